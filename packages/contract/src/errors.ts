@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/**
+ * The error catalogue: every code the server may put in `{ success: false, code, message }`.
+ *
+ * Product codes come from spec point 8. The spec gives the meaning of J002, J005 and K024 only; the
+ * other product codes carry a meaning chosen here from the spec's list of user messages
+ * (`specified: false`) so that each has one owner and one HTTP status. Change a meaning only together
+ * with the web app's handling of that code.
+ *
+ * Generic codes (upper-case words) cover what every HTTP service needs and are ours to define.
+ */
+interface CatalogueEntry {
+  readonly status: number;
+  readonly message: string;
+  /** true when the spec states what the code means; false when the meaning is our assumption. */
+  readonly specified: boolean;
+}
+
+export const ERROR_CATALOGUE = {
+  // Product codes (spec point 8).
+  J001: { status: 401, message: 'Access token missing or invalid.', specified: false },
+  J002: { status: 401, message: 'Access token expired.', specified: true },
+  J005: { status: 401, message: 'Duplicate login: this session was signed out.', specified: true },
+  C001: { status: 404, message: 'The wrong approach.', specified: false },
+  C002: { status: 409, message: 'Failed to delete chart.', specified: false },
+  M003: { status: 404, message: 'No matching member information.', specified: false },
+  M005: { status: 409, message: 'The email is already registered.', specified: false },
+  K006: { status: 401, message: 'The input information is not correct.', specified: false },
+  K007: { status: 403, message: 'Login failed 10 times; an activation mail was sent.', specified: false },
+  K013: { status: 403, message: 'Email not authorized; check the authentication email.', specified: false },
+  K016: { status: 403, message: 'The current IP differs from the previous one; confirm via the emailed button.', specified: false },
+  K017: { status: 403, message: 'The account requires administrator authentication.', specified: false },
+  K022: { status: 400, message: 'The verification code has expired or is wrong.', specified: false },
+  K024: { status: 403, message: 'Expired Account!', specified: true },
+
+  // Generic codes.
+  BAD_REQUEST: { status: 400, message: 'The request is malformed.', specified: false },
+  VALIDATION_FAILED: { status: 400, message: 'The request did not pass validation.', specified: false },
+  INVALID_OBJECT_KEY: { status: 400, message: 'The object key is not allowed.', specified: false },
+  UNAUTHORIZED: { status: 401, message: 'Authentication is required.', specified: false },
+  FORBIDDEN: { status: 403, message: 'Access is forbidden.', specified: false },
+  URL_EXPIRED: { status: 403, message: 'The signed URL has expired.', specified: false },
+  URL_SIGNATURE_INVALID: { status: 403, message: 'The signed URL is not valid.', specified: false },
+  NOT_FOUND: { status: 404, message: 'Not found.', specified: false },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.', specified: false },
+  CONFLICT: { status: 409, message: 'The request conflicts with the current state.', specified: false },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.', specified: false },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The content type is not supported.', specified: false },
+  TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests.', specified: false },
+  INTERNAL: { status: 500, message: 'An unexpected error occurred.', specified: false },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready.', specified: false },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+export const errorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
+
+/** Codes the web app passes to the caller silently (spec point 8: not logged to console). */
+export const SILENT_ERROR_CODES = [
+  'J001', 'C001', 'C002', 'M003', 'M005', 'K006', 'K007', 'K013', 'K016', 'K017', 'K022',
+] as const satisfies readonly ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
+
+export function defaultMessageOf(code: ErrorCode): string {
+  return ERROR_CATALOGUE[code].message;
+}

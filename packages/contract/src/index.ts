@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './envelope';
+export * from './health';
+export * from './image-type';
+export * from './user-type';
+export * from './ws-events';
