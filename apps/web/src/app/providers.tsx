@@ -1,0 +1,22 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { useState, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+
+/** Server cache: one query client for the whole app (house style 9). */
+function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: 3, retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 2000), refetchOnWindowFocus: false },
+    },
+  });
+}
+
+export function AppProviders({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,84 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { product } from '../../config/product.ts';
+import { manualUrl } from '../../config/documents.ts';
+import { backTarget, showsBackButton } from '../../lib/back-history.ts';
+import { readSession } from '../../lib/session.ts';
+import { useLanguage } from '../../i18n/use-language.ts';
+import { paths } from '../../routes/paths.ts';
+import { useHistoryStore } from '../../stores/history-store.ts';
+import { pushToast } from '../../stores/toast-store.ts';
+import { ArrowLeftIcon, LogoMark, ManualIcon, SettingsIcon } from '../icons.tsx';
+import { LanguagePicker } from './language-picker.tsx';
+import { UserMenu } from './user-menu.tsx';
+import './header.css';
+
+export function Header() {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const visited = useHistoryStore((s) => s.visited);
+  // Cookies raise no events; the header re-renders on every navigation, which is when a sign-in
+  // or sign-out takes effect.
+  const session = readSession();
+
+  const openManual = () => {
+    const url = manualUrl(language);
+    if (url !== null) {
+      window.open(url, '_blank', 'noopener');
+      return;
+    }
+    pushToast({ kind: 'warning', title: t('header.manualUnavailableTitle'), text: t('header.manualUnavailableText') });
+  };
+
+  return (
+    <header className="header">
+      <div className="header__start">
+        {showsBackButton(pathname) && (
+          <button
+            type="button"
+            className="header__icon-button"
+            aria-label={t('common.back')}
+            title={t('common.back')}
+            onClick={() => void navigate(backTarget(visited, pathname))}
+            data-testid="back-button"
+          >
+            <ArrowLeftIcon />
+          </button>
+        )}
+        <Link
+          to={session ? paths.list.to(0) : paths.home.to()}
+          className="header__logo"
+          aria-label={t('header.home')}
+          data-testid="logo"
+        >
+          <LogoMark />
+          <span className="header__wordmark">{product.name}</span>
+        </Link>
+      </div>
+      <nav className="header__end">
+        <button
+          type="button"
+          className="header__icon-button"
+          aria-label={t('header.manual')}
+          title={t('header.manual')}
+          onClick={openManual}
+        >
+          <ManualIcon />
+        </button>
+        <Link
+          to={paths.setting.to()}
+          className="header__icon-button"
+          aria-label={t('header.settings')}
+          title={t('header.settings')}
+        >
+          <SettingsIcon />
+        </Link>
+        <span className="header__divider" aria-hidden="true" />
+        <LanguagePicker />
+        {session && <UserMenu session={session} />}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,64 @@
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { clearSession, type Session } from '../../lib/session.ts';
+import { paths } from '../../routes/paths.ts';
+import { useDismiss } from '../../hooks/use-dismiss.ts';
+import { ChevronDownIcon, SettingsIcon, SignOutIcon } from '../icons.tsx';
+
+/** The signed-in user's first name and email, with Settings and Sign out. */
+export function UserMenu({ session }: { session: Session }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(ref, open, close);
+
+  const label = session.firstName || session.email;
+  const initial = (label.trim()[0] ?? '?').toUpperCase();
+
+  const signOut = () => {
+    // The server-side logout call arrives with the auth feature; forgetting the session here is
+    // what makes this browser signed out.
+    clearSession();
+    close();
+    void navigate(paths.home.to());
+  };
+
+  return (
+    <div className="dropdown" ref={ref}>
+      <button
+        type="button"
+        className="header__control header__user"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={t('header.userMenu')}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="user-menu"
+      >
+        <span className="header__avatar" aria-hidden="true">
+          {initial}
+        </span>
+        <span className="header__control-text">{label}</span>
+        <ChevronDownIcon />
+      </button>
+      {open && (
+        <div className="dropdown__menu dropdown__menu--wide" role="menu" aria-label={t('header.userMenu')}>
+          <div className="dropdown__identity">
+            {session.firstName && <strong>{session.firstName}</strong>}
+            <span>{session.email}</span>
+          </div>
+          <Link role="menuitem" className="dropdown__item" to={paths.setting.to()} onClick={close}>
+            <SettingsIcon width={16} height={16} />
+            <span>{t('header.settings')}</span>
+          </Link>
+          <button type="button" role="menuitem" className="dropdown__item" onClick={signOut}>
+            <SignOutIcon />
+            <span>{t('header.signOut')}</span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOAST_AUTO_HIDE_MS, useToastStore, type Toast, type ToastKind } from '../stores/toast-store.ts';
+import { CloseIcon, ErrorIcon, SuccessIcon, WarningIcon } from './icons.tsx';
+import './toast-stack.css';
+
+const kindIcon: Record<ToastKind, typeof SuccessIcon> = {
+  success: SuccessIcon,
+  warning: WarningIcon,
+  error: ErrorIcon,
+};
+
+function ToastItem({ toast, autoHide }: { toast: Toast; autoHide: boolean }) {
+  const { t } = useTranslation();
+  const dismiss = useToastStore((s) => s.dismiss);
+  const [hovered, setHovered] = useState(false);
+
+  // The 3-second clock restarts whenever the pointer leaves the toast.
+  useEffect(() => {
+    if (!autoHide || hovered) return undefined;
+    const timer = window.setTimeout(() => dismiss(toast.id), TOAST_AUTO_HIDE_MS);
+    return () => window.clearTimeout(timer);
+  }, [autoHide, hovered, dismiss, toast.id]);
+
+  const Icon = kindIcon[toast.kind];
+  return (
+    <li
+      className={`toast toast--${toast.kind}`}
+      role={toast.kind === 'error' ? 'alert' : 'status'}
+      data-testid="toast"
+      data-kind={toast.kind}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+    >
+      <Icon className="toast__icon" />
+      <div className="toast__body">
+        <span className="visually-hidden">{t(`toast.kind.${toast.kind}`)}</span>
+        <p className="toast__title">{toast.title}</p>
+        {toast.text && <p className="toast__text">{toast.text}</p>}
+      </div>
+      <button
+        type="button"
+        className="toast__close"
+        aria-label={t('toast.dismiss')}
+        title={t('toast.dismiss')}
+        onClick={() => dismiss(toast.id)}
+      >
+        <CloseIcon />
+      </button>
+    </li>
+  );
+}
+
+/**
+ * Top-right toast stack. `autoHide` is off on the home page (spec point 2): toasts there stay
+ * until dismissed.
+ */
+export function ToastStack({ autoHide }: { autoHide: boolean }) {
+  const { t } = useTranslation();
+  const toasts = useToastStore((s) => s.toasts);
+  const clearAll = useToastStore((s) => s.clearAll);
+  if (toasts.length === 0) return null;
+
+  return (
+    <section className="toast-stack" aria-label={t('toast.region')} data-testid="toast-stack">
+      <button type="button" className="toast-stack__clear" onClick={clearAll}>
+        {t('toast.clearAll')}
+      </button>
+      <ol className="toast-stack__list">
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} autoHide={autoHide} />
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,15 @@
+/** Cookie names and lifetimes the web app relies on (spec points 4 and 9). */
+export const cookieNames = {
+  /** Access token; its presence means "signed in". */
+  token: 'token',
+  refreshToken: 'refreshToken',
+  /** User info (JSON) written at login. */
+  user: 'i',
+  /** "true" once the user accepted the cookie notice. */
+  cookieAgreement: 'cookieAgreement',
+  /** "true" when the user ticked "do not open today" on an event popup. */
+  eventPopup: 'popup',
+} as const;
+
+export const COOKIE_AGREEMENT_DAYS = 9999;
+export const EVENT_POPUP_SUPPRESS_DAYS = 1;

@@ -1,0 +1,31 @@
+/**
+ * Interface languages in the spec's order (point 1). The first one is the fallback.
+ */
+export const languages = ['ko', 'en', 'ja', 'zh', 'vi'] as const;
+export type Language = (typeof languages)[number];
+
+export const DEFAULT_LANGUAGE: Language = languages[0];
+export const LANGUAGE_STORAGE_KEY = 'ceppro.language';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (languages as readonly string[]).includes(value);
+}
+
+/** "zh-Hant-TW" -> "zh"; "EN_us" -> "en". */
+function primarySubtag(tag: string): string {
+  return tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+}
+
+/**
+ * Picks the interface language: the stored choice if it is a supported language, else the first
+ * browser language (in the browser's preference order) that we support, else the first language
+ * in the list (Korean).
+ */
+export function chooseLanguage(stored: string | null, browserLanguages: readonly string[]): Language {
+  if (isLanguage(stored)) return stored;
+  for (const tag of browserLanguages) {
+    const primary = primarySubtag(tag);
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,140 @@
+/**
+ * English dictionary. Its shape is the source of truth for the other languages: `Dictionary`
+ * makes TypeScript reject a missing or extra key, and test/i18n-keys.test.ts checks the same at
+ * runtime (plus matching {{placeholders}}).
+ */
+export const en = {
+  language: { self: 'English', label: 'Language' },
+  common: {
+    close: 'Close',
+    confirm: 'Confirm',
+    cancel: 'Cancel',
+    back: 'Back',
+    loading: 'Loading…',
+  },
+  header: {
+    home: 'Ceppro home',
+    manual: 'Download manual',
+    manualUnavailableTitle: 'Manual not available',
+    manualUnavailableText: 'The user manual is not included in this build yet.',
+    settings: 'Settings',
+    userMenu: 'Account menu',
+    signOut: 'Sign out',
+  },
+  footer: {
+    legal: 'Legal',
+    terms: 'Terms of service',
+    privacy: 'Privacy policy',
+    version: 'Ver {{version}} ({{date}})',
+    company: '© {{year}} {{company}}. All rights reserved.',
+    device: {
+      item: 'Item',
+      itemValue: 'Medical image analysis software',
+      model: 'Model',
+      product: 'Product',
+      udi: 'UDI code',
+      udiUnset: 'not set',
+      class: 'Class {{class}} medical device',
+    },
+  },
+  cookie: {
+    label: 'Cookie notice',
+    message:
+      'Ceppro uses cookies to keep you signed in and to remember your settings. By continuing, you agree to our use of cookies.',
+    accept: 'Accept',
+  },
+  toast: {
+    region: 'Notifications',
+    clearAll: 'Clear all',
+    dismiss: 'Dismiss',
+    kind: { success: 'Success', warning: 'Warning', error: 'Error' },
+  },
+  popup: { doNotOpenToday: 'Do not open today' },
+  gate: {
+    offline: 'You are currently offline. Please check your internet connection.',
+    notChromeTitle: 'Please use Google Chrome',
+    notChrome: 'Ceppro runs in the Google Chrome browser only. Please open this page in Chrome.',
+    mobileTitle: 'Please use a computer',
+    mobile: 'The Ceppro viewer needs a computer. It cannot be used on a mobile device.',
+    tooSmallTitle: 'Window too small',
+    tooSmall: 'Ceppro needs a browser window of at least {{width}} × {{height}} pixels. Please enlarge the window.',
+  },
+  placeholder: { badge: 'Coming soon' },
+  screens: {
+    signIn: { title: 'Sign in', body: 'The sign-in form (email, password, save email) will appear here.' },
+    signUp: {
+      title: 'Sign up',
+      body: 'The sign-up steps (agreements, user type, details and verification) will appear here.',
+    },
+    findAccount: {
+      findEmail: 'Find email',
+      findPassword: 'Find password',
+      body: 'Finding your account email and resetting your password will appear here.',
+    },
+    list: { title: 'Patient list', body: 'The patient list, page {{page}}, will appear here.' },
+    patient: { title: 'Patient', body: 'The details of patient {{id}} will appear here.' },
+    create: { title: 'New patient', body: 'The new-patient form with cephalogram upload will appear here.' },
+    viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },
+    account: {
+      nav: 'Account sections',
+      setting: { title: 'Settings', body: 'Viewer and analysis settings will appear here.' },
+      drawingPad: { title: 'Drawing pad', body: 'Drawing pad settings will appear here.' },
+      membership: { title: 'Membership', body: 'Your subscription will appear here.' },
+      myInfo: { title: 'My info', body: 'Your account details will appear here.' },
+      resetEmail: { title: 'Change email', body: 'Changing your email address will appear here.' },
+      resetPassword: { title: 'Change password', body: 'Changing your password will appear here.' },
+      resetMobile: { title: 'Change mobile number', body: 'Changing your mobile phone number will appear here.' },
+    },
+  },
+  demo: {
+    toast: {
+      title: 'Toast demo',
+      intro: 'Each button shows one kind of notification.',
+      showSuccess: 'Success toast',
+      showWarning: 'Warning toast',
+      showError: 'Error toast',
+      successTitle: 'Success',
+      successText: 'This is a sample success message.',
+      warningTitle: 'Warning',
+      warningText: 'This is a sample warning message.',
+      errorTitle: 'Error',
+      errorText: 'This is a sample error message.',
+    },
+    confirm: {
+      title: 'Popup demo',
+      intro: 'Opens the confirmation popup used when cancelling a subscription.',
+      open: 'Cancel subscription',
+      popupTitle: 'Cancel subscription',
+      popupText:
+        'After the billing date, a subscription fee of 50,000 won is charged (one product excluded). Do you really want to cancel?',
+      popupConfirm: 'Yes, cancel',
+      popupCancel: 'Keep subscription',
+      doneTitle: 'Demo',
+      doneText: 'Nothing was cancelled. This screen is only a demo.',
+      eventOpen: 'Event popup',
+      eventTitle: 'Notice',
+      eventText: 'This is a sample event popup. Tick “Do not open today” to hide it until tomorrow.',
+      eventHiddenTitle: 'Event popup hidden',
+      eventHiddenText: 'You chose not to open it today.',
+      loading: 'Loading overlay (2 s)',
+    },
+  },
+  errors: {
+    notFound: {
+      code: '404',
+      title: 'Page not found',
+      body: 'The page you are looking for does not exist or has moved.',
+      home: 'Go to home',
+    },
+    serverError: {
+      code: '500',
+      title: 'This page isn’t working',
+      body: 'Something went wrong on our side. Please try again in a moment.',
+      reload: 'Reload',
+      home: 'Go to home',
+    },
+  },
+};
+
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Dictionary = Widen<typeof en>;

@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The production build lands in apps/web/dist, which the Node server serves with an SPA fallback.
+// In development, API calls are proxied to the server (PORT 3000 unless CEPPRO_API says otherwise).
+const api = process.env.CEPPRO_API ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: {
+    proxy: {
+      '/api': api,
+      '/public': api,
+      '/graphql': api,
+      '/minio': api,
+      '/ai': api,
+      '/healthz': api,
+      '/ws': { target: api, ws: true },
+    },
+  },
+});
