@@ -1,0 +1,55 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createHealthRepository } from './features/health/health.repository';
+import { registerHealthRoutes } from './features/health/health.routes';
+import { createHealthService } from './features/health/health.service';
+import { registerFilesRoutes } from './features/files/files.routes';
+import { FilesService } from './features/files/files.service';
+import { registerErrorHandler, sendError, toHttpError } from './http/error-handler';
+import { registerWebApp } from './http/web-app';
+import type { Services } from './services';
+import { FsObjectStorage } from './storage/fs-storage';
+
+export interface BuildAppOptions {
+  services: Services;
+  /** Omit for a silent app (tests). */
+  logger?: FastifyBaseLogger;
+}
+
+/**
+ * Builds the HTTP app without listening, so tests drive it with `app.inject`. Features register
+ * their own routes here; each gets its service, which gets its repository.
+ */
+export async function buildApp({ services, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = services;
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    bodyLimit: config.limits.jsonBodyBytes,
+    // Errors raised before routing (a malformed URL) bypass setErrorHandler; send them the same way.
+    frameworkErrors: (error, _request, reply) => {
+      sendError(reply, toHttpError(error));
+    },
+  });
+
+  registerErrorHandler(app);
+  // Clients send JSON or (the /public endpoints) form-encoded bodies; plain text is refused with 415
+  // rather than reaching a handler as an unexpected string.
+  app.removeContentTypeParser('text/plain');
+  await app.register(formbody, { bodyLimit: config.limits.jsonBodyBytes });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
+
+  const healthService = createHealthService({
+    repository: createHealthRepository(services.database),
+    storage: services.storage,
+  });
+  registerHealthRoutes(app, healthService);
+
+  if (services.storage instanceof FsObjectStorage) {
+    await registerFilesRoutes(app, new FilesService(services.storage, config.limits.uploadBytes));
+  }
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}

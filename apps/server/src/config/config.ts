@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { resolveFromRepoRoot, REPO_ROOT } from './paths';
+import type { Secrets } from './secrets';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Undefined means "derive from the port actually bound" (PORT=0 picks a free one). */
+  publicUrl: string | undefined;
+  webDist: string;
+  logLevel: LogLevel;
+  database: { driver: 'pglite'; dataDir: string } | { driver: 'postgres'; url: string };
+  storage:
+    | { driver: 'fs'; root: string }
+    | { driver: 's3'; endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; region: string };
+  mail: { from: string; transport: { driver: 'smtp'; url: string } | { driver: 'outbox'; dir: string } };
+  sms: { driver: 'outbox'; dir: string };
+  /** Secrets given in the environment; the rest come from `${dataDir}/secrets.json` (see secrets.ts). */
+  secretsFromEnv: Partial<Secrets>;
+  limits: { jsonBodyBytes: number; uploadBytes: number };
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+type LogLevel = (typeof LOG_LEVELS)[number];
+
+const MB = 1024 * 1024;
+
+const port = z
+  .string()
+  .regex(/^\d{1,5}$/, 'must be an integer 0-65535')
+  .transform(Number)
+  .refine((n) => n <= 65_535, 'must be an integer 0-65535');
+
+const httpUrl = z
+  .string()
+  .refine((v) => /^https?:\/\/[^/]+/.test(v) && URL.canParse(v), 'must be an http(s) URL')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const secret = z.string().min(32, 'must be at least 32 characters');
+
+const envSchema = z
+  .object({
+    PORT: port.default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//.test(v) && URL.canParse(v), 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    STORAGE_DRIVER: z.enum(['fs', 's3'], { error: 'must be fs or s3' }).default('fs'),
+    S3_ENDPOINT: httpUrl.optional(),
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional(),
+    S3_ACCESS_KEY: z.string().optional(),
+    S3_SECRET_KEY: z.string().optional(),
+    S3_REGION: z.string().optional(),
+    SMTP_URL: z
+      .string()
+      .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Ceppro <no-reply@ceppro.local>'),
+    PUBLIC_URL: httpUrl.optional(),
+    ACCESS_TOKEN_SECRET: secret.optional(),
+    REFRESH_TOKEN_SECRET: secret.optional(),
+    URL_SIGNING_SECRET: secret.optional(),
+    WEB_DIST: z.string().default('apps/web/dist'),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER !== 's3') return;
+    for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_REGION'] as const) {
+      if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
+    }
+  });
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Reads the whole configuration from environment variables. Pure apart from resolving paths, so
+ * tests pass their own env. Throws ConfigError whose message is one line naming every bad variable.
+ */
+export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
+  // An empty variable (`DATABASE_URL=`) means "not set", as it does in most deployment tools.
+  const present = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1].trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolveFromRepoRoot(e.DATA_DIR, root);
+  const outbox = path.join(dataDir, 'outbox');
+
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    publicUrl: e.PUBLIC_URL,
+    webDist: resolveFromRepoRoot(e.WEB_DIST, root),
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL
+      ? { driver: 'postgres', url: e.DATABASE_URL }
+      : { driver: 'pglite', dataDir: path.join(dataDir, 'db') },
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT ?? '',
+            bucket: e.S3_BUCKET ?? '',
+            accessKeyId: e.S3_ACCESS_KEY ?? '',
+            secretAccessKey: e.S3_SECRET_KEY ?? '',
+            region: e.S3_REGION ?? '',
+          }
+        : { driver: 'fs', root: path.join(dataDir, 'objects') },
+    mail: {
+      from: e.MAIL_FROM,
+      transport: e.SMTP_URL ? { driver: 'smtp', url: e.SMTP_URL } : { driver: 'outbox', dir: outbox },
+    },
+    sms: { driver: 'outbox', dir: outbox },
+    secretsFromEnv: {
+      ...(e.ACCESS_TOKEN_SECRET && { accessToken: e.ACCESS_TOKEN_SECRET }),
+      ...(e.REFRESH_TOKEN_SECRET && { refreshToken: e.REFRESH_TOKEN_SECRET }),
+      ...(e.URL_SIGNING_SECRET && { urlSigning: e.URL_SIGNING_SECRET }),
+    },
+    limits: { jsonBodyBytes: 1 * MB, uploadBytes: 50 * MB },
+  };
+}
+
+/** The URL browsers use to reach this server; PUBLIC_URL wins, else the bound port on localhost. */
+export function resolvePublicUrl(config: AppConfig, boundPort: number): string {
+  return config.publicUrl ?? `http://localhost:${boundPort}`;
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { ConfigError } from './config';
+
+const secretsSchema = z.object({
+  accessToken: z.string().min(32),
+  refreshToken: z.string().min(32),
+  urlSigning: z.string().min(32),
+});
+
+export type Secrets = z.infer<typeof secretsSchema>;
+
+const SECRET_NAMES = ['accessToken', 'refreshToken', 'urlSigning'] as const;
+
+export interface LoadedSecrets {
+  secrets: Secrets;
+  /** Names generated on this run; non-empty only on the first embedded start. */
+  generated: string[];
+}
+
+/**
+ * Secrets not given in the environment are generated once and kept in `${dataDir}/secrets.json`,
+ * so a laptop install needs no setup and tokens and signed URLs survive restarts.
+ */
+export async function loadSecrets(dataDir: string, fromEnv: Partial<Secrets>): Promise<LoadedSecrets> {
+  if (SECRET_NAMES.every((name) => fromEnv[name])) {
+    return { secrets: secretsSchema.parse(fromEnv), generated: [] };
+  }
+  const file = path.join(dataDir, 'secrets.json');
+  const stored = await readStored(file);
+  const generated: string[] = [];
+  const kept: Partial<Secrets> = { ...stored };
+  for (const name of SECRET_NAMES) {
+    if (!kept[name]) {
+      kept[name] = randomBytes(48).toString('base64url');
+      generated.push(name);
+    }
+  }
+  if (generated.length > 0) {
+    await mkdir(dataDir, { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await writeFile(tmp, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
+    await rename(tmp, file);
+  }
+  return { secrets: secretsSchema.parse({ ...kept, ...fromEnv }), generated };
+}
+
+async function readStored(file: string): Promise<Partial<Secrets>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+  try {
+    return secretsSchema.partial().parse(JSON.parse(text));
+  } catch {
+    throw new ConfigError(`Invalid configuration: ${file} is not a valid secrets file (fix or delete it)`);
+  }
+}

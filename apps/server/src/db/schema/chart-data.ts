@@ -1,0 +1,33 @@
+import type { ImageTypeCd } from '@ceppro/contract';
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, updatedAt } from './columns';
+import { charts } from './charts';
+
+/** One stored image of a chart: the cephalogram or the lateral facial photo. */
+export const chartData = pgTable(
+  'chart_data',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    chartRef: integer('chart_ref')
+      .notNull()
+      .references(() => charts.id),
+    imageTypeCd: text('image_type_cd').$type<ImageTypeCd>().notNull(),
+    /** Null when the user gave no date (the list shows ----). */
+    shootDate: date('shoot_date', { mode: 'string' }),
+    /** Object storage key of the original upload, never a URL: URLs are presigned per request. */
+    path: text('path').notNull(),
+    thumbnailPath: text('thumbnail_path'),
+    originalName: text('original_name'),
+    contentType: text('content_type'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('chart_data_chart_live_idx').on(t.chartRef, t.deletedAt),
+    index('chart_data_chart_type_idx').on(t.chartRef, t.imageTypeCd),
+    // Literal codes: IMAGE_TYPE in the contract, repeated here because SQL cannot import it.
+    check('chart_data_image_type_cd_check', sql`${t.imageTypeCd} in ('00700', '00710')`),
+  ],
+);

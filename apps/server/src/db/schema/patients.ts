@@ -1,0 +1,35 @@
+import { boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, deletedAt, updatedAt } from './columns';
+import { users } from './users';
+
+export const patients = pgTable(
+  'patients',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    uuid: uuid('uuid').notNull().unique().defaultRandom(),
+    /**
+     * The "Patient ID" users see: the count of the owner's patients plus one, as a string (spec
+     * point 3). Not unique: the spec's rule can repeat a number after deletes.
+     */
+    patientId: text('patient_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    firstName: text('first_name').notNull(),
+    birthInfo: date('birth_info', { mode: 'string' }).notNull(),
+    /** true female, false male (spec point 3). */
+    gender: boolean('gender').notNull(),
+    mobileNb: text('mobile_nb'),
+    raceCd: text('race_cd'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    // The list query: one owner's live patients, paged and sorted by patient id, name or birth date.
+    index('patients_owner_live_idx').on(t.userId, t.deletedAt),
+    index('patients_owner_name_idx').on(t.userId, t.firstName),
+    index('patients_owner_patient_id_idx').on(t.userId, t.patientId),
+    index('patients_owner_birth_idx').on(t.userId, t.birthInfo),
+  ],
+);

@@ -1,0 +1,57 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { sendError } from './error-handler';
+
+/**
+ * Paths that belong to the server, never to the single-page app: anything unknown below them is a
+ * JSON 404, never index.html.
+ */
+export const SERVER_PREFIXES = ['/api', '/public', '/minio', '/ai', '/ai_api', '/graphql', '/ws', '/files', '/healthz'];
+
+export function isServerPath(url: string): boolean {
+  const pathname = url.split('?', 1)[0] ?? '';
+  return SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+const NOT_BUILT_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Ceppro</title></head>
+<body><h1>Ceppro</h1><p>The web app has not been built. Run <code>npm run build</code> in the repository root, then restart the server.</p></body></html>
+`;
+
+/**
+ * Serves the built web app from `webDist`, falling back to index.html for client-side routes
+ * (/list/0, /viewer/:id). A missing asset (a path whose last segment has a dot) stays a 404: answering
+ * index.html for a script makes the browser fail with a confusing MIME error.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        // Vite puts content-hashed files under assets/: cache them forever, never index.html.
+        const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (!wantsSpa(request)) return sendError(reply, { status: 404, code: 'NOT_FOUND', message: 'Not found.' });
+    if (built) return reply.sendFile('index.html');
+    return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(NOT_BUILT_PAGE);
+  });
+}
+
+function wantsSpa(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (isServerPath(request.url)) return false;
+  const pathname = request.url.split('?', 1)[0] ?? '';
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
