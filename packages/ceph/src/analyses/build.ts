@@ -6,8 +6,8 @@ import type { Construction, MeasurementDefinition, MeasurementUnit, Norm, NormCh
 export const vec = (from: PointRef, to: PointRef): VectorRef => ({ from, to });
 /** Midpoint of two points. */
 export const mid = (a: PointRef, b: PointRef): PointRef => ({ mid: [a, b] });
-/** Most anterior of several points (patient frame). */
-export const mostAnterior = (...points: PointRef[]): PointRef => ({ mostAnterior: points });
+/** Most protrusive of several points as seen from `from` (see `PointRef`). */
+export const mostProtrusive = (from: PointRef, ...points: PointRef[]): PointRef => ({ mostProtrusive: points, from });
 /** ∠(a, vertex, b), degrees. */
 export const vertexAngle = (a: PointRef, vertex: PointRef, b: PointRef): Construction => ({ kind: 'vertex-angle', a, vertex, b });
 /** ang(u, w), degrees in [0, 180]. */
@@ -64,9 +64,9 @@ export const FOP: VectorRef = vec(mid('U6', 'L6'), mid('UPM', 'LPM'));
 /** Bisected occlusal plane (Downs): mid(U6, L6) → mid(U1, L1), posterior → anterior. */
 export const BOP: VectorRef = vec(mid('U6', 'L6'), mid('U1', 'L1'));
 /** E-line (Ricketts), Prn → Pog′. */
-export const E_LINE: VectorRef = vec('Prn', 'sPog');
+export const E_LINE: VectorRef = vec('Prn', 'stPog');
 /** H-line (Holdaway), Ls → Pog′. */
-export const H_LINE: VectorRef = vec('Ls', 'sPog');
+export const H_LINE: VectorRef = vec('Ls', 'stPog');
 /** Upper incisor axis, apex → tip. */
 export const U1_AXIS: VectorRef = vec('U1A', 'U1');
 /** Lower incisor axis, apex → tip. */

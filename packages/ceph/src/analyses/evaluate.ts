@@ -20,7 +20,10 @@ export type MeasurementResult =
 function pointRefIds(ref: PointRef, out: Set<LandmarkId>): void {
   if (typeof ref === 'string') out.add(ref);
   else if ('mid' in ref) ref.mid.forEach((r) => pointRefIds(r, out));
-  else ref.mostAnterior.forEach((r) => pointRefIds(r, out));
+  else {
+    ref.mostProtrusive.forEach((r) => pointRefIds(r, out));
+    pointRefIds(ref.from, out);
+  }
 }
 
 function constructionIds(c: Construction, out: Set<LandmarkId>): void {
@@ -58,11 +61,19 @@ function resolve(ref: PointRef, pts: LandmarkMap<Vec2>): Vec2 | null {
     const b = resolve(ref.mid[1], pts);
     return a && b ? midpoint(a, b) : null;
   }
+  // Seen from `from`, a candidate lying anterior to the line from → best (sd < 0 for a line pointing
+  // superiorly) is more protrusive than best.
+  const from = resolve(ref.from, pts);
+  if (from === null) return null;
   let best: Vec2 | null = null;
-  for (const r of ref.mostAnterior) {
+  for (const r of ref.mostProtrusive) {
     const p = resolve(r, pts);
     if (p === null) return null;
-    if (best === null || p.x > best.x) best = p;
+    if (best === null) best = p;
+    else {
+      const s = signedDistance(p, { a: from, b: best });
+      if (s !== null && (best.y >= from.y ? s < 0 : s > 0)) best = p;
+    }
   }
   return best;
 }

@@ -7,7 +7,7 @@ const TIP = 'Incisal tip used as a proxy for the most labial crown point (change
 const SNA = vertexAngle('S', 'N', 'A');
 const SNB = vertexAngle('S', 'N', 'B');
 /** S-line: Pog′ to the columella S-curve midpoint, approximated by mid(Sn, Prn); directed superior → inferior. */
-const S_LINE = vec(mid('Sn', 'Prn'), 'sPog');
+const S_LINE = vec(mid('Sn', 'Prn'), 'stPog');
 
 /** Steiner analysis measurements (reference §3.1) plus the usual adjuncts U1–SN and Y-axis to SN. */
 export const STEINER_MEASUREMENTS: readonly MeasurementDefinition[] = [

@@ -1,13 +1,14 @@
 import type { LandmarkId } from '../landmarks/types.ts';
 
 /**
- * A point used by a construction: a registry landmark, the midpoint of two points, or whichever of
- * several points lies most anterior in the patient frame (e.g. "most protrusive lip").
+ * A point used by a construction: a registry landmark, the midpoint of two points, or the most
+ * protrusive of several candidates seen from `from` (the candidate whose line from `from` leaves every
+ * other candidate behind it, e.g. Merrifield's "most protrusive lip" seen from Pog′). Rotation-invariant.
  */
 export type PointRef =
   | LandmarkId
   | { readonly mid: readonly [PointRef, PointRef] }
-  | { readonly mostAnterior: readonly PointRef[] };
+  | { readonly mostProtrusive: readonly PointRef[]; readonly from: PointRef };
 
 /** A directed vector / line from `from` to `to` (e.g. Po→Or for Frankfort horizontal). */
 export interface VectorRef {

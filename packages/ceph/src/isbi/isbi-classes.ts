@@ -12,7 +12,7 @@ export type IsbiClasses = Record<IsbiClassName, number>;
 
 /** Registry ids of the 19 ISBI landmarks in ISBI file order (reference §1.2). */
 export const ISBI_LANDMARK_IDS: readonly LandmarkId[] = [
-  'S', 'N', 'Or', 'Po', 'A', 'B', 'Pog', 'Me', 'Gn', 'Go', 'L1', 'U1', 'Ls', 'Li', 'Sn', 'sPog', 'PNS', 'ANS', 'Ar',
+  'S', 'N', 'Or', 'Po', 'A', 'B', 'Pog', 'Me', 'Gn', 'Go', 'L1', 'U1', 'Ls', 'Li', 'Sn', 'stPog', 'PNS', 'ANS', 'Ar',
 ];
 
 const v = (p: Vec2, q: Vec2): Vec2 => ({ x: q.x - p.x, y: q.y - p.y });

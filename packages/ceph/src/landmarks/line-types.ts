@@ -16,7 +16,7 @@ export const LINE_TYPE_GROUPS: Readonly<Record<LineTypeKind, readonly LandmarkId
   singleLine: ['S', 'N', 'Po', 'Or', 'ANS', 'PNS', 'Ba', 'Pt'],
   multiLine: [
     'A', 'B', 'Pog', 'Me', 'Gn', 'Go', 'Ar', 'Co', 'Pm', 'Id', 'Pr', 'R',
-    'sG', 'sN', 'Prn', 'Cm', 'Sn', 'sA', 'Ls', 'ULv', 'Stms', 'Stmi', 'Li', 'LLv', 'sB', 'sPog', 'sGn', 'sMe', 'C',
+    'stG', 'stN', 'Prn', 'Cm', 'Sn', 'stA', 'Ls', 'ULv', 'Stms', 'Stmi', 'Li', 'LLv', 'stB', 'stPog', 'stGn', 'stMe', 'C',
   ],
   dot: ['U6', 'L6', 'UPM', 'LPM', 'D', 'Bo'],
   lineAndDot: ['U1', 'U1A', 'L1', 'L1A'],

@@ -1,4 +1,4 @@
-/** Stable registry ids of every landmark the engine knows (ASCII; `s` prefix = soft-tissue counterpart). */
+/** Stable registry ids of every landmark the engine knows (ASCII, unique even case-insensitively; `st` prefix = soft-tissue counterpart). */
 export const LANDMARK_IDS = [
   // hard tissue
   'S', 'N', 'Or', 'Po', 'A', 'B', 'Pog', 'Me', 'Gn', 'Go', 'Ar', 'Co', 'Ba', 'ANS', 'PNS', 'Ptm', 'Pt',
@@ -6,8 +6,8 @@ export const LANDMARK_IDS = [
   // dental
   'U1', 'U1A', 'L1', 'L1A', 'U6', 'L6', 'UPM', 'LPM',
   // soft tissue
-  'sG', 'sN', 'Prn', 'Cm', 'Sn', 'sA', 'Ls', 'ULv', 'Stms', 'Stmi', 'Li', 'LLv', 'sB', 'sPog', 'sGn',
-  'sMe', 'C',
+  'stG', 'stN', 'Prn', 'Cm', 'Sn', 'stA', 'Ls', 'ULv', 'Stms', 'Stmi', 'Li', 'LLv', 'stB', 'stPog', 'stGn',
+  'stMe', 'C',
 ] as const;
 
 /** A registry landmark id (see `LANDMARK_IDS`). */

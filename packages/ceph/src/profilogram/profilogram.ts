@@ -28,8 +28,8 @@ export const PROFILOGRAM_SEGMENTS: readonly { readonly id: string; readonly name
   { id: 'midface', name: 'Midface', landmarks: ['N', 'ANS', 'A', 'U1'] },
   { id: 'palate', name: 'Palatal plane', landmarks: ['PNS', 'ANS'] },
   { id: 'mandible', name: 'Mandible', landmarks: ['L1', 'B', 'Pog', 'Gn', 'Me', 'Go', 'Ar'] },
-  { id: 'soft-upper', name: 'Soft-tissue profile, upper', landmarks: ['sG', 'sN', 'Prn', 'Sn', 'Ls', 'Stms'] },
-  { id: 'soft-lower', name: 'Soft-tissue profile, lower', landmarks: ['Stmi', 'Li', 'sB', 'sPog', 'sGn', 'sMe'] },
+  { id: 'soft-upper', name: 'Soft-tissue profile, upper', landmarks: ['stG', 'stN', 'Prn', 'Sn', 'Ls', 'Stms'] },
+  { id: 'soft-lower', name: 'Soft-tissue profile, lower', landmarks: ['Stmi', 'Li', 'stB', 'stPog', 'stGn', 'stMe'] },
 ];
 
 /** One profilogram polyline: present points in order, plus the landmarks that were missing. */

@@ -47,7 +47,7 @@ export const VTO_INTERPOLATED_TEETH: readonly { readonly id: LandmarkId; readonl
 ];
 
 /** Soft-tissue points that stay put (forehead / nasion region). */
-export const VTO_FIXED_SOFT: readonly LandmarkId[] = ['sG', 'sN'];
+export const VTO_FIXED_SOFT: readonly LandmarkId[] = ['stG', 'stN'];
 
 /** A soft-to-hard response ratio: the soft point moves `ratio × driver displacement`, per axis. */
 export interface SoftTissueRule {
@@ -71,10 +71,10 @@ export const DEFAULT_SOFT_TISSUE_RULES: readonly SoftTissueRule[] = [
   { soft: 'Li', driver: 'L1', horizontal: 0.75, vertical: 0.75, source: `[S25] teeth : lip 1.2:1 to 1.45:1 (0.69–0.83); ${VERTICAL}` },
   { soft: 'LLv', driver: 'L1', horizontal: 0.75, vertical: 0.75, source: `as Li; ${VERTICAL}` },
   { soft: 'Stmi', driver: 'L1', horizontal: 0.75, vertical: 0.75, source: `as Li; ${VERTICAL}` },
-  { soft: 'sA', driver: 'A', horizontal: 1, vertical: 1, source: 'Holdaway [S21]: soft tissue at A keeps its thickness' },
+  { soft: 'stA', driver: 'A', horizontal: 1, vertical: 1, source: 'Holdaway [S21]: soft tissue at A keeps its thickness' },
   { soft: 'Prn', driver: 'A', horizontal: 0.17, vertical: 0.17, source: `[S26] nasal tip ≈ 0.17 of Le Fort I advancement; ${VERTICAL}` },
-  { soft: 'sB', driver: 'B', horizontal: 1, vertical: 1, source: '[S26] ≈ 1:1 over the mandible' },
-  { soft: 'sPog', driver: 'Pog', horizontal: 1, vertical: 1, source: '[S26] ≈ 1:1 over the mandible' },
-  { soft: 'sGn', driver: 'Gn', horizontal: 1, vertical: 1, source: '[S26] ≈ 1:1 over the mandible' },
-  { soft: 'sMe', driver: 'Me', horizontal: 1, vertical: 1, source: '[S26] ≈ 1:1 over the mandible' },
+  { soft: 'stB', driver: 'B', horizontal: 1, vertical: 1, source: '[S26] ≈ 1:1 over the mandible' },
+  { soft: 'stPog', driver: 'Pog', horizontal: 1, vertical: 1, source: '[S26] ≈ 1:1 over the mandible' },
+  { soft: 'stGn', driver: 'Gn', horizontal: 1, vertical: 1, source: '[S26] ≈ 1:1 over the mandible' },
+  { soft: 'stMe', driver: 'Me', horizontal: 1, vertical: 1, source: '[S26] ≈ 1:1 over the mandible' },
 ];
