@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SOFT_TISSUE_RULES, UNCALIBRATED, VTO_MOVEMENT_POINTS, ZERO_VTO_MOVEMENT, applyThinPlateSpline,
-  fitThinPlateSpline, imagePoint, simulateVto, solveLinearSystem, warpImagePoint, type ImagePoint, type LandmarkMap,
+  fitThinPlateSpline, imagePoint, simulateVto, solveLinearSystem, warpImagePoint, warpPhotoPoint, type ImagePoint, type LandmarkMap,
   type VtoMovementTable, type VtoResult,
 } from '../src/index.ts';
 import { FACE, FACE_CALIBRATION, mapLandmarks } from './fixtures.ts';
@@ -99,6 +99,19 @@ describe('VTO / STO', () => {
     const left = mapLandmarks(FACE, (p) => ({ x: 1935 - p.x, y: p.y }));
     const r = run(left, table({ Pogonion: [5, 0] }));
     expect(r.landmarks.Pog!.x - left.Pog!.x).toBeCloseTo(-50, 9);
+  });
+  it('warps facial-photo points through the photo alignment', () => {
+    const r = run(FACE, table({ Pogonion: [5, 0] }));
+    // Photo at half the film's resolution, shifted: film = 2·photo + (100, 50).
+    const photoToFilm = { a: 2, b: 0, c: 0, d: 2, tx: 100, ty: 50 };
+    const pogInPhoto = { x: (FACE.Pog!.x - 100) / 2, y: (FACE.Pog!.y - 50) / 2 };
+    const w = warpPhotoPoint(r, photoToFilm, pogInPhoto)!;
+    expect(w.x - pogInPhoto.x).toBeCloseTo(25, 6); // 5 mm = 50 film px = 25 photo px
+    expect(w.y).toBeCloseTo(pogInPhoto.y, 6);
+    const still = warpPhotoPoint(run(FACE, ZERO_VTO_MOVEMENT), photoToFilm, { x: 12, y: 34 })!;
+    expect(still.x).toBeCloseTo(12, 12);
+    expect(still.y).toBeCloseTo(34, 12);
+    expect(warpPhotoPoint(r, { a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0 }, { x: 1, y: 1 })).toBeNull();
   });
   it('needs a calibrated film', () => {
     expect(simulateVto(FACE, UNCALIBRATED, ZERO_VTO_MOVEMENT).ok).toBe(false);

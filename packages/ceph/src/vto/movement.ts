@@ -49,6 +49,9 @@ export const VTO_INTERPOLATED_TEETH: readonly { readonly id: LandmarkId; readonl
 /** Soft-tissue points that stay put (forehead / nasion region). */
 export const VTO_FIXED_SOFT: readonly LandmarkId[] = ['stG', 'stN'];
 
+/** Soft-tissue points with no published response ratio: not control points, the smooth warp moves them. */
+export const VTO_FREE_SOFT: readonly LandmarkId[] = ['Sn', 'Cm', 'C'];
+
 /** A soft-to-hard response ratio: the soft point moves `ratio × driver displacement`, per axis. */
 export interface SoftTissueRule {
   readonly soft: LandmarkId;

@@ -1,5 +1,5 @@
 import type { Calibration } from '../calibration/calibration.ts';
-import { applyAffine } from '../geometry/affine.ts';
+import { applyAffine, invertAffine, type Affine2 } from '../geometry/affine.ts';
 import { landmarksToPatient, makePatientFrame, type PatientFrame } from '../geometry/patient-frame.ts';
 import type { ImagePoint, Vec2 } from '../geometry/units.ts';
 import { imagePoint } from '../geometry/units.ts';
@@ -7,7 +7,7 @@ import { add, sub } from '../geometry/vec.ts';
 import type { LandmarkId, LandmarkMap } from '../landmarks/types.ts';
 import { fitSimilarity } from '../superimposition/similarity-fit.ts';
 import {
-  DEFAULT_SOFT_TISSUE_RULES, VTO_FIXED_SOFT, VTO_HARD_SEGMENTS, VTO_INTERPOLATED_TEETH, VTO_MOVEMENT_POINTS,
+  DEFAULT_SOFT_TISSUE_RULES, VTO_FIXED_SOFT, VTO_FREE_SOFT, VTO_HARD_SEGMENTS, VTO_INTERPOLATED_TEETH, VTO_MOVEMENT_POINTS,
   type SoftTissueRule, type VtoMovementTable,
 } from './movement.ts';
 import { applyThinPlateSpline, fitThinPlateSpline, type ThinPlateSpline } from './thin-plate-spline.ts';
@@ -69,9 +69,8 @@ export function simulateVto(
     disp[r.soft] = { x: r.horizontal * d.x, y: r.vertical * d.y };
     kind.set(r.soft, 'soft-ratio');
   }
-  const softFree = new Set<LandmarkId>(['Sn', 'Cm', 'C']);
   for (const id of Object.keys(pts) as LandmarkId[]) {
-    if (kind.has(id) || softFree.has(id)) continue;
+    if (kind.has(id) || VTO_FREE_SOFT.includes(id)) continue;
     if (VTO_FIXED_SOFT.includes(id) || !rules.some((r) => r.soft === id)) {
       disp[id] = { x: 0, y: 0 };
       kind.set(id, 'fixed');
@@ -99,4 +98,15 @@ export function simulateVto(
  */
 export function warpImagePoint(vto: Pick<VtoResult, 'warp'>, p: ImagePoint): ImagePoint {
   return applyThinPlateSpline(vto.warp, p) as ImagePoint;
+}
+
+/**
+ * Warp a FACIAL-PHOTO point (photo pixels): map it into the film's image pixels with `photoToFilm`
+ * (the photo alignment), warp it there, and map it back to photo pixels. `null` when the alignment is
+ * singular.
+ */
+export function warpPhotoPoint(vto: Pick<VtoResult, 'warp'>, photoToFilm: Affine2, p: Vec2): Vec2 | null {
+  const back = invertAffine(photoToFilm);
+  if (back === null) return null;
+  return applyAffine(back, warpImagePoint(vto, applyAffine(photoToFilm, p) as ImagePoint));
 }
