@@ -3,8 +3,8 @@
   python -m ceph_ml.train --stage global|fine --dataset DIR --splits train --out DIR [--iters N]
 
 Seeded and deterministic in its sampling; --iters fixes the schedule (the value used is written
-to <out>/<stage>.json so a run can be repeated exactly). --budget-s picks --iters from a short
-speed probe when the number is not given (used on lent GPUs whose speed is not known ahead).
+to <out>/<stage>.json so a run can be repeated exactly). --budget-s instead runs the cosine
+schedule over wall-clock time (for shared machines of unknown speed).
 """
 import argparse
 import json
@@ -116,12 +116,6 @@ class FineTask:
         return loss, err * FINE_STRIDE  # error in fine px
 
 
-def lr_at(it, total, base, warm=300):
-    if it < warm:
-        return base * (it + 1) / warm
-    return base * 0.5 * (1 + math.cos(math.pi * min(1.0, (it - warm) / max(1, total - warm))))
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--stage", choices=["global", "fine"], required=True)
@@ -156,9 +150,9 @@ def main():
     opt = torch.optim.AdamW(model.parameters(), lr=task.lr, weight_decay=1e-4)
     amp = dev.type == "cuda"
 
-    def step(it, total):
+    def step(lr):
         for g in opt.param_groups:
-            g["lr"] = lr_at(it, total, task.lr)
+            g["lr"] = lr
         with torch.autocast(device_type=dev.type, dtype=torch.bfloat16, enabled=amp):
             loss, err = task.batch_loss(it)
         opt.zero_grad(set_to_none=True)
@@ -167,31 +161,31 @@ def main():
         opt.step()
         return loss, err
 
-    total = args.iters
+    # Two schedules: a fixed step count (--iters, exactly repeatable), or a wall-clock budget
+    # (--budget-s) where the cosine runs over elapsed time, so a shared, noisy CPU still ends on
+    # time with a fully decayed rate. The steps a budget run took are recorded for a rerun.
     model.train()
-    done = 0
-    if total <= 0:
-        # Speed probe: 60 steps at the warm-up rate, then size the run to the budget.
-        probe = 60
-        for it in range(probe):
-            step(it, 10_000)
-        if dev.type == "cuda":
-            torch.cuda.synchronize()
-        tp = time.time()
-        for it in range(probe, 2 * probe):
-            step(it, 10_000)
-        if dev.type == "cuda":
-            torch.cuda.synchronize()
-        per = (time.time() - tp) / probe
-        total = max(2 * probe + 100, int((args.budget_s - (time.time() - t0)) / per))
-        done = 2 * probe
-        print(f"[{args.stage}] {per * 1000:.1f} ms/step -> {total} steps", flush=True)
     hist = []
-    for it in range(done, total):
-        loss, err = step(it, total)
-        if it % 200 == 0 or it == total - 1:
+    it = 0
+    t_start = time.time()
+    while True:
+        if args.iters > 0:
+            if it >= args.iters:
+                break
+            frac = it / args.iters
+        else:
+            frac = (time.time() - t0) / args.budget_s
+            if frac >= 1:
+                break
+        warm = min(1.0, (it + 1) / 300)
+        lr = task.lr * warm * 0.5 * (1 + math.cos(math.pi * min(1.0, frac)))
+        loss, err = step(lr)
+        if it % 200 == 0:
             hist.append((it, float(loss), float(err)))
-            print(f"[{args.stage}] it {it}/{total} loss {float(loss):.4f} err_px {float(err):.3f} t {time.time() - t0:.0f}s", flush=True)
+            print(f"[{args.stage}] it {it} frac {frac:.3f} lr {lr:.2e} loss {float(loss):.4f} err_px {float(err):.3f} t {time.time() - t0:.0f}s", flush=True)
+        it += 1
+    total = it
+    print(f"[{args.stage}] done: {total} steps in {time.time() - t_start:.0f}s", flush=True)
     os.makedirs(args.out, exist_ok=True)
     torch.save(model.state_dict(), os.path.join(args.out, f"{args.stage}.pt"))
     with open(os.path.join(args.out, f"{args.stage}.json"), "w") as f:
