@@ -26,7 +26,7 @@ export const en = {
     terms: 'Terms of service',
     privacy: 'Privacy policy',
     version: 'Ver {{version}} ({{date}})',
-    company: '© {{year}} {{company}}. All rights reserved.',
+    company: '© {{year}} {{company}} All rights reserved.',
     device: {
       item: 'Item',
       itemValue: 'Medical image analysis software',

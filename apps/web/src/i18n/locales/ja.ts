@@ -23,7 +23,7 @@ export const ja: Dictionary = {
     terms: '利用規約',
     privacy: 'プライバシーポリシー',
     version: 'Ver {{version}} ({{date}})',
-    company: '© {{year}} {{company}}. 無断転載を禁じます。',
+    company: '© {{year}} {{company}} 無断転載を禁じます。',
     device: {
       item: '品目名',
       itemValue: '医用画像解析ソフトウェア',

@@ -23,7 +23,7 @@ export const ko: Dictionary = {
     terms: '서비스 이용약관',
     privacy: '개인정보처리방침',
     version: 'Ver {{version}} ({{date}})',
-    company: '© {{year}} {{company}}. 모든 권리 보유.',
+    company: '© {{year}} {{company}} 모든 권리 보유.',
     device: {
       item: '품목명',
       itemValue: '의료영상분석장치소프트웨어',

@@ -23,7 +23,7 @@ export const vi: Dictionary = {
     terms: 'Điều khoản dịch vụ',
     privacy: 'Chính sách quyền riêng tư',
     version: 'Ver {{version}} ({{date}})',
-    company: '© {{year}} {{company}}. Bảo lưu mọi quyền.',
+    company: '© {{year}} {{company}} Bảo lưu mọi quyền.',
     device: {
       item: 'Danh mục',
       itemValue: 'Phần mềm phân tích hình ảnh y tế',

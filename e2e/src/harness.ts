@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+
+/**
+ * A deliberately small test harness: named async tests, each with fresh browser contexts
+ * (cookies, storage) that are closed afterwards, a per-test time limit and a summary line.
+ */
+export interface TestContext {
+  baseUrl: string;
+  /**
+   * A new page in a new context. Defaults: 1280 x 800 window, English browser, cookie notice
+   * already accepted (pass `{ cookieNotice: true }` to see the banner).
+   */
+  newPage: (
+    options?: BrowserContextOptions,
+    setup?: { cookieNotice?: boolean },
+  ) => Promise<{ page: Page; context: BrowserContext }>;
+  /** Saves a PNG to tmp/screens/<name>.png. */
+  screenshot: (page: Page, name: string) => Promise<void>;
+}
+
+type TestFn = (t: TestContext) => Promise<void>;
+
+const registry: Array<{ name: string; fn: TestFn }> = [];
+
+export function test(name: string, fn: TestFn): void {
+  registry.push({ name, fn });
+}
+
+export const defaultContextOptions: BrowserContextOptions = {
+  viewport: { width: 1280, height: 800 },
+  locale: 'en-US',
+};
+
+export interface RunOptions {
+  browser: Browser;
+  baseUrl: string;
+  screensDir: string;
+  filter?: string;
+  timeoutMs?: number;
+}
+
+export interface Summary {
+  passed: number;
+  failed: number;
+  failures: Array<{ name: string; error: string }>;
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number, name: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${name}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function runTests({ browser, baseUrl, screensDir, filter, timeoutMs = 45_000 }: RunOptions): Promise<Summary> {
+  mkdirSync(screensDir, { recursive: true });
+  const selected = filter ? registry.filter((r) => r.name.includes(filter)) : registry;
+  const summary: Summary = { passed: 0, failed: 0, failures: [] };
+
+  for (const { name, fn } of selected) {
+    const contexts: BrowserContext[] = [];
+    const started = Date.now();
+    const t: TestContext = {
+      baseUrl,
+      newPage: async (options, setup) => {
+        const context = await browser.newContext({ ...defaultContextOptions, baseURL: baseUrl, ...options });
+        contexts.push(context);
+        if (setup?.cookieNotice !== true) {
+          await context.addCookies([{ name: 'cookieAgreement', value: 'true', url: baseUrl }]);
+        }
+        context.setDefaultTimeout(10_000);
+        return { page: await context.newPage(), context };
+      },
+      screenshot: async (page, shot) => {
+        await page.screenshot({ path: join(screensDir, `${shot}.png`) });
+      },
+    };
+    try {
+      await withTimeout(fn(t), timeoutMs, name);
+      summary.passed += 1;
+      console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      summary.failed += 1;
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      summary.failures.push({ name, error: message });
+      console.log(`  ✗ ${name} (${Date.now() - started} ms)\n      ${message.split('\n').slice(0, 6).join('\n      ')}`);
+    } finally {
+      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    }
+  }
+  return summary;
+}

@@ -1,0 +1,80 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { runTests } from './harness.ts';
+import { startServer, type RunningServer } from './server.ts';
+import '../tests/chrome.test.ts';
+import '../tests/gate.test.ts';
+import '../tests/language.test.ts';
+import '../tests/popup.test.ts';
+import '../tests/routes.test.ts';
+import '../tests/session.test.ts';
+import '../tests/toast.test.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's Chromium, headless, with nothing that reaches out to the network on its own.
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function main(): Promise<number> {
+  const filter = process.argv[2];
+  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+    console.log('apps/web/dist is missing: building the web app first');
+    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  }
+
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const shutdown = async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void shutdown().finally(() => process.exit(130)));
+  }
+
+  try {
+    server = await startServer(root);
+    console.log(
+      server.kind === 'server'
+        ? `e2e: real server at ${server.baseUrl}`
+        : `e2e: NOT the real server (missing apps/server/src/main.ts or CEPPRO_E2E_SERVER=preview): vite preview at ${server.baseUrl}`,
+    );
+    browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+    console.log(`e2e: Chromium ${browser.version()}`);
+
+    const summary = await runTests({
+      browser,
+      baseUrl: server.baseUrl,
+      screensDir: join(root, 'tmp/screens'),
+      ...(filter ? { filter } : {}),
+    });
+    console.log(`\n${summary.passed} passed, ${summary.failed} failed`);
+    if (summary.failed > 0 && server.kind === 'server') {
+      console.log(`\nserver log (tail):\n${server.log().slice(-3000)}`);
+    }
+    return summary.failed === 0 && summary.passed > 0 ? 0 : 1;
+  } finally {
+    await shutdown();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    console.log('\n0 passed, 1 failed (the run could not start)');
+    process.exit(1);
+  },
+);

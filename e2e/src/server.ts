@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Starts the product for the browser tests: the real server (apps/server/src/main.ts) on a free
+ * port with a throw-away DATA_DIR, serving apps/web/dist. While the server entry does not exist
+ * yet (or CEPPRO_E2E_SERVER=preview is set), `vite preview` serves the same dist instead, and the
+ * run says so.
+ */
+export interface RunningServer {
+  baseUrl: string;
+  kind: 'server' | 'vite-preview';
+  log: () => string;
+  stop: () => Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForOk(url: string, child: ChildProcess, timeoutMs: number, log: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited early (code ${child.exitCode ?? child.signalCode}):\n${log()}`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no 200 from ${url} within ${timeoutMs} ms:\n${log()}`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export async function startServer(root: string): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'ceppro-e2e-data-'));
+  const serverEntry = join(root, 'apps/server/src/main.ts');
+  // CEPPRO_E2E_SERVER=preview forces vite preview, to tell a web bug from a server bug.
+  const real = existsSync(serverEntry) && process.env.CEPPRO_E2E_SERVER !== 'preview';
+
+  const [command, args, cwd, readyPath] = real
+    ? [process.execPath, ['--import', 'tsx', serverEntry], root, '/healthz']
+    : [
+        process.execPath,
+        [join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--port', String(port), '--strictPort'],
+        join(root, 'apps/web'),
+        '/',
+      ];
+
+  let output = '';
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const log = () => output;
+
+  const baseUrl = `http://localhost:${port}`;
+  try {
+    await waitForOk(`${baseUrl}${readyPath}`, child, 90_000, log);
+  } catch (error) {
+    await stopProcess(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  return {
+    baseUrl,
+    kind: real ? 'server' : 'vite-preview',
+    log,
+    stop: async () => {
+      await stopProcess(child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

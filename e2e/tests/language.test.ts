@@ -1,0 +1,44 @@
+import { test } from '../src/harness.ts';
+import { assert, eventually } from '../src/expect.ts';
+
+const htmlLang = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.lang);
+
+test('language: the browser language is used when nothing is stored', async (t) => {
+  const { page } = await t.newPage({ locale: 'ja-JP' });
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'ログイン' }).waitFor();
+  assert.equal(await htmlLang(page), 'ja');
+});
+
+test('language: an unsupported browser language falls back to Korean', async (t) => {
+  const { page } = await t.newPage({ locale: 'de-DE' });
+  await page.goto('/');
+  await page.getByRole('heading', { name: '로그인' }).waitFor();
+  assert.equal(await htmlLang(page), 'ko');
+  await t.screenshot(page, 'home-ko');
+});
+
+test('language: a picked language is stored, survives reload and drives <html lang>', async (t) => {
+  const { page } = await t.newPage({ locale: 'en-US' });
+  await page.goto('/list/0');
+  await page.getByRole('heading', { name: 'Patient list' }).waitFor();
+  assert.equal(await htmlLang(page), 'en');
+
+  await page.getByTestId('language-picker').click();
+  await page.getByRole('menuitemradio', { name: 'Tiếng Việt' }).click();
+  await page.getByRole('heading', { name: 'Danh sách bệnh nhân' }).waitFor();
+  assert.equal(await htmlLang(page), 'vi');
+  assert.equal(await page.evaluate(() => localStorage.getItem('ceppro.language')), 'vi');
+
+  await page.reload();
+  await page.getByRole('heading', { name: 'Danh sách bệnh nhân' }).waitFor();
+  assert.equal(await htmlLang(page), 'vi');
+
+  // and the stored choice beats the browser language in a new page of the same profile
+  await page.getByTestId('language-picker').click();
+  await page.getByRole('menuitemradio', { name: '中文' }).click();
+  await eventually(() => htmlLang(page), (l) => l === 'zh', 'html lang after picking Chinese');
+  await page.goto('/setting');
+  await page.getByRole('heading', { name: '设置', level: 1 }).waitFor();
+  await t.screenshot(page, 'settings-zh');
+});

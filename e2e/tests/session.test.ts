@@ -1,0 +1,40 @@
+import { test } from '../src/harness.ts';
+import { assert } from '../src/expect.ts';
+
+const user = { email: 'minji.kim@example.com', first_name: 'Minji' };
+
+test('header signed in: logo to the list, user menu with email and name, outside click closes, sign out', async (t) => {
+  const { page, context } = await t.newPage();
+  await context.addCookies([
+    { name: 'token', value: 'e2e-token', url: t.baseUrl },
+    { name: 'i', value: encodeURIComponent(JSON.stringify(user)), url: t.baseUrl },
+  ]);
+  await page.goto('/setting');
+  assert.equal(await page.getByTestId('logo').getAttribute('href'), '/list/0');
+
+  await page.getByTestId('user-menu').click();
+  const menu = page.getByRole('menu', { name: 'Account menu' });
+  await menu.waitFor();
+  assert.match(await menu.innerText(), /minji\.kim@example\.com/);
+  assert.match(await menu.innerText(), /Minji/);
+  await t.screenshot(page, 'header-user-menu');
+
+  await page.mouse.click(640, 500); // outside
+  await menu.waitFor({ state: 'detached' });
+
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await page.waitForURL((u) => u.pathname === '/');
+  assert.equal((await context.cookies()).some((c) => c.name === 'token'), false);
+  assert.equal(await page.getByTestId('user-menu').count(), 0);
+  assert.equal(await page.getByTestId('logo').getAttribute('href'), '/');
+});
+
+test('header signed out: logo links home, no user menu', async (t) => {
+  const { page } = await t.newPage();
+  await page.goto('/list/0');
+  assert.equal(await page.getByTestId('logo').getAttribute('href'), '/');
+  assert.equal(await page.getByTestId('user-menu').count(), 0);
+  await page.getByRole('button', { name: 'Download manual' }).click();
+  await page.getByText('The user manual is not included in this build yet.').waitFor();
+});
