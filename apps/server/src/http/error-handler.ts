@@ -75,6 +75,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const mapped = toHttpError(error);
     if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: mapped.code, status: mapped.status }, 'request rejected');
+    // Answering before the body was read (a refused or oversized upload) leaves bytes on the socket;
+    // closing it stops the client from reusing a connection in an unknown state.
+    if (!request.raw.complete) reply.header('connection', 'close');
     return sendError(reply, mapped);
   });
 }

@@ -32,6 +32,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
+      // Only file-looking paths reach the disk; directories and client routes fall through to the
+      // not-found handler below (otherwise "/" would be a 403 for a directory).
+      allowedPath: (pathname) => looksLikeFile(pathname),
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite puts content-hashed files under assets/: cache them forever, never index.html.
@@ -51,7 +54,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 function wantsSpa(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (isServerPath(request.url)) return false;
-  const pathname = request.url.split('?', 1)[0] ?? '';
-  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return !last.includes('.');
+  return !looksLikeFile(request.url.split('?', 1)[0] ?? '');
+}
+
+function looksLikeFile(pathname: string): boolean {
+  return pathname.slice(pathname.lastIndexOf('/') + 1).includes('.');
 }
