@@ -21,24 +21,28 @@ async function startListeningApp(): Promise<{ t: TestApp; storage: FsObjectStora
   return { t, storage: t.services.storage, root: t.config.storage.root, secret: t.services.secrets.urlSigning };
 }
 
+// One app for the whole file; keys used by the two suites do not overlap.
+let shared: ReturnType<typeof startListeningApp> | undefined;
+const sharedApp = () => (shared ??= startListeningApp());
+afterAll(async () => (await shared)?.t.close());
+
 describeStorageContract('fs', async () => {
-  const { t, root, secret } = await startListeningApp();
+  const { t, root, secret } = await sharedApp();
   return {
     storage: t.services.storage,
     withClockOffset: (offsetMs) =>
       new FsObjectStorage({ root, signingSecret: secret, baseUrl: () => t.services.publicUrl.get(), now: () => Date.now() + offsetMs }),
-    close: () => t.close(),
+    close: async () => undefined,
   };
 });
 
 describe('fs presigned URLs refuse tampering', () => {
   let ctx: Awaited<ReturnType<typeof startListeningApp>>;
   beforeAll(async () => {
-    ctx = await startListeningApp();
+    ctx = await sharedApp();
     await ctx.storage.putObject('charts/c-1/ceph.jpg', Buffer.from('ceph'), { contentType: 'image/jpeg' });
     await ctx.storage.putObject('charts/c-2/ceph.jpg', Buffer.from('other patient'), { contentType: 'image/jpeg' });
   });
-  afterAll(() => ctx?.t.close());
 
   const expectRefused = async (response: Response, status: number, code: string) => {
     expect(response.status).toBe(status);

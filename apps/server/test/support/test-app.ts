@@ -25,12 +25,13 @@ export interface TestAppOptions {
 
 /** The app as main builds it, on a throwaway DATA_DIR (and database), not listening. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const dir = await createTestDataDir();
+  const ready = options.ready ?? true;
+  const dir = await createTestDataDir({ migrated: ready });
   const base = loadConfig({ WEB_DIST: `${dir.dataDir}/no-web-dist`, ...dir.env, ...options.env });
   const config = options.adjustConfig ? options.adjustConfig(base) : base;
   const { secrets } = await loadSecrets(config.dataDir, config.secretsFromEnv);
   const services = await createServices(config, secrets, pino({ level: 'silent' }));
-  if (options.ready ?? true) {
+  if (ready) {
     await services.database.migrate();
     await services.storage.ensureReady();
   }

@@ -13,15 +13,16 @@ export interface TestDataDir {
 }
 
 /**
- * A temporary DATA_DIR with a database ready to migrate: a copy of the PGlite template, or, when the
- * run has DATABASE_URL, a new database on that server (dropped on cleanup). A database per test
+ * A temporary DATA_DIR with a database: a copy of a PGlite template (empty, or already migrated when
+ * `migrated`), or, when the run has DATABASE_URL, a new empty database on that server (dropped on
+ * cleanup; migrating it there takes milliseconds). A database per test
  * file, not a schema: drizzle-kit writes `"public".` into foreign keys.
  */
-export async function createTestDataDir(): Promise<TestDataDir> {
+export async function createTestDataDir(options: { migrated?: boolean } = {}): Promise<TestDataDir> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ceppro-test-'));
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    await copyPgliteTemplate(path.join(dataDir, 'db'));
+    await copyPgliteTemplate(path.join(dataDir, 'db'), { migrated: options.migrated ?? false });
     return {
       dataDir,
       env: { DATA_DIR: dataDir },
