@@ -31,9 +31,8 @@ export class InferencePool {
   /** Start the worker and load the model (idempotent). Resolves with the model id and version. */
   start(): Promise<{ id: string; version: string }> {
     if (this.ready) return this.ready;
-    const worker = new Worker(new URL('./inference-worker.ts', import.meta.url), {
+    const worker = new Worker(new URL('./inference-worker-entry.mjs', import.meta.url), {
       workerData: { manifestPath: this.manifestPath, threads: this.threads },
-      execArgv: ['--import', 'tsx'],
     });
     this.worker = worker;
     this.ready = new Promise((resolve, reject) => {

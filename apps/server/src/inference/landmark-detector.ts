@@ -90,8 +90,11 @@ export class LandmarkDetector {
     return { id: this.manifest.id, version: this.manifest.version };
   }
 
-  /** Detect landmarks in JPEG/PNG bytes. Throws ImageInputError for unusable files. */
-  async detect(bytes: Uint8Array): Promise<Detection> {
+  /**
+   * Detect landmarks in JPEG/PNG bytes. Throws ImageInputError for unusable files. Films that do
+   * not look like a lateral cephalogram are refused unless `acceptAll` (model calibration only).
+   */
+  async detect(bytes: Uint8Array, opts: { acceptAll?: boolean } = {}): Promise<Detection> {
     const t: Record<string, number> = {};
     let t0 = performance.now();
     const image = await decodeGrey(bytes);
@@ -108,7 +111,7 @@ export class LandmarkDetector {
     const points = coarse.points[pick]!;
     const quality: DetectionQuality = { meanConfidence: coarse.meanConfidence[pick]!, shapeResidual: this.shapeResidualOf(points) };
     const acc = this.manifest.acceptance ?? DEFAULT_ACCEPTANCE;
-    if (quality.meanConfidence < acc.min_mean_confidence || (quality.shapeResidual !== null && quality.shapeResidual > acc.max_shape_residual)) {
+    if (!opts.acceptAll && (quality.meanConfidence < acc.min_mean_confidence || (quality.shapeResidual !== null && quality.shapeResidual > acc.max_shape_residual))) {
       t.total = t.decode + t.preprocess + t.global;
       return { status: 'refused', reason: 'XRAY_NOT_RECOGNIZED', message: 'Please check the X-ray image: it was not recognised as a lateral cephalogram.', imageSize, model: this.modelRef, quality, timingsMs: t };
     }

@@ -44,3 +44,34 @@ export function shapeResidual(points: readonly Pt[], meanShape: readonly Pt[]): 
   }
   return Math.sqrt(Math.max(0, 1 - (re * re + im * im)));
 }
+
+/**
+ * Generalised Procrustes mean of several configurations (same landmark order): centred, unit norm,
+ * rotated to a common orientation. Used to build the model's reference shape from training data.
+ */
+export function procrustesMean(shapes: readonly (readonly Pt[])[], iterations = 10): Pt[] {
+  const norm = shapes.map((s) => normaliseShape(s));
+  let mean = norm[0]!.map((p) => [p[0], p[1]] as Pt);
+  for (let it = 0; it < iterations; it++) {
+    const acc = mean.map(() => [0, 0] as [number, number]);
+    for (const s of norm) {
+      // Rotation that best aligns s to mean: angle of <s, mean> as complex numbers.
+      let re = 0;
+      let im = 0;
+      s.forEach(([x, y], i) => {
+        const [mx, my] = mean[i]!;
+        re += x * mx + y * my;
+        im += x * my - y * mx;
+      });
+      const a = Math.atan2(im, re);
+      const c = Math.cos(a);
+      const sn = Math.sin(a);
+      s.forEach(([x, y], i) => {
+        acc[i]![0] += c * x - sn * y;
+        acc[i]![1] += sn * x + c * y;
+      });
+    }
+    mean = normaliseShape(acc.map(([x, y]) => [x / norm.length, y / norm.length] as Pt));
+  }
+  return mean;
+}
