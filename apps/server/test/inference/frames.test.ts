@@ -47,3 +47,33 @@ describe('frame mapping', () => {
     expect(mirrorX(mirrorX(123.4, 968), 968)).toBeCloseTo(123.4, 12);
   });
 });
+
+describe('parity with the training code (ml/ceph_ml/geometry.py)', () => {
+  it('computes the same frames and mappings as Python', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { fileURLToPath } = await import('node:url');
+    const mlDir = fileURLToPath(new URL('../../../../ml', import.meta.url));
+    const cases = [[968, 1200], [1935, 2400], [2400, 1935], [601, 5999], [3000, 700]] as const;
+    const script = `
+import json, sys
+from ceph_ml.geometry import fit_frame
+out = []
+for w, h in ${JSON.stringify(cases)}:
+    for (W, H, lb) in ((256, 320, True), (960, 1200, False), (320, 400, False)):
+        f = fit_frame(w, h, W, H, lb)
+        out.append([f.rw, f.rh, f.ox, f.oy, *f.to_frame(12.25, 345.5)])
+print(json.dumps(out))`;
+    const r = spawnSync('python3', ['-c', script], { cwd: mlDir, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const py = JSON.parse(r.stdout) as number[][];
+    const ts: number[][] = [];
+    for (const [w, h] of cases) {
+      for (const [W, H, lb] of [[256, 320, true], [960, 1200, false], [320, 400, false]] as const) {
+        const f = fitFrame(w, h, W, H, lb);
+        ts.push([f.rw, f.rh, f.ox, f.oy, ...toFrame(f, 12.25, 345.5)]);
+      }
+    }
+    expect(ts.length).toBe(py.length);
+    ts.forEach((row, i) => row.forEach((v, j) => expect(v).toBeCloseTo(py[i]![j]!, 9)));
+  });
+});
