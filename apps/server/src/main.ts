@@ -64,15 +64,22 @@ function handleShutdown(app: { close(): Promise<unknown> }, services: Services, 
       process.exit(1);
     }, SHUTDOWN_GRACE_MS).unref();
     void (async () => {
+      let code = 0;
       try {
         await app.close();
-        await services.close();
-        log.info('stopped');
-        process.exit(0);
       } catch (error) {
-        log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
+        code = 1;
+        log.error({ err: error }, 'closing the HTTP server failed');
       }
+      try {
+        // Always attempted: an unclosed PGlite directory is the one thing that can be left corrupt.
+        await services.close();
+      } catch (error) {
+        code = 1;
+        log.error({ err: error }, 'closing the database or storage failed');
+      }
+      if (code === 0) log.info('stopped');
+      process.exit(code);
     })();
   };
   process.on('SIGINT', stop);
@@ -81,8 +88,9 @@ function handleShutdown(app: { close(): Promise<unknown> }, services: Services, 
 
 main().catch((error: unknown) => {
   // One readable line for the operator; the stack only when asked for (LOG_LEVEL=debug).
-  const message = error instanceof Error ? error.message : String(error);
-  console.error(`Ceppro failed to start: ${message}`);
+  const message = (error instanceof Error ? error.message : String(error)).split('\n', 1)[0];
+  // A broken secrets.json is a configuration problem and reads like one.
+  console.error(error instanceof ConfigError ? message : `Ceppro failed to start: ${message}`);
   if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(error);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config/paths';
@@ -121,5 +121,42 @@ describe('main: start, stop on a signal, start again on the same data', () => {
 
     const emails = await withDatabase(dir, async ({ db }) => (await db.select({ email: users.email }).from(users)).map((u) => u.email));
     expect(emails).toEqual(['kept@example.test']);
+  });
+});
+
+describe('main when a dependency is not there', () => {
+  const run = (env: Record<string, string>) => {
+    const child = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    return new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+  };
+
+  it('exits 1 with one line when PostgreSQL cannot be reached', async () => {
+    const dir = await createTestDataDir();
+    try {
+      const { code, stderr } = await run({ DATA_DIR: dir.dataDir, DATABASE_URL: 'postgres://nobody:x@127.0.0.1:1/none' });
+      expect(code).toBe(1);
+      expect(stderr).toBe('Ceppro failed to start: Cannot connect to PostgreSQL (DATABASE_URL): connect ECONNREFUSED 127.0.0.1:1\n');
+    } finally {
+      await dir.cleanup();
+    }
+  });
+
+  it('refuses a PGlite directory another live process holds', async () => {
+    const dir = await createTestDataDir();
+    try {
+      await writeFile(path.join(dir.dataDir, 'db.lock'), String(process.pid));
+      const env: Record<string, string> = { DATA_DIR: dir.dataDir, DATABASE_URL: '' };
+      const { code, stderr } = await run(env);
+      expect(code).toBe(1);
+      expect(stderr).toBe(`Ceppro failed to start: The embedded database is in use by process ${process.pid} (${path.join(dir.dataDir, 'db.lock')}).\n`);
+    } finally {
+      await dir.cleanup();
+    }
   });
 });

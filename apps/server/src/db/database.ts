@@ -1,5 +1,4 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -70,8 +69,16 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // A pool emits 'error' when an idle connection dies (server restart); unhandled, that kills the process.
   pool.on('error', () => undefined);
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    // The URL is left out on purpose: it holds the password.
+    throw new Error(`Cannot connect to PostgreSQL (DATABASE_URL): ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  }
   const db = drizzleNodePg(pool, { schema });
-  await db.execute(sql`select 1`);
   let closed = false;
   return {
     driver: 'postgres',
