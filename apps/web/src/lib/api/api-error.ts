@@ -1,0 +1,29 @@
+/**
+ * What a failed API call throws. `code` is the server's error code (spec point 8) or one of the
+ * client-side codes below; `handled` is true when the interceptor already told the user (alert,
+ * redirect, reload), so the caller must not show anything more.
+ */
+export type ClientErrorCode = 'NETWORK' | 'TIMEOUT' | 'HTTP' | 'BAD_RESPONSE' | 'REFRESH_FAILED';
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly handled: boolean;
+
+  constructor(code: string, message: string, status: number, handled: boolean) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.handled = handled;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+/** The server code of a failure the caller has to explain, or null when there is nothing to add. */
+export function unhandledCode(error: unknown): string | null {
+  return isApiError(error) && !error.handled ? error.code : null;
+}

@@ -1,0 +1,199 @@
+import { SILENT_ERROR_CODES } from '@ceppro/contract';
+import { z } from 'zod';
+import { ApiError } from './api-error.ts';
+import { MAX_ATTEMPTS, retryDelayMs } from './retry.ts';
+import type { TokenStore } from './token-store.ts';
+
+/**
+ * The one HTTP interceptor of the web app (house style 12, spec points 4 and 8). Every call to the
+ * API goes through `createHttpClient(...).post`, which
+ * - adds `Authorization: Bearer <token>` to authenticated calls,
+ * - on J002 or HTTP 401 refreshes the tokens once (one refresh for any number of concurrent
+ *   failures) and retries; a failed refresh forgets the session and goes home,
+ * - handles J005 (duplicate login) and K024 (expired account) for everyone,
+ * - turns 404, 5xx, a 30 s time-out and network failures (after 3 attempts) into alerts,
+ * - passes the product's silent codes and every other failure to the caller as an ApiError.
+ */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export type Alert = 'duplicateLogin' | 'expiredAccount' | 'notFound' | 'serverError' | 'timeout' | 'network';
+
+export interface HttpClientDeps {
+  fetch: typeof fetch;
+  tokens: TokenStore;
+  /** Shows an alert; resolves when the user has dismissed it. */
+  alert: (kind: Alert) => Promise<void>;
+  goHome: () => void;
+  reload: () => void;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  timeoutMs?: number;
+  baseUrl?: string;
+}
+
+export type FieldValue = string | number | boolean | Blob | null | undefined;
+export type Fields = Record<string, FieldValue>;
+
+export interface PostOptions {
+  /** Send the bearer token (every /api call). */
+  auth?: boolean;
+  /** JSON body instead of a form. */
+  json?: unknown;
+  /** Codes the caller handles itself even though the interceptor normally would (the login check's J005). */
+  passThrough?: readonly string[];
+}
+
+const envelope = z.object({
+  success: z.boolean(),
+  data: z.unknown().optional(),
+  code: z.string().optional(),
+  message: z.string().optional(),
+});
+type Envelope = z.infer<typeof envelope>;
+
+const refreshData = z.object({ token: z.string().min(1), refresh_token: z.string().min(1) });
+
+const silent: ReadonlySet<string> = new Set(SILENT_ERROR_CODES);
+
+function encode(fields: Fields): URLSearchParams | FormData {
+  const entries = Object.entries(fields).filter((e): e is [string, Exclude<FieldValue, null | undefined>] => e[1] != null);
+  if (entries.some(([, v]) => v instanceof Blob)) {
+    const form = new FormData();
+    for (const [k, v] of entries) form.append(k, v instanceof Blob ? v : String(v));
+    return form;
+  }
+  return new URLSearchParams(entries.map(([k, v]) => [k, String(v)]));
+}
+
+async function readEnvelope(response: Response): Promise<Envelope | null> {
+  try {
+    const parsed = envelope.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export type HttpClient = ReturnType<typeof createHttpClient>;
+
+export function createHttpClient(deps: HttpClientDeps) {
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const random = deps.random ?? Math.random;
+  const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const base = deps.baseUrl ?? '';
+  let refreshing: Promise<boolean> | null = null;
+
+  /** One fetch with the time-out; network failures are retried, a time-out is not. */
+  async function send(path: string, init: () => RequestInit): Promise<Response> {
+    for (let attempt = 1; ; attempt += 1) {
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+      try {
+        return await deps.fetch(`${base}${path}`, { ...init(), signal: controller.signal });
+      } catch (error) {
+        if (timedOut) {
+          await deps.alert('timeout');
+          throw new ApiError('TIMEOUT', 'The request time has expired', 0, true);
+        }
+        if (attempt >= MAX_ATTEMPTS) {
+          await deps.alert('network');
+          throw new ApiError('NETWORK', error instanceof Error ? error.message : 'Network Error', 0, true);
+        }
+        await sleep(retryDelayMs(attempt, random()));
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+  }
+
+  async function doRefresh(): Promise<boolean> {
+    const refreshToken = deps.tokens.refreshToken();
+    if (refreshToken === null) return false;
+    try {
+      const response = await send('/api/refresh-token', () => ({
+        method: 'POST',
+        body: new URLSearchParams({ refreshToken }),
+      }));
+      const body = await readEnvelope(response);
+      const data = refreshData.safeParse(body?.success === true ? body.data : null);
+      if (!response.ok || !data.success) return false;
+      deps.tokens.setTokens(data.data.token, data.data.refresh_token);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Single flight: concurrent callers share the one refresh in progress. */
+  function refreshOnce(): Promise<boolean> {
+    refreshing ??= doRefresh().finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
+  async function post<T = unknown>(path: string, fields: Fields = {}, options: PostOptions = {}): Promise<T> {
+    return attempt<T>(path, fields, options, false);
+  }
+
+  async function attempt<T>(path: string, fields: Fields, options: PostOptions, retried: boolean): Promise<T> {
+    const usedToken = options.auth ? deps.tokens.token() : null;
+    const response = await send(path, () => {
+      const headers: Record<string, string> = {};
+      if (usedToken !== null) headers.Authorization = `Bearer ${usedToken}`;
+      if (options.json !== undefined) headers['Content-Type'] = 'application/json';
+      const body = options.json !== undefined ? JSON.stringify(options.json) : encode(fields);
+      return { method: 'POST', headers, body };
+    });
+    const body = await readEnvelope(response);
+    if (response.ok && body?.success === true) return body.data as T;
+
+    const code = body?.code ?? 'HTTP';
+    const message = body?.message ?? response.statusText;
+    const passThrough = options.passThrough ?? [];
+
+    const expired = code === 'J002' || (response.status === 401 && code !== 'J005' && code !== 'K006');
+    if (options.auth && expired && !passThrough.includes(code)) {
+      if (!retried) {
+        // Another request may already have refreshed while this one was in flight.
+        const current = deps.tokens.token();
+        const fresh = current !== null && current !== usedToken ? true : await refreshOnce();
+        if (fresh) return attempt<T>(path, fields, options, true);
+      }
+      if (deps.tokens.refreshToken() !== null || code === 'J002' || retried) {
+        deps.tokens.clear();
+        deps.goHome();
+        throw new ApiError('REFRESH_FAILED', message, response.status, true);
+      }
+    }
+    if (code === 'J005' && !passThrough.includes(code)) {
+      deps.tokens.clear();
+      await deps.alert('duplicateLogin');
+      deps.reload();
+      throw new ApiError(code, message, response.status, true);
+    }
+    if (code === 'K024' && !passThrough.includes(code)) {
+      deps.tokens.clear();
+      await deps.alert('expiredAccount');
+      deps.goHome();
+      throw new ApiError(code, message, response.status, true);
+    }
+    if (silent.has(code) || passThrough.includes(code)) throw new ApiError(code, message, response.status, false);
+    if (response.status === 404) {
+      await deps.alert('notFound');
+      throw new ApiError(code, message, 404, true);
+    }
+    if (response.status >= 500) {
+      await deps.alert('serverError');
+      throw new ApiError(code, message, response.status, true);
+    }
+    console.warn(`API ${path}: ${code} ${message}`);
+    throw new ApiError(code, message, response.status, false);
+  }
+
+  return { post };
+}

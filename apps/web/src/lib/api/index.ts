@@ -1,0 +1,4 @@
+export { ApiError, isApiError, unhandledCode } from './api-error.ts';
+export { api, setAlertTexts, showAlert } from './client.ts';
+export { createHttpClient, REQUEST_TIMEOUT_MS, type Alert, type Fields, type HttpClient, type PostOptions } from './http-client.ts';
+export { cookieTokenStore, type TokenStore } from './token-store.ts';
