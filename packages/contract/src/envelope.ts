@@ -9,6 +9,10 @@ export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
   code: errorCodeSchema,
   message: z.string(),
+  /** A message key (e.g. `auth.email.required`) the client translates instead of showing `message`. */
+  key: z.string().optional(),
+  /** The request field the error is about, for forms that show errors next to fields. */
+  field: z.string().optional(),
 });
 
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
@@ -32,6 +36,12 @@ export function ok<T>(data: T): SuccessEnvelope<T> {
   return { success: true, data };
 }
 
-export function fail(code: ErrorCode, message: string): ErrorEnvelope {
-  return { success: false, code, message };
+export function fail(code: ErrorCode, message: string, detail: { key?: string; field?: string } = {}): ErrorEnvelope {
+  return {
+    success: false,
+    code,
+    message,
+    ...(detail.key !== undefined && { key: detail.key }),
+    ...(detail.field !== undefined && { field: detail.field }),
+  };
 }

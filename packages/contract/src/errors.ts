@@ -42,6 +42,8 @@ export const ERROR_CATALOGUE = {
   FORBIDDEN: { status: 403, message: 'Access is forbidden.', specified: false },
   URL_EXPIRED: { status: 403, message: 'The signed URL has expired.', specified: false },
   URL_SIGNATURE_INVALID: { status: 403, message: 'The signed URL is not valid.', specified: false },
+  // A mailed link (activation, IP approval, email change) that is unknown, used or expired.
+  LINK_INVALID: { status: 400, message: 'The link is not valid or has expired.', specified: false },
   NOT_FOUND: { status: 404, message: 'Not found.', specified: false },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.', specified: false },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state.', specified: false },

@@ -4,3 +4,4 @@ export * from './health';
 export * from './image-type';
 export * from './user-type';
 export * from './ws-events';
+export * from './auth/index';
