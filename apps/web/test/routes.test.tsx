@@ -13,7 +13,18 @@ function clearCookies() {
   }
 }
 
+function signIn() {
+  document.cookie = 'token=abc; path=/';
+  document.cookie = `i=${encodeURIComponent(JSON.stringify({ email: 'kim@example.com', first_name: 'Minji' }))}; path=/`;
+}
+
+/** No server in jsdom: every API call answers "not signed in" (J001, passed to the caller). */
+const fakeFetch = async () =>
+  new Response(JSON.stringify({ success: false, code: 'J001', message: 'Access token missing or invalid.' }), { status: 401 });
+
 beforeEach(() => {
+  vi.stubGlobal('fetch', fakeFetch);
+  window.fetch = fakeFetch;
   clearCookies();
   window.sessionStorage.clear();
   window.localStorage.clear();
@@ -25,7 +36,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('redirects', () => {
+describe('redirects (signed in)', () => {
+  beforeEach(signIn);
   it.each([
     ['/list', '/list/0'],
     ['/list/:p', '/list/0'],
@@ -35,8 +47,7 @@ describe('redirects', () => {
     ['/list/-1', '/list/0'],
     ['/list/007', '/list/7'],
     ['/list/3', '/list/3'],
-    ['/no/such/page', '/'],
-    ['/list/1/extra', '/'],
+    ['/', '/list/0'],
   ])('%s -> %s', async (from, to) => {
     const { router } = renderApp(from);
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
@@ -48,22 +59,30 @@ describe('redirects', () => {
   });
 });
 
-describe('screens', () => {
+describe('redirects (signed out)', () => {
+  it.each([
+    ['/no/such/page', '/'],
+    ['/list/1/extra', '/'],
+    ['/list/0', '/'],
+    ['/list', '/'],
+    ['/view/42', '/'],
+    ['/create', '/'],
+    ['/viewer/abc', '/'],
+    ['/setting', '/'],
+    ['/myinfo', '/'],
+    ['/reset-password', '/'],
+  ])('%s -> %s', async (from, to) => {
+    const { router } = renderApp(from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+});
+
+describe('public screens', () => {
   it.each([
     ['/', 'Sign in'],
     ['/signup', 'Sign up'],
     ['/find-email', 'Find email'],
     ['/find-password', 'Find password'],
-    ['/view/42', 'Patient'],
-    ['/create', 'New patient'],
-    ['/viewer/abc', 'Viewer'],
-    ['/setting', 'Settings'],
-    ['/drawing-pad', 'Drawing pad'],
-    ['/membership', 'Membership'],
-    ['/myinfo', 'My info'],
-    ['/reset-email', 'Change email'],
-    ['/reset-password', 'Change password'],
-    ['/reset-mobile', 'Change mobile number'],
     ['/test', 'Popup demo'],
     ['/toast', 'Toast demo'],
     ['/404', 'Page not found'],
@@ -74,8 +93,28 @@ describe('screens', () => {
   });
 });
 
+describe('screens (signed in)', () => {
+  beforeEach(signIn);
+  it.each([
+    ['/view/42', 'Patient'],
+    ['/create', 'New patient'],
+    ['/viewer/abc', 'Viewer'],
+    ['/setting', 'Settings'],
+    ['/drawing-pad', 'Drawing pad'],
+    ['/membership', 'Membership'],
+    ['/myinfo', 'My info'],
+    ['/reset-email', 'Change email'],
+    ['/reset-password', 'Change password'],
+    ['/reset-mobile', 'Change mobile number'],
+  ])('%s shows "%s"', async (path, heading) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+});
+
 describe('chrome', () => {
   it('shows the footer with the version line, but not on the viewer', async () => {
+    signIn();
     renderApp('/list/0');
     expect((await screen.findByTestId('footer')).textContent).toContain('Ver 3.00.00 (2023-03-24)');
     cleanup();
@@ -98,8 +137,7 @@ describe('chrome', () => {
   });
 
   it('signs out from the user menu: cookies cleared, back home', async () => {
-    document.cookie = 'token=abc; path=/';
-    document.cookie = `i=${encodeURIComponent(JSON.stringify({ email: 'kim@example.com', first_name: 'Minji' }))}; path=/`;
+    signIn();
     const { router } = renderApp('/list/0');
     fireEvent.click(await screen.findByTestId('user-menu'));
     expect(screen.getByText('kim@example.com')).toBeTruthy();
@@ -110,7 +148,7 @@ describe('chrome', () => {
   });
 
   it('closes a dropdown on an outside click', async () => {
-    renderApp('/list/0');
+    renderApp('/signup');
     fireEvent.click(await screen.findByTestId('language-picker'));
     expect(screen.getByRole('menu')).toBeTruthy();
     fireEvent.mouseDown(document.body);
@@ -118,6 +156,7 @@ describe('chrome', () => {
   });
 
   it('back button: from settings to the list page visited before', async () => {
+    signIn();
     const { router } = renderApp('/list/3');
     await screen.findByText('The patient list, page 4, will appear here.');
     await act(() => router.navigate('/setting'));
@@ -126,6 +165,7 @@ describe('chrome', () => {
   });
 
   it('no back button on the list', async () => {
+    signIn();
     renderApp('/list/0');
     await screen.findByTestId('footer');
     expect(screen.queryByTestId('back-button')).toBeNull();

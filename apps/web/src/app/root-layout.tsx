@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { matchPath, Outlet, useLocation } from 'react-router';
 import { ConfirmPopup } from '../components/confirm-popup.tsx';
 import { CookieBanner } from '../components/cookie-banner.tsx';
@@ -6,6 +7,9 @@ import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header/header.tsx';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { ToastStack } from '../components/toast-stack.tsx';
+import { SessionWatch } from '../features/session/components/session-watch.tsx';
+import { setAlertTexts } from '../lib/api/index.ts';
+import { isSignedIn } from '../lib/session.ts';
 import { paths } from '../routes/paths.ts';
 import { useHistoryStore } from '../stores/history-store.ts';
 
@@ -14,6 +18,11 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const visit = useHistoryStore((s) => s.visit);
   useEffect(() => visit(pathname), [pathname, visit]);
+  const { t } = useTranslation();
+  // The HTTP client lives outside React; give it this language's alert texts.
+  useEffect(() => {
+    setAlertTexts((alert) => ({ title: t(`apiAlert.${alert}.title`), text: t(`apiAlert.${alert}.text`), confirm: t('common.confirm') }));
+  }, [t]);
 
   const onViewer = matchPath(paths.viewer.pattern, pathname) !== null;
   const onHome = pathname === paths.home.pattern;
@@ -29,6 +38,7 @@ export function RootLayout() {
       <ToastStack autoHide={!onHome} />
       <ConfirmPopup />
       <LoadingOverlay />
+      <SessionWatch signedIn={isSignedIn()} />
     </div>
   );
 }

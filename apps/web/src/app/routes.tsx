@@ -11,6 +11,7 @@ import { PatientScreen } from '../routes/patient-screen.tsx';
 import { ServerErrorScreen } from '../routes/server-error-screen.tsx';
 import { SignUpScreen } from '../routes/sign-up-screen.tsx';
 import { ViewerScreen } from '../routes/viewer-screen.tsx';
+import { RequireSession } from './require-session.tsx';
 import { RootLayout } from './root-layout.tsx';
 
 /**
@@ -29,12 +30,18 @@ export const routes: RouteObject[] = [
           { path: paths.signUp.pattern, element: <SignUpScreen /> },
           { path: paths.findEmail.pattern, element: <FindAccountScreen /> },
           { path: paths.findPassword.pattern, element: <FindAccountScreen /> },
-          { path: paths.listRoot.pattern, element: <Navigate to={paths.listRoot.to()} replace /> },
-          { path: paths.list.pattern, element: <ListScreen /> },
-          { path: paths.patient.pattern, element: <PatientScreen /> },
-          { path: paths.createPatient.pattern, element: <CreatePatientScreen /> },
-          { path: paths.viewer.pattern, element: <ViewerScreen /> },
-          ...accountSections.map((section) => ({ path: paths[section].pattern, element: <AccountScreen /> })),
+          {
+            // Signed-in only: everything with patient data and the account pages.
+            element: <RequireSession />,
+            children: [
+              { path: paths.listRoot.pattern, element: <Navigate to={paths.listRoot.to()} replace /> },
+              { path: paths.list.pattern, element: <ListScreen /> },
+              { path: paths.patient.pattern, element: <PatientScreen /> },
+              { path: paths.createPatient.pattern, element: <CreatePatientScreen /> },
+              { path: paths.viewer.pattern, element: <ViewerScreen /> },
+              ...accountSections.map((section) => ({ path: paths[section].pattern, element: <AccountScreen /> })),
+            ],
+          },
           { path: paths.confirmDemo.pattern, element: <ConfirmDemoScreen /> },
           { path: paths.toastDemo.pattern, element: <ToastDemoScreen /> },
           { path: paths.notFound.pattern, element: <NotFoundScreen /> },

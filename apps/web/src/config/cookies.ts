@@ -5,6 +5,8 @@ export const cookieNames = {
   refreshToken: 'refreshToken',
   /** User info (JSON) written at login. */
   user: 'i',
+  /** The email remembered by "Save email" on the sign-in screen. */
+  savedEmail: 'savedEmail',
   /** "true" once the user accepted the cookie notice. */
   cookieAgreement: 'cookieAgreement',
   /** "true" when the user ticked "do not open today" on an event popup. */

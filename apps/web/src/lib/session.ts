@@ -1,6 +1,9 @@
+import type { AuthUser } from '@ceppro/contract';
 import { z } from 'zod';
 import { cookieNames } from '../config/cookies.ts';
-import { deleteCookie, getCookie } from './cookies.ts';
+import { REMEMBER_EMAIL_DAYS } from '../config/session.ts';
+import { cookieTokenStore, SESSION_COOKIE_DAYS } from './api/token-store.ts';
+import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 
 /**
  * Signed in = a `token` cookie exists (spec point 4). The `i` cookie carries the user's display
@@ -36,9 +39,63 @@ export function readSession(): Session | null {
     : { email: '', firstName: '' };
 }
 
+/** Stores what a successful login returned: token, refresh token and user info cookies. */
+export function storeSession(token: string, refreshToken: string, user: AuthUser): void {
+  cookieTokenStore.setTokens(token, refreshToken);
+  setCookie(cookieNames.user, JSON.stringify(user), SESSION_COOKIE_DAYS);
+}
+
 /** Forgets the session on this browser: the token, refresh token and user cookies. */
 export function clearSession(): void {
-  deleteCookie(cookieNames.token);
-  deleteCookie(cookieNames.refreshToken);
-  deleteCookie(cookieNames.user);
+  cookieTokenStore.clear();
+  try {
+    window.sessionStorage.removeItem(PASSWORD_CHANGE_KEY);
+    window.sessionStorage.removeItem(LOCKED_KEY);
+  } catch {
+    // storage disabled: nothing kept there
+  }
+}
+
+/** "Save email": remembered for 7 days, or forgotten when the box is unticked. */
+export function rememberEmail(email: string | null): void {
+  if (email === null) deleteCookie(cookieNames.savedEmail);
+  else setCookie(cookieNames.savedEmail, email, REMEMBER_EMAIL_DAYS);
+}
+
+export function savedEmail(): string | null {
+  return getCookie(cookieNames.savedEmail);
+}
+
+/**
+ * A password change prompt is due after this login ('expired': older than 30 days and can be
+ * postponed; 'temporary': a temporary password that must be changed). Kept for the tab only.
+ */
+export type PasswordChangeReason = 'expired' | 'temporary';
+const PASSWORD_CHANGE_KEY = 'ceppro.passwordChange';
+/** The lock screen survives a reload of the tab: reloading must not unlock it. */
+export const LOCKED_KEY = 'ceppro.locked';
+
+export function setPasswordChangeDue(reason: PasswordChangeReason | null): void {
+  try {
+    if (reason === null) window.sessionStorage.removeItem(PASSWORD_CHANGE_KEY);
+    else window.sessionStorage.setItem(PASSWORD_CHANGE_KEY, reason);
+  } catch {
+    // storage disabled: no prompt
+  }
+}
+
+export function passwordChangeDue(): PasswordChangeReason | null {
+  try {
+    const value = window.sessionStorage.getItem(PASSWORD_CHANGE_KEY);
+    return value === 'expired' || value === 'temporary' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** After a profile change: the header shows the new name. */
+export function updateStoredUser(user: AuthUser): void {
+  if (!isSignedIn()) return;
+  const { id, uuid, email, first_name, user_permission, user_type } = user;
+  setCookie(cookieNames.user, JSON.stringify({ id, uuid, email, first_name, user_permission, user_type }), SESSION_COOKIE_DAYS);
 }

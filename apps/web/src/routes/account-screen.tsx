@@ -1,6 +1,11 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { PlaceholderScreen } from '../components/placeholder-screen.tsx';
+import { MyInfo } from '../features/account/components/my-info.tsx';
+import { ResetEmail } from '../features/account/components/reset-email.tsx';
+import { ResetMobile } from '../features/account/components/reset-mobile.tsx';
+import { ResetPassword } from '../features/account/components/reset-password.tsx';
 import { accountSections, paths, type AccountSection } from './paths.ts';
 import './screens.css';
 
@@ -8,10 +13,19 @@ function sectionFor(pathname: string): AccountSection {
   return accountSections.find((s) => paths[s].pattern === pathname) ?? 'setting';
 }
 
+/** The sections built so far; the others stay placeholders until their step. */
+const built: Partial<Record<AccountSection, () => ReactNode>> = {
+  myInfo: () => <MyInfo />,
+  resetEmail: () => <ResetEmail />,
+  resetPassword: () => <ResetPassword />,
+  resetMobile: () => <ResetMobile />,
+};
+
 /** The one settings/account screen behind /setting, /drawing-pad, /membership, /myinfo, /reset-*. */
 export function AccountScreen() {
   const { t } = useTranslation();
   const section = sectionFor(useLocation().pathname);
+  const content = built[section];
   return (
     <div className="page account">
       <nav className="account__nav" aria-label={t('screens.account.nav')}>
@@ -22,10 +36,15 @@ export function AccountScreen() {
         ))}
       </nav>
       <div className="account__content">
-        <PlaceholderScreen
-          title={t(`screens.account.${section}.title`)}
-          body={t(`screens.account.${section}.body`)}
-        />
+        {content ? (
+          <section className="card account-card" key={section}>
+            <h1 className="card__title">{t(`screens.account.${section}.title`)}</h1>
+            <p className="card__subtitle">{t(`screens.account.${section}.body`)}</p>
+            {content()}
+          </section>
+        ) : (
+          <PlaceholderScreen title={t(`screens.account.${section}.title`)} body={t(`screens.account.${section}.body`)} />
+        )}
       </div>
     </div>
   );

@@ -1,12 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../components/placeholder-screen.tsx';
+import { SignUpWizard } from '../features/auth/components/sign-up/sign-up-wizard.tsx';
 
 /** `/signup`. */
 export function SignUpScreen() {
-  const { t } = useTranslation();
   return (
-    <div className="page page--narrow">
-      <PlaceholderScreen title={t('screens.signUp.title')} body={t('screens.signUp.body')} />
+    <div className="page page--form">
+      <SignUpWizard />
     </div>
   );
 }

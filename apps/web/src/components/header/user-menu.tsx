@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { clearSession, type Session } from '../../lib/session.ts';
+import { type Session } from '../../lib/session.ts';
+import { signOut as endSession } from '../../lib/sign-out.ts';
 import { paths } from '../../routes/paths.ts';
 import { useDismiss } from '../../hooks/use-dismiss.ts';
 import { ChevronDownIcon, SettingsIcon, SignOutIcon } from '../icons.tsx';
@@ -19,9 +20,8 @@ export function UserMenu({ session }: { session: Session }) {
   const initial = (label.trim()[0] ?? '?').toUpperCase();
 
   const signOut = () => {
-    // The server-side logout call arrives with the auth feature; forgetting the session here is
-    // what makes this browser signed out.
-    clearSession();
+    // The cookies are gone at once; the server call finishes in the background.
+    void endSession();
     close();
     void navigate(paths.home.to());
   };

@@ -3,6 +3,9 @@
  * makes TypeScript reject a missing or extra key, and test/i18n-keys.test.ts checks the same at
  * runtime (plus matching {{placeholders}}).
  */
+import { enAccount } from './en-account.ts';
+import { enAuth } from './en-auth.ts';
+
 export const en = {
   language: { self: 'English', label: 'Language' },
   common: {
@@ -60,17 +63,9 @@ export const en = {
     tooSmall: 'Ceppro needs a browser window of at least {{width}} × {{height}} pixels. Please enlarge the window.',
   },
   placeholder: { badge: 'Coming soon' },
+  ...enAccount,
+  auth: enAuth,
   screens: {
-    signIn: { title: 'Sign in', body: 'The sign-in form (email, password, save email) will appear here.' },
-    signUp: {
-      title: 'Sign up',
-      body: 'The sign-up steps (agreements, user type, details and verification) will appear here.',
-    },
-    findAccount: {
-      findEmail: 'Find email',
-      findPassword: 'Find password',
-      body: 'Finding your account email and resetting your password will appear here.',
-    },
     list: { title: 'Patient list', body: 'The patient list, page {{page}}, will appear here.' },
     patient: { title: 'Patient', body: 'The details of patient {{id}} will appear here.' },
     create: { title: 'New patient', body: 'The new-patient form with cephalogram upload will appear here.' },
@@ -80,10 +75,10 @@ export const en = {
       setting: { title: 'Settings', body: 'Viewer and analysis settings will appear here.' },
       drawingPad: { title: 'Drawing pad', body: 'Drawing pad settings will appear here.' },
       membership: { title: 'Membership', body: 'Your subscription will appear here.' },
-      myInfo: { title: 'My info', body: 'Your account details will appear here.' },
-      resetEmail: { title: 'Change email', body: 'Changing your email address will appear here.' },
-      resetPassword: { title: 'Change password', body: 'Changing your password will appear here.' },
-      resetMobile: { title: 'Change mobile number', body: 'Changing your mobile phone number will appear here.' },
+      myInfo: { title: 'My info', body: 'The details you gave at sign-up. Email and mobile number change on their own pages.' },
+      resetEmail: { title: 'Change email', body: 'The new address becomes your sign-in email once you follow the link we mail to it.' },
+      resetPassword: { title: 'Change password', body: 'Enter your current password, then the new one twice.' },
+      resetMobile: { title: 'Change mobile number', body: 'We send a code to the new number to confirm it.' },
     },
   },
   demo: {

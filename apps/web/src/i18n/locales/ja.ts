@@ -1,6 +1,10 @@
 import type { Dictionary } from './en.ts';
+import { jaAccount } from './ja-account.ts';
+import { jaAuth } from './ja-auth.ts';
 
 export const ja: Dictionary = {
+  ...jaAccount,
+  auth: jaAuth,
   language: { self: '日本語', label: '言語' },
   common: {
     close: '閉じる',
@@ -58,16 +62,6 @@ export const ja: Dictionary = {
   },
   placeholder: { badge: '準備中' },
   screens: {
-    signIn: { title: 'ログイン', body: 'ログインフォーム（メールアドレス、パスワード、メールアドレスの保存）がここに表示されます。' },
-    signUp: {
-      title: '新規登録',
-      body: '新規登録の手順（規約への同意、ユーザー種別、詳細情報、認証）がここに表示されます。',
-    },
-    findAccount: {
-      findEmail: 'メールアドレスを探す',
-      findPassword: 'パスワードを探す',
-      body: 'アカウントのメールアドレス検索とパスワードの再設定がここに表示されます。',
-    },
     list: { title: '患者一覧', body: '患者一覧の {{page}} ページ目がここに表示されます。' },
     patient: { title: '患者情報', body: '患者 {{id}} の詳細がここに表示されます。' },
     create: { title: '新規患者', body: 'セファログラムのアップロードを含む新規患者フォームがここに表示されます。' },
@@ -77,10 +71,10 @@ export const ja: Dictionary = {
       setting: { title: '設定', body: 'ビューアと分析の設定がここに表示されます。' },
       drawingPad: { title: '描画パッド', body: '描画パッドの設定がここに表示されます。' },
       membership: { title: 'メンバーシップ', body: 'ご契約中のサブスクリプションがここに表示されます。' },
-      myInfo: { title: 'マイ情報', body: 'アカウントの詳細がここに表示されます。' },
-      resetEmail: { title: 'メールアドレスの変更', body: 'メールアドレスの変更がここに表示されます。' },
-      resetPassword: { title: 'パスワードの変更', body: 'パスワードの変更がここに表示されます。' },
-      resetMobile: { title: '携帯電話番号の変更', body: '携帯電話番号の変更がここに表示されます。' },
+      myInfo: { title: 'マイ情報', body: '登録時に入力した情報です。メールアドレスと携帯電話番号はそれぞれの変更ページで変更できます。' },
+      resetEmail: { title: 'メールアドレスの変更', body: '新しいアドレスに送信したメールのリンクを開くと、ログイン用メールアドレスが変更されます。' },
+      resetPassword: { title: 'パスワードの変更', body: '現在のパスワードを入力し、新しいパスワードを2回入力してください。' },
+      resetMobile: { title: '携帯電話番号の変更', body: '新しい番号に認証コードを送信して確認します。' },
     },
   },
   demo: {

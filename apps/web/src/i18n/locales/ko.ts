@@ -1,6 +1,10 @@
 import type { Dictionary } from './en.ts';
+import { koAccount } from './ko-account.ts';
+import { koAuth } from './ko-auth.ts';
 
 export const ko: Dictionary = {
+  ...koAccount,
+  auth: koAuth,
   language: { self: '한국어', label: '언어' },
   common: {
     close: '닫기',
@@ -58,16 +62,6 @@ export const ko: Dictionary = {
   },
   placeholder: { badge: '준비 중' },
   screens: {
-    signIn: { title: '로그인', body: '로그인 양식(이메일, 비밀번호, 이메일 저장)이 이곳에 표시됩니다.' },
-    signUp: {
-      title: '회원가입',
-      body: '회원가입 절차(약관 동의, 사용자 유형, 상세 정보, 인증)가 이곳에 표시됩니다.',
-    },
-    findAccount: {
-      findEmail: '이메일 찾기',
-      findPassword: '비밀번호 찾기',
-      body: '계정 이메일 찾기와 비밀번호 재설정이 이곳에 표시됩니다.',
-    },
     list: { title: '환자 목록', body: '환자 목록 {{page}}페이지가 이곳에 표시됩니다.' },
     patient: { title: '환자 정보', body: '환자 {{id}}의 상세 정보가 이곳에 표시됩니다.' },
     create: { title: '신규 환자', body: '세팔로그램 업로드를 포함한 신규 환자 등록 양식이 이곳에 표시됩니다.' },
@@ -77,10 +71,10 @@ export const ko: Dictionary = {
       setting: { title: '설정', body: '뷰어 및 분석 설정이 이곳에 표시됩니다.' },
       drawingPad: { title: '드로잉 패드', body: '드로잉 패드 설정이 이곳에 표시됩니다.' },
       membership: { title: '멤버십', body: '구독 정보가 이곳에 표시됩니다.' },
-      myInfo: { title: '내 정보', body: '계정 정보가 이곳에 표시됩니다.' },
-      resetEmail: { title: '이메일 변경', body: '이메일 주소 변경이 이곳에 표시됩니다.' },
-      resetPassword: { title: '비밀번호 변경', body: '비밀번호 변경이 이곳에 표시됩니다.' },
-      resetMobile: { title: '휴대폰 번호 변경', body: '휴대폰 번호 변경이 이곳에 표시됩니다.' },
+      myInfo: { title: '내 정보', body: '가입 시 입력한 정보입니다. 이메일과 휴대폰 번호는 각 변경 페이지에서 바꿀 수 있습니다.' },
+      resetEmail: { title: '이메일 변경', body: '새 주소로 보낸 메일의 링크를 누르면 로그인 이메일이 변경됩니다.' },
+      resetPassword: { title: '비밀번호 변경', body: '현재 비밀번호를 입력한 뒤 새 비밀번호를 두 번 입력하세요.' },
+      resetMobile: { title: '휴대폰 번호 변경', body: '새 번호로 인증번호를 보내 확인합니다.' },
     },
   },
   demo: {

@@ -1,6 +1,10 @@
 import type { Dictionary } from './en.ts';
+import { viAccount } from './vi-account.ts';
+import { viAuth } from './vi-auth.ts';
 
 export const vi: Dictionary = {
+  ...viAccount,
+  auth: viAuth,
   language: { self: 'Tiếng Việt', label: 'Ngôn ngữ' },
   common: {
     close: 'Đóng',
@@ -58,16 +62,6 @@ export const vi: Dictionary = {
   },
   placeholder: { badge: 'Sắp ra mắt' },
   screens: {
-    signIn: { title: 'Đăng nhập', body: 'Biểu mẫu đăng nhập (email, mật khẩu, lưu email) sẽ hiển thị tại đây.' },
-    signUp: {
-      title: 'Đăng ký',
-      body: 'Các bước đăng ký (đồng ý điều khoản, loại người dùng, thông tin chi tiết và xác minh) sẽ hiển thị tại đây.',
-    },
-    findAccount: {
-      findEmail: 'Tìm email',
-      findPassword: 'Tìm mật khẩu',
-      body: 'Tìm email tài khoản và đặt lại mật khẩu sẽ hiển thị tại đây.',
-    },
     list: { title: 'Danh sách bệnh nhân', body: 'Trang {{page}} của danh sách bệnh nhân sẽ hiển thị tại đây.' },
     patient: { title: 'Bệnh nhân', body: 'Thông tin chi tiết của bệnh nhân {{id}} sẽ hiển thị tại đây.' },
     create: { title: 'Bệnh nhân mới', body: 'Biểu mẫu tạo bệnh nhân mới kèm tải lên phim sọ nghiêng sẽ hiển thị tại đây.' },
@@ -77,10 +71,10 @@ export const vi: Dictionary = {
       setting: { title: 'Cài đặt', body: 'Cài đặt trình xem và phân tích sẽ hiển thị tại đây.' },
       drawingPad: { title: 'Bảng vẽ', body: 'Cài đặt bảng vẽ sẽ hiển thị tại đây.' },
       membership: { title: 'Gói thành viên', body: 'Thông tin gói đăng ký của bạn sẽ hiển thị tại đây.' },
-      myInfo: { title: 'Thông tin của tôi', body: 'Thông tin tài khoản của bạn sẽ hiển thị tại đây.' },
-      resetEmail: { title: 'Đổi email', body: 'Chức năng đổi địa chỉ email sẽ hiển thị tại đây.' },
-      resetPassword: { title: 'Đổi mật khẩu', body: 'Chức năng đổi mật khẩu sẽ hiển thị tại đây.' },
-      resetMobile: { title: 'Đổi số điện thoại di động', body: 'Chức năng đổi số điện thoại di động sẽ hiển thị tại đây.' },
+      myInfo: { title: 'Thông tin của tôi', body: 'Thông tin bạn đã nhập khi đăng ký. Email và số điện thoại di động được đổi ở trang riêng.' },
+      resetEmail: { title: 'Đổi email', body: 'Địa chỉ mới sẽ trở thành email đăng nhập sau khi bạn mở liên kết chúng tôi gửi đến địa chỉ đó.' },
+      resetPassword: { title: 'Đổi mật khẩu', body: 'Nhập mật khẩu hiện tại, sau đó nhập mật khẩu mới hai lần.' },
+      resetMobile: { title: 'Đổi số điện thoại di động', body: 'Chúng tôi gửi mã xác minh đến số mới để xác nhận.' },
     },
   },
   demo: {

@@ -1,6 +1,10 @@
 import type { Dictionary } from './en.ts';
+import { zhAccount } from './zh-account.ts';
+import { zhAuth } from './zh-auth.ts';
 
 export const zh: Dictionary = {
+  ...zhAccount,
+  auth: zhAuth,
   language: { self: '中文', label: '语言' },
   common: {
     close: '关闭',
@@ -57,16 +61,6 @@ export const zh: Dictionary = {
   },
   placeholder: { badge: '即将推出' },
   screens: {
-    signIn: { title: '登录', body: '登录表单（邮箱、密码、记住邮箱）将显示在这里。' },
-    signUp: {
-      title: '注册',
-      body: '注册步骤（同意条款、用户类型、详细信息和验证）将显示在这里。',
-    },
-    findAccount: {
-      findEmail: '找回邮箱',
-      findPassword: '找回密码',
-      body: '找回账户邮箱和重置密码将显示在这里。',
-    },
     list: { title: '患者列表', body: '患者列表第 {{page}} 页将显示在这里。' },
     patient: { title: '患者信息', body: '患者 {{id}} 的详细信息将显示在这里。' },
     create: { title: '新建患者', body: '包含头影测量片上传的新建患者表单将显示在这里。' },
@@ -76,10 +70,10 @@ export const zh: Dictionary = {
       setting: { title: '设置', body: '查看器和分析设置将显示在这里。' },
       drawingPad: { title: '绘图板', body: '绘图板设置将显示在这里。' },
       membership: { title: '会员', body: '您的订阅信息将显示在这里。' },
-      myInfo: { title: '我的信息', body: '您的账户详细信息将显示在这里。' },
-      resetEmail: { title: '更改邮箱', body: '更改邮箱地址将显示在这里。' },
-      resetPassword: { title: '更改密码', body: '更改密码将显示在这里。' },
-      resetMobile: { title: '更改手机号码', body: '更改手机号码将显示在这里。' },
+      myInfo: { title: '我的信息', body: '您注册时填写的信息。邮箱和手机号码请在各自的更改页面修改。' },
+      resetEmail: { title: '更改邮箱', body: '点击发送到新地址的邮件中的链接后，登录邮箱即会更改。' },
+      resetPassword: { title: '更改密码', body: '请输入当前密码，然后输入两次新密码。' },
+      resetMobile: { title: '更改手机号码', body: '我们会向新号码发送验证码进行确认。' },
     },
   },
   demo: {

@@ -9,13 +9,19 @@ export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
   readonly handled: boolean;
+  /** The message key the server sent (an AuthMessageKey for the auth endpoints), if any. */
+  readonly key: string | null;
+  /** The request field the failure is about, if the server named one. */
+  readonly field: string | null;
 
-  constructor(code: string, message: string, status: number, handled: boolean) {
+  constructor(code: string, message: string, status: number, handled: boolean, detail: { key?: string | undefined; field?: string | undefined } = {}) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
     this.handled = handled;
+    this.key = detail.key ?? null;
+    this.field = detail.field ?? null;
   }
 }
 

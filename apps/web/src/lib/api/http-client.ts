@@ -35,12 +35,16 @@ export type FieldValue = string | number | boolean | Blob | null | undefined;
 export type Fields = Record<string, FieldValue>;
 
 export interface PostOptions {
+  /** GET instead of POST (no body). */
+  method?: 'GET' | 'POST';
   /** Send the bearer token (every /api call). */
   auth?: boolean;
   /** JSON body instead of a form. */
   json?: unknown;
   /** Codes the caller handles itself even though the interceptor normally would (the login check's J005). */
   passThrough?: readonly string[];
+  /** Fire-and-forget (logout): no retries, alerts, refresh or redirects; failures are just thrown. */
+  background?: boolean;
 }
 
 const envelope = z.object({
@@ -48,6 +52,8 @@ const envelope = z.object({
   data: z.unknown().optional(),
   code: z.string().optional(),
   message: z.string().optional(),
+  key: z.string().optional(),
+  field: z.string().optional(),
 });
 type Envelope = z.infer<typeof envelope>;
 
@@ -84,7 +90,7 @@ export function createHttpClient(deps: HttpClientDeps) {
   let refreshing: Promise<boolean> | null = null;
 
   /** One fetch with the time-out; network failures are retried, a time-out is not. */
-  async function send(path: string, init: () => RequestInit): Promise<Response> {
+  async function send(path: string, init: () => RequestInit, background = false): Promise<Response> {
     for (let attempt = 1; ; attempt += 1) {
       const controller = new AbortController();
       let timedOut = false;
@@ -95,6 +101,7 @@ export function createHttpClient(deps: HttpClientDeps) {
       try {
         return await deps.fetch(`${base}${path}`, { ...init(), signal: controller.signal });
       } catch (error) {
+        if (background) throw new ApiError(timedOut ? 'TIMEOUT' : 'NETWORK', 'Network Error', 0, true);
         if (timedOut) {
           await deps.alert('timeout');
           throw new ApiError('TIMEOUT', 'The request time has expired', 0, true);
@@ -147,14 +154,17 @@ export function createHttpClient(deps: HttpClientDeps) {
       if (usedToken !== null) headers.Authorization = `Bearer ${usedToken}`;
       if (options.json !== undefined) headers['Content-Type'] = 'application/json';
       const body = options.json !== undefined ? JSON.stringify(options.json) : encode(fields);
+      if (options.method === 'GET') return { method: 'GET', headers };
       return { method: 'POST', headers, body };
-    });
+    }, options.background);
     const body = await readEnvelope(response);
     if (response.ok && body?.success === true) return body.data as T;
 
     const code = body?.code ?? 'HTTP';
     const message = body?.message ?? response.statusText;
     const passThrough = options.passThrough ?? [];
+    const detail = { key: body?.key, field: body?.field };
+    if (options.background) throw new ApiError(code, message, response.status, false, detail);
 
     const expired = code === 'J002' || (response.status === 401 && code !== 'J005' && code !== 'K006');
     if (options.auth && expired && !passThrough.includes(code)) {
@@ -182,7 +192,7 @@ export function createHttpClient(deps: HttpClientDeps) {
       deps.goHome();
       throw new ApiError(code, message, response.status, true);
     }
-    if (silent.has(code) || passThrough.includes(code)) throw new ApiError(code, message, response.status, false);
+    if (silent.has(code) || passThrough.includes(code)) throw new ApiError(code, message, response.status, false, detail);
     if (response.status === 404) {
       await deps.alert('notFound');
       throw new ApiError(code, message, 404, true);
@@ -192,8 +202,12 @@ export function createHttpClient(deps: HttpClientDeps) {
       throw new ApiError(code, message, response.status, true);
     }
     console.warn(`API ${path}: ${code} ${message}`);
-    throw new ApiError(code, message, response.status, false);
+    throw new ApiError(code, message, response.status, false, detail);
   }
 
-  return { post };
+  async function get<T = unknown>(path: string, options: Omit<PostOptions, 'method' | 'json'> = {}): Promise<T> {
+    return attempt<T>(path, {}, { ...options, method: 'GET' }, false);
+  }
+
+  return { post, get };
 }

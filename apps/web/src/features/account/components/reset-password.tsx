@@ -1,0 +1,73 @@
+import { anyPasswordSchema, passwordSchema } from '@ceppro/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Field, FormMessage, useMessage } from '../../../components/form/field.tsx';
+import { authMessageKeyOf, errorFieldOf } from '../../../lib/auth-message.ts';
+import { isApiError } from '../../../lib/api/index.ts';
+import { updatePassword } from '../api/account-api.ts';
+
+const schema = z
+  .object({
+    currentPassword: anyPasswordSchema,
+    password: passwordSchema,
+    confirmPassword: z.string().min(1, 'auth.confirmPassword.required'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== '' && v.password === v.currentPassword) ctx.addIssue({ code: 'custom', path: ['password'], message: 'auth.password.sameAsCurrent' });
+    if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'auth.confirmPassword.mismatch' });
+  });
+type Values = z.input<typeof schema>;
+
+/** `/reset-password`: current password, new one twice; the new must differ, the current must match. */
+export function ResetPassword() {
+  const { t } = useTranslation();
+  const message = useMessage();
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, formState, setError, reset } = useForm<Values, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+  });
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit(async (v) => {
+    setFailure(null);
+    setDone(false);
+    try {
+      await updatePassword(v.currentPassword, v.password, v.confirmPassword);
+      reset();
+      setDone(true);
+    } catch (error) {
+      if (isApiError(error) && error.handled) return;
+      const key = authMessageKeyOf(error) ?? 'auth.error.wrongApproach';
+      const field = errorFieldOf(error);
+      if (key === 'auth.password.currentMismatch' || field === 'currentPassword') setError('currentPassword', { message: key });
+      else if (field === 'password') setError('password', { message: key });
+      else setFailure(key);
+    }
+  });
+
+  return (
+    <form className="form account-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="reset-password">
+      <Field label={t('account.password.current')} htmlFor="rp-current" error={errors.currentPassword?.message} required>
+        <input id="rp-current" className="input" type="password" autoComplete="current-password" {...register('currentPassword')} data-testid="rp-current" />
+      </Field>
+      <Field label={t('account.password.new')} htmlFor="rp-new" error={errors.password?.message} hint={t('signUp.passwordHint')} required>
+        <input id="rp-new" className="input" type="password" autoComplete="new-password" maxLength={24} {...register('password')} data-testid="rp-new" />
+      </Field>
+      <Field label={t('signUp.fields.confirmPassword')} htmlFor="rp-confirm" error={errors.confirmPassword?.message} required>
+        <input id="rp-confirm" className="input" type="password" autoComplete="new-password" maxLength={24} {...register('confirmPassword')} data-testid="rp-confirm" />
+      </Field>
+      {failure && <FormMessage kind="error">{message(failure)}</FormMessage>}
+      {done && <FormMessage kind="success" testId="rp-done">{t('account.password.changed')}</FormMessage>}
+      <div className="account-form__actions">
+        <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+          {t('account.password.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}

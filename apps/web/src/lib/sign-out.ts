@@ -1,0 +1,16 @@
+import { AUTH_ENDPOINTS } from '@ceppro/contract';
+import { api } from './api/index.ts';
+import { clearSession } from './session.ts';
+
+/**
+ * Logout (spec point 4): tell the server, and forget the session on this browser at once, whatever
+ * the server answers (the request has already read the token). The caller goes home.
+ */
+export function signOut(): Promise<void> {
+  const request = api.post(AUTH_ENDPOINTS.logout.path, {}, { auth: true, background: true }).then(
+    () => undefined,
+    () => undefined,
+  );
+  clearSession();
+  return request;
+}
