@@ -1,5 +1,6 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerAuthFeature } from './features/auth/auth.feature';
 import { createHealthRepository } from './features/health/health.repository';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { createHealthService } from './features/health/health.service';
@@ -25,6 +26,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: config.limits.jsonBodyBytes,
+    // The client IP decides new-IP approval and abuse limits; only trust X-Forwarded-For when told to.
+    trustProxy: typeof config.trustProxy === 'number' ? hopCount(config.trustProxy) : config.trustProxy,
     // Errors raised before routing (a malformed URL) bypass setErrorHandler; send them the same way.
     frameworkErrors: (error, _request, reply) => {
       sendError(reply, toHttpError(error));
@@ -46,10 +49,18 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   });
   registerHealthRoutes(app, healthService);
 
+  // First of the features with /api routes: it installs the bearer check for /api/*.
+  await registerAuthFeature(app, services);
+
   if (services.storage instanceof FsObjectStorage) {
     await registerFilesRoutes(app, new FilesService(services.storage, config.limits.uploadBytes));
   }
 
   await registerWebApp(app, config.webDist);
   return app;
+}
+
+/** TRUST_PROXY=<n>: trust the n nearest hops (Fastify's types take a function for this). */
+function hopCount(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
 }

@@ -14,6 +14,7 @@ const TABLES = [
   'chart_data',
   'charts',
   'patients',
+  'rate_limits',
   'sessions',
   'user_configs',
   'users',

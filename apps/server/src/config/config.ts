@@ -24,6 +24,14 @@ export interface AppConfig {
   /** Secrets given in the environment; the rest come from `${dataDir}/secrets.json` (see secrets.ts). */
   secretsFromEnv: Partial<Secrets>;
   limits: { jsonBodyBytes: number; uploadBytes: number };
+  /** Lifetimes of sign-in tokens; short access tokens in tests and e2e exercise refresh (J002). */
+  auth: { accessTokenTtlS: number; refreshTokenTtlS: number };
+  /**
+   * Fastify's trustProxy: false (default) uses the socket address as the client IP; true, a hop
+   * count or a list of proxy addresses reads X-Forwarded-For. The IP matters: sign-in from a new IP
+   * is blocked until approved, and abuse limits count per IP.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -43,6 +51,26 @@ const httpUrl = z
   .transform((v) => v.replace(/\/+$/, ''));
 
 const secret = z.string().min(32, 'must be at least 32 characters');
+
+const seconds = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `must be an integer 1-${max}`)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= max, `must be an integer 1-${max}`);
+
+const trustProxy = z
+  .string()
+  .refine(
+    (v) => /^(true|false|\d{1,2})$/.test(v) || v.split(',').every((part) => /^[0-9a-fA-F.:/]+$/.test(part.trim())),
+    'must be true, false, a hop count or a comma-separated list of proxy addresses',
+  )
+  .transform((v): boolean | number | string[] => {
+    if (v === 'true') return true;
+    if (v === 'false') return false;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    return v.split(',').map((part) => part.trim());
+  });
 
 const envSchema = z
   .object({
@@ -70,6 +98,9 @@ const envSchema = z
     URL_SIGNING_SECRET: secret.optional(),
     WEB_DIST: z.string().default('apps/web/dist'),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    ACCESS_TOKEN_TTL_S: seconds(86_400).default(900),
+    REFRESH_TOKEN_TTL_S: seconds(90 * 86_400).default(14 * 86_400),
+    TRUST_PROXY: trustProxy.default(false),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER !== 's3') return;
@@ -130,6 +161,8 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
       ...(e.URL_SIGNING_SECRET && { urlSigning: e.URL_SIGNING_SECRET }),
     },
     limits: { jsonBodyBytes: 1 * MB, uploadBytes: 50 * MB },
+    auth: { accessTokenTtlS: e.ACCESS_TOKEN_TTL_S, refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S },
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

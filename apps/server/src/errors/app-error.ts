@@ -1,5 +1,11 @@
 import { defaultMessageOf, httpStatusOf, type ErrorCode } from '@ceppro/contract';
 
+export interface AppErrorOptions {
+  cause?: unknown;
+  key?: string;
+  field?: string;
+}
+
 /**
  * The only error type services throw on purpose. It carries a contract code; the HTTP (and later
  * GraphQL and WebSocket) mappers turn it into a response. `message` must be safe to show a user:
@@ -9,11 +15,17 @@ export class AppError extends Error {
   override readonly name = 'AppError';
   readonly code: ErrorCode;
   readonly status: number;
+  /** Message key the client translates (e.g. `auth.email.required`); `message` is its English text. */
+  readonly key: string | undefined;
+  /** The request field the error is about. */
+  readonly field: string | undefined;
 
-  constructor(code: ErrorCode, message: string = defaultMessageOf(code), options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(code: ErrorCode, message: string = defaultMessageOf(code), options?: AppErrorOptions) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.status = httpStatusOf(code);
+    this.key = options?.key;
+    this.field = options?.field;
   }
 }
 

@@ -7,6 +7,8 @@ export interface HttpError {
   status: number;
   code: ErrorCode;
   message: string;
+  key?: string;
+  field?: string;
 }
 
 // Fastify's own client errors, by code, with messages of our own (theirs can echo request data).
@@ -38,7 +40,15 @@ const INTERNAL: HttpError = { status: 500, code: 'INTERNAL', message: 'An unexpe
  * 500 whose message says nothing about the cause: causes can hold SQL, paths or patient data.
  */
 export function toHttpError(error: unknown): HttpError {
-  if (error instanceof AppError) return { status: error.status, code: error.code, message: error.message };
+  if (error instanceof AppError) {
+    return {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      ...(error.key !== undefined && { key: error.key }),
+      ...(error.field !== undefined && { field: error.field }),
+    };
+  }
   if (error instanceof ZodError) {
     const issue = error.issues[0];
     const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
@@ -67,7 +77,7 @@ function isFastifyError(error: unknown): error is FastifyError {
 }
 
 export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
-  return reply.status(error.status).type('application/json; charset=utf-8').send(fail(error.code, error.message));
+  return reply.status(error.status).type('application/json; charset=utf-8').send(fail(error.code, error.message, { key: error.key, field: error.field }));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

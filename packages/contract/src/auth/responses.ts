@@ -52,7 +52,8 @@ export const licenseUploadResponseSchema = z.object({
   size: z.number().int(),
 });
 
-export const signUpResponseSchema = z.object({ email: z.string(), activation_mail_sent: z.literal(true) });
+/** `activation_mail_sent` is false when the mail server failed; the account exists and resend-authmail can retry. */
+export const signUpResponseSchema = z.object({ email: z.string(), activation_mail_sent: z.boolean() });
 
 /** Always the same answer, whether or not the email belongs to an account awaiting activation. */
 export const resendAuthMailResponseSchema = z.object({ sent: z.literal(true) });

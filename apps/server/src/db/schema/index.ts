@@ -9,3 +9,4 @@ export * from './verification-codes';
 export * from './audit-log';
 export * from './approved-ips';
 export * from './relations';
+export * from './rate-limits';

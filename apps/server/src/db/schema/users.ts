@@ -21,6 +21,10 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     passwordChangedAt: timestamptz('password_changed_at').notNull().defaultNow(),
+    /** "Change after 30 days": the 30-day change prompt is postponed until this time. */
+    passwordReminderAt: timestamptz('password_reminder_at'),
+    /** Set by the find-password flow: the mailed temporary password must be changed at next login. */
+    passwordTemporary: boolean('password_temporary').notNull().default(false),
     userTypeCd: text('user_type_cd').$type<UserTypeCd>().notNull(),
     userPermission: jsonb('user_permission').$type<UserPermission>().notNull().default(DEFAULT_USER_PERMISSION),
     status: text('status').$type<UserStatus>().notNull().default('pending_email'),
@@ -46,6 +50,8 @@ export const users = pgTable(
     birth: date('birth', { mode: 'string' }),
     /** true female, false male: the same convention as patients.gender. */
     gender: boolean('gender'),
+    /** Object storage key of the licence uploaded at sign-up (png, jpg or pdf). */
+    licensePath: text('license_path'),
     termsAgreedAt: timestamptz('terms_agreed_at'),
     privacyAgreedAt: timestamptz('privacy_agreed_at'),
     ssoAgreedAt: timestamptz('sso_agreed_at'),

@@ -11,6 +11,7 @@ export const VERIFICATION_PURPOSES = [
   'ip_approval',
   'password_reset',
   'email_change',
+  'find_id',
 ] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 
@@ -34,7 +35,7 @@ export const verificationCodes = pgTable(
     index('verification_codes_user_idx').on(t.userId),
     check(
       'verification_codes_purpose_check',
-      sql`${t.purpose} in ('email_activation', 'mobile_signup', 'mobile_update', 'ip_approval', 'password_reset', 'email_change')`,
+      sql`${t.purpose} in ('email_activation', 'mobile_signup', 'mobile_update', 'ip_approval', 'password_reset', 'email_change', 'find_id')`,
     ),
   ],
 );

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services';
+import { createAccountService } from '../account/account.service';
+import { registerAccountRoutes } from '../account/account.routes';
+import { createRecoveryService } from '../account/recovery.service';
+import { createAuditLog } from './audit';
+import { createAuthMails } from './auth-mail';
+import { createAuthRepository } from './auth.repository';
+import { registerAuthRoutes } from './auth.routes';
+import { createLoginService, type LinkUrls } from './login.service';
+import { createRateLimiter } from './rate-limit';
+import { registerBearerAuth } from './require-user';
+import { createSessionService, type SessionService } from './session.service';
+import { createSignUpService } from './signup.service';
+import { registerSignUpRoutes } from './signup.routes';
+import { createVerificationRepository } from './verification.repository';
+import { createVerificationService } from './verification.service';
+
+/**
+ * Wires accounts, sign-in and sessions. Must run before any other /api feature registers routes:
+ * it installs the bearer check for /api/*. Returns the session service for transports that
+ * authenticate by other means (the WebSocket's first message).
+ */
+export async function registerAuthFeature(app: FastifyInstance, services: Services): Promise<{ sessions: SessionService }> {
+  const { database, secrets, config, publicUrl } = services;
+  const db = database.db;
+  const repository = createAuthRepository(db);
+  const audit = createAuditLog(db);
+  const limiter = createRateLimiter(db);
+  const mails = createAuthMails(services.mailer);
+  const verification = createVerificationService({ repository: createVerificationRepository(db), sms: services.sms, secret: secrets.urlSigning });
+  const sessions = createSessionService({ repository, audit, accessSecret: secrets.accessToken, auth: config.auth });
+  const link = (path: string) => (token: string) => `${publicUrl.get()}${path}?token=${encodeURIComponent(token)}`;
+  const urls: LinkUrls = {
+    activation: link('/public/confirm-email'),
+    ipApproval: link('/public/change-ip-approval'),
+    emailChange: link('/public/confirm-email-change'),
+  };
+  const homeUrl = () => `${publicUrl.get()}/`;
+  // Proofs are signed with their own secret so a proof can never pass as an access token.
+  const proofSecret = secrets.refreshToken;
+  const shared = { repository, verification, sessions, mails, audit, limiter };
+
+  registerBearerAuth(app, sessions);
+  registerAuthRoutes(app, { login: createLoginService({ ...shared, urls }), sessions, homeUrl });
+  await registerSignUpRoutes(app, createSignUpService({ ...shared, storage: services.storage, urls, proofSecret, log: app.log }));
+  registerAccountRoutes(app, {
+    account: createAccountService({ ...shared, urls, proofSecret }),
+    recovery: createRecoveryService({ ...shared, proofSecret }),
+    homeUrl,
+  });
+  return { sessions };
+}

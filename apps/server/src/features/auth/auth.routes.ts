@@ -1,0 +1,85 @@
+import {
+  loginRequestSchema,
+  ok,
+  refreshTokenRequestSchema,
+  renterPasswordRequestSchema,
+  resendAuthMailRequestSchema,
+} from '@ceppro/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerMailedLink } from './link-routes';
+import type { LoginService } from './login.service';
+import { parseBody } from './parse-body';
+import { clientOf, requireUser } from './require-user';
+import type { SessionService } from './session.service';
+
+/** Sign-in, sessions and the mailed account links (spec points 4 and 7). */
+export function registerAuthRoutes(app: FastifyInstance, deps: { login: LoginService; sessions: SessionService; homeUrl: () => string }): void {
+  const { login, sessions, homeUrl } = deps;
+
+  app.post('/public/login', async (request) => {
+    const input = parseBody(loginRequestSchema, request.body);
+    return ok(await login.login(input, clientOf(request)));
+  });
+
+  app.post('/public/resend-authmail', async (request) => {
+    const { email } = parseBody(resendAuthMailRequestSchema, request.body);
+    await login.resendActivation(email, clientOf(request));
+    return ok({ sent: true as const });
+  });
+
+  registerMailedLink(
+    app,
+    {
+      path: '/public/confirm-email',
+      peek: (token) => login.peekLink('email_activation', token),
+      confirm: (token, client) => login.confirmEmail(token, client),
+      page: {
+        title: 'Confirm your email address',
+        text: 'By confirming, you agree to the terms of service, the privacy policy and the single sign-on policy you accepted at sign-up, and activate your Ceppro account.',
+        button: 'Agree and confirm',
+        doneTitle: 'Your account is activated',
+        doneText: 'You can now sign in to Ceppro.',
+      },
+    },
+    homeUrl,
+  );
+
+  registerMailedLink(
+    app,
+    {
+      path: '/public/change-ip-approval',
+      peek: (token) => login.peekLink('ip_approval', token),
+      confirm: (token, client) => login.approveIp(token, client),
+      page: {
+        title: 'Approve sign-in from a new IP address',
+        text: 'Sign-in to your account was blocked because it came from an IP address you have not used before. Approve it only if that was you.',
+        button: 'Approve',
+        doneTitle: 'The IP address is approved',
+        doneText: 'Sign in again from that address.',
+      },
+    },
+    homeUrl,
+  );
+
+  app.post('/api/refresh-token', async (request) => {
+    const { refreshToken } = parseBody(refreshTokenRequestSchema, request.body);
+    const pair = await sessions.refresh(refreshToken, clientOf(request));
+    return ok({ token: pair.token, refresh_token: pair.refreshToken });
+  });
+
+  app.post('/api/check', async (request) => ok({ user: await login.check(requireUser(request)) }));
+
+  app.post('/api/logout', async (request) => {
+    await sessions.logout(requireUser(request), clientOf(request));
+    return ok({});
+  });
+
+  app.post('/api/extend-pw', async (request) => ok(await login.extendPassword(requireUser(request))));
+
+  app.post('/api/renter-password', async (request) => {
+    const context = requireUser(request);
+    const { password } = parseBody(renterPasswordRequestSchema, request.body);
+    await login.reenterPassword(context, password);
+    return ok({ valid: true as const });
+  });
+}

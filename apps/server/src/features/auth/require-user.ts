@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors/app-error';
+import type { ClientInfo } from './audit';
+import type { AuthContext, SessionService } from './session.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the bearer check on every /api route (except the few public ones). */
+    auth: AuthContext | null;
+  }
+}
+
+/** /api routes that authenticate by other means: refresh uses the refresh token, the access token being expired. */
+const PUBLIC_API_PATHS = new Set(['/api/refresh-token']);
+
+/**
+ * Bearer authentication for everything under /api, as one hook registered before any feature, so a
+ * route added later under /api cannot be public by accident. Runs before the body is parsed.
+ */
+export function registerBearerAuth(app: FastifyInstance, sessions: SessionService): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    if (!path.startsWith('/api/') || PUBLIC_API_PATHS.has(path)) return;
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header) : null;
+    if (!match?.[1]) throw new AppError('J001');
+    request.auth = await sessions.authenticate(match[1]);
+  });
+}
+
+/** For handlers under /api: the authenticated caller (throws J001 if the hook did not run). */
+export function requireUser(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('J001');
+  return request.auth;
+}
+
+export function clientOf(request: FastifyRequest): ClientInfo {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
+}

@@ -1,0 +1,80 @@
+import multipart from '@fastify/multipart';
+import {
+  authSmsRequestSchema,
+  checkEmailExistRequestSchema,
+  checkTaxValidationRequestSchema,
+  LICENSE_UPLOAD,
+  ok,
+  sendOtpSmsRequestSchema,
+  signUpRequestSchema,
+} from '@ceppro/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authError, parseBody } from './parse-body';
+import { clientOf } from './require-user';
+import type { SignUpService } from './signup.service';
+
+/** The sign-up form and its verification steps (spec points 2, 3, 5 and 7). */
+export async function registerSignUpRoutes(app: FastifyInstance, signUp: SignUpService): Promise<void> {
+  app.post('/public/check-email-exist', async (request) => {
+    const { email } = parseBody(checkEmailExistRequestSchema, request.body);
+    return ok(await signUp.checkEmail(email, clientOf(request)));
+  });
+
+  app.post('/public/check-taxvalidation', async (request) => {
+    const { taxNumber } = parseBody(checkTaxValidationRequestSchema, request.body);
+    return ok(await signUp.checkTax(taxNumber, clientOf(request)));
+  });
+
+  app.post('/public/send-otp-sms', async (request) => {
+    const { mobileNumber } = parseBody(sendOtpSmsRequestSchema, request.body);
+    return ok(await signUp.sendMobileCode(mobileNumber, clientOf(request)));
+  });
+
+  app.post('/public/auth-sms', async (request) => {
+    const { mobileNumber, code } = parseBody(authSmsRequestSchema, request.body);
+    return ok(await signUp.verifyMobileCode(mobileNumber, code, clientOf(request)));
+  });
+
+  app.post('/public/sign-up', async (request) => {
+    const input = parseBody(signUpRequestSchema, request.body);
+    return ok(await signUp.signUp(input, clientOf(request)));
+  });
+
+  // Multipart parsing only in this scope: no other route accepts multipart bodies.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: LICENSE_UPLOAD.maxBytes, files: 1, fields: 0, parts: 2, headerPairs: 50 },
+    });
+    scope.post('/public/license-upload', async (request) => {
+      const file = await readLicense(request);
+      return ok(await signUp.uploadLicense(file, clientOf(request)));
+    });
+  });
+}
+
+async function readLicense(request: FastifyRequest): Promise<{ filename: string; bytes: Buffer }> {
+  if (!request.isMultipart()) throw authError('UNSUPPORTED_MEDIA_TYPE', 'auth.license.required', 'file');
+  let part;
+  try {
+    part = await request.file();
+  } catch (error) {
+    throw mapMultipartError(error);
+  }
+  if (!part || part.fieldname !== 'file') throw authError('VALIDATION_FAILED', 'auth.license.required', 'file');
+  try {
+    const bytes = await part.toBuffer();
+    if (bytes.length === 0) throw authError('VALIDATION_FAILED', 'auth.license.required', 'file');
+    return { filename: part.filename, bytes };
+  } catch (error) {
+    throw mapMultipartError(error);
+  }
+}
+
+function mapMultipartError(error: unknown): unknown {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return authError('PAYLOAD_TOO_LARGE', 'auth.license.tooLarge', 'file');
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+    return authError('VALIDATION_FAILED', 'auth.license.required', 'file');
+  }
+  return error;
+}
