@@ -171,5 +171,10 @@ export const smsCodeSchema = requiredString('auth.code.required').regex(/^\d{6}$
 
 /** An opaque token the server issued (verification proofs, refresh tokens). */
 export function tokenSchema(required: AuthMessageKey) {
-  return z.string({ error: key(required) }).trim().min(1, key(required)).max(1024, key(required));
+  return z
+    .string({ error: key(required) })
+    .trim()
+    .min(1, key(required))
+    .max(1024, key(required))
+    .regex(/^[A-Za-z0-9._~+/=-]+$/, key(required));
 }

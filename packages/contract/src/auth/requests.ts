@@ -6,6 +6,7 @@ import {
   anyPasswordSchema,
   birthSchema,
   companyNameSchema,
+  emailField,
   emailSchema,
   faxSchema,
   faxValueSchema,
@@ -94,14 +95,9 @@ export const signUpRequestSchema = z
   })
   .superRefine(confirmMatches);
 
-/** POST /public/login: both fields required with the one spec message. */
+/** POST /public/login: both fields required with the one spec message; a malformed email is refused before any lookup. */
 export const loginRequestSchema = z.object({
-  email: z
-    .string({ error: 'auth.login.required' })
-    .trim()
-    .min(1, 'auth.login.required')
-    .max(254, 'auth.error.loginIncorrect')
-    .transform((v) => v.toLowerCase()),
+  email: emailField('auth.login.required', 'auth.email.invalid'),
   password: encodedPasswordSchema(anyPasswordSchema, 'auth.login.required'),
 });
 
