@@ -10,14 +10,15 @@ export interface TestContext {
   baseUrl: string;
   /**
    * A new page in a new context. Defaults: 1280 x 800 window, English browser, cookie notice
-   * already accepted (pass `{ cookieNotice: true }` to see the banner).
+   * already accepted (pass `{ cookieNotice: true }` to see the banner). `{ signedIn: true }` adds a
+   * token cookie the server has never issued: enough for screens that make no API call.
    */
   newPage: (
     options?: BrowserContextOptions,
-    setup?: { cookieNotice?: boolean },
+    setup?: { cookieNotice?: boolean; signedIn?: boolean },
   ) => Promise<{ page: Page; context: BrowserContext }>;
-  /** Saves a PNG to tmp/screens/<name>.png. */
-  screenshot: (page: Page, name: string) => Promise<void>;
+  /** Saves a PNG to tmp/screens/<name>.png (the whole page with `fullPage`). */
+  screenshot: (page: Page, name: string, options?: { fullPage?: boolean }) => Promise<void>;
 }
 
 type TestFn = (t: TestContext) => Promise<void>;
@@ -27,6 +28,9 @@ const registry: Array<{ name: string; fn: TestFn }> = [];
 export function test(name: string, fn: TestFn): void {
   registry.push({ name, fn });
 }
+
+/** The display info the fake signed-in session shows in the header. */
+export const fakeUser = { email: 'minji.kim@example.com', first_name: 'Minji' };
 
 export const defaultContextOptions: BrowserContextOptions = {
   viewport: { width: 1280, height: 800 },
@@ -75,11 +79,17 @@ export async function runTests({ browser, baseUrl, screensDir, filter, timeoutMs
         if (setup?.cookieNotice !== true) {
           await context.addCookies([{ name: 'cookieAgreement', value: 'true', url: baseUrl }]);
         }
+        if (setup?.signedIn === true) {
+          await context.addCookies([
+            { name: 'token', value: 'e2e-token', url: baseUrl },
+            { name: 'i', value: encodeURIComponent(JSON.stringify(fakeUser)), url: baseUrl },
+          ]);
+        }
         context.setDefaultTimeout(10_000);
         return { page: await context.newPage(), context };
       },
-      screenshot: async (page, shot) => {
-        await page.screenshot({ path: join(screensDir, `${shot}.png`) });
+      screenshot: async (page, shot, options) => {
+        await page.screenshot({ path: join(screensDir, `${shot}.png`), fullPage: options?.fullPage === true });
       },
     };
     try {
@@ -90,6 +100,12 @@ export async function runTests({ browser, baseUrl, screensDir, filter, timeoutMs
       summary.failed += 1;
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       summary.failures.push({ name, error: message });
+      // What the browser showed when it failed: tmp/screens/FAILED-<test>-<n>.png
+      const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+      const pages = contexts.flatMap((c) => c.pages());
+      await Promise.all(
+        pages.map((p, i) => p.screenshot({ path: join(screensDir, `FAILED-${slug}-${i}.png`), fullPage: true }).catch(() => undefined)),
+      );
       console.log(`  ✗ ${name} (${Date.now() - started} ms)\n      ${message.split('\n').slice(0, 6).join('\n      ')}`);
     } finally {
       await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));

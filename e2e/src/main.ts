@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { runTests } from './harness.ts';
+import { setOutboxDir } from './outbox.ts';
 import { startServer, type RunningServer } from './server.ts';
 import '../tests/chrome.test.ts';
 import '../tests/gate.test.ts';
@@ -11,6 +12,9 @@ import '../tests/language.test.ts';
 import '../tests/popup.test.ts';
 import '../tests/routes.test.ts';
 import '../tests/session.test.ts';
+import '../tests/session-security.test.ts';
+import '../tests/sign-in.test.ts';
+import '../tests/sign-up.test.ts';
 import '../tests/toast.test.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -46,6 +50,7 @@ async function main(): Promise<number> {
 
   try {
     server = await startServer(root);
+    setOutboxDir(server.dataDir);
     console.log(
       server.kind === 'server'
         ? `e2e: real server at ${server.baseUrl}`

@@ -5,6 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
+ * Short access tokens, so a browser test can watch one expire and be refreshed. Client IPs come
+ * from X-Forwarded-For, so a browser context can pose as another address (new-IP approval, and
+ * separate rate-limit buckets per test).
+ */
+export const E2E_ACCESS_TOKEN_TTL_S = 5;
+
+/**
  * Starts the product for the browser tests: the real server (apps/server/src/main.ts) on a free
  * port with a throw-away DATA_DIR, serving apps/web/dist. While the server entry does not exist
  * yet (or CEPPRO_E2E_SERVER=preview is set), `vite preview` serves the same dist instead, and the
@@ -12,6 +19,8 @@ import { join } from 'node:path';
  */
 export interface RunningServer {
   baseUrl: string;
+  /** The throw-away DATA_DIR; mail and SMS land in `<dataDir>/outbox`. */
+  dataDir: string;
   kind: 'server' | 'vite-preview';
   log: () => string;
   stop: () => Promise<void>;
@@ -75,9 +84,19 @@ export async function startServer(root: string): Promise<RunningServer> {
       ];
 
   let output = '';
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    TRUST_PROXY: 'true',
+    ACCESS_TOKEN_TTL_S: String(E2E_ACCESS_TOKEN_TTL_S),
+  };
+  delete env.SMTP_URL; // mail must land in the outbox, where the tests read it
+  delete env.PUBLIC_URL; // links must point at this server
   const child = spawn(command, args, {
     cwd,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'test' },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const collect = (chunk: Buffer) => {
@@ -98,6 +117,7 @@ export async function startServer(root: string): Promise<RunningServer> {
 
   return {
     baseUrl,
+    dataDir,
     kind: real ? 'server' : 'vite-preview',
     log,
     stop: async () => {

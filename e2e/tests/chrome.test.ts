@@ -4,7 +4,7 @@ import { assert } from '../src/expect.ts';
 const DAY_S = 24 * 60 * 60;
 
 test('footer: version, company and device lines; hidden on the viewer', async (t) => {
-  const { page } = await t.newPage();
+  const { page } = await t.newPage({}, { signedIn: true });
   await page.goto('/list/0');
   const footer = page.getByTestId('footer');
   await footer.waitFor();
@@ -28,7 +28,7 @@ test('footer: version, company and device lines; hidden on the viewer', async (t
 });
 
 test('footer: legal links follow the language', async (t) => {
-  const { page } = await t.newPage({ locale: 'ko-KR' });
+  const { page } = await t.newPage({ locale: 'ko-KR' }, { signedIn: true });
   await page.goto('/list/0');
   assert.equal(
     await page.getByRole('link', { name: '서비스 이용약관' }).getAttribute('href'),
@@ -83,7 +83,7 @@ test('cookie banner: shown, accepted for 9999 days, stays hidden after reload', 
 });
 
 test('back button: from settings returns to the list page visited before', async (t) => {
-  const { page } = await t.newPage();
+  const { page } = await t.newPage({}, { signedIn: true });
   await page.goto('/list/2');
   await page.getByRole('heading', { name: 'Patient list' }).waitFor();
   await page.getByRole('link', { name: 'Settings' }).click();
@@ -95,7 +95,7 @@ test('back button: from settings returns to the list page visited before', async
 });
 
 test('back button: from a viewer with no list page in history goes to list page 0', async (t) => {
-  const { page } = await t.newPage();
+  const { page } = await t.newPage({}, { signedIn: true });
   await page.goto('/viewer/abc');
   await page.getByTestId('back-button').click();
   await page.waitForURL((u) => u.pathname === '/list/0');

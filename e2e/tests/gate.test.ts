@@ -9,7 +9,7 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 test('gate: offline shows only the offline message, and the app returns when online', async (t) => {
-  const { page, context } = await t.newPage();
+  const { page, context } = await t.newPage({}, { signedIn: true });
   await page.goto('/list/0');
   await page.getByRole('heading', { name: 'Patient list' }).waitFor();
 
@@ -17,7 +17,7 @@ test('gate: offline shows only the offline message, and the app returns when onl
   await page.getByText(OFFLINE).waitFor();
   const body = (await page.locator('body').innerText()).trim();
   assert.equal(body, OFFLINE);
-  assert.equal(await page.locator('header').count(), 0);
+  assert.equal(await page.locator('header.header').isVisible(), false);
   await t.screenshot(page, 'gate-offline');
 
   await context.setOffline(false);

@@ -19,7 +19,7 @@ test('language: an unsupported browser language falls back to Korean', async (t)
 });
 
 test('language: a picked language is stored, survives reload and drives <html lang>', async (t) => {
-  const { page } = await t.newPage({ locale: 'en-US' });
+  const { page } = await t.newPage({ locale: 'en-US' }, { signedIn: true });
   await page.goto('/list/0');
   await page.getByRole('heading', { name: 'Patient list' }).waitFor();
   assert.equal(await htmlLang(page), 'en');

@@ -11,7 +11,7 @@ test('routes: an unknown path redirects home', async (t) => {
 });
 
 test('routes: /list, /list/{p}, /list/:p and /list/abc redirect to /list/0', async (t) => {
-  const { page } = await t.newPage();
+  const { page } = await t.newPage({}, { signedIn: true });
   for (const from of ['/list', '/list/{p}', '/list/:p', '/list/abc']) {
     await page.goto(from);
     await page.waitForURL((u) => u.pathname === '/list/0');
@@ -23,7 +23,7 @@ test('routes: /list, /list/{p}, /list/:p and /list/abc redirect to /list/0', asy
 });
 
 test('routes: every account path shows the one settings screen', async (t) => {
-  const { page } = await t.newPage();
+  const { page } = await t.newPage({}, { signedIn: true });
   const expected: Array<[string, string]> = [
     ['/setting', 'Settings'],
     ['/drawing-pad', 'Drawing pad'],

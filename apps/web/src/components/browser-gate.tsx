@@ -6,13 +6,21 @@ import { BrowserIcon, MonitorIcon, OfflineIcon } from './icons.tsx';
 import './browser-gate.css';
 
 /**
- * Renders the app only for desktop Chrome in a large enough, online window. Otherwise the whole
+ * Shows the app only for desktop Chrome in a large enough, online window. Otherwise the whole
  * page is one message (spec points 1 and 2); offline shows nothing but the offline sentence.
+ * The app stays mounted underneath (hidden), so a moment offline or a brief resize does not throw
+ * away what the user was typing.
  */
 export function BrowserGate({ children }: { children: ReactNode }) {
   const verdict = useGateVerdict();
-  if (verdict === 'ok') return children;
-  return <GateMessage verdict={verdict} />;
+  return (
+    <>
+      {verdict !== 'ok' && <GateMessage verdict={verdict} />}
+      <div className="gate-app" hidden={verdict !== 'ok'}>
+        {children}
+      </div>
+    </>
+  );
 }
 
 function GateMessage({ verdict }: { verdict: Exclude<GateVerdict, 'ok'> }) {

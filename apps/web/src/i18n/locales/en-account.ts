@@ -1,6 +1,7 @@
 /** English texts of the sign-in, sign-up, find-account, account and session screens. */
 export const enAccount = {
   form: {
+    chooseFile: 'Choose file',
     sendCode: 'Send code',
     resendCode: 'Send a new code',
     code: 'Verification code',

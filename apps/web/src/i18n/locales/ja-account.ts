@@ -3,6 +3,7 @@ import type { enAccount } from './en-account.ts';
 
 export const jaAccount: Pick<Dictionary, keyof typeof enAccount> = {
   form: {
+    chooseFile: 'ファイルを選択',
     sendCode: 'コードを送信',
     resendCode: 'コードを再送信',
     code: '認証コード',

@@ -3,6 +3,7 @@ import type { enAccount } from './en-account.ts';
 
 export const koAccount: Pick<Dictionary, keyof typeof enAccount> = {
   form: {
+    chooseFile: '파일 선택',
     sendCode: '인증번호 받기',
     resendCode: '인증번호 다시 받기',
     code: '인증번호',

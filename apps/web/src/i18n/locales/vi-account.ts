@@ -3,6 +3,7 @@ import type { enAccount } from './en-account.ts';
 
 export const viAccount: Pick<Dictionary, keyof typeof enAccount> = {
   form: {
+    chooseFile: 'Chọn tệp',
     sendCode: 'Gửi mã',
     resendCode: 'Gửi mã mới',
     code: 'Mã xác minh',

@@ -3,6 +3,7 @@ import type { enAccount } from './en-account.ts';
 
 export const zhAccount: Pick<Dictionary, keyof typeof enAccount> = {
   form: {
+    chooseFile: '选择文件',
     sendCode: '发送验证码',
     resendCode: '重新发送验证码',
     code: '验证码',

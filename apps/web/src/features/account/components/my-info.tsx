@@ -11,7 +11,6 @@ import {
   zipCodeValueSchema,
   type UserProfile,
 } from '@ceppro/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +24,7 @@ import { updateStoredUser } from '../../../lib/session.ts';
 import { paths } from '../../../routes/paths.ts';
 import { updateUserInfo } from '../api/account-api.ts';
 import { useSetUserInfo, useUserInfo } from '../hooks/use-user-info.ts';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 
 const schema = z.object({
   name: nameSchema,
@@ -76,7 +76,7 @@ function MyInfoForm({ profile }: { profile: UserProfile }) {
   const [saved, setSaved] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, control, getValues } = useForm<Values, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: valuesOf(profile),
   });
   const errors = formState.errors;

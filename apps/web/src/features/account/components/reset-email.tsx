@@ -1,5 +1,4 @@
 import { emailSchema } from '@ceppro/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { authMessageKeyOf } from '../../../lib/auth-message.ts';
 import { isApiError } from '../../../lib/api/index.ts';
 import { updateUserInfo } from '../api/account-api.ts';
 import { useUserInfo } from '../hooks/use-user-info.ts';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 
 /** `/reset-email`: a new address, different from the current one, confirmed by a mailed link. */
 export function ResetEmail() {
@@ -20,7 +20,7 @@ export function ResetEmail() {
   const [failure, setFailure] = useState<string | null>(null);
   const schema = z.object({ email: emailSchema.refine((v) => v !== current.toLowerCase(), 'auth.email.sameAsCurrent') });
   const { register, handleSubmit, formState, setError } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { email: '' },
   });
 

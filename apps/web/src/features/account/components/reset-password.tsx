@@ -1,5 +1,4 @@
 import { anyPasswordSchema, passwordSchema } from '@ceppro/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { Field, FormMessage, useMessage } from '../../../components/form/field.t
 import { authMessageKeyOf, errorFieldOf } from '../../../lib/auth-message.ts';
 import { isApiError } from '../../../lib/api/index.ts';
 import { updatePassword } from '../api/account-api.ts';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 
 const schema = z
   .object({
@@ -28,7 +28,7 @@ export function ResetPassword() {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError, reset } = useForm<Values, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
   });
   const errors = formState.errors;

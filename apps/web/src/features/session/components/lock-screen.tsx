@@ -1,5 +1,4 @@
 import { anyPasswordSchema } from '@ceppro/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { readSession } from '../../../lib/session.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { reenterPassword } from '../api/session-api.ts';
 import './session.css';
+import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 
 const schema = z.object({ password: anyPasswordSchema });
 
@@ -22,7 +22,7 @@ export function LockScreen({ onUnlock }: { onUnlock: () => void }) {
   const session = readSession();
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
-    resolver: zodResolver(schema),
+    resolver: schemaResolver(schema),
     defaultValues: { password: '' },
   });
 

@@ -1,5 +1,4 @@
 import { findIdRequestSchema } from '@ceppro/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { PhoneInput } from '../../../../components/form/phone-input.tsx';
 import { withMessageKey } from '../../../../lib/to-message-error.ts';
 import { paths } from '../../../../routes/paths.ts';
 import { findId, tfindId } from '../../api/auth-api.ts';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 
 type Values = z.input<typeof findIdRequestSchema>;
 
@@ -19,7 +19,7 @@ export function FindEmailForm() {
   const { t } = useTranslation();
   const [found, setFound] = useState<string | null>(null);
   const form = useForm<Values, unknown, z.output<typeof findIdRequestSchema>>({
-    resolver: zodResolver(findIdRequestSchema),
+    resolver: schemaResolver(findIdRequestSchema),
     defaultValues: { name: '', mobileNumber: '' },
   });
   const errors = form.formState.errors;

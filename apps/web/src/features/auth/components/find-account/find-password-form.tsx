@@ -1,5 +1,4 @@
 import { findPwRequestSchema } from '@ceppro/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import { PhoneInput } from '../../../../components/form/phone-input.tsx';
 import { withMessageKey } from '../../../../lib/to-message-error.ts';
 import { paths } from '../../../../routes/paths.ts';
 import { findPw, setTempPw, tfindPw } from '../../api/auth-api.ts';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 
 type Values = z.input<typeof findPwRequestSchema>;
 
@@ -22,7 +22,7 @@ export function FindPasswordForm() {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values, unknown, z.output<typeof findPwRequestSchema>>({
-    resolver: zodResolver(findPwRequestSchema),
+    resolver: schemaResolver(findPwRequestSchema),
     defaultValues: { email: '', name: '', mobileNumber: '' },
   });
   const errors = form.formState.errors;

@@ -1,5 +1,4 @@
 import { resendAuthMailRequestSchema } from '@ceppro/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import type { z } from 'zod';
 import { Field, FormMessage } from '../../../../components/form/field.tsx';
 import { authMessageKeyOf } from '../../../../lib/auth-message.ts';
 import { resendAuthMail } from '../../api/auth-api.ts';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 
 type Values = z.input<typeof resendAuthMailRequestSchema>;
 
@@ -16,7 +16,7 @@ export function ResendMailPanel({ onClose }: { onClose: () => void }) {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<Values, unknown, z.output<typeof resendAuthMailRequestSchema>>({
-    resolver: zodResolver(resendAuthMailRequestSchema),
+    resolver: schemaResolver(resendAuthMailRequestSchema),
     defaultValues: { email: '' },
   });
 

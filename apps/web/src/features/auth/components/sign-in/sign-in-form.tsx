@@ -1,5 +1,4 @@
 import { loginRequestSchema, type AuthMessageKey } from '@ceppro/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { paths } from '../../../../routes/paths.ts';
 import { login } from '../../api/auth-api.ts';
 import { ResendMailPanel } from './resend-mail-panel.tsx';
 import '../auth.css';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 
 const required: AuthMessageKey = 'auth.login.required';
 const signInSchema = z.object({
@@ -31,7 +31,7 @@ export function SignInForm() {
   const [resendOpen, setResendOpen] = useState(false);
   const remembered = savedEmail();
   const { register, handleSubmit, formState } = useForm<SignInValues, unknown, z.output<typeof signInSchema>>({
-    resolver: zodResolver(signInSchema),
+    resolver: schemaResolver(signInSchema),
     defaultValues: { email: remembered ?? '', password: '', saveEmail: remembered !== null },
   });
   const invalid = formState.errors.email?.message ?? formState.errors.password?.message;

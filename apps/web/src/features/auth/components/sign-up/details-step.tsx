@@ -1,5 +1,4 @@
 import { signUpFormSchema, type UserTypeCd } from '@ceppro/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { AccountSection } from './account-section.tsx';
 import { CompanySection } from './company-section.tsx';
 import { PersonalSection } from './personal-section.tsx';
 import type { SignUpOutput, SignUpValues } from './sign-up-form-types.ts';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 
 interface DetailsStepProps {
   userType: UserTypeCd;
@@ -26,7 +26,7 @@ export function DetailsStep({ userType, onBack, onDone }: DetailsStepProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [licenseToken, setLicenseToken] = useState<string | null>(null);
   const form = useForm<SignUpValues, unknown, SignUpOutput>({
-    resolver: zodResolver(signUpFormSchema),
+    resolver: schemaResolver(signUpFormSchema),
     mode: 'onTouched',
     defaultValues: {
       agreeTerms: true,
@@ -61,6 +61,11 @@ export function DetailsStep({ userType, onBack, onDone }: DetailsStepProps) {
       ['taxNumber', 'auth.tax.verificationRequired', taxProof.token === null],
       ['mobileNumber', 'auth.mobile.verificationRequired', mobileProof.token === null],
     ];
+    // zod checks "same as password" only once every field is valid; say it as soon as it is true.
+    const { password, confirmPassword } = form.getValues();
+    if (confirmPassword !== '' && password !== confirmPassword && form.getFieldState('confirmPassword').error === undefined) {
+      form.setError('confirmPassword', { message: 'auth.confirmPassword.mismatch' });
+    }
     let ok = true;
     for (const [field, key, isMissing] of missing) {
       if (isMissing && form.getFieldState(field).error === undefined) form.setError(field, { message: key });

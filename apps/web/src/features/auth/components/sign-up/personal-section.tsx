@@ -93,8 +93,12 @@ export function PersonalSection({ form, licenseToken, onLicense }: PersonalSecti
       <div className="form-grid__wide">
         <Field label={t('signUp.fields.license')} htmlFor="su-license" error={licenseError} hint={t('signUp.licenseHint')}>
           <div className="file-input">
+            <label className="button button--secondary" htmlFor="su-license">
+              {t('form.chooseFile')}
+            </label>
             <input
               id="su-license"
+              className="visually-hidden"
               type="file"
               accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
               onChange={(e) => void onFile(e.target.files?.[0])}

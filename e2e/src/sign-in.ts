@@ -1,0 +1,19 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { TestUser } from './accounts.ts';
+
+/** Signs in through the sign-in form and waits for the patient list. */
+export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' | 'password'>, options: { saveEmail?: boolean } = {}): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  if (options.saveEmail) await page.getByTestId('save-email').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/list/0');
+}
+
+export async function cookieValue(context: BrowserContext, name: string): Promise<string | undefined> {
+  return (await context.cookies()).find((c) => c.name === name)?.value;
+}
+
+/** Options for a context that poses as `ip` (the e2e server trusts X-Forwarded-For). */
+export const fromIp = (ip: string) => ({ extraHTTPHeaders: { 'x-forwarded-for': ip } });

@@ -1,0 +1,130 @@
+import { createActivatedUser, followMailedLink, newUser } from '../src/accounts.ts';
+import { assert, eventually, sleep } from '../src/expect.ts';
+import { test } from '../src/harness.ts';
+import { linkIn, newestMail, outboxMark } from '../src/outbox.ts';
+import { E2E_ACCESS_TOKEN_TTL_S } from '../src/server.ts';
+import { cookieValue, fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+/** Shortens the app's session timers in this context (config/session.ts reads these keys). */
+const timers = (values: { loginCheckMs?: number; lockAfterMs?: number }) => `
+  ${values.loginCheckMs ? `localStorage.setItem('ceppro.loginCheckMs', '${values.loginCheckMs}');` : ''}
+  ${values.lockAfterMs ? `localStorage.setItem('ceppro.lockAfterMs', '${values.lockAfterMs}');` : ''}
+`;
+
+test('session: sign-in from a new IP is blocked until the mailed approval link is followed', async (t) => {
+  const user = newUser('new-ip');
+  await createActivatedUser(t.baseUrl, user);
+  const first = await t.newPage(fromIp(user.ip));
+  await signInThroughUi(first.page, user); // the first sign-in approves this IP
+
+  const other = await t.newPage(fromIp('10.1.2.3'));
+  const mark = outboxMark();
+  await other.page.goto('/');
+  await other.page.getByLabel('Email', { exact: true }).fill(user.email);
+  await other.page.getByLabel('Password', { exact: true }).fill(user.password);
+  await other.page.getByRole('button', { name: 'Sign in' }).click();
+  await other.page.getByText('The service is unavailable because the current IP differs from the previous one.', { exact: false }).waitFor();
+  assert.equal(await cookieValue(other.context, 'token'), undefined);
+  await t.screenshot(other.page, 'sign-in-new-ip-blocked');
+
+  const mail = await newestMail(user.email, mark);
+  assert.match(mail, /10\.1\.2\.3/);
+  await followMailedLink(linkIn(mail), '10.1.2.3');
+
+  await other.page.getByRole('button', { name: 'Sign in' }).click();
+  await other.page.waitForURL((u) => u.pathname === '/list/0');
+});
+
+test('session: a second sign-in elsewhere logs the first out (notice, then 3 s)', async (t) => {
+  const user = newUser('duplicate');
+  await createActivatedUser(t.baseUrl, user);
+  const first = await t.newPage(fromIp(user.ip));
+  await first.page.addInitScript({ content: timers({ loginCheckMs: 1500 }) });
+  await signInThroughUi(first.page, user);
+
+  const second = await t.newPage(fromIp(user.ip));
+  await signInThroughUi(second.page, user);
+
+  const popup = first.page.getByTestId('confirm-popup');
+  await popup.getByText('Duplicate login user').waitFor({ timeout: 8000 });
+  await popup.getByText('You will be logged out in 3 seconds.').waitFor();
+  const shownAt = Date.now();
+  await t.screenshot(first.page, 'duplicate-login-notice');
+  assert.ok(await cookieValue(first.context, 'token'), 'still signed in while the notice shows');
+  await first.page.waitForURL((u) => u.pathname === '/', { timeout: 8000 });
+  await first.page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+  const waited = Date.now() - shownAt;
+  assert.ok(waited >= 2000 && waited < 6000, `logged out ${waited} ms after the notice`);
+  assert.equal(await cookieValue(first.context, 'token'), undefined);
+
+  // the second session is the one that stays
+  await second.page.goto('/list/0');
+  await second.page.getByRole('heading', { name: 'Patient list' }).waitFor();
+});
+
+test('session: an expired access token is refreshed and the request succeeds', async (t) => {
+  const user = newUser('refresh');
+  await createActivatedUser(t.baseUrl, user);
+  const { page, context } = await t.newPage(fromIp(user.ip));
+  await signInThroughUi(page, user);
+  const before = await cookieValue(context, 'token');
+  const refreshBefore = await cookieValue(context, 'refreshToken');
+
+  await sleep((E2E_ACCESS_TOKEN_TTL_S + 1.5) * 1000);
+  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/refresh-token'));
+  await page.goto('/myinfo');
+  assert.equal((await refreshed).status(), 200);
+  // the profile request that failed with J002 was retried and shows the data
+  assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), user.email);
+  const after = await cookieValue(context, 'token');
+  assert.ok(after && after !== before, 'a new access token');
+  assert.notEqual(await cookieValue(context, 'refreshToken'), refreshBefore);
+  await t.screenshot(page, 'my-info');
+});
+
+test('session: the lock screen after inactivity unlocks with the account password', async (t) => {
+  const user = newUser('lock');
+  await createActivatedUser(t.baseUrl, user);
+  const { page } = await t.newPage(fromIp(user.ip));
+  await page.addInitScript({ content: timers({ lockAfterMs: 2000 }) });
+  await signInThroughUi(page, user);
+  const lock = page.getByTestId('lock-screen');
+  await lock.waitFor({ timeout: 8000 });
+  await page.reload();
+  await lock.waitFor(); // reloading does not unlock
+  await page.getByTestId('lock-password').fill('Wrong-pass1!');
+  await lock.getByRole('button', { name: 'Unlock' }).click();
+  await lock.getByRole('alert').waitFor();
+  await t.screenshot(page, 'lock-screen-error');
+  await page.getByTestId('lock-password').fill(user.password);
+  await lock.getByRole('button', { name: 'Unlock' }).click();
+  await lock.waitFor({ state: 'detached' });
+  await eventually(() => page.getByRole('heading', { name: 'Patient list' }).count(), (n) => n === 1, 'list visible');
+});
+
+test('account: change password (must differ, current must match), then sign in with it', async (t) => {
+  const user = newUser('password');
+  await createActivatedUser(t.baseUrl, user);
+  const { page } = await t.newPage(fromIp(user.ip));
+  await signInThroughUi(page, user);
+  await page.goto('/reset-password');
+  await page.getByTestId('rp-current').fill(user.password);
+  await page.getByTestId('rp-new').fill(user.password);
+  await page.getByTestId('rp-confirm').fill(user.password);
+  await page.getByRole('button', { name: 'Change password' }).last().click();
+  await page.getByText('Same as current password.').waitFor();
+
+  const next = `${user.password}X`;
+  await page.getByTestId('rp-current').fill('Not-the-one1!');
+  await page.getByTestId('rp-new').fill(next);
+  await page.getByTestId('rp-confirm').fill(next);
+  await page.getByRole('button', { name: 'Change password' }).last().click();
+  await page.getByText('Not matching current password.').waitFor();
+  await t.screenshot(page, 'reset-password-error');
+
+  await page.getByTestId('rp-current').fill(user.password);
+  await page.getByRole('button', { name: 'Change password' }).last().click();
+  await page.getByTestId('rp-done').waitFor();
+  await page.context().clearCookies({ name: 'token' });
+  await signInThroughUi(page, { email: user.email, password: next });
+});

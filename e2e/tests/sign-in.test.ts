@@ -1,0 +1,68 @@
+import { createActivatedUser, newUser } from '../src/accounts.ts';
+import { assert, eventually } from '../src/expect.ts';
+import { test } from '../src/harness.ts';
+import { cookieValue, fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+const DAY_S = 24 * 60 * 60;
+
+test('auth: a protected route sends a signed-out visitor home', async (t) => {
+  const { page } = await t.newPage();
+  for (const path of ['/list/0', '/view/1', '/create', '/viewer/abc', '/setting', '/myinfo', '/reset-password']) {
+    await page.goto(path);
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+  }
+});
+
+test('auth: sign-in form messages (both required, wrong credentials)', async (t) => {
+  const user = newUser('signin-msg');
+  const { page } = await t.newPage(fromIp(user.ip));
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const error = page.getByTestId('sign-in-error');
+  await error.getByText('Please input both of e-mail and password.').waitFor();
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await error.getByText('Please input both of e-mail and password.').waitFor();
+  await page.getByLabel('Password', { exact: true }).fill('Wrong-pass1!');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await error.getByText('The input information is not correct.').waitFor();
+  assert.equal(new URL(page.url()).pathname, '/');
+  await t.screenshot(page, 'sign-in-error');
+});
+
+test('auth: sign in, "Save email" keeps the email for 7 days, sign out clears the session', async (t) => {
+  const user = newUser('save-email');
+  await createActivatedUser(t.baseUrl, user);
+  const { page, context } = await t.newPage(fromIp(user.ip));
+  await signInThroughUi(page, user, { saveEmail: true });
+  await page.getByTestId('user-menu').getByText(user.name).waitFor();
+  assert.ok(await cookieValue(context, 'token'));
+  assert.ok(await cookieValue(context, 'refreshToken'));
+  const info = JSON.parse(decodeURIComponent((await cookieValue(context, 'i')) ?? '{}')) as { email?: string };
+  assert.equal(info.email, user.email);
+  const saved = (await context.cookies()).find((c) => c.name === 'savedEmail');
+  assert.equal(decodeURIComponent(saved?.value ?? ''), user.email);
+  const days = ((saved?.expires ?? 0) - Date.now() / 1000) / DAY_S;
+  assert.ok(days > 6.9 && days <= 7.01, `savedEmail lives ${days} days`);
+
+  // the header dropdown: email, first name, settings, sign out
+  await page.getByTestId('user-menu').click();
+  const menu = page.getByRole('menu', { name: 'Account menu' });
+  assert.match(await menu.innerText(), new RegExp(user.email.replace(/[.+]/g, '\\$&')));
+  await t.screenshot(page, 'signed-in-user-menu');
+  const logout = page.waitForRequest((r) => r.url().endsWith('/api/logout'));
+  await menu.getByRole('menuitem', { name: 'Sign out' }).click();
+  await logout;
+  await page.waitForURL((u) => u.pathname === '/');
+  await eventually(() => cookieValue(context, 'token'), (v) => v === undefined, 'token cookie cleared');
+  assert.equal(await cookieValue(context, 'i'), undefined);
+  assert.equal(await cookieValue(context, 'refreshToken'), undefined);
+
+  // the saved email is filled in on the next visit
+  await page.reload();
+  assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), user.email);
+  assert.equal(await page.getByTestId('save-email').isChecked(), true);
+  await page.goto('/list/0');
+  await page.waitForURL((u) => u.pathname === '/');
+});
