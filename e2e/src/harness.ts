@@ -89,6 +89,8 @@ export async function runTests({ browser, baseUrl, screensDir, filter, timeoutMs
         return { page: await context.newPage(), context };
       },
       screenshot: async (page, shot, options) => {
+        // A full-page shot of a scrolled page draws the sticky header mid-page.
+        if (options?.fullPage === true) await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: join(screensDir, `${shot}.png`), fullPage: options?.fullPage === true });
       },
     };

@@ -10,6 +10,7 @@ import '../tests/chrome.test.ts';
 import '../tests/gate.test.ts';
 import '../tests/language.test.ts';
 import '../tests/popup.test.ts';
+import '../tests/recovery.test.ts';
 import '../tests/routes.test.ts';
 import '../tests/session.test.ts';
 import '../tests/session-security.test.ts';

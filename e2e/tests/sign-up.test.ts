@@ -89,7 +89,9 @@ test('sign-up: validation messages on every step', async (t) => {
   // the birth calendar opens 25 years back
   await page.getByTestId('su-birth').fill('');
   await page.getByTestId('su-birth-calendar').click();
-  const year = await page.getByRole('dialog', { name: 'Calendar' }).getByLabel('Year').inputValue();
+  const calendar = page.getByRole('dialog', { name: 'Calendar' });
+  await calendar.scrollIntoViewIfNeeded();
+  const year = await calendar.getByLabel('Year').inputValue();
   assert.equal(Number(year), new Date().getFullYear() - 25);
   await t.screenshot(page, 'sign-up-3-calendar');
 });

@@ -2,6 +2,7 @@ import { smsCodeSchema } from '@ceppro/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCountdown, useCountdown } from '../../hooks/use-countdown.ts';
+import { CheckIcon } from '../icons.tsx';
 import { Field, useMessage } from './field.tsx';
 
 interface CodeVerificationProps {
@@ -73,9 +74,12 @@ export function CodeVerification({ send, verify, precheck, verified, error, test
 
   if (verified) {
     return (
-      <p className="field__ok" data-testid={`${testId}-verified`}>
-        {t('form.verified')}
-      </p>
+      <div className="code-verification">
+        <p className="verified-badge" data-testid={`${testId}-verified`}>
+          <CheckIcon width={16} height={16} aria-hidden="true" />
+          {t('form.verified')}
+        </p>
+      </div>
     );
   }
 

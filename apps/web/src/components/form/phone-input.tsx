@@ -14,6 +14,15 @@ export function splitPhone(value: string): { area: string; rest: string } {
   return { area, rest: value.replace(/^\D*/, '').slice(area.length).replace(/^-/, '') };
 }
 
+/** "01012345678" -> "010-1234-5678", "021234567" -> "02-123-4567"; anything else unchanged. */
+export function formatPhone(value: string | null | undefined): string {
+  if (!value) return '';
+  const { area, rest } = splitPhone(value);
+  const digits = rest.replace(/\D/g, '');
+  if (area === '' || !/^\d{7,8}$/.test(digits)) return value;
+  return `${area}-${digits.slice(0, digits.length - 4)}-${digits.slice(-4)}`;
+}
+
 interface PhoneInputProps {
   id: string;
   value: string;

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Field, FormMessage, useMessage } from '../../../components/form/field.tsx';
-import { PhoneInput } from '../../../components/form/phone-input.tsx';
+import { formatPhone, PhoneInput } from '../../../components/form/phone-input.tsx';
 import { authMessageKeyOf } from '../../../lib/auth-message.ts';
 import { isApiError } from '../../../lib/api/index.ts';
 import { updateStoredUser } from '../../../lib/session.ts';
@@ -106,7 +106,7 @@ function MyInfoForm({ profile }: { profile: UserProfile }) {
         </Field>
         <Field label={t('signUp.fields.mobile')} htmlFor="mi-mobile">
           <div className="input-row">
-            <input id="mi-mobile" className="input" value={profile.mobile_number ?? ''} readOnly />
+            <input id="mi-mobile" className="input" value={formatPhone(profile.mobile_number)} readOnly />
             <Link className="button button--secondary" to={paths.resetMobile.to()}>{t('account.change')}</Link>
           </div>
         </Field>

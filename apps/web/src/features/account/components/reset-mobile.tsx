@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeVerification } from '../../../components/form/code-verification.tsx';
 import { Field, FormMessage } from '../../../components/form/field.tsx';
-import { PhoneInput } from '../../../components/form/phone-input.tsx';
+import { formatPhone, PhoneInput } from '../../../components/form/phone-input.tsx';
 import { withMessageKey } from '../../../lib/to-message-error.ts';
 import { sendMobileCode, updateMobile } from '../api/account-api.ts';
 import { useSetUserInfo, useUserInfo } from '../hooks/use-user-info.ts';
@@ -28,7 +28,7 @@ export function ResetMobile() {
   return (
     <div className="form account-form" data-testid="reset-mobile">
       <Field label={t('account.mobile.current')} htmlFor="rm-current">
-        <input id="rm-current" className="input" value={current} readOnly />
+        <input id="rm-current" className="input" value={formatPhone(current)} readOnly data-testid="rm-current" />
       </Field>
       <Field label={t('account.mobile.new')} htmlFor="rm-new" error={error} required>
         <PhoneInput
