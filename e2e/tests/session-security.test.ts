@@ -62,6 +62,24 @@ test('session: a second sign-in elsewhere logs the first out (notice, then 3 s)'
   await second.page.getByRole('heading', { name: 'Patient list' }).waitFor();
 });
 
+test('session: any request of a session signed in elsewhere alerts "Duplicate Login!" and reloads signed out', async (t) => {
+  const user = newUser('duplicate-request');
+  await createActivatedUser(t.baseUrl, user);
+  const first = await t.newPage(fromIp(user.ip));
+  await signInThroughUi(first.page, user);
+  const second = await t.newPage(fromIp(user.ip));
+  await signInThroughUi(second.page, user);
+
+  await first.page.goto('/myinfo'); // asks the server for the profile with the old session's token
+  const popup = first.page.getByTestId('confirm-popup');
+  await popup.getByText('Duplicate Login!').waitFor();
+  await t.screenshot(first.page, 'duplicate-login-alert');
+  assert.equal(await cookieValue(first.context, 'token'), undefined);
+  await popup.getByRole('button', { name: 'Confirm' }).click();
+  await first.page.waitForURL((u) => u.pathname === '/');
+  await first.page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+});
+
 test('session: an expired access token is refreshed and the request succeeds', async (t) => {
   const user = newUser('refresh');
   await createActivatedUser(t.baseUrl, user);

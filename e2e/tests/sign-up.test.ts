@@ -157,3 +157,22 @@ test('sign-up: through the UI, verification mail, activation, first sign-in', as
   await signInThroughUi(page, user);
   await page.getByTestId('user-menu').getByText(user.name).waitFor();
 });
+
+test('sign-up: the wizard in Vietnamese and Korean (labels and messages translated)', async (t) => {
+  for (const [locale, title, agreeAll, next, firstType, required] of [
+    ['vi-VN', 'Đăng ký', 'Tôi đồng ý với tất cả nội dung dưới đây', 'Tiếp', 'Bác sĩ', 'Nhập địa chỉ email.'],
+    ['ko-KR', '회원가입', '아래 내용에 모두 동의합니다', '다음', '의사', '이메일 주소를 입력하세요.'],
+  ] as const) {
+    const { page } = await t.newPage({ locale });
+    await page.goto('/signup');
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await page.getByText(agreeAll).click();
+    await page.getByRole('button', { name: next }).click();
+    await page.getByText(firstType, { exact: true }).click();
+    await t.screenshot(page, `sign-up-2-user-type-${locale}`);
+    await page.getByRole('button', { name: next }).click();
+    await page.getByTestId('sign-up-submit').click();
+    await page.getByText(required).waitFor();
+    await t.screenshot(page, `sign-up-3-required-errors-${locale}`, { fullPage: true });
+  }
+});
