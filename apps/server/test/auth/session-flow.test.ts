@@ -101,8 +101,9 @@ describe('session lifecycle', () => {
     expect(forged.statusCode).toBe(401);
     const none = await h.app.inject({ method: 'POST', url: '/api/check', headers: { authorization: 'Basic eDp5' } });
     expect(JSON.parse(none.body)).toMatchObject({ success: false, code: 'J001' });
-    // Unknown /api paths are not public either.
-    expect((await h.app.inject({ method: 'GET', url: '/api/anything' })).statusCode).toBe(401);
+    // Every /api route needs the token, whatever its method; unknown paths are 404 as elsewhere.
+    expect((await h.app.inject({ method: 'GET', url: '/api/user-info' })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: 'GET', url: '/api/anything' })).statusCode).toBe(404);
   });
 });
 

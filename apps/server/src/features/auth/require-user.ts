@@ -20,8 +20,10 @@ const PUBLIC_API_PATHS = new Set(['/api/refresh-token']);
 export function registerBearerAuth(app: FastifyInstance, sessions: SessionService): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?', 1)[0] ?? '';
-    if (!path.startsWith('/api/') || PUBLIC_API_PATHS.has(path)) return;
+    // By the matched route, not the URL: unknown paths and the web app's catch-all fall through to
+    // their 404 answer, as everywhere else.
+    const route = request.routeOptions.url;
+    if (route === undefined || !route.startsWith('/api/') || PUBLIC_API_PATHS.has(route)) return;
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header) : null;
     if (!match?.[1]) throw new AppError('J001');
