@@ -1,4 +1,4 @@
-import { encodePassword } from '@ceppro/contract';
+import { AUTH_ENDPOINTS, encodePassword, errorEnvelopeSchema, successEnvelopeSchema } from '@ceppro/contract';
 import { sql } from 'drizzle-orm';
 import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -89,7 +89,9 @@ export async function createAuthHarness(env: Record<string, string> = {}): Promi
       },
       ...(payload !== undefined && { payload }),
     });
-    return { status: response.statusCode, body: safeJson(response.body), raw: response.body };
+    const body = safeJson(response.body);
+    checkAgainstContract(url, response.statusCode, body);
+    return { status: response.statusCode, body, raw: response.body };
   };
   return {
     ...t,
@@ -115,6 +117,20 @@ export async function createAuthHarness(env: Record<string, string> = {}): Promi
       await mail.close();
     },
   };
+}
+
+const RESPONSE_SCHEMAS = new Map<string, z.ZodType>(Object.values(AUTH_ENDPOINTS).map((e) => [e.path, e.response]));
+
+/** Every reply the tests see must match the contract the web app is built against. */
+function checkAgainstContract(url: string, status: number, body: unknown): void {
+  const schema = RESPONSE_SCHEMAS.get(url);
+  if (status === 200 && schema) {
+    const parsed = successEnvelopeSchema(schema).safeParse(body);
+    if (!parsed.success) throw new Error(`${url} answered outside the contract: ${parsed.error.message}`);
+  } else if (status >= 400) {
+    const parsed = errorEnvelopeSchema.safeParse(body);
+    if (!parsed.success) throw new Error(`${url} error outside the contract: ${JSON.stringify(body)}`);
+  }
 }
 
 function safeJson(text: string): Reply['body'] {
