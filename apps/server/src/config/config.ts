@@ -25,7 +25,7 @@ export interface AppConfig {
   secretsFromEnv: Partial<Secrets>;
   limits: { jsonBodyBytes: number; uploadBytes: number };
   /** Lifetimes of sign-in tokens; short access tokens in tests and e2e exercise refresh (J002). */
-  auth: { accessTokenTtlS: number; refreshTokenTtlS: number };
+  auth: { accessTokenTtlS: number; refreshTokenTtlS: number; rateLimitScale: number };
   /**
    * Fastify's trustProxy: false (default) uses the socket address as the client IP; true, a hop
    * count or a list of proxy addresses reads X-Forwarded-For. The IP matters: sign-in from a new IP
@@ -101,6 +101,13 @@ const envSchema = z
     ACCESS_TOKEN_TTL_S: seconds(86_400).default(900),
     REFRESH_TOKEN_TTL_S: seconds(90 * 86_400).default(14 * 86_400),
     TRUST_PROXY: trustProxy.default(false),
+    // Browser test suites sign up and sign in far more often from one address than a person does.
+    AUTH_RATE_LIMIT_SCALE: z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be an integer 1-1000')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 1000, 'must be an integer 1-1000')
+      .default(1),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER !== 's3') return;
@@ -161,7 +168,7 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
       ...(e.URL_SIGNING_SECRET && { urlSigning: e.URL_SIGNING_SECRET }),
     },
     limits: { jsonBodyBytes: 1 * MB, uploadBytes: 50 * MB },
-    auth: { accessTokenTtlS: e.ACCESS_TOKEN_TTL_S, refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S },
+    auth: { accessTokenTtlS: e.ACCESS_TOKEN_TTL_S, refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S, rateLimitScale: e.AUTH_RATE_LIMIT_SCALE },
     trustProxy: e.TRUST_PROXY,
   };
 }

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../src/config/config';
 describe('auth configuration', () => {
   it('defaults to 15-minute access tokens, 14-day refresh tokens and no trusted proxy', () => {
     const config = loadConfig({});
-    expect(config.auth).toEqual({ accessTokenTtlS: 900, refreshTokenTtlS: 14 * 86_400 });
+    expect(config.auth).toEqual({ accessTokenTtlS: 900, refreshTokenTtlS: 14 * 86_400, rateLimitScale: 1 });
     expect(config.trustProxy).toBe(false);
   });
 
@@ -18,7 +18,11 @@ describe('auth configuration', () => {
   });
 
   it('takes short token lifetimes for tests and e2e', () => {
-    expect(loadConfig({ ACCESS_TOKEN_TTL_S: '5', REFRESH_TOKEN_TTL_S: '60' }).auth).toEqual({ accessTokenTtlS: 5, refreshTokenTtlS: 60 });
+    expect(loadConfig({ ACCESS_TOKEN_TTL_S: '5', REFRESH_TOKEN_TTL_S: '60', AUTH_RATE_LIMIT_SCALE: '50' }).auth).toEqual({
+      accessTokenTtlS: 5,
+      refreshTokenTtlS: 60,
+      rateLimitScale: 50,
+    });
   });
 
   it.each([
@@ -28,6 +32,7 @@ describe('auth configuration', () => {
     ['ACCESS_TOKEN_TTL_S', '999999'],
     ['REFRESH_TOKEN_TTL_S', 'week'],
     ['TRUST_PROXY', 'yes please'],
+    ['AUTH_RATE_LIMIT_SCALE', '0'],
   ])('refuses %s=%s with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));

@@ -26,7 +26,7 @@ export async function registerAuthFeature(app: FastifyInstance, services: Servic
   const db = database.db;
   const repository = createAuthRepository(db);
   const audit = createAuditLog(db);
-  const limiter = createRateLimiter(db);
+  const limiter = createRateLimiter(db, config.auth.rateLimitScale);
   const mails = createAuthMails(services.mailer);
   const verification = createVerificationService({ repository: createVerificationRepository(db), sms: services.sms, secret: secrets.urlSigning });
   const sessions = createSessionService({ repository, audit, accessSecret: secrets.accessToken, auth: config.auth });

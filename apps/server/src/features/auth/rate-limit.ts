@@ -38,9 +38,10 @@ export interface RateLimiter {
 
 /**
  * Fixed windows counted by an atomic upsert, so concurrent requests on several processes get
- * distinct counts. Old windows are swept now and then by whoever passes by.
+ * distinct counts. Old windows are swept now and then by whoever passes by. `scale` multiplies
+ * every limit (AUTH_RATE_LIMIT_SCALE, for browser test suites).
  */
-export function createRateLimiter(db: AppDatabase): RateLimiter {
+export function createRateLimiter(db: AppDatabase, scale = 1): RateLimiter {
   return {
     async hit(rule, subject) {
       const windowMs = rule.windowS * 1000;
@@ -56,7 +57,7 @@ export function createRateLimiter(db: AppDatabase): RateLimiter {
       if (Math.random() < 0.02) {
         await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
       }
-      if ((row?.hits ?? 0) > rule.max) throw authError('TOO_MANY_REQUESTS', 'auth.error.tooManyRequests');
+      if ((row?.hits ?? 0) > rule.max * scale) throw authError('TOO_MANY_REQUESTS', 'auth.error.tooManyRequests');
     },
   };
 }
