@@ -1,4 +1,4 @@
-import { newUser, validTaxId } from '../src/accounts.ts';
+import { createActivatedUser, newUser, validTaxId } from '../src/accounts.ts';
 import { assert } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { linkIn, newestMail, newestSmsCode, outboxMark } from '../src/outbox.ts';
@@ -82,6 +82,13 @@ test('sign-up: validation messages on every step', async (t) => {
   await page.getByText('Complete business number verification.').waitFor();
   await page.getByText('Complete authentication.').waitFor();
 
+  // an email that is already registered
+  const existing = newUser('signup-existing');
+  await createActivatedUser(t.baseUrl, existing);
+  await page.getByTestId('su-email').fill(existing.email);
+  await page.getByTestId('su-email-check').click();
+  await page.getByText('The email is already registered.').waitFor();
+
   // a licence must be png, jpg or pdf
   await page.getByTestId('su-license').setInputFiles({ name: 'licence.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await page.getByText('Upload a png, jpg or pdf file only.').waitFor();
@@ -116,6 +123,7 @@ test('sign-up: through the UI, verification mail, activation, first sign-in', as
   await page.getByTestId('su-code-send').click();
   await page.getByTestId('su-code-countdown').waitFor();
   assert.match(await page.getByTestId('su-code-countdown').innerText(), /^0[23]:\d\d$/);
+  assert.equal(await page.getByTestId('su-code-send').innerText(), 'Send a new code');
   await page.getByTestId('su-code-input').fill(await newestSmsCode(user.mobile, mark));
   await page.getByTestId('su-code-verify').click();
   await page.getByTestId('su-code-verified').waitFor();
