@@ -36,6 +36,8 @@ export function sendPage(reply: FastifyReply, status: number, html: string): Fas
     .status(status)
     .header('cache-control', 'no-store')
     .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+    // The page URL carries the link token: never send it on as a Referer.
+    .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')
     .send(html);
 }
