@@ -69,4 +69,26 @@ describe('several API instances on one database', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(20);
     expect(statuses[20]).toBe(429);
   });
+
+  it('reads the client IP from X-Forwarded-For only when TRUST_PROXY says so', async () => {
+    const person = await activeAccount(h, 'proxy');
+    const direct = await buildApp({ services: { ...h.services, config: { ...h.config, trustProxy: false } } });
+    await direct.ready();
+    try {
+      const loginFrom = (forwardedFor: string) =>
+        direct.inject({
+          method: 'POST',
+          url: '/public/login',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor },
+          payload: new URLSearchParams({ email: person.email, password: encodePassword(PASSWORD) }).toString(),
+        });
+      // Both requests come from the same socket address: a forged header is not a new IP.
+      expect((await loginFrom('203.0.113.1')).statusCode).toBe(200);
+      expect((await loginFrom('203.0.113.2')).statusCode).toBe(200);
+    } finally {
+      await direct.close();
+    }
+    // With TRUST_PROXY=true (the harness) the header is the client IP, and a new one is blocked.
+    expect((await login(h, person, { ip: '203.0.113.3' })).body.code).toBe('K016');
+  });
 });
