@@ -127,3 +127,23 @@ test('account: change email (must differ), confirmed by the link mailed to the n
   assert.equal(await cookieValue(context, 'token'), undefined);
   await signInThroughUi(page, { email: next, password: user.password });
 });
+
+test('account: my info shows the sign-up details; a new name reaches the header', async (t) => {
+  const user = newUser('myinfo');
+  await createActivatedUser(t.baseUrl, user);
+  const { page } = await t.newPage(fromIp(user.ip));
+  await signInThroughUi(page, user);
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'My info' }).click();
+  await page.waitForURL((u) => u.pathname === '/myinfo');
+  assert.equal(await page.getByLabel('Company name').inputValue(), 'E2E Dental Clinic');
+  assert.equal(await page.getByLabel('Mobile phone number').inputValue(), `${user.mobile.slice(0, 3)}-${user.mobile.slice(3, 7)}-${user.mobile.slice(7)}`);
+  await page.getByTestId('mi-name').fill('Renamed7');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByTestId('mi-saved').waitFor();
+  await page.getByTestId('user-menu').getByText('Renamed7').waitFor();
+  await page.getByTestId('mi-name').fill('bad name!');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Input alphabets and number only.').waitFor();
+});

@@ -2,6 +2,7 @@ import type { AuthUser } from '@ceppro/contract';
 import { z } from 'zod';
 import { cookieNames } from '../config/cookies.ts';
 import { REMEMBER_EMAIL_DAYS } from '../config/session.ts';
+import { sessionChanged } from '../stores/session-store.ts';
 import { cookieTokenStore, SESSION_COOKIE_DAYS } from './api/token-store.ts';
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 
@@ -43,6 +44,7 @@ export function readSession(): Session | null {
 export function storeSession(token: string, refreshToken: string, user: AuthUser): void {
   cookieTokenStore.setTokens(token, refreshToken);
   setCookie(cookieNames.user, JSON.stringify(user), SESSION_COOKIE_DAYS);
+  sessionChanged();
 }
 
 /** Forgets the session on this browser: the token, refresh token and user cookies. */
@@ -54,6 +56,7 @@ export function clearSession(): void {
   } catch {
     // storage disabled: nothing kept there
   }
+  sessionChanged();
 }
 
 /** "Save email": remembered for 7 days, or forgotten when the box is unticked. */
@@ -98,4 +101,5 @@ export function updateStoredUser(user: AuthUser): void {
   if (!isSignedIn()) return;
   const { id, uuid, email, first_name, user_permission, user_type } = user;
   setCookie(cookieNames.user, JSON.stringify({ id, uuid, email, first_name, user_permission, user_type }), SESSION_COOKIE_DAYS);
+  sessionChanged();
 }

@@ -7,6 +7,7 @@ import { readSession } from '../../lib/session.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { paths } from '../../routes/paths.ts';
 import { useHistoryStore } from '../../stores/history-store.ts';
+import { useSessionVersion } from '../../stores/session-store.ts';
 import { pushToast } from '../../stores/toast-store.ts';
 import { ArrowLeftIcon, LogoMark, ManualIcon, SettingsIcon } from '../icons.tsx';
 import { LanguagePicker } from './language-picker.tsx';
@@ -19,8 +20,8 @@ export function Header() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const visited = useHistoryStore((s) => s.visited);
-  // Cookies raise no events; the header re-renders on every navigation, which is when a sign-in
-  // or sign-out takes effect.
+  // Cookies raise no events: re-render on navigation and whenever lib/session.ts changes them.
+  useSessionVersion((s) => s.version);
   const session = readSession();
 
   const openManual = () => {
