@@ -127,8 +127,9 @@ export const updatePasswordRequestSchema = z
   .superRefine(confirmMatches);
 
 /**
- * POST /api/update-user/userinfo: any subset of the profile. A new email is not applied until the
- * link mailed to it is followed; a new tax number needs a fresh business number verification.
+ * POST /api/update-user/userinfo: any subset of the profile. Send `email` only to change it (it must
+ * differ from the current one); it is not applied until the link mailed to it is followed. Send
+ * `taxNumber` only to change it, with a fresh `taxCheckToken` from business number verification.
  */
 export const updateUserInfoRequestSchema = z
   .object({
