@@ -62,6 +62,25 @@ function casesFor(fields: string[]): Case[] {
   ];
 }
 
+function badUploads(): Array<{ label: string; headers: Record<string, string>; payload: Buffer }> {
+  const boundary = 'b0undary';
+  const part = (name: string, filename: string, content: Buffer) =>
+    Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+  const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+  return [
+    { label: 'empty file', headers, payload: part('file', 'a.png', Buffer.alloc(0)) },
+    { label: 'not an image', headers, payload: part('file', 'a.png', Buffer.from('MZ not an image')) },
+    { label: 'wrong field name', headers, payload: part('picture', 'a.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+    { label: 'no parts', headers, payload: Buffer.from(`--${boundary}--\r\n`) },
+    { label: 'broken multipart', headers, payload: Buffer.from('garbage without boundaries') },
+    { label: 'JSON instead', headers: { 'content-type': 'application/json' }, payload: Buffer.from('{"file":"x"}') },
+  ];
+}
+
 describe('bad input on every auth endpoint', () => {
   let h: AuthHarness;
   let token = '';
@@ -104,6 +123,17 @@ describe('bad input on every auth endpoint', () => {
         // An empty update is allowed (it changes nothing); every other bad body is refused.
         if (url === '/api/update-user/userinfo' && ['empty form', 'empty JSON object', 'no body'].includes(c.label)) continue;
         await expectRefused(url, c, true);
+      }
+    }
+    for (const upload of badUploads()) {
+      const response = await h.app.inject({ method: 'POST', url: '/public/license-upload', headers: { 'x-forwarded-for': ip, ...upload.headers }, payload: upload.payload });
+      expect(response.statusCode, upload.label).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, upload.label).toBeLessThan(500);
+    }
+    for (const path of ['/public/confirm-email', '/public/change-ip-approval', '/public/confirm-email-change']) {
+      for (const query of ['', '?token=', '?token=abc', `?token=${'x'.repeat(5000)}`, '?token=a&token=b']) {
+        const response = await h.app.inject({ method: 'GET', url: `${path}${query}` });
+        expect(response.statusCode, `${path}${query.slice(0, 20)}`).toBe(400);
       }
     }
     expect(await Promise.all(TABLES.map((t) => h.count(t)))).toEqual(before);
