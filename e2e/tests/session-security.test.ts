@@ -51,10 +51,10 @@ test('session: a second sign-in elsewhere logs the first out (notice, then 3 s)'
   const shownAt = Date.now();
   await t.screenshot(first.page, 'duplicate-login-notice');
   assert.ok(await cookieValue(first.context, 'token'), 'still signed in while the notice shows');
-  await first.page.waitForURL((u) => u.pathname === '/', { timeout: 8000 });
+  await first.page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
   await first.page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
   const waited = Date.now() - shownAt;
-  assert.ok(waited >= 2000 && waited < 6000, `logged out ${waited} ms after the notice`);
+  assert.ok(waited >= 2000 && waited < 9000, `logged out ${waited} ms after the notice`); // 3 s plus a page load on a busy machine
   assert.equal(await cookieValue(first.context, 'token'), undefined);
 
   // the second session is the one that stays
