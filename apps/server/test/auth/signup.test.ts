@@ -2,7 +2,10 @@ import { AUTH_MESSAGES_EN, encodePassword } from '@ceppro/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { pino } from 'pino';
+import { buildApp } from '../../src/app';
 import { queryRows } from '../../src/db/raw-query';
+import { createMailer } from '../../src/mail/mailer';
 import { createAuthHarness, followMailedLink, linkIn, login, newPerson, PASSWORD, signUpForm, type AuthHarness } from './auth-harness';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
@@ -245,5 +248,27 @@ describe('sign-up', () => {
     expect(weak.body).toMatchObject({ key: 'auth.password.invalid', field: 'password' });
     const mismatch = await h.post('/public/sign-up', { ...form, confirmPassword: encodePassword(`${PASSWORD}x`) }, { ip: person.ip });
     expect(mismatch.body).toMatchObject({ key: 'auth.confirmPassword.mismatch', field: 'confirmPassword', message: 'Not same with input password.' });
+  });
+
+  it('keeps the account when the activation mail cannot be sent; resend-authmail retries', async () => {
+    const mailer = createMailer({ from: 'x@ceppro.test', transport: { driver: 'smtp', url: 'smtp://127.0.0.1:1' } }, pino({ level: 'silent' }));
+    const broken = await buildApp({ services: { ...h.services, mailer } });
+    await broken.ready();
+    const person = newPerson('nomail');
+    try {
+      const response = await broken.inject({
+        method: 'POST',
+        url: '/public/sign-up',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': person.ip },
+        payload: new URLSearchParams(await signUpForm(h, person)).toString(),
+      });
+      expect(JSON.parse(response.body)).toEqual({ success: true, data: { email: person.email, activation_mail_sent: false } });
+    } finally {
+      await broken.close();
+      await mailer.close();
+    }
+    expect((await h.post('/public/resend-authmail', { email: person.email }, { ip: person.ip })).status).toBe(200);
+    expect((await followMailedLink(h, h.mail.last(person.email))).status).toBe(200);
+    expect((await login(h, person)).status).toBe(200);
   });
 });
