@@ -60,7 +60,7 @@ def main():
     import cv2
 
     res = {}
-    for passes in sorted({1, args.passes, 2}):
+    for passes in sorted({1, args.passes}):
         fine = np.full((len(samples), N_LANDMARKS), np.nan)
         coarse = np.full((len(samples), N_LANDMARKS), np.nan)
         facing_ok = 0

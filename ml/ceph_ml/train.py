@@ -127,6 +127,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--batch", type=int, default=0, help="override the stage batch size")
+    ap.add_argument("--init", default="", help="start from these weights (a warm restart of the schedule)")
+    ap.add_argument("--lr", type=float, default=0, help="override the peak learning rate")
     args = ap.parse_args()
 
     torch.manual_seed(args.seed)
@@ -147,6 +149,10 @@ def main():
         task.batch = args.batch
     print(f"[{args.stage}] {len(samples)} images loaded in {time.time() - t0:.1f}s on {dev}", flush=True)
     model = task.model
+    if args.init:
+        model.load_state_dict(torch.load(args.init, map_location=dev))
+    if args.lr:
+        task.lr = args.lr
     opt = torch.optim.AdamW(model.parameters(), lr=task.lr, weight_decay=1e-4)
     amp = dev.type == "cuda"
 
@@ -189,7 +195,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     torch.save(model.state_dict(), os.path.join(args.out, f"{args.stage}.pt"))
     with open(os.path.join(args.out, f"{args.stage}.json"), "w") as f:
-        json.dump({"stage": args.stage, "splits": args.splits, "iters": total, "seed": args.seed, "batch": task.batch, "lr": task.lr, "seconds": time.time() - t0, "device": str(dev), "history": hist}, f, indent=1)
+        json.dump({"stage": args.stage, "splits": args.splits, "init": args.init or None, "iters": total, "seed": args.seed, "batch": task.batch, "lr": task.lr, "seconds": time.time() - t0, "device": str(dev), "history": hist}, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -93,12 +93,16 @@ export function stretch16(src: Uint16Array): Uint8Array {
   return out;
 }
 
-/** Resize a grey image to exactly rw x rh (antialiased when shrinking). */
+/** Resize a grey image to exactly rw x rh (antialiased when shrinking); always one channel out. */
 export async function resizeGrey(img: GreyImage, rw: number, rh: number): Promise<GreyImage> {
   if (rw === img.width && rh === img.height) return img;
-  const data = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
+  // Without an explicit colourspace libvips hands back sRGB (3 channels) for a 1-channel input.
+  const { data, info } = await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 1 } })
     .resize(rw, rh, { fit: 'fill', kernel: 'linear' })
+    .toColourspace('b-w')
     .raw()
-    .toBuffer();
-  return { data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: rw, height: rh };
+    .toBuffer({ resolveWithObject: true });
+  const grey = info.channels === 1 ? data : firstChannel(data, info.channels, false);
+  if (grey.length !== rw * rh) throw new Error(`resize produced ${grey.length} bytes for ${rw} x ${rh}`);
+  return { data: new Uint8Array(grey.buffer, grey.byteOffset, grey.byteLength), width: rw, height: rh };
 }

@@ -84,3 +84,14 @@ describe('decodeGrey accepts real image variants', () => {
     expect(out[500]).toBeLessThan(135);
   });
 });
+
+describe('resizeGrey', () => {
+  it('returns exactly one byte per pixel at the requested size (non-square)', async () => {
+    const src = { width: 968, height: 1200, data: Uint8Array.from({ length: 968 * 1200 }, (_, i) => (i % 968) % 256) };
+    const { resizeGrey } = await import('../../src/inference/image-input.ts');
+    const r = await resizeGrey(src, 256, 317);
+    expect([r.width, r.height, r.data.length]).toEqual([256, 317, 256 * 317]);
+    // A horizontal ramp stays a ramp: left columns darker than the middle ones.
+    expect(r.data[100 * 256 + 10]!).toBeLessThan(r.data[100 * 256 + 60]!);
+  });
+});
