@@ -4,6 +4,7 @@ import { registerAuthFeature } from './features/auth/auth.feature';
 import { createHealthRepository } from './features/health/health.repository';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { createHealthService } from './features/health/health.service';
+import { registerGraphqlFeature } from './features/graphql/graphql.feature';
 import { registerFilesRoutes } from './features/files/files.routes';
 import { FilesService } from './features/files/files.service';
 import { registerErrorHandler, sendError, toHttpError } from './http/error-handler';
@@ -50,7 +51,9 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   registerHealthRoutes(app, healthService);
 
   // First of the features with /api routes: it installs the bearer check for /api/*.
-  await registerAuthFeature(app, services);
+  const { sessions } = await registerAuthFeature(app, services);
+  // Introspection and GraphiQL are development aids; production hides the schema.
+  registerGraphqlFeature(app, services, sessions, { production: process.env.NODE_ENV === 'production' });
 
   if (services.storage instanceof FsObjectStorage) {
     await registerFilesRoutes(app, new FilesService(services.storage, config.limits.uploadBytes));

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/**
+ * Stored JSON of an analysis record, validated before every write (house style 11). Landmarks are
+ * in pixels of the original upload (house style 2); `version` lets readers migrate old documents.
+ */
+const landmarkSchema = z.strictObject({
+  cname: z.number().int().min(0),
+  name: z.string().min(1).max(50),
+  x: z.number().finite(),
+  y: z.number().finite(),
+  /** The model's confidence in [0, 1]; absent on a user's edit. */
+  confidence: z.number().min(0).max(1).optional(),
+});
+
+/** The model's output, kept as produced: model id and version make it auditable (house style 4). */
+export const inferResultSchema = z.strictObject({
+  version: z.literal(1),
+  model: z.strictObject({ id: z.string().min(1).max(100), version: z.string().min(1).max(50) }),
+  landmarks: z.array(landmarkSchema).max(500),
+});
+
+/** The user's adjusted landmarks, stored beside (never over) the model's. */
+export const modifiedResultSchema = z.strictObject({
+  version: z.literal(1),
+  landmarks: z.array(landmarkSchema).max(500),
+});
+
+/** Documents whose inner shape belongs to the viewer; the server only insists on a version. */
+export const versionedDocumentSchema = z.looseObject({ version: z.number().int().positive() });
+
+export const imgSizeSchema = z.strictObject({ width: z.number().int().positive(), height: z.number().int().positive() });
+
+export const analysisRecordInputSchema = z.strictObject({
+  infer_result: inferResultSchema.nullable().optional(),
+  modified_result: modifiedResultSchema.nullable().optional(),
+  profilogram_result: versionedDocumentSchema.nullable().optional(),
+  ruler_info: versionedDocumentSchema.nullable().optional(),
+  superimposition_data: versionedDocumentSchema.nullable().optional(),
+  vto_sto_config: versionedDocumentSchema.nullable().optional(),
+  drawing_result: versionedDocumentSchema.nullable().optional(),
+  img_size: imgSizeSchema.nullable().optional(),
+});
+
+export type AnalysisRecordInput = z.input<typeof analysisRecordInputSchema>;

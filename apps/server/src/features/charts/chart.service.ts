@@ -1,0 +1,103 @@
+import { imageTypeCdSchema } from '@ceppro/contract';
+import { z } from 'zod';
+import { AppError } from '../../errors/app-error';
+import type { PatientRepository } from '../patients/patient.repository';
+import type { ChartDataRow, ChartRepository, ChartRow, ChartSummary } from './chart.repository';
+
+const shootDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be yyyy-mm-dd').refine((s) => {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}, 'is not a calendar date');
+
+const listSchema = z.object({
+  patient_id: z.number().int().positive().optional(),
+  uuid: z.uuid().optional(),
+  chart_id: z.string().max(100).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+
+const chartDataQuerySchema = z.object({
+  chart_id: z.number().int().positive(),
+  image_type_cd: z.array(imageTypeCdSchema).max(2).optional(),
+  deleted: z.boolean().default(false),
+});
+
+const chartDataPatchSchema = z.strictObject({
+  shoot_date: shootDateSchema.nullable().optional(),
+  image_type_cd: imageTypeCdSchema.optional(),
+});
+
+export type ChartListInput = z.input<typeof listSchema>;
+export type ChartDataQueryInput = z.input<typeof chartDataQuerySchema>;
+export type ChartDataPatchInput = z.input<typeof chartDataPatchSchema>;
+
+export interface ChartView extends ChartSummary {
+  chartData: ChartDataRow[];
+  analysisRecordId: number | null;
+}
+
+/** Charts and their images. Ownership is the patient's: a chart of another user's patient is not found. */
+export function createChartService(deps: { charts: ChartRepository; patients: PatientRepository }) {
+  const { charts, patients } = deps;
+
+  async function ownedChart(userId: number, id: number): Promise<ChartRow> {
+    const chart = await charts.findOwned(userId, id);
+    if (!chart) throw new AppError('NOT_FOUND');
+    return chart;
+  }
+
+  async function ownedPatient(userId: number, patientId: number): Promise<void> {
+    if (!(await patients.findOwned(userId, patientId))) throw new AppError('NOT_FOUND');
+  }
+
+  return {
+    /** Three queries whatever the number of charts: charts, their images, their record ids. */
+    async list(userId: number, input: ChartListInput): Promise<ChartView[]> {
+      const q = listSchema.parse(input);
+      const rows = await charts.list({ userId, patientRef: q.patient_id, uuid: q.uuid, chartId: q.chart_id, order: q.order });
+      const ids = rows.map((r) => r.id);
+      const [data, records] = await Promise.all([charts.chartDataOf(ids), charts.analysisRecordIdsOf(ids)]);
+      return rows.map((r) => ({ ...r, chartData: data.filter((d) => d.chartRef === r.id), analysisRecordId: records.get(r.id) ?? null }));
+    },
+
+    async chartData(userId: number, input: ChartDataQueryInput): Promise<ChartDataRow[]> {
+      const q = chartDataQuerySchema.parse(input);
+      // Another user's chart reads as empty, like a chart without images.
+      if (!(await charts.findOwned(userId, q.chart_id))) return [];
+      return charts.chartDataOf([q.chart_id], { imageTypes: q.image_type_cd, deleted: q.deleted });
+    },
+
+    async create(userId: number, patientId: number): Promise<ChartRow> {
+      await ownedPatient(userId, patientId);
+      return charts.insert(patientId);
+    },
+
+    /** Moves a chart to another of the caller's patients (the only mutable field of a chart). */
+    async update(userId: number, id: number, input: { patient_id: number }): Promise<ChartRow> {
+      await ownedChart(userId, id);
+      await ownedPatient(userId, input.patient_id);
+      const row = await charts.setPatient(id, input.patient_id);
+      if (!row) throw new AppError('NOT_FOUND');
+      return row;
+    },
+
+    async remove(userId: number, id: number): Promise<true> {
+      await ownedChart(userId, id);
+      if (!(await charts.softDelete(id))) throw new AppError('NOT_FOUND');
+      return true;
+    },
+
+    async updateChartData(userId: number, id: number, input: ChartDataPatchInput): Promise<ChartDataRow> {
+      const p = chartDataPatchSchema.parse(input);
+      if (!(await charts.findOwnedChartData(userId, id))) throw new AppError('NOT_FOUND');
+      const row = await charts.updateChartData(id, {
+        ...(p.shoot_date !== undefined && { shootDate: p.shoot_date }),
+        ...(p.image_type_cd !== undefined && { imageTypeCd: p.image_type_cd }),
+      });
+      if (!row) throw new AppError('NOT_FOUND');
+      return row;
+    },
+  };
+}
+
+export type ChartService = ReturnType<typeof createChartService>;

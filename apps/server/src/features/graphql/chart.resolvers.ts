@@ -1,0 +1,52 @@
+import type { ImageTypeCd } from '@ceppro/contract';
+import { AppError } from '../../errors/app-error';
+import type { ChartDataPatchInput } from '../charts/chart.service';
+import type { GraphContext, GraphServices, SortOrder } from './graph-context';
+import { toChart, toChartData } from './graph-mappers';
+
+interface ChartsArgs {
+  filter?: { patient_id?: number | null; uuid?: string | null; chart_id?: string | null } | null;
+  sort?: { order: SortOrder } | null;
+}
+
+const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
+
+export function chartResolvers({ charts }: GraphServices) {
+  /** A mutation answers with the chart as the charts query shows it. */
+  async function view(userId: number, uuid: string) {
+    const [found] = await charts.list(userId, { uuid });
+    if (!found) throw new AppError('NOT_FOUND');
+    return toChart(found);
+  }
+
+  return {
+    Query: {
+      charts: async (_: unknown, args: ChartsArgs, ctx: GraphContext) => {
+        const rows = await charts.list(ctx.userId, {
+          patient_id: opt(args.filter?.patient_id),
+          uuid: opt(args.filter?.uuid),
+          chart_id: opt(args.filter?.chart_id),
+          order: opt(args.sort?.order),
+        });
+        return rows.map(toChart);
+      },
+      chart_data: async (_: unknown, args: { chart_id: number; image_type_cd?: ImageTypeCd[] | null; deleted?: boolean | null }, ctx: GraphContext) => {
+        const rows = await charts.chartData(ctx.userId, { chart_id: args.chart_id, image_type_cd: opt(args.image_type_cd), deleted: opt(args.deleted) });
+        return rows.map(toChartData);
+      },
+    },
+    Mutation: {
+      create_chart: async (_: unknown, args: { patient_id: number }, ctx: GraphContext) => {
+        const row = await charts.create(ctx.userId, args.patient_id);
+        return view(ctx.userId, row.uuid);
+      },
+      update_chart: async (_: unknown, args: { id: number; input: { patient_id: number } }, ctx: GraphContext) => {
+        const row = await charts.update(ctx.userId, args.id, args.input);
+        return view(ctx.userId, row.uuid);
+      },
+      delete_chart: (_: unknown, args: { id: number }, ctx: GraphContext) => charts.remove(ctx.userId, args.id),
+      update_chart_data: async (_: unknown, args: { id: number; input: ChartDataPatchInput }, ctx: GraphContext) =>
+        toChartData(await charts.updateChartData(ctx.userId, args.id, args.input)),
+    },
+  };
+}

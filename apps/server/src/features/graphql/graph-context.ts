@@ -1,0 +1,18 @@
+import type { AnalysisRecordService } from '../analysis-records/analysis-record.service';
+import type { ChartService } from '../charts/chart.service';
+import type { PatientService } from '../patients/patient.service';
+import type { UserConfigService } from '../user-config/user-config.service';
+
+/** Per request: the authenticated caller. Resolvers pass `userId` to every service call. */
+export interface GraphContext {
+  userId: number;
+}
+
+export interface GraphServices {
+  patients: PatientService;
+  charts: ChartService;
+  analysisRecords: AnalysisRecordService;
+  userConfig: UserConfigService;
+}
+
+export type SortOrder = 'asc' | 'desc';

@@ -1,0 +1,70 @@
+import { isErrorCode } from '@ceppro/contract';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { GraphQLError } from 'graphql';
+import { ZodError } from 'zod';
+import { AppError } from '../../errors/app-error';
+import type { GraphContext } from './graph-context';
+
+interface GraphErrorLike {
+  message: string;
+  originalError?: unknown;
+  path?: ReadonlyArray<string | number>;
+  extensions?: Record<string, unknown>;
+}
+
+/**
+ * By name, not instanceof: the graphql package can be loaded twice (its ESM and CJS builds), and
+ * an error from the other copy must still be recognised.
+ */
+function asGraphError(error: unknown): GraphErrorLike | null {
+  return error instanceof Error && error.name === 'GraphQLError' ? (error as GraphErrorLike) : null;
+}
+
+/**
+ * The GraphQL side of the one error mapping (house style 12): an AppError keeps its contract code
+ * and safe message, a ZodError becomes VALIDATION_FAILED naming the field, anything else becomes
+ * INTERNAL with a generic message (causes can hold SQL or patient data; they are only logged).
+ */
+export function toGraphError(error: unknown, log: (error: unknown) => void): GraphQLError {
+  const graph = asGraphError(error);
+  // Resolver errors arrive wrapped (possibly twice) in a GraphQLError; find the thrown one.
+  let original: unknown = graph ? graph.originalError : error;
+  while (asGraphError(original)?.originalError) original = asGraphError(original)?.originalError;
+  const path = graph?.path;
+  if (original instanceof AppError) {
+    return createGraphQLError(original.message, { path, extensions: { code: original.code, http: { status: original.status < 500 ? 200 : 500 } } });
+  }
+  if (original instanceof ZodError) {
+    const issue = original.issues[0];
+    const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    return createGraphQLError(`${where}${issue?.message ?? 'invalid input'}`, { path, extensions: { code: 'VALIDATION_FAILED' } });
+  }
+  // A GraphQLError with no cause is the engine's own (syntax, unknown field, bad variable): its
+  // message describes the request, not stored data, so it is kept, with the engine's HTTP status.
+  const engine = graph && (original === undefined || original === null || asGraphError(original)) ? (asGraphError(original) ?? graph) : null;
+  if (engine) {
+    const http = engine.extensions?.['http'];
+    return createGraphQLError(engine.message, { path, extensions: { code: 'BAD_REQUEST', ...(http !== undefined && { http }) } });
+  }
+  log(original ?? error);
+  return createGraphQLError('An unexpected error occurred.', { path, extensions: { code: 'INTERNAL' } });
+}
+
+/**
+ * Errors the engine raises before execution (validation of the document and of variables) do not
+ * pass through maskError and carry Yoga's own codes; this rewrites any code outside the contract's
+ * catalogue to BAD_REQUEST so clients only ever see catalogue codes.
+ */
+export function useCatalogueCodes(): Plugin<GraphContext> {
+  return {
+    onResultProcess({ result, setResult }) {
+      if (Array.isArray(result) || Symbol.asyncIterator in result || !result.errors) return;
+      const errors = result.errors.map((error) => {
+        const code = error.extensions?.['code'];
+        if (isErrorCode(code)) return error;
+        return createGraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...error.extensions, code: 'BAD_REQUEST' } });
+      });
+      setResult({ ...result, errors });
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services';
+import { createAnalysisRecordRepository } from '../analysis-records/analysis-record.repository';
+import { createAnalysisRecordService } from '../analysis-records/analysis-record.service';
+import type { SessionService } from '../auth/session.service';
+import { createChartRepository } from '../charts/chart.repository';
+import { createChartService } from '../charts/chart.service';
+import { createPatientRepository } from '../patients/patient.repository';
+import { createPatientService } from '../patients/patient.service';
+import { createUserConfigRepository } from '../user-config/user-config.repository';
+import { createUserConfigService } from '../user-config/user-config.service';
+import { registerGraphqlRoutes } from './graphql.routes';
+
+/** Wires patients, charts, analysis records and settings behind the graph query service. */
+export function registerGraphqlFeature(app: FastifyInstance, services: Services, sessions: SessionService, options: { production: boolean }): void {
+  const db = services.database.db;
+  const patients = createPatientRepository(db);
+  const charts = createChartRepository(db);
+  registerGraphqlRoutes(app, {
+    sessions,
+    production: options.production,
+    services: {
+      patients: createPatientService(patients),
+      charts: createChartService({ charts, patients }),
+      analysisRecords: createAnalysisRecordService({ records: createAnalysisRecordRepository(db), charts }),
+      userConfig: createUserConfigService(createUserConfigRepository(db)),
+    },
+  });
+}

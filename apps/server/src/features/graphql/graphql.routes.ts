@@ -1,0 +1,84 @@
+import { GraphQLScalarType, NoSchemaIntrospectionCustomRule, valueFromASTUntyped } from 'graphql';
+import { createSchema, createYoga, renderGraphiQL, type Plugin } from 'graphql-yoga';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors/app-error';
+import type { SessionService } from '../auth/session.service';
+import { recordAndUserResolvers } from './account.resolvers';
+import { chartResolvers } from './chart.resolvers';
+import type { GraphContext, GraphServices } from './graph-context';
+import { toGraphError, useCatalogueCodes } from './graph-errors';
+import { patientResolvers } from './patient.resolvers';
+import { typeDefs } from './schema.graphql';
+
+export const GRAPHQL_PATH = '/graphql';
+
+const JsonScalar = new GraphQLScalarType({
+  name: 'JSON',
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (ast, variables) => valueFromASTUntyped(ast, variables),
+});
+
+/** Bearer token as the REST API reads it; J001 when missing, the session check gives J002/J005. */
+async function authenticate(request: FastifyRequest, sessions: SessionService): Promise<number> {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header) : null;
+  if (!match?.[1]) throw new AppError('J001');
+  return (await sessions.authenticate(match[1])).userId;
+}
+
+/**
+ * The graph query service (spec point 7): one POST endpoint, bearer only. Authentication runs in a
+ * Fastify hook, so an unauthenticated call is an HTTP 401 with the REST envelope (J001/J002/J005)
+ * the web app's interceptor already handles. In production the schema cannot be introspected and
+ * GraphiQL is not served.
+ */
+export function registerGraphqlRoutes(app: FastifyInstance, deps: { services: GraphServices; sessions: SessionService; production: boolean }): void {
+  const { services, sessions, production } = deps;
+  const userIds = new WeakMap<FastifyRequest, number>();
+  const parts = [patientResolvers(services), chartResolvers(services), recordAndUserResolvers(services)];
+  const schema = createSchema<GraphContext>({
+    typeDefs,
+    resolvers: [{ JSON: JsonScalar }, ...parts],
+  });
+  const plugins: Array<Plugin<GraphContext>> = [useCatalogueCodes()];
+  if (production) {
+    plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
+  }
+  // The caller travels as the server context, so every resolver's context carries `userId`.
+  const yoga = createYoga<GraphContext>({
+    schema,
+    graphqlEndpoint: GRAPHQL_PATH,
+    // Served by the GET route below (development only).
+    graphiql: false,
+    landingPage: false,
+    logging: false,
+    plugins,
+    maskedErrors: { maskError: (error) => toGraphError(error, (cause) => app.log.error({ err: cause }, 'graphql resolver failed')) },
+  });
+
+  app.route({
+    url: GRAPHQL_PATH,
+    method: 'POST',
+    onRequest: async (request) => {
+      userIds.set(request, await authenticate(request, sessions));
+    },
+    handler: async (request, reply) => {
+      const userId = userIds.get(request);
+      // The onRequest hook ran for this request; no user here would be a wiring mistake.
+      if (userId === undefined) throw new AppError('J001');
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, { userId });
+      response.headers.forEach((value, key) => void reply.header(key, value));
+      reply.status(response.status);
+      return reply.send(Buffer.from(await response.arrayBuffer()));
+    },
+  });
+
+  if (!production) {
+    // GraphiQL's page only, rendered here rather than by Yoga so a GET can never execute an
+    // operation without the bearer check; the page's own requests are POSTs with a token.
+    app.get(GRAPHQL_PATH, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send(renderGraphiQL({ endpoint: GRAPHQL_PATH, title: 'Ceppro graph', headers: '{"authorization": "Bearer <token>"}' })),
+    );
+  }
+}

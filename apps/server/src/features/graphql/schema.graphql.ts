@@ -1,0 +1,186 @@
+/**
+ * The graph query service's schema (spec point 7). Field names follow the spec's entities
+ * (snake_case columns, camelCase timestamps) so the web app's documents read like the spec.
+ * Ids are the rows' integer ids; charts also expose the uuid used in viewer URLs.
+ */
+export const typeDefs = /* GraphQL */ `
+  "Any JSON value; stored documents carry a version."
+  scalar JSON
+
+  enum SortOrder { asc desc }
+  enum PatientSortField { patient_id first_name birth_info }
+
+  type Patient {
+    id: Int!
+    patient_id: String!
+    first_name: String!
+    birth_info: String!
+    "true female, false male"
+    gender: Boolean!
+    mobile_nb: String
+    race_cd: String
+    createdAt: String!
+    updatedAt: String!
+    charts: [PatientChart!]!
+  }
+
+  type PatientChart {
+    id: Int!
+    uuid: String!
+    chart_id: String!
+    createdAt: String!
+    chart_data: [PatientChartData!]!
+  }
+
+  type PatientChartData { image_type_cd: String! shoot_date: String }
+
+  type Pagination { page: Int! page_size: Int! total: Int! }
+  type PatientPage { items: [Patient!]! pagination: Pagination! }
+
+  type PatientSummary { id: Int! patient_id: String! first_name: String! birth_info: String! gender: Boolean! }
+
+  type Chart {
+    id: Int!
+    uuid: String!
+    chart_id: String!
+    createdAt: String!
+    updatedAt: String!
+    patient: PatientSummary!
+    chart_data: [ChartData!]!
+    analysis_record_id: Int
+  }
+
+  type ChartData {
+    id: Int!
+    chart_id: Int!
+    image_type_cd: String!
+    shoot_date: String
+    path: String!
+    createdAt: String!
+    deletedAt: String
+  }
+
+  type AnalysisRecord {
+    id: Int!
+    chart_id: Int!
+    infer_result: JSON
+    modified_result: JSON
+    profilogram_result: JSON
+    ruler_info: JSON
+    superimposition_data: JSON
+    vto_sto_config: JSON
+    drawing_result: JSON
+    img_size: JSON
+    createdAt: String!
+    updatedAt: String!
+  }
+
+  type AnalysisRecordPage { items: [AnalysisRecord!]! total: Int! }
+
+  type UserConfig {
+    unique_id: String!
+    hard_tissue_color: String
+    soft_tissue_color: String
+    hard_tissue_size: Float
+    soft_tissue_size: Float
+    outline_NY: Boolean!
+    default_ppm: Float
+    cephalo_image_NY: Boolean!
+    landmark_NY: Boolean!
+    landmark_list: JSON
+    guideline_NY: Boolean!
+    default_analysis_method_NY: Boolean!
+    auto_zoom_NY: Boolean!
+    auto_measurement_NY: Boolean!
+    plane_NY: Boolean!
+    plane_list: JSON
+    drawing_config: JSON
+    cep_mode: String
+    user_analysis_manage: JSON
+    createdAt: String!
+    updatedAt: String!
+  }
+
+  type UserPermission { version: Int! tutorial: Boolean! }
+  type User { uuid: String! first_name: String! user_permission: UserPermission! }
+
+  input PatientFilter {
+    name_contains: String
+    "Only patients with live chart data of these types; default both (00700, 00710)."
+    image_type_cd: [String!]
+  }
+  input PatientSort { field: PatientSortField! = patient_id order: SortOrder! = desc }
+  "Which images the nested charts list (default both types)."
+  input PatientChartFilter { image_type_cd: [String!] }
+
+  input ChartFilter { patient_id: Int uuid: String chart_id: String }
+  input ChartSort { order: SortOrder! = desc }
+
+  input AnalysisRecordFilter { id: Int chart_id: Int }
+
+  input CreatePatientInput { first_name: String! birth_info: String! gender: Boolean! mobile_nb: String race_cd: String }
+  input UpdatePatientInput { first_name: String birth_info: String gender: Boolean mobile_nb: String race_cd: String }
+  input UpdateChartInput { patient_id: Int! }
+  input UpdateChartDataInput { shoot_date: String image_type_cd: String }
+
+  input AnalysisRecordInput {
+    infer_result: JSON
+    modified_result: JSON
+    profilogram_result: JSON
+    ruler_info: JSON
+    superimposition_data: JSON
+    vto_sto_config: JSON
+    drawing_result: JSON
+    img_size: JSON
+  }
+
+  input UserConfigInput {
+    hard_tissue_color: String
+    soft_tissue_color: String
+    hard_tissue_size: Float
+    soft_tissue_size: Float
+    outline_NY: Boolean
+    default_ppm: Float
+    cephalo_image_NY: Boolean
+    landmark_NY: Boolean
+    landmark_list: JSON
+    guideline_NY: Boolean
+    default_analysis_method_NY: Boolean
+    auto_zoom_NY: Boolean
+    auto_measurement_NY: Boolean
+    plane_NY: Boolean
+    plane_list: JSON
+    drawing_config: JSON
+    cep_mode: String
+    user_analysis_manage: JSON
+  }
+
+  input UserPermissionInput { version: Int! tutorial: Boolean! }
+
+  type Query {
+    patient(id: Int!): Patient
+    "Page size 10, zero-based page; always the caller's live patients."
+    patients(page: Int = 0, filter: PatientFilter, sort: PatientSort, chart_filter: PatientChartFilter): PatientPage!
+    charts(filter: ChartFilter, sort: ChartSort): [Chart!]!
+    chart_data(chart_id: Int!, image_type_cd: [String!], deleted: Boolean = false): [ChartData!]!
+    user_config: UserConfig
+    "The caller only."
+    users: [User!]!
+    analysis_records(filter: AnalysisRecordFilter): AnalysisRecordPage!
+    drawing_result(chart_id: Int!): JSON
+  }
+
+  type Mutation {
+    create_patient(input: CreatePatientInput!): Patient!
+    update_patient(id: Int!, input: UpdatePatientInput!): Patient!
+    delete_patient(id: Int!): Boolean!
+    create_chart(patient_id: Int!): Chart!
+    update_chart(id: Int!, input: UpdateChartInput!): Chart!
+    delete_chart(id: Int!): Boolean!
+    update_chart_data(id: Int!, input: UpdateChartDataInput!): ChartData!
+    create_analysis_record(chart_id: Int!, input: AnalysisRecordInput!): AnalysisRecord!
+    update_analysis_record(id: Int!, input: AnalysisRecordInput!): AnalysisRecord!
+    update_user_config(input: UserConfigInput!): UserConfig!
+    update_user(user_permission: UserPermissionInput!): User!
+  }
+`;

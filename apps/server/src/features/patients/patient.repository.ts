@@ -1,0 +1,158 @@
+import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/database';
+import { chartData, charts, patients } from '../../db/schema/index';
+
+export type PatientRow = typeof patients.$inferSelect;
+export type PatientPatch = Partial<Pick<PatientRow, 'firstName' | 'birthInfo' | 'gender' | 'mobileNb' | 'raceCd'>>;
+export type NewPatient = Pick<PatientRow, 'firstName' | 'birthInfo' | 'gender'> & Partial<Pick<PatientRow, 'mobileNb' | 'raceCd'>>;
+
+export type PatientSortField = 'patient_id' | 'first_name' | 'birth_info';
+export type SortOrder = 'asc' | 'desc';
+
+export interface PatientListQuery {
+  userId: number;
+  page: number;
+  pageSize: number;
+  nameContains?: string | undefined;
+  /** Only patients with a live chart holding live chart data of one of these types. */
+  imageTypes?: readonly ImageTypeCd[] | undefined;
+  sort: PatientSortField;
+  order: SortOrder;
+}
+
+/** A chart of a listed patient with the images it holds (the list's History column). */
+export interface ListedChart {
+  id: number;
+  uuid: string;
+  chartId: string;
+  patientRef: number;
+  createdAt: Date;
+  chartData: Array<{ imageTypeCd: ImageTypeCd; shootDate: string | null }>;
+}
+
+/** LIKE wildcards in a user's search text are literal characters, not patterns. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function createPatientRepository(db: AppDatabase) {
+  const live = isNull(patients.deletedAt);
+
+  function listWhere(q: PatientListQuery): SQL | undefined {
+    const conditions: SQL[] = [eq(patients.userId, q.userId), live];
+    if (q.nameContains) conditions.push(ilike(patients.firstName, `%${escapeLike(q.nameContains)}%`));
+    if (q.imageTypes && q.imageTypes.length > 0) {
+      conditions.push(
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(charts)
+            .innerJoin(chartData, eq(chartData.chartRef, charts.id))
+            .where(and(eq(charts.patientRef, patients.id), isNull(charts.deletedAt), isNull(chartData.deletedAt), inArray(chartData.imageTypeCd, [...q.imageTypes]))),
+        ),
+      );
+    }
+    return and(...conditions);
+  }
+
+  function orderBy(q: PatientListQuery): SQL[] {
+    const dir = q.order === 'asc' ? asc : desc;
+    // patient_id is a number kept as text: order by length first so "10" sorts after "9".
+    // Names sort case-insensitively, the same under any database collation.
+    const keys =
+      q.sort === 'patient_id'
+        ? [dir(sql`length(${patients.patientId})`), dir(patients.patientId)]
+        : q.sort === 'first_name'
+          ? [dir(sql`lower(${patients.firstName})`), dir(patients.firstName)]
+          : [dir(patients.birthInfo)];
+    // The id breaks ties so pages never overlap or skip rows.
+    return [...keys, dir(patients.id)];
+  }
+
+  return {
+    async findOwned(userId: number, id: number): Promise<PatientRow | undefined> {
+      const [row] = await db.select().from(patients).where(and(eq(patients.id, id), eq(patients.userId, userId), live)).limit(1);
+      return row;
+    },
+
+    /** One query for the page and one for the total. */
+    async list(q: PatientListQuery): Promise<{ rows: PatientRow[]; total: number }> {
+      const where = listWhere(q);
+      const [rows, totals] = await Promise.all([
+        db.select().from(patients).where(where).orderBy(...orderBy(q)).limit(q.pageSize).offset(q.page * q.pageSize),
+        db.select({ n: count() }).from(patients).where(where),
+      ]);
+      return { rows, total: totals[0]?.n ?? 0 };
+    },
+
+    /** The live charts of many patients with their live images, in one query. */
+    async chartsOf(patientIds: readonly number[], imageTypes: readonly ImageTypeCd[] = [IMAGE_TYPE.cephalogram, IMAGE_TYPE.lateralFace]): Promise<ListedChart[]> {
+      if (patientIds.length === 0) return [];
+      const rows = await db
+        .select({
+          id: charts.id,
+          uuid: charts.uuid,
+          chartId: charts.chartId,
+          patientRef: charts.patientRef,
+          createdAt: charts.createdAt,
+          imageTypeCd: chartData.imageTypeCd,
+          shootDate: chartData.shootDate,
+        })
+        .from(charts)
+        .leftJoin(chartData, and(eq(chartData.chartRef, charts.id), isNull(chartData.deletedAt), inArray(chartData.imageTypeCd, [...imageTypes])))
+        .where(and(inArray(charts.patientRef, [...patientIds]), isNull(charts.deletedAt)))
+        .orderBy(desc(charts.createdAt), desc(charts.id), asc(chartData.imageTypeCd));
+      const byId = new Map<number, ListedChart>();
+      for (const r of rows) {
+        let chart = byId.get(r.id);
+        if (!chart) {
+          chart = { id: r.id, uuid: r.uuid, chartId: r.chartId, patientRef: r.patientRef, createdAt: r.createdAt, chartData: [] };
+          byId.set(r.id, chart);
+        }
+        if (r.imageTypeCd) chart.chartData.push({ imageTypeCd: r.imageTypeCd, shootDate: r.shootDate });
+      }
+      return [...byId.values()];
+    },
+
+    /**
+     * Inserts with patient_id = the owner's patient count + 1 (spec point 3), computed in the same
+     * statement so two creates in one request path cannot read the same count between them.
+     */
+    async insert(userId: number, input: NewPatient): Promise<PatientRow> {
+      const next = sql<string>`((select count(*) from ${patients} where ${patients.userId} = ${userId}) + 1)::text`;
+      const [row] = await db
+        .insert(patients)
+        .values({ ...input, userId, patientId: next })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async update(userId: number, id: number, patch: PatientPatch): Promise<PatientRow | undefined> {
+      const [row] = await db
+        .update(patients)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(patients.id, id), eq(patients.userId, userId), live))
+        .returning();
+      return row;
+    },
+
+    /** Soft-deletes the patient and each of its charts (spec point 4) in one transaction. */
+    async softDelete(userId: number, id: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const now = new Date();
+        const [row] = await tx
+          .update(patients)
+          .set({ deletedAt: now, updatedAt: now })
+          .where(and(eq(patients.id, id), eq(patients.userId, userId), live))
+          .returning({ id: patients.id });
+        if (!row) return false;
+        await tx.update(charts).set({ deletedAt: now, updatedAt: now }).where(and(eq(charts.patientRef, row.id), isNull(charts.deletedAt)));
+        return true;
+      });
+    },
+  };
+}
+
+export type PatientRepository = ReturnType<typeof createPatientRepository>;

@@ -1,0 +1,108 @@
+import { IMAGE_TYPE, imageTypeCdSchema } from '@ceppro/contract';
+import { z } from 'zod';
+import { AppError } from '../../errors/app-error';
+import type { ListedChart, PatientRepository, PatientRow } from './patient.repository';
+
+/** Spec point 9: list page size 10. */
+export const PATIENT_PAGE_SIZE = 10;
+const PATIENT_NAME_MAX = 30;
+
+/** yyyy-mm-dd of a real calendar day, from 1900-01-01 to today (spec point 5). */
+export const birthDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be yyyy-mm-dd')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'is not a calendar date')
+  .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), 'must be between 1900-01-01 and today');
+
+const nameSchema = z.string().trim().min(1, 'is required').max(PATIENT_NAME_MAX, `must be at most ${PATIENT_NAME_MAX} characters`);
+const optionalText = z.string().trim().max(50).nullable().optional();
+
+const createSchema = z.strictObject({
+  first_name: nameSchema,
+  birth_info: birthDateSchema,
+  gender: z.boolean(),
+  mobile_nb: optionalText,
+  race_cd: optionalText,
+});
+
+const updateSchema = createSchema.partial().extend({ first_name: nameSchema.optional(), birth_info: birthDateSchema.optional(), gender: z.boolean().optional() });
+
+const listSchema = z.object({
+  page: z.number().int().min(0).max(100_000).default(0),
+  name_contains: z.string().trim().max(PATIENT_NAME_MAX).optional(),
+  image_types: z.array(imageTypeCdSchema).max(2).optional(),
+  sort: z.enum(['patient_id', 'first_name', 'birth_info']).default('patient_id'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  chart_image_types: z.array(imageTypeCdSchema).max(2).optional(),
+});
+
+export type CreatePatientInput = z.input<typeof createSchema>;
+export type UpdatePatientInput = z.input<typeof updateSchema>;
+export type PatientListInput = z.input<typeof listSchema>;
+
+export interface PatientPage {
+  items: Array<PatientRow & { charts: ListedChart[] }>;
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Patients of the signed-in user: every method takes the caller and sees only their rows. */
+export function createPatientService(repository: PatientRepository) {
+  return {
+    /** Another user's id reads as "no such patient" (null), never as forbidden. */
+    async get(userId: number, id: number): Promise<(PatientRow & { charts: ListedChart[] }) | null> {
+      const row = await repository.findOwned(userId, id);
+      if (!row) return null;
+      return { ...row, charts: await repository.chartsOf([row.id]) };
+    },
+
+    async list(userId: number, input: PatientListInput): Promise<PatientPage> {
+      const q = listSchema.parse(input);
+      const { rows, total } = await repository.list({
+        userId,
+        page: q.page,
+        pageSize: PATIENT_PAGE_SIZE,
+        nameContains: q.name_contains || undefined,
+        // Spec point 7: the list shows patients that have a cephalogram or facial image.
+        imageTypes: q.image_types ?? [IMAGE_TYPE.cephalogram, IMAGE_TYPE.lateralFace],
+        sort: q.sort,
+        order: q.order,
+      });
+      const charts = await repository.chartsOf(
+        rows.map((r) => r.id),
+        q.chart_image_types,
+      );
+      const items = rows.map((row) => ({ ...row, charts: charts.filter((c) => c.patientRef === row.id) }));
+      return { items, total, page: q.page, pageSize: PATIENT_PAGE_SIZE };
+    },
+
+    async create(userId: number, input: CreatePatientInput): Promise<PatientRow> {
+      const p = createSchema.parse(input);
+      return repository.insert(userId, { firstName: p.first_name, birthInfo: p.birth_info, gender: p.gender, mobileNb: p.mobile_nb ?? null, raceCd: p.race_cd ?? null });
+    },
+
+    async update(userId: number, id: number, input: UpdatePatientInput): Promise<PatientRow> {
+      const p = updateSchema.parse(input);
+      const row = await repository.update(userId, id, {
+        ...(p.first_name !== undefined && { firstName: p.first_name }),
+        ...(p.birth_info !== undefined && { birthInfo: p.birth_info }),
+        ...(p.gender !== undefined && { gender: p.gender }),
+        ...(p.mobile_nb !== undefined && { mobileNb: p.mobile_nb }),
+        ...(p.race_cd !== undefined && { raceCd: p.race_cd }),
+      });
+      if (!row) throw new AppError('NOT_FOUND');
+      return row;
+    },
+
+    async remove(userId: number, id: number): Promise<true> {
+      if (!(await repository.softDelete(userId, id))) throw new AppError('NOT_FOUND');
+      return true;
+    },
+  };
+}
+
+export type PatientService = ReturnType<typeof createPatientService>;
