@@ -1,6 +1,6 @@
 import { isErrorCode } from '@ceppro/contract';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
-import type { GraphQLError } from 'graphql';
+import type { ASTVisitor, FieldNode, GraphQLError, ValidationContext } from 'graphql';
 import { ZodError } from 'zod';
 import { AppError } from '../../errors/app-error';
 import type { GraphContext } from './graph-context';
@@ -65,6 +65,25 @@ export function useCatalogueCodes(): Plugin<GraphContext> {
         return createGraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...error.extensions, code: 'BAD_REQUEST' } });
       });
       setResult({ ...result, errors });
+    },
+  };
+}
+
+/**
+ * Production hides the schema. `__schema` and `__type` are the only ways into introspection
+ * (`__typename` stays: clients use it). A rule of our own rather than graphql's
+ * NoSchemaIntrospectionCustomRule, which checks types by instanceof (see the JSON scalar).
+ */
+export function useNoIntrospection(): Plugin<GraphContext> {
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule((context: ValidationContext): ASTVisitor => ({
+        Field(node: FieldNode) {
+          if (node.name.value === '__schema' || node.name.value === '__type') {
+            context.reportError(createGraphQLError('Introspection is disabled.', { nodes: [node], extensions: { code: 'BAD_REQUEST' } }));
+          }
+        },
+      }));
     },
   };
 }
