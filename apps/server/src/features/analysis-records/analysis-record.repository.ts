@@ -14,29 +14,25 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
     isNull(analysisRecords.deletedAt),
   ];
 
+  async function list(userId: number, filter: { id?: number | undefined; chartRef?: number | undefined }): Promise<{ rows: AnalysisRecordRow[]; total: number }> {
+    const conditions = ownedBy(userId);
+    if (filter.id !== undefined) conditions.push(eq(analysisRecords.id, filter.id));
+    if (filter.chartRef !== undefined) conditions.push(eq(analysisRecords.chartRef, filter.chartRef));
+    const where = and(...conditions);
+    const [rows, totals] = await Promise.all([
+      // A chart has one live record; the cap only bounds an unfiltered call.
+      db.select({ record: analysisRecords }).from(analysisRecords).innerJoin(charts, eq(charts.id, analysisRecords.chartRef)).innerJoin(patients, eq(patients.id, charts.patientRef)).where(where).orderBy(asc(analysisRecords.id)).limit(500),
+      db.select({ n: count() }).from(analysisRecords).innerJoin(charts, eq(charts.id, analysisRecords.chartRef)).innerJoin(patients, eq(patients.id, charts.patientRef)).where(where),
+    ]);
+    return { rows: rows.map((r) => r.record), total: totals[0]?.n ?? 0 };
+  }
+
   return {
-    async list(userId: number, filter: { id?: number | undefined; chartRef?: number | undefined }): Promise<{ rows: AnalysisRecordRow[]; total: number }> {
-      const conditions = ownedBy(userId);
-      if (filter.id !== undefined) conditions.push(eq(analysisRecords.id, filter.id));
-      if (filter.chartRef !== undefined) conditions.push(eq(analysisRecords.chartRef, filter.chartRef));
-      const where = and(...conditions);
-      const from = () => db.select({ record: analysisRecords }).from(analysisRecords).innerJoin(charts, eq(charts.id, analysisRecords.chartRef)).innerJoin(patients, eq(patients.id, charts.patientRef));
-      const [rows, totals] = await Promise.all([
-        // A chart has one live record; the cap only bounds an unfiltered call.
-        from().where(where).orderBy(asc(analysisRecords.id)).limit(500),
-        db.select({ n: count() }).from(analysisRecords).innerJoin(charts, eq(charts.id, analysisRecords.chartRef)).innerJoin(patients, eq(patients.id, charts.patientRef)).where(where),
-      ]);
-      return { rows: rows.map((r) => r.record), total: totals[0]?.n ?? 0 };
-    },
+    list,
 
     async findOwned(userId: number, id: number): Promise<AnalysisRecordRow | undefined> {
-      const { rows } = await this.list(userId, { id });
+      const { rows } = await list(userId, { id });
       return rows[0];
-    },
-
-    async findLiveByChart(chartRef: number): Promise<AnalysisRecordRow | undefined> {
-      const [row] = await db.select().from(analysisRecords).where(and(eq(analysisRecords.chartRef, chartRef), isNull(analysisRecords.deletedAt))).limit(1);
-      return row;
     },
 
     async insert(chartRef: number, values: AnalysisRecordValues): Promise<AnalysisRecordRow> {

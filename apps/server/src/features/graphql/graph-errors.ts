@@ -32,7 +32,7 @@ export function toGraphError(error: unknown, log: (error: unknown) => void): Gra
   while (asGraphError(original)?.originalError) original = asGraphError(original)?.originalError;
   const path = graph?.path;
   if (original instanceof AppError) {
-    return createGraphQLError(original.message, { path, extensions: { code: original.code, http: { status: original.status < 500 ? 200 : 500 } } });
+    return createGraphQLError(original.message, { path, extensions: { code: original.code } });
   }
   if (original instanceof ZodError) {
     const issue = original.issues[0];
