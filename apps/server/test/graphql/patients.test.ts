@@ -1,5 +1,5 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createGraphHarness, PATIENT_FIELDS, type GraphHarness } from './graph-harness';
 
 /** Patients through POST /graphql: create/update/delete rules, and the list's paging, sort and search. */
@@ -174,6 +174,22 @@ describe('patient list', () => {
     // The nested chart filter narrows the images shown, not the patients.
     const nested = await g.ok<Page>(t, LIST, { filter: { name_contains: 'Alpha' }, cf: { image_type_cd: [IMAGE_TYPE.lateralFace] } });
     expect(nested.patients.items[0]?.charts[0]?.chart_data).toEqual([]);
+  });
+
+  it('reads a page with the same number of queries for 1 patient as for 10 (charts batched)', async () => {
+    const spy = vi.spyOn(g.h.services.database.db, 'select');
+    try {
+      await g.ok<Page>(t, LIST, { filter: { name_contains: 'Alpha' } });
+      const one = spy.mock.calls.length;
+      // Page, total and charts at least (plus the session check).
+      expect(one).toBeGreaterThanOrEqual(3);
+      spy.mockClear();
+      const full = await g.ok<Page>(t, LIST, {});
+      expect(full.patients.items).toHaveLength(10);
+      expect(spy.mock.calls.length).toBe(one);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('leaves deleted patients out of the page and the total', async () => {
