@@ -24,11 +24,20 @@ export function registerBearerAuth(app: FastifyInstance, sessions: SessionServic
     // their 404 answer, as everywhere else.
     const route = request.routeOptions.url;
     if (route === undefined || !route.startsWith('/api/') || PUBLIC_API_PATHS.has(route)) return;
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header) : null;
-    if (!match?.[1]) throw new AppError('J001');
-    request.auth = await sessions.authenticate(match[1]);
+    request.auth = await authenticateBearer(request, sessions);
   });
+}
+
+/**
+ * The one reading of `Authorization: Bearer <token>`: J001 when it is missing or malformed, then
+ * the session check (J002 expired, J005 replaced by a newer login). For transports outside /api
+ * (the graph service) that authenticate in their own hook.
+ */
+export async function authenticateBearer(request: FastifyRequest, sessions: SessionService): Promise<AuthContext> {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header) : null;
+  if (!match?.[1]) throw new AppError('J001');
+  return sessions.authenticate(match[1]);
 }
 
 /** For handlers under /api: the authenticated caller (throws J001 if the hook did not run). */

@@ -2,6 +2,7 @@ import { valueFromASTUntyped } from 'graphql';
 import { createSchema, createYoga, renderGraphiQL, type Plugin } from 'graphql-yoga';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error';
+import { authenticateBearer } from '../auth/require-user';
 import type { SessionService } from '../auth/session.service';
 import { recordAndUserResolvers } from './account.resolvers';
 import { chartResolvers } from './chart.resolvers';
@@ -22,14 +23,6 @@ const JsonScalar = {
   parseValue: (value: unknown) => value,
   parseLiteral: valueFromASTUntyped,
 };
-
-/** Bearer token as the REST API reads it; J001 when missing, the session check gives J002/J005. */
-async function authenticate(request: FastifyRequest, sessions: SessionService): Promise<number> {
-  const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header) : null;
-  if (!match?.[1]) throw new AppError('J001');
-  return (await sessions.authenticate(match[1])).userId;
-}
 
 /**
  * The graph query service (spec point 7): one POST endpoint, bearer only. Authentication runs in a
@@ -65,7 +58,7 @@ export function registerGraphqlRoutes(app: FastifyInstance, deps: { services: Gr
     url: GRAPHQL_PATH,
     method: 'POST',
     onRequest: async (request) => {
-      userIds.set(request, await authenticate(request, sessions));
+      userIds.set(request, (await authenticateBearer(request, sessions)).userId);
     },
     handler: async (request, reply) => {
       const userId = userIds.get(request);
