@@ -34,6 +34,14 @@ export const ERROR_CATALOGUE = {
   K022: { status: 400, message: 'The verification code has expired or is wrong.', specified: false },
   K024: { status: 403, message: 'Expired Account!', specified: true },
 
+  // Patient images and AI (spec point 8: "X-ray not recognized (Please check the X-ray image)").
+  XRAY_NOT_RECOGNIZED: { status: 422, message: 'Please check the X-ray image.', specified: false },
+  IMAGE_NOT_SUPPORTED: { status: 415, message: 'Only JPEG and PNG images are accepted.', specified: false },
+  IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than allowed.', specified: false },
+  IMAGE_DIMENSIONS: { status: 422, message: 'The image dimensions are out of range.', specified: false },
+  UPLOAD_MISSING: { status: 409, message: 'The file was not uploaded.', specified: false },
+  INFERENCE_FAILED: { status: 503, message: 'Landmark detection is not available right now.', specified: false },
+
   // Generic codes.
   BAD_REQUEST: { status: 400, message: 'The request is malformed.', specified: false },
   VALIDATION_FAILED: { status: 400, message: 'The request did not pass validation.', specified: false },

@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './envelope';
+export * from './files';
 export * from './health';
 export * from './image-type';
 export * from './user-type';

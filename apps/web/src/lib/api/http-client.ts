@@ -45,6 +45,11 @@ export interface PostOptions {
   passThrough?: readonly string[];
   /** Fire-and-forget (logout): no retries, alerts, refresh or redirects; failures are just thrown. */
   background?: boolean;
+  /**
+   * The endpoint does not answer the envelope on success (GraphQL answers `{ data, errors }`): a 2xx
+   * JSON body is returned as it is. Failures still go through the interceptor (401 J002 refresh, ...).
+   */
+  raw?: boolean;
 }
 
 const envelope = z.object({
@@ -71,13 +76,21 @@ function encode(fields: Fields): URLSearchParams | FormData {
   return new URLSearchParams(entries.map(([k, v]) => [k, String(v)]));
 }
 
-async function readEnvelope(response: Response): Promise<Envelope | null> {
+async function readJson(response: Response): Promise<unknown> {
   try {
-    const parsed = envelope.safeParse(await response.json());
-    return parsed.success ? parsed.data : null;
+    return (await response.json()) as unknown;
   } catch {
-    return null;
+    return undefined;
   }
+}
+
+function asEnvelope(json: unknown): Envelope | null {
+  const parsed = envelope.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+async function readEnvelope(response: Response): Promise<Envelope | null> {
+  return asEnvelope(await readJson(response));
 }
 
 export type HttpClient = ReturnType<typeof createHttpClient>;
@@ -157,7 +170,9 @@ export function createHttpClient(deps: HttpClientDeps) {
       if (options.method === 'GET') return { method: 'GET', headers };
       return { method: 'POST', headers, body };
     }, options.background);
-    const body = await readEnvelope(response);
+    const json = await readJson(response);
+    if (options.raw && response.ok && json !== undefined) return json as T;
+    const body = asEnvelope(json);
     if (response.ok && body?.success === true) return body.data as T;
 
     const code = body?.code ?? 'HTTP';

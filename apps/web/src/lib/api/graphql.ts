@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { ApiError } from './api-error.ts';
+import { api } from './client.ts';
+import type { HttpClient } from './http-client.ts';
+
+/**
+ * The graph query service client (spec point 7: single POST endpoint, bearer, network-only). Goes
+ * through the one HTTP interceptor, so an expired token is refreshed and retried as for REST.
+ * GraphQL errors are logged (spec: "Graph errors are only logged") and thrown as an ApiError whose
+ * code is the server's `extensions.code` (NOT_FOUND, VALIDATION_FAILED, ...).
+ */
+const graphResponse = z.object({
+  data: z.unknown().optional(),
+  errors: z
+    .array(z.object({ message: z.string(), extensions: z.object({ code: z.string().optional() }).loose().optional() }).loose())
+    .optional(),
+});
+
+export async function graphql<T>(
+  document: string,
+  variables: Record<string, unknown> = {},
+  client: Pick<HttpClient, 'post'> = api,
+): Promise<T> {
+  const raw = await client.post<unknown>('/graphql', {}, { auth: true, json: { query: document, variables }, raw: true });
+  const parsed = graphResponse.safeParse(raw);
+  if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The graph service answered something unexpected.', 200, false);
+  const first = parsed.data.errors?.[0];
+  if (first) {
+    console.warn(`GraphQL: ${first.extensions?.code ?? 'ERROR'} ${first.message}`);
+    throw new ApiError(first.extensions?.code ?? 'GRAPHQL', first.message, 200, false);
+  }
+  return parsed.data.data as T;
+}
