@@ -6,3 +6,5 @@ export * from './image-type';
 export * from './user-type';
 export * from './ws-events';
 export * from './auth/index';
+export * from './graphql/operation';
+export * from './graphql/patients';

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+
+/**
+ * A GraphQL document the web app sends to `POST /graphql`, typed on both ends: `Variables` is what
+ * the caller must pass, `result` validates what comes back in `data` (house style 11: every
+ * boundary validates). `Variables` is a phantom type: it exists only for the compiler.
+ */
+export interface GraphOperation<Variables, Result> {
+  readonly document: string;
+  readonly result: z.ZodType<Result>;
+  readonly variables?: Variables;
+}
+
+export function graphOperation<Variables, Result>(document: string, result: z.ZodType<Result>): GraphOperation<Variables, Result> {
+  return { document, result };
+}
+
+/** The variables type of an operation. */
+export type VariablesOf<Op> = Op extends GraphOperation<infer V, unknown> ? V : never;
+/** The validated `data` type of an operation. */
+export type ResultOf<Op> = Op extends GraphOperation<unknown, infer R> ? R : never;
