@@ -23,10 +23,11 @@ export interface TestContext {
 
 type TestFn = (t: TestContext) => Promise<void>;
 
-const registry: Array<{ name: string; fn: TestFn }> = [];
+const registry: Array<{ name: string; fn: TestFn; timeoutMs?: number }> = [];
 
-export function test(name: string, fn: TestFn): void {
-  registry.push({ name, fn });
+/** `timeoutMs` overrides the run's per-test limit (flows that upload and run the model take longer). */
+export function test(name: string, fn: TestFn, options: { timeoutMs?: number } = {}): void {
+  registry.push({ name, fn, ...options });
 }
 
 /** The display info the fake signed-in session shows in the header. */
@@ -68,7 +69,7 @@ export async function runTests({ browser, baseUrl, screensDir, filter, timeoutMs
   const selected = filter ? registry.filter((r) => r.name.includes(filter)) : registry;
   const summary: Summary = { passed: 0, failed: 0, failures: [] };
 
-  for (const { name, fn } of selected) {
+  for (const { name, fn, timeoutMs: own } of selected) {
     const contexts: BrowserContext[] = [];
     const started = Date.now();
     const t: TestContext = {
@@ -95,7 +96,7 @@ export async function runTests({ browser, baseUrl, screensDir, filter, timeoutMs
       },
     };
     try {
-      await withTimeout(fn(t), timeoutMs, name);
+      await withTimeout(fn(t), own ?? timeoutMs, name);
       summary.passed += 1;
       console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
     } catch (error) {

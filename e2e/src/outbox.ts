@@ -7,9 +7,16 @@ import { eventually } from './expect.ts';
  * .sms.txt file under <DATA_DIR>/outbox, named by time so the newest sorts last.
  */
 let outboxDir = '';
+let serverData = '';
 
 export function setOutboxDir(dataDir: string): void {
+  serverData = dataDir;
   outboxDir = join(dataDir, 'outbox');
+}
+
+/** The e2e server's DATA_DIR (objects under `objects/`), for tests that check what was stored. */
+export function serverDataDir(): string {
+  return serverData;
 }
 
 function files(extension: string): string[] {
