@@ -8,3 +8,4 @@ export * from './ws-events';
 export * from './auth/index';
 export * from './graphql/operation';
 export * from './graphql/patients';
+export * from './graphql/upload';

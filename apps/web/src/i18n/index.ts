@@ -2,12 +2,44 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { chooseLanguage, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_STORAGE_KEY, type Language } from './languages.ts';
 import { en, type Dictionary } from './locales/en.ts';
+import { enUpload, type UploadDictionary } from './locales/en-upload.ts';
+import { enViewer, type ViewerDictionary } from './locales/en-viewer.ts';
 import { ja } from './locales/ja.ts';
+import { jaUpload } from './locales/ja-upload.ts';
+import { jaViewer } from './locales/ja-viewer.ts';
 import { ko } from './locales/ko.ts';
+import { koUpload } from './locales/ko-upload.ts';
+import { koViewer } from './locales/ko-viewer.ts';
 import { vi } from './locales/vi.ts';
+import { viUpload } from './locales/vi-upload.ts';
+import { viViewer } from './locales/vi-viewer.ts';
 import { zh } from './locales/zh.ts';
+import { zhUpload } from './locales/zh-upload.ts';
+import { zhViewer } from './locales/zh-viewer.ts';
 
-export const dictionaries: Record<Language, Dictionary> = { ko, en, ja, zh, vi };
+/**
+ * Feature texts live in their own files (`{language}-{feature}.ts`) under their own top-level key.
+ * English is the shape: `enFeatures` types the keys in i18next.d.ts; the other languages must match.
+ */
+export const enFeatures = { upload: enUpload, viewer: enViewer };
+type FeatureDictionaries = { upload: UploadDictionary; viewer: ViewerDictionary };
+export type AppDictionary = Dictionary & FeatureDictionaries;
+
+const features: Record<Language, FeatureDictionaries> = {
+  ko: { upload: koUpload, viewer: koViewer },
+  en: enFeatures,
+  ja: { upload: jaUpload, viewer: jaViewer },
+  zh: { upload: zhUpload, viewer: zhViewer },
+  vi: { upload: viUpload, viewer: viViewer },
+};
+
+export const dictionaries: Record<Language, AppDictionary> = {
+  ko: { ...ko, ...features.ko },
+  en: { ...en, ...features.en },
+  ja: { ...ja, ...features.ja },
+  zh: { ...zh, ...features.zh },
+  vi: { ...vi, ...features.vi },
+};
 
 function readStoredLanguage(): string | null {
   try {

@@ -1,0 +1,28 @@
+import type { ViewerDictionary } from './en-viewer.ts';
+
+export const jaViewer: ViewerDictionary = {
+  label: 'セファロビューア',
+  loading: 'チャートを読み込んでいます…',
+  notFoundTitle: 'チャートが見つかりません',
+  notFoundText: 'このチャートは存在しないか、削除されています。',
+  noImage: '患者データのないチャートです',
+  lost: 'LOST',
+  lostText: 'このチャートの画像ファイルがありません。',
+  errorTitle: 'チャートを読み込めませんでした',
+  errorText: 'しばらくしてからもう一度お試しください。',
+  retry: '再試行',
+  imageError: '画像を表示できませんでした。',
+  patient: '患者',
+  patientId: '患者ID',
+  shootDate: '撮影日',
+  noDate: '----',
+  landmarkCount: 'ランドマーク: {{count}}',
+  noLandmarks: 'ランドマークが検出されていません',
+  showLandmarks: 'ランドマーク',
+  showNames: 'ランドマーク名',
+  fit: '画面に合わせる',
+  zoom: '拡大 {{percent}}%',
+  legendAi: 'AI',
+  legendModified: '修正済み',
+  canvasLabel: '{{name}}のセファログラム',
+};

@@ -1,0 +1,28 @@
+import type { ViewerDictionary } from './en-viewer.ts';
+
+export const koViewer: ViewerDictionary = {
+  label: '세팔로 뷰어',
+  loading: '차트를 불러오는 중…',
+  notFoundTitle: '차트를 찾을 수 없습니다',
+  notFoundText: '존재하지 않거나 삭제된 차트입니다.',
+  noImage: '환자 데이터가 없는 차트입니다',
+  lost: 'LOST',
+  lostText: '이 차트의 이미지 파일이 없습니다.',
+  errorTitle: '차트를 불러오지 못했습니다',
+  errorText: '잠시 후 다시 시도해 주세요.',
+  retry: '다시 시도',
+  imageError: '이미지를 표시할 수 없습니다.',
+  patient: '환자',
+  patientId: '환자 ID',
+  shootDate: '촬영일',
+  noDate: '----',
+  landmarkCount: '랜드마크: {{count}}',
+  noLandmarks: '검출된 랜드마크가 없습니다',
+  showLandmarks: '랜드마크',
+  showNames: '랜드마크 이름',
+  fit: '화면에 맞추기',
+  zoom: '확대 {{percent}}%',
+  legendAi: 'AI',
+  legendModified: '수정됨',
+  canvasLabel: '{{name}}의 세팔로그램',
+};

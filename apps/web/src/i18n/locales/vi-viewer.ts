@@ -1,0 +1,28 @@
+import type { ViewerDictionary } from './en-viewer.ts';
+
+export const viViewer: ViewerDictionary = {
+  label: 'Trình xem phim sọ nghiêng',
+  loading: 'Đang tải hồ sơ…',
+  notFoundTitle: 'Không tìm thấy hồ sơ',
+  notFoundText: 'Hồ sơ này không tồn tại hoặc đã bị xóa.',
+  noImage: 'Hồ sơ không có dữ liệu bệnh nhân',
+  lost: 'LOST',
+  lostText: 'Tệp hình ảnh của hồ sơ này bị thiếu.',
+  errorTitle: 'Không thể tải hồ sơ',
+  errorText: 'Vui lòng thử lại sau giây lát.',
+  retry: 'Thử lại',
+  imageError: 'Không thể hiển thị hình ảnh.',
+  patient: 'Bệnh nhân',
+  patientId: 'Mã bệnh nhân',
+  shootDate: 'Ngày chụp',
+  noDate: '----',
+  landmarkCount: 'Điểm mốc: {{count}}',
+  noLandmarks: 'Không phát hiện điểm mốc nào',
+  showLandmarks: 'Điểm mốc',
+  showNames: 'Tên điểm mốc',
+  fit: 'Vừa cửa sổ',
+  zoom: 'Thu phóng {{percent}}%',
+  legendAi: 'AI',
+  legendModified: 'Đã chỉnh',
+  canvasLabel: 'Phim sọ nghiêng của {{name}}',
+};

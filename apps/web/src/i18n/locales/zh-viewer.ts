@@ -1,0 +1,28 @@
+import type { ViewerDictionary } from './en-viewer.ts';
+
+export const zhViewer: ViewerDictionary = {
+  label: '头影测量查看器',
+  loading: '正在加载病历…',
+  notFoundTitle: '未找到病历',
+  notFoundText: '该病历不存在或已被删除。',
+  noImage: '没有患者数据的病历',
+  lost: 'LOST',
+  lostText: '该病历的图像文件丢失。',
+  errorTitle: '无法加载病历',
+  errorText: '请稍后再试。',
+  retry: '重试',
+  imageError: '无法显示图像。',
+  patient: '患者',
+  patientId: '患者 ID',
+  shootDate: '拍摄日期',
+  noDate: '----',
+  landmarkCount: '标志点: {{count}}',
+  noLandmarks: '未检测到标志点',
+  showLandmarks: '标志点',
+  showNames: '标志点名称',
+  fit: '适应窗口',
+  zoom: '缩放 {{percent}}%',
+  legendAi: 'AI',
+  legendModified: '已调整',
+  canvasLabel: '{{name}} 的头影测量片',
+};
