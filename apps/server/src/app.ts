@@ -6,6 +6,8 @@ import { registerHealthRoutes } from './features/health/health.routes';
 import { createHealthService } from './features/health/health.service';
 import { registerGraphqlFeature } from './features/graphql/graphql.feature';
 import { registerFilesRoutes } from './features/files/files.routes';
+import { registerImagesFeature } from './features/images/images.feature';
+import { registerWsRoutes } from './features/realtime/ws.routes';
 import { FilesService } from './features/files/files.service';
 import { registerErrorHandler, sendError, toHttpError } from './http/error-handler';
 import { registerWebApp } from './http/web-app';
@@ -54,6 +56,11 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   const { sessions } = await registerAuthFeature(app, services);
   // Introspection and GraphiQL are development aids; production hides the schema.
   registerGraphqlFeature(app, services, sessions, { production: process.env.NODE_ENV === 'production' });
+
+  // Patient images, landmark detection, thumbnails (job runner) and the draft sweeper; the socket
+  // that tells the browser when background work is done.
+  await registerImagesFeature(app, services, sessions);
+  await registerWsRoutes(app, { sessions, events: services.events });
 
   if (services.storage instanceof FsObjectStorage) {
     await registerFilesRoutes(app, new FilesService(services.storage, config.limits.uploadBytes));

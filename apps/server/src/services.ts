@@ -2,7 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config/config';
 import type { Secrets } from './config/secrets';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { InferencePool } from './inference/inference-pool';
+import { defaultModelManifestPath } from './inference/model-path';
 import { createMailer, type Mailer } from './mail/mailer';
+import { LocalEventBus, type EventBus } from './realtime/event-bus';
+import { PgEventBus } from './realtime/pg-event-bus';
 import { createSmsProvider, type SmsProvider } from './sms/sms-provider';
 import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/object-storage';
@@ -16,6 +20,10 @@ export interface Services {
   mailer: Mailer;
   sms: SmsProvider;
   publicUrl: PublicUrl;
+  /** Events for users' sockets; across processes through the database when it is PostgreSQL. */
+  events: EventBus;
+  /** The landmark model's worker thread: one per process, started on first use. */
+  inference(): InferencePool;
   close(): Promise<void>;
 }
 
@@ -42,6 +50,11 @@ export async function createServices(config: AppConfig, secrets: Secrets, log: F
   const storage = createStorage(config.storage, { urlSigningSecret: secrets.urlSigning, publicUrl: () => publicUrl.get() });
   const mailer = createMailer(config.mail, log);
   const sms = createSmsProvider(config.sms, log);
+  const events = await createEventBus(config, database, log).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  let pool: InferencePool | null = null;
   return {
     config,
     secrets,
@@ -50,10 +63,23 @@ export async function createServices(config: AppConfig, secrets: Secrets, log: F
     mailer,
     sms,
     publicUrl,
+    events,
+    inference() {
+      // Loading the model takes a second or two and memory; processes that never detect skip it.
+      pool ??= new InferencePool(defaultModelManifestPath());
+      return pool;
+    },
     async close() {
       // Database last: anything still finishing may need it.
-      await Promise.allSettled([mailer.close(), storage.close()]);
+      await Promise.allSettled([mailer.close(), storage.close(), events.close(), pool?.close()]);
       await database.close();
     },
   };
+}
+
+async function createEventBus(config: AppConfig, database: DatabaseHandle, log: FastifyBaseLogger): Promise<EventBus> {
+  if (config.database.driver !== 'postgres') return new LocalEventBus();
+  const bus = new PgEventBus(config.database.url, database.db, log);
+  await bus.start();
+  return bus;
 }

@@ -1,3 +1,4 @@
+import { DRAFT_TTL_SECONDS } from '@ceppro/contract';
 import path from 'node:path';
 import { z } from 'zod';
 import { resolveFromRepoRoot, REPO_ROOT } from './paths';
@@ -32,6 +33,13 @@ export interface AppConfig {
    * is blocked until approved, and abuse limits count per IP.
    */
   trustProxy: boolean | number | string[];
+  /**
+   * New-patient and add-chart drafts (and pending images) live `ttlS` seconds unless landmark
+   * detection commits them; the sweeper runs every `sweepIntervalMs`.
+   */
+  drafts: { ttlS: number; sweepIntervalMs: number };
+  /** `worker` false: this process only enqueues; another process (sharing the database) runs jobs. */
+  jobs: { worker: boolean; pollMs: number };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -58,6 +66,15 @@ const seconds = (max: number) =>
     .regex(/^\d{1,9}$/, `must be an integer 1-${max}`)
     .transform(Number)
     .refine((n) => n >= 1 && n <= max, `must be an integer 1-${max}`);
+
+const millis = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `must be an integer ${min}-${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be an integer ${min}-${max}`);
+
+const flag = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
 
 const trustProxy = z
   .string()
@@ -108,6 +125,9 @@ const envSchema = z
       .transform(Number)
       .refine((n) => n >= 1 && n <= 1000, 'must be an integer 1-1000')
       .default(1),
+    DRAFT_TTL_S: seconds(86_400).default(DRAFT_TTL_SECONDS),
+    DRAFT_SWEEP_INTERVAL_MS: millis(100, 3_600_000).default(10_000),
+    JOBS_WORKER: flag.default(true),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER !== 's3') return;
@@ -170,6 +190,8 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
     limits: { jsonBodyBytes: 1 * MB, uploadBytes: 50 * MB },
     auth: { accessTokenTtlS: e.ACCESS_TOKEN_TTL_S, refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S, rateLimitScale: e.AUTH_RATE_LIMIT_SCALE },
     trustProxy: e.TRUST_PROXY,
+    drafts: { ttlS: e.DRAFT_TTL_S, sweepIntervalMs: e.DRAFT_SWEEP_INTERVAL_MS },
+    jobs: { worker: e.JOBS_WORKER, pollMs: 250 },
   };
 }
 

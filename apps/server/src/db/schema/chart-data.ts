@@ -1,7 +1,7 @@
 import type { ImageTypeCd } from '@ceppro/contract';
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, updatedAt } from './columns';
+import { createdAt, deletedAt, timestamptz, updatedAt } from './columns';
 import { charts } from './charts';
 
 /** One stored image of a chart: the cephalogram or the lateral facial photo. */
@@ -20,6 +20,14 @@ export const chartData = pgTable(
     thumbnailPath: text('thumbnail_path'),
     originalName: text('original_name'),
     contentType: text('content_type'),
+    /** Pixel size of the stored original (after EXIF orientation); null for rows from before it was recorded. */
+    width: integer('width'),
+    height: integer('height'),
+    /**
+     * Non-null: checked and stored, but not yet committed by landmark detection. Invisible to every
+     * query; the sweeper hard-deletes it (and its objects) after this time.
+     */
+    pendingExpiresAt: timestamptz('pending_expires_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
@@ -27,6 +35,7 @@ export const chartData = pgTable(
   (t) => [
     index('chart_data_chart_live_idx').on(t.chartRef, t.deletedAt),
     index('chart_data_chart_type_idx').on(t.chartRef, t.imageTypeCd),
+    index('chart_data_pending_expiry_idx').on(t.pendingExpiresAt).where(sql`${t.pendingExpiresAt} is not null`),
     // Literal codes: IMAGE_TYPE in the contract, repeated here because SQL cannot import it.
     check('chart_data_image_type_cd_check', sql`${t.imageTypeCd} in ('00700', '00710')`),
   ],

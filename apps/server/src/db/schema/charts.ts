@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, updatedAt } from './columns';
+import { createdAt, deletedAt, timestamptz, updatedAt } from './columns';
 import { patients } from './patients';
 
 /**
@@ -19,6 +20,11 @@ export const charts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
+    /** Non-null: a draft of the new-patient / add-chart flow (see patients.draftExpiresAt). */
+    draftExpiresAt: timestamptz('draft_expires_at'),
   },
-  (t) => [index('charts_patient_live_idx').on(t.patientRef, t.deletedAt)],
+  (t) => [
+    index('charts_patient_live_idx').on(t.patientRef, t.deletedAt),
+    index('charts_draft_expiry_idx').on(t.draftExpiresAt).where(sql`${t.draftExpiresAt} is not null`),
+  ],
 );

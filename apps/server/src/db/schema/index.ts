@@ -10,3 +10,5 @@ export * from './audit-log';
 export * from './approved-ips';
 export * from './relations';
 export * from './rate-limits';
+export * from './uploads';
+export * from './jobs';

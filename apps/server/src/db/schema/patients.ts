@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, deletedAt, updatedAt } from './columns';
+import { createdAt, deletedAt, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
 export const patients = pgTable(
@@ -9,9 +10,10 @@ export const patients = pgTable(
     uuid: uuid('uuid').notNull().unique().defaultRandom(),
     /**
      * The "Patient ID" users see: the count of the owner's patients plus one, as a string (spec
-     * point 3). Not unique: the spec's rule can repeat a number after deletes.
+     * point 3). Not unique: the spec's rule can repeat a number after deletes. Null while the
+     * patient is a draft: the number is given when the draft is committed.
      */
-    patientId: text('patient_id').notNull(),
+    patientId: text('patient_id'),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
@@ -24,6 +26,11 @@ export const patients = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
+    /**
+     * Non-null: a draft of the new-patient flow, invisible to every list and query, hard-deleted by
+     * the sweeper after this time unless landmark detection commits it first.
+     */
+    draftExpiresAt: timestamptz('draft_expires_at'),
   },
   (t) => [
     // The list query: one owner's live patients, paged and sorted by patient id, name or birth date.
@@ -31,5 +38,6 @@ export const patients = pgTable(
     index('patients_owner_name_idx').on(t.userId, t.firstName),
     index('patients_owner_patient_id_idx').on(t.userId, t.patientId),
     index('patients_owner_birth_idx').on(t.userId, t.birthInfo),
+    index('patients_draft_expiry_idx').on(t.draftExpiresAt).where(sql`${t.draftExpiresAt} is not null`),
   ],
 );

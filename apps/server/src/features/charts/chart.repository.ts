@@ -13,10 +13,12 @@ export interface ChartListQuery {
   uuid?: string | undefined;
   chartId?: string | undefined;
   order: 'asc' | 'desc';
+  /** The caller's drafts too (only to answer the mutation that just created one). */
+  includeDrafts?: boolean | undefined;
 }
 
 export interface ChartSummary extends ChartRow {
-  patient: { id: number; patientId: string; firstName: string; birthInfo: string; gender: boolean };
+  patient: { id: number; patientId: string | null; firstName: string; birthInfo: string; gender: boolean };
 }
 
 /**
@@ -24,7 +26,11 @@ export interface ChartSummary extends ChartRow {
  * and a chart of a deleted patient counts as gone.
  */
 export function createChartRepository(db: AppDatabase) {
-  const ownedBy = (userId: number): SQL[] => [eq(patients.userId, userId), isNull(patients.deletedAt), isNull(charts.deletedAt)];
+  const ownedOrDraft = (userId: number): SQL[] => [eq(patients.userId, userId), isNull(patients.deletedAt), isNull(charts.deletedAt)];
+  // Drafts of the new-patient / add-chart flow are invisible until landmark detection commits them.
+  const ownedBy = (userId: number): SQL[] => [...ownedOrDraft(userId), isNull(patients.draftExpiresAt), isNull(charts.draftExpiresAt)];
+  // Pending images (uploaded, not yet committed) are invisible too.
+  const liveData = (deleted = false): SQL[] => [deleted ? isNotNull(chartData.deletedAt) : isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)];
 
   return {
     async findOwned(userId: number, id: number): Promise<ChartRow | undefined> {
@@ -38,7 +44,7 @@ export function createChartRepository(db: AppDatabase) {
     },
 
     async list(q: ChartListQuery): Promise<ChartSummary[]> {
-      const conditions = ownedBy(q.userId);
+      const conditions = q.includeDrafts ? ownedOrDraft(q.userId) : ownedBy(q.userId);
       if (q.patientRef !== undefined) conditions.push(eq(charts.patientRef, q.patientRef));
       if (q.uuid !== undefined) conditions.push(eq(charts.uuid, q.uuid));
       if (q.chartId !== undefined) conditions.push(eq(charts.chartId, q.chartId));
@@ -60,7 +66,7 @@ export function createChartRepository(db: AppDatabase) {
     /** Images of many charts in one query; `deleted` picks live (false) or deleted (true) rows. */
     async chartDataOf(chartRefs: readonly number[], options: { imageTypes?: readonly ImageTypeCd[] | undefined; deleted?: boolean } = {}): Promise<ChartDataRow[]> {
       if (chartRefs.length === 0) return [];
-      const conditions = [inArray(chartData.chartRef, [...chartRefs]), options.deleted ? isNotNull(chartData.deletedAt) : isNull(chartData.deletedAt)];
+      const conditions = [inArray(chartData.chartRef, [...chartRefs]), ...liveData(options.deleted)];
       if (options.imageTypes && options.imageTypes.length > 0) conditions.push(inArray(chartData.imageTypeCd, [...options.imageTypes]));
       return db.select().from(chartData).where(and(...conditions)).orderBy(asc(chartData.imageTypeCd), asc(chartData.id));
     },
@@ -75,9 +81,9 @@ export function createChartRepository(db: AppDatabase) {
       return new Map(rows.map((r) => [r.chartRef, r.id]));
     },
 
-    async insert(patientRef: number): Promise<ChartRow> {
+    async insert(patientRef: number, draftExpiresAt: Date | null = null): Promise<ChartRow> {
       // chart_id names uploaded objects (chart id + type code .jpg); a UUID cannot collide or be guessed.
-      const [row] = await db.insert(charts).values({ patientRef, chartId: randomUUID() }).returning();
+      const [row] = await db.insert(charts).values({ patientRef, chartId: randomUUID(), draftExpiresAt }).returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
@@ -99,7 +105,7 @@ export function createChartRepository(db: AppDatabase) {
         .from(chartData)
         .innerJoin(charts, eq(charts.id, chartData.chartRef))
         .innerJoin(patients, eq(patients.id, charts.patientRef))
-        .where(and(eq(chartData.id, id), isNull(chartData.deletedAt), ...ownedBy(userId)))
+        .where(and(eq(chartData.id, id), ...liveData(), ...ownedBy(userId)))
         .limit(1);
       return row?.data;
     },

@@ -37,8 +37,8 @@ export interface ChartView extends ChartSummary {
 }
 
 /** Charts and their images. Ownership is the patient's: a chart of another user's patient is not found. */
-export function createChartService(deps: { charts: ChartRepository; patients: PatientRepository }) {
-  const { charts, patients } = deps;
+export function createChartService(deps: { charts: ChartRepository; patients: PatientRepository; draftTtlS: number }) {
+  const { charts, patients, draftTtlS } = deps;
 
   async function ownedChart(userId: number, id: number): Promise<ChartRow> {
     const chart = await charts.findOwned(userId, id);
@@ -67,9 +67,21 @@ export function createChartService(deps: { charts: ChartRepository; patients: Pa
       return charts.chartDataOf([q.chart_id], { imageTypes: q.image_type_cd, deleted: q.deleted });
     },
 
-    async create(userId: number, patientId: number): Promise<ChartRow> {
-      await ownedPatient(userId, patientId);
-      return charts.insert(patientId);
+    /**
+     * `draft`: the new-patient / add-chart flow's chart, invisible until landmark detection commits
+     * it. The patient may itself be a draft of the caller's (the new-patient flow).
+     */
+    async create(userId: number, patientId: number, draft = false): Promise<ChartRow> {
+      if (!(await patients.findOwnedOrDraft(userId, patientId))) throw new AppError('NOT_FOUND');
+      return charts.insert(patientId, draft ? new Date(Date.now() + draftTtlS * 1000) : null);
+    },
+
+    /** One chart as the charts query shows it, drafts included: the answer to a create. */
+    async view(userId: number, uuid: string): Promise<ChartView> {
+      const [row] = await charts.list({ userId, uuid, order: 'desc', includeDrafts: true });
+      if (!row) throw new AppError('NOT_FOUND');
+      const [data, records] = await Promise.all([charts.chartDataOf([row.id]), charts.analysisRecordIdsOf([row.id])]);
+      return { ...row, chartData: data, analysisRecordId: records.get(row.id) ?? null };
     },
 
     /** Moves a chart to another of the caller's patients (the only mutable field of a chart). */

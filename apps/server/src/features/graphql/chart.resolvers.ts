@@ -1,5 +1,4 @@
 import type { ImageTypeCd } from '@ceppro/contract';
-import { AppError } from '../../errors/app-error';
 import type { ChartDataPatchInput } from '../charts/chart.service';
 import type { GraphContext, GraphServices, SortOrder } from './graph-context';
 import { toChart, toChartData } from './graph-mappers';
@@ -12,11 +11,9 @@ interface ChartsArgs {
 const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
 export function chartResolvers({ charts }: GraphServices) {
-  /** A mutation answers with the chart as the charts query shows it. */
+  /** A mutation answers with the chart as the charts query shows it (a just-created draft too). */
   async function view(userId: number, uuid: string) {
-    const [found] = await charts.list(userId, { uuid });
-    if (!found) throw new AppError('NOT_FOUND');
-    return toChart(found);
+    return toChart(await charts.view(userId, uuid));
   }
 
   return {
@@ -36,8 +33,8 @@ export function chartResolvers({ charts }: GraphServices) {
       },
     },
     Mutation: {
-      create_chart: async (_: unknown, args: { patient_id: number }, ctx: GraphContext) => {
-        const row = await charts.create(ctx.userId, args.patient_id);
+      create_chart: async (_: unknown, args: { patient_id: number; draft?: boolean | null }, ctx: GraphContext) => {
+        const row = await charts.create(ctx.userId, args.patient_id, args.draft ?? false);
         return view(ctx.userId, row.uuid);
       },
       update_chart: async (_: unknown, args: { id: number; input: { patient_id: number } }, ctx: GraphContext) => {

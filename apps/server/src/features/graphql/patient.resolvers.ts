@@ -33,8 +33,8 @@ export function patientResolvers({ patients }: GraphServices) {
       },
     },
     Mutation: {
-      create_patient: async (_: unknown, args: { input: CreatePatientInput }, ctx: GraphContext) => {
-        const row = await patients.create(ctx.userId, args.input);
+      create_patient: async (_: unknown, args: { input: CreatePatientInput; draft?: boolean | null }, ctx: GraphContext) => {
+        const row = await patients.create(ctx.userId, args.input, args.draft ?? false);
         return toPatient({ ...row, charts: [] });
       },
       update_patient: async (_: unknown, args: { id: number; input: UpdatePatientInput }, ctx: GraphContext) => {

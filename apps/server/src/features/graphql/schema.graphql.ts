@@ -12,7 +12,8 @@ export const typeDefs = /* GraphQL */ `
 
   type Patient {
     id: Int!
-    patient_id: String!
+    "The owner's committed patient count + 1 at commit; null while the patient is a draft."
+    patient_id: String
     first_name: String!
     birth_info: String!
     "true female, false male"
@@ -37,7 +38,7 @@ export const typeDefs = /* GraphQL */ `
   type Pagination { page: Int! page_size: Int! total: Int! }
   type PatientPage { items: [Patient!]! pagination: Pagination! }
 
-  type PatientSummary { id: Int! patient_id: String! first_name: String! birth_info: String! gender: Boolean! }
+  type PatientSummary { id: Int! patient_id: String first_name: String! birth_info: String! gender: Boolean! }
 
   type Chart {
     id: Int!
@@ -171,10 +172,12 @@ export const typeDefs = /* GraphQL */ `
   }
 
   type Mutation {
-    create_patient(input: CreatePatientInput!): Patient!
+    "draft: invisible to every query until landmark detection commits it; deleted after DRAFT_TTL_S otherwise."
+    create_patient(input: CreatePatientInput!, draft: Boolean = false): Patient!
     update_patient(id: Int!, input: UpdatePatientInput!): Patient!
     delete_patient(id: Int!): Boolean!
-    create_chart(patient_id: Int!): Chart!
+    "draft: as for create_patient; patient_id may be the caller's draft patient."
+    create_chart(patient_id: Int!, draft: Boolean = false): Chart!
     update_chart(id: Int!, input: UpdateChartInput!): Chart!
     delete_chart(id: Int!): Boolean!
     update_chart_data(id: Int!, input: UpdateChartDataInput!): ChartData!

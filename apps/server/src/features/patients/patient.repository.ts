@@ -1,11 +1,47 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
 import { chartData, charts, patients } from '../../db/schema/index';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientPatch = Partial<Pick<PatientRow, 'firstName' | 'birthInfo' | 'gender' | 'mobileNb' | 'raceCd'>>;
 export type NewPatient = Pick<PatientRow, 'firstName' | 'birthInfo' | 'gender'> & Partial<Pick<PatientRow, 'mobileNb' | 'raceCd'>>;
+
+/** Options of an insert: a draft gets an expiry and no patient_id yet. */
+export interface InsertOptions {
+  draftExpiresAt?: Date | undefined;
+}
+
+// Any fixed number: the advisory lock key space (classid) of "patient numbers of user <objid>".
+const PATIENT_NUMBER_LOCK = 7305;
+
+/**
+ * Serialises patient numbering per user until the transaction ends: the count-plus-one rule
+ * (spec point 3) reads the count and writes it back, and two concurrent creates must not both read
+ * the same count. Works on PGlite too (it is PostgreSQL).
+ */
+export async function lockPatientNumbers(tx: AppDatabase, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PATIENT_NUMBER_LOCK}, ${userId})`);
+}
+
+/** The next "Patient ID": the owner's committed patients (deleted ones included) plus one. */
+export function nextPatientNumber(userId: number): SQL<string> {
+  return sql<string>`((select count(*) from ${patients} where ${patients.userId} = ${userId} and ${patients.draftExpiresAt} is null) + 1)::text`;
+}
+
+/**
+ * Gives a draft patient its number and makes it visible. Call inside a transaction: it takes the
+ * numbering lock, which is held until that transaction ends.
+ */
+export async function commitDraftPatient(tx: AppDatabase, userId: number, patientRef: number): Promise<boolean> {
+  await lockPatientNumbers(tx, userId);
+  const rows = await tx
+    .update(patients)
+    .set({ patientId: nextPatientNumber(userId), draftExpiresAt: null, updatedAt: new Date() })
+    .where(and(eq(patients.id, patientRef), eq(patients.userId, userId), isNotNull(patients.draftExpiresAt)))
+    .returning({ id: patients.id });
+  return rows.length > 0;
+}
 
 export type PatientSortField = 'patient_id' | 'first_name' | 'birth_info';
 export type SortOrder = 'asc' | 'desc';
@@ -37,7 +73,8 @@ function escapeLike(text: string): string {
 }
 
 export function createPatientRepository(db: AppDatabase) {
-  const live = isNull(patients.deletedAt);
+  // Drafts (new-patient flow not yet committed by landmark detection) are invisible everywhere.
+  const live = and(isNull(patients.deletedAt), isNull(patients.draftExpiresAt)) as SQL;
 
   function listWhere(q: PatientListQuery): SQL | undefined {
     const conditions: SQL[] = [eq(patients.userId, q.userId), live];
@@ -49,7 +86,16 @@ export function createPatientRepository(db: AppDatabase) {
             .select({ one: sql`1` })
             .from(charts)
             .innerJoin(chartData, eq(chartData.chartRef, charts.id))
-            .where(and(eq(charts.patientRef, patients.id), isNull(charts.deletedAt), isNull(chartData.deletedAt), inArray(chartData.imageTypeCd, [...q.imageTypes]))),
+            .where(
+              and(
+                eq(charts.patientRef, patients.id),
+                isNull(charts.deletedAt),
+                isNull(charts.draftExpiresAt),
+                isNull(chartData.deletedAt),
+                isNull(chartData.pendingExpiresAt),
+                inArray(chartData.imageTypeCd, [...q.imageTypes]),
+              ),
+            ),
         ),
       );
     }
@@ -73,6 +119,12 @@ export function createPatientRepository(db: AppDatabase) {
   return {
     async findOwned(userId: number, id: number): Promise<PatientRow | undefined> {
       const [row] = await db.select().from(patients).where(and(eq(patients.id, id), eq(patients.userId, userId), live)).limit(1);
+      return row;
+    },
+
+    /** Also a draft of the caller's: the new-patient flow adds its chart to the draft patient. */
+    async findOwnedOrDraft(userId: number, id: number): Promise<PatientRow | undefined> {
+      const [row] = await db.select().from(patients).where(and(eq(patients.id, id), eq(patients.userId, userId), isNull(patients.deletedAt))).limit(1);
       return row;
     },
 
@@ -100,8 +152,11 @@ export function createPatientRepository(db: AppDatabase) {
           shootDate: chartData.shootDate,
         })
         .from(charts)
-        .leftJoin(chartData, and(eq(chartData.chartRef, charts.id), isNull(chartData.deletedAt), inArray(chartData.imageTypeCd, [...imageTypes])))
-        .where(and(inArray(charts.patientRef, [...patientIds]), isNull(charts.deletedAt)))
+        .leftJoin(
+          chartData,
+          and(eq(chartData.chartRef, charts.id), isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt), inArray(chartData.imageTypeCd, [...imageTypes])),
+        )
+        .where(and(inArray(charts.patientRef, [...patientIds]), isNull(charts.deletedAt), isNull(charts.draftExpiresAt)))
         .orderBy(desc(charts.createdAt), desc(charts.id), asc(chartData.imageTypeCd));
       const byId = new Map<number, ListedChart>();
       for (const r of rows) {
@@ -116,15 +171,17 @@ export function createPatientRepository(db: AppDatabase) {
     },
 
     /**
-     * Inserts with patient_id = the owner's patient count + 1 (spec point 3), computed in the same
-     * statement so two creates in one request path cannot read the same count between them.
+     * Inserts with patient_id = the owner's committed patient count + 1 (spec point 3), under the
+     * per-user numbering lock so concurrent creates get distinct numbers. A draft gets no number.
      */
-    async insert(userId: number, input: NewPatient): Promise<PatientRow> {
-      const next = sql<string>`((select count(*) from ${patients} where ${patients.userId} = ${userId}) + 1)::text`;
-      const [row] = await db
-        .insert(patients)
-        .values({ ...input, userId, patientId: next })
-        .returning();
+    async insert(userId: number, input: NewPatient, options: InsertOptions = {}): Promise<PatientRow> {
+      const { draftExpiresAt } = options;
+      const [row] = draftExpiresAt
+        ? await db.insert(patients).values({ ...input, userId, patientId: null, draftExpiresAt }).returning()
+        : await db.transaction(async (tx) => {
+            await lockPatientNumbers(tx, userId);
+            return tx.insert(patients).values({ ...input, userId, patientId: nextPatientNumber(userId) }).returning();
+          });
       if (!row) throw new Error('insert returned no row');
       return row;
     },

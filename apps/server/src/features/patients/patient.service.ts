@@ -51,7 +51,7 @@ export interface PatientPage {
 }
 
 /** Patients of the signed-in user: every method takes the caller and sees only their rows. */
-export function createPatientService(repository: PatientRepository) {
+export function createPatientService(repository: PatientRepository, options: { draftTtlS: number }) {
   return {
     /** Another user's id reads as "no such patient" (null), never as forbidden. */
     async get(userId: number, id: number): Promise<(PatientRow & { charts: ListedChart[] }) | null> {
@@ -80,9 +80,17 @@ export function createPatientService(repository: PatientRepository) {
       return { items, total, page: q.page, pageSize: PATIENT_PAGE_SIZE };
     },
 
-    async create(userId: number, input: CreatePatientInput): Promise<PatientRow> {
+    /**
+     * `draft`: the new-patient flow's patient, invisible until landmark detection commits it
+     * (then it gets its patient_id) and hard-deleted by the sweeper after DRAFT_TTL_S otherwise.
+     */
+    async create(userId: number, input: CreatePatientInput, draft = false): Promise<PatientRow> {
       const p = createSchema.parse(input);
-      return repository.insert(userId, { firstName: p.first_name, birthInfo: p.birth_info, gender: p.gender, mobileNb: p.mobile_nb ?? null, raceCd: p.race_cd ?? null });
+      return repository.insert(
+        userId,
+        { firstName: p.first_name, birthInfo: p.birth_info, gender: p.gender, mobileNb: p.mobile_nb ?? null, raceCd: p.race_cd ?? null },
+        { draftExpiresAt: draft ? new Date(Date.now() + options.draftTtlS * 1000) : undefined },
+      );
     },
 
     async update(userId: number, id: number, input: UpdatePatientInput): Promise<PatientRow> {

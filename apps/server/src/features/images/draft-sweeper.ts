@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDatabase } from '../../db/database';
+import type { JobRepository } from '../../jobs/job.repository';
+import type { ObjectStorage } from '../../storage/object-storage';
+import { deleteObjects } from './discard.service';
+import { purge } from './purge.repository';
+
+export interface SweepResult {
+  uploads: number;
+  chartData: number;
+  charts: number;
+  patients: number;
+}
+
+const FINISHED_JOB_RETENTION_MS = 24 * 3600 * 1000;
+
+/**
+ * Purges what an abandoned flow left behind (a tab closed mid-way): expired uploads, pending
+ * images, draft charts and draft patients, with their objects. Rows another transaction holds
+ * are skipped and picked up by the next sweep.
+ */
+export class DraftSweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly deps: { db: AppDatabase; storage: ObjectStorage; jobs: JobRepository; log: FastifyBaseLogger; intervalMs: number },
+  ) {}
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => {
+      // One sweep at a time: a slow sweep is not stacked on by the next tick.
+      if (this.sweeping) return;
+      this.sweeping = this.sweepOnce()
+        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'draft sweep failed'))
+        .finally(() => {
+          this.sweeping = null;
+        });
+    }, this.deps.intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.sweeping;
+  }
+
+  async sweepOnce(now: Date = new Date()): Promise<SweepResult> {
+    const { db, storage, log } = this.deps;
+    const { result, keys } = await db.transaction(async (tx) => {
+      const keys: string[] = [];
+      const uploadKeys = await purge.expiredUploads(tx, now);
+      keys.push(...uploadKeys);
+      const pending = await purge.expiredPendingImages(tx, now);
+      keys.push(...pending.keys);
+      let chartData = pending.chartData;
+      const chartIds = await purge.expiredDraftCharts(tx, now);
+      for (const id of chartIds) {
+        const purged = await purge.chart(tx, id);
+        chartData += purged.chartData;
+        keys.push(...purged.keys);
+      }
+      const patientIds = await purge.expiredDraftPatients(tx, now);
+      for (const id of patientIds) {
+        const purged = await purge.patient(tx, id);
+        chartData += purged.chartData;
+        keys.push(...purged.keys);
+      }
+      return { result: { uploads: uploadKeys.length, chartData, charts: chartIds.length, patients: patientIds.length }, keys };
+    });
+    await deleteObjects(storage, keys, log);
+    await this.deps.jobs.purgeFinished(new Date(now.getTime() - FINISHED_JOB_RETENTION_MS));
+    return result;
+  }
+}

@@ -1,0 +1,71 @@
+import { IMAGE_UPLOAD, type ImageContentType } from '@ceppro/contract';
+import sharp from 'sharp';
+import { AppError } from '../../errors/app-error';
+
+export interface CheckedImage {
+  contentType: ImageContentType;
+  /** After EXIF orientation, as the viewer shows it and as landmarks are stored. */
+  width: number;
+  height: number;
+}
+
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** By content, never by name or declared type: a text file renamed .jpg is not a JPEG. */
+export function sniffImageType(bytes: Uint8Array): ImageContentType | null {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 8));
+  if (head.subarray(0, 3).equals(JPEG_MAGIC)) return 'image/jpeg';
+  if (head.equals(PNG_MAGIC)) return 'image/png';
+  return null;
+}
+
+/**
+ * The checks an uploaded patient image must pass before it becomes chart data: a real JPEG or PNG
+ * (magic bytes, and the header agrees), within the byte and pixel limits, and decodable to the end
+ * (a truncated file is refused). Runs in libvips' thread pool, off the event loop; the decode is a
+ * shrink-on-load to a small size, which still reads every byte of the file.
+ */
+export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
+  if (bytes.byteLength > IMAGE_UPLOAD.maxBytes) throw new AppError('IMAGE_TOO_LARGE');
+  const sniffed = sniffImageType(bytes);
+  if (!sniffed) throw new AppError('IMAGE_NOT_SUPPORTED');
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError('IMAGE_NOT_SUPPORTED');
+  }
+  const format = meta.format === 'jpeg' ? 'image/jpeg' : meta.format === 'png' ? 'image/png' : null;
+  if (format !== sniffed || !meta.width || !meta.height) throw new AppError('IMAGE_NOT_SUPPORTED');
+  const swap = (meta.orientation ?? 1) >= 5;
+  const width = swap ? meta.height : meta.width;
+  const height = swap ? meta.width : meta.height;
+  if (
+    Math.min(width, height) < IMAGE_UPLOAD.minSide ||
+    Math.max(width, height) > IMAGE_UPLOAD.maxSide ||
+    width * height > IMAGE_UPLOAD.maxPixels
+  ) {
+    throw new AppError('IMAGE_DIMENSIONS', `The image is ${width} x ${height} px; each side must be ${IMAGE_UPLOAD.minSide}-${IMAGE_UPLOAD.maxSide} px.`);
+  }
+  try {
+    await sharp(bytes, { failOn: 'truncated', limitInputPixels: IMAGE_UPLOAD.maxPixels }).resize({ width: 64 }).raw().toBuffer();
+  } catch {
+    throw new AppError('IMAGE_NOT_SUPPORTED', 'The image data is corrupt or truncated.');
+  }
+  return { contentType: sniffed, width, height };
+}
+
+/** Thumbnails sit next to their original: `charts/<chart>/<upload>.jpg` -> `charts/<chart>/<upload>.thumb.jpg`. */
+export function thumbnailKeyOf(objectKey: string): string {
+  return `${objectKey.replace(/\.[A-Za-z0-9]+$/, '')}.thumb.jpg`;
+}
+
+/** A JPEG at most IMAGE_UPLOAD.thumbnailWidth wide, upright (EXIF applied). */
+export function makeThumbnail(bytes: Uint8Array): Promise<Buffer> {
+  return sharp(bytes, { limitInputPixels: IMAGE_UPLOAD.maxPixels })
+    .rotate()
+    .resize({ width: IMAGE_UPLOAD.thumbnailWidth, withoutEnlargement: true })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}

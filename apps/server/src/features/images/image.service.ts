@@ -1,0 +1,190 @@
+import {
+  IMAGE_UPLOAD,
+  IMAGE_TYPE,
+  uploadRequestSchema,
+  type DownloadEntry,
+  type StoredChartData,
+  type UploadResponse,
+} from '@ceppro/contract';
+import { randomUUID } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import type { z } from 'zod';
+import type { AppDatabase } from '../../db/database';
+import { AppError } from '../../errors/app-error';
+import type { JobQueue } from '../../jobs/job-runner';
+import type { ObjectStorage } from '../../storage/object-storage';
+import type { downloadRequestSchema, updateShootDateRequestSchema } from '@ceppro/contract';
+import { checkImage } from './image-check';
+import type { ImageRepository, ImageRow, OwnedChart } from './image.repository';
+import { deleteObjects } from './discard.service';
+import type { FastifyBaseLogger } from 'fastify';
+
+type UploadInput = z.output<typeof uploadRequestSchema>;
+type DownloadInput = z.output<typeof downloadRequestSchema>;
+type ShootDateInput = z.output<typeof updateShootDateRequestSchema>;
+
+/** The thumbnail job of one image; at most one queued per image (download may ask again). */
+export function thumbnailJob(userId: number, chartUuid: string, chartDataId: number) {
+  return { kind: 'thumbnail' as const, payload: { chartDataId, chartUuid }, userId, dedupeKey: `thumbnail:${chartDataId}` };
+}
+
+/**
+ * Patient images (contract files.ts): presigned upload, the check that turns an upload into
+ * pending chart data, presigned downloads and shoot dates. Every method takes the caller; another
+ * user's chart or upload reads as NOT_FOUND.
+ */
+export function createImageService(deps: {
+  db: AppDatabase;
+  images: ImageRepository;
+  storage: ObjectStorage;
+  queue: JobQueue;
+  log: FastifyBaseLogger;
+  draftTtlS: number;
+}) {
+  const { db, images, storage, queue, log, draftTtlS } = deps;
+
+  async function ownedChart(userId: number, chartId: string): Promise<OwnedChart> {
+    const chart = await images.findOwnedChart(db, userId, { chartId });
+    if (!chart) throw new AppError('NOT_FOUND');
+    return chart;
+  }
+
+  /** A refused upload leaves nothing: no row, no object. */
+  async function refuse(uploadId: string, key: string, error: AppError): Promise<never> {
+    await images.deleteUpload(db, uploadId);
+    await deleteObjects(storage, [key], log);
+    throw error;
+  }
+
+  async function readStored(key: string): Promise<Buffer | AppError> {
+    let object;
+    try {
+      object = await storage.getObject(key);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return new AppError('UPLOAD_MISSING');
+      throw error;
+    }
+    // Refused before reading: the size is known from the store, no need to pull 30 MB and more.
+    if (object.size > IMAGE_UPLOAD.maxBytes) {
+      object.body.destroy();
+      return new AppError('IMAGE_TOO_LARGE');
+    }
+    return buffer(object.body);
+  }
+
+  return {
+    async upload(userId: number, input: UploadInput): Promise<UploadResponse> {
+      const chart = await ownedChart(userId, input.chart_id);
+      const id = randomUUID();
+      const ext = input.content_type === 'image/png' ? 'png' : 'jpg';
+      const key = `charts/${chart.chartId}/${id}.${ext}`;
+      const urlExpiresAt = new Date(Date.now() + IMAGE_UPLOAD.urlTtlSeconds * 1000);
+      const presignedUrl = await storage.presignPut(key, input.content_type, IMAGE_UPLOAD.urlTtlSeconds);
+      await images.insertUpload({
+        id,
+        userId,
+        chartRef: chart.id,
+        imageTypeCd: input.image_type_cd,
+        objectKey: key,
+        contentType: input.content_type,
+        shootDate: input.shoot_date ?? null,
+        originalName: input.original_name ?? null,
+        // The browser may PUT until the URL expires and then still ask for the check.
+        expiresAt: new Date(urlExpiresAt.getTime() + draftTtlS * 1000),
+      });
+      return { upload_id: id, presignedUrl, method: 'PUT', content_type: input.content_type, expires_at: urlExpiresAt.toISOString() };
+    },
+
+    async chartDataRequest(userId: number, uploadId: string): Promise<StoredChartData> {
+      const upload = await images.findUpload(userId, uploadId);
+      if (!upload) throw new AppError('NOT_FOUND');
+      const chart = await images.findOwnedChart(db, userId, { ref: upload.chartRef });
+      if (!chart) return refuse(upload.id, upload.objectKey, new AppError('NOT_FOUND'));
+      const bytes = await readStored(upload.objectKey);
+      if (bytes instanceof AppError) return refuse(upload.id, upload.objectKey, bytes);
+      let checked;
+      try {
+        checked = await checkImage(bytes);
+      } catch (error) {
+        if (error instanceof AppError) return refuse(upload.id, upload.objectKey, error);
+        throw error;
+      }
+      const pendingUntil = new Date(Date.now() + draftTtlS * 1000);
+      const row = await db.transaction(async (tx) => {
+        // Gone means another call already turned this upload into chart data (or discarded it).
+        if (!(await images.deleteUpload(tx, upload.id))) throw new AppError('NOT_FOUND');
+        const inserted = await images.insertPending(tx, {
+          chartRef: chart.id,
+          imageTypeCd: upload.imageTypeCd,
+          shootDate: upload.shootDate,
+          path: upload.objectKey,
+          originalName: upload.originalName,
+          contentType: checked.contentType,
+          width: checked.width,
+          height: checked.height,
+          pendingExpiresAt: pendingUntil,
+        });
+        await images.extendDrafts(tx, chart, pendingUntil);
+        await queue.enqueue(tx, thumbnailJob(userId, chart.uuid, inserted.id));
+        return inserted;
+      });
+      queue.wake();
+      return toStored(row, chart.chartId);
+    },
+
+    async download(userId: number, input: DownloadInput): Promise<DownloadEntry[]> {
+      const chart = await ownedChart(userId, input.chart_id);
+      const rows = await images.liveImages(chart.id, input.image_type_cd ?? [IMAGE_TYPE.cephalogram, IMAGE_TYPE.lateralFace]);
+      const entries: DownloadEntry[] = [];
+      let enqueued = false;
+      for (const row of rows) {
+        const base = {
+          chart_data_id: row.id,
+          image_type_cd: row.imageTypeCd,
+          create_at: row.createdAt.toISOString(),
+          shoot_date: row.shootDate,
+          width: row.width,
+          height: row.height,
+        };
+        if (input.thumbnail_only_check && row.thumbnailPath && (await storage.exists(row.thumbnailPath))) {
+          entries.push({ ...base, presignedPath: await storage.presignGet(row.thumbnailPath, IMAGE_UPLOAD.urlTtlSeconds), thumbnail: true, lost: false });
+          continue;
+        }
+        const present = await storage.exists(row.path);
+        if (input.thumbnail_only_check && present) {
+          // No thumbnail yet (or it was lost): make one in the background and show the original meanwhile.
+          await queue.enqueue(db, thumbnailJob(userId, chart.uuid, row.id));
+          enqueued = true;
+        }
+        entries.push({
+          ...base,
+          presignedPath: present ? await storage.presignGet(row.path, IMAGE_UPLOAD.urlTtlSeconds) : null,
+          thumbnail: false,
+          lost: !present,
+        });
+      }
+      if (enqueued) queue.wake();
+      return entries;
+    },
+
+    async updateShootDate(userId: number, input: ShootDateInput): Promise<{ updated: number }> {
+      const chart = await ownedChart(userId, input.chart_id);
+      return { updated: await images.updateShootDate(chart.id, input.image_type_cd, input.shoot_date ?? null) };
+    },
+  };
+}
+
+export function toStored(row: ImageRow, chartId: string): StoredChartData {
+  return {
+    id: row.id,
+    chart_id: chartId,
+    image_type_cd: row.imageTypeCd,
+    shoot_date: row.shootDate,
+    width: row.width ?? 0,
+    height: row.height ?? 0,
+    pending: row.pendingExpiresAt !== null,
+    create_at: row.createdAt.toISOString(),
+  };
+}
+
+export type ImageService = ReturnType<typeof createImageService>;

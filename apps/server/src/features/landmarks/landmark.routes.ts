@@ -1,0 +1,17 @@
+import { FILE_ENDPOINTS, landmarkRequestSchema, ok } from '@ceppro/contract';
+import type { FastifyInstance } from 'fastify';
+import { parseBody } from '../auth/parse-body';
+import { requireUser } from '../auth/require-user';
+import type { SessionService } from '../auth/session.service';
+import { registerBearerScope } from '../images/image.routes';
+import type { LandmarkService } from './landmark.service';
+
+/** `POST /ai/ceppro/ceph-landmark` (form field or JSON `chart_id`); the request awaits the model's worker thread. */
+export async function registerLandmarkRoutes(app: FastifyInstance, deps: { landmarks: LandmarkService; sessions: SessionService }): Promise<void> {
+  await registerBearerScope(app, deps.sessions, (scope) => {
+    scope.post(FILE_ENDPOINTS.cephLandmark.path, async (request) => {
+      const { chart_id } = parseBody(landmarkRequestSchema, request.body);
+      return ok(await deps.landmarks.detect(requireUser(request).userId, chart_id));
+    });
+  });
+}

@@ -1,0 +1,173 @@
+import { type ErrorCode, type JobKind } from '@ceppro/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../errors/app-error';
+import type { EventBus } from '../realtime/event-bus';
+import type { ClaimedJob, JobRepository, NewJob } from './job.repository';
+import type { AppDatabase } from '../db/database';
+
+export interface JobContext {
+  /** Sends `job.progress` to the job's owner (0..1). */
+  progress(value: number): Promise<void>;
+}
+
+export type JobHandler = (job: ClaimedJob, context: JobContext) => Promise<void>;
+
+export const MAX_JOB_ATTEMPTS = 3;
+const LEASE_S = 120;
+const RETRY_DELAY_MS = 1_000;
+const ERROR_BACKOFF_MS = 5_000;
+
+/** Jobs whose payload names a chart report progress for it; others run silently. */
+const eventTargetSchema = z.object({ chartUuid: z.uuid() });
+
+/**
+ * Enqueue side of the queue, for services: `enqueue` inside the caller's transaction (the job
+ * exists exactly when the data it works on does), then `wake` after commit so an in-process runner
+ * starts at once instead of at its next poll.
+ */
+export class JobQueue {
+  private readonly wakers = new Set<() => void>();
+
+  constructor(private readonly repository: JobRepository) {}
+
+  enqueue(tx: AppDatabase, job: NewJob): Promise<string | null> {
+    return this.repository.enqueue(tx, job);
+  }
+
+  wake(): void {
+    for (const wake of this.wakers) wake();
+  }
+
+  onWake(wake: () => void): () => void {
+    this.wakers.add(wake);
+    return () => this.wakers.delete(wake);
+  }
+}
+
+/**
+ * Runs queued jobs one at a time: polls every `pollMs`, and at once when woken. Retries a failed
+ * job up to MAX_JOB_ATTEMPTS, then reports `job.failed` to its owner. `stop` waits for the job in
+ * hand, so shutdown never cuts a thumbnail write in half.
+ */
+export class JobRunner {
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+  private wakeSleeper: (() => void) | null = null;
+  private woken = false;
+  private unhook: (() => void) | null = null;
+
+  constructor(
+    private readonly deps: {
+      repository: JobRepository;
+      queue: JobQueue;
+      handlers: Partial<Record<JobKind, JobHandler>>;
+      events: EventBus;
+      log: FastifyBaseLogger;
+      pollMs: number;
+    },
+  ) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.unhook = this.deps.queue.onWake(() => this.wake());
+    this.running = this.loop();
+  }
+
+  wake(): void {
+    this.woken = true;
+    this.wakeSleeper?.();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unhook?.();
+    this.unhook = null;
+    this.wakeSleeper?.();
+    await this.running;
+    this.running = null;
+  }
+
+  /** Runs due jobs until none is left (tests; the loop does the same). Returns how many ran. */
+  async drain(): Promise<number> {
+    let n = 0;
+    while (await this.runNext()) n += 1;
+    return n;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      let ran: boolean;
+      try {
+        ran = await this.runNext();
+      } catch (error) {
+        // The database is unreachable (or not migrated yet): back off instead of spinning.
+        this.deps.log.warn({ err: error }, 'job queue unavailable');
+        await this.sleep(ERROR_BACKOFF_MS);
+        continue;
+      }
+      if (!ran) await this.sleep(this.deps.pollMs);
+    }
+  }
+
+  private async runNext(): Promise<boolean> {
+    const kinds = Object.keys(this.deps.handlers);
+    const job = await this.deps.repository.claim(kinds, LEASE_S);
+    if (!job) return false;
+    await this.run(job);
+    return true;
+  }
+
+  private async run(job: ClaimedJob): Promise<void> {
+    const handler = this.deps.handlers[job.kind as JobKind];
+    const target = eventTargetSchema.safeParse(job.payload);
+    const publish = async (event: EventOf) => {
+      if (job.userId === null || !target.success) return;
+      const fields = { jobId: job.id, job: job.kind as JobKind, chartUuid: target.data.chartUuid };
+      await this.deps.events.publish(job.userId, { kind: 'event', event: { ...event, ...fields } }).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, job: job.id }, 'job event not published');
+      });
+    };
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await publish({ type: 'job.progress', progress: 0 });
+      await handler(job, { progress: (value) => publish({ type: 'job.progress', progress: Math.min(1, Math.max(0, value)) }) });
+      await this.deps.repository.complete(job.id);
+      await publish({ type: 'job.completed' });
+    } catch (error) {
+      const final = job.attempts >= MAX_JOB_ATTEMPTS;
+      this.deps.log.warn({ err: error, job: job.id, kind: job.kind, attempt: job.attempts, final }, 'job failed');
+      await this.deps.repository.fail(job.id, error instanceof Error ? error.message : String(error), { final, delayMs: RETRY_DELAY_MS * job.attempts });
+      if (final) {
+        const code: ErrorCode = error instanceof AppError ? error.code : 'INTERNAL';
+        await publish({ type: 'job.failed', code, message: error instanceof AppError ? error.message : 'The background job failed.' });
+      }
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = null;
+        this.wakeSleeper = null;
+        this.woken = false;
+        resolve();
+      };
+      this.wakeSleeper = done;
+      this.timer = setTimeout(done, ms);
+    });
+  }
+}
+
+type EventOf =
+  | { type: 'job.progress'; progress: number }
+  | { type: 'job.completed' }
+  | { type: 'job.failed'; code: ErrorCode; message: string };

@@ -1,0 +1,92 @@
+import type { JobKind } from '@ceppro/contract';
+import { and, inArray, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppDatabase } from '../db/database';
+import { queryRows } from '../db/raw-query';
+import { jobs } from '../db/schema/index';
+
+export interface NewJob {
+  kind: JobKind;
+  payload: Record<string, unknown>;
+  userId: number | null;
+  /** At most one queued or running job per key; a second enqueue with the same key is dropped. */
+  dedupeKey?: string | undefined;
+}
+
+const claimedSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  user_id: z.number().nullable(),
+  attempts: z.number(),
+});
+
+export interface ClaimedJob {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  userId: number | null;
+  /** 1 on the first run. */
+  attempts: number;
+}
+
+/**
+ * SQL of the job queue. Claims are raw SQL: `FOR UPDATE SKIP LOCKED` inside the UPDATE's subquery
+ * lets several processes (or several loops of one) take different rows without waiting on each other.
+ */
+export function createJobRepository(db: AppDatabase) {
+  return {
+    /** Returns the job id, or null when an active job with the same dedupe key already exists. */
+    async enqueue(tx: AppDatabase, job: NewJob): Promise<string | null> {
+      const rows = await tx
+        .insert(jobs)
+        .values({ kind: job.kind, payload: job.payload, userId: job.userId, dedupeKey: job.dedupeKey ?? null })
+        .onConflictDoNothing()
+        .returning({ id: jobs.id });
+      return rows[0]?.id ?? null;
+    },
+
+    /** Takes the next due job of these kinds (or one whose lease ran out) and leases it for `leaseS`. */
+    async claim(kinds: readonly string[], leaseS: number): Promise<ClaimedJob | null> {
+      if (kinds.length === 0) return null;
+      const rows = await queryRows(
+        db,
+        sql`update ${jobs} set status = 'running', attempts = attempts + 1, updated_at = now(),
+              locked_until = now() + make_interval(secs => ${leaseS})
+            where id = (
+              select id from ${jobs}
+              where kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+                and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+              order by run_at
+              limit 1
+              for update skip locked)
+            returning id::text as id, kind, payload, user_id, attempts`,
+        claimedSchema,
+      );
+      const row = rows[0];
+      return row ? { id: row.id, kind: row.kind, payload: row.payload, userId: row.user_id, attempts: row.attempts } : null;
+    },
+
+    async complete(id: string): Promise<void> {
+      await db.execute(sql`update ${jobs} set status = 'done', locked_until = null, last_error = null, updated_at = now() where id = ${id}`);
+    },
+
+    /** Back to the queue after `delayMs`, or `failed` for good when `final`. */
+    async fail(id: string, error: string, options: { final: boolean; delayMs: number }): Promise<void> {
+      const status = options.final ? 'failed' : 'queued';
+      await db.execute(
+        sql`update ${jobs} set status = ${status}, locked_until = null, last_error = ${error.slice(0, 1000)}, updated_at = now(),
+              run_at = now() + make_interval(secs => ${options.delayMs / 1000})
+            where id = ${id}`,
+      );
+    },
+
+    /** Finished jobs are kept a while for inspection, then dropped. */
+    async purgeFinished(before: Date): Promise<number> {
+      const rows = await db.delete(jobs).where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.updatedAt, before))).returning({ id: jobs.id });
+      return rows.length;
+    },
+  };
+}
+
+export type JobRepository = ReturnType<typeof createJobRepository>;
