@@ -53,9 +53,10 @@ describe('redirects (signed in)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
   });
 
-  it('shows the zero-based list page as a human page number', async () => {
+  it('shows the patient list on a list page', async () => {
     renderApp('/list/2');
-    expect(await screen.findByText('The patient list, page 3, will appear here.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Patient list' })).toBeTruthy();
+    expect(screen.getByTestId('pager')).toBeTruthy();
   });
 });
 
@@ -96,7 +97,7 @@ describe('public screens', () => {
 describe('screens (signed in)', () => {
   beforeEach(signIn);
   it.each([
-    ['/view/42', 'Patient'],
+    ['/view/42', 'Update information of patient'],
     ['/create', 'New patient'],
     ['/viewer/abc', 'Viewer'],
     ['/setting', 'Settings'],
@@ -158,7 +159,7 @@ describe('chrome', () => {
   it('back button: from settings to the list page visited before', async () => {
     signIn();
     const { router } = renderApp('/list/3');
-    await screen.findByText('The patient list, page 4, will appear here.');
+    await screen.findByRole('heading', { level: 1, name: 'Patient list' });
     await act(() => router.navigate('/setting'));
     fireEvent.click(await screen.findByTestId('back-button'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/list/3'));

@@ -7,6 +7,7 @@ import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header/header.tsx';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { ToastStack } from '../components/toast-stack.tsx';
+import { PatientModal } from '../features/patients/components/modal/patient-modal.tsx';
 import { SessionWatch } from '../features/session/components/session-watch.tsx';
 import { setAlertTexts } from '../lib/api/index.ts';
 import { isSignedIn } from '../lib/session.ts';
@@ -36,6 +37,7 @@ export function RootLayout() {
       {!onViewer && <Footer />}
       <CookieBanner />
       <ToastStack autoHide={!onHome} />
+      <PatientModal />
       <ConfirmPopup />
       <LoadingOverlay />
       <SessionWatch signedIn={isSignedIn()} />

@@ -146,3 +146,85 @@ export const LogoMark = (p: IconProps) => (
     <circle cx="17.5" cy="12.5" r="1.6" fill="#fff" />
   </svg>
 );
+
+export const SearchIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);
+
+export const PlusIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 5v14" />
+    <path d="M5 12h14" />
+  </Icon>
+);
+
+export const ImageIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="3" width="18" height="18" rx="2" />
+    <circle cx="9" cy="9" r="2" />
+    <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
+  </Icon>
+);
+
+export const EditIcon = (p: IconProps) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z" />
+  </Icon>
+);
+
+export const TrashIcon = (p: IconProps) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="M3 6h18" />
+    <path d="M8 6V4a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v2" />
+    <path d="M19 6 18 20a2 2 0 0 1-2 1H8a2 2 0 0 1-2-1L5 6" />
+    <path d="M10 11v6" />
+    <path d="M14 11v6" />
+  </Icon>
+);
+
+export const SwapIcon = (p: IconProps) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="M17 3v12" />
+    <path d="m21 11-4 4-4-4" />
+    <path d="M7 21V9" />
+    <path d="m3 13 4-4 4 4" />
+  </Icon>
+);
+
+export const ChevronLeftIcon = (p: IconProps) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="m15 18-6-6 6-6" />
+  </Icon>
+);
+
+export const ChevronRightIcon = (p: IconProps) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="m9 18 6-6-6-6" />
+  </Icon>
+);
+
+export const ChevronsLeftIcon = (p: IconProps) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="m11 17-5-5 5-5" />
+    <path d="m18 17-5-5 5-5" />
+  </Icon>
+);
+
+export const ChevronsRightIcon = (p: IconProps) => (
+  <Icon width={16} height={16} {...p}>
+    <path d="m13 17 5-5-5-5" />
+    <path d="m6 17 5-5-5-5" />
+  </Icon>
+);
+
+/** Sort direction marker for table headers: both arrows faint when unsorted. */
+export const SortIcon = ({ order, ...p }: Omit<IconProps, 'order'> & { order: 'asc' | 'desc' | null }) => (
+  <Icon width={14} height={14} {...p}>
+    <path d="m7 10 5-5 5 5" opacity={order === 'desc' ? 0.25 : order === null ? 0.4 : 1} />
+    <path d="m7 14 5 5 5-5" opacity={order === 'asc' ? 0.25 : order === null ? 0.4 : 1} />
+  </Icon>
+);

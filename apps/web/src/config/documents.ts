@@ -25,3 +25,12 @@ export function privacyPolicyUrl(language: Language): string {
 export function manualUrl(_language: Language): string | null {
   return null;
 }
+
+/**
+ * The tutorial video in the list's welcome popup (spec point 2). Served from `public/media/`; the
+ * file is not in the repository yet, so the player shows its own "cannot play" state until it is
+ * added. English and Korean only, like the manual.
+ */
+export function tutorialVideoUrl(language: Language): string {
+  return `/media/ceppro-tutorial.${documentLanguage(language)}.mp4`;
+}

@@ -1,12 +1,10 @@
-import { useTranslation } from 'react-i18next';
-import { PlaceholderScreen } from '../components/placeholder-screen.tsx';
+import { NewPatientForm } from '../features/patients/components/new-patient/new-patient-form.tsx';
 
 /** `/create`: new patient. */
 export function CreatePatientScreen() {
-  const { t } = useTranslation();
   return (
     <div className="page">
-      <PlaceholderScreen title={t('screens.create.title')} body={t('screens.create.body')} />
+      <NewPatientForm />
     </div>
   );
 }

@@ -1,11 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
-import { PlaceholderScreen } from '../components/placeholder-screen.tsx';
+import { PatientList } from '../features/patients/components/patient-list/patient-list.tsx';
+import { TutorialPopup } from '../features/patients/components/tutorial/tutorial-popup.tsx';
 import { parseListPage, paths } from './paths.ts';
 
 /** `/list/{p}`: p is zero-based; anything but a page number goes to page 0. */
 export function ListScreen() {
-  const { t } = useTranslation();
   const { p } = useParams();
   const page = parseListPage(p);
   if (page === null) return <Navigate to={paths.list.to(0)} replace />;
@@ -13,7 +12,8 @@ export function ListScreen() {
 
   return (
     <div className="page">
-      <PlaceholderScreen title={t('screens.list.title')} body={t('screens.list.body', { page: page + 1 })} />
+      <PatientList page={page} />
+      <TutorialPopup />
     </div>
   );
 }

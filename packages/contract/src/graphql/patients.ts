@@ -33,7 +33,8 @@ export type PatientChart = z.infer<typeof patientChartSchema>;
 
 export const patientSchema = z.object({
   id: z.number().int(),
-  patient_id: z.string(),
+  /** Null only while a patient is a draft, and drafts are never listed; typed as the schema says. */
+  patient_id: z.string().nullable(),
   first_name: z.string(),
   birth_info: z.string(),
   gender: z.boolean(),
@@ -47,12 +48,12 @@ const PATIENT_FIELDS = /* GraphQL */ `
   charts { id uuid chart_id createdAt chart_data { image_type_cd shoot_date } }
 `;
 
-export interface PatientsVariables {
+export type PatientsVariables = {
   /** Zero-based. */
   page: number;
   filter?: { name_contains?: string };
   sort?: { field: PatientSortField; order: SortOrder };
-}
+};
 
 export const patientsQuery = graphOperation<PatientsVariables, { patients: { items: Patient[]; pagination: { page: number; page_size: number; total: number } } }>(
   /* GraphQL */ `
@@ -102,11 +103,11 @@ export const patientChartsQuery = graphOperation<{ patientId: number }, { charts
   z.object({ charts: z.array(chartSchema) }),
 );
 
-export interface UpdatePatientInput {
+export type UpdatePatientInput = {
   first_name?: string;
   birth_info?: string;
   gender?: boolean;
-}
+};
 
 export const updatePatientMutation = graphOperation<{ id: number; input: UpdatePatientInput }, { update_patient: Omit<Patient, 'charts' | 'createdAt'> }>(
   /* GraphQL */ `

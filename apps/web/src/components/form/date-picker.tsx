@@ -14,6 +14,10 @@ interface DatePickerProps {
   /** yyyy-mm-dd the calendar opens at while no date is chosen. */
   initialView: string;
   testId?: string;
+  disabled?: boolean;
+  /** Characters the text field takes (default 10, exactly yyyy-mm-dd). */
+  maxLength?: number;
+  invalid?: boolean;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -25,7 +29,7 @@ function viewOf(value: string, fallback: string): { year: number; month: number 
 }
 
 /** A yyyy-mm-dd text field with a month calendar (year and month choosers, bounded by min/max). */
-export function DatePicker({ id, value, onChange, onBlur, min, max, initialView, testId }: DatePickerProps) {
+export function DatePicker({ id, value, onChange, onBlur, min, max, initialView, testId, disabled, maxLength = 10, invalid }: DatePickerProps) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [view, setView] = useState(() => viewOf(value, initialView));
@@ -54,8 +58,10 @@ export function DatePicker({ id, value, onChange, onBlur, min, max, initialView,
           id={id}
           className="input"
           placeholder="YYYY-MM-DD"
-          maxLength={10}
+          maxLength={maxLength}
           value={value}
+          disabled={disabled}
+          aria-invalid={invalid}
           onBlur={onBlur}
           onChange={(e) => onChange(e.target.value.replace(/[^\d-]/g, ''))}
           data-testid={testId}
@@ -65,6 +71,7 @@ export function DatePicker({ id, value, onChange, onBlur, min, max, initialView,
           className="button button--secondary"
           aria-haspopup="dialog"
           aria-expanded={open}
+          disabled={disabled}
           onClick={() => {
             setView(viewOf(value, initialView));
             setOpen((o) => !o);

@@ -1,0 +1,18 @@
+import { patientsQuery, type PatientsVariables } from '@ceppro/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { patientKeys } from './query-keys.ts';
+import { request } from './request.ts';
+
+/**
+ * One page of the caller's patients (page size 10), filtered by name and sorted. The previous page
+ * stays on screen while the next one loads. The HTTP client already retries network failures, so
+ * a failed query is not retried again here; the table offers Retry.
+ */
+export function usePatients(variables: PatientsVariables) {
+  return useQuery({
+    queryKey: patientKeys.list(variables),
+    queryFn: async () => (await request(patientsQuery, variables)).patients,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}

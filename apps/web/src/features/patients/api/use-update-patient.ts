@@ -1,0 +1,13 @@
+import { updatePatientMutation, type UpdatePatientInput } from '@ceppro/contract';
+import { useMutation } from '@tanstack/react-query';
+import { request } from './request.ts';
+
+/**
+ * Saves a patient's name, birthday and gender. The caller refreshes the cache itself: spec point 4
+ * delays the follow-up after this save by one second.
+ */
+export function useUpdatePatient() {
+  return useMutation({
+    mutationFn: async (args: { id: number; input: UpdatePatientInput }) => (await request(updatePatientMutation, args)).update_patient,
+  });
+}

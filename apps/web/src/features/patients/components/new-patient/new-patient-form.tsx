@@ -1,0 +1,139 @@
+import { MIN_BIRTH_DATE, todayIso } from '@ceppro/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DatePicker } from '../../../../components/form/date-picker.tsx';
+import { Field } from '../../../../components/form/field.tsx';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
+import { ArrowLeftIcon } from '../../../../components/icons.tsx';
+import { paths } from '../../../../routes/paths.ts';
+import { useFormError } from '../../hooks/use-form-error.ts';
+import { useLastListPath } from '../../hooks/use-leave-patient.ts';
+import { useRunUpload } from '../../hooks/use-run-upload.ts';
+import { birthCalendarStart, newPatientSchema, SHOOT_DATE_MAX_LENGTH, type NewPatientInput, type NewPatientValues } from '../../lib/patient-form.ts';
+import { DropZone } from '../shared/drop-zone.tsx';
+import { UploadBlocker } from '../shared/upload-blocker.tsx';
+import '../patients.css';
+
+const EMPTY: NewPatientInput = { name: '', shootDate: '', birth: '', gender: '', ceph: null, face: null };
+
+/**
+ * New patient (spec point 2): cephalogram (required) and lateral facial photo drop zones, name,
+ * date of image, birthday and gender. Save stays disabled until name, birth date, gender and a
+ * cephalogram are given and nothing is wrong with them; it runs the upload pipeline and goes to
+ * the first list page.
+ */
+export function NewPatientForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const formError = useFormError();
+  const listPath = useLastListPath();
+  const upload = useRunUpload();
+  const { register, control, handleSubmit, formState } = useForm<NewPatientInput, unknown, NewPatientValues>({
+    resolver: schemaResolver(newPatientSchema),
+    mode: 'onChange',
+    defaultValues: EMPTY,
+  });
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await upload.start(
+      { mode: 'create', patient: { first_name: values.name, birth_info: values.birth, gender: values.gender } },
+      { ceph: values.ceph, face: values.face, shootDate: values.shootDate || null },
+    );
+    if (result !== null) void navigate(paths.list.to(0));
+  });
+
+  return (
+    <section className="card new-patient" aria-labelledby="new-patient-title">
+      <h1 id="new-patient-title" className="card__title">
+        {t('patients.create.title')}
+      </h1>
+      <p className="card__subtitle">{t('patients.create.subtitle')}</p>
+      <form className="new-patient__form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="new-patient-form">
+        <div className="new-patient__zones">
+          <Controller
+            control={control}
+            name="ceph"
+            render={({ field }) => (
+              <DropZone label={t('patients.create.ceph')} hint={t('patients.drop.hint')} file={field.value} onChange={field.onChange} required testId="drop-ceph" />
+            )}
+          />
+          <Controller
+            control={control}
+            name="face"
+            render={({ field }) => (
+              <DropZone label={t('patients.create.face')} hint={t('patients.drop.hint')} file={field.value} onChange={field.onChange} testId="drop-face" />
+            )}
+          />
+        </div>
+        <div className="new-patient__fields">
+          <Field label={t('patients.fields.name')} htmlFor="np-name" error={formError(errors.name?.message)} required>
+            <input id="np-name" className="input" autoComplete="off" aria-invalid={errors.name !== undefined} {...register('name')} data-testid="np-name" />
+          </Field>
+          <Field label={t('patients.fields.shootDate')} htmlFor="np-shoot-date" error={formError(errors.shootDate?.message)}>
+            <Controller
+              control={control}
+              name="shootDate"
+              render={({ field }) => (
+                <DatePicker
+                  id="np-shoot-date"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  min={MIN_BIRTH_DATE}
+                  max={todayIso()}
+                  initialView={todayIso()}
+                  maxLength={SHOOT_DATE_MAX_LENGTH}
+                  invalid={errors.shootDate !== undefined}
+                  testId="np-shoot-date"
+                />
+              )}
+            />
+          </Field>
+          <Field label={t('patients.fields.birthday')} htmlFor="np-birth" error={formError(errors.birth?.message)} required>
+            <Controller
+              control={control}
+              name="birth"
+              render={({ field }) => (
+                <DatePicker
+                  id="np-birth"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  min={MIN_BIRTH_DATE}
+                  max={todayIso()}
+                  initialView={birthCalendarStart()}
+                  invalid={errors.birth !== undefined}
+                  testId="np-birth"
+                />
+              )}
+            />
+          </Field>
+          <Field label={t('patients.fields.gender')} htmlFor="np-gender-male" error={formError(errors.gender?.message)} required>
+            <div className="radio-row" role="radiogroup" aria-label={t('patients.fields.gender')}>
+              <label className="check">
+                <input id="np-gender-male" type="radio" value="0" {...register('gender')} data-testid="np-gender-male" />
+                {t('patients.gender.male')}
+              </label>
+              <label className="check">
+                <input type="radio" value="1" {...register('gender')} data-testid="np-gender-female" />
+                {t('patients.gender.female')}
+              </label>
+            </div>
+          </Field>
+          <div className="form-actions">
+            <Link to={listPath} className="button button--secondary" data-testid="back-to-list">
+              <ArrowLeftIcon width={18} height={18} />
+              {t('common.back')}
+            </Link>
+            <button type="submit" className="button button--primary" disabled={!formState.isValid || upload.running} data-testid="save">
+              {t('patients.actions.save')}
+            </button>
+          </div>
+        </div>
+      </form>
+      <UploadBlocker running={upload.running} progress={upload.progress} />
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { MIN_BIRTH_DATE, todayIso, type Patient } from '@ceppro/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { DatePicker } from '../../../../components/form/date-picker.tsx';
+import { Field } from '../../../../components/form/field.tsx';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
+import { TrashIcon } from '../../../../components/icons.tsx';
+import { isApiError } from '../../../../lib/api/index.ts';
+import { useModalStore } from '../../../../stores/modal-store.ts';
+import { usePopupStore } from '../../../../stores/popup-store.ts';
+import { pushToast } from '../../../../stores/toast-store.ts';
+import { patientKeys } from '../../api/query-keys.ts';
+import { useDeletePatient } from '../../api/use-delete-patient.ts';
+import { useUpdatePatient } from '../../api/use-update-patient.ts';
+import { useFormError } from '../../hooks/use-form-error.ts';
+import { useLeavePatient } from '../../hooks/use-leave-patient.ts';
+import { birthCalendarStart, genderFromBoolean, patientFieldsSchema, type PatientFieldsInput, type PatientFieldsValues } from '../../lib/patient-form.ts';
+
+/** Spec points 4 and 9: the follow-up after a patient edit save waits one second. */
+export const PATIENT_SAVE_FOLLOW_UP_MS = 1000;
+
+/**
+ * The patient's fields: read-only patient ID, name, birthday, gender; Save and Delete patient.
+ * After a save: a success toast, then (1 s later) the lists refetch and the modal closes.
+ */
+export function PatientInfoForm({ patient, variant }: { patient: Patient; variant: 'page' | 'modal' }) {
+  const { t } = useTranslation();
+  const formError = useFormError();
+  const client = useQueryClient();
+  const update = useUpdatePatient();
+  const remove = useDeletePatient();
+  const leave = useLeavePatient(variant);
+  const followUp = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [settling, setSettling] = useState(false);
+  useEffect(() => () => {
+    if (followUp.current !== null) clearTimeout(followUp.current);
+  }, []);
+
+  const { register, control, handleSubmit, formState } = useForm<PatientFieldsInput, unknown, PatientFieldsValues>({
+    resolver: schemaResolver(patientFieldsSchema),
+    mode: 'onChange',
+    defaultValues: { name: patient.first_name, birth: patient.birth_info, gender: genderFromBoolean(patient.gender) },
+  });
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync({ id: patient.id, input: { first_name: values.name, birth_info: values.birth, gender: values.gender } });
+    } catch (error) {
+      if (!(isApiError(error) && error.handled)) pushToast({ kind: 'error', title: t('patients.edit.saveFailed'), text: '' });
+      return;
+    }
+    pushToast({ kind: 'success', title: t('patients.edit.saved'), text: '' });
+    setSettling(true);
+    followUp.current = setTimeout(() => {
+      followUp.current = null;
+      setSettling(false);
+      void client.invalidateQueries({ queryKey: patientKeys.all });
+      if (variant === 'modal') useModalStore.getState().closeModal();
+    }, PATIENT_SAVE_FOLLOW_UP_MS);
+  });
+
+  const confirmDelete = () => {
+    usePopupStore.getState().open({
+      title: t('patients.deletePatient.title'),
+      text: t('patients.deletePatient.text', { name: patient.first_name }),
+      textConfirm: t('patients.actions.delete'),
+      textCancel: t('common.cancel'),
+      fnConfirm: () => {
+        remove.mutate(patient.id, {
+          onSuccess: () => {
+            pushToast({ kind: 'success', title: t('patients.deletePatient.done'), text: '' });
+            leave();
+          },
+          onError: (error) => {
+            if (!(isApiError(error) && error.handled)) pushToast({ kind: 'error', title: t('patients.deletePatient.failed'), text: '' });
+          },
+        });
+      },
+    });
+  };
+
+  const saving = update.isPending || settling;
+  return (
+    <form className="patient-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="patient-form">
+      <div className="patient-form__grid">
+        <Field label={t('patients.fields.patientId')} htmlFor="pe-patient-id">
+          <input id="pe-patient-id" className="input" value={patient.patient_id ?? ''} readOnly data-testid="pe-patient-id" />
+        </Field>
+        <Field label={t('patients.fields.name')} htmlFor="pe-name" error={formError(errors.name?.message)} required>
+          <input id="pe-name" className="input" autoComplete="off" aria-invalid={errors.name !== undefined} {...register('name')} data-testid="pe-name" />
+        </Field>
+        <Field label={t('patients.fields.birthday')} htmlFor="pe-birth" error={formError(errors.birth?.message)} required>
+          <Controller
+            control={control}
+            name="birth"
+            render={({ field }) => (
+              <DatePicker
+                id="pe-birth"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                min={MIN_BIRTH_DATE}
+                max={todayIso()}
+                initialView={birthCalendarStart()}
+                invalid={errors.birth !== undefined}
+                testId="pe-birth"
+              />
+            )}
+          />
+        </Field>
+        <Field label={t('patients.fields.gender')} htmlFor="pe-gender-male" error={formError(errors.gender?.message)} required>
+          <div className="radio-row" role="radiogroup" aria-label={t('patients.fields.gender')}>
+            <label className="check">
+              <input id="pe-gender-male" type="radio" value="0" {...register('gender')} data-testid="pe-gender-male" />
+              {t('patients.gender.male')}
+            </label>
+            <label className="check">
+              <input type="radio" value="1" {...register('gender')} data-testid="pe-gender-female" />
+              {t('patients.gender.female')}
+            </label>
+          </div>
+        </Field>
+      </div>
+      <div className="form-actions">
+        <button type="button" className="button button--danger" onClick={confirmDelete} disabled={remove.isPending} data-testid="delete-patient">
+          <TrashIcon />
+          {t('patients.deletePatient.button')}
+        </button>
+        <button type="submit" className="button button--primary" disabled={!formState.isValid || !formState.isDirty || saving} data-testid="save">
+          {update.isPending ? t('patients.actions.saving') : t('patients.actions.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

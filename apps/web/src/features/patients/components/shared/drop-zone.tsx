@@ -1,0 +1,127 @@
+import { useEffect, useId, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon, ImageIcon } from '../../../../components/icons.tsx';
+import { IMAGE_ACCEPT, imageFileProblem, type ImageFileProblem } from '../../lib/image-file.ts';
+
+interface DropZoneProps {
+  label: string;
+  /** Prompt inside the empty zone. */
+  hint: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  required?: boolean;
+  disabled?: boolean;
+  /** data-testid of the zone; the file input gets `${testId}-input`, the clear button `${testId}-clear`. */
+  testId: string;
+}
+
+/** A preview URL for the chosen image, revoked when the file changes or the zone goes away. */
+function usePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (file === null || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return undefined;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+/**
+ * One image drop zone (spec points 2 and 5): drop a file or click to choose one; jpg/png image
+ * files only, anything else is refused with a message; shows the preview and the file name and
+ * can be cleared. The zone is a label for the hidden file input, so clicks and browser tests
+ * (setInputFiles on the zone) reach the input.
+ */
+export function DropZone({ label, hint, file, onChange, required, disabled, testId }: DropZoneProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [problem, setProblem] = useState<ImageFileProblem | null>(null);
+  const [over, setOver] = useState(false);
+  const preview = usePreview(file);
+
+  const take = (candidate: File | undefined) => {
+    if (candidate === undefined || disabled) return;
+    const refused = imageFileProblem(candidate);
+    setProblem(refused);
+    if (refused === null) onChange(candidate);
+  };
+  const onDrop = (e: DragEvent<HTMLElement>) => {
+    e.preventDefault();
+    setOver(false);
+    take(e.dataTransfer.files[0]);
+  };
+
+  return (
+    <div className={`drop-zone${problem ? ' drop-zone--invalid' : ''}`}>
+      <span className="drop-zone__label" id={`${id}-label`}>
+        {label}
+        {required && <span className="field__required" aria-hidden="true">*</span>}
+      </span>
+      <label
+        htmlFor={id}
+        className={`drop-zone__area${over ? ' drop-zone__area--over' : ''}${file ? ' drop-zone__area--filled' : ''}${disabled ? ' drop-zone__area--disabled' : ''}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (!disabled) setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={onDrop}
+        data-testid={testId}
+      >
+        {file && preview ? (
+          <img className="drop-zone__preview" src={preview} alt={t('patients.drop.previewOf', { name: file.name })} />
+        ) : (
+          <span className="drop-zone__prompt">
+            <ImageIcon width={30} height={30} />
+            <span>{file ? file.name : hint}</span>
+            {!file && <span className="drop-zone__types">{t('patients.drop.types')}</span>}
+          </span>
+        )}
+      </label>
+      <input
+        id={id}
+        className="visually-hidden"
+        type="file"
+        accept={IMAGE_ACCEPT}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={problem ? `${id}-error` : undefined}
+        disabled={disabled}
+        onChange={(e) => {
+          take(e.target.files?.[0]);
+          e.target.value = ''; // choosing the same file again still fires change
+        }}
+        data-testid={`${testId}-input`}
+      />
+      <div className="drop-zone__footer">
+        <span className="drop-zone__name" title={file?.name}>
+          {file ? file.name : t('patients.drop.noFile')}
+        </span>
+        {file && (
+          <button
+            type="button"
+            className="drop-zone__clear"
+            onClick={() => {
+              setProblem(null);
+              onChange(null);
+            }}
+            disabled={disabled}
+            aria-label={t('patients.drop.clear', { label })}
+            data-testid={`${testId}-clear`}
+          >
+            <CloseIcon width={14} height={14} />
+            {t('patients.drop.clearShort')}
+          </button>
+        )}
+      </div>
+      {problem && (
+        <p className="field__error" role="alert" id={`${id}-error`} data-testid={`${testId}-error`}>
+          {t(`patients.drop.${problem}`)}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon, ManualIcon } from '../../../../components/icons.tsx';
+import { manualUrl, tutorialVideoUrl } from '../../../../config/documents.ts';
+import { useLanguage } from '../../../../i18n/use-language.ts';
+import { pushToast } from '../../../../stores/toast-store.ts';
+import { useCurrentUser } from '../../api/use-current-user.ts';
+import { useUpdateTutorial } from '../../api/use-update-tutorial.ts';
+import { NEW_PLAY_CLOCK, tickPlayClock, tutorialVideoExpired } from '../../lib/tutorial-video.ts';
+
+/** Closed once in this tab: the popup does not come back on every list page. */
+const CLOSED_KEY = 'ceppro.tutorialClosed';
+
+function closedInThisTab(): boolean {
+  try {
+    return window.sessionStorage.getItem(CLOSED_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * "Welcome to Ceppro v3.0" (spec point 2): shown on the list while the user's permission says
+ * tutorial = true. A video (paused after one hour of playing, spec point 9), the manual text and
+ * Download, "Do not open anymore" and Close; closing with the box ticked saves tutorial = false.
+ */
+export function TutorialPopup() {
+  const user = useCurrentUser();
+  const [closed, setClosed] = useState(closedInThisTab);
+  if (closed || user.data?.user_permission.tutorial !== true) return null;
+  return (
+    <TutorialDialog
+      onClosed={() => {
+        try {
+          window.sessionStorage.setItem(CLOSED_KEY, 'true');
+        } catch {
+          // storage disabled: it closes for this page only
+        }
+        setClosed(true);
+      }}
+    />
+  );
+}
+
+function TutorialDialog({ onClosed }: { onClosed: () => void }) {
+  const { t } = useTranslation();
+  const [language] = useLanguage();
+  const titleId = useId();
+  const [neverAgain, setNeverAgain] = useState(false);
+  const update = useUpdateTutorial();
+  const video = useRef<HTMLVideoElement>(null);
+  const clock = useRef(NEW_PLAY_CLOCK);
+
+  const close = () => {
+    if (neverAgain) update.mutate(false);
+    onClosed();
+  };
+  const onEscape = useEffectEvent(close);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onEscape();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const onTimeUpdate = () => {
+    const element = video.current;
+    if (element === null) return;
+    clock.current = tickPlayClock(clock.current, element.currentTime);
+    if (tutorialVideoExpired(clock.current) && !element.paused) element.pause();
+  };
+
+  const download = () => {
+    const url = manualUrl(language);
+    if (url !== null) window.open(url, '_blank', 'noopener');
+    else pushToast({ kind: 'warning', title: t('header.manualUnavailableTitle'), text: t('header.manualUnavailableText') });
+  };
+
+  return (
+    <div className="popup-backdrop">
+      <div className="popup tutorial" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="tutorial-popup">
+        <div className="popup__head">
+          <h2 id={titleId} className="popup__title">
+            {t('patients.tutorial.title')}
+          </h2>
+          <button type="button" className="popup__close" aria-label={t('common.close')} onClick={close}>
+            <CloseIcon width={18} height={18} />
+          </button>
+        </div>
+        <video
+          ref={video}
+          className="tutorial__video"
+          src={tutorialVideoUrl(language)}
+          controls
+          preload="metadata"
+          onTimeUpdate={onTimeUpdate}
+          aria-label={t('patients.tutorial.video')}
+          data-testid="tutorial-video"
+        >
+          {t('patients.tutorial.videoUnsupported')}
+        </video>
+        <div className="tutorial__manual">
+          <p className="popup__text">{t('patients.tutorial.manual')}</p>
+          <button type="button" className="button button--secondary" onClick={download} data-testid="tutorial-download">
+            <ManualIcon width={18} height={18} />
+            {t('patients.tutorial.download')}
+          </button>
+        </div>
+        <div className="popup__actions">
+          <label className="popup__check">
+            <input type="checkbox" checked={neverAgain} onChange={(e) => setNeverAgain(e.target.checked)} data-testid="tutorial-never" />
+            {t('patients.tutorial.doNotOpen')}
+          </label>
+          <button type="button" className="button--link tutorial__close" onClick={close} data-testid="tutorial-close">
+            {t('common.close')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

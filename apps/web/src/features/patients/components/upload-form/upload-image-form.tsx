@@ -1,0 +1,99 @@
+import { MIN_BIRTH_DATE, todayIso } from '@ceppro/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { DatePicker } from '../../../../components/form/date-picker.tsx';
+import { Field } from '../../../../components/form/field.tsx';
+import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
+import type { TargetChart } from '../../../../stores/modal-store.ts';
+import { useFormError } from '../../hooks/use-form-error.ts';
+import { useRunUpload } from '../../hooks/use-run-upload.ts';
+import { SHOOT_DATE_MAX_LENGTH, uploadImageSchema, type UploadImageInput, type UploadImageValues } from '../../lib/patient-form.ts';
+import { DropZone } from '../shared/drop-zone.tsx';
+import { UploadBlocker } from '../shared/upload-blocker.tsx';
+
+interface UploadImageFormProps {
+  /** add: a new chart for the patient; change: new images for `chart`. */
+  mode: 'add' | 'change';
+  patientId: number;
+  chart: TargetChart | null;
+  onCancel: () => void;
+  onDone: () => void;
+}
+
+/**
+ * "Upload new image" (spec point 2, Global modal): cephalometric image (required) and left face
+ * image drop zones, the shoot date (disabled in add mode, max length 30), Save once a
+ * cephalometric image is chosen. Runs the upload pipeline, then closes the modal.
+ */
+export function UploadImageForm({ mode, patientId, chart, onCancel, onDone }: UploadImageFormProps) {
+  const { t } = useTranslation();
+  const formError = useFormError();
+  const upload = useRunUpload();
+  const { control, handleSubmit, formState } = useForm<UploadImageInput, unknown, UploadImageValues>({
+    resolver: schemaResolver(uploadImageSchema),
+    mode: 'onChange',
+    defaultValues: { shootDate: mode === 'change' ? (chart?.shootDate ?? '') : '', ceph: null, face: null },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const target = mode === 'add' ? ({ mode: 'add', patientId } as const) : ({ mode: 'change', chartId: chart?.chartId ?? '' } as const);
+    const result = await upload.start(target, { ceph: values.ceph, face: values.face, shootDate: mode === 'add' ? null : values.shootDate || null });
+    if (result !== null) onDone();
+  });
+
+  return (
+    <form className="upload-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="upload-form" data-mode={mode}>
+      <div className="upload-form__zones">
+        <Controller
+          control={control}
+          name="ceph"
+          render={({ field }) => (
+            <DropZone label={t('patients.upload.ceph')} hint={t('patients.drop.hint')} file={field.value} onChange={field.onChange} required testId="drop-ceph" />
+          )}
+        />
+        <Controller
+          control={control}
+          name="face"
+          render={({ field }) => (
+            <DropZone label={t('patients.upload.face')} hint={t('patients.drop.hint')} file={field.value} onChange={field.onChange} testId="drop-face" />
+          )}
+        />
+      </div>
+      <Field
+        label={t('patients.upload.shootDate')}
+        htmlFor="upload-shoot-date"
+        error={formError(formState.errors.shootDate?.message)}
+        hint={mode === 'add' ? t('patients.upload.shootDateAddHint') : undefined}
+      >
+        <Controller
+          control={control}
+          name="shootDate"
+          render={({ field }) => (
+            <DatePicker
+              id="upload-shoot-date"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              min={MIN_BIRTH_DATE}
+              max={todayIso()}
+              initialView={todayIso()}
+              maxLength={SHOOT_DATE_MAX_LENGTH}
+              disabled={mode === 'add'}
+              invalid={formState.errors.shootDate !== undefined}
+              testId="upload-shoot-date"
+            />
+          )}
+        />
+      </Field>
+      <div className="form-actions">
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="button button--primary" disabled={!formState.isValid || upload.running} data-testid="save">
+          {t('patients.actions.save')}
+        </button>
+      </div>
+      <UploadBlocker running={upload.running} progress={upload.progress} />
+    </form>
+  );
+}
