@@ -9,3 +9,5 @@ export * from './auth/index';
 export * from './graphql/operation';
 export * from './graphql/patients';
 export * from './graphql/upload';
+export * from './analysis-record';
+export * from './graphql/viewer';

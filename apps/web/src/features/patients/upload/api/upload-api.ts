@@ -4,7 +4,6 @@ import {
   createPatientMutation,
   FILE_ENDPOINTS,
   type CreatePatientVariables,
-  type GraphOperation,
   type ImageContentType,
   type ImageTypeCd,
   type StoredChartData,
@@ -12,7 +11,8 @@ import {
   type UploadResponse,
 } from '@ceppro/contract';
 import type { z } from 'zod';
-import { ApiError, api, graphql } from '../../../../lib/api/index.ts';
+import { runOperation as graph } from '../../../../lib/api/graph-operation.ts';
+import { ApiError, api } from '../../../../lib/api/index.ts';
 
 /**
  * The server calls of the upload pipeline, one function each. All go through the app's one HTTP
@@ -25,15 +25,6 @@ function badResponse(): ApiError {
 
 async function parsed<S extends z.ZodType>(schema: S, answer: Promise<unknown>): Promise<z.infer<S>> {
   const result = schema.safeParse(await answer);
-  if (!result.success) throw badResponse();
-  return result.data;
-}
-
-async function graph<Variables extends Record<string, unknown>, Result>(
-  operation: GraphOperation<Variables, Result>,
-  variables: Variables,
-): Promise<Result> {
-  const result = operation.result.safeParse(await graphql<unknown>(operation.document, variables));
   if (!result.success) throw badResponse();
   return result.data;
 }

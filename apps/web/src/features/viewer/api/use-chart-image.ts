@@ -1,0 +1,28 @@
+import { FILE_ENDPOINTS, IMAGE_TYPE, type DownloadEntry } from '@ceppro/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api/index.ts';
+import { viewerKeys } from './query-keys.ts';
+
+/**
+ * The full-size cephalogram of a chart (`POST /minio/download`): a presigned URL, or an entry marked
+ * lost when the stored object is missing (the screen shows LOST). null when the chart has none.
+ * Presigned URLs expire, so the answer is not kept fresh for long.
+ */
+export function useChartImage(chartId: string | null) {
+  return useQuery({
+    queryKey: viewerKeys.image(chartId ?? ''),
+    enabled: chartId !== null,
+    staleTime: 60_000,
+    queryFn: async (): Promise<DownloadEntry | null> => {
+      const { download } = FILE_ENDPOINTS;
+      const answer = await api.post<unknown>(download.path, {}, {
+        auth: true,
+        json: { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], thumbnail_only_check: false },
+      });
+      const parsed = download.response.safeParse(answer);
+      if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The server answered something unexpected.', 200, false);
+      return parsed.data.find((entry) => entry.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;
+    },
+    retry: false,
+  });
+}

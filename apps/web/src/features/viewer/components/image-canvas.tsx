@@ -1,0 +1,45 @@
+import { useEffect, useRef } from 'react';
+import type { Size } from '../lib/coordinates.ts';
+import { useViewerStore } from '../store/viewer-store.ts';
+
+/**
+ * The radiograph layer (house style 7): a canvas the size of the viewport, drawn with the view
+ * transform. It redraws outside React, at most once per animation frame, whenever the store changes.
+ */
+export function ImageCanvas({ image, imageSize, label }: { image: HTMLImageElement | null; imageSize: Size; label: string }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const canvas = ref.current;
+    if (!canvas) return;
+    let frame = 0;
+    const draw = () => {
+      frame = 0;
+      const { view, viewportSize, display } = useViewerStore.getState();
+      const dpr = window.devicePixelRatio || 1;
+      const width = Math.round(viewportSize.width * dpr);
+      const height = Math.round(viewportSize.height * dpr);
+      if (canvas.width !== width) canvas.width = width;
+      if (canvas.height !== height) canvas.height = height;
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, width, height);
+      if (!image || !display.xray) return;
+      ctx.setTransform(dpr * view.scale, 0, 0, dpr * view.scale, dpr * view.translateX, dpr * view.translateY);
+      ctx.imageSmoothingEnabled = true;
+      ctx.imageSmoothingQuality = 'high';
+      // Stretch to the original upload's size: landmarks live in that space even if the file differs.
+      ctx.drawImage(image, 0, 0, imageSize.width, imageSize.height);
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(draw);
+    };
+    draw();
+    const unsubscribe = useViewerStore.subscribe(schedule);
+    return () => {
+      unsubscribe();
+      if (frame !== 0) cancelAnimationFrame(frame);
+    };
+  }, [image, imageSize]);
+  return <canvas ref={ref} className="viewer-stage__canvas" data-testid="viewer-image" role="img" aria-label={label} />;
+}

@@ -1,0 +1,62 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLoadedImage } from '../hooks/use-loaded-image.ts';
+import { useViewerInteraction } from '../interaction/use-viewer-interaction.ts';
+import type { Size } from '../lib/coordinates.ts';
+import type { ViewerLandmark } from '../lib/landmarks.ts';
+import { useViewerStore } from '../store/viewer-store.ts';
+import { ImageCanvas } from './image-canvas.tsx';
+import { LandmarkOverlay } from './landmark-overlay.tsx';
+
+interface ViewerStageProps {
+  imageUrl: string;
+  /** The original upload's size: the space landmarks are in. Null: take it from the loaded file. */
+  imageSize: Size | null;
+  landmarks: readonly ViewerLandmark[];
+  label: string;
+}
+
+/** The viewport: the radiograph canvas with the landmark overlay on top, panned and zoomed together. */
+export function ViewerStage({ imageUrl, imageSize, landmarks, label }: ViewerStageProps) {
+  const { t } = useTranslation();
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const loaded = useLoadedImage(imageUrl);
+  const width = imageSize?.width ?? loaded.image?.naturalWidth ?? 0;
+  const height = imageSize?.height ?? loaded.image?.naturalHeight ?? 0;
+  const size = useMemo(() => (width > 0 && height > 0 ? { width, height } : null), [width, height]);
+  const setImageSize = useViewerStore((s) => s.setImageSize);
+  const setViewportSize = useViewerStore((s) => s.setViewportSize);
+
+  useEffect(() => setImageSize(size), [size, setImageSize]);
+
+  useEffect(() => {
+    const element = viewportRef.current;
+    if (!element) return;
+    const measure = () => setViewportSize({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [setViewportSize]);
+
+  useViewerInteraction(viewportRef);
+
+  return (
+    <div ref={viewportRef} className="viewer-stage" data-testid="viewer-stage">
+      {size && <ImageCanvas image={loaded.image} imageSize={size} label={label} />}
+      {size && <LandmarkOverlay landmarks={landmarks} imageSize={size} />}
+      {loaded.status === 'loading' && (
+        <div className="viewer-stage__status" role="status">
+          <span className="viewer-stage__spinner" aria-hidden="true" />
+          {t('viewer.loading')}
+        </div>
+      )}
+      {loaded.status === 'error' && (
+        <div className="viewer-stage__status viewer-stage__status--error" role="alert">
+          {t('viewer.imageError')}
+        </div>
+      )}
+    </div>
+  );
+}

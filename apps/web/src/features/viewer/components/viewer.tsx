@@ -1,0 +1,75 @@
+import { IMAGE_TYPE } from '@ceppro/contract';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useAnalysisRecord } from '../api/use-analysis-record.ts';
+import { useChartImage } from '../api/use-chart-image.ts';
+import { useViewerChart } from '../api/use-viewer-chart.ts';
+import { useViewerShortcuts } from '../hooks/use-viewer-shortcuts.ts';
+import { landmarksToDraw } from '../lib/landmarks.ts';
+import { useViewerStore } from '../store/viewer-store.ts';
+import { ViewerMessage } from './viewer-message.tsx';
+import { ViewerStage } from './viewer-stage.tsx';
+import { ViewerTopBar } from './viewer-top-bar.tsx';
+import './viewer.css';
+
+const uuidSchema = z.uuid();
+
+/** The cephalometric viewer for one chart: its cephalogram with the landmarks drawn on it. */
+export function Viewer({ chartUuid }: { chartUuid: string }) {
+  const { t } = useTranslation();
+  const validUuid = uuidSchema.safeParse(chartUuid).success;
+  const chartQuery = useViewerChart(validUuid ? chartUuid : null);
+  const chart = chartQuery.data ?? null;
+  const ceph = chart?.chart_data.find((d) => d.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;
+  const recordQuery = useAnalysisRecord(chart?.id ?? null);
+  const imageQuery = useChartImage(ceph && chart ? chart.chart_id : null);
+  const record = recordQuery.data ?? null;
+  const landmarks = useMemo(() => landmarksToDraw(record?.infer_result ?? null, record?.modified_result ?? null), [record]);
+
+  const reset = useViewerStore((s) => s.reset);
+  useEffect(() => {
+    reset();
+    return reset;
+  }, [chartUuid, reset]);
+
+  const entry = imageQuery.data ?? null;
+  const ready = entry !== null && !entry.lost && entry.presignedPath !== null && !recordQuery.isPending;
+  useViewerShortcuts(ready);
+
+  const retry = () => {
+    void chartQuery.refetch();
+    if (recordQuery.isError) void recordQuery.refetch();
+    if (imageQuery.isError) void imageQuery.refetch();
+  };
+
+  const body = (() => {
+    if (!validUuid || (chartQuery.isSuccess && chart === null)) {
+      return <ViewerMessage kind="not-found" title={t('viewer.notFoundTitle')} text={t('viewer.notFoundText')} />;
+    }
+    if (chartQuery.isError || recordQuery.isError || imageQuery.isError) {
+      return <ViewerMessage kind="error" title={t('viewer.errorTitle')} text={t('viewer.errorText')} action={{ label: t('viewer.retry'), run: retry }} />;
+    }
+    if (chartQuery.isPending) return <ViewerMessage kind="loading" title={t('viewer.loading')} />;
+    if (ceph === null) return <ViewerMessage kind="no-image" title={t('viewer.noImage')} />;
+    if (imageQuery.isPending || recordQuery.isPending) return <ViewerMessage kind="loading" title={t('viewer.loading')} />;
+    if (entry === null) return <ViewerMessage kind="no-image" title={t('viewer.noImage')} />;
+    if (entry.lost || entry.presignedPath === null) return <ViewerMessage kind="lost" title={t('viewer.lost')} text={t('viewer.lostText')} />;
+    const imageSize = record?.img_size ?? (entry.width && entry.height ? { width: entry.width, height: entry.height } : null);
+    return (
+      <ViewerStage
+        imageUrl={entry.presignedPath}
+        imageSize={imageSize}
+        landmarks={landmarks}
+        label={t('viewer.canvasLabel', { name: chart?.patient.first_name ?? '' })}
+      />
+    );
+  })();
+
+  return (
+    <section className="viewer" aria-label={t('viewer.label')} data-testid="viewer">
+      <ViewerTopBar chart={chart} shootDate={ceph?.shoot_date ?? null} landmarks={ready ? landmarks : null} />
+      <div className="viewer__body">{body}</div>
+    </section>
+  );
+}

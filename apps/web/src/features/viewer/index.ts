@@ -1,0 +1,2 @@
+/** The cephalometric viewer (`/viewer/{uuid}`). */
+export { Viewer } from './components/viewer.tsx';

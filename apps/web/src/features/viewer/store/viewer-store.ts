@@ -1,0 +1,77 @@
+import type { ViewTransform } from '@ceppro/ceph';
+import { create } from 'zustand';
+import { fitView, zoomAt, type Size } from '../lib/coordinates.ts';
+import type { Vec2 } from '@ceppro/ceph';
+
+/**
+ * The viewer's own state (house style 9): how the image is shown, not what is stored on the server.
+ * Spec defaults: transform scale 1 (= fitted), translate 0,0; X-ray and Landmark displays on.
+ * One viewer is open at a time; `reset` runs when a chart is opened (spec: route changes reset it).
+ */
+export interface ViewerDisplay {
+  xray: boolean;
+  landmarks: boolean;
+  names: boolean;
+}
+
+export interface ViewerState {
+  imageSize: Size | null;
+  viewportSize: Size;
+  view: ViewTransform;
+  /** The scale of the fitted view: zoom 100% (spec limits are relative to it). */
+  fitScale: number;
+  /** true until the user pans or zooms; a fitted view refits when the window resizes. */
+  fitted: boolean;
+  display: ViewerDisplay;
+}
+
+export interface ViewerActions {
+  reset: () => void;
+  setImageSize: (size: Size | null) => void;
+  setViewportSize: (size: Size) => void;
+  fit: () => void;
+  setView: (view: ViewTransform) => void;
+  zoomBy: (factor: number, anchor?: Vec2) => void;
+  toggle: (key: keyof ViewerDisplay) => void;
+}
+
+const initial: ViewerState = {
+  imageSize: null,
+  viewportSize: { width: 0, height: 0 },
+  view: { scale: 1, translateX: 0, translateY: 0 },
+  fitScale: 1,
+  fitted: true,
+  display: { xray: true, landmarks: true, names: false },
+};
+
+function fitted(state: ViewerState): Pick<ViewerState, 'view' | 'fitScale' | 'fitted'> {
+  if (state.imageSize === null) return { view: initial.view, fitScale: 1, fitted: true };
+  const view = fitView(state.imageSize, state.viewportSize);
+  return { view, fitScale: view.scale, fitted: true };
+}
+
+export const useViewerStore = create<ViewerState & ViewerActions>()((set, get) => ({
+  ...initial,
+  reset: () => set({ ...initial, display: { ...initial.display } }),
+  setImageSize: (imageSize) => set((s) => fitted({ ...s, imageSize })),
+  setViewportSize: (viewportSize) =>
+    set((s) => {
+      const next = { ...s, viewportSize };
+      const refit = fitted(next);
+      // Keep the user's pan/zoom, but the 100% reference follows the window.
+      return s.fitted ? { viewportSize, ...refit } : { viewportSize, fitScale: refit.fitScale };
+    }),
+  fit: () => set((s) => fitted(s)),
+  setView: (view) => set({ view, fitted: false }),
+  zoomBy: (factor, anchor) => {
+    const { view, viewportSize, fitScale } = get();
+    const at = anchor ?? { x: viewportSize.width / 2, y: viewportSize.height / 2 };
+    set({ view: zoomAt(view, at, factor, fitScale), fitted: false });
+  },
+  toggle: (key) => set((s) => ({ display: { ...s.display, [key]: !s.display[key] } })),
+}));
+
+/** The zoom relative to the fitted view, in whole percent (100 = fitted). */
+export function zoomPercent(state: Pick<ViewerState, 'view' | 'fitScale'>): number {
+  return Math.round((state.view.scale / state.fitScale) * 100);
+}

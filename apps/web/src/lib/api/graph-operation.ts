@@ -1,0 +1,16 @@
+import type { GraphOperation } from '@ceppro/contract';
+import { ApiError } from './api-error.ts';
+import { graphql } from './graphql.ts';
+
+/** Sends one typed contract operation through the app's graph client and validates its `data`. */
+export async function runOperation<Variables extends Record<string, unknown>, Result>(
+  operation: GraphOperation<Variables, Result>,
+  variables: Variables,
+): Promise<Result> {
+  const parsed = operation.result.safeParse(await graphql<unknown>(operation.document, variables));
+  if (!parsed.success) {
+    console.warn('GraphQL: unexpected result', parsed.error.issues[0]);
+    throw new ApiError('BAD_RESPONSE', 'The graph service answered something unexpected.', 200, false);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,144 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Viewer } from '../../src/features/viewer/index.ts';
+import { useViewerStore } from '../../src/features/viewer/store/viewer-store.ts';
+import { createI18n } from '../../src/i18n/index.ts';
+
+const UUID = '6f1c1e9e-8c56-4a5b-9a3c-2d8e4b1f0a11';
+const CHART_ID = '0b6f3d9a-1c2e-4f5a-8b7c-9d0e1f2a3b4c';
+
+const chart = (chartData: Array<{ id: number; image_type_cd: string; shoot_date: string | null }>) => ({
+  id: 11,
+  uuid: UUID,
+  chart_id: CHART_ID,
+  createdAt: '2026-01-02T00:00:00.000Z',
+  patient: { id: 7, patient_id: '3', first_name: 'Kim Minji', birth_info: '1990-05-01', gender: true },
+  chart_data: chartData,
+  analysis_record_id: 5,
+});
+
+const record = {
+  id: 5,
+  chart_id: 11,
+  infer_result: {
+    version: 1,
+    model: { id: 'ceph-landmarks-v1', version: '1.1.0' },
+    landmarks: [
+      { cname: 0, name: 'Sella', x: 812.5, y: 1003, confidence: 0.93 },
+      { cname: 1, name: 'Nasion', x: 1391, y: 958, confidence: 0.9 },
+      { cname: 6, name: 'Pogonion', x: 1290, y: 1952, confidence: 0.88 },
+    ],
+  },
+  modified_result: { version: 1, landmarks: [{ cname: 1, name: 'Nasion', x: 1400, y: 960 }] },
+  img_size: { width: 1935, height: 2400 },
+  updatedAt: '2026-01-02T00:00:00.000Z',
+};
+
+type Download = { lost: boolean; presignedPath: string | null } | null;
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function backend(options: { charts?: unknown[]; download?: Download } = {}) {
+  const requests: Array<{ path: string; body: unknown }> = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input);
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+    requests.push({ path, body });
+    if (path === '/graphql') {
+      const { query } = body as { query: string };
+      if (query.includes('charts(')) return json({ data: { charts: options.charts ?? [chart([{ id: 1, image_type_cd: '00700', shoot_date: '2024-03-02' }])] } });
+      if (query.includes('analysis_records(')) return json({ data: { analysis_records: { items: [record] } } });
+    }
+    if (path === '/minio/download') {
+      const d = options.download === undefined ? { lost: false, presignedPath: '/files/ceph.jpg?sig=1' } : options.download;
+      const entries = d === null ? [] : [{ chart_data_id: 1, image_type_cd: '00700', thumbnail: false, create_at: '2026-01-02T00:00:00.000Z', shoot_date: '2024-03-02', width: 1935, height: 2400, ...d }];
+      return json({ success: true, data: entries });
+    }
+    return json({ success: false, code: 'NOT_FOUND', message: 'Not found.' }, 404);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return requests;
+}
+
+function show(uuid = UUID) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <I18nextProvider i18n={createI18n('en')}>
+      <QueryClientProvider client={client}>
+        <Viewer chartUuid={uuid} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+beforeEach(() => {
+  // jsdom has no 2-D canvas; the layer simply skips drawing.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Viewer', () => {
+  it('draws each landmark at its image-pixel position, the adjusted one where there is one', async () => {
+    const requests = backend();
+    show();
+    expect(await screen.findByTestId('viewer-image')).toBeTruthy();
+    const points = screen.getAllByTestId('landmark').map((g) => [g.dataset.name, Number(g.dataset.x), Number(g.dataset.y), g.dataset.source]);
+    expect(points).toEqual([
+      ['Sella', 812.5, 1003, 'ai'],
+      ['Nasion', 1400, 960, 'modified'],
+      ['Pogonion', 1290, 1952, 'ai'],
+    ]);
+    expect(screen.getByTestId('landmark-overlay').getAttribute('viewBox')).toBe('0 0 1935 2400');
+    expect(screen.getAllByTestId('landmark')[0]?.getAttribute('transform')).toBe('translate(812.5 1003)');
+    expect(screen.getByTestId('landmark-count').textContent).toBe('Landmarks: 3');
+    expect(screen.getByTestId('viewer-patient-name').textContent).toBe('Kim Minji');
+    expect(screen.getByTestId('viewer-shoot-date').textContent).toBe('2024-03-02');
+    expect(requests.find((r) => r.path === '/minio/download')?.body).toEqual({ chart_id: CHART_ID, image_type_cd: ['00700'], thumbnail_only_check: false });
+  });
+
+  it('shows short landmark names on request', async () => {
+    backend();
+    show();
+    await screen.findAllByTestId('landmark');
+    expect(screen.queryByText('S')).toBeNull();
+    fireEvent.click(screen.getByTestId('viewer-toggle-names'));
+    expect(screen.getByText('S')).toBeTruthy();
+    expect(screen.getByText('Pog')).toBeTruthy();
+    act(() => useViewerStore.getState().toggle('names'));
+    expect(screen.queryByText('S')).toBeNull();
+  });
+
+  it('says LOST when the stored image is missing', async () => {
+    backend({ download: { lost: true, presignedPath: null } });
+    show();
+    expect((await screen.findByTestId('viewer-lost')).textContent).toContain('LOST');
+    expect(screen.queryByTestId('viewer-image')).toBeNull();
+  });
+
+  it('says "Chart without patient data" when the chart has no cephalogram', async () => {
+    const requests = backend({ charts: [chart([])] });
+    show();
+    expect((await screen.findByTestId('viewer-no-image')).textContent).toContain('Chart without patient data');
+    expect(requests.some((r) => r.path === '/minio/download')).toBe(false);
+  });
+
+  it('says not found for an unknown chart, and for a malformed id without asking the server', async () => {
+    backend({ charts: [] });
+    show();
+    expect((await screen.findByTestId('viewer-not-found')).textContent).toContain('Chart not found');
+    cleanup();
+    const requests = backend();
+    show('abc');
+    expect(screen.getByTestId('viewer-not-found')).toBeTruthy();
+    expect(requests).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * The stored JSON of an analysis record as readers see it (house style 4 and 11): the model's
+ * landmarks and the user's adjusted ones side by side, each with a version; positions in pixels of
+ * the original upload (house style 2), origin top-left, y down.
+ */
+export const storedLandmarkSchema = z.object({
+  cname: z.number().int().min(0),
+  name: z.string().min(1),
+  x: z.number().finite(),
+  y: z.number().finite(),
+  /** The model's confidence in [0, 1]; absent on a user's edit. */
+  confidence: z.number().min(0).max(1).optional(),
+});
+export type StoredLandmark = z.infer<typeof storedLandmarkSchema>;
+
+/** The model's output as produced, with model id and version (auditable). */
+export const inferResultSchema = z.object({
+  version: z.literal(1),
+  model: z.object({ id: z.string(), version: z.string() }),
+  landmarks: z.array(storedLandmarkSchema),
+});
+export type InferResult = z.infer<typeof inferResultSchema>;
+
+/** The user's adjusted landmarks, stored beside (never over) the model's. */
+export const modifiedResultSchema = z.object({
+  version: z.literal(1),
+  landmarks: z.array(storedLandmarkSchema),
+});
+export type ModifiedResult = z.infer<typeof modifiedResultSchema>;
+
+/** Size of the original upload, in px: the space the landmarks live in. */
+export const imgSizeSchema = z.object({ width: z.number().int().positive(), height: z.number().int().positive() });
+export type ImgSize = z.infer<typeof imgSizeSchema>;

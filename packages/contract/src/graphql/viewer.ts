@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { imgSizeSchema, inferResultSchema, modifiedResultSchema } from '../analysis-record';
+import { imageTypeCdSchema } from '../image-type';
+import { graphOperation } from './operation';
+
+/**
+ * The viewer's GraphQL operations (`/viewer/{uuid}`): the chart with its patient and images, and
+ * the chart's analysis record (AI landmarks, the user's adjustments, the image size).
+ */
+
+export const viewerChartSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  chart_id: z.string(),
+  createdAt: z.string(),
+  patient: z.object({
+    id: z.number().int(),
+    patient_id: z.string(),
+    first_name: z.string(),
+    birth_info: z.string(),
+    gender: z.boolean(),
+  }),
+  chart_data: z.array(z.object({ id: z.number().int(), image_type_cd: imageTypeCdSchema, shoot_date: z.string().nullable() })),
+  analysis_record_id: z.number().int().nullable(),
+});
+export type ViewerChart = z.infer<typeof viewerChartSchema>;
+
+/** The chart whose uuid is in the viewer's URL (a list of at most one). */
+export const viewerChartQuery = graphOperation<{ uuid: string }, { charts: ViewerChart[] }>(
+  /* GraphQL */ `
+    query ViewerChart($uuid: String!) {
+      charts(filter: { uuid: $uuid }) {
+        id uuid chart_id createdAt
+        patient { id patient_id first_name birth_info gender }
+        chart_data { id image_type_cd shoot_date }
+        analysis_record_id
+      }
+    }
+  `,
+  z.object({ charts: z.array(viewerChartSchema) }),
+);
+
+export const viewerAnalysisRecordSchema = z.object({
+  id: z.number().int(),
+  chart_id: z.number().int(),
+  infer_result: inferResultSchema.nullable(),
+  modified_result: modifiedResultSchema.nullable(),
+  img_size: imgSizeSchema.nullable(),
+  updatedAt: z.string(),
+});
+export type ViewerAnalysisRecord = z.infer<typeof viewerAnalysisRecordSchema>;
+
+/** The analysis record of a chart (by the chart's integer id). */
+export const viewerAnalysisRecordQuery = graphOperation<{ chartId: number }, { analysis_records: { items: ViewerAnalysisRecord[] } }>(
+  /* GraphQL */ `
+    query ViewerAnalysisRecord($chartId: Int!) {
+      analysis_records(filter: { chart_id: $chartId }) {
+        items { id chart_id infer_result modified_result img_size updatedAt }
+      }
+    }
+  `,
+  z.object({ analysis_records: z.object({ items: z.array(viewerAnalysisRecordSchema) }) }),
+);
