@@ -57,6 +57,7 @@ export class JobRunner {
   private wakeSleeper: (() => void) | null = null;
   private woken = false;
   private unhook: (() => void) | null = null;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: {
@@ -90,11 +91,17 @@ export class JobRunner {
     this.running = null;
   }
 
-  /** Runs due jobs until none is left (tests; the loop does the same). Returns how many ran. */
+  /**
+   * Runs due jobs until none is left, and waits for any the loop has in hand (tests; the loop does
+   * the same). Returns how many this call ran.
+   */
   async drain(): Promise<number> {
     let n = 0;
-    while (await this.runNext()) n += 1;
-    return n;
+    for (;;) {
+      if (await this.runNext()) n += 1;
+      else if (this.inFlight.size > 0) await Promise.all(this.inFlight);
+      else return n;
+    }
   }
 
   private async loop(): Promise<void> {
@@ -116,7 +123,13 @@ export class JobRunner {
     const kinds = Object.keys(this.deps.handlers);
     const job = await this.deps.repository.claim(kinds, LEASE_S);
     if (!job) return false;
-    await this.run(job);
+    const running = this.run(job);
+    this.inFlight.add(running);
+    try {
+      await running;
+    } finally {
+      this.inFlight.delete(running);
+    }
     return true;
   }
 
