@@ -82,7 +82,7 @@ export function installBackend(options: BackendOptions = {}) {
     switch (path) {
       case '/graphql': {
         const { query } = body as { query: string };
-        if (query.includes('create_patient')) return json(200, { data: { create_patient: { id: 7, patient_id: '1' } } });
+        if (query.includes('create_patient')) return json(200, { data: { create_patient: { id: 7, patient_id: null } } });
         if (query.includes('create_chart')) return json(200, { data: { create_chart: CHART } });
         if (query.includes('charts(')) return json(200, { data: { charts: [CHART] } });
         return json(400, { errors: [{ message: 'unknown query' }] });

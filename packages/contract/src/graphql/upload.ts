@@ -23,13 +23,14 @@ export type CreatePatientVariables = {
   draft?: boolean;
 };
 
-export const createPatientMutation = graphOperation<CreatePatientVariables, { create_patient: { id: number; patient_id: string } }>(
+/** A draft patient has no patient_id yet (it is given at commit), so only the row id is read. */
+export const createPatientMutation = graphOperation<CreatePatientVariables, { create_patient: { id: number } }>(
   /* GraphQL */ `
     mutation CreatePatient($input: CreatePatientInput!, $draft: Boolean) {
-      create_patient(input: $input, draft: $draft) { id patient_id }
+      create_patient(input: $input, draft: $draft) { id }
     }
   `,
-  z.object({ create_patient: z.object({ id: z.number().int(), patient_id: z.string() }) }),
+  z.object({ create_patient: z.object({ id: z.number().int() }) }),
 );
 
 export type CreateChartVariables = { patient_id: number; draft?: boolean };

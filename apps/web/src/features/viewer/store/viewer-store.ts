@@ -1,7 +1,6 @@
-import type { ViewTransform } from '@ceppro/ceph';
+import type { Vec2, ViewTransform } from '@ceppro/ceph';
 import { create } from 'zustand';
 import { fitView, zoomAt, type Size } from '../lib/coordinates.ts';
-import type { Vec2 } from '@ceppro/ceph';
 
 /**
  * The viewer's own state (house style 9): how the image is shown, not what is stored on the server.
@@ -53,7 +52,7 @@ function fitted(state: ViewerState): Pick<ViewerState, 'view' | 'fitScale' | 'fi
 export const useViewerStore = create<ViewerState & ViewerActions>()((set, get) => ({
   ...initial,
   reset: () => set({ ...initial, display: { ...initial.display } }),
-  setImageSize: (imageSize) => set((s) => fitted({ ...s, imageSize })),
+  setImageSize: (imageSize) => set((s) => ({ imageSize, ...fitted({ ...s, imageSize }) })),
   setViewportSize: (viewportSize) =>
     set((s) => {
       const next = { ...s, viewportSize };
