@@ -1,7 +1,7 @@
 import { patientsQuery, type PatientsVariables } from '@ceppro/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { patientKeys } from './query-keys.ts';
-import { request } from './request.ts';
+import { runOperation } from '../../../lib/api/graph-operation.ts';
 
 /**
  * One page of the caller's patients (page size 10), filtered by name and sorted. The previous page
@@ -11,7 +11,7 @@ import { request } from './request.ts';
 export function usePatients(variables: PatientsVariables) {
   return useQuery({
     queryKey: patientKeys.list(variables),
-    queryFn: async () => (await request(patientsQuery, variables)).patients,
+    queryFn: async () => (await runOperation(patientsQuery, variables)).patients,
     placeholderData: keepPreviousData,
     retry: false,
   });

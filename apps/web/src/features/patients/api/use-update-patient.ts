@@ -1,6 +1,6 @@
 import { updatePatientMutation, type UpdatePatientInput } from '@ceppro/contract';
 import { useMutation } from '@tanstack/react-query';
-import { request } from './request.ts';
+import { runOperation } from '../../../lib/api/graph-operation.ts';
 
 /**
  * Saves a patient's name, birthday and gender. The caller refreshes the cache itself: spec point 4
@@ -8,6 +8,6 @@ import { request } from './request.ts';
  */
 export function useUpdatePatient() {
   return useMutation({
-    mutationFn: async (args: { id: number; input: UpdatePatientInput }) => (await request(updatePatientMutation, args)).update_patient,
+    mutationFn: async (args: { id: number; input: UpdatePatientInput }) => (await runOperation(updatePatientMutation, args)).update_patient,
   });
 }

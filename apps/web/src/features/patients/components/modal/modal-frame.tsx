@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../../../components/icons.tsx';
 import { usePopupStore } from '../../../../stores/popup-store.ts';
+import './modal.css';
 
 interface ModalFrameProps {
   title: string;

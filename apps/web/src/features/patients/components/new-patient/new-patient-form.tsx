@@ -14,6 +14,7 @@ import { birthCalendarStart, newPatientSchema, SHOOT_DATE_MAX_LENGTH, type NewPa
 import { DropZone } from '../shared/drop-zone.tsx';
 import { UploadBlocker } from '../shared/upload-blocker.tsx';
 import '../patients.css';
+import './new-patient.css';
 
 const EMPTY: NewPatientInput = { name: '', shootDate: '', birth: '', gender: '', ceph: null, face: null };
 

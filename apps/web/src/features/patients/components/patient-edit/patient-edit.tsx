@@ -3,6 +3,7 @@ import { usePatient } from '../../api/use-patient.ts';
 import { PatientHistory } from './patient-history.tsx';
 import { PatientInfoForm } from './patient-info-form.tsx';
 import '../patients.css';
+import './patient-edit.css';
 
 interface PatientEditProps {
   patientId: number;

@@ -17,6 +17,7 @@ import { Pager } from './pager.tsx';
 import { PatientTable } from './patient-table.tsx';
 import { SearchBox } from './search-box.tsx';
 import '../patients.css';
+import './patient-list.css';
 
 /**
  * The patient list (spec point 2): search by name, sort by patient ID / name / birthdate, ten

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, ImageIcon } from '../../../../components/icons.tsx';
 import { IMAGE_ACCEPT, imageFileProblem, type ImageFileProblem } from '../../lib/image-file.ts';
+import './drop-zone.css';
 
 interface DropZoneProps {
   label: string;
@@ -97,7 +98,7 @@ export function DropZone({ label, hint, file, onChange, required, disabled, test
         data-testid={`${testId}-input`}
       />
       <div className="drop-zone__footer">
-        <span className="drop-zone__name" title={file?.name}>
+        <span className="drop-zone__name" title={file?.name} data-testid={`${testId}-name`}>
           {file ? file.name : t('patients.drop.noFile')}
         </span>
         {file && (

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UploadProgressPanel, type UploadProgress } from '../../upload/index.ts';
+import './upload-blocker.css';
 
 /**
  * Covers the screen while an upload runs: shows the pipeline's progress panel and keeps clicks and

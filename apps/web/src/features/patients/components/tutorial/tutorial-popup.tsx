@@ -7,6 +7,7 @@ import { pushToast } from '../../../../stores/toast-store.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
 import { useUpdateTutorial } from '../../api/use-update-tutorial.ts';
 import { NEW_PLAY_CLOCK, tickPlayClock, tutorialVideoExpired } from '../../lib/tutorial-video.ts';
+import './tutorial.css';
 
 /** Closed once in this tab: the popup does not come back on every list page. */
 const CLOSED_KEY = 'ceppro.tutorialClosed';
