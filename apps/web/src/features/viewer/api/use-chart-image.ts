@@ -8,10 +8,10 @@ import { viewerKeys } from './query-keys.ts';
  * lost when the stored object is missing (the screen shows LOST). null when the chart has none.
  * Presigned URLs expire, so the answer is not kept fresh for long.
  */
-export function useChartImage(chartId: string | null) {
+export function useChartImage(chartId: string | null, chartDataId: number | null) {
   return useQuery({
-    queryKey: viewerKeys.image(chartId ?? ''),
-    enabled: chartId !== null,
+    queryKey: viewerKeys.image(chartId ?? '', chartDataId ?? -1),
+    enabled: chartId !== null && chartDataId !== null,
     staleTime: 60_000,
     queryFn: async (): Promise<DownloadEntry | null> => {
       const { download } = FILE_ENDPOINTS;

@@ -23,7 +23,7 @@ export function Viewer({ chartUuid }: { chartUuid: string }) {
   const chart = chartQuery.data ?? null;
   const ceph = chart?.chart_data.find((d) => d.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;
   const recordQuery = useAnalysisRecord(chart?.id ?? null);
-  const imageQuery = useChartImage(ceph && chart ? chart.chart_id : null);
+  const imageQuery = useChartImage(chart?.chart_id ?? null, ceph?.id ?? null);
   const record = recordQuery.data ?? null;
   const landmarks = useMemo(() => landmarksToDraw(record?.infer_result ?? null, record?.modified_result ?? null), [record]);
 
