@@ -54,11 +54,12 @@ describe('bad input gets a JSON error with a stable code', () => {
     ['wrong method on a route', 'DELETE', '/test/echo', undefined, undefined, 404, 'NOT_FOUND'],
     ['unknown /public route', 'POST', '/public/login-nope', 'a=b', 'application/x-www-form-urlencoded', 404, 'NOT_FOUND'],
     ['unknown /minio route', 'GET', '/minio/download', undefined, undefined, 404, 'NOT_FOUND'],
-    ['unknown /ai route', 'POST', '/ai/ceppro/ceph-landmark', 'chart_id=1', 'application/x-www-form-urlencoded', 404, 'NOT_FOUND'],
+    // The AI endpoint exists now: without a bearer token it answers like /api (401 J001).
+    ['/ai route without a token', 'POST', '/ai/ceppro/ceph-landmark', 'chart_id=1', 'application/x-www-form-urlencoded', 401, 'J001'],
     ['unknown /ai_api route', 'POST', '/ai_api/superimposition', '{}', JSON_TYPE, 404, 'NOT_FOUND'],
     // The graph service exists now: without a bearer token it answers like /api (401 J001).
     ['/graphql without a token', 'POST', '/graphql', '{"query":"{a}"}', JSON_TYPE, 401, 'J001'],
-    ['unknown /ws', 'GET', '/ws', undefined, undefined, 404, 'NOT_FOUND'],
+    ['/ws without a WebSocket upgrade', 'GET', '/ws', undefined, undefined, 404, 'NOT_FOUND'],
     ['under /healthz', 'GET', '/healthz/deep', undefined, undefined, 404, 'NOT_FOUND'],
     ['POST to a page route', 'POST', '/list/0', '{}', JSON_TYPE, 404, 'NOT_FOUND'],
     ['bad percent-encoding', 'GET', '/api/%E0%A4%A', undefined, undefined, 400, 'BAD_REQUEST'],

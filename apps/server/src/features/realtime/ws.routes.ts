@@ -35,43 +35,52 @@ function text(data: RawData): string {
  * only; anything else gets `{type:"error"}` and close code 4401. Later client messages are ignored.
  */
 export async function registerWsRoutes(app: FastifyInstance, deps: { sessions: SessionService; events: EventBus }): Promise<void> {
-  const { sessions, events } = deps;
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
-
-  app.get(WS_PATH, { websocket: true }, (socket) => {
-    let unsubscribe: (() => void) | null = null;
-    let answered = false;
-    const timer = setTimeout(() => {
-      answered = true;
-      refuse(socket, 'J001', 'Authenticate within 10 seconds of connecting.');
-    }, AUTH_TIMEOUT_MS);
-
-    socket.on('message', (data, isBinary) => {
-      if (answered) return;
-      answered = true;
-      clearTimeout(timer);
-      const message = isBinary ? null : decodeClientMessage(text(data));
-      if (!message) {
-        refuse(socket, 'BAD_REQUEST', 'The first message must be {"type":"jwt","token":...}.');
-        return;
-      }
-      sessions.authenticate(message.token).then(
-        (auth) => {
-          if (socket.readyState !== socket.OPEN) return;
-          unsubscribe = events.subscribe(auth.userId, (outbound) => send(socket, outbound));
-          send(socket, { kind: 'event', event: { type: 'authenticated' } });
-        },
-        (error: unknown) => {
-          const known = error instanceof AppError ? error : new AppError('J001');
-          refuse(socket, known.code, known.message);
-        },
-      );
-    });
-    socket.on('close', () => {
-      clearTimeout(timer);
-      unsubscribe?.();
-      unsubscribe = null;
-    });
-    socket.on('error', () => socket.terminate());
+  app.route({
+    method: 'GET',
+    url: WS_PATH,
+    // A plain GET (no upgrade) gets the usual JSON 404 rather than the plugin's empty one.
+    handler: async () => {
+      throw new AppError('NOT_FOUND');
+    },
+    wsHandler: (socket) => handleSocket(socket, deps),
   });
+}
+
+function handleSocket(socket: WebSocket, deps: { sessions: SessionService; events: EventBus }): void {
+  let unsubscribe: (() => void) | null = null;
+  let answered = false;
+  const timer = setTimeout(() => {
+    answered = true;
+    refuse(socket, 'J001', 'Authenticate within 10 seconds of connecting.');
+  }, AUTH_TIMEOUT_MS);
+
+  socket.on('message', (data, isBinary) => {
+    if (answered) return;
+    answered = true;
+    clearTimeout(timer);
+    const message = isBinary ? null : decodeClientMessage(text(data));
+    if (!message) {
+      refuse(socket, 'BAD_REQUEST', 'The first message must be {"type":"jwt","token":...}.');
+      return;
+    }
+    deps.sessions.authenticate(message.token).then(
+      (auth) => {
+        // Closed while the token was being checked: nothing to register.
+        if (socket.readyState !== socket.OPEN) return;
+        unsubscribe = deps.events.subscribe(auth.userId, (outbound) => send(socket, outbound));
+        send(socket, { kind: 'event', event: { type: 'authenticated' } });
+      },
+      (error: unknown) => {
+        const known = error instanceof AppError ? error : new AppError('J001');
+        refuse(socket, known.code, known.message);
+      },
+    );
+  });
+  socket.on('close', () => {
+    clearTimeout(timer);
+    unsubscribe?.();
+    unsubscribe = null;
+  });
+  socket.on('error', () => socket.terminate());
 }
