@@ -57,7 +57,7 @@ export class JobRunner {
   private wakeSleeper: (() => void) | null = null;
   private woken = false;
   private unhook: (() => void) | null = null;
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly inFlight = new Set<Promise<boolean>>();
 
   constructor(
     private readonly deps: {
@@ -99,7 +99,7 @@ export class JobRunner {
     let n = 0;
     for (;;) {
       if (await this.runNext()) n += 1;
-      else if (this.inFlight.size > 0) await Promise.all(this.inFlight);
+      else if (this.inFlight.size > 0) await Promise.allSettled(this.inFlight);
       else return n;
     }
   }
@@ -119,17 +119,21 @@ export class JobRunner {
     }
   }
 
+  /** Claim and run as one tracked step, so `drain` also waits for a claim the loop has just made. */
   private async runNext(): Promise<boolean> {
-    const kinds = Object.keys(this.deps.handlers);
-    const job = await this.deps.repository.claim(kinds, LEASE_S);
-    if (!job) return false;
-    const running = this.run(job);
-    this.inFlight.add(running);
+    const step = this.claimAndRun();
+    this.inFlight.add(step);
     try {
-      await running;
+      return await step;
     } finally {
-      this.inFlight.delete(running);
+      this.inFlight.delete(step);
     }
+  }
+
+  private async claimAndRun(): Promise<boolean> {
+    const job = await this.deps.repository.claim(Object.keys(this.deps.handlers), LEASE_S);
+    if (!job) return false;
+    await this.run(job);
     return true;
   }
 

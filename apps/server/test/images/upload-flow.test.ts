@@ -45,8 +45,14 @@ describe.skipIf(!hasCephDataset)('new patient flow with a real cephalogram', () 
     expect(face.status, face.raw).toBe(200);
 
     await eventually(async () => thumbTexts() >= 2);
-    const completed = socket.frames.filter(isEvent('job.completed')).map((f) => JSON.parse(f) as { job: string; chartUuid: string });
-    expect(completed.filter((e) => e.job === 'thumbnail' && e.chartUuid === flow.uuid)).toHaveLength(2);
+    // job.completed follows the text line of each thumbnail.
+    const thumbnailsDone = () =>
+      socket.frames
+        .filter(isEvent('job.completed'))
+        .map((f) => JSON.parse(f) as { job: string; chartUuid: string })
+        .filter((e) => e.job === 'thumbnail' && e.chartUuid === flow.uuid).length;
+    await eventually(async () => thumbnailsDone() >= 2);
+    expect(thumbnailsDone()).toBe(2);
 
     const ai = await t.call(token, '/ai/ceppro/ceph-landmark', { chart_id: flow.chartId });
     expect(ai.status, ai.raw).toBe(200);
