@@ -1,4 +1,4 @@
-import type { ImageTypeCd } from '@ceppro/contract';
+import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
 import { chartData, charts, patients, uploads } from '../../db/schema/index';
@@ -91,7 +91,7 @@ export function createImageRepository(db: AppDatabase) {
       const [row] = await db
         .select()
         .from(chartData)
-        .where(and(eq(chartData.chartRef, chartRef), eq(chartData.imageTypeCd, '00700'), isNull(chartData.deletedAt)))
+        .where(and(eq(chartData.chartRef, chartRef), eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram), isNull(chartData.deletedAt)))
         .orderBy(sql`${chartData.pendingExpiresAt} is null`, desc(chartData.id))
         .limit(1);
       return row;

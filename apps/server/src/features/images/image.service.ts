@@ -1,11 +1,14 @@
 import {
-  IMAGE_UPLOAD,
   IMAGE_TYPE,
-  uploadRequestSchema,
+  IMAGE_UPLOAD,
+  type downloadRequestSchema,
   type DownloadEntry,
   type StoredChartData,
+  type updateShootDateRequestSchema,
   type UploadResponse,
+  type uploadRequestSchema,
 } from '@ceppro/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { z } from 'zod';
@@ -13,11 +16,9 @@ import type { AppDatabase } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import type { JobQueue } from '../../jobs/job-runner';
 import type { ObjectStorage } from '../../storage/object-storage';
-import type { downloadRequestSchema, updateShootDateRequestSchema } from '@ceppro/contract';
+import { deleteObjects } from './discard.service';
 import { checkImage } from './image-check';
 import type { ImageRepository, ImageRow, OwnedChart } from './image.repository';
-import { deleteObjects } from './discard.service';
-import type { FastifyBaseLogger } from 'fastify';
 
 type UploadInput = z.output<typeof uploadRequestSchema>;
 type DownloadInput = z.output<typeof downloadRequestSchema>;

@@ -2,12 +2,12 @@ import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
 import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
 import { analysisRecords, chartData, charts } from '../../db/schema/index';
-import { AppError } from '../../errors/app-error';
 import type { z } from 'zod';
+import { AppError } from '../../errors/app-error';
 import type { imgSizeSchema, inferResultSchema } from '../analysis-records/analysis-record.schemas';
+import { thumbnailKeyOf } from '../images/image-check';
 import type { ImageRepository } from '../images/image.repository';
 import { commitDraftPatient } from '../patients/patient.repository';
-import { thumbnailKeyOf } from '../images/image-check';
 
 export interface DetectionCommit {
   userId: number;
