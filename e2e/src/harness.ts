@@ -23,6 +23,14 @@ export interface TestContext {
 
 type TestFn = (t: TestContext) => Promise<void>;
 
+/** Thrown by `skip`: the test is counted as skipped, with its reason printed. */
+class SkipTest extends Error {}
+
+/** Ends the current test as skipped (e.g. the dataset it needs is absent), saying why. */
+export function skip(reason: string): never {
+  throw new SkipTest(reason);
+}
+
 const registry: Array<{ name: string; fn: TestFn; timeoutMs?: number }> = [];
 
 /** `timeoutMs` overrides the run's per-test limit (flows that upload and run the model take longer). */
@@ -49,6 +57,7 @@ export interface RunOptions {
 export interface Summary {
   passed: number;
   failed: number;
+  skipped: number;
   failures: Array<{ name: string; error: string }>;
 }
 
@@ -67,7 +76,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, name: string): Pr
 export async function runTests({ browser, baseUrl, screensDir, filter, timeoutMs = 45_000 }: RunOptions): Promise<Summary> {
   mkdirSync(screensDir, { recursive: true });
   const selected = filter ? registry.filter((r) => r.name.includes(filter)) : registry;
-  const summary: Summary = { passed: 0, failed: 0, failures: [] };
+  const summary: Summary = { passed: 0, failed: 0, skipped: 0, failures: [] };
 
   for (const { name, fn, timeoutMs: own } of selected) {
     const contexts: BrowserContext[] = [];
@@ -100,6 +109,11 @@ export async function runTests({ browser, baseUrl, screensDir, filter, timeoutMs
       summary.passed += 1;
       console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
     } catch (error) {
+      if (error instanceof SkipTest) {
+        summary.skipped += 1;
+        console.log(`  - ${name} (skipped: ${error.message})`);
+        continue;
+      }
       summary.failed += 1;
       const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
       summary.failures.push({ name, error: message });

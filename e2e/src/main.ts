@@ -9,6 +9,7 @@ import { startServer, type RunningServer } from './server.ts';
 import '../tests/chrome.test.ts';
 import '../tests/gate.test.ts';
 import '../tests/language.test.ts';
+import '../tests/patients.test.ts';
 import '../tests/popup.test.ts';
 import '../tests/recovery.test.ts';
 import '../tests/routes.test.ts';
@@ -66,7 +67,7 @@ async function main(): Promise<number> {
       screensDir: join(root, 'tmp/screens'),
       ...(filter ? { filter } : {}),
     });
-    console.log(`\n${summary.passed} passed, ${summary.failed} failed`);
+    console.log(`\n${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);
     if (summary.failed > 0 && server.kind === 'server') {
       console.log(`\nserver log (tail):\n${server.log().slice(-3000)}`);
     }

@@ -83,10 +83,7 @@ export class PatientsApi {
   private async call(path: string, json: unknown): Promise<Envelope> {
     let body = await this.raw(path, JSON.stringify(json), true);
     if (body.success !== true && body.code === 'J002') {
-      const refreshed = await this.raw('/api/refresh-token', new URLSearchParams({ refreshToken: this.refreshToken }));
-      assert.ok(refreshed.success, `refresh: ${refreshed.code}`);
-      this.token = String(refreshed.data?.token);
-      this.refreshToken = String(refreshed.data?.refresh_token);
+      await this.refresh();
       body = await this.raw(path, JSON.stringify(json), true);
     }
     return body;
@@ -133,7 +130,16 @@ export class PatientsApi {
     return { patientId, chartId, chartUuid: chart.create_chart.uuid };
   }
 
+  /** The e2e access token lives 5 s: a socket must authenticate with a fresh one. */
+  private async refresh(): Promise<void> {
+    const refreshed = await this.raw('/api/refresh-token', new URLSearchParams({ refreshToken: this.refreshToken }));
+    assert.ok(refreshed.success, `refresh: ${refreshed.code}`);
+    this.token = String(refreshed.data?.token);
+    this.refreshToken = String(refreshed.data?.refresh_token);
+  }
+
   private async socket(): Promise<{ thumbnails: (n: number) => Promise<void>; close: () => void }> {
+    await this.refresh();
     const ws = new WebSocket(`${this.baseUrl.replace(/^http/, 'ws')}/ws`, { headers: { 'x-forwarded-for': this.user.ip } });
     let saved = 0;
     let authenticated = false;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,8 +99,11 @@ export async function startServer(root: string): Promise<RunningServer> {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // E2E_SERVER_LOG=<file> keeps the whole server log for debugging (the summary shows only the tail).
+  const logFile = process.env.E2E_SERVER_LOG;
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
+    if (logFile) appendFileSync(logFile, chunk);
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);

@@ -75,6 +75,27 @@ async function rejection(p: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('http client', () => {
+  it('quiet calls refresh an expired token and retry, but never alert, redirect or reload', async () => {
+    const { client, calls, alerts, nav } = setup({
+      '/api/discard-upload': [fail(401, 'J002'), ok({ chart_data: 1 })],
+      '/api/refresh-token': [ok({ token: 'new', refresh_token: 'r2' })],
+      '/api/gone': [fail(404, 'NOT_FOUND')],
+      '/api/broken': [fail(500, 'INTERNAL')],
+    });
+    expect(await client.post('/api/discard-upload', {}, { auth: true, json: { chart_id: 'c' }, quiet: true })).toEqual({ chart_data: 1 });
+    expect(calls.map((c) => c.path)).toEqual(['/api/discard-upload', '/api/refresh-token', '/api/discard-upload']);
+    expect(calls[2]?.auth).toBe('Bearer new');
+    expect((await rejection(client.post('/api/gone', {}, { auth: true, quiet: true }))).code).toBe('NOT_FOUND');
+    expect((await rejection(client.post('/api/broken', {}, { auth: true, quiet: true }))).status).toBe(500);
+    expect(alerts).toEqual([]);
+    expect(nav).toEqual({ home: 0, reload: 0 });
+  });
+
+  it('GraphQL-style raw answers come back as they are; failures still go through the interceptor', async () => {
+    const { client } = setup({ '/graphql': [{ status: 200, body: { data: { x: 1 } } }] });
+    expect(await client.post('/graphql', {}, { auth: true, json: { query: '{x}' }, raw: true })).toEqual({ data: { x: 1 } });
+  });
+
   it('returns data, form-encodes fields and sends the bearer token on authenticated calls', async () => {
     const { client, calls } = setup({ '/api/check': [ok({ fine: true })], '/public/login': [ok({ token: 't' })] });
     expect(await client.post('/api/check', {}, { auth: true })).toEqual({ fine: true });

@@ -46,6 +46,12 @@ export interface PostOptions {
   /** Fire-and-forget (logout): no retries, alerts, refresh or redirects; failures are just thrown. */
   background?: boolean;
   /**
+   * Clean-up calls made after a failure was already shown (an upload's discard): an expired token is
+   * still refreshed and the call retried, but nothing is alerted, redirected or reloaded; every
+   * failure is just thrown.
+   */
+  quiet?: boolean;
+  /**
    * The endpoint does not answer the envelope on success (GraphQL answers `{ data, errors }`): a 2xx
    * JSON body is returned as it is. Failures still go through the interceptor (401 J002 refresh, ...).
    */
@@ -169,7 +175,7 @@ export function createHttpClient(deps: HttpClientDeps) {
       const body = options.json !== undefined ? JSON.stringify(options.json) : encode(fields);
       if (options.method === 'GET') return { method: 'GET', headers };
       return { method: 'POST', headers, body };
-    }, options.background);
+    }, options.background || options.quiet);
     const json = await readJson(response);
     if (options.raw && response.ok && json !== undefined) return json as T;
     const body = asEnvelope(json);
@@ -189,12 +195,14 @@ export function createHttpClient(deps: HttpClientDeps) {
         const fresh = current !== null && current !== usedToken ? true : await refreshOnce();
         if (fresh) return attempt<T>(path, fields, options, true);
       }
+      if (options.quiet) throw new ApiError('REFRESH_FAILED', message, response.status, false);
       if (deps.tokens.refreshToken() !== null || code === 'J002' || retried) {
         deps.tokens.clear();
         deps.goHome();
         throw new ApiError('REFRESH_FAILED', message, response.status, true);
       }
     }
+    if (options.quiet) throw new ApiError(code, message, response.status, false, detail);
     if (code === 'J005' && !passThrough.includes(code)) {
       deps.tokens.clear();
       await deps.alert('duplicateLogin');

@@ -58,7 +58,9 @@ export function PatientInfoForm({ patient, variant }: { patient: Patient; varian
       followUp.current = null;
       setSettling(false);
       void client.invalidateQueries({ queryKey: patientKeys.all });
-      if (variant === 'modal') useModalStore.getState().closeModal();
+      // Only a modal still showing just this form closes: an upload started meanwhile keeps it open.
+      const modal = useModalStore.getState();
+      if (variant === 'modal' && modal.modalMode === 'view') modal.closeModal();
     }, PATIENT_SAVE_FOLLOW_UP_MS);
   });
 

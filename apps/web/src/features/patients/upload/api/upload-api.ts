@@ -89,7 +89,7 @@ export function detectLandmarks(chartId: string) {
 export async function discardUpload(chartId: string): Promise<void> {
   const { discardUpload: discard } = FILE_ENDPOINTS;
   try {
-    await api.post(discard.path, {}, { auth: true, json: { chart_id: chartId }, background: true });
+    await api.post(discard.path, {}, { auth: true, json: { chart_id: chartId }, quiet: true });
   } catch {
     // The server's sweeper discards drafts after DRAFT_TTL_SECONDS anyway.
   }
