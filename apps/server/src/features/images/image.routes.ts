@@ -32,9 +32,9 @@ export async function registerBearerScope(app: FastifyInstance, sessions: Sessio
 function parseUpload(body: unknown) {
   const result = uploadRequestSchema.safeParse(body ?? {});
   if (!result.success) {
-    const fields = new Set(result.error.issues.map((issue) => issue.path[0]));
-    if (fields.has('size') && result.error.issues.some((issue) => issue.path[0] === 'size' && issue.code === 'too_big')) throw new AppError('IMAGE_TOO_LARGE');
-    if (fields.has('content_type')) throw new AppError('IMAGE_NOT_SUPPORTED');
+    const issues = result.error.issues;
+    if (issues.some((issue) => issue.path[0] === 'size' && issue.code === 'too_big')) throw new AppError('IMAGE_TOO_LARGE');
+    if (issues.some((issue) => issue.path[0] === 'content_type')) throw new AppError('IMAGE_NOT_SUPPORTED');
   }
   return parseBody(uploadRequestSchema, body);
 }
