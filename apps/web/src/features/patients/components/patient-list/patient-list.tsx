@@ -38,7 +38,7 @@ export function PatientList({ page }: { page: number }) {
 
   // A page past the end (the last patient of it was deleted elsewhere, an old bookmark): go to the last page.
   useEffect(() => {
-    if (data === undefined || query.isPlaceholderData || data.items.length > 0 || data.pagination.total === 0) return;
+    if (data === undefined || data.items.length > 0 || data.pagination.total === 0) return;
     const last = pageCountOf(data.pagination.total, PATIENT_PAGE_SIZE) - 1;
     if (page > last) void navigate(hrefOf(last), { replace: true });
   });
@@ -99,7 +99,6 @@ export function PatientList({ page }: { page: number }) {
       <PatientTable
         state={state}
         patients={data?.items ?? []}
-        refreshing={query.isPlaceholderData}
         sort={params.sort}
         onSort={(field: PatientSortField) => void navigate(hrefOf(0, { ...params, sort: toggleSort(params.sort, field) }))}
         onRetry={() => void query.refetch()}
@@ -107,7 +106,11 @@ export function PatientList({ page }: { page: number }) {
         onEdit={(patient) => openView(patient.id)}
         onDelete={confirmDelete}
       />
-      <Pager page={page} total={data?.pagination.total ?? 0} pageSize={PATIENT_PAGE_SIZE} hrefOf={(p) => hrefOf(p)} />
+      {data !== undefined ? (
+        <Pager page={page} total={data.pagination.total} pageSize={PATIENT_PAGE_SIZE} hrefOf={(p) => hrefOf(p)} />
+      ) : (
+        <div className="pager pager--pending" data-testid="pager" aria-hidden="true" />
+      )}
     </section>
   );
 }

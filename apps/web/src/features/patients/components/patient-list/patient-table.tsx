@@ -9,8 +9,6 @@ import { PatientRow } from './patient-row.tsx';
 interface PatientTableProps {
   state: 'loading' | 'error' | 'ready';
   patients: Patient[];
-  /** A newer page is on its way while the current rows are shown. */
-  refreshing: boolean;
   sort: ListSort;
   onSort: (field: PatientSortField) => void;
   onRetry: () => void;
@@ -43,12 +41,12 @@ function SortHeader({ field, label, sort, onSort }: { field: PatientSortField; l
 }
 
 /** The patient table (spec point 2) with its loading, error and empty states in the body. */
-export function PatientTable({ state, patients, refreshing, sort, onSort, onRetry, onOpen, onEdit, onDelete }: PatientTableProps) {
+export function PatientTable({ state, patients, sort, onSort, onRetry, onOpen, onEdit, onDelete }: PatientTableProps) {
   const { t } = useTranslation();
   const today = todayIso();
   return (
     <div className="table-wrap">
-      <table className="patient-table" aria-busy={state === 'loading' || refreshing} data-testid="patient-table">
+      <table className="patient-table" aria-busy={state === 'loading'} data-testid="patient-table">
         <thead>
           <tr>
             <SortHeader field="patient_id" label={t('patients.list.columns.patientId')} sort={sort} onSort={onSort} />
@@ -64,7 +62,7 @@ export function PatientTable({ state, patients, refreshing, sort, onSort, onRetr
             </th>
           </tr>
         </thead>
-        <tbody className={refreshing ? 'patient-table__body--refreshing' : undefined}>
+        <tbody>
           {state === 'loading' && (
             <tr className="patient-table__state">
               <td colSpan={COLUMNS} role="status" data-testid="list-loading">
