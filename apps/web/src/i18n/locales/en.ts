@@ -66,9 +66,6 @@ export const en = {
   ...enAccount,
   auth: enAuth,
   screens: {
-    list: { title: 'Patient list', body: 'The patient list, page {{page}}, will appear here.' },
-    patient: { title: 'Patient', body: 'The details of patient {{id}} will appear here.' },
-    create: { title: 'New patient', body: 'The new-patient form with cephalogram upload will appear here.' },
     viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },
     account: {
       nav: 'Account sections',

@@ -62,9 +62,6 @@ export const ja: Dictionary = {
   },
   placeholder: { badge: '準備中' },
   screens: {
-    list: { title: '患者一覧', body: '患者一覧の {{page}} ページ目がここに表示されます。' },
-    patient: { title: '患者情報', body: '患者 {{id}} の詳細がここに表示されます。' },
-    create: { title: '新規患者', body: 'セファログラムのアップロードを含む新規患者フォームがここに表示されます。' },
     viewer: { title: 'ビューア', body: 'チャート {{id}} のセファロビューアがここに表示されます。' },
     account: {
       nav: 'アカウントメニュー',

@@ -62,9 +62,6 @@ export const ko: Dictionary = {
   },
   placeholder: { badge: '준비 중' },
   screens: {
-    list: { title: '환자 목록', body: '환자 목록 {{page}}페이지가 이곳에 표시됩니다.' },
-    patient: { title: '환자 정보', body: '환자 {{id}}의 상세 정보가 이곳에 표시됩니다.' },
-    create: { title: '신규 환자', body: '세팔로그램 업로드를 포함한 신규 환자 등록 양식이 이곳에 표시됩니다.' },
     viewer: { title: '뷰어', body: '차트 {{id}}의 세팔로메트릭 뷰어가 이곳에 표시됩니다.' },
     account: {
       nav: '계정 메뉴',

@@ -62,9 +62,6 @@ export const vi: Dictionary = {
   },
   placeholder: { badge: 'Sắp ra mắt' },
   screens: {
-    list: { title: 'Danh sách bệnh nhân', body: 'Trang {{page}} của danh sách bệnh nhân sẽ hiển thị tại đây.' },
-    patient: { title: 'Bệnh nhân', body: 'Thông tin chi tiết của bệnh nhân {{id}} sẽ hiển thị tại đây.' },
-    create: { title: 'Bệnh nhân mới', body: 'Biểu mẫu tạo bệnh nhân mới kèm tải lên phim sọ nghiêng sẽ hiển thị tại đây.' },
     viewer: { title: 'Trình xem', body: 'Trình xem phim sọ nghiêng của hồ sơ {{id}} sẽ hiển thị tại đây.' },
     account: {
       nav: 'Mục tài khoản',

@@ -61,9 +61,6 @@ export const zh: Dictionary = {
   },
   placeholder: { badge: '即将推出' },
   screens: {
-    list: { title: '患者列表', body: '患者列表第 {{page}} 页将显示在这里。' },
-    patient: { title: '患者信息', body: '患者 {{id}} 的详细信息将显示在这里。' },
-    create: { title: '新建患者', body: '包含头影测量片上传的新建患者表单将显示在这里。' },
     viewer: { title: '查看器', body: '病历 {{id}} 的头影测量查看器将显示在这里。' },
     account: {
       nav: '账户菜单',
