@@ -118,7 +118,7 @@ export class PatientsApi {
         const bytes = readFileSync(file);
         const contentType = file.endsWith('.png') ? 'image/png' : 'image/jpeg';
         const upload = await this.post('/minio/upload', { chart_id: chartId, image_type_cd: type, shoot_date: images.shootDate ?? null, content_type: contentType, size: bytes.length });
-        const put = await fetch(String(upload.presignedUrl), { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) });
+        const put = await fetch(new URL(String(upload.presignedUrl), this.baseUrl), { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) });
         assert.equal(put.status, 200, 'presigned PUT');
         await this.post('/minio/chart_data_request', { upload_id: upload.upload_id });
       }

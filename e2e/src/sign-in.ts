@@ -1,14 +1,24 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TestUser } from './accounts.ts';
 
-/** Signs in through the sign-in form and waits for the patient list. */
-export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' | 'password'>, options: { saveEmail?: boolean } = {}): Promise<void> {
+/**
+ * Signs in through the sign-in form and waits for the patient list. A new account's first list
+ * shows the tutorial popup (spec point 2); it is closed here unless `keepTutorial` is set.
+ */
+export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' | 'password'>, options: { saveEmail?: boolean; keepTutorial?: boolean } = {}): Promise<void> {
   await page.goto('/');
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   if (options.saveEmail) await page.getByTestId('save-email').check();
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((u) => u.pathname === '/list/0');
+  if (options.keepTutorial) return;
+  const tutorial = page.getByTestId('tutorial-popup');
+  const shown = await tutorial.waitFor({ timeout: 5000 }).then(() => true, () => false);
+  if (shown) {
+    await page.getByTestId('tutorial-close').click();
+    await tutorial.waitFor({ state: 'detached' });
+  }
 }
 
 export async function cookieValue(context: BrowserContext, name: string): Promise<string | undefined> {

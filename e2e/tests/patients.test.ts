@@ -13,12 +13,12 @@ function needDataset(): void {
   if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
 }
 
-/** A signed-in page for `user` (new accounts see the tutorial popup first: it is closed here). */
+/** A signed-in page for `user`; the tutorial popup new accounts see first is checked and closed. */
 async function signedIn(t: TestContext, user: TestUser): Promise<Page> {
   const { page } = await t.newPage(fromIp(user.ip));
-  await signInThroughUi(page, user);
+  await signInThroughUi(page, user, { keepTutorial: true });
   const tutorial = page.getByTestId('tutorial-popup');
-  await tutorial.waitFor();
+  await tutorial.getByText('Welcome to Ceppro v3.0').waitFor();
   await page.getByTestId('tutorial-close').click();
   await tutorial.waitFor({ state: 'detached' });
   return page;

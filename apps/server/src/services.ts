@@ -47,7 +47,10 @@ export class PublicUrl {
 export async function createServices(config: AppConfig, secrets: Secrets, log: FastifyBaseLogger): Promise<Services> {
   const publicUrl = new PublicUrl(config.publicUrl, config.port);
   const database = await openDatabase(config.database);
-  const storage = createStorage(config.storage, { urlSigningSecret: secrets.urlSigning, publicUrl: () => publicUrl.get() });
+  // Without PUBLIC_URL, the fs driver's presigned URLs are root-relative ("/files/..."): the browser
+  // resolves them against the address it opened (localhost, 127.0.0.1 or a LAN name alike), so the
+  // PUT is same-origin. A guessed http://localhost:<port> would be cross-origin from any other name.
+  const storage = createStorage(config.storage, { urlSigningSecret: secrets.urlSigning, publicUrl: () => config.publicUrl ?? '' });
   const mailer = createMailer(config.mail, log);
   const sms = createSmsProvider(config.sms, log);
   const events = await createEventBus(config, database, log).catch(async (error: unknown) => {

@@ -18,7 +18,12 @@ async function startListeningApp(): Promise<{ t: TestApp; storage: FsObjectStora
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   t.services.publicUrl.bind((t.app.server.address() as AddressInfo).port);
   if (!(t.services.storage instanceof FsObjectStorage) || t.config.storage.driver !== 'fs') throw new Error('expected the fs driver');
-  return { t, storage: t.services.storage, root: t.config.storage.root, secret: t.services.secrets.urlSigning };
+  // The app's own driver signs root-relative URLs (no PUBLIC_URL); this one, with the same root and
+  // secret, signs absolute ones for fetch.
+  const root = t.config.storage.root;
+  const secret = t.services.secrets.urlSigning;
+  const storage = new FsObjectStorage({ root, signingSecret: secret, baseUrl: () => t.services.publicUrl.get() });
+  return { t, storage, root, secret };
 }
 
 // One app for the whole file; keys used by the two suites do not overlap.
@@ -27,9 +32,9 @@ const sharedApp = () => (shared ??= startListeningApp());
 afterAll(async () => (await shared)?.t.close());
 
 describeStorageContract('fs', async () => {
-  const { t, root, secret } = await sharedApp();
+  const { t, root, secret, storage } = await sharedApp();
   return {
-    storage: t.services.storage,
+    storage,
     withClockOffset: (offsetMs) =>
       new FsObjectStorage({ root, signingSecret: secret, baseUrl: () => t.services.publicUrl.get(), now: () => Date.now() + offsetMs }),
     close: async () => undefined,
@@ -139,5 +144,18 @@ describe('fs presigned URLs refuse tampering', () => {
   it('lets no route outside /files serve objects', async () => {
     const response = await fetch(`${ctx.t.services.publicUrl.get()}/objects/charts/c-1/ceph.jpg`);
     expect(await response.text()).not.toBe('ceph');
+  });
+});
+
+describe('fs presigned URLs without PUBLIC_URL', () => {
+  it('are root-relative, so the browser PUTs to the origin it opened, and work resolved against it', async () => {
+    const ctx = await sharedApp();
+    const url = await ctx.t.services.storage.presignPut('uploads/relative.png', 'image/png', 60);
+    expect(url).toMatch(/^\/files\/uploads\/relative\.png\?exp=\d+&sig=/);
+    const origin = `http://127.0.0.1:${(ctx.t.app.server.address() as AddressInfo).port}`;
+    const put = await fetch(new URL(url, origin), { method: 'PUT', body: 'png bytes', headers: { 'content-type': 'image/png' } });
+    expect(put.status).toBe(200);
+    const get = await fetch(new URL(await ctx.t.services.storage.presignGet('uploads/relative.png', 60), origin));
+    expect(await get.text()).toBe('png bytes');
   });
 });

@@ -30,6 +30,11 @@ export const IMAGE_UPLOAD = {
   minSide: 200,
   maxSide: 12_000,
   maxPixels: 80_000_000,
+  /**
+   * A cephalogram must also fit the landmark model's input range (apps/server/src/inference
+   * MIN_SIDE_PX / MAX_SIDE_PX): refused at upload, so it never reaches detection to fail there.
+   */
+  cephalogram: { minSide: 600, maxSide: 6_000 },
   /** Thumbnails are JPEG, this many px wide at most (height kept in proportion). */
   thumbnailWidth: 360,
   /** Presigned URLs live this long. */

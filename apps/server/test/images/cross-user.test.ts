@@ -39,7 +39,7 @@ beforeAll(async () => {
   expect((await t.uploadImage(tokenA, draftA.chartId, await plainImage())).status).toBe(200);
   const open = await t.call(tokenA, '/minio/upload', { chart_id: draftA.chartId, image_type_cd: '00710', content_type: 'image/png', size: 10 });
   uploadIdA = String(open.body.data?.upload_id);
-  expect(await t.put(String(open.body.data?.presignedUrl), await plainImage(640, 480, 'png'), 'image/png')).toBe(200);
+  expect(await t.put(String(open.body.data?.presignedUrl), await plainImage(800, 640, 'png'), 'image/png')).toBe(200);
   await eventually(async () => socketA.frames.filter((f) => f === THUMBNAIL_SAVED_TEXT).length >= 2);
   await t.h.app.background.runner.drain();
 });

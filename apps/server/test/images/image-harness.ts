@@ -114,7 +114,7 @@ export function cephalogram(id = '151'): Promise<Buffer> {
 }
 
 /** A plain image that passes every upload check (not an X-ray: the model refuses it). */
-export function plainImage(width = 640, height = 480, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
+export function plainImage(width = 800, height = 640, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
   const img = sharp({ create: { width, height, channels: 3, background: { r: 120, g: 130, b: 140 } } });
   return (format === 'png' ? img.png() : img.jpeg()).toBuffer();
 }

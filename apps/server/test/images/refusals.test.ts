@@ -40,6 +40,8 @@ describe('chart_data_request refuses what is not a usable JPEG or PNG', () => {
     ['a text file named .jpg', async () => Buffer.from('hello, this is not an image\n'.repeat(50)), 'image/jpeg', 'IMAGE_NOT_SUPPORTED', 415],
     ['a truncated JPEG', async () => (await noisyJpeg()).subarray(0, 40_000), 'image/jpeg', 'IMAGE_NOT_SUPPORTED', 415],
     ['an image below the minimum side', async () => plainImage(150, 300), 'image/jpeg', 'IMAGE_DIMENSIONS', 422],
+    ['a cephalogram below the model\'s 600 px side', async () => plainImage(640, 480), 'image/jpeg', 'IMAGE_DIMENSIONS', 422],
+    ['a cephalogram over the model\'s 6000 px side', async () => plainImage(6400, 700), 'image/jpeg', 'IMAGE_DIMENSIONS', 422],
     ['stored bytes over the size limit', async () => Buffer.concat([await plainImage(), Buffer.alloc(IMAGE_UPLOAD.maxBytes)]), 'image/jpeg', 'IMAGE_TOO_LARGE', 413],
     ['nothing PUT at all', async () => null, 'image/jpeg', 'UPLOAD_MISSING', 409],
   ])('refuses %s and keeps no row and no object', async (_label, make, contentType, code, status) => {
@@ -49,6 +51,12 @@ describe('chart_data_request refuses what is not a usable JPEG or PNG', () => {
     expect(reply.body.code, reply.raw).toBe(code);
     expect(reply.status).toBe(status);
     expect(await leftovers(chart)).toEqual({ chartData: 0, uploads: 0, objects: [] });
+  });
+
+  it('takes a face photo smaller than a cephalogram may be', async () => {
+    const chart = await t.chart(token, { draft: true });
+    const reply = await t.uploadImage(token, chart.chartId, await plainImage(640, 480), { type: IMAGE_TYPE.lateralFace });
+    expect(reply.status, reply.raw).toBe(200);
   });
 
   it('refuses a declared size over the limit and a type other than JPEG/PNG before any URL is given', async () => {

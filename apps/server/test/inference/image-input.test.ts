@@ -1,7 +1,8 @@
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { decodeGrey, ImageInputError, stretch16 } from '../../src/inference/image-input.ts';
+import { IMAGE_UPLOAD } from '@ceppro/contract';
+import { decodeGrey, ImageInputError, MAX_SIDE_PX, MIN_SIDE_PX, stretch16 } from '../../src/inference/image-input.ts';
 
 function chunk(type: string, data: Buffer): Buffer {
   const len = Buffer.alloc(4);
@@ -93,5 +94,11 @@ describe('resizeGrey', () => {
     expect([r.width, r.height, r.data.length]).toEqual([256, 317, 256 * 317]);
     // A horizontal ramp stays a ramp: left columns darker than the middle ones.
     expect(r.data[100 * 256 + 10]!).toBeLessThan(r.data[100 * 256 + 60]!);
+  });
+});
+
+describe('upload limits and the model agree', () => {
+  it('refuses at upload every cephalogram size the model would refuse', () => {
+    expect(IMAGE_UPLOAD.cephalogram).toEqual({ minSide: MIN_SIDE_PX, maxSide: MAX_SIDE_PX });
   });
 });

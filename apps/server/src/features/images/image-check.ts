@@ -1,4 +1,4 @@
-import { IMAGE_UPLOAD, type ImageContentType } from '@ceppro/contract';
+import { IMAGE_TYPE, IMAGE_UPLOAD, type ImageContentType, type ImageTypeCd } from '@ceppro/contract';
 import sharp from 'sharp';
 import { AppError } from '../../errors/app-error';
 
@@ -26,7 +26,7 @@ export function sniffImageType(bytes: Uint8Array): ImageContentType | null {
  * (a truncated file is refused). Runs in libvips' thread pool, off the event loop; the decode is a
  * shrink-on-load to a small size, which still reads every byte of the file.
  */
-export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
+export async function checkImage(bytes: Uint8Array, imageType: ImageTypeCd): Promise<CheckedImage> {
   if (bytes.byteLength > IMAGE_UPLOAD.maxBytes) throw new AppError('IMAGE_TOO_LARGE');
   const sniffed = sniffImageType(bytes);
   if (!sniffed) throw new AppError('IMAGE_NOT_SUPPORTED');
@@ -47,6 +47,10 @@ export async function checkImage(bytes: Uint8Array): Promise<CheckedImage> {
     width * height > IMAGE_UPLOAD.maxPixels
   ) {
     throw new AppError('IMAGE_DIMENSIONS', `The image is ${width} x ${height} px; each side must be ${IMAGE_UPLOAD.minSide}-${IMAGE_UPLOAD.maxSide} px.`);
+  }
+  const ceph = IMAGE_UPLOAD.cephalogram;
+  if (imageType === IMAGE_TYPE.cephalogram && (Math.min(width, height) < ceph.minSide || Math.max(width, height) > ceph.maxSide)) {
+    throw new AppError('IMAGE_DIMENSIONS', `The cephalogram is ${width} x ${height} px; each side must be ${ceph.minSide}-${ceph.maxSide} px.`);
   }
   try {
     await sharp(bytes, { failOn: 'truncated', limitInputPixels: IMAGE_UPLOAD.maxPixels }).resize({ width: 64 }).raw().toBuffer();

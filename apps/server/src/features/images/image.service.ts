@@ -105,7 +105,7 @@ export function createImageService(deps: {
       if (bytes instanceof AppError) return refuse(upload.id, upload.objectKey, bytes);
       let checked;
       try {
-        checked = await checkImage(bytes);
+        checked = await checkImage(bytes, upload.imageTypeCd);
       } catch (error) {
         if (error instanceof AppError) return refuse(upload.id, upload.objectKey, error);
         throw error;

@@ -107,6 +107,11 @@ export function createLandmarkService(deps: {
         };
       } catch (error) {
         const code = error instanceof AppError ? error.code : 'INTERNAL';
+        // The image's own fault (unreadable, out of the model's size range) is final like a refusal:
+        // undo what is pending now rather than leave it to the browser or the sweeper.
+        if (code === 'IMAGE_NOT_SUPPORTED' || code === 'IMAGE_DIMENSIONS') {
+          await discard.discard(userId, chartId).catch((cause: unknown) => log.warn({ err: cause }, 'discard after an unusable image failed'));
+        }
         await notify({ type: 'job.failed', ...fields, code, message: error instanceof AppError ? error.message : 'Landmark detection failed.' });
         throw error;
       }
