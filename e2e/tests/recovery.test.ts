@@ -49,7 +49,7 @@ test('recovery: find password mails a temporary password that must be changed af
   const temporary = /temporary password is:\s*(\S+)/.exec(await newestMail(user.email, mark))?.[1];
   assert.ok(temporary, 'a temporary password in the mail');
 
-  await signInThroughUi(page, { email: user.email, password: temporary });
+  await signInThroughUi(page, { email: user.email, password: temporary }, { keepTutorial: true });
   const prompt = page.getByTestId('password-change-prompt');
   await prompt.getByText('A temporary password must be changed.').waitFor();
   assert.equal(await prompt.getByTestId('password-later').count(), 0, 'no postponing a temporary password');

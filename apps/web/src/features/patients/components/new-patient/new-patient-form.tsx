@@ -10,8 +10,9 @@ import { paths } from '../../../../routes/paths.ts';
 import { useFormError } from '../../hooks/use-form-error.ts';
 import { useLastListPath } from '../../hooks/use-leave-patient.ts';
 import { useRunUpload } from '../../hooks/use-run-upload.ts';
-import { birthCalendarStart, newPatientSchema, SHOOT_DATE_MAX_LENGTH, type NewPatientInput, type NewPatientValues } from '../../lib/patient-form.ts';
+import { newPatientSchema, SHOOT_DATE_MAX_LENGTH, type NewPatientInput, type NewPatientValues } from '../../lib/patient-form.ts';
 import { DropZone } from '../shared/drop-zone.tsx';
+import { BirthdayField, GenderField } from '../shared/patient-fields.tsx';
 import { UploadBlocker } from '../shared/upload-blocker.tsx';
 import '../patients.css';
 import './new-patient.css';
@@ -92,37 +93,14 @@ export function NewPatientForm() {
               )}
             />
           </Field>
-          <Field label={t('patients.fields.birthday')} htmlFor="np-birth" error={formError(errors.birth?.message)} required>
-            <Controller
-              control={control}
-              name="birth"
-              render={({ field }) => (
-                <DatePicker
-                  id="np-birth"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  min={MIN_BIRTH_DATE}
-                  max={todayIso()}
-                  initialView={birthCalendarStart()}
-                  invalid={errors.birth !== undefined}
-                  testId="np-birth"
-                />
-              )}
-            />
-          </Field>
-          <Field label={t('patients.fields.gender')} htmlFor="np-gender-male" error={formError(errors.gender?.message)} required>
-            <div className="radio-row" role="radiogroup" aria-label={t('patients.fields.gender')}>
-              <label className="check">
-                <input id="np-gender-male" type="radio" value="0" {...register('gender')} data-testid="np-gender-male" />
-                {t('patients.gender.male')}
-              </label>
-              <label className="check">
-                <input type="radio" value="1" {...register('gender')} data-testid="np-gender-female" />
-                {t('patients.gender.female')}
-              </label>
-            </div>
-          </Field>
+          <Controller
+            control={control}
+            name="birth"
+            render={({ field }) => (
+              <BirthdayField prefix="np" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={formError(errors.birth?.message)} />
+            )}
+          />
+          <GenderField prefix="np" registration={register('gender')} error={formError(errors.gender?.message)} />
           <div className="form-actions">
             <Link to={listPath} className="button button--secondary" data-testid="back-to-list">
               <ArrowLeftIcon width={18} height={18} />

@@ -1,9 +1,8 @@
-import { MIN_BIRTH_DATE, todayIso, type Patient } from '@ceppro/contract';
+import type { Patient } from '@ceppro/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DatePicker } from '../../../../components/form/date-picker.tsx';
 import { Field } from '../../../../components/form/field.tsx';
 import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 import { TrashIcon } from '../../../../components/icons.tsx';
@@ -16,7 +15,8 @@ import { useDeletePatient } from '../../api/use-delete-patient.ts';
 import { useUpdatePatient } from '../../api/use-update-patient.ts';
 import { useFormError } from '../../hooks/use-form-error.ts';
 import { useLeavePatient } from '../../hooks/use-leave-patient.ts';
-import { birthCalendarStart, genderFromBoolean, patientFieldsSchema, type PatientFieldsInput, type PatientFieldsValues } from '../../lib/patient-form.ts';
+import { BirthdayField, GenderField } from '../shared/patient-fields.tsx';
+import { genderFromBoolean, patientFieldsSchema, type PatientFieldsInput, type PatientFieldsValues } from '../../lib/patient-form.ts';
 
 /** Spec points 4 and 9: the follow-up after a patient edit save waits one second. */
 export const PATIENT_SAVE_FOLLOW_UP_MS = 1000;
@@ -94,37 +94,14 @@ export function PatientInfoForm({ patient, variant }: { patient: Patient; varian
         <Field label={t('patients.fields.name')} htmlFor="pe-name" error={formError(errors.name?.message)} required>
           <input id="pe-name" className="input" autoComplete="off" aria-invalid={errors.name !== undefined} {...register('name')} data-testid="pe-name" />
         </Field>
-        <Field label={t('patients.fields.birthday')} htmlFor="pe-birth" error={formError(errors.birth?.message)} required>
-          <Controller
-            control={control}
-            name="birth"
-            render={({ field }) => (
-              <DatePicker
-                id="pe-birth"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                min={MIN_BIRTH_DATE}
-                max={todayIso()}
-                initialView={birthCalendarStart()}
-                invalid={errors.birth !== undefined}
-                testId="pe-birth"
-              />
-            )}
-          />
-        </Field>
-        <Field label={t('patients.fields.gender')} htmlFor="pe-gender-male" error={formError(errors.gender?.message)} required>
-          <div className="radio-row" role="radiogroup" aria-label={t('patients.fields.gender')}>
-            <label className="check">
-              <input id="pe-gender-male" type="radio" value="0" {...register('gender')} data-testid="pe-gender-male" />
-              {t('patients.gender.male')}
-            </label>
-            <label className="check">
-              <input type="radio" value="1" {...register('gender')} data-testid="pe-gender-female" />
-              {t('patients.gender.female')}
-            </label>
-          </div>
-        </Field>
+        <Controller
+          control={control}
+          name="birth"
+          render={({ field }) => (
+            <BirthdayField prefix="pe" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={formError(errors.birth?.message)} />
+          )}
+        />
+        <GenderField prefix="pe" registration={register('gender')} error={formError(errors.gender?.message)} />
       </div>
       <div className="form-actions">
         <button type="button" className="button button--danger" onClick={confirmDelete} disabled={remove.isPending} data-testid="delete-patient">
