@@ -24,7 +24,7 @@ export function cephalogramPath(n = 0): string {
 }
 
 /** Freely licensed photos that are not cephalograms (see apps/server/test/fixtures/non-ceph/README.md). */
-export function nonCephPath(name: 'astronaut' | 'chelsea' | 'coffee' = 'astronaut'): string {
+export function nonCephPath(name: 'astronaut' | 'chelsea' | 'coffee' | 'hubble_deep_field' = 'astronaut'): string {
   return join(root, `apps/server/test/fixtures/non-ceph/${name}.jpg`);
 }
 

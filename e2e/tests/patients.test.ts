@@ -192,12 +192,17 @@ test('a photo that is not an X-ray: "X-ray not recognized", and nothing is left 
   const before = storedObjects(serverDataDir());
 
   await page.getByTestId('new-patient').click();
-  await page.getByTestId('drop-ceph-input').setInputFiles(nonCephPath('chelsea'));
+  // 1000 x 872: passes every upload check, so the model itself has to refuse it.
+  await page.getByTestId('drop-ceph-input').setInputFiles(nonCephPath('hubble_deep_field'));
+  const refused = page.waitForResponse((r) => r.url().endsWith('/ai/ceppro/ceph-landmark'));
   await page.getByTestId('np-name').fill('Not Xray');
   await page.getByTestId('np-birth').fill('2010-10-10');
   await page.getByTestId('np-gender-male').check();
   await page.getByTestId('save').click();
   const popup = page.getByTestId('confirm-popup');
+  const detection = await refused;
+  assert.equal(detection.status(), 422);
+  assert.equal(((await detection.json()) as { code?: string }).code, 'XRAY_NOT_RECOGNIZED');
   await popup.getByText('X-ray not recognized').waitFor({ timeout: 40_000 });
   assert.match(await popup.innerText(), /Please check the X-ray image/);
   await t.screenshot(page, 'xray-not-recognized');
