@@ -11,3 +11,4 @@ export * from './graphql/patients';
 export * from './graphql/upload';
 export * from './analysis-record';
 export * from './graphql/viewer';
+export * from './graphql/analysis';

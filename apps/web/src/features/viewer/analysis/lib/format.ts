@@ -1,0 +1,46 @@
+import type { MeasurementUnit, NormStat, ReportedUnit } from '@ceppro/ceph';
+
+/**
+ * Display formatting of the analysis table (reference §5.6: full precision inside, rounded only
+ * for display — angles and distances to 0.1, ratios to 0.01).
+ */
+
+const SYMBOL: Record<ReportedUnit, string> = { deg: '°', mm: ' mm', px: ' px', ratio: '', '%': '%' };
+
+function digits(unit: ReportedUnit): number {
+  return unit === 'ratio' ? 2 : 1;
+}
+
+/** `82.3°`, `4.1 mm`, `41.0 px`, `0.62`, `63.5%`. Negative zero is shown as 0. */
+export function formatValue(value: number, unit: ReportedUnit): string {
+  const text = value.toFixed(digits(unit));
+  return `${/^-0\.?0*$/.test(text) ? text.slice(1) : text}${SYMBOL[unit]}`;
+}
+
+function plain(n: number, unit: ReportedUnit): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(digits(unit));
+}
+
+/** `82 ± 2°`, `(76–77)°` for a range-only norm, `76.5°` for a bare ideal; null without a norm. */
+export function formatNorm(norm: NormStat | null, unit: MeasurementUnit): string | null {
+  if (norm === null) return null;
+  const symbol = SYMBOL[unit];
+  if (norm.sd !== null) return `${plain(norm.mean, unit)} ± ${plain(norm.sd, unit)}${symbol}`;
+  if (norm.range !== null) return `${plain(norm.range[0], unit)}–${plain(norm.range[1], unit)}${symbol}`;
+  return `${plain(norm.mean, unit)}${symbol}`;
+}
+
+/** `+1.25 SD` / `−0.40 SD` (typographic minus). */
+export function formatZ(z: number): string {
+  const text = Math.abs(z).toFixed(2);
+  if (text === '0.00') return '0.00 SD';
+  return `${z > 0 ? '+' : '−'}${text} SD`;
+}
+
+/** Percentile as whole percent (`P93`), `P<1` / `P>99` at the tails; input is a fraction in [0, 1]. */
+export function formatPercentile(fraction: number): string {
+  const p = fraction * 100;
+  if (p < 1) return 'P<1';
+  if (p > 99) return 'P>99';
+  return `P${Math.round(p)}`;
+}
