@@ -61,3 +61,21 @@ export const viewerAnalysisRecordQuery = graphOperation<{ chartId: number }, { a
   `,
   z.object({ analysis_records: z.object({ items: z.array(viewerAnalysisRecordSchema) }) }),
 );
+
+/**
+ * Saves the user's landmarks (`modified_result` only: the server writes just the fields given, so
+ * the model's `infer_result` is never touched). Stored landmarks: `name` = registry LandmarkId;
+ * `cname` = the v1 model output index when the model outputs that landmark, else 100 + its index
+ * in the registry's `LANDMARKS` (hand-placed landmarks), so the two ranges never collide.
+ */
+export const saveModifiedLandmarksMutation = graphOperation<
+  { id: number; input: { modified_result: z.input<typeof modifiedResultSchema> } },
+  { update_analysis_record: { id: number; updatedAt: string } }
+>(
+  /* GraphQL */ `
+    mutation SaveModifiedLandmarks($id: Int!, $input: AnalysisRecordInput!) {
+      update_analysis_record(id: $id, input: $input) { id updatedAt }
+    }
+  `,
+  z.object({ update_analysis_record: z.object({ id: z.number().int(), updatedAt: z.string() }) }),
+);

@@ -1,10 +1,17 @@
 import { useEffect, useRef } from 'react';
 import type { Size } from '../lib/coordinates.ts';
-import { useViewerStore } from '../store/viewer-store.ts';
+import { useViewerStore, type ViewerFilm } from '../store/viewer-store.ts';
+
+/** The CSS filter for the film adjustments (also used by the magnifier, so both look the same). */
+export function filmFilter(film: ViewerFilm): string {
+  return film.brightness === 100 && film.contrast === 100 ? 'none' : `brightness(${film.brightness}%) contrast(${film.contrast}%)`;
+}
 
 /**
- * The radiograph layer (house style 7): a canvas the size of the viewport, drawn with the view
- * transform. It redraws outside React, at most once per animation frame, whenever the store changes.
+ * The radiograph layer (house style 7): a viewport-sized canvas drawn with the view transform. It
+ * redraws outside React, at most once per animation frame, and only when the view, the viewport or
+ * the X-ray toggle changes. Brightness and contrast are a CSS filter on the canvas: the GPU applies
+ * it while compositing, so moving a slider repaints nothing.
  */
 export function ImageCanvas({ image, imageSize, label }: { image: HTMLImageElement | null; imageSize: Size; label: string }) {
   const ref = useRef<HTMLCanvasElement>(null);
@@ -12,6 +19,7 @@ export function ImageCanvas({ image, imageSize, label }: { image: HTMLImageEleme
     const canvas = ref.current;
     if (!canvas) return;
     let frame = 0;
+    let drawn: unknown[] = [];
     const draw = () => {
       frame = 0;
       const { view, viewportSize, display } = useViewerStore.getState();
@@ -27,15 +35,21 @@ export function ImageCanvas({ image, imageSize, label }: { image: HTMLImageEleme
       if (!image || !display.xray) return;
       ctx.setTransform(dpr * view.scale, 0, 0, dpr * view.scale, dpr * view.translateX, dpr * view.translateY);
       ctx.imageSmoothingEnabled = true;
-      ctx.imageSmoothingQuality = 'high';
+      ctx.imageSmoothingQuality = view.scale < 1 ? 'medium' : 'low';
       // Stretch to the original upload's size: landmarks live in that space even if the file differs.
       ctx.drawImage(image, 0, 0, imageSize.width, imageSize.height);
     };
-    const schedule = () => {
+    const onStore = () => {
+      const { view, viewportSize, display, film } = useViewerStore.getState();
+      canvas.style.filter = filmFilter(film);
+      const key = [view, viewportSize, display.xray];
+      if (key.every((v, i) => v === drawn[i])) return;
+      drawn = key;
       if (frame === 0) frame = requestAnimationFrame(draw);
     };
+    onStore();
     draw();
-    const unsubscribe = useViewerStore.subscribe(schedule);
+    const unsubscribe = useViewerStore.subscribe(onStore);
     return () => {
       unsubscribe();
       if (frame !== 0) cancelAnimationFrame(frame);

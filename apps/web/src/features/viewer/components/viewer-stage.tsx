@@ -3,21 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { useLoadedImage } from '../hooks/use-loaded-image.ts';
 import { useViewerInteraction } from '../interaction/use-viewer-interaction.ts';
 import type { Size } from '../lib/coordinates.ts';
-import type { ViewerLandmark } from '../lib/landmarks.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
+import { FilmControls } from './film-controls.tsx';
+import { GuidedPrompt } from './guided-prompt.tsx';
 import { ImageCanvas } from './image-canvas.tsx';
-import { LandmarkOverlay } from './landmark-overlay.tsx';
+import { Magnifier } from './magnifier.tsx';
+import { Overlay } from './overlay.tsx';
 
 interface ViewerStageProps {
   imageUrl: string;
   /** The original upload's size: the space landmarks are in. Null: take it from the loaded file. */
   imageSize: Size | null;
-  landmarks: readonly ViewerLandmark[];
   label: string;
 }
 
-/** The viewport: the radiograph canvas with the landmark overlay on top, panned and zoomed together. */
-export function ViewerStage({ imageUrl, imageSize, landmarks, label }: ViewerStageProps) {
+/**
+ * The viewport, in layers (house style 7): the radiograph canvas, the SVG overlay (tracing, planes,
+ * landmarks and any registered layer), the drag magnifier, and floating controls.
+ */
+export function ViewerStage({ imageUrl, imageSize, label }: ViewerStageProps) {
   const { t } = useTranslation();
   const viewportRef = useRef<HTMLDivElement>(null);
   const loaded = useLoadedImage(imageUrl);
@@ -43,9 +47,14 @@ export function ViewerStage({ imageUrl, imageSize, landmarks, label }: ViewerSta
   useViewerInteraction(viewportRef);
 
   return (
-    <div ref={viewportRef} className="viewer-stage" data-testid="viewer-stage">
-      {size && <ImageCanvas image={loaded.image} imageSize={size} label={label} />}
-      {size && <LandmarkOverlay landmarks={landmarks} imageSize={size} />}
+    <div className="viewer-stage">
+      <div ref={viewportRef} className="viewer-stage__viewport" data-testid="viewer-stage" tabIndex={-1}>
+        {size && <ImageCanvas image={loaded.image} imageSize={size} label={label} />}
+        {size && <Overlay imageSize={size} />}
+        {size && <Magnifier image={loaded.image} imageSize={size} />}
+      </div>
+      <GuidedPrompt />
+      <FilmControls />
       {loaded.status === 'loading' && (
         <div className="viewer-stage__status" role="status">
           <span className="viewer-stage__spinner" aria-hidden="true" />

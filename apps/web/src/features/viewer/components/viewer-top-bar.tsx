@@ -1,23 +1,41 @@
 import type { ViewerChart } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
-import { viewerCommands, commandById } from '../commands.ts';
-import type { ViewerLandmark } from '../lib/landmarks.ts';
+import { commandById, shortcutLabel, type ViewerCommandId } from '../commands.ts';
+import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore, zoomPercent } from '../store/viewer-store.ts';
 
 interface ViewerTopBarProps {
   chart: ViewerChart | null;
   shootDate: string | null;
-  /** null while the stage is not shown (loading, no image, lost). */
-  landmarks: readonly ViewerLandmark[] | null;
+  /** false while the stage is not shown (loading, no image, lost): no tools then. */
+  ready: boolean;
 }
 
+/** Display toggles in the spec's order, with the test ids the browser tests use. */
+const TOGGLES: readonly { id: ViewerCommandId; testId: string }[] = [
+  { id: 'toggle-xray', testId: 'toggle-xray' },
+  { id: 'toggle-landmarks', testId: 'toggle-landmark' },
+  { id: 'toggle-tracing', testId: 'toggle-tracing' },
+  { id: 'toggle-planes', testId: 'toggle-plane' },
+  { id: 'toggle-names', testId: 'viewer-toggle-names' },
+];
+
+function run(id: ViewerCommandId): void {
+  commandById(id).run({ viewer: useViewerStore.getState(), landmarks: useLandmarkStore.getState() });
+}
+
+const withShortcut = (label: string, id: ViewerCommandId) => {
+  const shortcut = shortcutLabel(commandById(id));
+  return shortcut ? `${label} (${shortcut})` : label;
+};
+
 /** The slim bar above the image: who and when, how many landmarks, display toggles and zoom. */
-export function ViewerTopBar({ chart, shootDate, landmarks }: ViewerTopBarProps) {
+export function ViewerTopBar({ chart, shootDate, ready }: ViewerTopBarProps) {
   const { t } = useTranslation();
   const display = useViewerStore((s) => s.display);
   const zoom = useViewerStore(zoomPercent);
-  const run = (id: Parameters<typeof commandById>[0]) => commandById(id).run(useViewerStore.getState());
-  const adjusted = landmarks?.some((l) => l.source === 'modified') ?? false;
+  const count = useLandmarkStore((s) => Object.keys(s.positions).length);
+  const adjusted = useLandmarkStore((s) => Object.keys(s.edited).length > 0);
 
   return (
     <div className="viewer-bar" data-testid="viewer-bar">
@@ -38,12 +56,12 @@ export function ViewerTopBar({ chart, shootDate, landmarks }: ViewerTopBarProps)
           </div>
         </dl>
       )}
-      {landmarks && (
+      {ready && (
         <div className="viewer-bar__landmarks">
           <span className="viewer-bar__count" data-testid="landmark-count">
-            {landmarks.length > 0 ? t('viewer.landmarkCount', { count: landmarks.length }) : t('viewer.noLandmarks')}
+            {count > 0 ? t('viewer.landmarkCount', { count }) : t('viewer.noLandmarks')}
           </span>
-          {landmarks.length > 0 && (
+          {count > 0 && (
             <span className="viewer-bar__legend">
               <span className="viewer-bar__swatch viewer-bar__swatch--ai" aria-hidden="true" />
               {t('viewer.legendAi')}
@@ -57,35 +75,39 @@ export function ViewerTopBar({ chart, shootDate, landmarks }: ViewerTopBarProps)
           )}
         </div>
       )}
-      {landmarks && (
+      {ready && (
         <div className="viewer-bar__tools" role="toolbar" aria-label={t('viewer.toolbar')}>
-          {viewerCommands
-            .filter((c) => c.pressed)
-            .map((c) => (
-              <button
-                key={c.id}
-                type="button"
-                className="viewer-bar__toggle"
-                aria-pressed={c.pressed?.(display) ?? false}
-                title={`${t(c.label)} (${c.keys[0]?.toUpperCase() ?? ''})`}
-                onClick={() => run(c.id)}
-                data-testid={`viewer-${c.id}`}
-              >
-                {t(c.label)}
-              </button>
-            ))}
+          <span className="viewer-bar__group" role="group" aria-label={t('viewer.display')}>
+            {TOGGLES.map(({ id, testId }) => {
+              const command = commandById(id);
+              return (
+                <button
+                  key={id}
+                  type="button"
+                  className="viewer-bar__toggle"
+                  aria-pressed={command.pressed?.(display) ?? false}
+                  title={withShortcut(t(command.label), id)}
+                  onClick={() => run(id)}
+                  data-testid={testId}
+                >
+                  <span className="viewer-bar__check" aria-hidden="true" />
+                  {t(command.label)}
+                </button>
+              );
+            })}
+          </span>
           <span className="viewer-bar__zoom">
-            <button type="button" className="viewer-bar__icon" aria-label={t('viewer.zoomOut')} title={t('viewer.zoomOut')} onClick={() => run('zoom-out')}>
+            <button type="button" className="viewer-bar__icon" aria-label={t('viewer.zoomOut')} title={withShortcut(t('viewer.zoomOut'), 'zoom-out')} onClick={() => run('zoom-out')}>
               −
             </button>
             <span className="viewer-bar__zoom-value" data-testid="viewer-zoom">
               {t('viewer.zoom', { percent: zoom })}
             </span>
-            <button type="button" className="viewer-bar__icon" aria-label={t('viewer.zoomIn')} title={t('viewer.zoomIn')} onClick={() => run('zoom-in')}>
+            <button type="button" className="viewer-bar__icon" aria-label={t('viewer.zoomIn')} title={withShortcut(t('viewer.zoomIn'), 'zoom-in')} onClick={() => run('zoom-in')}>
               +
             </button>
           </span>
-          <button type="button" className="viewer-bar__toggle" onClick={() => run('fit')} title={`${t('viewer.fit')} (F)`} data-testid="viewer-fit">
+          <button type="button" className="viewer-bar__button" onClick={() => run('fit')} title={withShortcut(t('viewer.fit'), 'fit')} data-testid="viewer-fit">
             {t('viewer.fit')}
           </button>
         </div>

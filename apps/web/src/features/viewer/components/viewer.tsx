@@ -1,17 +1,21 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAnalysisRecord } from '../api/use-analysis-record.ts';
 import { useChartImage } from '../api/use-chart-image.ts';
 import { useViewerChart } from '../api/use-viewer-chart.ts';
-import { useViewerShortcuts } from '../hooks/use-viewer-shortcuts.ts';
-import { landmarksToDraw } from '../lib/landmarks.ts';
+import { useLandmarkAutosave } from '../hooks/use-landmark-autosave.ts';
+import { setTool } from '../interaction/registry.ts';
+import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
+import { SidePanel } from './side-panel.tsx';
 import { ViewerMessage } from './viewer-message.tsx';
 import { ViewerStage } from './viewer-stage.tsx';
 import { ViewerTopBar } from './viewer-top-bar.tsx';
 import './viewer.css';
+import './viewer-stage.css';
+import './viewer-panel.css';
 
 const uuidSchema = z.uuid();
 
@@ -25,17 +29,27 @@ export function Viewer({ chartUuid }: { chartUuid: string }) {
   const recordQuery = useAnalysisRecord(chart?.id ?? null);
   const imageQuery = useChartImage(chart?.chart_id ?? null, ceph?.id ?? null);
   const record = recordQuery.data ?? null;
-  const landmarks = useMemo(() => landmarksToDraw(record?.infer_result ?? null, record?.modified_result ?? null), [record]);
 
   const reset = useViewerStore((s) => s.reset);
   useEffect(() => {
     reset();
+    useLandmarkStore.getState().load(null);
+    setTool('idle');
     return reset;
   }, [chartUuid, reset]);
 
+  // The record is read into the landmark store once per opened chart: later refetches (window
+  // focus) or our own cache update after a save must not wipe edits or the undo history.
+  const loaded = useRef(false);
+  useEffect(() => {
+    if (loaded.current || !recordQuery.isSuccess) return;
+    loaded.current = true;
+    useLandmarkStore.getState().load(record);
+  }, [record, recordQuery.isSuccess]);
+  useLandmarkAutosave(chart?.id ?? null);
+
   const entry = imageQuery.data ?? null;
   const ready = entry !== null && !entry.lost && entry.presignedPath !== null && !recordQuery.isPending;
-  useViewerShortcuts(ready);
 
   const retry = () => {
     void chartQuery.refetch();
@@ -57,18 +71,16 @@ export function Viewer({ chartUuid }: { chartUuid: string }) {
     if (entry.lost || entry.presignedPath === null) return <ViewerMessage kind="lost" title={t('viewer.lost')} text={t('viewer.lostText')} />;
     const imageSize = record?.img_size ?? (entry.width && entry.height ? { width: entry.width, height: entry.height } : null);
     return (
-      <ViewerStage
-        imageUrl={entry.presignedPath}
-        imageSize={imageSize}
-        landmarks={landmarks}
-        label={t('viewer.canvasLabel', { name: chart?.patient.first_name ?? '' })}
-      />
+      <>
+        <ViewerStage imageUrl={entry.presignedPath} imageSize={imageSize} label={t('viewer.canvasLabel', { name: chart?.patient.first_name ?? '' })} />
+        <SidePanel recordId={record?.id ?? null} />
+      </>
     );
   })();
 
   return (
     <section className="viewer" aria-label={t('viewer.label')} data-testid="viewer">
-      <ViewerTopBar chart={chart} shootDate={ceph?.shoot_date ?? null} landmarks={ready ? landmarks : null} />
+      <ViewerTopBar chart={chart} shootDate={ceph?.shoot_date ?? null} ready={ready} />
       <div className="viewer__body">{body}</div>
     </section>
   );

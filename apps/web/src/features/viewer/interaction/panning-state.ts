@@ -1,9 +1,8 @@
 import type { ViewTransform } from '@ceppro/ceph';
-import { idleState } from './idle-state.ts';
 import type { InteractionState, ViewerPointer } from './types.ts';
 
-/** Dragging the image: the translation follows the pointer from where the drag began. */
-export function panningState(start: ViewerPointer, from: ViewTransform): InteractionState {
+/** Dragging the image: the translation follows the pointer from where the drag began; `resume` on release. */
+export function panningState(start: ViewerPointer, from: ViewTransform, resume: InteractionState): InteractionState {
   const state: InteractionState = {
     id: 'panning',
     cursor: 'grabbing',
@@ -17,7 +16,10 @@ export function panningState(start: ViewerPointer, from: ViewTransform): Interac
       return state;
     },
     onPointerUp(pointer) {
-      return pointer.pointerId === start.pointerId ? idleState : state;
+      return pointer.pointerId === start.pointerId ? resume : state;
+    },
+    onKeyDown(key) {
+      return key.key === 'Escape' ? resume : null;
     },
   };
   return state;

@@ -1,52 +1,90 @@
+import { screenToImage } from '@ceppro/ceph';
 import { useEffect, type RefObject } from 'react';
+import { createFrameScheduler } from '../lib/frame-scheduler.ts';
+import { hitTestLandmark } from '../lib/hit-test.ts';
+import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
-import { idleState } from './idle-state.ts';
-import type { InteractionContext, InteractionState, ViewerPointer } from './types.ts';
+import { createInteractionController } from './controller.ts';
+import type { ViewerPointer } from './types.ts';
+
+/** Keys typed into a form field belong to the field, not to the viewer. */
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
 
 /**
- * Feeds the viewport's pointer and wheel events to the current interaction state. Listeners are
+ * Feeds the viewport's pointer, wheel and key events to the interaction controller. Listeners are
  * native (the wheel must be able to prevent page scrolling) and never re-render React.
  */
-export function useViewerInteraction(viewportRef: RefObject<HTMLElement | null>): void {
+export function useViewerInteraction(viewportRef: RefObject<HTMLElement | null>, enabled = true): void {
   useEffect(() => {
     const element = viewportRef.current;
-    if (!element) return;
-    let current: InteractionState = idleState;
-    const ctx: InteractionContext = { viewer: () => useViewerStore.getState() };
-    const enter = (next: InteractionState) => {
-      current = next;
-      element.style.cursor = next.cursor;
-    };
+    if (!element || !enabled) return;
+    const frames = createFrameScheduler();
+    const controller = createInteractionController({
+      viewer: () => useViewerStore.getState(),
+      landmarks: () => useLandmarkStore.getState(),
+      commands: () => ({ viewer: useViewerStore.getState(), landmarks: useLandmarkStore.getState() }),
+      toImage: (local) => screenToImage(local, useViewerStore.getState().view),
+      hitLandmark: (local) => {
+        const { view, display } = useViewerStore.getState();
+        return display.landmarks ? hitTestLandmark(useLandmarkStore.getState().positions, local, view) : null;
+      },
+      onFrame: frames.schedule,
+      onEnter: (state) => {
+        element.style.cursor = state.cursor;
+        element.dataset.tool = state.id;
+      },
+    });
     const pointer = (e: PointerEvent | WheelEvent): ViewerPointer => {
       const box = element.getBoundingClientRect();
-      return { local: { x: e.clientX - box.left, y: e.clientY - box.top }, button: e.button, pointerId: 'pointerId' in e ? e.pointerId : -1 };
+      return {
+        local: { x: e.clientX - box.left, y: e.clientY - box.top },
+        button: e.button,
+        pointerId: 'pointerId' in e ? e.pointerId : -1,
+        shiftKey: e.shiftKey,
+      };
     };
     const down = (e: PointerEvent) => {
-      const next = current.onPointerDown?.(pointer(e), ctx) ?? current;
-      if (next !== current) element.setPointerCapture?.(e.pointerId);
-      enter(next);
+      const before = controller.current();
+      const next = controller.pointerDown(pointer(e));
+      if (next !== before) element.setPointerCapture?.(e.pointerId);
+      // Keys (arrows, undo) go to the viewer after a press on the film.
+      if (document.activeElement !== element) element.focus({ preventScroll: true });
     };
-    const move = (e: PointerEvent) => enter(current.onPointerMove?.(pointer(e), ctx) ?? current);
+    const move = (e: PointerEvent) => controller.pointerMove(pointer(e));
     const up = (e: PointerEvent) => {
-      enter(current.onPointerUp?.(pointer(e), ctx) ?? current);
+      frames.flush();
+      controller.pointerUp(pointer(e));
       if (element.hasPointerCapture?.(e.pointerId)) element.releasePointerCapture(e.pointerId);
+    };
+    const cancel = () => {
+      frames.dispose();
+      controller.cancel();
     };
     const wheel = (e: WheelEvent) => {
       e.preventDefault();
-      enter(current.onWheel?.(pointer(e), e.deltaY, ctx) ?? current);
+      controller.wheel(pointer(e), e.deltaY);
     };
-    enter(idleState);
+    const key = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || isTyping(e.target)) return;
+      if (controller.keyDown(e)) e.preventDefault();
+    };
     element.addEventListener('pointerdown', down);
     element.addEventListener('pointermove', move);
     element.addEventListener('pointerup', up);
-    element.addEventListener('pointercancel', up);
+    element.addEventListener('pointercancel', cancel);
     element.addEventListener('wheel', wheel, { passive: false });
+    window.addEventListener('keydown', key);
     return () => {
       element.removeEventListener('pointerdown', down);
       element.removeEventListener('pointermove', move);
       element.removeEventListener('pointerup', up);
-      element.removeEventListener('pointercancel', up);
+      element.removeEventListener('pointercancel', cancel);
       element.removeEventListener('wheel', wheel);
+      window.removeEventListener('keydown', key);
+      frames.dispose();
+      controller.dispose();
     };
-  }, [viewportRef]);
+  }, [viewportRef, enabled]);
 }

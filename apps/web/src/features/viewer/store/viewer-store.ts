@@ -4,14 +4,26 @@ import { fitView, zoomAt, type Size } from '../lib/coordinates.ts';
 
 /**
  * The viewer's own state (house style 9): how the image is shown, not what is stored on the server.
- * Spec defaults: transform scale 1 (= fitted), translate 0,0; X-ray and Landmark displays on.
+ * Spec defaults: transform scale 1 (= fitted), translate 0,0; X-ray, Landmark, Tracing line and
+ * Ref. plane displays on; brightness and contrast 100 (percent, as CSS filters read them).
  * One viewer is open at a time; `reset` runs when a chart is opened (spec: route changes reset it).
  */
 export interface ViewerDisplay {
   xray: boolean;
   landmarks: boolean;
+  tracing: boolean;
+  planes: boolean;
   names: boolean;
 }
+
+/** Film adjustments in percent (100 = as stored). */
+export interface ViewerFilm {
+  brightness: number;
+  contrast: number;
+}
+
+export const FILM_MIN = 20;
+export const FILM_MAX = 300;
 
 export interface ViewerState {
   imageSize: Size | null;
@@ -22,6 +34,7 @@ export interface ViewerState {
   /** true until the user pans or zooms; a fitted view refits when the window resizes. */
   fitted: boolean;
   display: ViewerDisplay;
+  film: ViewerFilm;
 }
 
 export interface ViewerActions {
@@ -32,6 +45,9 @@ export interface ViewerActions {
   setView: (view: ViewTransform) => void;
   zoomBy: (factor: number, anchor?: Vec2) => void;
   toggle: (key: keyof ViewerDisplay) => void;
+  setFilm: (film: Partial<ViewerFilm>) => void;
+  /** Pans (same zoom) to centre an image point when it is outside the viewport or close to its edge. */
+  reveal: (point: Vec2) => void;
 }
 
 const initial: ViewerState = {
@@ -40,8 +56,11 @@ const initial: ViewerState = {
   view: { scale: 1, translateX: 0, translateY: 0 },
   fitScale: 1,
   fitted: true,
-  display: { xray: true, landmarks: true, names: false },
+  display: { xray: true, landmarks: true, tracing: true, planes: true, names: false },
+  film: { brightness: 100, contrast: 100 },
 };
+
+const clampFilm = (v: number) => Math.min(FILM_MAX, Math.max(FILM_MIN, Math.round(v)));
 
 function fitted(state: ViewerState): Pick<ViewerState, 'view' | 'fitScale' | 'fitted'> {
   if (state.imageSize === null) return { view: initial.view, fitScale: 1, fitted: true };
@@ -51,7 +70,7 @@ function fitted(state: ViewerState): Pick<ViewerState, 'view' | 'fitScale' | 'fi
 
 export const useViewerStore = create<ViewerState & ViewerActions>()((set, get) => ({
   ...initial,
-  reset: () => set({ ...initial, display: { ...initial.display } }),
+  reset: () => set({ ...initial, display: { ...initial.display }, film: { ...initial.film } }),
   setImageSize: (imageSize) => set((s) => ({ imageSize, ...fitted({ ...s, imageSize }) })),
   setViewportSize: (viewportSize) =>
     set((s) => {
@@ -68,6 +87,24 @@ export const useViewerStore = create<ViewerState & ViewerActions>()((set, get) =
     set({ view: zoomAt(view, at, factor, fitScale), fitted: false });
   },
   toggle: (key) => set((s) => ({ display: { ...s.display, [key]: !s.display[key] } })),
+  reveal: (point) => {
+    const { view, viewportSize } = get();
+    const x = point.x * view.scale + view.translateX;
+    const y = point.y * view.scale + view.translateY;
+    const margin = 48;
+    if (x >= margin && y >= margin && x <= viewportSize.width - margin && y <= viewportSize.height - margin) return;
+    set({
+      view: { scale: view.scale, translateX: viewportSize.width / 2 - point.x * view.scale, translateY: viewportSize.height / 2 - point.y * view.scale },
+      fitted: false,
+    });
+  },
+  setFilm: (film) =>
+    set((s) => ({
+      film: {
+        brightness: clampFilm(film.brightness ?? s.film.brightness),
+        contrast: clampFilm(film.contrast ?? s.film.contrast),
+      },
+    })),
 }));
 
 /** The zoom relative to the fitted view, in whole percent (100 = fitted). */

@@ -1,0 +1,104 @@
+import { getLandmark, type ImagePoint, type LandmarkId } from '@ceppro/ceph';
+import { memo, useEffect, useMemo, useRef } from 'react';
+import { landmarksForReview } from '../lib/review.ts';
+import { useLandmarkStore } from '../store/landmark-store.ts';
+import { useViewerStore } from '../store/viewer-store.ts';
+
+const translate = (p: { x: number; y: number }) => `translate(${p.x} ${p.y})`;
+
+interface MarkerProps {
+  id: LandmarkId;
+  /** The stored name (the model's, else the registry id): `data-name`, as before the store was keyed by id. */
+  name: string;
+  point: ImagePoint;
+  source: 'ai' | 'modified';
+  review: boolean;
+  selected: boolean;
+  showName: boolean;
+}
+
+/** One landmark: a dot with a dark halo (readable on bone and on air), constant on-screen size via `--u`. */
+const Marker = memo(function Marker({ id, name, point, source, review, selected, showName }: MarkerProps) {
+  return (
+    <g
+      className={`landmark landmark--${source}${review ? ' landmark--review' : ''}${selected ? ' landmark--selected' : ''}`}
+      data-testid="landmark"
+      data-id={id}
+      data-name={name}
+      data-x={point.x}
+      data-y={point.y}
+      data-source={source}
+      data-selected={selected}
+      data-review={review}
+      transform={translate(point)}
+    >
+      <title>{getLandmark(id).fullName}</title>
+      <g className="landmark__marker">
+        {review && <circle className="landmark__review" r={10} />}
+        {selected && <circle className="landmark__ring" r={9} />}
+        <circle className="landmark__halo" r={selected ? 6.5 : 5.5} />
+        <circle className="landmark__dot" r={selected ? 4.5 : 3.5} />
+        {(showName || selected) && (
+          <text className="landmark__label" x={9} y={-8}>
+            {getLandmark(id).shortName}
+          </text>
+        )}
+      </g>
+    </g>
+  );
+});
+
+/**
+ * The landmark markers, in image px. React renders them when positions are committed; a drag in
+ * progress moves just the dragged marker's `transform` directly (house style 7), from the store's
+ * `preview`, without re-rendering anything.
+ */
+export function LandmarkLayer() {
+  const ref = useRef<SVGGElement>(null);
+  const positions = useLandmarkStore((s) => s.positions);
+  const ai = useLandmarkStore((s) => s.ai);
+  const edited = useLandmarkStore((s) => s.edited);
+  const selected = useLandmarkStore((s) => s.selected);
+  const { landmarks: visible, names } = useViewerStore((s) => s.display);
+  const review = useMemo(() => new Set(landmarksForReview(ai)), [ai]);
+
+  useEffect(() => {
+    const group = ref.current;
+    if (!group) return;
+    return useLandmarkStore.subscribe((s, prev) => {
+      if (s.preview === prev.preview) return;
+      const moved = s.preview ?? prev.preview;
+      if (!moved) return;
+      const element = group.querySelector<SVGGElement>(`[data-id="${moved.id}"]`);
+      // Preview gone: back to the committed point (a cancelled drag leaves React's props unchanged).
+      const point = s.preview?.point ?? s.positions[moved.id];
+      if (!element || !point) return;
+      element.setAttribute('transform', translate(point));
+      element.classList.toggle('landmark--dragging', s.preview !== null);
+    });
+  }, []);
+
+  const ids = Object.keys(positions) as LandmarkId[];
+  // The selected marker last, so it is drawn above its neighbours.
+  ids.sort((a, b) => Number(a === selected) - Number(b === selected));
+  return (
+    <g ref={ref} className="landmark-layer" data-testid="landmark-layer" visibility={visible ? 'visible' : 'hidden'}>
+      {ids.map((id) => {
+        const point = positions[id];
+        if (!point) return null;
+        return (
+          <Marker
+            key={id}
+            id={id}
+            name={ai[id]?.name ?? id}
+            point={point}
+            source={edited[id] ? 'modified' : 'ai'}
+            review={review.has(id) && !edited[id]}
+            selected={id === selected}
+            showName={names}
+          />
+        );
+      })}
+    </g>
+  );
+}

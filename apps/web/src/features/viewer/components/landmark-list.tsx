@@ -1,0 +1,100 @@
+import { getLandmark, type LandmarkId } from '@ceppro/ceph';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLandmarkStore } from '../store/landmark-store.ts';
+
+interface ItemProps {
+  id: LandmarkId;
+  selected: boolean;
+  edited: boolean;
+  confidence: number | null;
+  review: boolean;
+  /** Not placed yet: offers "Place" instead of selecting. */
+  onPlace?: (id: LandmarkId) => void;
+  onSelect: (id: LandmarkId) => void;
+}
+
+/** One row: short name, full name, and where its point came from (AI with confidence, adjusted, by hand). */
+export const LandmarkItem = memo(function LandmarkItem({ id, selected, edited, confidence, review, onPlace, onSelect }: ItemProps) {
+  const { t } = useTranslation();
+  const landmark = getLandmark(id);
+  const badge = onPlace
+    ? null
+    : edited
+      ? confidence === null
+        ? t('viewer.handPlaced')
+        : t('viewer.edited')
+      : confidence !== null
+        ? t('viewer.confidence', { percent: Math.round(confidence * 100) })
+        : null;
+  return (
+    <li
+      className={`landmark-item${selected ? ' landmark-item--selected' : ''}${review && !edited ? ' landmark-item--review' : ''}`}
+      data-testid="landmark-item"
+      data-id={id}
+      data-selected={selected}
+    >
+      <button
+        type="button"
+        className="landmark-item__main"
+        aria-pressed={selected}
+        disabled={Boolean(onPlace)}
+        onClick={() => onSelect(id)}
+        title={landmark.definition}
+      >
+        <span className="landmark-item__short">{landmark.shortName}</span>
+        <span className="landmark-item__name">{landmark.fullName}</span>
+        {badge && <span className={`landmark-item__badge${edited ? ' landmark-item__badge--edited' : ''}`}>{badge}</span>}
+      </button>
+      {onPlace && (
+        <button type="button" className="landmark-item__place" onClick={() => onPlace(id)}>
+          {t('viewer.place')}
+        </button>
+      )}
+    </li>
+  );
+});
+
+/** A titled group of rows; subscribes only to what the rows show. */
+export function LandmarkGroup({
+  title,
+  hint,
+  ids,
+  review,
+  onSelect,
+  onPlace,
+}: {
+  title: string;
+  hint?: string;
+  ids: readonly LandmarkId[];
+  review: ReadonlySet<LandmarkId>;
+  onSelect: (id: LandmarkId) => void;
+  onPlace?: (id: LandmarkId) => void;
+}) {
+  const selected = useLandmarkStore((s) => s.selected);
+  const edited = useLandmarkStore((s) => s.edited);
+  const ai = useLandmarkStore((s) => s.ai);
+  if (ids.length === 0) return null;
+  return (
+    <section className="landmark-group">
+      <h3 className="landmark-group__title">
+        {title} <span className="landmark-group__count">{ids.length}</span>
+      </h3>
+      {hint && <p className="landmark-group__hint">{hint}</p>}
+      <ul className="landmark-group__items">
+        {ids.map((id) => (
+          <LandmarkItem
+            key={id}
+            id={id}
+            selected={id === selected}
+            edited={edited[id] !== undefined}
+            confidence={ai[id]?.confidence ?? null}
+            review={review.has(id)}
+            onSelect={onSelect}
+            onPlace={onPlace}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { LANDMARKS, getLandmark, type LandmarkCategory, type LandmarkId } from '@ceppro/ceph';
+import { useCallback, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { commandById, type ViewerCommandId } from '../commands.ts';
+import { setTool } from '../interaction/registry.ts';
+import { landmarksForReview, REVIEW_CONFIDENCE } from '../lib/review.ts';
+import type { ViewerPanelProps } from '../panels.ts';
+import { useLandmarkStore } from '../store/landmark-store.ts';
+import { useViewerStore } from '../store/viewer-store.ts';
+import { LandmarkGroup } from './landmark-list.tsx';
+import { SaveState } from './save-state.tsx';
+
+const CATEGORIES: readonly { category: LandmarkCategory; key: 'viewer.categoryHard' | 'viewer.categoryDental' | 'viewer.categorySoft' }[] = [
+  { category: 'hard', key: 'viewer.categoryHard' },
+  { category: 'dental', key: 'viewer.categoryDental' },
+  { category: 'soft', key: 'viewer.categorySoft' },
+];
+
+/** Runs a command from the registry with the current stores (the same path as its shortcut). */
+function runCommand(id: ViewerCommandId): void {
+  commandById(id).run({ viewer: useViewerStore.getState(), landmarks: useLandmarkStore.getState() });
+}
+
+function CommandButton({ id, testId }: { id: ViewerCommandId; testId: string }) {
+  const { t } = useTranslation();
+  const command = commandById(id);
+  // Re-render when anything the enabled check reads changes; the check itself is the command's.
+  const enabled = useLandmarkStore((s) => command.enabled?.({ viewer: useViewerStore.getState(), landmarks: s }) ?? true);
+  const shortcut = command.keys[0]?.replace('Mod', 'Ctrl');
+  return (
+    <button type="button" className="landmark-tools__button" data-testid={testId} disabled={!enabled} onClick={() => runCommand(id)} title={shortcut ? `${t(command.label)} (${shortcut})` : t(command.label)}>
+      {t(command.label)}
+    </button>
+  );
+}
+
+/** Details of the selected landmark: what it is and where it is (image px). */
+function SelectedLandmark() {
+  const { t } = useTranslation();
+  const selected = useLandmarkStore((s) => s.selected);
+  const point = useLandmarkStore((s) => (s.selected ? s.positions[s.selected] : undefined));
+  if (!selected) return <p className="landmark-panel__hint">{t('viewer.adjustHint')}</p>;
+  const landmark = getLandmark(selected);
+  return (
+    <div className="landmark-selected" data-testid="landmark-selected">
+      <div className="landmark-selected__title">
+        <strong>{landmark.shortName}</strong> {landmark.fullName}
+      </div>
+      {point && <div className="landmark-selected__position">{t('viewer.position', { x: point.x.toFixed(1), y: point.y.toFixed(1) })}</div>}
+      <p className="landmark-selected__definition">{landmark.definition}</p>
+    </div>
+  );
+}
+
+/** The landmark adjustment menu: review list first, all landmarks by tissue, then the ones to place by hand. */
+export function LandmarkPanel({ recordId }: ViewerPanelProps) {
+  const { t } = useTranslation();
+  const ai = useLandmarkStore((s) => s.ai);
+  const positions = useLandmarkStore((s) => s.positions);
+  const review = useMemo(() => landmarksForReview(ai), [ai]);
+  const reviewSet = useMemo(() => new Set(review), [review]);
+  const missing = useMemo(() => LANDMARKS.filter((l) => !positions[l.id]).map((l) => l.id), [positions]);
+  const byCategory = useMemo(
+    () => CATEGORIES.map((c) => ({ ...c, ids: LANDMARKS.filter((l) => l.category === c.category && positions[l.id] && !reviewSet.has(l.id)).map((l) => l.id) })),
+    [positions, reviewSet],
+  );
+
+  const select = useCallback((id: LandmarkId) => {
+    useLandmarkStore.getState().select(id);
+    const point = useLandmarkStore.getState().positions[id];
+    if (point) useViewerStore.getState().reveal(point);
+  }, []);
+  const place = useCallback((ids: readonly LandmarkId[]) => {
+    useLandmarkStore.getState().startGuidedPlacement(ids);
+    setTool('placing-landmark');
+  }, []);
+  const placeOne = useCallback((id: LandmarkId) => place([id]), [place]);
+
+  if (recordId === null) return <p className="landmark-panel__empty">{t('viewer.noRecord')}</p>;
+  return (
+    <div className="landmark-panel">
+      <div className="landmark-panel__head">
+        <div className="landmark-tools" role="toolbar" aria-label={t('viewer.panelLandmarks')}>
+          <CommandButton id="undo" testId="viewer-undo" />
+          <CommandButton id="redo" testId="viewer-redo" />
+          <CommandButton id="reset-ai" testId="reset-ai" />
+          <CommandButton id="reset-ai-all" testId="reset-ai-all" />
+        </div>
+        <SaveState />
+      </div>
+      <SelectedLandmark />
+      <div className="landmark-list" data-testid="landmark-list">
+        <LandmarkGroup
+          title={t('viewer.reviewTitle')}
+          hint={t('viewer.reviewHint', { percent: Math.round(REVIEW_CONFIDENCE * 100) })}
+          ids={review}
+          review={reviewSet}
+          onSelect={select}
+        />
+        {byCategory.map((c) => (
+          <LandmarkGroup key={c.category} title={t(c.key)} ids={c.ids} review={reviewSet} onSelect={select} />
+        ))}
+        {missing.length > 0 && (
+          <section className="landmark-missing">
+            <LandmarkGroup title={t('viewer.missingTitle')} hint={t('viewer.missingHint')} ids={missing} review={reviewSet} onSelect={select} onPlace={placeOne} />
+            <button type="button" className="landmark-missing__all" data-testid="place-missing" onClick={() => place(missing)}>
+              {t('viewer.placeAll', { count: missing.length })}
+            </button>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ModifiedResult } from '@ceppro/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { viewerKeys } from '../api/query-keys.ts';
+import { saveModifiedLandmarks, saveModifiedLandmarksOnUnload } from '../api/save-landmarks.ts';
+import { createLandmarkAutosave } from '../lib/landmark-autosave.ts';
+import { LANDMARKS_PANEL_ID, usePanelStore } from '../panels.ts';
+import { useLandmarkStore } from '../store/landmark-store.ts';
+
+/**
+ * Saves the landmarks when the user leaves the Landmarks panel: another tab, another route (this
+ * hook unmounts), or the page closing. The cached record is updated after a save, so coming back
+ * shows the saved state without a refetch.
+ */
+export function useLandmarkAutosave(chartId: number | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (chartId === null) return;
+    const autosave = createLandmarkAutosave(useLandmarkStore, async (recordId, modified: ModifiedResult) => {
+      await saveModifiedLandmarks(recordId, modified);
+      queryClient.setQueryData(viewerKeys.analysisRecord(chartId), (old: unknown) =>
+        old && typeof old === 'object' ? { ...old, modified_result: modified } : old,
+      );
+    });
+    const unsubscribe = usePanelStore.subscribe((s, prev) => {
+      if (prev.active === LANDMARKS_PANEL_ID && s.active !== LANDMARKS_PANEL_ID) void autosave.flush();
+    });
+    const onPageHide = () => {
+      const payload = autosave.pending();
+      if (payload) saveModifiedLandmarksOnUnload(payload.recordId, payload.modified);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      unsubscribe();
+      window.removeEventListener('pagehide', onPageHide);
+      void autosave.flush();
+    };
+  }, [chartId, queryClient]);
+}

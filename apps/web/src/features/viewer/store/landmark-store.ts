@@ -1,0 +1,185 @@
+import { imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
+import type { InferResult, ModifiedResult, StoredLandmark } from '@ceppro/contract';
+import { create } from 'zustand';
+import { readInferResult, readModifiedResult, type AiLandmark } from '../lib/landmark-record.ts';
+
+/**
+ * The landmarks of the open chart (viewer state, house style 9), all in image px of the original
+ * upload. The model's points (`ai`) and the user's (`edited`) are kept apart (house style 4);
+ * `positions` is what is shown and measured: edited, else AI. Undo history holds snapshots of
+ * `edited` (57 points at most, so a snapshot is cheap and undo can never drift).
+ */
+export type SaveStatus = 'clean' | 'saving' | 'saved' | 'error';
+
+export interface LandmarkRecordInput {
+  readonly id: number;
+  readonly infer_result: InferResult | null;
+  readonly modified_result: ModifiedResult | null;
+}
+
+export interface LandmarkState {
+  /** The analysis record the edits belong to; null before a record is loaded. */
+  recordId: number | null;
+  ai: LandmarkMap<AiLandmark>;
+  edited: LandmarkMap<ImagePoint>;
+  positions: LandmarkMap<ImagePoint>;
+  selected: LandmarkId | null;
+  /** The point being dragged, not yet committed: drawn live, kept out of `positions` and history. */
+  preview: { id: LandmarkId; point: ImagePoint } | null;
+  past: LandmarkMap<ImagePoint>[];
+  future: LandmarkMap<ImagePoint>[];
+  /** Edited since the last load or save. */
+  dirty: boolean;
+  saveStatus: SaveStatus;
+  /** Guided placement: the landmarks still to place, the head is the one asked for now. */
+  guided: LandmarkId[];
+  /** Stored entries no registry id matches, written back untouched. */
+  unknown: StoredLandmark[];
+}
+
+export interface LandmarkActions {
+  load: (record: LandmarkRecordInput | null) => void;
+  select: (id: LandmarkId | null) => void;
+  setPreview: (id: LandmarkId, point: ImagePoint) => void;
+  clearPreview: () => void;
+  /** Commits one move (one undo entry): the dragging state calls it once, on release. */
+  move: (id: LandmarkId, point: ImagePoint) => void;
+  /** Moves the selected (or given) landmark by dx, dy image px. */
+  nudge: (dx: number, dy: number, id?: LandmarkId) => void;
+  undo: () => void;
+  redo: () => void;
+  /** Back to the model's point; without an id, every landmark the model placed (hand-placed ones stay). */
+  resetToAi: (id?: LandmarkId) => void;
+  place: (id: LandmarkId, point: ImagePoint) => void;
+  startGuidedPlacement: (ids: readonly LandmarkId[]) => void;
+  skipGuided: () => void;
+  cancelGuidedPlacement: () => void;
+  setSaveStatus: (status: SaveStatus) => void;
+  /** After a successful save of `saved`: clean unless edited again while the request ran. */
+  markSaved: (saved: LandmarkMap<ImagePoint>) => void;
+}
+
+export type LandmarkStore = LandmarkState & LandmarkActions;
+
+/** Keeps undo memory bounded on long sessions; 200 steps is far more than anyone walks back. */
+const HISTORY_LIMIT = 200;
+
+const initial: LandmarkState = {
+  recordId: null,
+  ai: {},
+  edited: {},
+  positions: {},
+  selected: null,
+  preview: null,
+  past: [],
+  future: [],
+  dirty: false,
+  saveStatus: 'clean',
+  guided: [],
+  unknown: [],
+};
+
+/** edited ?? ai, per landmark. */
+export function mergePositions(ai: LandmarkMap<AiLandmark>, edited: LandmarkMap<ImagePoint>): LandmarkMap<ImagePoint> {
+  const out: LandmarkMap<ImagePoint> = {};
+  for (const [id, l] of Object.entries(ai) as [LandmarkId, AiLandmark][]) out[id] = l.point;
+  return { ...out, ...edited };
+}
+
+function samePoint(a: ImagePoint | undefined, b: ImagePoint | undefined): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.x === b.x && a.y === b.y);
+}
+
+export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
+  /** Applies a new `edited` map as one undoable step (no-op when nothing changes). */
+  const commit = (edited: LandmarkMap<ImagePoint>, extra: Partial<LandmarkState> = {}) => {
+    const s = get();
+    set({
+      ...extra,
+      edited,
+      positions: mergePositions(s.ai, edited),
+      past: [...s.past, s.edited].slice(-HISTORY_LIMIT),
+      future: [],
+      dirty: true,
+      preview: null,
+    });
+  };
+  const withPoint = (id: LandmarkId, point: ImagePoint) => ({ ...get().edited, [id]: imagePoint(point.x, point.y) });
+
+  return {
+    ...initial,
+    load: (record) => {
+      const ai = readInferResult(record?.infer_result ?? null);
+      const { edited, unknown } = readModifiedResult(record?.modified_result ?? null);
+      set({ ...initial, recordId: record?.id ?? null, ai, edited, unknown, positions: mergePositions(ai, edited) });
+    },
+    select: (selected) => set({ selected }),
+    setPreview: (id, point) => set({ preview: { id, point } }),
+    clearPreview: () => set({ preview: null }),
+    move: (id, point) => {
+      if (samePoint(get().positions[id], point)) return set({ preview: null });
+      commit(withPoint(id, point));
+    },
+    nudge: (dx, dy, id) => {
+      const target = id ?? get().selected;
+      const from = target ? get().positions[target] : undefined;
+      if (!target || !from) return;
+      commit(withPoint(target, imagePoint(from.x + dx, from.y + dy)));
+    },
+    undo: () => {
+      const s = get();
+      const previous = s.past[s.past.length - 1];
+      if (!previous) return;
+      set({ edited: previous, positions: mergePositions(s.ai, previous), past: s.past.slice(0, -1), future: [s.edited, ...s.future], dirty: true, preview: null });
+    },
+    redo: () => {
+      const s = get();
+      const next = s.future[0];
+      if (!next) return;
+      set({ edited: next, positions: mergePositions(s.ai, next), past: [...s.past, s.edited], future: s.future.slice(1), dirty: true, preview: null });
+    },
+    resetToAi: (id) => {
+      const s = get();
+      const ids = id ? [id] : (Object.keys(s.edited) as LandmarkId[]);
+      const edited = { ...s.edited };
+      let changed = false;
+      for (const one of ids) {
+        if (s.ai[one] && edited[one]) {
+          delete edited[one];
+          changed = true;
+        }
+      }
+      if (changed) commit(edited);
+    },
+    place: (id, point) => {
+      const guided = get().guided;
+      commit(withPoint(id, point), { selected: id, guided: guided.filter((g) => g !== id) });
+    },
+    startGuidedPlacement: (ids) => set({ guided: [...new Set(ids)], selected: null }),
+    skipGuided: () => set((s) => ({ guided: s.guided.slice(1) })),
+    cancelGuidedPlacement: () => set({ guided: [] }),
+    setSaveStatus: (saveStatus) => set({ saveStatus }),
+    markSaved: (saved) => set((s) => ({ dirty: s.edited !== saved, saveStatus: s.edited === saved ? 'saved' : 'clean' })),
+  };
+});
+
+// --- selectors: subscribe to just what a component shows (house style 7) ---
+
+/** Current landmark positions (image px), without a drag in progress. E's analysis table and F's report read this. */
+export function useLandmarkPositions(): LandmarkMap<ImagePoint> {
+  return useLandmarkStore((s) => s.positions);
+}
+
+/** Positions with the live drag applied: for the layers that must follow the pointer (tracings, planes). */
+export function livePositions(s: Pick<LandmarkState, 'positions' | 'preview'>): LandmarkMap<ImagePoint> {
+  return s.preview ? { ...s.positions, [s.preview.id]: s.preview.point } : s.positions;
+}
+
+export const canUndo = (s: LandmarkState) => s.past.length > 0;
+export const canRedo = (s: LandmarkState) => s.future.length > 0;
+
+/** Whether the shown point of `id` is the user's rather than the model's. */
+export const isEdited = (s: LandmarkState, id: LandmarkId) => s.edited[id] !== undefined;
+
+/** The landmark guided placement asks for now, or null. */
+export const guidedTarget = (s: LandmarkState): LandmarkId | null => s.guided[0] ?? null;
