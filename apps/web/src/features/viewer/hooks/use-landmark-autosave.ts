@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { viewerKeys } from '../api/query-keys.ts';
 import { saveModifiedLandmarks, saveModifiedLandmarksOnUnload } from '../api/save-landmarks.ts';
-import { createLandmarkAutosave } from '../lib/landmark-autosave.ts';
-import { LANDMARKS_PANEL_ID, usePanelStore } from '../panels.ts';
+import { autosaveOnPanelLeave, createLandmarkAutosave } from '../lib/landmark-autosave.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 
 /**
@@ -22,9 +21,7 @@ export function useLandmarkAutosave(chartId: number | null): void {
         old && typeof old === 'object' ? { ...old, modified_result: modified } : old,
       );
     });
-    const unsubscribe = usePanelStore.subscribe((s, prev) => {
-      if (prev.active === LANDMARKS_PANEL_ID && s.active !== LANDMARKS_PANEL_ID) void autosave.flush();
-    });
+    const unsubscribe = autosaveOnPanelLeave(autosave);
     const onPageHide = () => {
       const payload = autosave.pending();
       if (payload) saveModifiedLandmarksOnUnload(payload.recordId, payload.modified);

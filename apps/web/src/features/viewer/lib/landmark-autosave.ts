@@ -1,5 +1,6 @@
 import type { ModifiedResult } from '@ceppro/contract';
 import type { StoreApi } from 'zustand';
+import { LANDMARKS_PANEL_ID, usePanelStore } from '../panels.ts';
 import type { LandmarkStore } from '../store/landmark-store.ts';
 import { toModifiedResult } from './landmark-record.ts';
 
@@ -10,6 +11,8 @@ export interface LandmarkAutosave {
   flush(): Promise<void>;
   /** The payload to send now, if any: for the page-unload path, which cannot wait for an answer. */
   pending(): { recordId: number; modified: ModifiedResult } | null;
+  /** Resolves when no save is running (starts none). */
+  settled(): Promise<void>;
 }
 
 /**
@@ -48,5 +51,16 @@ export function createLandmarkAutosave(store: Pick<StoreApi<LandmarkStore>, 'get
     return running;
   };
 
-  return { flush, pending };
+  const settled = async () => {
+    while (running) await running;
+  };
+
+  return { flush, pending, settled };
+}
+
+/** Flushes whenever the open side-panel tab changes from Landmarks to another; returns the unsubscribe. */
+export function autosaveOnPanelLeave(autosave: LandmarkAutosave): () => void {
+  return usePanelStore.subscribe((s, prev) => {
+    if (prev.active === LANDMARKS_PANEL_ID && s.active !== LANDMARKS_PANEL_ID) void autosave.flush();
+  });
 }
