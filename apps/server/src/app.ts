@@ -8,6 +8,9 @@ import { registerGraphqlFeature } from './features/graphql/graphql.feature';
 import { registerFilesRoutes } from './features/files/files.routes';
 import { registerImagesFeature } from './features/images/images.feature';
 import { registerWsRoutes } from './features/realtime/ws.routes';
+import { createReportRepository } from './features/reports/report.repository';
+import { registerReportRoutes } from './features/reports/report.routes';
+import { createReportService } from './features/reports/report.service';
 import { FilesService } from './features/files/files.service';
 import { registerErrorHandler, sendError, toHttpError } from './http/error-handler';
 import { registerWebApp } from './http/web-app';
@@ -61,6 +64,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   // that tells the browser when background work is done.
   await registerImagesFeature(app, services, sessions);
   await registerWsRoutes(app, { sessions, events: services.events });
+  // Printable reports: the chart's report as a PDF composed from the stored film and analysis.
+  registerReportRoutes(app, createReportService({ reports: createReportRepository(services.database.db), storage: services.storage }));
 
   if (services.storage instanceof FsObjectStorage) {
     await registerFilesRoutes(app, new FilesService(services.storage, config.limits.uploadBytes));

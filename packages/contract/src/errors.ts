@@ -42,6 +42,10 @@ export const ERROR_CATALOGUE = {
   UPLOAD_MISSING: { status: 409, message: 'The file was not uploaded.', specified: false },
   INFERENCE_FAILED: { status: 503, message: 'Landmark detection is not available right now.', specified: false },
 
+  // Reports: the chart exists and is the caller's, but there is nothing to report yet.
+  REPORT_NO_IMAGE: { status: 409, message: 'The chart has no cephalogram to report on.', specified: false },
+  REPORT_NO_ANALYSIS: { status: 409, message: 'The chart has no landmark analysis to report on.', specified: false },
+
   // Generic codes.
   BAD_REQUEST: { status: 400, message: 'The request is malformed.', specified: false },
   VALIDATION_FAILED: { status: 400, message: 'The request did not pass validation.', specified: false },

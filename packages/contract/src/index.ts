@@ -12,3 +12,4 @@ export * from './graphql/upload';
 export * from './analysis-record';
 export * from './graphql/viewer';
 export * from './graphql/analysis';
+export * from './report';

@@ -11,9 +11,8 @@
  * Ends with `list_p50_ms=<n> list_p95_ms=<n>` and `upload_to_landmarks_p50_ms=<n>`.
  */
 import { encodePassword } from '@ceppro/contract';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +20,8 @@ import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
 import { BenchClient } from './bench-api-client';
 import { seedBenchData } from './bench-api-seed';
-import { REPO_ROOT, datasetDir, loadDatasetManifest } from './dataset-manifest';
+import { freePort, spawnServer, stopServer, waitHealthy } from './bench-server';
+import { datasetDir, loadDatasetManifest } from './dataset-manifest';
 import { percentile } from './landmark-metrics';
 
 const PASSWORD = 'Bench-pass1!';
@@ -57,7 +57,7 @@ async function main(): Promise<number> {
     await database.close();
     console.log(`seeded ${plan.mainPatients} + ${plan.otherPatients} patients for 1 + ${plan.otherUsers} users on ${config.database.driver} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    server = spawn(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'apps/server/src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    server = spawnServer(env);
     const base = `http://127.0.0.1:${env.PORT}`;
     await waitHealthy(base);
     const client = new BenchClient(base);
@@ -73,8 +73,7 @@ async function main(): Promise<number> {
     console.log(`upload_to_landmarks_p50_ms=${uploadMs.length > 0 ? percentile(uploadMs, 50).toFixed(1) : 'NaN'}`);
     return 0;
   } finally {
-    server?.kill('SIGINT');
-    if (server) await new Promise((r) => server?.once('exit', r));
+    await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
@@ -124,32 +123,6 @@ async function uploadLoad(client: BenchClient, runs: number): Promise<number[]> 
     console.log(`upload ${i}${i === 0 ? ' (warm-up)' : ''}: ${ms.toFixed(0)} ms, ${result.output.boxs.length} landmarks on ${result.output.size.width}x${result.output.size.height}`);
   }
   return times;
-}
-
-async function waitHealthy(base: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${base}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become healthy within 120 s');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
 }
 
 function num(value: string | undefined, fallback: number): number {

@@ -1,0 +1,188 @@
+/**
+ * npm run bench:viewer [-- --moves 200 --wheels 80]
+ *
+ * Frame times of the viewer under input, measured in a real Chromium against the real server:
+ * - starts the server as a child process (PGlite in a temp DATA_DIR), with one seeded user;
+ * - upscales a dataset film to the ISBI 2015 original resolution (1935 x 2400 px) with sharp and
+ *   creates the patient through the API (upload, thumbnail, landmark detection), as the web app does;
+ * - signs in through the form in headless Chromium (fresh user-data dir), opens the viewer with
+ *   every landmark and the tracing shown, and records requestAnimationFrame timestamps in the page
+ *   while (a) a landmark is dragged with mouse moves and (b) the view is zoomed with wheel events.
+ * Ends with `drag_p50_ms=<n> drag_p95_ms=<n> zoom_p50_ms=<n> zoom_p95_ms=<n>`.
+ */
+import { encodePassword } from '@ceppro/contract';
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { loadConfig } from '../config/config';
+import { openDatabase } from '../db/database';
+import { BenchClient } from './bench-api-client';
+import { seedBenchData } from './bench-api-seed';
+import { freePort, spawnServer, stopServer, waitHealthy } from './bench-server';
+import { REPO_ROOT, datasetDir, loadDatasetManifest } from './dataset-manifest';
+import { percentile } from './landmark-metrics';
+
+const PASSWORD = 'Bench-pass1!';
+const FILM = { width: 1935, height: 2400 };
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({ options: { moves: { type: 'string' }, wheels: { type: 'string' } } });
+  const moves = Number(values.moves ?? 200);
+  const wheels = Number(values.wheels ?? 80);
+  const dir = datasetDir();
+  if (!dir) {
+    console.log('bench:viewer needs a dataset film (CEPH_DATASET_DIR or ../shared/datasets/isbi2015)');
+    return 1;
+  }
+  if (!existsSync(join(REPO_ROOT, 'apps/web/dist/index.html'))) {
+    console.log('apps/web/dist is missing: building the web app first');
+    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  }
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'ceppro-bench-viewer-'));
+  const userDataDir = await mkdtemp(join(tmpdir(), 'ceppro-bench-chromium-'));
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(await freePort()) };
+  let server: ChildProcess | undefined;
+  let browser: BrowserContext | undefined;
+  try {
+    const database = await openDatabase(loadConfig(env).database);
+    await database.migrate();
+    const [user] = await seedBenchData(database.db, { mainPatients: 0, otherUsers: 0, otherPatients: 0 }, PASSWORD);
+    await database.close();
+    if (!user) throw new Error('seeding made no user');
+
+    server = spawnServer(env);
+    const base = `http://127.0.0.1:${env.PORT}`;
+    await waitHealthy(base);
+    const client = new BenchClient(base);
+    await client.login(user.email, encodePassword(PASSWORD));
+
+    const { manifest, baseDir } = await loadDatasetManifest(resolve(dir, 'manifest.json'));
+    const source = manifest.images[manifest.images.length - 1];
+    if (!source) throw new Error('the dataset manifest lists no image');
+    const film = await sharp(resolve(baseDir, source.file)).resize(FILM.width, FILM.height, { fit: 'fill' }).jpeg({ quality: 92 }).toBuffer();
+    const detected = await client.createPatientWithImage(film, 'image/jpeg', 'Bench viewer');
+    console.log(`patient created: ${detected.output.boxs.length} landmarks on ${detected.output.size.width}x${detected.output.size.height}`);
+
+    browser = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      viewport: { width: 1600, height: 1000 },
+      locale: 'en-US',
+      baseURL: base,
+    });
+    await browser.addCookies([{ name: 'cookieAgreement', value: 'true', url: base }]);
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    await signIn(page, user.email);
+    await page.goto(`/viewer/${detected.chart_uuid}`);
+    await page.getByTestId('viewer-image').waitFor();
+    const count = await waitForLandmarks(page, detected.output.boxs.length);
+    await showEverything(page);
+    console.log(`viewer open: ${count} landmarks, tracing ${await page.getByTestId('tracing-layer').count() > 0 ? 'shown' : 'absent'}, ${FILM.width}x${FILM.height} film`);
+
+    const drag = await measure(page, () => dragLandmark(page, moves));
+    const zoom = await measure(page, () => wheelZoom(page, wheels));
+    report('drag', drag);
+    report('zoom', zoom);
+    console.log(`drag_p50_ms=${fmt(percentile(drag, 50))} drag_p95_ms=${fmt(percentile(drag, 95))} zoom_p50_ms=${fmt(percentile(zoom, 50))} zoom_p95_ms=${fmt(percentile(zoom, 95))}`);
+    return 0;
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto('/');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => u.pathname === '/list/0', { timeout: 30_000 });
+}
+
+async function waitForLandmarks(page: Page, expected: number): Promise<number> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const n = await page.getByTestId('landmark').count();
+    if (n >= expected || Date.now() > deadline) return n;
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Landmarks, names and tracing on (spec defaults have all displays on; names are off by default). */
+async function showEverything(page: Page): Promise<void> {
+  for (const testId of ['toggle-landmark', 'toggle-tracing', 'viewer-toggle-names']) {
+    const button = page.getByTestId(testId);
+    if ((await button.count()) > 0 && (await button.getAttribute('aria-pressed')) === 'false') await button.click();
+  }
+}
+
+/** Frame intervals (ms) from requestAnimationFrame timestamps in the page while `action` runs. */
+async function measure(page: Page, action: () => Promise<void>): Promise<number[]> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __recording: boolean };
+    w.__frames = [];
+    w.__recording = true;
+    const tick = (t: number) => {
+      w.__frames.push(t);
+      if (w.__recording) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await action();
+  const stamps = await page.evaluate(() => {
+    const w = window as unknown as { __frames: number[]; __recording: boolean };
+    w.__recording = false;
+    return w.__frames;
+  });
+  return stamps.slice(1).map((t, i) => t - (stamps[i] ?? t));
+}
+
+/** Drags one landmark (Menton if present) in a circle of ~60 screen px with single-step mouse moves. */
+async function dragLandmark(page: Page, moves: number): Promise<void> {
+  const preferred = page.locator('[data-testid="landmark"][data-id="Me"]');
+  const target = (await preferred.count()) > 0 ? preferred : page.getByTestId('landmark').first();
+  const box = await target.boundingBox();
+  if (!box) throw new Error('no landmark on screen');
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  for (let i = 1; i <= moves; i += 1) {
+    const a = (i / moves) * Math.PI * 4;
+    await page.mouse.move(cx + 60 * Math.sin(a), cy + 60 * (1 - Math.cos(a)) * 0.5);
+  }
+  await page.mouse.up();
+}
+
+/** Wheel steps over the film: in towards 400%, then back out (each step ~3%, spec point 9). */
+async function wheelZoom(page: Page, wheels: number): Promise<void> {
+  const stage = await page.getByTestId('viewer-stage').boundingBox();
+  if (!stage) throw new Error('no viewer stage');
+  await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
+  for (let i = 0; i < wheels; i += 1) await page.mouse.wheel(0, i < wheels / 2 ? -100 : 100);
+  const zoom = await page.getByTestId('viewer-zoom').innerText().catch(() => '?');
+  console.log(`zoom after ${wheels} wheel steps: ${zoom}`);
+}
+
+function report(name: string, frames: number[]): void {
+  const mean = frames.reduce((a, b) => a + b, 0) / Math.max(1, frames.length);
+  console.log(`${name}: ${frames.length} frames, median ${fmt(percentile(frames, 50))} ms, p95 ${fmt(percentile(frames, 95))} ms, mean ${fmt(mean)} ms, max ${fmt(Math.max(...frames))} ms`);
+}
+
+const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'NaN');
+
+main().then((code) => process.exit(code), (err: unknown) => {
+  console.error(err instanceof Error ? err.stack ?? err.message : err);
+  process.exit(2);
+});

@@ -1,0 +1,196 @@
+import {
+  ANALYSES,
+  calibrationFromDefaultPpm,
+  calibrationFromRuler,
+  dist,
+  evaluateAnalysis,
+  getLandmark,
+  isLandmarkId,
+  LANDMARKS,
+  MODEL_OUTPUT_IDS_V1,
+  imagePoint,
+  interpretMeasurement,
+  landmarkIdFromName,
+  mm,
+  normFor,
+  UNCALIBRATED,
+  analysisMeasurements,
+  type AnalysisDefinition,
+  type Calibration,
+  type ImagePoint,
+  type LandmarkId,
+  type LandmarkMap,
+  type MeasurementDefinition,
+  type MeasurementResult,
+  type Sex,
+} from '@ceppro/ceph';
+import { inferResultSchema, modifiedResultSchema, REPORT_DISCLAIMER, rulerInfoSchema } from '@ceppro/contract';
+
+/**
+ * What a report shows, computed from the stored chart (house style 3: measurements are derived from
+ * the landmarks, never read back). Pure: the service gathers the rows, this shapes them, the PDF
+ * layout draws them. Every value is already formatted, so the layout holds no clinical rules.
+ */
+export interface ReportModel {
+  readonly date: string;
+  readonly clinic: string | null;
+  readonly patient: {
+    readonly name: string;
+    readonly patientId: string | null;
+    readonly birthDate: string;
+    readonly age: number | null;
+    readonly gender: 'F' | 'M';
+  };
+  readonly chart: { readonly chartId: string; readonly shootDate: string | null };
+  readonly analysis: { readonly id: string; readonly name: string; readonly source: string };
+  readonly calibration: string;
+  readonly rows: readonly ReportRow[];
+  /** Landmarks to draw, in image px of the original upload. */
+  readonly landmarks: readonly ReportLandmark[];
+  readonly disclaimer: string;
+}
+
+export interface ReportRow {
+  readonly id: string;
+  readonly name: string;
+  readonly value: string;
+  readonly norm: string;
+  readonly deviation: string;
+  readonly interpretation: string;
+}
+
+export interface ReportLandmark {
+  readonly id: LandmarkId | null;
+  readonly label: string;
+  readonly x: number;
+  readonly y: number;
+  readonly edited: boolean;
+}
+
+export interface ReportInput {
+  readonly now: Date;
+  readonly clinic: string | null;
+  readonly patient: { firstName: string; patientId: string | null; birthInfo: string; gender: boolean };
+  readonly chart: { chartId: string; shootDate: string | null };
+  readonly analysisId: string | undefined;
+  readonly record: { inferResult: unknown; modifiedResult: unknown; rulerInfo: unknown };
+  readonly defaultPpm: number | null;
+}
+
+/** The analysis to report: the one asked for, else the first of the catalogue. undefined when unknown. */
+export function reportAnalysis(id: string | undefined): AnalysisDefinition | undefined {
+  return id === undefined ? ANALYSES[0] : ANALYSES.find((a) => a.id === id);
+}
+
+/** Stored landmarks the v1 model does not output are kept at cname 100 + their registry index (as the viewer stores them). */
+const HAND_PLACED_CNAME_BASE = 100;
+
+/** Registry id of a stored landmark, read as the viewer reads it: the model's output index first for AI points, the name first for the user's. */
+function storedId(l: { cname: number; name: string }, source: 'ai' | 'edited'): LandmarkId | null {
+  if (source === 'ai') return MODEL_OUTPUT_IDS_V1[l.cname] ?? landmarkIdFromName(l.name);
+  if (isLandmarkId(l.name)) return l.name;
+  const byName = landmarkIdFromName(l.name);
+  if (byName !== null) return byName;
+  if (l.cname >= HAND_PLACED_CNAME_BASE) return LANDMARKS[l.cname - HAND_PLACED_CNAME_BASE]?.id ?? null;
+  return MODEL_OUTPUT_IDS_V1[l.cname] ?? null;
+}
+
+/**
+ * The landmarks shown: the user's position where there is one, else the model's (matched by
+ * registry id; entries no id matches are drawn with their stored name but not measured). A stored
+ * document that does not parse counts as absent.
+ */
+export function reportLandmarks(inferResult: unknown, modifiedResult: unknown): ReportLandmark[] {
+  const ai = inferResultSchema.safeParse(inferResult);
+  const edited = modifiedResultSchema.safeParse(modifiedResult);
+  const byKey = new Map<string, ReportLandmark>();
+  const add = (l: { cname: number; name: string; x: number; y: number }, source: 'ai' | 'edited') => {
+    const id = storedId(l, source);
+    byKey.set(id ?? `${source}:${l.cname}`, { id, label: id === null ? l.name : getLandmark(id).shortName, x: l.x, y: l.y, edited: source === 'edited' });
+  };
+  if (ai.success) ai.data.landmarks.forEach((l) => add(l, 'ai'));
+  if (edited.success) edited.data.landmarks.forEach((l) => add(l, 'edited'));
+  return [...byKey.values()];
+}
+
+/** Ruler (recomputed from its points, as the viewer does) > the user's default PPM > uncalibrated. */
+export function reportCalibration(rulerInfo: unknown, defaultPpm: number | null): { calibration: Calibration; label: string } {
+  const ruler = rulerInfoSchema.safeParse(rulerInfo);
+  if (ruler.success && dist(ruler.data.p1, ruler.data.p2) > 0) {
+    const { p1, p2, length_mm } = ruler.data;
+    const calibration = calibrationFromRuler(imagePoint(p1.x, p1.y), imagePoint(p2.x, p2.y), mm(length_mm));
+    return { calibration, label: `Ruler, ${calibration.pxPerMmX.toFixed(2)} px/mm` };
+  }
+  if (defaultPpm !== null && Number.isFinite(defaultPpm) && defaultPpm > 0) {
+    return { calibration: calibrationFromDefaultPpm(defaultPpm), label: `Default PPM, ${defaultPpm.toFixed(2)} px/mm` };
+  }
+  return { calibration: UNCALIBRATED, label: 'Uncalibrated: lengths in px' };
+}
+
+const UNIT_SUFFIX: Record<string, string> = { deg: '\u00b0', mm: ' mm', px: ' px', ratio: '', '%': '%' };
+
+function formatNumber(value: number, unit: string): string {
+  return `${value.toFixed(unit === 'ratio' ? 2 : 1)}${UNIT_SUFFIX[unit] ?? ''}`;
+}
+
+function row(def: MeasurementDefinition, result: MeasurementResult, sex: Sex): ReportRow {
+  const stat = normFor(def, sex);
+  const norm =
+    stat === null ? '-'
+    : stat.sd !== null ? `${stat.mean.toFixed(1)} \u00b1 ${stat.sd.toFixed(1)}${UNIT_SUFFIX[def.unit] ?? ''}`
+    : stat.range !== null ? `${stat.range[0]} to ${stat.range[1]}${UNIT_SUFFIX[def.unit] ?? ''}`
+    : formatNumber(stat.mean, def.unit);
+  const base = { id: def.id, name: def.name, norm };
+  if (result.status === 'incomplete') return { ...base, value: '-', deviation: '', interpretation: `Incomplete: missing ${result.missing.join(', ')}` };
+  if (result.status === 'not-computable') return { ...base, value: '-', deviation: '', interpretation: 'Not computable' };
+  const value = formatNumber(result.value, result.unit);
+  if (result.uncalibrated) return { ...base, value, deviation: '', interpretation: 'Uncalibrated length: no norm comparison' };
+  const reading = interpretMeasurement(def, result, sex);
+  const deviation = reading.z === null ? '' : `${reading.z >= 0 ? '+' : ''}${reading.z.toFixed(1)} SD`;
+  const words = reading.words === null ? '' : ` (${reading.words})`;
+  const interpretation =
+    reading.label !== null ? `${reading.label.charAt(0).toUpperCase()}${reading.label.slice(1)}${words}`
+    : reading.range === 'inside' ? 'Within range'
+    : reading.range !== null ? `${reading.range === 'above' ? 'Above' : 'Below'} range${words}`
+    : '';
+  return { ...base, value, deviation, interpretation };
+}
+
+/** Whole years from `birth` (yyyy-mm-dd) to `today` (yyyy-mm-dd); null for an unreadable date. */
+export function ageInYears(birth: string, today: string): number | null {
+  const b = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birth);
+  const t = /^(\d{4})-(\d{2})-(\d{2})$/.exec(today);
+  if (!b || !t) return null;
+  const before = Number(t[2]) < Number(b[2]) || (t[2] === b[2] && Number(t[3]) < Number(b[3]));
+  const age = Number(t[1]) - Number(b[1]) - (before ? 1 : 0);
+  return age >= 0 ? age : null;
+}
+
+/** Builds the report of one chart. Throws nothing: missing pieces show as such. */
+export function buildReportModel(input: ReportInput, analysis: AnalysisDefinition): ReportModel {
+  const landmarks = reportLandmarks(input.record.inferResult, input.record.modifiedResult);
+  const positions: LandmarkMap<ImagePoint> = {};
+  for (const l of landmarks) if (l.id !== null) positions[l.id] = imagePoint(l.x, l.y);
+  const { calibration, label } = reportCalibration(input.record.rulerInfo, input.defaultPpm);
+  const sex: Sex = input.patient.gender ? 'female' : 'male';
+  const definitions = analysisMeasurements(analysis);
+  const results = evaluateAnalysis(analysis, positions, calibration);
+  const date = input.now.toISOString().slice(0, 10);
+  return {
+    date,
+    clinic: input.clinic,
+    patient: {
+      name: input.patient.firstName,
+      patientId: input.patient.patientId,
+      birthDate: input.patient.birthInfo,
+      age: ageInYears(input.patient.birthInfo, date),
+      gender: input.patient.gender ? 'F' : 'M',
+    },
+    chart: input.chart,
+    analysis: { id: analysis.id, name: analysis.name, source: analysis.source },
+    calibration: label,
+    rows: definitions.map((def, i) => row(def, results[i] as MeasurementResult, sex)),
+    landmarks,
+    disclaimer: REPORT_DISCLAIMER,
+  };
+}

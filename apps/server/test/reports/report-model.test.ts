@@ -1,0 +1,106 @@
+import { getAnalysis, MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
+import { describe, expect, it } from 'vitest';
+import { fitText, textRuns, textWidth, wrapText } from '../../src/features/reports/pdf-text';
+import { PdfDocument } from '../../src/features/reports/pdf-writer';
+import { outlinePath } from '../../src/features/reports/report-image';
+import { ageInYears, buildReportModel, reportAnalysis, reportCalibration, reportLandmarks } from '../../src/features/reports/report-model';
+
+/** The pure parts of the report: what it shows, and how text and pages are written. */
+
+describe('report model', () => {
+  it.each([
+    ['1990-05-06', '2026-05-05', 35],
+    ['1990-05-06', '2026-05-06', 36],
+    ['2000-02-29', '2001-02-28', 0],
+    ['2030-01-01', '2026-01-01', null],
+    ['not a date', '2026-01-01', null],
+  ] as const)('age from %s on %s is %s', (birth, today, age) => {
+    expect(ageInYears(birth, today)).toBe(age);
+  });
+
+  it('takes the ruler over the default PPM over nothing, and ignores a broken ruler', () => {
+    const ruler = { version: 1, p1: { x: 0, y: 0 }, p2: { x: 30, y: 40 }, length_mm: 5, ppm: 99 };
+    expect(reportCalibration(ruler, 8).label).toBe('Ruler, 10.00 px/mm'); // 50 px / 5 mm; the stored 99 is not trusted
+    expect(reportCalibration({ ...ruler, p2: { x: 0, y: 0 } }, 8).label).toBe('Default PPM, 8.00 px/mm');
+    expect(reportCalibration({ version: 2 }, null).label).toBe('Uncalibrated: lengths in px');
+    expect(reportCalibration(null, 0).calibration.kind).toBe('uncalibrated');
+  });
+
+  it("draws the user's point over the model's by registry id, keeps hand-placed and unknown points", () => {
+    const ai = { version: 1, model: { id: 'm', version: '1' }, landmarks: [{ cname: 0, name: 'Sella', x: 10, y: 20 }, { cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 30, y: 40 }] };
+    const edited = { version: 1, landmarks: [{ cname: 4, name: 'A', x: 33, y: 44 }, { cname: 150, name: 'Xi', x: 5, y: 6 }, { cname: 7, name: 'mystery', x: 1, y: 1 }] };
+    const out = reportLandmarks(ai, edited);
+    expect(out).toEqual([
+      { id: 'S', label: 'S', x: 10, y: 20, edited: false },
+      { id: 'A', label: 'A', x: 33, y: 44, edited: true },
+      { id: 'Xi', label: 'Xi', x: 5, y: 6, edited: true },
+      { id: 'Me', label: 'Me', x: 1, y: 1, edited: true },
+    ]);
+    expect(reportLandmarks({ version: 9 }, 'junk')).toEqual([]);
+  });
+
+  it('formats rows: values with units, norms, deviations and readings; incomplete rows name what is missing', () => {
+    const steiner = reportAnalysis(undefined);
+    expect(steiner?.id).toBe('steiner');
+    expect(reportAnalysis('nope')).toBeUndefined();
+    const model = buildReportModel(
+      {
+        now: new Date('2026-03-04T10:00:00Z'),
+        clinic: 'Smile Dental',
+        patient: { firstName: 'Kim', patientId: '7', birthInfo: '2010-03-05', gender: false },
+        chart: { chartId: 'c-1', shootDate: null },
+        analysisId: 'steiner',
+        // S, N, A (SNA = 90° exactly: N→S along -x, N→A along +y).
+        record: {
+          inferResult: { version: 1, model: { id: 'm', version: '1' }, landmarks: [{ cname: 0, name: 'Sella', x: 0, y: 0 }, { cname: 1, name: 'Nasion', x: 100, y: 0 }, { cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 100, y: 100 }] },
+          modifiedResult: null,
+          rulerInfo: null,
+        },
+        defaultPpm: null,
+      },
+      getAnalysis('steiner') ?? (null as never),
+    );
+    expect(model.patient).toEqual({ name: 'Kim', patientId: '7', birthDate: '2010-03-05', age: 15, gender: 'M' });
+    expect(model.date).toBe('2026-03-04');
+    const sna = model.rows.find((r) => r.id === 'SNA');
+    expect(sna).toEqual({ id: 'SNA', name: 'SNA', value: '90.0\u00b0', norm: '82.0 \u00b1 2.0\u00b0', deviation: '+4.0 SD', interpretation: 'Severely increased (prognathic (protrusive) maxilla)' });
+    expect(model.rows.find((r) => r.id === 'SNB')?.interpretation).toBe('Incomplete: missing B');
+    expect(model.disclaimer).toBe('AI landmarks are a reference for medical staff, not a diagnosis.');
+  });
+});
+
+describe('PDF text and pages', () => {
+  it('writes Latin text as WinAnsi literals (escaped, accents kept or dropped) and CJK as UCS-2 runs', () => {
+    expect(textRuns('SNA (deg) \\ 90\u00b0')).toEqual([{ font: 'F1', encoded: '(SNA \\(deg\\) \\\\ 90\\260)', width: expect.any(Number) as number }]);
+    expect(textRuns('Nguy\u1ec5n \u2212 A\u2032', 'bold')[0]?.encoded).toBe("(Nguyen - A')");
+    expect(textRuns('김 Kim 山田').map((r) => [r.font, r.encoded])).toEqual([['FK', '<AE40>'], ['F1', '( Kim )'], ['FC', '<5C717530>']]);
+  });
+
+  it('measures, fits and wraps with Helvetica metrics', () => {
+    expect(textWidth('SNA', 10)).toBeCloseTo((667 + 722 + 667) / 100, 5);
+    expect(textWidth('SNA', 10, 'bold')).toBeCloseTo((667 + 722 + 722) / 100, 5);
+    expect(fitText('A long measurement name', 10, 60)).toMatch(/\u2026$/);
+    expect(textWidth(fitText('A long measurement name', 10, 60), 10)).toBeLessThanOrEqual(60);
+    expect(wrapText('one two three four', 10, 45)).toEqual(['one two', 'three four']);
+  });
+
+  it('writes a well-formed file: header, objects at the offsets the xref gives, trailer', () => {
+    const doc = new PdfDocument({ title: 'T', author: 'A', creationDate: new Date('2026-01-02T03:04:05Z') });
+    doc.addPage().text(10, 20, 'Hello', { size: 12 });
+    const text = doc.toBuffer().toString('latin1');
+    expect(text.startsWith('%PDF-1.4\n')).toBe(true);
+    const xref = Number(/startxref\n(\d+)/.exec(text)?.[1]);
+    expect(text.slice(xref, xref + 4)).toBe('xref');
+    const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    offsets.forEach((offset, i) => expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
+    expect(text).toContain('BT /F1 12 Tf 10 821.89 Td (Hello) Tj ET');
+    expect(text).toContain('/CreationDate (D:20260102030405Z)');
+  });
+
+  it('traces outlines straight or as a Catmull-Rom spline through every point', () => {
+    expect(outlinePath([{ x: 0, y: 0 }], true)).toBe('');
+    expect(outlinePath([{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 20, y: 5 }], false)).toBe('M0 0 L10 0 L20 5');
+    const spline = outlinePath([{ x: 0, y: 0 }, { x: 6, y: 0 }, { x: 12, y: 6 }], true);
+    expect(spline).toBe('M0 0 C1 0 4 -1 6 0 C8 1 11 5 12 6');
+  });
+});

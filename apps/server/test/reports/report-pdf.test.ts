@@ -1,0 +1,205 @@
+import { evaluateAnalysis, getAnalysis, imagePoint, landmarkIdFromName, MODEL_OUTPUT_NAMES_V1, UNCALIBRATED, type ImagePoint, type LandmarkId } from '@ceppro/ceph';
+import { REPORT_ENDPOINTS } from '@ceppro/contract';
+import { eq } from 'drizzle-orm';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chartData } from '../../src/db/schema/index';
+import { cephalogram, createImageHarness, hasCephDataset, plainImage, type ImageHarness, type TestChart } from '../images/image-harness';
+
+/**
+ * POST /api/report/pdf through HTTP on a real database: the owner gets a PDF with the patient and
+ * the analysis table; anyone else gets NOT_FOUND; a chart with nothing to report gets a stable code.
+ */
+
+/** Ground truth of ISBI 2015 test film 300 (968 x 1200 px), the first 19 model outputs in order. */
+const FILM_300: ReadonlyArray<[number, number]> = [
+  [391, 514], [673, 458], [624, 586], [306, 610], [698, 716], [686, 874], [676, 947], [646, 969], [666, 964], [392, 842],
+  [712, 798], [725, 809], [774, 752], [766, 852], [762, 709], [725, 946], [496, 692], [704, 680], [340, 652],
+];
+const LANDMARKS = FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 }));
+const INFER_RESULT = { version: 1, model: { id: 'test-model', version: '1' }, landmarks: LANDMARKS };
+const SIZE = { width: 968, height: 1200 };
+
+let t: ImageHarness;
+let tokenA: string;
+let tokenB: string;
+let chart: TestChart;
+let recordId: number;
+let noImage: TestChart;
+let noAnalysis: TestChart;
+let outDir: string;
+
+async function committedChart(token: string, name: string, bytes: Buffer | null): Promise<TestChart> {
+  const c = await t.chart(token, { name });
+  if (bytes) {
+    const up = await t.uploadImage(token, c.chartId, bytes);
+    expect(up.status, up.raw).toBe(200);
+    // As landmark detection would: the pending image becomes live.
+    await t.h.services.database.db.update(chartData).set({ pendingExpiresAt: null }).where(eq(chartData.id, Number(up.body.data?.id)));
+  }
+  return c;
+}
+
+async function createRecord(token: string, chartRef: number, input: Record<string, unknown>): Promise<number> {
+  const data = await t.ok<{ create_analysis_record: { id: number } }>(token, 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }', { c: chartRef, i: input });
+  return data.create_analysis_record.id;
+}
+
+async function updateRecord(token: string, input: Record<string, unknown>): Promise<void> {
+  await t.ok(token, 'mutation($id: Int!, $i: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $i) { id } }', { id: recordId, i: input });
+}
+
+async function report(token: string | null, body: unknown) {
+  const response = await t.h.app.inject({
+    method: 'POST',
+    url: REPORT_ENDPOINTS.pdf.path,
+    headers: { 'content-type': 'application/json', ...(token !== null && { authorization: `Bearer ${token}` }) },
+    payload: JSON.stringify(body),
+  });
+  const text = response.rawPayload.toString('latin1');
+  const json = response.headers['content-type']?.toString().startsWith('application/json') ? (JSON.parse(response.body) as { code?: string }) : null;
+  return { status: response.statusCode, headers: response.headers, bytes: response.rawPayload, text, json };
+}
+
+function positions(moved: Partial<Record<number, [number, number]>> = {}): Partial<Record<LandmarkId, ImagePoint>> {
+  const out: Partial<Record<LandmarkId, ImagePoint>> = {};
+  FILM_300.forEach(([x, y], cname) => {
+    const id = landmarkIdFromName(MODEL_OUTPUT_NAMES_V1[cname] ?? '');
+    const [mx, my] = moved[cname] ?? [x, y];
+    if (id) out[id] = imagePoint(mx, my);
+  });
+  return out;
+}
+
+function steinerValue(id: string, moved: Partial<Record<number, [number, number]>> = {}): string {
+  const steiner = getAnalysis('steiner');
+  if (!steiner) throw new Error('no steiner');
+  const result = evaluateAnalysis(steiner, positions(moved), UNCALIBRATED).find((r) => r.id === id);
+  if (result?.status !== 'ok') throw new Error(`${id} not computable`);
+  return `${result.value.toFixed(1)}\\260`;
+}
+
+beforeAll(async () => {
+  t = await createImageHarness();
+  tokenA = await t.signIn('repa');
+  tokenB = await t.signIn('repb');
+  const film = hasCephDataset ? await cephalogram('151') : await plainImage(SIZE.width, SIZE.height);
+  chart = await committedChart(tokenA, 'Kim Ceph', film);
+  recordId = await createRecord(tokenA, chart.chartRef, { infer_result: INFER_RESULT, img_size: SIZE });
+  noImage = await committedChart(tokenA, 'No Image', null);
+  noAnalysis = await committedChart(tokenA, 'No Analysis', await plainImage(SIZE.width, SIZE.height));
+  outDir = await mkdtemp(path.join(tmpdir(), 'ceppro-report-'));
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe('POST /api/report/pdf', () => {
+  it("gives the owner a PDF attachment with the patient, the chart, the Steiner table, disclaimer, date and clinic", async () => {
+    const r = await report(tokenA, { chart_id: chart.chartId });
+    expect(r.status, r.text.slice(0, 200)).toBe(200);
+    expect(r.headers['content-type']).toBe('application/pdf');
+    expect(r.headers['content-disposition']).toBe(`attachment; filename="ceppro-report-${chart.chartId}.pdf"`);
+    expect(r.text.startsWith('%PDF-1.4')).toBe(true);
+    expect(r.text.trimEnd().endsWith('%%EOF')).toBe(true);
+    // Content streams are uncompressed: the text operands are readable in the file.
+    expect(r.text).toContain('(Kim Ceph)');
+    expect(r.text).toContain(`(${chart.chartId})`);
+    expect(r.text).toContain('(SNA)');
+    expect(r.text).toContain('(Steiner analysis)');
+    expect(r.text).toContain(`(${steinerValue('SNA')})`);
+    expect(r.text).toContain('(AI landmarks are a reference for medical staff, not a diagnosis.)');
+    expect(r.text).toContain('(Smile Dental)');
+    expect(r.text).toContain(`(Date: ${new Date().toISOString().slice(0, 10)})`);
+    expect(r.text).toContain('(Uncalibrated: lengths in px)');
+    expect(r.text).toMatch(/\/Subtype \/Image \/Width \d+ \/Height \d+ \/ColorSpace \/DeviceRGB \/BitsPerComponent 8 \/Filter \/DCTDecode/);
+    await writeFile(path.join(outDir, 'report.pdf'), r.bytes);
+    if (existsSync('/usr/bin/pdftotext')) {
+      const text = execFileSync('/usr/bin/pdftotext', ['-layout', path.join(outDir, 'report.pdf'), '-'], { encoding: 'utf8' });
+      expect(text).toContain('Kim Ceph');
+      expect(text).toMatch(/SNA\s+\d+\.\d°\s+82\.0 ± 2\.0°/);
+    }
+  });
+
+  it('uses the user\'s adjusted landmarks over the model\'s, and the chosen analysis', async () => {
+    // Move A point (cname 4) forward 40 px: SNA grows.
+    const modified = { version: 1, landmarks: [{ cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 738, y: 716 }] };
+    await updateRecord(tokenA, { modified_result: modified });
+    const steiner = await report(tokenA, { chart_id: chart.chartId, analysis_id: 'steiner' });
+    expect(steiner.text).toContain(`(${steinerValue('SNA', { 4: [738, 716] })})`);
+    expect(steiner.text).not.toContain(`(${steinerValue('SNA')})`);
+    const downs = await report(tokenA, { chart_id: chart.chartId, analysis_id: 'downs' });
+    expect(downs.status).toBe(200);
+    expect(downs.text).toContain('(Downs analysis)');
+    await updateRecord(tokenA, { modified_result: null });
+  });
+
+  it('measures in mm with the chart\'s ruler, else the user\'s default PPM', async () => {
+    await t.ok(tokenA, 'mutation { update_user_config(input: { default_ppm: 10 }) { default_ppm } }');
+    expect((await report(tokenA, { chart_id: chart.chartId })).text).toContain('(Default PPM, 10.00 px/mm)');
+    await updateRecord(tokenA, { ruler_info: { version: 1, p1: { x: 100, y: 100 }, p2: { x: 100, y: 300 }, length_mm: 20, ppm: 10 } });
+    const ruled = await report(tokenA, { chart_id: chart.chartId, analysis_id: 'mcnamara' });
+    expect(ruled.text).toContain('(Ruler, 10.00 px/mm)');
+    expect(ruled.text).toMatch(/\(-?\d+\.\d mm\)/);
+    await updateRecord(tokenA, { ruler_info: null });
+    await t.ok(tokenA, 'mutation { update_user_config(input: { default_ppm: null }) { default_ppm } }');
+  });
+
+  it('prints Korean names with a CJK font', async () => {
+    const korean = await committedChart(tokenA, '김민지', await plainImage(SIZE.width, SIZE.height));
+    await createRecord(tokenA, korean.chartRef, { infer_result: INFER_RESULT, img_size: SIZE });
+    const r = await report(tokenA, { chart_id: korean.chartId });
+    expect(r.status).toBe(200);
+    expect(r.text).toContain('/FK 9 Tf');
+    expect(r.text).toContain('<AE40BBFCC9C0> Tj');
+  });
+
+  it("answers NOT_FOUND, never a PDF, for another user's chart or an unknown one", async () => {
+    for (const body of [{ chart_id: chart.chartId }, { chart_id: chart.chartId, analysis_id: 'downs' }, { chart_id: '00000000-0000-4000-8000-000000000000' }]) {
+      const r = await report(tokenB, body);
+      expect([r.status, r.json?.code]).toEqual([404, 'NOT_FOUND']);
+      expect(r.text).not.toContain('%PDF');
+      expect(r.text).not.toContain('Kim Ceph');
+    }
+  });
+
+  it('answers REPORT_NO_IMAGE without a cephalogram (or when its file is lost) and REPORT_NO_ANALYSIS without landmarks', async () => {
+    const none = await report(tokenA, { chart_id: noImage.chartId });
+    expect([none.status, none.json?.code]).toEqual([409, 'REPORT_NO_IMAGE']);
+    const noRecord = await report(tokenA, { chart_id: noAnalysis.chartId });
+    expect([noRecord.status, noRecord.json?.code]).toEqual([409, 'REPORT_NO_ANALYSIS']);
+    await createRecord(tokenA, noAnalysis.chartRef, { ruler_info: { version: 1, p1: { x: 0, y: 0 }, p2: { x: 0, y: 10 }, length_mm: 1, ppm: 10 } });
+    const rulerOnly = await report(tokenA, { chart_id: noAnalysis.chartId });
+    expect([rulerOnly.status, rulerOnly.json?.code]).toEqual([409, 'REPORT_NO_ANALYSIS']);
+
+    await createRecord(tokenA, noImage.chartRef, { infer_result: INFER_RESULT });
+    const landmarksOnly = await report(tokenA, { chart_id: noImage.chartId });
+    expect([landmarksOnly.status, landmarksOnly.json?.code]).toEqual([409, 'REPORT_NO_IMAGE']);
+
+    const [row] = await t.h.services.database.db.select({ path: chartData.path }).from(chartData).where(eq(chartData.chartRef, noAnalysis.chartRef));
+    await t.h.services.storage.deleteObject(String(row?.path));
+    await updateRecordOf(noAnalysis.chartRef, { infer_result: INFER_RESULT });
+    const lost = await report(tokenA, { chart_id: noAnalysis.chartId });
+    expect([lost.status, lost.json?.code]).toEqual([409, 'REPORT_NO_IMAGE']);
+  });
+
+  it('refuses a request without a token, with a bad body or an unknown analysis', async () => {
+    expect((await report(null, { chart_id: chart.chartId })).json?.code).toBe('J001');
+    const bad = await report(tokenA, { chart_id: 'nope' });
+    expect([bad.status, bad.json?.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const unknown = await report(tokenA, { chart_id: chart.chartId, analysis_id: 'astrology' });
+    expect([unknown.status, unknown.json?.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+});
+
+async function updateRecordOf(chartRef: number, input: Record<string, unknown>): Promise<void> {
+  const data = await t.ok<{ analysis_records: { items: Array<{ id: number }> } }>(tokenA, 'query($c: Int!) { analysis_records(filter: { chart_id: $c }) { items { id } } }', { c: chartRef });
+  const id = data.analysis_records.items[0]?.id;
+  await t.ok(tokenA, 'mutation($id: Int!, $i: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $i) { id } }', { id, i: input });
+}

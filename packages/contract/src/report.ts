@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/**
+ * Printable reports (spec point 1 "printable reports", point 2 Viewer "print report"). The browser
+ * prints the viewer's report layout itself; this endpoint gives the same report as a PDF file built
+ * on the server from the stored chart: patient and chart details, the cephalogram with landmarks and
+ * tracing, the analysis table with norms and interpretation, the AI disclaimer, date and clinic.
+ *
+ * `chart_id` is the chart's `chart_id` string (a UUID), as in the file endpoints.
+ */
+export const reportPdfRequestSchema = z.object({
+  chart_id: z.uuid(),
+  /** An analysis of packages/ceph (`steiner`, `downs`, ...); the first analysis when absent. */
+  analysis_id: z.string().min(1).max(50).optional(),
+});
+export type ReportPdfRequest = z.input<typeof reportPdfRequestSchema>;
+
+/** The AI disclaimer every report carries (English; the web app translates its own copy). */
+export const REPORT_DISCLAIMER = 'AI landmarks are a reference for medical staff, not a diagnosis.';
+
+/**
+ * Report endpoints, bearer-authenticated. `pdf` answers `application/pdf` (an attachment) on
+ * success and the usual error envelope otherwise: NOT_FOUND for a chart that is not the caller's,
+ * REPORT_NO_IMAGE / REPORT_NO_ANALYSIS when there is nothing to report yet.
+ */
+export const REPORT_ENDPOINTS = {
+  pdf: { method: 'POST', path: '/api/report/pdf', request: reportPdfRequestSchema, response: 'application/pdf' },
+} as const;
