@@ -1,2 +1,5 @@
 /** The cephalometric viewer (`/viewer/{uuid}`). */
+// Features inside the viewer add their tabs, layers and tools to its registries on import.
+import './analysis/register.ts';
+
 export { Viewer } from './components/viewer.tsx';

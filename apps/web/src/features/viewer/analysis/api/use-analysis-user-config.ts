@@ -1,0 +1,13 @@
+import { analysisUserConfigQuery, type AnalysisUserConfig } from '@ceppro/contract';
+import { useQuery } from '@tanstack/react-query';
+import { runOperation } from '../../../../lib/api/graph-operation.ts';
+import { analysisKeys } from './query-keys.ts';
+
+/** The user's `default_ppm` and `user_analysis_manage`; null when the user never saved a setting. */
+export function useAnalysisUserConfig() {
+  return useQuery({
+    queryKey: analysisKeys.userConfig,
+    queryFn: async (): Promise<AnalysisUserConfig | null> => (await runOperation(analysisUserConfigQuery, {})).user_config,
+    retry: false,
+  });
+}

@@ -1,0 +1,74 @@
+import type { LandmarkId } from '@ceppro/ceph';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CalibrationSection } from '../../calibration/components/calibration-section.tsx';
+import { setTool } from '../../interaction/registry.ts';
+import { useLandmarkStore } from '../../store/landmark-store.ts';
+import { useAnalysisView } from '../hooks/use-analysis-view.ts';
+import { missingLandmarks } from '../lib/analysis-rows.ts';
+import { useAnalysisUiStore } from '../store/analysis-ui-store.ts';
+import { AnalysisLegend } from './analysis-legend.tsx';
+import { AnalysisSelect } from './analysis-select.tsx';
+import { AnalysisTable } from './analysis-table.tsx';
+import { CustomGroupsEditor } from './custom-groups-editor.tsx';
+import './analysis.css';
+
+/** Guided placement of `ids` (the viewer's placing tool asks for them one by one). */
+function placeLandmarks(ids: readonly LandmarkId[]): void {
+  if (ids.length === 0) return;
+  useLandmarkStore.getState().startGuidedPlacement(ids);
+  setTool('placing-landmark');
+}
+
+/**
+ * The viewer's "Analysis" side panel: choose an analysis or group, read its measurements against
+ * their norms (recomputed live from the landmark positions), calibrate the film, and manage the
+ * user's analysis groups.
+ */
+export function AnalysisPanel() {
+  const { t } = useTranslation();
+  const view = useAnalysisView();
+  const select = useAnalysisUiStore((s) => s.select);
+  const [customising, setCustomising] = useState(false);
+  const { option, rows, config } = view;
+
+  if (config.isPending) return <p className="analysis-panel__note" role="status">{t('analysis.loading')}</p>;
+  if (config.isError) {
+    return (
+      <div className="analysis-panel" role="alert">
+        <p className="analysis-panel__note">{t('analysis.loadError')}</p>
+        <button type="button" className="analysis-button" onClick={() => void config.refetch()}>
+          {t('analysis.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const missing = missingLandmarks(rows);
+  const measured = rows.filter((r) => r.result.status === 'ok').length;
+
+  return (
+    <div className="analysis-panel" data-testid="analysis-panel">
+      <AnalysisSelect options={view.options} value={option?.key ?? ''} onChange={select} />
+      <CalibrationSection calibration={view.calibration} />
+      {option && (
+        <>
+          <div className="analysis-panel__summary">
+            <span>{t('analysis.summary', { done: measured, total: rows.length })}</span>
+            {missing.length > 0 && (
+              <button type="button" className="analysis-button" data-testid="place-all-missing" onClick={() => placeLandmarks(missing)}>
+                {t('analysis.placeMissingCount', { count: missing.length })}
+              </button>
+            )}
+          </div>
+          <AnalysisTable name={option.analysis.name} rows={rows} onPlace={placeLandmarks} />
+          <AnalysisLegend />
+        </>
+      )}
+      <button type="button" className="analysis-button analysis-panel__customise" aria-expanded={customising} onClick={() => setCustomising((v) => !v)}>
+        {customising ? t('analysis.custom.close') : t('analysis.custom.open')}
+      </button>
+      {customising && <CustomGroupsEditor stored={view.manage} storedProblem={view.manageProblem} />}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { getLandmark, type LandmarkId } from '@ceppro/ceph';
+import { useTranslation } from 'react-i18next';
+import type { AnalysisRow } from '../lib/analysis-rows.ts';
+import { formatNorm, formatPercentile, formatValue, formatZ } from '../lib/format.ts';
+import { rowReading } from '../lib/reading.ts';
+import { useAnalysisUiStore } from '../store/analysis-ui-store.ts';
+
+const LEVEL_KEY = {
+  ok: 'analysis.legendOk',
+  mild: 'analysis.legendMild',
+  severe: 'analysis.legendSevere',
+  unrated: 'analysis.legendUnrated',
+  incomplete: 'analysis.legendIncomplete',
+} as const;
+
+const shortNames = (ids: readonly LandmarkId[]) => ids.map((id) => getLandmark(id).shortName).join(', ');
+
+/**
+ * One measurement of the table. Hover or keyboard focus highlights its construction on the film;
+ * an incomplete row names the missing landmarks and offers to place them.
+ */
+export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (ids: readonly LandmarkId[]) => void }) {
+  const { t } = useTranslation();
+  const hover = useAnalysisUiStore((s) => s.hover);
+  const { definition, result, interpretation, level } = row;
+  const reading = rowReading(row);
+  const norm = formatNorm(row.norm, definition.unit);
+  const highlight = () => hover(definition.id);
+  const clear = () => {
+    if (useAnalysisUiStore.getState().hoveredId === definition.id) hover(null);
+  };
+
+  return (
+    <tr
+      className={`analysis-row analysis-row--${level}`}
+      data-testid="analysis-row"
+      data-id={definition.id}
+      data-value={result.status === 'ok' ? String(result.value) : ''}
+      data-level={level}
+      tabIndex={0}
+      onMouseEnter={highlight}
+      onMouseLeave={clear}
+      onFocus={highlight}
+      onBlur={clear}
+    >
+      <th scope="row" className="analysis-row__name" title={definition.note ?? definition.name}>
+        <span className="analysis-row__mark" aria-hidden="true" />
+        {definition.name}
+        <span className="visually-hidden">, {t(LEVEL_KEY[level])}</span>
+      </th>
+      {result.status === 'ok' ? (
+        <>
+          <td className="analysis-row__value">
+            {formatValue(result.value, result.unit)}
+            {result.uncalibrated && <span className="analysis-row__tag">{t('analysis.uncalibrated')}</span>}
+          </td>
+          <td className="analysis-row__norm">{norm ?? <span className="analysis-row__muted">{t('analysis.noNorm')}</span>}</td>
+          <td className="analysis-row__deviation">
+            {interpretation.z === null ? (
+              <span className="analysis-row__muted">—</span>
+            ) : (
+              <>
+                {formatZ(interpretation.z)}
+                {interpretation.percentile !== null && <span className="analysis-row__pct">{formatPercentile(interpretation.percentile)}</span>}
+              </>
+            )}
+          </td>
+          <td className="analysis-row__reading">
+            {reading && t(`analysis.${reading.key}`)}
+            {reading?.words && <span className="analysis-row__words">{reading.words}</span>}
+          </td>
+        </>
+      ) : (
+        <td colSpan={4} className="analysis-row__incomplete">
+          {result.status === 'incomplete' ? (
+            <>
+              <span data-testid="analysis-missing">{t('analysis.missing', { landmarks: shortNames(result.missing) })}</span>
+              <button type="button" className="analysis-button analysis-button--small" data-testid="place-missing" onClick={() => onPlace(result.missing)}>
+                {t('analysis.placeMissing')}
+              </button>
+            </>
+          ) : (
+            <span>{t('analysis.notComputable')}</span>
+          )}
+          {norm && <span className="analysis-row__muted analysis-row__norm-inline">{norm}</span>}
+        </td>
+      )}
+    </tr>
+  );
+}
