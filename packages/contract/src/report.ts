@@ -12,6 +12,12 @@ export const reportPdfRequestSchema = z.object({
   chart_id: z.uuid(),
   /** An analysis of packages/ceph (`steiner`, `downs`, ...); the first analysis when absent. */
   analysis_id: z.string().min(1).max(50).optional(),
+  /**
+   * A user's own group instead of a built-in analysis: its measurement ids (packages/ceph catalogue)
+   * in table order, and its name for the title. Takes precedence over `analysis_id`.
+   */
+  measurement_ids: z.array(z.string().min(1).max(50)).min(1).max(200).optional(),
+  analysis_name: z.string().min(1).max(100).optional(),
 });
 export type ReportPdfRequest = z.input<typeof reportPdfRequestSchema>;
 

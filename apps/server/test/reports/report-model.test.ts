@@ -40,9 +40,11 @@ describe('report model', () => {
   });
 
   it('formats rows: values with units, norms, deviations and readings; incomplete rows name what is missing', () => {
-    const steiner = reportAnalysis(undefined);
-    expect(steiner?.id).toBe('steiner');
-    expect(reportAnalysis('nope')).toBeUndefined();
+    expect(reportAnalysis({})?.id).toBe('steiner');
+    expect(reportAnalysis({ analysis_id: 'downs' })?.name).toBe('Downs');
+    expect(reportAnalysis({ analysis_id: 'nope' })).toBeUndefined();
+    expect(reportAnalysis({ analysis_id: 'downs', measurement_ids: ['SNB', 'SNA', 'SNB'], analysis_name: 'Mine' })).toEqual({ id: 'custom', name: 'Mine', source: 'user group', measurementIds: ['SNB', 'SNA'] });
+    expect(reportAnalysis({ measurement_ids: ['SNA', 'NOPE'] })).toBeUndefined();
     const model = buildReportModel(
       {
         now: new Date('2026-03-04T10:00:00Z'),

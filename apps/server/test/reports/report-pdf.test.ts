@@ -137,6 +137,10 @@ describe('POST /api/report/pdf', () => {
     const downs = await report(tokenA, { chart_id: chart.chartId, analysis_id: 'downs' });
     expect(downs.status).toBe(200);
     expect(downs.text).toContain('(Downs analysis)');
+    const group = await report(tokenA, { chart_id: chart.chartId, measurement_ids: ['ANB', 'SNB'], analysis_name: 'My group' });
+    expect(group.text).toContain('(My group analysis)');
+    expect(group.text).toContain('(ANB)');
+    expect(group.text).not.toContain('(SNA)');
     await updateRecord(tokenA, { modified_result: null });
   });
 
@@ -195,6 +199,8 @@ describe('POST /api/report/pdf', () => {
     expect([bad.status, bad.json?.code]).toEqual([400, 'VALIDATION_FAILED']);
     const unknown = await report(tokenA, { chart_id: chart.chartId, analysis_id: 'astrology' });
     expect([unknown.status, unknown.json?.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const badGroup = await report(tokenA, { chart_id: chart.chartId, measurement_ids: ['SNA', 'ZODIAC'] });
+    expect([badGroup.status, badGroup.json?.code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   dist,
   evaluateAnalysis,
   getLandmark,
+  getMeasurement,
   isLandmarkId,
   LANDMARKS,
   MODEL_OUTPUT_IDS_V1,
@@ -77,9 +78,17 @@ export interface ReportInput {
   readonly defaultPpm: number | null;
 }
 
-/** The analysis to report: the one asked for, else the first of the catalogue. undefined when unknown. */
-export function reportAnalysis(id: string | undefined): AnalysisDefinition | undefined {
-  return id === undefined ? ANALYSES[0] : ANALYSES.find((a) => a.id === id);
+/**
+ * The analysis to report: a user's group (its measurement ids, every one in the catalogue), else
+ * the built-in analysis asked for, else the first of the catalogue. undefined when unknown.
+ */
+export function reportAnalysis(request: { analysis_id?: string | undefined; measurement_ids?: readonly string[] | undefined; analysis_name?: string | undefined }): AnalysisDefinition | undefined {
+  const ids = request.measurement_ids;
+  if (ids !== undefined) {
+    if (!ids.every((id) => getMeasurement(id) !== undefined)) return undefined;
+    return { id: 'custom', name: request.analysis_name ?? 'Custom', source: 'user group', measurementIds: [...new Set(ids)] };
+  }
+  return request.analysis_id === undefined ? ANALYSES[0] : ANALYSES.find((a) => a.id === request.analysis_id);
 }
 
 /** Stored landmarks the v1 model does not output are kept at cname 100 + their registry index (as the viewer stores them). */

@@ -22,11 +22,11 @@ export interface ReportPdf {
 export function createReportService(deps: { reports: ReportRepository; storage: ObjectStorage; clock?: () => Date }) {
   const { reports, storage, clock = () => new Date() } = deps;
   return {
-    async pdf(userId: number, request: Required<Pick<ReportPdfRequest, 'chart_id'>> & Pick<ReportPdfRequest, 'analysis_id'>): Promise<ReportPdf> {
+    async pdf(userId: number, request: ReportPdfRequest): Promise<ReportPdf> {
       const chart = await reports.findOwnedChart(userId, request.chart_id);
       if (!chart) throw new AppError('NOT_FOUND');
-      const analysis = reportAnalysis(request.analysis_id);
-      if (!analysis) throw new AppError('VALIDATION_FAILED', 'Unknown analysis.', { field: 'analysis_id' });
+      const analysis = reportAnalysis(request);
+      if (!analysis) throw new AppError('VALIDATION_FAILED', 'Unknown analysis or measurement.', { field: request.measurement_ids ? 'measurement_ids' : 'analysis_id' });
       const [image, record, owner] = await Promise.all([reports.cephalogram(chart.ref), reports.analysisRecord(chart.ref), reports.owner(userId)]);
       if (!image) throw new AppError('REPORT_NO_IMAGE');
       if (!record || reportLandmarks(record.inferResult, record.modifiedResult).length === 0) throw new AppError('REPORT_NO_ANALYSIS');
