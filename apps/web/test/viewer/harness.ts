@@ -25,7 +25,7 @@ export const RECORD = {
     landmarks: [
       { cname: 0, name: 'Sella', x: 800, y: 1000, confidence: 0.93 },
       { cname: 1, name: 'Nasion', x: 1400, y: 950, confidence: 0.9 },
-      { cname: 3, name: 'Porion', x: 600, y: 1150, confidence: 0.31 },
+      { cname: 3, name: 'Porion', x: 600, y: 1150, confidence: 0.21 },
       { cname: 6, name: 'Pogonion', x: 1300, y: 1950, confidence: 0.88 },
     ],
   } satisfies InferResult,

@@ -20,9 +20,8 @@ export function GuidedPrompt() {
   };
   return (
     <div className="guided-prompt" role="status" data-testid="guided-prompt" data-target={target}>
-      <span className="guided-prompt__text">
-        {t('viewer.guidedPrompt', { name: `${landmark.fullName} (${landmark.shortName})` })}
-      </span>
+      <span className="guided-prompt__short">{landmark.shortName}</span>
+      <span className="guided-prompt__text">{t('viewer.guidedPrompt', { name: landmark.fullName })}</span>
       <span className="guided-prompt__left">{t('viewer.guidedProgress', { left })}</span>
       <button type="button" className="guided-prompt__button" onClick={skip}>
         {t('viewer.guidedSkip')}

@@ -3,12 +3,11 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commandById, type ViewerCommandId } from '../commands.ts';
 import { setTool } from '../interaction/registry.ts';
-import { landmarksForReview, REVIEW_CONFIDENCE } from '../lib/review.ts';
+import { landmarksForReview, missingLandmarks, REVIEW_CONFIDENCE } from '../lib/review.ts';
 import type { ViewerPanelProps } from '../panels.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
 import { LandmarkGroup } from './landmark-list.tsx';
-import { SaveState } from './save-state.tsx';
 
 const CATEGORIES: readonly { category: LandmarkCategory; key: 'viewer.categoryHard' | 'viewer.categoryDental' | 'viewer.categorySoft' }[] = [
   { category: 'hard', key: 'viewer.categoryHard' },
@@ -59,7 +58,7 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
   const positions = useLandmarkStore((s) => s.positions);
   const review = useMemo(() => landmarksForReview(ai), [ai]);
   const reviewSet = useMemo(() => new Set(review), [review]);
-  const missing = useMemo(() => LANDMARKS.filter((l) => !positions[l.id]).map((l) => l.id), [positions]);
+  const missing = useMemo(() => missingLandmarks(positions), [positions]);
   const byCategory = useMemo(
     () => CATEGORIES.map((c) => ({ ...c, ids: LANDMARKS.filter((l) => l.category === c.category && positions[l.id] && !reviewSet.has(l.id)).map((l) => l.id) })),
     [positions, reviewSet],
@@ -86,7 +85,7 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
           <CommandButton id="reset-ai" testId="reset-ai" />
           <CommandButton id="reset-ai-all" testId="reset-ai-all" />
         </div>
-        <SaveState />
+        <p className="landmark-panel__save-hint">{t('viewer.saveHint')}</p>
       </div>
       <SelectedLandmark />
       <div className="landmark-list" data-testid="landmark-list">

@@ -6,6 +6,7 @@ import type { Size } from '../lib/coordinates.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
 import { FilmControls } from './film-controls.tsx';
 import { GuidedPrompt } from './guided-prompt.tsx';
+import { Legend } from './legend.tsx';
 import { ImageCanvas } from './image-canvas.tsx';
 import { Magnifier } from './magnifier.tsx';
 import { Overlay } from './overlay.tsx';
@@ -55,6 +56,7 @@ export function ViewerStage({ imageUrl, imageSize, label }: ViewerStageProps) {
       </div>
       <GuidedPrompt />
       <FilmControls />
+      <Legend />
       {loaded.status === 'loading' && (
         <div className="viewer-stage__status" role="status">
           <span className="viewer-stage__spinner" aria-hidden="true" />

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { commandById, shortcutLabel, type ViewerCommandId } from '../commands.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore, zoomPercent } from '../store/viewer-store.ts';
+import { LockButton } from '../lock/lock-button.tsx';
+import { SaveState } from './save-state.tsx';
 
 interface ViewerTopBarProps {
   chart: ViewerChart | null;
@@ -29,13 +31,11 @@ const withShortcut = (label: string, id: ViewerCommandId) => {
   return shortcut ? `${label} (${shortcut})` : label;
 };
 
-/** The slim bar above the image: who and when, how many landmarks, display toggles and zoom. */
+/** The slim bar above the image: who and when, whether edits are saved, display toggles and zoom. */
 export function ViewerTopBar({ chart, shootDate, ready }: ViewerTopBarProps) {
   const { t } = useTranslation();
   const display = useViewerStore((s) => s.display);
   const zoom = useViewerStore(zoomPercent);
-  const count = useLandmarkStore((s) => Object.keys(s.positions).length);
-  const adjusted = useLandmarkStore((s) => Object.keys(s.edited).length > 0);
 
   return (
     <div className="viewer-bar" data-testid="viewer-bar">
@@ -56,25 +56,7 @@ export function ViewerTopBar({ chart, shootDate, ready }: ViewerTopBarProps) {
           </div>
         </dl>
       )}
-      {ready && (
-        <div className="viewer-bar__landmarks">
-          <span className="viewer-bar__count" data-testid="landmark-count">
-            {count > 0 ? t('viewer.landmarkCount', { count }) : t('viewer.noLandmarks')}
-          </span>
-          {count > 0 && (
-            <span className="viewer-bar__legend">
-              <span className="viewer-bar__swatch viewer-bar__swatch--ai" aria-hidden="true" />
-              {t('viewer.legendAi')}
-              {adjusted && (
-                <>
-                  <span className="viewer-bar__swatch viewer-bar__swatch--modified" aria-hidden="true" />
-                  {t('viewer.legendModified')}
-                </>
-              )}
-            </span>
-          )}
-        </div>
-      )}
+      {ready && <SaveState />}
       {ready && (
         <div className="viewer-bar__tools" role="toolbar" aria-label={t('viewer.toolbar')}>
           <span className="viewer-bar__group" role="group" aria-label={t('viewer.display')}>
@@ -112,6 +94,7 @@ export function ViewerTopBar({ chart, shootDate, ready }: ViewerTopBarProps) {
           </button>
         </div>
       )}
+      <LockButton />
     </div>
   );
 }

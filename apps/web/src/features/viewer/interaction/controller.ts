@@ -17,6 +17,8 @@ export interface InteractionController {
   /** A pointer lost (pointercancel, window blur): abandon what it was doing. */
   cancel(): void;
   wheel(pointer: ViewerPointer, deltaY: number): InteractionState;
+  /** The cursor for a hovering pointer (no button down). */
+  hoverCursor(pointer: ViewerPointer): string;
   /** true when a state or a command took the key (the caller then prevents the default). */
   keyDown(key: ViewerKey): boolean;
   readonly current: () => InteractionState;
@@ -40,8 +42,8 @@ export function createInteractionController(deps: ControllerDeps): InteractionCo
       // A tool that finishes by itself (placing the last landmark) hands back to idle: tell the UI.
       const tool = useToolStore.getState().tool;
       if (getTool(next.id) !== null && tool !== next.id) useToolStore.setState({ tool: next.id });
+      deps.onEnter?.(current);
     }
-    deps.onEnter?.(current);
     return current;
   };
   const switchTo = (id: string) => {
@@ -63,6 +65,7 @@ export function createInteractionController(deps: ControllerDeps): InteractionCo
         enter(ctx.enterTool(useToolStore.getState().tool));
       }
     },
+    hoverCursor: (p) => current.hoverCursor?.(p, ctx) ?? current.cursor,
     wheel: (p, deltaY) => enter(current.onWheel?.(p, deltaY, ctx) ?? current),
     keyDown: (key) => {
       const next = current.onKeyDown?.(key, ctx) ?? null;

@@ -20,6 +20,9 @@ export const idleState: InteractionState = {
     }
     return panningState(pointer, ctx.viewer().view, idleState);
   },
+  hoverCursor(pointer, ctx) {
+    return ctx.hitLandmark(pointer.local) === null ? 'grab' : 'move';
+  },
   onWheel(pointer, deltaY, ctx) {
     if (deltaY !== 0) ctx.viewer().zoomBy(deltaY < 0 ? WHEEL_STEP : 1 / WHEEL_STEP, pointer.local);
     return idleState;

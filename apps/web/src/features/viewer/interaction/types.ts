@@ -48,6 +48,8 @@ export interface InteractionState {
   onPointerMove?(pointer: ViewerPointer, ctx: InteractionContext): InteractionState;
   onPointerUp?(pointer: ViewerPointer, ctx: InteractionContext): InteractionState;
   onWheel?(pointer: ViewerPointer, deltaY: number, ctx: InteractionContext): InteractionState;
+  /** The cursor for a pointer hovering at `pointer` (no button down), when it depends on what is under it. */
+  hoverCursor?(pointer: ViewerPointer, ctx: InteractionContext): string;
   /** Returns the next state, or null when the key is not this state's (then the command registry gets it). */
   onKeyDown?(key: ViewerKey, ctx: InteractionContext): InteractionState | null;
   /** Leaving this state for another (tool switch, pointer cancel): undo anything half done. */

@@ -21,6 +21,7 @@ export function useViewerInteraction(viewportRef: RefObject<HTMLElement | null>,
     const element = viewportRef.current;
     if (!element || !enabled) return;
     const frames = createFrameScheduler();
+    let hover = '';
     const controller = createInteractionController({
       viewer: () => useViewerStore.getState(),
       landmarks: () => useLandmarkStore.getState(),
@@ -32,10 +33,11 @@ export function useViewerInteraction(viewportRef: RefObject<HTMLElement | null>,
       },
       onFrame: frames.schedule,
       onEnter: (state) => {
-        element.style.cursor = state.cursor;
+        element.style.cursor = hover = state.cursor;
         element.dataset.tool = state.id;
       },
     });
+    element.style.cursor = hover = controller.current().cursor;
     const pointer = (e: PointerEvent | WheelEvent): ViewerPointer => {
       const box = element.getBoundingClientRect();
       return {
@@ -52,7 +54,15 @@ export function useViewerInteraction(viewportRef: RefObject<HTMLElement | null>,
       // Keys (arrows, undo) go to the viewer after a press on the film.
       if (document.activeElement !== element) element.focus({ preventScroll: true });
     };
-    const move = (e: PointerEvent) => controller.pointerMove(pointer(e));
+    const move = (e: PointerEvent) => {
+      controller.pointerMove(pointer(e));
+      if (e.buttons !== 0) return;
+      // Hover feedback (a landmark can be grabbed here) at most once per frame.
+      frames.schedule('hover', () => {
+        const cursor = controller.hoverCursor(pointer(e));
+        if (cursor !== hover) element.style.cursor = hover = cursor;
+      });
+    };
     const up = (e: PointerEvent) => {
       frames.flush();
       controller.pointerUp(pointer(e));

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { useLandmarkStore } from '../store/landmark-store.ts';
+import { useViewerStore } from '../store/viewer-store.ts';
+
+/** Bottom-right key of the marker colours, with the landmark count (what the dots on the film mean). */
+export function Legend() {
+  const { t } = useTranslation();
+  const count = useLandmarkStore((s) => Object.keys(s.positions).length);
+  const adjusted = useLandmarkStore((s) => Object.keys(s.edited).length > 0);
+  const visible = useViewerStore((s) => s.display.landmarks);
+  if (!visible) return null;
+  return (
+    <div className="viewer-legend">
+      <span className="viewer-legend__count" data-testid="landmark-count">
+        {count > 0 ? t('viewer.landmarkCount', { count }) : t('viewer.noLandmarks')}
+      </span>
+      {count > 0 && (
+        <>
+          <span className="viewer-legend__key">
+            <span className="viewer-legend__swatch viewer-legend__swatch--ai" aria-hidden="true" />
+            {t('viewer.legendAi')}
+          </span>
+          {adjusted && (
+            <span className="viewer-legend__key">
+              <span className="viewer-legend__swatch viewer-legend__swatch--modified" aria-hidden="true" />
+              {t('viewer.legendModified')}
+            </span>
+          )}
+          <span className="viewer-legend__key">
+            <span className="viewer-legend__swatch viewer-legend__swatch--review" aria-hidden="true" />
+            {t('viewer.reviewTitle')}
+          </span>
+        </>
+      )}
+    </div>
+  );
+}
