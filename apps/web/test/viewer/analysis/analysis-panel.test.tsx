@@ -53,7 +53,7 @@ describe('analysis panel', () => {
     const snb = rowOf('SNB');
     expect(Number(snb.dataset.value)).toBeCloseTo(SNB_DEG, 9);
     expect(snb.dataset.level).toBe('mild');
-    expect(within(snb).getByText('−1.26 SD')).toBeTruthy();
+    expect(within(snb).getByText('−1.26')).toBeTruthy();
     expect(within(snb).getByText('mildly decreased')).toBeTruthy();
     expect(within(snb).getByText('retrognathic mandible')).toBeTruthy();
     expect(rowOf('ANB').dataset.level).toBe('mild');

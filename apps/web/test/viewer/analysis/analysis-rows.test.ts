@@ -86,12 +86,14 @@ describe('formatting', () => {
     expect(formatValue(71.4286, 'mm')).toBe('71.4 mm');
     expect(formatValue(500, 'px')).toBe('500.0 px');
     expect(formatValue(-0.04, 'mm')).toBe('0.0 mm');
+    expect(formatValue(-1.6007, 'mm')).toBe('−1.6 mm');
     expect(formatValue(0.6234, 'ratio')).toBe('0.62');
     expect(formatNorm({ mean: 82, sd: 2, range: null }, 'deg')).toBe('82 ± 2°');
     expect(formatNorm({ mean: 63.5, sd: null, range: [62, 65] }, '%')).toBe('62–65%');
     expect(formatNorm(null, 'mm')).toBeNull();
-    expect(formatZ(-1.2644)).toBe('−1.26 SD');
-    expect(formatZ(1.2)).toBe('+1.20 SD');
+    expect(formatZ(-1.2644)).toBe('−1.26');
+    expect(formatZ(1.2)).toBe('+1.20');
+    expect(formatZ(0.001)).toBe('0.00');
     expect(formatPercentile(0)).toBe('P<1');
     expect(formatPercentile(0.9332)).toBe('P93');
   });

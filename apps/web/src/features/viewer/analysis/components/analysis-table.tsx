@@ -13,8 +13,14 @@ export function AnalysisTable({ name, rows, onPlace }: { name: string; rows: rea
         <tr>
           <th scope="col">{t('analysis.colMeasurement')}</th>
           <th scope="col">{t('analysis.colValue')}</th>
-          <th scope="col">{t('analysis.colNorm')}</th>
-          <th scope="col">{t('analysis.colDeviation')}</th>
+          <th scope="col">
+            {t('analysis.colNorm')}
+            <span className="analysis-table__sub">{t('analysis.colNormHint')}</span>
+          </th>
+          <th scope="col">
+            {t('analysis.colDeviation')}
+            <span className="analysis-table__sub">{t('analysis.colDeviationHint')}</span>
+          </th>
           <th scope="col">{t('analysis.colInterpretation')}</th>
         </tr>
       </thead>

@@ -11,10 +11,12 @@ function digits(unit: ReportedUnit): number {
   return unit === 'ratio' ? 2 : 1;
 }
 
-/** `82.3°`, `4.1 mm`, `41.0 px`, `0.62`, `63.5%`. Negative zero is shown as 0. */
+/** `82.3°`, `4.1 mm`, `−1.6 mm` (typographic minus), `41.0 px`, `0.62`, `63.5%`. A value that rounds to zero has no sign. */
 export function formatValue(value: number, unit: ReportedUnit): string {
   const text = value.toFixed(digits(unit));
-  return `${/^-0\.?0*$/.test(text) ? text.slice(1) : text}${SYMBOL[unit]}`;
+  const unsigned = text.replace(/^-/, '');
+  const sign = text.startsWith('-') && /[1-9]/.test(unsigned) ? '−' : '';
+  return `${sign}${unsigned}${SYMBOL[unit]}`;
 }
 
 function plain(n: number, unit: ReportedUnit): string {
@@ -30,11 +32,11 @@ export function formatNorm(norm: NormStat | null, unit: MeasurementUnit): string
   return `${plain(norm.mean, unit)}${symbol}`;
 }
 
-/** `+1.25 SD` / `−0.40 SD` (typographic minus). */
+/** A z-score in SD units, `+1.25` / `−0.40` (typographic minus; the column header names the unit). */
 export function formatZ(z: number): string {
   const text = Math.abs(z).toFixed(2);
-  if (text === '0.00') return '0.00 SD';
-  return `${z > 0 ? '+' : '−'}${text} SD`;
+  if (text === '0.00') return text;
+  return `${z > 0 ? '+' : '−'}${text}`;
 }
 
 /** Percentile as whole percent (`P93`), `P<1` / `P>99` at the tails; input is a fraction in [0, 1]. */
