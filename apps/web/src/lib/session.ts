@@ -2,6 +2,7 @@ import type { AuthUser } from '@ceppro/contract';
 import { z } from 'zod';
 import { cookieNames } from '../config/cookies.ts';
 import { REMEMBER_EMAIL_DAYS } from '../config/session.ts';
+import { useLockStore } from '../stores/lock-store.ts';
 import { sessionChanged } from '../stores/session-store.ts';
 import { cookieTokenStore, SESSION_COOKIE_DAYS } from './api/token-store.ts';
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
@@ -50,9 +51,10 @@ export function storeSession(token: string, refreshToken: string, user: AuthUser
 /** Forgets the session on this browser: the token, refresh token and user cookies. */
 export function clearSession(): void {
   cookieTokenStore.clear();
+  // A new sign-in in this tab must not find the previous session's lock screen.
+  useLockStore.getState().unlock();
   try {
     window.sessionStorage.removeItem(PASSWORD_CHANGE_KEY);
-    window.sessionStorage.removeItem(LOCKED_KEY);
   } catch {
     // storage disabled: nothing kept there
   }
@@ -75,8 +77,6 @@ export function savedEmail(): string | null {
  */
 export type PasswordChangeReason = 'expired' | 'temporary';
 const PASSWORD_CHANGE_KEY = 'ceppro.passwordChange';
-/** The lock screen survives a reload of the tab: reloading must not unlock it. */
-export const LOCKED_KEY = 'ceppro.locked';
 
 export function setPasswordChangeDue(reason: PasswordChangeReason | null): void {
   try {

@@ -1,5 +1,6 @@
 /** The cephalometric viewer (`/viewer/{uuid}`). */
 // Features inside the viewer add their tabs, layers and tools to its registries on import.
 import './analysis/register.ts';
+import './report/register.ts';
 
 export { Viewer } from './components/viewer.tsx';

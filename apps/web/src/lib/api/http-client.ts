@@ -56,6 +56,8 @@ export interface PostOptions {
    * JSON body is returned as it is. Failures still go through the interceptor (401 J002 refresh, ...).
    */
   raw?: boolean;
+  /** A file download (the report PDF): a 2xx answer that is not JSON is returned as a Blob. Failures are the usual envelope. */
+  binary?: boolean;
 }
 
 const envelope = z.object({
@@ -176,6 +178,7 @@ export function createHttpClient(deps: HttpClientDeps) {
       if (options.method === 'GET') return { method: 'GET', headers };
       return { method: 'POST', headers, body };
     }, options.background || options.quiet);
+    if (options.binary && response.ok && !(response.headers.get('content-type') ?? '').includes('json')) return (await response.blob()) as T;
     const json = await readJson(response);
     if (options.raw && response.ok && json !== undefined) return json as T;
     const body = asEnvelope(json);

@@ -1,41 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { lockAfterMs } from '../../../config/session.ts';
-import { LOCKED_KEY } from '../../../lib/session.ts';
+import { useLockStore } from '../../../stores/lock-store.ts';
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
-function readLocked(): boolean {
-  try {
-    return window.sessionStorage.getItem(LOCKED_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-function writeLocked(locked: boolean): void {
-  try {
-    if (locked) window.sessionStorage.setItem(LOCKED_KEY, 'true');
-    else window.sessionStorage.removeItem(LOCKED_KEY);
-  } catch {
-    // storage disabled: the lock lasts until reload
-  }
-}
-
 /**
  * Locks the screen after a period without keyboard, mouse or touch activity (spec point 4). The
- * lock is remembered for the tab, so reloading does not unlock it.
+ * lock state lives in the shared lock store, so a screen can also lock on demand (the viewer's Lock
+ * button); the lock is remembered for the tab, so reloading does not unlock it.
  */
 export function useIdleLock(active: boolean): { locked: boolean; unlock: () => void } {
-  const [locked, setLocked] = useState(readLocked);
+  const locked = useLockStore((s) => s.locked);
+  const lock = useLockStore((s) => s.lock);
+  const unlock = useLockStore((s) => s.unlock);
 
   useEffect(() => {
     if (!active || locked) return undefined;
     const delay = lockAfterMs();
     let timer = window.setTimeout(lock, delay);
-    function lock() {
-      writeLocked(true);
-      setLocked(true);
-    }
     let last = 0;
     const onActivity = () => {
       const now = Date.now();
@@ -49,12 +31,7 @@ export function useIdleLock(active: boolean): { locked: boolean; unlock: () => v
       window.clearTimeout(timer);
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true });
     };
-  }, [active, locked]);
-
-  const unlock = useCallback(() => {
-    writeLocked(false);
-    setLocked(false);
-  }, []);
+  }, [active, locked, lock]);
 
   return { locked: active && locked, unlock };
 }

@@ -1,0 +1,17 @@
+import { AUTH_ENDPOINTS, userProfileSchema } from '@ceppro/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../../lib/api/index.ts';
+
+/**
+ * The clinic printed on the report: the account's company name (`GET /api/user-info`). Same cache
+ * entry and shape as the my-info screen's profile, so the two never disagree.
+ */
+export function useReportClinic() {
+  return useQuery({
+    queryKey: ['user-info'],
+    queryFn: async () => userProfileSchema.parse(await api.get(AUTH_ENDPOINTS.userInfo.path, { auth: true })),
+    select: (profile) => profile.company_name,
+    retry: false,
+    staleTime: 30_000,
+  });
+}

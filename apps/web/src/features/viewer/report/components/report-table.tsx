@@ -1,0 +1,56 @@
+import { getLandmark, type LandmarkId } from '@ceppro/ceph';
+import { useTranslation } from 'react-i18next';
+import type { AnalysisRow } from '../../analysis/lib/analysis-rows.ts';
+import { formatNorm, formatValue, formatZ } from '../../analysis/lib/format.ts';
+import { rowReading } from '../../analysis/lib/reading.ts';
+
+const shortNames = (ids: readonly LandmarkId[]) => ids.map((id) => getLandmark(id).shortName).join(', ');
+
+/** The analysis table as printed: the Analysis tab's values, norms and readings, without its controls. */
+export function ReportTable({ name, rows }: { name: string; rows: readonly AnalysisRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <table className="report-print__table" data-testid="report-table">
+      <caption>{t('analysis.table', { name })}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('analysis.colMeasurement')}</th>
+          <th scope="col">{t('analysis.colValue')}</th>
+          <th scope="col">{t('analysis.colNorm')}</th>
+          <th scope="col">{t('analysis.colDeviation')}</th>
+          <th scope="col">{t('analysis.colInterpretation')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => {
+          const { definition, result, interpretation } = row;
+          const reading = rowReading(row);
+          const norm = formatNorm(row.norm, definition.unit) ?? t('analysis.noNorm');
+          return (
+            <tr key={definition.id} data-testid="report-row" data-id={definition.id} className={`report-print__row report-print__row--${row.level}`}>
+              <th scope="row">{definition.name}</th>
+              {result.status === 'ok' ? (
+                <>
+                  <td>{formatValue(result.value, result.unit)}</td>
+                  <td>{norm}</td>
+                  <td>{interpretation.z === null ? '—' : formatZ(interpretation.z)}</td>
+                  <td>
+                    {reading && t(`analysis.${reading.key}`)}
+                    {reading?.words && <span className="report-print__words"> ({reading.words})</span>}
+                  </td>
+                </>
+              ) : (
+                <>
+                  <td>—</td>
+                  <td>{norm}</td>
+                  <td>—</td>
+                  <td>{result.status === 'incomplete' ? t('analysis.missing', { landmarks: shortNames(result.missing) }) : t('analysis.notComputable')}</td>
+                </>
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

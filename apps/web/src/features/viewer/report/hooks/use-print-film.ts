@@ -1,0 +1,35 @@
+import type { ImagePoint, LandmarkId, LandmarkMap } from '@ceppro/ceph';
+import { useEffect, useState } from 'react';
+import type { Size } from '../../lib/coordinates.ts';
+import { composePrintFilm } from '../lib/print-film.ts';
+
+export type PrintFilm = { status: 'idle' | 'drawing' | 'error'; url: null } | { status: 'ready'; url: string };
+
+/**
+ * The film with its landmarks and tracing as a PNG object URL for the print layout, redrawn when
+ * the positions change (a committed move, not every pointer move: previews are not positions).
+ */
+export function usePrintFilm(imageUrl: string | null, imageSize: Size | null, positions: LandmarkMap<ImagePoint>, edited: ReadonlySet<LandmarkId>): PrintFilm {
+  const [film, setFilm] = useState<PrintFilm>({ status: 'idle', url: null });
+  useEffect(() => {
+    if (imageUrl === null || imageSize === null) return undefined;
+    let live = true;
+    let made: string | null = null;
+    setFilm({ status: 'drawing', url: null });
+    composePrintFilm(imageUrl, imageSize, positions, edited).then(
+      (blob) => {
+        made = URL.createObjectURL(blob);
+        if (live) setFilm({ status: 'ready', url: made });
+        else URL.revokeObjectURL(made);
+      },
+      () => {
+        if (live) setFilm({ status: 'error', url: null });
+      },
+    );
+    return () => {
+      live = false;
+      if (made !== null) URL.revokeObjectURL(made);
+    };
+  }, [imageUrl, imageSize, positions, edited]);
+  return imageUrl === null || imageSize === null ? { status: 'idle', url: null } : film;
+}

@@ -1,0 +1,102 @@
+import { imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { drawPrintFilm, printFilmSize } from '../../../src/features/viewer/report/lib/print-film.ts';
+import { ageOn, calibrationText, localDay } from '../../../src/features/viewer/report/lib/report-facts.ts';
+import { saveBeforeReport } from '../../../src/features/viewer/report/lib/save-before-report.ts';
+import { useLandmarkStore } from '../../../src/features/viewer/store/landmark-store.ts';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useLandmarkStore.getState().load(null);
+});
+
+describe('report facts', () => {
+  it.each([
+    ['1990-05-06', '2026-05-05', 35],
+    ['1990-05-06', '2026-05-06', 36],
+    ['2026-05-07', '2026-05-06', null],
+    ['', '2026-05-06', null],
+  ] as const)('age of someone born %s on %s is %s', (birth, today, age) => {
+    expect(ageOn(birth, today)).toBe(age);
+  });
+
+  it('dates the report in the local calendar', () => {
+    expect(localDay(new Date(2026, 0, 9, 23, 59))).toBe('2026-01-09');
+  });
+
+  it('states the calibration the table was measured with', () => {
+    expect(calibrationText({ origin: 'ruler', ppm: 9.876 })).toEqual({ key: 'report.calibrationRuler', ppm: '9.88' });
+    expect(calibrationText({ origin: 'default-ppm', ppm: 10 })).toEqual({ key: 'report.calibrationDefault', ppm: '10.00' });
+    expect(calibrationText({ origin: 'none', ppm: null }).key).toBe('report.calibrationNone');
+  });
+});
+
+describe('print film', () => {
+  it('is at most 2400 px on its long side, never enlarged', () => {
+    expect(printFilmSize({ width: 1935, height: 2400 })).toEqual({ width: 1935, height: 2400 });
+    expect(printFilmSize({ width: 4800, height: 3870 })).toEqual({ width: 2400, height: 1935 });
+    expect(printFilmSize({ width: 968, height: 1200 })).toEqual({ width: 968, height: 1200 });
+  });
+
+  it('draws in image px under one scale: the film, the tracing through the landmarks, then each landmark', () => {
+    const paths: string[] = [];
+    vi.stubGlobal('Path2D', class {
+      constructor(d: string) {
+        paths.push(d);
+      }
+    });
+    const calls: string[] = [];
+    const ctx = new Proxy({} as Record<string, unknown>, {
+      get: (target, key: string) => target[key] ?? ((...args: unknown[]) => calls.push(`${key}(${args.filter((a) => typeof a === 'number').join(',')})`)),
+      set: (target, key: string, value: unknown) => {
+        target[key] = value;
+        return true;
+      },
+    }) as unknown as CanvasRenderingContext2D;
+    const positions: LandmarkMap<ImagePoint> = { S: imagePoint(100, 200), N: imagePoint(700, 180), Ba: imagePoint(50, 400) };
+    drawPrintFilm(ctx, {} as CanvasImageSource, { width: 4800, height: 3870 }, { width: 2400, height: 1935 }, positions, new Set<LandmarkId>(['N']));
+    expect(calls[0]).toBe('setTransform(0.5,0,0,0.5,0,0)');
+    expect(calls[1]).toBe('drawImage(0,0,4800,3870)');
+    // Cranial base Ba–S–N, straight (it is not a smooth outline).
+    expect(paths).toEqual(['M50 400 L100 200 L700 180']);
+    // Each landmark: a marker at its image position (radius 6 output px = 12 image px) and its short name.
+    expect(calls).toContain('arc(100,200,12,0,6.283185307179586)');
+    expect(calls).toContain('fillText(719.2,165.6)');
+    expect(calls.filter((c) => c.startsWith('arc(')).length).toBe(3);
+  });
+});
+
+describe('saving before the PDF', () => {
+  it('saves unsaved edits first, and nothing when there are none', async () => {
+    const saves: unknown[] = [];
+    const save = async (recordId: number, modified: unknown) => {
+      saves.push({ recordId, modified });
+    };
+    useLandmarkStore.getState().load({ id: 9, infer_result: { version: 1, model: { id: 'm', version: '1' }, landmarks: [{ cname: 0, name: 'Sella', x: 1, y: 2 }] }, modified_result: null });
+    await saveBeforeReport(useLandmarkStore, save);
+    expect(saves).toEqual([]);
+    useLandmarkStore.getState().move('S', imagePoint(10, 20));
+    await saveBeforeReport(useLandmarkStore, save);
+    expect(saves).toEqual([{ recordId: 9, modified: { version: 1, landmarks: [{ cname: 0, name: 'S', x: 10, y: 20 }] } }]);
+    expect(useLandmarkStore.getState().dirty).toBe(false);
+    expect(useLandmarkStore.getState().saveStatus).toBe('saved');
+  });
+
+  it('waits for a save in flight, and reports a failed save', async () => {
+    useLandmarkStore.getState().load({ id: 9, infer_result: null, modified_result: null });
+    useLandmarkStore.getState().setSaveStatus('saving');
+    let done = false;
+    const waiting = saveBeforeReport(useLandmarkStore, async () => undefined).then(() => {
+      done = true;
+    });
+    await Promise.resolve();
+    expect(done).toBe(false);
+    useLandmarkStore.getState().setSaveStatus('saved');
+    await waiting;
+    expect(done).toBe(true);
+
+    useLandmarkStore.getState().place('A', imagePoint(3, 4));
+    await expect(saveBeforeReport(useLandmarkStore, async () => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
+    expect(useLandmarkStore.getState().saveStatus).toBe('error');
+  });
+});

@@ -1,0 +1,186 @@
+import { imagePoint } from '@ceppro/ceph';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useAnalysisUiStore } from '../../../src/features/viewer/analysis/store/analysis-ui-store.ts';
+import { ReportPanel } from '../../../src/features/viewer/report/components/report-panel.tsx';
+import { useLandmarkStore } from '../../../src/features/viewer/store/landmark-store.ts';
+import { createI18n } from '../../../src/i18n/index.ts';
+
+vi.mock('../../../src/features/viewer/report/lib/print-film.ts', () => ({
+  composePrintFilm: vi.fn(async () => new Blob(['png'], { type: 'image/png' })),
+}));
+
+const UUID = '6f1c1e9e-8c56-4a5b-9a3c-2d8e4b1f0a11';
+const CHART_ID = '0b6f3d9a-1c2e-4f5a-8b7c-9d0e1f2a3b4c';
+const CHART = {
+  id: 11,
+  uuid: UUID,
+  chart_id: CHART_ID,
+  createdAt: '2026-01-02T00:00:00.000Z',
+  patient: { id: 7, patient_id: '3', first_name: 'Kim Minji', birth_info: '1990-05-01', gender: true },
+  chart_data: [{ id: 1, image_type_cd: '00700', shoot_date: '2024-03-02' }],
+  analysis_record_id: 5,
+};
+const RECORD = {
+  id: 5 as const,
+  chart_id: 11,
+  infer_result: {
+    version: 1 as const,
+    model: { id: 'ceph-landmarks-v1', version: '1.1.0' },
+    landmarks: [
+      { cname: 0, name: 'Sella', x: 800, y: 1000 },
+      { cname: 1, name: 'Nasion', x: 1400, y: 950 },
+      { cname: 4, name: 'Subspinale (A point)', x: 1380, y: 1400 },
+    ],
+  },
+  modified_result: null,
+  img_size: { width: 1935, height: 2400 },
+  updatedAt: '2026-01-02T00:00:00.000Z',
+};
+
+const PROFILE = {
+  id: 1,
+  uuid: '0b5f8a52-6f43-4d5e-9a55-6d2f3c1f7b10',
+  email: 'kim@example.com',
+  first_name: 'Minji',
+  user_permission: { version: 1, tutorial: false },
+  user_type: '00000',
+  mobile_number: null,
+  company_name: 'Smile Dental',
+  tax_number: null,
+  tax_email: null,
+  phone_number: null,
+  fax_number: null,
+  address1: null,
+  address2: null,
+  zip_code: null,
+  birth: null,
+  gender: null,
+  expires_at: null,
+  password_change_due_at: '2030-01-01T00:00:00.000Z',
+};
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+function backend(pdf: () => Response = () => new Response('%PDF-1.4', { status: 200, headers: { 'content-type': 'application/pdf' } })) {
+  const calls: Array<{ path: string; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const path = String(input);
+      const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : null;
+      calls.push({ path, body });
+      if (path === '/graphql') {
+        const query = (body as { query: string }).query;
+        if (query.includes('SaveModifiedLandmarks')) return json({ data: { update_analysis_record: { id: 5, updatedAt: '2026-01-03T00:00:00.000Z' } } });
+        if (query.includes('AnalysisUserConfig')) return json({ data: { user_config: { default_ppm: 10, user_analysis_manage: null } } });
+        if (query.includes('AnalysisRuler')) return json({ data: { analysis_records: { items: [{ id: 5, ruler_info: null }] } } });
+        if (query.includes('charts(')) return json({ data: { charts: [CHART] } });
+        if (query.includes('analysis_records(')) return json({ data: { analysis_records: { items: [RECORD] } } });
+      }
+      if (path === '/minio/download') {
+        return json({ success: true, data: [{ chart_data_id: 1, image_type_cd: '00700', thumbnail: false, lost: false, presignedPath: '/files/ceph.jpg', create_at: '2026-01-02T00:00:00.000Z', shoot_date: '2024-03-02', width: 1935, height: 2400 }] });
+      }
+      if (path === '/api/user-info') return json({ success: true, data: PROFILE });
+      if (path === '/api/report/pdf') return pdf();
+      return json({ success: false, code: 'NOT_FOUND', message: 'Not found.' }, 404);
+    }),
+  );
+  return calls;
+}
+
+function show() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/viewer/:id', element: <ReportPanel /> }], { initialEntries: [`/viewer/${UUID}`] });
+  return render(
+    <I18nextProvider i18n={createI18n('en')}>
+      <QueryClientProvider client={client}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+beforeEach(() => {
+  document.cookie = 'token=t; path=/';
+  useAnalysisUiStore.getState().reset();
+  useLandmarkStore.getState().load(RECORD);
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:film'), revokeObjectURL: vi.fn() }));
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  document.cookie = 'token=; path=/; max-age=0';
+});
+
+describe('report tab', () => {
+  it('lays out the printed report: patient and chart, film, the analysis table, disclaimer, date and clinic', async () => {
+    backend();
+    show();
+    const print = await screen.findByTestId('report-print');
+    expect(print.parentElement).toBe(document.body);
+    await waitFor(() => expect(within(print).getByTestId('report-clinic').textContent).toBe('Smile Dental'));
+    expect(within(print).getByTestId('report-patient').textContent).toContain('Kim Minji');
+    expect(within(print).getByTestId('report-patient-id').textContent).toContain('3');
+    expect(within(print).getByTestId('report-birth-date').textContent).toMatch(/1990-05-01 \(\d+ years\)/);
+    expect(within(print).getByTestId('report-gender').textContent).toContain('Female');
+    expect(within(print).getByTestId('report-chart-id').textContent).toContain(CHART_ID);
+    expect(within(print).getByTestId('report-shoot-date').textContent).toContain('2024-03-02');
+    await waitFor(() => expect(within(print).getByTestId('report-calibration').textContent).toContain('Default PPM, 10.00 px/mm'));
+    const sna = within(print).getAllByTestId('report-row').find((r) => r.dataset.id === 'SNA');
+    expect(sna?.textContent).toMatch(/SNA\d+\.\d°82 ± 2°/);
+    expect(within(print).getByTestId('report-disclaimer').textContent).toBe('AI landmarks are a reference for medical staff, not a diagnosis.');
+    expect(await within(print).findByTestId('report-film')).toBeTruthy();
+  });
+
+  it('prints once the film in the layout has loaded', async () => {
+    backend();
+    const printSpy = vi.fn();
+    vi.stubGlobal('print', printSpy);
+    show();
+    const film = await screen.findByTestId('report-film');
+    fireEvent.click(screen.getByTestId('print-report'));
+    expect(printSpy).not.toHaveBeenCalled();
+    act(() => {
+      fireEvent.load(film);
+    });
+    await waitFor(() => expect(printSpy).toHaveBeenCalledTimes(1));
+  });
+
+  it('downloads the PDF of the chosen analysis, saving unsaved edits first', async () => {
+    const calls = backend();
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    show();
+    await waitFor(() => expect(screen.getAllByText('Smile Dental').length).toBeGreaterThan(0));
+    act(() => useLandmarkStore.getState().move('S', imagePoint(810, 1005)));
+    fireEvent.click(screen.getByTestId('download-pdf'));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const saved = calls.findIndex((c) => c.path === '/graphql' && JSON.stringify(c.body).includes('SaveModifiedLandmarks'));
+    const pdf = calls.findIndex((c) => c.path === '/api/report/pdf');
+    expect(saved).toBeGreaterThan(-1);
+    expect(saved).toBeLessThan(pdf);
+    expect(calls[pdf]?.body).toEqual({ chart_id: CHART_ID, analysis_id: 'steiner' });
+    expect(useLandmarkStore.getState().dirty).toBe(false);
+
+    // Another analysis is sent by its id.
+    act(() => useAnalysisUiStore.setState({ selectedKey: 'std:downs' }));
+    fireEvent.click(screen.getByTestId('download-pdf'));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/report/pdf')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === '/api/report/pdf')[1]?.body).toEqual({ chart_id: CHART_ID, analysis_id: 'downs' });
+  });
+
+  it('says why when there is nothing to report', async () => {
+    backend(() => json({ success: false, code: 'REPORT_NO_ANALYSIS', message: 'none' }, 409));
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    show();
+    await waitFor(() => expect(screen.getAllByText('Smile Dental').length).toBeGreaterThan(0));
+    fireEvent.click(screen.getByTestId('download-pdf'));
+    expect((await screen.findByTestId('report-error')).textContent).toBe('This chart has no landmarks to report on yet.');
+  });
+});
