@@ -124,5 +124,8 @@ describe('analysis panel', () => {
     expect(screen.queryByTestId('construction-layer')).toBeNull();
     act(() => rowOf('ANB').focus());
     expect(screen.getByTestId('construction-layer').dataset.measurement).toBe('ANB');
+    // Choosing another analysis removes the hovered row: its highlight goes with it.
+    fireEvent.change(screen.getByTestId('analysis-select'), { target: { value: 'std:downs' } });
+    expect(screen.queryByTestId('construction-layer')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { getLandmark, type LandmarkId } from '@ceppro/ceph';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisRow } from '../lib/analysis-rows.ts';
 import { formatNorm, formatPercentile, formatValue, formatZ } from '../lib/format.ts';
@@ -29,6 +30,14 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
   const clear = () => {
     if (useAnalysisUiStore.getState().hoveredId === definition.id) hover(null);
   };
+  // A row that disappears while hovered (another analysis chosen, tab switched) gets no mouseleave.
+  const id = definition.id;
+  useEffect(
+    () => () => {
+      if (useAnalysisUiStore.getState().hoveredId === id) useAnalysisUiStore.getState().hover(null);
+    },
+    [id],
+  );
 
   return (
     <tr
