@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
@@ -31,6 +31,14 @@ export const patients = pgTable(
      * the sweeper after this time unless landmark detection commits it first.
      */
     draftExpiresAt: timestamptz('draft_expires_at'),
+    /**
+     * Which images the patient has, live: bit 1 a cephalogram (00700), bit 2 a lateral facial photo
+     * (00710), counting only live charts (not deleted, not draft) and live chart data (not deleted,
+     * not pending). Kept by database triggers on charts and chart_data (migration 0003), so every
+     * write path keeps it right; the patient list filters and counts on it through its own indexes
+     * instead of probing charts and images for each of a user's patients.
+     */
+    imageTypes: smallint('image_types').notNull().default(0),
   },
   (t) => [
     // The list query: one owner's live patients, paged and sorted by patient id, name or birth date.
@@ -39,5 +47,16 @@ export const patients = pgTable(
     index('patients_owner_patient_id_idx').on(t.userId, t.patientId),
     index('patients_owner_birth_idx').on(t.userId, t.birthInfo),
     index('patients_draft_expiry_idx').on(t.draftExpiresAt).where(sql`${t.draftExpiresAt} is not null`),
+    // The list (spec point 2): listed patients of one owner in each sort order, so a page and the
+    // total are read from one index. The predicate must match the list query's (`listed`).
+    index('patients_list_patient_id_idx')
+      .on(t.userId, sql`length(${t.patientId})`, t.patientId, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null and ${t.imageTypes} <> 0`),
+    index('patients_list_name_idx')
+      .on(t.userId, sql`lower(${t.firstName})`, t.firstName, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null and ${t.imageTypes} <> 0`),
+    index('patients_list_birth_idx')
+      .on(t.userId, t.birthInfo, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null and ${t.imageTypes} <> 0`),
   ],
 );

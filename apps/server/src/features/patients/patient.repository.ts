@@ -1,5 +1,5 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
 import { chartData, charts, patients } from '../../db/schema/index';
 
@@ -67,6 +67,14 @@ export interface ListedChart {
   chartData: Array<{ imageTypeCd: ImageTypeCd; shootDate: string | null }>;
 }
 
+/** patients.image_types bits (kept by database triggers, see the schema). */
+const IMAGE_TYPE_BITS: Record<ImageTypeCd, number> = { [IMAGE_TYPE.cephalogram]: 1, [IMAGE_TYPE.lateralFace]: 2 };
+const ALL_IMAGE_TYPES = 3;
+
+function imageTypeMask(types: readonly ImageTypeCd[]): number {
+  return types.reduce((mask, t) => mask | IMAGE_TYPE_BITS[t], 0);
+}
+
 /** LIKE wildcards in a user's search text are literal characters, not patterns. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -80,24 +88,11 @@ export function createPatientRepository(db: AppDatabase) {
     const conditions: SQL[] = [eq(patients.userId, q.userId), live];
     if (q.nameContains) conditions.push(ilike(patients.firstName, `%${escapeLike(q.nameContains)}%`));
     if (q.imageTypes && q.imageTypes.length > 0) {
-      conditions.push(
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(charts)
-            .innerJoin(chartData, eq(chartData.chartRef, charts.id))
-            .where(
-              and(
-                eq(charts.patientRef, patients.id),
-                isNull(charts.deletedAt),
-                isNull(charts.draftExpiresAt),
-                isNull(chartData.deletedAt),
-                isNull(chartData.pendingExpiresAt),
-                inArray(chartData.imageTypeCd, [...q.imageTypes]),
-              ),
-            ),
-        ),
-      );
+      // `image_types <> 0` is the partial list indexes' predicate, so it is always there; a narrower
+      // type filter is one more bit test on the same rows.
+      conditions.push(sql`${patients.imageTypes} <> 0`);
+      const mask = imageTypeMask(q.imageTypes);
+      if (mask !== ALL_IMAGE_TYPES) conditions.push(sql`(${patients.imageTypes} & ${mask}) <> 0`);
     }
     return and(...conditions);
   }
