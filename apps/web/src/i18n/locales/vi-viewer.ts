@@ -30,7 +30,7 @@ export const viViewer: ViewerDictionary = {
   canvasLabel: 'Phim sọ nghiêng của {{name}}',
   showXray: 'X-quang',
   showTracing: 'Đường vẽ',
-  showPlanes: 'Mặt phẳng tham chiếu',
+  showPlanes: 'Mặt tham chiếu',
   undo: 'Hoàn tác',
   redo: 'Làm lại',
   resetAi: 'Đặt lại theo AI',

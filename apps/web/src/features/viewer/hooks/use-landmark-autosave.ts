@@ -3,8 +3,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { viewerKeys } from '../api/query-keys.ts';
 import { saveModifiedLandmarks, saveModifiedLandmarksOnUnload } from '../api/save-landmarks.ts';
-import { autosaveOnPanelLeave, createLandmarkAutosave } from '../lib/landmark-autosave.ts';
+import { autosaveOnPanelLeave, createLandmarkAutosave, type LandmarkAutosave } from '../lib/landmark-autosave.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
+
+/** The open viewer's autosave: one save path, so two saves of the same record never race. */
+let active: LandmarkAutosave | null = null;
+
+/**
+ * Saves unsaved landmark edits now, through the open viewer's autosave (waits for a save in flight
+ * first). For features that need the stored landmarks current, e.g. before the server renders a
+ * report. Resolves at once when no viewer is open; check the store's `saveStatus` for a failure.
+ */
+export function flushLandmarkEdits(): Promise<void> {
+  return active?.flush() ?? Promise.resolve();
+}
 
 /**
  * Saves the landmarks when the user leaves the Landmarks panel: another tab, another route (this
@@ -21,6 +33,7 @@ export function useLandmarkAutosave(chartId: number | null): void {
         old && typeof old === 'object' ? { ...old, modified_result: modified } : old,
       );
     });
+    active = autosave;
     const unsubscribe = autosaveOnPanelLeave(autosave);
     const onPageHide = () => {
       const payload = autosave.pending();
@@ -30,6 +43,7 @@ export function useLandmarkAutosave(chartId: number | null): void {
     return () => {
       unsubscribe();
       window.removeEventListener('pagehide', onPageHide);
+      if (active === autosave) active = null;
       void autosave.flush();
     };
   }, [chartId, queryClient]);
