@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Viewer } from '../../src/features/viewer/index.ts';
@@ -52,6 +52,7 @@ function backend(options: { charts?: unknown[]; download?: Download } = {}) {
       const { query } = body as { query: string };
       if (query.includes('charts(')) return json({ data: { charts: options.charts ?? [chart([{ id: 1, image_type_cd: '00700', shoot_date: '2024-03-02' }])] } });
       if (query.includes('analysis_records(')) return json({ data: { analysis_records: { items: [record] } } });
+      if (query.includes('SaveModifiedLandmarks')) return json({ data: { update_analysis_record: { id: 5, updatedAt: '2026-01-03T00:00:00.000Z' } } });
     }
     if (path === '/minio/download') {
       const d = options.download === undefined ? { lost: false, presignedPath: '/files/ceph.jpg?sig=1' } : options.download;
@@ -106,6 +107,47 @@ describe('Viewer', () => {
     expect(screen.getByTestId('viewer-patient-name').textContent).toBe('Kim Minji');
     expect(screen.getByTestId('viewer-shoot-date').textContent).toBe('2024-03-02');
     expect(requests.find((r) => r.path === '/minio/download')?.body).toEqual({ chart_id: CHART_ID, image_type_cd: ['00700'], thumbnail_only_check: false });
+  });
+
+  it('adjusts from the Landmarks panel and saves modified_result when the panel is left', async () => {
+    const requests = backend();
+    // The other tabs' panels ask for data this fake backend does not serve; their warnings are noise here.
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    show();
+    await screen.findAllByTestId('landmark');
+    const marker = (id: string) => screen.getAllByTestId('landmark').find((g) => g.dataset.id === id);
+    // Listed: the one the model was unsure of would come first; all three here are confident.
+    const items = screen.getAllByTestId('landmark-item').map((li) => li.dataset.id);
+    expect(items.slice(0, 3)).toEqual(['S', 'N', 'Pog']);
+    fireEvent.click(screen.getAllByTestId('landmark-item')[0]!.querySelector('button')!);
+    expect(marker('S')?.dataset.selected).toBe('true');
+    fireEvent.keyDown(window, { key: 'ArrowRight', shiftKey: true });
+    expect(marker('S')?.dataset.x).toBe('822.5');
+    expect(marker('S')?.dataset.source).toBe('modified');
+    expect(screen.getByTestId('save-state').dataset.state).toBe('unsaved');
+    fireEvent.click(screen.getByTestId('viewer-undo'));
+    expect(marker('S')?.dataset.x).toBe('812.5');
+    fireEvent.click(screen.getByTestId('viewer-redo'));
+    expect(requests.some((r) => JSON.stringify(r.body).includes('SaveModifiedLandmarks'))).toBe(false);
+
+    const other = screen.getAllByRole('tab').find((tab) => tab.dataset.testid !== 'panel-tab-landmarks');
+    if (!other) throw new Error('the test needs a second panel tab');
+    fireEvent.click(other);
+    await waitFor(() => expect(screen.getByTestId('save-state').dataset.state).toBe('saved'));
+    const saves = requests.filter((r) => JSON.stringify(r.body).includes('SaveModifiedLandmarks'));
+    expect(saves).toHaveLength(1);
+    expect((saves[0]?.body as { variables: unknown }).variables).toEqual({
+      id: 5,
+      input: {
+        modified_result: {
+          version: 1,
+          landmarks: [
+            { cname: 0, name: 'S', x: 822.5, y: 1003 },
+            { cname: 1, name: 'N', x: 1400, y: 960 },
+          ],
+        },
+      },
+    });
   });
 
   it('shows short landmark names on request', async () => {
