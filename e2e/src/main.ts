@@ -18,6 +18,7 @@ import '../tests/session-security.test.ts';
 import '../tests/sign-in.test.ts';
 import '../tests/sign-up.test.ts';
 import '../tests/toast.test.ts';
+import '../tests/viewer.test.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

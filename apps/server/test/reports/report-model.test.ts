@@ -65,7 +65,7 @@ describe('report model', () => {
     expect(model.patient).toEqual({ name: 'Kim', patientId: '7', birthDate: '2010-03-05', age: 15, gender: 'M' });
     expect(model.date).toBe('2026-03-04');
     const sna = model.rows.find((r) => r.id === 'SNA');
-    expect(sna).toEqual({ id: 'SNA', name: 'SNA', value: '90.0\u00b0', norm: '82.0 \u00b1 2.0\u00b0', deviation: '+4.0 SD', interpretation: 'Severely increased (prognathic (protrusive) maxilla)' });
+    expect(sna).toEqual({ id: 'SNA', name: 'SNA', value: '90.0\u00b0', norm: '82 \u00b1 2\u00b0', deviation: '+4.00 SD', interpretation: 'Severely increased (prognathic (protrusive) maxilla)' });
     expect(model.rows.find((r) => r.id === 'SNB')?.interpretation).toBe('Incomplete: missing B');
     expect(model.disclaimer).toBe('AI landmarks are a reference for medical staff, not a diagnosis.');
   });

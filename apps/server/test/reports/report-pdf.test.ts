@@ -123,7 +123,7 @@ describe('POST /api/report/pdf', () => {
     if (existsSync('/usr/bin/pdftotext')) {
       const text = execFileSync('/usr/bin/pdftotext', ['-layout', path.join(outDir, 'report.pdf'), '-'], { encoding: 'utf8' });
       expect(text).toContain('Kim Ceph');
-      expect(text).toMatch(/SNA\s+\d+\.\d°\s+82\.0 ± 2\.0°/);
+      expect(text).toMatch(/SNA\s+\d+\.\d°\s+82 ± 2°\s+[+-]\d\.\d\d SD/);
     }
   });
 

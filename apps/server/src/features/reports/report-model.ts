@@ -138,24 +138,36 @@ export function reportCalibration(rulerInfo: unknown, defaultPpm: number | null)
 
 const UNIT_SUFFIX: Record<string, string> = { deg: '\u00b0', mm: ' mm', px: ' px', ratio: '', '%': '%' };
 
+/** Display rules of the viewer's analysis table (0.1 for angles and lengths, 0.01 for ratios), so paper and screen agree. */
+const digits = (unit: string) => (unit === 'ratio' ? 2 : 1);
+
 function formatNumber(value: number, unit: string): string {
-  return `${value.toFixed(unit === 'ratio' ? 2 : 1)}${UNIT_SUFFIX[unit] ?? ''}`;
+  const text = value.toFixed(digits(unit));
+  return `${/^-0\.?0*$/.test(text) ? text.slice(1) : text}${UNIT_SUFFIX[unit] ?? ''}`;
+}
+
+const plain = (n: number, unit: string) => (Number.isInteger(n) ? String(n) : n.toFixed(digits(unit)));
+
+function formatZ(z: number): string {
+  const text = Math.abs(z).toFixed(2);
+  return text === '0.00' ? '0.00 SD' : `${z > 0 ? '+' : '-'}${text} SD`;
 }
 
 function row(def: MeasurementDefinition, result: MeasurementResult, sex: Sex): ReportRow {
   const stat = normFor(def, sex);
+  const symbol = UNIT_SUFFIX[def.unit] ?? '';
   const norm =
     stat === null ? '-'
-    : stat.sd !== null ? `${stat.mean.toFixed(1)} \u00b1 ${stat.sd.toFixed(1)}${UNIT_SUFFIX[def.unit] ?? ''}`
-    : stat.range !== null ? `${stat.range[0]} to ${stat.range[1]}${UNIT_SUFFIX[def.unit] ?? ''}`
-    : formatNumber(stat.mean, def.unit);
+    : stat.sd !== null ? `${plain(stat.mean, def.unit)} \u00b1 ${plain(stat.sd, def.unit)}${symbol}`
+    : stat.range !== null ? `${plain(stat.range[0], def.unit)}\u2013${plain(stat.range[1], def.unit)}${symbol}`
+    : `${plain(stat.mean, def.unit)}${symbol}`;
   const base = { id: def.id, name: def.name, norm };
   if (result.status === 'incomplete') return { ...base, value: '-', deviation: '', interpretation: `Incomplete: missing ${result.missing.join(', ')}` };
   if (result.status === 'not-computable') return { ...base, value: '-', deviation: '', interpretation: 'Not computable' };
   const value = formatNumber(result.value, result.unit);
   if (result.uncalibrated) return { ...base, value, deviation: '', interpretation: 'Uncalibrated length: no norm comparison' };
   const reading = interpretMeasurement(def, result, sex);
-  const deviation = reading.z === null ? '' : `${reading.z >= 0 ? '+' : ''}${reading.z.toFixed(1)} SD`;
+  const deviation = reading.z === null ? '' : formatZ(reading.z);
   const words = reading.words === null ? '' : ` (${reading.words})`;
   const interpretation =
     reading.label !== null ? `${reading.label.charAt(0).toUpperCase()}${reading.label.slice(1)}${words}`

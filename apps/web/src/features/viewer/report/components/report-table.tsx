@@ -12,6 +12,13 @@ export function ReportTable({ name, rows }: { name: string; rows: readonly Analy
   return (
     <table className="report-print__table" data-testid="report-table">
       <caption>{t('analysis.table', { name })}</caption>
+      <colgroup>
+        <col className="report-print__col-name" />
+        <col className="report-print__col-value" />
+        <col className="report-print__col-norm" />
+        <col className="report-print__col-deviation" />
+        <col />
+      </colgroup>
       <thead>
         <tr>
           <th scope="col">{t('analysis.colMeasurement')}</th>
