@@ -42,7 +42,7 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-function backend(options: { charts?: unknown[]; download?: Download } = {}) {
+function backend(options: { charts?: unknown[]; download?: Download; displayConfig?: Record<string, boolean> } = {}) {
   const requests: Array<{ path: string; body: unknown }> = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
@@ -52,6 +52,9 @@ function backend(options: { charts?: unknown[]; download?: Download } = {}) {
       const { query } = body as { query: string };
       if (query.includes('charts(')) return json({ data: { charts: options.charts ?? [chart([{ id: 1, image_type_cd: '00700', shoot_date: '2024-03-02' }])] } });
       if (query.includes('analysis_records(')) return json({ data: { analysis_records: { items: [record] } } });
+      if (query.includes('ViewerDisplayConfig')) {
+        return json({ data: { user_config: options.displayConfig ?? null } });
+      }
       if (query.includes('SaveModifiedLandmarks')) return json({ data: { update_analysis_record: { id: 5, updatedAt: '2026-01-03T00:00:00.000Z' } } });
     }
     if (path === '/minio/download') {
@@ -148,6 +151,23 @@ describe('Viewer', () => {
         },
       },
     });
+  });
+
+  it('opens with the display layers of the user settings; all on without settings', async () => {
+    backend();
+    show();
+    await screen.findAllByTestId('landmark');
+    for (const id of ['toggle-xray', 'toggle-landmark', 'toggle-tracing', 'toggle-plane']) expect(screen.getByTestId(id).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('tracing-layer')).toBeTruthy();
+    cleanup();
+    backend({ displayConfig: { cephalo_image_NY: true, landmark_NY: true, guideline_NY: false, plane_NY: false } });
+    show();
+    await waitFor(() => expect(screen.getByTestId('toggle-plane').getAttribute('aria-pressed')).toBe('false'));
+    expect(screen.getByTestId('toggle-tracing').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.queryByTestId('tracing-layer')).toBeNull();
+    expect(screen.queryByTestId('plane-layer')).toBeNull();
+    fireEvent.click(screen.getByTestId('toggle-plane'));
+    expect(screen.getByTestId('plane-layer')).toBeTruthy();
   });
 
   it('shows short landmark names on request', async () => {

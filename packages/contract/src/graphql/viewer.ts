@@ -79,3 +79,21 @@ export const saveModifiedLandmarksMutation = graphOperation<
   `,
   z.object({ update_analysis_record: z.object({ id: z.number().int(), updatedAt: z.string() }) }),
 );
+
+/** The user's viewer display settings (spec: Settings > viewer display); null until first saved. */
+export const viewerDisplayConfigSchema = z.object({
+  cephalo_image_NY: z.boolean(),
+  landmark_NY: z.boolean(),
+  guideline_NY: z.boolean(),
+  plane_NY: z.boolean(),
+});
+export type ViewerDisplayConfig = z.infer<typeof viewerDisplayConfigSchema>;
+
+export const viewerDisplayConfigQuery = graphOperation<Record<string, never>, { user_config: ViewerDisplayConfig | null }>(
+  /* GraphQL */ `
+    query ViewerDisplayConfig {
+      user_config { cephalo_image_NY landmark_NY guideline_NY plane_NY }
+    }
+  `,
+  z.object({ user_config: viewerDisplayConfigSchema.nullable() }),
+);

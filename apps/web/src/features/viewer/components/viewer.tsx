@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAnalysisRecord } from '../api/use-analysis-record.ts';
+import { useDisplayConfig } from '../api/use-display-config.ts';
 import { useChartImage } from '../api/use-chart-image.ts';
 import { useViewerChart } from '../api/use-viewer-chart.ts';
 import { useLandmarkAutosave } from '../hooks/use-landmark-autosave.ts';
@@ -47,6 +48,22 @@ export function Viewer({ chartUuid }: { chartUuid: string }) {
     useLandmarkStore.getState().load(record);
   }, [record, recordQuery.isSuccess]);
   useLandmarkAutosave(chart?.id ?? null);
+
+  // The user's display settings choose the layers a chart opens with (spec defaults: all on). Applied
+  // once per chart when they arrive (cached after the first chart, so before the film is drawn);
+  // later refetches do not reset toggles the user has clicked since.
+  const displayConfig = useDisplayConfig(validUuid).data;
+  const configApplied = useRef(false);
+  useEffect(() => {
+    if (configApplied.current || !displayConfig) return;
+    configApplied.current = true;
+    useViewerStore.getState().setDisplay({
+      xray: displayConfig.cephalo_image_NY,
+      landmarks: displayConfig.landmark_NY,
+      tracing: displayConfig.guideline_NY,
+      planes: displayConfig.plane_NY,
+    });
+  }, [displayConfig]);
 
   const entry = imageQuery.data ?? null;
   const ready = entry !== null && !entry.lost && entry.presignedPath !== null && !recordQuery.isPending;

@@ -45,6 +45,7 @@ export interface ViewerActions {
   setView: (view: ViewTransform) => void;
   zoomBy: (factor: number, anchor?: Vec2) => void;
   toggle: (key: keyof ViewerDisplay) => void;
+  setDisplay: (display: Partial<ViewerDisplay>) => void;
   setFilm: (film: Partial<ViewerFilm>) => void;
   /** Pans (same zoom) to centre an image point when it is outside the viewport or close to its edge. */
   reveal: (point: Vec2) => void;
@@ -98,6 +99,7 @@ export const useViewerStore = create<ViewerState & ViewerActions>()((set, get) =
       fitted: false,
     });
   },
+  setDisplay: (display) => set((s) => ({ display: { ...s.display, ...display } })),
   setFilm: (film) =>
     set((s) => ({
       film: {
