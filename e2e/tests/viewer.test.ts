@@ -81,8 +81,9 @@ async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/** Drags a landmark by its dot (the marker group's box also holds the label when names are shown). */
 async function dragBy(page: Page, target: Locator, dx: number, dy: number): Promise<void> {
-  const from = await centreOf(target);
+  const from = await centreOf(target.locator('.landmark__dot'));
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + dx, from.y + dy, { steps: 12 });

@@ -129,16 +129,16 @@ async function showEverything(page: Page): Promise<void> {
 
 /** Frame intervals (ms) from requestAnimationFrame timestamps in the page while `action` runs. */
 async function measure(page: Page, action: () => Promise<void>): Promise<number[]> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __recording: boolean };
-    w.__frames = [];
-    w.__recording = true;
-    const tick = (t: number) => {
-      w.__frames.push(t);
-      if (w.__recording) requestAnimationFrame(tick);
+  // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
+  await page.evaluate(`(() => {
+    window.__frames = [];
+    window.__recording = true;
+    const tick = (t) => {
+      window.__frames.push(t);
+      if (window.__recording) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  })()`);
   await action();
   const stamps = await page.evaluate(() => {
     const w = window as unknown as { __frames: number[]; __recording: boolean };
@@ -148,21 +148,28 @@ async function measure(page: Page, action: () => Promise<void>): Promise<number[
   return stamps.slice(1).map((t, i) => t - (stamps[i] ?? t));
 }
 
-/** Drags one landmark (Menton if present) in a circle of ~60 screen px with single-step mouse moves. */
+/** Drags one landmark (Menton if present) along a wavy path 40 screen px to the right, one mouse move per step. */
 async function dragLandmark(page: Page, moves: number): Promise<void> {
   const preferred = page.locator('[data-testid="landmark"][data-id="Me"]');
   const target = (await preferred.count()) > 0 ? preferred : page.getByTestId('landmark').first();
-  const box = await target.boundingBox();
+  const id = await target.getAttribute('data-id');
+  const before = { x: Number(await target.getAttribute('data-x')), y: Number(await target.getAttribute('data-y')) };
+  // The dot itself: with names shown, the marker group's box also holds the label.
+  const box = await target.locator('.landmark__dot').boundingBox();
   if (!box) throw new Error('no landmark on screen');
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
   await page.mouse.move(cx, cy);
   await page.mouse.down();
   for (let i = 1; i <= moves; i += 1) {
-    const a = (i / moves) * Math.PI * 4;
-    await page.mouse.move(cx + 60 * Math.sin(a), cy + 60 * (1 - Math.cos(a)) * 0.5);
+    const f = i / moves;
+    await page.mouse.move(cx + 40 * f + 25 * Math.sin(f * Math.PI * 4), cy + 25 * (1 - Math.cos(f * Math.PI * 4)) * 0.5);
   }
   await page.mouse.up();
+  const moved = page.locator(`[data-testid="landmark"][data-id="${id}"]`);
+  const after = { x: Number(await moved.getAttribute('data-x')), y: Number(await moved.getAttribute('data-y')) };
+  if (after.x === before.x && after.y === before.y) throw new Error(`the drag did not move landmark ${id}`);
+  console.log(`dragged ${id} with ${moves} mouse moves: (${before.x.toFixed(1)}, ${before.y.toFixed(1)}) -> (${after.x.toFixed(1)}, ${after.y.toFixed(1)}) image px`);
 }
 
 /** Wheel steps over the film: in towards 400%, then back out (each step ~3%, spec point 9). */
@@ -170,9 +177,13 @@ async function wheelZoom(page: Page, wheels: number): Promise<void> {
   const stage = await page.getByTestId('viewer-stage').boundingBox();
   if (!stage) throw new Error('no viewer stage');
   await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
-  for (let i = 0; i < wheels; i += 1) await page.mouse.wheel(0, i < wheels / 2 ? -100 : 100);
-  const zoom = await page.getByTestId('viewer-zoom').innerText().catch(() => '?');
-  console.log(`zoom after ${wheels} wheel steps: ${zoom}`);
+  let peak = '';
+  for (let i = 0; i < wheels; i += 1) {
+    await page.mouse.wheel(0, i < wheels / 2 ? -100 : 100);
+    if (i + 1 === Math.floor(wheels / 2)) peak = await page.getByTestId('viewer-zoom').innerText();
+  }
+  const zoom = await page.getByTestId('viewer-zoom').innerText();
+  console.log(`${wheels} wheel steps: in to ${peak}, back out to ${zoom}`);
 }
 
 function report(name: string, frames: number[]): void {
