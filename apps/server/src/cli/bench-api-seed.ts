@@ -40,6 +40,20 @@ export async function seedBenchData(db: AppDatabase, plan: SeedPlan, password: s
 }
 
 async function seedPatients(db: AppDatabase, userId: number, count: number): Promise<void> {
+  // A bulk load: the row triggers that keep patients.image_types are switched off for it and the
+  // column is filled once at the end with the same function they call.
+  await db.execute(sql`alter table charts disable trigger charts_patient_image_types`);
+  await db.execute(sql`alter table chart_data disable trigger chart_data_patient_image_types`);
+  try {
+    await insertPatients(db, userId, count);
+  } finally {
+    await db.execute(sql`alter table charts enable trigger charts_patient_image_types`);
+    await db.execute(sql`alter table chart_data enable trigger chart_data_patient_image_types`);
+  }
+  await db.execute(sql`update patients set image_types = ceppro_patient_image_types(id) where user_id = ${userId}`);
+}
+
+async function insertPatients(db: AppDatabase, userId: number, count: number): Promise<void> {
   const batch = 5_000;
   for (let start = 1; start <= count; start += batch) {
     const end = Math.min(count, start + batch - 1);
