@@ -162,6 +162,20 @@ describe('autosave when leaving the Landmarks panel', () => {
     expect(landmarks().dirty).toBe(false);
   });
 
+  it('saves an edit made while another tab is open right away (there is no menu to leave)', async () => {
+    h.openPanel('analysis');
+    landmarks().select('Pog');
+    h.key('ArrowDown');
+    await h.autosave.settled();
+    expect(h.saves.map((s) => s.modified.landmarks)).toEqual([[{ cname: 6, name: 'Pog', x: 1300, y: 1951 }]]);
+    landmarks().select(null);
+    h.openPanel('landmarks');
+    landmarks().select('Pog');
+    h.key('ArrowDown');
+    await h.autosave.settled();
+    expect(h.saves).toHaveLength(1);
+  });
+
   it('reads a saved modified_result back: edited and hand-placed landmarks, AI kept apart', () => {
     h.dispose();
     h = createHarness({

@@ -4,7 +4,7 @@ import { createInteractionController, type InteractionController } from '../../s
 import { setTool, useToolStore } from '../../src/features/viewer/interaction/registry.ts';
 import type { ViewerKey } from '../../src/features/viewer/interaction/types.ts';
 import { hitTestLandmark } from '../../src/features/viewer/lib/hit-test.ts';
-import { autosaveOnPanelLeave, createLandmarkAutosave, type LandmarkAutosave } from '../../src/features/viewer/lib/landmark-autosave.ts';
+import { connectLandmarkAutosave, createLandmarkAutosave, type LandmarkAutosave } from '../../src/features/viewer/lib/landmark-autosave.ts';
 import { LANDMARKS_PANEL_ID, usePanelStore } from '../../src/features/viewer/panels.ts';
 import { useLandmarkStore } from '../../src/features/viewer/store/landmark-store.ts';
 import { useViewerStore } from '../../src/features/viewer/store/viewer-store.ts';
@@ -93,7 +93,7 @@ export function createHarness(record: Parameters<ReturnType<typeof useLandmarkSt
     }
     saves.push({ recordId, modified });
   });
-  const unsubscribePanel = autosaveOnPanelLeave(autosave);
+  const unsubscribePanel = connectLandmarkAutosave(autosave, useLandmarkStore);
 
   const pointer = (local: Vec2, pointerId = 1) => ({ local, button: 0, pointerId });
   const harness: Harness = {

@@ -1,5 +1,5 @@
 import { getLandmark, type LandmarkId } from '@ceppro/ceph';
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 
@@ -17,6 +17,11 @@ interface ItemProps {
 /** One row: short name, full name, and where its point came from (AI with confidence, adjusted, by hand). */
 export const LandmarkItem = memo(function LandmarkItem({ id, selected, edited, confidence, review, onPlace, onSelect }: ItemProps) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLLIElement>(null);
+  // A landmark picked on the film comes into view in the list.
+  useEffect(() => {
+    if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
   const landmark = getLandmark(id);
   const badge = onPlace
     ? null
@@ -29,6 +34,7 @@ export const LandmarkItem = memo(function LandmarkItem({ id, selected, edited, c
         : null;
   return (
     <li
+      ref={ref}
       className={`landmark-item${selected ? ' landmark-item--selected' : ''}${review && !edited ? ' landmark-item--review' : ''}`}
       data-testid="landmark-item"
       data-id={id}

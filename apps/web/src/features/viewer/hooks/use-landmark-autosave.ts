@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { viewerKeys } from '../api/query-keys.ts';
 import { saveModifiedLandmarks, saveModifiedLandmarksOnUnload } from '../api/save-landmarks.ts';
-import { autosaveOnPanelLeave, createLandmarkAutosave, type LandmarkAutosave } from '../lib/landmark-autosave.ts';
+import { connectLandmarkAutosave, createLandmarkAutosave, type LandmarkAutosave } from '../lib/landmark-autosave.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 
 /** The open viewer's autosave: one save path, so two saves of the same record never race. */
@@ -20,7 +20,7 @@ export function flushLandmarkEdits(): Promise<void> {
 
 /**
  * Saves the landmarks when the user leaves the Landmarks panel: another tab, another route (this
- * hook unmounts), or the page closing. The cached record is updated after a save, so coming back
+ * hook unmounts), or the page closing; edits made on another tab are saved as they are made. The cached record is updated after a save, so coming back
  * shows the saved state without a refetch.
  */
 export function useLandmarkAutosave(chartId: number | null): void {
@@ -34,7 +34,7 @@ export function useLandmarkAutosave(chartId: number | null): void {
       );
     });
     active = autosave;
-    const unsubscribe = autosaveOnPanelLeave(autosave);
+    const unsubscribe = connectLandmarkAutosave(autosave, useLandmarkStore);
     const onPageHide = () => {
       const payload = autosave.pending();
       if (payload) saveModifiedLandmarksOnUnload(payload.recordId, payload.modified);

@@ -58,9 +58,21 @@ export function createLandmarkAutosave(store: Pick<StoreApi<LandmarkStore>, 'get
   return { flush, pending, settled };
 }
 
-/** Flushes whenever the open side-panel tab changes from Landmarks to another; returns the unsubscribe. */
-export function autosaveOnPanelLeave(autosave: LandmarkAutosave): () => void {
-  return usePanelStore.subscribe((s, prev) => {
+/**
+ * Wires the autosave to the viewer: it flushes when the open side-panel tab changes from Landmarks
+ * to another (spec: positions save when the adjustment menu is left). An edit made while another
+ * tab is open (a drag on the film beside the Analysis table, a landmark placed from it) has no menu
+ * to leave, so it is saved as soon as it is made. Returns the unsubscribe.
+ */
+export function connectLandmarkAutosave(autosave: LandmarkAutosave, store: Pick<StoreApi<LandmarkStore>, 'subscribe'>): () => void {
+  const offPanel = usePanelStore.subscribe((s, prev) => {
     if (prev.active === LANDMARKS_PANEL_ID && s.active !== LANDMARKS_PANEL_ID) void autosave.flush();
   });
+  const offEdits = store.subscribe((s, prev) => {
+    if (s.edited !== prev.edited && s.dirty && usePanelStore.getState().active !== LANDMARKS_PANEL_ID) void autosave.flush();
+  });
+  return () => {
+    offPanel();
+    offEdits();
+  };
 }
