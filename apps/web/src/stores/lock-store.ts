@@ -1,45 +1,50 @@
 import { create } from 'zustand';
 
-/**
- * UI state: whether the lock screen covers the app (spec point 4: it locks after long inactivity
- * and the account password unlocks it). The session feature locks it when idle and shows the lock
- * screen; other screens (the viewer's Lock button) lock it on demand through `lock`. Remembered for
- * the tab, so reloading does not unlock it.
- */
 /** The lock screen survives a reload of the tab: reloading must not unlock it. */
 export const LOCKED_KEY = 'ceppro.locked';
 
+/** Why the screen is locked: after inactivity (spec point 4), or by the user (the viewer's Lock button). */
+export type LockReason = 'idle' | 'manual';
+
+/**
+ * UI state: whether the lock screen covers the app (spec point 4: it locks after long inactivity
+ * and the account password unlocks it). The session feature locks it when idle and shows the lock
+ * screen; other screens lock it on demand through `lock('manual')`. Remembered for the tab
+ * (`true` for an idle lock, `manual` for the user's own), so reloading does not unlock it.
+ */
 interface LockState {
   locked: boolean;
-  lock: () => void;
+  reason: LockReason;
+  lock: (reason?: LockReason) => void;
   unlock: () => void;
 }
 
-function readLocked(): boolean {
+function readStored(): { locked: boolean; reason: LockReason } {
   try {
-    return window.sessionStorage.getItem(LOCKED_KEY) === 'true';
+    const value = window.sessionStorage.getItem(LOCKED_KEY);
+    return { locked: value === 'true' || value === 'manual', reason: value === 'manual' ? 'manual' : 'idle' };
   } catch {
-    return false;
+    return { locked: false, reason: 'idle' };
   }
 }
 
-function writeLocked(locked: boolean): void {
+function store(value: string | null): void {
   try {
-    if (locked) window.sessionStorage.setItem(LOCKED_KEY, 'true');
-    else window.sessionStorage.removeItem(LOCKED_KEY);
+    if (value === null) window.sessionStorage.removeItem(LOCKED_KEY);
+    else window.sessionStorage.setItem(LOCKED_KEY, value);
   } catch {
     // storage disabled: the lock lasts until reload
   }
 }
 
 export const useLockStore = create<LockState>()((set) => ({
-  locked: readLocked(),
-  lock: () => {
-    writeLocked(true);
-    set({ locked: true });
+  ...readStored(),
+  lock: (reason = 'idle') => {
+    store(reason === 'manual' ? 'manual' : 'true');
+    set({ locked: true, reason });
   },
   unlock: () => {
-    writeLocked(false);
-    set({ locked: false });
+    store(null);
+    set({ locked: false, reason: 'idle' });
   },
 }));

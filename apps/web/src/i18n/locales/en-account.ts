@@ -120,6 +120,7 @@ export const enAccount = {
     lock: {
       title: 'Screen locked',
       body: 'The screen was locked after a period of inactivity. Enter your password to continue.',
+      manualBody: 'The screen is locked. Enter your password to continue.',
       unlock: 'Unlock',
     },
     passwordAge: {

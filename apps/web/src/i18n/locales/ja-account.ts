@@ -122,6 +122,7 @@ export const jaAccount: Pick<Dictionary, keyof typeof enAccount> = {
     lock: {
       title: '画面ロック中',
       body: '一定時間操作がなかったため画面をロックしました。続けるにはパスワードを入力してください。',
+      manualBody: '画面をロックしました。続けるにはパスワードを入力してください。',
       unlock: 'ロック解除',
     },
     passwordAge: {

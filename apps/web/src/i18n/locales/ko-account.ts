@@ -122,6 +122,7 @@ export const koAccount: Pick<Dictionary, keyof typeof enAccount> = {
     lock: {
       title: '화면 잠김',
       body: '일정 시간 사용하지 않아 화면이 잠겼습니다. 계속하려면 비밀번호를 입력하세요.',
+      manualBody: '화면이 잠겼습니다. 계속하려면 비밀번호를 입력하세요.',
       unlock: '잠금 해제',
     },
     passwordAge: {

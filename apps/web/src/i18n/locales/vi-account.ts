@@ -122,6 +122,7 @@ export const viAccount: Pick<Dictionary, keyof typeof enAccount> = {
     lock: {
       title: 'Màn hình đã khóa',
       body: 'Màn hình đã bị khóa sau một thời gian không hoạt động. Nhập mật khẩu để tiếp tục.',
+      manualBody: 'Màn hình đã bị khóa. Nhập mật khẩu để tiếp tục.',
       unlock: 'Mở khóa',
     },
     passwordAge: {

@@ -122,6 +122,7 @@ export const zhAccount: Pick<Dictionary, keyof typeof enAccount> = {
     lock: {
       title: '屏幕已锁定',
       body: '由于一段时间未操作，屏幕已锁定。请输入密码继续。',
+      manualBody: '屏幕已锁定。请输入密码继续。',
       unlock: '解锁',
     },
     passwordAge: {

@@ -24,7 +24,8 @@ describe('viewer lock button', () => {
     expect(screen.queryByTestId('lock-screen')).toBeNull();
     fireEvent.click(screen.getByTestId('viewer-lock'));
     expect(await screen.findByTestId('lock-screen')).toBeTruthy();
-    expect(window.sessionStorage.getItem('ceppro.locked')).toBe('true');
+    expect(window.sessionStorage.getItem('ceppro.locked')).toBe('manual');
+    expect(screen.getByText('The screen is locked. Enter your password to continue.')).toBeTruthy();
     fireEvent.change(screen.getByTestId('lock-password'), { target: { value: 'Secret1!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     await waitFor(() => expect(screen.queryByTestId('lock-screen')).toBeNull());

@@ -9,6 +9,7 @@ import { authMessageKeyOf } from '../../../lib/auth-message.ts';
 import { isApiError } from '../../../lib/api/index.ts';
 import { readSession } from '../../../lib/session.ts';
 import { signOut } from '../../../lib/sign-out.ts';
+import { useLockStore } from '../../../stores/lock-store.ts';
 import { reenterPassword } from '../api/session-api.ts';
 import './session.css';
 import { schemaResolver } from '../../../components/form/schema-resolver.ts';
@@ -20,6 +21,7 @@ export function LockScreen({ onUnlock }: { onUnlock: () => void }) {
   const { t } = useTranslation();
   const message = useMessage();
   const session = readSession();
+  const reason = useLockStore((s) => s.reason);
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
     resolver: schemaResolver(schema),
@@ -44,7 +46,7 @@ export function LockScreen({ onUnlock }: { onUnlock: () => void }) {
         <h1 className="card__title" id="lock-title">
           {t('session.lock.title')}
         </h1>
-        <p className="card__subtitle">{t('session.lock.body')}</p>
+        <p className="card__subtitle">{t(reason === 'manual' ? 'session.lock.manualBody' : 'session.lock.body')}</p>
         {session && <p className="lock-screen__user">{session.email}</p>}
         <Field label={t('signIn.password')} htmlFor="lock-password" error={formState.errors.password?.message}>
           <input id="lock-password" className="input" type="password" autoComplete="current-password" autoFocus {...register('password')} data-testid="lock-password" />

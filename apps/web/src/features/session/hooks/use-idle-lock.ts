@@ -11,11 +11,12 @@ const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchsta
  */
 export function useIdleLock(active: boolean): { locked: boolean; unlock: () => void } {
   const locked = useLockStore((s) => s.locked);
-  const lock = useLockStore((s) => s.lock);
+  const lockStore = useLockStore((s) => s.lock);
   const unlock = useLockStore((s) => s.unlock);
 
   useEffect(() => {
     if (!active || locked) return undefined;
+    const lock = () => lockStore('idle');
     const delay = lockAfterMs();
     let timer = window.setTimeout(lock, delay);
     let last = 0;
@@ -31,7 +32,7 @@ export function useIdleLock(active: boolean): { locked: boolean; unlock: () => v
       window.clearTimeout(timer);
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true });
     };
-  }, [active, locked, lock]);
+  }, [active, locked, lockStore]);
 
   return { locked: active && locked, unlock };
 }
