@@ -61,9 +61,17 @@ describe('tracing paths', () => {
     expect(d.startsWith('M0 0 C')).toBe(true);
     // Each cubic ends on the next point: the curve goes through the user's landmarks.
     expect(d.match(/ (-?[\d.]+ -?[\d.]+)(?= C|$)/g)?.map((s) => s.trim())).toEqual(['10 10', '20 0']);
-    // First control point (tangent at an end uses the end point twice): p1 + (p2 - p0)/6.
-    expect(d).toContain('C1.7 1.7');
+    // Evenly spaced (the first end mirrored to (-10,-10)): c1 = p1 + (p2 - p0)/6, as uniform Catmull-Rom.
+    expect(d).toContain('C3.3 3.3');
     expect(polylinePath(pts)).toBe('M0 0 L10 10 L20 0');
+  });
+
+  it('does not loop past a near landmark after a far one (PNS far from ANS, A close below it)', () => {
+    const d = splinePath([p(0, 0), p(100, 0), p(95, 20)]);
+    // Second segment ANS -> A: its first control point, by hand, (9500 + 100 * 356.8) / 436.2 = 103.6.
+    const second = d.split(' C')[2]?.split(' ').map(Number) ?? [];
+    expect(second[0]).toBeCloseTo(103.6, 1);
+    expect(second[0]).toBeLessThan(105);
   });
 });
 

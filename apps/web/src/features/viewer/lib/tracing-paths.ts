@@ -12,19 +12,39 @@ export interface TracingPath {
 
 const fmt = (v: number) => Math.round(v * 10) / 10;
 
-/** Uniform Catmull-Rom through `pts` as cubic Béziers (tension 1/6: the standard conversion). */
+/**
+ * Centripetal Catmull-Rom (alpha 1/2) through `pts` as cubic Béziers. Centripetal, not uniform:
+ * landmarks are unevenly spaced (PNS far from ANS, ANS close to A) and the uniform spline then
+ * loops past the near point; the centripetal one never forms loops or cusps within a segment.
+ */
 export function splinePath(pts: readonly Vec2[]): string {
   const first = pts[0];
   if (!first) return '';
+  const gap = (a: Vec2, b: Vec2) => Math.sqrt(Math.hypot(b.x - a.x, b.y - a.y));
   let d = `M${fmt(first.x)} ${fmt(first.y)}`;
   for (let i = 0; i < pts.length - 1; i++) {
-    const p0 = pts[i - 1] ?? pts[i];
     const p1 = pts[i];
     const p2 = pts[i + 1];
-    const p3 = pts[i + 2] ?? p2;
-    if (!p0 || !p1 || !p2 || !p3) continue;
-    const c1 = { x: p1.x + (p2.x - p0.x) / 6, y: p1.y + (p2.y - p0.y) / 6 };
-    const c2 = { x: p2.x - (p3.x - p1.x) / 6, y: p2.y - (p3.y - p1.y) / 6 };
+    if (!p1 || !p2) continue;
+    // Ends: mirror the neighbour, so the curve leaves the first and reaches the last point smoothly.
+    const p0 = pts[i - 1] ?? { x: 2 * p1.x - p2.x, y: 2 * p1.y - p2.y };
+    const p3 = pts[i + 2] ?? { x: 2 * p2.x - p1.x, y: 2 * p2.y - p1.y };
+    const d1 = gap(p0, p1);
+    const d2 = gap(p1, p2);
+    const d3 = gap(p2, p3);
+    if (d1 === 0 || d2 === 0 || d3 === 0) {
+      d += ` L${fmt(p2.x)} ${fmt(p2.y)}`;
+      continue;
+    }
+    // Barry-Goldman tangents of the centripetal spline, as Bézier control points.
+    const c1 = {
+      x: (d1 * d1 * p2.x - d2 * d2 * p0.x + (2 * d1 * d1 + 3 * d1 * d2 + d2 * d2) * p1.x) / (3 * d1 * (d1 + d2)),
+      y: (d1 * d1 * p2.y - d2 * d2 * p0.y + (2 * d1 * d1 + 3 * d1 * d2 + d2 * d2) * p1.y) / (3 * d1 * (d1 + d2)),
+    };
+    const c2 = {
+      x: (d3 * d3 * p1.x - d2 * d2 * p3.x + (2 * d3 * d3 + 3 * d3 * d2 + d2 * d2) * p2.x) / (3 * d3 * (d3 + d2)),
+      y: (d3 * d3 * p1.y - d2 * d2 * p3.y + (2 * d3 * d3 + 3 * d3 * d2 + d2 * d2) * p2.y) / (3 * d3 * (d3 + d2)),
+    };
     d += ` C${fmt(c1.x)} ${fmt(c1.y)} ${fmt(c2.x)} ${fmt(c2.y)} ${fmt(p2.x)} ${fmt(p2.y)}`;
   }
   return d;
