@@ -2,6 +2,7 @@ import { getLandmark, type LandmarkId } from '@ceppro/ceph';
 import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLandmarkStore } from '../store/landmark-store.ts';
+import './landmark-list.css';
 
 interface ItemProps {
   id: LandmarkId;
