@@ -167,6 +167,7 @@ test('viewer: the report prints to an A4 PDF with the patient, film and analysis
   const { page, chartId } = await openViewer(t, 'viewer-print');
   await openTab(page, 'report');
   await page.getByTestId('report-film').waitFor({ state: 'attached', timeout: 20_000 });
+  await t.screenshot(page, 'viewer-report-tab');
   await page.evaluate(() => {
     const w = window as unknown as { __printed: number };
     w.__printed = 0;
