@@ -130,10 +130,14 @@ async function showEverything(page: Page): Promise<void> {
 /** Frame intervals (ms) from requestAnimationFrame timestamps in the page while `action` runs. */
 async function measure(page: Page, action: () => Promise<void>): Promise<number[]> {
   // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
+  // Each run has its own loop id, so the last frame of a previous run's loop cannot join this one.
   await page.evaluate(`(() => {
+    const run = (window.__run ?? 0) + 1;
+    window.__run = run;
     window.__frames = [];
     window.__recording = true;
     const tick = (t) => {
+      if (window.__run !== run) return;
       window.__frames.push(t);
       if (window.__recording) requestAnimationFrame(tick);
     };
