@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './age';
 export * from './envelope';
 export * from './files';
 export * from './health';

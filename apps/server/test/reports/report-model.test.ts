@@ -3,21 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { fitText, textRuns, textWidth, wrapText } from '../../src/features/reports/pdf-text';
 import { PdfDocument } from '../../src/features/reports/pdf-writer';
 import { outlinePath } from '../../src/features/reports/report-image';
-import { ageInYears, buildReportModel, reportAnalysis, reportCalibration, reportLandmarks } from '../../src/features/reports/report-model';
+import { buildReportModel, reportAnalysis, reportCalibration, reportLandmarks } from '../../src/features/reports/report-model';
 
 /** The pure parts of the report: what it shows, and how text and pages are written. */
 
 describe('report model', () => {
-  it.each([
-    ['1990-05-06', '2026-05-05', 35],
-    ['1990-05-06', '2026-05-06', 36],
-    ['2000-02-29', '2001-02-28', 0],
-    ['2030-01-01', '2026-01-01', null],
-    ['not a date', '2026-01-01', null],
-  ] as const)('age from %s on %s is %s', (birth, today, age) => {
-    expect(ageInYears(birth, today)).toBe(age);
-  });
-
   it('takes the ruler over the default PPM over nothing, and ignores a broken ruler', () => {
     const ruler = { version: 1, p1: { x: 0, y: 0 }, p2: { x: 30, y: 40 }, length_mm: 5, ppm: 99 };
     expect(reportCalibration(ruler, 8).label).toBe('Ruler, 10.00 px/mm'); // 50 px / 5 mm; the stored 99 is not trusted

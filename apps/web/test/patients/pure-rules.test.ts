@@ -1,36 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ageInYears } from '../../src/features/patients/lib/age.ts';
 import { cephShootDate, newestChart } from '../../src/features/patients/lib/charts.ts';
 import { imageFileProblem } from '../../src/features/patients/lib/image-file.ts';
 import { DEFAULT_SORT, listSearch, patientsVariables, readListParams, toggleSort } from '../../src/features/patients/lib/list-params.ts';
 import { pageLabel, pagerModel } from '../../src/features/patients/lib/pager.ts';
 import { isDayInRange } from '../../src/features/patients/lib/patient-form.ts';
 import { NEW_PLAY_CLOCK, tickPlayClock, tutorialVideoExpired, type PlayClock } from '../../src/features/patients/lib/tutorial-video.ts';
-
-describe('ageInYears (whole years)', () => {
-  it.each([
-    ['1990-05-10', '2024-05-09', 33],
-    ['1990-05-10', '2024-05-10', 34],
-    ['1990-05-10', '2024-12-31', 34],
-    ['2000-01-01', '2000-01-01', 0],
-    ['2000-12-31', '2001-12-30', 0],
-    ['2000-02-29', '2023-02-28', 22], // leap-day birthday in a common year: not yet
-    ['2000-02-29', '2023-03-01', 23],
-    ['2000-02-29', '2024-02-29', 24],
-    ['1900-01-01', '2025-06-15', 125],
-  ])('born %s, on %s: %i', (birth, today, age) => {
-    expect(ageInYears(birth, today)).toBe(age);
-  });
-
-  it.each([
-    ['2025-01-02', '2025-01-01'],
-    ['1990-02-30', '2024-01-01'],
-    ['19900510', '2024-01-01'],
-    ['', '2024-01-01'],
-  ])('born %s, on %s: null', (birth, today) => {
-    expect(ageInYears(birth, today)).toBeNull();
-  });
-});
 
 describe('pager', () => {
   it.each([

@@ -25,7 +25,7 @@ import {
   type MeasurementResult,
   type Sex,
 } from '@ceppro/ceph';
-import { inferResultSchema, modifiedResultSchema, REPORT_DISCLAIMER, rulerInfoSchema } from '@ceppro/contract';
+import { ageInYears, inferResultSchema, modifiedResultSchema, REPORT_DISCLAIMER, rulerInfoSchema } from '@ceppro/contract';
 
 /**
  * What a report shows, computed from the stored chart (house style 3: measurements are derived from
@@ -175,16 +175,6 @@ function row(def: MeasurementDefinition, result: MeasurementResult, sex: Sex): R
     : reading.range !== null ? `${reading.range === 'above' ? 'Above' : 'Below'} range${words}`
     : '';
   return { ...base, value, deviation, interpretation };
-}
-
-/** Whole years from `birth` (yyyy-mm-dd) to `today` (yyyy-mm-dd); null for an unreadable date. */
-export function ageInYears(birth: string, today: string): number | null {
-  const b = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birth);
-  const t = /^(\d{4})-(\d{2})-(\d{2})$/.exec(today);
-  if (!b || !t) return null;
-  const before = Number(t[2]) < Number(b[2]) || (t[2] === b[2] && Number(t[3]) < Number(b[3]));
-  const age = Number(t[1]) - Number(b[1]) - (before ? 1 : 0);
-  return age >= 0 ? age : null;
 }
 
 /** Builds the report of one chart. Throws nothing: missing pieces show as such. */

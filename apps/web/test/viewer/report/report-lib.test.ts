@@ -1,7 +1,7 @@
 import { imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { drawPrintFilm, printFilmSize } from '../../../src/features/viewer/report/lib/print-film.ts';
-import { ageOn, calibrationText, localDay } from '../../../src/features/viewer/report/lib/report-facts.ts';
+import { calibrationText, localDay } from '../../../src/features/viewer/report/lib/report-facts.ts';
 import { saveBeforeReport } from '../../../src/features/viewer/report/lib/save-before-report.ts';
 import { useLandmarkStore } from '../../../src/features/viewer/store/landmark-store.ts';
 
@@ -11,15 +11,6 @@ afterEach(() => {
 });
 
 describe('report facts', () => {
-  it.each([
-    ['1990-05-06', '2026-05-05', 35],
-    ['1990-05-06', '2026-05-06', 36],
-    ['2026-05-07', '2026-05-06', null],
-    ['', '2026-05-06', null],
-  ] as const)('age of someone born %s on %s is %s', (birth, today, age) => {
-    expect(ageOn(birth, today)).toBe(age);
-  });
-
   it('dates the report in the local calendar', () => {
     expect(localDay(new Date(2026, 0, 9, 23, 59))).toBe('2026-01-09');
   });

@@ -1,8 +1,7 @@
 import type { Patient, PatientSortField } from '@ceppro/contract';
-import { todayIso } from '@ceppro/contract';
+import { ageInYears, todayIso } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
 import { SortIcon } from '../../../../components/icons.tsx';
-import { ageInYears } from '../../lib/age.ts';
 import type { ListSort } from '../../lib/list-params.ts';
 import { PatientRow } from './patient-row.tsx';
 

@@ -1,8 +1,9 @@
+import { ageInYears } from '@ceppro/contract';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { ReportData } from '../hooks/use-report-data.ts';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
-import { ageOn, calibrationText } from '../lib/report-facts.ts';
+import { calibrationText } from '../lib/report-facts.ts';
 import { ReportTable } from './report-table.tsx';
 
 interface ReportPrintProps {
@@ -22,7 +23,7 @@ export function ReportPrint({ data, film, date, onFilmLoaded }: ReportPrintProps
   const { chart, analysis } = data;
   if (chart === null) return null;
   const { patient } = chart;
-  const age = ageOn(patient.birth_info, date);
+  const age = ageInYears(patient.birth_info, date);
   const calibration = calibrationText(analysis.calibration);
   const facts: Array<[string, string, string]> = [
     ['patient', t('report.patient'), patient.first_name],
