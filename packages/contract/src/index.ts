@@ -1,5 +1,7 @@
 export * from './errors';
 export * from './age';
+export * from './calibration';
+export * from './stored-landmarks';
 export * from './envelope';
 export * from './files';
 export * from './health';

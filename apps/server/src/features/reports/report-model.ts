@@ -1,20 +1,11 @@
 import {
   ANALYSES,
-  calibrationFromDefaultPpm,
-  calibrationFromRuler,
-  dist,
   evaluateAnalysis,
   getLandmark,
   getMeasurement,
-  isLandmarkId,
-  LANDMARKS,
-  MODEL_OUTPUT_IDS_V1,
   imagePoint,
   interpretMeasurement,
-  landmarkIdFromName,
-  mm,
   normFor,
-  UNCALIBRATED,
   analysisMeasurements,
   type AnalysisDefinition,
   type Calibration,
@@ -25,7 +16,7 @@ import {
   type MeasurementResult,
   type Sex,
 } from '@ceppro/ceph';
-import { ageInYears, inferResultSchema, modifiedResultSchema, REPORT_DISCLAIMER, rulerInfoSchema } from '@ceppro/contract';
+import { ageInYears, inferResultSchema, modifiedResultSchema, parseRulerInfo, REPORT_DISCLAIMER, resolveCalibration, storedAiLandmarkId, storedLandmarkId } from '@ceppro/contract';
 
 /**
  * What a report shows, computed from the stored chart (house style 3: measurements are derived from
@@ -92,16 +83,9 @@ export function reportAnalysis(request: { analysis_id?: string | undefined; meas
 }
 
 /** Stored landmarks the v1 model does not output are kept at cname 100 + their registry index (as the viewer stores them). */
-const HAND_PLACED_CNAME_BASE = 100;
-
-/** Registry id of a stored landmark, read as the viewer reads it: the model's output index first for AI points, the name first for the user's. */
+/** Registry id of a stored landmark, read as the viewer reads it (contract stored-landmarks). */
 function storedId(l: { cname: number; name: string }, source: 'ai' | 'edited'): LandmarkId | null {
-  if (source === 'ai') return MODEL_OUTPUT_IDS_V1[l.cname] ?? landmarkIdFromName(l.name);
-  if (isLandmarkId(l.name)) return l.name;
-  const byName = landmarkIdFromName(l.name);
-  if (byName !== null) return byName;
-  if (l.cname >= HAND_PLACED_CNAME_BASE) return LANDMARKS[l.cname - HAND_PLACED_CNAME_BASE]?.id ?? null;
-  return MODEL_OUTPUT_IDS_V1[l.cname] ?? null;
+  return source === 'ai' ? storedAiLandmarkId(l) : storedLandmarkId(l);
 }
 
 /**
@@ -122,18 +106,14 @@ export function reportLandmarks(inferResult: unknown, modifiedResult: unknown): 
   return [...byKey.values()];
 }
 
-/** Ruler (recomputed from its points, as the viewer does) > the user's default PPM > uncalibrated. */
+/** The viewer's calibration rule (contract `resolveCalibration`: ruler > default PPM > none), with its printed label. */
 export function reportCalibration(rulerInfo: unknown, defaultPpm: number | null): { calibration: Calibration; label: string } {
-  const ruler = rulerInfoSchema.safeParse(rulerInfo);
-  if (ruler.success && dist(ruler.data.p1, ruler.data.p2) > 0) {
-    const { p1, p2, length_mm } = ruler.data;
-    const calibration = calibrationFromRuler(imagePoint(p1.x, p1.y), imagePoint(p2.x, p2.y), mm(length_mm));
-    return { calibration, label: `Ruler, ${calibration.pxPerMmX.toFixed(2)} px/mm` };
-  }
-  if (defaultPpm !== null && Number.isFinite(defaultPpm) && defaultPpm > 0) {
-    return { calibration: calibrationFromDefaultPpm(defaultPpm), label: `Default PPM, ${defaultPpm.toFixed(2)} px/mm` };
-  }
-  return { calibration: UNCALIBRATED, label: 'Uncalibrated: lengths in px' };
+  const { calibration, origin, ppm } = resolveCalibration(parseRulerInfo(rulerInfo), defaultPpm);
+  const label =
+    origin === 'ruler' ? `Ruler, ${(ppm ?? 0).toFixed(2)} px/mm`
+    : origin === 'default-ppm' ? `Default PPM, ${(ppm ?? 0).toFixed(2)} px/mm`
+    : 'Uncalibrated: lengths in px';
+  return { calibration, label };
 }
 
 const UNIT_SUFFIX: Record<string, string> = { deg: '\u00b0', mm: ' mm', px: ' px', ratio: '', '%': '%' };

@@ -1,15 +1,10 @@
 import {
   LANDMARKS,
-  MODEL_OUTPUT_IDS_V1,
   imagePoint,
-  isLandmarkId,
-  landmarkIdFromName,
-  modelOutputIndexV1,
   type ImagePoint,
-  type LandmarkId,
   type LandmarkMap,
 } from '@ceppro/ceph';
-import type { InferResult, ModifiedResult, StoredLandmark } from '@ceppro/contract';
+import { storedAiLandmarkId, storedCname, storedLandmarkId, type InferResult, type ModifiedResult, type StoredLandmark } from '@ceppro/contract';
 
 /** A landmark as the model placed it: image px of the original upload, and how sure the model was. */
 export interface AiLandmark {
@@ -20,36 +15,14 @@ export interface AiLandmark {
   readonly name: string;
 }
 
-/** First `cname` of landmarks the v1 model does not output (see `storedCname`). */
-export const HAND_PLACED_CNAME_BASE = 100;
-
-/**
- * The `cname` a user's landmark is stored under in `modified_result`. A landmark the v1 model
- * outputs keeps the model's output index, so the stored edit pairs with the AI point of the same
- * cname (older readers match by cname). A landmark the model does not output gets
- * 100 + its index in `LANDMARKS`: far above the model's 38 outputs, so the two ranges never meet.
- * `name` is always the registry LandmarkId.
- */
-export function storedCname(id: LandmarkId): number {
-  const model = modelOutputIndexV1(id);
-  if (model !== null) return model;
-  return HAND_PLACED_CNAME_BASE + LANDMARKS.findIndex((l) => l.id === id);
-}
-
-/** The registry id of a stored landmark: by name first (ids, dataset names), then by cname. */
-export function storedLandmarkId(l: Pick<StoredLandmark, 'cname' | 'name'>): LandmarkId | null {
-  if (isLandmarkId(l.name)) return l.name;
-  const byName = landmarkIdFromName(l.name);
-  if (byName !== null) return byName;
-  if (l.cname >= HAND_PLACED_CNAME_BASE) return LANDMARKS[l.cname - HAND_PLACED_CNAME_BASE]?.id ?? null;
-  return MODEL_OUTPUT_IDS_V1[l.cname] ?? null;
-}
+// The stored cname/name keys are shared with the server's PDF report.
+export { HAND_PLACED_CNAME_BASE, storedCname, storedLandmarkId } from '@ceppro/contract';
 
 /** The model's landmarks keyed by registry id. The model's cname is its output index, so that wins. */
 export function readInferResult(infer: InferResult | null): LandmarkMap<AiLandmark> {
   const out: LandmarkMap<AiLandmark> = {};
   for (const l of infer?.landmarks ?? []) {
-    const id = MODEL_OUTPUT_IDS_V1[l.cname] ?? storedLandmarkId(l);
+    const id = storedAiLandmarkId(l);
     if (id) out[id] = { point: imagePoint(l.x, l.y), confidence: l.confidence ?? null, name: l.name };
   }
   return out;

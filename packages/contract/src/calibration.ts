@@ -1,0 +1,55 @@
+import {
+  calibrationFromDefaultPpm,
+  calibrationFromRuler,
+  dist,
+  imagePoint,
+  mm,
+  UNCALIBRATED,
+  type Calibration,
+} from '@ceppro/ceph';
+import { rulerInfoSchema, type RulerInfo } from './graphql/analysis';
+
+/*
+ * How a film is calibrated, shared by the viewer (analysis table, printed report) and the server's
+ * PDF report so screen and paper always measure with the same calibration.
+ */
+
+/** Where the film's calibration comes from, in precedence order: ruler, then default PPM, then none. */
+export type CalibrationOrigin = 'ruler' | 'default-ppm' | 'none';
+
+/** The film's calibration with its origin and pixels per mm (null when uncalibrated). */
+export interface ResolvedCalibration {
+  readonly calibration: Calibration;
+  readonly origin: CalibrationOrigin;
+  /** Pixels per millimetre (isotropic), or null when uncalibrated. */
+  readonly ppm: number | null;
+}
+
+const NONE: ResolvedCalibration = { calibration: UNCALIBRATED, origin: 'none', ppm: null };
+
+/**
+ * Reads a stored `ruler_info` document; anything that is not a valid version-1 ruler with two
+ * distinct points reads as "no ruler" (an old or broken document must not break the viewer).
+ */
+export function parseRulerInfo(raw: unknown): RulerInfo | null {
+  const parsed = rulerInfoSchema.safeParse(raw);
+  if (!parsed.success) return null;
+  return dist(parsed.data.p1, parsed.data.p2) > 0 ? parsed.data : null;
+}
+
+/**
+ * The calibration to measure with (spec: ruler > default PPM > uncalibrated, reference §5.5).
+ * The ruler's ppm is recomputed from its points and length, so a stored ppm can never disagree
+ * with the points drawn on the film. A default PPM that is not a positive number is ignored.
+ */
+export function resolveCalibration(ruler: RulerInfo | null, defaultPpm: number | null): ResolvedCalibration {
+  if (ruler !== null) {
+    const calibration = calibrationFromRuler(imagePoint(ruler.p1.x, ruler.p1.y), imagePoint(ruler.p2.x, ruler.p2.y), mm(ruler.length_mm));
+    return { calibration, origin: 'ruler', ppm: calibration.pxPerMmX };
+  }
+  if (defaultPpm !== null && Number.isFinite(defaultPpm) && defaultPpm > 0) {
+    const calibration = calibrationFromDefaultPpm(defaultPpm);
+    return { calibration, origin: 'default-ppm', ppm: calibration.pxPerMmX };
+  }
+  return NONE;
+}
