@@ -2,7 +2,6 @@ import { imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap } from '
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { drawPrintFilm, printFilmSize } from '../../../src/features/viewer/report/lib/print-film.ts';
 import { calibrationText, localDay } from '../../../src/features/viewer/report/lib/report-facts.ts';
-import { saveBeforeReport } from '../../../src/features/viewer/report/lib/save-before-report.ts';
 import { useLandmarkStore } from '../../../src/features/viewer/store/landmark-store.ts';
 
 afterEach(() => {
@@ -54,40 +53,5 @@ describe('print film', () => {
     expect(calls).toContain('arc(100,200,12,0,6.283185307179586)');
     expect(calls).toContain('fillText(719.2,165.6)');
     expect(calls.filter((c) => c.startsWith('arc(')).length).toBe(3);
-  });
-});
-
-describe('saving before the PDF', () => {
-  it('saves unsaved edits first, and nothing when there are none', async () => {
-    const saves: unknown[] = [];
-    const save = async (recordId: number, modified: unknown) => {
-      saves.push({ recordId, modified });
-    };
-    useLandmarkStore.getState().load({ id: 9, infer_result: { version: 1, model: { id: 'm', version: '1' }, landmarks: [{ cname: 0, name: 'Sella', x: 1, y: 2 }] }, modified_result: null });
-    await saveBeforeReport(useLandmarkStore, save);
-    expect(saves).toEqual([]);
-    useLandmarkStore.getState().move('S', imagePoint(10, 20));
-    await saveBeforeReport(useLandmarkStore, save);
-    expect(saves).toEqual([{ recordId: 9, modified: { version: 1, landmarks: [{ cname: 0, name: 'S', x: 10, y: 20 }] } }]);
-    expect(useLandmarkStore.getState().dirty).toBe(false);
-    expect(useLandmarkStore.getState().saveStatus).toBe('saved');
-  });
-
-  it('waits for a save in flight, and reports a failed save', async () => {
-    useLandmarkStore.getState().load({ id: 9, infer_result: null, modified_result: null });
-    useLandmarkStore.getState().setSaveStatus('saving');
-    let done = false;
-    const waiting = saveBeforeReport(useLandmarkStore, async () => undefined).then(() => {
-      done = true;
-    });
-    await Promise.resolve();
-    expect(done).toBe(false);
-    useLandmarkStore.getState().setSaveStatus('saved');
-    await waiting;
-    expect(done).toBe(true);
-
-    useLandmarkStore.getState().place('A', imagePoint(3, 4));
-    await expect(saveBeforeReport(useLandmarkStore, async () => Promise.reject(new Error('offline')))).rejects.toThrow('offline');
-    expect(useLandmarkStore.getState().saveStatus).toBe('error');
   });
 });

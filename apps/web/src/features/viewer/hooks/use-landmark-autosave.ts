@@ -12,10 +12,11 @@ let active: LandmarkAutosave | null = null;
 /**
  * Saves unsaved landmark edits now, through the open viewer's autosave (waits for a save in flight
  * first). For features that need the stored landmarks current, e.g. before the server renders a
- * report. Resolves at once when no viewer is open; check the store's `saveStatus` for a failure.
+ * report. Check the store's `saveStatus` for a failure.
  */
 export function flushLandmarkEdits(): Promise<void> {
-  return active?.flush() ?? Promise.resolve();
+  // Without an open viewer (a panel shown on its own) a one-off autosave on the same store does it.
+  return (active ?? createLandmarkAutosave(useLandmarkStore, saveModifiedLandmarks)).flush();
 }
 
 /**

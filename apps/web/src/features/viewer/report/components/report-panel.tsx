@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api/index.ts';
+import { flushLandmarkEdits } from '../../hooks/use-landmark-autosave.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';
 import { fetchReportPdf, saveFile } from '../api/download-report-pdf.ts';
 import { usePrintFilm } from '../hooks/use-print-film.ts';
 import { useReportData } from '../hooks/use-report-data.ts';
 import { calibrationText, localDay } from '../lib/report-facts.ts';
-import { saveBeforeReport } from '../lib/save-before-report.ts';
 import { ReportPrint } from './report-print.tsx';
 import './report.css';
 
@@ -37,7 +37,9 @@ export function ReportPanel() {
     if (data.request === null) return;
     setDownload({ state: 'working' });
     try {
-      await saveBeforeReport(useLandmarkStore);
+      // The server renders the stored landmarks: unsaved edits are saved first (through the one autosave).
+      await flushLandmarkEdits();
+      if (useLandmarkStore.getState().saveStatus === 'error') throw new Error('landmark edits not saved');
       const pdf = await fetchReportPdf(data.request);
       saveFile(pdf, `ceppro-report-${data.request.chart_id}.pdf`);
       setDownload({ state: 'idle' });
