@@ -15,4 +15,5 @@ export * from './graphql/upload';
 export * from './analysis-record';
 export * from './graphql/viewer';
 export * from './graphql/analysis';
+export * from './graphql/settings';
 export * from './report';

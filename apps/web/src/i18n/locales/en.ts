@@ -69,7 +69,7 @@ export const en = {
     viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },
     account: {
       nav: 'Account sections',
-      setting: { title: 'Settings', body: 'Viewer and analysis settings will appear here.' },
+      setting: { title: 'Settings', body: 'What the viewer opens with: the calibration for films without a ruler, the layers shown, and the tissue outline.' },
       drawingPad: { title: 'Drawing pad', body: 'Drawing pad settings will appear here.' },
       membership: { title: 'Membership', body: 'Your subscription will appear here.' },
       myInfo: { title: 'My info', body: 'The details you gave at sign-up. Email and mobile number change on their own pages.' },

@@ -65,7 +65,7 @@ export const ko: Dictionary = {
     viewer: { title: '뷰어', body: '차트 {{id}}의 세팔로메트릭 뷰어가 이곳에 표시됩니다.' },
     account: {
       nav: '계정 메뉴',
-      setting: { title: '설정', body: '뷰어 및 분석 설정이 이곳에 표시됩니다.' },
+      setting: { title: '설정', body: '뷰어가 열릴 때 적용되는 설정입니다: 자가 없는 필름의 보정, 표시할 레이어, 조직 윤곽.' },
       drawingPad: { title: '드로잉 패드', body: '드로잉 패드 설정이 이곳에 표시됩니다.' },
       membership: { title: '멤버십', body: '구독 정보가 이곳에 표시됩니다.' },
       myInfo: { title: '내 정보', body: '가입 시 입력한 정보입니다. 이메일과 휴대폰 번호는 각 변경 페이지에서 바꿀 수 있습니다.' },

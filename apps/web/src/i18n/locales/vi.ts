@@ -65,7 +65,7 @@ export const vi: Dictionary = {
     viewer: { title: 'Trình xem', body: 'Trình xem phim sọ nghiêng của hồ sơ {{id}} sẽ hiển thị tại đây.' },
     account: {
       nav: 'Mục tài khoản',
-      setting: { title: 'Cài đặt', body: 'Cài đặt trình xem và phân tích sẽ hiển thị tại đây.' },
+      setting: { title: 'Cài đặt', body: 'Những gì trình xem dùng khi mở: hiệu chuẩn cho phim không có thước, các lớp hiển thị và đường viền mô.' },
       drawingPad: { title: 'Bảng vẽ', body: 'Cài đặt bảng vẽ sẽ hiển thị tại đây.' },
       membership: { title: 'Gói thành viên', body: 'Thông tin gói đăng ký của bạn sẽ hiển thị tại đây.' },
       myInfo: { title: 'Thông tin của tôi', body: 'Thông tin bạn đã nhập khi đăng ký. Email và số điện thoại di động được đổi ở trang riêng.' },

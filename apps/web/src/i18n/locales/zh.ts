@@ -64,7 +64,7 @@ export const zh: Dictionary = {
     viewer: { title: '查看器', body: '病历 {{id}} 的头影测量查看器将显示在这里。' },
     account: {
       nav: '账户菜单',
-      setting: { title: '设置', body: '查看器和分析设置将显示在这里。' },
+      setting: { title: '设置', body: '查看器打开时使用的设置：无标尺影像的校准、显示的图层以及组织轮廓。' },
       drawingPad: { title: '绘图板', body: '绘图板设置将显示在这里。' },
       membership: { title: '会员', body: '您的订阅信息将显示在这里。' },
       myInfo: { title: '我的信息', body: '您注册时填写的信息。邮箱和手机号码请在各自的更改页面修改。' },

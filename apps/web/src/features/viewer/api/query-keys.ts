@@ -1,8 +1,10 @@
+import { userConfigKeys } from '../../../lib/api/user-config-keys.ts';
+
 /** Server-cache keys of the viewer's queries (one query client for the app, house style 9). */
 export const viewerKeys = {
   chart: (uuid: string) => ['viewer', 'chart', uuid] as const,
   analysisRecord: (chartId: number) => ['viewer', 'analysis-record', chartId] as const,
   /** By chart_data id too: a changed image is a new row, so the viewer never pairs new landmarks with an old picture. */
-  displayConfig: () => ['viewer', 'display-config'] as const,
+  displayConfig: () => userConfigKeys.viewerDisplay,
   image: (chartId: string, chartDataId: number) => ['viewer', 'image', chartId, chartDataId] as const,
 };

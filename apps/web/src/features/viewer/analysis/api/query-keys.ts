@@ -1,7 +1,9 @@
+import { userConfigKeys } from '../../../../lib/api/user-config-keys.ts';
+
 /** Server-cache keys of the analysis panel's queries (one query client for the app, house style 9). */
 export const analysisKeys = {
   /** The user's default PPM and analysis groups (user config). */
-  userConfig: ['viewer', 'analysis', 'user-config'] as const,
+  userConfig: userConfigKeys.analysis,
   /** The ruler of one analysis record. */
   ruler: (recordId: number) => ['viewer', 'analysis', 'ruler', recordId] as const,
 };

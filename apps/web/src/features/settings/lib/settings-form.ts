@@ -1,0 +1,109 @@
+import { SETTINGS_LIMITS, type SettingsInput, type SettingsUserConfig } from '@ceppro/contract';
+import { z } from 'zod';
+
+/*
+ * The Settings form's values (what the inputs hold: text for numbers, '' for "none") and how they
+ * become the `update_user_config` input. Pure, so the rules are tested without a browser.
+ */
+
+/** Validation messages, as keys under `settings.errors`. */
+export const SETTINGS_ERRORS = ['ppmFormat', 'ppmRange', 'sizeRange', 'color'] as const;
+export type SettingsError = (typeof SETTINGS_ERRORS)[number];
+
+export function isSettingsError(message: string | undefined): message is SettingsError {
+  return (SETTINGS_ERRORS as readonly string[]).includes(message ?? '');
+}
+
+/** A positive number with at most two decimals ("10", "10.5", "9.87"). */
+const PPM_PATTERN = /^\d+(\.\d{1,2})?$/;
+const SIZE_PATTERN = /^\d+(\.\d+)?$/;
+
+const ppm = z
+  .string()
+  .transform((s) => s.trim())
+  .refine((s) => s === '' || PPM_PATTERN.test(s), { message: 'ppmFormat' satisfies SettingsError })
+  .transform((s) => (s === '' ? null : Number(s)))
+  .refine((n) => n === null || (n > 0 && n <= SETTINGS_LIMITS.ppmMax), { message: 'ppmRange' satisfies SettingsError });
+
+const size = z
+  .string()
+  .transform((s) => s.trim())
+  .refine((s) => s === '' || SIZE_PATTERN.test(s), { message: 'sizeRange' satisfies SettingsError })
+  .transform((s) => (s === '' ? null : Number(s)))
+  .refine((n) => n === null || n <= SETTINGS_LIMITS.sizeMax, { message: 'sizeRange' satisfies SettingsError });
+
+const color = z
+  .string()
+  .refine((s) => s === '' || SETTINGS_LIMITS.color.test(s), { message: 'color' satisfies SettingsError })
+  .transform((s) => (s === '' ? null : s.toLowerCase()));
+
+export const settingsFormSchema = z.object({
+  ppm,
+  xray: z.boolean(),
+  landmark: z.boolean(),
+  tracing: z.boolean(),
+  plane: z.boolean(),
+  autoZoom: z.boolean(),
+  autoMeasurement: z.boolean(),
+  hardColor: color,
+  softColor: color,
+  hardSize: size,
+  softSize: size,
+});
+export type SettingsFormValues = z.input<typeof settingsFormSchema>;
+export type SettingsFormOutput = z.output<typeof settingsFormSchema>;
+type FieldName = keyof SettingsFormValues;
+
+/** Form field -> user-config field. */
+const FIELDS = {
+  ppm: 'default_ppm',
+  xray: 'cephalo_image_NY',
+  landmark: 'landmark_NY',
+  tracing: 'guideline_NY',
+  plane: 'plane_NY',
+  autoZoom: 'auto_zoom_NY',
+  autoMeasurement: 'auto_measurement_NY',
+  hardColor: 'hard_tissue_color',
+  softColor: 'soft_tissue_color',
+  hardSize: 'hard_tissue_size',
+  softSize: 'soft_tissue_size',
+} as const satisfies Record<FieldName, keyof SettingsUserConfig>;
+
+const numberText = (n: number | null) => (n === null ? '' : String(n));
+
+/** `<input type="color">` only takes #rrggbb: #rgb is widened, an alpha channel is dropped. */
+export function colorInputValue(stored: string | null): string {
+  if (stored === null || !SETTINGS_LIMITS.color.test(stored)) return '';
+  const hex = stored.slice(1).toLowerCase();
+  if (hex.length === 3 || hex.length === 4) return `#${[...hex.slice(0, 3)].map((c) => c + c).join('')}`;
+  return hex.length >= 6 ? `#${hex.slice(0, 6)}` : '';
+}
+
+export function formValuesOf(config: SettingsUserConfig): SettingsFormValues {
+  return {
+    ppm: numberText(config.default_ppm),
+    xray: config.cephalo_image_NY,
+    landmark: config.landmark_NY,
+    tracing: config.guideline_NY,
+    plane: config.plane_NY,
+    autoZoom: config.auto_zoom_NY,
+    autoMeasurement: config.auto_measurement_NY,
+    hardColor: colorInputValue(config.hard_tissue_color),
+    softColor: colorInputValue(config.soft_tissue_color),
+    hardSize: numberText(config.hard_tissue_size),
+    softSize: numberText(config.soft_tissue_size),
+  };
+}
+
+/**
+ * The `update_user_config` input: only the fields the user changed. The server writes just the
+ * fields given, so untouched ones (a colour never chosen stays null) and fields other screens own
+ * (analysis groups) are left as they are.
+ */
+export function settingsInputOf(values: SettingsFormOutput, changed: Partial<Record<FieldName, boolean>>): SettingsInput {
+  const input: Record<string, SettingsFormOutput[FieldName]> = {};
+  for (const [field, key] of Object.entries(FIELDS) as Array<[FieldName, keyof SettingsUserConfig]>) {
+    if (changed[field] === true) input[key] = values[field];
+  }
+  return input as SettingsInput;
+}

@@ -1,0 +1,43 @@
+import type { SettingsDictionary } from './en-settings.ts';
+
+/** Vietnamese texts of the Settings section (`/setting`). */
+export const viSettings: SettingsDictionary = {
+  loading: 'Đang tải cài đặt…',
+  loadFailed: 'Không thể tải cài đặt của bạn.',
+  retry: 'Thử lại',
+  calibration: 'Hiệu chuẩn',
+  ppm: 'PPM mặc định',
+  ppmHint: 'Số pixel trên mỗi milimét dùng để đo các phim không có thước vẽ trên đó. Để trống thì các phim đó không được hiệu chuẩn và độ dài hiển thị bằng px. Thước vẽ trên phim luôn được ưu tiên.',
+  ppmPlaceholder: 'vd: 10',
+  ppmUnit: 'px/mm',
+  display: 'Hiển thị trình xem',
+  displayHint: 'Các lớp hiển thị trên phim khi mở trình xem. Bạn vẫn có thể bật tắt chúng trong trình xem.',
+  layers: {
+    xray: 'X-quang',
+    landmark: 'Điểm mốc',
+    tracing: 'Đường vẽ',
+    plane: 'Mặt phẳng tham chiếu',
+  },
+  behaviour: {
+    autoZoom: 'Tự động phóng to khi mở trình xem',
+    autoMeasurement: 'Tự động đo trên profilogram',
+  },
+  tissue: 'Đường viền mô',
+  hardTissue: 'Mô cứng',
+  softTissue: 'Mô mềm',
+  color: 'Màu',
+  size: 'Kích thước',
+  sizeHint: 'Màu và kích thước đường (0 đến 100).',
+  notSet: 'Chưa đặt',
+  errors: {
+    ppmFormat: 'Nhập một số có tối đa hai chữ số thập phân, vd: 10 hoặc 10.25.',
+    ppmRange: 'Nhập một số lớn hơn 0 và không quá 1000.',
+    sizeRange: 'Nhập kích thước từ 0 đến 100.',
+    color: 'Chọn một màu.',
+  },
+  save: 'Lưu',
+  saving: 'Đang lưu…',
+  saveFailed: 'Không thể lưu cài đặt. Vui lòng thử lại.',
+  savedTitle: 'Đã lưu cài đặt',
+  savedText: 'Từ nay trình xem sẽ mở với các cài đặt này.',
+};
