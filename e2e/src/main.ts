@@ -15,6 +15,7 @@ import '../tests/recovery.test.ts';
 import '../tests/routes.test.ts';
 import '../tests/session.test.ts';
 import '../tests/session-security.test.ts';
+import '../tests/settings.test.ts';
 import '../tests/sign-in.test.ts';
 import '../tests/sign-up.test.ts';
 import '../tests/toast.test.ts';
