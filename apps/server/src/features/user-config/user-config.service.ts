@@ -1,11 +1,12 @@
-import { userPermissionSchema } from '@ceppro/contract';
+import { SETTINGS_LIMITS, userPermissionSchema } from '@ceppro/contract';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import { versionedDocumentSchema } from '../analysis-records/analysis-record.schemas';
 import type { UserConfigRepository, UserConfigRow, UserConfigValues, UserSummary } from './user-config.repository';
 
-const color = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a #rgb colour').nullable().optional();
-const size = z.number().min(0).max(100).nullable().optional();
+// The same limits the settings form checks (contract SETTINGS_LIMITS).
+const color = z.string().regex(SETTINGS_LIMITS.color, 'must be a #rgb colour').nullable().optional();
+const size = z.number().min(0).max(SETTINGS_LIMITS.sizeMax).nullable().optional();
 const flag = z.boolean().optional();
 const doc = versionedDocumentSchema.nullable().optional();
 
@@ -15,7 +16,7 @@ const configInputSchema = z.strictObject({
   hard_tissue_size: size,
   soft_tissue_size: size,
   outline_NY: flag,
-  default_ppm: z.number().positive().max(1000).nullable().optional(),
+  default_ppm: z.number().positive().max(SETTINGS_LIMITS.ppmMax).nullable().optional(),
   cephalo_image_NY: flag,
   landmark_NY: flag,
   landmark_list: doc,
