@@ -89,7 +89,7 @@ describe('session watch', () => {
     window.localStorage.setItem(SESSION_OVERRIDE_KEYS.loginCheckMs, '1000');
     serve(() => ({ status: 401, body: { success: false, code: 'J005', message: 'x' } }));
     signIn();
-    renderApp('/setting'); // a screen that makes no API calls of its own: only the login check talks
+    renderApp('/membership'); // a screen that makes no API calls of its own: only the login check talks
     await act(() => vi.advanceTimersByTimeAsync(1100));
     const popup = await screen.findByTestId('confirm-popup');
     expect(popup.textContent).toContain('Duplicate login user');
@@ -125,7 +125,7 @@ describe('session watch', () => {
     serve(() => ({ status: 200, body: { success: true, data: { password_change_due_at: '2030-01-01T00:00:00.000Z' } } }));
     signIn();
     setPasswordChangeDue('expired');
-    renderApp('/setting'); // a screen that makes no API calls of its own
+    renderApp('/membership'); // a screen that makes no API calls of its own
     const prompt = await screen.findByTestId('password-change-prompt');
     expect(prompt.textContent).toContain('Your password is older than 30 days. Please change it.');
     fireEvent.click(screen.getByTestId('password-later'));
