@@ -54,6 +54,15 @@ export function requiredLandmarks(c: Construction): LandmarkId[] {
   return [...out];
 }
 
+/**
+ * A construction's point reference (a landmark, a midpoint, or the most protrusive of several seen
+ * from a point) in the coordinate space of `pts` (the patient frame when evaluating); null when a
+ * landmark it needs is missing.
+ */
+export function resolvePointRef(ref: PointRef, pts: LandmarkMap<Vec2>): Vec2 | null {
+  return resolve(ref, pts);
+}
+
 function resolve(ref: PointRef, pts: LandmarkMap<Vec2>): Vec2 | null {
   if (typeof ref === 'string') return pts[ref] ?? null;
   if ('mid' in ref) {

@@ -5,17 +5,17 @@ import {
   imageToPatient,
   intersectLines,
   makePatientFrame,
-  midpoint,
   patientPoint,
   patientToImage,
   perp,
   projectionFoot,
   scale,
-  signedDistance,
   sub,
   unit,
   UNCALIBRATED,
+  resolvePointRef,
   type Construction,
+  type LandmarkMap,
   type PatientFrame,
   type PointRef,
   type Vec2,
@@ -40,32 +40,12 @@ type Shape = ConstructionShape;
 /** Geometry is resolved in an uncalibrated patient frame (x anterior, y up, px) so "most protrusive" reads as the domain reads it. */
 interface Ctx {
   readonly frame: PatientFrame;
-  readonly pts: Partial<Record<string, Vec2>>;
+  readonly pts: LandmarkMap<Vec2>;
   readonly out: Shape[];
 }
 
-function resolve(ref: PointRef, ctx: Ctx): Vec2 | null {
-  if (typeof ref === 'string') return ctx.pts[ref] ?? null;
-  if ('mid' in ref) {
-    const a = resolve(ref.mid[0], ctx);
-    const b = resolve(ref.mid[1], ctx);
-    return a && b ? midpoint(a, b) : null;
-  }
-  // Same rule as the evaluator: a candidate anterior to the line from → best is more protrusive.
-  const from = resolve(ref.from, ctx);
-  if (from === null) return null;
-  let best: Vec2 | null = null;
-  for (const r of ref.mostProtrusive) {
-    const p = resolve(r, ctx);
-    if (p === null) return null;
-    if (best === null) best = p;
-    else {
-      const s = signedDistance(p, { a: from, b: best });
-      if (s !== null && (best.y >= from.y ? s < 0 : s > 0)) best = p;
-    }
-  }
-  return best;
-}
+/** The evaluator's own point rule (packages/ceph), on the patient-frame points. */
+const resolve = (ref: PointRef, ctx: Ctx): Vec2 | null => resolvePointRef(ref, ctx.pts);
 
 const toImage = (ctx: Ctx, p: Vec2): Vec2 => {
   const q = patientToImage(ctx.frame, patientPoint(p.x, p.y));
