@@ -11,7 +11,8 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 function run(label, cmd, args, opts = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: opts.capture ? ['inherit', 'pipe', 'inherit'] : 'inherit', encoding: 'utf8', env: { ...process.env, ...opts.env } });
+  const r = spawnSync(cmd, args, { stdio: opts.capture ? ['inherit', 'pipe', opts.stderrToStdout ? 'pipe' : 'inherit'] : 'inherit', encoding: 'utf8', env: { ...process.env, ...opts.env } });
+  if (opts.stderrToStdout) r.stdout = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   if (opts.capture && r.stdout) process.stdout.write(r.stdout);
   if (r.status !== 0) {
     console.error(`\n${label} FAILED (exit ${r.status ?? r.signal})`);
@@ -29,7 +30,21 @@ function ensureChromium() {
   run('install chromium', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
 }
 
+// The training code's own tests (augmentations keep landmarks on the anatomy; skull-size scale)
+// need Debian's PyTorch and OpenCV for /usr/bin/python3 (the python3 first on PATH may not see them).
+const PY = process.env.CEPH_PYTHON ?? '/usr/bin/python3';
+function ensurePythonMl() {
+  const probe = spawnSync(PY, ['-c', 'import torch, cv2, numpy, onnx'], { encoding: 'utf8' });
+  if (probe.status === 0) return;
+  if (!isRoot) {
+    console.error(`ML tests need PyTorch, OpenCV and ONNX for ${PY}: run \`sudo apt-get install -y python3-torch python3-opencv python3-onnx\` (npm test installs them when run as root).`);
+    process.exit(1);
+  }
+  run('install python3-torch python3-opencv python3-onnx', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-torch python3-opencv python3-onnx']);
+}
+
 ensureChromium();
+ensurePythonMl();
 const tsProjects = ['packages/ceph', 'packages/contract', 'apps/server', 'apps/web', 'e2e'];
 for (const p of tsProjects) run(`typecheck ${p}`, 'npx', ['tsc', '-p', p]);
 run('lint', 'npx', ['eslint', '.']);
@@ -46,6 +61,17 @@ if (existsSync(report)) {
   counts.failed += j.numFailedTests;
   counts.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
 }
+const ml = run('ml tests (Python unittest)', PY, ['-m', 'unittest', 'discover', '-s', 'ml/tests', '-v'], { soft: true, capture: true, stderrToStdout: true });
+const mlRan = /Ran (\d+) tests?/.exec(ml.stdout ?? '');
+const mlFailed = /FAILED \((?:failures=(\d+))?(?:, )?(?:errors=(\d+))?/.exec(ml.stdout ?? '');
+const mlSkipped = /skipped=(\d+)/.exec(ml.stdout ?? '');
+if (mlRan) {
+  const bad = mlFailed ? Number(mlFailed[1] ?? 0) + Number(mlFailed[2] ?? 0) : 0;
+  const skipped = Number(mlSkipped?.[1] ?? 0);
+  counts.passed += Number(mlRan[1]) - bad - skipped;
+  counts.failed += bad;
+  counts.skipped += skipped;
+}
 const e2e = run('browser tests (Playwright + Chromium)', 'node', ['e2e/run.mjs'], { soft: true, capture: true });
 const m = /(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/.exec(e2e.stdout ?? '');
 if (m) {
@@ -53,9 +79,10 @@ if (m) {
   counts.failed += Number(m[2]);
   counts.skipped += Number(m[3] ?? 0);
 }
-const ok = unit.status === 0 && e2e.status === 0 && m;
+const ok = unit.status === 0 && ml.status === 0 && mlRan && e2e.status === 0 && m;
 console.log(`\ntotal: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 if (!ok) {
   if (!m) console.error('The browser suite printed no result line.');
+  if (!mlRan) console.error('The ML tests printed no result line.');
   process.exit(1);
 }

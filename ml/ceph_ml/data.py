@@ -80,7 +80,8 @@ def load_split(dataset_dir: str, split_names):
             lm[19:] = np.asarray(by38[iid]["landmarks"], np.float32)[19:]
         mask = ~np.isnan(lm[:, 0])
         canvas, fine, ctx, gf, ff, cf = make_frames(img)
-        out.append(Sample(iid, img.shape[1], img.shape[0], float(m19["pixel_spacing_mm"]), lm, mask, canvas, fine, ctx, gf, ff, cf))
+        sp = im.get("pixel_spacing_mm") or m19.get("pixel_spacing_mm") or m19.get("pixel_spacing_estimate_mm") or 0.1
+        out.append(Sample(iid, img.shape[1], img.shape[0], float(sp), lm, mask, canvas, fine, ctx, gf, ff, cf))
     return out
 
 

@@ -11,7 +11,7 @@ import torch
 
 from .data import N_LANDMARKS, landmark_names, load_manifests
 from .decode import WINDOW_R
-from .geometry import CTX_H, CTX_STEP, CTX_W, FINE_H, FINE_STRIDE, FINE_W, GLOBAL_H, GLOBAL_STRIDE, GLOBAL_W, PATCH
+from .geometry import CTX_STEP, FINE_STRIDE, GLOBAL_H, GLOBAL_STRIDE, GLOBAL_W, MAX_FRAME_SIDE, PATCH, REF_SIZE
 from .model import FineNet, GlobalNet
 
 
@@ -23,6 +23,15 @@ def sha256(path):
     return h.hexdigest()
 
 
+def environment():
+    """Exact versions the weights were trained and exported with (the release records them)."""
+    import platform
+
+    import onnx
+
+    return {"python": platform.python_version(), "torch": torch.__version__, "onnx": onnx.__version__, "numpy": __import__("numpy").__version__, "opencv": __import__("cv2").__version__}
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--weights", required=True)
@@ -31,6 +40,7 @@ def main():
     ap.add_argument("--version", default="1.0.0")
     ap.add_argument("--trained-on", default="isbi2015 train (150 images)")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--card", default="", help="file name of the model card beside the manifest")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     g = GlobalNet(N_LANDMARKS).eval()
@@ -49,14 +59,17 @@ def main():
     manifest = {
         "id": args.name,
         "version": args.version,
-        "format": "ceppro-two-stage-heatmap/1",
+        "format": "ceppro-two-stage-heatmap/2",
         "trained_on": args.trained_on,
         "landmarks": [{"index": i, "name": n, "short_name": s} for i, (n, s) in enumerate(zip(names, short))],
         "global": {"file": os.path.basename(gpath), "sha256": sha256(gpath), "input": [1, 1, GLOBAL_H, GLOBAL_W], "width": GLOBAL_W, "height": GLOBAL_H, "stride": GLOBAL_STRIDE, "letterbox": True},
-        "fine": {"file": os.path.basename(fpath), "sha256": sha256(fpath), "patch": PATCH, "stride": FINE_STRIDE, "frame": [FINE_W, FINE_H], "context_frame": [CTX_W, CTX_H], "context_step": CTX_STEP},
+        "fine": {"file": os.path.basename(fpath), "sha256": sha256(fpath), "patch": PATCH, "stride": FINE_STRIDE, "context_step": CTX_STEP, "ref_size": REF_SIZE, "max_frame_side": MAX_FRAME_SIDE},
         "decode": {"window_radius": WINDOW_R},
         "reference_facing": "right",
+        "training_environment": environment(),
     }
+    if args.card:
+        manifest["card"] = args.card
     with open(os.path.join(args.out, f"{args.name}.json"), "w") as fh:
         json.dump(manifest, fh, indent=1)
     print(json.dumps(manifest)[:400])

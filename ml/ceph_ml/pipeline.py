@@ -7,7 +7,8 @@ import torch.nn.functional as F
 from .augment import sample
 from .data import make_frames
 from .decode import decode
-from .geometry import CTX_STEP, FINE_STRIDE, GLOBAL_STRIDE, PATCH, cell_to_px
+from .data import resize_area
+from .geometry import CTX_STEP, FINE_STRIDE, GLOBAL_STRIDE, PATCH, cell_to_px, fine_scale, scale_frame
 
 
 @torch.no_grad()
@@ -44,11 +45,21 @@ def refine(fnet, fine: np.ndarray, ctx: np.ndarray, ff, cf, centres_orig: np.nda
     return out, conf.cpu().numpy()
 
 
-def predict(gnet, fnet, img: np.ndarray, dev, passes: int = 1):
+def normalised_frames(img: np.ndarray, points):
+    """Fine and context frames scaled so the skull (from landmark estimates) has REF_SIZE."""
+    h, w = img.shape
+    s = fine_scale(w, h, points)
+    ff, cf = scale_frame(w, h, s), scale_frame(w, h, s / CTX_STEP)
+    return resize_area(img, ff), resize_area(img, cf), ff, cf
+
+
+def predict(gnet, fnet, img: np.ndarray, dev, passes: int = 1, normalise: bool = True):
     """img [h,w] uint8 grey, facing right -> dict with coarse/fine landmarks in original px."""
     canvas, fine, ctx, gf, ff, cf = make_frames(img)
     cpx, cconf = coarse(gnet, canvas[None], dev)
     coarse_orig = np.array([gf.from_frame(*p) for p in cpx[0]], np.float32)
+    if normalise:
+        fine, ctx, ff, cf = normalised_frames(img, coarse_orig)
     pts, conf = coarse_orig, cconf[0]
     for _ in range(passes):
         pts, conf = refine(fnet, fine, ctx, ff, cf, pts, dev)

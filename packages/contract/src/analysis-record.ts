@@ -15,10 +15,13 @@ export const storedLandmarkSchema = z.object({
 });
 export type StoredLandmark = z.infer<typeof storedLandmarkSchema>;
 
-/** The model's output as produced, with model id and version (auditable). */
+/**
+ * The model's output as produced, with model id and version (auditable) and, from model 2.0.0 on,
+ * the review threshold its manifest calibrated for these confidences (the viewer flags below it).
+ */
 export const inferResultSchema = z.object({
   version: z.literal(1),
-  model: z.object({ id: z.string(), version: z.string() }),
+  model: z.object({ id: z.string(), version: z.string(), review_threshold: z.number().min(0).max(1).optional() }),
   landmarks: z.array(storedLandmarkSchema),
 });
 export type InferResult = z.infer<typeof inferResultSchema>;

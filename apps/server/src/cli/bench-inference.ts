@@ -1,14 +1,24 @@
 /**
- * npm run bench:inference [-- --n 20 --model <manifest.json>]
+ * npm run bench:inference [-- --n 20 --model <manifest.json> --threads 2]
  * Full production path per image (decode, preprocess, both networks, heatmap decoding) over
- * dataset images; prints per-stage medians and ends with `p50_ms=<n> p95_ms=<n> peak_rss_mb=<n>`.
+ * dataset films at three sizes: ISBI size (1935 x 2400, the challenge originals), Hamedan size
+ * (1340 x 1671) and a small children's-unit film (650 x 1000), all made from the same ISBI films
+ * by resizing (so only the size differs). Prints per-size and per-stage medians and ends with
+ * `p50_ms=<n> p95_ms=<n> peak_rss_mb=<n>` over all runs.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import sharp from 'sharp';
 import { LandmarkDetector, defaultModelManifestPath } from '../inference/index.ts';
 import { datasetDir, loadDatasetManifest, userPath } from './dataset-manifest.ts';
 import { percentile } from './landmark-metrics.ts';
+
+const SIZES = [
+  { label: 'isbi', width: 1935, height: 2400 },
+  { label: 'hamedan', width: 1340, height: 1671 },
+  { label: 'small', width: 650, height: 1000 },
+] as const;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { n: { type: 'string' }, model: { type: 'string' }, threads: { type: 'string' } } });
@@ -21,19 +31,31 @@ async function main(): Promise<number> {
   const { manifest, baseDir } = await loadDatasetManifest(resolve(dir, 'manifest.json'));
   const files = manifest.images.slice(-n).map((im) => resolve(baseDir, im.file));
   const detector = await LandmarkDetector.load(values.model ? userPath(values.model) : defaultModelManifestPath(), { threads: Number(values.threads ?? 2) });
-  const images = await Promise.all(files.map((f) => readFile(f)));
-  for (const img of images.slice(0, 2)) await detector.detect(img); // warm-up, not counted
+  const originals = await Promise.all(files.map((f) => readFile(f)));
   const totals: number[] = [];
+  const lines: string[] = [];
   const stages = new Map<string, number[]>();
-  for (const img of images) {
-    const t0 = performance.now();
-    const r = await detector.detect(img);
-    totals.push(performance.now() - t0);
-    for (const [k, v] of Object.entries(r.timingsMs)) stages.set(k, [...(stages.get(k) ?? []), v]);
+  for (const size of SIZES) {
+    // The small film keeps the skull's proportions: a narrower field of view, as such units have.
+    const images = await Promise.all(originals.map((b) => sharp(b).resize(size.width, size.height, { fit: 'cover' }).jpeg({ quality: 92 }).toBuffer()));
+    for (const img of images.slice(0, 2)) await detector.detect(img); // warm-up, not counted
+    const mine: number[] = [];
+    let refused = 0;
+    for (const img of images) {
+      const t0 = performance.now();
+      const r = await detector.detect(img);
+      const ms = performance.now() - t0;
+      mine.push(ms);
+      totals.push(ms);
+      if (r.status !== 'ok') refused++;
+      for (const [k, v] of Object.entries(r.timingsMs)) stages.set(k, [...(stages.get(k) ?? []), v]);
+    }
+    lines.push(`${size.label}_${size.width}x${size.height}_p50_ms=${percentile(mine, 50).toFixed(1)} p95_ms=${percentile(mine, 95).toFixed(1)}${refused ? ` refused=${refused}` : ''}`);
   }
   const rssMb = process.resourceUsage().maxRSS / 1024;
-  console.log(`${images.length} images (${manifest.images[0]?.width}x${manifest.images[0]?.height}), model ${detector.manifest.id}, ${values.threads ?? 2} threads`);
+  console.log(`${originals.length} films x ${SIZES.length} sizes, model ${detector.manifest.id} ${detector.manifest.version}, ${values.threads ?? 2} threads`);
   console.log([...stages].map(([k, v]) => `${k} p50 ${percentile(v, 50).toFixed(1)} ms`).join(', '));
+  for (const l of lines) console.log(l);
   console.log(`p50_ms=${percentile(totals, 50).toFixed(1)} p95_ms=${percentile(totals, 95).toFixed(1)} peak_rss_mb=${rssMb.toFixed(1)}`);
   return 0;
 }

@@ -4,24 +4,43 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+const point = z.tuple([z.number(), z.number()]);
+
+const datasetImageSchema = z.object({
+  id: z.string(),
+  file: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  landmarks: z.array(point),
+  isbi_classes: z.record(z.string(), z.number()).optional(),
+  /** This image's own spacing, where it differs from the set's. */
+  pixel_spacing_mm: z.number().positive().optional(),
+  /** Each annotator's points where there are two (`landmarks` is their mean); null where one left a landmark out. */
+  annotator_a: z.array(point.nullable()).optional(),
+  annotator_b: z.array(point.nullable()).optional(),
+});
+
 /** The dataset manifest format of ../shared/datasets/isbi2015 (manifest.json, manifest38.json). */
 export const datasetManifestSchema = z.object({
   pixel_spacing_mm: z.number().positive(),
+  pixel_spacing_estimate_mm: z.number().positive().optional(),
   landmark_names: z.array(z.string()).min(1),
   splits: z.record(z.string(), z.array(z.string())),
   isbi_duplicate_image_pairs: z.array(z.tuple([z.string(), z.string()])).optional(),
-  images: z.array(
-    z.object({
-      id: z.string(),
-      file: z.string(),
-      width: z.number().int().positive(),
-      height: z.number().int().positive(),
-      landmarks: z.array(z.tuple([z.number(), z.number()])),
-      isbi_classes: z.record(z.string(), z.number()).optional(),
-    }),
-  ),
+  images: z.array(datasetImageSchema),
 });
 export type DatasetManifest = z.infer<typeof datasetManifestSchema>;
+
+/**
+ * What eval:landmarks (and any tool that can say a spacing is estimated) reads: also a set whose spacing is unknown (../shared/datasets/hamedan:
+ * pixel_spacing_mm null, pixel_spacing_estimate_mm beside it), so that it can score it in px and %
+ * of S-N and say that its mm rest on the estimate. The format above keeps a known spacing for the
+ * tools that need one.
+ */
+export const evalDatasetManifestSchema = datasetManifestSchema.extend({
+  pixel_spacing_mm: z.number().positive().nullable().optional(),
+});
+export type EvalDatasetManifest = z.infer<typeof evalDatasetManifestSchema>;
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -42,7 +61,7 @@ export function userPath(p: string): string {
 }
 
 /** Test-split ids that have a near-duplicate in another split (train/test leakage), if known. */
-export async function leakingIds(manifestPath: string, manifest: DatasetManifest, split: string): Promise<Set<string>> {
+export async function leakingIds(manifestPath: string, manifest: Pick<DatasetManifest, 'splits' | 'isbi_duplicate_image_pairs'>, split: string): Promise<Set<string>> {
   let pairs = manifest.isbi_duplicate_image_pairs;
   const sibling = resolve(dirname(manifestPath), 'manifest38.json');
   if (!pairs && existsSync(sibling)) pairs = datasetManifestSchema.partial().parse(JSON.parse(await readFile(sibling, 'utf8'))).isbi_duplicate_image_pairs;

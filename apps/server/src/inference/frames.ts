@@ -42,3 +42,26 @@ export function cellToPx(k: number, stride: number): number {
 export function mirrorX(x: number, w: number): number {
   return w - 1 - x;
 }
+
+/**
+ * Skull-size normalisation of the refinement stage (model format 2, ml/ceph_ml/geometry.py): the
+ * fine frame is the film scaled so that the RMS distance of the first 19 (ISBI) landmarks from
+ * their centroid is `refSize` px. A 650 px and a 2400 px film of the same head, or films at 0.08
+ * and 0.3 mm/px, so give the network the same physical patch.
+ */
+export function skullSize(points: readonly { x: number; y: number }[]): number {
+  const pts = points.slice(0, 19);
+  const cx = pts.reduce((a, p) => a + p.x, 0) / pts.length;
+  const cy = pts.reduce((a, p) => a + p.y, 0) / pts.length;
+  return Math.sqrt(pts.reduce((a, p) => a + (p.x - cx) ** 2 + (p.y - cy) ** 2, 0) / pts.length);
+}
+
+/** Original px -> normalised fine frame scale, capped so the frame's longer side is at most `maxSide`. */
+export function fineScale(w: number, h: number, points: readonly { x: number; y: number }[], refSize: number, maxSide: number): number {
+  return Math.min(refSize / Math.max(1e-6, skullSize(points)), maxSide / Math.max(w, h));
+}
+
+/** The image scaled by s, no letterbox (round like Python's floor(x + 0.5)). */
+export function scaleFrame(w: number, h: number, s: number): Frame {
+  return { w, h, rw: Math.max(1, Math.floor(w * s + 0.5)), rh: Math.max(1, Math.floor(h * s + 0.5)), ox: 0, oy: 0 };
+}

@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { decodeHeatmap } from './decode.ts';
-import { cellToPx, fitFrame, fromFrame, mirrorX, toFrame, type Frame } from './frames.ts';
+import { cellToPx, fineScale, fitFrame, fromFrame, mirrorX, scaleFrame, toFrame, type Frame } from './frames.ts';
 import { decodeGrey, resizeGrey } from './image-input.ts';
-import { readModelManifest, type ModelManifest } from './model-manifest.ts';
+import { calibrationOf, readModelManifest, type ModelCalibration, type ModelManifest } from './model-manifest.ts';
 import { mirror, samplePatch, type GreyImage } from './patches.ts';
 import { shapeResidual, type Pt } from './shape-check.ts';
 
@@ -16,8 +16,22 @@ export interface DetectedLandmark {
   /** Position in px of the uploaded image (after EXIF orientation), origin top-left, y down. */
   x: number;
   y: number;
-  /** Probability mass around the refined peak, 0..1. */
+  /**
+   * Calibrated probability that this landmark is within 2 mm of where a clinician would put it
+   * (the manifest's confidence model); the viewer flags it for review below the manifest's threshold.
+   */
   confidence: number;
+  /** What the confidence is computed from (calibration and evaluation only). */
+  evidence: LandmarkEvidence;
+}
+
+export interface LandmarkEvidence {
+  /** Probability mass of the refinement heatmap near its answer, 0..1. */
+  mass: number;
+  /** RMS spread of that heatmap, normalised fine px (about 0.2 mm on an average adult skull). */
+  spread: number;
+  /** How far refinement moved the point from the coarse estimate, normalised fine px. */
+  shift: number;
 }
 
 export interface DetectionQuality {
@@ -34,6 +48,8 @@ export type Detection =
       imageSize: { width: number; height: number };
       facing: 'right' | 'left';
       model: { id: string; version: string };
+      /** The manifest's calibrated threshold below which a landmark is listed for review (null uncalibrated). */
+      reviewThreshold: number | null;
       quality: DetectionQuality;
       timingsMs: Record<string, number>;
     }
@@ -47,17 +63,26 @@ export type Detection =
       timingsMs: Record<string, number>;
     };
 
-/** Defaults used when a manifest carries no calibrated acceptance thresholds. */
-const DEFAULT_ACCEPTANCE = { min_mean_confidence: 0.2, max_shape_residual: 0.2 };
-
 interface Prepared {
   image: GreyImage;
   gf: Frame;
+  canvas: Float32Array; // [2, 1, H, W]: as given, mirrored
+}
+
+/** The refinement frames: the film scaled to the normalised skull size, and 3x coarser. */
+interface FineFrames {
   ff: Frame;
   cf: Frame;
   fine: GreyImage;
   ctx: GreyImage;
-  canvas: Float32Array; // [2, 1, H, W]: as given, mirrored
+}
+
+const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p));
+
+/** The manifest's confidence model: P(error <= 2 mm) from the refinement evidence. */
+export function calibratedConfidence(e: LandmarkEvidence, c: ModelCalibration['confidence']): number {
+  const z = c.intercept + c.w_mass * logit(e.mass) + c.w_spread * Math.log(Math.max(1e-3, e.spread)) + c.w_shift * Math.log1p(e.shift);
+  return 1 / (1 + Math.exp(-z));
 }
 
 /**
@@ -67,12 +92,20 @@ interface Prepared {
 export class LandmarkDetector {
   private constructor(
     readonly manifest: ModelManifest,
+    /** Null only for a detector loaded `uncalibrated` (model calibration itself). */
+    readonly calibration: ModelCalibration | null,
     private readonly globalSession: ort.InferenceSession,
     private readonly fineSession: ort.InferenceSession,
   ) {}
 
-  static async load(manifestPath: string, opts: { threads?: number; verifyHashes?: boolean } = {}): Promise<LandmarkDetector> {
+  /**
+   * Load a model. A manifest without calibrated thresholds (acceptance, confidence model, review
+   * threshold, mean shape) is refused with ModelNotCalibratedError unless `uncalibrated` (only
+   * calibrate-model.ts does that: it measures what the thresholds come from).
+   */
+  static async load(manifestPath: string, opts: { threads?: number; verifyHashes?: boolean; uncalibrated?: boolean } = {}): Promise<LandmarkDetector> {
     const manifest = await readModelManifest(manifestPath);
+    const calibration = opts.uncalibrated ? null : calibrationOf(manifest, manifestPath);
     const dir = dirname(manifestPath);
     const options: ort.InferenceSession.SessionOptions = { intraOpNumThreads: opts.threads ?? 2, interOpNumThreads: 1, graphOptimizationLevel: 'all', executionMode: 'sequential' };
     const [g, f] = await Promise.all([readFile(join(dir, manifest.global.file)), readFile(join(dir, manifest.fine.file))]);
@@ -83,7 +116,7 @@ export class LandmarkDetector {
       }
     }
     const [gs, fs] = await Promise.all([ort.InferenceSession.create(g, options), ort.InferenceSession.create(f, options)]);
-    return new LandmarkDetector(manifest, gs, fs);
+    return new LandmarkDetector(manifest, calibration, gs, fs);
   }
 
   get modelRef() {
@@ -93,6 +126,11 @@ export class LandmarkDetector {
   /**
    * Detect landmarks in JPEG/PNG bytes. Throws ImageInputError for unusable files. Films that do
    * not look like a lateral cephalogram are refused unless `acceptAll` (model calibration only).
+   *
+   * 1. the whole film (and its mirror image) letterboxed into the coarse network -> 38 coarse
+   *    points and the facing; 2. the skull size from the coarse points sets the refinement scale
+   *    (no assumption about the film's pixel spacing or field of view); 3. one patch pair per
+   *    landmark -> refined point and its evidence -> calibrated confidence.
    */
   async detect(bytes: Uint8Array, opts: { acceptAll?: boolean } = {}): Promise<Detection> {
     const t: Record<string, number> = {};
@@ -110,31 +148,31 @@ export class LandmarkDetector {
     const pick = mirrored ? 1 : 0;
     const points = coarse.points[pick]!;
     const quality: DetectionQuality = { meanConfidence: coarse.meanConfidence[pick]!, shapeResidual: this.shapeResidualOf(points) };
-    const acc = this.manifest.acceptance ?? DEFAULT_ACCEPTANCE;
-    if (!opts.acceptAll && (quality.meanConfidence < acc.min_mean_confidence || (quality.shapeResidual !== null && quality.shapeResidual > acc.max_shape_residual))) {
+    const acc = this.calibration?.acceptance;
+    if (!opts.acceptAll && acc && (quality.meanConfidence < acc.min_mean_confidence || (quality.shapeResidual !== null && quality.shapeResidual > acc.max_shape_residual))) {
       t.total = t.decode + t.preprocess + t.global;
       return { status: 'refused', reason: 'XRAY_NOT_RECOGNIZED', message: 'Please check the X-ray image: it was not recognised as a lateral cephalogram.', imageSize, model: this.modelRef, quality, timingsMs: t };
     }
     t0 = performance.now();
-    const fine = mirrored ? mirror(prep.fine) : prep.fine;
-    const ctx = mirrored ? mirror(prep.ctx) : prep.ctx;
-    let current = points.map((p) => ({ x: p.x, y: p.y, confidence: p.confidence }));
-    for (let pass = 0; pass < (this.manifest.refine_passes ?? 1); pass++) current = await this.refine(prep, fine, ctx, current);
-    t.fine = performance.now() - t0;
+    const frames = await this.fineFrames(image, points, mirrored);
+    t.fine_frames = performance.now() - t0;
+    t0 = performance.now();
+    let current = points.map((p) => ({ x: p.x, y: p.y, evidence: { mass: p.confidence, spread: Infinity, shift: 0 } }));
+    for (let pass = 0; pass < (this.manifest.refine_passes ?? 1); pass++) current = await this.refine(frames, current);
+    t.fine = performance.now() - t0 + t.fine_frames;
     t.total = t.decode + t.preprocess + t.global + t.fine;
     const landmarks = current.map((p, i) => {
       const lm = this.manifest.landmarks[i]!;
-      return { index: lm.index, name: lm.name, shortName: lm.short_name, x: mirrored ? mirrorX(p.x, image.width) : p.x, y: p.y, confidence: p.confidence };
+      const confidence = this.calibration ? calibratedConfidence(p.evidence, this.calibration.confidence) : p.evidence.mass;
+      return { index: lm.index, name: lm.name, shortName: lm.short_name, x: mirrored ? mirrorX(p.x, image.width) : p.x, y: p.y, confidence, evidence: p.evidence };
     });
-    return { status: 'ok', landmarks, imageSize, facing: mirrored ? 'left' : 'right', model: this.modelRef, quality, timingsMs: t };
+    return { status: 'ok', landmarks, imageSize, facing: mirrored ? 'left' : 'right', model: this.modelRef, reviewThreshold: this.calibration?.review.confidence_threshold ?? null, quality, timingsMs: t };
   }
 
   private async prepare(image: GreyImage): Promise<Prepared> {
     const m = this.manifest;
     const gf = fitFrame(image.width, image.height, m.global.width, m.global.height, m.global.letterbox);
-    const ff = fitFrame(image.width, image.height, m.fine.frame[0], m.fine.frame[1], false);
-    const cf = fitFrame(image.width, image.height, m.fine.context_frame[0], m.fine.context_frame[1], false);
-    const [small, fine, ctx] = await Promise.all([resizeGrey(image, gf.rw, gf.rh), resizeGrey(image, ff.rw, ff.rh), resizeGrey(image, cf.rw, cf.rh)]);
+    const small = await resizeGrey(image, gf.rw, gf.rh);
     const W = m.global.width;
     const H = m.global.height;
     const canvas = new Float32Array(2 * W * H);
@@ -145,7 +183,17 @@ export class LandmarkDetector {
         canvas[W * H + (y + gf.oy) * W + (small.width - 1 - x) + gf.ox] = v;
       }
     }
-    return { image, gf, ff, cf, fine, ctx, canvas };
+    return { image, gf, canvas };
+  }
+
+  /** The film scaled so the skull (from the coarse points) has the model's reference size. */
+  private async fineFrames(image: GreyImage, coarse: { x: number; y: number }[], mirrored: boolean): Promise<FineFrames> {
+    const f = this.manifest.fine;
+    const s = fineScale(image.width, image.height, coarse, f.ref_size, f.max_frame_side);
+    const ff = scaleFrame(image.width, image.height, s);
+    const cf = scaleFrame(image.width, image.height, s / f.context_step);
+    const [fine, ctx] = await Promise.all([resizeGrey(image, ff.rw, ff.rh), resizeGrey(image, cf.rw, cf.rh)]);
+    return { ff, cf, fine: mirrored ? mirror(fine) : fine, ctx: mirrored ? mirror(ctx) : ctx };
   }
 
   private async runGlobal(prep: Prepared) {
@@ -172,13 +220,14 @@ export class LandmarkDetector {
     return { points, meanConfidence };
   }
 
-  private async refine(prep: Prepared, fine: GreyImage, ctx: GreyImage, centres: { x: number; y: number }[]) {
+  private async refine(frames: FineFrames, centres: { x: number; y: number }[]) {
     const { patch: P, stride, context_step: step } = this.manifest.fine;
+    const { ff, cf, fine, ctx } = frames;
     const k = centres.length;
     const buf = new Float32Array(k * 2 * P * P);
-    const kcx = prep.cf.rw / prep.cf.w / (prep.ff.rw / prep.ff.w);
-    const kcy = prep.cf.rh / prep.cf.h / (prep.ff.rh / prep.ff.h);
-    const fc = centres.map((c) => toFrame(prep.ff, c.x, c.y));
+    const kcx = cf.rw / cf.w / (ff.rw / ff.w);
+    const kcy = cf.rh / cf.h / (ff.rh / ff.h);
+    const fc = centres.map((c) => toFrame(ff, c.x, c.y));
     fc.forEach(([cx, cy], i) => {
       samplePatch(fine, cx, cy, P, 1, 1, 1, buf, i * 2 * P * P);
       samplePatch(ctx, cx, cy, P, step, kcx, kcy, buf, i * 2 * P * P + P * P);
@@ -191,8 +240,10 @@ export class LandmarkDetector {
     const half = (P - 1) / 2;
     return fc.map(([cx, cy], i) => {
       const peak = decodeHeatmap(data, i * hh * hw, hh, hw, this.manifest.decode.window_radius);
-      const [x, y] = fromFrame(prep.ff, cx + cellToPx(peak.x, stride) - half, cy + cellToPx(peak.y, stride) - half);
-      return { x, y, confidence: peak.confidence };
+      const du = cellToPx(peak.x, stride) - half;
+      const dv = cellToPx(peak.y, stride) - half;
+      const [x, y] = fromFrame(ff, cx + du, cy + dv);
+      return { x, y, evidence: { mass: peak.confidence, spread: peak.spread * stride, shift: Math.hypot(du, dv) } };
     });
   }
 

@@ -1,34 +1,68 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 
-/** The JSON written by ml/ceph_ml/export.py next to the two ONNX files. */
+/**
+ * What `calibrate-model.ts` adds to the exported manifest, from data: refusal thresholds measured
+ * on films from more than one device and on non-cephalograms, the per-landmark confidence model
+ * (probability that a landmark is within 2 mm, from the refinement heatmap) and the viewer's
+ * review threshold on it. A manifest without them is not served (`ModelNotCalibratedError`).
+ */
+const calibrationSchema = z.object({
+  acceptance: z.object({ min_mean_confidence: z.number(), max_shape_residual: z.number() }),
+  /** P(error <= 2 mm) = sigmoid(intercept + w_mass*logit(mass) + w_spread*ln(spread) + w_shift*ln(1 + shift)), spread and shift in normalised fine px. */
+  confidence: z.object({ intercept: z.number(), w_mass: z.number(), w_spread: z.number(), w_shift: z.number() }),
+  /** The viewer lists a landmark "for review" when its confidence is below this. */
+  review: z.object({ confidence_threshold: z.number().min(0).max(1) }),
+  /** Mean landmark configuration (unit-normalised, centred) used by the shape plausibility check. */
+  mean_shape: z.array(z.tuple([z.number(), z.number()])).min(3),
+});
+
+/** The JSON written by ml/ceph_ml/export.py next to the two ONNX files (format 2: skull-size normalised refinement). */
 export const modelManifestSchema = z.object({
   id: z.string().min(1),
   version: z.string().min(1),
-  format: z.literal('ceppro-two-stage-heatmap/1'),
+  format: z.literal('ceppro-two-stage-heatmap/2'),
   trained_on: z.string(),
-  landmarks: z.array(z.object({ index: z.number().int().nonnegative(), name: z.string(), short_name: z.string() })).min(1),
+  landmarks: z.array(z.object({ index: z.number().int().nonnegative(), name: z.string(), short_name: z.string() })).min(19),
   global: z.object({ file: z.string(), sha256: z.string(), width: z.number().int().positive(), height: z.number().int().positive(), stride: z.number().int().positive(), letterbox: z.boolean() }),
   fine: z.object({
     file: z.string(),
     sha256: z.string(),
     patch: z.number().int().positive(),
     stride: z.number().int().positive(),
-    frame: z.tuple([z.number().int().positive(), z.number().int().positive()]),
-    context_frame: z.tuple([z.number().int().positive(), z.number().int().positive()]),
     context_step: z.number().positive(),
+    /** Skull size (RMS distance of the 19 ISBI landmarks from their centroid) in fine-frame px. */
+    ref_size: z.number().positive(),
+    max_frame_side: z.number().int().positive(),
   }),
   decode: z.object({ window_radius: z.number().int().nonnegative() }),
   reference_facing: z.enum(['right', 'left']),
-  /** Thresholds for refusing non-cephalograms, calibrated after training (see models/README.md). */
-  acceptance: z
-    .object({ min_mean_confidence: z.number(), max_shape_residual: z.number() })
-    .optional(),
-  /** Mean landmark configuration (unit-normalised, centred) used by the shape plausibility check. */
-  mean_shape: z.array(z.tuple([z.number(), z.number()])).optional(),
   refine_passes: z.number().int().min(1).max(3).optional(),
+  acceptance: calibrationSchema.shape.acceptance.optional(),
+  confidence: calibrationSchema.shape.confidence.optional(),
+  review: calibrationSchema.shape.review.optional(),
+  mean_shape: calibrationSchema.shape.mean_shape.optional(),
+  /** The model card (metrics as data) beside the manifest, e.g. `ceph-landmarks-v2.card.json`. */
+  card: z.string().optional(),
+  /** Exact Python / PyTorch / ONNX versions the weights were trained and exported with. */
+  training_environment: z.record(z.string(), z.string()).optional(),
 });
 export type ModelManifest = z.infer<typeof modelManifestSchema>;
+export type ModelCalibration = z.infer<typeof calibrationSchema>;
+
+export class ModelNotCalibratedError extends Error {
+  constructor(path: string, issues: string) {
+    super(`The model manifest ${path} has no calibrated thresholds (${issues}); run apps/server/src/cli/calibrate-model.ts on it (ml/release.sh does).`);
+    this.name = 'ModelNotCalibratedError';
+  }
+}
+
+/** The calibration block of a manifest, or the error that says what is missing. */
+export function calibrationOf(manifest: ModelManifest, path: string): ModelCalibration {
+  const parsed = calibrationSchema.safeParse(manifest);
+  if (!parsed.success) throw new ModelNotCalibratedError(path, parsed.error.issues.map((i) => i.path.join('.') || i.message).join(', '));
+  return parsed.data;
+}
 
 export async function readModelManifest(path: string): Promise<ModelManifest> {
   const raw: unknown = JSON.parse(await readFile(path, 'utf8'));

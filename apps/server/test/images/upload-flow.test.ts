@@ -60,14 +60,14 @@ describe.skipIf(!hasCephDataset)('new patient flow with a real cephalogram', () 
     expect(data.output.size).toEqual({ width: 968, height: 1200 });
     expect(data.output.boxs.length).toBeGreaterThanOrEqual(19);
     expect(data.output.boxs[0]).toMatchObject({ cname: 0 });
-    expect(data.model.id).toBe('ceph-landmarks-v1');
+    expect(data.model.id).toBe('ceph-landmarks-v2');
     expect(data.chart_uuid).toBe(flow.uuid);
     await socket.waitFor((f) => isEvent('job.completed')(f) && f.includes('landmark-detection'));
 
     const record = await db().query.analysisRecords.findFirst({ where: eq(analysisRecords.id, data.analysis_record_id) });
     expect(record?.chartRef).toBe(flow.chartRef);
     expect(record?.imgSize).toEqual({ width: 968, height: 1200 });
-    expect(record?.inferResult).toMatchObject({ version: 1, model: { id: 'ceph-landmarks-v1' } });
+    expect(record?.inferResult).toMatchObject({ version: 1, model: { id: 'ceph-landmarks-v2' } });
     expect((record?.inferResult?.['landmarks'] as unknown[]).length).toBe(data.output.boxs.length);
 
     const images = await db().query.chartData.findMany({ where: eq(chartData.chartRef, flow.chartRef) });

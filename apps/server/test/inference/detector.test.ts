@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureNonCephalograms } from '../../src/cli/calibrate-model.ts';
-import { datasetDir, loadDatasetManifest, type DatasetManifest } from '../../src/cli/dataset-manifest.ts';
+import { datasetDir, evalDatasetManifestSchema, loadDatasetManifest, REPO_ROOT, type DatasetManifest } from '../../src/cli/dataset-manifest.ts';
 import { generatedNonCephalograms } from '../../src/cli/non-ceph-images.ts';
 import { ImageInputError, InferencePool, LandmarkDetector, defaultModelManifestPath, type Detection } from '../../src/inference/index.ts';
+import { ModelNotCalibratedError } from '../../src/inference/model-manifest.ts';
 
 const modelPath = defaultModelManifestPath();
 const dir = datasetDir();
@@ -58,6 +60,32 @@ describe('shipped landmark model', () => {
       expect(mre(r, mirrored, ds.pixel_spacing_mm)).toBeLessThan(3);
     });
 
+    it('gives the same landmarks in mm for a film and its 0.5x and 2x resizes (skull-size patch scale)', async () => {
+      // Base: the film at the ISBI originals' 1936 x 2400 (0.1 mm/px); 0.5x is 968 x 1200, 2x is 3872 x 4800.
+      const f = film('200');
+      const base = await sharp(await bytes('200')).resize(f.width * 2, f.height * 2).png().toBuffer();
+      const at = async (k: number) => {
+        const r = await detector.detect(k === 1 ? base : await sharp(base).resize(Math.round(f.width * 2 * k), Math.round(f.height * 2 * k)).png().toBuffer());
+        expect(r.status).toBe('ok');
+        if (r.status !== 'ok') throw new Error('refused');
+        return r.landmarks.slice(0, 19).map((l) => [l.x / k, l.y / k] as const); // back in base px
+      };
+      const [one, half, twice] = [await at(1), await at(0.5), await at(2)];
+      for (const other of [half, twice]) {
+        const diffMm = one.map(([x, y], i) => Math.hypot(x - other[i]![0], y - other[i]![1]) * 0.1);
+        expect(Math.max(...diffMm), `per-landmark differences ${diffMm.map((d) => d.toFixed(2)).join(' ')}`).toBeLessThanOrEqual(0.5);
+      }
+    }, 60_000);
+
+    it('stores the manifest review threshold with each result', async () => {
+      const r = await detector.detect(await bytes('151'));
+      expect(r.status).toBe('ok');
+      if (r.status !== 'ok') return;
+      expect(r.reviewThreshold).toBe(detector.manifest.review?.confidence_threshold);
+      expect(r.reviewThreshold).toBeGreaterThan(0);
+      for (const l of r.landmarks) expect(l.confidence).toBeGreaterThanOrEqual(0);
+    });
+
     it('returns coordinates in the uploaded image: a 2x larger film gives 2x coordinates', async () => {
       const f = film('151');
       const big = await sharp(await bytes('151')).resize(f.width * 2, f.height * 2).png().toBuffer();
@@ -79,6 +107,36 @@ describe('shipped landmark model', () => {
     for (const { name, bytes } of await fixtureNonCephalograms()) {
       expect((await detector.detect(bytes)).status, name).toBe('refused');
     }
+  });
+});
+
+const hamedan = resolve(REPO_ROOT, '../shared/datasets/hamedan/manifest.json');
+const hamedanDir = process.env.CEPH_HAMEDAN_DIR ? resolve(process.env.CEPH_HAMEDAN_DIR, 'manifest.json') : hamedan;
+if (!existsSync(hamedanDir)) console.warn('SKIPPED Hamedan acceptance test: no dataset at CEPH_HAMEDAN_DIR or ../shared/datasets/hamedan');
+
+describe.skipIf(!existsSync(hamedanDir))('films from another X-ray device (Hamedan; skipped without the dataset)', () => {
+  it('accepts three Hamedan films and places the landmarks near the orthodontists\' mean', async () => {
+    const detector = await LandmarkDetector.load(modelPath);
+    const hm = evalDatasetManifestSchema.parse(JSON.parse(await readFile(hamedanDir, 'utf8')));
+    const baseDir = dirname(hamedanDir);
+    for (const im of [hm.images[0]!, hm.images[74]!, hm.images[149]!]) {
+      const r = await detector.detect(await readFile(resolve(baseDir, im.file)));
+      expect(r.status, `film ${im.id}`).toBe('ok');
+      // 0.122 mm/px is the set's estimate; 3 mm MRE guards a broken path, not accuracy.
+      expect(mre(r, im.landmarks as [number, number][], hm.pixel_spacing_estimate_mm ?? 0.122), `film ${im.id}`).toBeLessThan(3);
+    }
+  }, 60_000);
+});
+
+describe('model manifest', () => {
+  it('refuses to serve a manifest without calibrated thresholds', async () => {
+    const raw = JSON.parse(await readFile(modelPath, 'utf8')) as Record<string, unknown>;
+    delete raw.review;
+    const dir = await mkdtemp(join(tmpdir(), 'ceph-model-'));
+    const path = join(dir, 'm.json');
+    await writeFile(path, JSON.stringify(raw));
+    await expect(LandmarkDetector.load(path, { verifyHashes: false })).rejects.toBeInstanceOf(ModelNotCalibratedError);
+    await expect(LandmarkDetector.load(path, { verifyHashes: false })).rejects.toThrow(/review/);
   });
 });
 

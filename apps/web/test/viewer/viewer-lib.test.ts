@@ -5,7 +5,7 @@ import { createFrameScheduler } from '../../src/features/viewer/lib/frame-schedu
 import { hitTestLandmark } from '../../src/features/viewer/lib/hit-test.ts';
 import { readInferResult, storedCname, storedLandmarkId, toModifiedResult } from '../../src/features/viewer/lib/landmark-record.ts';
 import { clipToImage, planeSegments } from '../../src/features/viewer/lib/reference-planes.ts';
-import { landmarksForReview, missingLandmarks } from '../../src/features/viewer/lib/review.ts';
+import { landmarksForReview, missingLandmarks, reviewThresholdOf } from '../../src/features/viewer/lib/review.ts';
 import { polylinePath, splinePath, tracingPaths } from '../../src/features/viewer/lib/tracing-paths.ts';
 
 const p = (x: number, y: number) => imagePoint(x, y);
@@ -136,8 +136,17 @@ describe('review and placement lists', () => {
       Ba: { point: p(0, 0), confidence: 0.25, name: 'Basion' },
       N: { point: p(0, 0), confidence: null, name: 'Nasion' },
     };
-    expect(landmarksForReview(ai)).toEqual(['Po', 'Ba']);
+    expect(landmarksForReview(ai, 0.3)).toEqual(['Po', 'Ba']);
     expect(landmarksForReview(ai, 0.95)).toEqual(['Po', 'Ba', 'S']);
+    expect(landmarksForReview(ai, null)).toEqual([]);
+  });
+
+  it('takes the review threshold from the stored result (its model manifest), legacy 1.1.0 results 0.3', () => {
+    const base = { version: 1 as const, landmarks: [] };
+    expect(reviewThresholdOf({ ...base, model: { id: 'ceph-landmarks-v2', version: '2.0.0', review_threshold: 0.42 } })).toBe(0.42);
+    expect(reviewThresholdOf({ ...base, model: { id: 'ceph-landmarks-v1', version: '1.1.0' } })).toBe(0.3);
+    expect(reviewThresholdOf({ ...base, model: { id: 'unknown', version: '9' } })).toBeNull();
+    expect(reviewThresholdOf(null)).toBeNull();
   });
 
   it('offers every unplaced landmark except the derived Xi', () => {

@@ -16,7 +16,8 @@ const landmarkSchema = z.strictObject({
 /** The model's output, kept as produced: model id and version make it auditable (house style 4). */
 export const inferResultSchema = z.strictObject({
   version: z.literal(1),
-  model: z.strictObject({ id: z.string().min(1).max(100), version: z.string().min(1).max(50) }),
+  /** review_threshold: the served manifest's calibrated "for review" threshold for these confidences. */
+  model: z.strictObject({ id: z.string().min(1).max(100), version: z.string().min(1).max(50), review_threshold: z.number().min(0).max(1).optional() }),
   landmarks: z.array(landmarkSchema).max(500),
 });
 

@@ -31,7 +31,7 @@ function toAppError(error: unknown): unknown {
 function inferResultOf(detection: OkDetection) {
   return inferResultSchema.parse({
     version: 1,
-    model: detection.model,
+    model: { ...detection.model, ...(detection.reviewThreshold !== null && { review_threshold: detection.reviewThreshold }) },
     landmarks: detection.landmarks.map((l) => ({ cname: l.index, name: l.name, x: l.x, y: l.y, confidence: Math.min(1, Math.max(0, l.confidence)) })),
   });
 }

@@ -60,7 +60,8 @@ export function LandmarkLayer() {
   const edited = useLandmarkStore((s) => s.edited);
   const selected = useLandmarkStore((s) => s.selected);
   const { landmarks: visible, names } = useViewerStore((s) => s.display);
-  const review = useMemo(() => new Set(landmarksForReview(ai)), [ai]);
+  const threshold = useLandmarkStore((s) => s.reviewThreshold);
+  const review = useMemo(() => new Set(landmarksForReview(ai, threshold)), [ai, threshold]);
 
   useEffect(() => {
     const group = ref.current;

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commandById, type ViewerCommandId } from '../commands.ts';
 import { setTool } from '../interaction/registry.ts';
-import { landmarksForReview, missingLandmarks, REVIEW_CONFIDENCE } from '../lib/review.ts';
+import { landmarksForReview, missingLandmarks } from '../lib/review.ts';
 import type { ViewerPanelProps } from '../panels.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
@@ -56,7 +56,8 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
   const { t } = useTranslation();
   const ai = useLandmarkStore((s) => s.ai);
   const positions = useLandmarkStore((s) => s.positions);
-  const review = useMemo(() => landmarksForReview(ai), [ai]);
+  const threshold = useLandmarkStore((s) => s.reviewThreshold);
+  const review = useMemo(() => landmarksForReview(ai, threshold), [ai, threshold]);
   const reviewSet = useMemo(() => new Set(review), [review]);
   const missing = useMemo(() => missingLandmarks(positions), [positions]);
   const byCategory = useMemo(
@@ -91,7 +92,7 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
       <div className="landmark-list" data-testid="landmark-list">
         <LandmarkGroup
           title={t('viewer.reviewTitle')}
-          hint={t('viewer.reviewHint', { percent: Math.round(REVIEW_CONFIDENCE * 100) })}
+          hint={t('viewer.reviewHint', { percent: Math.round((threshold ?? 0) * 100) })}
           ids={review}
           review={reviewSet}
           onSelect={select}

@@ -1,22 +1,24 @@
 import { LANDMARKS, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
+import type { InferResult } from '@ceppro/contract';
 import type { AiLandmark } from './landmark-record.ts';
 
 /**
- * Below this model confidence a landmark is marked on the film and listed first "for review".
- * Confidence is the refinement stage's probability mass near its answer (models/README.md).
- *
- * Why 0.3: the shipped model (ceph-landmarks-v1 1.1.0, `npm run detect`, the same values the server
- * stores in infer_result) on 34 ISBI Test1 films (151-250, every third; 912 landmarks with ground
- * truth) gave confidences with median 0.60 and quartiles 0.32 / 0.77. Below 0.3: 23% of landmarks
- * (about 6 per film), median error 2.8 mm vs 1.1 mm for the rest, 26% of them off by more than 4 mm
- * vs 7.6%, catching half of all >4 mm errors. 0.5 would flag 40% (11 per film): a review list that
- * long stops being read. Some landmarks are low on nearly every film (Pt, U1A, Ba: mean < 0.12),
- * which is right: they are the hard ones.
+ * The "for review" threshold of the model that produced a result. Since model 2.0.0 the server
+ * stores it with the result (`infer_result.model.review_threshold`): the model manifest calibrates
+ * it for that model's confidences (calibrate-model.ts, models/README.md), so a new model brings
+ * its own. Results stored before that carry none; they come from model 1.1.0 (uncalibrated heatmap
+ * mass), whose manifest-era threshold was 0.3, chosen on 34 Test1 films.
  */
-export const REVIEW_CONFIDENCE = 0.3;
+const LEGACY_REVIEW_THRESHOLDS: Readonly<Record<string, number>> = { 'ceph-landmarks-v1@1.1.0': 0.3, 'ceph-landmarks-v1@1.0.0': 0.3 };
 
-/** Landmarks the model placed with less than `REVIEW_CONFIDENCE`, least sure first. */
-export function landmarksForReview(ai: LandmarkMap<AiLandmark>, threshold = REVIEW_CONFIDENCE): LandmarkId[] {
+export function reviewThresholdOf(infer: InferResult | null): number | null {
+  if (!infer) return null;
+  return infer.model.review_threshold ?? LEGACY_REVIEW_THRESHOLDS[`${infer.model.id}@${infer.model.version}`] ?? null;
+}
+
+/** Landmarks the model placed with less than `threshold` confidence, least sure first (none without a threshold). */
+export function landmarksForReview(ai: LandmarkMap<AiLandmark>, threshold: number | null): LandmarkId[] {
+  if (threshold === null) return [];
   return (Object.entries(ai) as [LandmarkId, AiLandmark][])
     .filter(([, l]) => l.confidence !== null && l.confidence < threshold)
     .sort((a, b) => (a[1].confidence ?? 0) - (b[1].confidence ?? 0))

@@ -2,6 +2,7 @@ import { imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap } from '
 import type { InferResult, ModifiedResult, StoredLandmark } from '@ceppro/contract';
 import { create } from 'zustand';
 import { readInferResult, readModifiedResult, type AiLandmark } from '../lib/landmark-record.ts';
+import { reviewThresholdOf } from '../lib/review.ts';
 
 /**
  * The landmarks of the open chart (viewer state, house style 9), all in image px of the original
@@ -21,6 +22,8 @@ export interface LandmarkState {
   /** The analysis record the edits belong to; null before a record is loaded. */
   recordId: number | null;
   ai: LandmarkMap<AiLandmark>;
+  /** The producing model's calibrated "for review" threshold (from its manifest, stored with the result). */
+  reviewThreshold: number | null;
   edited: LandmarkMap<ImagePoint>;
   positions: LandmarkMap<ImagePoint>;
   selected: LandmarkId | null;
@@ -67,6 +70,7 @@ const HISTORY_LIMIT = 200;
 const initial: LandmarkState = {
   recordId: null,
   ai: {},
+  reviewThreshold: null,
   edited: {},
   positions: {},
   selected: null,
@@ -111,7 +115,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
     load: (record) => {
       const ai = readInferResult(record?.infer_result ?? null);
       const { edited, unknown } = readModifiedResult(record?.modified_result ?? null);
-      set({ ...initial, recordId: record?.id ?? null, ai, edited, unknown, positions: mergePositions(ai, edited) });
+      set({ ...initial, recordId: record?.id ?? null, ai, reviewThreshold: reviewThresholdOf(record?.infer_result ?? null), edited, unknown, positions: mergePositions(ai, edited) });
     },
     select: (selected) => set({ selected }),
     setPreview: (id, point) => set({ preview: { id, point } }),

@@ -1,0 +1,154 @@
+/**
+ * npx tsx apps/server/src/cli/model-card.ts <model manifest.json> --eval <key>=<metrics.json>...
+ *     [--baseline <key>=<metrics.json>] [--training "<text>"] [--readme models/README.md]
+ *
+ * The model card from the evaluation metrics, never by hand: writes `<card>` beside the manifest
+ * (the JSON the "About the AI" page shows, packages/contract/src/model-card.ts) and rewrites the
+ * accuracy tables of the README between `<!-- model-card:start -->` and `<!-- model-card:end -->`.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { modelCardSchema, REPORT_DISCLAIMER, type ModelCard, type ModelCardEvaluation } from '@ceppro/contract';
+import { z } from 'zod';
+import { readModelManifest } from '../inference/model-manifest.ts';
+import { userPath } from './dataset-manifest.ts';
+
+/** What we know of each evaluation set (label, device, what the model is compared with). */
+const DATASETS: Record<string, { label: string; device: string; reference: string; note: string }> = {
+  'isbi2015-test1': {
+    label: 'ISBI 2015 Test1 (films 151-300)',
+    device: 'Soredex CRANEX (Taiwan): the device of the training films',
+    reference: 'one annotation (ISBI 2015 challenge)',
+    note: '0.1 mm/px originals, 0.2 mm/px as stored',
+  },
+  hamedan: {
+    label: 'Hamedan University (150 films)',
+    device: 'another device (not documented), Hamedan, Iran',
+    reference: 'mean of two orthodontists',
+    note: 'spacing unknown: 0.122 mm/px estimated from the nasion-rod ruler',
+  },
+};
+
+const summarySchema = z.object({ n: z.number(), mre_mm: z.number(), sd_mm: z.number(), sdr: z.record(z.string(), z.number()) });
+const metricsSchema = summarySchema.extend({
+  n_images: z.number(),
+  refused: z.array(z.string()),
+  spacing: z.object({ mm: z.number().nullable(), estimate: z.boolean() }),
+  mre_px: z.number(),
+  mre_pct_sn: z.number().nullable(),
+  per_landmark: z.record(z.string(), summarySchema.extend({ dx_mm: z.number(), dy_mm: z.number(), mre_px: z.number() })),
+  annotators: z.object({ inter_annotator_mre_mm: z.number(), model_vs_mean_mre_mm: z.number() }).optional(),
+  review: z.object({ threshold: z.number().nullable(), recall: z.number().nullable(), flagged_share: z.number().nullable(), auroc: z.number() }),
+});
+type Metrics = z.infer<typeof metricsSchema>;
+
+const f = (v: number, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '-');
+const pct = (v: number | null) => (v === null ? '-' : `${(100 * v).toFixed(1)} %`);
+
+export function evaluationOf(key: string, m: Metrics, shortNames: Map<string, string>): ModelCardEvaluation {
+  const d = DATASETS[key] ?? { label: key, device: 'unknown', reference: 'dataset labels', note: '' };
+  const spacing = m.spacing.mm ?? NaN;
+  return {
+    dataset: key,
+    label: d.label,
+    device: d.device,
+    n_images: m.n_images,
+    refused: m.refused.length,
+    spacing: { mm: spacing, estimate: m.spacing.estimate, note: d.note },
+    reference: d.reference,
+    overall: { n: m.n, mre_mm: m.mre_mm, sd_mm: m.sd_mm, sdr: m.sdr, mre_px: m.mre_px, mre_pct_sn: m.mre_pct_sn ?? NaN },
+    per_landmark: Object.entries(m.per_landmark).map(([name, r]) => ({ name, short_name: shortNames.get(name.toLowerCase()) ?? name, mre_mm: r.mre_mm, sdr2: r.sdr['2'] ?? NaN, dx_mm: r.dx_mm, dy_mm: r.dy_mm })),
+    ...(m.annotators && { annotators: { inter_annotator_mre_mm: m.annotators.inter_annotator_mre_mm, model_vs_mean_mre_mm: m.annotators.model_vs_mean_mre_mm } }),
+    ...(m.review.threshold !== null && m.review.recall !== null && m.review.flagged_share !== null && { review: { threshold: m.review.threshold, recall: m.review.recall, flagged_share: m.review.flagged_share, auroc: m.review.auroc } }),
+  };
+}
+
+/** The README tables: one row per evaluation, then every landmark side by side (and vs a baseline). */
+export function markdownTables(card: ModelCard, baseline?: { key: string; perLandmark: Map<string, number>; label: string }): string {
+  const est = (e: ModelCardEvaluation) => (e.spacing.estimate ? ` (mm at the estimated ${e.spacing.mm} mm/px)` : '');
+  const lines = [
+    `Measured through the production Node path (\`npm run eval:landmarks\`), model ${card.model.id} ${card.model.version}.`,
+    '',
+    '| set | device | films | refused | compared with | MRE mm | SD mm | SDR 2 mm | 2.5 mm | 3 mm | 4 mm | MRE px | MRE % of S-N |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...card.evaluations.map((e) => `| ${e.label}${est(e)} | ${e.device} | ${e.n_images} | ${e.refused} | ${e.reference} | ${f(e.overall.mre_mm, 3)} | ${f(e.overall.sd_mm, 3)} | ${f(e.overall.sdr['2'] ?? NaN, 1)} % | ${f(e.overall.sdr['2.5'] ?? NaN, 1)} % | ${f(e.overall.sdr['3'] ?? NaN, 1)} % | ${f(e.overall.sdr['4'] ?? NaN, 1)} % | ${f(e.overall.mre_px, 1)} | ${f(e.overall.mre_pct_sn, 2)} % |`),
+    '',
+  ];
+  for (const e of card.evaluations) {
+    if (e.annotators) lines.push(`- ${e.label}: model vs the orthodontists' mean ${f(e.annotators.model_vs_mean_mre_mm, 3)} mm; orthodontist vs orthodontist ${f(e.annotators.inter_annotator_mre_mm, 3)} mm${est(e)}.`);
+    if (e.review) lines.push(`- ${e.label}: the "for review" flag (confidence < ${e.review.threshold}) catches ${pct(e.review.recall)} of the landmarks over 2 mm and flags ${pct(e.review.flagged_share)} of all; AUROC ${f(e.review.auroc, 3)}.`);
+  }
+  const names = card.evaluations[0]?.per_landmark.map((l) => l.name) ?? [];
+  const head = ['landmark', ...card.evaluations.flatMap((e) => [`${e.dataset} MRE mm`, `${e.dataset} SDR 2 mm`, `${e.dataset} mean dx, dy mm`])];
+  if (baseline) head.push(`${baseline.key} vs ${baseline.label}`);
+  lines.push('', `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
+  for (const name of names) {
+    const cells = card.evaluations.flatMap((e) => {
+      const r = e.per_landmark.find((l) => l.name === name);
+      return r ? [f(r.mre_mm), `${f(r.sdr2, 1)} %`, `${r.dx_mm >= 0 ? '+' : ''}${f(r.dx_mm)}, ${r.dy_mm >= 0 ? '+' : ''}${f(r.dy_mm)}`] : ['-', '-', '-'];
+    });
+    if (baseline) {
+      const now = card.evaluations.find((e) => e.dataset === baseline.key)?.per_landmark.find((l) => l.name === name)?.mre_mm;
+      const was = baseline.perLandmark.get(name);
+      cells.push(now !== undefined && was !== undefined ? `${now - was >= 0 ? '+' : ''}${f(now - was)} mm` : '-');
+    }
+    lines.push(`| ${name} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({ options: { eval: { type: 'string', multiple: true }, baseline: { type: 'string' }, training: { type: 'string' }, readme: { type: 'string' } }, allowPositionals: true });
+  if (positionals.length !== 1 || !values.eval?.length) {
+    console.error('usage: model-card <model manifest.json> --eval <key>=<metrics.json>... [--baseline <key>=<metrics.json>] [--training "<text>"] [--readme <README.md>]');
+    return 2;
+  }
+  const manifestPath = userPath(positionals[0]!);
+  const manifest = await readModelManifest(manifestPath);
+  const shortNames = new Map(manifest.landmarks.map((l) => [l.name.toLowerCase(), l.short_name]));
+  const evaluations: ModelCardEvaluation[] = [];
+  for (const spec of values.eval) {
+    const [key, path] = spec.split('=') as [string, string];
+    evaluations.push(evaluationOf(key, metricsSchema.parse(JSON.parse(await readFile(userPath(path), 'utf8'))), shortNames));
+  }
+  const env = manifest.training_environment ? ` Trained with Python ${manifest.training_environment.python}, PyTorch ${manifest.training_environment.torch}.` : '';
+  const card = modelCardSchema.parse({
+    version: 1,
+    model: { id: manifest.id, version: manifest.version, trained_on: manifest.trained_on, training: (values.training ?? 'The 150 ISBI 2015 training films (one device), with augmentations that imitate other machines and clinics.') + env, landmarks: manifest.landmarks },
+    evaluations,
+    review: { confidence_threshold: manifest.review?.confidence_threshold ?? NaN },
+    disclaimer: REPORT_DISCLAIMER,
+    generated_at: new Date().toISOString().slice(0, 10),
+  });
+  const cardPath = resolve(dirname(manifestPath), manifest.card ?? `${manifest.id}.card.json`);
+  await writeFile(cardPath, `${JSON.stringify(card, null, 1)}\n`);
+  console.log(`model card written to ${cardPath}`);
+  let baseline: Parameters<typeof markdownTables>[1];
+  if (values.baseline) {
+    const [key, path] = values.baseline.split('=') as [string, string];
+    const raw = z.object({ model: z.object({ id: z.string(), version: z.string() }), per_landmark: z.record(z.string(), z.object({ mre_mm: z.number() })) }).parse(JSON.parse(await readFile(userPath(path), 'utf8')));
+    baseline = { key, label: `${raw.model.version}`, perLandmark: new Map(Object.entries(raw.per_landmark).map(([n, r]) => [n, r.mre_mm])) };
+  }
+  const tables = markdownTables(card, baseline);
+  if (values.readme) {
+    const readmePath = userPath(values.readme);
+    const text = await readFile(readmePath, 'utf8');
+    const re = /<!-- model-card:start -->[\s\S]*<!-- model-card:end -->/;
+    if (!re.test(text)) {
+      console.error(`${readmePath} has no <!-- model-card:start --> ... <!-- model-card:end --> block to rewrite.`);
+      return 1;
+    }
+    await writeFile(readmePath, text.replace(re, `<!-- model-card:start -->\n${tables}\n<!-- model-card:end -->`));
+    console.log(`accuracy tables rewritten in ${readmePath}`);
+  } else console.log(tables);
+  return 0;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  main().then((code) => process.exit(code), (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(2);
+  });
+}
