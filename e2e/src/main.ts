@@ -6,6 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { runTests } from './harness.ts';
 import { setOutboxDir } from './outbox.ts';
 import { startServer, type RunningServer } from './server.ts';
+import '../tests/about-ai.test.ts';
 import '../tests/chrome.test.ts';
 import '../tests/gate.test.ts';
 import '../tests/language.test.ts';

@@ -3,6 +3,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { e2eModelCardPath } from './model-card.ts';
 
 /**
  * Short access tokens, so a browser test can watch one expire and be refreshed. Client IPs come
@@ -91,6 +92,8 @@ export async function startServer(root: string): Promise<RunningServer> {
     NODE_ENV: 'test',
     TRUST_PROXY: 'true',
     ACCESS_TOKEN_TTL_S: String(E2E_ACCESS_TOKEN_TTL_S),
+    // The served model may have no card yet; then the page shows the server tests' fixture.
+    MODEL_CARD_PATH: e2eModelCardPath(root),
   };
   delete env.SMTP_URL; // mail must land in the outbox, where the tests read it
   delete env.PUBLIC_URL; // links must point at this server

@@ -7,6 +7,8 @@ import { createHealthService } from './features/health/health.service';
 import { registerGraphqlFeature } from './features/graphql/graphql.feature';
 import { registerFilesRoutes } from './features/files/files.routes';
 import { registerImagesFeature } from './features/images/images.feature';
+import { registerModelCardRoutes } from './features/model-card/model-card.routes';
+import { createModelCardService } from './features/model-card/model-card.service';
 import { registerWsRoutes } from './features/realtime/ws.routes';
 import { createReportRepository } from './features/reports/report.repository';
 import { registerReportRoutes } from './features/reports/report.routes';
@@ -66,6 +68,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   await registerWsRoutes(app, { sessions, events: services.events });
   // Printable reports: the chart's report as a PDF composed from the stored film and analysis.
   registerReportRoutes(app, createReportService({ reports: createReportRepository(services.database.db), storage: services.storage }));
+  // "About the AI": the served model's card (accuracy per dataset, landmarks, disclaimer) from its file.
+  registerModelCardRoutes(app, createModelCardService({ path: config.modelCardPath, log: app.log }));
 
   if (services.storage instanceof FsObjectStorage) {
     await registerFilesRoutes(app, new FilesService(services.storage, config.limits.uploadBytes));

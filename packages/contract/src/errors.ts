@@ -46,6 +46,10 @@ export const ERROR_CATALOGUE = {
   REPORT_NO_IMAGE: { status: 409, message: 'The chart has no cephalogram to report on.', specified: false },
   REPORT_NO_ANALYSIS: { status: 409, message: 'The chart has no landmark analysis to report on.', specified: false },
 
+  // The served model's card (`models/<id>.card.json`) is missing or does not match the contract:
+  // the "About the AI" page says so instead of failing with a 500.
+  MODEL_CARD_UNAVAILABLE: { status: 404, message: 'The model card is not available.', specified: false },
+
   // Generic codes.
   BAD_REQUEST: { status: 400, message: 'The request is malformed.', specified: false },
   VALIDATION_FAILED: { status: 400, message: 'The request did not pass validation.', specified: false },

@@ -17,3 +17,4 @@ export * from './graphql/viewer';
 export * from './graphql/analysis';
 export * from './graphql/settings';
 export * from './report';
+export * from './model-card';

@@ -40,6 +40,8 @@ export interface AppConfig {
   drafts: { ttlS: number; sweepIntervalMs: number };
   /** `worker` false: this process only enqueues; another process (sharing the database) runs jobs. */
   jobs: { worker: boolean; pollMs: number };
+  /** MODEL_CARD_PATH: the model card to serve; undefined means the one beside the served manifest. */
+  modelCardPath: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -128,6 +130,7 @@ const envSchema = z
     DRAFT_TTL_S: seconds(86_400).default(DRAFT_TTL_SECONDS),
     DRAFT_SWEEP_INTERVAL_MS: millis(100, 3_600_000).default(10_000),
     JOBS_WORKER: flag.default(true),
+    MODEL_CARD_PATH: z.string().optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER !== 's3') return;
@@ -192,6 +195,7 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
     trustProxy: e.TRUST_PROXY,
     drafts: { ttlS: e.DRAFT_TTL_S, sweepIntervalMs: e.DRAFT_SWEEP_INTERVAL_MS },
     jobs: { worker: e.JOBS_WORKER, pollMs: 250 },
+    modelCardPath: e.MODEL_CARD_PATH === undefined ? undefined : resolveFromRepoRoot(e.MODEL_CARD_PATH, root),
   };
 }
 

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { AboutAiScreen } from '../routes/about-ai-screen.tsx';
 import { AccountScreen } from '../routes/account-screen.tsx';
 import { CreatePatientScreen } from '../routes/create-patient-screen.tsx';
 import { ConfirmDemoScreen, ToastDemoScreen } from '../routes/demo-screens.tsx';
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
               { path: paths.patient.pattern, element: <PatientScreen /> },
               { path: paths.createPatient.pattern, element: <CreatePatientScreen /> },
               { path: paths.viewer.pattern, element: <ViewerScreen /> },
+              { path: paths.aboutAi.pattern, element: <AboutAiScreen /> },
               ...accountSections.map((section) => ({ path: paths[section].pattern, element: <AccountScreen /> })),
             ],
           },

@@ -18,6 +18,8 @@ export const FALLBACK_BACK_PATH = '/list/0';
 const LIST_RE = /^\/list\/\d+$/;
 const VIEWER_RE = /^\/viewer\/[^/]+$/;
 const ACCOUNT_RE = /^\/(setting|myinfo|reset-[a-z]+)$/;
+/** Pages opened from a list or viewer and left again ("About the AI"): skipped like account pages. */
+const DETOUR_RE = /^\/about-ai$/;
 
 function normalise(path: string): string {
   const bare = path.split(/[?#]/)[0] ?? '';
@@ -37,6 +39,12 @@ export function isAccountPath(path: string): boolean {
   return ACCOUNT_RE.test(normalise(path));
 }
 
+/** Account pages and the other side trips the back button skips over. */
+export function isDetourPath(path: string): boolean {
+  const p = normalise(path);
+  return isAccountPath(p) || DETOUR_RE.test(p);
+}
+
 /**
  * Appends a visited path. A repeat of the last entry is not stored twice (re-renders and
  * redirects would otherwise fill the list). When the list becomes longer than 20 entries the
@@ -52,7 +60,7 @@ export function recordVisit(history: readonly string[], path: string): string[] 
 /**
  * Where the back button goes from `currentPath`.
  *
- * 1. Trailing setting / myinfo / reset-* entries are dropped, and so is the current page itself.
+ * 1. Trailing setting / myinfo / reset-* / about-ai entries are dropped, and so is the current page itself.
  * 2. If the last remaining entry is a list page, go there.
  * 3. If it is a viewer: from another viewer go to list page 0, otherwise back to that viewer.
  * 4. Anything else, or an empty history: list page 0.
@@ -62,7 +70,7 @@ export function backTarget(history: readonly string[], currentPath: string): str
   const rest = history.map(normalise);
   while (rest.length > 0) {
     const last = rest[rest.length - 1] as string;
-    if (isAccountPath(last) || last === current) rest.pop();
+    if (isDetourPath(last) || last === current) rest.pop();
     else break;
   }
   const previous = rest[rest.length - 1];

@@ -12,6 +12,7 @@ export const paths = {
   patient: { pattern: '/view/:id', to: (id: string) => `/view/${encodeURIComponent(id)}` },
   createPatient: { pattern: '/create', to: () => '/create' },
   viewer: { pattern: '/viewer/:id', to: (chartUuid: string) => `/viewer/${encodeURIComponent(chartUuid)}` },
+  aboutAi: { pattern: '/about-ai', to: () => '/about-ai' },
   setting: { pattern: '/setting', to: () => '/setting' },
   drawingPad: { pattern: '/drawing-pad', to: () => '/drawing-pad' },
   membership: { pattern: '/membership', to: () => '/membership' },

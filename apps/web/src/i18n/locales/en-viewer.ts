@@ -66,6 +66,8 @@ export const enViewer = {
   categoryDental: 'Dental',
   categorySoft: 'Soft tissue',
   magnifier: 'Magnifier',
+  aboutAi: 'About the AI',
+  aboutAiTitle: 'Model version, accuracy and training data of the landmark AI',
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -67,4 +67,6 @@ export const jaViewer: ViewerDictionary = {
   categoryDental: '歯',
   categorySoft: '軟組織',
   magnifier: '拡大鏡',
+  aboutAi: 'AIについて',
+  aboutAiTitle: 'ランドマーク AI のモデルバージョン、精度、学習データ',
 };

@@ -67,4 +67,6 @@ export const koViewer: ViewerDictionary = {
   categoryDental: '치아',
   categorySoft: '연조직',
   magnifier: '돋보기',
+  aboutAi: 'AI 정보',
+  aboutAiTitle: '랜드마크 AI의 모델 버전, 정확도, 학습 데이터',
 };

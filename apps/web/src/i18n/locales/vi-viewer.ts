@@ -67,4 +67,6 @@ export const viViewer: ViewerDictionary = {
   categoryDental: 'Răng',
   categorySoft: 'Mô mềm',
   magnifier: 'Kính lúp',
+  aboutAi: 'Về AI',
+  aboutAiTitle: 'Phiên bản mô hình, độ chính xác và dữ liệu huấn luyện của AI điểm mốc',
 };

@@ -67,4 +67,6 @@ export const zhViewer: ViewerDictionary = {
   categoryDental: '牙齿',
   categorySoft: '软组织',
   magnifier: '放大镜',
+  aboutAi: '关于 AI',
+  aboutAiTitle: '标志点 AI 的模型版本、精度和训练数据',
 };

@@ -1,4 +1,5 @@
 import type { ViewerChart } from '@ceppro/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { commandById, shortcutLabel, type ViewerCommandId } from '../commands.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
@@ -11,6 +12,8 @@ interface ViewerTopBarProps {
   shootDate: string | null;
   /** false while the stage is not shown (loading, no image, lost): no tools then. */
   ready: boolean;
+  /** Links from the route (shown always, before Lock); styled like the bar's buttons. */
+  actions?: ReactNode;
 }
 
 /** Display toggles in the spec's order, with the test ids the browser tests use. */
@@ -32,7 +35,7 @@ const withShortcut = (label: string, id: ViewerCommandId) => {
 };
 
 /** The slim bar above the image: who and when, whether edits are saved, display toggles and zoom. */
-export function ViewerTopBar({ chart, shootDate, ready }: ViewerTopBarProps) {
+export function ViewerTopBar({ chart, shootDate, ready, actions }: ViewerTopBarProps) {
   const { t } = useTranslation();
   const display = useViewerStore((s) => s.display);
   const zoom = useViewerStore(zoomPercent);
@@ -94,6 +97,7 @@ export function ViewerTopBar({ chart, shootDate, ready }: ViewerTopBarProps) {
           </button>
         </div>
       )}
+      {actions !== undefined && <span className="viewer-bar__actions">{actions}</span>}
       <LockButton />
     </div>
   );

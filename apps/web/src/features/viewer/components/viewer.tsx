@@ -1,5 +1,5 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAnalysisRecord } from '../api/use-analysis-record.ts';
@@ -20,8 +20,11 @@ import './viewer-panel.css';
 
 const uuidSchema = z.uuid();
 
-/** The cephalometric viewer for one chart: its cephalogram with the landmarks drawn on it. */
-export function Viewer({ chartUuid }: { chartUuid: string }) {
+/**
+ * The cephalometric viewer for one chart: its cephalogram with the landmarks drawn on it.
+ * `barActions`: links the route adds to the top bar ("About the AI"); the viewer knows no routes.
+ */
+export function Viewer({ chartUuid, barActions }: { chartUuid: string; barActions?: ReactNode }) {
   const { t } = useTranslation();
   const validUuid = uuidSchema.safeParse(chartUuid).success;
   const chartQuery = useViewerChart(validUuid ? chartUuid : null);
@@ -97,7 +100,7 @@ export function Viewer({ chartUuid }: { chartUuid: string }) {
 
   return (
     <section className="viewer" aria-label={t('viewer.label')} data-testid="viewer">
-      <ViewerTopBar chart={chart} shootDate={ceph?.shoot_date ?? null} ready={ready} />
+      <ViewerTopBar chart={chart} shootDate={ceph?.shoot_date ?? null} ready={ready} actions={barActions} />
       <div className="viewer__body">{body}</div>
     </section>
   );

@@ -1,0 +1,120 @@
+import type { ModelCard, ModelCardEvaluation } from '@ceppro/contract';
+import { useTranslation } from 'react-i18next';
+import { formatMm, formatPercent, formatPx, formatScore, formatShare, formatSpacing, sdrRadii } from '../lib/format.ts';
+
+/** The card's radii across all sets, so every row has the same SDR columns. */
+function radiiOf(card: ModelCard): string[] {
+  return sdrRadii(Object.fromEntries(card.evaluations.flatMap((e) => Object.keys(e.overall.sdr).map((r) => [r, 0]))));
+}
+
+/** One row per evaluation set: how far the AI's landmarks are from the reference, overall. */
+export function AccuracyTable({ card }: { card: ModelCard }) {
+  const { t } = useTranslation();
+  const radii = radiiOf(card);
+  return (
+    <section className="about-ai__section">
+      <h2 className="about-ai__heading">{t('aboutAi.summary.heading')}</h2>
+      <p className="about-ai__hint">{t('aboutAi.summary.hint')}</p>
+      <div className="about-ai__scroll">
+        <table className="about-ai__table about-ai__table--summary" data-testid="about-ai-summary">
+          <thead>
+            <tr>
+              <th scope="col">{t('aboutAi.summary.dataset')}</th>
+              <th scope="col" className="about-ai__num">{t('aboutAi.summary.films')}</th>
+              <th scope="col" className="about-ai__num">{t('aboutAi.summary.mre')}</th>
+              <th scope="col" className="about-ai__num">{t('aboutAi.summary.sd')}</th>
+              {radii.map((r) => (
+                <th key={r} scope="col" className="about-ai__num">
+                  {t('aboutAi.summary.sdr', { mm: r })}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {card.evaluations.map((e) => (
+            <SummaryRows key={e.dataset} evaluation={e} radii={radii} />
+          ))}
+        </table>
+      </div>
+      <ul className="about-ai__notes">
+        {card.evaluations.map((e) => (
+          <li key={e.dataset}>
+            <strong>{e.label}</strong>: {formatSpacing(e.spacing.mm)}, {e.spacing.estimate ? t('aboutAi.summary.estimated') : t('aboutAi.summary.measured')}{' '}
+            — <span lang="en">{e.spacing.note}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * One evaluation: its figures on the first row; the annotator comparison and the review flag, when
+ * the card has them, on a second row across the table (they are sentences, not columns of numbers).
+ */
+function SummaryRows({ evaluation: e, radii }: { evaluation: ModelCardEvaluation; radii: string[] }) {
+  const { t } = useTranslation();
+  const { overall } = e;
+  const extra = e.annotators !== undefined || e.review !== undefined;
+  return (
+    <tbody className="about-ai__group" data-testid={`about-ai-row-${e.dataset}`}>
+      <tr>
+        <th scope="row" rowSpan={extra ? 2 : 1} className="about-ai__dataset">
+          <span className="about-ai__label">{e.label}</span>
+          <span className="about-ai__sub" lang="en">{e.device}</span>
+          <span className="about-ai__sub">
+            {t('aboutAi.summary.reference')} <span lang="en">{e.reference}</span>
+          </span>
+        </th>
+        <td className="about-ai__num">
+          {e.n_images}
+          <span className="about-ai__sub">{t('aboutAi.summary.refused', { n: e.refused })}</span>
+        </td>
+        <td className="about-ai__num">
+          <strong data-testid={`about-ai-mre-${e.dataset}`}>{formatMm(overall.mre_mm)}</strong>
+          {e.spacing.estimate && (
+            <span className="about-ai__estimate" title={e.spacing.note} data-testid="about-ai-estimate">
+              {t('aboutAi.summary.estimated')}
+            </span>
+          )}
+          <span className="about-ai__sub">{formatPx(overall.mre_px)}</span>
+          <span className="about-ai__sub">{t('aboutAi.summary.pctSn', { percent: formatPercent(overall.mre_pct_sn) })}</span>
+        </td>
+        <td className="about-ai__num">{formatMm(overall.sd_mm)}</td>
+        {radii.map((r) => {
+          const value = overall.sdr[r];
+          return (
+            <td key={r} className="about-ai__num">
+              {value === undefined ? t('aboutAi.summary.none') : formatPercent(value)}
+            </td>
+          );
+        })}
+      </tr>
+      {extra && (
+        <tr className="about-ai__extra">
+          <td colSpan={3 + radii.length}>
+            {e.annotators && (
+              <p className="about-ai__fact-line" data-testid="about-ai-annotators">
+                <strong>{t('aboutAi.summary.annotators')}</strong>
+                <span className="about-ai__fact-items">
+                  <span>{t('aboutAi.summary.interAnnotator', { mm: formatMm(e.annotators.inter_annotator_mre_mm) })}</span>
+                  <span>{t('aboutAi.summary.modelVsMean', { mm: formatMm(e.annotators.model_vs_mean_mre_mm) })}</span>
+                </span>
+              </p>
+            )}
+            {e.review && (
+              <p className="about-ai__fact-line" data-testid="about-ai-review">
+                <strong>{t('aboutAi.summary.review')}</strong>
+                <span className="about-ai__fact-items">
+                  <span>{t('aboutAi.summary.reviewThreshold', { percent: formatShare(e.review.threshold) })}</span>
+                  <span>{t('aboutAi.summary.reviewRecall', { percent: formatShare(e.review.recall) })}</span>
+                  <span>{t('aboutAi.summary.reviewFlagged', { percent: formatShare(e.review.flagged_share) })}</span>
+                  <span>{t('aboutAi.summary.reviewAuroc', { value: formatScore(e.review.auroc) })}</span>
+                </span>
+              </p>
+            )}
+          </td>
+        </tr>
+      )}
+    </tbody>
+  );
+}

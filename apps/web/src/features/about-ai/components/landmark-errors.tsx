@@ -1,0 +1,46 @@
+import type { ModelCardEvaluation } from '@ceppro/contract';
+import { useTranslation } from 'react-i18next';
+import { formatMm, formatPercent, formatSignedMm, formatSpacing } from '../lib/format.ts';
+
+/** One evaluation set's error per landmark, folded away below its summary line. */
+export function LandmarkErrors({ evaluation: e, open }: { evaluation: ModelCardEvaluation; open: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <details className="about-ai__details" open={open} data-testid={`about-ai-landmarks-${e.dataset}`}>
+      <summary className="about-ai__summary">
+        <span className="about-ai__label">{e.label}</span>
+        <span className="about-ai__sub">{t('aboutAi.perLandmark.count', { n: e.per_landmark.length })}</span>
+        {e.spacing.estimate && <span className="about-ai__estimate">{t('aboutAi.summary.estimated')} {formatSpacing(e.spacing.mm)}</span>}
+      </summary>
+      <div className="about-ai__scroll">
+        <table className="about-ai__table about-ai__table--landmarks">
+          <thead>
+            <tr>
+              <th scope="col">{t('aboutAi.perLandmark.landmark')}</th>
+              <th scope="col" className="about-ai__num">{t('aboutAi.perLandmark.mre')}</th>
+              <th scope="col" className="about-ai__num">{t('aboutAi.perLandmark.sdr2')}</th>
+              <th scope="col" className="about-ai__num">{t('aboutAi.perLandmark.dx')}</th>
+              <th scope="col" className="about-ai__num">{t('aboutAi.perLandmark.dy')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {e.per_landmark.map((l) => (
+              <tr key={l.name}>
+                <th scope="row">
+                  <abbr className="about-ai__short" title={l.name}>
+                    {l.short_name}
+                  </abbr>
+                  <span lang="en">{l.name}</span>
+                </th>
+                <td className="about-ai__num">{formatMm(l.mre_mm)}</td>
+                <td className="about-ai__num">{formatPercent(l.sdr2)}</td>
+                <td className="about-ai__num">{formatSignedMm(l.dx_mm)}</td>
+                <td className="about-ai__num">{formatSignedMm(l.dy_mm)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ModelCard } from '@ceppro/contract';
+import { useTranslation } from 'react-i18next';
+
+/** Which model this is, what it learnt from and when its card was written. */
+export function ModelFacts({ card }: { card: ModelCard }) {
+  const { t } = useTranslation();
+  const { model } = card;
+  return (
+    <section className="about-ai__section">
+      <h2 className="about-ai__heading">{t('aboutAi.model.heading')}</h2>
+      <dl className="about-ai__facts">
+        <div className="about-ai__fact">
+          <dt>{t('aboutAi.model.id')}</dt>
+          <dd data-testid="about-ai-model-id">{model.id}</dd>
+        </div>
+        <div className="about-ai__fact">
+          <dt>{t('aboutAi.model.version')}</dt>
+          <dd data-testid="about-ai-model-version">{model.version}</dd>
+        </div>
+        <div className="about-ai__fact">
+          <dt>{t('aboutAi.model.trainedOn')}</dt>
+          <dd lang="en">{model.trained_on}</dd>
+        </div>
+        <div className="about-ai__fact">
+          <dt>{t('aboutAi.model.generated')}</dt>
+          <dd>{card.generated_at.slice(0, 10)}</dd>
+        </div>
+      </dl>
+      <h3 className="about-ai__subheading">{t('aboutAi.model.training')}</h3>
+      <p className="about-ai__text" lang="en">
+        {model.training}
+      </p>
+    </section>
+  );
+}
