@@ -52,6 +52,8 @@ export const ERROR_CATALOGUE = {
 
   // Generic codes.
   BAD_REQUEST: { status: 400, message: 'The request is malformed.', specified: false },
+  // A GraphQL document over a size limit (tokens, depth, aliases, directives, cost): refused unrun.
+  GRAPHQL_LIMIT: { status: 400, message: 'The GraphQL document exceeds a limit.', specified: false },
   VALIDATION_FAILED: { status: 400, message: 'The request did not pass validation.', specified: false },
   INVALID_OBJECT_KEY: { status: 400, message: 'The object key is not allowed.', specified: false },
   UNAUTHORIZED: { status: 401, message: 'Authentication is required.', specified: false },

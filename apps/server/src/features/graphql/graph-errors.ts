@@ -1,4 +1,4 @@
-import { isErrorCode } from '@ceppro/contract';
+import { httpStatusOf, isErrorCode } from '@ceppro/contract';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { ASTVisitor, FieldNode, GraphQLError, ValidationContext } from 'graphql';
 import { ZodError } from 'zod';
@@ -43,6 +43,10 @@ export function toGraphError(error: unknown, log: (error: unknown) => void): Gra
   // message describes the request, not stored data, so it is kept, with the engine's HTTP status.
   const engine = graph && (original === undefined || original === null || asGraphError(original)) ? (asGraphError(original) ?? graph) : null;
   if (engine) {
+    // A code of ours set before execution (GRAPHQL_LIMIT from graph-limits.ts) is kept with its
+    // catalogue status; Yoga marks parse errors `spec`, which would turn that status into a 200.
+    const own = engine.extensions?.['code'];
+    if (isErrorCode(own)) return createGraphQLError(engine.message, { path, extensions: { code: own, http: { status: httpStatusOf(own) } } });
     const http = engine.extensions?.['http'];
     return createGraphQLError(engine.message, { path, extensions: { code: 'BAD_REQUEST', ...(http !== undefined && { http }) } });
   }

@@ -8,6 +8,7 @@ import { recordAndUserResolvers } from './account.resolvers';
 import { chartResolvers } from './chart.resolvers';
 import type { GraphContext, GraphServices } from './graph-context';
 import { toGraphError, useCatalogueCodes, useNoIntrospection } from './graph-errors';
+import { useGraphLimits } from './graph-limits';
 import { patientResolvers } from './patient.resolvers';
 import { typeDefs } from './schema.graphql';
 
@@ -38,7 +39,8 @@ export function registerGraphqlRoutes(app: FastifyInstance, deps: { services: Gr
     typeDefs,
     resolvers: [{ JSON: JsonScalar }, ...parts],
   });
-  const plugins: Array<Plugin<GraphContext>> = [useCatalogueCodes()];
+  // The limits come first: an oversized document is refused before it is validated or run.
+  const plugins: Array<Plugin<GraphContext>> = [...useGraphLimits(), useCatalogueCodes()];
   if (production) {
     plugins.push(useNoIntrospection());
   }

@@ -6,37 +6,68 @@ export interface HealthService {
   check(): Promise<Health>;
 }
 
-/** A probe must answer even when a dependency hangs; a slow check counts as failed. */
-const CHECK_TIMEOUT_MS = 3_000;
-
-export function createHealthService(deps: { repository: HealthRepository; storage: ObjectStorage }): HealthService {
-  return {
-    async check() {
-      const [migrations, storage] = await Promise.allSettled([
-        withTimeout(deps.repository.migrationStatus()),
-        withTimeout(deps.storage.check()),
-      ]);
-      const db = migrations.status === 'fulfilled' ? 'ok' : 'error';
-      const applied = migrations.status === 'fulfilled' && migrations.value.upToDate;
-      const storageOk = storage.status === 'fulfilled';
-      return {
-        status: db === 'ok' && applied && storageOk ? 'ok' : 'unavailable',
-        db,
-        storage: storageOk ? 'ok' : 'error',
-        migrations: applied ? 'applied' : 'pending',
-      };
-    },
-  };
+export interface HealthTiming {
+  /** A dependency that has not answered in this long counts as failed. */
+  checkTimeoutMs: number;
+  /**
+   * How long a probe waits for a fresh answer before it is given the last one. The database
+   * answers in order (PGlite has one connection): a probe queued behind a user's heavy query is
+   * slow, not down.
+   */
+  answerWithinMs: number;
+  /** The last good answer stands in for a slow check only this long after it was taken. */
+  staleAfterMs: number;
+  now: () => number;
+  /** Resolves after `ms`; injected so tests decide when time has passed. */
+  wait: (ms: number) => Promise<void>;
 }
 
-async function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('health check timed out')), CHECK_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
+const DEFAULT_TIMING: HealthTiming = {
+  checkTimeoutMs: 3_000,
+  answerWithinMs: 500,
+  staleAfterMs: 30_000,
+  now: () => Date.now(),
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref()),
+};
+
+/**
+ * `/healthz`. One check at a time: concurrent probes share the one in flight instead of queueing
+ * more queries behind a busy database. A probe gets the fresh result when it comes within
+ * `answerWithinMs`, else the last good result if it is recent, else waits for the check (which
+ * fails after `checkTimeoutMs`). A failed check is answered as soon as it is known.
+ */
+export function createHealthService(deps: { repository: HealthRepository; storage: ObjectStorage; timing?: Partial<HealthTiming> }): HealthService {
+  const timing = { ...DEFAULT_TIMING, ...deps.timing };
+  let inFlight: Promise<Health> | null = null;
+  let lastGood: { health: Health; at: number } | null = null;
+
+  const withTimeout = <T>(promise: Promise<T>): Promise<T> =>
+    Promise.race([promise, timing.wait(timing.checkTimeoutMs).then((): never => { throw new Error('health check timed out'); })]);
+
+  async function runCheck(): Promise<Health> {
+    const [migrations, storage] = await Promise.allSettled([withTimeout(deps.repository.migrationStatus()), withTimeout(deps.storage.check())]);
+    const db = migrations.status === 'fulfilled' ? 'ok' : 'error';
+    const applied = migrations.status === 'fulfilled' && migrations.value.upToDate;
+    const storageOk = storage.status === 'fulfilled';
+    const health: Health = {
+      status: db === 'ok' && applied && storageOk ? 'ok' : 'unavailable',
+      db,
+      storage: storageOk ? 'ok' : 'error',
+      migrations: applied ? 'applied' : 'pending',
+    };
+    lastGood = health.status === 'ok' ? { health, at: timing.now() } : null;
+    return health;
   }
+
+  return {
+    async check() {
+      const current = (inFlight ??= runCheck().finally(() => {
+        inFlight = null;
+      }));
+      const first = await Promise.race([current, timing.wait(timing.answerWithinMs).then(() => null)]);
+      if (first) return first;
+      if (lastGood && timing.now() - lastGood.at <= timing.staleAfterMs) return lastGood.health;
+      return current;
+    },
+  };
 }
