@@ -14,6 +14,8 @@ import { createReportRepository } from './features/reports/report.repository';
 import { registerReportRoutes } from './features/reports/report.routes';
 import { createReportService } from './features/reports/report.service';
 import { FilesService } from './features/files/files.service';
+import { createImageRepository } from './features/images/image.repository';
+import { STAGING_PREFIX } from './features/images/image.service';
 import { registerErrorHandler, sendError, toHttpError } from './http/error-handler';
 import { registerWebApp } from './http/web-app';
 import type { Services } from './services';
@@ -72,7 +74,10 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   registerModelCardRoutes(app, createModelCardService({ path: config.modelCardPath, log: app.log }));
 
   if (services.storage instanceof FsObjectStorage) {
-    await registerFilesRoutes(app, new FilesService(services.storage, config.limits.uploadBytes));
+    const images = createImageRepository(services.database.db);
+    // An upload's staging key takes its one PUT only while the upload is open (not yet checked).
+    const canPut = async (key: string) => !key.startsWith(STAGING_PREFIX) || (await images.hasOpenUpload(key));
+    await registerFilesRoutes(app, new FilesService(services.storage, config.limits.uploadBytes, canPut));
   }
 
   await registerWebApp(app, config.webDist);

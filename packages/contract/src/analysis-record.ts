@@ -26,11 +26,31 @@ export const inferResultSchema = z.object({
 });
 export type InferResult = z.infer<typeof inferResultSchema>;
 
-/** The user's adjusted landmarks, stored beside (never over) the model's. */
-export const modifiedResultSchema = z.object({
+/**
+ * The image a set of adjusted landmarks was placed on: the chart data row (the cephalogram) and the
+ * SHA-256 of its bytes as checked at upload. The server fills `sha256` on save.
+ */
+export const landmarkImageSchema = z.object({
+  chart_data_id: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/).nullable().optional(),
+});
+export type LandmarkImage = z.infer<typeof landmarkImageSchema>;
+
+/** Version 1: from before landmarks were bound to their image; still read, no longer written. */
+export const modifiedResultV1Schema = z.object({
   version: z.literal(1),
   landmarks: z.array(storedLandmarkSchema),
 });
+
+/** Version 2: the user's landmarks with the image they were placed on. */
+export const modifiedResultV2Schema = z.object({
+  version: z.literal(2),
+  image: landmarkImageSchema,
+  landmarks: z.array(storedLandmarkSchema),
+});
+
+/** The user's adjusted landmarks, stored beside (never over) the model's. Readers accept both versions. */
+export const modifiedResultSchema = z.discriminatedUnion('version', [modifiedResultV1Schema, modifiedResultV2Schema]);
 export type ModifiedResult = z.infer<typeof modifiedResultSchema>;
 
 /** Size of the original upload, in px: the space the landmarks live in. */

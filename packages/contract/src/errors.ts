@@ -40,11 +40,15 @@ export const ERROR_CATALOGUE = {
   IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than allowed.', specified: false },
   IMAGE_DIMENSIONS: { status: 422, message: 'The image dimensions are out of range.', specified: false },
   UPLOAD_MISSING: { status: 409, message: 'The file was not uploaded.', specified: false },
+  // The stored object's size or SHA-256 differs from what the upload check recorded: never used.
+  IMAGE_CHANGED: { status: 409, message: 'The stored image no longer matches the checked upload.', specified: false },
   INFERENCE_FAILED: { status: 503, message: 'Landmark detection is not available right now.', specified: false },
 
   // Reports: the chart exists and is the caller's, but there is nothing to report yet.
   REPORT_NO_IMAGE: { status: 409, message: 'The chart has no cephalogram to report on.', specified: false },
   REPORT_NO_ANALYSIS: { status: 409, message: 'The chart has no landmark analysis to report on.', specified: false },
+  // The adjusted landmarks name another image than the chart's cephalogram (modified_result.image).
+  REPORT_LANDMARKS_MISMATCH: { status: 409, message: 'The adjusted landmarks were placed on another image.', specified: false },
 
   // The served model's card (`models/<id>.card.json`) is missing or does not match the contract:
   // the "About the AI" page says so instead of failing with a 500.

@@ -7,10 +7,13 @@ import { imageTypeCdSchema } from './image-type';
  * The upload sequence (house style 13: bytes go straight to object storage):
  * 1. `POST /minio/upload` names the chart, image type and content type; the server answers with a
  *    presigned PUT URL and an `upload_id`.
- * 2. The browser PUTs the bytes to that URL with the same Content-Type.
+ * 2. The browser PUTs the bytes to that URL with the same Content-Type, once: the URL names a staging
+ *    key of this upload only, and a second PUT (or one after step 3) is refused or never used.
  * 3. `POST /minio/chart_data_request` with the `upload_id`: the server checks the stored bytes (real
  *    JPEG/PNG by content, size and dimension limits). A bad file is deleted and refused, leaving no
- *    chart data; a good one becomes *pending* chart data and a thumbnail job starts. When the
+ *    chart data; a good one is copied to a key of its own with its SHA-256 and size recorded
+ *    (every later read verifies them: IMAGE_CHANGED) and becomes *pending* chart data, and a
+ *    thumbnail job starts. When the
  *    thumbnail is stored, the socket sends "DB thumbnail Saved".
  * 4. `POST /ai/ceppro/ceph-landmark` runs the model on the chart's newest cephalogram. On success it
  *    stores the result in the chart's analysis record and commits the pending images (older images of

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -52,7 +52,15 @@ export class FsObjectStorage implements ObjectStorage {
       const source = body instanceof Readable ? body : Readable.from([body]);
       await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
       await mkdir(path.dirname(target), { recursive: true });
-      await rename(tmp, target);
+      if (options.ifNoneMatch) {
+        // link() fails when the target exists: an atomic "create only", where rename would replace.
+        await link(tmp, target).catch((error: unknown) => {
+          throw (error as NodeJS.ErrnoException).code === 'EEXIST' ? new AppError('CONFLICT', 'An object was already stored under this URL.') : error;
+        });
+        await rm(tmp, { force: true });
+      } else {
+        await rename(tmp, target);
+      }
     } catch (error) {
       await rm(tmp, { force: true });
       throw error;

@@ -9,6 +9,11 @@ export interface StoredObject {
 
 export interface PutOptions {
   contentType: string;
+  /**
+   * Write only if no object exists under the key (S3's `If-None-Match: *`); otherwise AppError
+   * CONFLICT and the stored object is left as it was. Makes a signed upload URL single-use.
+   */
+  ifNoneMatch?: boolean;
 }
 
 /**

@@ -57,9 +57,14 @@ export class S3ObjectStorage implements ObjectStorage {
     // PutObject needs a length up front; server-side writes are small (thumbnails), so a stream is
     // buffered rather than pulling in multipart upload machinery.
     const bytes = body instanceof Readable ? await buffer(body) : body;
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: options.contentType }),
-    );
+    try {
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: options.contentType, ...(options.ifNoneMatch && { IfNoneMatch: '*' }) }),
+      );
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412) throw new AppError('CONFLICT', 'An object is already stored under this key.', { cause: error });
+      throw error;
+    }
   }
 
   async getObject(key: string): Promise<StoredObject> {

@@ -11,7 +11,7 @@ interface Chart { id: number; uuid: string; chart_id: string; patient: { id: num
 interface RecordRow { id: number; chart_id: number; infer_result: unknown; modified_result: unknown; drawing_result: unknown; img_size: unknown }
 
 const INFER = { version: 1, model: { id: 'ceph-landmarks', version: 'v1' }, landmarks: [{ cname: 1, name: 'Sella', x: 100.5, y: 200, confidence: 0.9 }] };
-const MODIFIED = { version: 1, landmarks: [{ cname: 1, name: 'Sella', x: 102, y: 201 }] };
+const modifiedOn = (imageId: number) => ({ version: 2, image: { chart_data_id: imageId }, landmarks: [{ cname: 1, name: 'Sella', x: 102, y: 201 }] });
 const RECORD_FIELDS = 'id chart_id infer_result modified_result profilogram_result ruler_info superimposition_data vto_sto_config drawing_result img_size createdAt updatedAt';
 
 async function newChart(): Promise<Chart> {
@@ -110,9 +110,12 @@ describe('analysis records', () => {
     })).create_analysis_record;
     expect(created).toMatchObject({ chart_id: chart.id, infer_result: INFER, modified_result: null, img_size: { width: 2000, height: 2400 } });
 
-    const updated = (await g.ok<{ update_analysis_record: RecordRow }>(token, `mutation($id: Int!, $i: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $i) { ${RECORD_FIELDS} } }`, {
+    const imageId = await g.addImage(chart.id);
+    const MODIFIED = { ...modifiedOn(imageId), image: { chart_data_id: imageId, sha256: null } };
+    const updated = (await g.ok<{ update_analysis_record: RecordRow }>(token, `mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) { update_analysis_record(id: $id, input: $i, base_revision: $b) { ${RECORD_FIELDS} } }`, {
       id: created.id,
-      i: { modified_result: MODIFIED, drawing_result: { version: 1, coords: [[1, 2]], superimpositionCoords: [] } },
+      i: { modified_result: modifiedOn(imageId), drawing_result: { version: 1, coords: [[1, 2]], superimpositionCoords: [] } },
+      b: 1,
     })).update_analysis_record;
     expect(updated.infer_result).toEqual(INFER);
     expect(updated.modified_result).toEqual(MODIFIED);
@@ -128,7 +131,8 @@ describe('analysis records', () => {
 
   it.each([
     ['a document without a version', { drawing_result: { coords: [] } }],
-    ['a landmark without coordinates', { modified_result: { version: 1, landmarks: [{ cname: 1, name: 'S' }] } }],
+    ['a landmark without coordinates', { modified_result: { version: 2, image: { chart_data_id: 1 }, landmarks: [{ cname: 1, name: 'S' }] } }],
+    ['landmarks without their image (version 1 is read, no longer written)', { modified_result: { version: 1, landmarks: [] } }],
     ['a model result without its model', { infer_result: { version: 1, landmarks: [] } }],
     ['an unknown field', { password: 'x' }],
   ])('refuses %s with VALIDATION_FAILED and changes nothing', async (_label, input) => {

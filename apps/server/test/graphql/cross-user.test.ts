@@ -41,7 +41,7 @@ beforeAll(async () => {
   a.chartUuid = c.uuid;
   a.chartId = c.chart_id;
   a.image = await g.addImage(c.id, IMAGE_TYPE.cephalogram);
-  a.record = (await g.ok<{ create_analysis_record: { id: number } }>(tokenA, `mutation($c: Int!) { create_analysis_record(chart_id: $c, input: { drawing_result: { version: 1, coords: [] }, modified_result: { version: 1, landmarks: [] } }) { id } }`, { c: c.id })).create_analysis_record.id;
+  a.record = (await g.ok<{ create_analysis_record: { id: number } }>(tokenA, `mutation($c: Int!) { create_analysis_record(chart_id: $c, input: { drawing_result: { version: 1, coords: [] } }) { id } }`, { c: c.id })).create_analysis_record.id;
   await g.ok(tokenA, `mutation { update_user_config(input: { default_ppm: 9.5 }) { default_ppm } }`);
   const owner = await g.h.services.database.db.query.patients.findFirst({ where: (t, { eq }) => eq(t.id, p.id) });
   aUserId = owner?.userId ?? 0;
@@ -92,7 +92,7 @@ describe('mutations with A\'s ids are NOT_FOUND and change nothing', () => {
     ['delete_chart', `mutation($id: Int!) { delete_chart(id: $id) }`, () => ({ id: a.chart })],
     ['update_chart_data', `mutation($id: Int!) { update_chart_data(id: $id, input: { shoot_date: "2000-01-01" }) { id } }`, () => ({ id: a.image })],
     ['create_analysis_record on A\'s chart', `mutation($c: Int!) { create_analysis_record(chart_id: $c, input: { drawing_result: { version: 1 } }) { id } }`, () => ({ c: a.chart })],
-    ['update_analysis_record', `mutation($id: Int!) { update_analysis_record(id: $id, input: { modified_result: { version: 1, landmarks: [] }, drawing_result: { version: 1, hijacked: true } }) { id } }`, () => ({ id: a.record })],
+    ['update_analysis_record', `mutation($id: Int!) { update_analysis_record(id: $id, input: { modified_result: { version: 2, image: { chart_data_id: 1 }, landmarks: [] }, drawing_result: { version: 1, hijacked: true } }, base_revision: 1) { id } }`, () => ({ id: a.record })],
   ])('%s', async (_label, mutation, variables) => {
     const before = await snapshotOfA();
     const reply = await g.gql(tokenB, mutation, variables());

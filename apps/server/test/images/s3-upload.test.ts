@@ -4,7 +4,10 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buffer } from 'node:stream/consumers';
 import { chartData } from '../../src/db/schema/index';
+import type { LandmarkModel } from '../../src/features/landmarks/landmark.service';
+import { sha256Of } from '../../src/features/images/stored-image';
 import { createImageHarness, eventually, plainImage, type ImageHarness } from './image-harness';
 
 /** The upload path on the S3 driver (s3rver): the browser PUTs and GETs at S3's own presigned URLs. */
@@ -42,7 +45,9 @@ async function upload(chartId: string, bytes: Buffer) {
   const put = await fetch(url, { method: 'PUT', body: new Uint8Array(bytes), headers: { 'content-type': 'image/jpeg' } });
   expect(put.status).toBe(200);
   const reply = await t.call(token, '/minio/chart_data_request', { upload_id: up.body.data?.upload_id });
-  return Object.assign(reply, { key: `charts/${chartId}/${String(up.body.data?.upload_id)}.jpg` });
+  const id = String(up.body.data?.upload_id);
+  // The URL writes a staging key; an accepted image is copied to a key no URL is issued for.
+  return Object.assign(reply, { url, key: `charts/${chartId}/${id}.jpg`, stagingKey: `staging/${chartId}/${id}.jpg` });
 }
 
 describe('uploads on the S3 driver', () => {
@@ -67,10 +72,39 @@ describe('uploads on the S3 driver', () => {
     const chart = await t.chart(token, { draft: true });
     const refused = await upload(chart.chartId, Buffer.from('plain text, not a JPEG'));
     expect(refused.body.code).toBe('IMAGE_NOT_SUPPORTED');
+    expect(await t.h.services.storage.exists(refused.stagingKey)).toBe(false);
     expect(await t.h.services.storage.exists(refused.key)).toBe(false);
     const rows = await db().select().from(chartData).where(eq(chartData.chartRef, chart.chartRef));
     expect(rows).toEqual([]);
     expect(await t.h.count('uploads')).toBe(0);
+  });
+});
+
+describe('an accepted image on the S3 driver', () => {
+  it('cannot be replaced through its upload URL, and stored bytes that differ from the checked ones are refused', async () => {
+    const fake: LandmarkModel = {
+      detect: async () => {
+        throw new Error('the model must not see an unchecked image');
+      },
+    };
+    (t.h.services as { inference: () => LandmarkModel }).inference = () => fake;
+    const chart = await t.chart(token);
+    const stored = await upload(chart.chartId, await plainImage(1000, 1200));
+    expect(stored.status, stored.raw).toBe(200);
+    expect(await t.h.services.storage.exists(stored.stagingKey)).toBe(false);
+    const row = await db().query.chartData.findFirst({ where: eq(chartData.id, Number(stored.body.data?.id)) });
+    expect(row?.path).toBe(stored.key);
+    // s3rver (like S3) honours the URL again until it expires: it can only write the staging key.
+    const again = await fetch(stored.url, { method: 'PUT', body: new Uint8Array(Buffer.from('garbage')), headers: { 'content-type': 'image/jpeg' } });
+    expect(again.status).toBe(200);
+    const object = await t.h.services.storage.getObject(stored.key);
+    expect(sha256Of(await buffer(object.body))).toBe(row?.sha256);
+    await t.h.services.storage.deleteObject(stored.stagingKey);
+
+    // Written behind the server's back: detection refuses it with a clear code instead of using it.
+    await t.h.services.storage.putObject(stored.key, await plainImage(900, 1200), { contentType: 'image/jpeg' });
+    const ai = await t.call(token, '/ai/ceppro/ceph-landmark', { chart_id: chart.chartId });
+    expect(ai.body.code, ai.raw).toBe('IMAGE_CHANGED');
   });
 });
 

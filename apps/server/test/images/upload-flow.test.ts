@@ -98,8 +98,9 @@ describe.skipIf(!hasCephDataset)('new patient flow with a real cephalogram', () 
 
   it('reruns the AI on the same image keeping edits, and a new image resets them on the same record', async () => {
     const [record] = await db().select().from(analysisRecords).where(eq(analysisRecords.chartRef, flow.chartRef));
-    const edits = { version: 1, landmarks: [{ cname: 0, name: 'Sella', x: 10, y: 20 }] };
-    await t.ok(token, `mutation($id: Int!, $i: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $i) { id } }`, { id: record?.id, i: { modified_result: edits } });
+    const film = await db().query.chartData.findFirst({ where: eq(chartData.chartRef, flow.chartRef), orderBy: chartData.id });
+    const edits = { version: 2, image: { chart_data_id: film?.id, sha256: film?.sha256 }, landmarks: [{ cname: 0, name: 'Sella', x: 10, y: 20 }] };
+    await t.ok(token, `mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) { update_analysis_record(id: $id, input: $i, base_revision: $b) { id } }`, { id: record?.id, i: { modified_result: edits }, b: record?.revision });
 
     const rerun = await t.call(token, '/ai/ceppro/ceph-landmark', { chart_id: flow.chartId });
     expect(rerun.body.data?.analysis_record_id).toBe(record?.id);

@@ -49,8 +49,18 @@ async function createRecord(token: string, chartRef: number, input: Record<strin
   return data.create_analysis_record.id;
 }
 
+/** A landmark save as the viewer makes it: bound to the chart's film, from the record's current revision. */
+async function save(token: string, chartRef: number, input: Record<string, unknown>): Promise<void> {
+  const data = await t.ok<{ analysis_records: { items: Array<{ id: number; revision: number }> } }>(token, 'query($c: Int!) { analysis_records(filter: { chart_id: $c }) { items { id revision } } }', { c: chartRef });
+  const record = data.analysis_records.items[0];
+  const film = await t.h.services.database.db.query.chartData.findFirst({ where: (c, { and, eq: is, isNull }) => and(is(c.chartRef, chartRef), is(c.imageTypeCd, '00700'), isNull(c.deletedAt)), orderBy: (c, { desc }) => desc(c.id) });
+  const modified = input['modified_result'] as { landmarks: unknown[] } | null | undefined;
+  const bound = modified ? { ...input, modified_result: { version: 2, image: { chart_data_id: film?.id }, landmarks: modified.landmarks } } : input;
+  await t.ok(token, 'mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) { update_analysis_record(id: $id, input: $i, base_revision: $b) { id } }', { id: record?.id, i: bound, b: record?.revision });
+}
+
 async function updateRecord(token: string, input: Record<string, unknown>): Promise<void> {
-  await t.ok(token, 'mutation($id: Int!, $i: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $i) { id } }', { id: recordId, i: input });
+  await save(token, chart.chartRef, input);
 }
 
 async function report(token: string | null, body: unknown) {
@@ -205,7 +215,5 @@ describe('POST /api/report/pdf', () => {
 });
 
 async function updateRecordOf(chartRef: number, input: Record<string, unknown>): Promise<void> {
-  const data = await t.ok<{ analysis_records: { items: Array<{ id: number }> } }>(tokenA, 'query($c: Int!) { analysis_records(filter: { chart_id: $c }) { items { id } } }', { c: chartRef });
-  const id = data.analysis_records.items[0]?.id;
-  await t.ok(tokenA, 'mutation($id: Int!, $i: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $i) { id } }', { id, i: input });
+  await save(tokenA, chartRef, input);
 }

@@ -24,6 +24,11 @@ export const analysisRecords = pgTable(
     drawingResult: jsonb('drawing_result').$type<VersionedJson>(),
     /** Original upload size in pixels: landmarks are stored in that space (house style 2). */
     imgSize: jsonb('img_size').$type<{ width: number; height: number }>(),
+    /**
+     * Moves on with every write (a save, a detection). A landmark save names the revision it started
+     * from and is refused with CONFLICT when the record moved on meanwhile (another tab, a new image).
+     */
+    revision: integer('revision').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),

@@ -24,6 +24,13 @@ export const chartData = pgTable(
     width: integer('width'),
     height: integer('height'),
     /**
+     * SHA-256 (hex) and byte size of the bytes that passed the upload check, recorded at check time.
+     * Every read for detection, thumbnail or report verifies them (IMAGE_CHANGED on a mismatch);
+     * null for rows from before they were recorded.
+     */
+    sha256: text('sha256'),
+    sizeBytes: integer('size_bytes'),
+    /**
      * Non-null: checked and stored, but not yet committed by landmark detection. Invisible to every
      * query; the sweeper hard-deletes it (and its objects) after this time.
      */

@@ -12,3 +12,4 @@ export * from './relations';
 export * from './rate-limits';
 export * from './uploads';
 export * from './jobs';
+export * from './discarded-charts';

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, isNull, type SQL } from 'drizzle-orm';
+import { IMAGE_TYPE } from '@ceppro/contract';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
-import { analysisRecords, charts, patients } from '../../db/schema/index';
+import { analysisRecords, chartData, charts, patients } from '../../db/schema/index';
 
 export type AnalysisRecordRow = typeof analysisRecords.$inferSelect;
-export type AnalysisRecordValues = Partial<Omit<typeof analysisRecords.$inferInsert, 'id' | 'chartRef' | 'createdAt' | 'updatedAt' | 'deletedAt'>>;
+export type AnalysisRecordValues = Partial<Omit<typeof analysisRecords.$inferInsert, 'id' | 'chartRef' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'revision'>>;
 
 /** Records belong to a user through chart and patient; every read and write checks that path. */
 export function createAnalysisRecordRepository(db: AppDatabase) {
@@ -41,9 +42,29 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
       return row;
     },
 
-    /** Writes only the columns in `values`: a column left out keeps its stored value. */
-    async update(id: number, values: AnalysisRecordValues): Promise<AnalysisRecordRow | undefined> {
-      const [row] = await db.update(analysisRecords).set({ ...values, updatedAt: new Date() }).where(and(eq(analysisRecords.id, id), isNull(analysisRecords.deletedAt))).returning();
+    /**
+     * Writes only the columns in `values`: a column left out keeps its stored value. `revision`:
+     * `expected` writes only if the record is still at that revision; `bump` moves it on.
+     */
+    async update(id: number, values: AnalysisRecordValues, revision: { expected?: number | undefined; bump: boolean }): Promise<AnalysisRecordRow | undefined> {
+      const conditions = [eq(analysisRecords.id, id), isNull(analysisRecords.deletedAt)];
+      if (revision.expected !== undefined) conditions.push(eq(analysisRecords.revision, revision.expected));
+      const [row] = await db
+        .update(analysisRecords)
+        .set({ ...values, updatedAt: new Date(), ...(revision.bump && { revision: sql`${analysisRecords.revision} + 1` }) })
+        .where(and(...conditions))
+        .returning();
+      return row;
+    },
+
+    /** The chart's live (committed, not deleted) cephalogram: the image landmarks are placed on. */
+    async liveCephalogram(chartRef: number): Promise<{ id: number; sha256: string | null } | undefined> {
+      const [row] = await db
+        .select({ id: chartData.id, sha256: chartData.sha256 })
+        .from(chartData)
+        .where(and(eq(chartData.chartRef, chartRef), eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram), isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)))
+        .orderBy(desc(chartData.id))
+        .limit(1);
       return row;
     },
   };

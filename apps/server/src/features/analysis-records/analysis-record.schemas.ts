@@ -21,9 +21,14 @@ export const inferResultSchema = z.strictObject({
   landmarks: z.array(landmarkSchema).max(500),
 });
 
-/** The user's adjusted landmarks, stored beside (never over) the model's. */
+/**
+ * The user's adjusted landmarks, stored beside (never over) the model's, with the image they were
+ * placed on (`sha256` is filled by the server). Only version 2 is written; stored version 1
+ * documents stay readable (contract analysis-record.ts).
+ */
 export const modifiedResultSchema = z.strictObject({
-  version: z.literal(1),
+  version: z.literal(2),
+  image: z.strictObject({ chart_data_id: z.number().int().positive(), sha256: z.string().regex(/^[0-9a-f]{64}$/).nullable().optional() }),
   landmarks: z.array(landmarkSchema).max(500),
 });
 

@@ -3,7 +3,9 @@ import { AppError } from '../../errors/app-error';
 import { isUniqueViolation } from '../auth/auth.repository';
 import type { ChartRepository } from '../charts/chart.repository';
 import type { AnalysisRecordRepository, AnalysisRecordRow, AnalysisRecordValues } from './analysis-record.repository';
-import { analysisRecordInputSchema, type AnalysisRecordInput } from './analysis-record.schemas';
+import { analysisRecordInputSchema, modifiedResultSchema, type AnalysisRecordInput } from './analysis-record.schemas';
+
+const stale = () => new AppError('CONFLICT', 'The analysis record changed since these edits started; reload it.');
 
 const COLUMNS = {
   infer_result: 'inferResult',
@@ -29,6 +31,22 @@ function toValues(input: AnalysisRecordInput): AnalysisRecordValues {
 
 export function createAnalysisRecordService(deps: { records: AnalysisRecordRepository; charts: ChartRepository }) {
   const { records, charts } = deps;
+
+  /**
+   * Landmarks are saved only onto the image they were placed on: the chart's live cephalogram, by
+   * id and (when recorded) content hash. The stored document gets the hash filled in.
+   */
+  async function bindToImage(chartRef: number, values: AnalysisRecordValues): Promise<void> {
+    const modified = values.modifiedResult;
+    if (!modified) return;
+    const bound = modifiedResultSchema.parse(modified).image;
+    const film = await records.liveCephalogram(chartRef);
+    const sameHash = bound.sha256 === undefined || bound.sha256 === null || film?.sha256 === null || bound.sha256 === film?.sha256;
+    if (!film || film.id !== bound.chart_data_id || !sameHash) {
+      throw new AppError('CONFLICT', 'The landmarks were placed on another image than the chart\'s cephalogram.');
+    }
+    values.modifiedResult = { ...modified, image: { chart_data_id: film.id, sha256: film.sha256 } };
+  }
   return {
     list: (userId: number, filter: { id?: number | undefined; chart_id?: number | undefined }) => records.list(userId, { id: filter.id, chartRef: filter.chart_id }),
 
@@ -41,6 +59,7 @@ export function createAnalysisRecordService(deps: { records: AnalysisRecordRepos
     async create(userId: number, chartId: number, input: AnalysisRecordInput): Promise<AnalysisRecordRow> {
       const values = toValues(input);
       if (!(await charts.findOwned(userId, chartId))) throw new AppError('NOT_FOUND');
+      await bindToImage(chartId, values);
       try {
         return await records.insert(chartId, values);
       } catch (error) {
@@ -50,11 +69,24 @@ export function createAnalysisRecordService(deps: { records: AnalysisRecordRepos
       }
     },
 
-    async update(userId: number, id: number, input: AnalysisRecordInput): Promise<AnalysisRecordRow> {
+    /**
+     * `baseRevision`: the record revision the caller's edits started from. Required with
+     * `modified_result`; a record that moved on since (another tab saved, a new image was analysed)
+     * answers CONFLICT and keeps what it has.
+     */
+    async update(userId: number, id: number, input: AnalysisRecordInput, baseRevision?: number): Promise<AnalysisRecordRow> {
       const values = toValues(input);
-      if (!(await records.findOwned(userId, id))) throw new AppError('NOT_FOUND');
-      const row = await records.update(id, values);
-      if (!row) throw new AppError('NOT_FOUND');
+      const landmarks = values.modifiedResult !== undefined;
+      if (landmarks && baseRevision === undefined) {
+        throw new AppError('VALIDATION_FAILED', 'A landmark save must name the revision it started from.', { field: 'base_revision' });
+      }
+      const current = await records.findOwned(userId, id);
+      if (!current) throw new AppError('NOT_FOUND');
+      if (baseRevision !== undefined && current.revision !== baseRevision) throw stale();
+      await bindToImage(current.chartRef, values);
+      const bump = landmarks || values.inferResult !== undefined || values.imgSize !== undefined;
+      const row = await records.update(id, values, { expected: baseRevision, bump });
+      if (!row) throw baseRevision !== undefined ? stale() : new AppError('NOT_FOUND');
       return row;
     },
   };

@@ -25,6 +25,11 @@ export class FilesService {
   constructor(
     private readonly storage: FsObjectStorage,
     private readonly uploadLimitBytes: number,
+    /**
+     * Whether a signed PUT may still write this key: true only while an upload names it and has not
+     * been checked (features/images). Unset: any validly signed key (the storage tests).
+     */
+    private readonly canPut: (key: string) => Promise<boolean> = async () => true,
   ) {}
 
   authorize(request: SignedFileRequest): void {
@@ -48,7 +53,10 @@ export class FilesService {
   async upload(key: string, body: Readable, contentType: string, declaredLength: number | undefined): Promise<void> {
     // Refuse early on an honest Content-Length; count anyway, since a length can lie or be absent.
     if (declaredLength !== undefined && declaredLength > this.uploadLimitBytes) throw new AppError('PAYLOAD_TOO_LARGE');
-    await this.storage.putObject(key, body.pipe(byteLimit(this.uploadLimitBytes)), { contentType });
+    // Single use: a URL writes its object once, and never after the upload was checked (accepted
+    // or refused), so what was checked is what stays stored.
+    if (!(await this.canPut(key))) throw new AppError('CONFLICT', 'This upload URL was already used.');
+    await this.storage.putObject(key, body.pipe(byteLimit(this.uploadLimitBytes)), { contentType, ifNoneMatch: true });
   }
 }
 

@@ -72,6 +72,7 @@ export function toAnalysisRecord(row: AnalysisRecordRow) {
     vto_sto_config: row.vtoStoConfig,
     drawing_result: row.drawingResult,
     img_size: row.imgSize,
+    revision: row.revision,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

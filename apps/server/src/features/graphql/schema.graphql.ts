@@ -72,6 +72,8 @@ export const typeDefs = /* GraphQL */ `
     vto_sto_config: JSON
     drawing_result: JSON
     img_size: JSON
+    "Moves on with every landmark write (a save, a detection); a landmark save names the one it started from."
+    revision: Int!
     createdAt: String!
     updatedAt: String!
   }
@@ -182,7 +184,7 @@ export const typeDefs = /* GraphQL */ `
     delete_chart(id: Int!): Boolean!
     update_chart_data(id: Int!, input: UpdateChartDataInput!): ChartData!
     create_analysis_record(chart_id: Int!, input: AnalysisRecordInput!): AnalysisRecord!
-    update_analysis_record(id: Int!, input: AnalysisRecordInput!): AnalysisRecord!
+    update_analysis_record(id: Int!, input: AnalysisRecordInput!, base_revision: Int): AnalysisRecord!
     update_user_config(input: UserConfigInput!): UserConfig!
     update_user(user_permission: UserPermissionInput!): User!
   }

@@ -30,7 +30,11 @@ export function createDiscardService(deps: { db: AppDatabase; images: ImageRepos
     async discard(userId: number, chartId: string): Promise<DiscardResult> {
       const { result, keys } = await db.transaction(async (tx) => {
         const chart = await images.findOwnedChart(tx, userId, { chartId }, true);
-        if (!chart) throw new AppError('NOT_FOUND');
+        if (!chart) {
+          // Already discarded (a refused X-ray does it before the browser's clean-up call): done.
+          if (await purge.wasDiscardedBy(tx, chartId, userId)) return { result: { chart_data: 0, chart: false, patient: false }, keys: [] };
+          throw new AppError('NOT_FOUND');
+        }
         const pending = await purge.pendingImages(tx, chart.id);
         const keys = [...pending.keys];
         let count = pending.chartData;
@@ -38,6 +42,7 @@ export function createDiscardService(deps: { db: AppDatabase; images: ImageRepos
         let patientGone = false;
         if (chart.draftExpiresAt) {
           const purged = await purge.chart(tx, chart.id);
+          await purge.recordDiscarded(tx, chart.chartId, userId);
           keys.push(...purged.keys);
           count += purged.chartData;
           chartGone = true;

@@ -68,6 +68,7 @@ export class DraftSweeper {
         chartData += purged.chartData;
         keys.push(...purged.keys);
       }
+      await purge.expiredDiscardRecords(tx, new Date(now.getTime() - FINISHED_JOB_RETENTION_MS));
       return { result: { uploads: uploadKeys.length, chartData, charts: chartIds.length, patients: patientIds.length }, keys };
     });
     await deleteObjects(storage, keys, log);

@@ -1,5 +1,5 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
 import { chartData, charts, patients, uploads } from '../../db/schema/index';
 
@@ -53,6 +53,12 @@ export function createImageRepository(db: AppDatabase) {
     async findUpload(userId: number, id: string): Promise<UploadRow | undefined> {
       const [row] = await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).limit(1);
       return row;
+    },
+
+    /** True while an upload names this key and has not been checked yet (a signed PUT may still write it). */
+    async hasOpenUpload(key: string): Promise<boolean> {
+      const [row] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.objectKey, key), gt(uploads.expiresAt, sql`now()`))).limit(1);
+      return row !== undefined;
     },
 
     async deleteUpload(tx: AppDatabase, id: string): Promise<boolean> {

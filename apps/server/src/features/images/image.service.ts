@@ -18,6 +18,7 @@ import type { JobQueue } from '../../jobs/job-runner';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { deleteObjects } from './discard.service';
 import { checkImage } from './image-check';
+import { sha256Of } from './stored-image';
 import type { ImageRepository, ImageRow, OwnedChart } from './image.repository';
 
 type UploadInput = z.output<typeof uploadRequestSchema>;
@@ -78,7 +79,9 @@ export function createImageService(deps: {
       const chart = await ownedChart(userId, input.chart_id);
       const id = randomUUID();
       const ext = input.content_type === 'image/png' ? 'png' : 'jpg';
-      const key = `charts/${chart.chartId}/${id}.${ext}`;
+      // A staging key: the signed URL can only ever write here. The checked bytes are copied to
+      // `charts/...` (a key no URL is issued for), so an accepted image cannot be replaced.
+      const key = stagingKeyOf(chart.chartId, id, ext);
       const urlExpiresAt = new Date(Date.now() + IMAGE_UPLOAD.urlTtlSeconds * 1000);
       const presignedUrl = await storage.presignPut(key, input.content_type, IMAGE_UPLOAD.urlTtlSeconds);
       await images.insertUpload({
@@ -111,24 +114,39 @@ export function createImageService(deps: {
         throw error;
       }
       const pendingUntil = new Date(Date.now() + draftTtlS * 1000);
-      const row = await db.transaction(async (tx) => {
-        // Gone means another call already turned this upload into chart data (or discarded it).
-        if (!(await images.deleteUpload(tx, upload.id))) throw new AppError('NOT_FOUND');
-        const inserted = await images.insertPending(tx, {
-          chartRef: chart.id,
-          imageTypeCd: upload.imageTypeCd,
-          shootDate: upload.shootDate,
-          path: upload.objectKey,
-          originalName: upload.originalName,
-          contentType: checked.contentType,
-          width: checked.width,
-          height: checked.height,
-          pendingExpiresAt: pendingUntil,
-        });
-        await images.extendDrafts(tx, chart, pendingUntil);
-        await queue.enqueue(tx, thumbnailJob(userId, chart.uuid, inserted.id));
-        return inserted;
+      // Exactly the bytes that passed the check, under a key of the server's own (one per upload).
+      const path = acceptedKeyOf(upload.objectKey);
+      await storage.putObject(path, bytes, { contentType: checked.contentType, ifNoneMatch: true }).catch((error: unknown) => {
+        // Already there: another call for the same upload is accepting it right now.
+        throw error instanceof AppError && error.code === 'CONFLICT' ? new AppError('NOT_FOUND') : error;
       });
+      let row: ImageRow;
+      try {
+        row = await db.transaction(async (tx) => {
+          // Gone means another call already turned this upload into chart data (or discarded it).
+          if (!(await images.deleteUpload(tx, upload.id))) throw new AppError('NOT_FOUND');
+          const inserted = await images.insertPending(tx, {
+            chartRef: chart.id,
+            imageTypeCd: upload.imageTypeCd,
+            shootDate: upload.shootDate,
+            path,
+            originalName: upload.originalName,
+            contentType: checked.contentType,
+            width: checked.width,
+            height: checked.height,
+            sha256: sha256Of(bytes),
+            sizeBytes: bytes.length,
+            pendingExpiresAt: pendingUntil,
+          });
+          await images.extendDrafts(tx, chart, pendingUntil);
+          await queue.enqueue(tx, thumbnailJob(userId, chart.uuid, inserted.id));
+          return inserted;
+        });
+      } catch (error) {
+        await deleteObjects(storage, [path], log);
+        throw error;
+      }
+      await deleteObjects(storage, [upload.objectKey], log);
       queue.wake();
       return toStored(row, chart.chartId);
     },
@@ -173,6 +191,19 @@ export function createImageService(deps: {
       return { updated: await images.updateShootDate(chart.id, input.image_type_cd, input.shoot_date ?? null) };
     },
   };
+}
+
+/** Object keys a signed PUT of the upload flow writes; nothing else is ever signed for PUT here. */
+export const STAGING_PREFIX = 'staging/';
+
+/** Where a signed PUT may write: `staging/<chart_id>/<upload_id>.<ext>`. */
+export function stagingKeyOf(chartId: string, uploadId: string, ext: string): string {
+  return `${STAGING_PREFIX}${chartId}/${uploadId}.${ext}`;
+}
+
+/** Where an accepted image lives: `charts/<chart_id>/<upload_id>.<ext>` (never signed for PUT). */
+export function acceptedKeyOf(stagingKey: string): string {
+  return `charts/${stagingKey.slice(STAGING_PREFIX.length)}`;
 }
 
 export function toStored(row: ImageRow, chartId: string): StoredChartData {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
-import { analysisRecords, chartData, charts, patients, uploads } from '../../db/schema/index';
+import { analysisRecords, chartData, charts, discardedCharts, patients, uploads } from '../../db/schema/index';
 import { thumbnailKeyOf } from './image-check';
 
 /** What a purge removed from the database; `keys` are the objects to delete after commit. */
@@ -36,6 +36,20 @@ export const purge = {
     await tx.delete(analysisRecords).where(eq(analysisRecords.chartRef, chartRef));
     await tx.delete(charts).where(eq(charts.id, chartRef));
     return { chartData: rows.length, keys: [...objectKeysOf(rows), ...ups.map((u) => u.key)] };
+  },
+
+  /** Remembers a discarded draft chart for its owner's later clean-up call (see discarded-charts.ts). */
+  async recordDiscarded(tx: AppDatabase, chartId: string, userId: number): Promise<void> {
+    await tx.insert(discardedCharts).values({ chartId, userId, discardedAt: new Date() }).onConflictDoNothing();
+  },
+
+  async wasDiscardedBy(tx: AppDatabase, chartId: string, userId: number): Promise<boolean> {
+    const [row] = await tx.select({ chartId: discardedCharts.chartId }).from(discardedCharts).where(and(eq(discardedCharts.chartId, chartId), eq(discardedCharts.userId, userId))).limit(1);
+    return row !== undefined;
+  },
+
+  async expiredDiscardRecords(tx: AppDatabase, before: Date): Promise<void> {
+    await tx.delete(discardedCharts).where(lt(discardedCharts.discardedAt, before));
   },
 
   async patientHasCharts(tx: AppDatabase, patientRef: number): Promise<boolean> {

@@ -1,5 +1,4 @@
 import { THUMBNAIL_SAVED_TEXT } from '@ceppro/contract';
-import { buffer } from 'node:stream/consumers';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import type { JobHandler } from '../../jobs/job-runner';
@@ -7,6 +6,7 @@ import type { EventBus } from '../../realtime/event-bus';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { makeThumbnail, thumbnailKeyOf } from './image-check';
 import type { ImageRepository } from './image.repository';
+import { readCheckedImage } from './stored-image';
 
 const payloadSchema = z.object({ chartDataId: z.number().int().positive() });
 
@@ -24,7 +24,7 @@ export function createThumbnailJob(deps: { images: ImageRepository; storage: Obj
     if (row.thumbnailPath && (await storage.exists(row.thumbnailPath))) return;
     let original: Buffer;
     try {
-      original = await buffer((await storage.getObject(row.path)).body);
+      original = await readCheckedImage(storage, row);
     } catch (error) {
       // The original is gone (discarded, or lost): nothing to make a thumbnail of; download shows LOST.
       if (error instanceof AppError && error.code === 'NOT_FOUND') return;

@@ -1,5 +1,5 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
-import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
 import { analysisRecords, chartData, charts } from '../../db/schema/index';
 import type { z } from 'zod';
@@ -70,7 +70,8 @@ export function createLandmarkRepository(db: AppDatabase, images: ImageRepositor
           .for('update');
         let recordId: number;
         if (existing) {
-          await tx.update(analysisRecords).set({ ...values, updatedAt: now }).where(eq(analysisRecords.id, existing.id));
+          // A new revision: a landmark save that started before this detection is stale now.
+          await tx.update(analysisRecords).set({ ...values, updatedAt: now, revision: sql`${analysisRecords.revision} + 1` }).where(eq(analysisRecords.id, existing.id));
           recordId = existing.id;
         } else {
           const [row] = await tx.insert(analysisRecords).values({ ...values, chartRef: chart.id }).returning({ id: analysisRecords.id });

@@ -1,7 +1,6 @@
 import type { LandmarkResponse, ServerEvent } from '@ceppro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { buffer } from 'node:stream/consumers';
 import type { AppDatabase } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import { ImageInputError, InferenceFailedError, type Detection } from '../../inference/index';
@@ -10,6 +9,7 @@ import type { ObjectStorage } from '../../storage/object-storage';
 import { inferResultSchema } from '../analysis-records/analysis-record.schemas';
 import { deleteObjects, type DiscardService } from '../images/discard.service';
 import type { ImageRepository } from '../images/image.repository';
+import { readCheckedImage, type CheckedBytes } from '../images/stored-image';
 import type { LandmarkRepository } from './landmark.repository';
 
 /** What the service needs of the model: the process's InferencePool (a worker thread). */
@@ -54,9 +54,9 @@ export function createLandmarkService(deps: {
 }) {
   const { db, images, landmarks, discard, storage, events, log } = deps;
 
-  async function readImage(path: string): Promise<Buffer> {
+  async function readImage(image: CheckedBytes): Promise<Buffer> {
     try {
-      return await buffer((await storage.getObject(path)).body);
+      return await readCheckedImage(storage, image);
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('UPLOAD_MISSING');
       throw error;
@@ -75,7 +75,7 @@ export function createLandmarkService(deps: {
         events.publish(userId, { kind: 'event', event }).catch((error: unknown) => log.warn({ err: error }, 'landmark event not published'));
       await notify({ type: 'job.progress', ...fields, progress: 0 });
       try {
-        const bytes = await readImage(source.path);
+        const bytes = await readImage(source);
         const detection = await deps
           .model()
           .detect(bytes)

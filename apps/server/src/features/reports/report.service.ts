@@ -1,7 +1,7 @@
-import type { ReportPdfRequest } from '@ceppro/contract';
-import { buffer } from 'node:stream/consumers';
+import { modifiedResultSchema, type ReportPdfRequest } from '@ceppro/contract';
 import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
+import { readCheckedImage } from '../images/stored-image';
 import { composeReportImage } from './report-image';
 import { buildReportModel, reportAnalysis, reportLandmarks, type ReportModel } from './report-model';
 import { renderReportPdf } from './report-pdf';
@@ -30,9 +30,11 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
       const [image, record, owner] = await Promise.all([reports.cephalogram(chart.ref), reports.analysisRecord(chart.ref), reports.owner(userId)]);
       if (!image) throw new AppError('REPORT_NO_IMAGE');
       if (!record || reportLandmarks(record.inferResult, record.modifiedResult).length === 0) throw new AppError('REPORT_NO_ANALYSIS');
+      // Landmarks adjusted on another film (the image was changed since) are never printed on this one.
+      if (!modifiedResultFits(record.modifiedResult, image)) throw new AppError('REPORT_LANDMARKS_MISMATCH');
       let original: Buffer;
       try {
-        original = await buffer((await storage.getObject(image.path)).body);
+        original = await readCheckedImage(storage, image);
       } catch (error) {
         // The stored file is gone (the viewer shows LOST): nothing to print.
         if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('REPORT_NO_IMAGE', 'The cephalogram file is missing.');
@@ -56,6 +58,14 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
       return { filename: `ceppro-report-${chart.chartId}.pdf`, pdf: renderReportPdf(model, film, now), model };
     },
   };
+}
+
+/** A version 2 document names its image; a version 1 document (from before binding) is taken as is. */
+function modifiedResultFits(modified: unknown, image: { id: number; sha256: string | null }): boolean {
+  const parsed = modifiedResultSchema.safeParse(modified);
+  if (!parsed.success || parsed.data.version === 1) return true;
+  const bound = parsed.data.image;
+  return bound.chart_data_id === image.id && (bound.sha256 === undefined || bound.sha256 === null || image.sha256 === null || bound.sha256 === image.sha256);
 }
 
 export type ReportService = ReturnType<typeof createReportService>;

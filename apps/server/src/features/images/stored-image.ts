@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
+import { AppError } from '../../errors/app-error';
+import type { ObjectStorage } from '../../storage/object-storage';
+
+/** What the upload check recorded about an image's bytes (null on rows from before it was recorded). */
+export interface CheckedBytes {
+  path: string;
+  sha256: string | null;
+  sizeBytes: number | null;
+}
+
+export function sha256Of(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * The stored bytes of a checked image, only if they are still the bytes that passed the check: a
+ * different size or SHA-256 (the object was written behind the server's back) is IMAGE_CHANGED,
+ * never used for detection, thumbnails or reports. A missing object is AppError NOT_FOUND.
+ */
+export async function readCheckedImage(storage: ObjectStorage, image: CheckedBytes): Promise<Buffer> {
+  const object = await storage.getObject(image.path);
+  if (image.sizeBytes !== null && object.size !== image.sizeBytes) {
+    object.body.destroy();
+    throw new AppError('IMAGE_CHANGED');
+  }
+  const bytes = await buffer(object.body);
+  if ((image.sizeBytes !== null && bytes.length !== image.sizeBytes) || (image.sha256 !== null && sha256Of(bytes) !== image.sha256)) {
+    throw new AppError('IMAGE_CHANGED');
+  }
+  return bytes;
+}
