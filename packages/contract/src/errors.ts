@@ -43,6 +43,8 @@ export const ERROR_CATALOGUE = {
   // The stored object's size or SHA-256 differs from what the upload check recorded: never used.
   IMAGE_CHANGED: { status: 409, message: 'The stored image no longer matches the checked upload.', specified: false },
   INFERENCE_FAILED: { status: 503, message: 'Landmark detection is not available right now.', specified: false },
+  // Too many detections waiting (all users, or this user's own): Retry-After says when to try again.
+  AI_BUSY: { status: 429, message: 'Landmark detection is busy; try again shortly.', specified: false },
 
   // Reports: the chart exists and is the caller's, but there is nothing to report yet.
   REPORT_NO_IMAGE: { status: 409, message: 'The chart has no cephalogram to report on.', specified: false },

@@ -42,6 +42,8 @@ export interface AppConfig {
   jobs: { worker: boolean; pollMs: number };
   /** MODEL_CARD_PATH: the model card to serve; undefined means the one beside the served manifest. */
   modelCardPath: string | undefined;
+  /** Landmark detection scheduling (features/landmarks/detection-queue.ts). */
+  detection: { maxRunning: number; maxQueued: number; perUser: number };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -73,6 +75,13 @@ const millis = (min: number, max: number) =>
   z
     .string()
     .regex(/^\d{1,9}$/, `must be an integer ${min}-${max}`)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, `must be an integer ${min}-${max}`);
+
+const count = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,4}$/, `must be an integer ${min}-${max}`)
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be an integer ${min}-${max}`);
 
@@ -131,6 +140,9 @@ const envSchema = z
     DRAFT_SWEEP_INTERVAL_MS: millis(100, 3_600_000).default(10_000),
     JOBS_WORKER: flag.default(true),
     MODEL_CARD_PATH: z.string().optional(),
+    AI_MAX_RUNNING: count(1, 16).default(1),
+    AI_MAX_QUEUED: count(0, 1_000).default(20),
+    AI_MAX_PER_USER: count(1, 100).default(2),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER !== 's3') return;
@@ -196,6 +208,7 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
     drafts: { ttlS: e.DRAFT_TTL_S, sweepIntervalMs: e.DRAFT_SWEEP_INTERVAL_MS },
     jobs: { worker: e.JOBS_WORKER, pollMs: 250 },
     modelCardPath: e.MODEL_CARD_PATH === undefined ? undefined : resolveFromRepoRoot(e.MODEL_CARD_PATH, root),
+    detection: { maxRunning: e.AI_MAX_RUNNING, maxQueued: e.AI_MAX_QUEUED, perUser: e.AI_MAX_PER_USER },
   };
 }
 

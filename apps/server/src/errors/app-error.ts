@@ -4,6 +4,8 @@ export interface AppErrorOptions {
   cause?: unknown;
   key?: string;
   field?: string;
+  /** Seconds the client should wait before trying again (sent as Retry-After). */
+  retryAfterS?: number;
 }
 
 /**
@@ -19,6 +21,7 @@ export class AppError extends Error {
   readonly key: string | undefined;
   /** The request field the error is about. */
   readonly field: string | undefined;
+  readonly retryAfterS: number | undefined;
 
   constructor(code: ErrorCode, message: string = defaultMessageOf(code), options?: AppErrorOptions) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
@@ -26,6 +29,7 @@ export class AppError extends Error {
     this.status = httpStatusOf(code);
     this.key = options?.key;
     this.field = options?.field;
+    this.retryAfterS = options?.retryAfterS;
   }
 }
 

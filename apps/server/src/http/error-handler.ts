@@ -9,6 +9,7 @@ export interface HttpError {
   message: string;
   key?: string;
   field?: string;
+  retryAfterS?: number;
 }
 
 // Fastify's own client errors, by code, with messages of our own (theirs can echo request data).
@@ -47,6 +48,7 @@ export function toHttpError(error: unknown): HttpError {
       message: error.message,
       ...(error.key !== undefined && { key: error.key }),
       ...(error.field !== undefined && { field: error.field }),
+      ...(error.retryAfterS !== undefined && { retryAfterS: error.retryAfterS }),
     };
   }
   if (error instanceof ZodError) {
@@ -77,6 +79,7 @@ function isFastifyError(error: unknown): error is FastifyError {
 }
 
 export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
+  if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
   return reply.status(error.status).type('application/json; charset=utf-8').send(fail(error.code, error.message, { key: error.key, field: error.field }));
 }
 

@@ -6,6 +6,7 @@ import type { SessionService } from '../auth/session.service';
 import { createLandmarkRepository } from '../landmarks/landmark.repository';
 import { registerLandmarkRoutes } from '../landmarks/landmark.routes';
 import { createLandmarkService } from '../landmarks/landmark.service';
+import { DetectionQueue, withDetectionQueue } from '../landmarks/detection-queue';
 import { createDiscardService } from './discard.service';
 import { DraftSweeper } from './draft-sweeper';
 import { createImageRepository } from './image.repository';
@@ -47,16 +48,20 @@ export async function registerImagesFeature(app: FastifyInstance, services: Serv
   });
   await registerLandmarkRoutes(app, {
     sessions,
-    landmarks: createLandmarkService({
-      db,
-      images,
-      landmarks: createLandmarkRepository(db, images),
-      discard,
-      storage,
-      events,
-      model: () => services.inference(),
-      log,
-    }),
+    // One queue per process, in front of the model's one worker: bounded, fair between users.
+    landmarks: withDetectionQueue(
+      createLandmarkService({
+        db,
+        images,
+        landmarks: createLandmarkRepository(db, images),
+        discard,
+        storage,
+        events,
+        model: () => services.inference(),
+        log,
+      }),
+      new DetectionQueue({ ...config.detection, initialMeanMs: 2_000 }),
+    ),
   });
 
   const runner = new JobRunner({
