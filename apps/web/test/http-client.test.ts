@@ -4,10 +4,10 @@ import { createHttpClient, type Alert } from '../src/lib/api/http-client.ts';
 import { retryDelayMs } from '../src/lib/api/retry.ts';
 import type { TokenStore } from '../src/lib/api/token-store.ts';
 
-type Reply = { status: number; body?: unknown } | 'network' | 'hang';
+type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'network' | 'hang';
 
-function json(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
 /** A fake server: answers by path from a queue of replies, recording every request. */
@@ -26,7 +26,7 @@ function setup(routes: Record<string, Reply[]>, tokens = { token: 'old', refresh
         init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
       });
     }
-    return json(reply.status, reply.body);
+    return json(reply.status, reply.body, reply.headers);
   });
   const state = { ...tokens, cleared: false };
   const store: TokenStore = {
@@ -204,6 +204,16 @@ describe('http client', () => {
     const { client, calls } = setup({ '/public/login': [fail(401, 'K006')] });
     await rejection(client.post('/public/login', {}, {}));
     expect(calls).toHaveLength(1);
+  });
+
+  it('429 AI_BUSY carries Retry-After to the caller, without an alert or a retry', async () => {
+    const { client, calls, alerts } = setup({
+      '/ai/ceppro/ceph-landmark': [{ status: 429, body: { success: false, code: 'AI_BUSY', message: 'busy' }, headers: { 'retry-after': '12' } }],
+    });
+    const error = await rejection(client.post('/ai/ceppro/ceph-landmark', {}, { auth: true, json: { chart_id: 'c1' } }));
+    expect({ code: error.code, status: error.status, retryAfterS: error.retryAfterS, handled: error.handled }).toEqual({ code: 'AI_BUSY', status: 429, retryAfterS: 12, handled: false });
+    expect(calls).toHaveLength(1);
+    expect(alerts).toEqual([]);
   });
 
   it('HTTP 404 and 500 alert', async () => {

@@ -152,6 +152,25 @@ describe('new patient: running the upload', () => {
     expect(router.state.location.pathname).toBe('/create');
   });
 
+  it('an overloaded AI queue (429 AI_BUSY) says to try again in the seconds the server gave', async () => {
+    const { ApiError } = await import('../../src/lib/api/api-error.ts');
+    const { toUploadFailure } = await vi.importActual<typeof import('../../src/features/patients/upload/failure.ts')>('../../src/features/patients/upload/failure.ts');
+    const failure = toUploadFailure(new ApiError('AI_BUSY', 'busy', 429, false, { retryAfterS: 12 }), new AbortController().signal);
+    expect({ reason: failure.reason, retryAfterS: failure.retryAfterS }).toEqual({ reason: 'busy', retryAfterS: 12 });
+    runUpload.mockRejectedValue(failure);
+    const { router } = renderApp('/create');
+    await fillAll();
+    await waitFor(() => expect(save().disabled).toBe(false));
+    fireEvent.click(save());
+    const popup = await screen.findByTestId('confirm-popup');
+    expect(within(popup).getByRole('heading').textContent).toBe('AI detection is busy');
+    expect(popup.textContent).toContain('Please try again in 12 seconds.');
+    expect(popup.textContent).not.toContain('X-ray not recognized');
+    expect(screen.queryByTestId('upload-progress')).toBeNull();
+    fireEvent.click(within(popup).getByRole('button', { name: 'Confirm' }));
+    expect(router.state.location.pathname).toBe('/create');
+  });
+
   it('a time-out is told the same way', async () => {
     runUpload.mockRejectedValue(new UploadFailedError('timeout', 'late'));
     renderApp('/create');

@@ -115,6 +115,8 @@ export const enPatients = {
     running: 'Processing images…',
     notRecognizedTitle: 'X-ray not recognized',
     checkXray: 'Please check the X-ray image',
+    busyTitle: 'AI detection is busy',
+    busyRetry: 'Many images are being analysed right now. Please try again in {{seconds}} seconds.',
     done: {
       create: 'The new patient was registered.',
       add: 'The new image was added.',

@@ -116,6 +116,8 @@ export const jaPatients: PatientsDictionary = {
     running: '画像を処理しています…',
     notRecognizedTitle: 'X線画像を認識できません',
     checkXray: 'X線画像を確認してください',
+    busyTitle: 'AI解析が混み合っています',
+    busyRetry: '現在多くの画像を解析しています。{{seconds}}秒後にもう一度お試しください。',
     done: {
       create: '新規患者を登録しました。',
       add: '新しい画像を追加しました。',

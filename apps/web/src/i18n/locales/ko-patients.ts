@@ -116,6 +116,8 @@ export const koPatients: PatientsDictionary = {
     running: '이미지 처리 중…',
     notRecognizedTitle: 'X-ray를 인식할 수 없습니다',
     checkXray: 'X-ray 이미지를 확인해 주세요',
+    busyTitle: 'AI 분석 대기 중',
+    busyRetry: '지금 분석 중인 이미지가 많습니다. {{seconds}}초 후에 다시 시도해 주세요.',
     done: {
       create: '신규 환자가 등록되었습니다.',
       add: '새 이미지가 추가되었습니다.',

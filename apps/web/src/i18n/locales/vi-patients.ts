@@ -116,6 +116,8 @@ export const viPatients: PatientsDictionary = {
     running: 'Đang xử lý ảnh…',
     notRecognizedTitle: 'Không nhận dạng được phim X-quang',
     checkXray: 'Vui lòng kiểm tra ảnh X-quang',
+    busyTitle: 'Hệ thống AI đang bận',
+    busyRetry: 'Hiện có nhiều ảnh đang được phân tích. Vui lòng thử lại sau {{seconds}} giây.',
     done: {
       create: 'Đã đăng ký bệnh nhân mới.',
       add: 'Đã thêm ảnh mới.',

@@ -116,6 +116,8 @@ export const zhPatients: PatientsDictionary = {
     running: '正在处理图像…',
     notRecognizedTitle: '无法识别X光片',
     checkXray: '请检查X光图像',
+    busyTitle: 'AI 识别繁忙',
+    busyRetry: '当前正在分析的图像较多，请在 {{seconds}} 秒后重试。',
     done: {
       create: '新患者已登记。',
       add: '新图像已添加。',

@@ -13,8 +13,16 @@ export class ApiError extends Error {
   readonly key: string | null;
   /** The request field the failure is about, if the server named one. */
   readonly field: string | null;
+  /** Seconds the server asked to wait before trying again (Retry-After), if it said. */
+  readonly retryAfterS: number | null;
 
-  constructor(code: string, message: string, status: number, handled: boolean, detail: { key?: string | undefined; field?: string | undefined } = {}) {
+  constructor(
+    code: string,
+    message: string,
+    status: number,
+    handled: boolean,
+    detail: { key?: string | undefined; field?: string | undefined; retryAfterS?: number | null | undefined } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
@@ -22,6 +30,7 @@ export class ApiError extends Error {
     this.handled = handled;
     this.key = detail.key ?? null;
     this.field = detail.field ?? null;
+    this.retryAfterS = detail.retryAfterS ?? null;
   }
 }
 

@@ -187,7 +187,7 @@ export function createHttpClient(deps: HttpClientDeps) {
     const code = body?.code ?? 'HTTP';
     const message = body?.message ?? response.statusText;
     const passThrough = options.passThrough ?? [];
-    const detail = { key: body?.key, field: body?.field };
+    const detail = { key: body?.key, field: body?.field, retryAfterS: retryAfterOf(response) };
     if (options.background) throw new ApiError(code, message, response.status, false, detail);
 
     const expired = code === 'J002' || (response.status === 401 && code !== 'J005' && code !== 'K006');
@@ -236,4 +236,11 @@ export function createHttpClient(deps: HttpClientDeps) {
   }
 
   return { post, get };
+}
+
+/** Retry-After in whole seconds (the server sends seconds; an HTTP date is not used). */
+function retryAfterOf(response: Response): number | null {
+  const value = response.headers.get('retry-after');
+  if (value === null || !/^\d{1,6}$/.test(value.trim())) return null;
+  return Number(value.trim());
 }

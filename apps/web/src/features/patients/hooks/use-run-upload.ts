@@ -17,7 +17,7 @@ export interface RunUpload {
  * Runs one upload through the pipeline (spec point 4) for the new-patient page and the modal's
  * upload form: progress while it runs, a success toast and a cache refresh when it ends, and on any
  * failure the "X-ray not recognized" popup with the check-X-ray text and a confirm button (spec
- * points 4 and 8). Leaving the screen mid-run cancels it (the pipeline discards the draft).
+ * points 4 and 8), except an overloaded detection queue (429 AI_BUSY), which says to try again in N s. Leaving the screen mid-run cancels it (the pipeline discards the draft).
  */
 export function useRunUpload(): RunUpload {
   const { t } = useTranslation();
@@ -44,9 +44,11 @@ export function useRunUpload(): RunUpload {
     } catch (error) {
       if (error instanceof UploadFailedError && error.cancelled) return null;
       if (!(error instanceof UploadFailedError)) console.warn('Upload failed', error);
+      // An overloaded detection queue is not the film's fault: say so, and when to try again.
+      const busy = error instanceof UploadFailedError && error.reason === 'busy';
       usePopupStore.getState().open({
-        title: t('patients.upload.notRecognizedTitle'),
-        text: t('patients.upload.checkXray'),
+        title: t(busy ? 'patients.upload.busyTitle' : 'patients.upload.notRecognizedTitle'),
+        text: busy ? t('patients.upload.busyRetry', { seconds: Math.max(1, error.retryAfterS ?? 30) }) : t('patients.upload.checkXray'),
         textConfirm: t('common.confirm'),
       });
       return null;

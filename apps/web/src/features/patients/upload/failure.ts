@@ -40,6 +40,7 @@ export function toUploadFailure(error: unknown, signal: AbortSignal): UploadFail
   if (isApiError(error)) {
     const detail = { code: error.code, handled: error.handled, cause: error };
     if (error.code === 'XRAY_NOT_RECOGNIZED') return new UploadFailedError('not-recognized', error.message, detail);
+    if (error.code === 'AI_BUSY') return new UploadFailedError('busy', error.message, { ...detail, retryAfterS: error.retryAfterS });
     if (INVALID_IMAGE_CODES.has(error.code)) return new UploadFailedError('invalid-image', error.message, detail);
     if (error.code === 'NETWORK' || error.code === 'TIMEOUT') return new UploadFailedError('network', error.message, detail);
     return new UploadFailedError('server', error.message, detail);

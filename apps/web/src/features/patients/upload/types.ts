@@ -38,7 +38,8 @@ export interface UploadResult {
   patientId: number;
 }
 
-export type UploadFailureReason = 'not-recognized' | 'timeout' | 'invalid-image' | 'network' | 'server';
+/** `busy`: landmark detection is overloaded (AI_BUSY, HTTP 429); `retryAfterS` says for how long. */
+export type UploadFailureReason = 'not-recognized' | 'timeout' | 'invalid-image' | 'network' | 'server' | 'busy';
 
 /**
  * Why an upload did not finish. By the time it is thrown the socket is closed and the draft was
@@ -52,11 +53,13 @@ export class UploadFailedError extends Error {
   readonly handled: boolean;
   /** true when the caller's AbortSignal stopped the run. */
   readonly cancelled: boolean;
+  /** Seconds to wait before trying again, when the server said (busy). */
+  readonly retryAfterS: number | null;
 
   constructor(
     reason: UploadFailureReason,
     message: string,
-    detail: { code?: string | null; handled?: boolean; cancelled?: boolean; cause?: unknown } = {},
+    detail: { code?: string | null; handled?: boolean; cancelled?: boolean; retryAfterS?: number | null; cause?: unknown } = {},
   ) {
     super(message, { cause: detail.cause });
     this.name = 'UploadFailedError';
@@ -64,5 +67,6 @@ export class UploadFailedError extends Error {
     this.code = detail.code ?? null;
     this.handled = detail.handled ?? false;
     this.cancelled = detail.cancelled ?? false;
+    this.retryAfterS = detail.retryAfterS ?? null;
   }
 }
