@@ -4,13 +4,16 @@ import { vi } from 'vitest';
  * A fake of everything outside the browser that the upload pipeline talks to: fetch (GraphQL and
  * the file/AI endpoints), XMLHttpRequest (the presigned PUT) and WebSocket (`/ws`). The fakes
  * follow the server's protocol closely enough that runUpload cannot tell: the socket answers
- * `authenticated` to the jwt message and sends "DB thumbnail Saved" after each chart_data_request.
+ * `authenticated` to the jwt message and, after each chart_data_request, sends the text line "DB
+ * thumbnail Saved" and the thumbnail job's typed `job.completed` for the chart.
  */
 export interface BackendOptions {
   /** What the landmark endpoint answers; default success. */
   landmark?: 'ok' | 'refuse';
   /** Don't send thumbnail lines (the time-out case). */
   silentThumbnails?: boolean;
+  /** Thumbnails of another chart (an upload in another tab): the text line and that chart's events only. */
+  foreignThumbnails?: boolean;
   /** Error code chart_data_request answers with (an invalid image). */
   chartDataError?: string;
   /** HTTP status of the presigned PUT; default 200. */
@@ -101,7 +104,14 @@ export function installBackend(options: BackendOptions = {}) {
       case '/minio/chart_data_request': {
         if (options.chartDataError) return json(422, { success: false, code: options.chartDataError, message: 'bad image' });
         const socket = FakeSocket.instances.at(-1);
-        if (!options.silentThumbnails) setTimeout(() => socket?.serverSends('DB thumbnail Saved'), 5);
+        if (!options.silentThumbnails) {
+          const chartUuid = options.foreignThumbnails ? '11111111-2222-4333-8444-555555555555' : CHART.uuid;
+          const jobId = `job-${uploads}`;
+          setTimeout(() => {
+            socket?.serverSends('DB thumbnail Saved');
+            socket?.serverSends(JSON.stringify({ type: 'job.completed', jobId, job: 'thumbnail', chartUuid }));
+          }, 5);
+        }
         return ok({ id: 1, chart_id: CHART.chart_id, image_type_cd: '00700', shoot_date: null, width: 800, height: 900, pending: true, create_at: '2026-01-01T00:00:00.000Z' });
       }
       case '/ai/ceppro/ceph-landmark':

@@ -90,6 +90,13 @@ describe('runUpload', () => {
     expect(backend.sockets()[0]?.closedByClient).toBe(true);
   });
 
+  it('counts only this chart\'s thumbnail jobs: another tab\'s text lines and events do not end the wait', async () => {
+    const backend = installBackend({ foreignThumbnails: true });
+    const error = await failure(runUpload({ mode: 'create', patient }, { ceph: ceph() }, () => undefined, { timeoutMs: 300 }));
+    expect(error.reason).toBe('timeout');
+    expect(backend.paths()).not.toContain('/ai/ceppro/ceph-landmark');
+  });
+
   it('times out when the thumbnails never come, then discards', async () => {
     const backend = installBackend({ silentThumbnails: true });
     const error = await failure(runUpload({ mode: 'create', patient }, { ceph: ceph() }, () => undefined, { timeoutMs: 150 }));

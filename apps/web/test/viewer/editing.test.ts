@@ -92,8 +92,10 @@ describe('autosave when leaving the Landmarks panel', () => {
     expect(h.saves).toHaveLength(1);
     const saved = h.saves[0]!;
     expect(saved.recordId).toBe(42);
+    expect(saved.base).toBe(3);
     expect(saved.modified).toEqual({
-      version: 1,
+      version: 2,
+      image: { chart_data_id: 77 },
       landmarks: [
         { cname: 0, name: 'S', x: 812.5, y: 990 },
         { cname: cnameOf('Pm'), name: 'Pm', x: 1250.12, y: 1900.99 },
@@ -130,7 +132,31 @@ describe('autosave when leaving the Landmarks panel', () => {
     landmarks().resetToAi();
     h2.openPanel('analysis');
     await h2.autosave.settled();
-    expect(h2.saves.map((s) => s.modified)).toEqual([{ version: 1, landmarks: [] }]);
+    expect(h2.saves.map((s) => s.modified)).toEqual([{ version: 2, image: { chart_data_id: 77 }, landmarks: [] }]);
+  });
+
+  it('on CONFLICT (a stale save) reports it for a reload and never marks the edits saved', async () => {
+    landmarks().select('N');
+    h.key('ArrowUp');
+    h.conflictNextSave();
+    h.openPanel('analysis');
+    await h.autosave.settled();
+    expect(h.conflicts()).toBe(1);
+    expect(h.saves).toEqual([]);
+    expect(landmarks().saveStatus).toBe('error');
+    expect(landmarks().revision).toBe(3);
+  });
+
+  it('saves from the revision the last save reached', async () => {
+    landmarks().select('N');
+    h.key('ArrowUp');
+    h.openPanel('analysis');
+    await h.autosave.settled();
+    h.openPanel('landmarks');
+    h.key('ArrowUp');
+    h.openPanel('analysis');
+    await h.autosave.settled();
+    expect(h.saves.map((s) => s.base)).toEqual([3, 4]);
   });
 
   it('keeps the edits unsaved when the save fails, and saves them on the next leave', async () => {
@@ -182,6 +208,7 @@ describe('autosave when leaving the Landmarks panel', () => {
       id: 7,
       infer_result: { version: 1, model: { id: 'm', version: '1' }, landmarks: [{ cname: 0, name: 'Sella', x: 1, y: 2, confidence: 0.4 }] },
       modified_result: { version: 1, landmarks: [{ cname: 0, name: 'S', x: 5, y: 6 }, { cname: cnameOf('Pm'), name: 'Pm', x: 7, y: 8 }, { cname: 999, name: 'mystery', x: 0, y: 0 }] },
+      revision: 1,
     });
     expect(landmarks().positions).toEqual({ S: { x: 5, y: 6 }, Pm: { x: 7, y: 8 } });
     expect(landmarks().ai.S).toEqual({ point: { x: 1, y: 2 }, confidence: 0.4, name: 'Sella' });

@@ -1,5 +1,6 @@
 import { imageToScreen, screenToImage, type ImagePoint, type LandmarkId, type Vec2 } from '@ceppro/ceph';
 import type { InferResult, ModifiedResult } from '@ceppro/contract';
+import { ApiError } from '../../src/lib/api/index.ts';
 import { createInteractionController, type InteractionController } from '../../src/features/viewer/interaction/controller.ts';
 import { setTool, useToolStore } from '../../src/features/viewer/interaction/registry.ts';
 import type { ViewerKey } from '../../src/features/viewer/interaction/types.ts';
@@ -30,11 +31,16 @@ export const RECORD = {
     ],
   } satisfies InferResult,
   modified_result: null,
+  revision: 3,
 };
+
+/** The chart data id of the film the harness's landmarks are placed on. */
+export const FILM_ID = 77;
 
 export interface SaveCall {
   recordId: number;
   modified: ModifiedResult;
+  base: number;
 }
 
 export interface Harness {
@@ -43,6 +49,10 @@ export interface Harness {
   readonly saves: SaveCall[];
   /** Makes the next save fail (once). */
   failNextSave(): void;
+  /** Makes the next save answer CONFLICT (stale: another tab saved first), once. */
+  conflictNextSave(): void;
+  /** How often the autosave reported a conflict. */
+  conflicts(): number;
   /** Holds saves until `release` is called (to test a save in flight). */
   holdSaves(): () => void;
   /** Viewport-local position of an image point with the current view. */
@@ -68,7 +78,7 @@ export function createHarness(record: Parameters<ReturnType<typeof useLandmarkSt
   useViewerStore.getState().reset();
   useViewerStore.getState().setViewportSize(VIEWPORT);
   useViewerStore.getState().setImageSize(IMAGE);
-  useLandmarkStore.getState().load(record);
+  useLandmarkStore.getState().load(record, FILM_ID);
   useToolStore.setState({ tool: 'idle', request: 0 });
   usePanelStore.setState({ active: LANDMARKS_PANEL_ID });
 
@@ -84,15 +94,30 @@ export function createHarness(record: Parameters<ReturnType<typeof useLandmarkSt
 
   const saves: SaveCall[] = [];
   let failNext = false;
+  let conflictNext = false;
+  let conflicts = 0;
+  let revision = record?.revision ?? 1;
   let gate: Promise<void> | null = null;
-  const autosave = createLandmarkAutosave(useLandmarkStore, async (recordId, modified) => {
-    if (gate) await gate;
-    if (failNext) {
-      failNext = false;
-      throw new Error('network down');
-    }
-    saves.push({ recordId, modified });
-  });
+  const autosave = createLandmarkAutosave(
+    useLandmarkStore,
+    async (recordId, modified, base) => {
+      if (gate) await gate;
+      if (failNext) {
+        failNext = false;
+        throw new Error('network down');
+      }
+      if (conflictNext) {
+        conflictNext = false;
+        throw new ApiError('CONFLICT', 'stale', 200, false);
+      }
+      saves.push({ recordId, modified, base });
+      revision = base + 1;
+      return revision;
+    },
+    () => {
+      conflicts += 1;
+    },
+  );
   const unsubscribePanel = connectLandmarkAutosave(autosave, useLandmarkStore);
 
   const pointer = (local: Vec2, pointerId = 1) => ({ local, button: 0, pointerId });
@@ -103,6 +128,10 @@ export function createHarness(record: Parameters<ReturnType<typeof useLandmarkSt
     failNextSave: () => {
       failNext = true;
     },
+    conflictNextSave: () => {
+      conflictNext = true;
+    },
+    conflicts: () => conflicts,
     holdSaves: () => {
       let release = () => {};
       gate = new Promise<void>((resolve) => {

@@ -39,8 +39,9 @@ describe('stored landmark identity', () => {
 
   it('writes user landmarks in registry order, rounded to 0.01 px', () => {
     const edited: LandmarkMap<ImagePoint> = { Pm: p(1.005, 2.0049), S: p(10.123456, 20) };
-    expect(toModifiedResult(edited)).toEqual({
-      version: 1,
+    expect(toModifiedResult(edited, 9)).toEqual({
+      version: 2,
+      image: { chart_data_id: 9 },
       landmarks: [
         { cname: 0, name: 'S', x: 10.12, y: 20 },
         { cname: storedCname('Pm'), name: 'Pm', x: 1, y: 2 },

@@ -33,6 +33,7 @@ const record = {
   },
   modified_result: { version: 1, landmarks: [{ cname: 1, name: 'Nasion', x: 1400, y: 960 }] },
   img_size: { width: 1935, height: 2400 },
+  revision: 3,
   updatedAt: '2026-01-02T00:00:00.000Z',
 };
 
@@ -55,7 +56,7 @@ function backend(options: { charts?: unknown[]; download?: Download; displayConf
       if (query.includes('ViewerDisplayConfig')) {
         return json({ data: { user_config: options.displayConfig ?? null } });
       }
-      if (query.includes('SaveModifiedLandmarks')) return json({ data: { update_analysis_record: { id: 5, updatedAt: '2026-01-03T00:00:00.000Z' } } });
+      if (query.includes('SaveModifiedLandmarks')) return json({ data: { update_analysis_record: { id: 5, updatedAt: '2026-01-03T00:00:00.000Z', revision: 4 } } });
     }
     if (path === '/minio/download') {
       const d = options.download === undefined ? { lost: false, presignedPath: '/files/ceph.jpg?sig=1' } : options.download;
@@ -141,9 +142,11 @@ describe('Viewer', () => {
     expect(saves).toHaveLength(1);
     expect((saves[0]?.body as { variables: unknown }).variables).toEqual({
       id: 5,
+      base: 3,
       input: {
         modified_result: {
-          version: 1,
+          version: 2,
+          image: { chart_data_id: 1 },
           landmarks: [
             { cname: 0, name: 'S', x: 822.5, y: 1003 },
             { cname: 1, name: 'N', x: 1400, y: 960 },

@@ -46,6 +46,8 @@ export const viewerAnalysisRecordSchema = z.object({
   infer_result: inferResultSchema.nullable(),
   modified_result: modifiedResultSchema.nullable(),
   img_size: imgSizeSchema.nullable(),
+  /** Moves on with every landmark write; a landmark save names the one it started from. */
+  revision: z.number().int(),
   updatedAt: z.string(),
 });
 export type ViewerAnalysisRecord = z.infer<typeof viewerAnalysisRecordSchema>;
@@ -55,7 +57,7 @@ export const viewerAnalysisRecordQuery = graphOperation<{ chartId: number }, { a
   /* GraphQL */ `
     query ViewerAnalysisRecord($chartId: Int!) {
       analysis_records(filter: { chart_id: $chartId }) {
-        items { id chart_id infer_result modified_result img_size updatedAt }
+        items { id chart_id infer_result modified_result img_size revision updatedAt }
       }
     }
   `,
@@ -64,20 +66,21 @@ export const viewerAnalysisRecordQuery = graphOperation<{ chartId: number }, { a
 
 /**
  * Saves the user's landmarks (`modified_result` only: the server writes just the fields given, so
- * the model's `infer_result` is never touched). Stored landmarks: `name` = registry LandmarkId;
+ * the model's `infer_result` is never touched), bound to the image they were placed on and from the
+ * record revision they started from (`base`): a stale save answers CONFLICT and writes nothing. Stored landmarks: `name` = registry LandmarkId;
  * `cname` = the v1 model output index when the model outputs that landmark, else 100 + its index
  * in the registry's `LANDMARKS` (hand-placed landmarks), so the two ranges never collide.
  */
 export const saveModifiedLandmarksMutation = graphOperation<
-  { id: number; input: { modified_result: z.input<typeof modifiedResultSchema> } },
-  { update_analysis_record: { id: number; updatedAt: string } }
+  { id: number; input: { modified_result: z.input<typeof modifiedResultSchema> }; base: number },
+  { update_analysis_record: { id: number; updatedAt: string; revision: number } }
 >(
   /* GraphQL */ `
-    mutation SaveModifiedLandmarks($id: Int!, $input: AnalysisRecordInput!) {
-      update_analysis_record(id: $id, input: $input) { id updatedAt }
+    mutation SaveModifiedLandmarks($id: Int!, $input: AnalysisRecordInput!, $base: Int!) {
+      update_analysis_record(id: $id, input: $input, base_revision: $base) { id updatedAt revision }
     }
   `,
-  z.object({ update_analysis_record: z.object({ id: z.number().int(), updatedAt: z.string() }) }),
+  z.object({ update_analysis_record: z.object({ id: z.number().int(), updatedAt: z.string(), revision: z.number().int() }) }),
 );
 
 /** The user's viewer display settings (spec: Settings > viewer display); null until first saved. */

@@ -45,6 +45,8 @@ export const jaViewer: ViewerDictionary = {
   saveSaving: '保存中…',
   saveUnsaved: '未保存',
   saveFailed: '未保存: 変更を保存できませんでした。ランドマークメニューを離れるときに再度保存します。',
+  saveConflictTitle: 'ランドマークは保存されませんでした',
+  saveConflict: '編集開始後に別の場所（別のタブまたは新しい画像）で分析が変更されたため、ランドマークの変更は保存されませんでした。保存済みのランドマークを再読み込みしました。',
   saveHint: 'ランドマークの位置はこのパネルを離れると自動的に保存されます。',
   reviewTitle: '要確認',
   reviewHint: 'AIの確信度が低いランドマークです（信頼度 {{percent}}% 未満）。',

@@ -45,6 +45,8 @@ export const zhViewer: ViewerDictionary = {
   saveSaving: '正在保存…',
   saveUnsaved: '未保存',
   saveFailed: '未保存：无法保存更改。离开标志点菜单时将再次保存。',
+  saveConflictTitle: '标志点未保存',
+  saveConflict: '开始编辑后，分析已在别处（其他标签页或新图像）被更改，因此标志点的更改未保存。已重新加载已保存的标志点。',
   saveHint: '离开此面板时标志点位置会自动保存。',
   reviewTitle: '待复核',
   reviewHint: 'AI 对这些标志点把握较低（置信度低于 {{percent}}%）。',

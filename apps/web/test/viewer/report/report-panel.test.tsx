@@ -38,6 +38,7 @@ const RECORD = {
   },
   modified_result: null,
   img_size: { width: 1935, height: 2400 },
+  revision: 1,
   updatedAt: '2026-01-02T00:00:00.000Z',
 };
 
@@ -77,7 +78,7 @@ function backend(pdf: () => Response = () => new Response('%PDF-1.4', { status: 
       calls.push({ path, body });
       if (path === '/graphql') {
         const query = (body as { query: string }).query;
-        if (query.includes('SaveModifiedLandmarks')) return json({ data: { update_analysis_record: { id: 5, updatedAt: '2026-01-03T00:00:00.000Z' } } });
+        if (query.includes('SaveModifiedLandmarks')) return json({ data: { update_analysis_record: { id: 5, updatedAt: '2026-01-03T00:00:00.000Z', revision: 2 } } });
         if (query.includes('AnalysisUserConfig')) return json({ data: { user_config: { default_ppm: 10, user_analysis_manage: null } } });
         if (query.includes('AnalysisRuler')) return json({ data: { analysis_records: { items: [{ id: 5, ruler_info: null }] } } });
         if (query.includes('charts(')) return json({ data: { charts: [CHART] } });
@@ -109,7 +110,7 @@ function show() {
 beforeEach(() => {
   document.cookie = 'token=t; path=/';
   useAnalysisUiStore.getState().reset();
-  useLandmarkStore.getState().load(RECORD);
+  useLandmarkStore.getState().load(RECORD, 1);
   vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:film'), revokeObjectURL: vi.fn() }));
 });
 

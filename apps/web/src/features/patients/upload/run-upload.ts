@@ -1,4 +1,4 @@
-import { IMAGE_TYPE, IMAGE_UPLOAD, NEW_PATIENT_TIMEOUT_MS, THUMBNAIL_SAVED_TEXT, imageContentTypeSchema, type ImageTypeCd, type UploadChart } from '@ceppro/contract';
+import { IMAGE_TYPE, IMAGE_UPLOAD, NEW_PATIENT_TIMEOUT_MS, imageContentTypeSchema, type ImageTypeCd, type UploadChart } from '@ceppro/contract';
 import { cookieTokenStore } from '../../../lib/api/index.ts';
 import { RealtimeSocket } from '../../../lib/realtime/realtime-socket.ts';
 import { createDraftChart, createDraftPatient, detectLandmarks, discardUpload, findChart, requestChartData, requestUpload } from './api/upload-api.ts';
@@ -18,7 +18,7 @@ interface Slot {
 /**
  * Spec point 4, "New patient creation" and "Image change": makes the draft patient and/or chart
  * (or finds the chart), opens the socket, uploads each image (presigned PUT), waits for one
- * "DB thumbnail Saved" per image, runs landmark detection (which commits the drafts) and closes
+ * completed thumbnail job of this chart per image, runs landmark detection (which commits the drafts) and closes
  * the socket. Everything must finish within `timeoutMs` (spec point 9: 30 s). On failure, time-out
  * or abort the socket is closed, the upload is discarded (best effort) and UploadFailedError thrown.
  */
@@ -122,7 +122,12 @@ async function resolveChart(target: UploadTarget, signal: AbortSignal): Promise<
   }
 }
 
-/** Resolves after `expected` "DB thumbnail Saved" lines; rejects when the chart's thumbnail job fails or the socket drops. */
+/**
+ * Resolves when `expected` thumbnail jobs of this chart have completed (typed `job.completed`,
+ * job `thumbnail`, this chart's uuid, each job counted once). The spec's text line "DB thumbnail
+ * Saved" is not counted: it names no chart, so an upload in another tab could satisfy it. Rejects
+ * when one of this chart's thumbnail jobs fails or the socket drops.
+ */
 function waitForThumbnails(
   socket: RealtimeSocket,
   expected: number,
@@ -131,7 +136,7 @@ function waitForThumbnails(
   onCount: (saved: number) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
-    let saved = 0;
+    const done = new Set<string>();
     const offs: Array<() => void> = [];
     const finish = (error: unknown) => {
       for (const off of offs) off();
@@ -142,11 +147,11 @@ function waitForThumbnails(
     const onAbort = () => finish(signal.reason);
     signal.addEventListener('abort', onAbort);
     offs.push(
-      socket.on('text', ({ text }) => {
-        if (text.trim() !== THUMBNAIL_SAVED_TEXT) return;
-        saved += 1;
-        onCount(saved);
-        if (saved >= expected) finish(null);
+      socket.on('job.completed', (event) => {
+        if (event.job !== 'thumbnail' || event.chartUuid !== chartUuid || done.has(event.jobId)) return;
+        done.add(event.jobId);
+        onCount(done.size);
+        if (done.size >= expected) finish(null);
       }),
       socket.on('job.failed', (event) => {
         if (event.job === 'thumbnail' && event.chartUuid === chartUuid) {

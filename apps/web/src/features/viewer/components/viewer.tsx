@@ -48,9 +48,15 @@ export function Viewer({ chartUuid, barActions }: { chartUuid: string; barAction
   useEffect(() => {
     if (loaded.current || !recordQuery.isSuccess) return;
     loaded.current = true;
-    useLandmarkStore.getState().load(record);
-  }, [record, recordQuery.isSuccess]);
-  useLandmarkAutosave(chart?.id ?? null);
+    useLandmarkStore.getState().load(record, ceph?.id ?? null);
+  }, [record, recordQuery.isSuccess, ceph?.id]);
+  // After a refused (stale) save: the chart (its film may have changed) and the record afresh.
+  const reloadRecord = async () => {
+    const [fresh, freshRecord] = await Promise.all([chartQuery.refetch(), recordQuery.refetch()]);
+    const film = fresh.data?.chart_data.find((d) => d.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;
+    useLandmarkStore.getState().load(freshRecord.data ?? null, film?.id ?? null);
+  };
+  useLandmarkAutosave(chart?.id ?? null, reloadRecord);
 
   // The user's display settings choose the layers a chart opens with (spec defaults: all on). Applied
   // once per chart when they arrive (cached after the first chart, so before the film is drawn);

@@ -1,6 +1,8 @@
 import type { ModifiedResult } from '@ceppro/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pushToast } from '../../../stores/toast-store.ts';
 import { viewerKeys } from '../api/query-keys.ts';
 import { saveModifiedLandmarks, saveModifiedLandmarksOnUnload } from '../api/save-landmarks.ts';
 import { connectLandmarkAutosave, createLandmarkAutosave, type LandmarkAutosave } from '../lib/landmark-autosave.ts';
@@ -24,21 +26,36 @@ export function flushLandmarkEdits(): Promise<void> {
  * hook unmounts), or the page closing; edits made on another tab are saved as they are made. The cached record is updated after a save, so coming back
  * shows the saved state without a refetch.
  */
-export function useLandmarkAutosave(chartId: number | null): void {
+export function useLandmarkAutosave(chartId: number | null, reload: () => Promise<void>): void {
   const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
   useEffect(() => {
     if (chartId === null) return;
-    const autosave = createLandmarkAutosave(useLandmarkStore, async (recordId, modified: ModifiedResult) => {
-      await saveModifiedLandmarks(recordId, modified);
-      queryClient.setQueryData(viewerKeys.analysisRecord(chartId), (old: unknown) =>
-        old && typeof old === 'object' ? { ...old, modified_result: modified } : old,
-      );
-    });
+    // A stale save (another tab saved first, or the film was changed): the edits are dropped, never
+    // sent again; the user is told, and the chart, its film and the record are read afresh.
+    const onConflict = () => {
+      useLandmarkStore.setState({ dirty: false });
+      pushToast({ kind: 'warning', title: t('viewer.saveConflictTitle'), text: t('viewer.saveConflict') });
+      void reloadRef.current();
+    };
+    const autosave = createLandmarkAutosave(
+      useLandmarkStore,
+      async (recordId, modified: ModifiedResult, base) => {
+        const revision = await saveModifiedLandmarks(recordId, modified, base);
+        queryClient.setQueryData(viewerKeys.analysisRecord(chartId), (old: unknown) =>
+          old && typeof old === 'object' ? { ...old, modified_result: modified, revision } : old,
+        );
+        return revision;
+      },
+      onConflict,
+    );
     active = autosave;
     const unsubscribe = connectLandmarkAutosave(autosave, useLandmarkStore);
     const onPageHide = () => {
       const payload = autosave.pending();
-      if (payload) saveModifiedLandmarksOnUnload(payload.recordId, payload.modified);
+      if (payload) saveModifiedLandmarksOnUnload(payload.recordId, payload.modified, payload.base);
     };
     window.addEventListener('pagehide', onPageHide);
     return () => {
@@ -47,5 +64,5 @@ export function useLandmarkAutosave(chartId: number | null): void {
       if (active === autosave) active = null;
       void autosave.flush();
     };
-  }, [chartId, queryClient]);
+  }, [chartId, queryClient, t]);
 }

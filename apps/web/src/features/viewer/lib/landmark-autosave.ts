@@ -1,16 +1,24 @@
 import type { ModifiedResult } from '@ceppro/contract';
+import { ApiError } from '../../../lib/api/index.ts';
 import type { StoreApi } from 'zustand';
 import { LANDMARKS_PANEL_ID, usePanelStore } from '../panels.ts';
 import type { LandmarkStore } from '../store/landmark-store.ts';
 import { toModifiedResult } from './landmark-record.ts';
 
-export type SaveLandmarks = (recordId: number, modified: ModifiedResult) => Promise<void>;
+/** Saves from revision `base`; resolves with the record's new revision. */
+export type SaveLandmarks = (recordId: number, modified: ModifiedResult, base: number) => Promise<number>;
+
+export interface SavePayload {
+  recordId: number;
+  modified: ModifiedResult;
+  base: number;
+}
 
 export interface LandmarkAutosave {
   /** Saves when there are unsaved edits; resolves when stored (or failed: the status says which). */
   flush(): Promise<void>;
   /** The payload to send now, if any: for the page-unload path, which cannot wait for an answer. */
-  pending(): { recordId: number; modified: ModifiedResult } | null;
+  pending(): SavePayload | null;
   /** Resolves when no save is running (starts none). */
   settled(): Promise<void>;
 }
@@ -20,13 +28,21 @@ export interface LandmarkAutosave {
  * `flush` when the Landmarks panel is left (tab switch, route change); nothing is sent when nothing
  * changed. One save at a time: a flush during a save waits for it, then saves what is still unsaved.
  */
-export function createLandmarkAutosave(store: Pick<StoreApi<LandmarkStore>, 'getState'>, save: SaveLandmarks): LandmarkAutosave {
+export function createLandmarkAutosave(
+  store: Pick<StoreApi<LandmarkStore>, 'getState'>,
+  save: SaveLandmarks,
+  /**
+   * The server refused the save as stale (CONFLICT: another tab saved, or the film changed): the
+   * edits must not land on the record as it is now; the caller tells the user and reloads it.
+   */
+  onConflict: () => void = () => undefined,
+): LandmarkAutosave {
   let running: Promise<void> | null = null;
 
-  const pending = () => {
+  const pending = (): SavePayload | null => {
     const s = store.getState();
-    if (!s.dirty || s.recordId === null) return null;
-    return { recordId: s.recordId, modified: toModifiedResult(s.edited, s.unknown) };
+    if (!s.dirty || s.recordId === null || s.imageId === null || s.revision === null) return null;
+    return { recordId: s.recordId, modified: toModifiedResult(s.edited, s.imageId, s.unknown), base: s.revision };
   };
 
   const once = async () => {
@@ -36,10 +52,11 @@ export function createLandmarkAutosave(store: Pick<StoreApi<LandmarkStore>, 'get
     const snapshot = s.edited;
     s.setSaveStatus('saving');
     try {
-      await save(payload.recordId, payload.modified);
-      store.getState().markSaved(snapshot);
-    } catch {
+      const revision = await save(payload.recordId, payload.modified, payload.base);
+      store.getState().markSaved(snapshot, revision);
+    } catch (error) {
       store.getState().setSaveStatus('error');
+      if (error instanceof ApiError && error.code === 'CONFLICT') onConflict();
     }
   };
 

@@ -48,12 +48,13 @@ export function readModifiedResult(modified: ModifiedResult | null): { edited: L
  * `infer_result`, house style 4), in registry order, rounded to 0.01 px (sub-pixel noise from
  * zoomed drags is not information).
  */
-export function toModifiedResult(edited: LandmarkMap<ImagePoint>, unknown: readonly StoredLandmark[] = []): ModifiedResult {
+export function toModifiedResult(edited: LandmarkMap<ImagePoint>, imageId: number, unknown: readonly StoredLandmark[] = []): ModifiedResult {
   const round = (v: number) => Math.round(v * 100) / 100;
   const landmarks: StoredLandmark[] = [];
   for (const { id } of LANDMARKS) {
     const p = edited[id];
     if (p) landmarks.push({ cname: storedCname(id), name: id, x: round(p.x), y: round(p.y) });
   }
-  return { version: 1, landmarks: [...landmarks, ...unknown] };
+  // Bound to the film they were placed on (the server adds its content hash).
+  return { version: 2, image: { chart_data_id: imageId }, landmarks: [...landmarks, ...unknown] };
 }

@@ -16,11 +16,17 @@ export interface LandmarkRecordInput {
   readonly id: number;
   readonly infer_result: InferResult | null;
   readonly modified_result: ModifiedResult | null;
+  /** The record revision these landmarks are read at; a save names it (a stale one is refused). */
+  readonly revision?: number;
 }
 
 export interface LandmarkState {
   /** The analysis record the edits belong to; null before a record is loaded. */
   recordId: number | null;
+  /** The record revision the edits started from (moves on with each save). */
+  revision: number | null;
+  /** The chart data id of the film the landmarks are placed on; edits are saved bound to it. */
+  imageId: number | null;
   ai: LandmarkMap<AiLandmark>;
   /** The producing model's calibrated "for review" threshold (from its manifest, stored with the result). */
   reviewThreshold: number | null;
@@ -41,7 +47,7 @@ export interface LandmarkState {
 }
 
 export interface LandmarkActions {
-  load: (record: LandmarkRecordInput | null) => void;
+  load: (record: LandmarkRecordInput | null, imageId?: number | null) => void;
   select: (id: LandmarkId | null) => void;
   setPreview: (id: LandmarkId, point: ImagePoint) => void;
   clearPreview: () => void;
@@ -58,8 +64,8 @@ export interface LandmarkActions {
   skipGuided: () => void;
   cancelGuidedPlacement: () => void;
   setSaveStatus: (status: SaveStatus) => void;
-  /** After a successful save of `saved`: clean unless edited again while the request ran. */
-  markSaved: (saved: LandmarkMap<ImagePoint>) => void;
+  /** After a successful save of `saved` (the record now at `revision`): clean unless edited again while the request ran. */
+  markSaved: (saved: LandmarkMap<ImagePoint>, revision: number) => void;
 }
 
 export type LandmarkStore = LandmarkState & LandmarkActions;
@@ -69,6 +75,8 @@ const HISTORY_LIMIT = 200;
 
 const initial: LandmarkState = {
   recordId: null,
+  revision: null,
+  imageId: null,
   ai: {},
   reviewThreshold: null,
   edited: {},
@@ -112,10 +120,10 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
 
   return {
     ...initial,
-    load: (record) => {
+    load: (record, imageId = null) => {
       const ai = readInferResult(record?.infer_result ?? null);
       const { edited, unknown } = readModifiedResult(record?.modified_result ?? null);
-      set({ ...initial, recordId: record?.id ?? null, ai, reviewThreshold: reviewThresholdOf(record?.infer_result ?? null), edited, unknown, positions: mergePositions(ai, edited) });
+      set({ ...initial, recordId: record?.id ?? null, revision: record?.revision ?? null, imageId, ai, reviewThreshold: reviewThresholdOf(record?.infer_result ?? null), edited, unknown, positions: mergePositions(ai, edited) });
     },
     select: (selected) => set({ selected }),
     setPreview: (id, point) => set({ preview: { id, point } }),
@@ -163,7 +171,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
     skipGuided: () => set((s) => ({ guided: s.guided.slice(1) })),
     cancelGuidedPlacement: () => set({ guided: [] }),
     setSaveStatus: (saveStatus) => set({ saveStatus }),
-    markSaved: (saved) => set((s) => ({ dirty: s.edited !== saved, saveStatus: s.edited === saved ? 'saved' : 'clean' })),
+    markSaved: (saved, revision) => set((s) => ({ revision, dirty: s.edited !== saved, saveStatus: s.edited === saved ? 'saved' : 'clean' })),
   };
 });
 
