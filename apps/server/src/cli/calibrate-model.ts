@@ -23,7 +23,7 @@ import { LandmarkDetector, type DetectedLandmark } from '../inference/index.ts';
 import { procrustesMean, type Pt } from '../inference/shape-check.ts';
 import { datasetDir, evalDatasetManifestSchema, loadDatasetManifest, userPath } from './dataset-manifest.ts';
 import { imageSpacing } from './landmark-eval.ts';
-import { fitLogistic, thresholdForShare } from './logistic.ts';
+import { fitLogistic, sigmoid, thresholdForShare } from './logistic.ts';
 import { generatedNonCephalograms } from './non-ceph-images.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/non-ceph/', import.meta.url));
@@ -60,10 +60,14 @@ export async function otherDeviceLooks(bytes: Buffer): Promise<{ look: string; b
   ];
 }
 
-/** The features of the confidence model (model-manifest.ts): logit(mass), ln(spread), ln(1 + shift). */
+const logit = (p: number) => {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+};
+
+/** The features of the confidence model (model-manifest.ts): logit(mass), ln(spread), ln(1 + shift), logit(coarse). */
 export function confidenceFeatures(l: DetectedLandmark): number[] {
-  const m = Math.min(1 - 1e-6, Math.max(1e-6, l.evidence.mass));
-  return [Math.log(m / (1 - m)), Math.log(Math.max(1e-3, l.evidence.spread)), Math.log1p(l.evidence.shift)];
+  return [logit(l.evidence.mass), Math.log(Math.max(1e-3, l.evidence.spread)), Math.log1p(l.evidence.shift), logit(l.evidence.coarse)];
 }
 
 interface Quality {
@@ -120,6 +124,7 @@ async function main(): Promise<number> {
   // Validation films (other devices): refusal positives and the confidence model's data.
   const feats: number[][] = [];
   const labels: number[] = [];
+  const images: number[] = []; // which film each landmark comes from (cross-validation by film)
   for (const path of validation) {
     const vs = evalDatasetManifestSchema.parse(JSON.parse(await readFile(path, 'utf8')));
     const vb = dirname(path);
@@ -134,6 +139,7 @@ async function main(): Promise<number> {
         if (!gt) return;
         const l = r.landmarks[k]!;
         feats.push(confidenceFeatures(l));
+        images.push(pos.length);
         labels.push(Math.hypot(l.x - gt[0], l.y - gt[1]) * sp <= 2 ? 1 : 0);
       });
     }
@@ -152,10 +158,12 @@ async function main(): Promise<number> {
   const minConf = shapeOk.length ? hiNeg + 0.5 * (posMinConf - hiNeg) : 0.5 * posMinConf;
   const acceptance = { min_mean_confidence: Number(minConf.toFixed(4)), max_shape_residual: Number(maxRes.toFixed(4)) };
 
-  const [intercept, wMass, wSpread, wShift] = fitLogistic(feats, labels);
-  const confidence = { intercept: Number(intercept!.toFixed(5)), w_mass: Number(wMass!.toFixed(5)), w_spread: Number(wSpread!.toFixed(5)), w_shift: Number(wShift!.toFixed(5)) };
-  const scores = feats.map((x) => 1 / (1 + Math.exp(-(confidence.intercept + confidence.w_mass * x[0]! + confidence.w_spread * x[1]! + confidence.w_shift * x[2]!))));
-  const maxShare = Number(values['max-review-share'] ?? '0.15');
+  const [intercept, wMass, wSpread, wShift, wCoarse] = fitLogistic(feats, labels).map((v) => Number(v.toFixed(5)));
+  const confidence = { intercept: intercept!, w_mass: wMass!, w_spread: wSpread!, w_shift: wShift!, w_coarse: wCoarse! };
+  const w = [confidence.intercept, confidence.w_mass, confidence.w_spread, confidence.w_shift, confidence.w_coarse];
+  const scores = feats.map((x) => sigmoid(w[0]! + x.reduce((a, v, i) => a + v * w[i + 1]!, 0)));
+  const cv = crossValidated(feats, labels, images, maxShareArg(values['max-review-share']));
+  const maxShare = maxShareArg(values['max-review-share']);
   const { threshold, share } = thresholdForShare(scores, maxShare);
   const bad = labels.filter((y) => y === 0).length;
   const caught = scores.filter((s, i) => s < threshold && labels[i] === 0).length;
@@ -174,8 +182,36 @@ async function main(): Promise<number> {
   for (const x of refusedPos) console.log(`  REFUSED real film ${x.name} confidence ${x.conf.toFixed(3)} residual ${x.res.toFixed(4)}`);
   console.log(`acceptance ${JSON.stringify(acceptance)}; non-cephalograms accepted: ${leaked}/${neg.length}; real films refused: ${refusedPos.length}/${pos.length}`);
   console.log(`confidence model ${JSON.stringify(confidence)} on ${labels.length} validation landmarks (${bad} over 2 mm)`);
+  console.log(`2-fold cross-validation by film (fit on one half, threshold and flag on the other): flags ${(100 * cv.share).toFixed(1)}%, catches ${(100 * cv.recall).toFixed(1)}% of those over 2 mm`);
   console.log(`review threshold ${review.confidence_threshold}: flags ${(100 * share).toFixed(1)}% of landmarks, catches ${((100 * caught) / Math.max(1, bad)).toFixed(1)}% of those over 2 mm (on the validation films)`);
   return leaked || refusedPos.length ? 1 : 0;
+}
+
+function maxShareArg(v: string | undefined): number {
+  return Number(v ?? '0.15');
+}
+
+/** Honest figures for the flag: fit and pick the threshold on half of the films, measure on the other half, and back. */
+export function crossValidated(feats: number[][], labels: number[], images: number[], maxShare: number): { share: number; recall: number } {
+  let flagged = 0;
+  let caught = 0;
+  let bad = 0;
+  for (const fold of [0, 1]) {
+    const tr = feats.map((_, i) => i).filter((i) => images[i]! % 2 === fold);
+    const te = feats.map((_, i) => i).filter((i) => images[i]! % 2 !== fold);
+    const w = fitLogistic(tr.map((i) => feats[i]!), tr.map((i) => labels[i]!));
+    const score = (i: number) => sigmoid(w[0]! + feats[i]!.reduce((a, v, j) => a + v * w[j + 1]!, 0));
+    const { threshold } = thresholdForShare(tr.map(score), maxShare);
+    for (const i of te) {
+      const f = score(i) < threshold;
+      flagged += Number(f);
+      if (labels[i] === 0) {
+        bad++;
+        caught += Number(f);
+      }
+    }
+  }
+  return { share: flagged / Math.max(1, labels.length), recall: caught / Math.max(1, bad) };
 }
 
 function median(v: number[]): number {

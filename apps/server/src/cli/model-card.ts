@@ -49,7 +49,8 @@ const pct = (v: number | null) => (v === null ? '-' : `${(100 * v).toFixed(1)} %
 
 export function evaluationOf(key: string, m: Metrics, shortNames: Map<string, string>): ModelCardEvaluation {
   const d = DATASETS[key] ?? { label: key, device: 'unknown', reference: 'dataset labels', note: '' };
-  const spacing = m.spacing.mm ?? NaN;
+  const spacing = m.spacing.mm;
+  if (spacing === null || m.mre_pct_sn === null) throw new Error(`${key}: the metrics have no spacing or no S-N figure; a card needs both.`);
   return {
     dataset: key,
     label: d.label,
@@ -58,7 +59,7 @@ export function evaluationOf(key: string, m: Metrics, shortNames: Map<string, st
     refused: m.refused.length,
     spacing: { mm: spacing, estimate: m.spacing.estimate, note: d.note },
     reference: d.reference,
-    overall: { n: m.n, mre_mm: m.mre_mm, sd_mm: m.sd_mm, sdr: m.sdr, mre_px: m.mre_px, mre_pct_sn: m.mre_pct_sn ?? NaN },
+    overall: { n: m.n, mre_mm: m.mre_mm, sd_mm: m.sd_mm, sdr: m.sdr, mre_px: m.mre_px, mre_pct_sn: m.mre_pct_sn },
     per_landmark: Object.entries(m.per_landmark).map(([name, r]) => ({ name, short_name: shortNames.get(name.toLowerCase()) ?? name, mre_mm: r.mre_mm, sdr2: r.sdr['2'] ?? NaN, dx_mm: r.dx_mm, dy_mm: r.dy_mm })),
     ...(m.annotators && { annotators: { inter_annotator_mre_mm: m.annotators.inter_annotator_mre_mm, model_vs_mean_mre_mm: m.annotators.model_vs_mean_mre_mm } }),
     ...(m.review.threshold !== null && m.review.recall !== null && m.review.flagged_share !== null && { review: { threshold: m.review.threshold, recall: m.review.recall, flagged_share: m.review.flagged_share, auroc: m.review.auroc } }),
@@ -113,12 +114,13 @@ async function main(): Promise<number> {
     const [key, path] = spec.split('=') as [string, string];
     evaluations.push(evaluationOf(key, metricsSchema.parse(JSON.parse(await readFile(userPath(path), 'utf8'))), shortNames));
   }
+  if (!manifest.review) throw new Error(`${manifestPath} is not calibrated (no review threshold): run calibrate-model first.`);
   const env = manifest.training_environment ? ` Trained with Python ${manifest.training_environment.python}, PyTorch ${manifest.training_environment.torch}.` : '';
   const card = modelCardSchema.parse({
     version: 1,
     model: { id: manifest.id, version: manifest.version, trained_on: manifest.trained_on, training: (values.training ?? 'The 150 ISBI 2015 training films (one device), with augmentations that imitate other machines and clinics.') + env, landmarks: manifest.landmarks },
     evaluations,
-    review: { confidence_threshold: manifest.review?.confidence_threshold ?? NaN },
+    review: { confidence_threshold: manifest.review.confidence_threshold },
     disclaimer: REPORT_DISCLAIMER,
     generated_at: new Date().toISOString().slice(0, 10),
   });

@@ -32,6 +32,8 @@ export interface LandmarkEvidence {
   spread: number;
   /** How far refinement moved the point from the coarse estimate, normalised fine px. */
   shift: number;
+  /** Probability mass of the coarse heatmap near its answer, 0..1. */
+  coarse: number;
 }
 
 export interface DetectionQuality {
@@ -81,7 +83,7 @@ const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p))
 
 /** The manifest's confidence model: P(error <= 2 mm) from the refinement evidence. */
 export function calibratedConfidence(e: LandmarkEvidence, c: ModelCalibration['confidence']): number {
-  const z = c.intercept + c.w_mass * logit(e.mass) + c.w_spread * Math.log(Math.max(1e-3, e.spread)) + c.w_shift * Math.log1p(e.shift);
+  const z = c.intercept + c.w_mass * logit(e.mass) + c.w_spread * Math.log(Math.max(1e-3, e.spread)) + c.w_shift * Math.log1p(e.shift) + c.w_coarse * logit(e.coarse);
   return 1 / (1 + Math.exp(-z));
 }
 
@@ -157,7 +159,7 @@ export class LandmarkDetector {
     const frames = await this.fineFrames(image, points, mirrored);
     t.fine_frames = performance.now() - t0;
     t0 = performance.now();
-    let current = points.map((p) => ({ x: p.x, y: p.y, evidence: { mass: p.confidence, spread: Infinity, shift: 0 } }));
+    let current = points.map((p) => ({ x: p.x, y: p.y, evidence: { mass: p.confidence, spread: Infinity, shift: 0, coarse: p.confidence } }));
     for (let pass = 0; pass < (this.manifest.refine_passes ?? 1); pass++) current = await this.refine(frames, current);
     t.fine = performance.now() - t0 + t.fine_frames;
     t.total = t.decode + t.preprocess + t.global + t.fine;
@@ -220,7 +222,7 @@ export class LandmarkDetector {
     return { points, meanConfidence };
   }
 
-  private async refine(frames: FineFrames, centres: { x: number; y: number }[]) {
+  private async refine(frames: FineFrames, centres: { x: number; y: number; evidence: LandmarkEvidence }[]) {
     const { patch: P, stride, context_step: step } = this.manifest.fine;
     const { ff, cf, fine, ctx } = frames;
     const k = centres.length;
@@ -243,7 +245,7 @@ export class LandmarkDetector {
       const du = cellToPx(peak.x, stride) - half;
       const dv = cellToPx(peak.y, stride) - half;
       const [x, y] = fromFrame(ff, cx + du, cy + dv);
-      return { x, y, evidence: { mass: peak.confidence, spread: peak.spread * stride, shift: Math.hypot(du, dv) } };
+      return { x, y, evidence: { mass: peak.confidence, spread: peak.spread * stride, shift: Math.hypot(du, dv), coarse: centres[i]!.evidence.coarse } };
     });
   }
 

@@ -9,8 +9,12 @@ import { z } from 'zod';
  */
 const calibrationSchema = z.object({
   acceptance: z.object({ min_mean_confidence: z.number(), max_shape_residual: z.number() }),
-  /** P(error <= 2 mm) = sigmoid(intercept + w_mass*logit(mass) + w_spread*ln(spread) + w_shift*ln(1 + shift)), spread and shift in normalised fine px. */
-  confidence: z.object({ intercept: z.number(), w_mass: z.number(), w_spread: z.number(), w_shift: z.number() }),
+  /**
+   * P(error <= 2 mm) = sigmoid(intercept + w_mass*logit(mass) + w_spread*ln(spread) + w_shift*ln(1 + shift) + w_coarse*logit(coarse)):
+   * the refinement heatmap's mass near its answer and its spread, how far refinement moved the coarse point (spread and
+   * shift in normalised fine px), and the coarse heatmap's mass.
+   */
+  confidence: z.object({ intercept: z.number(), w_mass: z.number(), w_spread: z.number(), w_shift: z.number(), w_coarse: z.number() }),
   /** The viewer lists a landmark "for review" when its confidence is below this. */
   review: z.object({ confidence_threshold: z.number().min(0).max(1) }),
   /** Mean landmark configuration (unit-normalised, centred) used by the shape plausibility check. */
