@@ -67,7 +67,7 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   // Patient images, landmark detection, thumbnails (job runner) and the draft sweeper; the socket
   // that tells the browser when background work is done.
   await registerImagesFeature(app, services, sessions);
-  await registerWsRoutes(app, { sessions, events: services.events });
+  await registerWsRoutes(app, { sessions, events: services.events, clock: services.clock });
   // Printable reports: the chart's report as a PDF composed from the stored film and analysis.
   registerReportRoutes(app, createReportService({ reports: createReportRepository(services.database.db), storage: services.storage }));
   // "About the AI": the served model's card (accuracy per dataset, landmarks, disclaimer) from its file.

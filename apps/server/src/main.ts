@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { pino } from 'pino';
+import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type AppConfig } from './config/config';
 import { loadSecrets } from './config/secrets';
+import { createLogger } from './logging/logger';
 import type { Services } from './services';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -12,7 +13,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
  */
 async function main(): Promise<void> {
   const config = readConfigOrExit();
-  const log = pino({ level: config.logLevel, base: { service: 'ceppro-server' } });
+  // Redacts tokens, signatures and personal data (logging/logger.ts).
+  const log = createLogger({ level: config.logLevel });
 
   const { secrets, generated } = await loadSecrets(config.dataDir, config.secretsFromEnv);
   if (generated.length > 0) log.info({ generated, dir: config.dataDir }, 'generated secrets and saved them in secrets.json');
@@ -52,7 +54,7 @@ function readConfigOrExit(): AppConfig {
   }
 }
 
-function handleShutdown(app: { close(): Promise<unknown> }, services: Services, log: pino.Logger): void {
+function handleShutdown(app: { close(): Promise<unknown> }, services: Services, log: Logger): void {
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config/config';
 import type { Secrets } from './config/secrets';
 import { openDatabase, type DatabaseHandle } from './db/database';
@@ -22,6 +23,8 @@ export interface Services {
   publicUrl: PublicUrl;
   /** Events for users' sockets; across processes through the database when it is PostgreSQL. */
   events: EventBus;
+  /** Time for sessions and socket lifetimes; tests pass a clock they move. */
+  clock: Clock;
   /** The landmark model's worker thread: one per process, started on first use. */
   inference(): InferencePool;
   close(): Promise<void>;
@@ -44,7 +47,7 @@ export class PublicUrl {
   }
 }
 
-export async function createServices(config: AppConfig, secrets: Secrets, log: FastifyBaseLogger): Promise<Services> {
+export async function createServices(config: AppConfig, secrets: Secrets, log: FastifyBaseLogger, options: { clock?: Clock } = {}): Promise<Services> {
   const publicUrl = new PublicUrl(config.publicUrl, config.port);
   const database = await openDatabase(config.database);
   // Without PUBLIC_URL, the fs driver's presigned URLs are root-relative ("/files/..."): the browser
@@ -67,6 +70,7 @@ export async function createServices(config: AppConfig, secrets: Secrets, log: F
     sms,
     publicUrl,
     events,
+    clock: options.clock ?? systemClock,
     inference() {
       // Loading the model takes a second or two and memory; processes that never detect skip it.
       pool ??= new InferencePool(defaultModelManifestPath());

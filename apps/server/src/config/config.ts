@@ -26,7 +26,7 @@ export interface AppConfig {
   secretsFromEnv: Partial<Secrets>;
   limits: { jsonBodyBytes: number; uploadBytes: number };
   /** Lifetimes of sign-in tokens; short access tokens in tests and e2e exercise refresh (J002). */
-  auth: { accessTokenTtlS: number; refreshTokenTtlS: number; rateLimitScale: number };
+  auth: { accessTokenTtlS: number; refreshTokenTtlS: number; rateLimitScale: number; refreshReuseGraceS: number };
   /**
    * Fastify's trustProxy: false (default) uses the socket address as the client IP; true, a hop
    * count or a list of proxy addresses reads X-Forwarded-For. The IP matters: sign-in from a new IP
@@ -128,6 +128,9 @@ const envSchema = z
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     ACCESS_TOKEN_TTL_S: seconds(86_400).default(900),
     REFRESH_TOKEN_TTL_S: seconds(90 * 86_400).default(14 * 86_400),
+    // Two tabs refreshing at once present the same refresh token; within this window both get the
+    // same new pair instead of the second counting as theft. 0 turns the window off.
+    REFRESH_REUSE_GRACE_S: count(0, 300).default(10),
     TRUST_PROXY: trustProxy.default(false),
     // Browser test suites sign up and sign in far more often from one address than a person does.
     AUTH_RATE_LIMIT_SCALE: z
@@ -203,7 +206,7 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
       ...(e.URL_SIGNING_SECRET && { urlSigning: e.URL_SIGNING_SECRET }),
     },
     limits: { jsonBodyBytes: 1 * MB, uploadBytes: 50 * MB },
-    auth: { accessTokenTtlS: e.ACCESS_TOKEN_TTL_S, refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S, rateLimitScale: e.AUTH_RATE_LIMIT_SCALE },
+    auth: { accessTokenTtlS: e.ACCESS_TOKEN_TTL_S, refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S, rateLimitScale: e.AUTH_RATE_LIMIT_SCALE, refreshReuseGraceS: e.REFRESH_REUSE_GRACE_S },
     trustProxy: e.TRUST_PROXY,
     drafts: { ttlS: e.DRAFT_TTL_S, sweepIntervalMs: e.DRAFT_SWEEP_INTERVAL_MS },
     jobs: { worker: e.JOBS_WORKER, pollMs: 250 },

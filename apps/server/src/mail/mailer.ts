@@ -49,7 +49,8 @@ function createOutboxMailer(dir: string, from: string, log: OutboxLog): Mailer {
       // `buffer: true` makes it a Buffer; the type also allows the streaming variant.
       if (!Buffer.isBuffer(info.message)) throw new Error('nodemailer did not return a buffered message');
       const { file } = await writeOutboxFile(dir, 'eml', info.message);
-      log.info({ file, to: message.to, subject: message.subject }, 'mail written to outbox');
+      // The file holds the recipient and the link; the log line only says where it is.
+      log.info({ file }, 'mail written to outbox');
       return { messageId: info.messageId };
     },
     async close() {

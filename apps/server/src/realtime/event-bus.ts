@@ -1,11 +1,26 @@
-import { serverEventSchema, type ServerEvent } from '@ceppro/contract';
+import { errorCodeSchema, serverEventSchema, type ErrorCode, type ServerEvent } from '@ceppro/contract';
 import { z } from 'zod';
 
 /**
- * What the server sends a user's sockets: a typed JSON event, or a legacy text line such as
- * THUMBNAIL_SAVED_TEXT (the web flow counts those).
+ * Which of a user's sessions ended: one (logout, a stolen refresh token), or all but one (a newer
+ * login keeps its own, a password change keeps the caller's; null keeps none).
  */
-export type OutboundMessage = { kind: 'event'; event: ServerEvent } | { kind: 'text'; text: string };
+export type SessionScope = { session: string } | { allBut: string | null };
+
+/**
+ * What reaches a user's socket handlers: a typed JSON event or a legacy text line such as
+ * THUMBNAIL_SAVED_TEXT (the web flow counts those), both sent on as they are; or the news that
+ * sessions ended, on which the handlers close the sockets of those sessions with `code`.
+ */
+export type OutboundMessage =
+  | { kind: 'event'; event: ServerEvent }
+  | { kind: 'text'; text: string }
+  | { kind: 'session-ended'; code: ErrorCode; scope: SessionScope };
+
+/** Whether `sessionId` is one of the sessions a session-ended message names. */
+export function sessionEndedFor(scope: SessionScope, sessionId: string): boolean {
+  return 'session' in scope ? scope.session === sessionId : scope.allBut !== sessionId;
+}
 
 export type Listener = (message: OutboundMessage) => void;
 
@@ -24,6 +39,11 @@ export const busEnvelopeSchema = z.object({
   message: z.discriminatedUnion('kind', [
     z.object({ kind: z.literal('event'), event: serverEventSchema }),
     z.object({ kind: z.literal('text'), text: z.string() }),
+    z.object({
+      kind: z.literal('session-ended'),
+      code: errorCodeSchema,
+      scope: z.union([z.object({ session: z.string() }), z.object({ allBut: z.string().nullable() })]),
+    }),
   ]),
 });
 

@@ -22,7 +22,8 @@ export function createSmsProvider(config: AppConfig['sms'], log: OutboxLog): Sms
     async send(message) {
       const content = `To: ${message.to}\nDate: ${new Date().toISOString()}\n\n${message.text}\n`;
       const { id, file } = await writeOutboxFile(config.dir, 'sms.txt', content);
-      log.info({ file, to: message.to }, 'sms written to outbox');
+      // The number stays in the file, out of the log.
+      log.info({ file }, 'sms written to outbox');
       return { messageId: id };
     },
   };

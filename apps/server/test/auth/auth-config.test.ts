@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../src/config/config';
 describe('auth configuration', () => {
   it('defaults to 15-minute access tokens, 14-day refresh tokens and no trusted proxy', () => {
     const config = loadConfig({});
-    expect(config.auth).toEqual({ accessTokenTtlS: 900, refreshTokenTtlS: 14 * 86_400, rateLimitScale: 1 });
+    expect(config.auth).toEqual({ accessTokenTtlS: 900, refreshTokenTtlS: 14 * 86_400, rateLimitScale: 1, refreshReuseGraceS: 10 });
     expect(config.trustProxy).toBe(false);
   });
 
@@ -18,10 +18,11 @@ describe('auth configuration', () => {
   });
 
   it('takes short token lifetimes for tests and e2e', () => {
-    expect(loadConfig({ ACCESS_TOKEN_TTL_S: '5', REFRESH_TOKEN_TTL_S: '60', AUTH_RATE_LIMIT_SCALE: '50' }).auth).toEqual({
+    expect(loadConfig({ ACCESS_TOKEN_TTL_S: '5', REFRESH_TOKEN_TTL_S: '60', AUTH_RATE_LIMIT_SCALE: '50', REFRESH_REUSE_GRACE_S: '0' }).auth).toEqual({
       accessTokenTtlS: 5,
       refreshTokenTtlS: 60,
       rateLimitScale: 50,
+      refreshReuseGraceS: 0,
     });
   });
 
@@ -33,6 +34,7 @@ describe('auth configuration', () => {
     ['REFRESH_TOKEN_TTL_S', 'week'],
     ['TRUST_PROXY', 'yes please'],
     ['AUTH_RATE_LIMIT_SCALE', '0'],
+    ['REFRESH_REUSE_GRACE_S', '301'],
   ])('refuses %s=%s with one line naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));

@@ -9,7 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/db/raw-query';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, type TestApp, type TestAppOptions } from '../support/test-app';
 
 export const PUBLIC_URL = 'http://ceppro.test';
 
@@ -74,10 +74,13 @@ export interface Reply {
   raw: string;
 }
 
+/** What a harness passes on to the test app: an injected clock, a log stream to inspect. */
+export type HarnessOptions = Pick<TestAppOptions, 'clock' | 'logDestination'>;
+
 /** The app with SMTP delivery to a local catcher and X-Forwarded-For trusted, so tests pick client IPs. */
-export async function createAuthHarness(env: Record<string, string> = {}): Promise<AuthHarness> {
+export async function createAuthHarness(env: Record<string, string> = {}, options: HarnessOptions = {}): Promise<AuthHarness> {
   const mail = await startMailCatcher();
-  const t = await createTestApp({ env: { SMTP_URL: mail.url, PUBLIC_URL, TRUST_PROXY: 'true', ...env } });
+  const t = await createTestApp({ ...options, env: { SMTP_URL: mail.url, PUBLIC_URL, TRUST_PROXY: 'true', ...env } });
   const send = async (url: string, payload: string | undefined, contentType: string | undefined, options: { ip?: string; token?: string } = {}) => {
     const response = await t.app.inject({
       method: 'POST',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows } from '../../src/db/raw-query';
+import { ManualClock } from '../support/manual-clock';
 import { activeAccount, createAuthHarness, followMailedLink, login, type AuthHarness, type Person } from './auth-harness';
 
 /**
@@ -13,11 +14,13 @@ import { activeAccount, createAuthHarness, followMailedLink, login, type AuthHar
 describe('session lifecycle', () => {
   let h: AuthHarness;
   let person: Person;
+  const clock = new ManualClock();
   const homeIp = '203.0.113.10';
   const travelIp = '203.0.113.77';
 
   beforeAll(async () => {
-    h = await createAuthHarness({ ACCESS_TOKEN_TTL_S: '3' });
+    // A 1 s refresh grace window, so a repeat after it still finds the 3 s access token alive.
+    h = await createAuthHarness({ ACCESS_TOKEN_TTL_S: '3', REFRESH_REUSE_GRACE_S: '1' }, { clock });
   });
   afterAll(() => h?.closeAll());
 
@@ -41,7 +44,6 @@ describe('session lifecycle', () => {
     // The link works once.
     expect((await followLinkPost(h, approvalMail)).body.code).toBe('LINK_INVALID');
 
-    const loggedInAt = Date.now();
     const second = await login(h, person, { ip: travelIp });
     expect(second.status, second.raw).toBe(200);
     const token2 = String(second.body.data?.token);
@@ -58,7 +60,7 @@ describe('session lifecycle', () => {
     expect(kickedRefresh.body.code).toBe('J005');
 
     // ACCESS_TOKEN_TTL_S=3: four seconds after login the access token is expired (J002, HTTP 401).
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, loggedInAt + 4100 - Date.now())));
+    clock.advance(4_100);
     const expired = await h.post('/api/check', undefined, { token: token2, ip: travelIp });
     expect(expired.status).toBe(401);
     expect(expired.body.code).toBe('J002');
@@ -71,7 +73,9 @@ describe('session lifecycle', () => {
     expect(refresh3).not.toBe(refresh2);
     expect((await h.post('/api/check', undefined, { token: token3, ip: travelIp })).status).toBe(200);
 
-    // The old refresh token again: treated as stolen, the whole family is revoked.
+    // The old refresh token again, after the grace window for concurrent tabs (refresh-grace.test.ts):
+    // treated as stolen, the whole family is revoked.
+    clock.advance(1_001);
     const reuse = await h.postJson('/api/refresh-token', { refreshToken: refresh2 }, { ip: travelIp });
     expect(reuse.status).toBe(401);
     expect(reuse.body.code).toBe('J001');

@@ -10,7 +10,7 @@ describe('access tokens (HS256)', () => {
   const token = signAccessToken(SECRET, CLAIMS, 900, now);
 
   it('verifies its own token until it expires', () => {
-    expect(verifyAccessToken(SECRET, token, now + 899_000)).toEqual({ ok: true, claims: CLAIMS });
+    expect(verifyAccessToken(SECRET, token, now + 899_000)).toEqual({ ok: true, claims: CLAIMS, expiresAtMs: now + 900_000 });
     expect(verifyAccessToken(SECRET, token, now + 900_000)).toEqual({ ok: false, reason: 'expired' });
   });
 

@@ -1,7 +1,7 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
 import { expect } from 'vitest';
 import { chartData } from '../../src/db/schema/index';
-import { activeAccount, createAuthHarness, login, type AuthHarness } from '../auth/auth-harness';
+import { activeAccount, createAuthHarness, login, type AuthHarness, type HarnessOptions } from '../auth/auth-harness';
 
 export interface GraphReply {
   status: number;
@@ -27,8 +27,8 @@ export interface GraphHarness {
   close(): Promise<void>;
 }
 
-export async function createGraphHarness(env: Record<string, string> = {}): Promise<GraphHarness> {
-  const h = await createAuthHarness(env);
+export async function createGraphHarness(env: Record<string, string> = {}, options: HarnessOptions = {}): Promise<GraphHarness> {
+  const h = await createAuthHarness(env, options);
   const gql: GraphHarness['gql'] = async (token, query, variables, headers = {}) => {
     const response = await h.app.inject({
       method: 'POST',

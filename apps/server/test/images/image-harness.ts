@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { datasetDir } from '../../src/cli/dataset-manifest';
-import type { Reply } from '../auth/auth-harness';
+import type { HarnessOptions, Reply } from '../auth/auth-harness';
 import { createGraphHarness, type GraphHarness } from '../graphql/graph-harness';
 
 /** A chart the tests upload to: `chartId` is the chart_id string the file endpoints take. */
@@ -31,8 +31,8 @@ export interface ImageHarness extends GraphHarness {
 
 const RESPONSES = new Map<string, (typeof FILE_ENDPOINTS)[keyof typeof FILE_ENDPOINTS]['response']>(Object.values(FILE_ENDPOINTS).map((e) => [e.path, e.response]));
 
-export async function createImageHarness(env: Record<string, string> = {}): Promise<ImageHarness> {
-  const g = await createGraphHarness(env);
+export async function createImageHarness(env: Record<string, string> = {}, options: HarnessOptions = {}): Promise<ImageHarness> {
+  const g = await createGraphHarness(env, options);
   const call: ImageHarness['call'] = async (token, url, body) => {
     const reply = await g.h.postJson(url, body, { token });
     const schema = RESPONSES.get(url);

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from '../../src/app';
+import type { Clock } from '../../src/clock';
 import { loadConfig, type AppConfig } from '../../src/config/config';
 import { loadSecrets } from '../../src/config/secrets';
+import { createLogger, type LogDestination } from '../../src/logging/logger';
 import { createServices, type Services } from '../../src/services';
 import { createTestDataDir, type TestDataDir } from './test-data-dir';
 
@@ -21,6 +23,10 @@ export interface TestAppOptions {
   adjustConfig?: (config: AppConfig) => AppConfig;
   /** Extra routes for tests that need a handler (e.g. a JSON endpoint to send bad bodies to). */
   routes?: (app: FastifyInstance) => void;
+  /** Time for sessions and sockets; the real clock when omitted. */
+  clock?: Clock;
+  /** Log everything (level trace) with the production logger into this stream; silent when omitted. */
+  logDestination?: LogDestination;
 }
 
 /** The app as main builds it, on a throwaway DATA_DIR (and database), not listening. */
@@ -30,12 +36,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const base = loadConfig({ WEB_DIST: `${dir.dataDir}/no-web-dist`, ...dir.env, ...options.env });
   const config = options.adjustConfig ? options.adjustConfig(base) : base;
   const { secrets } = await loadSecrets(config.dataDir, config.secretsFromEnv);
-  const services = await createServices(config, secrets, pino({ level: 'silent' }));
+  const logger = options.logDestination ? createLogger({ level: 'trace', destination: options.logDestination }) : undefined;
+  const services = await createServices(config, secrets, logger ?? pino({ level: 'silent' }), { ...(options.clock && { clock: options.clock }) });
   if (ready) {
     await services.database.migrate();
     await services.storage.ensureReady();
   }
-  const app = await buildApp({ services });
+  const app = await buildApp({ services, ...(logger && { logger }) });
   options.routes?.(app);
   await app.ready();
   return {

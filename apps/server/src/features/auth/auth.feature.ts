@@ -29,7 +29,16 @@ export async function registerAuthFeature(app: FastifyInstance, services: Servic
   const limiter = createRateLimiter(db, config.auth.rateLimitScale);
   const mails = createAuthMails(services.mailer);
   const verification = createVerificationService({ repository: createVerificationRepository(db), sms: services.sms, secret: secrets.urlSigning });
-  const sessions = createSessionService({ repository, audit, accessSecret: secrets.accessToken, auth: config.auth });
+  const sessions = createSessionService({
+    repository,
+    audit,
+    accessSecret: secrets.accessToken,
+    refreshSecret: secrets.refreshToken,
+    auth: config.auth,
+    clock: services.clock,
+    events: services.events,
+    log: app.log,
+  });
   const link = (path: string) => (token: string) => `${publicUrl.get()}${path}?token=${encodeURIComponent(token)}`;
   const urls: LinkUrls = {
     activation: link('/public/confirm-email'),

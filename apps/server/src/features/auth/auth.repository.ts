@@ -104,15 +104,21 @@ export function createAuthRepository(db: AppDatabase) {
       return row;
     },
 
+    async findSessionById(id: string) {
+      const [row] = await db.select().from(sessions).where(eq(sessions.id, id)).limit(1);
+      return row;
+    },
+
     /**
-     * Marks `oldId` replaced and stores its successor, only if nobody rotated it first. Returns false
-     * when the token had already been used (a concurrent or replayed refresh).
+     * Marks `oldId` replaced at `rotatedAt` (its `last_used_at`, where the refresh grace window
+     * starts) and stores its successor, only if nobody rotated it first. Returns false when the token
+     * had already been used (a concurrent or replayed refresh).
      */
-    async rotateSession(oldId: string, next: typeof sessions.$inferInsert & { id: string }): Promise<boolean> {
+    async rotateSession(oldId: string, next: typeof sessions.$inferInsert & { id: string }, rotatedAt: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
         const claimed = await tx
           .update(sessions)
-          .set({ replacedBy: next.id, lastUsedAt: new Date() })
+          .set({ replacedBy: next.id, lastUsedAt: rotatedAt })
           .where(and(eq(sessions.id, oldId), isNull(sessions.replacedBy), isNull(sessions.revokedAt)))
           .returning({ id: sessions.id });
         if (claimed.length === 0) return false;

@@ -1,10 +1,14 @@
+import type { ErrorCode } from '@ceppro/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../clock';
 import type { AppConfig } from '../../config/config';
 import { AppError } from '../../errors/app-error';
+import type { EventBus, SessionScope } from '../../realtime/event-bus';
 import type { AuditLog, ClientInfo } from './audit';
 import type { AuthRepository } from './auth.repository';
 import { authError } from './parse-body';
-import { randomToken, sha256Hex, signAccessToken, verifyAccessToken } from './tokens';
+import { randomToken, sha256Hex, signAccessToken, successorRefreshToken, verifyAccessToken } from './tokens';
 
 /** Who is calling: the user and their session (the refresh-token family id, the JWT's `sid`). */
 export interface AuthContext {
@@ -20,11 +24,19 @@ export interface TokenPair {
 /** Why a session ended; `duplicate_login` is what the older session's next call reports as J005. */
 export type RevokeReason = 'duplicate_login' | 'logout' | 'refresh_token_reuse' | 'password_changed' | 'password_reset';
 
+/** What a session's next call gets once it ended for `reason` (see assertUsable). */
+const codeOnRevoke = (reason: RevokeReason): ErrorCode => (reason === 'duplicate_login' ? 'J005' : 'J001');
+
 export interface SessionService {
   /** A new login: every other session of the user ends (spec J005), a new refresh family begins. */
   start(userId: number, client: ClientInfo): Promise<TokenPair>;
   /** Bearer check for every /api call; state comes from the database so all processes agree. */
   authenticate(token: string): Promise<AuthContext>;
+  /**
+   * `authenticate` for a connection that outlives a request (the WebSocket), with the instant its
+   * session ends by itself: the access token's expiry (J002) or the account's (K024).
+   */
+  authenticateConnection(token: string): Promise<{ context: AuthContext; endsAt: number }>;
   refresh(refreshToken: string, client: ClientInfo): Promise<TokenPair>;
   logout(context: AuthContext, client: ClientInfo): Promise<void>;
   revokeAllOf(userId: number, reason: RevokeReason, keep?: AuthContext): Promise<void>;
@@ -34,11 +46,64 @@ export function createSessionService(deps: {
   repository: AuthRepository;
   audit: AuditLog;
   accessSecret: string;
+  /** Keys the derivation of rotated refresh tokens (tokens.ts successorRefreshToken). */
+  refreshSecret: string;
   auth: AppConfig['auth'];
+  clock: Clock;
+  /** Tells the user's sockets, in every process, that sessions ended. */
+  events: Pick<EventBus, 'publish'>;
+  log: FastifyBaseLogger;
 }): SessionService {
-  const { repository, audit, accessSecret, auth } = deps;
+  const { repository, audit, accessSecret, refreshSecret, auth, clock, events, log } = deps;
+  const graceMs = auth.refreshReuseGraceS * 1000;
 
-  const accessToken = (userId: number, sessionId: string) => signAccessToken(accessSecret, { userId, sessionId }, auth.accessTokenTtlS);
+  const accessToken = (userId: number, sessionId: string, issuedAtMs: number) =>
+    signAccessToken(accessSecret, { userId, sessionId }, auth.accessTokenTtlS, issuedAtMs);
+
+  /** After the revocation is stored: the sockets of those sessions close (features/realtime). */
+  async function announceEnd(userId: number, code: ErrorCode, scope: SessionScope): Promise<void> {
+    await events.publish(userId, { kind: 'session-ended', code, scope }).catch((error: unknown) => {
+      // The sockets' own periodic session check still closes them, within a minute.
+      log.warn({ err: error }, 'session end not published');
+    });
+  }
+
+  async function revokeAsReuse(row: { userId: number; familyId: string }, client: ClientInfo): Promise<never> {
+    // An already rotated token came back: whoever holds it may have stolen it. End the family.
+    await repository.revokeFamily(row.familyId, 'refresh_token_reuse');
+    await audit.record({ userId: row.userId, action: 'refresh_token_reuse', client, detail: { family: row.familyId } });
+    await announceEnd(row.userId, 'J001', { session: row.familyId });
+    throw new AppError('J001');
+  }
+
+  /**
+   * A rotated token presented again. Inside the grace window, while its successor is still the
+   * family's live token, the caller gets the pair the rotation gave out (both are derived, not
+   * stored: the refresh token from the old one, the access token from the rotation time).
+   * Otherwise it is reuse.
+   */
+  async function repeatRotation(
+    row: { userId: number; familyId: string; replacedBy: string | null; lastUsedAt: Date | null },
+    presented: string,
+    client: ClientInfo,
+  ): Promise<TokenPair> {
+    const now = clock.now();
+    const rotatedAt = row.lastUsedAt?.getTime();
+    const successor = row.replacedBy === null ? undefined : await repository.findSessionById(row.replacedBy);
+    const refreshToken = successorRefreshToken(refreshSecret, presented);
+    const repeatable =
+      rotatedAt !== undefined &&
+      now - rotatedAt <= graceMs &&
+      successor !== undefined &&
+      successor.replacedBy === null &&
+      successor.revokedAt === null &&
+      successor.refreshTokenHash === sha256Hex(refreshToken);
+    if (!repeatable) return revokeAsReuse(row, client);
+    const state = await repository.findSessionState(row.familyId);
+    if (!state) throw new AppError('J001');
+    assertUsable(state);
+    return { token: accessToken(row.userId, row.familyId, rotatedAt), refreshToken };
+  }
 
   /** The checks every use of a session makes: not revoked, not expired, account still usable. */
   function assertUsable(state: {
@@ -53,15 +118,27 @@ export function createSessionService(deps: {
       if (state.revokedReason === 'duplicate_login') throw authError('J005', 'auth.error.duplicateLogin');
       throw new AppError('J001');
     }
-    if (state.expiresAt.getTime() <= Date.now() || state.userDeletedAt || state.userStatus !== 'active') throw new AppError('J001');
-    if (state.userExpiresAt && state.userExpiresAt.getTime() <= Date.now()) throw authError('K024', 'auth.error.expiredAccount');
+    if (state.expiresAt.getTime() <= clock.now() || state.userDeletedAt || state.userStatus !== 'active') throw new AppError('J001');
+    if (state.userExpiresAt && state.userExpiresAt.getTime() <= clock.now()) throw authError('K024', 'auth.error.expiredAccount');
+  }
+
+  async function check(token: string) {
+    const checked = verifyAccessToken(accessSecret, token, clock.now());
+    if (!checked.ok) throw checked.reason === 'expired' ? new AppError('J002') : new AppError('J001');
+    const state = await repository.findSessionState(checked.claims.sessionId);
+    if (!state || state.userId !== checked.claims.userId) throw new AppError('J001');
+    assertUsable(state);
+    const endsAt = Math.min(checked.expiresAtMs, state.userExpiresAt?.getTime() ?? Infinity, state.expiresAt.getTime());
+    return { context: checked.claims, endsAt };
   }
 
   return {
     async start(userId, client) {
-      await repository.revokeUserSessions(userId, 'duplicate_login');
       const familyId = randomUUID();
+      await repository.revokeUserSessions(userId, 'duplicate_login');
+      await announceEnd(userId, codeOnRevoke('duplicate_login'), { allBut: familyId });
       const refreshToken = randomToken();
+      const now = clock.now();
       await repository.createSession({
         id: randomUUID(),
         userId,
@@ -69,59 +146,54 @@ export function createSessionService(deps: {
         refreshTokenHash: sha256Hex(refreshToken),
         ip: client.ip,
         userAgent: client.userAgent?.slice(0, 500) ?? null,
-        expiresAt: new Date(Date.now() + auth.refreshTokenTtlS * 1000),
+        expiresAt: new Date(now + auth.refreshTokenTtlS * 1000),
       });
-      return { token: accessToken(userId, familyId), refreshToken };
+      return { token: accessToken(userId, familyId, now), refreshToken };
     },
 
     async authenticate(token) {
-      const checked = verifyAccessToken(accessSecret, token);
-      if (!checked.ok) throw checked.reason === 'expired' ? new AppError('J002') : new AppError('J001');
-      const state = await repository.findSessionState(checked.claims.sessionId);
-      if (!state || state.userId !== checked.claims.userId) throw new AppError('J001');
-      assertUsable(state);
-      return checked.claims;
+      return (await check(token)).context;
     },
 
+    authenticateConnection: check,
+
     async refresh(refreshToken, client) {
-      const row = await repository.findSessionByRefreshHash(sha256Hex(refreshToken));
+      const hash = sha256Hex(refreshToken);
+      const row = await repository.findSessionByRefreshHash(hash);
       if (!row) throw new AppError('J001');
-      if (row.replacedBy !== null && row.revokedAt === null) {
-        // An already rotated token came back: whoever holds it may have stolen it. End the family.
-        await repository.revokeFamily(row.familyId, 'refresh_token_reuse');
-        await audit.record({ userId: row.userId, action: 'refresh_token_reuse', client, detail: { family: row.familyId } });
-        throw new AppError('J001');
-      }
+      if (row.replacedBy !== null && row.revokedAt === null) return repeatRotation(row, refreshToken, client);
       const state = await repository.findSessionState(row.familyId);
       if (!state) throw new AppError('J001');
       assertUsable(state);
+      const now = clock.now();
+      const newRefresh = successorRefreshToken(refreshSecret, refreshToken);
       const next = {
         id: randomUUID(),
         userId: row.userId,
         familyId: row.familyId,
-        refreshTokenHash: '',
+        refreshTokenHash: sha256Hex(newRefresh),
         ip: client.ip,
         userAgent: client.userAgent?.slice(0, 500) ?? null,
-        expiresAt: new Date(Date.now() + auth.refreshTokenTtlS * 1000),
+        expiresAt: new Date(now + auth.refreshTokenTtlS * 1000),
       };
-      const newRefresh = randomToken();
-      next.refreshTokenHash = sha256Hex(newRefresh);
-      if (!(await repository.rotateSession(row.id, next))) {
-        // Lost a race with another use of the same token: treat it as reuse.
-        await repository.revokeFamily(row.familyId, 'refresh_token_reuse');
-        await audit.record({ userId: row.userId, action: 'refresh_token_reuse', client, detail: { family: row.familyId } });
-        throw new AppError('J001');
+      if (!(await repository.rotateSession(row.id, next, new Date(now)))) {
+        // Another use of the same token rotated it first (a second tab): a repeat, as above.
+        const rotated = await repository.findSessionByRefreshHash(hash);
+        if (rotated && rotated.replacedBy !== null && rotated.revokedAt === null) return repeatRotation(rotated, refreshToken, client);
+        return revokeAsReuse(row, client);
       }
-      return { token: accessToken(row.userId, row.familyId), refreshToken: newRefresh };
+      return { token: accessToken(row.userId, row.familyId, now), refreshToken: newRefresh };
     },
 
     async logout(context, client) {
       await repository.revokeFamily(context.sessionId, 'logout');
       await audit.record({ userId: context.userId, action: 'logout', client });
+      await announceEnd(context.userId, codeOnRevoke('logout'), { session: context.sessionId });
     },
 
     async revokeAllOf(userId, reason, keep) {
       await repository.revokeUserSessions(userId, reason, keep?.sessionId);
+      await announceEnd(userId, codeOnRevoke(reason), { allBut: keep?.sessionId ?? null });
     },
   };
 }

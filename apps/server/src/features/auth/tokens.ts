@@ -41,7 +41,8 @@ export function signAccessToken(secret: string, claims: AccessClaims, ttlS: numb
   return `${JWT_HEADER}.${payload}.${signature}`;
 }
 
-export type AccessTokenCheck = { ok: true; claims: AccessClaims } | { ok: false; reason: 'invalid' | 'expired' };
+/** `expiresAtMs`: the first instant at which the token counts as expired. */
+export type AccessTokenCheck = { ok: true; claims: AccessClaims; expiresAtMs: number } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** Only our own header is accepted: no `alg: none`, no algorithm chosen by the token. */
 export function verifyAccessToken(secret: string, token: string, nowMs: number = Date.now()): AccessTokenCheck {
@@ -58,12 +59,21 @@ export function verifyAccessToken(secret: string, token: string, nowMs: number =
   const claims = claimsSchema.safeParse(decoded);
   if (!claims.success) return { ok: false, reason: 'invalid' };
   if (Math.floor(nowMs / 1000) >= claims.data.exp) return { ok: false, reason: 'expired' };
-  return { ok: true, claims: { userId: Number(claims.data.sub), sessionId: claims.data.sid } };
+  return { ok: true, claims: { userId: Number(claims.data.sub), sessionId: claims.data.sid }, expiresAtMs: claims.data.exp * 1000 };
 }
 
 /** 256 random bits, URL-safe: refresh tokens and mailed-link secrets. */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The refresh token that replaces `previous` at rotation. Derived (keyed) rather than random so a
+ * repeat of the same refresh inside the grace window can hand out the same pair again without the
+ * new token ever being stored; without the secret it cannot be computed from the old one.
+ */
+export function successorRefreshToken(secret: string, previous: string): string {
+  return hmac(secret, `refresh-rotation.${previous}`).toString('base64url');
 }
 
 /** High-entropy tokens need no slow hash; SHA-256 lets the database look them up by hash. */

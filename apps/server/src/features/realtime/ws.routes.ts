@@ -2,26 +2,39 @@ import websocket from '@fastify/websocket';
 import { decodeClientMessage, encodeServerEvent, type ErrorCode, type ServerEvent } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
+import type { Clock } from '../../clock';
 import { AppError } from '../../errors/app-error';
-import type { EventBus, OutboundMessage } from '../../realtime/event-bus';
+import { sessionEndedFor, type EventBus } from '../../realtime/event-bus';
 import type { SessionService } from '../auth/session.service';
 
 export const WS_PATH = '/ws';
-/** Close code for "not authenticated" (4000-4999 are the application's). */
+/** Close code for "not authenticated" or "no longer" (4000-4999 are the application's); the reason is the error code. */
 export const WS_CLOSE_UNAUTHENTICATED = 4401;
 const AUTH_TIMEOUT_MS = 10_000;
+/**
+ * How often an open socket's session is checked again: catches what no event announces (an account
+ * expired or disabled straight in the database, a lost bus message). Spec: "login check every 60 s".
+ */
+export const SESSION_CHECK_MS = 60_000;
 // Clients send one small message; anything bigger is not a token.
 const MAX_MESSAGE_BYTES = 16 * 1024;
 
-function send(socket: WebSocket, message: OutboundMessage): void {
-  if (socket.readyState !== socket.OPEN) return;
-  socket.send(message.kind === 'text' ? message.text : encodeServerEvent(message.event));
+interface WsDeps {
+  sessions: SessionService;
+  events: EventBus;
+  clock: Clock;
 }
 
+function send(socket: WebSocket, frame: string): void {
+  if (socket.readyState !== socket.OPEN) return;
+  socket.send(frame);
+}
+
+/** Tells the client why (an error event), then closes with 4401 and the code as the reason. */
 function refuse(socket: WebSocket, code: ErrorCode, message: string): void {
   const event: ServerEvent = { type: 'error', code, message };
-  send(socket, { kind: 'event', event });
-  socket.close(WS_CLOSE_UNAUTHENTICATED, 'unauthenticated');
+  send(socket, encodeServerEvent(event));
+  if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(WS_CLOSE_UNAUTHENTICATED, code);
 }
 
 function text(data: RawData): string {
@@ -33,8 +46,10 @@ function text(data: RawData): string {
  * The real-time socket (spec point 7): the first message must be `{type:"jwt", token}` within
  * 10 s. A valid token gets `{type:"authenticated"}` and the socket then receives its user's events
  * only; anything else gets `{type:"error"}` and close code 4401. Later client messages are ignored.
+ * The socket lives as long as the session it authenticated with: logout (J001), a newer login
+ * (J005), the access token's expiry (J002) or the account's (K024) closes it the same way.
  */
-export async function registerWsRoutes(app: FastifyInstance, deps: { sessions: SessionService; events: EventBus }): Promise<void> {
+export async function registerWsRoutes(app: FastifyInstance, deps: WsDeps): Promise<void> {
   await app.register(websocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
   app.route({
     method: 'GET',
@@ -47,13 +62,44 @@ export async function registerWsRoutes(app: FastifyInstance, deps: { sessions: S
   });
 }
 
-function handleSocket(socket: WebSocket, deps: { sessions: SessionService; events: EventBus }): void {
+function handleSocket(socket: WebSocket, deps: WsDeps): void {
   let unsubscribe: (() => void) | null = null;
+  let cancelCheck: (() => void) | null = null;
   let answered = false;
   const timer = setTimeout(() => {
     answered = true;
     refuse(socket, 'J001', 'Authenticate within 10 seconds of connecting.');
   }, AUTH_TIMEOUT_MS);
+
+  const stop = () => {
+    clearTimeout(timer);
+    cancelCheck?.();
+    cancelCheck = null;
+    unsubscribe?.();
+    unsubscribe = null;
+  };
+  /** The session is over: nothing more is delivered, the client is told and the socket closed. */
+  const end = (error: AppError) => {
+    stop();
+    refuse(socket, error.code, error.message);
+  };
+  /** Checks the session again at its own end or within SESSION_CHECK_MS, whichever is first. */
+  const scheduleCheck = (token: string, endsAt: number) => {
+    cancelCheck = deps.clock.schedule(Math.min(SESSION_CHECK_MS, endsAt - deps.clock.now()), () => {
+      cancelCheck = null;
+      deps.sessions.authenticateConnection(token).then(
+        (auth) => {
+          if (socket.readyState === socket.OPEN && unsubscribe) scheduleCheck(token, auth.endsAt);
+        },
+        (error: unknown) => {
+          if (!unsubscribe) return;
+          // A refused session ends the socket; a failing database does not, the next check retries.
+          if (error instanceof AppError) end(error);
+          else scheduleCheck(token, deps.clock.now() + SESSION_CHECK_MS);
+        },
+      );
+    });
+  };
 
   socket.on('message', (data, isBinary) => {
     if (answered) return;
@@ -64,12 +110,19 @@ function handleSocket(socket: WebSocket, deps: { sessions: SessionService; event
       refuse(socket, 'BAD_REQUEST', 'The first message must be {"type":"jwt","token":...}.');
       return;
     }
-    deps.sessions.authenticate(message.token).then(
-      (auth) => {
+    deps.sessions.authenticateConnection(message.token).then(
+      ({ context, endsAt }) => {
         // Closed while the token was being checked: nothing to register.
         if (socket.readyState !== socket.OPEN) return;
-        unsubscribe = deps.events.subscribe(auth.userId, (outbound) => send(socket, outbound));
-        send(socket, { kind: 'event', event: { type: 'authenticated' } });
+        unsubscribe = deps.events.subscribe(context.userId, (outbound) => {
+          if (outbound.kind === 'session-ended') {
+            if (sessionEndedFor(outbound.scope, context.sessionId)) end(new AppError(outbound.code));
+            return;
+          }
+          send(socket, outbound.kind === 'text' ? outbound.text : encodeServerEvent(outbound.event));
+        });
+        send(socket, encodeServerEvent({ type: 'authenticated' }));
+        scheduleCheck(message.token, endsAt);
       },
       (error: unknown) => {
         const known = error instanceof AppError ? error : new AppError('J001');
@@ -77,10 +130,6 @@ function handleSocket(socket: WebSocket, deps: { sessions: SessionService; event
       },
     );
   });
-  socket.on('close', () => {
-    clearTimeout(timer);
-    unsubscribe?.();
-    unsubscribe = null;
-  });
+  socket.on('close', stop);
   socket.on('error', () => socket.terminate());
 }
