@@ -10,7 +10,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // `npm start` serves this build to the public: no source maps in it.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         // Libraries change less often than app code: separate chunks keep them cached across releases.
@@ -30,6 +31,8 @@ export default defineConfig({
       '/graphql': api,
       '/minio': api,
       '/ai': api,
+      '/ai_api': api,
+      '/files': api,
       '/healthz': api,
       '/ws': { target: api, ws: true },
     },

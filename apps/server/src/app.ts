@@ -17,6 +17,7 @@ import { FilesService } from './features/files/files.service';
 import { createImageRepository } from './features/images/image.repository';
 import { STAGING_PREFIX } from './features/images/image.service';
 import { registerErrorHandler, sendError, toHttpError } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import type { Services } from './services';
 import { FsObjectStorage } from './storage/fs-storage';
@@ -49,9 +50,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   // rather than reaching a handler as an unexpected string.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody, { bodyLimit: config.limits.jsonBodyBytes });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-  });
+  // CSP, frame and referrer policy, nosniff, HSTS over HTTPS, CORS for CORS_ORIGINS.
+  await registerSecurityHeaders(app, config);
 
   const healthService = createHealthService({
     repository: createHealthRepository(services.database),
@@ -62,7 +62,7 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   // First of the features with /api routes: it installs the bearer check for /api/*.
   const { sessions } = await registerAuthFeature(app, services);
   // Introspection and GraphiQL are development aids; production hides the schema.
-  registerGraphqlFeature(app, services, sessions, { production: process.env.NODE_ENV === 'production' });
+  registerGraphqlFeature(app, services, sessions, { production: config.production });
 
   // Patient images, landmark detection, thumbnails (job runner) and the draft sweeper; the socket
   // that tells the browser when background work is done.

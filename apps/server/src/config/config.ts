@@ -44,6 +44,13 @@ export interface AppConfig {
   modelCardPath: string | undefined;
   /** Landmark detection scheduling (features/landmarks/detection-queue.ts). */
   detection: { maxRunning: number; maxQueued: number; perUser: number };
+  /**
+   * NODE_ENV unset or `production` (what `npm start` runs): introspection and GraphiQL are off.
+   * `development` (`npm run dev`) and `test` turn them on.
+   */
+  production: boolean;
+  /** CORS_ORIGINS: browser origins (scheme://host[:port]) allowed to call the API from another site. */
+  corsOrigins: string[];
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -100,8 +107,18 @@ const trustProxy = z
     return v.split(',').map((part) => part.trim());
   });
 
+const corsOrigins = z
+  .string()
+  .transform((v) => v.split(',').map((part) => part.trim().replace(/\/$/, '')).filter((part) => part !== ''))
+  .refine(
+    (origins) => origins.every((origin) => /^https?:\/\/[^/?#*\s]+$/.test(origin) && URL.canParse(origin)),
+    'must be a comma-separated list of http(s) origins without a path, e.g. https://app.example',
+  );
+
 const envSchema = z
   .object({
+    NODE_ENV: z.enum(['production', 'development', 'test'], { error: 'must be production, development or test' }).optional(),
+    CORS_ORIGINS: corsOrigins.default([]),
     PORT: port.default(8080),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().default('./data'),
@@ -212,6 +229,8 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
     jobs: { worker: e.JOBS_WORKER, pollMs: 250 },
     modelCardPath: e.MODEL_CARD_PATH === undefined ? undefined : resolveFromRepoRoot(e.MODEL_CARD_PATH, root),
     detection: { maxRunning: e.AI_MAX_RUNNING, maxQueued: e.AI_MAX_QUEUED, perUser: e.AI_MAX_PER_USER },
+    production: e.NODE_ENV === undefined || e.NODE_ENV === 'production',
+    corsOrigins: e.CORS_ORIGINS,
   };
 }
 

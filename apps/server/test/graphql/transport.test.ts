@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, login } from '../auth/auth-harness';
 import { createGraphHarness, type GraphHarness } from './graph-harness';
 
@@ -7,7 +7,8 @@ describe('authentication', () => {
   let g: GraphHarness;
   beforeAll(async () => {
     // Short-lived access tokens so an expired one can be shown (J002).
-    g = await createGraphHarness({ ACCESS_TOKEN_TTL_S: '2' });
+    // Development mode (npm run dev): GraphiQL and introspection are on.
+    g = await createGraphHarness({ ACCESS_TOKEN_TTL_S: '2', NODE_ENV: 'development' });
   });
   afterAll(async () => {
     await g.close();
@@ -82,11 +83,7 @@ describe('authentication', () => {
 describe('production', () => {
   let g: GraphHarness;
   beforeAll(async () => {
-    vi.stubEnv('NODE_ENV', 'production');
-    g = await createGraphHarness();
-  });
-  afterEach(() => {
-    vi.unstubAllEnvs();
+    g = await createGraphHarness({ NODE_ENV: 'production' });
   });
   afterAll(async () => {
     await g.close();

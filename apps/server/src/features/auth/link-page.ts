@@ -35,7 +35,7 @@ export function sendPage(reply: FastifyReply, status: number, html: string): Fas
   return reply
     .status(status)
     .header('cache-control', 'no-store')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'")
     // The page URL carries the link token: never send it on as a Referer.
     .header('referrer-policy', 'no-referrer')
     .type('text/html; charset=utf-8')

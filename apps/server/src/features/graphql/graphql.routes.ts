@@ -14,6 +14,10 @@ import { typeDefs } from './schema.graphql';
 
 export const GRAPHQL_PATH = '/graphql';
 
+const GRAPHIQL_CSP =
+  "default-src 'self'; script-src 'self' 'unsafe-inline' blob: https://unpkg.com; worker-src 'self' blob: https://unpkg.com; " +
+  "style-src 'self' 'unsafe-inline' https://unpkg.com; img-src 'self' data: https:; font-src 'self' data: https://unpkg.com; frame-ancestors 'none'";
+
 /**
  * The JSON scalar as a plain resolver object, not a GraphQLScalarType: under the test runner the
  * graphql package can load as two copies (ESM and CJS builds), and a type built by one is refused
@@ -76,8 +80,12 @@ export function registerGraphqlRoutes(app: FastifyInstance, deps: { services: Gr
   if (!production) {
     // GraphiQL's page only, rendered here rather than by Yoga so a GET can never execute an
     // operation without the bearer check; the page's own requests are POSTs with a token.
+    // The page is an inline script loading GraphiQL from unpkg: its own CSP, in development only.
     app.get(GRAPHQL_PATH, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').send(renderGraphiQL({ endpoint: GRAPHQL_PATH, title: 'Ceppro graph', headers: '{"authorization": "Bearer <token>"}' })),
+      reply
+        .header('content-security-policy', GRAPHIQL_CSP)
+        .type('text/html; charset=utf-8')
+        .send(renderGraphiQL({ endpoint: GRAPHQL_PATH, title: 'Ceppro graph', headers: '{"authorization": "Bearer <token>"}' })),
     );
   }
 }
