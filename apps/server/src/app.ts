@@ -16,6 +16,7 @@ import { createReportService } from './features/reports/report.service';
 import { FilesService } from './features/files/files.service';
 import { createImageRepository } from './features/images/image.repository';
 import { STAGING_PREFIX } from './features/images/image.service';
+import { registerBodyGuard } from './http/body-guard';
 import { registerErrorHandler, sendError, toHttpError } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -50,6 +51,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   // rather than reaching a handler as an unexpected string.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody, { bodyLimit: config.limits.jsonBodyBytes });
+  // Deep JSON and NUL characters are refused here, for every route, before any handler reads them.
+  registerBodyGuard(app, config.limits.jsonBodyBytes);
   // CSP, frame and referrer policy, nosniff, HSTS over HTTPS, CORS for CORS_ORIGINS.
   await registerSecurityHeaders(app, config);
 

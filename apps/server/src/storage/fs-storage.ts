@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, link, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, constants, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -99,6 +99,22 @@ export class FsObjectStorage implements ObjectStorage {
   verify(request: SignedRequest, signature: string): void {
     if (!signatureMatches(request, signature, this.options.signingSecret)) throw new AppError('URL_SIGNATURE_INVALID');
     if (request.expiresAt * 1000 < this.now()) throw new AppError('URL_EXPIRED');
+  }
+
+  async sweepPartialWrites(before: Date): Promise<number> {
+    const tmpDir = path.join(this.root, '.tmp');
+    const names = await readdir(tmpDir).catch(() => []);
+    let removed = 0;
+    for (const name of names) {
+      const file = path.join(tmpDir, name);
+      const info = await stat(file).catch(() => null);
+      // A write still streaming touches its file; only ones untouched since `before` are left-overs.
+      if (info && info.mtimeMs < before.getTime()) {
+        await rm(file, { force: true, recursive: true });
+        removed += 1;
+      }
+    }
+    return removed;
   }
 
   async ensureReady(): Promise<void> {

@@ -34,6 +34,11 @@ export interface ObjectStorage {
   presignGet(key: string, expiresSec: number): Promise<string>;
   /** Read-only reachability check for /healthz; throws when the store cannot be used. */
   check(): Promise<void>;
+  /**
+   * Removes partial writes a crash left in the driver's temporary area that are older than
+   * `before`; returns how many. Only drivers with such an area (fs) have it.
+   */
+  sweepPartialWrites?(before: Date): Promise<number>;
   /** Start-up: creates what is missing (directory, bucket), then checks. */
   ensureReady(): Promise<void>;
   close(): Promise<void>;

@@ -13,3 +13,4 @@ export * from './rate-limits';
 export * from './uploads';
 export * from './jobs';
 export * from './discarded-charts';
+export * from './signup-claims';

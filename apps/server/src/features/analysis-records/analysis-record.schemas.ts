@@ -32,8 +32,16 @@ export const modifiedResultSchema = z.strictObject({
   landmarks: z.array(landmarkSchema).max(500),
 });
 
-/** Documents whose inner shape belongs to the viewer; the server only insists on a version. */
-export const versionedDocumentSchema = z.looseObject({ version: z.number().int().positive() });
+/** A stored viewer document (drawings, VTO/STO set-up, settings lists) serialises to at most this. */
+export const MAX_DOCUMENT_BYTES = 256 * 1024;
+
+/**
+ * Documents whose inner shape belongs to the viewer; the server insists on a version and a size
+ * (the request body limit alone would let every column of a record take a megabyte).
+ */
+export const versionedDocumentSchema = z
+  .looseObject({ version: z.number().int().positive() })
+  .refine((doc) => Buffer.byteLength(JSON.stringify(doc)) <= MAX_DOCUMENT_BYTES, `must be at most ${MAX_DOCUMENT_BYTES / 1024} KB as JSON`);
 
 export const imgSizeSchema = z.strictObject({ width: z.number().int().positive(), height: z.number().int().positive() });
 

@@ -1,11 +1,24 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
-import { approvedIps, sessions, userConfigs, users, type UserStatus } from '../../db/schema/index';
+import { approvedIps, licenseUploads, sessions, spentProofs, userConfigs, users, type UserStatus } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type UserPatch = Partial<Omit<NewUser, 'id' | 'uuid' | 'createdAt'>>;
 type NewUserConfig = Omit<typeof userConfigs.$inferInsert, 'userId'>;
+
+/** What a sign-up uses up: its proofs (by token hash, each usable once) and its licence upload. */
+export interface SignUpClaims {
+  proofs: Array<{ field: string; tokenHash: string; expiresAt: Date }>;
+  licenseKey: string | null;
+}
+
+/** A proof already spent, or a licence already attached (or swept): nothing was created. */
+export class ClaimTakenError extends Error {
+  constructor(readonly field: string) {
+    super(`${field} was already used`);
+  }
+}
 
 /** True for a unique-constraint violation on either driver (drizzle wraps the driver error). */
 export function isUniqueViolation(error: unknown): boolean {
@@ -49,13 +62,27 @@ export function createAuthRepository(db: AppDatabase) {
     },
 
     /** The user and their settings row with defaults, together or not at all. */
-    async createUser(values: NewUser, config: NewUserConfig): Promise<UserRow> {
+    /** The user, its settings row and its claims in one transaction: ClaimTakenError rolls it all back. */
+    async createUser(values: NewUser, config: NewUserConfig, claims: SignUpClaims = { proofs: [], licenseKey: null }): Promise<UserRow> {
       return db.transaction(async (tx) => {
+        for (const proof of claims.proofs) {
+          const spent = await tx.insert(spentProofs).values({ tokenHash: proof.tokenHash, expiresAt: proof.expiresAt }).onConflictDoNothing().returning();
+          if (spent.length === 0) throw new ClaimTakenError(proof.field);
+        }
+        if (claims.licenseKey !== null) {
+          const claimed = await tx.delete(licenseUploads).where(eq(licenseUploads.objectKey, claims.licenseKey)).returning();
+          if (claimed.length === 0) throw new ClaimTakenError('licenseToken');
+        }
         const [user] = await tx.insert(users).values(values).returning();
         if (!user) throw new Error('insert returned no user');
         await tx.insert(userConfigs).values({ ...config, userId: user.id });
         return user;
       });
+    },
+
+    /** Recorded before the file is stored, so a crash in between leaves a row the sweeper clears. */
+    async addLicenseUpload(objectKey: string, expiresAt: Date): Promise<void> {
+      await db.insert(licenseUploads).values({ objectKey, expiresAt });
     },
 
     async updateUser(id: number, patch: UserPatch): Promise<UserRow | undefined> {

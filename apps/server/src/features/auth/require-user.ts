@@ -29,13 +29,13 @@ export function registerBearerAuth(app: FastifyInstance, sessions: SessionServic
 }
 
 /**
- * The one reading of `Authorization: Bearer <token>`: J001 when it is missing or malformed, then
+ * The one reading of `Authorization: Bearer <token>` (the scheme in any case, RFC 9110): J001 when it is missing or malformed, then
  * the session check (J002 expired, J005 replaced by a newer login). For transports outside /api
  * (the graph service) that authenticate in their own hook.
  */
 export async function authenticateBearer(request: FastifyRequest, sessions: SessionService): Promise<AuthContext> {
   const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/.exec(header) : null;
+  const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/i.exec(header) : null;
   if (!match?.[1]) throw new AppError('J001');
   return sessions.authenticate(match[1]);
 }

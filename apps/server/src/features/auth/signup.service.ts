@@ -5,19 +5,31 @@ import type { z } from 'zod';
 import type { ObjectStorage } from '../../storage/object-storage';
 import type { AuditLog, ClientInfo } from './audit';
 import type { AuthMails } from './auth-mail';
-import { isUniqueViolation, type AuthRepository } from './auth.repository';
+import { ClaimTakenError, isUniqueViolation, type AuthRepository } from './auth.repository';
 import { LINK_TTL_S, type LinkUrls } from './login.service';
 import { checkLicenseFile, type LicenseContentType } from './license-file';
 import { authError } from './parse-body';
 import { hashPassword } from './password-hash';
 import { RATE_RULES, type RateLimiter } from './rate-limit';
-import { signProof, verifyProof, type ProofPurpose } from './tokens';
+import { sha256Hex, signProof, verifyProof, type ProofPurpose } from './tokens';
 import type { VerificationService } from './verification.service';
 
-/** How long the proofs of the earlier form steps stay valid before the form must be submitted. */
+/**
+ * How long the proofs of the earlier form steps stay valid before the form must be submitted. Each
+ * carries a random nonce (the proof's `extra`), so two checks of one value give two proofs, each
+ * spent by one sign-up.
+ */
 const PROOF_TTL_S = 30 * 60;
+/** A licence upload's token lives this long; an upload not used by a sign-up by then is swept. */
+const LICENSE_TTL_S = 3600;
 
 type SignUpInput = z.output<typeof signUpRequestSchema>;
+
+const CLAIM_KEYS: Partial<Record<string, Parameters<typeof authError>[1]>> = {
+  mobileToken: 'auth.mobile.verificationRequired',
+  taxCheckToken: 'auth.tax.verificationRequired',
+  emailCheckToken: 'auth.email.checkRequired',
+};
 
 /** Viewer defaults of a new account's settings row (spec point 2, viewer defaults). */
 const DEFAULT_USER_CONFIG = {
@@ -58,13 +70,13 @@ export function createSignUpService(deps: {
     async checkEmail(email, client) {
       await limiter.hit(RATE_RULES.emailCheckIp, client.ip);
       if (await repository.emailTaken(email)) return { exists: true, email_check_token: null };
-      return { exists: false, email_check_token: signProof(proofSecret, 'email_check', email, PROOF_TTL_S) };
+      return { exists: false, email_check_token: signProof(proofSecret, 'email_check', email, PROOF_TTL_S, randomUUID()) };
     },
 
     async checkTax(taxNumber, client) {
       // The checksum already passed in the schema; this is the "business number verification" step.
       await limiter.hit(RATE_RULES.taxCheckIp, client.ip);
-      return { valid: true, tax_check_token: signProof(proofSecret, 'tax_check', taxNumber, PROOF_TTL_S) };
+      return { valid: true, tax_check_token: signProof(proofSecret, 'tax_check', taxNumber, PROOF_TTL_S, randomUUID()) };
     },
 
     async sendMobileCode(mobile, client) {
@@ -77,7 +89,7 @@ export function createSignUpService(deps: {
     async verifyMobileCode(mobile, code, client) {
       await limiter.hit(RATE_RULES.otpVerifyIp, client.ip);
       await verification.verifySmsCode({ purpose: 'mobile_signup', mobile, code });
-      return { mobile_token: signProof(proofSecret, 'mobile_signup', mobile, PROOF_TTL_S) };
+      return { mobile_token: signProof(proofSecret, 'mobile_signup', mobile, PROOF_TTL_S, randomUUID()) };
     },
 
     async uploadLicense({ filename, bytes }, client) {
@@ -85,8 +97,9 @@ export function createSignUpService(deps: {
       await limiter.hit(RATE_RULES.uploadIp, client.ip);
       // Not yet tied to an account: sign-up records the key; unclaimed uploads can be swept by age.
       const key = `licenses/pending/${randomUUID()}.${ext}`;
+      await repository.addLicenseUpload(key, new Date(Date.now() + LICENSE_TTL_S * 1000));
       await storage.putObject(key, bytes, { contentType });
-      return { license_token: signProof(proofSecret, 'license', key, 3600), content_type: contentType, size: bytes.length };
+      return { license_token: signProof(proofSecret, 'license', key, LICENSE_TTL_S), content_type: contentType, size: bytes.length };
     },
 
     async signUp(input, client) {
@@ -131,8 +144,19 @@ export function createSignUpService(deps: {
             ssoAgreedAt: now,
           },
           DEFAULT_USER_CONFIG,
+          {
+            // Each proof works for one sign-up; it cannot outlive PROOF_TTL_S from now.
+            proofs: (['mobileToken', 'taxCheckToken', 'emailCheckToken'] as const).map((field) => ({
+              field,
+              tokenHash: sha256Hex(input[field]),
+              expiresAt: new Date(now.getTime() + PROOF_TTL_S * 1000),
+            })),
+            licenseKey: licensePath,
+          },
         );
       } catch (error) {
+        // A replayed proof reads like a missing one: that step of the form must be done again.
+        if (error instanceof ClaimTakenError) throw authError('VALIDATION_FAILED', CLAIM_KEYS[error.field] ?? 'auth.token.invalid', error.field);
         // Two sign-ups racing for one email: the unique index decides.
         if (isUniqueViolation(error)) throw authError('M005', 'auth.email.exists', 'email');
         throw error;

@@ -3,6 +3,7 @@ import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import type { ASTVisitor, ValidationContext } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { GraphContext } from './graph-context';
 
@@ -42,4 +43,24 @@ export function useGraphLimits(): Array<Plugin<GraphContext>> {
     maxDirectivesPlugin({ n: GRAPH_LIMITS.directives, onReject }),
     costLimitPlugin({ maxCost: GRAPH_LIMITS.cost, onReject }),
   ] as Array<Plugin<GraphContext>>;
+}
+
+/**
+ * A string literal holding U+0000 (`"a\\u0000"` in the document) is refused like one in a variable
+ * (the HTTP body guard): PostgreSQL text and jsonb cannot store it, so it must never reach a resolver.
+ */
+export function useNoNulLiterals(): Plugin<GraphContext> {
+  // Thrown, not reported, as armor's limits do: the document is refused unrun with HTTP 400.
+  const rule = (_context: ValidationContext): ASTVisitor => ({
+    StringValue(node) {
+      if (node.value.includes('\u0000')) {
+        throw createGraphQLError('Text may not contain NUL (U+0000) characters.', { nodes: [node], extensions: { code: 'VALIDATION_FAILED', http: { status: 400 } } });
+      }
+    },
+  });
+  return {
+    onValidate({ addValidationRule }) {
+      addValidationRule(rule);
+    },
+  };
 }

@@ -8,7 +8,7 @@ import { recordAndUserResolvers } from './account.resolvers';
 import { chartResolvers } from './chart.resolvers';
 import type { GraphContext, GraphServices } from './graph-context';
 import { toGraphError, useCatalogueCodes, useNoIntrospection } from './graph-errors';
-import { useGraphLimits } from './graph-limits';
+import { useGraphLimits, useNoNulLiterals } from './graph-limits';
 import { patientResolvers } from './patient.resolvers';
 import { typeDefs } from './schema.graphql';
 
@@ -44,7 +44,7 @@ export function registerGraphqlRoutes(app: FastifyInstance, deps: { services: Gr
     resolvers: [{ JSON: JsonScalar }, ...parts],
   });
   // The limits come first: an oversized document is refused before it is validated or run.
-  const plugins: Array<Plugin<GraphContext>> = [...useGraphLimits(), useCatalogueCodes()];
+  const plugins: Array<Plugin<GraphContext>> = [...useGraphLimits(), useNoNulLiterals(), useCatalogueCodes()];
   if (production) {
     plugins.push(useNoIntrospection());
   }

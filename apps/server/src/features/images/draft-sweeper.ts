@@ -10,14 +10,21 @@ export interface SweepResult {
   chartData: number;
   charts: number;
   patients: number;
+  /** Licence files uploaded at sign-up and never attached to an account. */
+  licenses: number;
+  /** Partial files a crash left in the object store's temporary area. */
+  partialWrites: number;
 }
 
 const FINISHED_JOB_RETENTION_MS = 24 * 3600 * 1000;
+/** A write to the fs store's temporary area untouched this long was cut off by a crash. */
+export const PARTIAL_WRITE_MAX_AGE_MS = 3600 * 1000;
 
 /**
  * Purges what an abandoned flow left behind (a tab closed mid-way): expired uploads, pending
- * images, draft charts and draft patients, with their objects. Rows another transaction holds
- * are skipped and picked up by the next sweep.
+ * images, draft charts and draft patients, licence files of sign-ups never finished, with their
+ * objects; spent sign-up proofs once expired; and partial files a crash left in the object
+ * store's temporary area. Rows another transaction holds are skipped and picked up by the next sweep.
  */
 export class DraftSweeper {
   private timer: NodeJS.Timeout | null = null;
@@ -68,11 +75,15 @@ export class DraftSweeper {
         chartData += purged.chartData;
         keys.push(...purged.keys);
       }
+      const licenseKeys = await purge.expiredLicenseUploads(tx, now);
+      keys.push(...licenseKeys);
+      await purge.expiredSpentProofs(tx, now);
       await purge.expiredDiscardRecords(tx, new Date(now.getTime() - FINISHED_JOB_RETENTION_MS));
-      return { result: { uploads: uploadKeys.length, chartData, charts: chartIds.length, patients: patientIds.length }, keys };
+      return { result: { uploads: uploadKeys.length, chartData, charts: chartIds.length, patients: patientIds.length, licenses: licenseKeys.length }, keys };
     });
     await deleteObjects(storage, keys, log);
     await this.deps.jobs.purgeFinished(new Date(now.getTime() - FINISHED_JOB_RETENTION_MS));
-    return result;
+    const partialWrites = (await storage.sweepPartialWrites?.(new Date(now.getTime() - PARTIAL_WRITE_MAX_AGE_MS))) ?? 0;
+    return { ...result, partialWrites };
   }
 }

@@ -9,6 +9,13 @@ export interface CheckedImage {
   height: number;
 }
 
+/**
+ * How strictly every decode of a stored film fails: on a decoder error (a PNG chunk whose CRC is
+ * wrong, a truncated file), not on a mere warning. The upload check and the thumbnail job use the
+ * same setting, so what passes the check can always be thumbnailed.
+ */
+export const DECODE_FAIL_ON = 'error' as const;
+
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -23,7 +30,7 @@ export function sniffImageType(bytes: Uint8Array): ImageContentType | null {
 /**
  * The checks an uploaded patient image must pass before it becomes chart data: a real JPEG or PNG
  * (magic bytes, and the header agrees), within the byte and pixel limits, and decodable to the end
- * (a truncated file is refused). Runs in libvips' thread pool, off the event loop; the decode is a
+ * (a truncated file, or a PNG with a bad checksum, is refused). Runs in libvips' thread pool, off the event loop; the decode is a
  * shrink-on-load to a small size, which still reads every byte of the file.
  */
 export async function checkImage(bytes: Uint8Array, imageType: ImageTypeCd): Promise<CheckedImage> {
@@ -53,7 +60,7 @@ export async function checkImage(bytes: Uint8Array, imageType: ImageTypeCd): Pro
     throw new AppError('IMAGE_DIMENSIONS', `The cephalogram is ${width} x ${height} px; each side must be ${ceph.minSide}-${ceph.maxSide} px.`);
   }
   try {
-    await sharp(bytes, { failOn: 'truncated', limitInputPixels: IMAGE_UPLOAD.maxPixels }).resize({ width: 64 }).raw().toBuffer();
+    await sharp(bytes, { failOn: DECODE_FAIL_ON, limitInputPixels: IMAGE_UPLOAD.maxPixels }).resize({ width: 64 }).raw().toBuffer();
   } catch {
     throw new AppError('IMAGE_NOT_SUPPORTED', 'The image data is corrupt or truncated.');
   }
@@ -67,7 +74,7 @@ export function thumbnailKeyOf(objectKey: string): string {
 
 /** A JPEG at most IMAGE_UPLOAD.thumbnailWidth wide, upright (EXIF applied). */
 export function makeThumbnail(bytes: Uint8Array): Promise<Buffer> {
-  return sharp(bytes, { limitInputPixels: IMAGE_UPLOAD.maxPixels })
+  return sharp(bytes, { failOn: DECODE_FAIL_ON, limitInputPixels: IMAGE_UPLOAD.maxPixels })
     .rotate()
     .resize({ width: IMAGE_UPLOAD.thumbnailWidth, withoutEnlargement: true })
     .jpeg({ quality: 80 })

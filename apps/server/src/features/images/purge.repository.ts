@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
-import { analysisRecords, chartData, charts, discardedCharts, patients, uploads } from '../../db/schema/index';
+import { analysisRecords, chartData, charts, discardedCharts, licenseUploads, patients, spentProofs, uploads } from '../../db/schema/index';
 import { thumbnailKeyOf } from './image-check';
 
 /** What a purge removed from the database; `keys` are the objects to delete after commit. */
@@ -72,6 +72,17 @@ export const purge = {
 
   // The sweeper's selections lock with SKIP LOCKED: a row another transaction holds (landmark
   // detection committing it, a discard) is left for the next sweep instead of waited for.
+
+  /** Licence files uploaded at sign-up whose token expired unused: their keys. */
+  async expiredLicenseUploads(tx: AppDatabase, now: Date): Promise<string[]> {
+    const rows = await tx.delete(licenseUploads).where(lt(licenseUploads.expiresAt, now)).returning({ key: licenseUploads.objectKey });
+    return rows.map((r) => r.key);
+  },
+
+  /** Spent sign-up proofs past the time they could have been used anyway. */
+  async expiredSpentProofs(tx: AppDatabase, now: Date): Promise<void> {
+    await tx.delete(spentProofs).where(lt(spentProofs.expiresAt, now));
+  },
 
   async expiredUploads(tx: AppDatabase, now: Date): Promise<string[]> {
     const due = tx.select({ id: uploads.id }).from(uploads).where(lt(uploads.expiresAt, now)).for('update', { skipLocked: true });

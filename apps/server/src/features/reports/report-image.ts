@@ -69,7 +69,8 @@ export function overlaySvg(landmarks: readonly ReportLandmark[], image: { width:
  * the work in its thread pool, off the event loop.
  */
 export async function composeReportImage(original: Buffer, landmarks: readonly ReportLandmark[], imageSize: { width: number; height: number } | null): Promise<JpegImage> {
-  const upright = sharp(original, { limitInputPixels: IMAGE_UPLOAD.maxPixels }).rotate();
+  // As strict as the upload check (failOn 'error'): a film that passed it is never refused here for a warning.
+  const upright = sharp(original, { failOn: 'error', limitInputPixels: IMAGE_UPLOAD.maxPixels }).rotate();
   const resized = await upright
     .resize({ width: REPORT_IMAGE_MAX_SIDE, height: REPORT_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
     .toColourspace('srgb')

@@ -54,7 +54,13 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
         analysis,
       );
       const size = record.imgSize ?? (image.width && image.height ? { width: image.width, height: image.height } : null);
-      const film = await composeReportImage(original, model.landmarks, size);
+      let film: Awaited<ReturnType<typeof composeReportImage>>;
+      try {
+        film = await composeReportImage(original, model.landmarks, size);
+      } catch {
+        // The file is there but cannot be decoded (accepted before uploads were decoded strictly).
+        throw new AppError('REPORT_NO_IMAGE', 'The cephalogram file cannot be read.');
+      }
       return { filename: `ceppro-report-${chart.chartId}.pdf`, pdf: renderReportPdf(model, film, now), model };
     },
   };
