@@ -29,15 +29,13 @@ mkdir -p "$OUT"
 cd "$ROOT/ml"
 $PY -c 'import platform, torch; print("python", platform.python_version(), "torch", torch.__version__)' | tee "$OUT/environment.txt"
 
-init_args=()
-if [ "$INIT" != none ]; then
-  for s in global fine; do
-    [ -f "$OUT/init-$s.pt" ] || $PY -m ceph_ml.from_onnx --onnx "$INIT.$s.onnx" --stage $s --dataset "$ISBI" --out "$OUT/init-$s.pt"
-  done
-fi
-train() { # stage iters
+train() { # stage iters (a stage that finished keeps its weights; an interrupted one resumes from its checkpoint)
+  [ -f "$OUT/$1.pt" ] && return 0
   local a=()
-  [ "$INIT" != none ] && a=(--init "$OUT/init-$1.pt" --lr "$LR" --warmup 100)
+  if [ "$INIT" != none ]; then
+    [ -f "$OUT/init-$1.pt" ] || $PY -m ceph_ml.from_onnx --onnx "$INIT.$1.onnx" --stage "$1" --dataset "$ISBI" --out "$OUT/init-$1.pt"
+    a=(--init "$OUT/init-$1.pt" --lr "$LR" --warmup 100)
+  fi
   $PY -m ceph_ml.train --stage "$1" --dataset "$ISBI" --splits train --out "$OUT" --iters "$2" --threads "${THREADS:-1}" --seed "$SEED" "${a[@]}" >> "$OUT/train-$1.log" 2>&1
 }
 if [ ! -f "$OUT/global.pt" ] || [ ! -f "$OUT/fine.pt" ]; then

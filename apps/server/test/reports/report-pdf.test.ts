@@ -28,7 +28,6 @@ let t: ImageHarness;
 let tokenA: string;
 let tokenB: string;
 let chart: TestChart;
-let recordId: number;
 let noImage: TestChart;
 let noAnalysis: TestChart;
 let outDir: string;
@@ -99,7 +98,7 @@ beforeAll(async () => {
   tokenB = await t.signIn('repb');
   const film = hasCephDataset ? await cephalogram('151') : await plainImage(SIZE.width, SIZE.height);
   chart = await committedChart(tokenA, 'Kim Ceph', film);
-  recordId = await createRecord(tokenA, chart.chartRef, { infer_result: INFER_RESULT, img_size: SIZE });
+  await createRecord(tokenA, chart.chartRef, { infer_result: INFER_RESULT, img_size: SIZE });
   noImage = await committedChart(tokenA, 'No Image', null);
   noAnalysis = await committedChart(tokenA, 'No Analysis', await plainImage(SIZE.width, SIZE.height));
   outDir = await mkdtemp(path.join(tmpdir(), 'ceppro-report-'));
