@@ -231,9 +231,9 @@ describe('http client', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('network errors are retried up to 3 attempts, then alert Network Error', async () => {
+  it('network errors of an idempotent call are retried up to 3 attempts, then alert Network Error', async () => {
     const { client, alerts, calls, sleeps } = setup({ '/api/x': ['network'] });
-    const error = await rejection(client.post('/api/x', {}, { auth: true }));
+    const error = await rejection(client.post('/api/x', {}, { auth: true, idempotent: true }));
     expect(error.code).toBe('NETWORK');
     expect(calls).toHaveLength(3);
     expect(sleeps).toEqual([1000, 2000]);
@@ -242,7 +242,7 @@ describe('http client', () => {
 
   it('a network error followed by success returns the data', async () => {
     const { client, alerts } = setup({ '/api/x': ['network', ok(7)] });
-    expect(await client.post('/api/x', {}, { auth: true })).toBe(7);
+    expect(await client.post('/api/x', {}, { auth: true, idempotent: true })).toBe(7);
     expect(alerts).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ import type { HttpClient } from './http-client.ts';
  * through the one HTTP interceptor, so an expired token is refreshed and retried as for REST.
  * GraphQL errors are logged (spec: "Graph errors are only logged") and thrown as an ApiError whose
  * code is the server's `extensions.code` (NOT_FOUND, VALIDATION_FAILED, ...).
+ * Queries are retried after a network failure; mutations are not (a lost answer to create_patient
+ * must not create a second patient).
  */
 const graphResponse = z.object({
   data: z.unknown().optional(),
@@ -16,12 +18,22 @@ const graphResponse = z.object({
     .optional(),
 });
 
+/** A document whose (first) operation is a mutation; comments and blank lines before it are skipped. */
+export function isMutation(document: string): boolean {
+  return /^(?:\s|#[^\n]*\n)*mutation\b/.test(document);
+}
+
 export async function graphql<T>(
   document: string,
   variables: Record<string, unknown> = {},
   client: Pick<HttpClient, 'post'> = api,
 ): Promise<T> {
-  const raw = await client.post<unknown>('/graphql', {}, { auth: true, json: { query: document, variables }, raw: true });
+  const raw = await client.post<unknown>('/graphql', {}, {
+    auth: true,
+    json: { query: document, variables },
+    raw: true,
+    idempotent: !isMutation(document),
+  });
   const parsed = graphResponse.safeParse(raw);
   if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The graph service answered something unexpected.', 200, false);
   const first = parsed.data.errors?.[0];

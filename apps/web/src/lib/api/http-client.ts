@@ -12,6 +12,9 @@ import type { TokenStore } from './token-store.ts';
  *   failures) and retries; a failed refresh forgets the session and goes home,
  * - handles J005 (duplicate login) and K024 (expired account) for everyone,
  * - turns 404, 5xx, a 30 s time-out and network failures (after 3 attempts) into alerts,
+ * - retries a network failure only for a call that is safe to repeat (GET, or `idempotent`): a
+ *   POST whose answer was lost may have done its work, and repeating it would, say, create the
+ *   patient twice, so it is reported as Network Error instead,
  * - passes the product's silent codes and every other failure to the caller as an ApiError.
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -43,6 +46,11 @@ export interface PostOptions {
   json?: unknown;
   /** Codes the caller handles itself even though the interceptor normally would (the login check's J005). */
   passThrough?: readonly string[];
+  /**
+   * Safe to send again when the answer was lost (a read, or a write that sets a value): network
+   * failures are then retried (spec point 4). Other POSTs are sent once. GET is always idempotent.
+   */
+  idempotent?: boolean;
   /** Fire-and-forget (logout): no retries, alerts, refresh or redirects; failures are just thrown. */
   background?: boolean;
   /**
@@ -110,8 +118,11 @@ export function createHttpClient(deps: HttpClientDeps) {
   const base = deps.baseUrl ?? '';
   let refreshing: Promise<boolean> | null = null;
 
-  /** One fetch with the time-out; network failures are retried, a time-out is not. */
-  async function send(path: string, init: () => RequestInit, background = false): Promise<Response> {
+  /**
+   * One fetch with the time-out; network failures are retried when `repeatable`, a time-out never
+   * (the server may still be working on it).
+   */
+  async function send(path: string, init: () => RequestInit, background = false, repeatable = false): Promise<Response> {
     for (let attempt = 1; ; attempt += 1) {
       const controller = new AbortController();
       let timedOut = false;
@@ -127,7 +138,7 @@ export function createHttpClient(deps: HttpClientDeps) {
           await deps.alert('timeout');
           throw new ApiError('TIMEOUT', 'The request time has expired', 0, true);
         }
-        if (attempt >= MAX_ATTEMPTS) {
+        if (!repeatable || attempt >= MAX_ATTEMPTS) {
           await deps.alert('network');
           throw new ApiError('NETWORK', error instanceof Error ? error.message : 'Network Error', 0, true);
         }
@@ -177,7 +188,7 @@ export function createHttpClient(deps: HttpClientDeps) {
       const body = options.json !== undefined ? JSON.stringify(options.json) : encode(fields);
       if (options.method === 'GET') return { method: 'GET', headers };
       return { method: 'POST', headers, body };
-    }, options.background || options.quiet);
+    }, options.background || options.quiet, options.method === 'GET' || options.idempotent === true);
     if (options.binary && response.ok && !(response.headers.get('content-type') ?? '').includes('json')) return (await response.blob()) as T;
     const json = await readJson(response);
     if (options.raw && response.ok && json !== undefined) return json as T;

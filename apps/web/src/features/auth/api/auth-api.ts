@@ -22,11 +22,11 @@ export async function login(email: string, password: string) {
 }
 
 export async function checkEmailExist(email: string) {
-  return checkEmailExistResponseSchema.parse(await api.post(E.checkEmailExist.path, { email }));
+  return checkEmailExistResponseSchema.parse(await api.post(E.checkEmailExist.path, { email }, { idempotent: true }));
 }
 
 export async function checkTaxValidation(taxNumber: string) {
-  return checkTaxValidationResponseSchema.parse(await api.post(E.checkTaxValidation.path, { taxNumber }));
+  return checkTaxValidationResponseSchema.parse(await api.post(E.checkTaxValidation.path, { taxNumber }, { idempotent: true }));
 }
 
 /** Sends a sign-up verification code; resolves with its lifetime in seconds. */

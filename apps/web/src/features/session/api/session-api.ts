@@ -3,7 +3,7 @@ import { api } from '../../../lib/api/index.ts';
 
 /** The login check (every 60 s). J005 comes back to the caller: it shows its own notice. */
 export async function checkLogin() {
-  return checkResponseSchema.parse(await api.post(E.check.path, {}, { auth: true, passThrough: ['J005'] }));
+  return checkResponseSchema.parse(await api.post(E.check.path, {}, { auth: true, passThrough: ['J005'], idempotent: true }));
 }
 
 /** "Change after 30 days": postpones the password age notice. */

@@ -17,6 +17,7 @@ export function useChartImage(chartId: string | null, chartDataId: number | null
       const { download } = FILE_ENDPOINTS;
       const answer = await api.post<unknown>(download.path, {}, {
         auth: true,
+        idempotent: true,
         json: { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], thumbnail_only_check: false },
       });
       const parsed = download.response.safeParse(answer);

@@ -3,7 +3,7 @@ import { api } from '../../../../lib/api/index.ts';
 
 /** `POST /api/report/pdf`: the chart's report as a PDF made on the server from the saved landmarks. */
 export function fetchReportPdf(request: ReportPdfRequest): Promise<Blob> {
-  return api.post<Blob>(REPORT_ENDPOINTS.pdf.path, {}, { auth: true, json: request, binary: true });
+  return api.post<Blob>(REPORT_ENDPOINTS.pdf.path, {}, { auth: true, json: request, binary: true, idempotent: true });
 }
 
 /** Hands a downloaded file to the browser's download (an object URL on a temporary link). */
