@@ -16,6 +16,7 @@ const TABLES = [
   'discarded_charts',
   'jobs',
   'license_uploads',
+  'login_failures',
   'patients',
   'rate_limits',
   'sessions',

@@ -14,3 +14,4 @@ export * from './uploads';
 export * from './jobs';
 export * from './discarded-charts';
 export * from './signup-claims';
+export * from './login-failures';

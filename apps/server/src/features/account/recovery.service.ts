@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { AppError } from '../../errors/app-error';
 import type { AuditLog, ClientInfo } from '../auth/audit';
 import type { AuthMails } from '../auth/auth-mail';
 import type { AuthRepository } from '../auth/auth.repository';
@@ -7,7 +8,7 @@ import { hashPassword } from '../auth/password-hash';
 import { RATE_RULES, type RateLimiter } from '../auth/rate-limit';
 import type { SessionService } from '../auth/session.service';
 import { signProof, verifyProof } from '../auth/tokens';
-import type { VerificationService } from '../auth/verification.service';
+import { SMS_CODE_TTL_S, type VerificationService } from '../auth/verification.service';
 
 /** Time between proving identity by SMS (tfind-pw) and asking for the temporary password (set-tempw). */
 const RESET_PROOF_TTL_S = 10 * 60;
@@ -62,9 +63,10 @@ export function createRecoveryService(deps: {
   return {
     async findId({ name, mobileNumber }, client) {
       await limiter.hit(RATE_RULES.findIp, client.ip);
-      await limiter.hit(RATE_RULES.otpSendTarget, mobileNumber);
       const [user] = await repository.findUsersByNameAndMobile(name, mobileNumber);
       if (!user) throw noMember();
+      // Counted only for a match, so strangers cannot use up the owner's allowance.
+      await limiter.hit(RATE_RULES.otpSendTarget, mobileNumber);
       const { expiresIn } = await verification.sendSmsCode({ purpose: 'find_id', mobile: mobileNumber, userId: user.id });
       return { sent: true, expires_in: expiresIn };
     },
@@ -79,11 +81,24 @@ export function createRecoveryService(deps: {
 
     async findPassword({ email, name, mobileNumber }, client) {
       await limiter.hit(RATE_RULES.findIp, client.ip);
-      await limiter.hit(RATE_RULES.otpSendTarget, mobileNumber);
       const user = await repository.findUserByEmail(email);
-      if (!user || user.firstName !== name || user.mobileNumber !== mobileNumber) throw noMember();
-      const { expiresIn } = await verification.sendSmsCode({ purpose: 'password_reset', mobile: mobileNumber, userId: user.id });
-      return { sent: true, expires_in: expiresIn };
+      const sent = { sent: true, expires_in: SMS_CODE_TTL_S } as const;
+      // The same answer whether or not the three match: this screen must not tell which emails
+      // have accounts. A code goes out only to the account's own mobile, within its caps.
+      if (!user || user.firstName !== name || user.mobileNumber !== mobileNumber) return sent;
+      try {
+        await limiter.hit(RATE_RULES.otpSendTarget, mobileNumber);
+        await limiter.hit(RATE_RULES.findPwMobileDay, mobileNumber);
+        await limiter.hit(RATE_RULES.findPwAccountDay, String(user.id));
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') {
+          await audit.record({ userId: user.id, action: 'password_reset_capped', client });
+          return sent;
+        }
+        throw error;
+      }
+      await verification.sendSmsCode({ purpose: 'password_reset', mobile: mobileNumber, userId: user.id });
+      return sent;
     },
 
     async confirmFindPassword({ email, mobileNumber, code }, client) {

@@ -14,6 +14,7 @@ export type AuditAction =
   | 'refresh_token_reuse'
   | 'password_changed'
   | 'password_reset'
+  | 'password_reset_capped'
   | 'email_changed'
   | 'mobile_changed'
   | 'profile_updated';

@@ -7,6 +7,7 @@ import { createAuditLog } from './audit';
 import { createAuthMails } from './auth-mail';
 import { createAuthRepository } from './auth.repository';
 import { registerAuthRoutes } from './auth.routes';
+import { createLoginFailureRepository } from './login-failures';
 import { createLoginService, type LinkUrls } from './login.service';
 import { createRateLimiter } from './rate-limit';
 import { registerBearerAuth } from './require-user';
@@ -26,7 +27,7 @@ export async function registerAuthFeature(app: FastifyInstance, services: Servic
   const db = database.db;
   const repository = createAuthRepository(db);
   const audit = createAuditLog(db);
-  const limiter = createRateLimiter(db, config.auth.rateLimitScale);
+  const limiter = createRateLimiter(db, config.auth.rateLimitScale, services.clock);
   const mails = createAuthMails(services.mailer);
   const verification = createVerificationService({ repository: createVerificationRepository(db), sms: services.sms, secret: secrets.urlSigning });
   const sessions = createSessionService({
@@ -51,7 +52,7 @@ export async function registerAuthFeature(app: FastifyInstance, services: Servic
   const shared = { repository, verification, sessions, mails, audit, limiter };
 
   registerBearerAuth(app, sessions);
-  registerAuthRoutes(app, { login: createLoginService({ ...shared, urls }), sessions, homeUrl });
+  registerAuthRoutes(app, { login: createLoginService({ ...shared, urls, failures: createLoginFailureRepository(db), clock: services.clock }), sessions, homeUrl });
   await registerSignUpRoutes(app, createSignUpService({ ...shared, storage: services.storage, urls, proofSecret, log: app.log }));
   registerAccountRoutes(app, {
     account: createAccountService({ ...shared, urls, proofSecret }),

@@ -1,10 +1,12 @@
-import { AUTH_LIMITS, type loginResponseSchema } from '@ceppro/contract';
+import { AUTH_LIMITS, AUTH_MESSAGES_EN, type loginResponseSchema } from '@ceppro/contract';
 import type { z } from 'zod';
+import type { Clock } from '../../clock';
 import { AppError } from '../../errors/app-error';
 import type { AuditLog, ClientInfo } from './audit';
 import type { AuthMails } from './auth-mail';
 import type { AuthRepository } from './auth.repository';
 import { passwordChangeDueAt, passwordChangeReason, PASSWORD_MAX_AGE_MS, toAuthUser } from './auth-user';
+import { slowdownS, type LoginFailureRepository } from './login-failures';
 import { authError } from './parse-body';
 import { verifyAgainstDummy, verifyPassword } from './password-hash';
 import { RATE_RULES, type RateLimiter } from './rate-limit';
@@ -36,9 +38,15 @@ export interface LoginService {
  * Sign-in and the account lifecycle of spec point 4. The order of checks matters: nothing about an
  * account's state is told before its password has been proven, so a wrong password on any account
  * (or on none) gets the same K006 until the failure limit locks it.
+ *
+ * Failures count per (email, client address). The spec's 10-failure lock applies at an address the
+ * account already signs in from; anywhere else the address is slowed down (429 with Retry-After),
+ * so a stranger cannot lock the owner out and one clinic address does not block its colleagues.
  */
 export function createLoginService(deps: {
   repository: AuthRepository;
+  failures: LoginFailureRepository;
+  clock: Clock;
   verification: VerificationService;
   sessions: SessionService;
   mails: AuthMails;
@@ -46,7 +54,14 @@ export function createLoginService(deps: {
   limiter: RateLimiter;
   urls: LinkUrls;
 }): LoginService {
-  const { repository, verification, sessions, mails, audit, limiter, urls } = deps;
+  const { repository, failures: pairs, clock, verification, sessions, mails, audit, limiter, urls } = deps;
+
+  /** 429 while an unknown address still has to wait after its last failure on this email. */
+  function refuseWhileSlowedDown(pair: { failures: number; lastFailedAt: Date } | undefined): void {
+    if (!pair) return;
+    const waitMs = pair.lastFailedAt.getTime() + slowdownS(pair.failures) * 1000 - clock.now();
+    if (waitMs > 0) throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES_EN['auth.error.tooManyRequests'], { key: 'auth.error.tooManyRequests', retryAfterS: Math.ceil(waitMs / 1000) });
+  }
 
   async function sendActivation(user: { id: number; email: string; firstName: string }, reason: 'sign_up' | 'locked' | 'resend') {
     const token = await verification.createLink({ purpose: 'email_activation', userId: user.id, target: user.email.toLowerCase(), ttlS: LINK_TTL_S, replacePrevious: true });
@@ -62,18 +77,25 @@ export function createLoginService(deps: {
   return {
     async login({ email, password }, client) {
       await limiter.hit(RATE_RULES.loginIp, client.ip);
-      await limiter.hit(RATE_RULES.loginAccount, email);
+      await limiter.hit(RATE_RULES.loginAccountIp, `${email.toLowerCase()}:${client.ip}`);
       const user = await repository.findUserByEmail(email);
+      // Known = the account already signs in from here. Unknown emails have no known address, so
+      // they are slowed down exactly like real accounts seen from a stranger's address.
+      const known = user ? (await repository.approvedIpState(user.id, client.ip)).thisApproved : false;
+      const pair = await pairs.get(email, client.ip);
+      if (!known) refuseWhileSlowedDown(pair);
       if (!user) {
         await verifyAgainstDummy(password);
+        await pairs.record(email, client.ip, new Date(clock.now()));
         await audit.record({ userId: null, action: 'login_failed', client, detail: { email, reason: 'unknown_email' } });
         throw authError('K006', 'auth.error.loginIncorrect');
       }
       if (!(await verifyPassword(user.passwordHash, password))) {
-        const failures = await repository.recordFailedLogin(user.id);
-        await audit.record({ userId: user.id, action: 'login_failed', client, detail: { reason: 'wrong_password', failures } });
+        const failures = await pairs.record(email, client.ip, new Date(clock.now()));
+        await repository.recordFailedLogin(user.id);
+        await audit.record({ userId: user.id, action: 'login_failed', client, detail: { reason: 'wrong_password', failures, knownAddress: known } });
         if (user.status === 'locked') throw authError('K007', 'auth.error.loginLocked');
-        if (failures >= AUTH_LIMITS.failedLoginLimit && user.status === 'active') {
+        if (known && failures >= AUTH_LIMITS.failedLoginLimit && user.status === 'active') {
           if (await repository.lockUser(user.id)) {
             await audit.record({ userId: user.id, action: 'account_locked', client, detail: { failures } });
             await sendActivation(user, 'locked');
@@ -101,6 +123,7 @@ export function createLoginService(deps: {
         await repository.touchIp(user.id, client.ip);
       }
 
+      await pairs.clear(email, client.ip);
       await repository.updateUser(user.id, { failedLoginCount: 0, lastLoginAt: new Date(), lastLoginIp: client.ip });
       const tokens = await sessions.start(user.id, client);
       await audit.record({ userId: user.id, action: 'login', client });
@@ -126,6 +149,8 @@ export function createLoginService(deps: {
       const row = await verification.consumeLink('email_activation', token);
       if (row.userId === null) throw new AppError('LINK_INVALID');
       await repository.activateUser(row.userId);
+      const user = await repository.findUserById(row.userId);
+      if (user) await pairs.clearEmail(user.email);
       await audit.record({ userId: row.userId, action: 'account_activated', client });
     },
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { systemClock, type Clock } from '../../clock';
 import type { AppDatabase } from '../../db/database';
 import { queryRows } from '../../db/raw-query';
 import { authError } from './parse-body';
@@ -12,12 +13,13 @@ export interface RateRule {
 }
 
 /**
- * The abuse limits, in one place. Per IP and per account/number, so neither one address hammering
- * many accounts nor many addresses hammering one account gets through.
+ * The abuse limits, in one place. Per-IP limits are high enough for a clinic whose staff share one
+ * NAT address; the tight ones are per account at an address (sign-in) or per number/account
+ * (SMS), and count only requests that match an account, so strangers cannot spend them.
  */
 export const RATE_RULES = {
-  loginIp: { name: 'login:ip', max: 30, windowS: 600 },
-  loginAccount: { name: 'login:account', max: 20, windowS: 600 },
+  loginIp: { name: 'login:ip', max: 300, windowS: 600 },
+  loginAccountIp: { name: 'login:account-ip', max: 20, windowS: 600 },
   emailCheckIp: { name: 'email-check:ip', max: 20, windowS: 600 },
   taxCheckIp: { name: 'tax-check:ip', max: 30, windowS: 600 },
   otpSendIp: { name: 'otp-send:ip', max: 10, windowS: 600 },
@@ -27,7 +29,9 @@ export const RATE_RULES = {
   mailTarget: { name: 'mail:email', max: 3, windowS: 600 },
   signUpIp: { name: 'sign-up:ip', max: 10, windowS: 3600 },
   uploadIp: { name: 'upload:ip', max: 10, windowS: 600 },
-  findIp: { name: 'find:ip', max: 10, windowS: 600 },
+  findIp: { name: 'find:ip', max: 30, windowS: 600 },
+  findPwMobileDay: { name: 'find-pw:mobile', max: 5, windowS: 86_400 },
+  findPwAccountDay: { name: 'find-pw:account', max: 5, windowS: 86_400 },
   passwordAccount: { name: 'password:account', max: 10, windowS: 600 },
 } as const satisfies Record<string, RateRule>;
 
@@ -41,11 +45,11 @@ export interface RateLimiter {
  * distinct counts. Old windows are swept now and then by whoever passes by. `scale` multiplies
  * every limit (AUTH_RATE_LIMIT_SCALE, for browser test suites).
  */
-export function createRateLimiter(db: AppDatabase, scale = 1): RateLimiter {
+export function createRateLimiter(db: AppDatabase, scale = 1, clock: Clock = systemClock): RateLimiter {
   return {
     async hit(rule, subject) {
       const windowMs = rule.windowS * 1000;
-      const windowStart = new Date(Math.floor(Date.now() / windowMs) * windowMs);
+      const windowStart = new Date(Math.floor(clock.now() / windowMs) * windowMs);
       const bucket = `${rule.name}:${subject}`.slice(0, 300);
       const [row] = await queryRows(
         db,
