@@ -30,6 +30,8 @@ async function newChart(patientId: number): Promise<number> {
   return data.create_chart.id;
 }
 
+const BOTH = [IMAGE_TYPE.cephalogram, IMAGE_TYPE.lateralFace];
+
 async function listTotal(types?: string[]): Promise<number> {
   const data = await g.ok<{ patients: { pagination: { total: number } } }>(token, 'query($f: PatientFilter) { patients(filter: $f) { pagination { total } } }', {
     f: types ? { image_type_cd: types } : {},
@@ -49,14 +51,14 @@ describe('patients.image_types follows charts and images', () => {
   it('sets, moves and clears the bits as images and charts come and go', async () => {
     const a = await newPatient('Bits A');
     const b = await newPatient('Bits B');
-    expect([await bits(a), await listTotal()]).toEqual([0, 0]);
+    expect([await bits(a), await listTotal(BOTH)]).toEqual([0, 0]);
 
     const chart = await newChart(a);
     const ceph = await g.addImage(chart, IMAGE_TYPE.cephalogram);
     expect(await bits(a)).toBe(1);
     const face = await g.addImage(chart, IMAGE_TYPE.lateralFace);
     expect(await bits(a)).toBe(3);
-    expect([await listTotal(), await listTotal([IMAGE_TYPE.cephalogram]), await listTotal([IMAGE_TYPE.lateralFace])]).toEqual([1, 1, 1]);
+    expect([await listTotal(BOTH), await listTotal([IMAGE_TYPE.cephalogram]), await listTotal([IMAGE_TYPE.lateralFace])]).toEqual([1, 1, 1]);
 
     await db().update(chartData).set({ deletedAt: new Date() }).where(eq(chartData.id, ceph));
     expect(await bits(a)).toBe(2);
@@ -75,7 +77,7 @@ describe('patients.image_types follows charts and images', () => {
     // deleting the chart clears them (delete_chart is a soft delete)
     await g.ok(token, 'mutation($id: Int!) { delete_chart(id: $id) }', { id: chart });
     expect(await bits(b)).toBe(0);
-    expect(await listTotal()).toBe(0);
+    expect(await listTotal(BOTH)).toBe(0);
 
     // a draft chart's images do not count; hard-deleting rows (the sweeper) recomputes too
     const draft = await newChart(a);

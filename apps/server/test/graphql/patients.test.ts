@@ -119,7 +119,8 @@ describe('patient list', () => {
     t = await g.signIn('list');
     for (const [i, name] of names.entries()) {
       const p = await createPatient(t, name, `19${String(50 + i)}-0${(i % 9) + 1}-15`);
-      // Every patient but "lima" has an image; lima has a chart without images.
+      // Every patient but "lima" has an image; lima has a chart without images, "No Chart" no chart.
+      // All are listed: a row without a film opens "Chart without patient data" (spec point 2).
       if (name === 'lima') await g.ok(t, `mutation($p: Int!) { create_chart(patient_id: $p) { id } }`, { p: p.id });
       else await withImage(t, p, i % 2 === 0 ? IMAGE_TYPE.cephalogram : IMAGE_TYPE.lateralFace);
     }
@@ -128,30 +129,30 @@ describe('patient list', () => {
 
   it('pages by 10 from page 0 with the total of matching patients', async () => {
     const first = await g.ok<Page>(t, LIST, { page: 0, sort: { field: 'patient_id', order: 'asc' } });
-    expect(first.patients.pagination).toEqual({ page: 0, page_size: 10, total: 11 });
+    expect(first.patients.pagination).toEqual({ page: 0, page_size: 10, total: 13 });
     expect(first.patients.items.map((p) => p.patient_id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     const second = await g.ok<Page>(t, LIST, { page: 1, sort: { field: 'patient_id', order: 'asc' } });
-    expect(second.patients.items.map((p) => p.first_name)).toEqual(['Kilo']);
+    expect(second.patients.items.map((p) => p.first_name)).toEqual(['Kilo', 'lima', 'No Chart']);
     const beyond = await g.ok<Page>(t, LIST, { page: 5 });
     expect(beyond.patients.items).toEqual([]);
-    expect(beyond.patients.pagination.total).toBe(11);
+    expect(beyond.patients.pagination.total).toBe(13);
   });
 
   it('sorts patient_id numerically (10 after 9), descending by default', async () => {
     const page = await g.ok<Page>(t, LIST, {});
-    expect(page.patients.items.map((p) => p.patient_id)).toEqual(['11', '10', '9', '8', '7', '6', '5', '4', '3', '2']);
+    expect(page.patients.items.map((p) => p.patient_id)).toEqual(['13', '12', '11', '10', '9', '8', '7', '6', '5', '4']);
   });
 
   it('sorts by name and by birth date both ways', async () => {
     const byName = await g.ok<Page>(t, LIST, { sort: { field: 'first_name', order: 'asc' } });
     expect(byName.patients.items[0]?.first_name).toBe('Alpha');
     const byNameDesc = await g.ok<Page>(t, LIST, { sort: { field: 'first_name', order: 'desc' } });
-    expect(byNameDesc.patients.items[0]?.first_name).toBe('Kilo');
+    expect(byNameDesc.patients.items[0]?.first_name).toBe('No Chart');
     const byBirth = await g.ok<Page>(t, LIST, { sort: { field: 'birth_info', order: 'asc' } });
     const births = byBirth.patients.items.map((p) => p.birth_info);
     expect(births).toEqual([...births].sort());
     const byBirthDesc = await g.ok<Page>(t, LIST, { sort: { field: 'birth_info', order: 'desc' } });
-    expect(byBirthDesc.patients.items[0]?.first_name).toBe('Kilo');
+    expect(byBirthDesc.patients.items[0]?.first_name).toBe('No Chart');
   });
 
   it('searches names case-insensitively, with LIKE wildcards taken literally', async () => {
@@ -159,13 +160,13 @@ describe('patient list', () => {
     expect(found.patients.items.map((p) => p.first_name)).toEqual(['Alpha']);
     expect(found.patients.pagination.total).toBe(1);
     const inner = await g.ok<Page>(t, LIST, { filter: { name_contains: 'LI' }, sort: { field: 'first_name', order: 'asc' } });
-    // "lima" matches too but has no image, so the list leaves it out.
-    expect(inner.patients.items.map((p) => p.first_name)).toEqual(['Charlie', 'juliet']);
+    // "lima" has no image and is found all the same.
+    expect(inner.patients.items.map((p) => p.first_name)).toEqual(['Charlie', 'juliet', 'lima']);
     const wildcard = await g.ok<Page>(t, LIST, { filter: { name_contains: '%' } });
     expect(wildcard.patients.pagination.total).toBe(0);
   });
 
-  it('lists only patients with images, filters by image type, and returns charts with their images', async () => {
+  it('filters by image type when asked, and returns charts with their images', async () => {
     const faces = await g.ok<Page>(t, LIST, { filter: { image_type_cd: [IMAGE_TYPE.lateralFace] } });
     expect(faces.patients.pagination.total).toBe(5);
     const alpha = (await g.ok<Page>(t, LIST, { filter: { name_contains: 'Alpha' } })).patients.items[0];
@@ -196,7 +197,7 @@ describe('patient list', () => {
     const p = (await g.ok<Page>(t, LIST, { filter: { name_contains: 'Echo' } })).patients.items[0];
     await g.ok(t, `mutation($id: Int!) { delete_patient(id: $id) }`, { id: p?.id });
     const after = await g.ok<Page>(t, LIST, {});
-    expect(after.patients.pagination.total).toBe(10);
+    expect(after.patients.pagination.total).toBe(12);
     expect(after.patients.items.some((x) => x.first_name === 'Echo')).toBe(false);
   });
 

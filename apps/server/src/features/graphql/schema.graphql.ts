@@ -109,7 +109,7 @@ export const typeDefs = /* GraphQL */ `
 
   input PatientFilter {
     name_contains: String
-    "Only patients with live chart data of these types; default both (00700, 00710)."
+    "Only patients with live chart data of these types; absent: every patient, those without charts too."
     image_type_cd: [String!]
   }
   input PatientSort { field: PatientSortField! = patient_id order: SortOrder! = desc }

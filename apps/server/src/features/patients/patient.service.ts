@@ -1,4 +1,4 @@
-import { IMAGE_TYPE, imageTypeCdSchema } from '@ceppro/contract';
+import { imageTypeCdSchema } from '@ceppro/contract';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import type { ListedChart, PatientRepository, PatientRow } from './patient.repository';
@@ -67,8 +67,12 @@ export function createPatientService(repository: PatientRepository, options: { d
         page: q.page,
         pageSize: PATIENT_PAGE_SIZE,
         nameContains: q.name_contains || undefined,
-        // Spec point 7: the list shows patients that have a cephalogram or facial image.
-        imageTypes: q.image_types ?? [IMAGE_TYPE.cephalogram, IMAGE_TYPE.lateralFace],
+        // Every committed patient is listed, a chartless one too: it opens "Chart without patient
+        // data" and its edit screen can add a film (spec point 2). The original's "has chart data"
+        // filter hid the empty patients a failed new-patient flow left behind; drafts do that now,
+        // and the filter hid a patient whose only chart was deleted for good. Narrowing by image
+        // type is still there when asked for.
+        imageTypes: q.image_types,
         sort: q.sort,
         order: q.order,
       });
