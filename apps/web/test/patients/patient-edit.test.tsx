@@ -230,13 +230,15 @@ describe('patient edit as the global modal', () => {
     expect(useToastStore.getState().toasts.map((t) => t.title)).toContain('The image was changed.');
   });
 
-  it('the add tile opens "Upload new image" for a new chart with the date disabled', async () => {
+  it('the add tile opens "Upload new image" for a new chart and passes its shoot date', async () => {
     runUpload.mockResolvedValue({ chartUuid: 'u9', chartId: 'c9', patientId: 5 });
     const { modal } = await openEditModal();
     fireEvent.click(within(modal).getByTestId('history-add'));
     expect(useModalStore.getState().modalMode).toBe('add');
     const upload = screen.getByTestId('upload-modal');
-    expect((within(upload).getByTestId('upload-shoot-date') as HTMLInputElement).disabled).toBe(true);
+    const date = within(upload).getByTestId('upload-shoot-date') as HTMLInputElement;
+    expect(date.disabled).toBe(false);
+    fireEvent.change(date, { target: { value: '2023-05-06' } });
     fireEvent.change(within(upload).getByTestId('drop-ceph-input'), { target: { files: [new File(['x'], 'a.png', { type: 'image/png' })] } });
     fireEvent.click(within(upload).getByTestId('drop-ceph-clear'));
     expect((within(upload).getByTestId('save') as HTMLButtonElement).disabled).toBe(true);
@@ -245,6 +247,36 @@ describe('patient edit as the global modal', () => {
     fireEvent.click(within(upload).getByTestId('save'));
     await waitFor(() => expect(screen.queryByTestId('upload-modal')).toBeNull());
     expect(runUpload.mock.calls[0]?.[0]).toEqual({ mode: 'add', patientId: 5 });
-    expect(runUpload.mock.calls[0]?.[1]).toMatchObject({ shootDate: null });
+    expect(runUpload.mock.calls[0]?.[1]).toMatchObject({ shootDate: '2023-05-06' });
+  });
+
+  it("a tile's shoot date is corrected without uploading again, with the calendar-date check", async () => {
+    const sent: unknown[] = [];
+    server.onRest('/api/update-shoot-date', (body) => {
+      sent.push(body);
+      const { shoot_date } = body as { shoot_date: string };
+      charts = charts.map((c) => (c.id === 2 ? { ...c, chart_data: [{ id: 200, image_type_cd: '00700', shoot_date }] } : c));
+      return { updated: 1 };
+    });
+    const { modal } = await openEditModal();
+    const tile = within(modal).getAllByTestId('history-tile')[0] as HTMLElement;
+    fireEvent.click(within(tile).getByTestId('tile-date-edit'));
+    const input = within(tile).getByTestId('tile-date-input') as HTMLInputElement;
+    expect(input.value).toBe('2024-02-01');
+    const save = within(tile).getByTestId('tile-date-save') as HTMLButtonElement;
+
+    fireEvent.change(input, { target: { value: '2023-02-30' } });
+    await waitFor(() => expect(save.disabled).toBe(true));
+    expect(within(tile).getByRole('alert').textContent).not.toBe('');
+    fireEvent.click(save);
+    expect(sent).toEqual([]);
+
+    fireEvent.change(input, { target: { value: '2023-12-31' } });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() => expect(sent).toEqual([{ chart_id: chart(2, null).chart_id, image_type_cd: ['00700'], shoot_date: '2023-12-31' }]));
+    await waitFor(() => expect(within(tile).queryByTestId('tile-date-input')).toBeNull());
+    await waitFor(() => expect(within(tile).getByText('2023-12-31')).toBeTruthy());
+    expect(runUpload).not.toHaveBeenCalled();
   });
 });

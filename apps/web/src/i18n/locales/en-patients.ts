@@ -92,6 +92,9 @@ export const enPatients = {
     lost: 'LOST',
     thumbnailError: 'Thumbnail unavailable',
     loadError: 'The patient history could not be loaded.',
+    editDate: 'Correct the shoot date',
+    dateSaved: 'The shoot date was saved.',
+    dateFailed: 'The shoot date could not be saved.',
   },
   deletePatient: {
     button: 'Delete patient',
@@ -111,7 +114,6 @@ export const enPatients = {
     ceph: 'Cephalometric image',
     face: 'Left face image',
     shootDate: 'Shoot date',
-    shootDateAddHint: 'The shoot date is not set when adding an image.',
     running: 'Processing images…',
     notRecognizedTitle: 'X-ray not recognized',
     checkXray: 'Please check the X-ray image',

@@ -93,6 +93,9 @@ export const jaPatients: PatientsDictionary = {
     lost: 'LOST',
     thumbnailError: 'サムネイルを表示できません',
     loadError: '患者履歴を読み込めませんでした。',
+    editDate: '撮影日を修正',
+    dateSaved: '撮影日を保存しました。',
+    dateFailed: '撮影日を保存できませんでした。',
   },
   deletePatient: {
     button: '患者を削除',
@@ -112,7 +115,6 @@ export const jaPatients: PatientsDictionary = {
     ceph: 'セファロ画像',
     face: '左側顔面画像',
     shootDate: '撮影日',
-    shootDateAddHint: '画像の追加時には撮影日を設定しません。',
     running: '画像を処理しています…',
     notRecognizedTitle: 'X線画像を認識できません',
     checkXray: 'X線画像を確認してください',

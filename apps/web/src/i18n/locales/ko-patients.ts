@@ -93,6 +93,9 @@ export const koPatients: PatientsDictionary = {
     lost: 'LOST',
     thumbnailError: '썸네일을 표시할 수 없습니다',
     loadError: '환자 이력을 불러오지 못했습니다.',
+    editDate: '촬영일 수정',
+    dateSaved: '촬영일을 저장했습니다.',
+    dateFailed: '촬영일을 저장하지 못했습니다.',
   },
   deletePatient: {
     button: '환자 삭제',
@@ -112,7 +115,6 @@ export const koPatients: PatientsDictionary = {
     ceph: '세팔로 이미지',
     face: '좌측 얼굴 이미지',
     shootDate: '촬영일',
-    shootDateAddHint: '이미지 추가 시에는 촬영일을 지정하지 않습니다.',
     running: '이미지 처리 중…',
     notRecognizedTitle: 'X-ray를 인식할 수 없습니다',
     checkXray: 'X-ray 이미지를 확인해 주세요',

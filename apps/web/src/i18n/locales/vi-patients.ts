@@ -93,6 +93,9 @@ export const viPatients: PatientsDictionary = {
     lost: 'LOST',
     thumbnailError: 'Không có ảnh thu nhỏ',
     loadError: 'Không thể tải lịch sử bệnh nhân.',
+    editDate: 'Sửa ngày chụp',
+    dateSaved: 'Đã lưu ngày chụp.',
+    dateFailed: 'Không thể lưu ngày chụp.',
   },
   deletePatient: {
     button: 'Xóa bệnh nhân',
@@ -112,7 +115,6 @@ export const viPatients: PatientsDictionary = {
     ceph: 'Ảnh phim sọ nghiêng',
     face: 'Ảnh mặt bên trái',
     shootDate: 'Ngày chụp',
-    shootDateAddHint: 'Khi thêm ảnh, ngày chụp không được đặt.',
     running: 'Đang xử lý ảnh…',
     notRecognizedTitle: 'Không nhận dạng được phim X-quang',
     checkXray: 'Vui lòng kiểm tra ảnh X-quang',

@@ -93,6 +93,9 @@ export const zhPatients: PatientsDictionary = {
     lost: 'LOST',
     thumbnailError: '缩略图不可用',
     loadError: '无法加载患者历史。',
+    editDate: '修改拍摄日期',
+    dateSaved: '拍摄日期已保存。',
+    dateFailed: '无法保存拍摄日期。',
   },
   deletePatient: {
     button: '删除患者',
@@ -112,7 +115,6 @@ export const zhPatients: PatientsDictionary = {
     ceph: '头影测量图像',
     face: '左侧面部图像',
     shootDate: '拍摄日期',
-    shootDateAddHint: '添加图像时不设置拍摄日期。',
     running: '正在处理图像…',
     notRecognizedTitle: '无法识别X光片',
     checkXray: '请检查X光图像',

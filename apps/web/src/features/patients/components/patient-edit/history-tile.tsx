@@ -1,10 +1,12 @@
 import type { Chart } from '@ceppro/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SwapIcon, TrashIcon } from '../../../../components/icons.tsx';
+import { EditIcon, SwapIcon, TrashIcon } from '../../../../components/icons.tsx';
 import { paths } from '../../../../routes/paths.ts';
 import { useChartThumbnail } from '../../api/use-chart-thumbnail.ts';
 import { cephShootDate } from '../../lib/charts.ts';
+import { ShootDateEditor } from './shoot-date-editor.tsx';
 
 interface HistoryTileProps {
   chart: Chart;
@@ -13,12 +15,16 @@ interface HistoryTileProps {
   deleting: boolean;
 }
 
-/** One chart of the patient history: its cephalogram thumbnail (or LOST) and shoot date. */
+/**
+ * One chart of the patient history: its cephalogram thumbnail (or LOST) and shoot date, which can be
+ * corrected here without uploading the film again.
+ */
 export function HistoryTile({ chart, onChange, onDelete, deleting }: HistoryTileProps) {
   const { t } = useTranslation();
   const thumbnail = useChartThumbnail(chart.chart_id);
   const date = cephShootDate(chart);
   const label = date ?? t('patients.list.noDate');
+  const [editingDate, setEditingDate] = useState(false);
 
   return (
     <article className="history-tile" data-testid="history-tile" data-chart={chart.uuid}>
@@ -32,9 +38,21 @@ export function HistoryTile({ chart, onChange, onDelete, deleting }: HistoryTile
         )}
         {thumbnail.isError && <span className="history-tile__unavailable">{t('patients.history.thumbnailError')}</span>}
       </Link>
+      {editingDate && <ShootDateEditor chartId={chart.chart_id} current={date} onClose={() => setEditingDate(false)} />}
       <div className="history-tile__bar">
         <span className="history-tile__date">{label}</span>
         <span className="history-tile__actions">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => setEditingDate((open) => !open)}
+            aria-expanded={editingDate}
+            aria-label={t('patients.history.editDate')}
+            title={t('patients.history.editDate')}
+            data-testid="tile-date-edit"
+          >
+            <EditIcon />
+          </button>
           <button type="button" className="icon-button" onClick={onChange} aria-label={t('patients.history.change')} title={t('patients.history.change')} data-testid="tile-change">
             <SwapIcon />
           </button>

@@ -22,7 +22,8 @@ interface UploadImageFormProps {
 
 /**
  * "Upload new image" (spec point 2, Global modal): cephalometric image (required) and left face
- * image drop zones, the shoot date (disabled in add mode, max length 30), Save once a
+ * image drop zones, the shoot date (max length 30; also in add mode, so a film added to an existing
+ * patient carries its date, where the spec's original left it disabled), Save once a
  * cephalometric image is chosen. Runs the upload pipeline, then closes the modal.
  */
 export function UploadImageForm({ mode, patientId, chart, onCancel, onDone }: UploadImageFormProps) {
@@ -37,7 +38,7 @@ export function UploadImageForm({ mode, patientId, chart, onCancel, onDone }: Up
 
   const onSubmit = handleSubmit(async (values) => {
     const target = mode === 'add' ? ({ mode: 'add', patientId } as const) : ({ mode: 'change', chartId: chart?.chartId ?? '' } as const);
-    const result = await upload.start(target, { ceph: values.ceph, face: values.face, shootDate: mode === 'add' ? null : values.shootDate || null });
+    const result = await upload.start(target, { ceph: values.ceph, face: values.face, shootDate: values.shootDate || null });
     if (result !== null) onDone();
   });
 
@@ -59,12 +60,7 @@ export function UploadImageForm({ mode, patientId, chart, onCancel, onDone }: Up
           )}
         />
       </div>
-      <Field
-        label={t('patients.upload.shootDate')}
-        htmlFor="upload-shoot-date"
-        error={formError(formState.errors.shootDate?.message)}
-        hint={mode === 'add' ? t('patients.upload.shootDateAddHint') : undefined}
-      >
+      <Field label={t('patients.upload.shootDate')} htmlFor="upload-shoot-date" error={formError(formState.errors.shootDate?.message)}>
         <Controller
           control={control}
           name="shootDate"
@@ -78,7 +74,6 @@ export function UploadImageForm({ mode, patientId, chart, onCancel, onDone }: Up
               max={todayIso()}
               initialView={todayIso()}
               maxLength={SHOOT_DATE_MAX_LENGTH}
-              disabled={mode === 'add'}
               invalid={formState.errors.shootDate !== undefined}
               testId="upload-shoot-date"
             />
