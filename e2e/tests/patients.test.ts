@@ -181,6 +181,12 @@ test('patient edit: rename in the modal, change image, delete charts, delete pat
   const removeRow = page.getByTestId('patient-row').filter({ hasText: 'Remove Me' });
   await removeRow.getByTestId('row-delete').click();
   await page.getByTestId('confirm-popup').getByRole('button', { name: 'Delete' }).click();
+  await removeRow.waitFor({ state: 'detached' });
+  // a patient whose charts were all deleted stays in the list (it can get a new film), until deleted itself
+  const chartless = page.getByTestId('patient-row').filter({ hasText: 'Renamed Kim' });
+  await chartless.waitFor();
+  await chartless.getByTestId('row-delete').click();
+  await page.getByTestId('confirm-popup').getByRole('button', { name: 'Delete' }).click();
   await page.getByTestId('list-empty').waitFor();
 }, { timeoutMs: 150_000 });
 
