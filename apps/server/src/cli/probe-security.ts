@@ -1,0 +1,160 @@
+/**
+ * npm run probe:security
+ *
+ * A bounded security probe against the real server, on loopback only:
+ * - starts the server as a child process on 127.0.0.1 (PGlite in a temporary DATA_DIR, sign-in
+ *   rate limits scaled up so the probe's own sign-ins pass), with two seeded users A and B;
+ * - A creates a patient with a chart, a 968 x 1200 film (a dataset film when present, else grey),
+ *   landmark detection (success or refusal both do) and an analysis record;
+ * - cross-user: B names A's ids on every GraphQL query and mutation and every file, report and AI
+ *   path; a leak is an answer carrying A's data, an accepted call, or a change A sees afterwards;
+ * - hostile input: NUL bytes in text fields, 10,000-deep JSON, 2 MB bodies, a 300 KB stored
+ *   document, a PNG with a bad CRC, lowercase `bearer`, garbage and expired-looking tokens;
+ * - abuse: 5,000 repeated fields, depth 50, 1,000 aliases, a batch, 30 parallel detections from A,
+ *   with GET /healthz polled every 50 ms meanwhile.
+ * Any 5xx or dropped connection is a server error. At most 120 s in all, then it aborts.
+ * Ends with `attempts=<n> leaks=<n> server_errors=<n> max_healthz_ms=<n>`; exit 1 on any leak or error.
+ */
+import { type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { encodePassword } from '@ceppro/contract';
+import { loadConfig } from '../config/config';
+import { openDatabase } from '../db/database';
+import { seedBenchData } from './bench-api-seed';
+import { freePort, spawnServer, stopServer, waitHealthy } from './bench-server';
+import { abuse, crossUserMatrix, hostileInputs } from './probe/groups';
+import { newTally, ProbeClient, type ProbeTally } from './probe/probe-client';
+import { createVictim, probeFilm, snapshot } from './probe/setup';
+
+const PASSWORD = 'Probe-pass1!';
+const TIME_CAP_MS = 120_000;
+const HEALTHZ_EVERY_MS = 50;
+
+async function login(anonymous: ProbeClient, email: string): Promise<ProbeClient> {
+  const res = await anonymous.request(`login ${email}`, 'POST', '/public/login', new URLSearchParams({ email, password: encodePassword(PASSWORD) }));
+  const token = (res.json as { data?: { token?: string } } | undefined)?.data?.token;
+  if (!token) throw new Error(`login ${email}: ${res.status} ${res.text.slice(0, 200)}`);
+  return anonymous.withToken(token);
+}
+
+/** Polls /healthz every 50 ms until stopped; the slowest answer in ms, and non-200 answers as server errors. */
+function pollHealthz(base: string, tally: ProbeTally): { stop: () => Promise<{ maxMs: number; polls: number }> } {
+  let running = true;
+  let maxMs = 0;
+  let polls = 0;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      try {
+        const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(10_000) });
+        await res.arrayBuffer();
+        if (res.status >= 500) {
+          tally.serverErrors += 1;
+          tally.findings.push(`5XX /healthz ${res.status}`);
+        }
+      } catch (err) {
+        tally.serverErrors += 1;
+        tally.findings.push(`5XX /healthz no answer (${(err as Error).message})`);
+      }
+      polls += 1;
+      const ms = performance.now() - started;
+      maxMs = Math.max(maxMs, ms);
+      await new Promise((r) => setTimeout(r, Math.max(0, HEALTHZ_EVERY_MS - ms)));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return { maxMs, polls };
+    },
+  };
+}
+
+async function probe(base: string, emails: [string, string], tally: ProbeTally, maxHealthz: { ms: number }): Promise<void> {
+  const anonymous = new ProbeClient(base, tally);
+  const a = await login(anonymous, emails[0]);
+  const b = await login(anonymous, emails[1]);
+  const film = await probeFilm();
+  const name = `ProbeA-${Date.now().toString(36)}`;
+  const victim = await createVictim(a, name, film.bytes);
+  console.log(`setup: A patient ${victim.patientId}, chart ${victim.chartId}, ${film.source}, detection ${victim.detection}`);
+  const before = await snapshot(a, victim);
+
+  let start = tally.attempts;
+  let leaks = tally.leaks;
+  let errors = tally.serverErrors;
+  const sent = await crossUserMatrix(b, victim);
+  const after = await snapshot(a, victim);
+  if (after !== before) a.leak('A\'s data changed during the cross-user matrix');
+  console.log(`cross-user: requests=${sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} server_errors=${tally.serverErrors - errors} a_unchanged=${after === before}`);
+
+  start = tally.attempts;
+  leaks = tally.leaks;
+  errors = tally.serverErrors;
+  const hostile = await hostileInputs(b, anonymous);
+  console.log(`hostile: requests=${hostile.sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} server_errors=${tally.serverErrors - errors} ${hostile.notes.join(' ')}`);
+
+  start = tally.attempts;
+  leaks = tally.leaks;
+  errors = tally.serverErrors;
+  const poller = pollHealthz(base, tally);
+  let abused: Awaited<ReturnType<typeof abuse>>;
+  try {
+    abused = await abuse(a, victim);
+  } finally {
+    const polled = await poller.stop();
+    maxHealthz.ms = polled.maxMs;
+    console.log(`healthz: polls=${polled.polls} max_ms=${Math.round(polled.maxMs)}`);
+  }
+  console.log(`abuse: requests=${abused.sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} server_errors=${tally.serverErrors - errors} ${abused.notes.join(' ')}`);
+  const final = await snapshot(a, victim);
+  if (!JSON.stringify(JSON.parse(final)).includes(victim.name)) a.leak('A\'s patient is gone at the end');
+}
+
+async function main(): Promise<number> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ceppro-probe-security-'));
+  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(await freePort()), AUTH_RATE_LIMIT_SCALE: '1000' };
+  const base = `http://127.0.0.1:${env.PORT}`;
+  const tally = newTally();
+  const maxHealthz = { ms: 0 };
+  let server: ChildProcess | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let failed = false;
+  try {
+    const database = await openDatabase(loadConfig(env).database);
+    await database.migrate();
+    const users = await seedBenchData(database.db, { mainPatients: 0, otherUsers: 1, otherPatients: 0 }, PASSWORD);
+    await database.close();
+    const [userA, userB] = users;
+    if (!userA || !userB) throw new Error('seeding made fewer than two users');
+    server = spawnServer(env);
+    const capped = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`aborted: over the ${TIME_CAP_MS / 1000} s cap`)), TIME_CAP_MS);
+    });
+    await Promise.race([(async () => {
+      await waitHealthy(base);
+      await probe(base, [userA.email, userB.email], tally, maxHealthz);
+    })(), capped]);
+  } catch (err) {
+    failed = true;
+    console.log(`probe stopped early: ${(err as Error).message}`);
+  } finally {
+    clearTimeout(timer);
+    await stopServer(server);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  for (const finding of tally.findings) console.log(finding);
+  console.log(`attempts=${tally.attempts} leaks=${tally.leaks} server_errors=${tally.serverErrors} max_healthz_ms=${Math.round(maxHealthz.ms)}`);
+  return failed || tally.leaks > 0 || tally.serverErrors > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
