@@ -159,3 +159,25 @@ describe('fs presigned URLs without PUBLIC_URL', () => {
     expect(await get.text()).toBe('png bytes');
   });
 });
+
+describe('fs objects read while they are deleted', () => {
+  it('give the whole object or NOT_FOUND, never an uncaught stream error (the sweeper or a replaced image may delete it)', async () => {
+    const { storage } = await sharedApp();
+    const { buffer } = await import('node:stream/consumers');
+    const bytes = randomBytes(64 * 1024);
+    for (let i = 0; i < 30; i++) {
+      const key = `race/${i}.bin`;
+      await storage.putObject(key, bytes, { contentType: 'application/octet-stream' });
+      const reading = storage.getObject(key);
+      const deleting = storage.deleteObject(key);
+      const [got] = await Promise.allSettled([reading, deleting]);
+      if (got.status === 'rejected') expect(got.reason).toMatchObject({ code: 'NOT_FOUND' });
+      else expect((await buffer(got.value.body)).equals(bytes)).toBe(true);
+    }
+    // deleted after it was opened: the open handle still reads every byte
+    await storage.putObject('race/late.bin', bytes, { contentType: 'application/octet-stream' });
+    const opened = await storage.getObject('race/late.bin');
+    await storage.deleteObject('race/late.bin');
+    expect((await buffer(opened.body)).equals(bytes)).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, link, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { access, constants, link, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -70,11 +70,21 @@ export class FsObjectStorage implements ObjectStorage {
     await writeFile(meta, JSON.stringify({ contentType: options.contentType }));
   }
 
+  /**
+   * The file is opened before the stream is made: a stream created from a path opens it later, and
+   * an object deleted in between (a sweeper, a replaced image) then emitted an 'error' before any
+   * listener was attached, which crashed the process. An open handle keeps reading what was opened.
+   */
   async getObject(key: string): Promise<StoredObject> {
-    const file = this.pathOf(key);
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) throw new AppError('NOT_FOUND');
-    return { body: createReadStream(file), contentType: await this.contentTypeOf(key), size: info.size };
+    const contentType = await this.contentTypeOf(key);
+    const handle = await open(this.pathOf(key), 'r').catch(() => null);
+    if (!handle) throw new AppError('NOT_FOUND');
+    const info = await handle.stat().catch(() => null);
+    if (!info?.isFile()) {
+      await handle.close();
+      throw new AppError('NOT_FOUND');
+    }
+    return { body: handle.createReadStream(), contentType, size: info.size };
   }
 
   async deleteObject(key: string): Promise<void> {
