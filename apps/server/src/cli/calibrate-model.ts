@@ -19,7 +19,8 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { LandmarkDetector, type DetectedLandmark } from '../inference/index.ts';
+import { LandmarkDetector } from '../inference/index.ts';
+import { confidenceFeatures } from '../inference/landmark-detector.ts';
 import { procrustesMean, type Pt } from '../inference/shape-check.ts';
 import { datasetDir, evalDatasetManifestSchema, loadDatasetManifest, userPath } from './dataset-manifest.ts';
 import { imageSpacing } from './landmark-eval.ts';
@@ -58,16 +59,6 @@ export async function otherDeviceLooks(bytes: Buffer): Promise<{ look: string; b
     { look: 'wide-padded', bytes: await sharp(bytes).extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0 } }).jpeg({ quality: 85 }).toBuffer() },
     { look: 'edge-enhanced', bytes: await sharp(bytes).sharpen({ sigma: 3, m1: 2, m2: 4 }).gamma(1.2).jpeg({ quality: 80 }).toBuffer() },
   ];
-}
-
-const logit = (p: number) => {
-  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
-  return Math.log(q / (1 - q));
-};
-
-/** The features of the confidence model (model-manifest.ts): logit(mass), ln(spread), ln(1 + shift), logit(coarse). */
-export function confidenceFeatures(l: DetectedLandmark): number[] {
-  return [logit(l.evidence.mass), Math.log(Math.max(1e-3, l.evidence.spread)), Math.log1p(l.evidence.shift), logit(l.evidence.coarse)];
 }
 
 interface Quality {
@@ -138,7 +129,7 @@ async function main(): Promise<number> {
         const gt = j >= 0 ? im.landmarks[j] : undefined;
         if (!gt) return;
         const l = r.landmarks[k]!;
-        feats.push(confidenceFeatures(l));
+        feats.push(confidenceFeatures(l.evidence));
         images.push(pos.length);
         labels.push(Math.hypot(l.x - gt[0], l.y - gt[1]) * sp <= 2 ? 1 : 0);
       });

@@ -79,11 +79,23 @@ interface FineFrames {
   ctx: GreyImage;
 }
 
-const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p));
+const logit = (p: number) => {
+  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
+  return Math.log(q / (1 - q));
+};
+
+/**
+ * The inputs of the confidence model, in the order of its weights (model-manifest.ts):
+ * logit(mass), ln(spread), ln(1 + shift), logit(coarse). calibrate-model.ts fits on the same.
+ */
+export function confidenceFeatures(e: LandmarkEvidence): [number, number, number, number] {
+  return [logit(e.mass), Math.log(Math.max(1e-3, e.spread)), Math.log1p(e.shift), logit(e.coarse)];
+}
 
 /** The manifest's confidence model: P(error <= 2 mm) from the refinement evidence. */
 export function calibratedConfidence(e: LandmarkEvidence, c: ModelCalibration['confidence']): number {
-  const z = c.intercept + c.w_mass * logit(e.mass) + c.w_spread * Math.log(Math.max(1e-3, e.spread)) + c.w_shift * Math.log1p(e.shift) + c.w_coarse * logit(e.coarse);
+  const [mass, spread, shift, coarse] = confidenceFeatures(e);
+  const z = c.intercept + c.w_mass * mass + c.w_spread * spread + c.w_shift * shift + c.w_coarse * coarse;
   return 1 / (1 + Math.exp(-z));
 }
 
