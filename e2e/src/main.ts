@@ -38,7 +38,13 @@ const chromiumArgs = [
 
 async function main(): Promise<number> {
   const filter = process.argv[2];
-  if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+  // E2E_WEB_DIST=<absolute dir> builds the web app there (always) and serves it, so several
+  // checkouts' work can run browser tests side by side without sharing apps/web/dist.
+  const webDist = process.env.E2E_WEB_DIST;
+  if (webDist !== undefined && webDist !== '') {
+    console.log(`building the web app into ${webDist}`);
+    execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], { cwd: join(root, 'apps/web'), stdio: 'inherit' });
+  } else if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
     console.log('apps/web/dist is missing: building the web app first');
     execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   }
@@ -67,7 +73,7 @@ async function main(): Promise<number> {
     const summary = await runTests({
       browser,
       baseUrl: server.baseUrl,
-      screensDir: join(root, 'tmp/screens'),
+      screensDir: process.env.E2E_SCREENS_DIR ?? join(root, 'tmp/screens'),
       ...(filter ? { filter } : {}),
     });
     console.log(`\n${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`);

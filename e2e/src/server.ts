@@ -94,6 +94,7 @@ export async function startServer(root: string): Promise<RunningServer> {
     ACCESS_TOKEN_TTL_S: String(E2E_ACCESS_TOKEN_TTL_S),
     // The served model may have no card yet; then the page shows the server tests' fixture.
     MODEL_CARD_PATH: e2eModelCardPath(root),
+    ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
   };
   delete env.SMTP_URL; // mail must land in the outbox, where the tests read it
   delete env.PUBLIC_URL; // links must point at this server
