@@ -52,6 +52,14 @@ export const ERROR_CATALOGUE = {
   // The adjusted landmarks name another image than the chart's cephalogram (modified_result.image).
   REPORT_LANDMARKS_MISMATCH: { status: 409, message: 'The adjusted landmarks were placed on another image.', specified: false },
 
+  // Planning (Step 9): superimposition needs 2..4 films of one patient, each with landmarks; the
+  // facial photo auto-alignment needs the film's landmarks.
+  SUPERIMPOSITION_TOO_FEW: { status: 400, message: 'Select at least 2 X-ray images.', specified: false },
+  SUPERIMPOSITION_TOO_MANY: { status: 400, message: 'At most 4 X-ray images can be superimposed.', specified: false },
+  SUPERIMPOSITION_PATIENT_MISMATCH: { status: 400, message: 'The X-ray images belong to different patients.', specified: false },
+  SUPERIMPOSITION_NO_LANDMARKS: { status: 409, message: 'An X-ray image has no landmarks to register on.', specified: false },
+  AUTOALIGN_NO_LANDMARKS: { status: 409, message: 'The X-ray image has no landmarks to align the photo to.', specified: false },
+
   // The served model's card (`models/<id>.card.json`) is missing or does not match the contract:
   // the "About the AI" page says so instead of failing with a 500.
   MODEL_CARD_UNAVAILABLE: { status: 404, message: 'The model card is not available.', specified: false },

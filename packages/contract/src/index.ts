@@ -18,3 +18,4 @@ export * from './graphql/analysis';
 export * from './graphql/settings';
 export * from './report';
 export * from './model-card';
+export * from './planning';
