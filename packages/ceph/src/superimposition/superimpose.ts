@@ -19,13 +19,58 @@ export interface Tracing {
   readonly calibration: Calibration;
 }
 
-/** Registration method: SN line registered at S, or least-squares best fit of stable landmarks. */
+/**
+ * Registration method: SN line registered at S; least-squares best fit of stable landmarks; or a
+ * regional superimposition (`maxilla`, `mandible`): a rigid best fit on that bone's landmark set
+ * of `REGIONAL_LANDMARKS`, to show tooth movement within the jaw rather than growth of the face.
+ */
 export type SuperimpositionMethod =
   | { readonly kind: 'sn-at-s' }
-  | { readonly kind: 'best-fit'; readonly landmarks?: readonly LandmarkId[]; readonly allowScale?: boolean };
+  | { readonly kind: 'best-fit'; readonly landmarks?: readonly LandmarkId[]; readonly allowScale?: boolean }
+  | { readonly kind: 'maxilla' }
+  | { readonly kind: 'mandible' };
 
 /** Landmarks treated as stable for best-fit registration by default (cranial base / pterygoid region). */
 export const DEFAULT_STABLE_LANDMARKS: readonly LandmarkId[] = ['S', 'N', 'Ba', 'Or', 'Po', 'Pt', 'Ptm', 'Bo'];
+
+/**
+ * Landmark sets of the regional superimpositions, registered rigidly (no scale: a jaw does not
+ * change magnification within a film pair, and scale would absorb real growth).
+ *
+ * Why these points. Björk's structural method registers each jaw on structures that stop
+ * remodelling early, not on points that move with the teeth (Björk A., Skieller V., "Normal and
+ * abnormal growth of the mandible", Eur J Orthod 5:1-46, 1983; reference cephalometrics.md §6.3).
+ * The American Board of Orthodontics requires the same three superimpositions (cranial base,
+ * maxillary, mandibular), done with the structural method on stable structures (ABO clinical exam,
+ * "Superimposition Requirements", americanboardortho.com). Landmarks are not the structures' full
+ * outlines; a landmark set is their computational analogue (reference §6.3 "Best-fit ... exclude
+ * landmarks that move with treatment"):
+ * - `maxilla`: the palatal plane, ANS and PNS (Ricketts' maxillary superimposition is the palatal
+ *   plane at ANS). A point is left out: it sits on the alveolar process, which remodels when the
+ *   upper incisors are retracted or proclined.
+ * - `mandible`: the symphysis, Björk's anterior chin contour and inner cortex of the lower border:
+ *   Pog, Pm (suprapogonion) and Gn on the chin, Me on the lower border, D at the centre of the
+ *   symphysis cross-section. B point is left out (alveolar bone, moves with the lower incisors).
+ *   The catalogue has no mandibular-canal or molar-germ landmarks, so those structures of Björk's
+ *   list cannot be used here; Pm and D join the fit only when both films have them.
+ */
+export const REGIONAL_LANDMARKS = {
+  maxilla: ['ANS', 'PNS'],
+  mandible: ['Pog', 'Pm', 'Gn', 'Me', 'D'],
+} as const satisfies Record<'maxilla' | 'mandible', readonly LandmarkId[]>;
+
+/** The landmarks a method registers on (SN at S: S and N; best fit: its set or the default stable set). */
+export function registrationLandmarks(method: SuperimpositionMethod): readonly LandmarkId[] {
+  switch (method.kind) {
+    case 'sn-at-s':
+      return ['S', 'N'];
+    case 'best-fit':
+      return method.landmarks ?? DEFAULT_STABLE_LANDMARKS;
+    case 'maxilla':
+    case 'mandible':
+      return REGIONAL_LANDMARKS[method.kind];
+  }
+}
 
 /** One registered tracing. Reference = the oldest film (identity transforms). */
 export interface RegisteredTracing {
@@ -90,12 +135,12 @@ export function superimpose(tracings: readonly Tracing[], method: Superimpositio
   const out: RegisteredTracing[] = [];
   for (const [i, t] of sorted.entries()) {
     const f = frames[i] as Frame;
-    const refIds: readonly LandmarkId[] = method.kind === 'sn-at-s' ? ['S', 'N'] : method.landmarks ?? DEFAULT_STABLE_LANDMARKS;
+    const refIds = registrationLandmarks(method);
     const reg = i === 0
       ? { t: IDENTITY_AFFINE, on: refIds.filter((id) => f.pts[id] !== undefined) }
       : method.kind === 'sn-at-s'
         ? snAtS(f.pts, ref.pts)
-        : bestFit(f.pts, ref.pts, method.landmarks ?? DEFAULT_STABLE_LANDMARKS, method.allowScale ?? false);
+        : bestFit(f.pts, ref.pts, refIds, method.kind === 'best-fit' ? method.allowScale ?? false : false);
     if (typeof reg === 'string') return { ok: false, error: `${t.id}: ${reg}` };
     const moved = (id: LandmarkId): Vec2 | null => {
       const p = f.pts[id];
