@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerAuthFeature } from './features/auth/auth.feature';
@@ -51,6 +52,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   // rather than reaching a handler as an unexpected string.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody, { bodyLimit: config.limits.jsonBodyBytes });
+  // Reads the HttpOnly refresh-token cookie (auth/refresh-cookie.ts); nothing else uses cookies.
+  await app.register(cookie);
   // Deep JSON and NUL characters are refused here, for every route, before any handler reads them.
   registerBodyGuard(app, config.limits.jsonBodyBytes);
   // CSP, frame and referrer policy, nosniff, HSTS over HTTPS, CORS for CORS_ORIGINS.

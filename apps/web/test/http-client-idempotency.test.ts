@@ -35,7 +35,7 @@ function lossyServer() {
   const alerts: Alert[] = [];
   const client = createHttpClient({
     fetch,
-    tokens: { token: () => 't', refreshToken: () => 'r', setTokens: () => undefined, clear: () => undefined },
+    tokens: { token: () => 't', setToken: () => undefined, clear: () => undefined },
     alert: async (kind) => {
       alerts.push(kind);
     },

@@ -11,12 +11,12 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 /** A fake server: answers by path from a queue of replies, recording every request. */
-function setup(routes: Record<string, Reply[]>, tokens = { token: 'old', refresh: 'r1' as string | null }) {
-  const calls: Array<{ path: string; auth: string | null; body: string }> = [];
+function setup(routes: Record<string, Reply[]>, tokens = { token: 'old' }) {
+  const calls: Array<{ path: string; auth: string | null; body: string; credentials?: RequestCredentials | undefined }> = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     const headers = new Headers(init?.headers);
-    calls.push({ path, auth: headers.get('Authorization'), body: init?.body instanceof URLSearchParams ? init.body.toString() : String(init?.body ?? '') });
+    calls.push({ path, auth: headers.get('Authorization'), body: init?.body instanceof URLSearchParams ? init.body.toString() : String(init?.body ?? ''), credentials: init?.credentials });
     const queue = routes[path] ?? [];
     const reply = queue.length > 1 ? queue.shift() : queue[0];
     if (reply === undefined) return json(404, { success: false, code: 'NOT_FOUND', message: 'Not found.' });
@@ -31,14 +31,11 @@ function setup(routes: Record<string, Reply[]>, tokens = { token: 'old', refresh
   const state = { ...tokens, cleared: false };
   const store: TokenStore = {
     token: () => state.token,
-    refreshToken: () => state.refresh,
-    setTokens: (t, r) => {
+    setToken: (t) => {
       state.token = t;
-      state.refresh = r;
     },
     clear: () => {
       state.token = '';
-      state.refresh = null;
       state.cleared = true;
     },
   };
@@ -78,7 +75,7 @@ describe('http client', () => {
   it('quiet calls refresh an expired token and retry, but never alert, redirect or reload', async () => {
     const { client, calls, alerts, nav } = setup({
       '/api/discard-upload': [fail(401, 'J002'), ok({ chart_data: 1 })],
-      '/api/refresh-token': [ok({ token: 'new', refresh_token: 'r2' })],
+      '/api/refresh-token': [ok({ token: 'new' })],
       '/api/gone': [fail(404, 'NOT_FOUND')],
       '/api/broken': [fail(500, 'INTERNAL')],
     });
@@ -107,19 +104,20 @@ describe('http client', () => {
   it('on J002 refreshes once and retries with the new token', async () => {
     const { client, calls, state } = setup({
       '/api/check': [fail(401, 'J002'), ok('again')],
-      '/api/refresh-token': [ok({ token: 'new', refresh_token: 'r2' })],
+      '/api/refresh-token': [ok({ token: 'new' })],
     });
     expect(await client.post('/api/check', {}, { auth: true })).toBe('again');
     expect(calls.map((c) => c.path)).toEqual(['/api/check', '/api/refresh-token', '/api/check']);
-    expect(calls[1]?.body).toBe('refreshToken=r1');
+    // The refresh token is the server's HttpOnly cookie: the client posts nothing it could read.
+    expect(calls[1]).toMatchObject({ body: '', auth: null, credentials: 'same-origin' });
     expect(calls[2]?.auth).toBe('Bearer new');
-    expect(state).toMatchObject({ token: 'new', refresh: 'r2' });
+    expect(state).toMatchObject({ token: 'new' });
   });
 
-  it('a plain HTTP 401 with a refresh token also refreshes', async () => {
+  it('a plain HTTP 401 of a signed-in call also refreshes', async () => {
     const { client } = setup({
       '/api/x': [{ status: 401, body: 'nope' }, ok(1)],
-      '/api/refresh-token': [ok({ token: 'new', refresh_token: 'r2' })],
+      '/api/refresh-token': [ok({ token: 'new' })],
     });
     expect(await client.post('/api/x', {}, { auth: true })).toBe(1);
   });
@@ -129,7 +127,7 @@ describe('http client', () => {
       '/api/a': [fail(401, 'J002'), ok('a')],
       '/api/b': [fail(401, 'J002'), ok('b')],
       '/api/c': [fail(401, 'J002'), ok('c')],
-      '/api/refresh-token': [ok({ token: 'new', refresh_token: 'r2' })],
+      '/api/refresh-token': [ok({ token: 'new' })],
     });
     const results = await Promise.all(['/api/a', '/api/b', '/api/c'].map((p) => client.post(p, {}, { auth: true })));
     expect(results).toEqual(['a', 'b', 'c']);
@@ -151,7 +149,7 @@ describe('http client', () => {
   it('refreshes only once: still expired after the retry -> signed out', async () => {
     const { client, calls, nav } = setup({
       '/api/check': [fail(401, 'J002')],
-      '/api/refresh-token': [ok({ token: 'new', refresh_token: 'r2' })],
+      '/api/refresh-token': [ok({ token: 'new' })],
     });
     await rejection(client.post('/api/check', {}, { auth: true }));
     expect(calls.filter((c) => c.path === '/api/refresh-token')).toHaveLength(1);
@@ -188,7 +186,7 @@ describe('http client', () => {
     async (code) => {
       const warn = vi.spyOn(console, 'warn');
       const error_ = vi.spyOn(console, 'error');
-      const { client, alerts, nav } = setup({ '/public/login': [fail(code === 'M003' || code === 'C001' ? 404 : 400, code)] }, { token: '', refresh: null });
+      const { client, alerts, nav } = setup({ '/public/login': [fail(code === 'M003' || code === 'C001' ? 404 : 400, code)] }, { token: '' });
       const error = await rejection(client.post('/public/login', {}));
       expect([error.code, error.handled]).toEqual([code, false]);
       expect(alerts).toEqual([]);

@@ -2,6 +2,7 @@
 export const cookieNames = {
   /** Access token; its presence means "signed in". */
   token: 'token',
+  /** Set by the server, HttpOnly (the page never reads it); only an older version wrote it from script. */
   refreshToken: 'refreshToken',
   /** User info (JSON) written at login. */
   user: 'i',

@@ -41,9 +41,12 @@ export function readSession(): Session | null {
     : { email: '', firstName: '' };
 }
 
-/** Stores what a successful login returned: token, refresh token and user info cookies. */
-export function storeSession(token: string, refreshToken: string, user: AuthUser): void {
-  cookieTokenStore.setTokens(token, refreshToken);
+/**
+ * Stores what a successful login returned: the token and user info cookies. The refresh token is
+ * the server's HttpOnly cookie, set with the login response.
+ */
+export function storeSession(token: string, user: AuthUser): void {
+  cookieTokenStore.setToken(token);
   setCookie(cookieNames.user, JSON.stringify(user), SESSION_COOKIE_DAYS);
   sessionChanged();
 }

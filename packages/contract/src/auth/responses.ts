@@ -29,7 +29,12 @@ export const loginResponseSchema = z.object({
   password_change_reason: passwordChangeReasonSchema.nullable(),
 });
 
-export const refreshTokenResponseSchema = z.object({ token: z.string(), refresh_token: z.string() });
+/**
+ * POST /api/refresh-token. `refresh_token` answers a client that posted its refresh token; a
+ * browser refreshing with its HttpOnly cookie gets only `token` (the new refresh token is set as
+ * the cookie, where script cannot read it).
+ */
+export const refreshTokenResponseSchema = z.object({ token: z.string(), refresh_token: z.string().optional() });
 
 export const checkResponseSchema = z.object({ user: authUserSchema });
 

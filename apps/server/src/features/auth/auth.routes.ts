@@ -7,18 +7,26 @@ import {
 } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerMailedLink } from './link-routes';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
 import type { LoginService } from './login.service';
 import { parseBody } from './parse-body';
 import { clientOf, requireUser } from './require-user';
 import type { SessionService } from './session.service';
 
 /** Sign-in, sessions and the mailed account links (spec points 4 and 7). */
-export function registerAuthRoutes(app: FastifyInstance, deps: { login: LoginService; sessions: SessionService; homeUrl: () => string }): void {
-  const { login, sessions, homeUrl } = deps;
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { login: LoginService; sessions: SessionService; homeUrl: () => string; refreshTokenTtlS: number },
+): void {
+  const { login, sessions, homeUrl, refreshTokenTtlS } = deps;
 
-  app.post('/public/login', async (request) => {
+  // The refresh token goes into the HttpOnly cookie. The body keeps `refresh_token` (spec, and API
+  // clients without cookies); the web app ignores it and never stores it where script can read it.
+  app.post('/public/login', async (request, reply) => {
     const input = parseBody(loginRequestSchema, request.body);
-    return ok(await login.login(input, clientOf(request)));
+    const session = await login.login(input, clientOf(request));
+    setRefreshCookie(request, reply, session.refresh_token, refreshTokenTtlS);
+    return ok(session);
   });
 
   app.post('/public/resend-authmail', async (request) => {
@@ -61,15 +69,28 @@ export function registerAuthRoutes(app: FastifyInstance, deps: { login: LoginSer
     homeUrl,
   );
 
-  app.post('/api/refresh-token', async (request) => {
-    const { refreshToken } = parseBody(refreshTokenRequestSchema, request.body);
-    const pair = await sessions.refresh(refreshToken, clientOf(request));
-    return ok({ token: pair.token, refresh_token: pair.refreshToken });
+  // A browser refreshes with its HttpOnly cookie and an empty body; the new refresh token then goes
+  // only into the cookie, so no script can obtain one by refreshing. An API client posts
+  // `refreshToken` and gets the spec's `refresh_token` back. A refused cookie is cleared.
+  app.post('/api/refresh-token', async (request, reply) => {
+    const cookie = refreshCookieOf(request);
+    const posted = request.body !== undefined && request.body !== null && Object.keys(request.body).length > 0;
+    const { refreshToken } = parseBody(refreshTokenRequestSchema, posted || cookie === undefined ? request.body : { refreshToken: cookie });
+    const fromCookie = !posted;
+    try {
+      const pair = await sessions.refresh(refreshToken, clientOf(request));
+      setRefreshCookie(request, reply, pair.refreshToken, refreshTokenTtlS);
+      return ok(fromCookie ? { token: pair.token } : { token: pair.token, refresh_token: pair.refreshToken });
+    } catch (error) {
+      if (fromCookie) clearRefreshCookie(request, reply);
+      throw error;
+    }
   });
 
   app.post('/api/check', async (request) => ok({ user: await login.check(requireUser(request)) }));
 
-  app.post('/api/logout', async (request) => {
+  app.post('/api/logout', async (request, reply) => {
+    clearRefreshCookie(request, reply);
     await sessions.logout(requireUser(request), clientOf(request));
     return ok({});
   });

@@ -78,7 +78,7 @@ const envelope = z.object({
 });
 type Envelope = z.infer<typeof envelope>;
 
-const refreshData = z.object({ token: z.string().min(1), refresh_token: z.string().min(1) });
+const refreshData = z.object({ token: z.string().min(1) });
 
 const silent: ReadonlySet<string> = new Set(SILENT_ERROR_CODES);
 
@@ -149,18 +149,14 @@ export function createHttpClient(deps: HttpClientDeps) {
     }
   }
 
+  /** The browser sends the HttpOnly refresh-token cookie itself (same origin); the body is empty. */
   async function doRefresh(): Promise<boolean> {
-    const refreshToken = deps.tokens.refreshToken();
-    if (refreshToken === null) return false;
     try {
-      const response = await send('/api/refresh-token', () => ({
-        method: 'POST',
-        body: new URLSearchParams({ refreshToken }),
-      }));
+      const response = await send('/api/refresh-token', () => ({ method: 'POST', credentials: 'same-origin' }));
       const body = await readEnvelope(response);
       const data = refreshData.safeParse(body?.success === true ? body.data : null);
       if (!response.ok || !data.success) return false;
-      deps.tokens.setTokens(data.data.token, data.data.refresh_token);
+      deps.tokens.setToken(data.data.token);
       return true;
     } catch {
       return false;
@@ -210,7 +206,7 @@ export function createHttpClient(deps: HttpClientDeps) {
         if (fresh) return attempt<T>(path, fields, options, true);
       }
       if (options.quiet) throw new ApiError('REFRESH_FAILED', message, response.status, false);
-      if (deps.tokens.refreshToken() !== null || code === 'J002' || retried) {
+      if (usedToken !== null || code === 'J002' || retried) {
         deps.tokens.clear();
         deps.goHome();
         throw new ApiError('REFRESH_FAILED', message, response.status, true);

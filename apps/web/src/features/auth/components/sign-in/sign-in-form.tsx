@@ -40,7 +40,7 @@ export function SignInForm() {
     setFailure(null);
     try {
       const session = await login(values.email, values.password);
-      storeSession(session.token, session.refresh_token, session.user);
+      storeSession(session.token, session.user);
       rememberEmail(values.saveEmail ? values.email : null);
       setPasswordChangeDue(session.password_change_required ? (session.password_change_reason ?? 'expired') : null);
       await navigate(paths.list.to(0), { replace: true });
