@@ -19,3 +19,5 @@ export * from './graphql/settings';
 export * from './report';
 export * from './model-card';
 export * from './planning';
+export * from './viewer-documents/profilogram';
+export * from './viewer-documents/measurements';
