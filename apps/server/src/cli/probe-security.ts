@@ -7,11 +7,13 @@
  * - A creates a patient with a chart, a 968 x 1200 film (a dataset film when present, else grey),
  *   landmark detection (success or refusal both do) and an analysis record;
  * - cross-user: B names A's ids on every GraphQL query and mutation and every file, report and AI
- *   path; a leak is an answer carrying A's data, an accepted call, or a change A sees afterwards;
+ *   path (A's real, already accepted upload id too, and a re-PUT to A's spent upload URL); a leak
+ *   is an answer carrying A's data, an accepted call, or a change A sees afterwards (the snapshot
+ *   includes the SHA-256 of A's film as downloaded);
  * - hostile input: NUL bytes in text fields, 10,000-deep JSON, 2 MB bodies, a 300 KB stored
  *   document, a PNG with a bad CRC, lowercase `bearer`, garbage and expired-looking tokens;
  * - abuse: 5,000 repeated fields, depth 50, 1,000 aliases, a batch, 30 parallel detections from A,
- *   with GET /healthz polled every 50 ms meanwhile.
+ *   with GET /healthz polled every 50 ms through all three groups.
  * Any 5xx or dropped connection is a server error. At most 120 s in all, then it aborts.
  * Ends with `attempts=<n> leaks=<n> server_errors=<n> max_healthz_ms=<n>`; exit 1 on any leak or error.
  */
@@ -26,7 +28,7 @@ import { seedBenchData } from './bench-api-seed';
 import { freePort, spawnServer, stopServer, waitHealthy } from './bench-server';
 import { abuse, crossUserMatrix, hostileInputs } from './probe/groups';
 import { newTally, ProbeClient, type ProbeTally } from './probe/probe-client';
-import { createVictim, probeFilm, snapshot } from './probe/setup';
+import { createVictim, probeFilm, snapshot, type VictimData } from './probe/setup';
 
 const PASSWORD = 'Probe-pass1!';
 const TIME_CAP_MS = 120_000;
@@ -82,7 +84,20 @@ async function probe(base: string, emails: [string, string], tally: ProbeTally, 
   const victim = await createVictim(a, name, film.bytes);
   console.log(`setup: A patient ${victim.patientId}, chart ${victim.chartId}, ${film.source}, detection ${victim.detection}`);
   const before = await snapshot(a, victim);
+  // /healthz is polled through every group, not only the abuse one.
+  const poller = pollHealthz(base, tally);
+  try {
+    await groups(a, b, anonymous, victim, before, tally);
+  } finally {
+    const polled = await poller.stop();
+    maxHealthz.ms = polled.maxMs;
+    console.log(`healthz: polls=${polled.polls} max_ms=${Math.round(polled.maxMs)}`);
+  }
+  const final = await snapshot(a, victim);
+  if (!JSON.stringify(JSON.parse(final)).includes(victim.name)) a.leak('A\'s patient is gone at the end');
+}
 
+async function groups(a: ProbeClient, b: ProbeClient, anonymous: ProbeClient, victim: VictimData, before: string, tally: ProbeTally): Promise<void> {
   let start = tally.attempts;
   let leaks = tally.leaks;
   let errors = tally.serverErrors;
@@ -100,18 +115,8 @@ async function probe(base: string, emails: [string, string], tally: ProbeTally, 
   start = tally.attempts;
   leaks = tally.leaks;
   errors = tally.serverErrors;
-  const poller = pollHealthz(base, tally);
-  let abused: Awaited<ReturnType<typeof abuse>>;
-  try {
-    abused = await abuse(a, victim);
-  } finally {
-    const polled = await poller.stop();
-    maxHealthz.ms = polled.maxMs;
-    console.log(`healthz: polls=${polled.polls} max_ms=${Math.round(polled.maxMs)}`);
-  }
+  const abused = await abuse(a, victim);
   console.log(`abuse: requests=${abused.sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} server_errors=${tally.serverErrors - errors} ${abused.notes.join(' ')}`);
-  const final = await snapshot(a, victim);
-  if (!JSON.stringify(JSON.parse(final)).includes(victim.name)) a.leak('A\'s patient is gone at the end');
 }
 
 async function main(): Promise<number> {

@@ -53,11 +53,22 @@ export async function crossUserMatrix(b: ProbeClient, v: VictimData): Promise<nu
     watch(b, v, `B ${path}`, res, restSucceeded(res));
     sent += 1;
   }
-  // chart_data_request takes an upload id: one of A's would have to be guessed, so B tries ids of its own making.
-  for (const uploadId of ['00000000-0000-4000-8000-000000000000', crypto.randomUUID()]) {
+  // chart_data_request takes an upload id: B tries A's real (already accepted) one and ids of its own making.
+  const uploadIds = [...(v.uploadId === null ? [] : [v.uploadId]), '00000000-0000-4000-8000-000000000000', crypto.randomUUID()];
+  for (const uploadId of uploadIds) {
     const res = await b.post('B /minio/chart_data_request', '/minio/chart_data_request', { upload_id: uploadId });
     watch(b, v, 'B /minio/chart_data_request', res, restSucceeded(res));
     sent += 1;
+  }
+  // A's upload URL was spent when the film was accepted: re-PUTting other bytes to it must be refused
+  // (Step 8 item 1), with B's token and with none. The caller's snapshot compares the film's hash too.
+  if (v.uploadUrl !== null) {
+    const garbage = new Uint8Array(Buffer.from('not the film that was analysed'));
+    for (const [label, client] of [['B re-PUT A upload URL', b], ['anonymous re-PUT A upload URL', b.withToken('')]] as const) {
+      const res = await client.request(label, 'PUT', v.uploadUrl, garbage, { 'content-type': 'image/jpeg' });
+      if (res.status >= 200 && res.status < 300) b.leak(`${label}: accepted (${res.status}), an analysed film could be replaced`);
+      sent += 1;
+    }
   }
   return sent;
 }

@@ -8,6 +8,8 @@ export interface ProbeResponse {
   text: string;
   /** The parsed body when it was JSON, else undefined. */
   json: unknown;
+  /** The body as received. */
+  bytes: Buffer;
 }
 
 export interface ProbeTally {
@@ -47,9 +49,10 @@ export class ProbeClient {
       res = await fetch(new URL(path, this.base), { method, headers: h, body, signal: AbortSignal.timeout(30_000) });
     } catch (err) {
       this.serverError(`${label}: no answer (${(err as Error).message})`);
-      return { status: 0, text: '', json: undefined };
+      return { status: 0, text: '', json: undefined, bytes: Buffer.alloc(0) };
     }
-    const text = await res.text().catch(() => '');
+    const bytes = Buffer.from(await res.arrayBuffer().catch(() => new ArrayBuffer(0)));
+    const text = bytes.toString('utf8');
     if (res.status >= 500) this.serverError(`${label}: HTTP ${res.status} ${text.slice(0, 160)}`);
     let json: unknown;
     try {
@@ -57,7 +60,7 @@ export class ProbeClient {
     } catch {
       json = undefined;
     }
-    return { status: res.status, text, json };
+    return { status: res.status, text, json, bytes };
   }
 
   post(label: string, path: string, json: unknown, headers: Record<string, string> = {}): Promise<ProbeResponse> {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
@@ -16,6 +17,9 @@ export interface VictimData {
   chartDataId: number | null;
   recordId: number;
   detection: string;
+  /** A's accepted upload: its id and the PUT URL it was given, which must be spent by now. */
+  uploadId: string | null;
+  uploadUrl: string | null;
 }
 
 /** The probe's film: a dataset cephalogram scaled to 968 x 1200 when present, else a flat grey JPEG. */
@@ -50,12 +54,16 @@ export async function createVictim(a: ProbeClient, name: string, film: Buffer): 
   const { id: chartRowId, uuid: chartUuid, chart_id: chartId } = chart.create_chart;
   const socket = await new BenchClient(a.base, a.token).socket();
   let detection = 'refused';
+  let uploadId: string | null = null;
+  let uploadUrl: string | null = null;
   try {
     const thumbnail = socket.waitFor((m) => m === 'DB thumbnail Saved', 20_000);
     const upload = await a.must('setup upload', '/minio/upload', { chart_id: chartId, image_type_cd: '00700', content_type: 'image/jpeg', size: film.length });
     const put = await a.request('setup PUT', 'PUT', String(upload.presignedUrl), new Uint8Array(film), { 'content-type': 'image/jpeg' });
     if (put.status !== 200) throw new Error(`setup PUT ${put.status}`);
     await a.must('setup chart data', '/minio/chart_data_request', { upload_id: upload.upload_id });
+    uploadId = String(upload.upload_id);
+    uploadUrl = String(upload.presignedUrl);
     await thumbnail.catch(() => undefined);
     const detected = await a.post('setup detection', '/ai/ceppro/ceph-landmark', { chart_id: chartId });
     const body = detected.json as { success?: boolean; code?: string } | undefined;
@@ -78,10 +86,13 @@ export async function createVictim(a: ProbeClient, name: string, film: Buffer): 
     );
     recordId = created.create_analysis_record.id;
   }
-  return { name, birth, patientId, chartRowId, chartUuid, chartId, chartDataId: data.chart_data[0]?.id ?? null, recordId, detection };
+  return { name, birth, patientId, chartRowId, chartUuid, chartId, chartDataId: data.chart_data[0]?.id ?? null, recordId, detection, uploadId, uploadUrl };
 }
 
-/** Everything A can read about the victim data, minus URLs that are re-signed on every read. */
+/**
+ * Everything A can read about the victim data, minus URLs that are re-signed on every read, plus the
+ * SHA-256 of each file's bytes as A downloads them (a replaced film changes the snapshot).
+ */
 export async function snapshot(a: ProbeClient, v: VictimData): Promise<string> {
   const graph = await a.mustGraphql<unknown>(
     'snapshot',
@@ -95,9 +106,13 @@ export async function snapshot(a: ProbeClient, v: VictimData): Promise<string> {
     { p: v.patientId, c: v.chartRowId },
   );
   const download = await a.must('snapshot download', '/minio/download', { chart_id: v.chartId });
-  const files = Object.values(download).map((e) => {
-    const { presignedPath: _url, ...rest } = e as Record<string, unknown>;
-    return rest;
-  });
+  const files = await Promise.all(
+    Object.values(download).map(async (e) => {
+      const { presignedPath: url, ...rest } = e as Record<string, unknown>;
+      if (typeof url !== 'string') return rest;
+      const res = await a.request('snapshot file', 'GET', url);
+      return { ...rest, status: res.status, sha256: createHash('sha256').update(res.bytes).digest('hex') };
+    }),
+  );
   return JSON.stringify({ graph, files });
 }
