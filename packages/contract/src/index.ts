@@ -19,5 +19,6 @@ export * from './graphql/settings';
 export * from './report';
 export * from './model-card';
 export * from './planning';
+export * from './viewer-documents/superimposition';
 export * from './viewer-documents/profilogram';
 export * from './viewer-documents/measurements';

@@ -2,5 +2,6 @@
 // Features inside the viewer add their tabs, layers and tools to its registries on import.
 import './analysis/register.ts';
 import './report/register.ts';
+import './superimposition/register.ts';
 
 export { Viewer } from './components/viewer.tsx';

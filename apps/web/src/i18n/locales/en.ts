@@ -5,6 +5,7 @@
  */
 import { enAccount } from './en-account.ts';
 import { enAuth } from './en-auth.ts';
+import { enSuperimposition } from './en-superimposition.ts';
 
 export const en = {
   language: { self: 'English', label: 'Language' },
@@ -65,6 +66,7 @@ export const en = {
   placeholder: { badge: 'Coming soon' },
   ...enAccount,
   auth: enAuth,
+  superimposition: enSuperimposition,
   screens: {
     viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },
     account: {

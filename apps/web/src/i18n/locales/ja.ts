@@ -1,10 +1,12 @@
 import type { Dictionary } from './en.ts';
 import { jaAccount } from './ja-account.ts';
 import { jaAuth } from './ja-auth.ts';
+import { jaSuperimposition } from './ja-superimposition.ts';
 
 export const ja: Dictionary = {
   ...jaAccount,
   auth: jaAuth,
+  superimposition: jaSuperimposition,
   language: { self: '日本語', label: '言語' },
   common: {
     close: '閉じる',

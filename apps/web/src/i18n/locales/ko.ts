@@ -1,10 +1,12 @@
 import type { Dictionary } from './en.ts';
 import { koAccount } from './ko-account.ts';
 import { koAuth } from './ko-auth.ts';
+import { koSuperimposition } from './ko-superimposition.ts';
 
 export const ko: Dictionary = {
   ...koAccount,
   auth: koAuth,
+  superimposition: koSuperimposition,
   language: { self: '한국어', label: '언어' },
   common: {
     close: '닫기',

@@ -1,10 +1,12 @@
 import type { Dictionary } from './en.ts';
 import { viAccount } from './vi-account.ts';
 import { viAuth } from './vi-auth.ts';
+import { viSuperimposition } from './vi-superimposition.ts';
 
 export const vi: Dictionary = {
   ...viAccount,
   auth: viAuth,
+  superimposition: viSuperimposition,
   language: { self: 'Tiếng Việt', label: 'Ngôn ngữ' },
   common: {
     close: 'Đóng',

@@ -1,10 +1,12 @@
 import type { Dictionary } from './en.ts';
 import { zhAccount } from './zh-account.ts';
 import { zhAuth } from './zh-auth.ts';
+import { zhSuperimposition } from './zh-superimposition.ts';
 
 export const zh: Dictionary = {
   ...zhAccount,
   auth: zhAuth,
+  superimposition: zhSuperimposition,
   language: { self: '中文', label: '语言' },
   common: {
     close: '关闭',

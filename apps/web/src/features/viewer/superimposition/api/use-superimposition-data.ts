@@ -1,0 +1,34 @@
+import { parseSuperimpositionData, superimpositionDataQuery, updateSuperimpositionDataMutation, type SuperimpositionData } from '@ceppro/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { runOperation } from '../../../../lib/api/graph-operation.ts';
+import { superimpositionKeys } from './query-keys.ts';
+
+/**
+ * The Superimposition tab's document on the chart's analysis record (`superimposition_data`), null
+ * when there is none or it has a shape this version does not read (ignored, never a crash).
+ */
+export function useSuperimpositionData(recordId: number | null) {
+  return useQuery({
+    queryKey: superimpositionKeys.data(recordId ?? -1),
+    enabled: recordId !== null,
+    queryFn: async (): Promise<SuperimpositionData | null> => {
+      const data = await runOperation(superimpositionDataQuery, { id: recordId ?? -1 });
+      return parseSuperimpositionData(data.analysis_records.items[0]?.superimposition_data ?? null);
+    },
+    retry: false,
+  });
+}
+
+/** Stores the document (only that column: the landmark revision is neither needed nor moved). */
+export function useSaveSuperimpositionData(recordId: number | null) {
+  const client = useQueryClient();
+  return useCallback(
+    async (doc: SuperimpositionData): Promise<void> => {
+      if (recordId === null) throw new Error('No analysis record to store the superimposition in');
+      const data = await runOperation(updateSuperimpositionDataMutation, { id: recordId, data: doc });
+      client.setQueryData(superimpositionKeys.data(recordId), parseSuperimpositionData(data.update_analysis_record.superimposition_data));
+    },
+    [client, recordId],
+  );
+}

@@ -1,0 +1,38 @@
+import { PLANNING_ENDPOINTS, type SuperimpositionMethodId, type SuperimpositionResponse } from '@ceppro/contract';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '../../../../lib/api/index.ts';
+import { superimpositionKeys } from './query-keys.ts';
+
+export interface SuperimpositionAsk {
+  readonly chartIds: readonly string[];
+  readonly method: SuperimpositionMethodId;
+  /** The current chart: the answer is in its film's pixels. */
+  readonly frameChartId: string;
+}
+
+/**
+ * The superimposition computed on the server from the stored landmarks (`POST /ai_api/superimposition`);
+ * asked only for 2 to 4 films. Codes the tab explains itself (no landmarks, another patient, a chart
+ * gone) come back as ApiError instead of the global alert.
+ */
+export function useSuperimpositionResult(ask: SuperimpositionAsk | null) {
+  const ids = ask ? [...ask.chartIds].sort() : [];
+  return useQuery({
+    queryKey: superimpositionKeys.result(ids, ask?.method ?? '', ask?.frameChartId ?? ''),
+    enabled: ask !== null && ids.length >= 2 && ids.length <= 4,
+    retry: false,
+    staleTime: 0,
+    queryFn: async (): Promise<SuperimpositionResponse> => {
+      const { superimposition } = PLANNING_ENDPOINTS;
+      const answer = await api.post<unknown>(superimposition.path, {}, {
+        auth: true,
+        idempotent: true,
+        passThrough: ['NOT_FOUND'],
+        json: { chart_ids: ids, method: ask?.method, frame_chart_id: ask?.frameChartId },
+      });
+      const parsed = superimposition.response.safeParse(answer);
+      if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The server answered something unexpected.', 200, false);
+      return parsed.data;
+    },
+  });
+}

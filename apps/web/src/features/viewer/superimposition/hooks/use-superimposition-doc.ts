@@ -1,0 +1,90 @@
+import { SUPERIMPOSITION_MAX_FILMS, type SuperimpositionData } from '@ceppro/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSaveSuperimpositionData, useSuperimpositionData } from '../api/use-superimposition-data.ts';
+
+/** What a chart starts with before anything was stored: only its own film chosen, SN at S. */
+export function defaultSuperimpositionData(currentChartId: string): SuperimpositionData {
+  return { version: 1, chart_ids: [currentChartId], method: 'sn-at-s', blending: false, opacity: 0.5, result: null };
+}
+
+/** A stored document made to fit this chart: its own film always chosen, at most four. */
+export function fitToChart(doc: SuperimpositionData | null, currentChartId: string): SuperimpositionData {
+  if (doc === null) return defaultSuperimpositionData(currentChartId);
+  const others = doc.chart_ids.filter((id) => id !== currentChartId);
+  return { ...doc, chart_ids: [currentChartId, ...others].slice(0, SUPERIMPOSITION_MAX_FILMS) };
+}
+
+const OPACITY_SAVE_DELAY_MS = 400;
+
+/**
+ * The tab's document: read once from the record, then edited here and saved after every change
+ * (the opacity slider after it rests), so nothing is lost on a tab switch, route change or reload.
+ * Saves run one at a time; only the newest waiting document is sent.
+ */
+export function useSuperimpositionDoc(recordId: number | null, currentChartId: string | null) {
+  const query = useSuperimpositionData(recordId);
+  const save = useSaveSuperimpositionData(recordId);
+  const [doc, setDoc] = useState<SuperimpositionData | null>(null);
+  const [saveFailed, setSaveFailed] = useState(false);
+  const docRef = useRef<SuperimpositionData | null>(null);
+  const pending = useRef<SuperimpositionData | null>(null);
+  const running = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    if (docRef.current !== null || !query.isSuccess || currentChartId === null) return;
+    const initial = fitToChart(query.data, currentChartId);
+    docRef.current = initial;
+    setDoc(initial);
+  }, [query.isSuccess, query.data, currentChartId]);
+
+  const drain = useCallback(async () => {
+    if (running.current) return;
+    running.current = true;
+    try {
+      while (pending.current !== null) {
+        const next = pending.current;
+        pending.current = null;
+        try {
+          await save(next);
+          setSaveFailed(false);
+        } catch {
+          setSaveFailed(true);
+        }
+      }
+    } finally {
+      running.current = false;
+    }
+  }, [save]);
+
+  const flush = useCallback(() => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+    void drain();
+  }, [drain]);
+
+  const update = useCallback(
+    (patch: Partial<Omit<SuperimpositionData, 'version'>>, options: { delayed?: boolean } = {}) => {
+      const current = docRef.current;
+      if (current === null) return;
+      const next = { ...current, ...patch };
+      docRef.current = next;
+      setDoc(next);
+      pending.current = next;
+      if (options.delayed) {
+        if (timer.current !== null) clearTimeout(timer.current);
+        timer.current = setTimeout(flush, OPACITY_SAVE_DELAY_MS);
+      } else {
+        flush();
+      }
+    },
+    [flush],
+  );
+
+  // Leaving the tab sends a save still waiting for the slider to rest.
+  useEffect(() => () => {
+    if (timer.current !== null) flush();
+  }, [flush]);
+
+  return { doc, isPending: query.isPending && recordId !== null, isError: query.isError, saveFailed, update };
+}

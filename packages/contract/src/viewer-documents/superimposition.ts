@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { imageTypeCdSchema } from '../image-type';
+import { graphOperation } from '../graphql/operation';
+import { affineTransformSchema, SUPERIMPOSITION_FILM_COLOURS, superimpositionMethodSchema, type SuperimpositionResponse } from '../planning';
+
+/**
+ * The viewer's Superimposition tab as stored on the CURRENT chart's analysis record
+ * (`superimposition_data`, house style 11: it carries a version). The films are named by their
+ * charts' `chart_id` (UUID) strings, as the superimposition endpoint takes them; the current chart is
+ * always one of them (the output is drawn in its film's pixel space).
+ *
+ * `result` keeps the last computed superimposition (films oldest first with their colours, dates and
+ * landmarks mapped into the current film's pixels, and the movement table) so the report can print
+ * it without recomputing; it is replaced whenever the tab computes again.
+ */
+
+export const SUPERIMPOSITION_MAX_FILMS = 4;
+export const SUPERIMPOSITION_MIN_FILMS = 2;
+
+const storedPointSchema = z.object({ id: z.string().min(1).max(50), x: z.number().finite(), y: z.number().finite() });
+
+export const superimpositionFilmSummarySchema = z.object({
+  chart_id: z.string(),
+  /** The film's chart data row (its cephalogram), to fetch its image for blending. */
+  chart_data_id: z.number().int(),
+  shoot_date: z.string().nullable(),
+  colour: z.enum(SUPERIMPOSITION_FILM_COLOURS),
+  image: z.object({ width: z.number().positive(), height: z.number().positive() }),
+  /** This film's pixels -> the current film's pixels. */
+  transform: affineTransformSchema,
+  rms_residual: z.number().finite(),
+  registered_on: z.array(z.string()),
+  /** This film's landmarks mapped into the current film's pixels. */
+  landmarks: z.array(storedPointSchema).max(200),
+});
+export type SuperimpositionFilmSummary = z.infer<typeof superimpositionFilmSummarySchema>;
+
+export const superimpositionMovementSchema = z.object({
+  id: z.string(),
+  from_chart_id: z.string(),
+  to_chart_id: z.string(),
+  dx: z.number().finite(),
+  dy: z.number().finite(),
+  distance: z.number().finite(),
+});
+export type SuperimpositionMovement = z.infer<typeof superimpositionMovementSchema>;
+
+export const superimpositionResultSummarySchema = z.object({
+  /** ISO time the server answered. */
+  computed_at: z.string(),
+  method: superimpositionMethodSchema,
+  unit: z.enum(['mm', 'px']),
+  frame_chart_id: z.string(),
+  films: z.array(superimpositionFilmSummarySchema).min(SUPERIMPOSITION_MIN_FILMS).max(SUPERIMPOSITION_MAX_FILMS),
+  movements: z.array(superimpositionMovementSchema).max(1000),
+});
+export type SuperimpositionResultSummary = z.infer<typeof superimpositionResultSummarySchema>;
+
+export const superimpositionDataSchema = z.object({
+  version: z.literal(1),
+  /** The chosen films (chart_id strings), the current chart included; 1 to 4. */
+  chart_ids: z.array(z.string().min(1)).min(1).max(SUPERIMPOSITION_MAX_FILMS),
+  method: superimpositionMethodSchema,
+  /** Other films' images shown under the tracings. */
+  blending: z.boolean(),
+  /** Opacity of the blended films, 0 to 1. */
+  opacity: z.number().min(0).max(1),
+  result: superimpositionResultSummarySchema.nullable(),
+});
+export type SuperimpositionData = z.infer<typeof superimpositionDataSchema>;
+
+/** A stored document, or null when there is none or it has a shape this version does not read. */
+export function parseSuperimpositionData(value: unknown): SuperimpositionData | null {
+  const parsed = superimpositionDataSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+const round = (v: number, digits: number) => {
+  const f = 10 ** digits;
+  return Math.round(v * f) / f;
+};
+
+/** The part of an endpoint answer the document keeps (coordinates to 0.1 px, movements to 0.01). */
+export function summariseSuperimposition(response: SuperimpositionResponse, computedAt: string): SuperimpositionResultSummary {
+  return {
+    computed_at: computedAt,
+    method: response.method,
+    unit: response.unit,
+    frame_chart_id: response.frame_chart_id,
+    films: response.films.map((film) => ({
+      chart_id: film.chart_id,
+      chart_data_id: film.chart_data_id,
+      shoot_date: film.shoot_date,
+      colour: film.colour,
+      image: film.image,
+      transform: film.transform,
+      rms_residual: round(film.rms_residual, 3),
+      registered_on: film.registered_on,
+      landmarks: film.landmarks.map((p) => ({ id: p.id, x: round(p.x, 1), y: round(p.y, 1) })),
+    })),
+    movements: response.movements.map((m) => ({ ...m, dx: round(m.dx, 2), dy: round(m.dy, 2), distance: round(m.distance, 2) })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// GraphQL: the document on the analysis record, and the patient's films to choose from.
+
+export const superimpositionRecordSchema = z.object({ id: z.number().int(), superimposition_data: z.unknown().nullable() });
+export type SuperimpositionRecord = z.infer<typeof superimpositionRecordSchema>;
+
+/** The stored document of an analysis record (by the record's id); no item when it is not the caller's. */
+export const superimpositionDataQuery = graphOperation<{ id: number }, { analysis_records: { items: SuperimpositionRecord[] } }>(
+  /* GraphQL */ `
+    query SuperimpositionData($id: Int!) {
+      analysis_records(filter: { id: $id }) { items { id superimposition_data } }
+    }
+  `,
+  z.object({ analysis_records: z.object({ items: z.array(superimpositionRecordSchema) }) }),
+);
+
+/** Writes only `superimposition_data` (no landmark revision is involved or moved). */
+export const updateSuperimpositionDataMutation = graphOperation<{ id: number; data: SuperimpositionData }, { update_analysis_record: SuperimpositionRecord }>(
+  /* GraphQL */ `
+    mutation UpdateSuperimpositionData($id: Int!, $data: JSON) {
+      update_analysis_record(id: $id, input: { superimposition_data: $data }) { id superimposition_data }
+    }
+  `,
+  z.object({ update_analysis_record: superimpositionRecordSchema }),
+);
+
+export const superimpositionChartSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  chart_id: z.string(),
+  createdAt: z.string(),
+  chart_data: z.array(z.object({ id: z.number().int(), image_type_cd: imageTypeCdSchema, shoot_date: z.string().nullable() })),
+  analysis_record_id: z.number().int().nullable(),
+});
+export type SuperimpositionChart = z.infer<typeof superimpositionChartSchema>;
+
+/** A patient's live charts with their images and analysis record, to choose films from. */
+export const superimpositionChartsQuery = graphOperation<{ patientId: number }, { charts: SuperimpositionChart[] }>(
+  /* GraphQL */ `
+    query SuperimpositionCharts($patientId: Int!) {
+      charts(filter: { patient_id: $patientId }, sort: { order: desc }) {
+        id uuid chart_id createdAt
+        chart_data { id image_type_cd shoot_date }
+        analysis_record_id
+      }
+    }
+  `,
+  z.object({ charts: z.array(superimpositionChartSchema) }),
+);
