@@ -1,5 +1,6 @@
 import {
   buildProfilogram,
+  DEFAULT_PROFILOGRAM_OPTIONS,
   getMeasurement,
   toRadians,
   rotate,
@@ -131,7 +132,7 @@ export function readProfilogramResult(raw: unknown): ProfilogramResult | null {
 
 /** The options of a stored result, or the spec's defaults (SN plane, Sella, scale 100, rotate 0). */
 export function profilogramOptionsOf(result: ProfilogramResult | null): ProfilogramOptions {
-  return result?.options ?? { standardLine: 'SN', point: 'S', scale: 100, rotate: 0 };
+  return result?.options ?? DEFAULT_PROFILOGRAM_OPTIONS;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -232,4 +233,14 @@ export const updateProfilogramMutation = graphOperation<{ id: number; result: Pr
     }
   `,
   z.object({ update_analysis_record: profilogramRecordSchema }),
+);
+
+/** The user's "auto measurement on profilogram" setting (Settings); null until the user saved a setting. */
+export const profilogramAutoQuery = graphOperation<Record<string, never>, { user_config: { auto_measurement_NY: boolean } | null }>(
+  /* GraphQL */ `
+    query ProfilogramAuto {
+      user_config { auto_measurement_NY }
+    }
+  `,
+  z.object({ user_config: z.object({ auto_measurement_NY: z.boolean() }).nullable() }),
 );

@@ -2,6 +2,7 @@
 // Features inside the viewer add their tabs, layers and tools to its registries on import.
 import './analysis/register.ts';
 import './report/register.ts';
+import './profilogram/register.ts';
 import './superimposition/register.ts';
 
 export { Viewer } from './components/viewer.tsx';

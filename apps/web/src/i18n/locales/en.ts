@@ -4,6 +4,7 @@
  * runtime (plus matching {{placeholders}}).
  */
 import { enAccount } from './en-account.ts';
+import { enProfilogram } from './en-profilogram.ts';
 import { enAuth } from './en-auth.ts';
 import { enSuperimposition } from './en-superimposition.ts';
 
@@ -66,6 +67,7 @@ export const en = {
   placeholder: { badge: 'Coming soon' },
   ...enAccount,
   auth: enAuth,
+  profilogram: enProfilogram,
   superimposition: enSuperimposition,
   screens: {
     viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },

@@ -1,11 +1,13 @@
 import type { Dictionary } from './en.ts';
 import { jaAccount } from './ja-account.ts';
+import { jaProfilogram } from './ja-profilogram.ts';
 import { jaAuth } from './ja-auth.ts';
 import { jaSuperimposition } from './ja-superimposition.ts';
 
 export const ja: Dictionary = {
   ...jaAccount,
   auth: jaAuth,
+  profilogram: jaProfilogram,
   superimposition: jaSuperimposition,
   language: { self: '日本語', label: '言語' },
   common: {

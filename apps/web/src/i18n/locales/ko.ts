@@ -1,11 +1,13 @@
 import type { Dictionary } from './en.ts';
 import { koAccount } from './ko-account.ts';
+import { koProfilogram } from './ko-profilogram.ts';
 import { koAuth } from './ko-auth.ts';
 import { koSuperimposition } from './ko-superimposition.ts';
 
 export const ko: Dictionary = {
   ...koAccount,
   auth: koAuth,
+  profilogram: koProfilogram,
   superimposition: koSuperimposition,
   language: { self: '한국어', label: '언어' },
   common: {

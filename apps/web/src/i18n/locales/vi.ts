@@ -1,11 +1,13 @@
 import type { Dictionary } from './en.ts';
 import { viAccount } from './vi-account.ts';
+import { viProfilogram } from './vi-profilogram.ts';
 import { viAuth } from './vi-auth.ts';
 import { viSuperimposition } from './vi-superimposition.ts';
 
 export const vi: Dictionary = {
   ...viAccount,
   auth: viAuth,
+  profilogram: viProfilogram,
   superimposition: viSuperimposition,
   language: { self: 'Tiếng Việt', label: 'Ngôn ngữ' },
   common: {

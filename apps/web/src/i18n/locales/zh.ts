@@ -1,11 +1,13 @@
 import type { Dictionary } from './en.ts';
 import { zhAccount } from './zh-account.ts';
+import { zhProfilogram } from './zh-profilogram.ts';
 import { zhAuth } from './zh-auth.ts';
 import { zhSuperimposition } from './zh-superimposition.ts';
 
 export const zh: Dictionary = {
   ...zhAccount,
   auth: zhAuth,
+  profilogram: zhProfilogram,
   superimposition: zhSuperimposition,
   language: { self: '中文', label: '语言' },
   common: {

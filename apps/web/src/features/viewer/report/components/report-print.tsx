@@ -5,6 +5,7 @@ import type { ReportData } from '../hooks/use-report-data.ts';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
 import { calibrationText } from '../lib/report-facts.ts';
 import { ReportTable } from './report-table.tsx';
+import { ProfilogramPrint } from '../../profilogram/components/profilogram-print.tsx';
 import { SuperimpositionPrintSection } from '../../superimposition/components/superimposition-print.tsx';
 
 interface ReportPrintProps {
@@ -64,6 +65,7 @@ export function ReportPrint({ data, film, date, onFilmLoaded }: ReportPrintProps
         )}
       </figure>
       {analysis.option && <ReportTable name={analysis.option.analysis.name} rows={analysis.rows} />}
+      <ProfilogramPrint />
       <SuperimpositionPrintSection recordId={chart.analysis_record_id} />
       <footer className="report-print__footer">
         <p className="report-print__disclaimer" data-testid="report-disclaimer">

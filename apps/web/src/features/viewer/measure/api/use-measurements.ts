@@ -1,0 +1,77 @@
+import { measurementsRecordQuery, readMeasurements, updateMeasurementsMutation, withMeasurements, type FreeMeasurement } from '@ceppro/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ApiError } from '../../../../lib/api/api-error.ts';
+import { runOperation } from '../../../../lib/api/graph-operation.ts';
+
+export const measureKeys = {
+  items: (recordId: number) => ['viewer', 'measurements', recordId] as const,
+};
+
+async function readItems(recordId: number) {
+  const record = (await runOperation(measurementsRecordQuery, { id: recordId })).analysis_records.items[0];
+  if (record === undefined) throw new ApiError('NOT_FOUND', 'No such analysis record.', 404, false);
+  return record;
+}
+
+/** The free measurements stored with the chart (`drawing_result.measurements`). */
+export function useMeasurements(recordId: number | null) {
+  return useQuery({
+    queryKey: measureKeys.items(recordId ?? -1),
+    enabled: recordId !== null,
+    queryFn: async (): Promise<FreeMeasurement[]> => readMeasurements((await readItems(recordId ?? -1)).drawing_result),
+    retry: false,
+  });
+}
+
+type Change = (items: FreeMeasurement[]) => FreeMeasurement[];
+
+/** One change at a time per record, so each is applied to what the one before stored. */
+const queues = new Map<number, Promise<unknown>>();
+
+/**
+ * Applies `change` to the stored measurements: reads the record's `drawing_result` as stored now
+ * (the drawing pad's shapes included), replaces only its `measurements` key, and writes the whole
+ * document back from the revision it was read at. A record that moved on in between (CONFLICT) is
+ * read again and the change applied once more; a second conflict is reported.
+ */
+async function applyChange(recordId: number, change: Change): Promise<FreeMeasurement[]> {
+  for (let attempt = 0; ; attempt += 1) {
+    const record = await readItems(recordId);
+    const items = change(readMeasurements(record.drawing_result));
+    try {
+      const saved = await runOperation(updateMeasurementsMutation, { id: recordId, doc: withMeasurements(record.drawing_result, items), base: record.revision });
+      return readMeasurements(saved.update_analysis_record.drawing_result);
+    } catch (error) {
+      if (attempt === 0 && error instanceof ApiError && error.code === 'CONFLICT') continue;
+      throw error;
+    }
+  }
+}
+
+/** Changes the measurements: shown at once, then stored; on failure the stored list is read back and `onError` told. */
+export function useChangeMeasurements(recordId: number | null) {
+  const client = useQueryClient();
+  return useCallback(
+    (change: Change, onError: (error: unknown) => void = () => undefined) => {
+      if (recordId === null) return;
+      const key = measureKeys.items(recordId);
+      client.setQueryData<FreeMeasurement[]>(key, (old) => change(old ?? []));
+      const previous = queues.get(recordId) ?? Promise.resolve();
+      const next = previous
+        .catch(() => undefined)
+        .then(() => applyChange(recordId, change))
+        .then(
+          (items) => {
+            if (queues.get(recordId) === next) client.setQueryData(key, items);
+          },
+          (error: unknown) => {
+            void client.invalidateQueries({ queryKey: key });
+            onError(error);
+          },
+        );
+      queues.set(recordId, next);
+    },
+    [client, recordId],
+  );
+}

@@ -1,0 +1,77 @@
+import { profilogramAutoQuery, profilogramRecordQuery, readProfilogramResult, updateProfilogramMutation, type ProfilogramResult } from '@ceppro/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { runOperation } from '../../../../lib/api/graph-operation.ts';
+import { userConfigKeys } from '../../../../lib/api/user-config-keys.ts';
+
+/** Server-cache keys of the profilogram feature. */
+export const profilogramKeys = {
+  result: (recordId: number) => ['viewer', 'profilogram', recordId] as const,
+  /** The "auto measurement on profilogram" setting, a slice of the user config. */
+  auto: [...userConfigKeys.all, 'profilogram-auto'] as const,
+};
+
+/** The stored `profilogram_result` of a record; null when none was measured or it is of an unknown shape. */
+export function useProfilogramRecord(recordId: number | null) {
+  return useQuery({
+    queryKey: profilogramKeys.result(recordId ?? -1),
+    enabled: recordId !== null,
+    queryFn: async (): Promise<ProfilogramResult | null> => {
+      const data = await runOperation(profilogramRecordQuery, { id: recordId ?? -1 });
+      return readProfilogramResult(data.analysis_records.items[0]?.profilogram_result ?? null);
+    },
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * Saves are sent one at a time, the latest waiting one replacing any older: a burst of option or
+ * landmark changes ends with the last state stored, and an older answer never overwrites a newer one.
+ */
+const pending = new Map<number, ProfilogramResult>();
+const running = new Set<number>();
+
+async function drain(recordId: number, onError: (error: unknown) => void): Promise<void> {
+  if (running.has(recordId)) return;
+  running.add(recordId);
+  try {
+    for (let next = pending.get(recordId); next !== undefined; next = pending.get(recordId)) {
+      pending.delete(recordId);
+      try {
+        await runOperation(updateProfilogramMutation, { id: recordId, result: next });
+      } catch (error) {
+        onError(error);
+      }
+    }
+  } finally {
+    running.delete(recordId);
+  }
+}
+
+/** Shows `result` at once and stores it as the record's `profilogram_result`. */
+export function useSaveProfilogram() {
+  const client = useQueryClient();
+  return useCallback(
+    (recordId: number, result: ProfilogramResult, onError: (error: unknown) => void = () => undefined) => {
+      client.setQueryData(profilogramKeys.result(recordId), result);
+      pending.set(recordId, result);
+      void drain(recordId, onError);
+    },
+    [client],
+  );
+}
+
+/** Whether pending saves are still to be sent (the panel shows "saving"). */
+export function profilogramSavePending(recordId: number): boolean {
+  return pending.has(recordId) || running.has(recordId);
+}
+
+/** "Auto measurement on profilogram" (Settings; off for a user who never saved a setting, the column default). */
+export function useProfilogramAuto() {
+  return useQuery({
+    queryKey: profilogramKeys.auto,
+    queryFn: async (): Promise<boolean> => (await runOperation(profilogramAutoQuery, {})).user_config?.auto_measurement_NY ?? false,
+    retry: false,
+  });
+}
