@@ -20,5 +20,6 @@ export * from './report';
 export * from './model-card';
 export * from './planning';
 export * from './viewer-documents/superimposition';
+export * from './viewer-documents/drawing';
 export * from './viewer-documents/profilogram';
 export * from './viewer-documents/measurements';

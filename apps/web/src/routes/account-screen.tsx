@@ -6,6 +6,7 @@ import { MyInfo } from '../features/account/components/my-info.tsx';
 import { ResetEmail } from '../features/account/components/reset-email.tsx';
 import { ResetMobile } from '../features/account/components/reset-mobile.tsx';
 import { ResetPassword } from '../features/account/components/reset-password.tsx';
+import { DrawingPadSection } from '../features/drawing-pad/components/drawing-pad-section.tsx';
 import { SettingsSection } from '../features/settings/components/settings-form.tsx';
 import { accountSections, paths, type AccountSection } from './paths.ts';
 import './screens.css';
@@ -17,6 +18,7 @@ function sectionFor(pathname: string): AccountSection {
 /** The sections built so far; the others stay placeholders until their step. */
 const built: Partial<Record<AccountSection, () => ReactNode>> = {
   setting: () => <SettingsSection />,
+  drawingPad: () => <DrawingPadSection />,
   myInfo: () => <MyInfo />,
   resetEmail: () => <ResetEmail />,
   resetPassword: () => <ResetPassword />,

@@ -4,5 +4,6 @@ import './analysis/register.ts';
 import './report/register.ts';
 import './profilogram/register.ts';
 import './superimposition/register.ts';
+import './drawing/register.ts';
 
 export { Viewer } from './components/viewer.tsx';

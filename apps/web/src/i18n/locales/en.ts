@@ -7,6 +7,7 @@ import { enAccount } from './en-account.ts';
 import { enProfilogram } from './en-profilogram.ts';
 import { enAuth } from './en-auth.ts';
 import { enSuperimposition } from './en-superimposition.ts';
+import { enDrawing } from './en-drawing.ts';
 
 export const en = {
   language: { self: 'English', label: 'Language' },
@@ -69,12 +70,13 @@ export const en = {
   auth: enAuth,
   profilogram: enProfilogram,
   superimposition: enSuperimposition,
+  drawing: enDrawing,
   screens: {
     viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },
     account: {
       nav: 'Account sections',
       setting: { title: 'Settings', body: 'What the viewer opens with: the calibration for films without a ruler, the layers shown, and the tissue outline.' },
-      drawingPad: { title: 'Drawing pad', body: 'Drawing pad settings will appear here.' },
+      drawingPad: { title: 'Drawing pad', body: 'The pen a new drawing in the viewer starts with.' },
       membership: { title: 'Membership', body: 'Your subscription will appear here.' },
       myInfo: { title: 'My info', body: 'The details you gave at sign-up. Email and mobile number change on their own pages.' },
       resetEmail: { title: 'Change email', body: 'The new address becomes your sign-in email once you follow the link we mail to it.' },

@@ -3,12 +3,14 @@ import { jaAccount } from './ja-account.ts';
 import { jaProfilogram } from './ja-profilogram.ts';
 import { jaAuth } from './ja-auth.ts';
 import { jaSuperimposition } from './ja-superimposition.ts';
+import { jaDrawing } from './ja-drawing.ts';
 
 export const ja: Dictionary = {
   ...jaAccount,
   auth: jaAuth,
   profilogram: jaProfilogram,
   superimposition: jaSuperimposition,
+  drawing: jaDrawing,
   language: { self: '日本語', label: '言語' },
   common: {
     close: '閉じる',
@@ -70,7 +72,7 @@ export const ja: Dictionary = {
     account: {
       nav: 'アカウントメニュー',
       setting: { title: '設定', body: 'ビューアを開くときの設定です：ルーラーのないフィルムのキャリブレーション、表示するレイヤー、組織の輪郭。' },
-      drawingPad: { title: '描画パッド', body: '描画パッドの設定がここに表示されます。' },
+      drawingPad: { title: '描画パッド', body: 'ビューアーで新しく描くときのペンの初期設定です。' },
       membership: { title: 'メンバーシップ', body: 'ご契約中のサブスクリプションがここに表示されます。' },
       myInfo: { title: 'マイ情報', body: '登録時に入力した情報です。メールアドレスと携帯電話番号はそれぞれの変更ページで変更できます。' },
       resetEmail: { title: 'メールアドレスの変更', body: '新しいアドレスに送信したメールのリンクを開くと、ログイン用メールアドレスが変更されます。' },

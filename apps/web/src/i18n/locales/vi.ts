@@ -3,12 +3,14 @@ import { viAccount } from './vi-account.ts';
 import { viProfilogram } from './vi-profilogram.ts';
 import { viAuth } from './vi-auth.ts';
 import { viSuperimposition } from './vi-superimposition.ts';
+import { viDrawing } from './vi-drawing.ts';
 
 export const vi: Dictionary = {
   ...viAccount,
   auth: viAuth,
   profilogram: viProfilogram,
   superimposition: viSuperimposition,
+  drawing: viDrawing,
   language: { self: 'Tiếng Việt', label: 'Ngôn ngữ' },
   common: {
     close: 'Đóng',
@@ -70,7 +72,7 @@ export const vi: Dictionary = {
     account: {
       nav: 'Mục tài khoản',
       setting: { title: 'Cài đặt', body: 'Những gì trình xem dùng khi mở: hiệu chuẩn cho phim không có thước, các lớp hiển thị và đường viền mô.' },
-      drawingPad: { title: 'Bảng vẽ', body: 'Cài đặt bảng vẽ sẽ hiển thị tại đây.' },
+      drawingPad: { title: 'Bảng vẽ', body: 'Bút mặc định khi bắt đầu vẽ mới trong trình xem.' },
       membership: { title: 'Gói thành viên', body: 'Thông tin gói đăng ký của bạn sẽ hiển thị tại đây.' },
       myInfo: { title: 'Thông tin của tôi', body: 'Thông tin bạn đã nhập khi đăng ký. Email và số điện thoại di động được đổi ở trang riêng.' },
       resetEmail: { title: 'Đổi email', body: 'Địa chỉ mới sẽ trở thành email đăng nhập sau khi bạn mở liên kết chúng tôi gửi đến địa chỉ đó.' },

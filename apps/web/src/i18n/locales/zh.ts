@@ -3,12 +3,14 @@ import { zhAccount } from './zh-account.ts';
 import { zhProfilogram } from './zh-profilogram.ts';
 import { zhAuth } from './zh-auth.ts';
 import { zhSuperimposition } from './zh-superimposition.ts';
+import { zhDrawing } from './zh-drawing.ts';
 
 export const zh: Dictionary = {
   ...zhAccount,
   auth: zhAuth,
   profilogram: zhProfilogram,
   superimposition: zhSuperimposition,
+  drawing: zhDrawing,
   language: { self: '中文', label: '语言' },
   common: {
     close: '关闭',
@@ -69,7 +71,7 @@ export const zh: Dictionary = {
     account: {
       nav: '账户菜单',
       setting: { title: '设置', body: '查看器打开时使用的设置：无标尺影像的校准、显示的图层以及组织轮廓。' },
-      drawingPad: { title: '绘图板', body: '绘图板设置将显示在这里。' },
+      drawingPad: { title: '绘图板', body: '在查看器中新建绘图时画笔的默认设置。' },
       membership: { title: '会员', body: '您的订阅信息将显示在这里。' },
       myInfo: { title: '我的信息', body: '您注册时填写的信息。邮箱和手机号码请在各自的更改页面修改。' },
       resetEmail: { title: '更改邮箱', body: '点击发送到新地址的邮件中的链接后，登录邮箱即会更改。' },

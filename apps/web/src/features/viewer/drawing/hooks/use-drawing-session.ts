@@ -1,0 +1,74 @@
+import { readDrawingResult } from '@ceppro/contract';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pushToast } from '../../../../stores/toast-store.ts';
+import { usePanelStore } from '../../panels.ts';
+import { useLandmarkStore } from '../../store/landmark-store.ts';
+import { drawingSaveApi, readDrawingRecord, saveDrawingsOnUnload } from '../api/drawing-record.ts';
+import { useDrawingConfig } from '../api/use-drawing-config.ts';
+import { createDrawingAutosave } from '../lib/drawing-autosave.ts';
+import { setsOf } from '../lib/drawing-save.ts';
+import { isDirty, useDrawingStore } from '../store/drawing-store.ts';
+
+/** The last closed session's final save: a new session reads the record only after it. */
+let closing: Promise<void> = Promise.resolve();
+
+/**
+ * Keeps the open chart's drawings: reads them when the record is known, saves them a moment after
+ * each change and at once when the side-panel tab changes, the viewer closes (route change, another
+ * chart) or the page is hidden. Mounted by the drawing layer, which lives as long as the film.
+ */
+export function useDrawingSession(): void {
+  const { t } = useTranslation();
+  const tRef = useRef(t);
+  tRef.current = t;
+  const recordId = useLandmarkStore((s) => s.recordId);
+  const config = useDrawingConfig().data;
+
+  useEffect(() => {
+    if (config) useDrawingStore.getState().applyDefaults(config);
+  }, [config]);
+
+  useEffect(() => {
+    if (recordId === null) return;
+    let live = true;
+    const t = tRef.current;
+    const problem = () => pushToast({ kind: 'warning', title: t('drawing.saveFailedTitle'), text: t('drawing.saveFailed') });
+    const autosave = createDrawingAutosave(useDrawingStore, drawingSaveApi, problem);
+    closing.then(() => readDrawingRecord(recordId)).then(
+      (snapshot) => {
+        if (!live) return;
+        if (snapshot === null) return;
+        autosave.remember(snapshot);
+        const read = readDrawingResult(snapshot.drawingResult);
+        useDrawingStore.getState().load(recordId, setsOf(read), read.writable);
+      },
+      () => {
+        if (live) pushToast({ kind: 'warning', title: t('drawing.loadFailedTitle'), text: t('drawing.loadFailed') });
+      },
+    );
+    const offStore = useDrawingStore.subscribe((s, prev) => {
+      if (s.history.present !== prev.history.present && isDirty(s)) autosave.schedule();
+    });
+    const offPanel = usePanelStore.subscribe((s, prev) => {
+      if (s.active !== prev.active) void autosave.flush();
+    });
+    const onPageHide = () => {
+      const s = useDrawingStore.getState();
+      const last = autosave.lastRead();
+      if (isDirty(s) && s.recordId !== null && last) saveDrawingsOnUnload(s.recordId, s.history.present, last);
+    };
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      live = false;
+      offStore();
+      offPanel();
+      window.removeEventListener('pagehide', onPageHide);
+      autosave.dispose();
+      // Leaving the chart: what is unsaved is stored, then the pad forgets it.
+      closing = autosave.flush().finally(() => {
+        if (useDrawingStore.getState().recordId === recordId) useDrawingStore.getState().clear();
+      });
+    };
+  }, [recordId]);
+}

@@ -1,0 +1,163 @@
+import type { DrawingShape } from '@ceppro/contract';
+import { panningState } from '../../interaction/panning-state.ts';
+import type { InteractionContext, InteractionState, ViewerKey, ViewerPointer } from '../../interaction/types.ts';
+import { WHEEL_STEP } from '../../lib/coordinates.ts';
+import { usePanelStore } from '../../panels.ts';
+import { hasExtent, newShapeId, penStep, shapesHit, type Pt } from '../lib/shapes.ts';
+import { storedWidth } from '../lib/stroke.ts';
+import { drawingSetFor } from '../lib/target.ts';
+import { useDrawingStore } from '../store/drawing-store.ts';
+
+export const DRAWING_TOOL_ID = 'drawing';
+
+/** The eraser's reach and the pen's minimum step, in screen px. */
+const ERASER_RADIUS = 6;
+const PEN_STEP = 1.5;
+
+/** Ctrl/Cmd+Z undoes; Ctrl/Cmd+Shift+Z or Ctrl/Cmd+Y redoes (only while drawing: the landmarks keep theirs). */
+export function historyKey(key: ViewerKey): 'undo' | 'redo' | null {
+  if (!(key.ctrlKey || key.metaKey) || key.altKey) return null;
+  const k = key.key.toLowerCase();
+  if (k === 'z') return key.shiftKey ? 'redo' : 'undo';
+  if (k === 'y' && !key.shiftKey) return 'redo';
+  return null;
+}
+
+const target = () => drawingSetFor(usePanelStore.getState().active);
+
+/**
+ * Drawing mode (house style 5): a press on the film draws with the pad's tool instead of panning
+ * (the middle button still pans, the wheel still zooms). Shapes are in image px of the original
+ * upload. The history keys are taken here, so Ctrl+Z undoes a drawing, not a landmark move.
+ */
+export function drawingState(): InteractionState {
+  let active: { pointerId: number; start: Pt } | null = null;
+  let points: number[] = [];
+
+  const erase = (local: ViewerPointer['local'], ctx: InteractionContext) => {
+    const store = useDrawingStore.getState();
+    const scale = ctx.viewer().view.scale;
+    const at = ctx.toImage(local);
+    const set = target();
+    const ids = shapesHit(store.history.present[set], [at.x, at.y], ERASER_RADIUS / scale, scale);
+    if (ids.length > 0) store.remove(set, ids);
+  };
+
+  const shapeFor = (to: Pt, ctx: InteractionContext): DrawingShape | null => {
+    if (!active) return null;
+    const { pen } = useDrawingStore.getState();
+    const { width, scales } = storedWidth(pen, ctx.viewer().fitScale);
+    const base = { id: 'draft', color: pen.color, opacity: pen.opacity, width, scales };
+    switch (pen.tool) {
+      case 'pen':
+        return { ...base, tool: 'pen', points: [...points] };
+      case 'line':
+      case 'arrow':
+      case 'rectangle':
+      case 'ellipse':
+        return { ...base, tool: pen.tool, from: [active.start[0], active.start[1]], to: [to[0], to[1]] };
+      default:
+        return null;
+    }
+  };
+
+  const state: InteractionState = {
+    id: DRAWING_TOOL_ID,
+    cursor: 'crosshair',
+    hoverCursor: () => (useDrawingStore.getState().pen.tool === 'text' ? 'text' : 'crosshair'),
+    onPointerDown(pointer, ctx) {
+      if (pointer.button === 1) return panningState(pointer, ctx.viewer().view, state);
+      if (pointer.button !== 0 || active) return state;
+      const store = useDrawingStore.getState();
+      if (!store.loaded || !store.writable || store.recordId !== ctx.landmarks().recordId) return state;
+      const at = ctx.toImage(pointer.local);
+      const start: Pt = [at.x, at.y];
+      switch (store.pen.tool) {
+        case 'text':
+          store.setTextAt({ at: start, set: target() });
+          return state;
+        case 'eraser':
+          active = { pointerId: pointer.pointerId, start };
+          erase(pointer.local, ctx);
+          return state;
+        default:
+          active = { pointerId: pointer.pointerId, start };
+          points = [...(penStep([], start, 0) ?? [])];
+          store.setDraft(shapeFor(start, ctx));
+          return state;
+      }
+    },
+    onPointerMove(pointer, ctx) {
+      if (!active || pointer.pointerId !== active.pointerId) return state;
+      const store = useDrawingStore.getState();
+      if (store.pen.tool === 'eraser') {
+        erase(pointer.local, ctx);
+        return state;
+      }
+      const at = ctx.toImage(pointer.local);
+      const to: Pt = [at.x, at.y];
+      if (store.pen.tool === 'pen') {
+        const next = penStep(points, to, PEN_STEP / ctx.viewer().view.scale);
+        if (next) points.push(next[0], next[1]);
+      }
+      ctx.onFrame('drawing', () => useDrawingStore.getState().setDraft(shapeFor(to, ctx)));
+      return state;
+    },
+    onPointerUp(pointer, ctx) {
+      if (!active || pointer.pointerId !== active.pointerId) return state;
+      const store = useDrawingStore.getState();
+      const at = ctx.toImage(pointer.local);
+      const to: Pt = [at.x, at.y];
+      if (store.pen.tool === 'pen') {
+        const next = penStep(points, to, PEN_STEP / ctx.viewer().view.scale);
+        if (next) points.push(next[0], next[1]);
+        // A click without a move is a dot: a stroke of one point twice.
+        if (points.length === 2) points.push(points[0]!, points[1]!);
+      }
+      const shape = store.pen.tool === 'eraser' ? null : shapeFor(to, ctx);
+      const start = active.start;
+      active = null;
+      points = [];
+      store.setDraft(null);
+      if (shape === null) return state;
+      if (shape.tool !== 'pen' && shape.tool !== 'text' && !hasExtent(start, to, 2 / ctx.viewer().view.scale)) return state;
+      const rounded = shape.tool === 'pen' ? shape : { ...shape, from: roundPt(start), to: roundPt(to) };
+      store.add(target(), { ...rounded, id: newShapeId() });
+      return state;
+    },
+    onWheel(pointer, deltaY, ctx) {
+      if (deltaY !== 0) ctx.viewer().zoomBy(deltaY < 0 ? WHEEL_STEP : 1 / WHEEL_STEP, pointer.local);
+      return state;
+    },
+    onKeyDown(key, ctx) {
+      const store = useDrawingStore.getState();
+      const history = historyKey(key);
+      if (history) {
+        if (active) return state;
+        if (history === 'undo') store.undo();
+        else store.redo();
+        return state;
+      }
+      if (key.key === 'Escape') {
+        if (active || store.draft || store.textAt) {
+          active = null;
+          points = [];
+          store.setDraft(null);
+          store.setTextAt(null);
+          return state;
+        }
+        return ctx.enterTool('idle');
+      }
+      return null;
+    },
+    onExit() {
+      active = null;
+      points = [];
+      useDrawingStore.getState().setDraft(null);
+      useDrawingStore.getState().setTextAt(null);
+    },
+  };
+  return state;
+}
+
+const roundPt = (p: Pt): [number, number] => [Math.round(p[0] * 100) / 100, Math.round(p[1] * 100) / 100];

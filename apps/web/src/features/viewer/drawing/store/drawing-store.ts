@@ -1,0 +1,120 @@
+import { DRAWING_CONFIG_DEFAULTS, DRAWING_LIMITS, type DrawingConfig, type DrawingSet, type DrawingShape, type DrawingTool } from '@ceppro/contract';
+import { create } from 'zustand';
+import { canRedo, canUndo, createHistory, pushHistory, redoHistory, undoHistory, type History } from '../lib/history.ts';
+
+/** The drawing pad's two sets, as stored in `drawing_result` (image px). */
+export interface DrawingSets {
+  readonly coords: readonly DrawingShape[];
+  readonly superimpositionCoords: readonly DrawingShape[];
+}
+
+export type DrawingSaveStatus = 'clean' | 'saving' | 'saved' | 'error';
+
+/** The pad's current pen: the user's defaults (`/drawing-pad`) until changed in the viewer. */
+export type DrawingPen = Omit<DrawingConfig, 'version'>;
+
+export interface DrawingState {
+  /** The analysis record the shapes belong to; null before one is loaded. */
+  recordId: number | null;
+  /** false until the record's drawings are read (nothing is saved before). */
+  loaded: boolean;
+  /** false when the stored document is of an unknown version: shown empty, never written. */
+  writable: boolean;
+  history: History<DrawingSets>;
+  /** The sets as last stored (what a save compares with). */
+  saved: DrawingSets | null;
+  saveStatus: DrawingSaveStatus;
+  /** The shape being drawn (not in the history until the pointer is released). */
+  draft: DrawingShape | null;
+  /** Where a text is being typed (image px), and into which set. */
+  textAt: { at: readonly [number, number]; set: DrawingSet } | null;
+  pen: DrawingPen;
+  /** The user's defaults (`/drawing-pad`), what the pen goes back to when a chart is closed. */
+  defaults: DrawingPen;
+  /** The user changed the pen in the viewer: later config loads do not override it. */
+  penTouched: boolean;
+  /** Display toggle: drawings shown over the film. */
+  visible: boolean;
+}
+
+export interface DrawingActions {
+  /** Reads a record's drawings (resets history and draft). */
+  load: (recordId: number | null, sets: DrawingSets, writable: boolean) => void;
+  /** Forgets everything (another chart opened). */
+  clear: () => void;
+  applyDefaults: (config: DrawingConfig) => void;
+  setPen: (pen: Partial<DrawingPen>) => void;
+  setTool: (tool: DrawingTool) => void;
+  setDraft: (draft: DrawingShape | null) => void;
+  setTextAt: (textAt: DrawingState['textAt']) => void;
+  /** Adds a finished shape to a set (one history step). */
+  add: (set: DrawingSet, shape: DrawingShape) => void;
+  /** Removes shapes by id from a set (one history step; nothing when none is there). */
+  remove: (set: DrawingSet, ids: readonly string[]) => void;
+  undo: () => void;
+  redo: () => void;
+  setSaveStatus: (status: DrawingSaveStatus) => void;
+  /** `sets` are stored now. */
+  markSaved: (sets: DrawingSets) => void;
+  toggleVisible: () => void;
+}
+
+export type DrawingStore = DrawingState & DrawingActions;
+
+const EMPTY: DrawingSets = { coords: [], superimpositionCoords: [] };
+
+const penOf = ({ version: _version, ...pen }: DrawingConfig): DrawingPen => pen;
+
+const initial: DrawingState = {
+  recordId: null,
+  loaded: false,
+  writable: true,
+  history: createHistory(EMPTY),
+  saved: null,
+  saveStatus: 'clean',
+  draft: null,
+  textAt: null,
+  pen: penOf(DRAWING_CONFIG_DEFAULTS),
+  defaults: penOf(DRAWING_CONFIG_DEFAULTS),
+  penTouched: false,
+  visible: true,
+};
+
+/** Unsaved: the present sets differ from the stored ones. */
+export function isDirty(s: Pick<DrawingState, 'loaded' | 'writable' | 'saved' | 'history'>): boolean {
+  return s.loaded && s.writable && s.saved !== s.history.present;
+}
+
+export const selectCanUndo = (s: DrawingState): boolean => canUndo(s.history);
+export const selectCanRedo = (s: DrawingState): boolean => canRedo(s.history);
+
+/** The drawing pad's state in the viewer (house style 9: viewer state, its own small store). */
+export const useDrawingStore = create<DrawingStore>()((set) => ({
+  ...initial,
+  load: (recordId, sets, writable) =>
+    set({ recordId, loaded: recordId !== null, writable, history: createHistory(sets), saved: sets, saveStatus: 'clean', draft: null, textAt: null }),
+  clear: () => set((s) => ({ ...initial, pen: s.defaults, defaults: s.defaults, visible: s.visible })),
+  applyDefaults: (config) => set((s) => ({ defaults: penOf(config), pen: s.penTouched ? s.pen : penOf(config) })),
+  setPen: (pen) => set((s) => ({ pen: { ...s.pen, ...pen }, penTouched: true })),
+  setTool: (tool) => set((s) => ({ pen: { ...s.pen, tool }, penTouched: true, textAt: null })),
+  setDraft: (draft) => set({ draft }),
+  setTextAt: (textAt) => set({ textAt }),
+  add: (target, shape) =>
+    set((s) => {
+      const present = s.history.present;
+      if (present[target].length >= DRAWING_LIMITS.shapes) return { draft: null };
+      return { draft: null, history: pushHistory(s.history, { ...present, [target]: [...present[target], shape] }) };
+    }),
+  remove: (target, ids) =>
+    set((s) => {
+      const present = s.history.present;
+      const kept = present[target].filter((shape) => !ids.includes(shape.id));
+      if (kept.length === present[target].length) return {};
+      return { history: pushHistory(s.history, { ...present, [target]: kept }) };
+    }),
+  undo: () => set((s) => ({ history: undoHistory(s.history), draft: null })),
+  redo: () => set((s) => ({ history: redoHistory(s.history), draft: null })),
+  setSaveStatus: (saveStatus) => set({ saveStatus }),
+  markSaved: (sets) => set((s) => ({ saved: sets, saveStatus: s.history.present === sets ? 'saved' : 'clean' })),
+  toggleVisible: () => set((s) => ({ visible: !s.visible })),
+}));
