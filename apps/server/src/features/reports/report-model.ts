@@ -17,6 +17,7 @@ import {
   type Sex,
 } from '@ceppro/ceph';
 import { ageInYears, inferResultSchema, modifiedResultSchema, parseRulerInfo, REPORT_DISCLAIMER, resolveCalibration, storedAiLandmarkId, storedLandmarkId } from '@ceppro/contract';
+import { profilogramForReport, type ProfilogramReport } from './report-profilogram';
 
 /**
  * What a report shows, computed from the stored chart (house style 3: measurements are derived from
@@ -40,6 +41,8 @@ export interface ReportModel {
   /** Landmarks to draw, in image px of the original upload. */
   readonly landmarks: readonly ReportLandmark[];
   readonly disclaimer: string;
+  /** The stored profilogram (recomputed) and free measurements, printed on their own page; null when neither exists. */
+  readonly profilogram?: ProfilogramReport | null;
 }
 
 export interface ReportRow {
@@ -65,7 +68,7 @@ export interface ReportInput {
   readonly patient: { firstName: string; patientId: string | null; birthInfo: string; gender: boolean };
   readonly chart: { chartId: string; shootDate: string | null };
   readonly analysisId: string | undefined;
-  readonly record: { inferResult: unknown; modifiedResult: unknown; rulerInfo: unknown };
+  readonly record: { inferResult: unknown; modifiedResult: unknown; rulerInfo: unknown; profilogramResult?: unknown; drawingResult?: unknown };
   readonly defaultPpm: number | null;
 }
 
@@ -183,5 +186,6 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
     rows: definitions.map((def, i) => row(def, results[i] as MeasurementResult, sex)),
     landmarks,
     disclaimer: REPORT_DISCLAIMER,
+    profilogram: profilogramForReport(input.record, positions, calibration),
   };
 }

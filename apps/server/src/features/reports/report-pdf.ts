@@ -1,6 +1,7 @@
 import { A4, PdfDocument, type JpegImage, type PdfPage, type Rgb } from './pdf-writer';
 import { fitText, wrapText } from './pdf-text';
 import type { ReportModel } from './report-model';
+import { addProfilogramPages } from './report-profilogram';
 
 /**
  * Lays the report out on A4 pages: title, clinic and date; patient and chart details; the
@@ -113,6 +114,7 @@ export function renderReportPdf(model: ReportModel, image: JpegImage, now: Date)
     }
     y = tableRow(page, row, y);
   }
+  if (model.profilogram) pages.push(...addProfilogramPages(doc, model.profilogram, (p) => header(p, model)));
   pages.forEach((p, i) => footer(p, model, i + 1, pages.length));
   return doc.toBuffer();
 }
