@@ -38,7 +38,7 @@ export const autoAlignResponseSchema = z.discriminatedUnion('status', [
     transform: affineTransformSchema,
     /**
      * true when the face on the photo looks the other way from the film: the photo is mirrored
-     * horizontally first (x -> width - 1 - x) and `transform` maps the mirrored photo's pixels.
+     * horizontally first (x -> width - x, continuous pixel coordinates) and `transform` maps the mirrored photo's pixels.
      */
     mirrored: z.boolean().optional(),
     /** Matched soft-tissue points: landmark id (packages/ceph) with its photo (unmirrored) and film pixels. */

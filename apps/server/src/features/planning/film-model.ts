@@ -1,0 +1,42 @@
+import { imagePoint, type Calibration, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
+import { modifiedResultSchema } from '@ceppro/contract';
+import { reportCalibration, reportLandmarks } from '../reports/report-model';
+import type { PlanningImage } from './planning.repository';
+
+/** A cephalogram as planning uses it: its landmarks (image px of the original upload), calibration and size. */
+export interface FilmModel {
+  readonly image: PlanningImage;
+  readonly landmarks: LandmarkMap<ImagePoint>;
+  readonly calibration: Calibration;
+  /** px per mm when calibrated, else null. */
+  readonly pxPerMm: number | null;
+  readonly size: { width: number; height: number };
+}
+
+/**
+ * The film's current landmarks read as the viewer and the report read them: the user's adjusted
+ * position where there is one (modified_result), else the model's (infer_result). Adjustments bound
+ * to another image than this cephalogram (a version 2 document naming another chart_data_id) are
+ * left out: they were placed on a film that has since been replaced. Calibration: ruler, else the
+ * user's default PPM, else none (contract `resolveCalibration`).
+ */
+export function filmModel(
+  image: PlanningImage,
+  record: { inferResult: unknown; modifiedResult: unknown; rulerInfo: unknown; imgSize: unknown } | undefined,
+  defaultPpm: number | null,
+): FilmModel {
+  const modified = record && boundToImage(record.modifiedResult, image.id) ? record.modifiedResult : null;
+  const landmarks: LandmarkMap<ImagePoint> = {};
+  if (record) for (const l of reportLandmarks(record.inferResult, modified)) if (l.id !== null) landmarks[l.id] = imagePoint(l.x, l.y);
+  const { calibration } = reportCalibration(record?.rulerInfo, defaultPpm);
+  const stored = record?.imgSize as { width?: unknown; height?: unknown } | null | undefined;
+  const size =
+    typeof stored?.width === 'number' && typeof stored.height === 'number' ? { width: stored.width, height: stored.height }
+    : { width: image.width ?? 0, height: image.height ?? 0 };
+  return { image, landmarks, calibration, pxPerMm: calibration.kind === 'calibrated' ? calibration.pxPerMmX : null, size };
+}
+
+function boundToImage(modified: unknown, imageId: number): boolean {
+  const parsed = modifiedResultSchema.safeParse(modified);
+  return parsed.success && (parsed.data.version === 1 || parsed.data.image.chart_data_id === imageId);
+}
