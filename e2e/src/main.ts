@@ -19,6 +19,7 @@ import '../tests/session-security.test.ts';
 import '../tests/settings.test.ts';
 import '../tests/sign-in.test.ts';
 import '../tests/sign-up.test.ts';
+import '../tests/superimposition.test.ts';
 import '../tests/toast.test.ts';
 import '../tests/viewer.test.ts';
 

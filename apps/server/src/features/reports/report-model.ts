@@ -16,6 +16,7 @@ import {
   type MeasurementResult,
   type Sex,
 } from '@ceppro/ceph';
+import { superimpositionForReport, type SuperimpositionReport } from './report-superimposition';
 import { ageInYears, inferResultSchema, modifiedResultSchema, parseRulerInfo, REPORT_DISCLAIMER, resolveCalibration, storedAiLandmarkId, storedLandmarkId } from '@ceppro/contract';
 import { profilogramForReport, type ProfilogramReport } from './report-profilogram';
 
@@ -41,6 +42,8 @@ export interface ReportModel {
   /** Landmarks to draw, in image px of the original upload. */
   readonly landmarks: readonly ReportLandmark[];
   readonly disclaimer: string;
+  /** The chart's stored superimposition, printed on its own page; null when there is none. */
+  readonly superimposition?: SuperimpositionReport | null;
   /** The stored profilogram (recomputed) and free measurements, printed on their own page; null when neither exists. */
   readonly profilogram?: ProfilogramReport | null;
 }
@@ -68,7 +71,7 @@ export interface ReportInput {
   readonly patient: { firstName: string; patientId: string | null; birthInfo: string; gender: boolean };
   readonly chart: { chartId: string; shootDate: string | null };
   readonly analysisId: string | undefined;
-  readonly record: { inferResult: unknown; modifiedResult: unknown; rulerInfo: unknown; profilogramResult?: unknown; drawingResult?: unknown };
+  readonly record: { inferResult: unknown; modifiedResult: unknown; rulerInfo: unknown; superimpositionData?: unknown; profilogramResult?: unknown; drawingResult?: unknown };
   readonly defaultPpm: number | null;
 }
 
@@ -186,6 +189,7 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
     rows: definitions.map((def, i) => row(def, results[i] as MeasurementResult, sex)),
     landmarks,
     disclaimer: REPORT_DISCLAIMER,
+    superimposition: superimpositionForReport(input.record.superimpositionData),
     profilogram: profilogramForReport(input.record, positions, calibration),
   };
 }

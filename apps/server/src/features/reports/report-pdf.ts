@@ -1,6 +1,7 @@
 import { A4, PdfDocument, type JpegImage, type PdfPage, type Rgb } from './pdf-writer';
 import { fitText, wrapText } from './pdf-text';
 import type { ReportModel } from './report-model';
+import { addSuperimpositionPages } from './report-superimposition';
 import { addProfilogramPages } from './report-profilogram';
 
 /**
@@ -115,6 +116,7 @@ export function renderReportPdf(model: ReportModel, image: JpegImage, now: Date)
     y = tableRow(page, row, y);
   }
   if (model.profilogram) pages.push(...addProfilogramPages(doc, model.profilogram, (p) => header(p, model)));
+  if (model.superimposition) pages.push(...addSuperimpositionPages(doc, model.superimposition, (p) => header(p, model)));
   pages.forEach((p, i) => footer(p, model, i + 1, pages.length));
   return doc.toBuffer();
 }

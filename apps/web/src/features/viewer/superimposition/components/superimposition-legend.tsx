@@ -6,7 +6,7 @@ import { FILM_COLOURS } from '../lib/film-tracing.ts';
 export function SuperimpositionLegend({ result, currentChartId }: { result: SuperimpositionResultSummary; currentChartId: string }) {
   const { t } = useTranslation();
   return (
-    <ul className="superimposition-legend" data-testid="superimposition-legend" aria-label={t('superimposition.legend')}>
+    <ul className="superimposition-legend" data-testid="superimposition-legend" data-method={result.method} aria-label={t('superimposition.legend')}>
       {result.films.map((film, index) => (
         <li key={film.chart_id} data-colour={film.colour}>
           <span className="superimposition-legend__swatch" style={{ background: FILM_COLOURS[film.colour] }} aria-hidden="true" />
