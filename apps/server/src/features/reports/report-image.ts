@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import { IMAGE_UPLOAD } from '@ceppro/contract';
 import type { JpegImage } from './pdf-writer';
 import type { ReportLandmark } from './report-model';
+import type { DrawingShape } from '@ceppro/contract';
+import { withDrawings } from './report-drawing';
 
 /** The printed film is at most this many pixels on its long side: ~300 dpi over the report's 16 cm. */
 export const REPORT_IMAGE_MAX_SIDE = 1800;
@@ -68,7 +70,7 @@ export function overlaySvg(landmarks: readonly ReportLandmark[], image: { width:
  * viewBox (`imageSize`: the size the landmarks were placed on, else the file's own). libvips does
  * the work in its thread pool, off the event loop.
  */
-export async function composeReportImage(original: Buffer, landmarks: readonly ReportLandmark[], imageSize: { width: number; height: number } | null): Promise<JpegImage> {
+export async function composeReportImage(original: Buffer, landmarks: readonly ReportLandmark[], imageSize: { width: number; height: number } | null, drawings: readonly DrawingShape[] = []): Promise<JpegImage> {
   // As strict as the upload check (failOn 'error'): a film that passed it is never refused here for a warning.
   const upright = sharp(original, { failOn: 'error', limitInputPixels: IMAGE_UPLOAD.maxPixels }).rotate();
   const resized = await upright
@@ -78,7 +80,7 @@ export async function composeReportImage(original: Buffer, landmarks: readonly R
     .toBuffer({ resolveWithObject: true });
   const output = { width: resized.info.width, height: resized.info.height };
   const space = imageSize ?? (await uprightSize(original)) ?? output;
-  const svg = Buffer.from(overlaySvg(landmarks, space, output));
+  const svg = Buffer.from(withDrawings(overlaySvg(landmarks, space, output), drawings, space.width / output.width));
   const { data, info } = await sharp(resized.data)
     .composite([{ input: svg, top: 0, left: 0 }])
     .removeAlpha()

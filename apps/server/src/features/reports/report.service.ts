@@ -3,6 +3,7 @@ import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { readCheckedImage } from '../images/stored-image';
 import { composeReportImage } from './report-image';
+import { reportDrawings } from './report-drawing';
 import { buildReportModel, reportAnalysis, reportLandmarks, type ReportModel } from './report-model';
 import { renderReportPdf } from './report-pdf';
 import type { ReportRepository } from './report.repository';
@@ -56,7 +57,7 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
       const size = record.imgSize ?? (image.width && image.height ? { width: image.width, height: image.height } : null);
       let film: Awaited<ReturnType<typeof composeReportImage>>;
       try {
-        film = await composeReportImage(original, model.landmarks, size);
+        film = await composeReportImage(original, model.landmarks, size, reportDrawings(record.drawingResult));
       } catch {
         // The file is there but cannot be decoded (accepted before uploads were decoded strictly).
         throw new AppError('REPORT_NO_IMAGE', 'The cephalogram file cannot be read.');

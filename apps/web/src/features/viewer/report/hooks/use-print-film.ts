@@ -2,6 +2,7 @@ import type { ImagePoint, LandmarkId, LandmarkMap } from '@ceppro/ceph';
 import { useEffect, useState } from 'react';
 import type { Size } from '../../lib/coordinates.ts';
 import { composePrintFilm } from '../lib/print-film.ts';
+import { usePrintedDrawings } from '../../drawing/lib/print-drawings.ts';
 
 export type PrintFilm = { status: 'idle' | 'drawing' | 'error'; url: null } | { status: 'ready'; url: string };
 
@@ -11,6 +12,8 @@ export type PrintFilm = { status: 'idle' | 'drawing' | 'error'; url: null } | { 
  */
 export function usePrintFilm(imageUrl: string | null, imageSize: Size | null, positions: LandmarkMap<ImagePoint>, edited: ReadonlySet<LandmarkId>): PrintFilm {
   const [film, setFilm] = useState<PrintFilm>({ status: 'idle', url: null });
+  // The film's drawings are drawn on it too (drawing/lib/print-drawings.ts): redraw when they change.
+  const drawings = usePrintedDrawings();
   useEffect(() => {
     if (imageUrl === null || imageSize === null) return undefined;
     let live = true;
@@ -30,6 +33,6 @@ export function usePrintFilm(imageUrl: string | null, imageSize: Size | null, po
       live = false;
       if (made !== null) URL.revokeObjectURL(made);
     };
-  }, [imageUrl, imageSize, positions, edited]);
+  }, [imageUrl, imageSize, positions, edited, drawings]);
   return imageUrl === null || imageSize === null ? { status: 'idle', url: null } : film;
 }

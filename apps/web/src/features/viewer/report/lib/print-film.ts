@@ -1,6 +1,7 @@
 import { getLandmark, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
 import type { Size } from '../../lib/coordinates.ts';
 import { tracingPaths } from '../../lib/tracing-paths.ts';
+import { drawPrintDrawings } from '../../drawing/lib/print-drawings.ts';
 
 /**
  * The film as printed: the radiograph with the tracing and the landmarks drawn over it on one
@@ -62,6 +63,7 @@ export function drawPrintFilm(
     ctx.fillStyle = '#ffffff';
     ctx.fillText(label, x, y);
   }
+  drawPrintDrawings(ctx, u);
 }
 
 function loadImage(url: string): Promise<HTMLImageElement> {
