@@ -47,4 +47,5 @@ export * from './vto/linear-solve.ts';
 export * from './vto/thin-plate-spline.ts';
 export * from './vto/movement.ts';
 export * from './vto/simulate.ts';
+export * from './vto/soft-tissue-ratios.ts';
 export * from './isbi/isbi-classes.ts';

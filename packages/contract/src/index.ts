@@ -23,3 +23,4 @@ export * from './viewer-documents/superimposition';
 export * from './viewer-documents/drawing';
 export * from './viewer-documents/profilogram';
 export * from './viewer-documents/measurements';
+export * from './viewer-documents/vto';

@@ -2,6 +2,8 @@
 // Features inside the viewer add their tabs, layers and tools to its registries on import.
 import './analysis/register.ts';
 import './report/register.ts';
+import './photo/register.ts';
+import './vto/register.ts';
 import './profilogram/register.ts';
 import './superimposition/register.ts';
 import './drawing/register.ts';

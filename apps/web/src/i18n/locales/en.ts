@@ -7,6 +7,7 @@ import { enAccount } from './en-account.ts';
 import { enProfilogram } from './en-profilogram.ts';
 import { enAuth } from './en-auth.ts';
 import { enSuperimposition } from './en-superimposition.ts';
+import { enVto } from './en-vto.ts';
 import { enDrawing } from './en-drawing.ts';
 
 export const en = {
@@ -70,6 +71,7 @@ export const en = {
   auth: enAuth,
   profilogram: enProfilogram,
   superimposition: enSuperimposition,
+  vto: enVto,
   drawing: enDrawing,
   screens: {
     viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },

@@ -3,6 +3,7 @@ import { jaAccount } from './ja-account.ts';
 import { jaProfilogram } from './ja-profilogram.ts';
 import { jaAuth } from './ja-auth.ts';
 import { jaSuperimposition } from './ja-superimposition.ts';
+import { jaVto } from './ja-vto.ts';
 import { jaDrawing } from './ja-drawing.ts';
 
 export const ja: Dictionary = {
@@ -10,6 +11,7 @@ export const ja: Dictionary = {
   auth: jaAuth,
   profilogram: jaProfilogram,
   superimposition: jaSuperimposition,
+  vto: jaVto,
   drawing: jaDrawing,
   language: { self: '日本語', label: '言語' },
   common: {

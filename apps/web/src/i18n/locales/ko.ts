@@ -3,6 +3,7 @@ import { koAccount } from './ko-account.ts';
 import { koProfilogram } from './ko-profilogram.ts';
 import { koAuth } from './ko-auth.ts';
 import { koSuperimposition } from './ko-superimposition.ts';
+import { koVto } from './ko-vto.ts';
 import { koDrawing } from './ko-drawing.ts';
 
 export const ko: Dictionary = {
@@ -10,6 +11,7 @@ export const ko: Dictionary = {
   auth: koAuth,
   profilogram: koProfilogram,
   superimposition: koSuperimposition,
+  vto: koVto,
   drawing: koDrawing,
   language: { self: '한국어', label: '언어' },
   common: {

@@ -3,6 +3,7 @@ import { viAccount } from './vi-account.ts';
 import { viProfilogram } from './vi-profilogram.ts';
 import { viAuth } from './vi-auth.ts';
 import { viSuperimposition } from './vi-superimposition.ts';
+import { viVto } from './vi-vto.ts';
 import { viDrawing } from './vi-drawing.ts';
 
 export const vi: Dictionary = {
@@ -10,6 +11,7 @@ export const vi: Dictionary = {
   auth: viAuth,
   profilogram: viProfilogram,
   superimposition: viSuperimposition,
+  vto: viVto,
   drawing: viDrawing,
   language: { self: 'Tiếng Việt', label: 'Ngôn ngữ' },
   common: {

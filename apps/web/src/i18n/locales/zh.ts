@@ -3,6 +3,7 @@ import { zhAccount } from './zh-account.ts';
 import { zhProfilogram } from './zh-profilogram.ts';
 import { zhAuth } from './zh-auth.ts';
 import { zhSuperimposition } from './zh-superimposition.ts';
+import { zhVto } from './zh-vto.ts';
 import { zhDrawing } from './zh-drawing.ts';
 
 export const zh: Dictionary = {
@@ -10,6 +11,7 @@ export const zh: Dictionary = {
   auth: zhAuth,
   profilogram: zhProfilogram,
   superimposition: zhSuperimposition,
+  vto: zhVto,
   drawing: zhDrawing,
   language: { self: '中文', label: '语言' },
   common: {

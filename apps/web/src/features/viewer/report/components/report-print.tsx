@@ -5,6 +5,7 @@ import type { ReportData } from '../hooks/use-report-data.ts';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
 import { calibrationText } from '../lib/report-facts.ts';
 import { ReportTable } from './report-table.tsx';
+import { VtoPrintSection } from '../../vto/components/vto-print-section.tsx';
 import { ProfilogramPrint } from '../../profilogram/components/profilogram-print.tsx';
 import { SuperimpositionPrintSection } from '../../superimposition/components/superimposition-print.tsx';
 
@@ -76,6 +77,7 @@ export function ReportPrint({ data, film, date, onFilmLoaded }: ReportPrintProps
           {t('report.footer', { date })}
         </p>
       </footer>
+      <VtoPrintSection film={film} />
     </article>,
     document.body,
   );

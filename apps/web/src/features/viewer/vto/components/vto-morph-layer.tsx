@@ -1,0 +1,94 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useLoadedImage } from '../../hooks/use-loaded-image.ts';
+import type { OverlayLayerProps } from '../../overlay-layers.ts';
+import { usePanelStore } from '../../panels.ts';
+import { svgMatrix } from '../../photo/lib/alignment.ts';
+import { currentAlignment, usePhotoStore } from '../../photo/store/photo-store.ts';
+import { VTO_PANEL_ID } from '../hooks/use-vto-document.ts';
+import { useVtoPrediction } from '../hooks/use-vto-prediction.ts';
+import { drawMorph } from '../lib/draw-morph.ts';
+import { gridMesh, photoWarp, warpVertices } from '../lib/morph-mesh.ts';
+import { useVtoStore } from '../store/vto-store.ts';
+
+/** Long side of the morph canvas (px): the photo is warped downscaled, so a frame stays cheap. */
+const MORPH_SIDE = { coarse: 720, fine: 1200 } as const;
+/** Mesh cells along the long side: the refinement flag doubles them. */
+const MESH_CELLS = { coarse: 24, fine: 48 } as const;
+
+/**
+ * The facial photo morphed with the predicted soft-tissue change (VTO/STO tab, morph flag, aligned
+ * photo): a triangle-mesh warp of a downscaled photo on a canvas, redrawn at most once per animation
+ * frame as the plan changes. Left of the split line the photo as it is (before), right of it the
+ * prediction (after). Drawn in photo px under the alignment, so it follows the film's pan and zoom.
+ */
+export function VtoMorphLayer(_props: OverlayLayerProps) {
+  const active = usePanelStore((s) => s.active === VTO_PANEL_ID);
+  const morph = useVtoStore((s) => s.plan.flags.morph);
+  const fine = useVtoStore((s) => s.plan.flags.refinement);
+  const split = useVtoStore((s) => s.split);
+  const photo = usePhotoStore((s) => s.photo);
+  const alignment = usePhotoStore((s) => currentAlignment(s));
+  const photoView = usePhotoStore((s) => s.photoView);
+  const opacity = usePhotoStore((s) => s.opacity);
+  const overlay = usePhotoStore((s) => s.overlay);
+  const prediction = useVtoPrediction();
+  const loaded = useLoadedImage(photo?.url ?? null);
+  const shown = active && morph && photo !== null && alignment !== null && prediction.status === 'ok' && (photoView || overlay);
+
+  useEffect(() => {
+    usePhotoStore.getState().set({ covered: shown });
+    return () => usePhotoStore.getState().set({ covered: false });
+  }, [shown]);
+
+  const quality = fine ? 'fine' : 'coarse';
+  const canvasSize = useMemo(() => {
+    if (photo === null) return null;
+    const s = Math.min(1, MORPH_SIDE[quality] / Math.max(photo.size.width, photo.size.height));
+    return { width: Math.max(1, Math.round(photo.size.width * s)), height: Math.max(1, Math.round(photo.size.height * s)), scale: s };
+  }, [photo, quality]);
+  const mesh = useMemo(() => {
+    if (photo === null) return null;
+    const long = Math.max(photo.size.width, photo.size.height);
+    const cell = long / MESH_CELLS[quality];
+    return gridMesh(photo.size, Math.max(2, Math.round(photo.size.width / cell)), Math.max(2, Math.round(photo.size.height / cell)));
+  }, [photo, quality]);
+
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const frame = useRef(0);
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const image = loaded.image;
+    if (!shown || canvas === null || image === null || canvasSize === null || mesh === null || prediction.status !== 'ok' || alignment === null || photo === null) return;
+    if (frame.current !== 0) cancelAnimationFrame(frame.current);
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const ctx = canvas.getContext('2d');
+      const warp = photoWarp(prediction.result.warp, alignment.transform);
+      if (ctx === null || warp === null) return;
+      drawMorph(ctx, image, photo.size, mesh, warpVertices(mesh, warp), canvasSize.scale);
+      // Before: the photo as it is, left of the split line.
+      const cut = Math.round(split * canvasSize.width);
+      if (cut > 0) {
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.clearRect(0, 0, cut, canvasSize.height);
+        ctx.drawImage(image, 0, 0, cut / canvasSize.scale, photo.size.height, 0, 0, cut, canvasSize.height);
+      }
+      canvas.dataset['drawn'] = String(Number(canvas.dataset['drawn'] ?? '0') + 1);
+    });
+    return () => {
+      if (frame.current !== 0) cancelAnimationFrame(frame.current);
+      frame.current = 0;
+    };
+  }, [shown, loaded.image, canvasSize, mesh, prediction, alignment, photo, split]);
+
+  if (!shown || photo === null || alignment === null || canvasSize === null) return null;
+  const splitX = split * photo.size.width;
+  return (
+    <g className="vto-morph" transform={svgMatrix(alignment.transform)} opacity={photoView ? 1 : opacity} data-testid="vto-morph-layer">
+      <foreignObject x={0} y={0} width={photo.size.width} height={photo.size.height}>
+        <canvas ref={canvasRef} className="vto-morph__canvas" width={canvasSize.width} height={canvasSize.height} data-testid="vto-morph-canvas" />
+      </foreignObject>
+      <line className="vto-morph__split" x1={splitX} y1={0} x2={splitX} y2={photo.size.height} vectorEffect="non-scaling-stroke" />
+    </g>
+  );
+}

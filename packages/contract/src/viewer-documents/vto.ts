@@ -1,0 +1,90 @@
+import { VTO_MOVEMENT_POINTS, type VtoPointKey } from '@ceppro/ceph';
+import { z } from 'zod';
+import { graphOperation } from '../graphql/operation';
+import { affineTransformSchema } from '../planning';
+
+/**
+ * The analysis record's `vto_sto_config` document (spec: data, autoAlign, point, affectSvgTransform),
+ * version 1. Movements are millimetres in the patient frame (horizontal + anterior, vertical +
+ * superior); photo and film points are pixels of the original uploads; the photo transform maps
+ * facial-photo pixels to film pixels (`x' = a*x + c*y + tx`, `y' = b*x + d*y + ty`, packages/ceph
+ * `Affine2`), mirroring already folded in. Readers parse with `readVtoStoConfig` and ignore any other
+ * shape.
+ */
+export const VTO_STO_CONFIG_VERSION = 1;
+
+/** Largest movement accepted per axis, mm: far beyond any orthodontic or surgical plan. */
+export const VTO_MAX_MOVEMENT_MM = 30;
+
+const mm = z.number().finite().min(-VTO_MAX_MOVEMENT_MM).max(VTO_MAX_MOVEMENT_MM);
+export const vtoMovementSchema = z.object({ horizontal: mm, vertical: mm });
+
+const pointKeys = VTO_MOVEMENT_POINTS.map((p) => p.key) as [VtoPointKey, ...VtoPointKey[]];
+export const vtoPointKeySchema = z.enum(pointKeys);
+
+const pointSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
+
+export const vtoStoConfigSchema = z.object({
+  version: z.literal(VTO_STO_CONFIG_VERSION),
+  /** The plan: the nine-row movement table, the spec's flags, the chosen soft-tissue ratios and the preset it came from. */
+  data: z.object({
+    movements: z.record(vtoPointKeySchema, vtoMovementSchema),
+    flags: z.object({
+      /** Draw the predicted (post-treatment) profile over the film. */
+      treatment: z.boolean(),
+      /** Fine morph mesh (slower, smoother photo warp). */
+      refinement: z.boolean(),
+      /** Show the facial photo morphed with the predicted soft tissue. */
+      morph: z.boolean(),
+      /** Align the facial photo automatically the first time the tab opens. */
+      autoAlign: z.boolean(),
+    }),
+    /** Chosen soft : hard ratio per packages/ceph `SOFT_TISSUE_RATIO_GROUPS` id (clamped to its range when used). */
+    ratios: z.record(z.string().max(32), z.number().finite()),
+    preset: z.string().max(40).nullable(),
+  }),
+  /** The photo alignment and how it was found; null until aligned. */
+  autoAlign: z
+    .object({
+      method: z.enum(['auto', 'manual']),
+      photo_chart_data_id: z.number().int().positive(),
+      transform: affineTransformSchema,
+      /** RMS fit error in film pixels (auto: the server's, manual: of the three pairs); null after nudging. */
+      residual_px: z.number().finite().min(0).nullable(),
+    })
+    .nullable(),
+  /** The manual three-point alignment's clicked pairs (photo px, film px), in click order. */
+  point: z.object({ photo: z.array(pointSchema).max(3), film: z.array(pointSchema).max(3) }).nullable(),
+  /** true: the photo overlay follows the film's zoom and pan; false: it stays fitted to the viewport. */
+  affectSvgTransform: z.boolean(),
+});
+export type VtoStoConfig = z.infer<typeof vtoStoConfigSchema>;
+
+/** A stored document as a config, or null for anything else (older or unknown shapes are ignored, never a crash). */
+export function readVtoStoConfig(raw: unknown): VtoStoConfig | null {
+  const parsed = vtoStoConfigSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The chart's record id and its VTO/STO document (by the chart's integer id). */
+export const vtoStoConfigQuery = graphOperation<{ chartId: number }, { analysis_records: { items: Array<{ id: number; vto_sto_config: unknown }> } }>(
+  /* GraphQL */ `
+    query VtoStoConfig($chartId: Int!) {
+      analysis_records(filter: { chart_id: $chartId }) { items { id vto_sto_config } }
+    }
+  `,
+  z.object({ analysis_records: z.object({ items: z.array(z.object({ id: z.number().int(), vto_sto_config: z.unknown() })) }) }),
+);
+
+/** Saves the VTO/STO document only (no revision: it never touches the landmarks). */
+export const saveVtoStoConfigMutation = graphOperation<
+  { id: number; input: { vto_sto_config: VtoStoConfig } },
+  { update_analysis_record: { id: number; updatedAt: string } }
+>(
+  /* GraphQL */ `
+    mutation SaveVtoStoConfig($id: Int!, $input: AnalysisRecordInput!) {
+      update_analysis_record(id: $id, input: $input) { id updatedAt }
+    }
+  `,
+  z.object({ update_analysis_record: z.object({ id: z.number().int(), updatedAt: z.string() }) }),
+);
