@@ -14,6 +14,7 @@ import { createModelCardService } from './features/model-card/model-card.service
 import { registerWsRoutes } from './features/realtime/ws.routes';
 import { createReportRepository } from './features/reports/report.repository';
 import { registerReportRoutes } from './features/reports/report.routes';
+import { registerExportsFeature } from './features/exports/export.feature';
 import { createReportService } from './features/reports/report.service';
 import { FilesService } from './features/files/files.service';
 import { createImageRepository } from './features/images/image.repository';
@@ -77,6 +78,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   await registerWsRoutes(app, { sessions, events: services.events, clock: services.clock });
   // Printable reports: the chart's report as a PDF composed from the stored film and analysis.
   registerReportRoutes(app, createReportService({ reports: createReportRepository(services.database.db), storage: services.storage }));
+  // Measurement exports (CSV/XLSX, one chart or a streamed batch) and landmarks as JSON.
+  registerExportsFeature(app, services);
   // Treatment planning: facial photo auto-alignment and superimposition of a patient's films.
   await registerPlanningFeature(app, services, sessions);
   // "About the AI": the served model's card (accuracy per dataset, landmarks, disclaimer) from its file.

@@ -17,6 +17,7 @@ export * from './graphql/viewer';
 export * from './graphql/analysis';
 export * from './graphql/settings';
 export * from './report';
+export * from './exports';
 export * from './model-card';
 export * from './planning';
 export * from './viewer-documents/superimposition';

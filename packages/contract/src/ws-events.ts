@@ -30,6 +30,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('job.completed'), ...jobFields }),
   z.object({ type: z.literal('job.failed'), ...jobFields, code: errorCodeSchema, message: z.string() }),
   z.object({ type: z.literal('error'), code: errorCodeSchema, message: z.string() }),
+  /** A batch measurement export (contract exports.ts): charts written so far of `total`. */
+  z.object({ type: z.literal('export.progress'), exportId: z.uuid(), done: z.number().int().min(0), total: z.number().int().min(0) }),
 ]);
 
 export type ServerEvent = z.infer<typeof serverEventSchema>;
