@@ -129,6 +129,15 @@ test('superimposition: a rotated, shifted copy superimposes with no movement; on
   assert.ok(fitDistances.every((d) => d < 0.05), `best fit: no landmark moves (max ${Math.max(...fitDistances)})`);
   await page.getByTestId('superimposition-blending').check();
   await page.getByTestId('superimposition-blend').locator('image').waitFor();
+  // The blended film is placed by the answer's transform: the older film's S lands on this film's S.
+  const matrix = ((await page.getByTestId('superimposition-blend').locator('image').getAttribute('transform')) ?? '').match(/-?[\d.e-]+/g)?.map(Number) ?? [];
+  const [ma = 0, mb = 0, mc = 0, md = 0, mtx = 0, mty = 0] = matrix;
+  // cname 0 is sella in the model's output order.
+  const sOld = a.landmarks.find((l) => l.cname === 0);
+  const sNew = moved.find((l) => l.cname === 0);
+  assert.ok(sOld && sNew, 'both films have S');
+  const placed = { x: ma * sOld.x + mc * sOld.y + mtx, y: mb * sOld.x + md * sOld.y + mty };
+  assert.ok(Math.hypot(placed.x - sNew.x, placed.y - sNew.y) < 0.5, `blended film aligned at S (${JSON.stringify(placed)} vs ${JSON.stringify(sNew)})`);
   await settled(page);
   await t.screenshot(page, 'superimposition-en');
   await page.getByTestId('movement-table').scrollIntoViewIfNeeded();

@@ -1,6 +1,7 @@
 import { PLANNING_ENDPOINTS, type SuperimpositionMethodId, type SuperimpositionResponse } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../../lib/api/index.ts';
+import { flushLandmarkEdits } from '../../hooks/use-landmark-autosave.ts';
 import { superimpositionKeys } from './query-keys.ts';
 
 export interface SuperimpositionAsk {
@@ -12,7 +13,7 @@ export interface SuperimpositionAsk {
 
 /**
  * The superimposition computed on the server from the stored landmarks (`POST /ai_api/superimposition`);
- * asked only for 2 to 4 films. Codes the tab explains itself (no landmarks, another patient, a chart
+ * asked only for 2 to 4 films, after this film's unsaved landmark edits are saved. Codes the tab explains itself (no landmarks, another patient, a chart
  * gone) come back as ApiError instead of the global alert.
  */
 export function useSuperimpositionResult(ask: SuperimpositionAsk | null) {
@@ -23,6 +24,8 @@ export function useSuperimpositionResult(ask: SuperimpositionAsk | null) {
     retry: false,
     staleTime: 0,
     queryFn: async (): Promise<SuperimpositionResponse> => {
+      // The server reads the stored landmarks: this film's unsaved edits are saved first.
+      await flushLandmarkEdits();
       const { superimposition } = PLANNING_ENDPOINTS;
       const answer = await api.post<unknown>(superimposition.path, {}, {
         auth: true,
