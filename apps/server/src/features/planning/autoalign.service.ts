@@ -7,11 +7,18 @@ import type { ObjectStorage } from '../../storage/object-storage';
 import { readCheckedImage } from '../images/stored-image';
 import { filmModel } from './film-model';
 import { findFaceRegion, type RgbRaster } from './photo-profile';
-import { filmProfile, fitProfile, photoPointOf } from './profile-fit';
+import { filmProfile, fitProfileSide, photoPointOf, type ProfileFit } from './profile-fit';
 import type { PlanningRepository } from './planning.repository';
 
-/** The photo is analysed at most this many pixels on its long side: bounds every pure-JS loop. */
-export const AUTOALIGN_RASTER_MAX_SIDE = 512;
+/**
+ * The photo is analysed at most this many pixels on its long side: bounds every pure-JS loop
+ * (segmentation and each side's fit take some tens of milliseconds; the service yields to the
+ * event loop between them). 384 px puts a raster pixel at about 0.5 mm of a face photo.
+ */
+export const AUTOALIGN_RASTER_MAX_SIDE = 384;
+
+/** Lets other requests run between the synchronous steps of the analysis. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Quality gate of a fit, relative to the size of the film's soft-tissue profile (the diagonal of
@@ -53,7 +60,7 @@ async function photoRaster(bytes: Buffer): Promise<{ raster: RgbRaster; size: { 
  * `POST /ai/ceppro/ceph-autoalign`: places the chart's lateral facial photo on its cephalogram.
  * The face is segmented on a downscaled copy of the photo (photo-profile.ts), and the film's
  * soft-tissue profile is fitted onto the face outline by a similarity (profile-fit.ts). Decoding
- * and scaling run in libvips' thread pool; the pure-JS work is bounded by the 512 px raster.
+ * and scaling run in libvips' thread pool; the pure-JS work is bounded by the 384 px raster.
  */
 export function createAutoAlignService(deps: { planning: PlanningRepository; storage: ObjectStorage; log: FastifyBaseLogger }) {
   const { planning, storage, log } = deps;
@@ -90,6 +97,7 @@ export function createAutoAlignService(deps: { planning: PlanningRepository; sto
         return NOT_RECOGNIZED;
       }
 
+      await yieldToEventLoop();
       const found = findFaceRegion(raster);
       if (!found.ok) {
         log.info({ chartId, reason: found.reason }, 'auto-align: no face found');
@@ -97,7 +105,13 @@ export function createAutoAlignService(deps: { planning: PlanningRepository; sto
       }
       const region = found.region;
       const filmFacing = detectFacing(film.landmarks).facing;
-      const fit = fitProfile(region, profile, filmFacing);
+      // Each side the face may look to is fitted; the lower RMS decides (and so the mirroring).
+      let fit: ProfileFit | null = null;
+      for (const side of region.sides) {
+        await yieldToEventLoop();
+        const candidate = fitProfileSide(region, profile, filmFacing, side);
+        if (candidate && (fit === null || candidate.rms < fit.rms)) fit = candidate;
+      }
       if (fit === null || fit.rms > AUTOALIGN_MAX_RMS_FRACTION * profile.extent || fit.inliers < AUTOALIGN_MIN_INLIERS) {
         log.info({ chartId, rms: fit?.rms, inliers: fit?.inliers, extent: profile.extent }, 'auto-align: profile fit too poor');
         return NOT_RECOGNIZED;

@@ -3,7 +3,7 @@ import type { Vec2 } from '@ceppro/ceph';
 /**
  * Finding the face on a lateral facial photo: segmentation of the face from the background and the
  * outline the profile lies on. Pure and synchronous, on a small RGB raster (the service downscales
- * the photo to at most 512 px with sharp first, so every loop here is bounded by 512 x 512).
+ * the photo to at most 384 px with sharp first, so every loop here is bounded by that raster).
  *
  * Method. Skin differs from usual photo backgrounds (white, grey, blue studio walls, rooms) mostly
  * in chroma: red-difference minus blue-difference chroma (Cr - Cb, ITU-R BT.601) is high for skin
@@ -138,9 +138,10 @@ function components(mask: Uint8Array, width: number, height: number, value: numb
       const i = stack[--top] as number;
       size += 1;
       const x = i % width;
-      const neighbours = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i >= width ? i - width : -1, i + width < mask.length ? i + width : -1];
-      for (const j of neighbours) {
-        if (j >= 0 && mask[j] === value && labels[j] === -1) {
+      // Left, right, up, down (no array per pixel: this loop runs for every pixel).
+      for (let k = 0; k < 4; k += 1) {
+        const j = k === 0 ? (x > 0 ? i - 1 : -1) : k === 1 ? (x < width - 1 ? i + 1 : -1) : k === 2 ? i - width : i + width;
+        if (j >= 0 && j < mask.length && mask[j] === value && labels[j] === -1) {
           labels[j] = label;
           stack[top++] = j;
         }

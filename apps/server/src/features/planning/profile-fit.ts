@@ -114,6 +114,70 @@ class NearestGrid {
   }
 }
 
+/**
+ * Approximate nearest outline point for every raster pixel, by a breadth-first sweep from the
+ * outline (each pixel takes a neighbour's outline point when it is nearer): O(raster), then O(1)
+ * per query. Queries off the raster use the nearest raster pixel. Used by the coarse ICP stage,
+ * where many starts are far from the outline and an exact search would scan wide rings.
+ */
+class NearestMap {
+  private readonly source: Int32Array;
+
+  constructor(private readonly points: readonly Vec2[], private readonly width: number, private readonly height: number) {
+    const n = width * height;
+    this.source = new Int32Array(n).fill(-1);
+    const queue = new Int32Array(n);
+    let head = 0;
+    let tail = 0;
+    points.forEach((p, k) => {
+      const i = this.cellOf(p);
+      if (this.source[i] === -1) {
+        this.source[i] = k;
+        queue[tail++] = i;
+      }
+    });
+    while (head < tail) {
+      const i = queue[head++] as number;
+      const x = i % width;
+      const y = (i - x) / width;
+      const src = points[this.source[i] as number] as Vec2;
+      for (let dy = -1; dy <= 1; dy += 1) {
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const nx = x + dx;
+          const ny = y + dy;
+          if ((dx === 0 && dy === 0) || nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+          const j = ny * width + nx;
+          const current = this.source[j] as number;
+          if (current === -1) {
+            this.source[j] = this.source[i] as number;
+            queue[tail++] = j;
+          } else if (current !== this.source[i]) {
+            const c = points[current] as Vec2;
+            const cx = nx + 0.5;
+            const cy = ny + 0.5;
+            if ((src.x - cx) ** 2 + (src.y - cy) ** 2 < (c.x - cx) ** 2 + (c.y - cy) ** 2) this.source[j] = this.source[i] as number;
+          }
+        }
+      }
+    }
+  }
+
+  private cellOf(p: Vec2): number {
+    const x = Math.min(this.width - 1, Math.max(0, Math.floor(p.x)));
+    const y = Math.min(this.height - 1, Math.max(0, Math.floor(p.y)));
+    return y * this.width + x;
+  }
+
+  nearest(q: Vec2): Vec2 | null {
+    const k = this.source[this.cellOf(q)] as number;
+    return k < 0 ? null : (this.points[k] as Vec2);
+  }
+}
+
+interface Nearest {
+  nearest(q: Vec2): Vec2 | null;
+}
+
 interface IcpResult {
   readonly transform: Affine2;
   /** Per film sample: its matched outline point (raster px) and the distance after the fit (film px). */
@@ -128,7 +192,7 @@ const TRIM_KEEP = 0.85;
 /** A film sample is an inlier within this share of the profile extent of the photo outline. */
 const INLIER_FRACTION_OF_EXTENT = 0.03;
 
-function icp(grid: NearestGrid, samples: readonly Vec2[], start: Affine2, iterations: number, extent: number): IcpResult | null {
+function icp(grid: Nearest, samples: readonly Vec2[], start: Affine2, iterations: number, extent: number): IcpResult | null {
   let t = start;
   for (let it = 0; it <= iterations; it += 1) {
     const inv = invertAffine(t);
@@ -170,13 +234,14 @@ const FINE_ITERATIONS = 30;
 const REFINED_STARTS = 3;
 
 /**
- * Fits the film profile onto the face outline for each candidate side of the face: the photo is
+ * Fits the film profile onto the face outline for one candidate side of the face: the photo is
  * mirrored when that side looks the other way from the film. Starts: the film's most anterior
- * profile sample (pronasale) on the side's tip, over a grid of rotations and scales around the
- * ratio of the profile's height to the face region's height; a coarse ICP on a subsample ranks the
- * starts, the best few are refined on every sample. The lowest RMS wins.
+ * profile sample (pronasale) on the photo's outline point furthest the same way, over a grid of
+ * rotations and scales around the ratio of the profile's height to the face region's height; a
+ * coarse ICP on a subsample ranks the starts, the best few are refined on every sample. The caller
+ * compares the sides (lowest RMS wins).
  */
-export function fitProfile(region: FaceRegion, film: FilmProfile, filmFacing: 1 | -1): ProfileFit | null {
+export function fitProfileSide(region: FaceRegion, film: FilmProfile, filmFacing: 1 | -1, side: FaceRegion['sides'][number]): ProfileFit | null {
   const filmYs = film.samples.map((p) => p.y);
   const filmHeight = Math.max(...filmYs) - Math.min(...filmYs);
   const filmTip = film.samples.reduce((a, b) => (filmFacing * b.x > filmFacing * a.x ? b : a));
@@ -191,34 +256,31 @@ export function fitProfile(region: FaceRegion, film: FilmProfile, filmFacing: 1 
   const s0 = filmHeight / regionHeight;
   const coarse = film.samples.filter((_, i) => i % Math.max(1, Math.floor(film.samples.length / COARSE_SAMPLES)) === 0);
 
+  const mirrored = side.facing !== filmFacing;
+  const outline = mirrored ? region.outline.map((p) => ({ x: region.width - p.x, y: p.y })) : region.outline;
+  const grid = new NearestGrid(outline, region.width, region.height);
+  const map = new NearestMap(outline, region.width, region.height);
+  const starts: IcpResult[] = [];
+  for (const deg of ROTATIONS_DEG) {
+    // The photo's nose tip under this rotation: the outline point furthest along the film's
+    // anterior direction turned back onto the photo (the image's own extreme point is the chin
+    // or the forehead once the head is tilted).
+    const rad = (deg * Math.PI) / 180;
+    const dir = { x: filmFacing * Math.cos(rad), y: -filmFacing * Math.sin(rad) };
+    const tip = outline.reduce((a, b) => (b.x * dir.x + b.y * dir.y > a.x * dir.x + a.y * dir.y ? b : a));
+    for (let k = 0; k < SCALE_STEPS; k += 1) {
+      const scale = s0 * SCALE_RANGE[0] * (SCALE_RANGE[1] / SCALE_RANGE[0]) ** (k / (SCALE_STEPS - 1));
+      const r = similarityAffine(scale, rad, 0, 0);
+      const m = applyAffine(r, tip);
+      const result = icp(map, coarse, { ...r, tx: filmTip.x - m.x, ty: filmTip.y - m.y }, COARSE_ITERATIONS, film.extent);
+      if (result) starts.push(result);
+    }
+  }
+  starts.sort((a, b) => a.rms - b.rms);
   let best: ProfileFit | null = null;
-  for (const side of region.sides) {
-    const mirrored = side.facing !== filmFacing;
-    const mirror = (p: Vec2): Vec2 => (mirrored ? { x: region.width - p.x, y: p.y } : p);
-    const outline = region.outline.map(mirror);
-    const grid = new NearestGrid(outline, region.width, region.height);
-    const starts: IcpResult[] = [];
-    for (const deg of ROTATIONS_DEG) {
-      // The photo's nose tip under this rotation: the outline point furthest along the film's
-      // anterior direction turned back onto the photo (the image's own extreme point is the chin
-      // or the forehead once the head is tilted).
-      const rad = (deg * Math.PI) / 180;
-      const dir = { x: filmFacing * Math.cos(rad), y: -filmFacing * Math.sin(rad) };
-      const tip = outline.reduce((a, b) => (b.x * dir.x + b.y * dir.y > a.x * dir.x + a.y * dir.y ? b : a));
-      for (let k = 0; k < SCALE_STEPS; k += 1) {
-        const scale = s0 * SCALE_RANGE[0] * (SCALE_RANGE[1] / SCALE_RANGE[0]) ** (k / (SCALE_STEPS - 1));
-        const r = similarityAffine(scale, rad, 0, 0);
-        const m = applyAffine(r, tip);
-        const start = { ...r, tx: filmTip.x - m.x, ty: filmTip.y - m.y };
-        const result = icp(grid, coarse, start, COARSE_ITERATIONS, film.extent);
-        if (result) starts.push(result);
-      }
-    }
-    starts.sort((a, b) => a.rms - b.rms);
-    for (const s of starts.slice(0, REFINED_STARTS)) {
-      const fine = icp(grid, film.samples, s.transform, FINE_ITERATIONS, film.extent);
-      if (fine && (best === null || fine.rms < best.rms)) best = { transform: fine.transform, mirrored, pairs: fine.pairs, rms: fine.rms, inliers: fine.inliers };
-    }
+  for (const s of starts.slice(0, REFINED_STARTS)) {
+    const fine = icp(grid, film.samples, s.transform, FINE_ITERATIONS, film.extent);
+    if (fine && (best === null || fine.rms < best.rms)) best = { transform: fine.transform, mirrored, pairs: fine.pairs, rms: fine.rms, inliers: fine.inliers };
   }
   return best;
 }
