@@ -60,6 +60,13 @@ export const vtoStoConfigSchema = z.object({
 });
 export type VtoStoConfig = z.infer<typeof vtoStoConfigSchema>;
 
+/**
+ * The measurements shown before and after a plan, on screen and in both reports (packages/ceph
+ * catalogue ids): skeletal (SNA, SNB, ANB, FMA), dental (U1–SN, IMPA, interincisal) and soft
+ * tissue (lips to E-line, Legan–Burstone lip protrusion, H-angle).
+ */
+export const VTO_MEASUREMENT_IDS = ['SNA', 'SNB', 'ANB', 'FMA', 'U1_SN', 'IMPA', 'INTERINCISAL', 'UPPER_LIP_E', 'LOWER_LIP_E', 'LB_UPPER_LIP', 'LB_LOWER_LIP', 'H_ANGLE'] as const;
+
 /** A stored document as a config, or null for anything else (older or unknown shapes are ignored, never a crash). */
 export function readVtoStoConfig(raw: unknown): VtoStoConfig | null {
   const parsed = vtoStoConfigSchema.safeParse(raw);

@@ -19,6 +19,7 @@ import {
 import { superimpositionForReport, type SuperimpositionReport } from './report-superimposition';
 import { ageInYears, inferResultSchema, modifiedResultSchema, parseRulerInfo, REPORT_DISCLAIMER, resolveCalibration, storedAiLandmarkId, storedLandmarkId } from '@ceppro/contract';
 import { profilogramForReport, type ProfilogramReport } from './report-profilogram';
+import { vtoForReport, type VtoReport } from './report-vto';
 
 /**
  * What a report shows, computed from the stored chart (house style 3: measurements are derived from
@@ -46,6 +47,8 @@ export interface ReportModel {
   readonly superimposition?: SuperimpositionReport | null;
   /** The stored profilogram (recomputed) and free measurements, printed on their own page; null when neither exists. */
   readonly profilogram?: ProfilogramReport | null;
+  /** The stored VTO/STO plan run on the landmarks, printed on its own page; null when it moves nothing. */
+  readonly vto?: VtoReport | null;
 }
 
 export interface ReportRow {
@@ -71,7 +74,7 @@ export interface ReportInput {
   readonly patient: { firstName: string; patientId: string | null; birthInfo: string; gender: boolean };
   readonly chart: { chartId: string; shootDate: string | null };
   readonly analysisId: string | undefined;
-  readonly record: { inferResult: unknown; modifiedResult: unknown; rulerInfo: unknown; superimpositionData?: unknown; profilogramResult?: unknown; drawingResult?: unknown };
+  readonly record: { inferResult: unknown; modifiedResult: unknown; rulerInfo: unknown; superimpositionData?: unknown; profilogramResult?: unknown; drawingResult?: unknown; vtoStoConfig?: unknown; imgSize?: unknown };
   readonly defaultPpm: number | null;
 }
 
@@ -191,5 +194,6 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
     disclaimer: REPORT_DISCLAIMER,
     superimposition: superimpositionForReport(input.record.superimpositionData),
     profilogram: profilogramForReport(input.record, positions, calibration),
+    vto: vtoForReport(input.record, positions, calibration),
   };
 }

@@ -3,6 +3,7 @@ import { fitText, wrapText } from './pdf-text';
 import type { ReportModel } from './report-model';
 import { addSuperimpositionPages } from './report-superimposition';
 import { addProfilogramPages } from './report-profilogram';
+import { addVtoPages } from './report-vto';
 
 /**
  * Lays the report out on A4 pages: title, clinic and date; patient and chart details; the
@@ -117,6 +118,7 @@ export function renderReportPdf(model: ReportModel, image: JpegImage, now: Date)
   }
   if (model.profilogram) pages.push(...addProfilogramPages(doc, model.profilogram, (p) => header(p, model)));
   if (model.superimposition) pages.push(...addSuperimpositionPages(doc, model.superimposition, (p) => header(p, model)));
+  if (model.vto) pages.push(...addVtoPages(doc, model.vto, (p) => header(p, model), { index: imageIndex, image }));
   pages.forEach((p, i) => footer(p, model, i + 1, pages.length));
   return doc.toBuffer();
 }

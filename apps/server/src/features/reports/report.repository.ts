@@ -49,7 +49,7 @@ export function createReportRepository(db: AppDatabase) {
 
     async analysisRecord(chartRef: number) {
       const [row] = await db
-        .select({ inferResult: analysisRecords.inferResult, modifiedResult: analysisRecords.modifiedResult, rulerInfo: analysisRecords.rulerInfo, imgSize: analysisRecords.imgSize, superimpositionData: analysisRecords.superimpositionData, profilogramResult: analysisRecords.profilogramResult, drawingResult: analysisRecords.drawingResult })
+        .select({ inferResult: analysisRecords.inferResult, modifiedResult: analysisRecords.modifiedResult, rulerInfo: analysisRecords.rulerInfo, imgSize: analysisRecords.imgSize, superimpositionData: analysisRecords.superimpositionData, profilogramResult: analysisRecords.profilogramResult, drawingResult: analysisRecords.drawingResult, vtoStoConfig: analysisRecords.vtoStoConfig })
         .from(analysisRecords)
         .where(and(eq(analysisRecords.chartRef, chartRef), isNull(analysisRecords.deletedAt)))
         .limit(1);

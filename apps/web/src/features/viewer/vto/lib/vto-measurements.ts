@@ -1,12 +1,7 @@
 import { evaluateMeasurements, getMeasurement, type Calibration, type ImagePoint, type LandmarkMap, type MeasurementDefinition, type MeasurementResult } from '@ceppro/ceph';
+import { VTO_MEASUREMENT_IDS } from '@ceppro/contract';
 
-/**
- * The measurements shown before and after a VTO/STO plan (computed with packages/ceph on today's and
- * on the predicted landmarks; never stored): skeletal (SNA, SNB, ANB, FMA), dental (U1–SN, IMPA,
- * interincisal) and soft tissue (lips to E-line, Legan–Burstone lip protrusion, H-angle).
- */
-export const VTO_MEASUREMENT_IDS = ['SNA', 'SNB', 'ANB', 'FMA', 'U1_SN', 'IMPA', 'INTERINCISAL', 'UPPER_LIP_E', 'LOWER_LIP_E', 'LB_UPPER_LIP', 'LB_LOWER_LIP', 'H_ANGLE'] as const;
-
+/** Today's and the predicted value of each `VTO_MEASUREMENT_IDS` measurement (computed, never stored). */
 export interface VtoMeasurementRow {
   readonly definition: MeasurementDefinition;
   readonly today: MeasurementResult;
