@@ -31,12 +31,23 @@ export function useSuperimpositionDoc(recordId: number | null, currentChartId: s
   const running = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
+  // Read once per chart (later refetches must not undo changes still being saved).
+  const loadedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (docRef.current !== null || !query.isSuccess || currentChartId === null) return;
+    const key = `${recordId}:${currentChartId}`;
+    if (loadedFor.current === key) return;
+    // Another chart: its predecessor's document must never be shown or saved onto it.
+    if (docRef.current !== null) {
+      docRef.current = null;
+      pending.current = null;
+      setDoc(null);
+    }
+    if (!query.isSuccess || currentChartId === null) return;
+    loadedFor.current = key;
     const initial = fitToChart(query.data, currentChartId);
     docRef.current = initial;
     setDoc(initial);
-  }, [query.isSuccess, query.data, currentChartId]);
+  }, [query.isSuccess, query.data, recordId, currentChartId]);
 
   const drain = useCallback(async () => {
     if (running.current) return;
