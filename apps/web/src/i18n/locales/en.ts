@@ -4,6 +4,7 @@
  * runtime (plus matching {{placeholders}}).
  */
 import { enAccount } from './en-account.ts';
+import { enExports } from './en-exports.ts';
 import { enProfilogram } from './en-profilogram.ts';
 import { enAuth } from './en-auth.ts';
 import { enSuperimposition } from './en-superimposition.ts';
@@ -68,6 +69,7 @@ export const en = {
   },
   placeholder: { badge: 'Coming soon' },
   ...enAccount,
+  exports: enExports,
   auth: enAuth,
   profilogram: enProfilogram,
   superimposition: enSuperimposition,

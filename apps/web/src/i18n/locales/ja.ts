@@ -1,5 +1,6 @@
 import type { Dictionary } from './en.ts';
 import { jaAccount } from './ja-account.ts';
+import { jaExports } from './ja-exports.ts';
 import { jaProfilogram } from './ja-profilogram.ts';
 import { jaAuth } from './ja-auth.ts';
 import { jaSuperimposition } from './ja-superimposition.ts';
@@ -8,6 +9,7 @@ import { jaDrawing } from './ja-drawing.ts';
 
 export const ja: Dictionary = {
   ...jaAccount,
+  exports: jaExports,
   auth: jaAuth,
   profilogram: jaProfilogram,
   superimposition: jaSuperimposition,

@@ -1,5 +1,6 @@
 import type { Dictionary } from './en.ts';
 import { koAccount } from './ko-account.ts';
+import { koExports } from './ko-exports.ts';
 import { koProfilogram } from './ko-profilogram.ts';
 import { koAuth } from './ko-auth.ts';
 import { koSuperimposition } from './ko-superimposition.ts';
@@ -8,6 +9,7 @@ import { koDrawing } from './ko-drawing.ts';
 
 export const ko: Dictionary = {
   ...koAccount,
+  exports: koExports,
   auth: koAuth,
   profilogram: koProfilogram,
   superimposition: koSuperimposition,

@@ -1,5 +1,6 @@
 import type { Dictionary } from './en.ts';
 import { viAccount } from './vi-account.ts';
+import { viExports } from './vi-exports.ts';
 import { viProfilogram } from './vi-profilogram.ts';
 import { viAuth } from './vi-auth.ts';
 import { viSuperimposition } from './vi-superimposition.ts';
@@ -8,6 +9,7 @@ import { viDrawing } from './vi-drawing.ts';
 
 export const vi: Dictionary = {
   ...viAccount,
+  exports: viExports,
   auth: viAuth,
   profilogram: viProfilogram,
   superimposition: viSuperimposition,

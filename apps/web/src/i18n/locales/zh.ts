@@ -1,5 +1,6 @@
 import type { Dictionary } from './en.ts';
 import { zhAccount } from './zh-account.ts';
+import { zhExports } from './zh-exports.ts';
 import { zhProfilogram } from './zh-profilogram.ts';
 import { zhAuth } from './zh-auth.ts';
 import { zhSuperimposition } from './zh-superimposition.ts';
@@ -8,6 +9,7 @@ import { zhDrawing } from './zh-drawing.ts';
 
 export const zh: Dictionary = {
   ...zhAccount,
+  exports: zhExports,
   auth: zhAuth,
   profilogram: zhProfilogram,
   superimposition: zhSuperimposition,

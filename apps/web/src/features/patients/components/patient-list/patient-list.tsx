@@ -13,6 +13,7 @@ import { usePatients } from '../../api/use-patients.ts';
 import { newestChart } from '../../lib/charts.ts';
 import { listSearch, patientsVariables, readListParams, toggleSort, type ListParams } from '../../lib/list-params.ts';
 import { pageCountOf } from '../../lib/pager.ts';
+import { BatchExport } from '../batch-export/batch-export.tsx';
 import { Pager } from './pager.tsx';
 import { PatientTable } from './patient-table.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -81,6 +82,7 @@ export function PatientList({ page }: { page: number }) {
           {t('patients.list.title')}
         </h1>
         <div className="patient-list__tools">
+          <BatchExport pagePatientIds={(data?.items ?? []).map((p) => p.id)} />
           <SearchBox key={params.q} initial={params.q} onSearch={(q) => void navigate(hrefOf(0, { ...params, q }))} />
           <Link to={paths.createPatient.to()} className="button button--primary" data-testid="new-patient">
             <PlusIcon width={18} height={18} />

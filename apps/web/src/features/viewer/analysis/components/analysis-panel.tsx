@@ -1,7 +1,11 @@
 import type { LandmarkId } from '@ceppro/ceph';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { CalibrationSection } from '../../calibration/components/calibration-section.tsx';
+import { useViewerChart } from '../../api/use-viewer-chart.ts';
+import { ChartExportButtons } from '../../exports/components/chart-export-buttons.tsx';
+import { flushLandmarkEdits } from '../../hooks/use-landmark-autosave.ts';
 import { setTool } from '../../interaction/registry.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';
 import { useAnalysisView } from '../hooks/use-analysis-view.ts';
@@ -12,6 +16,12 @@ import { AnalysisSelect } from './analysis-select.tsx';
 import { AnalysisTable } from './analysis-table.tsx';
 import { CustomGroupsEditor } from './custom-groups-editor.tsx';
 import './analysis.css';
+
+/** Exports read the saved record: pending landmark edits are saved first (false when that failed). */
+async function saveEditsFirst(): Promise<boolean> {
+  await flushLandmarkEdits();
+  return useLandmarkStore.getState().saveStatus !== 'error';
+}
 
 /** Guided placement of `ids` (the viewer's placing tool asks for them one by one). */
 function placeLandmarks(ids: readonly LandmarkId[]): void {
@@ -30,6 +40,7 @@ export function AnalysisPanel() {
   const view = useAnalysisView();
   const select = useAnalysisUiStore((s) => s.select);
   const [customising, setCustomising] = useState(false);
+  const chart = useViewerChart(useParams().id ?? null).data ?? null;
   const { option, rows, config } = view;
 
   if (config.isPending) return <p className="analysis-panel__note" role="status">{t('analysis.loading')}</p>;
@@ -63,6 +74,7 @@ export function AnalysisPanel() {
           </div>
           <AnalysisTable name={option.analysis.name} rows={rows} onPlace={placeLandmarks} />
           <AnalysisLegend />
+          <ChartExportButtons chartId={chart?.chart_id ?? null} option={option} prepare={saveEditsFirst} />
         </>
       )}
       <button type="button" className="analysis-button analysis-panel__customise" aria-expanded={customising} onClick={() => setCustomising((v) => !v)}>

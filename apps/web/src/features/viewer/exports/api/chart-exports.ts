@@ -1,0 +1,19 @@
+import { EXPORT_ENDPOINTS, type ChartExportRequest } from '@ceppro/contract';
+import { api } from '../../../../lib/api/index.ts';
+
+export { saveFile } from '../../report/api/download-report-pdf.ts';
+
+/*
+ * Export downloads. Each is made on the server from the saved record (the viewer saves pending
+ * landmark edits first), so the file holds what the analysis table and the PDF report show.
+ */
+
+/** `POST /api/exports/chart`: one chart's measurements as CSV or XLSX. */
+export function fetchChartExport(request: ChartExportRequest): Promise<Blob> {
+  return api.post<Blob>(EXPORT_ENDPOINTS.chart.path, {}, { auth: true, json: request, binary: true, idempotent: true });
+}
+
+/** `POST /api/exports/chart-landmarks`: the chart's AI and adjusted landmarks as JSON. */
+export function fetchLandmarksExport(chartId: string): Promise<Blob> {
+  return api.post<Blob>(EXPORT_ENDPOINTS.landmarks.path, {}, { auth: true, json: { chart_id: chartId }, binary: true, idempotent: true });
+}
