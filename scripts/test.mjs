@@ -21,13 +21,23 @@ function run(label, cmd, args, opts = {}) {
   return r;
 }
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return;
+/**
+ * Debian packages the browser and report tests need: Chromium, and poppler-utils (pdftotext,
+ * pdftoppm, pdffonts) to read the PDFs the server makes. Installed when run as root; otherwise a
+ * missing one stops the run with the command to install it, rather than tests skipping it.
+ */
+const DEBIAN_NEEDS = [
+  { pkg: 'chromium', bin: '/usr/bin/chromium' },
+  { pkg: 'poppler-utils', bin: '/usr/bin/pdftotext' },
+];
+function ensureDebianPackages() {
+  const missing = DEBIAN_NEEDS.filter((n) => !existsSync(n.bin)).map((n) => n.pkg);
+  if (missing.length === 0) return;
   if (!isRoot) {
-    console.error('Browser tests need Debian chromium at /usr/bin/chromium: run `sudo apt-get install -y chromium` (npm test installs it when run as root).');
+    console.error(`The tests need ${missing.join(', ')}: run \`sudo apt-get install -y ${missing.join(' ')}\` (npm test installs them when run as root).`);
     process.exit(1);
   }
-  run('install chromium', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium']);
+  run(`install ${missing.join(' ')}`, 'sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`]);
 }
 
 // The training code's own tests (augmentations keep landmarks on the anatomy; skull-size scale)
@@ -43,7 +53,7 @@ function ensurePythonMl() {
   run('install python3-torch python3-opencv python3-onnx', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-torch python3-opencv python3-onnx']);
 }
 
-ensureChromium();
+ensureDebianPackages();
 ensurePythonMl();
 const tsProjects = ['packages/ceph', 'packages/contract', 'apps/server', 'apps/web', 'e2e'];
 for (const p of tsProjects) run(`typecheck ${p}`, 'npx', ['tsc', '-p', p]);
