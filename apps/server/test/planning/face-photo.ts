@@ -123,8 +123,15 @@ export async function facePhoto(landmarks: LandmarkMap<Vec2>, facing: 1 | -1, op
   return (options.mirror ? image.flop() : image).jpeg({ quality: 90 }).toBuffer();
 }
 
-/** A photo with no face: uniform colour noise, or one flat colour. */
-export async function noFacePhoto(kind: 'noise' | 'flat', width = 640, height = 800, seed = 3): Promise<Buffer> {
+/**
+ * A photo with no facial profile: uniform colour noise, one flat colour, or a skin-coloured oval
+ * (a clear region with nothing of a profile: no nose, lips or chin) on the studio background.
+ */
+export async function noFacePhoto(kind: 'noise' | 'flat' | 'oval', width = 640, height = 800, seed = 3): Promise<Buffer> {
+  if (kind === 'oval') {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#c9d2db"/><ellipse cx="${width / 2}" cy="${height / 2}" rx="${width * 0.3}" ry="${height * 0.38}" fill="#dba385"/></svg>`;
+    return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
+  }
   const channels = 3;
   const data = Buffer.alloc(width * height * channels);
   if (kind === 'flat') data.fill(0).forEach((_, i) => { data[i] = [205, 160, 140][i % 3] as number; });

@@ -1,10 +1,7 @@
 import { applyAffine, imagePoint, landmarkIdFromName, MODEL_OUTPUT_NAMES_V1, type Affine2, type LandmarkMap, type Vec2 } from '@ceppro/ceph';
 import { IMAGE_TYPE, PLANNING_ENDPOINTS, successEnvelopeSchema, type AutoAlignResponse, type SuperimpositionResponse } from '@ceppro/contract';
 import { eq } from 'drizzle-orm';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetDir } from '../../src/cli/dataset-manifest';
 import { chartData } from '../../src/db/schema/index';
 import type { Reply } from '../auth/auth-harness';
 import { createImageHarness, plainImage, type ImageHarness } from '../images/image-harness';
@@ -20,15 +17,22 @@ const FILM_300: ReadonlyArray<readonly [number, number]> = [
   [391, 514], [673, 458], [624, 586], [306, 610], [698, 716], [686, 874], [676, 947], [646, 969], [666, 964], [392, 842],
   [712, 798], [725, 809], [774, 752], [766, 852], [762, 709], [725, 946], [496, 692], [704, 680], [340, 652],
 ];
+/**
+ * CL-Detection 2023 labels of ISBI film 001 (968 x 1200 px frame of the dataset copy, `manifest38.json`),
+ * the 38 model outputs in order, soft tissue from glabella to the cervical point included.
+ * CC BY-NC 4.0: Zhang H., Wang C.-W. et al., arXiv:2409.15834 (2024); Wang et al., MedIA 31 (2016).
+ */
+const FILM_001: ReadonlyArray<readonly [number, number]> = [
+  [417.5, 498], [736.5, 514.5], [659, 636], [311.5, 619], [671, 819.5], [686.5, 1014.5], [666.5, 1100], [633, 1139.5], [656.5, 1122],
+  [347, 902.5], [728.5, 932.5], [725, 932], [793.5, 878.5], [784.5, 1002.5], [757, 810], [715.5, 1118], [467, 769], [693.5, 776],
+  [335, 671.5], [638, 1091], [670, 830.5], [660.5, 1017.5], [794, 796], [469, 706], [368, 592.5], [831.5, 764], [249, 720],
+  [465.5, 611], [181.5, 694], [779, 859], [768.5, 1014], [692.5, 1152], [633, 1178], [799.5, 446], [750, 573], [480, 1154.5],
+  [587.5, 888.5], [604, 924],
+];
 const SIZE = { width: 968, height: 1200 };
 /** 5 px/mm: the dataset films are the 0.1 mm/px originals halved. */
 const RULER = { version: 1, p1: { x: 100, y: 100 }, p2: { x: 150, y: 100 }, length_mm: 10, ppm: 5 };
 const PX_PER_MM = 5;
-
-const DATASET = datasetDir();
-const MANIFEST38 = DATASET === null ? null : path.join(DATASET, 'manifest38.json');
-const hasManifest38 = MANIFEST38 !== null && existsSync(MANIFEST38);
-const MANIFEST38_SKIP = 'no CL-Detection 2023 labels (manifest38.json) in the ISBI 2015 dataset folder (see its README)';
 
 let t: ImageHarness;
 let tokenA: string;
@@ -219,30 +223,39 @@ describe('POST /ai/ceppro/ceph-autoalign', () => {
   let noPhoto: { chartId: string };
   let noise: { chartId: string };
   let flat: { chartId: string };
+  let oval: { chartId: string };
   let bare: { chartId: string };
+  let isbiOnly: { chartId: string };
 
   beforeAll(async () => {
     const p = await patient(tokenA, 'Park Profile');
-    noPhoto = await filmChart(tokenA, p, FILM_300, '2024-01-01');
-    noise = await filmChart(tokenA, p, FILM_300, '2024-01-02');
+    noPhoto = await filmChart(tokenA, p, FILM_001, '2024-01-01');
+    noise = await filmChart(tokenA, p, FILM_001, '2024-01-02');
     await upload(tokenA, noise.chartId, await noFacePhoto('noise'), IMAGE_TYPE.lateralFace);
-    flat = await filmChart(tokenA, p, FILM_300, '2024-01-03');
+    flat = await filmChart(tokenA, p, FILM_001, '2024-01-03');
     await upload(tokenA, flat.chartId, await noFacePhoto('flat'), IMAGE_TYPE.lateralFace);
+    oval = await filmChart(tokenA, p, FILM_001, '2024-01-05');
+    await upload(tokenA, oval.chartId, await noFacePhoto('oval'), IMAGE_TYPE.lateralFace);
     bare = await filmChart(tokenA, p, null, '2024-01-04');
     await upload(tokenA, bare.chartId, await noFacePhoto('flat'), IMAGE_TYPE.lateralFace);
+    // The ISBI 19 have four soft-tissue points (Sn, Ls, Li, soft-tissue pogonion): no nose tip.
+    isbiOnly = await filmChart(tokenA, p, FILM_300, '2024-01-06');
+    await upload(tokenA, isbiOnly.chartId, await noFacePhoto('oval'), IMAGE_TYPE.lateralFace);
   }, 60_000);
 
   it('answers no_facial_image for a chart without a photo', async () => {
     expect(await autoAlign(tokenA, noPhoto.chartId)).toEqual({ status: 'no_facial_image', message: 'no facial image' });
   });
 
-  it.each([['uniform noise', () => noise], ['one flat colour', () => flat]])('answers not_recognized for a photo of %s', async (_name, c) => {
+  it.each([['uniform noise', () => noise], ['one flat colour', () => flat], ['a skin-coloured oval (a region, no profile)', () => oval]])('answers not_recognized for a photo of %s', async (_name, c) => {
     expect(await autoAlign(tokenA, c().chartId)).toEqual({ status: 'not_recognized', message: 'facial image not recognized (adjust manually)' });
   });
 
-  it('refuses a chart whose film has no landmarks yet', async () => {
+  it('refuses a chart whose film has no landmarks yet, or no soft-tissue profile from nose to chin', async () => {
     const r = await post(tokenA, PLANNING_ENDPOINTS.autoAlign.path, { chart_id: bare.chartId });
     expect([r.status, r.body.code]).toEqual([409, 'AUTOALIGN_NO_LANDMARKS']);
+    const few = await post(tokenA, PLANNING_ENDPOINTS.autoAlign.path, { chart_id: isbiOnly.chartId });
+    expect([few.status, few.body.code, few.body.message]).toEqual([409, 'AUTOALIGN_NO_LANDMARKS', 'The X-ray image needs at least 5 soft-tissue landmarks, pronasale and soft-tissue pogonion among them.']);
   });
 
   it("treats another user's chart as not found, and an unknown one alike", async () => {
@@ -263,24 +276,15 @@ describe('POST /ai/ceppro/ceph-autoalign', () => {
     expect([anonymous.status, anonymous.body.code]).toEqual([401, 'J001']);
   });
 
-  describe.skipIf(!hasManifest38)(`recovers a known placement of a photo made from the film's profile${hasManifest38 ? '' : ` (skipped: ${MANIFEST38_SKIP})`}`, () => {
-    // CL-Detection 2023 labels of ISBI film 001: the 38 model outputs, soft tissue included.
-    const film = (): Array<[number, number]> => {
-      const manifest = JSON.parse(readFileSync(MANIFEST38 as string, 'utf8')) as { images: Array<{ id: string; landmarks: Array<[number, number]> }> };
-      const image = manifest.images.find((i) => i.id === '001');
-      if (!image) throw new Error('film 001 missing from manifest38.json');
-      return image.landmarks;
-    };
-
+  describe("recovers a known placement of a photo made from the film's own profile", () => {
     it.each([
       { scale: 0.6, degrees: 12, at: { x: 380, y: 420 }, width: 800, height: 900, mirror: false },
       { scale: 1.8, degrees: -15, at: { x: 1000, y: 1150 }, width: 1800, height: 2200, mirror: true },
       { scale: 0.5, degrees: -10, at: { x: 330, y: 400 }, width: 640, height: 800, mirror: false },
       { scale: 1.2, degrees: 15, at: { x: 650, y: 700 }, width: 1200, height: 1400, mirror: true },
     ])('scale $scale, $degrees°, mirrored $mirror: within 2 mm at every soft-tissue landmark', async ({ scale, degrees, at, width, height, mirror }) => {
-      const points = film();
-      const landmarks = landmarkMap(points);
-      const c = await filmChart(tokenA, await patient(tokenA, 'Photo Fit'), points, '2024-05-06');
+      const landmarks = landmarkMap(FILM_001);
+      const c = await filmChart(tokenA, await patient(tokenA, 'Photo Fit'), FILM_001, '2024-05-06');
       const options: FacePhotoOptions = { transform: placeProfile(landmarks, scale, degrees, at), width, height, mirror };
       await upload(tokenA, c.chartId, await facePhoto(landmarks, 1, options), IMAGE_TYPE.lateralFace);
 

@@ -1,4 +1,4 @@
-import { detectFacing, fitSimilarity, type Vec2 } from '@ceppro/ceph';
+import { applyAffine, detectFacing, fitSimilarity, type Vec2 } from '@ceppro/ceph';
 import { AUTOALIGN_NO_FACIAL_IMAGE_MESSAGE, AUTOALIGN_NOT_RECOGNIZED_MESSAGE, IMAGE_UPLOAD, type AutoAlignResponse } from '@ceppro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { readCheckedImage } from '../images/stored-image';
 import { filmModel } from './film-model';
-import { findFaceRegion, type RgbRaster } from './photo-profile';
+import { findFaceRegion, type FaceRegion, type RgbRaster } from './photo-profile';
 import { filmProfile, fitProfileSide, photoPointOf, type ProfileFit } from './profile-fit';
 import type { PlanningRepository } from './planning.repository';
 
@@ -23,15 +23,21 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 /**
  * Quality gate of a fit, relative to the size of the film's soft-tissue profile (the diagonal of
  * its bounding box, about 150 mm from glabella to the cervical point), so it holds for calibrated
- * and uncalibrated films alike:
- * - RMS distance of the film profile to the photo outline at most 2.5% of it (about 4 mm). A right
- *   fit leaves 1-2 mm (edge blur of the photo, lip posture and landmark definitions); a wrong one
- *   (chin on nose, lips on forehead, a shoulder) leaves 10 mm and more.
- * - At least 80% of the profile within 3% of it (about 4.5 mm) of the outline: hair over the
- *   forehead or a hand under the chin may spoil a part, not most of it.
+ * and uncalibrated films alike. A right fit of a face leaves well under 1% (0.2% on the test
+ * photos; on real photos edge blur, lip posture and landmark definitions add 1-2 mm); a smooth
+ * blob with no profile (an oval, a shoulder) is fitted to 2-4% RMS with 60-85% of the profile near
+ * it, and its nose tip 6 mm and more off. So:
+ * - RMS distance of the film profile to the photo outline at most 1.5% (about 2.3 mm);
+ * - at least 90% of the profile within 2.5% (about 3.8 mm) of the outline (hair over the forehead
+ *   or a hand under the chin may spoil a small part);
+ * - pronasale within 2.5% of the outline: the nose must be there.
  */
-export const AUTOALIGN_MAX_RMS_FRACTION = 0.025;
-export const AUTOALIGN_MIN_INLIERS = 0.8;
+export const AUTOALIGN_MAX_RMS_FRACTION = 0.015;
+export const AUTOALIGN_MIN_INLIERS = 0.9;
+export const AUTOALIGN_MAX_TIP_FRACTION = 0.025;
+/** The film's profile must reach from the nose to the chin, with this many soft-tissue landmarks at least. */
+export const AUTOALIGN_MIN_SOFT_LANDMARKS = 5;
+const REQUIRED_SOFT_LANDMARKS = ['Prn', 'stPog'] as const;
 
 const NOT_RECOGNIZED = { status: 'not_recognized', message: AUTOALIGN_NOT_RECOGNIZED_MESSAGE } as const;
 const NO_FACIAL_IMAGE = { status: 'no_facial_image', message: AUTOALIGN_NO_FACIAL_IMAGE_MESSAGE } as const;
@@ -78,7 +84,9 @@ export function createAutoAlignService(deps: { planning: PlanningRepository; sto
       if (!ceph) throw new AppError('AUTOALIGN_NO_LANDMARKS', 'The chart has no cephalogram.');
       const film = filmModel(ceph, record, defaultPpm);
       const profile = filmProfile(film.landmarks);
-      if (profile === null) throw new AppError('AUTOALIGN_NO_LANDMARKS', 'The X-ray image has fewer than 3 soft-tissue landmarks.');
+      if (profile === null || profile.points.length < AUTOALIGN_MIN_SOFT_LANDMARKS || !REQUIRED_SOFT_LANDMARKS.every((id) => film.landmarks[id] !== undefined)) {
+        throw new AppError('AUTOALIGN_NO_LANDMARKS', `The X-ray image needs at least ${AUTOALIGN_MIN_SOFT_LANDMARKS} soft-tissue landmarks, pronasale and soft-tissue pogonion among them.`);
+      }
 
       let bytes: Buffer;
       try {
@@ -112,8 +120,9 @@ export function createAutoAlignService(deps: { planning: PlanningRepository; sto
         const candidate = fitProfileSide(region, profile, filmFacing, side);
         if (candidate && (fit === null || candidate.rms < fit.rms)) fit = candidate;
       }
-      if (fit === null || fit.rms > AUTOALIGN_MAX_RMS_FRACTION * profile.extent || fit.inliers < AUTOALIGN_MIN_INLIERS) {
-        log.info({ chartId, rms: fit?.rms, inliers: fit?.inliers, extent: profile.extent }, 'auto-align: profile fit too poor');
+      const tipOff = fit === null ? Infinity : landmarkOff(region, fit, film.landmarks.Prn as Vec2);
+      if (fit === null || fit.rms > AUTOALIGN_MAX_RMS_FRACTION * profile.extent || fit.inliers < AUTOALIGN_MIN_INLIERS || tipOff > AUTOALIGN_MAX_TIP_FRACTION * profile.extent) {
+        log.info({ chartId, rms: fit?.rms, inliers: fit?.inliers, tipOff, extent: profile.extent }, 'auto-align: profile fit too poor');
         return NOT_RECOGNIZED;
       }
 
@@ -143,6 +152,14 @@ export function createAutoAlignService(deps: { planning: PlanningRepository; sto
       };
     },
   };
+}
+
+/** Film px between a film landmark and the photo outline point it lands on after the fit. */
+function landmarkOff(region: FaceRegion, fit: ProfileFit, p: Vec2): number {
+  const q = photoPointOf(region, fit, p);
+  if (q === null) return Infinity;
+  const m = applyAffine(fit.transform, q);
+  return Math.hypot(m.x - p.x, m.y - p.y);
 }
 
 const roundPoint = (p: Vec2) => ({ x: round(p.x, 2), y: round(p.y, 2) });

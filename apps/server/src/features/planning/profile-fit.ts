@@ -190,7 +190,7 @@ interface IcpResult {
 /** Share of pairs kept by each trimmed-ICP step (the rest: hair, hands, a collar on the outline). */
 const TRIM_KEEP = 0.85;
 /** A film sample is an inlier within this share of the profile extent of the photo outline. */
-const INLIER_FRACTION_OF_EXTENT = 0.03;
+const INLIER_FRACTION_OF_EXTENT = 0.025;
 
 function icp(grid: Nearest, samples: readonly Vec2[], start: Affine2, iterations: number, extent: number): IcpResult | null {
   let t = start;
