@@ -25,3 +25,4 @@ export * from './viewer-documents/drawing';
 export * from './viewer-documents/profilogram';
 export * from './viewer-documents/measurements';
 export * from './viewer-documents/vto';
+export * from './viewer-documents/plane-list';

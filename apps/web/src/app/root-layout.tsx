@@ -36,7 +36,7 @@ export function RootLayout() {
       </main>
       {!onViewer && <Footer />}
       <CookieBanner />
-      <ToastStack autoHide={!onHome} />
+      <ToastStack autoHide={!onHome} placement={onViewer ? 'bottom-left' : 'top-right'} />
       <PatientModal />
       <ConfirmPopup />
       <LoadingOverlay />

@@ -51,18 +51,21 @@ function ToastItem({ toast, autoHide }: { toast: Toast; autoHide: boolean }) {
   );
 }
 
+/** Where the stack sits: top right, or bottom left where it would cover a screen's own controls (the viewer's tabs and top bar). */
+export type ToastPlacement = 'top-right' | 'bottom-left';
+
 /**
- * Top-right toast stack. `autoHide` is off on the home page (spec point 2): toasts there stay
- * until dismissed.
+ * The toast stack, top right unless `placement` says otherwise. `autoHide` is off on the home page
+ * (spec point 2): toasts there stay until dismissed.
  */
-export function ToastStack({ autoHide }: { autoHide: boolean }) {
+export function ToastStack({ autoHide, placement = 'top-right' }: { autoHide: boolean; placement?: ToastPlacement }) {
   const { t } = useTranslation();
   const toasts = useToastStore((s) => s.toasts);
   const clearAll = useToastStore((s) => s.clearAll);
   if (toasts.length === 0) return null;
 
   return (
-    <section className="toast-stack" aria-label={t('toast.region')} data-testid="toast-stack">
+    <section className={`toast-stack toast-stack--${placement}`} aria-label={t('toast.region')} data-testid="toast-stack" data-placement={placement}>
       <button type="button" className="toast-stack__clear" onClick={clearAll}>
         {t('toast.clearAll')}
       </button>

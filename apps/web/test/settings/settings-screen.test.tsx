@@ -11,6 +11,7 @@ const stored: SettingsUserConfig = {
   landmark_NY: false,
   guideline_NY: true,
   plane_NY: false,
+  plane_list: null,
   auto_zoom_NY: false,
   auto_measurement_NY: true,
   hard_tissue_color: '#ff0000',

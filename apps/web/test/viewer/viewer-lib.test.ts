@@ -53,7 +53,7 @@ describe('stored landmark identity', () => {
 describe('tracing paths', () => {
   it('draws straight outlines as polylines and skips missing landmarks', () => {
     const paths = tracingPaths({ Ba: p(0, 10), N: p(100, 0), Po: p(5, 5) });
-    expect(paths).toEqual([{ id: 'cranial-base', d: 'M0 10 L100 0' }]);
+    expect(paths).toEqual([{ id: 'cranial-base', d: 'M0 10 L100 0', tissue: 'hard' }]);
   });
 
   it('passes a spline exactly through every landmark', () => {

@@ -10,12 +10,7 @@ import { viewerDisplayConfigSchema } from './viewer';
  */
 export const settingsUserConfigSchema = viewerDisplayConfigSchema.extend({
   default_ppm: analysisUserConfigSchema.shape.default_ppm,
-  auto_zoom_NY: z.boolean(),
   auto_measurement_NY: z.boolean(),
-  hard_tissue_color: z.string().nullable(),
-  soft_tissue_color: z.string().nullable(),
-  hard_tissue_size: z.number().nullable(),
-  soft_tissue_size: z.number().nullable(),
 });
 export type SettingsUserConfig = z.infer<typeof settingsUserConfigSchema>;
 
@@ -26,6 +21,7 @@ export const SETTINGS_DEFAULTS: SettingsUserConfig = {
   landmark_NY: true,
   guideline_NY: true,
   plane_NY: true,
+  plane_list: null,
   auto_zoom_NY: false,
   auto_measurement_NY: false,
   hard_tissue_color: null,
@@ -47,7 +43,7 @@ export const SETTINGS_LIMITS = {
 export type SettingsInput = Partial<SettingsUserConfig>;
 
 const SETTINGS_FIELDS = /* GraphQL */ `
-  default_ppm cephalo_image_NY landmark_NY guideline_NY plane_NY auto_zoom_NY auto_measurement_NY
+  default_ppm cephalo_image_NY landmark_NY guideline_NY plane_NY plane_list auto_zoom_NY auto_measurement_NY
   hard_tissue_color soft_tissue_color hard_tissue_size soft_tissue_size
 `;
 

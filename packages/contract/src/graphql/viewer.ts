@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imgSizeSchema, inferResultSchema, modifiedResultSchema } from '../analysis-record';
 import { imageTypeCdSchema } from '../image-type';
+import { planeListFieldSchema } from '../viewer-documents/plane-list';
 import { graphOperation } from './operation';
 
 /**
@@ -83,19 +84,32 @@ export const saveModifiedLandmarksMutation = graphOperation<
   z.object({ update_analysis_record: z.object({ id: z.number().int(), updatedAt: z.string(), revision: z.number().int() }) }),
 );
 
-/** The user's viewer display settings (spec: Settings > viewer display); null until first saved. */
+/**
+ * The user's viewer display settings (spec: Settings > viewer display, reference plane, auto
+ * zoom-in, tissue colour and size); null until first saved.
+ */
 export const viewerDisplayConfigSchema = z.object({
   cephalo_image_NY: z.boolean(),
   landmark_NY: z.boolean(),
   guideline_NY: z.boolean(),
   plane_NY: z.boolean(),
+  // Defaults: an answer without these fields (an older server) reads as "not set".
+  plane_list: planeListFieldSchema,
+  auto_zoom_NY: z.boolean().default(false),
+  hard_tissue_color: z.string().nullable().default(null),
+  soft_tissue_color: z.string().nullable().default(null),
+  hard_tissue_size: z.number().nullable().default(null),
+  soft_tissue_size: z.number().nullable().default(null),
 });
 export type ViewerDisplayConfig = z.infer<typeof viewerDisplayConfigSchema>;
 
 export const viewerDisplayConfigQuery = graphOperation<Record<string, never>, { user_config: ViewerDisplayConfig | null }>(
   /* GraphQL */ `
     query ViewerDisplayConfig {
-      user_config { cephalo_image_NY landmark_NY guideline_NY plane_NY }
+      user_config {
+        cephalo_image_NY landmark_NY guideline_NY plane_NY plane_list auto_zoom_NY
+        hard_tissue_color soft_tissue_color hard_tissue_size soft_tissue_size
+      }
     }
   `,
   z.object({ user_config: viewerDisplayConfigSchema.nullable() }),

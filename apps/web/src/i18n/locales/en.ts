@@ -7,6 +7,7 @@ import { enAccount } from './en-account.ts';
 import { enExports } from './en-exports.ts';
 import { enProfilogram } from './en-profilogram.ts';
 import { enAuth } from './en-auth.ts';
+import { enViewerPolish } from './en-viewer-polish.ts';
 import { enSuperimposition } from './en-superimposition.ts';
 import { enVto } from './en-vto.ts';
 import { enDrawing } from './en-drawing.ts';
@@ -72,6 +73,7 @@ export const en = {
   exports: enExports,
   auth: enAuth,
   profilogram: enProfilogram,
+  viewerPolish: enViewerPolish,
   superimposition: enSuperimposition,
   vto: enVto,
   drawing: enDrawing,

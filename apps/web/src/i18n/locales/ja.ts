@@ -3,6 +3,7 @@ import { jaAccount } from './ja-account.ts';
 import { jaExports } from './ja-exports.ts';
 import { jaProfilogram } from './ja-profilogram.ts';
 import { jaAuth } from './ja-auth.ts';
+import { jaViewerPolish } from './ja-viewer-polish.ts';
 import { jaSuperimposition } from './ja-superimposition.ts';
 import { jaVto } from './ja-vto.ts';
 import { jaDrawing } from './ja-drawing.ts';
@@ -12,6 +13,7 @@ export const ja: Dictionary = {
   exports: jaExports,
   auth: jaAuth,
   profilogram: jaProfilogram,
+  viewerPolish: jaViewerPolish,
   superimposition: jaSuperimposition,
   vto: jaVto,
   drawing: jaDrawing,

@@ -3,6 +3,7 @@ import { koAccount } from './ko-account.ts';
 import { koExports } from './ko-exports.ts';
 import { koProfilogram } from './ko-profilogram.ts';
 import { koAuth } from './ko-auth.ts';
+import { koViewerPolish } from './ko-viewer-polish.ts';
 import { koSuperimposition } from './ko-superimposition.ts';
 import { koVto } from './ko-vto.ts';
 import { koDrawing } from './ko-drawing.ts';
@@ -12,6 +13,7 @@ export const ko: Dictionary = {
   exports: koExports,
   auth: koAuth,
   profilogram: koProfilogram,
+  viewerPolish: koViewerPolish,
   superimposition: koSuperimposition,
   vto: koVto,
   drawing: koDrawing,

@@ -3,6 +3,7 @@ import { viAccount } from './vi-account.ts';
 import { viExports } from './vi-exports.ts';
 import { viProfilogram } from './vi-profilogram.ts';
 import { viAuth } from './vi-auth.ts';
+import { viViewerPolish } from './vi-viewer-polish.ts';
 import { viSuperimposition } from './vi-superimposition.ts';
 import { viVto } from './vi-vto.ts';
 import { viDrawing } from './vi-drawing.ts';
@@ -12,6 +13,7 @@ export const vi: Dictionary = {
   exports: viExports,
   auth: viAuth,
   profilogram: viProfilogram,
+  viewerPolish: viViewerPolish,
   superimposition: viSuperimposition,
   vto: viVto,
   drawing: viDrawing,

@@ -3,6 +3,7 @@ import { zhAccount } from './zh-account.ts';
 import { zhExports } from './zh-exports.ts';
 import { zhProfilogram } from './zh-profilogram.ts';
 import { zhAuth } from './zh-auth.ts';
+import { zhViewerPolish } from './zh-viewer-polish.ts';
 import { zhSuperimposition } from './zh-superimposition.ts';
 import { zhVto } from './zh-vto.ts';
 import { zhDrawing } from './zh-drawing.ts';
@@ -12,6 +13,7 @@ export const zh: Dictionary = {
   exports: zhExports,
   auth: zhAuth,
   profilogram: zhProfilogram,
+  viewerPolish: zhViewerPolish,
   superimposition: zhSuperimposition,
   vto: zhVto,
   drawing: zhDrawing,

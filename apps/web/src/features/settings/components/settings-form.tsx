@@ -1,4 +1,4 @@
-import type { SettingsUserConfig } from '@ceppro/contract';
+import { REFERENCE_PLANE_IDS, type ReferencePlaneId, type SettingsUserConfig } from '@ceppro/contract';
 import { useState } from 'react';
 import { Controller, useForm, type Control, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +40,17 @@ const LAYERS = [
   ['tracing', 'settings-tracing'],
   ['plane', 'settings-plane'],
 ] as const satisfies ReadonlyArray<readonly [Flag, string]>;
+/** Plane id -> its label key under `settings.planes`. */
+const PLANE_KEYS = {
+  sn: 'sn',
+  fh: 'fh',
+  palatal: 'palatal',
+  occlusal: 'occlusal',
+  mandibular: 'mandibular',
+  facial: 'facial',
+  'e-line': 'eLine',
+} as const satisfies Record<ReferencePlaneId, string>;
+
 const BEHAVIOUR = [
   ['autoZoom', 'settings-auto-zoom'],
   ['autoMeasurement', 'settings-auto-measurement'],
@@ -89,6 +100,19 @@ function SettingsForm({ config }: { config: SettingsUserConfig }) {
         </div>
         <div className="settings-form__checks settings-form__checks--column">
           {BEHAVIOUR.map(([name, testId]) => <Check key={name} name={name} testId={testId} register={register} label={t(`settings.behaviour.${name}`)} />)}
+        </div>
+      </fieldset>
+
+      <fieldset className="settings-form__group" data-testid="settings-planes">
+        <legend className="settings-form__legend">{t('settings.planes.title')}</legend>
+        <p className="field__hint">{t('settings.planes.hint')}</p>
+        <div className="settings-form__checks">
+          {REFERENCE_PLANE_IDS.map((id) => (
+            <label key={id} className="check">
+              <input type="checkbox" value={id} {...register('planes')} data-testid={`settings-plane-${id}`} />
+              {t(`settings.planes.${PLANE_KEYS[id]}`)}
+            </label>
+          ))}
         </div>
       </fieldset>
 

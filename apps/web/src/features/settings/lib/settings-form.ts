@@ -1,4 +1,4 @@
-import { SETTINGS_LIMITS, type SettingsInput, type SettingsUserConfig } from '@ceppro/contract';
+import { REFERENCE_PLANE_IDS, SETTINGS_LIMITS, type SettingsInput, type SettingsUserConfig } from '@ceppro/contract';
 import { z } from 'zod';
 
 /*
@@ -37,12 +37,18 @@ const color = z
   .refine((s) => s === '' || SETTINGS_LIMITS.color.test(s), { message: 'color' satisfies SettingsError })
   .transform((s) => (s === '' ? null : s.toLowerCase()));
 
+/** The checked planes, kept in the viewer's order; stored as the versioned `plane_list` document. */
+const planes = z
+  .array(z.enum(REFERENCE_PLANE_IDS))
+  .transform((ids) => ({ version: 1 as const, planes: REFERENCE_PLANE_IDS.filter((id) => ids.includes(id)) }));
+
 export const settingsFormSchema = z.object({
   ppm,
   xray: z.boolean(),
   landmark: z.boolean(),
   tracing: z.boolean(),
   plane: z.boolean(),
+  planes,
   autoZoom: z.boolean(),
   autoMeasurement: z.boolean(),
   hardColor: color,
@@ -61,6 +67,7 @@ const FIELDS = {
   landmark: 'landmark_NY',
   tracing: 'guideline_NY',
   plane: 'plane_NY',
+  planes: 'plane_list',
   autoZoom: 'auto_zoom_NY',
   autoMeasurement: 'auto_measurement_NY',
   hardColor: 'hard_tissue_color',
@@ -68,6 +75,11 @@ const FIELDS = {
   hardSize: 'hard_tissue_size',
   softSize: 'soft_tissue_size',
 } as const satisfies Record<FieldName, keyof SettingsUserConfig>;
+
+/** react-hook-form marks an array field dirty per item. */
+function isChanged(flag: boolean | ReadonlyArray<boolean | undefined> | undefined): boolean {
+  return flag === true || (Array.isArray(flag) && flag.includes(true));
+}
 
 const numberText = (n: number | null) => (n === null ? '' : String(n));
 
@@ -86,6 +98,8 @@ export function formValuesOf(config: SettingsUserConfig): SettingsFormValues {
     landmark: config.landmark_NY,
     tracing: config.guideline_NY,
     plane: config.plane_NY,
+    // No stored list: every plane is drawn, so every box starts ticked.
+    planes: config.plane_list ? [...config.plane_list.planes] : [...REFERENCE_PLANE_IDS],
     autoZoom: config.auto_zoom_NY,
     autoMeasurement: config.auto_measurement_NY,
     hardColor: colorInputValue(config.hard_tissue_color),
@@ -100,10 +114,10 @@ export function formValuesOf(config: SettingsUserConfig): SettingsFormValues {
  * fields given, so untouched ones (a colour never chosen stays null) and fields other screens own
  * (analysis groups) are left as they are.
  */
-export function settingsInputOf(values: SettingsFormOutput, changed: Partial<Record<FieldName, boolean>>): SettingsInput {
+export function settingsInputOf(values: SettingsFormOutput, changed: Partial<Record<FieldName, boolean | ReadonlyArray<boolean | undefined>>>): SettingsInput {
   const input: Record<string, SettingsFormOutput[FieldName]> = {};
   for (const [field, key] of Object.entries(FIELDS) as Array<[FieldName, keyof SettingsUserConfig]>) {
-    if (changed[field] === true) input[key] = values[field];
+    if (isChanged(changed[field])) input[key] = values[field];
   }
   return input as SettingsInput;
 }

@@ -1,6 +1,8 @@
 import { getLandmark, type ImagePoint, type LandmarkId } from '@ceppro/ceph';
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useViewerAppearance } from '../hooks/use-viewer-appearance.ts';
 import { landmarksForReview } from '../lib/review.ts';
+import { landmarkTissue, type TissueAppearance } from '../lib/viewer-appearance.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
 
@@ -15,13 +17,16 @@ interface MarkerProps {
   review: boolean;
   selected: boolean;
   showName: boolean;
+  /** The tissue's colour and size from Settings. */
+  look: TissueAppearance;
 }
 
 /** One landmark: a dot with a dark halo (readable on bone and on air), constant on-screen size via `--u`. */
-const Marker = memo(function Marker({ id, name, point, source, review, selected, showName }: MarkerProps) {
+const Marker = memo(function Marker({ id, name, point, source, review, selected, showName, look }: MarkerProps) {
+  const r = look.dotRadius + (selected ? 1 : 0);
   return (
     <g
-      className={`landmark landmark--${source}${review ? ' landmark--review' : ''}${selected ? ' landmark--selected' : ''}`}
+      className={`landmark landmark--${source} landmark--${landmarkTissue(id)}${review ? ' landmark--review' : ''}${selected ? ' landmark--selected' : ''}`}
       data-testid="landmark"
       data-id={id}
       data-name={name}
@@ -31,15 +36,16 @@ const Marker = memo(function Marker({ id, name, point, source, review, selected,
       data-selected={selected}
       data-review={review}
       transform={translate(point)}
+      style={look.color ? ({ '--tissue-color': look.color } as CSSProperties) : undefined}
     >
       <title>{getLandmark(id).fullName}</title>
       <g className="landmark__marker">
-        {review && <circle className="landmark__review" r={10} />}
-        {selected && <circle className="landmark__ring" r={9} />}
-        <circle className="landmark__halo" r={selected ? 6.5 : 5.5} />
-        <circle className="landmark__dot" r={selected ? 4.5 : 3.5} />
+        {review && <circle className="landmark__review" r={r + 6.5} />}
+        {selected && <circle className="landmark__ring" r={r + 4.5} />}
+        <circle className="landmark__halo" r={r + 2} />
+        <circle className="landmark__dot" r={r} />
         {(showName || selected) && (
-          <text className="landmark__label" x={9} y={-8}>
+          <text className="landmark__label" x={r + 5.5} y={-(r + 4.5)}>
             {getLandmark(id).shortName}
           </text>
         )}
@@ -62,6 +68,7 @@ export function LandmarkLayer() {
   const { landmarks: visible, names } = useViewerStore((s) => s.display);
   const threshold = useLandmarkStore((s) => s.reviewThreshold);
   const review = useMemo(() => new Set(landmarksForReview(ai, threshold)), [ai, threshold]);
+  const look = useViewerAppearance();
 
   useEffect(() => {
     const group = ref.current;
@@ -97,6 +104,7 @@ export function LandmarkLayer() {
             review={review.has(id) && !edited[id]}
             selected={id === selected}
             showName={names}
+            look={look[landmarkTissue(id)]}
           />
         );
       })}

@@ -1,9 +1,12 @@
 import { LANDMARKS, getLandmark, type LandmarkCategory, type LandmarkId } from '@ceppro/ceph';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePopupStore } from '../../../stores/popup-store.ts';
 import { commandById, type ViewerCommandId } from '../commands.ts';
+import { useViewerAppearance } from '../hooks/use-viewer-appearance.ts';
 import { setTool } from '../interaction/registry.ts';
 import { landmarksForReview, missingLandmarks } from '../lib/review.ts';
+import { focusView } from '../lib/viewer-appearance.ts';
 import type { ViewerPanelProps } from '../panels.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
@@ -20,14 +23,26 @@ function runCommand(id: ViewerCommandId): void {
   commandById(id).run({ viewer: useViewerStore.getState(), landmarks: useLandmarkStore.getState() });
 }
 
-function CommandButton({ id, testId }: { id: ViewerCommandId; testId: string }) {
+interface ConfirmTexts {
+  title: string;
+  text: string;
+  confirm: string;
+  cancel: string;
+}
+
+/** `confirm`: the button asks first through the app's confirm popup; Cancel (or Escape) runs nothing. */
+function CommandButton({ id, testId, confirm }: { id: ViewerCommandId; testId: string; confirm?: ConfirmTexts }) {
   const { t } = useTranslation();
   const command = commandById(id);
   // Re-render when anything the enabled check reads changes; the check itself is the command's.
   const enabled = useLandmarkStore((s) => command.enabled?.({ viewer: useViewerStore.getState(), landmarks: s }) ?? true);
   const shortcut = command.keys[0]?.replace('Mod', 'Ctrl');
+  const onClick = () => {
+    if (!confirm) return runCommand(id);
+    usePopupStore.getState().open({ title: confirm.title, text: confirm.text, textConfirm: confirm.confirm, textCancel: confirm.cancel, fnConfirm: () => runCommand(id) });
+  };
   return (
-    <button type="button" className="landmark-tools__button" data-testid={testId} disabled={!enabled} onClick={() => runCommand(id)} title={shortcut ? `${t(command.label)} (${shortcut})` : t(command.label)}>
+    <button type="button" className="landmark-tools__button" data-testid={testId} disabled={!enabled} onClick={onClick} title={shortcut ? `${t(command.label)} (${shortcut})` : t(command.label)}>
       {t(command.label)}
     </button>
   );
@@ -65,11 +80,19 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
     [positions, reviewSet],
   );
 
-  const select = useCallback((id: LandmarkId) => {
-    useLandmarkStore.getState().select(id);
-    const point = useLandmarkStore.getState().positions[id];
-    if (point) useViewerStore.getState().reveal(point);
-  }, []);
+  const { autoZoom } = useViewerAppearance();
+  // Settings "auto zoom-in": the chosen landmark is shown close up; otherwise it is only brought into view.
+  const select = useCallback(
+    (id: LandmarkId) => {
+      useLandmarkStore.getState().select(id);
+      const point = useLandmarkStore.getState().positions[id];
+      if (!point) return;
+      const viewer = useViewerStore.getState();
+      if (autoZoom) viewer.setView(focusView(point, viewer.view, viewer.viewportSize, viewer.fitScale));
+      else viewer.reveal(point);
+    },
+    [autoZoom],
+  );
   const place = useCallback((ids: readonly LandmarkId[]) => {
     useLandmarkStore.getState().startGuidedPlacement(ids);
     setTool('placing-landmark');
@@ -77,6 +100,12 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
   const placeOne = useCallback((id: LandmarkId) => place([id]), [place]);
 
   if (recordId === null) return <p className="landmark-panel__empty">{t('viewer.noRecord')}</p>;
+  const resetAllConfirm: ConfirmTexts = {
+    title: t('viewerPolish.resetAllTitle'),
+    text: t('viewerPolish.resetAllText'),
+    confirm: t('viewerPolish.resetAllConfirm'),
+    cancel: t('viewerPolish.resetAllCancel'),
+  };
   return (
     <div className="landmark-panel">
       <div className="landmark-panel__head">
@@ -84,7 +113,7 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
           <CommandButton id="undo" testId="viewer-undo" />
           <CommandButton id="redo" testId="viewer-redo" />
           <CommandButton id="reset-ai" testId="reset-ai" />
-          <CommandButton id="reset-ai-all" testId="reset-ai-all" />
+          <CommandButton id="reset-ai-all" testId="reset-ai-all" confirm={resetAllConfirm} />
         </div>
         <p className="landmark-panel__save-hint">{t('viewer.saveHint')}</p>
       </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useViewerAppearance } from '../hooks/use-viewer-appearance.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
 
@@ -8,6 +9,9 @@ export function Legend() {
   const count = useLandmarkStore((s) => Object.keys(s.positions).length);
   const adjusted = useLandmarkStore((s) => Object.keys(s.edited).length > 0);
   const visible = useViewerStore((s) => s.display.landmarks);
+  const { hard, soft } = useViewerAppearance();
+  // AI markers take the Settings tissue colours: the key shows both halves (hard | soft).
+  const aiSwatch = hard.color || soft.color ? { background: `linear-gradient(90deg, ${hard.color ?? 'var(--landmark-ai)'} 50%, ${soft.color ?? 'var(--landmark-ai)'} 50%)` } : undefined;
   if (!visible) return null;
   return (
     <div className="viewer-legend">
@@ -17,7 +21,7 @@ export function Legend() {
       {count > 0 && (
         <>
           <span className="viewer-legend__key">
-            <span className="viewer-legend__swatch viewer-legend__swatch--ai" aria-hidden="true" />
+            <span className="viewer-legend__swatch viewer-legend__swatch--ai" style={aiSwatch} aria-hidden="true" />
             {t('viewer.legendAi')}
           </span>
           {adjusted && (

@@ -1,5 +1,5 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useAnalysisRecord } from '../api/use-analysis-record.ts';
@@ -35,7 +35,10 @@ export function Viewer({ chartUuid, barActions }: { chartUuid: string; barAction
   const record = recordQuery.data ?? null;
 
   const reset = useViewerStore((s) => s.reset);
-  useEffect(() => {
+  // A layout effect: it must run before the stage's own effects report the film and viewport sizes
+  // (children's passive effects run before a parent's), else a viewer opened from cached data is
+  // reset after measuring and shows the film unfitted at scale 1.
+  useLayoutEffect(() => {
     reset();
     useLandmarkStore.getState().load(null);
     setTool('idle');

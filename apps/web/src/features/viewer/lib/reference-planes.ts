@@ -1,4 +1,5 @@
 import { construct, type ImagePoint, type LandmarkMap, type PointRef, type Vec2, type VectorRef } from '@ceppro/ceph';
+import type { ReferencePlaneId } from '@ceppro/contract';
 import type { Size } from './coordinates.ts';
 
 /**
@@ -14,7 +15,7 @@ export interface PlaneDefinition {
   readonly fallback?: VectorRef;
 }
 
-export const REFERENCE_PLANES: readonly PlaneDefinition[] = [
+export const REFERENCE_PLANES: readonly (PlaneDefinition & { readonly id: ReferencePlaneId })[] = [
   { id: 'sn', label: 'SN', line: construct.SN },
   { id: 'fh', label: 'FH', line: construct.FH },
   { id: 'palatal', label: 'PP', line: construct.PP },
@@ -75,10 +76,14 @@ export function clipToImage(p: Vec2, q: Vec2, size: Size): [Vec2, Vec2] | null {
   ];
 }
 
-/** The planes whose points are all present, as segments in image px extended past both ends. */
-export function planeSegments(positions: LandmarkMap<ImagePoint>, size: Size): PlaneSegment[] {
+/**
+ * The planes whose points are all present, as segments in image px extended past both ends;
+ * only the planes in `only` when given (the user's Settings plane list).
+ */
+export function planeSegments(positions: LandmarkMap<ImagePoint>, size: Size, only: ReadonlySet<string> | null = null): PlaneSegment[] {
   const out: PlaneSegment[] = [];
   for (const plane of REFERENCE_PLANES) {
+    if (only !== null && !only.has(plane.id)) continue;
     let a = resolve(plane.line.from, positions);
     let b = resolve(plane.line.to, positions);
     if ((!a || !b) && plane.fallback) {

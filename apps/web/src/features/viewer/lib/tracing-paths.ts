@@ -1,4 +1,5 @@
 import { LINE_TYPE_GROUPS, TRACING_OUTLINES, type ImagePoint, type LandmarkId, type LandmarkMap, type Vec2 } from '@ceppro/ceph';
+import { outlineTissue, type Tissue } from './viewer-appearance.ts';
 
 /**
  * SVG path data for the tracing layer, in image px. Outlines come from `TRACING_OUTLINES` (missing
@@ -8,6 +9,8 @@ import { LINE_TYPE_GROUPS, TRACING_OUTLINES, type ImagePoint, type LandmarkId, t
 export interface TracingPath {
   readonly id: string;
   readonly d: string;
+  /** Drawn in this tissue's Settings colour and size. */
+  readonly tissue: Tissue;
 }
 
 const fmt = (v: number) => Math.round(v * 10) / 10;
@@ -60,7 +63,7 @@ export function tracingPaths(positions: LandmarkMap<ImagePoint>): TracingPath[] 
     const pts = outline.landmarks.map((id) => positions[id]).filter((p): p is ImagePoint => p !== undefined);
     if (pts.length < 2) continue;
     const d = outline.smooth && pts.length > 2 ? splinePath(pts) : polylinePath(pts);
-    out.push({ id: outline.id, d: outline.closed ? `${d} Z` : d });
+    out.push({ id: outline.id, d: outline.closed ? `${d} Z` : d, tissue: outlineTissue(outline.landmarks) });
   }
   return out;
 }

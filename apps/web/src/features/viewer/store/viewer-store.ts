@@ -1,6 +1,7 @@
 import type { Vec2, ViewTransform } from '@ceppro/ceph';
 import { create } from 'zustand';
 import { fitView, zoomAt, type Size } from '../lib/coordinates.ts';
+import { clampPan } from '../lib/pan-limits.ts';
 
 /**
  * The viewer's own state (house style 9): how the image is shown, not what is stored on the server.
@@ -63,6 +64,11 @@ const initial: ViewerState = {
 
 const clampFilm = (v: number) => Math.min(FILM_MAX, Math.max(FILM_MIN, Math.round(v)));
 
+/** Pan/zoom results are clamped so part of the film always stays in view (lib/pan-limits.ts). */
+function kept(state: Pick<ViewerState, 'imageSize' | 'viewportSize'>, view: ViewTransform): ViewTransform {
+  return state.imageSize ? clampPan(view, state.imageSize, state.viewportSize) : view;
+}
+
 function fitted(state: ViewerState): Pick<ViewerState, 'view' | 'fitScale' | 'fitted'> {
   if (state.imageSize === null) return { view: initial.view, fitScale: 1, fitted: true };
   const view = fitView(state.imageSize, state.viewportSize);
@@ -78,14 +84,14 @@ export const useViewerStore = create<ViewerState & ViewerActions>()((set, get) =
       const next = { ...s, viewportSize };
       const refit = fitted(next);
       // Keep the user's pan/zoom, but the 100% reference follows the window.
-      return s.fitted ? { viewportSize, ...refit } : { viewportSize, fitScale: refit.fitScale };
+      return s.fitted ? { viewportSize, ...refit } : { viewportSize, fitScale: refit.fitScale, view: kept(next, s.view) };
     }),
   fit: () => set((s) => fitted(s)),
-  setView: (view) => set({ view, fitted: false }),
+  setView: (view) => set((s) => ({ view: kept(s, view), fitted: false })),
   zoomBy: (factor, anchor) => {
     const { view, viewportSize, fitScale } = get();
     const at = anchor ?? { x: viewportSize.width / 2, y: viewportSize.height / 2 };
-    set({ view: zoomAt(view, at, factor, fitScale), fitted: false });
+    set({ view: kept(get(), zoomAt(view, at, factor, fitScale)), fitted: false });
   },
   toggle: (key) => set((s) => ({ display: { ...s.display, [key]: !s.display[key] } })),
   reveal: (point) => {
@@ -95,7 +101,7 @@ export const useViewerStore = create<ViewerState & ViewerActions>()((set, get) =
     const margin = 48;
     if (x >= margin && y >= margin && x <= viewportSize.width - margin && y <= viewportSize.height - margin) return;
     set({
-      view: { scale: view.scale, translateX: viewportSize.width / 2 - point.x * view.scale, translateY: viewportSize.height / 2 - point.y * view.scale },
+      view: kept(get(), { scale: view.scale, translateX: viewportSize.width / 2 - point.x * view.scale, translateY: viewportSize.height / 2 - point.y * view.scale }),
       fitted: false,
     });
   },

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveAnalysisManage } from '../api/use-save-analysis-manage.ts';
 import { analysisOptions } from '../lib/analysis-options.ts';
-import { createGroup, deleteGroup, setDefaultGroup, toggleMeasurement } from '../lib/custom-groups.ts';
+import { createGroup, deleteGroup, groupNameProblem, setDefaultGroup, toggleMeasurement, type GroupNameProblem } from '../lib/custom-groups.ts';
 import { MeasurementPicker } from './measurement-picker.tsx';
 
 const CURRENT_DEFAULT = 'current';
@@ -21,6 +21,8 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
   const [target, setTarget] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Shown under the name field itself: the general message sits below the long measurement list.
+  const [nameError, setNameError] = useState<GroupNameProblem | null>(null);
 
   const apply = (result: ValidationResult<UserAnalysisManage> | UserAnalysisManage) => {
     if ('ok' in result && !result.ok) return setError(t('analysis.custom.invalid', { reason: result.issues[0]?.message ?? '' }));
@@ -31,9 +33,10 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
   };
 
   const create = () => {
+    const problem = groupNameProblem(draft, name);
+    setNameError(problem);
+    if (problem !== null) return;
     const trimmed = name.trim();
-    if (trimmed === '') return setError(t('analysis.custom.nameRequired'));
-    if (draft.groups.some((g) => g.name === trimmed)) return setError(t('analysis.custom.nameTaken'));
     apply(createGroup(draft, trimmed));
     setTarget(trimmed);
     setName('');
@@ -78,7 +81,12 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
           placeholder={t('analysis.custom.newName')}
           maxLength={50}
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          aria-invalid={nameError !== null}
+          aria-describedby={nameError !== null ? 'custom-group-name-error' : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            setNameError(null);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter') create();
           }}
@@ -87,6 +95,11 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
           {t('analysis.custom.create')}
         </button>
       </div>
+      {nameError !== null && (
+        <p id="custom-group-name-error" className="ruler-form__error" role="alert" data-testid="custom-group-name-error">
+          {t(`analysis.custom.${nameError}`)}
+        </p>
+      )}
 
       <div className="custom-groups__field">
         <label htmlFor="custom-group-edit">{t('analysis.custom.editing')}</label>

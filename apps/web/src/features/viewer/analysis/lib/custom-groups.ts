@@ -50,6 +50,16 @@ export function toggleMeasurement(manage: UserAnalysisManage, target: string | n
   return withIds(manage, target, included ? [...ids, id] : ids);
 }
 
+/** Why a new group's name cannot be used (a key under `analysis.custom`), or null when it can. */
+export type GroupNameProblem = 'nameRequired' | 'nameTaken';
+
+/** Checks a typed group name before creating: blank (after trimming) or already used is refused. */
+export function groupNameProblem(manage: UserAnalysisManage, name: string): GroupNameProblem | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'nameRequired';
+  return manage.groups.some((g) => g.name === trimmed) ? 'nameTaken' : null;
+}
+
 /** A new empty group (name trimmed; blank or duplicate names are refused by the validator). */
 export function createGroup(manage: UserAnalysisManage, name: string): ValidationResult<UserAnalysisManage> {
   return addCustomGroup(manage, name, []);

@@ -1,0 +1,247 @@
+import type { Locator, Page } from 'playwright-core';
+import { createActivatedUser, newUser } from '../src/accounts.ts';
+import { assert, eventually } from '../src/expect.ts';
+import { skip, test, type TestContext } from '../src/harness.ts';
+import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+/**
+ * Loose ends a new user meets in the viewer (Step 9 item 8): Settings' tissue colour and size, plane
+ * list and auto zoom-in applied in an open viewer; the film never panned out of sight; toasts clear
+ * of the side panel's tabs and the top bar; "Reset all to AI" asks first; an empty group name says so.
+ */
+
+const FLOW = { timeoutMs: 150_000 };
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A new user with one patient (dataset film, AI landmarks), signed in through the form, viewer open. */
+async function openViewer(t: TestContext, label: string, language = 'en'): Promise<{ page: Page; chartUuid: string }> {
+  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+  const user = newUser(label);
+  await createActivatedUser(t.baseUrl, user);
+  const api = new PatientsApi(t.baseUrl, user);
+  await api.login();
+  const { chartUuid } = await api.createPatient({ first_name: 'Polish Lee', birth_info: '1990-02-03', gender: false }, { ceph: cephalogramPath(1), shootDate: '2025-10-01' });
+  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+  await signInThroughUi(page, user);
+  // The language picker's stored choice (sign-in above reads English labels).
+  await page.evaluate((lang) => localStorage.setItem('ceppro.language', lang), language);
+  await page.goto(`/viewer/${chartUuid}`);
+  await landmarksShown(page);
+  return { page, chartUuid };
+}
+
+async function landmarksShown(page: Page): Promise<void> {
+  await page.getByTestId('viewer-image').waitFor();
+  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn', 20_000);
+}
+
+const landmark = (page: Page, id: string): Locator => page.locator(`[data-testid="landmark"][data-id="${id}"]`);
+const dotFill = (page: Page, id: string) => landmark(page, id).locator('.landmark__dot').evaluate((el) => getComputedStyle(el).fill);
+const dotRadius = (page: Page, id: string) => landmark(page, id).locator('.landmark__dot').evaluate((el) => Number(el.getAttribute('r')));
+const drawnPlanes = (page: Page) => page.locator('[data-plane]').evaluateAll((els) => els.map((e) => e.getAttribute('data-plane')));
+
+async function zoomPercent(page: Page): Promise<number> {
+  return Number(/(\d+)\s*%/.exec(await page.getByTestId('viewer-zoom').innerText())?.[1]);
+}
+
+async function boxOf(locator: Locator, what: string): Promise<Box> {
+  const box = await locator.boundingBox();
+  assert.ok(box, `${what} is on screen`);
+  return box;
+}
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * The film's rectangle on the page, from the overlay's view transform (`matrix(s 0 0 s tx ty)`, image
+ * px -> stage px) and the image size the overlay carries.
+ */
+async function filmBox(page: Page): Promise<Box> {
+  const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
+  const transform = (await page.getByTestId('overlay-root').getAttribute('transform')) ?? '';
+  const [scale = NaN, , , , tx = NaN, ty = NaN] = (/matrix\(([^)]*)\)/.exec(transform)?.[1] ?? '').split(/[\s,]+/).map(Number);
+  const overlay = page.getByTestId('landmark-overlay');
+  const width = Number(await overlay.getAttribute('data-width')) * scale;
+  const height = Number(await overlay.getAttribute('data-height')) * scale;
+  return { x: stage.x + tx, y: stage.y + ty, width, height };
+}
+
+/** How much of the film is inside the stage, in CSS px along each axis. */
+async function filmInView(page: Page): Promise<{ x: number; y: number; film: Box }> {
+  const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
+  const film = await filmBox(page);
+  const x = Math.min(film.x + film.width, stage.x + stage.width) - Math.max(film.x, stage.x);
+  const y = Math.min(film.y + film.height, stage.y + stage.height) - Math.max(film.y, stage.y);
+  return { x, y, film };
+}
+
+/** The part of the film that must stay in view: 20% of its on-screen size or 80 px, at most the stage. */
+async function assertFilmKept(page: Page, when: string): Promise<void> {
+  const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
+  const { x, y, film } = await filmInView(page);
+  const need = (length: number, room: number) => Math.min(Math.max(length * 0.2, 80), length, room) - 1;
+  assert.ok(x >= need(film.width, stage.width), `${when}: ${x.toFixed(0)} px of the film's width in view (film ${film.width.toFixed(0)} px)`);
+  assert.ok(y >= need(film.height, stage.height), `${when}: ${y.toFixed(0)} px of the film's height in view (film ${film.height.toFixed(0)} px)`);
+}
+
+/** Drags the film from a point with no landmark near it (the stage's top-left corner area). */
+async function panBy(page: Page, dx: number, dy: number): Promise<void> {
+  const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
+  const from = { x: stage.x + 30, y: stage.y + 30 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 25 });
+  await page.mouse.up();
+}
+
+test('viewer polish: Settings tissue colour/size, plane list and auto zoom-in show in the open viewer on the next visit, without a reload', async (t) => {
+  const { page } = await openViewer(t, 'polish-settings');
+  // A new account's settings: hard tissue yellow, soft tissue cyan, size 3 (the standard look).
+  assert.equal(await dotFill(page, 'S'), 'rgb(255, 255, 0)', 'hard tissue yellow for a new account');
+  assert.equal(await dotFill(page, 'Ls'), 'rgb(0, 255, 255)', 'soft tissue cyan for a new account');
+  assert.equal(await dotRadius(page, 'S'), 3.5);
+  assert.ok((await drawnPlanes(page)).length >= 5, 'every plane drawn before a plane list is chosen');
+  await page.evaluate(() => Object.assign(window, { __sameApp: true }));
+
+  // Header settings icon: a client-side route change, the app is not reloaded.
+  await page.locator('header a[href="/setting"]').click();
+  await page.getByTestId('settings-form').waitFor();
+  await page.getByTestId('settings-hard-color').fill('#00ff00');
+  await page.getByTestId('settings-hard-size').fill('6');
+  await page.getByTestId('settings-soft-color').fill('#0000ff');
+  for (const id of ['sn', 'palatal', 'occlusal', 'mandibular', 'facial', 'e-line']) await page.getByTestId(`settings-plane-${id}`).uncheck();
+  await page.getByTestId('settings-auto-zoom').check();
+  await t.screenshot(page, 'polish-settings-form');
+  await page.getByTestId('settings-save').click();
+  await page.getByTestId('toast').filter({ hasText: 'Settings saved' }).waitFor();
+
+  await page.goBack();
+  await landmarksShown(page);
+  assert.equal(await page.evaluate(() => (window as unknown as { __sameApp?: boolean }).__sameApp), true, 'the app was not reloaded');
+  // Reopened from cached data, the film is fitted again (it was once left at scale 1, overflowing the stage).
+  const fitted = await filmInView(page);
+  const stageBox = await boxOf(page.getByTestId('viewer-stage'), 'stage');
+  assert.ok(fitted.film.width <= stageBox.width + 1 && fitted.film.height <= stageBox.height + 1, 'the film fits the stage after coming back');
+  await eventually(() => dotFill(page, 'S'), (f) => f === 'rgb(0, 255, 0)', 'hard-tissue landmark S in the hard-tissue colour');
+  assert.equal(await dotRadius(page, 'S'), 6.5, 'hard-tissue size 6 = radius 6.5');
+  assert.equal(await dotFill(page, 'U1'), 'rgb(0, 255, 0)', 'a tooth counts as hard tissue');
+  assert.equal(await dotFill(page, 'Ls'), 'rgb(0, 0, 255)', 'soft-tissue landmark in the soft-tissue colour');
+  assert.equal(await dotRadius(page, 'Ls'), 3.5, 'soft-tissue size untouched: the standard size');
+  const hardLine = await page.locator('[data-outline="mandible"]').evaluate((el) => [getComputedStyle(el).stroke, getComputedStyle(el).strokeWidth]);
+  assert.deepEqual(hardLine, ['rgb(0, 255, 0)', '3px'], 'hard-tissue tracing in its colour and size');
+  assert.deepEqual(await drawnPlanes(page), ['fh'], 'only the plane chosen in Settings');
+  await page.getByTestId('toggle-plane').click();
+  assert.deepEqual(await drawnPlanes(page), [], 'the Ref. plane toggle still hides them all');
+  await page.getByTestId('toggle-plane').click();
+  assert.deepEqual(await drawnPlanes(page), ['fh']);
+
+  // Auto zoom-in: picking a landmark in the list shows it close up, centred.
+  assert.equal(await zoomPercent(page), 100);
+  await page.locator('[data-testid="landmark-item"][data-id="Me"]').click();
+  await eventually(() => zoomPercent(page), (z) => z === 250, 'zoomed in to 250% on the selected landmark');
+  const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
+  const me = await boxOf(landmark(page, 'Me').locator('.landmark__dot'), 'Me');
+  assert.ok(Math.abs(me.x + me.width / 2 - (stage.x + stage.width / 2)) < 3, 'Me centred horizontally');
+  await t.screenshot(page, 'polish-viewer-settings-applied');
+}, FLOW);
+
+test('viewer polish: the film stays partly in view after long drags, at 50% and 400%, and after a window resize', async (t) => {
+  const { page } = await openViewer(t, 'polish-pan');
+  await panBy(page, 3000, 2500);
+  await assertFilmKept(page, 'long drag right/down');
+  await panBy(page, -6000, -5000);
+  await assertFilmKept(page, 'long drag left/up');
+  const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
+  await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
+  for (let i = 0; i < 80 && (await zoomPercent(page)) < 400; i += 1) await page.mouse.wheel(0, -100);
+  assert.equal(await zoomPercent(page), 400);
+  await panBy(page, 9000, 9000);
+  await assertFilmKept(page, '400% and a long drag');
+  await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
+  for (let i = 0; i < 120 && (await zoomPercent(page)) > 50; i += 1) await page.mouse.wheel(0, 100);
+  assert.equal(await zoomPercent(page), 50);
+  await panBy(page, -4000, 3000);
+  await assertFilmKept(page, '50% and a long drag');
+  await page.setViewportSize({ width: 1120, height: 780 }); // the app's smallest window is 1100 x 768
+  await eventually(() => boxOf(page.getByTestId('viewer-stage'), 'stage'), (b) => b.width < stage.width, 'stage shrank');
+  await assertFilmKept(page, 'after the window shrank');
+  await t.screenshot(page, 'polish-pan-clamped');
+}, FLOW);
+
+async function toastClearOfViewerControls(t: TestContext, language: string, shot: string, savedTitle: RegExp): Promise<void> {
+  const { page } = await openViewer(t, `polish-toast-${language}`, language);
+  await page.locator('header a[href="/setting"]').click();
+  await page.getByTestId('settings-form').waitFor();
+  await page.getByTestId('settings-hard-size').fill('8');
+  await page.getByTestId('settings-save').click();
+  const toast = page.getByTestId('toast').filter({ hasText: savedTitle });
+  // Hovered, a toast does not hide itself: it stays while the viewer comes back.
+  await toast.hover();
+  await page.goBack();
+  await page.getByTestId('panel-tab-landmarks').waitFor();
+  await toast.hover();
+  const stack = await boxOf(page.getByTestId('toast-stack'), 'toast stack');
+  assert.equal(Math.round((await boxOf(toast, 'toast')).width), 400, 'toasts stay 400 px wide');
+  const tabs = await page.locator('[data-testid^="panel-tab-"]').all();
+  assert.ok(tabs.length >= 3, 'side panel tabs present');
+  for (const tab of tabs) assert.ok(!overlaps(stack, await boxOf(tab, 'tab')), `the toast stack covers tab ${await tab.getAttribute('data-testid')}`);
+  assert.ok(!overlaps(stack, await boxOf(page.getByTestId('viewer-bar'), 'top bar')), 'the toast stack covers the top bar');
+  assert.ok(!overlaps(stack, await boxOf(page.locator('.film-controls'), 'film controls')), 'the toast stack covers the brightness/contrast box');
+  await t.screenshot(page, shot);
+}
+
+test('viewer polish: a toast on the viewer sits clear of the side panel tabs and the top bar (English)', async (t) => {
+  await toastClearOfViewerControls(t, 'en', 'polish-toast-en', /Settings saved/);
+}, FLOW);
+
+test('viewer polish: a toast on the viewer sits clear of the side panel tabs and the top bar (Japanese)', async (t) => {
+  await toastClearOfViewerControls(t, 'ja', 'polish-toast-ja', /設定/);
+}, FLOW);
+
+test('viewer polish: "Reset all to AI" asks first; Cancel keeps the edit, confirming resets; an empty group name is refused with a message', async (t) => {
+  const { page } = await openViewer(t, 'polish-reset');
+  const a = landmark(page, 'A');
+  const x0 = Number(await a.getAttribute('data-x'));
+  const dot = await boxOf(a.locator('.landmark__dot'), 'A');
+  await page.mouse.move(dot.x + dot.width / 2, dot.y + dot.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(dot.x + dot.width / 2 + 30, dot.y + dot.height / 2, { steps: 10 });
+  await page.mouse.up();
+  const x1 = await eventually(async () => Number(await a.getAttribute('data-x')), (x) => x > x0 + 5, 'A moved');
+
+  await page.getByTestId('reset-ai-all').click();
+  const popup = page.getByTestId('confirm-popup');
+  await popup.waitFor();
+  assert.match(await popup.innerText(), /Reset all landmarks to AI\?/);
+  await t.screenshot(page, 'polish-reset-all-confirm');
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+  await popup.waitFor({ state: 'detached' });
+  assert.equal(Number(await a.getAttribute('data-x')), x1, 'Cancel changes nothing');
+  assert.equal(await a.getAttribute('data-source'), 'modified');
+
+  await page.getByTestId('reset-ai-all').click();
+  await popup.getByRole('button', { name: 'Reset all' }).click();
+  await eventually(async () => Number(await a.getAttribute('data-x')), (x) => Math.abs(x - x0) < 0.05, 'A back at the AI position');
+  assert.equal(await a.getAttribute('data-source'), 'ai');
+
+  await page.getByTestId('panel-tab-analysis').click();
+  await page.locator('.analysis-panel__customise').click();
+  const groups = await page.getByTestId('custom-group-edit').locator('option').count();
+  await page.getByTestId('custom-group-name').fill('   ');
+  await page.getByTestId('custom-group-create').click();
+  const message = page.getByTestId('custom-group-name-error');
+  await message.waitFor();
+  assert.equal(await message.innerText(), 'Enter a group name.');
+  assert.equal(await page.getByTestId('custom-group-name').getAttribute('aria-invalid'), 'true');
+  assert.ok(await message.isVisible(), 'the message shows next to the field');
+  assert.equal(await page.getByTestId('custom-group-edit').locator('option').count(), groups, 'no group was created');
+  assert.equal(await page.getByTestId('custom-group-save').isDisabled(), true, 'nothing to save');
+  await t.screenshot(page, 'polish-group-name-required');
+}, FLOW);
