@@ -11,6 +11,7 @@ import '../tests/chrome.test.ts';
 import '../tests/gate.test.ts';
 import '../tests/language.test.ts';
 import '../tests/patients.test.ts';
+import '../tests/profilogram.test.ts';
 import '../tests/popup.test.ts';
 import '../tests/recovery.test.ts';
 import '../tests/routes.test.ts';

@@ -1,6 +1,7 @@
 import { measurementsRecordQuery, readMeasurements, updateMeasurementsMutation, withMeasurements, type FreeMeasurement } from '@ceppro/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { create } from 'zustand';
 import { ApiError } from '../../../../lib/api/api-error.ts';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
 
@@ -25,6 +26,9 @@ export function useMeasurements(recordId: number | null) {
 }
 
 type Change = (items: FreeMeasurement[]) => FreeMeasurement[];
+
+/** Whether the last change is stored (UI state: the panel shows it, a test waits on it). */
+export const useMeasureSaveState = create<{ state: 'idle' | 'saving' | 'saved' | 'error' }>()(() => ({ state: 'idle' }));
 
 /** One change at a time per record, so each is applied to what the one before stored. */
 const queues = new Map<number, Promise<unknown>>();
@@ -57,16 +61,20 @@ export function useChangeMeasurements(recordId: number | null) {
       if (recordId === null) return;
       const key = measureKeys.items(recordId);
       client.setQueryData<FreeMeasurement[]>(key, (old) => change(old ?? []));
+      useMeasureSaveState.setState({ state: 'saving' });
       const previous = queues.get(recordId) ?? Promise.resolve();
       const next = previous
         .catch(() => undefined)
         .then(() => applyChange(recordId, change))
         .then(
           (items) => {
-            if (queues.get(recordId) === next) client.setQueryData(key, items);
+            if (queues.get(recordId) !== next) return;
+            client.setQueryData(key, items);
+            useMeasureSaveState.setState({ state: 'saved' });
           },
           (error: unknown) => {
             void client.invalidateQueries({ queryKey: key });
+            useMeasureSaveState.setState({ state: 'error' });
             onError(error);
           },
         );

@@ -67,7 +67,7 @@ export function MeasureLayer() {
   return (
     <g className="measure-layer" data-testid="measure-layer">
       {items.map((m) => (
-        <g key={m.id} data-testid="measure-item" data-kind={m.kind}>
+        <g key={m.id} data-testid="measure-item" data-kind={m.kind} data-points={JSON.stringify(m.points)}>
           <Shape points={m.points} />
           <Label at={labelAt(m)} text={`${m.name ? `${m.name}: ` : ''}${formatFreeMeasurement(freeMeasurementValue(m, calibration))}`} testId={`measure-label-${m.id}`} />
         </g>

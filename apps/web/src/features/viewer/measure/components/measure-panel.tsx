@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFilmCalibration } from '../../calibration/hooks/use-film-calibration.ts';
 import { setTool } from '../../interaction/registry.ts';
 import type { ViewerPanelProps } from '../../panels.ts';
-import { useChangeMeasurements, useMeasurements } from '../api/use-measurements.ts';
+import { useChangeMeasurements, useMeasureSaveState, useMeasurements } from '../api/use-measurements.ts';
 import { MEASURE_TOOL_IDS } from '../interaction/measure-state.ts';
 import { POINTS_NEEDED, useMeasureStore } from '../store/measure-store.ts';
 
@@ -45,6 +45,7 @@ export function MeasurePanel({ recordId }: ViewerPanelProps) {
   const draft = useMeasureStore((s) => s.draft);
   const { calibration } = useFilmCalibration();
   const [failed, setFailed] = useState(false);
+  const saveState = useMeasureSaveState((s) => s.state);
   if (recordId === null) return <p className="profilogram-panel__note">{t('profilogram.noRecord')}</p>;
 
   const start = (kind: FreeMeasurementKind) => {
@@ -59,7 +60,7 @@ export function MeasurePanel({ recordId }: ViewerPanelProps) {
   const list = items.data ?? [];
 
   return (
-    <div className="profilogram-panel measure-panel" data-testid="measure-panel">
+    <div className="profilogram-panel measure-panel" data-testid="measure-panel" data-save-state={saveState}>
       <h2 className="profilogram-panel__title">{t('profilogram.measure.title')}</h2>
       <div className="measure-panel__tools">
         {(['distance', 'angle'] as const).map((kind) => (

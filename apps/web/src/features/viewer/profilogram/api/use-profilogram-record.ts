@@ -1,6 +1,7 @@
 import { profilogramAutoQuery, profilogramRecordQuery, readProfilogramResult, updateProfilogramMutation, type ProfilogramResult } from '@ceppro/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { create } from 'zustand';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
 import { userConfigKeys } from '../../../../lib/api/user-config-keys.ts';
 
@@ -32,20 +33,28 @@ export function useProfilogramRecord(recordId: number | null) {
 const pending = new Map<number, ProfilogramResult>();
 const running = new Set<number>();
 
+/** Whether the last profilogram change is stored (UI state: the panel shows it, a test waits on it). */
+export const useProfilogramSaveState = create<{ state: 'idle' | 'saving' | 'saved' | 'error' }>()(() => ({ state: 'idle' }));
+
 async function drain(recordId: number, onError: (error: unknown) => void): Promise<void> {
   if (running.has(recordId)) return;
   running.add(recordId);
+  useProfilogramSaveState.setState({ state: 'saving' });
+  let failed = false;
   try {
     for (let next = pending.get(recordId); next !== undefined; next = pending.get(recordId)) {
       pending.delete(recordId);
       try {
         await runOperation(updateProfilogramMutation, { id: recordId, result: next });
+        failed = false;
       } catch (error) {
+        failed = true;
         onError(error);
       }
     }
   } finally {
     running.delete(recordId);
+    useProfilogramSaveState.setState({ state: failed ? 'error' : 'saved' });
   }
 }
 
@@ -60,11 +69,6 @@ export function useSaveProfilogram() {
     },
     [client],
   );
-}
-
-/** Whether pending saves are still to be sent (the panel shows "saving"). */
-export function profilogramSavePending(recordId: number): boolean {
-  return pending.has(recordId) || running.has(recordId);
 }
 
 /** "Auto measurement on profilogram" (Settings; off for a user who never saved a setting, the column default). */

@@ -3,7 +3,7 @@ import { PROFILOGRAM_TEMPLATE_SOURCE } from '@ceppro/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ViewerPanelProps } from '../../panels.ts';
-import { useSaveProfilogram } from '../api/use-profilogram-record.ts';
+import { useProfilogramSaveState, useSaveProfilogram } from '../api/use-profilogram-record.ts';
 import { computeWith, useProfilogram } from '../hooks/use-profilogram.ts';
 import { DeviationTable } from './deviation-table.tsx';
 import { OptionControls } from './option-controls.tsx';
@@ -18,6 +18,7 @@ export function ProfilogramPanel({ recordId }: ViewerPanelProps) {
   const { t } = useTranslation();
   const view = useProfilogram();
   const save = useSaveProfilogram();
+  const saveState = useProfilogramSaveState((s) => s.state);
   const [failed, setFailed] = useState(false);
   /** Options the landmarks cannot serve (e.g. FH without Po/Or): shown, not stored. */
   const [draft, setDraft] = useState<{ options: ProfilogramOptions; missing: LandmarkId[] } | null>(null);
@@ -39,7 +40,7 @@ export function ProfilogramPanel({ recordId }: ViewerPanelProps) {
   const missing = draft?.missing ?? (view.computed.ok ? [] : view.computed.missing);
 
   return (
-    <div className="profilogram-panel" data-testid="profilogram-panel">
+    <div className="profilogram-panel" data-testid="profilogram-panel" data-save-state={saveState}>
       <h2 className="profilogram-panel__title">{t('profilogram.title')}</h2>
       {stored === null ? (
         <div className="profilogram-panel__measure">
