@@ -1,5 +1,6 @@
 import {
   calibrationFromDefaultPpm,
+  calibrationFromPixelSpacing,
   calibrationFromRuler,
   dist,
   imagePoint,
@@ -7,6 +8,7 @@ import {
   UNCALIBRATED,
   type Calibration,
 } from '@ceppro/ceph';
+import type { DicomCalibration } from './dicom';
 import { rulerInfoSchema, type RulerInfo } from './graphql/analysis';
 
 /*
@@ -14,14 +16,18 @@ import { rulerInfoSchema, type RulerInfo } from './graphql/analysis';
  * PDF report so screen and paper always measure with the same calibration.
  */
 
-/** Where the film's calibration comes from, in precedence order: ruler, then default PPM, then none. */
-export type CalibrationOrigin = 'ruler' | 'default-ppm' | 'none';
+/**
+ * Where the film's calibration comes from, in precedence order: a ruler drawn on the film (the
+ * user's own measurement at the patient's plane), then the DICOM file's pixel spacing, then the
+ * user's default PPM, then none.
+ */
+export type CalibrationOrigin = 'ruler' | 'dicom' | 'default-ppm' | 'none';
 
 /** The film's calibration with its origin and pixels per mm (null when uncalibrated). */
 export interface ResolvedCalibration {
   readonly calibration: Calibration;
   readonly origin: CalibrationOrigin;
-  /** Pixels per millimetre (isotropic), or null when uncalibrated. */
+  /** Pixels per millimetre along x (DICOM spacing may differ along y: see `calibration`), or null when uncalibrated. */
   readonly ppm: number | null;
 }
 
@@ -38,14 +44,20 @@ export function parseRulerInfo(raw: unknown): RulerInfo | null {
 }
 
 /**
- * The calibration to measure with (spec: ruler > default PPM > uncalibrated, reference §5.5).
+ * The calibration to measure with (spec: ruler > DICOM pixel spacing > default PPM > uncalibrated,
+ * reference §5.5).
  * The ruler's ppm is recomputed from its points and length, so a stored ppm can never disagree
  * with the points drawn on the film. A default PPM that is not a positive number is ignored.
  */
-export function resolveCalibration(ruler: RulerInfo | null, defaultPpm: number | null): ResolvedCalibration {
+export function resolveCalibration(ruler: RulerInfo | null, defaultPpm: number | null, dicom: DicomCalibration | null = null): ResolvedCalibration {
   if (ruler !== null) {
     const calibration = calibrationFromRuler(imagePoint(ruler.p1.x, ruler.p1.y), imagePoint(ruler.p2.x, ruler.p2.y), mm(ruler.length_mm));
     return { calibration, origin: 'ruler', ppm: calibration.pxPerMmX };
+  }
+  if (dicom !== null) {
+    // Spacings are stored already divided by the magnification factor (server dicom reader).
+    const calibration = calibrationFromPixelSpacing(dicom.row_spacing_mm, dicom.column_spacing_mm, { source: dicom.tag });
+    return { calibration, origin: 'dicom', ppm: calibration.pxPerMmX };
   }
   if (defaultPpm !== null && Number.isFinite(defaultPpm) && defaultPpm > 0) {
     const calibration = calibrationFromDefaultPpm(defaultPpm);

@@ -39,6 +39,12 @@ export const ERROR_CATALOGUE = {
   IMAGE_NOT_SUPPORTED: { status: 415, message: 'Only JPEG and PNG images are accepted.', specified: false },
   IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than allowed.', specified: false },
   IMAGE_DIMENSIONS: { status: 422, message: 'The image dimensions are out of range.', specified: false },
+  // DICOM films (Step 10 item 7): the file is DICOM but not one film this app can show.
+  DICOM_UNREADABLE: { status: 415, message: 'The DICOM file could not be read.', specified: false },
+  DICOM_UNSUPPORTED_SYNTAX: { status: 415, message: 'The DICOM transfer syntax is not supported.', specified: false },
+  DICOM_NO_PIXEL_DATA: { status: 422, message: 'The DICOM file contains no image.', specified: false },
+  DICOM_MULTI_FRAME: { status: 422, message: 'Multi-frame DICOM files are not accepted; export a single image.', specified: false },
+  DICOM_NOT_IMAGE: { status: 422, message: 'The DICOM file is not a radiograph image.', specified: false },
   UPLOAD_MISSING: { status: 409, message: 'The file was not uploaded.', specified: false },
   // The stored object's size or SHA-256 differs from what the upload check recorded: never used.
   IMAGE_CHANGED: { status: 409, message: 'The stored image no longer matches the checked upload.', specified: false },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dicomCalibrationSchema } from './dicom';
 import { imageTypeCdSchema } from './image-type';
 
 /**
@@ -24,10 +25,13 @@ import { imageTypeCdSchema } from './image-type';
  * `chart_id` in these calls is the chart's `chart_id` string (a UUID), as in GraphQL.
  */
 
-/** Patient images: jpg/png only (spec point 5), checked by content on the server. */
+/**
+ * Patient images: jpg/png (spec point 5) and DICOM films (Step 10, contract dicom.ts), checked by
+ * content on the server. A DICOM file may have no extension: the browser recognises it by content.
+ */
 export const IMAGE_UPLOAD = {
-  contentTypes: ['image/jpeg', 'image/png'],
-  extensions: ['jpg', 'jpeg', 'png'],
+  contentTypes: ['image/jpeg', 'image/png', 'application/dicom'],
+  extensions: ['jpg', 'jpeg', 'png', 'dcm'],
   maxBytes: 30 * 1024 * 1024,
   /** Each side, in pixels. */
   minSide: 200,
@@ -129,6 +133,12 @@ export const downloadEntrySchema = z.object({
   shoot_date: z.string().nullable(),
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
+  /**
+   * A DICOM film's own calibration (Pixel Spacing, else Imager Pixel Spacing / magnification);
+   * null for JPEG/PNG and for DICOM files without spacing. presignedPath then shows the derived
+   * 8-bit image, never the DICOM original.
+   */
+  dicom_calibration: dicomCalibrationSchema.nullable().optional(),
 });
 export type DownloadEntry = z.infer<typeof downloadEntrySchema>;
 export const downloadResponseSchema = z.array(downloadEntrySchema);

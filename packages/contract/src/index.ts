@@ -4,6 +4,7 @@ export * from './calibration';
 export * from './stored-landmarks';
 export * from './envelope';
 export * from './files';
+export * from './dicom';
 export * from './health';
 export * from './image-type';
 export * from './user-type';

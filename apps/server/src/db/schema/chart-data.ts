@@ -1,6 +1,6 @@
 import type { ImageTypeCd } from '@ceppro/contract';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, timestamptz, updatedAt } from './columns';
 import { charts } from './charts';
 
@@ -30,6 +30,11 @@ export const chartData = pgTable(
      */
     sha256: text('sha256'),
     sizeBytes: integer('size_bytes'),
+    /**
+     * Set for a DICOM original (content_type application/dicom): its transfer syntax, calibration and
+     * the derived display PNG (features/images/dicom/dicom-info.ts, zod-parsed on read). Null otherwise.
+     */
+    dicomInfo: jsonb('dicom_info').$type<unknown>(),
     /**
      * Non-null: checked and stored, but not yet committed by landmark detection. Invisible to every
      * query; the sweeper hard-deletes it (and its objects) after this time.

@@ -1,12 +1,15 @@
-import { IMAGE_TYPE, IMAGE_UPLOAD, type ImageContentType, type ImageTypeCd } from '@ceppro/contract';
+import { DICOM_CONTENT_TYPE, IMAGE_TYPE, IMAGE_UPLOAD, isDicomBytes, type ImageContentType, type ImageTypeCd } from '@ceppro/contract';
 import sharp from 'sharp';
 import { AppError } from '../../errors/app-error';
+import { dicomDisplayPixels, greyPng, readDicomFilm, type DicomFilm } from './dicom/dicom-film';
 
 export interface CheckedImage {
   contentType: ImageContentType;
   /** After EXIF orientation, as the viewer shows it and as landmarks are stored. */
   width: number;
   height: number;
+  /** A DICOM original: what was read, and its derived 8-bit display PNG (same width x height). */
+  dicom?: { film: DicomFilm; displayPng: Buffer };
 }
 
 /**
@@ -24,7 +27,36 @@ export function sniffImageType(bytes: Uint8Array): ImageContentType | null {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 8));
   if (head.subarray(0, 3).equals(JPEG_MAGIC)) return 'image/jpeg';
   if (head.equals(PNG_MAGIC)) return 'image/png';
+  if (isDicomBytes(bytes)) return DICOM_CONTENT_TYPE;
   return null;
+}
+
+/** The side and pixel-count limits, for any image type (IMAGE_DIMENSIONS). */
+function checkDimensions(width: number, height: number, imageType: ImageTypeCd): void {
+  if (
+    Math.min(width, height) < IMAGE_UPLOAD.minSide ||
+    Math.max(width, height) > IMAGE_UPLOAD.maxSide ||
+    width * height > IMAGE_UPLOAD.maxPixels
+  ) {
+    throw new AppError('IMAGE_DIMENSIONS', `The image is ${width} x ${height} px; each side must be ${IMAGE_UPLOAD.minSide}-${IMAGE_UPLOAD.maxSide} px.`);
+  }
+  const ceph = IMAGE_UPLOAD.cephalogram;
+  if (imageType === IMAGE_TYPE.cephalogram && (Math.min(width, height) < ceph.minSide || Math.max(width, height) > ceph.maxSide)) {
+    throw new AppError('IMAGE_DIMENSIONS', `The cephalogram is ${width} x ${height} px; each side must be ${ceph.minSide}-${ceph.maxSide} px.`);
+  }
+}
+
+/**
+ * A DICOM film: the header checks (dicom-film.ts), the size limits before a pixel is decoded (no
+ * decompression bombs), then a full decode to the display PNG, which is what proves the pixel data
+ * readable to the end.
+ */
+async function checkDicom(bytes: Uint8Array, imageType: ImageTypeCd): Promise<CheckedImage> {
+  const { film, data } = readDicomFilm(bytes);
+  checkDimensions(film.width, film.height, imageType);
+  const pixels = await dicomDisplayPixels(film, data);
+  const displayPng = await greyPng(pixels, film.width, film.height);
+  return { contentType: DICOM_CONTENT_TYPE, width: film.width, height: film.height, dicom: { film, displayPng } };
 }
 
 /**
@@ -37,6 +69,7 @@ export async function checkImage(bytes: Uint8Array, imageType: ImageTypeCd): Pro
   if (bytes.byteLength > IMAGE_UPLOAD.maxBytes) throw new AppError('IMAGE_TOO_LARGE');
   const sniffed = sniffImageType(bytes);
   if (!sniffed) throw new AppError('IMAGE_NOT_SUPPORTED');
+  if (sniffed === DICOM_CONTENT_TYPE) return checkDicom(bytes, imageType);
   let meta: sharp.Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -48,17 +81,7 @@ export async function checkImage(bytes: Uint8Array, imageType: ImageTypeCd): Pro
   const swap = (meta.orientation ?? 1) >= 5;
   const width = swap ? meta.height : meta.width;
   const height = swap ? meta.width : meta.height;
-  if (
-    Math.min(width, height) < IMAGE_UPLOAD.minSide ||
-    Math.max(width, height) > IMAGE_UPLOAD.maxSide ||
-    width * height > IMAGE_UPLOAD.maxPixels
-  ) {
-    throw new AppError('IMAGE_DIMENSIONS', `The image is ${width} x ${height} px; each side must be ${IMAGE_UPLOAD.minSide}-${IMAGE_UPLOAD.maxSide} px.`);
-  }
-  const ceph = IMAGE_UPLOAD.cephalogram;
-  if (imageType === IMAGE_TYPE.cephalogram && (Math.min(width, height) < ceph.minSide || Math.max(width, height) > ceph.maxSide)) {
-    throw new AppError('IMAGE_DIMENSIONS', `The cephalogram is ${width} x ${height} px; each side must be ${ceph.minSide}-${ceph.maxSide} px.`);
-  }
+  checkDimensions(width, height, imageType);
   try {
     await sharp(bytes, { failOn: DECODE_FAIL_ON, limitInputPixels: IMAGE_UPLOAD.maxPixels }).resize({ width: 64 }).raw().toBuffer();
   } catch {
@@ -70,6 +93,16 @@ export async function checkImage(bytes: Uint8Array, imageType: ImageTypeCd): Pro
 /** Thumbnails sit next to their original: `charts/<chart>/<upload>.jpg` -> `charts/<chart>/<upload>.thumb.jpg`. */
 export function thumbnailKeyOf(objectKey: string): string {
   return `${objectKey.replace(/\.[A-Za-z0-9]+$/, '')}.thumb.jpg`;
+}
+
+/** A DICOM original's derived display image: `charts/<chart>/<upload>.dcm` -> `charts/<chart>/<upload>.display.png`. */
+export function displayKeyOf(objectKey: string): string {
+  return `${objectKey.replace(/\.[A-Za-z0-9]+$/, '')}.display.png`;
+}
+
+/** Every object stored beside an original (deleted with it): its thumbnail and, for DICOM, its display image. */
+export function derivedKeysOf(objectKey: string): string[] {
+  return [thumbnailKeyOf(objectKey), displayKeyOf(objectKey)];
 }
 
 /** A JPEG at most IMAGE_UPLOAD.thumbnailWidth wide, upright (EXIF applied). */

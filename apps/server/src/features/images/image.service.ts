@@ -17,7 +17,8 @@ import { AppError } from '../../errors/app-error';
 import type { JobQueue } from '../../jobs/job-runner';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { deleteObjects } from './discard.service';
-import { checkImage } from './image-check';
+import { dicomCalibrationOfRow, parseDicomInfo, type DicomInfo } from './dicom/dicom-info';
+import { checkImage, displayKeyOf, type CheckedImage } from './image-check';
 import { sha256Of } from './stored-image';
 import type { ImageRepository, ImageRow, OwnedChart } from './image.repository';
 
@@ -74,11 +75,28 @@ export function createImageService(deps: {
     return buffer(object.body);
   }
 
+  /**
+   * A DICOM original's derived 8-bit PNG, stored once beside it (a key no URL is issued for PUT), so
+   * the browser can show the film; its SHA-256 and size go into `dicom_info` with the calibration.
+   */
+  async function storeDisplayImage(path: string, dicom: NonNullable<CheckedImage['dicom']>): Promise<DicomInfo> {
+    const key = displayKeyOf(path);
+    await storage.putObject(key, dicom.displayPng, { contentType: 'image/png', ifNoneMatch: true });
+    return {
+      version: 1,
+      transfer_syntax: dicom.film.transferSyntax,
+      photometric: dicom.film.photometric,
+      bits_stored: dicom.film.bitsStored,
+      calibration: dicom.film.calibration,
+      display: { path: key, sha256: sha256Of(dicom.displayPng), size_bytes: dicom.displayPng.length },
+    };
+  }
+
   return {
     async upload(userId: number, input: UploadInput): Promise<UploadResponse> {
       const chart = await ownedChart(userId, input.chart_id);
       const id = randomUUID();
-      const ext = input.content_type === 'image/png' ? 'png' : 'jpg';
+      const ext = EXTENSION_OF[input.content_type];
       // A staging key: the signed URL can only ever write here. The checked bytes are copied to
       // `charts/...` (a key no URL is issued for), so an accepted image cannot be replaced.
       const key = stagingKeyOf(chart.chartId, id, ext);
@@ -120,6 +138,13 @@ export function createImageService(deps: {
         // Already there: another call for the same upload is accepting it right now.
         throw error instanceof AppError && error.code === 'CONFLICT' ? new AppError('NOT_FOUND') : error;
       });
+      let dicomInfo: DicomInfo | null = null;
+      try {
+        dicomInfo = checked.dicom ? await storeDisplayImage(path, checked.dicom) : null;
+      } catch (error) {
+        await deleteObjects(storage, [path, displayKeyOf(path)], log);
+        throw error;
+      }
       let row: ImageRow;
       try {
         row = await db.transaction(async (tx) => {
@@ -136,6 +161,7 @@ export function createImageService(deps: {
             height: checked.height,
             sha256: sha256Of(bytes),
             sizeBytes: bytes.length,
+            dicomInfo,
             pendingExpiresAt: pendingUntil,
           });
           await images.extendDrafts(tx, chart, pendingUntil);
@@ -143,7 +169,7 @@ export function createImageService(deps: {
           return inserted;
         });
       } catch (error) {
-        await deleteObjects(storage, [path], log);
+        await deleteObjects(storage, [path, displayKeyOf(path)], log);
         throw error;
       }
       await deleteObjects(storage, [upload.objectKey], log);
@@ -164,12 +190,15 @@ export function createImageService(deps: {
           shoot_date: row.shootDate,
           width: row.width,
           height: row.height,
+          dicom_calibration: dicomCalibrationOfRow(row.dicomInfo),
         };
+        // A DICOM original cannot be shown by a browser: its derived display image stands in for it.
+        const shown = parseDicomInfo(row.dicomInfo)?.display.path ?? row.path;
         if (input.thumbnail_only_check && row.thumbnailPath && (await storage.exists(row.thumbnailPath))) {
           entries.push({ ...base, presignedPath: await storage.presignGet(row.thumbnailPath, IMAGE_UPLOAD.urlTtlSeconds), thumbnail: true, lost: false });
           continue;
         }
-        const present = await storage.exists(row.path);
+        const present = await storage.exists(shown);
         if (input.thumbnail_only_check && present) {
           // No thumbnail yet (or it was lost): make one in the background and show the original meanwhile.
           await queue.enqueue(db, thumbnailJob(userId, chart.uuid, row.id));
@@ -177,7 +206,7 @@ export function createImageService(deps: {
         }
         entries.push({
           ...base,
-          presignedPath: present ? await storage.presignGet(row.path, IMAGE_UPLOAD.urlTtlSeconds) : null,
+          presignedPath: present ? await storage.presignGet(shown, IMAGE_UPLOAD.urlTtlSeconds) : null,
           thumbnail: false,
           lost: !present,
         });
@@ -192,6 +221,8 @@ export function createImageService(deps: {
     },
   };
 }
+
+const EXTENSION_OF = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/dicom': 'dcm' } as const;
 
 /** Object keys a signed PUT of the upload flow writes; nothing else is ever signed for PUT here. */
 export const STAGING_PREFIX = 'staging/';

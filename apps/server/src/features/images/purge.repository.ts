@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
 import { analysisRecords, chartData, charts, discardedCharts, licenseUploads, patients, spentProofs, uploads } from '../../db/schema/index';
-import { thumbnailKeyOf } from './image-check';
+import { derivedKeysOf } from './image-check';
 
 /** What a purge removed from the database; `keys` are the objects to delete after commit. */
 export interface Purged {
@@ -11,7 +11,7 @@ export interface Purged {
 
 /** An image's objects: the original and its thumbnail (derived too, in case a job wrote it just now). */
 function objectKeysOf(rows: Array<{ path: string; thumbnailPath: string | null }>): string[] {
-  return rows.flatMap((r) => [r.path, thumbnailKeyOf(r.path), ...(r.thumbnailPath ? [r.thumbnailPath] : [])]);
+  return rows.flatMap((r) => [r.path, ...derivedKeysOf(r.path), ...(r.thumbnailPath ? [r.thumbnailPath] : [])]);
 }
 
 /**

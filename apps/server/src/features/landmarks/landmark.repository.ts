@@ -5,7 +5,7 @@ import { analysisRecords, chartData, charts } from '../../db/schema/index';
 import type { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import type { imgSizeSchema, inferResultSchema } from '../analysis-records/analysis-record.schemas';
-import { thumbnailKeyOf } from '../images/image-check';
+import { derivedKeysOf } from '../images/image-check';
 import type { ImageRepository } from '../images/image.repository';
 import { commitDraftPatient } from '../patients/patient.repository';
 
@@ -81,7 +81,7 @@ export function createLandmarkRepository(db: AppDatabase, images: ImageRepositor
 
         if (chart.draftExpiresAt) await tx.update(charts).set({ draftExpiresAt: null, updatedAt: now }).where(eq(charts.id, chart.id));
         if (chart.patient.draftExpiresAt) await commitDraftPatient(tx, c.userId, chart.patient.id);
-        const staleKeys = stale.flatMap((p) => [p.path, thumbnailKeyOf(p.path), ...(p.thumbnailPath ? [p.thumbnailPath] : [])]);
+        const staleKeys = stale.flatMap((p) => [p.path, ...derivedKeysOf(p.path), ...(p.thumbnailPath ? [p.thumbnailPath] : [])]);
         return { recordId, staleKeys };
       });
     },

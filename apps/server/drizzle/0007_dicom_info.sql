@@ -1,0 +1,1 @@
+ALTER TABLE "chart_data" ADD COLUMN "dicom_info" jsonb;
