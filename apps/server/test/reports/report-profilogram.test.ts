@@ -1,0 +1,48 @@
+import { calibrationFromDefaultPpm, imagePoint, UNCALIBRATED, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
+import { computeProfilogramResult } from '@ceppro/contract';
+import { describe, expect, it } from 'vitest';
+import { PdfDocument } from '../../src/features/reports/pdf-writer';
+import { addProfilogramPages, profilogramForReport } from '../../src/features/reports/report-profilogram';
+
+const film: LandmarkMap<ImagePoint> = { S: imagePoint(100, 200), N: imagePoint(450, 150), Ar: imagePoint(20, 330), Go: imagePoint(40, 560), Me: imagePoint(330, 780) };
+const cal = calibrationFromDefaultPpm(5);
+const options = { standardLine: 'SN', point: 'S', scale: 120, rotate: 10 } as const;
+const distance = { id: 'd', name: '', kind: 'distance', points: [{ x: 0, y: 0 }, { x: 30, y: 40 }] };
+
+describe('profilogram page of the PDF report', () => {
+  it('prints nothing without a stored profilogram or measurements', () => {
+    expect(profilogramForReport({ profilogramResult: null, drawingResult: { version: 1, coords: [] } }, film, cal)).toBeNull();
+  });
+
+  it('recomputes the stored profilogram from the landmarks with its options (a stale stored copy is not printed)', () => {
+    const now = computeProfilogramResult(film, cal, options);
+    if (!now.ok) throw new Error('not computed');
+    const stale = { ...now.result, deviations: [] };
+    const report = profilogramForReport({ profilogramResult: stale }, film, cal);
+    expect(report?.profilogram).toEqual(now.result);
+    expect(report?.measurements).toEqual([]);
+  });
+
+  it('lists measurements with values from the calibration, unnamed ones numbered', () => {
+    const drawingResult = { version: 1, measurements: { version: 1, items: [distance, { ...distance, id: 'e', name: 'Overjet' }] } };
+    expect(profilogramForReport({ drawingResult }, film, cal)?.measurements).toEqual([
+      { name: 'Distance 1', value: '10.0 mm' },
+      { name: 'Overjet', value: '10.0 mm' },
+    ]);
+    expect(profilogramForReport({ drawingResult }, film, UNCALIBRATED)?.measurements[0]?.value).toBe('50.0 px');
+  });
+
+  it('draws the page: title, options, the deviation rows and the measurements', () => {
+    const now = computeProfilogramResult(film, cal, options);
+    if (!now.ok) throw new Error('not computed');
+    const doc = new PdfDocument({ title: 't', author: 'a', creationDate: new Date(0) });
+    const pages = addProfilogramPages(doc, { profilogram: now.result, measurements: [{ name: 'Overjet', value: '3.2 mm' }] }, () => 70);
+    expect(pages).toHaveLength(1);
+    const text = doc.toBuffer().toString('latin1');
+    expect(text).toContain('(Profilogram)');
+    expect(text).toContain('registered at Sella, scale 120%, rotation 10');
+    expect(text).toContain('(Me)');
+    expect(text).toContain('(Overjet)');
+    expect(text).toContain('(3.2 mm)');
+  });
+});
