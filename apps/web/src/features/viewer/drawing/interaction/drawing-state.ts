@@ -61,38 +61,43 @@ export function drawingState(): InteractionState {
     }
   };
 
+  // While a stroke is under way the controller holds `stroking` (a different object, so the
+  // browser captures the pointer and a release outside the film still ends the stroke).
+  const here = (): InteractionState => (active ? stroking : state);
   const state: InteractionState = {
     id: DRAWING_TOOL_ID,
     cursor: 'crosshair',
     hoverCursor: () => (useDrawingStore.getState().pen.tool === 'text' ? 'text' : 'crosshair'),
     onPointerDown(pointer, ctx) {
       if (pointer.button === 1) return panningState(pointer, ctx.viewer().view, state);
-      if (pointer.button !== 0 || active) return state;
+      if (pointer.button !== 0 || active) return here();
       const store = useDrawingStore.getState();
-      if (!store.loaded || !store.writable || store.recordId !== ctx.landmarks().recordId) return state;
+      if (!store.loaded || !store.writable || store.recordId !== ctx.landmarks().recordId) return here();
       const at = ctx.toImage(pointer.local);
       const start: Pt = [at.x, at.y];
       switch (store.pen.tool) {
         case 'text':
-          store.setTextAt({ at: start, set: target() });
-          return state;
+          // A text typed at the last click is placed before the next field opens.
+          store.commitText(ctx.viewer().fitScale);
+          store.setTextAt({ at: start, set: target(), text: '' });
+          return here();
         case 'eraser':
           active = { pointerId: pointer.pointerId, start };
           erase(pointer.local, ctx);
-          return state;
+          return here();
         default:
           active = { pointerId: pointer.pointerId, start };
           points = [...(penStep([], start, 0) ?? [])];
           store.setDraft(shapeFor(start, ctx));
-          return state;
+          return here();
       }
     },
     onPointerMove(pointer, ctx) {
-      if (!active || pointer.pointerId !== active.pointerId) return state;
+      if (!active || pointer.pointerId !== active.pointerId) return here();
       const store = useDrawingStore.getState();
       if (store.pen.tool === 'eraser') {
         erase(pointer.local, ctx);
-        return state;
+        return here();
       }
       const at = ctx.toImage(pointer.local);
       const to: Pt = [at.x, at.y];
@@ -101,10 +106,10 @@ export function drawingState(): InteractionState {
         if (next) points.push(next[0], next[1]);
       }
       ctx.onFrame('drawing', () => useDrawingStore.getState().setDraft(shapeFor(to, ctx)));
-      return state;
+      return here();
     },
     onPointerUp(pointer, ctx) {
-      if (!active || pointer.pointerId !== active.pointerId) return state;
+      if (!active || pointer.pointerId !== active.pointerId) return here();
       const store = useDrawingStore.getState();
       const at = ctx.toImage(pointer.local);
       const to: Pt = [at.x, at.y];
@@ -119,24 +124,24 @@ export function drawingState(): InteractionState {
       active = null;
       points = [];
       store.setDraft(null);
-      if (shape === null) return state;
-      if (shape.tool !== 'pen' && shape.tool !== 'text' && !hasExtent(start, to, 2 / ctx.viewer().view.scale)) return state;
+      if (shape === null) return here();
+      if (shape.tool !== 'pen' && shape.tool !== 'text' && !hasExtent(start, to, 2 / ctx.viewer().view.scale)) return here();
       const rounded = shape.tool === 'pen' ? shape : { ...shape, from: roundPt(start), to: roundPt(to) };
       store.add(target(), { ...rounded, id: newShapeId() });
-      return state;
+      return here();
     },
     onWheel(pointer, deltaY, ctx) {
       if (deltaY !== 0) ctx.viewer().zoomBy(deltaY < 0 ? WHEEL_STEP : 1 / WHEEL_STEP, pointer.local);
-      return state;
+      return here();
     },
     onKeyDown(key, ctx) {
       const store = useDrawingStore.getState();
       const history = historyKey(key);
       if (history) {
-        if (active) return state;
+        if (active) return stroking;
         if (history === 'undo') store.undo();
         else store.redo();
-        return state;
+        return here();
       }
       if (key.key === 'Escape') {
         if (active || store.draft || store.textAt) {
@@ -144,7 +149,7 @@ export function drawingState(): InteractionState {
           points = [];
           store.setDraft(null);
           store.setTextAt(null);
-          return state;
+          return here();
         }
         return ctx.enterTool('idle');
       }
@@ -157,6 +162,7 @@ export function drawingState(): InteractionState {
       useDrawingStore.getState().setTextAt(null);
     },
   };
+  const stroking: InteractionState = { ...state };
   return state;
 }
 

@@ -1,5 +1,7 @@
 import { DRAWING_CONFIG_DEFAULTS, DRAWING_LIMITS, type DrawingConfig, type DrawingSet, type DrawingShape, type DrawingTool } from '@ceppro/contract';
 import { create } from 'zustand';
+import { newShapeId } from '../lib/shapes.ts';
+import { storedWidth } from '../lib/stroke.ts';
 import { canRedo, canUndo, createHistory, pushHistory, redoHistory, undoHistory, type History } from '../lib/history.ts';
 
 /** The drawing pad's two sets, as stored in `drawing_result` (image px). */
@@ -26,8 +28,8 @@ export interface DrawingState {
   saveStatus: DrawingSaveStatus;
   /** The shape being drawn (not in the history until the pointer is released). */
   draft: DrawingShape | null;
-  /** Where a text is being typed (image px), and into which set. */
-  textAt: { at: readonly [number, number]; set: DrawingSet } | null;
+  /** Where a text is being typed (image px), into which set, and what is typed so far. */
+  textAt: { at: readonly [number, number]; set: DrawingSet; text: string } | null;
   pen: DrawingPen;
   /** The user's defaults (`/drawing-pad`), what the pen goes back to when a chart is closed. */
   defaults: DrawingPen;
@@ -47,6 +49,9 @@ export interface DrawingActions {
   setTool: (tool: DrawingTool) => void;
   setDraft: (draft: DrawingShape | null) => void;
   setTextAt: (textAt: DrawingState['textAt']) => void;
+  setText: (text: string) => void;
+  /** Places the typed text (if any) as a shape and closes the field. `fitScale`: the fitted view's scale. */
+  commitText: (fitScale: number) => void;
   /** Adds a finished shape to a set (one history step). */
   add: (set: DrawingSet, shape: DrawingShape) => void;
   /** Removes shapes by id from a set (one history step; nothing when none is there). */
@@ -89,7 +94,7 @@ export const selectCanUndo = (s: DrawingState): boolean => canUndo(s.history);
 export const selectCanRedo = (s: DrawingState): boolean => canRedo(s.history);
 
 /** The drawing pad's state in the viewer (house style 9: viewer state, its own small store). */
-export const useDrawingStore = create<DrawingStore>()((set) => ({
+export const useDrawingStore = create<DrawingStore>()((set, get) => ({
   ...initial,
   load: (recordId, sets, writable) =>
     set({ recordId, loaded: recordId !== null, writable, history: createHistory(sets), saved: sets, saveStatus: 'clean', draft: null, textAt: null }),
@@ -99,6 +104,16 @@ export const useDrawingStore = create<DrawingStore>()((set) => ({
   setTool: (tool) => set((s) => ({ pen: { ...s.pen, tool }, penTouched: true, textAt: null })),
   setDraft: (draft) => set({ draft }),
   setTextAt: (textAt) => set({ textAt }),
+  setText: (text) => set((s) => (s.textAt ? { textAt: { ...s.textAt, text } } : {})),
+  commitText: (fitScale) => {
+    const { textAt, pen, add } = get();
+    if (textAt === null) return;
+    set({ textAt: null });
+    const text = textAt.text.trim().slice(0, DRAWING_LIMITS.textLength);
+    if (text === '') return;
+    const { width, scales } = storedWidth(pen, fitScale);
+    add(textAt.set, { id: newShapeId(), tool: 'text', at: [textAt.at[0], textAt.at[1]], text, color: pen.color, opacity: pen.opacity, width, scales });
+  },
   add: (target, shape) =>
     set((s) => {
       const present = s.history.present;
