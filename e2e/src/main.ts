@@ -25,6 +25,7 @@ import '../tests/superimposition.test.ts';
 import '../tests/toast.test.ts';
 import '../tests/viewer.test.ts';
 import '../tests/viewer-polish.test.ts';
+import '../tests/vto.test.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -3,7 +3,7 @@ import { currentAlignment, usePhotoStore } from '../store/photo-store.ts';
 import './photo.css';
 
 /**
- * Floating photo controls (top-left of the stage): show the facial photo instead of the film, and
+ * Floating photo controls (top-right of the stage): show the facial photo instead of the film, and
  * once it is aligned, blend it over the film with an opacity slider.
  */
 export function PhotoControls() {
