@@ -180,6 +180,7 @@ async function toastClearOfViewerControls(t: TestContext, language: string, shot
   await page.locator('header a[href="/setting"]').click();
   await page.getByTestId('settings-form').waitFor();
   await page.getByTestId('settings-hard-size').fill('8');
+  await t.screenshot(page, `polish-settings-form-${language}`);
   await page.getByTestId('settings-save').click();
   const toast = page.getByTestId('toast').filter({ hasText: savedTitle });
   // Hovered, a toast does not hide itself: it stays while the viewer comes back.
@@ -240,7 +241,9 @@ test('viewer polish: "Reset all to AI" asks first; Cancel keeps the edit, confir
   await message.waitFor();
   assert.equal(await message.innerText(), 'Enter a group name.');
   assert.equal(await page.getByTestId('custom-group-name').getAttribute('aria-invalid'), 'true');
-  assert.ok(await message.isVisible(), 'the message shows next to the field');
+  const shown = await boxOf(message, 'group name message');
+  const panel = await boxOf(page.locator('.viewer-panel__body'), 'side panel');
+  assert.ok(shown.y >= panel.y && shown.y + shown.height <= Math.min(panel.y + panel.height, 900), 'the message is scrolled into view in the panel');
   assert.equal(await page.getByTestId('custom-group-edit').locator('option').count(), groups, 'no group was created');
   assert.equal(await page.getByTestId('custom-group-save').isDisabled(), true, 'nothing to save');
   await t.screenshot(page, 'polish-group-name-required');

@@ -1,5 +1,5 @@
 import type { UserAnalysisManage, ValidationResult } from '@ceppro/ceph';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveAnalysisManage } from '../api/use-save-analysis-manage.ts';
 import { analysisOptions } from '../lib/analysis-options.ts';
@@ -23,6 +23,14 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
   const [error, setError] = useState<string | null>(null);
   // Shown under the name field itself: the general message sits below the long measurement list.
   const [nameError, setNameError] = useState<GroupNameProblem | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const nameErrorRef = useRef<HTMLParagraphElement>(null);
+  // The field sits low in a scrolling panel: bring the message into view and the caret back to the field.
+  useEffect(() => {
+    if (nameError === null) return;
+    nameErrorRef.current?.scrollIntoView?.({ block: 'nearest' });
+    nameRef.current?.focus();
+  }, [nameError]);
 
   const apply = (result: ValidationResult<UserAnalysisManage> | UserAnalysisManage) => {
     if ('ok' in result && !result.ok) return setError(t('analysis.custom.invalid', { reason: result.issues[0]?.message ?? '' }));
@@ -77,6 +85,7 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
         <input
           type="text"
           data-testid="custom-group-name"
+          ref={nameRef}
           aria-label={t('analysis.custom.newName')}
           placeholder={t('analysis.custom.newName')}
           maxLength={50}
@@ -96,7 +105,7 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
         </button>
       </div>
       {nameError !== null && (
-        <p id="custom-group-name-error" className="ruler-form__error" role="alert" data-testid="custom-group-name-error">
+        <p id="custom-group-name-error" ref={nameErrorRef} className="ruler-form__error" role="alert" data-testid="custom-group-name-error">
           {t(`analysis.custom.${nameError}`)}
         </p>
       )}
