@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { assert, eventually } from '../src/expect.ts';
@@ -13,6 +17,8 @@ import { fromIp, signInThroughUi } from '../src/sign-in.ts';
  * `superimpositionCoords`; another feature's key in the document survives; `/drawing-pad` saves its
  * defaults and a new drawing uses them.
  */
+
+const screensDir = process.env.E2E_SCREENS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '../../tmp/screens');
 
 type Pair = [number, number];
 interface StoredShape {
@@ -134,6 +140,7 @@ test('drawing pad: draw, undo/redo, kept over reload at the same image positions
     input: { drawing_result: { version: 1, measurements } },
   });
 
+  mkdirSync(screensDir, { recursive: true });
   const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
   await signInThroughUi(page, user);
   await openViewer(page, patient.chartUuid);
@@ -238,6 +245,24 @@ test('drawing pad: draw, undo/redo, kept over reload at the same image positions
   assert.deepEqual(routed.superimpositionCoords.map((s) => s.tool), ['arrow']);
   assert.equal(routed.coords.length, 3);
   assert.deepEqual(routed.measurements, measurements, 'the measurements key is still kept');
+
+  // In the report: the printed film (drawn with the drawings on it) and the server PDF are made.
+  await page.getByTestId('panel-tab-report').click();
+  await eventually(() => page.getByTestId('report-film').evaluate((el) => (el as HTMLImageElement).naturalWidth), (w) => w > 0, 'the printed film is drawn', 20_000);
+  const printedFilm = await page.getByTestId('report-film').evaluate((el) => {
+    const img = el as HTMLImageElement;
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    canvas.getContext('2d')?.drawImage(img, 0, 0);
+    return canvas.toDataURL('image/png').split(',')[1] ?? '';
+  });
+  writeFileSync(join(screensDir, 'drawing-print-film.png'), Buffer.from(printedFilm, 'base64'));
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+  const serverPdf = join(screensDir, 'drawing-server-report.pdf');
+  await download.saveAs(serverPdf);
+  assert.ok(readFileSync(serverPdf).subarray(0, 5).toString('latin1') === '%PDF-', 'the server PDF is made');
+  if (existsSync('/usr/bin/pdftoppm')) execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', serverPdf, join(screensDir, 'drawing-server-page1')]);
 
   // The settings page: no placeholder; its defaults are saved and a new drawing uses them.
   await page.goto('/drawing-pad');

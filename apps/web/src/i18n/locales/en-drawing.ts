@@ -19,7 +19,7 @@ export const enDrawing = {
   loadFailedTitle: 'Drawings not loaded',
   loadFailed: "This chart's drawings could not be loaded. Reload the page to try again.",
   pad: {
-    intro: 'What a new drawing in the viewer starts with. Changes in the viewer last until it is closed.',
+    intro: 'A pen changed in the viewer stays so until the viewer is closed; the next one starts from these again.',
     tool: 'Default tool',
     size: 'Pixel size',
     sizeHint: 'Stroke width in screen pixels at zoom 100%, {{min}} to {{max}}.',

@@ -21,7 +21,7 @@ export const jaDrawing: DrawingDictionary = {
   loadFailedTitle: '描画を読み込めません',
   loadFailed: 'このチャートの描画を読み込めませんでした。ページを再読み込みしてください。',
   pad: {
-    intro: 'ビューアーで新しく描くときの初期設定です。ビューアーでの変更はビューアーを閉じるまで有効です。',
+    intro: 'ビューアーで変えたペンはビューアーを閉じるまで有効で、次に開くとこの設定に戻ります。',
     tool: '初期ツール',
     size: 'ピクセルサイズ',
     sizeHint: 'ズーム100%での画面上の線幅（{{min}}〜{{max}}）。',

@@ -21,7 +21,7 @@ export const koDrawing: DrawingDictionary = {
   loadFailedTitle: '드로잉을 불러오지 못했습니다',
   loadFailed: '이 차트의 드로잉을 불러올 수 없습니다. 페이지를 새로 고쳐 다시 시도하세요.',
   pad: {
-    intro: '뷰어에서 새로 그릴 때의 기본값입니다. 뷰어에서 바꾼 값은 뷰어를 닫을 때까지 유지됩니다.',
+    intro: '뷰어에서 바꾼 펜은 뷰어를 닫을 때까지 유지되고, 다음에 열면 이 설정으로 돌아갑니다.',
     tool: '기본 도구',
     size: '픽셀 크기',
     sizeHint: '확대 100%에서 화면상의 선 굵기({{min}}~{{max}}).',

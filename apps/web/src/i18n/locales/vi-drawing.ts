@@ -21,7 +21,7 @@ export const viDrawing: DrawingDictionary = {
   loadFailedTitle: 'Không tải được hình vẽ',
   loadFailed: 'Không tải được hình vẽ của phiếu này. Hãy tải lại trang để thử lại.',
   pad: {
-    intro: 'Giá trị ban đầu khi vẽ mới trong trình xem. Thay đổi trong trình xem giữ đến khi đóng trình xem.',
+    intro: 'Bút đã đổi trong trình xem giữ nguyên đến khi đóng trình xem; lần mở sau lại bắt đầu từ các cài đặt này.',
     tool: 'Công cụ mặc định',
     size: 'Cỡ điểm ảnh',
     sizeHint: 'Độ dày nét trên màn hình ở mức thu phóng 100%, từ {{min}} đến {{max}}.',

@@ -21,7 +21,7 @@ export const zhDrawing: DrawingDictionary = {
   loadFailedTitle: '无法加载绘图',
   loadFailed: '无法加载此病历的绘图。请刷新页面重试。',
   pad: {
-    intro: '在查看器中新建绘图时使用的默认值。在查看器中的更改在关闭查看器前有效。',
+    intro: '在查看器中更改的画笔在关闭查看器前有效，下次打开时恢复为这些设置。',
     tool: '默认工具',
     size: '像素大小',
     sizeHint: '缩放 100% 时屏幕上的线宽，{{min}} 到 {{max}}。',

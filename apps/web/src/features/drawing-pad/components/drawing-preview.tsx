@@ -5,7 +5,7 @@ const WIDTH = 320;
 const HEIGHT = 120;
 
 /**
- * A live preview of the pen: the same wave at zoom 100% and at 200%, so "scales with the zoom"
+ * A live preview of the pen: the same stroke at zoom 100% and at 200%, so "scales with the zoom"
  * shows as a thicker second stroke (off: both the same width on screen).
  */
 export function DrawingPreview({ config, label }: { config: DrawingConfig; label: string }) {
@@ -24,7 +24,7 @@ export function DrawingPreview({ config, label }: { config: DrawingConfig; label
     const wave = (y: number, zoom: number) => {
       ctx.beginPath();
       for (let x = 16; x <= WIDTH / 2 - 16; x += 2) {
-        const yy = y + Math.sin((x / 24) * zoom) * 12;
+        const yy = y + Math.sin(x / 24) * 12;
         if (x === 16) ctx.moveTo(x + (zoom > 1 ? WIDTH / 2 : 0), yy);
         else ctx.lineTo(x + (zoom > 1 ? WIDTH / 2 : 0), yy);
       }
