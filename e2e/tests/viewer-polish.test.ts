@@ -91,14 +91,20 @@ async function assertFilmKept(page: Page, when: string): Promise<void> {
   assert.ok(y >= need(film.height, stage.height), `${when}: ${y.toFixed(0)} px of the film's height in view (film ${film.height.toFixed(0)} px)`);
 }
 
-/** Drags the film from a point with no landmark near it (the stage's top-left corner area). */
+/**
+ * Drags the film from the middle of the stage's left edge (no landmark, no floating control there)
+ * and checks the film did move that way: a drag that never panned would prove nothing.
+ */
 async function panBy(page: Page, dx: number, dy: number): Promise<void> {
   const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
-  const from = { x: stage.x + 30, y: stage.y + 30 };
+  const before = await filmBox(page);
+  const from = { x: stage.x + 40, y: stage.y + stage.height / 2 };
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
   await page.mouse.move(from.x + dx, from.y + dy, { steps: 25 });
   await page.mouse.up();
+  const after = await filmBox(page);
+  assert.ok(Math.sign(after.x - before.x) === Math.sign(dx) && Math.sign(after.y - before.y) === Math.sign(dy), `the drag by ${dx},${dy} panned the film (${before.x},${before.y} -> ${after.x},${after.y})`);
 }
 
 test('viewer polish: Settings tissue colour/size, plane list and auto zoom-in show in the open viewer on the next visit, without a reload', async (t) => {

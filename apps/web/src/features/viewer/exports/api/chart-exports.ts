@@ -13,7 +13,11 @@ export function fetchChartExport(request: ChartExportRequest): Promise<Blob> {
   return api.post<Blob>(EXPORT_ENDPOINTS.chart.path, {}, { auth: true, json: request, binary: true, idempotent: true });
 }
 
-/** `POST /api/exports/chart-landmarks`: the chart's AI and adjusted landmarks as JSON. */
-export function fetchLandmarksExport(chartId: string): Promise<Blob> {
-  return api.post<Blob>(EXPORT_ENDPOINTS.landmarks.path, {}, { auth: true, json: { chart_id: chartId }, binary: true, idempotent: true });
+/**
+ * `POST /api/exports/chart-landmarks`: the chart's AI and adjusted landmarks as JSON. The answer is
+ * JSON, which the client reads as a document (`raw`), so it is written back out as the file.
+ */
+export async function fetchLandmarksExport(chartId: string): Promise<Blob> {
+  const document = await api.post<unknown>(EXPORT_ENDPOINTS.landmarks.path, {}, { auth: true, json: { chart_id: chartId }, raw: true, idempotent: true });
+  return new Blob([`${JSON.stringify(document, null, 2)}\n`], { type: 'application/json' });
 }
