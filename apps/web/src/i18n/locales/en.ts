@@ -11,6 +11,7 @@ import { enViewerPolish } from './en-viewer-polish.ts';
 import { enSuperimposition } from './en-superimposition.ts';
 import { enVto } from './en-vto.ts';
 import { enDrawing } from './en-drawing.ts';
+import { enDicom } from './en-dicom.ts';
 
 export const en = {
   language: { self: 'English', label: 'Language' },
@@ -77,6 +78,7 @@ export const en = {
   superimposition: enSuperimposition,
   vto: enVto,
   drawing: enDrawing,
+  dicom: enDicom,
   screens: {
     viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },
     account: {

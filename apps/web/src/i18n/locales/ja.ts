@@ -7,6 +7,7 @@ import { jaViewerPolish } from './ja-viewer-polish.ts';
 import { jaSuperimposition } from './ja-superimposition.ts';
 import { jaVto } from './ja-vto.ts';
 import { jaDrawing } from './ja-drawing.ts';
+import { jaDicom } from './ja-dicom.ts';
 
 export const ja: Dictionary = {
   ...jaAccount,
@@ -17,6 +18,7 @@ export const ja: Dictionary = {
   superimposition: jaSuperimposition,
   vto: jaVto,
   drawing: jaDrawing,
+  dicom: jaDicom,
   language: { self: '日本語', label: '言語' },
   common: {
     close: '閉じる',

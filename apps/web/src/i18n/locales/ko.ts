@@ -7,6 +7,7 @@ import { koViewerPolish } from './ko-viewer-polish.ts';
 import { koSuperimposition } from './ko-superimposition.ts';
 import { koVto } from './ko-vto.ts';
 import { koDrawing } from './ko-drawing.ts';
+import { koDicom } from './ko-dicom.ts';
 
 export const ko: Dictionary = {
   ...koAccount,
@@ -17,6 +18,7 @@ export const ko: Dictionary = {
   superimposition: koSuperimposition,
   vto: koVto,
   drawing: koDrawing,
+  dicom: koDicom,
   language: { self: '한국어', label: '언어' },
   common: {
     close: '닫기',

@@ -7,6 +7,7 @@ import { viViewerPolish } from './vi-viewer-polish.ts';
 import { viSuperimposition } from './vi-superimposition.ts';
 import { viVto } from './vi-vto.ts';
 import { viDrawing } from './vi-drawing.ts';
+import { viDicom } from './vi-dicom.ts';
 
 export const vi: Dictionary = {
   ...viAccount,
@@ -17,6 +18,7 @@ export const vi: Dictionary = {
   superimposition: viSuperimposition,
   vto: viVto,
   drawing: viDrawing,
+  dicom: viDicom,
   language: { self: 'Tiếng Việt', label: 'Ngôn ngữ' },
   common: {
     close: 'Đóng',

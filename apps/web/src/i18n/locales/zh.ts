@@ -7,6 +7,7 @@ import { zhViewerPolish } from './zh-viewer-polish.ts';
 import { zhSuperimposition } from './zh-superimposition.ts';
 import { zhVto } from './zh-vto.ts';
 import { zhDrawing } from './zh-drawing.ts';
+import { zhDicom } from './zh-dicom.ts';
 
 export const zh: Dictionary = {
   ...zhAccount,
@@ -17,6 +18,7 @@ export const zh: Dictionary = {
   superimposition: zhSuperimposition,
   vto: zhVto,
   drawing: zhDrawing,
+  dicom: zhDicom,
   language: { self: '中文', label: '语言' },
   common: {
     close: '关闭',

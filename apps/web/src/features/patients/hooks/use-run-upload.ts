@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { usePopupStore } from '../../../stores/popup-store.ts';
 import { pushToast } from '../../../stores/toast-store.ts';
 import { patientKeys } from '../api/query-keys.ts';
+import type { DicomProblemCode } from '../lib/dicom-file.ts';
 import { runUpload, UploadFailedError, type UploadImages, type UploadProgress, type UploadResult, type UploadTarget } from '../upload/index.ts';
 
 export interface RunUpload {
@@ -46,9 +47,15 @@ export function useRunUpload(): RunUpload {
       if (!(error instanceof UploadFailedError)) console.warn('Upload failed', error);
       // An overloaded detection queue is not the film's fault: say so, and when to try again.
       const busy = error instanceof UploadFailedError && error.reason === 'busy';
+      // A DICOM file the server cannot use: say why (the syntax named), not "check the X-ray".
+      const dicom = error instanceof UploadFailedError && error.code?.startsWith('DICOM_') ? error : null;
       usePopupStore.getState().open({
         title: t(busy ? 'patients.upload.busyTitle' : 'patients.upload.notRecognizedTitle'),
-        text: busy ? t('patients.upload.busyRetry', { seconds: Math.max(1, error.retryAfterS ?? 30) }) : t('patients.upload.checkXray'),
+        text: busy
+          ? t('patients.upload.busyRetry', { seconds: Math.max(1, error.retryAfterS ?? 30) })
+          : dicom
+            ? t(`dicom.errors.${dicom.code as DicomProblemCode}`, { syntax: /syntax (.+) is not supported/.exec(dicom.message)?.[1] ?? '' })
+            : t('patients.upload.checkXray'),
         textConfirm: t('common.confirm'),
       });
       return null;

@@ -1,4 +1,5 @@
-import { MIN_BIRTH_DATE, todayIso } from '@ceppro/contract';
+import { MIN_BIRTH_DATE, todayIso, type DicomPatientFacts } from '@ceppro/contract';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +15,8 @@ import { newPatientSchema, SHOOT_DATE_MAX_LENGTH, type NewPatientInput, type New
 import { DropZone } from '../shared/drop-zone.tsx';
 import { BirthdayField, GenderField } from '../shared/patient-fields.tsx';
 import { UploadBlocker } from '../shared/upload-blocker.tsx';
+import { hasFacts } from '../../lib/dicom-file.ts';
+import { DicomPrefillOffer, type PrefillValues } from './dicom-prefill-offer.tsx';
 import '../patients.css';
 import './new-patient.css';
 
@@ -31,12 +34,22 @@ export function NewPatientForm() {
   const formError = useFormError();
   const listPath = useLastListPath();
   const upload = useRunUpload();
-  const { register, control, handleSubmit, formState } = useForm<NewPatientInput, unknown, NewPatientValues>({
+  const { register, control, handleSubmit, formState, watch, setValue } = useForm<NewPatientInput, unknown, NewPatientValues>({
     resolver: schemaResolver(newPatientSchema),
     mode: 'onChange',
     defaultValues: EMPTY,
   });
   const errors = formState.errors;
+  // A DICOM cephalogram's patient facts, offered until the user fills them in or ignores them.
+  const [offer, setOffer] = useState<DicomPatientFacts | null>(null);
+  const [name, birth, gender, shootDate] = watch(['name', 'birth', 'gender', 'shootDate']);
+  const current: PrefillValues = { name, birth, gender, shootDate };
+  const usePrefill = (values: Partial<PrefillValues>) => {
+    for (const key of Object.keys(values) as Array<keyof PrefillValues>) {
+      setValue(key, values[key] ?? '', { shouldValidate: true, shouldDirty: true, shouldTouch: true });
+    }
+    setOffer(null);
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await upload.start(
@@ -58,7 +71,18 @@ export function NewPatientForm() {
             control={control}
             name="ceph"
             render={({ field }) => (
-              <DropZone label={t('patients.create.ceph')} hint={t('patients.drop.hint')} file={field.value} onChange={field.onChange} required testId="drop-ceph" />
+              <DropZone
+                label={t('patients.create.ceph')}
+                hint={t('patients.drop.hint')}
+                file={field.value}
+                onChange={(file) => {
+                  if (file === null) setOffer(null);
+                  field.onChange(file);
+                }}
+                onDicomFacts={(facts) => setOffer(hasFacts(facts) ? facts : null)}
+                required
+                testId="drop-ceph"
+              />
             )}
           />
           <Controller
@@ -70,6 +94,7 @@ export function NewPatientForm() {
           />
         </div>
         <div className="new-patient__fields">
+          {offer !== null && <DicomPrefillOffer facts={offer} current={current} onUse={usePrefill} onDismiss={() => setOffer(null)} />}
           <Field label={t('patients.fields.name')} htmlFor="np-name" error={formError(errors.name?.message)} required>
             <input id="np-name" className="input" autoComplete="off" aria-invalid={errors.name !== undefined} {...register('name')} data-testid="np-name" />
           </Field>

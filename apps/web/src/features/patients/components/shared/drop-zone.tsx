@@ -1,6 +1,8 @@
+import { DICOM_CONTENT_TYPE, IMAGE_UPLOAD, type DicomPatientFacts } from '@ceppro/contract';
 import { useEffect, useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, ImageIcon } from '../../../../components/icons.tsx';
+import { asDicomFile, isDicomFile, readDicomFile, type DicomProblem } from '../../lib/dicom-file.ts';
 import { IMAGE_ACCEPT, imageFileProblem, type ImageFileProblem } from '../../lib/image-file.ts';
 import './drop-zone.css';
 
@@ -14,13 +16,16 @@ interface DropZoneProps {
   disabled?: boolean;
   /** data-testid of the zone; the file input gets `${testId}-input`, the clear button `${testId}-clear`. */
   testId: string;
+  /** A DICOM file was taken: the patient facts it names (the form offers them, the user confirms). */
+  onDicomFacts?: (facts: DicomPatientFacts) => void;
 }
 
 /** A preview URL for the chosen image, revoked when the file changes or the zone goes away. */
 function usePreview(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (file === null || typeof URL.createObjectURL !== 'function') {
+    // A browser cannot draw a DICOM file: the zone shows its name and a DICOM tag instead.
+    if (file === null || file.type === DICOM_CONTENT_TYPE || typeof URL.createObjectURL !== 'function') {
       setUrl(null);
       return undefined;
     }
@@ -33,28 +38,49 @@ function usePreview(file: File | null): string | null {
 
 /**
  * One image drop zone (spec points 2 and 5): drop a file or click to choose one; jpg/png image
- * files only, anything else is refused with a message; shows the preview and the file name and
- * can be cleared. The zone is a label for the hidden file input, so clicks and browser tests
- * (setInputFiles on the zone) reach the input.
+ * files and DICOM files (by content, any name), anything else is refused with a message; shows the
+ * preview (a DICOM file: its name and a tag) and the file name and can be cleared. The zone is a
+ * label for the hidden file input, so clicks and browser tests (setInputFiles on the zone) reach
+ * the input.
  */
-export function DropZone({ label, hint, file, onChange, required, disabled, testId }: DropZoneProps) {
+export function DropZone({ label, hint, file, onChange, required, disabled, testId, onDicomFacts }: DropZoneProps) {
   const { t } = useTranslation();
   const id = useId();
-  const [problem, setProblem] = useState<ImageFileProblem | null>(null);
+  const [problem, setProblem] = useState<ImageFileProblem | DicomProblem | null>(null);
   const [over, setOver] = useState(false);
   const preview = usePreview(file);
+  const dicom = file?.type === DICOM_CONTENT_TYPE;
 
-  const take = (candidate: File | undefined) => {
+  const take = async (candidate: File | undefined) => {
     if (candidate === undefined || disabled) return;
+    // A JPG/PNG by name and type is taken at once; anything else may be DICOM, read by content.
     const refused = imageFileProblem(candidate);
+    if (refused === null) {
+      setProblem(null);
+      onChange(candidate);
+      return;
+    }
+    if (refused === 'notImage' && (await isDicomFile(candidate))) {
+      if (candidate.size > IMAGE_UPLOAD.maxBytes) {
+        setProblem('tooLarge');
+        return;
+      }
+      const reading = await readDicomFile(candidate);
+      setProblem(reading.ok ? null : reading.problem);
+      if (!reading.ok) return;
+      onChange(asDicomFile(candidate));
+      onDicomFacts?.(reading.facts);
+      return;
+    }
     setProblem(refused);
-    if (refused === null) onChange(candidate);
   };
   const onDrop = (e: DragEvent<HTMLElement>) => {
     e.preventDefault();
     setOver(false);
-    take(e.dataTransfer.files[0]);
+    void take(e.dataTransfer.files[0]);
   };
+  const problemText =
+    problem === null ? null : typeof problem === 'string' ? t(`patients.drop.${problem}`) : t(`dicom.errors.${problem.code}`, { syntax: problem.syntax ?? '' });
 
   return (
     <div className={`drop-zone${problem ? ' drop-zone--invalid' : ''}`}>
@@ -79,7 +105,12 @@ export function DropZone({ label, hint, file, onChange, required, disabled, test
           <span className="drop-zone__prompt">
             <ImageIcon width={30} height={30} />
             <span>{file ? file.name : hint}</span>
-            {!file && <span className="drop-zone__types">{t('patients.drop.types')}</span>}
+            {dicom && (
+              <span className="drop-zone__types" data-testid={`${testId}-dicom`}>
+                {t('dicom.drop.tag')}
+              </span>
+            )}
+            {!file && <span className="drop-zone__types">{t('dicom.drop.types')}</span>}
           </span>
         )}
       </label>
@@ -92,7 +123,7 @@ export function DropZone({ label, hint, file, onChange, required, disabled, test
         aria-describedby={problem ? `${id}-error` : undefined}
         disabled={disabled}
         onChange={(e) => {
-          take(e.target.files?.[0]);
+          void take(e.target.files?.[0]);
           e.target.value = ''; // choosing the same file again still fires change
         }}
         data-testid={`${testId}-input`}
@@ -120,7 +151,7 @@ export function DropZone({ label, hint, file, onChange, required, disabled, test
       </div>
       {problem && (
         <p className="field__error" role="alert" id={`${id}-error`} data-testid={`${testId}-error`}>
-          {t(`patients.drop.${problem}`)}
+          {problemText}
         </p>
       )}
     </div>
