@@ -16,7 +16,8 @@ import { fromIp, signInThroughUi } from '../src/sign-in.ts';
  * The viewer's VTO/STO tab on a dataset film: a facial photo drawn from the film's own soft-tissue
  * profile is auto-aligned; a plan moving Pogonion 5 mm forward with the soft-chin ratio at 0.95 moves
  * soft-tissue pogonion 4.75 mm (shown and stored), survives a reload, is printed and is in the
- * server PDF; a flat grey photo is not recognized and the manual three-point alignment aligns it.
+ * server PDF; a flat grey photo is not recognized and the manual three-point alignment aligns it; a chart without a photo
+ * shows "No facial image".
  */
 
 const screensDir = process.env.E2E_SCREENS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '../../tmp/screens');
@@ -90,6 +91,7 @@ test('vto: auto-aligned photo, Pogonion +5 mm moves soft pogonion by the chosen 
   const face = await api.createPatient({ first_name: 'Vto Kim', birth_info: '2008-02-10', gender: true }, { ceph: film, face: facePath });
   const { recordId } = await chartInfo(api, face.chartUuid);
   const greyRecord = (await chartInfo(api, grey.chartUuid)).recordId;
+  const bare = await api.createPatient({ first_name: 'No Photo', birth_info: '2007-06-30', gender: false }, { ceph: film });
 
   const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
   await signInThroughUi(page, user);
@@ -117,6 +119,9 @@ test('vto: auto-aligned photo, Pogonion +5 mm moves soft pogonion by the chosen 
   await eventually(() => page.getByTestId('vto-morph-canvas').getAttribute('data-drawn'), (n) => Number(n) > 0, 'morph drawn');
   await page.locator('.viewer-stage__status').waitFor({ state: 'detached' });
   await t.screenshot(page, 'vto-en');
+  await page.getByTestId('vto-measurements').scrollIntoViewIfNeeded();
+  assert.match((await page.getByTestId('vto-measure-LB_LOWER_LIP').textContent()) ?? '', /mm/);
+  await t.screenshot(page, 'vto-en-measurements');
   await page.getByTestId('photo-view-toggle').click();
   await t.screenshot(page, 'vto-en-photo-view');
   await page.getByTestId('photo-view-toggle').click();
@@ -136,6 +141,8 @@ test('vto: auto-aligned photo, Pogonion +5 mm moves soft pogonion by the chosen 
     window.print = () => undefined;
   });
   await page.getByTestId('vto-print').waitFor({ state: 'attached' });
+  // The printed film (with today's tracing) is drawn and loaded under the predicted tracing.
+  await eventually(() => page.locator('.vto-print__frame img').evaluateAll((els) => els.length === 1 && els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)), (ok) => ok, 'print film loaded', 20_000);
   await page.emulateMedia({ media: 'print' });
   const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true });
   await page.emulateMedia({ media: 'screen' });
@@ -195,6 +202,12 @@ test('vto: auto-aligned photo, Pogonion +5 mm moves soft pogonion by the chosen 
   assert.match((await page.getByTestId('vto-align-status').textContent()) ?? '', /fit error 0\.\d px/);
   await page.getByTestId('photo-overlay-toggle').waitFor();
   await t.screenshot(page, 'vto-manual-aligned-en');
+
+  // A chart without a facial photo: the spec's message.
+  await page.goto(`/viewer/${bare.chartUuid}`);
+  await openTab(page);
+  await page.getByText('No facial image.').waitFor({ timeout: 30_000 });
+  assert.equal(await page.getByTestId('photo-controls').count(), 0, 'no photo controls without a photo');
 
   // What is stored (read last: signing the API client in again ends the browser's session).
   await api.login();

@@ -75,7 +75,7 @@ export const enVto = {
   split: { before: 'Before', after: 'After', label: 'Before / after split' },
   measures: { title: 'Predicted measurements', none: 'Available once the film is calibrated and landmarks are present.', name: 'Measurement', today: 'Today', predicted: 'Predicted', change: 'Change' },
   print: { title: 'VTO/STO: predicted treatment result', legend: 'Dashed orange: predicted tracing; yellow: today.' },
-  photo: { showPhoto: 'Show facial photo', showFilm: 'Show X-ray', overlay: 'Photo over X-ray', opacity: 'Opacity', notAligned: 'Align the photo in the VTO/STO tab to blend it over the X-ray.' },
+  photo: { showPhoto: 'Show facial photo', showFilm: 'Show X-ray', overlay: 'Photo over X-ray', opacity: 'Opacity', follow: 'Follow zoom and pan', notAligned: 'Align the photo in the VTO/STO tab to blend it over the X-ray.' },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -4,13 +4,15 @@ import './photo.css';
 
 /**
  * Floating photo controls (top-right of the stage): show the facial photo instead of the film, and
- * once it is aligned, blend it over the film with an opacity slider.
+ * once it is aligned, blend it over the film with an opacity slider, following the film's zoom and
+ * pan or staying fitted (stored as the VTO/STO document's `affectSvgTransform`).
  */
 export function PhotoControls() {
   const { t } = useTranslation();
   const photoView = usePhotoStore((s) => s.photoView);
   const overlay = usePhotoStore((s) => s.overlay);
   const opacity = usePhotoStore((s) => s.opacity);
+  const followView = usePhotoStore((s) => s.followView);
   const manual = usePhotoStore((s) => s.manual !== null);
   const aligned = usePhotoStore((s) => currentAlignment(s) !== null);
   const set = usePhotoStore((s) => s.set);
@@ -45,6 +47,10 @@ export function PhotoControls() {
               onChange={(e) => set({ opacity: Number(e.target.value) / 100 })}
             />
             <span className="photo-controls__value">{Math.round(opacity * 100)}%</span>
+          </label>
+          <label className="photo-controls__row">
+            <input type="checkbox" checked={followView} data-testid="photo-follow-view" onChange={(e) => set({ followView: e.target.checked })} />
+            {t('vto.photo.follow')}
           </label>
         </>
       ) : (

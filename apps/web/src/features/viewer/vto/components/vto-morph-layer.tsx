@@ -1,8 +1,11 @@
+import { composeAffine } from '@ceppro/ceph';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLoadedImage } from '../../hooks/use-loaded-image.ts';
 import type { OverlayLayerProps } from '../../overlay-layers.ts';
 import { usePanelStore } from '../../panels.ts';
 import { svgMatrix } from '../../photo/lib/alignment.ts';
+import { detachedFromView } from '../../photo/lib/display.ts';
+import { useViewerStore } from '../../store/viewer-store.ts';
 import { currentAlignment, usePhotoStore } from '../../photo/store/photo-store.ts';
 import { VTO_PANEL_ID } from '../hooks/use-vto-document.ts';
 import { useVtoPrediction } from '../hooks/use-vto-prediction.ts';
@@ -19,9 +22,10 @@ const MESH_CELLS = { coarse: 24, fine: 48 } as const;
  * The facial photo morphed with the predicted soft-tissue change (VTO/STO tab, morph flag, aligned
  * photo): a triangle-mesh warp of a downscaled photo on a canvas, redrawn at most once per animation
  * frame as the plan changes. Left of the split line the photo as it is (before), right of it the
- * prediction (after). Drawn in photo px under the alignment, so it follows the film's pan and zoom.
+ * prediction (after). Drawn in photo px under the alignment (with the film's pan and zoom unless the
+ * overlay is set not to follow them).
  */
-export function VtoMorphLayer(_props: OverlayLayerProps) {
+export function VtoMorphLayer({ imageSize }: OverlayLayerProps) {
   const active = usePanelStore((s) => s.active === VTO_PANEL_ID);
   const morph = useVtoStore((s) => s.plan.flags.morph);
   const fine = useVtoStore((s) => s.plan.flags.refinement);
@@ -31,6 +35,9 @@ export function VtoMorphLayer(_props: OverlayLayerProps) {
   const photoView = usePhotoStore((s) => s.photoView);
   const opacity = usePhotoStore((s) => s.opacity);
   const overlay = usePhotoStore((s) => s.overlay);
+  const followView = usePhotoStore((s) => s.followView);
+  const view = useViewerStore((s) => (followView ? null : s.view));
+  const viewport = useViewerStore((s) => s.viewportSize);
   const prediction = useVtoPrediction();
   const loaded = useLoadedImage(photo?.url ?? null);
   const shown = active && morph && photo !== null && alignment !== null && prediction.status === 'ok' && (photoView || overlay);
@@ -83,8 +90,10 @@ export function VtoMorphLayer(_props: OverlayLayerProps) {
 
   if (!shown || photo === null || alignment === null || canvasSize === null) return null;
   const splitX = split * photo.size.width;
+  // Like the photo layer: off the film's zoom and pan when the overlay must not follow it.
+  const placed = view === null || photoView ? alignment.transform : composeAffine(detachedFromView(view, imageSize, viewport), alignment.transform);
   return (
-    <g className="vto-morph" transform={svgMatrix(alignment.transform)} opacity={photoView ? 1 : opacity} data-testid="vto-morph-layer">
+    <g className="vto-morph" transform={svgMatrix(placed)} opacity={photoView ? 1 : opacity} data-testid="vto-morph-layer">
       <foreignObject x={0} y={0} width={photo.size.width} height={photo.size.height}>
         <canvas ref={canvasRef} className="vto-morph__canvas" width={canvasSize.width} height={canvasSize.height} data-testid="vto-morph-canvas" />
       </foreignObject>
