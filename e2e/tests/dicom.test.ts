@@ -1,0 +1,90 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { buildDicom } from '../../apps/server/test/images/dicom-builder.ts';
+import { createActivatedUser, newUser } from '../src/accounts.ts';
+import { assert, eventually } from '../src/expect.ts';
+import { skip, test } from '../src/harness.ts';
+import { cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+/**
+ * DICOM in (Step 10 item 6): a dataset film written as a DICOM file (no extension, Pixel Spacing
+ * 0.1 mm, UTF-8 patient name) goes through the new-patient form: the form offers the file's
+ * details and keeps what the user typed, the film uploads, and the viewer measures in mm with the
+ * DICOM calibration badge.
+ */
+
+/** The dataset film as 8-bit MONOCHROME2 explicit VR little endian, identity window. */
+async function dicomFromDatasetFilm(): Promise<string> {
+  const { data, info } = await sharp(cephalogramPath(0)).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const bytes = buildDicom({
+    rows: info.height,
+    columns: info.width,
+    pixelData: data,
+    pixelSpacing: [0.1, 0.1],
+    window: { center: 128, width: 256 },
+    charset: 'ISO_IR 192',
+    patient: { name: '홍^길동', birthDate: '19900506', sex: 'F' },
+    studyDate: '20250110',
+  });
+  const file = join(mkdtempSync(join(tmpdir(), 'ceppro-dicom-')), 'IM000001');
+  writeFileSync(file, bytes);
+  return file;
+}
+
+test('dicom: a DICOM film (Pixel Spacing 0.1 mm) prefills the new-patient form on confirm, uploads, and the viewer measures in mm with the DICOM badge', async (t) => {
+  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+  const file = await dicomFromDatasetFilm();
+  const user = newUser('dicom');
+  await createActivatedUser(t.baseUrl, user);
+  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+  await signInThroughUi(page, user);
+  await page.goto('/create');
+
+  // The user has typed a name before choosing the file: the offer must not replace it.
+  await page.getByTestId('np-name').fill('Hong Typed');
+  await page.getByTestId('drop-ceph-input').setInputFiles(file);
+  const offer = page.getByTestId('dicom-prefill');
+  await offer.waitFor();
+  await page.getByTestId('drop-ceph-dicom').waitFor();
+  assert.match(await page.getByTestId('dicom-prefill-name').innerText(), /홍길동/);
+  assert.match(await page.getByTestId('dicom-prefill-name').innerText(), /Hong Typed/, 'the typed name is listed as kept');
+  assert.match(await page.getByTestId('dicom-prefill-birth').innerText(), /1990-05-06/);
+  assert.match(await page.getByTestId('dicom-prefill-shootDate').innerText(), /2025-01-10/);
+  // Nothing is filled before the user confirms.
+  assert.equal(await page.getByTestId('np-birth').inputValue(), '');
+  await t.screenshot(page, 'dicom-prefill-offer');
+  await page.getByTestId('dicom-prefill-use').click();
+  await offer.waitFor({ state: 'detached' });
+  assert.equal(await page.getByTestId('np-name').inputValue(), 'Hong Typed', 'what the user typed is kept');
+  assert.equal(await page.getByTestId('np-birth').inputValue(), '1990-05-06');
+  assert.equal(await page.getByTestId('np-shoot-date').inputValue(), '2025-01-10');
+  assert.equal(await page.getByTestId('np-gender-female').isChecked(), true);
+  const save = page.getByTestId('save');
+  await eventually(() => save.isDisabled(), (d) => !d, 'Save enabled by the confirmed details');
+  await t.screenshot(page, 'dicom-prefilled');
+  await save.click();
+  await page.waitForURL((u) => u.pathname === '/list/0', { timeout: 60_000 });
+
+  await page.getByTestId('patient-row').first().click();
+  await page.waitForURL((u) => u.pathname.startsWith('/viewer/'));
+  await page.getByTestId('viewer-image').waitFor();
+  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn on the DICOM film', 30_000);
+  await page.getByTestId('panel-tab-analysis').click();
+  const status = page.getByTestId('calibration-status');
+  await eventually(() => status.getAttribute('data-source'), (s) => s === 'dicom', 'calibrated from the DICOM Pixel Spacing');
+  assert.equal(Number(await status.getAttribute('data-ppm')), 10, '0.1 mm per pixel is 10 px/mm');
+  assert.match(await status.innerText(), /DICOM · 10\.00 px\/mm/);
+  assert.match((await status.getAttribute('title')) ?? '', /Pixel Spacing 0\.1 × 0\.1 mm/);
+  await eventually(() => page.getByTestId('analysis-table').innerText(), (text) => /\d mm/.test(text) && !/\d px/.test(text), 'lengths in mm');
+  await t.screenshot(page, 'dicom-viewer-en');
+
+  await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
+  await page.reload();
+  await page.getByTestId('panel-tab-analysis').click();
+  await eventually(() => page.getByTestId('calibration-status').getAttribute('data-source'), (s) => s === 'dicom', 'DICOM badge after reload');
+  await eventually(() => page.getByTestId('analysis-table').innerText(), (text) => /\d mm/.test(text), 'lengths in mm (ko)');
+  await t.screenshot(page, 'dicom-viewer-ko');
+}, { timeoutMs: 180_000 });
