@@ -9,4 +9,4 @@ import { MEASURE_TOOL_IDS, measureState } from './interaction/measure-state.ts';
 registerTool({ id: MEASURE_TOOL_IDS.distance, enter: () => measureState('distance') });
 registerTool({ id: MEASURE_TOOL_IDS.angle, enter: () => measureState('angle') });
 registerOverlayLayer({ id: 'free-measurements', order: 420, Component: MeasureLayer });
-registerViewerPanel({ id: 'measure', order: 270, labelKey: 'profilogram.measure.tab', Component: MeasurePanel });
+registerViewerPanel({ id: 'measure', order: 150, labelKey: 'profilogram.measure.tab', Component: MeasurePanel });

@@ -10,5 +10,5 @@ import './components/profilogram.css';
  * its overlay layer (drawn while the tab is open; mounted always, it keeps the stored profilogram in
  * step with the landmarks). Through measure/register.ts the free distance and angle tools.
  */
-registerViewerPanel({ id: PROFILOGRAM_PANEL_ID, order: 260, labelKey: 'profilogram.tab', Component: ProfilogramPanel });
+registerViewerPanel({ id: PROFILOGRAM_PANEL_ID, order: 220, labelKey: 'profilogram.tab', Component: ProfilogramPanel });
 registerOverlayLayer({ id: 'profilogram', order: 150, Component: ProfilogramLayer });

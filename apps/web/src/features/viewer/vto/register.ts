@@ -10,6 +10,6 @@ import './components/vto.css';
  * The VTO/STO feature's part of the viewer: its tab, the morphed facial photo (just above the photo
  * layer) and the predicted tracing (above today's tracing).
  */
-registerViewerPanel({ id: VTO_PANEL_ID, order: 250, labelKey: 'vto.tab', Component: VtoPanel });
+registerViewerPanel({ id: VTO_PANEL_ID, order: 240, labelKey: 'vto.tab', Component: VtoPanel });
 registerOverlayLayer({ id: 'vto-morph', order: 30, Component: VtoMorphLayer });
 registerOverlayLayer({ id: 'vto-profile', order: 150, Component: VtoProfileLayer });
