@@ -2,11 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { buildDicom } from '../../apps/server/test/images/dicom-builder.ts';
+import { buildDicom, SYNTAX } from '../../apps/server/test/images/dicom-builder.ts';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { assert, eventually } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
-import { cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
 /**
@@ -17,6 +17,12 @@ import { fromIp, signInThroughUi } from '../src/sign-in.ts';
  */
 
 /** The dataset film as 8-bit MONOCHROME2 explicit VR little endian, identity window. */
+function writeTemp(name: string, bytes: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'ceppro-dicom-')), name);
+  writeFileSync(file, bytes);
+  return file;
+}
+
 async function dicomFromDatasetFilm(): Promise<string> {
   const { data, info } = await sharp(cephalogramPath(0)).greyscale().raw().toBuffer({ resolveWithObject: true });
   const bytes = buildDicom({
@@ -29,9 +35,7 @@ async function dicomFromDatasetFilm(): Promise<string> {
     patient: { name: '홍^길동', birthDate: '19900506', sex: 'F' },
     studyDate: '20250110',
   });
-  const file = join(mkdtempSync(join(tmpdir(), 'ceppro-dicom-')), 'IM000001');
-  writeFileSync(file, bytes);
-  return file;
+  return writeTemp('IM000001', bytes);
 }
 
 test('dicom: a DICOM film (Pixel Spacing 0.1 mm) prefills the new-patient form on confirm, uploads, and the viewer measures in mm with the DICOM badge', async (t) => {
@@ -87,4 +91,63 @@ test('dicom: a DICOM film (Pixel Spacing 0.1 mm) prefills the new-patient form o
   await eventually(() => page.getByTestId('calibration-status').getAttribute('data-source'), (s) => s === 'dicom', 'DICOM badge after reload');
   await eventually(() => page.getByTestId('analysis-table').innerText(), (text) => /\d mm/.test(text), 'lengths in mm (ko)');
   await t.screenshot(page, 'dicom-viewer-ko');
+}, { timeoutMs: 180_000 });
+
+test('dicom: change image takes a JPEG Baseline DICOM calibrated by Imager Pixel Spacing / magnification, offers its study date, and refuses a multi-frame file in the drop zone', async (t) => {
+  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+  const user = newUser('dicom-change');
+  await createActivatedUser(t.baseUrl, user);
+  const api = new PatientsApi(t.baseUrl, user);
+  await api.login();
+  const created = await api.createPatient({ first_name: 'Change Dicom', birth_info: '2001-02-03', gender: false }, { ceph: cephalogramPath(1) });
+  const { data, info } = await sharp(cephalogramPath(2)).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: 92 }).toBuffer();
+  const baseline = writeTemp('film.dcm', buildDicom({
+    transferSyntax: SYNTAX.jpegBaseline,
+    rows: info.height,
+    columns: info.width,
+    pixelData: { encapsulated: [jpeg] },
+    imagerPixelSpacing: [0.11, 0.11],
+    magnification: 1.1,
+    studyDate: '20250203',
+  }));
+  const multiFrame = writeTemp('cine.dcm', buildDicom({ rows: 700, columns: 700, frames: 2, pixelData: Buffer.alloc(700 * 700 * 2, 60) }));
+
+  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+  await signInThroughUi(page, user);
+  await page.getByTestId('patient-row').filter({ hasText: 'Change Dicom' }).getByTestId('row-edit').click();
+  const modal = page.getByTestId('edit-modal');
+  await modal.waitFor();
+  await modal.getByTestId('tile-change').first().click();
+  const upload = page.getByTestId('upload-form');
+  await upload.waitFor();
+
+  await upload.getByTestId('drop-ceph-input').setInputFiles(multiFrame);
+  await eventually(() => upload.getByTestId('drop-ceph-error').innerText(), (text) => /several frames/.test(text), 'multi-frame refused with its message');
+  assert.equal(await upload.getByTestId('save').isDisabled(), true, 'nothing to save');
+  await t.screenshot(page, 'dicom-multiframe-refused');
+
+  await upload.getByTestId('drop-ceph-input').setInputFiles(baseline);
+  await upload.getByTestId('drop-ceph-dicom').waitFor();
+  assert.equal(await upload.getByTestId('drop-ceph-error').count(), 0, 'the refusal is gone');
+  await upload.getByTestId('dicom-prefill').waitFor();
+  assert.match(await upload.getByTestId('dicom-prefill-shootDate').innerText(), /2025-02-03/);
+  await upload.getByTestId('dicom-prefill-use').click();
+  assert.equal(await upload.getByTestId('upload-shoot-date').inputValue(), '2025-02-03');
+  await upload.getByTestId('save').click();
+  await page.getByText('The image was changed.').waitFor({ timeout: 60_000 });
+
+  await page.goto(`/viewer/${created.chartUuid}`);
+  await page.getByTestId('viewer-image').waitFor();
+  await page.getByTestId('panel-tab-analysis').click();
+  const status = page.getByTestId('calibration-status');
+  await eventually(() => status.getAttribute('data-source'), (s) => s === 'dicom', 'calibrated from Imager Pixel Spacing');
+  // 0.11 mm at the detector / magnification 1.1 = 0.1 mm at the patient: 10 px/mm.
+  assert.ok(Math.abs(Number(await status.getAttribute('data-ppm')) - 10) < 1e-9, `px/mm ${await status.getAttribute('data-ppm')}`);
+  assert.match((await status.getAttribute('title')) ?? '', /Imager Pixel Spacing 0\.11 × 0\.11 mm.*magnification 1\.1/);
+  await page.evaluate(() => localStorage.setItem('ceppro.language', 'vi'));
+  await page.reload();
+  await page.getByTestId('panel-tab-analysis').click();
+  await eventually(() => page.getByTestId('calibration-status').getAttribute('data-source'), (s) => s === 'dicom', 'DICOM badge (vi)');
+  await t.screenshot(page, 'dicom-change-viewer-vi');
 }, { timeoutMs: 180_000 });

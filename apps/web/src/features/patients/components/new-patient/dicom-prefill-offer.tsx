@@ -1,5 +1,6 @@
 import type { DicomPatientFacts } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
+import './dicom-prefill-offer.css';
 
 /** The form fields a DICOM file can fill (gender in the form's '0' male / '1' female). */
 export interface PrefillValues {

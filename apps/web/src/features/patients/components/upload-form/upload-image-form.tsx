@@ -1,4 +1,5 @@
-import { MIN_BIRTH_DATE, todayIso } from '@ceppro/contract';
+import { MIN_BIRTH_DATE, todayIso, type DicomPatientFacts } from '@ceppro/contract';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DatePicker } from '../../../../components/form/date-picker.tsx';
@@ -10,6 +11,7 @@ import { useRunUpload } from '../../hooks/use-run-upload.ts';
 import { SHOOT_DATE_MAX_LENGTH, uploadImageSchema, type UploadImageInput, type UploadImageValues } from '../../lib/patient-form.ts';
 import { DropZone } from '../shared/drop-zone.tsx';
 import { UploadBlocker } from '../shared/upload-blocker.tsx';
+import { DicomPrefillOffer } from '../new-patient/dicom-prefill-offer.tsx';
 
 interface UploadImageFormProps {
   /** add: a new chart for the patient; change: new images for `chart`. */
@@ -30,11 +32,14 @@ export function UploadImageForm({ mode, patientId, chart, onCancel, onDone }: Up
   const { t } = useTranslation();
   const formError = useFormError();
   const upload = useRunUpload();
-  const { control, handleSubmit, formState } = useForm<UploadImageInput, unknown, UploadImageValues>({
+  const { control, handleSubmit, formState, watch, setValue } = useForm<UploadImageInput, unknown, UploadImageValues>({
     resolver: schemaResolver(uploadImageSchema),
     mode: 'onChange',
     defaultValues: { shootDate: mode === 'change' ? (chart?.shootDate ?? '') : '', ceph: null, face: null },
   });
+  // A DICOM cephalogram's study date, offered for the shoot date (the patient is already known here).
+  const [studyDate, setStudyDate] = useState<string | null>(null);
+  const offer: DicomPatientFacts | null = studyDate === null ? null : { name: null, birthDate: null, gender: null, studyDate };
 
   const onSubmit = handleSubmit(async (values) => {
     const target = mode === 'add' ? ({ mode: 'add', patientId } as const) : ({ mode: 'change', chartId: chart?.chartId ?? '' } as const);
@@ -49,7 +54,18 @@ export function UploadImageForm({ mode, patientId, chart, onCancel, onDone }: Up
           control={control}
           name="ceph"
           render={({ field }) => (
-            <DropZone label={t('patients.upload.ceph')} hint={t('patients.drop.hint')} file={field.value} onChange={field.onChange} required testId="drop-ceph" />
+            <DropZone
+              label={t('patients.upload.ceph')}
+              hint={t('patients.drop.hint')}
+              file={field.value}
+              onChange={(file) => {
+                if (file === null) setStudyDate(null);
+                field.onChange(file);
+              }}
+              onDicomFacts={(facts) => setStudyDate(facts.studyDate)}
+              required
+              testId="drop-ceph"
+            />
           )}
         />
         <Controller
@@ -60,6 +76,17 @@ export function UploadImageForm({ mode, patientId, chart, onCancel, onDone }: Up
           )}
         />
       </div>
+      {offer !== null && (
+        <DicomPrefillOffer
+          facts={offer}
+          current={{ name: '', birth: '', gender: '', shootDate: watch('shootDate') }}
+          onUse={(values) => {
+            if (values.shootDate !== undefined) setValue('shootDate', values.shootDate, { shouldValidate: true, shouldDirty: true });
+            setStudyDate(null);
+          }}
+          onDismiss={() => setStudyDate(null)}
+        />
+      )}
       <Field label={t('patients.upload.shootDate')} htmlFor="upload-shoot-date" error={formError(formState.errors.shootDate?.message)}>
         <Controller
           control={control}
