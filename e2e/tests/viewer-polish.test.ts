@@ -120,7 +120,7 @@ test('viewer polish: Settings tissue colour/size, plane list and auto zoom-in sh
   await page.locator('header a[href="/setting"]').click();
   await page.getByTestId('settings-form').waitFor();
   await page.getByTestId('settings-hard-color').fill('#00ff00');
-  await page.getByTestId('settings-hard-size').fill('6');
+  await page.getByTestId('settings-hard-size').fill('20');
   await page.getByTestId('settings-soft-color').fill('#0000ff');
   for (const id of ['sn', 'palatal', 'occlusal', 'mandibular', 'facial', 'e-line']) await page.getByTestId(`settings-plane-${id}`).uncheck();
   await page.getByTestId('settings-auto-zoom').check();
@@ -136,17 +136,26 @@ test('viewer polish: Settings tissue colour/size, plane list and auto zoom-in sh
   const stageBox = await boxOf(page.getByTestId('viewer-stage'), 'stage');
   assert.ok(fitted.film.width <= stageBox.width + 1 && fitted.film.height <= stageBox.height + 1, 'the film fits the stage after coming back');
   await eventually(() => dotFill(page, 'S'), (f) => f === 'rgb(0, 255, 0)', 'hard-tissue landmark S in the hard-tissue colour');
-  assert.equal(await dotRadius(page, 'S'), 6.5, 'hard-tissue size 6 = radius 6.5');
+  assert.equal(await dotRadius(page, 'S'), 20.5, 'hard-tissue size 20 = radius 20.5');
   assert.equal(await dotFill(page, 'U1'), 'rgb(0, 255, 0)', 'a tooth counts as hard tissue');
   assert.equal(await dotFill(page, 'Ls'), 'rgb(0, 0, 255)', 'soft-tissue landmark in the soft-tissue colour');
   assert.equal(await dotRadius(page, 'Ls'), 3.5, 'soft-tissue size untouched: the standard size');
   const hardLine = await page.locator('[data-outline="mandible"]').evaluate((el) => [getComputedStyle(el).stroke, getComputedStyle(el).strokeWidth]);
-  assert.deepEqual(hardLine, ['rgb(0, 255, 0)', '3px'], 'hard-tissue tracing in its colour and size');
+  assert.deepEqual(hardLine, ['rgb(0, 255, 0)', '10px'], 'hard-tissue tracing in its colour and size');
   assert.deepEqual(await drawnPlanes(page), ['fh'], 'only the plane chosen in Settings');
   await page.getByTestId('toggle-plane').click();
   assert.deepEqual(await drawnPlanes(page), [], 'the Ref. plane toggle still hides them all');
   await page.getByTestId('toggle-plane').click();
   assert.deepEqual(await drawnPlanes(page), ['fh']);
+
+  // A big marker can be grabbed anywhere on its dot (15 px from its centre; the standard reach is 10 px).
+  const s = await boxOf(landmark(page, 'S').locator('.landmark__dot'), 'S');
+  const sx0 = Number(await landmark(page, 'S').getAttribute('data-x'));
+  await page.mouse.move(s.x + s.width / 2 + 15, s.y + s.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(s.x + s.width / 2 + 35, s.y + s.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await eventually(async () => Number(await landmark(page, 'S').getAttribute('data-x')), (x) => x > sx0 + 5, 'S dragged from the edge of its big dot');
 
   // Auto zoom-in: picking a landmark in the list shows it close up, centred.
   assert.equal(await zoomPercent(page), 100);

@@ -1,7 +1,8 @@
 import { screenToImage } from '@ceppro/ceph';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
+import { useViewerAppearance } from '../hooks/use-viewer-appearance.ts';
 import { createFrameScheduler } from '../lib/frame-scheduler.ts';
-import { hitTestLandmark } from '../lib/hit-test.ts';
+import { HIT_RADIUS_PX, hitTestLandmark } from '../lib/hit-test.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
 import { createInteractionController } from './controller.ts';
@@ -17,6 +18,12 @@ function isTyping(target: EventTarget | null): boolean {
  * native (the wheel must be able to prevent page scrolling) and never re-render React.
  */
 export function useViewerInteraction(viewportRef: RefObject<HTMLElement | null>, enabled = true): void {
+  // Markers made larger in Settings can be grabbed anywhere on their dot.
+  const { hard, soft } = useViewerAppearance();
+  const hitRadius = useRef(HIT_RADIUS_PX);
+  useEffect(() => {
+    hitRadius.current = Math.max(HIT_RADIUS_PX, Math.max(hard.dotRadius, soft.dotRadius) + 2);
+  }, [hard.dotRadius, soft.dotRadius]);
   useEffect(() => {
     const element = viewportRef.current;
     if (!element || !enabled) return;
@@ -29,7 +36,7 @@ export function useViewerInteraction(viewportRef: RefObject<HTMLElement | null>,
       toImage: (local) => screenToImage(local, useViewerStore.getState().view),
       hitLandmark: (local) => {
         const { view, display } = useViewerStore.getState();
-        return display.landmarks ? hitTestLandmark(useLandmarkStore.getState().positions, local, view) : null;
+        return display.landmarks ? hitTestLandmark(useLandmarkStore.getState().positions, local, view, hitRadius.current) : null;
       },
       onFrame: frames.schedule,
       onEnter: (state) => {
