@@ -9,7 +9,7 @@ import dicomParser, { type DataSet, type Element } from 'dicom-parser';
 import { Decoder as LosslessDecoder } from 'jpeg-lossless-decoder-js';
 import sharp from 'sharp';
 import { AppError } from '../../../errors/app-error';
-import { applyRescale, toDisplay8bit, type VoiTransform } from './dicom-voi';
+import { toDisplay8bit, type VoiTransform } from './dicom-voi';
 
 /*
  * Reading one DICOM film (Part 10 file) with cornerstone's dicom-parser (MIT): the checks that make
@@ -275,8 +275,8 @@ export async function dicomDisplayPixels(film: DicomFilm, data: DataSet): Promis
   else stored = uncompressedGrey(data, film, element);
   const slope = positive(data.floatString(TAG.rescaleSlope)) ?? 1;
   const intercept = data.floatString(TAG.rescaleIntercept) ?? 0;
-  const modality = applyRescale(stored, slope, Number.isFinite(intercept) ? intercept : 0);
-  return toDisplay8bit(modality, voiOf(data), film.photometric === 'MONOCHROME1');
+  const rescale = { slope, intercept: Number.isFinite(intercept) ? intercept : 0 };
+  return toDisplay8bit(stored, rescale, voiOf(data), film.photometric === 'MONOCHROME1');
 }
 
 /** The derived display image: a lossless 8-bit grey PNG of `dicomDisplayPixels`. */

@@ -17,59 +17,87 @@ export type VoiTransform =
   /** No VOI in the file: the 0.1st..99.9th percentile of the film's own values spans 0..255. */
   | { kind: 'percentile' };
 
-/** Modality LUT: `stored * slope + intercept` (0028,1053 / 0028,1052). */
-export function applyRescale(stored: ArrayLike<number>, slope: number, intercept: number): Float64Array {
-  const out = new Float64Array(stored.length);
-  for (let i = 0; i < stored.length; i++) out[i] = stored[i]! * slope + intercept;
-  return out;
+/** Modality LUT (0028,1053 / 0028,1052): `modality = stored * slope + intercept`, slope > 0. */
+export interface Rescale {
+  slope: number;
+  intercept: number;
 }
 
 /**
- * DICOM linear window (PS3.3 C.11.2.1.2.1) to 0..255:
+ * DICOM linear window (PS3.3 C.11.2.1.2.1) of one modality value to 0..255:
  * `x <= c - 0.5 - (w-1)/2` -> 0, `x > c - 0.5 + (w-1)/2` -> 255, else `((x - (c - 0.5)) / (w-1) + 0.5) * 255`.
  */
-export function windowTo8bit(values: ArrayLike<number>, center: number, width: number): Uint8Array {
-  const out = new Uint8Array(values.length);
+function windowed(x: number, center: number, width: number): number {
   const w = Math.max(1, width);
-  const low = center - 0.5 - (w - 1) / 2;
-  const high = center - 0.5 + (w - 1) / 2;
-  for (let i = 0; i < values.length; i++) {
-    const x = values[i]!;
-    if (x <= low) out[i] = 0;
-    else if (x > high) out[i] = 255;
-    else out[i] = Math.round(((x - (center - 0.5)) / Math.max(1, w - 1) + 0.5) * 255);
-  }
-  return out;
+  if (x <= center - 0.5 - (w - 1) / 2) return 0;
+  if (x > center - 0.5 + (w - 1) / 2) return 255;
+  return Math.round(((x - (center - 0.5)) / Math.max(1, w - 1) + 0.5) * 255);
 }
 
-/** A VOI LUT: values below the first mapped clamp to the first entry, above to the last; output scaled to 0..255. */
-export function lutTo8bit(values: ArrayLike<number>, lut: VoiLut): Uint8Array {
-  const out = new Uint8Array(values.length);
+/** One modality value through a VOI LUT: clamped to its first/last entry, output scaled to 0..255. */
+function looked(x: number, lut: VoiLut): number {
   const n = lut.data.length;
   const max = 2 ** lut.bits - 1;
-  for (let i = 0; i < values.length; i++) {
-    const index = Math.min(n - 1, Math.max(0, Math.round(values[i]!) - lut.firstMapped));
-    out[i] = Math.round((Math.min(max, Math.max(0, lut.data[index]!)) * 255) / max);
+  const index = Math.min(n - 1, Math.max(0, Math.round(x) - lut.firstMapped));
+  return Math.round((Math.min(max, Math.max(0, lut.data[index]!)) * 255) / max);
+}
+
+/**
+ * The 0.1st and 99.9th percentile of integer stored values, from a histogram (no sort, no copy of
+ * the film): an isolated hot or dead pixel does not set the contrast.
+ */
+export function storedPercentiles(stored: ArrayLike<number>): { low: number; high: number } {
+  let min = Infinity;
+  let max = -Infinity;
+  for (let i = 0; i < stored.length; i++) {
+    const v = stored[i]!;
+    if (v < min) min = v;
+    if (v > max) max = v;
   }
-  return out;
+  if (!(max > min)) return { low: min, high: max };
+  const hist = new Uint32Array(max - min + 1);
+  for (let i = 0; i < stored.length; i++) hist[stored[i]! - min]!++;
+  const lowCount = Math.floor(0.001 * (stored.length - 1));
+  const highCount = Math.floor(0.999 * (stored.length - 1));
+  let low = min;
+  let high = max;
+  let seen = 0;
+  let lowFound = false;
+  for (let b = 0; b < hist.length; b++) {
+    seen += hist[b]!;
+    if (!lowFound && seen > lowCount) {
+      low = b + min;
+      lowFound = true;
+    }
+    if (seen > highCount) {
+      high = b + min;
+      break;
+    }
+  }
+  return { low, high };
 }
 
-/** The 0.1st and 99.9th percentile values (an isolated hot or dead pixel does not set the contrast). */
-export function percentileRange(values: ArrayLike<number>): { low: number; high: number } {
-  const sorted = Float64Array.from(values).sort();
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.floor(q * (sorted.length - 1))))]!;
-  return { low: at(0.001), high: at(0.999) };
-}
-
-/** Modality values -> 8-bit display values, MONOCHROME1 (white = low values) inverted last. */
-export function toDisplay8bit(values: ArrayLike<number>, voi: VoiTransform, monochrome1: boolean): Uint8Array {
-  let out: Uint8Array;
-  if (voi.kind === 'lut') out = lutTo8bit(values, voi.lut);
-  else if (voi.kind === 'window') out = windowTo8bit(values, voi.center, voi.width);
-  else {
-    const { low, high } = percentileRange(values);
-    // A window spanning [low, high] exactly: center and width per the linear formula above.
-    out = windowTo8bit(values, (low + high + 1) / 2, Math.max(2, high - low + 1));
+/**
+ * Integer stored values -> Modality LUT -> VOI (LUT, window, or the film's own percentile range)
+ * -> 8-bit display values, MONOCHROME1 (white = low values) inverted last. Full precision until the
+ * final rounding.
+ */
+export function toDisplay8bit(stored: ArrayLike<number>, rescale: Rescale, voi: VoiTransform, monochrome1: boolean): Uint8Array {
+  const { slope, intercept } = rescale;
+  const out = new Uint8Array(stored.length);
+  if (voi.kind === 'lut') {
+    for (let i = 0; i < stored.length; i++) out[i] = looked(stored[i]! * slope + intercept, voi.lut);
+  } else {
+    let { center, width } = voi.kind === 'window' ? voi : { center: 0, width: 1 };
+    if (voi.kind === 'percentile') {
+      // A window spanning [low, high] of the modality values exactly (slope > 0 keeps the order).
+      const { low, high } = storedPercentiles(stored);
+      const lo = low * slope + intercept;
+      const hi = high * slope + intercept;
+      center = (lo + hi + 1) / 2;
+      width = Math.max(2, hi - lo + 1);
+    }
+    for (let i = 0; i < stored.length; i++) out[i] = windowed(stored[i]! * slope + intercept, center, width);
   }
   if (monochrome1) for (let i = 0; i < out.length; i++) out[i] = 255 - out[i]!;
   return out;
