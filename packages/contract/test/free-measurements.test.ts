@@ -1,6 +1,6 @@
 import { calibrationFromDefaultPpm, UNCALIBRATED } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
-import { formatFreeMeasurement, freeMeasurementValue, readMeasurements, withMeasurements, type FreeMeasurement } from '../src/viewer-documents/measurements';
+import { formatFreeMeasurement, freeMeasurementValue, measurementsPatch, readMeasurements, type FreeMeasurement } from '../src/viewer-documents/measurements';
 
 const distance: FreeMeasurement = { id: 'd1', name: 'A', kind: 'distance', points: [{ x: 0, y: 0 }, { x: 30, y: 40 }] };
 const angle: FreeMeasurement = { id: 'a1', name: '', kind: 'angle', points: [{ x: 10, y: 0 }, { x: 0, y: 0 }, { x: 0, y: 10 }] };
@@ -27,14 +27,11 @@ describe('freeMeasurementValue', () => {
 });
 
 describe('measurements inside drawing_result', () => {
-  it('keeps the drawing pad keys and its version', () => {
+  it('patches only the measurements key, which reads back', () => {
     const stored = { version: 1, coords: [{ id: 'x' }], superimpositionCoords: [] };
-    const doc = withMeasurements(stored, [distance]);
-    expect(doc).toEqual({ ...stored, measurements: { version: 1, items: [distance] } });
-    expect(readMeasurements(doc)).toEqual([distance]);
-  });
-  it('starts a version 1 document when there is none', () => {
-    expect(withMeasurements(null, [])).toEqual({ version: 1, measurements: { version: 1, items: [] } });
+    const patch = measurementsPatch([distance]);
+    expect(Object.keys(patch)).toEqual(['measurements']);
+    expect(readMeasurements({ ...stored, ...patch })).toEqual([distance]);
   });
   it('ignores unknown shapes', () => {
     expect(readMeasurements({ version: 1, measurements: { version: 9, items: [] } })).toEqual([]);

@@ -153,6 +153,48 @@ describe('analysis records', () => {
   });
 });
 
+describe('merge_drawing_result', () => {
+  const MERGE = `mutation($id: Int!, $p: JSON!) { merge_drawing_result(id: $id, patch: $p) { id drawing_result } }`;
+  const newRecord = async () => {
+    const chart = await newChart();
+    return (await g.ok<{ create_analysis_record: { id: number } }>(token, `mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }`, { c: chart.id, i: { infer_result: INFER } })).create_analysis_record.id;
+  };
+
+  it('sets only the given keys, so the drawing pad and the measuring tools never undo each other, even at the same moment', async () => {
+    const id = await newRecord();
+    const shapes = { version: 1, coords: [{ id: 'a', tool: 'line' }], superimpositionCoords: [] };
+    const measurements = { measurements: { version: 1, items: [{ id: 'm1' }] } };
+    // Both features save at once, each with only its own keys: neither overwrites the other.
+    await Promise.all([g.ok(token, MERGE, { id, p: shapes }), g.ok(token, MERGE, { id, p: measurements })]);
+    const both = await g.ok<{ analysis_records: { items: RecordRow[] } }>(token, `query($id: Int!) { analysis_records(filter: { id: $id }) { items { drawing_result } } }`, { id });
+    expect(both.analysis_records.items[0]?.drawing_result).toEqual({ ...shapes, ...measurements });
+    const next = await g.ok<{ merge_drawing_result: RecordRow }>(token, MERGE, { id, p: { coords: [] } });
+    expect(next.merge_drawing_result.drawing_result).toEqual({ ...shapes, coords: [], ...measurements });
+  });
+
+  it('starts a missing document at version 1 and refuses bad patches, a result over the size limit and another user\'s record', async () => {
+    const id = await newRecord();
+    const first = await g.ok<{ merge_drawing_result: RecordRow }>(token, MERGE, { id, p: { measurements: { version: 1, items: [] } } });
+    expect(first.merge_drawing_result.drawing_result).toEqual({ version: 1, measurements: { version: 1, items: [] } });
+    for (const p of [{}, { version: 0 }, { version: 'x' }, [1, 2], 'text']) {
+      const reply = await g.gql(token, MERGE, { id, p });
+      expect(reply.body.errors?.[0]?.extensions?.code, JSON.stringify(p)).toMatch(/^(VALIDATION_FAILED|BAD_REQUEST)$/);
+    }
+    // Each patch is under the limit; together they would not be: the last one is refused whole.
+    const big = 'x'.repeat(100 * 1024);
+    await g.ok(token, MERGE, { id, p: { a: big } });
+    await g.ok(token, MERGE, { id, p: { b: big } });
+    const over = await g.gql(token, MERGE, { id, p: { c: big } });
+    expect(over.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+    const stored = await g.h.services.database.db.query.analysisRecords.findFirst({ where: (t, { eq }) => eq(t.id, id) });
+    expect(Object.keys(stored?.drawingResult ?? {}).sort()).toEqual(['a', 'b', 'measurements', 'version']);
+
+    const other = await g.signIn('mergeother');
+    const foreign = await g.gql(other, MERGE, { id, p: { coords: [] } });
+    expect(foreign.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+});
+
 describe('user config and user', () => {
   it('creates the config on first update, then updates only the given fields', async () => {
     const t = await g.signIn('cfg');

@@ -129,6 +129,19 @@ export const drawingRecordQuery = graphOperation<
   }),
 );
 
+/**
+ * Sets the given top-level keys of `drawing_result` in one atomic write on the server, keeping the
+ * others: the drawing pad and the measuring tools share the document without overwriting each other.
+ */
+export const mergeDrawingResultMutation = graphOperation<{ id: number; patch: Record<string, unknown> }, { merge_drawing_result: { id: number; drawing_result: unknown } }>(
+  /* GraphQL */ `
+    mutation MergeDrawingResult($id: Int!, $patch: JSON!) {
+      merge_drawing_result(id: $id, patch: $patch) { id drawing_result }
+    }
+  `,
+  z.object({ merge_drawing_result: z.object({ id: z.number().int(), drawing_result: z.unknown() }) }),
+);
+
 /** Writes `drawing_result` only, from record revision `base` (a landmark save since answers CONFLICT). */
 export const saveDrawingResultMutation = graphOperation<
   { id: number; input: { drawing_result: Record<string, unknown> }; base: number },
@@ -191,12 +204,11 @@ export function readDrawingResult(stored: unknown): ReadDrawings {
 }
 
 /**
- * The document to store: `stored` (as read just before) with the drawing pad's sets replaced and
- * every other key kept untouched (house rule of the shared document: read-modify-write).
+ * The drawing pad's keys of `drawing_result`, as a patch for `merge_drawing_result`: the server
+ * replaces these top-level keys and keeps every other one (the shared document's house rule).
  */
-export function mergeDrawingResult(stored: unknown, sets: Pick<DrawingResult, 'coords' | 'superimpositionCoords'>): Record<string, unknown> {
-  const base = stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
-  return { ...base, version: DRAWING_RESULT_VERSION, coords: sets.coords, superimpositionCoords: sets.superimpositionCoords };
+export function drawingSetsPatch(sets: Pick<DrawingResult, 'coords' | 'superimpositionCoords'>): Record<string, unknown> {
+  return { version: DRAWING_RESULT_VERSION, coords: sets.coords, superimpositionCoords: sets.superimpositionCoords };
 }
 
 /** Text is drawn at this many times the stroke width (pixel size 3 -> 18 px type at zoom 100%). */

@@ -38,14 +38,12 @@ export function readMeasurements(drawingResult: unknown): FreeMeasurement[] {
 }
 
 /**
- * `drawing_result` with its `measurements` key set to `items` and every other key kept as stored.
- * No stored document (or one without a valid version) starts a version 1 document.
+ * The measuring tools' key of `drawing_result`, as a patch for `merge_drawing_result`: the server
+ * sets `measurements` and keeps every other key (the drawing pad's shapes), starting a version 1
+ * document when there is none.
  */
-export function withMeasurements(drawingResult: unknown, items: readonly FreeMeasurement[]): Record<string, unknown> & { version: number } {
-  const measurements: MeasurementsDocument = { version: 1, items: [...items] };
-  const stored = typeof drawingResult === 'object' && drawingResult !== null && !Array.isArray(drawingResult) ? (drawingResult as Record<string, unknown>) : null;
-  const version = stored !== null && Number.isInteger(stored.version) && (stored.version as number) > 0 ? (stored.version as number) : 1;
-  return { ...(stored ?? {}), version, measurements };
+export function measurementsPatch(items: readonly FreeMeasurement[]): { measurements: MeasurementsDocument } {
+  return { measurements: { version: 1, items: [...items] } };
 }
 
 /** A measurement's value: mm (calibrated) or px for a distance, degrees (0–180) for an angle. */
@@ -98,15 +96,3 @@ export const measurementsRecordQuery = graphOperation<{ id: number }, { analysis
   z.object({ analysis_records: z.object({ items: z.array(measurementsRecordSchema) }) }),
 );
 
-/**
- * Writes the whole `drawing_result` (read just before, its `measurements` key replaced) from the
- * revision it was read at: a record that moved on answers CONFLICT and writes nothing.
- */
-export const updateMeasurementsMutation = graphOperation<{ id: number; doc: Record<string, unknown>; base: number }, { update_analysis_record: MeasurementsRecord }>(
-  /* GraphQL */ `
-    mutation UpdateMeasurements($id: Int!, $doc: JSON, $base: Int!) {
-      update_analysis_record(id: $id, input: { drawing_result: $doc }, base_revision: $base) { id revision drawing_result }
-    }
-  `,
-  z.object({ update_analysis_record: measurementsRecordSchema }),
-);

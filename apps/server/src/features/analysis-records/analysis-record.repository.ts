@@ -57,6 +57,23 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
       return row;
     },
 
+    /**
+     * `drawing_result = coalesce(drawing_result, {version: 1}) || patch` in one UPDATE (jsonb `||`
+     * replaces the patch's top-level keys and keeps the others), only while the result stays within
+     * `maxBytes` as text: 'too-large' when it would not, undefined when the record is gone.
+     */
+    async mergeDrawingResult(id: number, patch: Record<string, unknown>, maxBytes: number): Promise<AnalysisRecordRow | 'too-large' | undefined> {
+      const merged = sql`(coalesce(${analysisRecords.drawingResult}, '{"version":1}'::jsonb) || ${JSON.stringify(patch)}::jsonb)`;
+      const [row] = await db
+        .update(analysisRecords)
+        .set({ drawingResult: sql`${merged}`, updatedAt: new Date() })
+        .where(and(eq(analysisRecords.id, id), isNull(analysisRecords.deletedAt), sql`octet_length(${merged}::text) <= ${maxBytes}`))
+        .returning();
+      if (row) return row;
+      const [exists] = await db.select({ id: analysisRecords.id }).from(analysisRecords).where(and(eq(analysisRecords.id, id), isNull(analysisRecords.deletedAt)));
+      return exists ? 'too-large' : undefined;
+    },
+
     /** The chart's live (committed, not deleted) cephalogram: the image landmarks are placed on. */
     async liveCephalogram(chartRef: number): Promise<{ id: number; sha256: string | null } | undefined> {
       const [row] = await db

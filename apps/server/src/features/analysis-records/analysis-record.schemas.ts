@@ -43,6 +43,17 @@ export const versionedDocumentSchema = z
   .looseObject({ version: z.number().int().positive() })
   .refine((doc) => Buffer.byteLength(JSON.stringify(doc)) <= MAX_DOCUMENT_BYTES, `must be at most ${MAX_DOCUMENT_BYTES / 1024} KB as JSON`);
 
+/**
+ * A patch of `drawing_result`'s top-level keys (the drawing pad writes `version`, `coords` and
+ * `superimpositionCoords`; the measuring tools `measurements`). `version`, when given, is the
+ * document's version and must be a positive integer.
+ */
+export const drawingResultPatchSchema = z
+  .record(z.string().min(1).max(50), z.unknown())
+  .refine((patch) => Object.keys(patch).length > 0 && Object.keys(patch).length <= 20, 'must set 1 to 20 keys')
+  .refine((patch) => patch.version === undefined || (Number.isInteger(patch.version) && (patch.version as number) > 0), 'version must be a positive integer')
+  .refine((patch) => Buffer.byteLength(JSON.stringify(patch)) <= MAX_DOCUMENT_BYTES, `must be at most ${MAX_DOCUMENT_BYTES / 1024} KB as JSON`);
+
 export const imgSizeSchema = z.strictObject({ width: z.number().int().positive(), height: z.number().int().positive() });
 
 export const analysisRecordInputSchema = z.strictObject({

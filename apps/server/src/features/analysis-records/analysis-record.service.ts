@@ -3,7 +3,7 @@ import { AppError } from '../../errors/app-error';
 import { isUniqueViolation } from '../auth/auth.repository';
 import type { ChartRepository } from '../charts/chart.repository';
 import type { AnalysisRecordRepository, AnalysisRecordRow, AnalysisRecordValues } from './analysis-record.repository';
-import { analysisRecordInputSchema, modifiedResultSchema, type AnalysisRecordInput } from './analysis-record.schemas';
+import { analysisRecordInputSchema, drawingResultPatchSchema, MAX_DOCUMENT_BYTES, modifiedResultSchema, type AnalysisRecordInput } from './analysis-record.schemas';
 
 const stale = () => new AppError('CONFLICT', 'The analysis record changed since these edits started; reload it.');
 
@@ -87,6 +87,22 @@ export function createAnalysisRecordService(deps: { records: AnalysisRecordRepos
       const bump = landmarks || values.inferResult !== undefined || values.imgSize !== undefined;
       const row = await records.update(id, values, { expected: baseRevision, bump });
       if (!row) throw baseRevision !== undefined ? stale() : new AppError('NOT_FOUND');
+      return row;
+    },
+
+    /**
+     * Sets some top-level keys of `drawing_result` in one statement, keeping the rest: the drawing
+     * pad and the measuring tools share the document and neither can overwrite the other's latest
+     * change (a read-modify-write from two places could). The merged document stays within
+     * MAX_DOCUMENT_BYTES or nothing is written. Does not move the landmark revision.
+     */
+    async mergeDrawingResult(userId: number, id: number, patch: unknown): Promise<AnalysisRecordRow> {
+      const parsed = drawingResultPatchSchema.safeParse(patch);
+      if (!parsed.success) throw new AppError('VALIDATION_FAILED', `patch ${parsed.error.issues[0]?.message ?? 'is invalid'}`, { field: 'patch' });
+      if (!(await records.findOwned(userId, id))) throw new AppError('NOT_FOUND');
+      const row = await records.mergeDrawingResult(id, parsed.data, MAX_DOCUMENT_BYTES);
+      if (row === 'too-large') throw new AppError('VALIDATION_FAILED', `drawing_result must be at most ${MAX_DOCUMENT_BYTES / 1024} KB as JSON`, { field: 'patch' });
+      if (!row) throw new AppError('NOT_FOUND');
       return row;
     },
   };

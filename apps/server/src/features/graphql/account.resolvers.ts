@@ -25,6 +25,8 @@ export function recordAndUserResolvers({ analysisRecords, userConfig }: GraphSer
         toAnalysisRecord(await analysisRecords.create(ctx.userId, args.chart_id, args.input)),
       update_analysis_record: async (_: unknown, args: { id: number; input: AnalysisRecordInput; base_revision?: number | null }, ctx: GraphContext) =>
         toAnalysisRecord(await analysisRecords.update(ctx.userId, args.id, args.input, opt(args.base_revision))),
+      merge_drawing_result: async (_: unknown, args: { id: number; patch: unknown }, ctx: GraphContext) =>
+        toAnalysisRecord(await analysisRecords.mergeDrawingResult(ctx.userId, args.id, args.patch)),
       update_user_config: async (_: unknown, args: { input: UserConfigInput }, ctx: GraphContext) => toUserConfig(await userConfig.update(ctx.userId, args.input)),
       update_user: async (_: unknown, args: { user_permission: unknown }, ctx: GraphContext) => toUser(await userConfig.updatePermission(ctx.userId, args.user_permission)),
     },

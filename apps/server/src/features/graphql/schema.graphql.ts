@@ -185,6 +185,8 @@ export const typeDefs = /* GraphQL */ `
     update_chart_data(id: Int!, input: UpdateChartDataInput!): ChartData!
     create_analysis_record(chart_id: Int!, input: AnalysisRecordInput!): AnalysisRecord!
     update_analysis_record(id: Int!, input: AnalysisRecordInput!, base_revision: Int): AnalysisRecord!
+    "Sets the given top-level keys of drawing_result in one atomic write, keeping the others (drawing pad shapes, free measurements)."
+    merge_drawing_result(id: Int!, patch: JSON!): AnalysisRecord!
     update_user_config(input: UserConfigInput!): UserConfig!
     update_user(user_permission: UserPermissionInput!): User!
   }

@@ -1,5 +1,5 @@
 import { imagePoint, imageToScreen, screenToImage } from '@ceppro/ceph';
-import { DRAWING_CONFIG_DEFAULTS, mergeDrawingResult, readDrawingConfig, readDrawingResult, type DrawingShape } from '@ceppro/contract';
+import { DRAWING_CONFIG_DEFAULTS, drawingSetsPatch, readDrawingConfig, readDrawingResult, type DrawingShape } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
 import { saveDrawingSets, type DrawingSaveApi } from '../../../src/features/viewer/drawing/lib/drawing-save.ts';
 import { canRedo, canUndo, createHistory, pushHistory, redoHistory, undoHistory } from '../../../src/features/viewer/drawing/lib/history.ts';
@@ -130,9 +130,8 @@ describe('drawing_result documents', () => {
     expect(readDrawingResult('junk').coords).toEqual([]);
   });
 
-  it('keeps the other features keys on a merge', () => {
-    const merged = mergeDrawingResult({ version: 1, measurements: [{ id: 'm1' }], coords: [] }, { coords: [line('a', [0, 0], [1, 1])], superimpositionCoords: [] });
-    expect(merged).toEqual({ version: 1, measurements: [{ id: 'm1' }], coords: [line('a', [0, 0], [1, 1])], superimpositionCoords: [] });
+  it('patches only the pad\'s keys', () => {
+    expect(drawingSetsPatch({ coords: [line('a', [0, 0], [1, 1])], superimpositionCoords: [] })).toEqual({ version: 1, coords: [line('a', [0, 0], [1, 1])], superimpositionCoords: [] });
   });
 
   it('reads the pad defaults, falling back to the spec defaults', () => {
@@ -144,43 +143,36 @@ describe('drawing_result documents', () => {
   });
 });
 
-describe('saving drawings (read-modify-write)', () => {
-  const fakeApi = (stored: { revision: number; drawingResult: unknown }, conflicts: number) => {
-    const writes: Array<{ document: Record<string, unknown>; base: number }> = [];
-    let left = conflicts;
+describe('saving drawings (a patch of the pad\'s keys)', () => {
+  const fakeApi = (stored: { revision: number; drawingResult: unknown }) => {
+    const writes: Array<Record<string, unknown>> = [];
     const api: DrawingSaveApi = {
       read: async () => ({ ...stored }),
-      write: async (_id, document, base) => {
-        if (left > 0) {
-          left -= 1;
-          stored.revision += 1; // a landmark save landed in between
-          throw Object.assign(new Error('stale'), { code: 'CONFLICT' });
-        }
-        writes.push({ document, base });
-        stored.drawingResult = document;
+      write: async (_id, patch) => {
+        writes.push(patch);
+        // what the server does: top-level keys of the patch replace the stored ones, the rest stay
+        const base = typeof stored.drawingResult === 'object' && stored.drawingResult !== null ? (stored.drawingResult as Record<string, unknown>) : { version: 1 };
+        stored.drawingResult = { ...base, ...patch };
       },
     };
     return { api, writes, stored };
   };
 
-  it('writes the sets beside the measurements read just before, from the revision read', async () => {
-    const { api, writes } = fakeApi({ revision: 4, drawingResult: { version: 1, measurements: ['m'] } }, 0);
+  it('sends only the pad\'s keys, so the measurements stored beside them are never written back stale', async () => {
+    const { api, writes, stored } = fakeApi({ revision: 4, drawingResult: { version: 1, measurements: ['m'] } });
     const outcome = await saveDrawingSets(api, 9, { coords: [line('a', [0, 0], [5, 5])], superimpositionCoords: [] });
     expect(outcome).toBe('saved');
-    expect(writes).toEqual([{ base: 4, document: { version: 1, measurements: ['m'], coords: [line('a', [0, 0], [5, 5])], superimpositionCoords: [] } }]);
+    expect(writes).toEqual([{ version: 1, coords: [line('a', [0, 0], [5, 5])], superimpositionCoords: [] }]);
+    expect(stored.drawingResult).toEqual({ version: 1, measurements: ['m'], coords: [line('a', [0, 0], [5, 5])], superimpositionCoords: [] });
   });
 
-  it('reads again after a CONFLICT and gives up after the attempts', async () => {
-    const once = fakeApi({ revision: 4, drawingResult: null }, 1);
-    expect(await saveDrawingSets(once.api, 9, { coords: [], superimpositionCoords: [] })).toBe('saved');
-    expect(once.writes[0]?.base).toBe(5);
-    const always = fakeApi({ revision: 4, drawingResult: null }, 5);
-    expect(await saveDrawingSets(always.api, 9, { coords: [], superimpositionCoords: [] }, 2)).toBe('conflict');
-    expect(always.writes).toEqual([]);
+  it('answers gone for a record that is not there', async () => {
+    const api: DrawingSaveApi = { read: async () => null, write: async () => undefined };
+    expect(await saveDrawingSets(api, 9, { coords: [], superimpositionCoords: [] })).toBe('gone');
   });
 
   it('never writes over a document of an unknown version', async () => {
-    const { api, writes } = fakeApi({ revision: 1, drawingResult: { version: 3, coords: 'new' } }, 0);
+    const { api, writes } = fakeApi({ revision: 1, drawingResult: { version: 3, coords: 'new' } });
     expect(await saveDrawingSets(api, 9, { coords: [], superimpositionCoords: [] })).toBe('not-writable');
     expect(writes).toEqual([]);
   });

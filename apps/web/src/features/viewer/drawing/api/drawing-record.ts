@@ -1,4 +1,4 @@
-import { drawingRecordQuery, mergeDrawingResult, saveDrawingResultMutation } from '@ceppro/contract';
+import { drawingRecordQuery, drawingSetsPatch, mergeDrawingResultMutation, readDrawingResult } from '@ceppro/contract';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
 import { cookieTokenStore } from '../../../../lib/api/index.ts';
 import type { DrawingRecordSnapshot, DrawingSaveApi } from '../lib/drawing-save.ts';
@@ -13,23 +13,24 @@ export async function readDrawingRecord(recordId: number): Promise<DrawingRecord
 
 export const drawingSaveApi: DrawingSaveApi = {
   read: readDrawingRecord,
-  write: async (id, document, base) => {
-    await runOperation(saveDrawingResultMutation, { id, input: { drawing_result: document }, base });
+  write: async (id, patch) => {
+    await runOperation(mergeDrawingResultMutation, { id, patch });
   },
 };
 
 /**
  * The save while the page is being closed (a `keepalive` fetch outlives the page; no answer is
- * awaited): merged into the document as last read, a best effort like the landmarks' unload save.
+ * awaited): the pad's keys merged on the server like any save, a best effort like the landmarks'
+ * unload save. Not sent when the document last read is of a version this code may not write.
  */
 export function saveDrawingsOnUnload(recordId: number, sets: DrawingSets, last: DrawingRecordSnapshot): void {
   const token = cookieTokenStore.token();
-  if (token === null) return;
-  const document = mergeDrawingResult(last.drawingResult, { coords: [...sets.coords], superimpositionCoords: [...sets.superimpositionCoords] });
+  if (token === null || !readDrawingResult(last.drawingResult).writable) return;
+  const patch = drawingSetsPatch({ coords: [...sets.coords], superimpositionCoords: [...sets.superimpositionCoords] });
   void fetch('/graphql', {
     method: 'POST',
     keepalive: true,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query: saveDrawingResultMutation.document, variables: { id: recordId, input: { drawing_result: document }, base: last.revision } }),
+    body: JSON.stringify({ query: mergeDrawingResultMutation.document, variables: { id: recordId, patch } }),
   }).catch(() => undefined);
 }

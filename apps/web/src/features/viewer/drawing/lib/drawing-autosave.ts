@@ -33,9 +33,11 @@ export function createDrawingAutosave(
       if (snapshot) last = snapshot;
       return snapshot;
     },
-    write: async (id, document, base) => {
-      await api.write(id, document, base);
-      last = { revision: base, drawingResult: document };
+    write: async (id, patch) => {
+      await api.write(id, patch);
+      const stored = last?.drawingResult;
+      const base = stored !== null && typeof stored === 'object' && !Array.isArray(stored) ? (stored as Record<string, unknown>) : {};
+      last = { revision: last?.revision ?? 0, drawingResult: { ...base, ...patch } };
     },
   };
 

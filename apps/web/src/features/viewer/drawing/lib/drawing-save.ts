@@ -1,4 +1,4 @@
-import { mergeDrawingResult, readDrawingResult, type ReadDrawings } from '@ceppro/contract';
+import { drawingSetsPatch, readDrawingResult, type ReadDrawings } from '@ceppro/contract';
 import type { DrawingSets } from '../store/drawing-store.ts';
 
 /** The record as read just before a save: its revision and its whole `drawing_result`. */
@@ -9,34 +9,24 @@ export interface DrawingRecordSnapshot {
 
 export interface DrawingSaveApi {
   read(recordId: number): Promise<DrawingRecordSnapshot | null>;
-  /** Writes `drawing_result` from revision `base`; rejects with CONFLICT when the record moved on. */
-  write(recordId: number, document: Record<string, unknown>, base: number): Promise<void>;
+  /** Sets these top-level keys of `drawing_result` in one atomic write, keeping the others. */
+  write(recordId: number, patch: Record<string, unknown>): Promise<void>;
 }
 
-export type SaveOutcome = 'saved' | 'conflict' | 'gone' | 'not-writable';
-
-const isConflict = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'CONFLICT';
+export type SaveOutcome = 'saved' | 'gone' | 'not-writable';
 
 /**
- * Stores the drawing pad's sets into the record's shared `drawing_result` (read-modify-write: the
- * other features' keys, such as `measurements`, are written back as they were just read). A write
- * names the revision it read; a landmark save in between answers CONFLICT and the save is tried
- * again from a fresh read, `attempts` times in all. Other failures reject.
+ * Stores the drawing pad's sets into the record's shared `drawing_result`: the server sets only the
+ * pad's keys (`version`, `coords`, `superimpositionCoords`) in one write, so the other features' keys
+ * (the measuring tools' `measurements`) stay as they are even when both save at once. The record is
+ * read first only to find out whether it is still there and of a version this code may write.
  */
-export async function saveDrawingSets(api: DrawingSaveApi, recordId: number, sets: DrawingSets, attempts = 3): Promise<SaveOutcome> {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    const fresh = await api.read(recordId);
-    if (fresh === null) return 'gone';
-    if (!readDrawingResult(fresh.drawingResult).writable) return 'not-writable';
-    const document = mergeDrawingResult(fresh.drawingResult, { coords: [...sets.coords], superimpositionCoords: [...sets.superimpositionCoords] });
-    try {
-      await api.write(recordId, document, fresh.revision);
-      return 'saved';
-    } catch (error) {
-      if (!isConflict(error)) throw error;
-    }
-  }
-  return 'conflict';
+export async function saveDrawingSets(api: DrawingSaveApi, recordId: number, sets: DrawingSets): Promise<SaveOutcome> {
+  const fresh = await api.read(recordId);
+  if (fresh === null) return 'gone';
+  if (!readDrawingResult(fresh.drawingResult).writable) return 'not-writable';
+  await api.write(recordId, drawingSetsPatch({ coords: [...sets.coords], superimpositionCoords: [...sets.superimpositionCoords] }));
+  return 'saved';
 }
 
 /** The sets of a stored document, for the store. */

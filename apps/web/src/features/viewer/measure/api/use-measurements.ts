@@ -1,4 +1,4 @@
-import { measurementsRecordQuery, readMeasurements, updateMeasurementsMutation, withMeasurements, type FreeMeasurement } from '@ceppro/contract';
+import { measurementsPatch, measurementsRecordQuery, mergeDrawingResultMutation, readMeasurements, type FreeMeasurement } from '@ceppro/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { create } from 'zustand';
@@ -34,23 +34,15 @@ export const useMeasureSaveState = create<{ state: 'idle' | 'saving' | 'saved' |
 const queues = new Map<number, Promise<unknown>>();
 
 /**
- * Applies `change` to the stored measurements: reads the record's `drawing_result` as stored now
- * (the drawing pad's shapes included), replaces only its `measurements` key, and writes the whole
- * document back from the revision it was read at. A record that moved on in between (CONFLICT) is
- * read again and the change applied once more; a second conflict is reported.
+ * Applies `change` to the stored measurements: reads them as stored now and has the server set only
+ * the `measurements` key of `drawing_result` (the drawing pad's shapes beside it stay as they are,
+ * even when it saves at the same moment). Changes of one record run one at a time (`queues`).
  */
 async function applyChange(recordId: number, change: Change): Promise<FreeMeasurement[]> {
-  for (let attempt = 0; ; attempt += 1) {
-    const record = await readItems(recordId);
-    const items = change(readMeasurements(record.drawing_result));
-    try {
-      const saved = await runOperation(updateMeasurementsMutation, { id: recordId, doc: withMeasurements(record.drawing_result, items), base: record.revision });
-      return readMeasurements(saved.update_analysis_record.drawing_result);
-    } catch (error) {
-      if (attempt === 0 && error instanceof ApiError && error.code === 'CONFLICT') continue;
-      throw error;
-    }
-  }
+  const record = await readItems(recordId);
+  const items = change(readMeasurements(record.drawing_result));
+  const saved = await runOperation(mergeDrawingResultMutation, { id: recordId, patch: measurementsPatch(items) });
+  return readMeasurements(saved.merge_drawing_result.drawing_result);
 }
 
 /** Changes the measurements: shown at once, then stored; on failure the stored list is read back and `onError` told. */
