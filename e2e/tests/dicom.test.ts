@@ -84,6 +84,10 @@ test('dicom: a DICOM film (Pixel Spacing 0.1 mm) prefills the new-patient form o
   assert.match((await status.getAttribute('title')) ?? '', /Pixel Spacing 0\.1 × 0\.1 mm/);
   await eventually(() => page.getByTestId('analysis-table').innerText(), (text) => /\d mm/.test(text) && !/\d px/.test(text), 'lengths in mm');
   await t.screenshot(page, 'dicom-viewer-en');
+  // The report states the calibration and where it came from.
+  await page.getByTestId('panel-tab-report').click();
+  await eventually(() => page.locator('body').innerText(), (text) => text.includes('DICOM pixel spacing, 10.00 px/mm'), 'the report names the DICOM calibration');
+  await t.screenshot(page, 'dicom-report-en');
 
   await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
   await page.reload();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartData, uploads } from '../../src/db/schema/index';
-import { renderDicomPng } from '../../src/features/images/dicom/dicom-film';
+import { renderDicomPng } from '../../src/features/images/dicom/dicom-render-pool';
 import { parseDicomInfo } from '../../src/features/images/dicom/dicom-info';
 import { buildDicom, encodeJpegLossless, SOP, SYNTAX, uint16Samples, type DicomSpec } from './dicom-builder';
 import { cephalogram, createImageHarness, eventually, hasCephDataset, type ImageHarness, type TestChart } from './image-harness';

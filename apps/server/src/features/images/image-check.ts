@@ -1,7 +1,8 @@
 import { DICOM_CONTENT_TYPE, IMAGE_TYPE, IMAGE_UPLOAD, isDicomBytes, type ImageContentType, type ImageTypeCd } from '@ceppro/contract';
 import sharp from 'sharp';
 import { AppError } from '../../errors/app-error';
-import { dicomDisplayPixels, greyPng, readDicomFilm, type DicomFilm } from './dicom/dicom-film';
+import { readDicomFilm, type DicomFilm } from './dicom/dicom-film';
+import { renderDicomPng } from './dicom/dicom-render-pool';
 
 export interface CheckedImage {
   contentType: ImageContentType;
@@ -52,10 +53,9 @@ function checkDimensions(width: number, height: number, imageType: ImageTypeCd):
  * readable to the end.
  */
 async function checkDicom(bytes: Uint8Array, imageType: ImageTypeCd): Promise<CheckedImage> {
-  const { film, data } = readDicomFilm(bytes);
+  const { film } = readDicomFilm(bytes);
   checkDimensions(film.width, film.height, imageType);
-  const pixels = await dicomDisplayPixels(film, data);
-  const displayPng = await greyPng(pixels, film.width, film.height);
+  const { png: displayPng } = await renderDicomPng(bytes);
   return { contentType: DICOM_CONTENT_TYPE, width: film.width, height: film.height, dicom: { film, displayPng } };
 }
 

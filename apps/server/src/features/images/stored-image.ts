@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { renderDicomPng } from './dicom/dicom-film';
+import { renderDicomPng } from './dicom/dicom-render-pool';
 
 /** What the upload check recorded about an image's bytes (null on rows from before it was recorded). */
 export interface CheckedBytes {

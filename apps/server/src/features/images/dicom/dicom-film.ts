@@ -279,8 +279,11 @@ export async function dicomDisplayPixels(film: DicomFilm, data: DataSet): Promis
   return toDisplay8bit(stored, rescale, voiOf(data), film.photometric === 'MONOCHROME1');
 }
 
-/** The derived display image: a lossless 8-bit grey PNG of `dicomDisplayPixels`. */
-export async function renderDicomPng(bytes: Uint8Array): Promise<{ png: Buffer; film: DicomFilm }> {
+/**
+ * The derived display image, a lossless 8-bit grey PNG of `dicomDisplayPixels`, computed on the
+ * calling thread: the server calls it through `dicom-render-pool.ts` (a worker thread).
+ */
+export async function renderDicomPngInThread(bytes: Uint8Array): Promise<{ png: Buffer; film: DicomFilm }> {
   const { film, data } = readDicomFilm(bytes);
   const pixels = await dicomDisplayPixels(film, data);
   return { png: await greyPng(pixels, film.width, film.height), film };
