@@ -1,5 +1,6 @@
+import { requireTool } from '../src/poppler.ts';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -262,7 +263,7 @@ test('drawing pad: draw, undo/redo, kept over reload at the same image positions
   const serverPdf = join(screensDir, 'drawing-server-report.pdf');
   await download.saveAs(serverPdf);
   assert.ok(readFileSync(serverPdf).subarray(0, 5).toString('latin1') === '%PDF-', 'the server PDF is made');
-  if (existsSync('/usr/bin/pdftoppm')) execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', serverPdf, join(screensDir, 'drawing-server-page1')]);
+  if (requireTool('/usr/bin/pdftoppm')) execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', serverPdf, join(screensDir, 'drawing-server-page1')]);
 
   // The settings page: no placeholder; its defaults are saved and a new drawing uses them.
   await page.goto('/drawing-pad');

@@ -1,5 +1,6 @@
+import { requireTool } from '../src/poppler.ts';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -212,7 +213,7 @@ test('profilogram: deviations match a hand computation; options redraw and survi
   const serverPath = join(screensDir, 'profilogram-server-report.pdf');
   await download.saveAs(serverPath);
   const pdftotext = '/usr/bin/pdftotext';
-  if (existsSync(pdftotext)) {
+  if (requireTool(pdftotext)) {
     const me = afterOptions.Me;
     assert.ok(me);
     const row = new RegExp(`\\bMe\\s+${me.dx.toFixed(1)}\\s+${me.dy.toFixed(1)}`);
@@ -226,7 +227,7 @@ test('profilogram: deviations match a hand computation; options redraw and survi
     assert.match(serverText, row);
     assert.match(serverText, new RegExp(`Ramus check\\s+${mm.toFixed(1)} mm`));
     const pdftoppm = '/usr/bin/pdftoppm';
-    if (existsSync(pdftoppm)) execFileSync(pdftoppm, ['-png', '-r', '60', '-f', '2', '-l', '2', '-singlefile', serverPath, join(screensDir, 'profilogram-server-page2')]);
+    if (requireTool(pdftoppm)) execFileSync(pdftoppm, ['-png', '-r', '60', '-f', '2', '-l', '2', '-singlefile', serverPath, join(screensDir, 'profilogram-server-page2')]);
   }
 
   // Auto measurement on (Settings): the second film gets its profilogram without asking.

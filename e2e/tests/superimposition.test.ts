@@ -1,5 +1,6 @@
+import { requireTool } from '../src/poppler.ts';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -163,7 +164,7 @@ test('superimposition: a rotated, shifted copy superimposes with no movement; on
   const printedPath = join(screensDir, 'superimposition-print.pdf');
   writeFileSync(printedPath, printed);
   const pdftotext = '/usr/bin/pdftotext';
-  if (existsSync(pdftotext)) {
+  if (requireTool(pdftotext)) {
     const text = execFileSync(pdftotext, ['-layout', printedPath, '-'], { encoding: 'utf8' });
     assert.match(text, /Superimposition/);
     assert.match(text, /Best fit on the anterior cranial base/);
@@ -175,13 +176,13 @@ test('superimposition: a rotated, shifted copy superimposes with no movement; on
   await download.saveAs(serverPath);
   const bytes = readFileSync(serverPath);
   assert.ok(bytes.toString('latin1').includes('(Superimposition)'), 'the server PDF has the superimposition page');
-  if (existsSync(pdftotext)) {
+  if (requireTool(pdftotext)) {
     const text = execFileSync(pdftotext, ['-layout', serverPath, '-'], { encoding: 'utf8' });
     assert.match(text, /Method: Best fit on the anterior cranial base/);
     assert.match(text, /2020-03-02 -> 2022-09-15/);
     assert.match(text, /\bS\s+0\.00\s+0\.00\s+0\.00/);
     const pdftoppm = '/usr/bin/pdftoppm';
-    if (existsSync(pdftoppm)) execFileSync(pdftoppm, ['-png', '-r', '60', '-f', '2', '-l', '2', '-singlefile', serverPath, join(screensDir, 'superimposition-server-page2')]);
+    if (requireTool(pdftoppm)) execFileSync(pdftoppm, ['-png', '-r', '60', '-f', '2', '-l', '2', '-singlefile', serverPath, join(screensDir, 'superimposition-server-page2')]);
   }
 
   // Another language: the tab and the message translated.

@@ -1,5 +1,6 @@
+import { requireTool } from '../src/poppler.ts';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
@@ -187,7 +188,7 @@ test('viewer: the report prints to an A4 PDF with the patient, film and analysis
   assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
   const pdftotext = '/usr/bin/pdftotext';
   const pdftoppm = '/usr/bin/pdftoppm';
-  if (existsSync(pdftotext) && existsSync(pdftoppm)) {
+  if (requireTool(pdftotext) && requireTool(pdftoppm)) {
     const text = execFileSync(pdftotext, ['-layout', pdfPath, '-'], { encoding: 'utf8' });
     assert.match(text, /Viewer Kim/);
     assert.match(text, new RegExp(chartId));
@@ -207,7 +208,7 @@ test('viewer: the report prints to an A4 PDF with the patient, film and analysis
   const bytes = readFileSync(saved);
   assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
   assert.ok(bytes.toString('latin1').includes('(Viewer Kim)'), 'the server PDF names the patient');
-  if (existsSync(pdftoppm)) execFileSync(pdftoppm, ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', saved, join(screensDir, 'viewer-server-report-page1')]);
+  if (requireTool(pdftoppm)) execFileSync(pdftoppm, ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', saved, join(screensDir, 'viewer-server-report-page1')]);
 }, FLOW);
 
 test('viewer: the Lock button shows the lock screen, the account password unlocks it', async (t) => {

@@ -1,7 +1,8 @@
+import { requireTool } from '../src/poppler.ts';
 import { imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
 import { storedAiLandmarkId } from '@ceppro/contract';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -149,7 +150,7 @@ test('vto: auto-aligned photo, Pogonion +5 mm moves soft pogonion by the chosen 
   const printedPath = join(screensDir, 'vto-print.pdf');
   writeFileSync(printedPath, printed);
   const pdftotext = '/usr/bin/pdftotext';
-  if (existsSync(pdftotext)) {
+  if (requireTool(pdftotext)) {
     const text = execFileSync(pdftotext, ['-layout', printedPath, '-'], { encoding: 'utf8' });
     assert.match(text, /VTO\/STO: predicted treatment result/);
     assert.match(text, /Pogonion\s+5\.0\s+0\.0/);
@@ -159,13 +160,13 @@ test('vto: auto-aligned photo, Pogonion +5 mm moves soft pogonion by the chosen 
   const serverPath = join(screensDir, 'vto-server-report.pdf');
   await download.saveAs(serverPath);
   assert.ok(readFileSync(serverPath).toString('latin1').includes('(VTO/STO prediction)'), 'the server PDF has the VTO/STO page');
-  if (existsSync(pdftotext)) {
+  if (requireTool(pdftotext)) {
     const text = execFileSync(pdftotext, ['-layout', serverPath, '-'], { encoding: 'utf8' });
     assert.match(text, /Pogonion\s+5\.0\s+0\.0/);
     assert.match(text, /\+4\.75 mm horizontal/);
     const pdftoppm = '/usr/bin/pdftoppm';
     const pages = (text.match(/\f/g) ?? []).length;
-    if (existsSync(pdftoppm)) execFileSync(pdftoppm, ['-png', '-r', '60', '-f', String(pages), '-l', String(pages), '-singlefile', serverPath, join(screensDir, 'vto-server-page')]);
+    if (requireTool(pdftoppm)) execFileSync(pdftoppm, ['-png', '-r', '60', '-f', String(pages), '-l', String(pages), '-singlefile', serverPath, join(screensDir, 'vto-server-page')]);
   }
 
   // Another language.
