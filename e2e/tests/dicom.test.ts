@@ -6,7 +6,8 @@ import { buildDicom, SYNTAX } from '../../apps/server/test/images/dicom-builder.
 import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { assert, eventually } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { serverDataDir } from '../src/outbox.ts';
+import { PatientsApi, cephalogramPath, datasetDir, storedObjects } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
 /**
@@ -155,3 +156,39 @@ test('dicom: change image takes a JPEG Baseline DICOM calibrated by Imager Pixel
   await eventually(() => page.getByTestId('calibration-status').getAttribute('data-source'), (s) => s === 'dicom', 'DICOM badge (vi)');
   await t.screenshot(page, 'dicom-change-viewer-vi');
 }, { timeoutMs: 180_000 });
+
+test('dicom: a DICOM film the server cannot decode (truncated pixel data) gets its own message and leaves no patient, chart or object behind', async (t) => {
+  // The header is sound (the browser takes it); the pixel data is cut short, which only a decode finds.
+  const truncated = writeTemp('cut.dcm', buildDicom({ rows: 700, columns: 800, pixelData: Buffer.alloc(1000, 90), patient: { name: 'Cut^Film' } }));
+  const user = newUser('dicom-bad');
+  await createActivatedUser(t.baseUrl, user);
+  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+  await signInThroughUi(page, user);
+  const before = storedObjects(serverDataDir());
+  await page.goto('/create');
+  await page.getByTestId('drop-ceph-input').setInputFiles(truncated);
+  await page.getByTestId('dicom-prefill-use').click();
+  assert.equal(await page.getByTestId('np-name').inputValue(), 'Cut Film');
+  await page.getByTestId('np-birth').fill('2010-10-10');
+  await page.getByTestId('np-gender-male').check();
+  const check = page.waitForResponse((r) => r.url().endsWith('/minio/chart_data_request'));
+  await page.getByTestId('save').click();
+  const refused = await check;
+  assert.equal(refused.status(), 415);
+  assert.equal(((await refused.json()) as { code?: string }).code, 'DICOM_UNREADABLE');
+  const popup = page.getByTestId('confirm-popup');
+  await popup.getByText('This DICOM file could not be read.', { exact: false }).waitFor({ timeout: 20_000 });
+  assert.match(await popup.innerText(), /DICOM file not accepted/);
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+  await t.screenshot(page, 'dicom-server-refusal');
+  await popup.getByRole('button', { name: 'Confirm' }).click();
+
+  await eventually(async () => storedObjects(serverDataDir()).filter((f) => !before.includes(f)), (added) => added.length === 0, 'no new stored objects', 10_000);
+  const api = new PatientsApi(t.baseUrl, user);
+  await api.login();
+  const data = await api.graphql<{ patients: { pagination: { total: number } }; charts: unknown[] }>(
+    '{ patients(filter: { image_type_cd: [] }) { pagination { total } } charts { id } }',
+  );
+  assert.equal(data.patients.pagination.total, 0, 'no patient');
+  assert.equal(data.charts.length, 0, 'no chart');
+}, { timeoutMs: 120_000 });

@@ -2,6 +2,7 @@
 export const enDicom = {
   drop: { types: 'JPG, PNG or DICOM', tag: 'DICOM file' },
   errors: {
+    title: 'DICOM file not accepted',
     DICOM_UNREADABLE: 'This DICOM file could not be read. It may be damaged or use a pixel format that is not supported.',
     DICOM_UNSUPPORTED_SYNTAX: 'This DICOM file uses the transfer syntax {{syntax}}, which is not supported. Export it uncompressed or as JPEG (baseline or lossless).',
     DICOM_NO_PIXEL_DATA: 'This DICOM file contains no image.',

@@ -4,6 +4,7 @@ import type { DicomDictionary } from './en-dicom.ts';
 export const jaDicom: DicomDictionary = {
   drop: { types: 'JPG、PNG または DICOM', tag: 'DICOM ファイル' },
   errors: {
+    title: 'DICOM ファイルを受け付けられません',
     DICOM_UNREADABLE: 'この DICOM ファイルを読み込めません。破損しているか、対応していないピクセル形式です。',
     DICOM_UNSUPPORTED_SYNTAX: 'この DICOM ファイルの転送構文 {{syntax}} には対応していません。非圧縮または JPEG（ベースライン／ロスレス）で書き出してください。',
     DICOM_NO_PIXEL_DATA: 'この DICOM ファイルには画像が含まれていません。',

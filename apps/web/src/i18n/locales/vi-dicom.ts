@@ -4,6 +4,7 @@ import type { DicomDictionary } from './en-dicom.ts';
 export const viDicom: DicomDictionary = {
   drop: { types: 'JPG, PNG hoặc DICOM', tag: 'Tệp DICOM' },
   errors: {
+    title: 'Không thể dùng tệp DICOM này',
     DICOM_UNREADABLE: 'Không đọc được tệp DICOM này. Tệp có thể bị hỏng hoặc dùng định dạng điểm ảnh không được hỗ trợ.',
     DICOM_UNSUPPORTED_SYNTAX: 'Tệp DICOM này dùng cú pháp truyền {{syntax}}, không được hỗ trợ. Hãy xuất tệp không nén hoặc dạng JPEG (baseline hoặc lossless).',
     DICOM_NO_PIXEL_DATA: 'Tệp DICOM này không chứa hình ảnh.',

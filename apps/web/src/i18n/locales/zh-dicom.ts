@@ -4,6 +4,7 @@ import type { DicomDictionary } from './en-dicom.ts';
 export const zhDicom: DicomDictionary = {
   drop: { types: 'JPG、PNG 或 DICOM', tag: 'DICOM 文件' },
   errors: {
+    title: '无法接受此 DICOM 文件',
     DICOM_UNREADABLE: '无法读取此 DICOM 文件。文件可能已损坏，或使用了不支持的像素格式。',
     DICOM_UNSUPPORTED_SYNTAX: '此 DICOM 文件使用的传输语法 {{syntax}} 不受支持。请以未压缩或 JPEG（基线/无损）格式导出。',
     DICOM_NO_PIXEL_DATA: '此 DICOM 文件不包含图像。',

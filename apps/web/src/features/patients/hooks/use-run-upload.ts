@@ -50,7 +50,7 @@ export function useRunUpload(): RunUpload {
       // A DICOM file the server cannot use: say why (the syntax named), not "check the X-ray".
       const dicom = error instanceof UploadFailedError && error.code?.startsWith('DICOM_') ? error : null;
       usePopupStore.getState().open({
-        title: t(busy ? 'patients.upload.busyTitle' : 'patients.upload.notRecognizedTitle'),
+        title: t(busy ? 'patients.upload.busyTitle' : dicom ? 'dicom.errors.title' : 'patients.upload.notRecognizedTitle'),
         text: busy
           ? t('patients.upload.busyRetry', { seconds: Math.max(1, error.retryAfterS ?? 30) })
           : dicom
