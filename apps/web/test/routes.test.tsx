@@ -119,6 +119,13 @@ describe('chrome', () => {
     renderApp('/list/0');
     expect((await screen.findByTestId('footer')).textContent).toContain('Ver 3.00.00 (2023-03-24)');
     cleanup();
+    // A signed-in call answered 401 now ends the session (the refresh token is an HttpOnly cookie
+    // the page cannot see, so the client tries a refresh, which fails here): let the viewer's
+    // calls find no chart instead, so it stays on screen.
+    const noChart = async () => new Response(JSON.stringify({ success: false, code: 'NOT_FOUND', message: 'Not found.' }), { status: 404 });
+    vi.stubGlobal('fetch', noChart);
+    window.fetch = noChart;
+    signIn();
     renderApp('/viewer/abc');
     await screen.findByRole('heading', { name: 'Viewer' });
     expect(screen.queryByTestId('footer')).toBeNull();
