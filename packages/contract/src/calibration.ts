@@ -55,8 +55,10 @@ export function resolveCalibration(ruler: RulerInfo | null, defaultPpm: number |
     return { calibration, origin: 'ruler', ppm: calibration.pxPerMmX };
   }
   if (dicom !== null) {
-    // Spacings are stored already divided by the magnification factor (server dicom reader).
-    const calibration = calibrationFromPixelSpacing(dicom.row_spacing_mm, dicom.column_spacing_mm, { source: dicom.tag });
+    // Spacings are stored already divided by the magnification factor (server dicom reader); the
+    // source says that it was applied ('ermf').
+    const spacing = calibrationFromPixelSpacing(dicom.row_spacing_mm, dicom.column_spacing_mm, { source: dicom.tag });
+    const calibration = dicom.magnification === null ? spacing : { ...spacing, source: 'ermf' as const };
     return { calibration, origin: 'dicom', ppm: calibration.pxPerMmX };
   }
   if (defaultPpm !== null && Number.isFinite(defaultPpm) && defaultPpm > 0) {
