@@ -192,3 +192,23 @@ test('dicom: a DICOM film the server cannot decode (truncated pixel data) gets i
   assert.equal(data.patients.pagination.total, 0, 'no patient');
   assert.equal(data.charts.length, 0, 'no chart');
 }, { timeoutMs: 120_000 });
+
+test('dicom: the prefill offer and a drop-zone refusal in Korean', async (t) => {
+  const film = writeTemp('kor.dcm', buildDicom({ rows: 700, columns: 800, pixelData: Buffer.alloc(800 * 700, 90), charset: 'ISO_IR 192', patient: { name: '김^민준', birthDate: '20080915', sex: 'M' }, studyDate: '20250301' }));
+  const report = writeTemp('sr.dcm', buildDicom({ sopClass: '1.2.840.10008.5.1.4.1.1.88.11', rows: 700, columns: 800 }));
+  const user = newUser('dicom-ko');
+  await createActivatedUser(t.baseUrl, user);
+  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+  await signInThroughUi(page, user);
+  await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
+  await page.goto('/create');
+  await page.getByTestId('drop-face-input').setInputFiles(report);
+  await eventually(() => page.getByTestId('drop-face-error').innerText(), (text) => /방사선 영상이 아닙니다/.test(text), 'a report is refused in Korean');
+  await page.getByTestId('drop-ceph-input').setInputFiles(film);
+  await page.getByTestId('dicom-prefill').waitFor();
+  assert.match(await page.getByTestId('dicom-prefill').innerText(), /DICOM 파일에서 찾은 정보[\s\S]*김민준[\s\S]*2008-09-15[\s\S]*남[\s\S]*2025-03-01/);
+  await t.screenshot(page, 'dicom-prefill-ko');
+  await page.getByTestId('dicom-prefill-use').click();
+  assert.equal(await page.getByTestId('np-name').inputValue(), '김민준');
+  assert.equal(await page.getByTestId('np-gender-male').isChecked(), true);
+});
