@@ -176,6 +176,19 @@ describe('DICOM films are accepted through the upload flow', () => {
   });
 });
 
+describe('an accepted DICOM film is discarded whole', () => {
+  it('removes the original, the display image and the thumbnail with the draft', async () => {
+    const { chart, reply } = await upload(buildDicom({ rows: H, columns: W, pixelData: Buffer.alloc(W * H, 90), pixelSpacing: [0.1, 0.1] }));
+    expect(reply.status, reply.raw).toBe(200);
+    await eventually(async () => (await rowOf(chart)).thumbnailPath);
+    const stored = (await t.objects()).filter((k) => k.includes(chart.chartId));
+    expect(stored.map((k) => k.replace(/^.*\/[^/.]+/, ''))).toEqual(expect.arrayContaining(['.dcm', '.display.png', '.thumb.jpg']));
+    const discard = await t.call(token, FILE_ENDPOINTS.discardUpload.path, { chart_id: chart.chartId });
+    expect(discard.body.data).toEqual({ chart_data: 1, chart: true, patient: true });
+    expect((await t.objects()).filter((k) => k.includes(chart.chartId))).toEqual([]);
+  });
+});
+
 describe('bad DICOM input is refused with a clear code and leaves nothing behind', () => {
   const pixels = Buffer.alloc(W * H, 90);
   it.each<[string, () => Buffer, string, number, RegExp]>([
