@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { reportLangSchema } from './report-labels';
+
+export * from './report-labels';
 
 /**
  * Printable reports (spec point 1 "printable reports", point 2 Viewer "print report"). The browser
@@ -18,10 +21,12 @@ export const reportPdfRequestSchema = z.object({
    */
   measurement_ids: z.array(z.string().min(1).max(50)).min(1).max(200).optional(),
   analysis_name: z.string().min(1).max(100).optional(),
+  /** The language of the PDF's labels (the web sends its interface language); English when absent. */
+  lang: reportLangSchema.optional(),
 });
 export type ReportPdfRequest = z.input<typeof reportPdfRequestSchema>;
 
-/** The AI disclaimer every report carries (English; the web app translates its own copy). */
+/** The AI disclaimer in English (`REPORT_SHARED_LABELS[lang].disclaimer` in the report's language). */
 export const REPORT_DISCLAIMER = 'AI landmarks are a reference for medical staff, not a diagnosis.';
 
 /**

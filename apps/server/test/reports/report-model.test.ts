@@ -1,7 +1,6 @@
 import { getAnalysis, MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
-import { fitText, textRuns, textWidth, wrapText } from '../../src/features/reports/pdf-text';
-import { PdfDocument } from '../../src/features/reports/pdf-writer';
+import { ReportDocument } from '../../src/features/reports/pdf-canvas';
 import { outlinePath } from '../../src/features/reports/report-image';
 import { buildReportModel, reportAnalysis, reportCalibration, reportLandmarks } from '../../src/features/reports/report-model';
 
@@ -13,6 +12,9 @@ describe('report model', () => {
     expect(reportCalibration(ruler, 8).label).toBe('Ruler, 10.00 px/mm'); // 50 px / 5 mm; the stored 99 is not trusted
     expect(reportCalibration({ ...ruler, p2: { x: 0, y: 0 } }, 8).label).toBe('Default PPM, 8.00 px/mm');
     expect(reportCalibration({ version: 2 }, null).label).toBe('Uncalibrated: lengths in px');
+    expect(reportCalibration(ruler, 8, 'ko').label).toBe('자 보정, 10.00 px/mm');
+    expect(reportCalibration(null, null, 'ja').label).toBe('未キャリブレーション：長さはpx単位');
+    expect(reportCalibration(null, 8, 'vi', { row_spacing_mm: 0.1, column_spacing_mm: 0.1, tag: 'pixel-spacing', magnification: null }).label).toBe('DICOM, 10.00 px/mm');
     expect(reportCalibration(null, 0).calibration.kind).toBe('uncalibrated');
   });
 
@@ -35,8 +37,7 @@ describe('report model', () => {
     expect(reportAnalysis({ analysis_id: 'nope' })).toBeUndefined();
     expect(reportAnalysis({ analysis_id: 'downs', measurement_ids: ['SNB', 'SNA', 'SNB'], analysis_name: 'Mine' })).toEqual({ id: 'custom', name: 'Mine', source: 'user group', measurementIds: ['SNB', 'SNA'] });
     expect(reportAnalysis({ measurement_ids: ['SNA', 'NOPE'] })).toBeUndefined();
-    const model = buildReportModel(
-      {
+    const input = {
         now: new Date('2026-03-04T10:00:00Z'),
         clinic: 'Smile Dental',
         patient: { firstName: 'Kim', patientId: '7', birthInfo: '2010-03-05', gender: false },
@@ -49,44 +50,36 @@ describe('report model', () => {
           rulerInfo: null,
         },
         defaultPpm: null,
-      },
-      getAnalysis('steiner') ?? (null as never),
-    );
+    };
+    const model = buildReportModel(input, getAnalysis('steiner') ?? (null as never));
     expect(model.patient).toEqual({ name: 'Kim', patientId: '7', birthDate: '2010-03-05', age: 15, gender: 'M' });
     expect(model.date).toBe('2026-03-04');
     const sna = model.rows.find((r) => r.id === 'SNA');
     expect(sna).toEqual({ id: 'SNA', name: 'SNA', value: '90.0\u00b0', norm: '82 \u00b1 2\u00b0', deviation: '+4.00 SD', interpretation: 'Severely increased (prognathic (protrusive) maxilla)' });
     expect(model.rows.find((r) => r.id === 'SNB')?.interpretation).toBe('Incomplete: missing B');
     expect(model.disclaimer).toBe('AI landmarks are a reference for medical staff, not a diagnosis.');
+    const korean = buildReportModel({ ...input, lang: 'ko' }, getAnalysis('steiner') ?? (null as never));
+    expect(korean.lang).toBe('ko');
+    expect(korean.rows.find((r) => r.id === 'SNA')?.interpretation).toBe('고도 증가 (prognathic (protrusive) maxilla)');
+    expect(korean.rows.find((r) => r.id === 'SNB')?.interpretation).toBe('불완전: B 없음');
+    expect(korean.disclaimer).toBe('AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.');
+    expect(korean.calibration).toBe('보정 안 됨: 길이는 px 단위');
   });
 });
 
 describe('PDF text and pages', () => {
-  it('writes Latin text as WinAnsi literals (escaped, accents kept or dropped) and CJK as UCS-2 runs', () => {
-    expect(textRuns('SNA (deg) \\ 90\u00b0')).toEqual([{ font: 'F1', encoded: '(SNA \\(deg\\) \\\\ 90\\260)', width: expect.any(Number) as number }]);
-    expect(textRuns('Nguy\u1ec5n \u2212 A\u2032', 'bold')[0]?.encoded).toBe("(Nguyen - A')");
-    expect(textRuns('김 Kim 山田').map((r) => [r.font, r.encoded])).toEqual([['FK', '<AE40>'], ['F1', '( Kim )'], ['FC', '<5C717530>']]);
-  });
-
-  it('measures, fits and wraps with Helvetica metrics', () => {
-    expect(textWidth('SNA', 10)).toBeCloseTo((667 + 722 + 667) / 100, 5);
-    expect(textWidth('SNA', 10, 'bold')).toBeCloseTo((667 + 722 + 722) / 100, 5);
-    expect(fitText('A long measurement name', 10, 60)).toMatch(/\u2026$/);
-    expect(textWidth(fitText('A long measurement name', 10, 60), 10)).toBeLessThanOrEqual(60);
-    expect(wrapText('one two three four', 10, 45)).toEqual(['one two', 'three four']);
-  });
-
-  it('writes a well-formed file: header, objects at the offsets the xref gives, trailer', () => {
-    const doc = new PdfDocument({ title: 'T', author: 'A', creationDate: new Date('2026-01-02T03:04:05Z') });
-    doc.addPage().text(10, 20, 'Hello', { size: 12 });
-    const text = doc.toBuffer().toString('latin1');
-    expect(text.startsWith('%PDF-1.4\n')).toBe(true);
-    const xref = Number(/startxref\n(\d+)/.exec(text)?.[1]);
-    expect(text.slice(xref, xref + 4)).toBe('xref');
-    const offsets = [...text.slice(xref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    offsets.forEach((offset, i) => expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`));
-    expect(text).toContain('BT /F1 12 Tf 10 821.89 Td (Hello) Tj ET');
-    expect(text).toContain('/CreationDate (D:20260102030405Z)');
+  it('measures with the embedded fonts and wraps at spaces, or inside a word without spaces, never cutting', () => {
+    const doc = new ReportDocument('en', { title: 'T', author: 'A', creationDate: new Date('2026-01-02T03:04:05Z') });
+    expect(doc.textWidth('SNA SNA', 10)).toBeCloseTo(2 * doc.textWidth('SNA', 10) + doc.textWidth(' ', 10), 5);
+    expect(doc.textWidth('SNA', 10, 'bold')).toBeGreaterThan(doc.textWidth('SNA', 10));
+    const long = 'Severely increased (prognathic (protrusive) maxilla)';
+    const lines = doc.wrap(long, 8, 80);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.join(' ')).toBe(long);
+    lines.forEach((line) => expect(doc.textWidth(line, 8)).toBeLessThanOrEqual(80));
+    const cjk = doc.wrap('標準からの偏差が大きい上顎前突の傾向', 8, 40);
+    expect(cjk.join('')).toBe('標準からの偏差が大きい上顎前突の傾向');
+    expect(cjk.length).toBeGreaterThan(1);
   });
 
   it('traces outlines straight or as a Catmull-Rom spline through every point', () => {

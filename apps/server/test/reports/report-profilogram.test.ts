@@ -1,7 +1,7 @@
 import { calibrationFromDefaultPpm, imagePoint, UNCALIBRATED, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
 import { computeProfilogramResult } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
-import { PdfDocument } from '../../src/features/reports/pdf-writer';
+import { ReportDocument } from '../../src/features/reports/pdf-canvas';
 import { addProfilogramPages, profilogramForReport } from '../../src/features/reports/report-profilogram';
 
 const film: LandmarkMap<ImagePoint> = { S: imagePoint(100, 200), N: imagePoint(450, 150), Ar: imagePoint(20, 330), Go: imagePoint(40, 560), Me: imagePoint(330, 780) };
@@ -35,14 +35,14 @@ describe('profilogram page of the PDF report', () => {
   it('draws the page: title, options, the deviation rows and the measurements', () => {
     const now = computeProfilogramResult(film, cal, options);
     if (!now.ok) throw new Error('not computed');
-    const doc = new PdfDocument({ title: 't', author: 'a', creationDate: new Date(0) });
+    const doc = new ReportDocument('en', { title: 't', author: 'a', creationDate: new Date(0) });
     const pages = addProfilogramPages(doc, { profilogram: now.result, measurements: [{ name: 'Overjet', value: '3.2 mm' }] }, () => 70);
     expect(pages).toHaveLength(1);
-    const text = doc.toBuffer().toString('latin1');
-    expect(text).toContain('(Profilogram)');
-    expect(text).toContain('registered at Sella, scale 120%, rotation 10');
-    expect(text).toContain('(Me)');
-    expect(text).toContain('(Overjet)');
-    expect(text).toContain('(3.2 mm)');
+    const text = pages[0]?.texts() ?? [];
+    expect(text).toContain('Profilogram');
+    expect(text.join('|')).toContain('registered at Sella, scale 120%, rotation 10');
+    expect(text).toContain('Me');
+    expect(text).toContain('Overjet');
+    expect(text).toContain('3.2 mm');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PdfDocument } from '../../src/features/reports/pdf-writer';
+import { ReportDocument } from '../../src/features/reports/pdf-canvas';
 import { addSuperimpositionPages, superimpositionForReport } from '../../src/features/reports/report-superimposition';
 
 const film = (chartId: string, colour: 'white' | 'red', date: string | null, dx: number) => ({
@@ -34,7 +34,6 @@ const stored = (rows: number) => ({
   },
 });
 
-const pageText = (ops: readonly string[]) => ops.filter((op) => op.includes(' Tj ')).map((op) => (/\((.*)\) Tj/.exec(op)?.[1] ?? '').replace(/\\([()\\])/g, '$1')).join('|');
 
 describe('superimposition report page', () => {
   it('prints only a stored result with at least two films', () => {
@@ -47,29 +46,31 @@ describe('superimposition report page', () => {
   it('draws the legend, the method and the movement rows, with the tracing as lines', () => {
     const result = superimpositionForReport(stored(3));
     if (!result) throw new Error('expected a result');
-    const doc = new PdfDocument({ title: 't', author: 'a', creationDate: new Date(0) });
+    const doc = new ReportDocument('en', { title: 't', author: 'a', creationDate: new Date(0) });
     const pages = addSuperimpositionPages(doc, result, () => 70);
     expect(pages).toHaveLength(1);
-    const text = pageText(pages[0]?.ops ?? []);
+    const text = (pages[0]?.texts() ?? []).join('|');
     expect(text).toContain('Superimposition');
     expect(text).toContain('Method: SN registered at S - computed 2026-01-02 - unit mm');
     expect(text).toContain('white: 2020-01-01');
     expect(text).toContain('2020-01-01 -> 2022-01-01 (mm)');
     expect(text).toContain('N|2.00|0.00|2.00');
     expect(text).toContain('L1|0.00|0.00|0.00');
-    // Cranial base Ba-S-N of each film (two segments per film), then a rule under each of the 3 rows.
-    const lines = (pages[0]?.ops ?? []).filter((op) => op.endsWith(' l S'));
-    expect(lines).toHaveLength(2 * 2 + 3);
-    expect(lines[0]).toMatch(/^1 1 1 RG/);
-    expect(lines[2]).toMatch(/^1 0.3 0.31 RG/);
+    // Cranial base Ba-S-N of each film (one polyline per film, in its colour), then a rule under each of the 3 rows.
+    const lines = (pages[0]?.drawn ?? []).flatMap((d) => (d.kind === 'line' ? [d.color] : []));
+    expect(lines).toHaveLength(2 + 3);
+    expect(lines[0]).toEqual([1, 1, 1]);
+    expect(lines[1]).toEqual([1, 0.3, 0.31]);
   });
 
   it('continues a long table on further pages', () => {
     const result = superimpositionForReport(stored(120));
     if (!result) throw new Error('expected a result');
-    const doc = new PdfDocument({ title: 't', author: 'a', creationDate: new Date(0) });
+    const doc = new ReportDocument('en', { title: 't', author: 'a', creationDate: new Date(0) });
     const pages = addSuperimpositionPages(doc, result, () => 70);
     expect(pages.length).toBeGreaterThan(1);
-    expect(pageText(pages[1]?.ops ?? [])).toContain('(continued)');
+    expect(pages[1]?.texts().join('|')).toContain('(continued)');
+    // The header row is repeated on the continued page.
+    expect(pages[1]?.texts()).toContain('Landmark');
   });
 });

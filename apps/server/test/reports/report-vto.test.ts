@@ -1,7 +1,8 @@
 import { ZERO_VTO_MOVEMENT, calibrationFromDefaultPpm, getLandmark, UNCALIBRATED } from '@ceppro/ceph';
 import { VTO_STO_CONFIG_VERSION, type VtoStoConfig } from '@ceppro/contract';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { PdfDocument } from '../../src/features/reports/pdf-writer';
+import { ReportDocument } from '../../src/features/reports/pdf-canvas';
 import { addVtoPages, vtoForReport } from '../../src/features/reports/report-vto';
 import { FACE } from '../../../../packages/ceph/test/fixtures';
 
@@ -39,15 +40,16 @@ describe('VTO/STO report page', () => {
     expect(vtoForReport({ vtoStoConfig: config(5, 1) }, FACE, UNCALIBRATED)).toBeNull();
   });
 
-  it('lays out a page with the film, the table and the measurements', () => {
+  it('lays out a page with the film, the table and the measurements', async () => {
     const report = vtoForReport({ vtoStoConfig: config(5, 1), imgSize: { width: 1935, height: 2400 } }, FACE, CAL)!;
-    const doc = new PdfDocument({ title: 't', author: 'a', creationDate: new Date(0) });
-    const image = { bytes: Buffer.from([0xff, 0xd8, 0xff, 0xd9]), width: 387, height: 480, channels: 3 as const };
-    const pages = addVtoPages(doc, report, () => 70, { index: doc.addJpeg(image), image });
+    const doc = new ReportDocument('en', { title: 't', author: 'a', creationDate: new Date(0) });
+    const film = doc.addJpeg({ bytes: await sharp({ create: { width: 387, height: 480, channels: 3, background: '#333' } }).jpeg().toBuffer(), width: 387, height: 480, channels: 3 });
+    const pages = addVtoPages(doc, report, () => 70, film);
     expect(pages).toHaveLength(1);
-    const text = doc.toBuffer().toString('latin1');
-    expect(text).toContain('(VTO/STO prediction)');
-    expect(text).toContain('(Predicted measurements)');
-    expect(text).toContain('/Im0 Do');
+    const text = pages[0]?.texts() ?? [];
+    expect(text).toContain('VTO/STO prediction');
+    expect(text).toContain('Predicted measurements');
+    expect(pages[0]?.drawn.filter((d) => d.kind === 'image')).toHaveLength(1);
+    expect((await doc.toBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -1,7 +1,7 @@
 import { TRACING_OUTLINES, type LandmarkId, type Vec2 } from '@ceppro/ceph';
 import sharp from 'sharp';
 import { IMAGE_UPLOAD } from '@ceppro/contract';
-import type { JpegImage } from './pdf-writer';
+import type { JpegImage } from './pdf-canvas';
 import type { ReportLandmark } from './report-model';
 import type { DrawingShape } from '@ceppro/contract';
 import { withDrawings } from './report-drawing';

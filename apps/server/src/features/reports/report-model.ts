@@ -17,9 +17,23 @@ import {
   type Sex,
 } from '@ceppro/ceph';
 import { superimpositionForReport, type SuperimpositionReport } from './report-superimposition';
-import { ageInYears, inferResultSchema, modifiedResultSchema, parseRulerInfo, REPORT_DISCLAIMER, resolveCalibration, storedAiLandmarkId, storedLandmarkId } from '@ceppro/contract';
 import { profilogramForReport, type ProfilogramReport } from './report-profilogram';
 import { vtoForReport, type VtoReport } from './report-vto';
+import {
+  ageInYears,
+  fillLabel,
+  inferResultSchema,
+  modifiedResultSchema,
+  parseRulerInfo,
+  reportLabels,
+  resolveCalibration,
+  storedAiLandmarkId,
+  storedLandmarkId,
+  type DicomCalibration,
+  type ReportLabels,
+  type ReportLang,
+} from '@ceppro/contract';
+import { interpretationText, measurementName } from './report-vocabulary';
 
 /**
  * What a report shows, computed from the stored chart (house style 3: measurements are derived from
@@ -27,6 +41,8 @@ import { vtoForReport, type VtoReport } from './report-vto';
  * layout draws them. Every value is already formatted, so the layout holds no clinical rules.
  */
 export interface ReportModel {
+  /** The language of every label and text of the report. */
+  readonly lang: ReportLang;
   readonly date: string;
   readonly clinic: string | null;
   readonly patient: {
@@ -76,6 +92,10 @@ export interface ReportInput {
   readonly analysisId: string | undefined;
   readonly record: { inferResult: unknown; modifiedResult: unknown; rulerInfo: unknown; superimpositionData?: unknown; profilogramResult?: unknown; drawingResult?: unknown; vtoStoConfig?: unknown; imgSize?: unknown };
   readonly defaultPpm: number | null;
+  /** The film's DICOM pixel spacing, when it has one (after a ruler, before the default PPM). */
+  readonly dicom?: DicomCalibration | null;
+  /** The report's language; English when absent. */
+  readonly lang?: ReportLang;
 }
 
 /**
@@ -115,13 +135,16 @@ export function reportLandmarks(inferResult: unknown, modifiedResult: unknown): 
   return [...byKey.values()];
 }
 
-/** The viewer's calibration rule (contract `resolveCalibration`: ruler > default PPM > none), with its printed label. */
-export function reportCalibration(rulerInfo: unknown, defaultPpm: number | null): { calibration: Calibration; label: string } {
-  const { calibration, origin, ppm } = resolveCalibration(parseRulerInfo(rulerInfo), defaultPpm);
+/** The viewer's calibration rule (contract `resolveCalibration`: ruler > DICOM > default PPM > none), with its printed label in `lang`. */
+export function reportCalibration(rulerInfo: unknown, defaultPpm: number | null, lang: ReportLang = 'en', dicom: DicomCalibration | null = null): { calibration: Calibration; label: string } {
+  const { calibration, origin, ppm } = resolveCalibration(parseRulerInfo(rulerInfo), defaultPpm, dicom);
+  const labels = reportLabels(lang);
+  const values = { ppm: (ppm ?? 0).toFixed(2) };
   const label =
-    origin === 'ruler' ? `Ruler, ${(ppm ?? 0).toFixed(2)} px/mm`
-    : origin === 'default-ppm' ? `Default PPM, ${(ppm ?? 0).toFixed(2)} px/mm`
-    : 'Uncalibrated: lengths in px';
+    origin === 'ruler' ? fillLabel(labels.calibrationRuler, values)
+    : origin === 'dicom' ? fillLabel(labels.calibrationDicom, values)
+    : origin === 'default-ppm' ? fillLabel(labels.calibrationDefault, values)
+    : labels.calibrationNone;
   return { calibration, label };
 }
 
@@ -142,7 +165,7 @@ function formatZ(z: number): string {
   return text === '0.00' ? '0.00 SD' : `${z > 0 ? '+' : '-'}${text} SD`;
 }
 
-function row(def: MeasurementDefinition, result: MeasurementResult, sex: Sex): ReportRow {
+function row(def: MeasurementDefinition, result: MeasurementResult, sex: Sex, lang: ReportLang, labels: ReportLabels): ReportRow {
   const stat = normFor(def, sex);
   const symbol = UNIT_SUFFIX[def.unit] ?? '';
   const norm =
@@ -150,20 +173,14 @@ function row(def: MeasurementDefinition, result: MeasurementResult, sex: Sex): R
     : stat.sd !== null ? `${plain(stat.mean, def.unit)} \u00b1 ${plain(stat.sd, def.unit)}${symbol}`
     : stat.range !== null ? `${plain(stat.range[0], def.unit)}\u2013${plain(stat.range[1], def.unit)}${symbol}`
     : `${plain(stat.mean, def.unit)}${symbol}`;
-  const base = { id: def.id, name: def.name, norm };
-  if (result.status === 'incomplete') return { ...base, value: '-', deviation: '', interpretation: `Incomplete: missing ${result.missing.join(', ')}` };
-  if (result.status === 'not-computable') return { ...base, value: '-', deviation: '', interpretation: 'Not computable' };
+  const base = { id: def.id, name: measurementName(def, lang), norm };
+  if (result.status === 'incomplete') return { ...base, value: '-', deviation: '', interpretation: fillLabel(labels.incomplete, { missing: result.missing.join(', ') }) };
+  if (result.status === 'not-computable') return { ...base, value: '-', deviation: '', interpretation: labels.notComputable };
   const value = formatNumber(result.value, result.unit);
-  if (result.uncalibrated) return { ...base, value, deviation: '', interpretation: 'Uncalibrated length: no norm comparison' };
+  if (result.uncalibrated) return { ...base, value, deviation: '', interpretation: labels.uncalibratedNoNorm };
   const reading = interpretMeasurement(def, result, sex);
   const deviation = reading.z === null ? '' : formatZ(reading.z);
-  const words = reading.words === null ? '' : ` (${reading.words})`;
-  const interpretation =
-    reading.label !== null ? `${reading.label.charAt(0).toUpperCase()}${reading.label.slice(1)}${words}`
-    : reading.range === 'inside' ? 'Within range'
-    : reading.range !== null ? `${reading.range === 'above' ? 'Above' : 'Below'} range${words}`
-    : '';
-  return { ...base, value, deviation, interpretation };
+  return { ...base, value, deviation, interpretation: interpretationText(def, reading, lang, labels) };
 }
 
 /** Builds the report of one chart. Throws nothing: missing pieces show as such. */
@@ -171,12 +188,15 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
   const landmarks = reportLandmarks(input.record.inferResult, input.record.modifiedResult);
   const positions: LandmarkMap<ImagePoint> = {};
   for (const l of landmarks) if (l.id !== null) positions[l.id] = imagePoint(l.x, l.y);
-  const { calibration, label } = reportCalibration(input.record.rulerInfo, input.defaultPpm);
+  const lang = input.lang ?? 'en';
+  const labels = reportLabels(lang);
+  const { calibration, label } = reportCalibration(input.record.rulerInfo, input.defaultPpm, lang, input.dicom ?? null);
   const sex: Sex = input.patient.gender ? 'female' : 'male';
   const definitions = analysisMeasurements(analysis);
   const results = evaluateAnalysis(analysis, positions, calibration);
   const date = input.now.toISOString().slice(0, 10);
   return {
+    lang,
     date,
     clinic: input.clinic,
     patient: {
@@ -189,11 +209,11 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
     chart: input.chart,
     analysis: { id: analysis.id, name: analysis.name, source: analysis.source },
     calibration: label,
-    rows: definitions.map((def, i) => row(def, results[i] as MeasurementResult, sex)),
+    rows: definitions.map((def, i) => row(def, results[i] as MeasurementResult, sex, lang, labels)),
     landmarks,
-    disclaimer: REPORT_DISCLAIMER,
+    disclaimer: labels.disclaimer,
     superimposition: superimpositionForReport(input.record.superimpositionData),
-    profilogram: profilogramForReport(input.record, positions, calibration),
-    vto: vtoForReport(input.record, positions, calibration),
+    profilogram: profilogramForReport(input.record, positions, calibration, labels),
+    vto: vtoForReport(input.record, positions, calibration, labels),
   };
 }

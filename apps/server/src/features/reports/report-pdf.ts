@@ -1,124 +1,109 @@
-import { A4, PdfDocument, type JpegImage, type PdfPage, type Rgb } from './pdf-writer';
-import { fitText, wrapText } from './pdf-text';
+import { fillLabel, reportLabels, type ReportLabels } from '@ceppro/contract';
+import { ReportDocument, type JpegImage, type PlacedImage, type ReportPage } from './pdf-canvas';
+import { drawTable, FOOTER_TOP, GREY, MARGIN, PageFlow, RULE, WIDTH } from './report-layout';
 import type { ReportModel } from './report-model';
-import { addSuperimpositionPages } from './report-superimposition';
 import { addProfilogramPages } from './report-profilogram';
+import { addSuperimpositionPages } from './report-superimposition';
 import { addVtoPages } from './report-vto';
 
 /**
- * Lays the report out on A4 pages: title, clinic and date; patient and chart details; the
- * cephalogram with landmarks and tracing; the analysis table (continued on further pages when
- * long); the AI disclaimer at the foot of every page. Positions are points from the top-left.
+ * Lays the report out on A4 pages in the report's language: title, clinic and date; patient and
+ * chart details; the cephalogram with landmarks and tracing; the analysis table (cells wrap; a
+ * long table continues on the next page under its header row); then the profilogram,
+ * superimposition and VTO/STO pages when the chart has them. Every page ends with the AI
+ * disclaimer and "Page n of m". Positions are points from the top-left.
  */
 
-const MARGIN = 40;
-const WIDTH = A4.width - MARGIN * 2;
-const FOOTER_TOP = A4.height - 62;
-const GREY: Rgb = [0.4, 0.4, 0.4];
-const RULE: Rgb = [0.75, 0.75, 0.75];
-const ROW_HEIGHT = 13;
-
-/** Table columns: x offset from the margin and width, in points. */
-const COLUMNS = [
-  { key: 'name', title: 'Measurement', x: 0, width: 150 },
-  { key: 'value', title: 'Value', x: 152, width: 52 },
-  { key: 'norm', title: 'Norm', x: 206, width: 76 },
-  { key: 'deviation', title: 'Deviation', x: 284, width: 46 },
-  { key: 'interpretation', title: 'Interpretation', x: 332, width: WIDTH - 332 },
-] as const;
-
-function header(page: PdfPage, model: ReportModel): number {
-  page.text(MARGIN, 56, 'Cephalometric report', { size: 16, style: 'bold' });
-  const clinic = model.clinic ?? '';
-  page.text(MARGIN + WIDTH - 200, 48, fitText(clinic, 10, 200, 'bold'), { size: 10, style: 'bold' });
-  page.text(MARGIN + WIDTH - 200, 62, `Date: ${model.date}`, { size: 9, color: GREY });
+function header(page: ReportPage, model: ReportModel, labels: ReportLabels): number {
+  page.text(MARGIN, 56, labels.title, { size: 16, style: 'bold' });
+  const right = MARGIN + WIDTH - 200;
+  if (model.clinic) {
+    // A long clinic name is set smaller rather than cut.
+    const size = Math.max(6, Math.min(10, (10 * 200) / Math.max(1, page.owner.textWidth(model.clinic, 10, 'bold'))));
+    page.text(right, 48, model.clinic, { size, style: 'bold' });
+  }
+  page.text(right, 62, `${labels.date}: ${model.date}`, { size: 9, color: GREY });
   page.line(MARGIN, 70, MARGIN + WIDTH, 70, 0.8);
   return 70;
 }
 
-function facts(page: PdfPage, model: ReportModel, top: number): number {
+function facts(flow: PageFlow, model: ReportModel, labels: ReportLabels): void {
   const { patient, chart } = model;
+  const birth = patient.age === null ? patient.birthDate : `${patient.birthDate} (${fillLabel(labels.ageValue, { age: patient.age })})`;
   const left: Array<[string, string]> = [
-    ['Patient', patient.name],
-    ['Patient ID', patient.patientId ?? '-'],
-    ['Birth date', patient.age === null ? patient.birthDate : `${patient.birthDate} (age ${patient.age})`],
-    ['Gender', patient.gender === 'F' ? 'Female' : 'Male'],
+    [labels.patient, patient.name],
+    [labels.patientId, patient.patientId ?? '-'],
+    [labels.birthDate, birth],
+    [labels.gender, patient.gender === 'F' ? labels.female : labels.male],
   ];
   const right: Array<[string, string]> = [
-    ['Chart ID', chart.chartId],
-    ['Shoot date', chart.shootDate ?? '----'],
-    ['Analysis', `${model.analysis.name}`],
-    ['Calibration', model.calibration],
+    [labels.chartId, chart.chartId],
+    [labels.shootDate, chart.shootDate ?? labels.noDate],
+    [labels.analysis, model.analysis.name],
+    [labels.calibration, model.calibration],
   ];
-  const column = (pairs: Array<[string, string]>, x: number, width: number) =>
+  const doc = flow.doc;
+  const labelWidth = Math.max(...[...left, ...right].map(([label]) => doc.textWidth(label, 8.5))) + 8;
+  let bottom = flow.y;
+  const column = (pairs: Array<[string, string]>, x: number, width: number) => {
+    let y = flow.y + 16;
     pairs.forEach(([label, value], i) => {
-      const y = top + 16 + i * 13;
-      page.text(x, y, label, { size: 8.5, color: GREY });
-      page.text(x + 62, y, fitText(value, 9, width - 62), { size: 9, style: label === 'Patient' ? 'bold' : 'regular' });
+      flow.page.text(x, y, label, { size: 8.5, color: GREY });
+      const lines = doc.wrap(value, 9, width - labelWidth, i === 0 && pairs === left ? 'bold' : 'regular');
+      lines.forEach((line, j) => flow.page.text(x + labelWidth, y + j * 11, line, { size: 9, style: i === 0 && pairs === left ? 'bold' : 'regular' }));
+      y += 2 + lines.length * 11;
     });
+    bottom = Math.max(bottom, y - 11);
+  };
   column(left, MARGIN, WIDTH / 2 - 10);
   column(right, MARGIN + WIDTH / 2, WIDTH / 2);
-  return top + 16 + 4 * 13;
+  flow.y = bottom;
 }
 
-function film(page: PdfPage, image: JpegImage, index: number, top: number, maxHeight: number): number {
+function film(flow: PageFlow, image: PlacedImage, maxHeight: number): void {
   const scale = Math.min(WIDTH / image.width, maxHeight / image.height);
   const w = image.width * scale;
   const h = image.height * scale;
-  page.image(index, MARGIN + (WIDTH - w) / 2, top, w, h);
-  return top + h;
+  flow.page.image(image, MARGIN + (WIDTH - w) / 2, flow.y, w, h);
+  flow.y += h;
 }
 
-function tableHeader(page: PdfPage, model: ReportModel, top: number): number {
-  page.text(MARGIN, top + 12, `${model.analysis.name} analysis`, { size: 11, style: 'bold' });
-  const y = top + 20;
-  page.rect(MARGIN, y, WIDTH, ROW_HEIGHT + 2, [0.92, 0.93, 0.95]);
-  for (const c of COLUMNS) page.text(MARGIN + c.x + 3, y + 10.5, c.title, { size: 8, style: 'bold' });
-  return y + ROW_HEIGHT + 2;
-}
-
-function tableRow(page: PdfPage, row: ReportModel['rows'][number], top: number): number {
-  for (const c of COLUMNS) {
-    const text = row[c.key];
-    page.text(MARGIN + c.x + 3, top + 9.5, fitText(text, 8, c.width - 6, c.key === 'name' ? 'bold' : 'regular'), {
-      size: 8,
-      style: c.key === 'name' ? 'bold' : 'regular',
-    });
-  }
-  page.line(MARGIN, top + ROW_HEIGHT, MARGIN + WIDTH, top + ROW_HEIGHT, 0.3, RULE);
-  return top + ROW_HEIGHT;
-}
-
-function footer(page: PdfPage, model: ReportModel, pageNumber: number, pages: number): void {
+function footer(doc: ReportDocument, page: ReportPage, model: ReportModel, labels: ReportLabels, pageNumber: number, pages: number): void {
   page.line(MARGIN, FOOTER_TOP, MARGIN + WIDTH, FOOTER_TOP, 0.5, RULE);
-  wrapText(model.disclaimer, 9, WIDTH, 'bold').forEach((line, i) => page.text(MARGIN, FOOTER_TOP + 14 + i * 11, line, { size: 9, style: 'bold' }));
-  const credit = `Ceppro ${model.clinic ? `- ${model.clinic} ` : ''}- ${model.date}`;
-  page.text(MARGIN, FOOTER_TOP + 40, fitText(credit, 8, WIDTH - 60), { size: 8, color: GREY });
-  page.text(MARGIN + WIDTH - 40, FOOTER_TOP + 40, `${pageNumber} / ${pages}`, { size: 8, color: GREY });
+  doc.wrap(model.disclaimer, 9, WIDTH, 'bold').forEach((line, i) => page.text(MARGIN, FOOTER_TOP + 14 + i * 11, line, { size: 9, style: 'bold' }));
+  const number = fillLabel(labels.page, { n: pageNumber, m: pages });
+  const numberWidth = doc.textWidth(number, 8);
+  const credit = `Ceppro${model.clinic ? ` - ${model.clinic}` : ''} - ${model.date}`;
+  page.text(MARGIN, FOOTER_TOP + 40, doc.wrap(credit, 8, WIDTH - numberWidth - 20)[0] ?? '', { size: 8, color: GREY });
+  page.text(MARGIN + WIDTH - numberWidth, FOOTER_TOP + 40, number, { size: 8, color: GREY });
 }
 
-/** The report as PDF bytes. `image` is the composed film (landmarks and tracing drawn on it). */
-export function renderReportPdf(model: ReportModel, image: JpegImage, now: Date): Buffer {
-  const doc = new PdfDocument({ title: `Cephalometric report - ${model.patient.name}`, author: model.clinic ?? 'Ceppro', creationDate: now });
-  const imageIndex = doc.addJpeg(image);
-  const pages: PdfPage[] = [];
-  let page = doc.addPage();
-  pages.push(page);
-  let y = header(page, model);
-  y = facts(page, model, y);
-  y = film(page, image, imageIndex, y + 10, 330);
-  y = tableHeader(page, model, y + 8);
-  for (const row of model.rows) {
-    if (y + ROW_HEIGHT > FOOTER_TOP - 6) {
-      page = doc.addPage();
-      pages.push(page);
-      y = tableHeader(page, model, header(page, model) + 6);
-    }
-    y = tableRow(page, row, y);
-  }
-  if (model.profilogram) pages.push(...addProfilogramPages(doc, model.profilogram, (p) => header(p, model)));
-  if (model.superimposition) pages.push(...addSuperimpositionPages(doc, model.superimposition, (p) => header(p, model)));
-  if (model.vto) pages.push(...addVtoPages(doc, model.vto, (p) => header(p, model), { index: imageIndex, image }));
-  pages.forEach((p, i) => footer(p, model, i + 1, pages.length));
+/** The report as PDF bytes. `image` is the composed film (landmarks and tracing drawn on it); `now` is the document's creation date. */
+export async function renderReportPdf(model: ReportModel, image: JpegImage, now: Date): Promise<Buffer> {
+  const labels = reportLabels(model.lang);
+  const doc = new ReportDocument(model.lang, { title: `${labels.title} - ${model.patient.name}`, author: model.clinic ?? 'Ceppro', creationDate: now });
+  const pageHeader = (page: ReportPage) => header(page, model, labels);
+  const placed = doc.addJpeg(image);
+  const flow = new PageFlow(doc, pageHeader, 0);
+  facts(flow, model, labels);
+  flow.y += 10;
+  film(flow, placed, 330);
+  flow.y += 8;
+  drawTable(flow, {
+    title: fillLabel(labels.analysisTitle, { name: model.analysis.name }),
+    continued: labels.continued,
+    columns: [
+      { title: labels.measurement, x: 0, width: 150, bold: true },
+      { title: labels.value, x: 150, width: 54 },
+      { title: labels.norm, x: 204, width: 78 },
+      { title: labels.deviation, x: 282, width: 50 },
+      { title: labels.interpretation, x: 332, width: WIDTH - 332 },
+    ],
+    rows: model.rows.map((row) => [row.name, row.value, row.norm, row.deviation, row.interpretation]),
+  });
+  if (model.superimposition) addSuperimpositionPages(doc, model.superimposition, pageHeader, labels);
+  if (model.profilogram) addProfilogramPages(doc, model.profilogram, pageHeader, labels);
+  if (model.vto) addVtoPages(doc, model.vto, pageHeader, placed, labels);
+  doc.pages.forEach((page, i) => footer(doc, page, model, labels, i + 1, doc.pages.length));
   return doc.toBuffer();
 }

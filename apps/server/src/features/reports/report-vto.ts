@@ -14,9 +14,10 @@ import {
   type MeasurementDefinition,
   type MeasurementResult,
 } from '@ceppro/ceph';
-import { VTO_MEASUREMENT_IDS, imgSizeSchema, readVtoStoConfig } from '@ceppro/contract';
-import { fitText } from './pdf-text';
-import { A4, type JpegImage, type PdfDocument, type PdfPage, type Rgb } from './pdf-writer';
+import { VTO_MEASUREMENT_IDS, fillLabel, imgSizeSchema, readVtoStoConfig, reportLabels, type ReportLabels } from '@ceppro/contract';
+import type { PlacedImage, ReportDocument, ReportPage, Rgb } from './pdf-canvas';
+import { drawTable, GREY, MARGIN, PageFlow, WIDTH } from './report-layout';
+import { measurementName } from './report-vocabulary';
 
 /**
  * The VTO/STO page of the report: the stored plan (`vto_sto_config`) run again on the chart's
@@ -41,7 +42,7 @@ const signed = (v: number, digits = 1) => {
 };
 const value = (r: MeasurementResult) => (r.status === 'ok' ? `${r.value.toFixed(r.unit === 'ratio' ? 2 : 1)}${UNIT[r.unit] ?? ''}` : '-');
 
-export function vtoForReport(record: { vtoStoConfig?: unknown; imgSize?: unknown }, positions: LandmarkMap<ImagePoint>, calibration: Calibration): VtoReport | null {
+export function vtoForReport(record: { vtoStoConfig?: unknown; imgSize?: unknown }, positions: LandmarkMap<ImagePoint>, calibration: Calibration, labels: ReportLabels = reportLabels('en')): VtoReport | null {
   const config = readVtoStoConfig(record.vtoStoConfig ?? null);
   if (config === null) return null;
   const table = config.data.movements;
@@ -56,93 +57,80 @@ export function vtoForReport(record: { vtoStoConfig?: unknown; imgSize?: unknown
   return {
     movements: VTO_MOVEMENT_POINTS.map((p) => ({ label: p.label, horizontal: table[p.key].horizontal.toFixed(1), vertical: table[p.key].vertical.toFixed(1) })),
     ratios: SOFT_TISSUE_RATIO_GROUPS.map((g) => {
-      const driver = g.driver === 'own' ? 'the bone beneath' : getLandmark(g.driver).shortName;
-      return `${g.soft.map((id) => getLandmark(id).shortName).join(', ')}: ${chosenRatio(g, config.data.ratios).toFixed(2)} x ${driver} (range ${g.min}-${g.max})`;
+      const driver = g.driver === 'own' ? labels.boneBeneath : getLandmark(g.driver).shortName;
+      return fillLabel(labels.ratioLine, { soft: g.soft.map((id) => getLandmark(id).shortName).join(', '), ratio: chosenRatio(g, config.data.ratios).toFixed(2), driver, min: g.min, max: g.max });
     }),
     softMoves: SOFT_TISSUE_RATIO_GROUPS.flatMap((g) => g.soft).flatMap((id) => {
       const d = run.result.displacementsMm[id];
-      return d === undefined ? [] : [`${getLandmark(id).shortName}: ${signed(d.x, 2)} mm horizontal, ${signed(d.y, 2)} mm vertical`];
+      return d === undefined ? [] : [fillLabel(labels.softMove, { name: getLandmark(id).shortName, dx: signed(d.x, 2), dy: signed(d.y, 2) })];
     }),
     rows: definitions.map((d, i) => {
       const t = before[i] as MeasurementResult;
       const p = after[i] as MeasurementResult;
-      return { name: d.name, today: value(t), predicted: value(p), change: t.status === 'ok' && p.status === 'ok' ? `${signed(p.value - t.value)}${UNIT[p.unit] ?? ''}` : '-' };
+      return { name: measurementName(d, labels.lang), today: value(t), predicted: value(p), change: t.status === 'ok' && p.status === 'ok' ? `${signed(p.value - t.value)}${UNIT[p.unit] ?? ''}` : '-' };
     }),
     outlines: TRACING_OUTLINES.map((o) => o.landmarks.flatMap((id) => (predicted[id] ? [predicted[id]] : []))).filter((line) => line.length >= 2),
     filmSize: size.success ? size.data : null,
   };
 }
 
-// Same page geometry as report-pdf.ts.
-const MARGIN = 40;
-const WIDTH = A4.width - MARGIN * 2;
-const FOOTER_TOP = A4.height - 62;
-const GREY: Rgb = [0.4, 0.4, 0.4];
-const RULE: Rgb = [0.75, 0.75, 0.75];
 const PREDICTED: Rgb = [1, 0.48, 0];
-const ROW = 12;
 
 /** The VTO/STO page(s); `film` is the report's composed film (today's tracing drawn on it). */
-export function addVtoPages(doc: PdfDocument, report: VtoReport, header: (page: PdfPage) => number, film: { index: number; image: JpegImage }): PdfPage[] {
-  let page = doc.addPage();
-  const pages = [page];
-  let y = header(page) + 22;
-  page.text(MARGIN, y, 'VTO/STO prediction', { size: 12, style: 'bold' });
-  page.text(MARGIN, y + 13, 'Orange: predicted tracing; yellow: today. Soft tissue follows the hard tissue by the ratios below.', { size: 8.5, color: GREY });
+export function addVtoPages(doc: ReportDocument, report: VtoReport, header: (page: ReportPage) => number, film: PlacedImage, labels: ReportLabels = reportLabels('en')): ReportPage[] {
+  const flow = new PageFlow(doc, header, 22);
+  const { page } = flow;
+  let y = flow.y;
+  page.text(MARGIN, y, labels.vtoTitle, { size: 12, style: 'bold' });
+  page.text(MARGIN, y + 13, labels.vtoLegend, { size: 8.5, color: GREY });
   y += 22;
   if (report.filmSize !== null) {
-    const scale = Math.min(WIDTH / film.image.width, 250 / film.image.height);
-    const w = film.image.width * scale;
-    const h = film.image.height * scale;
+    const scale = Math.min(WIDTH / film.width, 250 / film.height);
+    const w = film.width * scale;
+    const h = film.height * scale;
     const left = MARGIN + (WIDTH - w) / 2;
-    page.image(film.index, left, y, w, h);
+    page.image(film, left, y, w, h);
     const k = w / report.filmSize.width;
-    for (const line of report.outlines) {
-      for (let i = 1; i < line.length; i += 1) {
-        const a = line[i - 1] as { x: number; y: number };
-        const b = line[i] as { x: number; y: number };
-        page.line(left + a.x * k, y + a.y * k, left + b.x * k, y + b.y * k, 1.2, PREDICTED);
-      }
-    }
+    for (const line of report.outlines) page.polyline(line.map((p) => ({ x: left + p.x * k, y: y + p.y * k })), 1.2, PREDICTED);
     y += h + 12;
   }
   // Movement table (left) and ratios (right).
-  const top = y;
-  page.text(MARGIN, y + 9, 'Movement (mm)', { size: 9, style: 'bold' });
-  page.text(MARGIN + 110, y + 9, 'Horizontal', { size: 8, color: GREY });
-  page.text(MARGIN + 165, y + 9, 'Vertical', { size: 8, color: GREY });
-  y += ROW;
-  for (const m of report.movements) {
-    page.text(MARGIN + 3, y + 9, m.label, { size: 8.5 });
-    page.text(MARGIN + 110, y + 9, m.horizontal, { size: 8.5 });
-    page.text(MARGIN + 165, y + 9, m.vertical, { size: 8.5 });
-    page.line(MARGIN, y + ROW, MARGIN + 210, y + ROW, 0.3, RULE);
-    y += ROW;
-  }
-  let right = top;
-  page.text(MARGIN + 230, right + 9, 'Soft-tissue ratios (soft : hard)', { size: 9, style: 'bold' });
-  right += ROW;
+  flow.y = y;
+  drawTable(flow, {
+    title: labels.movementMm,
+    titleSize: 9,
+    continued: labels.continued,
+    width: 210,
+    size: 8.5,
+    columns: [
+      { title: '', x: 0, width: 110 },
+      { title: labels.horizontal, x: 110, width: 55 },
+      { title: labels.vertical, x: 165, width: 45 },
+    ],
+    rows: report.movements.map((m) => [m.label, m.horizontal, m.vertical]),
+  });
+  const left = flow.y;
+  let right = y;
+  page.text(MARGIN + 230, right + 10, labels.ratiosTitle, { size: 9, style: 'bold' });
+  right += 14;
   for (const line of [...report.ratios, '', ...report.softMoves]) {
-    page.text(MARGIN + 230, right + 9, fitText(line, 7.5, WIDTH - 230), { size: 7.5 });
-    right += 9;
-  }
-  y = Math.max(y, right) + 12;
-  const row = (cells: readonly string[], bold: boolean) => {
-    const xs = [0, 200, 280, 360];
-    cells.forEach((c, i) => page.text(MARGIN + 3 + (xs[i] ?? 0), y + 9, fitText(c, 8, 190), { size: 8, style: bold ? 'bold' : 'regular' }));
-    page.line(MARGIN, y + ROW, MARGIN + WIDTH, y + ROW, 0.3, RULE);
-    y += ROW;
-  };
-  page.text(MARGIN, y + 9, 'Predicted measurements', { size: 9, style: 'bold' });
-  y += ROW + 2;
-  row(['Measurement', 'Today', 'Predicted', 'Change'], true);
-  for (const r of report.rows) {
-    if (y + ROW > FOOTER_TOP - 6) {
-      page = doc.addPage();
-      pages.push(page);
-      y = header(page) + 14;
+    for (const text of doc.wrap(line, 7.5, WIDTH - 230)) {
+      if (text !== '') page.text(MARGIN + 230, right + 9, text, { size: 7.5 });
+      right += 9;
     }
-    row([r.name, r.today, r.predicted, r.change], false);
   }
-  return pages;
+  flow.y = Math.max(left, right) + 12;
+  drawTable(flow, {
+    title: labels.predictedTitle,
+    titleSize: 9,
+    continued: labels.continued,
+    columns: [
+      { title: labels.measurement, x: 0, width: 200 },
+      { title: labels.today, x: 200, width: 80 },
+      { title: labels.predicted, x: 280, width: 80 },
+      { title: labels.change, x: 360, width: WIDTH - 360 },
+    ],
+    rows: report.rows.map((r) => [r.name, r.today, r.predicted, r.change]),
+  });
+  return flow.pages;
 }

@@ -51,6 +51,7 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
           analysisId: analysis.id,
           record,
           defaultPpm: owner.defaultPpm,
+          lang: request.lang ?? 'en',
         },
         analysis,
       );
@@ -62,7 +63,7 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
         // The file is there but cannot be decoded (accepted before uploads were decoded strictly).
         throw new AppError('REPORT_NO_IMAGE', 'The cephalogram file cannot be read.');
       }
-      return { filename: `ceppro-report-${chart.chartId}.pdf`, pdf: renderReportPdf(model, film, now), model };
+      return { filename: `ceppro-report-${chart.chartId}.pdf`, pdf: await renderReportPdf(model, film, now), model };
     },
   };
 }

@@ -1,0 +1,194 @@
+import type { ReportLang } from '@ceppro/contract';
+import PDFDocument from 'pdfkit';
+import { faceHasGlyph, fontBytes, fontName, type FontStyle } from './pdf-fonts';
+import { FONT_FACES, faceRuns } from './report-script';
+
+/**
+ * The report's drawing surface on pdfkit: A4 pages with text (subset-embedded Noto fonts chosen per
+ * run of script, see report-script.ts), lines, rectangles and JPEG images. The page renderers think
+ * in points from the TOP-LEFT of the page with text placed on its baseline, as they always have.
+ * Pages are buffered so the footer ("Page n of m") is drawn once the page count is known.
+ */
+
+/** A4 in points. */
+export const A4 = { width: 595.28, height: 841.89 } as const;
+
+export type Rgb = readonly [number, number, number];
+export type { FontStyle };
+
+export interface TextOptions {
+  size: number;
+  style?: FontStyle;
+  color?: Rgb;
+}
+
+/** A JPEG to place on pages (the composed film). */
+export interface JpegImage {
+  readonly bytes: Buffer;
+  readonly width: number;
+  readonly height: number;
+  readonly channels: 1 | 3;
+}
+
+/** An image opened once in the document, placed on any number of pages. */
+export interface PlacedImage {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What was drawn on a page, in order (tests read it; the PDF itself is compressed). */
+export type DrawnItem =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'line'; readonly color: Rgb }
+  | { readonly kind: 'rect'; readonly color: Rgb }
+  | { readonly kind: 'image' };
+
+const to255 = (c: Rgb): [number, number, number] => [Math.round(c[0] * 255), Math.round(c[1] * 255), Math.round(c[2] * 255)];
+
+export class ReportPage {
+  readonly drawn: DrawnItem[] = [];
+
+  constructor(
+    readonly owner: ReportDocument,
+    readonly index: number,
+  ) {}
+
+  /** Text on one line; `y` is the baseline. Answers the advance width in points. */
+  text(x: number, y: number, text: string, options: TextOptions): number {
+    const pdf = this.owner.on(this);
+    const { size, style = 'regular', color = [0, 0, 0] } = options;
+    let cursor = x;
+    pdf.fillColor(to255(color));
+    for (const run of this.owner.runs(text)) {
+      pdf.font(fontName(run.face, style)).fontSize(size);
+      pdf.text(run.text, cursor, y, { lineBreak: false, baseline: 'alphabetic' });
+      cursor += pdf.widthOfString(run.text);
+    }
+    this.drawn.push({ kind: 'text', text });
+    return cursor - x;
+  }
+
+  line(x1: number, y1: number, x2: number, y2: number, width = 0.5, color: Rgb = [0, 0, 0]): void {
+    this.owner.on(this).moveTo(x1, y1).lineTo(x2, y2).lineWidth(width).lineCap('butt').strokeColor(to255(color)).stroke();
+    this.drawn.push({ kind: 'line', color });
+  }
+
+  /** A polyline in one stroke (joints drawn round). */
+  polyline(points: ReadonlyArray<{ x: number; y: number }>, width: number, color: Rgb): void {
+    const [first, ...rest] = points;
+    if (first === undefined || rest.length === 0) return;
+    const pdf = this.owner.on(this).moveTo(first.x, first.y);
+    for (const p of rest) pdf.lineTo(p.x, p.y);
+    pdf.lineWidth(width).lineJoin('round').lineCap('round').strokeColor(to255(color)).stroke();
+    this.drawn.push({ kind: 'line', color });
+  }
+
+  rect(x: number, y: number, w: number, h: number, fill: Rgb): void {
+    this.owner.on(this).rect(x, y, w, h).fill(to255(fill));
+    this.drawn.push({ kind: 'rect', color: fill });
+  }
+
+  image(image: PlacedImage, x: number, y: number, w: number, h: number): void {
+    (this.owner.on(this) as unknown as { image(src: PlacedImage, x: number, y: number, o: { width: number; height: number }): void }).image(image, x, y, { width: w, height: h });
+    this.drawn.push({ kind: 'image' });
+  }
+
+  /** The texts drawn on this page, in order. */
+  texts(): string[] {
+    return this.drawn.flatMap((d) => (d.kind === 'text' ? [d.text] : []));
+  }
+}
+
+export class ReportDocument {
+  readonly pages: ReportPage[] = [];
+  private readonly pdf: PDFKit.PDFDocument;
+  private current = -1;
+  private readonly chunks: Buffer[] = [];
+
+  constructor(
+    readonly lang: ReportLang,
+    info: { title: string; author: string; creationDate: Date },
+  ) {
+    this.pdf = new PDFDocument({
+      size: 'A4',
+      margin: 0,
+      autoFirstPage: false,
+      bufferPages: true,
+      info: { Title: info.title, Author: info.author, Creator: 'Ceppro', Producer: 'Ceppro (pdfkit)', CreationDate: info.creationDate, ModDate: info.creationDate },
+    });
+    this.pdf.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+    for (const face of FONT_FACES) for (const style of ['regular', 'bold'] as const) this.pdf.registerFont(fontName(face, style), fontBytes(face, style));
+  }
+
+  addPage(): ReportPage {
+    this.pdf.addPage({ size: 'A4', margin: 0 });
+    const page = new ReportPage(this, this.pages.length);
+    this.pages.push(page);
+    this.current = page.index;
+    return page;
+  }
+
+  /** Opens a JPEG once; place it with `page.image` (embedded as it is, DCTDecode). */
+  addJpeg(image: JpegImage): PlacedImage {
+    return (this.pdf as unknown as { openImage(src: Buffer): PlacedImage }).openImage(image.bytes);
+  }
+
+  /** The pdfkit document with `page` current (pages are buffered, any can be drawn on). */
+  on(page: ReportPage): PDFKit.PDFDocument {
+    if (this.current !== page.index) {
+      this.pdf.switchToPage(page.index);
+      this.current = page.index;
+    }
+    return this.pdf;
+  }
+
+  /** `text` in runs of one face each for this report's language. */
+  runs(text: string) {
+    return faceRuns(text, this.lang, faceHasGlyph);
+  }
+
+  /** Width of `text` in points. */
+  textWidth(text: string, size: number, style: FontStyle = 'regular'): number {
+    let width = 0;
+    for (const run of this.runs(text)) width += this.pdf.font(fontName(run.face, style)).fontSize(size).widthOfString(run.text);
+    return width;
+  }
+
+  /**
+   * `text` broken into lines of at most `maxWidth` points: at spaces, and inside a word (CJK text
+   * has none) where a word alone is too wide. Never cut: every character is on some line.
+   */
+  wrap(text: string, size: number, maxWidth: number, style: FontStyle = 'regular'): string[] {
+    const lines: string[] = [];
+    let line = '';
+    const fits = (s: string) => this.textWidth(s, size, style) <= maxWidth;
+    for (const word of text.split(/\s+/).filter(Boolean)) {
+      const next = line === '' ? word : `${line} ${word}`;
+      if (fits(next)) {
+        line = next;
+        continue;
+      }
+      if (line !== '') lines.push(line);
+      line = '';
+      for (const char of word) {
+        if (line !== '' && !fits(line + char)) {
+          lines.push(line);
+          line = '';
+        }
+        line += char;
+      }
+    }
+    if (line !== '') lines.push(line);
+    return lines.length > 0 ? lines : [''];
+  }
+
+  /** Ends the document; the PDF bytes. */
+  toBuffer(): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      this.pdf.on('end', () => resolve(Buffer.concat(this.chunks)));
+      this.pdf.on('error', reject);
+      this.pdf.flushPages();
+      this.pdf.end();
+    });
+  }
+}
