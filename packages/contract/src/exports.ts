@@ -18,6 +18,7 @@ import {
 import { z } from 'zod';
 import { inferResultSchema, modifiedResultSchema } from './analysis-record';
 import { parseRulerInfo, resolveCalibration } from './calibration';
+import type { DicomCalibration } from './dicom';
 import { storedAiLandmarkId, storedLandmarkId } from './stored-landmarks';
 
 /*
@@ -141,6 +142,8 @@ export interface ExportChart {
   readonly shootDate: string | null;
   readonly record: { readonly inferResult: unknown; readonly modifiedResult: unknown; readonly rulerInfo: unknown } | null;
   readonly defaultPpm: number | null;
+  /** The film's DICOM pixel spacing, when it came as DICOM (calibration: ruler > DICOM > default PPM). */
+  readonly dicomCalibration?: DicomCalibration | null;
 }
 
 /**
@@ -175,7 +178,7 @@ export function rowsPerChart(analyses: readonly AnalysisDefinition[]): number {
  */
 export function buildExportRows(chart: ExportChart, analyses: readonly AnalysisDefinition[]): ExportRow[] {
   const landmarks = readChartLandmarks(chart.record?.inferResult, chart.record?.modifiedResult);
-  const { calibration, ppm } = resolveCalibration(parseRulerInfo(chart.record?.rulerInfo), chart.defaultPpm);
+  const { calibration, ppm } = resolveCalibration(parseRulerInfo(chart.record?.rulerInfo), chart.defaultPpm, chart.dicomCalibration ?? null);
   const sex: Sex = chart.patient.female ? 'female' : 'male';
   const base = {
     patient_id: chart.patient.patientId,
@@ -264,7 +267,7 @@ export const csvRow = (row: ExportRow): string => csvRecord(EXPORT_COLUMNS.map((
 /** The landmarks JSON document (AI and adjusted side by side; mm from the image's top-left corner when calibrated). */
 export function buildLandmarksDocument(chart: ExportChart & { imageSize: { width: number; height: number } | null }, exportedAt: Date) {
   const landmarks = readChartLandmarks(chart.record?.inferResult, chart.record?.modifiedResult);
-  const { calibration, ppm } = resolveCalibration(parseRulerInfo(chart.record?.rulerInfo), chart.defaultPpm);
+  const { calibration, ppm } = resolveCalibration(parseRulerInfo(chart.record?.rulerInfo), chart.defaultPpm, chart.dicomCalibration ?? null);
   const mm = (p: { x: number; y: number }) => (calibration.kind === 'calibrated' ? { x_mm: keep(p.x / calibration.pxPerMmX), y_mm: keep(p.y / calibration.pxPerMmY) } : {});
   const ids = [...new Set([...landmarks.ai.keys(), ...landmarks.adjusted.keys()])];
   return {

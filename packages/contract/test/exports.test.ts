@@ -68,6 +68,14 @@ describe('buildExportRows', () => {
     expect(incomplete?.value).toBeNull();
   });
 
+  it('takes a DICOM film\'s pixel spacing before the default PPM (the viewer\'s rule)', () => {
+    const mcnamara = getAnalysis('mcnamara');
+    if (!mcnamara) throw new Error('mcnamara');
+    const dicomCalibration = { row_spacing_mm: 0.1, column_spacing_mm: 0.1, tag: 'pixel-spacing' as const, magnification: null };
+    const rows = buildExportRows({ ...chart({ defaultPpm: 5 }), dicomCalibration }, [mcnamara]);
+    expect(rows.every((r) => r.calibration_source === 'DICOM' && r.px_per_mm === 10)).toBe(true);
+  });
+
   it('gives incomplete rows, never NaN, for a chart whose record does not parse', () => {
     const rows = buildExportRows(chart({ record: { inferResult: { version: 9 }, modifiedResult: 'x', rulerInfo: 3 } }), exportAnalyses({ analyses: 'all' }) ?? []);
     expect(rows).toHaveLength(rowsPerChart(exportAnalyses({ analyses: 'all' }) ?? []));

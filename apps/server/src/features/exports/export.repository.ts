@@ -2,6 +2,7 @@ import { IMAGE_TYPE, type ExportChart } from '@ceppro/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
 import { analysisRecords, chartData, charts, patients, userConfigs } from '../../db/schema/index';
+import { dicomCalibrationOfRow } from '../images/dicom/dicom-info';
 
 /** One chart of an export with its database key (the keyset cursor of the batch). */
 export interface ExportChartRow extends ExportChart {
@@ -42,10 +43,10 @@ export function createExportRepository(db: AppDatabase) {
 
   /** Newest live cephalogram per chart (shoot date, size), for a page of charts. */
   async function cephalograms(chartRefs: readonly number[]) {
-    const out = new Map<number, { shootDate: string | null; width: number | null; height: number | null }>();
+    const out = new Map<number, { shootDate: string | null; width: number | null; height: number | null; dicomInfo: unknown }>();
     if (chartRefs.length === 0) return out;
     const rows = await db
-      .select({ chartRef: chartData.chartRef, shootDate: chartData.shootDate, width: chartData.width, height: chartData.height })
+      .select({ chartRef: chartData.chartRef, shootDate: chartData.shootDate, width: chartData.width, height: chartData.height, dicomInfo: chartData.dicomInfo })
       .from(chartData)
       .where(and(inArray(chartData.chartRef, [...chartRefs]), eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram), isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)))
       .orderBy(desc(chartData.id));
@@ -72,6 +73,7 @@ export function createExportRepository(db: AppDatabase) {
         shootDate: film?.shootDate ?? null,
         record: r.inferResult === null && r.modifiedResult === null && r.rulerInfo === null ? null : { inferResult: r.inferResult, modifiedResult: r.modifiedResult, rulerInfo: r.rulerInfo },
         defaultPpm: ppm,
+        dicomCalibration: dicomCalibrationOfRow(film?.dicomInfo),
         imageSize: r.imgSize ?? filmSize,
       };
     });

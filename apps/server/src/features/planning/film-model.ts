@@ -1,6 +1,7 @@
 import { imagePoint, type Calibration, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
-import { modifiedResultSchema } from '@ceppro/contract';
-import { reportCalibration, reportLandmarks } from '../reports/report-model';
+import { modifiedResultSchema, parseRulerInfo, resolveCalibration } from '@ceppro/contract';
+import { dicomCalibrationOfRow } from '../images/dicom/dicom-info';
+import { reportLandmarks } from '../reports/report-model';
 import type { PlanningImage } from './planning.repository';
 
 /** A cephalogram as planning uses it: its landmarks (image px of the original upload), calibration and size. */
@@ -17,8 +18,9 @@ export interface FilmModel {
  * The film's current landmarks read as the viewer and the report read them: the user's adjusted
  * position where there is one (modified_result), else the model's (infer_result). Adjustments bound
  * to another image than this cephalogram (a version 2 document naming another chart_data_id) are
- * left out: they were placed on a film that has since been replaced. Calibration: ruler, else the
- * user's default PPM, else none (contract `resolveCalibration`).
+ * left out: they were placed on a film that has since been replaced. Calibration as the viewer
+ * takes it: ruler, else the DICOM film's pixel spacing, else the user's default PPM, else none
+ * (contract `resolveCalibration`).
  */
 export function filmModel(
   image: PlanningImage,
@@ -28,7 +30,7 @@ export function filmModel(
   const modified = record && boundToImage(record.modifiedResult, image.id) ? record.modifiedResult : null;
   const landmarks: LandmarkMap<ImagePoint> = {};
   if (record) for (const l of reportLandmarks(record.inferResult, modified)) if (l.id !== null) landmarks[l.id] = imagePoint(l.x, l.y);
-  const { calibration } = reportCalibration(record?.rulerInfo, defaultPpm);
+  const { calibration } = resolveCalibration(parseRulerInfo(record?.rulerInfo), defaultPpm, dicomCalibrationOfRow(image.dicomInfo));
   const stored = record?.imgSize as { width?: unknown; height?: unknown } | null | undefined;
   const size =
     typeof stored?.width === 'number' && typeof stored.height === 'number' ? { width: stored.width, height: stored.height }

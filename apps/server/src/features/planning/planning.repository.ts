@@ -19,13 +19,15 @@ export interface PlanningImage {
   shootDate: string | null;
   width: number | null;
   height: number | null;
+  /** What the upload check read from a DICOM film (its pixel spacing among it); null otherwise. */
+  dicomInfo: unknown;
 }
 
 /** SQL of planning: every read is keyed by the caller's id or by a chart the caller was checked to own. */
 export function createPlanningRepository(db: AppDatabase) {
   async function newestLive(chartRef: number, type: ImageTypeCd): Promise<PlanningImage | undefined> {
     const [row] = await db
-      .select({ id: chartData.id, path: chartData.path, sha256: chartData.sha256, sizeBytes: chartData.sizeBytes, shootDate: chartData.shootDate, width: chartData.width, height: chartData.height })
+      .select({ id: chartData.id, path: chartData.path, sha256: chartData.sha256, sizeBytes: chartData.sizeBytes, shootDate: chartData.shootDate, width: chartData.width, height: chartData.height, dicomInfo: chartData.dicomInfo })
       .from(chartData)
       .where(and(eq(chartData.chartRef, chartRef), eq(chartData.imageTypeCd, type), isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)))
       .orderBy(desc(chartData.id))
