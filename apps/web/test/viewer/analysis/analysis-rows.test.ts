@@ -2,7 +2,8 @@ import { calibrationFromDefaultPpm, getAnalysis, STEINER, UNCALIBRATED, type Ana
 import { describe, expect, it } from 'vitest';
 import { analysisRowsFor, buildAnalysisRows, levelOfZ, missingLandmarks } from '../../../src/features/viewer/analysis/lib/analysis-rows.ts';
 import { formatNorm, formatPercentile, formatValue, formatZ } from '../../../src/features/viewer/analysis/lib/format.ts';
-import { rowReading } from '../../../src/features/viewer/analysis/lib/reading.ts';
+import { clinicalNames } from '../../../src/features/viewer/hooks/use-clinical-names.ts';
+import { readingWords, rowReading } from '../../../src/features/viewer/analysis/lib/reading.ts';
 import { ANB_DEG, POSITIONS, SNA_DEG, SNB_DEG } from './fixtures.ts';
 
 const row = (rows: ReturnType<typeof buildAnalysisRows>, id: string) => {
@@ -30,8 +31,12 @@ describe('analysis rows', () => {
     expect(row(rows, 'SNB').level).toBe('mild');
     expect(row(rows, 'ANB').level).toBe('mild');
     expect(row(rows, 'SNB').interpretation.z).toBeCloseTo((SNB_DEG - 80) / 2, 9);
-    expect(rowReading(row(rows, 'SNB'))).toEqual({ key: 'mildlyDecreased', words: 'retrognathic mandible' });
-    expect(rowReading(row(rows, 'SNA'))).toEqual({ key: 'within', words: null });
+    expect(rowReading(row(rows, 'SNB'))).toEqual({ key: 'mildlyDecreased', words: 'retrognathic mandible', direction: 'decreased' });
+    expect(rowReading(row(rows, 'SNA'))).toEqual({ key: 'within', words: null, direction: null });
+    // The direction words come in the interface language from the clinical vocabulary; English stays the catalogue's.
+    expect(readingWords(rowReading(row(rows, 'SNB')), 'SNB', clinicalNames('en'))).toBe('retrognathic mandible');
+    expect(readingWords(rowReading(row(rows, 'SNB')), 'SNB', clinicalNames('ko'))).toBe('하악 후퇴');
+    expect(readingWords(rowReading(row(rows, 'SNA')), 'SNA', clinicalNames('ja'))).toBeNull();
   });
 
   it('marks rows with missing landmarks incomplete and names them', () => {
@@ -50,7 +55,7 @@ describe('analysis rows', () => {
     const px = row(buildAnalysisRows(bjork, POSITIONS, UNCALIBRATED), 'ANT_CRANIAL_BASE');
     expect(px.result).toEqual({ id: 'ANT_CRANIAL_BASE', status: 'ok', value: 500, unit: 'px', uncalibrated: true });
     expect(px.level).toBe('unrated');
-    expect(rowReading(px)).toEqual({ key: 'uncalibratedReading', words: null });
+    expect(rowReading(px)).toEqual({ key: 'uncalibratedReading', words: null, direction: null });
     const mm = row(buildAnalysisRows(bjork, POSITIONS, calibrationFromDefaultPpm(10)), 'ANT_CRANIAL_BASE');
     expect(mm.result).toMatchObject({ value: 50, unit: 'mm', uncalibrated: false });
     expect(mm.interpretation.z).toBeCloseTo(-7, 9);

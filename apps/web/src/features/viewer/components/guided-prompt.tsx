@@ -1,5 +1,6 @@
 import { getLandmark } from '@ceppro/ceph';
 import { useTranslation } from 'react-i18next';
+import { useClinicalNames } from '../hooks/use-clinical-names.ts';
 import { setTool } from '../interaction/registry.ts';
 import { guidedTarget, useLandmarkStore } from '../store/landmark-store.ts';
 
@@ -8,6 +9,7 @@ export function GuidedPrompt() {
   const { t } = useTranslation();
   const target = useLandmarkStore(guidedTarget);
   const left = useLandmarkStore((s) => s.guided.length);
+  const names = useClinicalNames();
   if (target === null) return null;
   const landmark = getLandmark(target);
   const stop = () => {
@@ -21,7 +23,7 @@ export function GuidedPrompt() {
   return (
     <div className="guided-prompt" role="status" data-testid="guided-prompt" data-target={target}>
       <span className="guided-prompt__short">{landmark.shortName}</span>
-      <span className="guided-prompt__text">{t('viewer.guidedPrompt', { name: landmark.fullName })}</span>
+      <span className="guided-prompt__text">{t('viewer.guidedPrompt', { name: names.landmark(target) })}</span>
       <span className="guided-prompt__left">{t('viewer.guidedProgress', { left })}</span>
       <button type="button" className="guided-prompt__button" onClick={skip}>
         {t('viewer.guidedSkip')}

@@ -1,5 +1,6 @@
 import { getLandmark, type ImagePoint, type LandmarkId } from '@ceppro/ceph';
 import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
+import { useClinicalNames } from '../hooks/use-clinical-names.ts';
 import { useViewerAppearance } from '../hooks/use-viewer-appearance.ts';
 import { landmarksForReview } from '../lib/review.ts';
 import { landmarkTissue, type TissueAppearance } from '../lib/viewer-appearance.ts';
@@ -24,6 +25,7 @@ interface MarkerProps {
 /** One landmark: a dot with a dark halo (readable on bone and on air), constant on-screen size via `--u`. */
 const Marker = memo(function Marker({ id, name, point, source, review, selected, showName, look }: MarkerProps) {
   const r = look.dotRadius + (selected ? 1 : 0);
+  const names = useClinicalNames();
   return (
     <g
       className={`landmark landmark--${source} landmark--${landmarkTissue(id)}${review ? ' landmark--review' : ''}${selected ? ' landmark--selected' : ''}`}
@@ -38,7 +40,7 @@ const Marker = memo(function Marker({ id, name, point, source, review, selected,
       transform={translate(point)}
       style={look.color ? ({ '--tissue-color': look.color } as CSSProperties) : undefined}
     >
-      <title>{getLandmark(id).fullName}</title>
+      <title>{names.landmark(id)}</title>
       <g className="landmark__marker">
         {review && <circle className="landmark__review" r={r + 6.5} />}
         {selected && <circle className="landmark__ring" r={r + 4.5} />}

@@ -1,6 +1,7 @@
 import { getLandmark, type LandmarkId } from '@ceppro/ceph';
 import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useClinicalNames } from '../hooks/use-clinical-names.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 import './landmark-list.css';
 
@@ -24,6 +25,7 @@ export const LandmarkItem = memo(function LandmarkItem({ id, selected, edited, c
     if (selected) ref.current?.scrollIntoView?.({ block: 'nearest' });
   }, [selected]);
   const landmark = getLandmark(id);
+  const names = useClinicalNames();
   const badge = onPlace
     ? null
     : edited
@@ -50,7 +52,7 @@ export const LandmarkItem = memo(function LandmarkItem({ id, selected, edited, c
         title={landmark.definition}
       >
         <span className="landmark-item__short">{landmark.shortName}</span>
-        <span className="landmark-item__name">{landmark.fullName}</span>
+        <span className="landmark-item__name">{names.landmark(id)}</span>
         {badge && <span className={`landmark-item__badge${edited ? ' landmark-item__badge--edited' : ''}`}>{badge}</span>}
       </button>
       {onPlace && (

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePopupStore } from '../../../stores/popup-store.ts';
 import { commandById, type ViewerCommandId } from '../commands.ts';
+import { useClinicalNames } from '../hooks/use-clinical-names.ts';
 import { useViewerAppearance } from '../hooks/use-viewer-appearance.ts';
 import { setTool } from '../interaction/registry.ts';
 import { landmarksForReview, missingLandmarks } from '../lib/review.ts';
@@ -53,12 +54,13 @@ function SelectedLandmark() {
   const { t } = useTranslation();
   const selected = useLandmarkStore((s) => s.selected);
   const point = useLandmarkStore((s) => (s.selected ? s.positions[s.selected] : undefined));
+  const names = useClinicalNames();
   if (!selected) return <p className="landmark-panel__hint">{t('viewer.adjustHint')}</p>;
   const landmark = getLandmark(selected);
   return (
     <div className="landmark-selected" data-testid="landmark-selected">
       <div className="landmark-selected__title">
-        <strong>{landmark.shortName}</strong> {landmark.fullName}
+        <strong>{landmark.shortName}</strong> {names.landmark(selected)}
       </div>
       {point && <div className="landmark-selected__position">{t('viewer.position', { x: point.x.toFixed(1), y: point.y.toFixed(1) })}</div>}
       <p className="landmark-selected__definition">{landmark.definition}</p>

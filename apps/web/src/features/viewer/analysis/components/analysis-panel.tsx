@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { CalibrationSection } from '../../calibration/components/calibration-section.tsx';
 import { useViewerChart } from '../../api/use-viewer-chart.ts';
 import { ChartExportButtons } from '../../exports/components/chart-export-buttons.tsx';
+import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { flushLandmarkEdits } from '../../hooks/use-landmark-autosave.ts';
 import { setTool } from '../../interaction/registry.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';
@@ -37,6 +38,7 @@ function placeLandmarks(ids: readonly LandmarkId[]): void {
  */
 export function AnalysisPanel() {
   const { t } = useTranslation();
+  const names = useClinicalNames();
   const view = useAnalysisView();
   const select = useAnalysisUiStore((s) => s.select);
   const [customising, setCustomising] = useState(false);
@@ -72,7 +74,7 @@ export function AnalysisPanel() {
               </button>
             )}
           </div>
-          <AnalysisTable name={option.analysis.name} rows={rows} onPlace={placeLandmarks} />
+          <AnalysisTable name={option.kind === 'default' ? t('analysis.defaultOption') : names.analysis(option.analysis)} rows={rows} onPlace={placeLandmarks} />
           <AnalysisLegend />
           <ChartExportButtons chartId={chart?.chart_id ?? null} option={option} prepare={saveEditsFirst} />
         </>

@@ -3,7 +3,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisRow } from '../lib/analysis-rows.ts';
 import { formatNorm, formatPercentile, formatValue, formatZ } from '../lib/format.ts';
-import { rowReading } from '../lib/reading.ts';
+import { readingWords, rowReading } from '../lib/reading.ts';
+import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { useAnalysisUiStore } from '../store/analysis-ui-store.ts';
 
 const LEVEL_KEY = {
@@ -24,7 +25,10 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
   const { t } = useTranslation();
   const hover = useAnalysisUiStore((s) => s.hover);
   const { definition, result, interpretation, level } = row;
+  const names = useClinicalNames();
   const reading = rowReading(row);
+  const words = readingWords(reading, definition.id, names);
+  const name = names.measurement(definition.id);
   const norm = formatNorm(row.norm, definition.unit);
   const highlight = () => hover(definition.id);
   const clear = () => {
@@ -52,9 +56,9 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
       onFocus={highlight}
       onBlur={clear}
     >
-      <th scope="row" className="analysis-row__name" title={definition.note ?? definition.name}>
+      <th scope="row" className="analysis-row__name" title={definition.note ?? name}>
         <span className="analysis-row__mark" aria-hidden="true" />
-        {definition.name}
+        {name}
         <span className="visually-hidden">, {t(LEVEL_KEY[level])}</span>
       </th>
       {result.status === 'ok' ? (
@@ -76,7 +80,7 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
           </td>
           <td className="analysis-row__reading">
             {reading && t(`analysis.${reading.key}`)}
-            {reading?.words && <span className="analysis-row__words">{reading.words}</span>}
+            {words && <span className="analysis-row__words">{words}</span>}
           </td>
         </>
       ) : (

@@ -1,6 +1,7 @@
 import type { UserAnalysisManage, ValidationResult } from '@ceppro/ceph';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { useSaveAnalysisManage } from '../api/use-save-analysis-manage.ts';
 import { analysisOptions } from '../lib/analysis-options.ts';
 import { createGroup, deleteGroup, groupNameProblem, setDefaultGroup, toggleMeasurement, type GroupNameProblem } from '../lib/custom-groups.ts';
@@ -15,6 +16,7 @@ const CURRENT_DEFAULT = 'current';
  */
 export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnalysisManage; storedProblem: boolean }) {
   const { t } = useTranslation();
+  const names = useClinicalNames();
   const save = useSaveAnalysisManage();
   const [draft, setDraft] = useState(stored);
   const [dirty, setDirty] = useState(false);
@@ -75,7 +77,7 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
             .filter((o) => o.kind !== 'default')
             .map((o) => (
               <option key={o.key} value={o.key}>
-                {o.analysis.name}
+                {names.analysis(o.analysis)}
               </option>
             ))}
         </select>

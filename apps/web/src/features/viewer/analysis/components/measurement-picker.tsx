@@ -1,5 +1,6 @@
 import { ANALYSES, analysisMeasurements } from '@ceppro/ceph';
 import { useTranslation } from 'react-i18next';
+import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 
 /**
  * Checkboxes for every catalogue measurement, grouped under the standard analysis they belong to
@@ -7,6 +8,7 @@ import { useTranslation } from 'react-i18next';
  */
 export function MeasurementPicker({ selected, onToggle }: { selected: readonly string[]; onToggle: (id: string, included: boolean) => void }) {
   const { t } = useTranslation();
+  const names = useClinicalNames();
   const chosen = new Set(selected);
   return (
     <div className="measurement-picker">
@@ -16,7 +18,7 @@ export function MeasurementPicker({ selected, onToggle }: { selected: readonly s
         return (
           <details key={analysis.id} className="measurement-picker__analysis">
             <summary>
-              {analysis.name}
+              {names.analysis(analysis)}
               <span className="measurement-picker__count">{t('analysis.custom.count', { count })}</span>
             </summary>
             <ul>
@@ -30,7 +32,7 @@ export function MeasurementPicker({ selected, onToggle }: { selected: readonly s
                       checked={chosen.has(d.id)}
                       onChange={(e) => onToggle(d.id, e.target.checked)}
                     />
-                    {d.name}
+                    {names.measurement(d.id)}
                   </label>
                 </li>
               ))}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api/index.ts';
+import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { flushLandmarkEdits } from '../../hooks/use-landmark-autosave.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';
 import { fetchReportPdf, saveFile } from '../api/download-report-pdf.ts';
@@ -18,6 +19,7 @@ type Download = { state: 'idle' | 'working' } | { state: 'error'; message: 'repo
  */
 export function ReportPanel() {
   const { t } = useTranslation();
+  const names = useClinicalNames();
   const data = useReportData();
   const film = usePrintFilm(data.imageUrl, data.imageSize, data.positions, data.edited);
   const [date] = useState(() => localDay(new Date()));
@@ -57,7 +59,7 @@ export function ReportPanel() {
       <p className="report-panel__intro">{t('report.intro')}</p>
       <dl className="report-panel__facts">
         <dt>{t('report.analysis')}</dt>
-        <dd data-testid="report-panel-analysis">{option?.analysis.name ?? '—'}</dd>
+        <dd data-testid="report-panel-analysis">{option ? (option.kind === 'default' ? t('analysis.defaultOption') : names.analysis(option.analysis)) : '—'}</dd>
         <dt>{t('report.calibration')}</dt>
         <dd>{t(calibration.key, { ppm: calibration.ppm })}</dd>
         <dt>{t('report.clinic')}</dt>

@@ -5,6 +5,7 @@ import type { ReportData } from '../hooks/use-report-data.ts';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
 import { calibrationText } from '../lib/report-facts.ts';
 import { ReportTable } from './report-table.tsx';
+import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { VtoPrintSection } from '../../vto/components/vto-print-section.tsx';
 import { ProfilogramPrint } from '../../profilogram/components/profilogram-print.tsx';
 import { SuperimpositionPrintSection } from '../../superimposition/components/superimposition-print.tsx';
@@ -23,7 +24,9 @@ interface ReportPrintProps {
  */
 export function ReportPrint({ data, film, date, onFilmLoaded }: ReportPrintProps) {
   const { t } = useTranslation();
+  const names = useClinicalNames();
   const { chart, analysis } = data;
+  const analysisTitle = analysis.option ? (analysis.option.kind === 'default' ? t('analysis.defaultOption') : names.analysis(analysis.option.analysis)) : '—';
   if (chart === null) return null;
   const { patient } = chart;
   const age = ageInYears(patient.birth_info, date);
@@ -34,7 +37,7 @@ export function ReportPrint({ data, film, date, onFilmLoaded }: ReportPrintProps
     ['patient-id', t('report.patientId'), patient.patient_id],
     ['shoot-date', t('report.shootDate'), data.shootDate ?? t('report.noDate')],
     ['birth-date', t('report.birthDate'), age === null ? patient.birth_info : `${patient.birth_info} (${t('report.ageValue', { age })})`],
-    ['analysis', t('report.analysis'), analysis.option?.analysis.name ?? '—'],
+    ['analysis', t('report.analysis'), analysisTitle],
     ['gender', t('report.gender'), patient.gender ? t('report.female') : t('report.male')],
     ['calibration', t('report.calibration'), t(calibration.key, { ppm: calibration.ppm })],
   ];
@@ -65,7 +68,7 @@ export function ReportPrint({ data, film, date, onFilmLoaded }: ReportPrintProps
           <p>{film.status === 'error' ? t('report.filmFailed') : t('report.preparing')}</p>
         )}
       </figure>
-      {analysis.option && <ReportTable name={analysis.option.analysis.name} rows={analysis.rows} />}
+      {analysis.option && <ReportTable name={analysisTitle} rows={analysis.rows} />}
       <ProfilogramPrint />
       <SuperimpositionPrintSection recordId={chart.analysis_record_id} />
       <footer className="report-print__footer">

@@ -2,13 +2,15 @@ import { getLandmark, type LandmarkId } from '@ceppro/ceph';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisRow } from '../../analysis/lib/analysis-rows.ts';
 import { formatNorm, formatValue, formatZ } from '../../analysis/lib/format.ts';
-import { rowReading } from '../../analysis/lib/reading.ts';
+import { readingWords, rowReading } from '../../analysis/lib/reading.ts';
+import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 
 const shortNames = (ids: readonly LandmarkId[]) => ids.map((id) => getLandmark(id).shortName).join(', ');
 
 /** The analysis table as printed: the Analysis tab's values, norms and readings, without its controls. */
 export function ReportTable({ name, rows }: { name: string; rows: readonly AnalysisRow[] }) {
   const { t } = useTranslation();
+  const names = useClinicalNames();
   return (
     <table className="report-print__table" data-testid="report-table">
       <caption>{t('analysis.table', { name })}</caption>
@@ -32,10 +34,11 @@ export function ReportTable({ name, rows }: { name: string; rows: readonly Analy
         {rows.map((row) => {
           const { definition, result, interpretation } = row;
           const reading = rowReading(row);
+          const words = readingWords(reading, definition.id, names);
           const norm = formatNorm(row.norm, definition.unit) ?? t('analysis.noNorm');
           return (
             <tr key={definition.id} data-testid="report-row" data-id={definition.id} className={`report-print__row report-print__row--${row.level}`}>
-              <th scope="row">{definition.name}</th>
+              <th scope="row">{names.measurement(definition.id)}</th>
               {result.status === 'ok' ? (
                 <>
                   <td>{formatValue(result.value, result.unit)}</td>
@@ -43,7 +46,7 @@ export function ReportTable({ name, rows }: { name: string; rows: readonly Analy
                   <td>{interpretation.z === null ? '—' : formatZ(interpretation.z)}</td>
                   <td>
                     {reading && t(`analysis.${reading.key}`)}
-                    {reading?.words && <span className="report-print__words"> ({reading.words})</span>}
+                    {words && <span className="report-print__words"> ({words})</span>}
                   </td>
                 </>
               ) : (

@@ -1,6 +1,7 @@
 import { VTO_MOVEMENT_POINTS, type VtoPointKey } from '@ceppro/ceph';
 import { VTO_MAX_MOVEMENT_MM } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
+import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { useVtoStore } from '../store/vto-store.ts';
 
 const STEP_MM = 0.5;
@@ -11,6 +12,7 @@ const STEP_MM = 0.5;
  */
 export function MovementTable() {
   const { t } = useTranslation();
+  const names = useClinicalNames();
   const movements = useVtoStore((s) => s.plan.movements);
   const setMovement = useVtoStore((s) => s.setMovement);
   const input = (key: VtoPointKey, axis: 'horizontal' | 'vertical', label: string) => (
@@ -46,9 +48,9 @@ export function MovementTable() {
       <tbody>
         {VTO_MOVEMENT_POINTS.map((p) => (
           <tr key={p.key}>
-            <th scope="row">{p.label}</th>
-            <td>{input(p.key, 'horizontal', t('vto.table.inputLabel', { point: p.label, axis: t('vto.table.horizontal') }))}</td>
-            <td>{input(p.key, 'vertical', t('vto.table.inputLabel', { point: p.label, axis: t('vto.table.vertical') }))}</td>
+            <th scope="row">{names.vtoPoint(p.key)}</th>
+            <td>{input(p.key, 'horizontal', t('vto.table.inputLabel', { point: names.vtoPoint(p.key), axis: t('vto.table.horizontal') }))}</td>
+            <td>{input(p.key, 'vertical', t('vto.table.inputLabel', { point: names.vtoPoint(p.key), axis: t('vto.table.vertical') }))}</td>
           </tr>
         ))}
       </tbody>

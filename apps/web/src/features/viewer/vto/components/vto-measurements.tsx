@@ -1,6 +1,7 @@
 import type { MeasurementResult } from '@ceppro/ceph';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from '../../analysis/lib/format.ts';
+import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import type { VtoMeasurementRow } from '../lib/vto-measurements.ts';
 
 function value(result: MeasurementResult): string {
@@ -16,6 +17,7 @@ function change(row: VtoMeasurementRow): string {
 /** Today's value, the predicted value and the change of each VTO measurement (screen and print). */
 export function VtoMeasurementsTable({ rows }: { rows: readonly VtoMeasurementRow[] }) {
   const { t } = useTranslation();
+  const names = useClinicalNames();
   return (
     <table className="vto-measures" data-testid="vto-measurements">
       <thead>
@@ -29,7 +31,7 @@ export function VtoMeasurementsTable({ rows }: { rows: readonly VtoMeasurementRo
       <tbody>
         {rows.map((row) => (
           <tr key={row.definition.id} data-testid={`vto-measure-${row.definition.id}`}>
-            <th scope="row">{row.definition.name}</th>
+            <th scope="row">{names.measurement(row.definition.id)}</th>
             <td>{value(row.today)}</td>
             <td>{value(row.predicted)}</td>
             <td>{change(row)}</td>

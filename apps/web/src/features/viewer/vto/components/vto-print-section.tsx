@@ -2,6 +2,7 @@ import { VTO_MOVEMENT_POINTS } from '@ceppro/ceph';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PrintFilm } from '../../report/hooks/use-print-film.ts';
+import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { useViewerStore } from '../../store/viewer-store.ts';
 import { useVtoMeasurements } from '../hooks/use-vto-measurements.ts';
 import { useVtoPrediction } from '../hooks/use-vto-prediction.ts';
@@ -16,6 +17,7 @@ import './vto-print.css';
  */
 export function VtoPrintSection({ film }: { film: PrintFilm }) {
   const { t } = useTranslation();
+  const names = useClinicalNames();
   const movements = useVtoStore((s) => s.plan.movements);
   const imageSize = useViewerStore((s) => s.imageSize);
   const prediction = useVtoPrediction();
@@ -48,7 +50,7 @@ export function VtoPrintSection({ film }: { film: PrintFilm }) {
         <tbody>
           {VTO_MOVEMENT_POINTS.map((p) => (
             <tr key={p.key}>
-              <th>{p.label}</th>
+              <th>{names.vtoPoint(p.key)}</th>
               <td>{movements[p.key].horizontal.toFixed(1)}</td>
               <td>{movements[p.key].vertical.toFixed(1)}</td>
             </tr>

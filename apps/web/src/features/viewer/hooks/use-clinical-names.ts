@@ -1,0 +1,37 @@
+import { analysisName, landmarkName, measurementName, measurementWords, vtoPointLabel, type ClinicalLanguage } from '@ceppro/contract';
+import type { AnalysisDefinition } from '@ceppro/ceph';
+import { useMemo } from 'react';
+import { useLanguage } from '../../../i18n/use-language.ts';
+
+/** Clinical names in the interface language (landmarks, measurements, analyses, direction words). */
+export interface ClinicalNames {
+  readonly lang: ClinicalLanguage;
+  /** Full landmark name by registry id ("셀라"); short names (S, N, ANS) are not translated. */
+  landmark(id: string): string;
+  /** Measurement name by measurement id. */
+  measurement(id: string): string;
+  /** A built-in analysis by its id; a user's group keeps its own name. */
+  analysis(analysis: Pick<AnalysisDefinition, 'id' | 'name'>): string;
+  /** Clinical words for a measurement read above / below its norm; `fallback` (the catalogue's words) for an id outside it. */
+  words(measurementId: string, direction: 'increased' | 'decreased', fallback: string | null): string | null;
+  /** VTO/STO movement-table point label by key. */
+  vtoPoint(key: string): string;
+}
+
+/** Clinical vocabulary lookups bound to a language (`@ceppro/contract` clinical vocabulary). */
+export function clinicalNames(lang: ClinicalLanguage): ClinicalNames {
+  return {
+    lang,
+    landmark: (id) => landmarkName(id, lang),
+    measurement: (id) => measurementName(id, lang),
+    analysis: (a) => analysisName(a.id, lang, a.name),
+    words: (id, direction, fallback) => measurementWords(id, direction, lang) ?? fallback,
+    vtoPoint: (key) => vtoPointLabel(key, lang),
+  };
+}
+
+/** `clinicalNames` for the current interface language; re-renders when the language changes. */
+export function useClinicalNames(): ClinicalNames {
+  const [lang] = useLanguage();
+  return useMemo(() => clinicalNames(lang), [lang]);
+}
