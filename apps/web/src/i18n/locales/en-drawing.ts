@@ -3,7 +3,7 @@ export const enDrawing = {
   toolbar: 'Drawing pad',
   draw: 'Draw',
   done: 'Done drawing',
-  show: 'Drawing',
+  show: 'Show drawings',
   tools: 'Drawing tools',
   tool: { pen: 'Pen', line: 'Line', arrow: 'Arrow', text: 'Text', rectangle: 'Rectangle', ellipse: 'Ellipse', eraser: 'Eraser' },
   color: 'Colour',

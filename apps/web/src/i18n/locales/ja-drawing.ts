@@ -5,7 +5,7 @@ export const jaDrawing: DrawingDictionary = {
   toolbar: '描画パッド',
   draw: '描画',
   done: '描画を終了',
-  show: '描画',
+  show: '描画を表示',
   tools: '描画ツール',
   tool: { pen: 'ペン', line: '直線', arrow: '矢印', text: 'テキスト', rectangle: '四角形', ellipse: '楕円', eraser: '消しゴム' },
   color: '色',

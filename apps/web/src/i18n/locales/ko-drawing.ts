@@ -5,7 +5,7 @@ export const koDrawing: DrawingDictionary = {
   toolbar: '드로잉 패드',
   draw: '그리기',
   done: '그리기 종료',
-  show: '드로잉',
+  show: '드로잉 표시',
   tools: '그리기 도구',
   tool: { pen: '펜', line: '직선', arrow: '화살표', text: '텍스트', rectangle: '사각형', ellipse: '타원', eraser: '지우개' },
   color: '색상',

@@ -5,7 +5,7 @@ export const viDrawing: DrawingDictionary = {
   toolbar: 'Bảng vẽ',
   draw: 'Vẽ',
   done: 'Xong',
-  show: 'Hình vẽ',
+  show: 'Hiện hình vẽ',
   tools: 'Công cụ vẽ',
   tool: { pen: 'Bút', line: 'Đường thẳng', arrow: 'Mũi tên', text: 'Chữ', rectangle: 'Hình chữ nhật', ellipse: 'Hình elip', eraser: 'Tẩy' },
   color: 'Màu',

@@ -5,7 +5,7 @@ export const zhDrawing: DrawingDictionary = {
   toolbar: '绘图板',
   draw: '绘图',
   done: '完成绘图',
-  show: '绘图',
+  show: '显示绘图',
   tools: '绘图工具',
   tool: { pen: '画笔', line: '直线', arrow: '箭头', text: '文字', rectangle: '矩形', ellipse: '椭圆', eraser: '橡皮擦' },
   color: '颜色',
