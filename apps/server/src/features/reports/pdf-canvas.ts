@@ -43,6 +43,14 @@ export type DrawnItem =
   | { readonly kind: 'rect'; readonly color: Rgb }
   | { readonly kind: 'image' };
 
+/**
+ * Shaping features: the fonts' glyph composition (ccmp) is off. With it, Noto Sans splits some
+ * precomposed Vietnamese letters (ọ, ụ) into a base letter and a mark, and pdfkit's ToUnicode map
+ * (one text per glyph, first use wins) then reads every later plain 'o' or 'u' back as the
+ * accented letter. The fonts have the precomposed glyphs, which draw the same.
+ */
+const FEATURES = { ccmp: false } as unknown as PDFKit.Mixins.TextOptions['features'];
+
 const to255 = (c: Rgb): [number, number, number] => [Math.round(c[0] * 255), Math.round(c[1] * 255), Math.round(c[2] * 255)];
 
 export class ReportPage {
@@ -61,8 +69,8 @@ export class ReportPage {
     pdf.fillColor(to255(color));
     for (const run of this.owner.runs(text)) {
       pdf.font(fontName(run.face, style)).fontSize(size);
-      pdf.text(run.text, cursor, y, { lineBreak: false, baseline: 'alphabetic' });
-      cursor += pdf.widthOfString(run.text);
+      pdf.text(run.text, cursor, y, { lineBreak: false, baseline: 'alphabetic', features: FEATURES });
+      cursor += pdf.widthOfString(run.text, { features: FEATURES });
     }
     this.drawn.push({ kind: 'text', text });
     return cursor - x;
@@ -150,7 +158,7 @@ export class ReportDocument {
   /** Width of `text` in points. */
   textWidth(text: string, size: number, style: FontStyle = 'regular'): number {
     let width = 0;
-    for (const run of this.runs(text)) width += this.pdf.font(fontName(run.face, style)).fontSize(size).widthOfString(run.text);
+    for (const run of this.runs(text)) width += this.pdf.font(fontName(run.face, style)).fontSize(size).widthOfString(run.text, { features: FEATURES });
     return width;
   }
 
