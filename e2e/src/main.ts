@@ -8,6 +8,7 @@ import { setOutboxDir } from './outbox.ts';
 import { startServer, type RunningServer } from './server.ts';
 import '../tests/about-ai.test.ts';
 import '../tests/chrome.test.ts';
+import '../tests/clinical-vocabulary.test.ts';
 import '../tests/dicom.test.ts';
 import '../tests/exports.test.ts';
 import '../tests/drawing.test.ts';

@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { createActivatedUser, newUser } from '../src/accounts.ts';
+import { assert, eventually } from '../src/expect.ts';
+import { skip, test, type TestContext } from '../src/harness.ts';
+import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { requireTool } from '../src/poppler.ts';
+import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+/**
+ * Clinical vocabulary (Step 10 item 3): landmark names, measurement and analysis names and the
+ * interpretation words follow the interface language in the viewer and in its print layout, while the
+ * standard abbreviations (S, N, SNA) stay as written. English stays the catalogue's English.
+ */
+
+const FLOW = { timeoutMs: 150_000 };
+const screensDir = process.env.E2E_SCREENS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '../../tmp/screens');
+
+async function openViewer(t: TestContext, label: string): Promise<Page> {
+  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+  const user = newUser(label);
+  await createActivatedUser(t.baseUrl, user);
+  const api = new PatientsApi(t.baseUrl, user);
+  await api.login();
+  const { chartUuid } = await api.createPatient({ first_name: 'Vocabulary Park', birth_info: '1992-06-01', gender: true }, { ceph: cephalogramPath(1), shootDate: '2025-10-20' });
+  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+  await signInThroughUi(page, user);
+  await page.goto(`/viewer/${chartUuid}`);
+  await page.getByTestId('viewer-image').waitFor();
+  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn', 20_000);
+  return page;
+}
+
+/** Picks the interface language the way the language menu stores it, and reloads the viewer. */
+async function useLanguage(page: Page, lang: string): Promise<void> {
+  await page.evaluate((l) => localStorage.setItem('ceppro.language', l), lang);
+  await page.reload();
+  await eventually(() => page.evaluate(() => document.documentElement.lang), (l) => l === lang, `<html lang> ${lang}`);
+  await page.getByTestId('viewer-image').waitFor();
+  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn', 20_000);
+}
+
+const landmarkName = (page: Page, id: string) => page.locator(`[data-testid="landmark-item"][data-id="${id}"] .landmark-item__name`).first().innerText();
+const rowName = (page: Page, id: string) => page.locator(`[data-testid="analysis-row"][data-id="${id}"] .analysis-row__name`).innerText();
+const markerTitle = (page: Page, id: string) => page.locator(`[data-testid="landmark"][data-id="${id}"] title`).textContent();
+const printText = (page: Page) => page.getByTestId('report-print').evaluate((el) => el.textContent ?? '');
+
+/** Words of the catalogue's English interpretation phrases: none may show in another language. */
+const ENGLISH_WORDS = /\b(increased|decreased|mandible|maxilla|incisors?|protrusive|retrusive|prognathic|retrognathic|proclined|retroclined|growth|profile|vertical|horizontal|tendency|lower|upper|chin|lips?|plane|skeletal)\b/i;
+
+/** Interpretation words shown in the table (only rows outside their norm have some). */
+const shownWords = (page: Page) => page.locator('.analysis-row__words').allInnerTexts();
+
+interface Expected {
+  sella: string;
+  gonion: string;
+  upperIncisor: string;
+  interincisal: string;
+  analysis: string;
+}
+
+const EXPECTED: Record<'en' | 'ko' | 'ja' | 'vi', Expected> = {
+  en: { sella: 'Sella', gonion: 'Gonion', upperIncisor: 'Upper incisor tip', interincisal: 'Interincisal angle', analysis: 'Steiner' },
+  ko: { sella: '셀라', gonion: '하악각점 (고니온)', upperIncisor: '상악중절치 절단연', interincisal: '상하 중절치간 각', analysis: 'Steiner' },
+  ja: { sella: 'セラ', gonion: 'ゴニオン', upperIncisor: '上顎中切歯切縁', interincisal: '上下中切歯歯軸角', analysis: 'Steiner' },
+  vi: { sella: 'Điểm Sella (hố yên)', gonion: 'Điểm Gonion (góc hàm)', upperIncisor: 'Rìa cắn răng cửa giữa hàm trên', interincisal: 'Góc giữa hai răng cửa', analysis: 'Phân tích Steiner' },
+};
+
+async function checkViewer(t: TestContext, page: Page, lang: keyof typeof EXPECTED, shots: boolean): Promise<void> {
+  const want = EXPECTED[lang];
+  await page.getByTestId('panel-tab-landmarks').click();
+  await eventually(() => landmarkName(page, 'S'), (n) => n === want.sella, `${lang}: Sella in the landmark list`);
+  assert.equal(await landmarkName(page, 'Go'), want.gonion);
+  assert.equal(await landmarkName(page, 'U1'), want.upperIncisor);
+  // the short names stay the standard abbreviations
+  assert.equal(await page.locator('[data-testid="landmark-item"][data-id="S"] .landmark-item__short').first().innerText(), 'S');
+  assert.equal(await markerTitle(page, 'Go'), want.gonion, `${lang}: marker tooltip`);
+  if (shots) await t.screenshot(page, `clinical-vocabulary-landmarks-${lang}`);
+
+  await page.getByTestId('panel-tab-analysis').click();
+  await eventually(() => rowName(page, 'INTERINCISAL'), (n) => n.startsWith(want.interincisal), `${lang}: interincisal angle in the table`);
+  assert.match(await rowName(page, 'SNA'), /\bSNA\b/, 'the abbreviation SNA stays as written');
+  const words = await shownWords(page);
+  if (lang !== 'en') {
+    for (const w of words) assert.ok(!ENGLISH_WORDS.test(w), `${lang}: interpretation "${w}" is not English`);
+  }
+  if (shots) await t.screenshot(page, `clinical-vocabulary-analysis-${lang}`);
+
+  await page.getByTestId('panel-tab-report').click();
+  await page.getByTestId('report-film').waitFor({ state: 'attached', timeout: 20_000 });
+  await eventually(() => printText(page), (text) => text.includes(want.interincisal), `${lang}: print layout names the measurements`);
+  const printed = await printText(page);
+  assert.ok(printed.includes(want.analysis), `${lang}: print layout names the analysis ${want.analysis}`);
+  for (const w of words) assert.ok(printed.includes(w), `${lang}: print layout reads "${w}" as the table does`);
+}
+
+async function printToPng(page: Page, name: string): Promise<void> {
+  await page.emulateMedia({ media: 'print' });
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+  await page.emulateMedia({ media: 'screen' });
+  mkdirSync(screensDir, { recursive: true });
+  const pdfPath = join(screensDir, `${name}.pdf`);
+  writeFileSync(pdfPath, pdf);
+  assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
+  requireTool('/usr/bin/pdftoppm');
+  execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', pdfPath, join(screensDir, name)]);
+}
+
+test('clinical vocabulary: landmark and measurement names follow the language (en, Korean, Japanese) in the viewer and the print layout', async (t) => {
+  const page = await openViewer(t, 'vocab-ko-ja');
+  await useLanguage(page, 'en');
+  await checkViewer(t, page, 'en', false);
+  await useLanguage(page, 'ko');
+  await checkViewer(t, page, 'ko', true);
+  await printToPng(page, 'clinical-vocabulary-print-ko');
+  await useLanguage(page, 'ja');
+  await checkViewer(t, page, 'ja', false);
+}, FLOW);
+
+test('clinical vocabulary: Vietnamese names in the viewer and the print layout', async (t) => {
+  const page = await openViewer(t, 'vocab-vi');
+  await useLanguage(page, 'vi');
+  await checkViewer(t, page, 'vi', true);
+  await printToPng(page, 'clinical-vocabulary-print-vi');
+}, FLOW);
