@@ -60,7 +60,7 @@ describe('report model', () => {
     expect(model.disclaimer).toBe('AI landmarks are a reference for medical staff, not a diagnosis.');
     const korean = buildReportModel({ ...input, lang: 'ko' }, getAnalysis('steiner') ?? (null as never));
     expect(korean.lang).toBe('ko');
-    expect(korean.rows.find((r) => r.id === 'SNA')?.interpretation).toBe('고도 증가 (prognathic (protrusive) maxilla)');
+    expect(korean.rows.find((r) => r.id === 'SNA')?.interpretation).toBe('심하게 증가 (상악 전돌)');
     expect(korean.rows.find((r) => r.id === 'SNB')?.interpretation).toBe('불완전: B 없음');
     expect(korean.disclaimer).toBe('AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.');
     expect(korean.calibration).toBe('보정 안 됨: 길이는 px 단위');

@@ -33,7 +33,7 @@ import {
   type ReportLabels,
   type ReportLang,
 } from '@ceppro/contract';
-import { interpretationText, measurementName } from './report-vocabulary';
+import { analysisName, interpretationText, measurementName } from './report-vocabulary';
 
 /**
  * What a report shows, computed from the stored chart (house style 3: measurements are derived from
@@ -207,7 +207,7 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
       gender: input.patient.gender ? 'F' : 'M',
     },
     chart: input.chart,
-    analysis: { id: analysis.id, name: analysis.name, source: analysis.source },
+    analysis: { id: analysis.id, name: analysisName(analysis, lang), source: analysis.source },
     calibration: label,
     rows: definitions.map((def, i) => row(def, results[i] as MeasurementResult, sex, lang, labels)),
     landmarks,

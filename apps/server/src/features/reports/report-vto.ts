@@ -17,7 +17,7 @@ import {
 import { VTO_MEASUREMENT_IDS, fillLabel, imgSizeSchema, readVtoStoConfig, reportLabels, type ReportLabels } from '@ceppro/contract';
 import type { PlacedImage, ReportDocument, ReportPage, Rgb } from './pdf-canvas';
 import { drawTable, GREY, MARGIN, PageFlow, WIDTH } from './report-layout';
-import { measurementName } from './report-vocabulary';
+import { measurementName, vtoPoint } from './report-vocabulary';
 
 /**
  * The VTO/STO page of the report: the stored plan (`vto_sto_config`) run again on the chart's
@@ -55,7 +55,7 @@ export function vtoForReport(record: { vtoStoConfig?: unknown; imgSize?: unknown
   const after = evaluateMeasurements(definitions, predicted, calibration);
   const size = imgSizeSchema.safeParse(record.imgSize);
   return {
-    movements: VTO_MOVEMENT_POINTS.map((p) => ({ label: p.label, horizontal: table[p.key].horizontal.toFixed(1), vertical: table[p.key].vertical.toFixed(1) })),
+    movements: VTO_MOVEMENT_POINTS.map((p) => ({ label: vtoPoint(p.key, labels.lang), horizontal: table[p.key].horizontal.toFixed(1), vertical: table[p.key].vertical.toFixed(1) })),
     ratios: SOFT_TISSUE_RATIO_GROUPS.map((g) => {
       const driver = g.driver === 'own' ? labels.boneBeneath : getLandmark(g.driver).shortName;
       return fillLabel(labels.ratioLine, { soft: g.soft.map((id) => getLandmark(id).shortName).join(', '), ratio: chosenRatio(g, config.data.ratios).toFixed(2), driver, min: g.min, max: g.max });

@@ -1,9 +1,10 @@
+import { REPORT_SHARED_LABELS } from '@ceppro/contract';
 import type { ReportDictionary } from './en-report.ts';
 
 /** 日本語: ビューアーのレポートタブ、印刷レポート、ビューアーのロックボタン。 */
 export const jaReport: ReportDictionary = {
+  ...REPORT_SHARED_LABELS.ja,
   tab: 'レポート',
-  title: 'セファロ分析レポート',
   intro: 'このフィルムのレポートを印刷、またはPDFでダウンロードします：患者情報、ランドマークとトレースを表示したフィルム、分析表。',
   print: '印刷',
   preparing: '印刷を準備しています…',
@@ -14,26 +15,7 @@ export const jaReport: ReportDictionary = {
   noAnalysis: 'このカルテにはまだレポートするランドマークがありません。',
   unsavedNote: 'PDFはサーバーに保存されたランドマークから作成されます。未保存の編集は先に保存されます。',
   filmFailed: '印刷用のフィルムを描画できませんでした。',
-  patient: '患者',
-  patientId: '患者ID',
-  birthDate: '生年月日',
-  age: '年齢',
-  ageValue: '{{age}}歳',
-  gender: '性別',
-  female: '女性',
-  male: '男性',
-  chartId: 'カルテID',
-  shootDate: '撮影日',
-  noDate: '----',
-  analysis: '分析法',
-  calibration: 'キャリブレーション',
-  calibrationRuler: 'ルーラー、{{ppm}} px/mm',
-  calibrationDefault: 'デフォルトPPM、{{ppm}} px/mm',
-  calibrationNone: '未キャリブレーション：長さはpx単位',
-  clinic: '医院',
-  date: '日付',
   filmAlt: '{{name}}さんのランドマークとトレースを表示したセファロ画像',
-  disclaimer: 'AIランドマークは医療スタッフのための参考情報であり、診断ではありません。',
   footer: 'Ceppro · {{date}}',
   lock: 'ロック',
   lockTitle: '画面をロック（アカウントのパスワードで解除）',

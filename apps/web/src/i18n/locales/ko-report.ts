@@ -1,9 +1,10 @@
+import { REPORT_SHARED_LABELS } from '@ceppro/contract';
 import type { ReportDictionary } from './en-report.ts';
 
 /** 한국어: 뷰어의 리포트 탭, 인쇄 리포트, 뷰어 잠금 버튼. */
 export const koReport: ReportDictionary = {
+  ...REPORT_SHARED_LABELS.ko,
   tab: '리포트',
-  title: '세팔로메트릭 분석 리포트',
   intro: '이 영상의 리포트를 인쇄하거나 PDF로 내려받습니다: 환자 정보, 랜드마크와 트레이싱이 표시된 영상, 분석표.',
   print: '인쇄',
   preparing: '인쇄를 준비하는 중…',
@@ -14,26 +15,7 @@ export const koReport: ReportDictionary = {
   noAnalysis: '이 차트에는 아직 리포트할 랜드마크가 없습니다.',
   unsavedNote: 'PDF는 서버에 저장된 랜드마크로 만들어집니다. 저장되지 않은 수정은 먼저 저장됩니다.',
   filmFailed: '인쇄용 영상을 그리지 못했습니다.',
-  patient: '환자',
-  patientId: '환자 ID',
-  birthDate: '생년월일',
-  age: '나이',
-  ageValue: '{{age}}세',
-  gender: '성별',
-  female: '여성',
-  male: '남성',
-  chartId: '차트 ID',
-  shootDate: '촬영일',
-  noDate: '----',
-  analysis: '분석법',
-  calibration: '보정',
-  calibrationRuler: '자 보정, {{ppm}} px/mm',
-  calibrationDefault: '기본 PPM, {{ppm}} px/mm',
-  calibrationNone: '보정 안 됨: 길이는 px 단위',
-  clinic: '병원',
-  date: '날짜',
   filmAlt: '{{name}} 님의 랜드마크와 트레이싱이 표시된 세팔로 영상',
-  disclaimer: 'AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.',
   footer: 'Ceppro · {{date}}',
   lock: '잠금',
   lockTitle: '화면 잠금 (계정 비밀번호로 해제)',

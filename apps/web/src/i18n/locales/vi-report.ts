@@ -1,9 +1,10 @@
+import { REPORT_SHARED_LABELS } from '@ceppro/contract';
 import type { ReportDictionary } from './en-report.ts';
 
 /** Tiếng Việt: thẻ Báo cáo của trình xem, báo cáo in và nút Khóa của trình xem. */
 export const viReport: ReportDictionary = {
+  ...REPORT_SHARED_LABELS.vi,
   tab: 'Báo cáo',
-  title: 'Báo cáo phân tích phim sọ nghiêng',
   intro: 'In báo cáo của phim này hoặc tải xuống dạng PDF: thông tin bệnh nhân, phim có điểm mốc và đường vẽ, và bảng phân tích.',
   print: 'In',
   preparing: 'Đang chuẩn bị bản in…',
@@ -14,26 +15,7 @@ export const viReport: ReportDictionary = {
   noAnalysis: 'Hồ sơ này chưa có điểm mốc để báo cáo.',
   unsavedNote: 'PDF được tạo trên máy chủ từ các điểm mốc đã lưu; các chỉnh sửa chưa lưu sẽ được lưu trước.',
   filmFailed: 'Không thể vẽ phim để in.',
-  patient: 'Bệnh nhân',
-  patientId: 'Mã bệnh nhân',
-  birthDate: 'Ngày sinh',
-  age: 'Tuổi',
-  ageValue: '{{age}} tuổi',
-  gender: 'Giới tính',
-  female: 'Nữ',
-  male: 'Nam',
-  chartId: 'Mã hồ sơ',
-  shootDate: 'Ngày chụp',
-  noDate: '----',
-  analysis: 'Phương pháp phân tích',
-  calibration: 'Hiệu chuẩn',
-  calibrationRuler: 'Thước đo, {{ppm}} px/mm',
-  calibrationDefault: 'PPM mặc định, {{ppm}} px/mm',
-  calibrationNone: 'Chưa hiệu chuẩn: độ dài tính bằng px',
-  clinic: 'Phòng khám',
-  date: 'Ngày',
   filmAlt: 'Phim sọ nghiêng của {{name}} có điểm mốc và đường vẽ',
-  disclaimer: 'Điểm mốc AI là tài liệu tham khảo cho nhân viên y tế, không phải chẩn đoán.',
   footer: 'Ceppro · {{date}}',
   lock: 'Khóa',
   lockTitle: 'Khóa màn hình (mở bằng mật khẩu tài khoản)',

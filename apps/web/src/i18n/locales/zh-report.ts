@@ -1,9 +1,10 @@
+import { REPORT_SHARED_LABELS } from '@ceppro/contract';
 import type { ReportDictionary } from './en-report.ts';
 
 /** 中文：查看器的报告标签页、打印报告和查看器的锁定按钮。 */
 export const zhReport: ReportDictionary = {
+  ...REPORT_SHARED_LABELS.zh,
   tab: '报告',
-  title: '头影测量分析报告',
   intro: '打印此片子的报告，或下载为PDF：患者信息、带标志点和描迹的片子以及分析表。',
   print: '打印',
   preparing: '正在准备打印…',
@@ -14,26 +15,7 @@ export const zhReport: ReportDictionary = {
   noAnalysis: '此病历还没有可用于报告的标志点。',
   unsavedNote: 'PDF由服务器根据已保存的标志点生成；未保存的修改会先保存。',
   filmFailed: '无法绘制用于打印的片子。',
-  patient: '患者',
-  patientId: '患者ID',
-  birthDate: '出生日期',
-  age: '年龄',
-  ageValue: '{{age}}岁',
-  gender: '性别',
-  female: '女',
-  male: '男',
-  chartId: '病历ID',
-  shootDate: '拍摄日期',
-  noDate: '----',
-  analysis: '分析法',
-  calibration: '校准',
-  calibrationRuler: '标尺，{{ppm}} px/mm',
-  calibrationDefault: '默认PPM，{{ppm}} px/mm',
-  calibrationNone: '未校准：长度以px为单位',
-  clinic: '诊所',
-  date: '日期',
   filmAlt: '{{name}}的头颅侧位片，含标志点和描迹',
-  disclaimer: 'AI标志点仅供医务人员参考，不构成诊断。',
   footer: 'Ceppro · {{date}}',
   lock: '锁定',
   lockTitle: '锁定屏幕（使用账户密码解锁）',

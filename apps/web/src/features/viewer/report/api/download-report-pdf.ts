@@ -1,9 +1,9 @@
-import { REPORT_ENDPOINTS, type ReportPdfRequest } from '@ceppro/contract';
+import { REPORT_ENDPOINTS, type ReportLang, type ReportPdfRequest } from '@ceppro/contract';
 import { api } from '../../../../lib/api/index.ts';
 
-/** `POST /api/report/pdf`: the chart's report as a PDF made on the server from the saved landmarks. */
-export function fetchReportPdf(request: ReportPdfRequest): Promise<Blob> {
-  return api.post<Blob>(REPORT_ENDPOINTS.pdf.path, {}, { auth: true, json: request, binary: true, idempotent: true });
+/** `POST /api/report/pdf`: the chart's report as a PDF made on the server from the saved landmarks, labelled in `lang` (the interface language). */
+export function fetchReportPdf(request: ReportPdfRequest, lang: ReportLang): Promise<Blob> {
+  return api.post<Blob>(REPORT_ENDPOINTS.pdf.path, {}, { auth: true, json: { ...request, lang }, binary: true, idempotent: true });
 }
 
 /** Hands a downloaded file to the browser's download (an object URL on a temporary link). */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reportLang } from '@ceppro/contract';
 import { isApiError } from '../../../../lib/api/index.ts';
 import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { flushLandmarkEdits } from '../../hooks/use-landmark-autosave.ts';
@@ -18,7 +19,7 @@ type Download = { state: 'idle' | 'working' } | { state: 'error'; message: 'repo
  * ReportPrint) and Download PDF (the same report made on the server).
  */
 export function ReportPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const names = useClinicalNames();
   const data = useReportData();
   const film = usePrintFilm(data.imageUrl, data.imageSize, data.positions, data.edited);
@@ -42,7 +43,7 @@ export function ReportPanel() {
       // The server renders the stored landmarks: unsaved edits are saved first (through the one autosave).
       await flushLandmarkEdits();
       if (useLandmarkStore.getState().saveStatus === 'error') throw new Error('landmark edits not saved');
-      const pdf = await fetchReportPdf(data.request);
+      const pdf = await fetchReportPdf(data.request, reportLang(i18n.language));
       saveFile(pdf, `ceppro-report-${data.request.chart_id}.pdf`);
       setDownload({ state: 'idle' });
     } catch (error) {
