@@ -159,9 +159,10 @@ test('vto: auto-aligned photo, Pogonion +5 mm moves soft pogonion by the chosen 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
   const serverPath = join(screensDir, 'vto-server-report.pdf');
   await download.saveAs(serverPath);
-  assert.ok(readFileSync(serverPath).toString('latin1').includes('(VTO/STO prediction)'), 'the server PDF has the VTO/STO page');
+  assert.equal(readFileSync(serverPath).subarray(0, 5).toString('latin1'), '%PDF-');
   if (requireTool(pdftotext)) {
     const text = execFileSync(pdftotext, ['-layout', serverPath, '-'], { encoding: 'utf8' });
+    assert.match(text, /VTO\/STO prediction/, 'the server PDF has the VTO/STO page');
     assert.match(text, /Pogonion\s+5\.0\s+0\.0/);
     assert.match(text, /\+4\.75 mm horizontal/);
     const pdftoppm = '/usr/bin/pdftoppm';
