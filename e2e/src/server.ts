@@ -68,9 +68,11 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startServer(root: string): Promise<RunningServer> {
+/** `prepare` runs on the new DATA_DIR before the server starts (a test seeding it with a CLI). */
+export async function startServer(root: string, options: { prepare?: (dataDir: string) => void } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ceppro-e2e-data-'));
+  options.prepare?.(dataDir);
   const serverEntry = join(root, 'apps/server/src/main.ts');
   // CEPPRO_E2E_SERVER=preview forces vite preview, to tell a web bug from a server bug.
   const real = existsSync(serverEntry) && process.env.CEPPRO_E2E_SERVER !== 'preview';

@@ -9,6 +9,7 @@ import { registerGraphqlFeature } from './features/graphql/graphql.feature';
 import { registerFilesRoutes } from './features/files/files.routes';
 import { registerImagesFeature } from './features/images/images.feature';
 import { registerModelCardRoutes } from './features/model-card/model-card.routes';
+import { registerNoticesFeature } from './features/notices/notices.feature';
 import { registerPlanningFeature } from './features/planning/planning.feature';
 import { createModelCardService } from './features/model-card/model-card.service';
 import { registerWsRoutes } from './features/realtime/ws.routes';
@@ -84,6 +85,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   await registerPlanningFeature(app, services, sessions);
   // "About the AI": the served model's card (accuracy per dataset, landmarks, disclaimer) from its file.
   registerModelCardRoutes(app, createModelCardService({ path: config.modelCardPath, log: app.log }));
+  // The operator's notices and events (`/public/notices`), read by the event popup.
+  registerNoticesFeature(app, services);
 
   if (services.storage instanceof FsObjectStorage) {
     const images = createImageRepository(services.database.db);

@@ -17,6 +17,7 @@ const TABLES = [
   'jobs',
   'license_uploads',
   'login_failures',
+  'notices',
   'patients',
   'rate_limits',
   'sessions',

@@ -20,6 +20,7 @@ export * from './graphql/settings';
 export * from './report';
 export * from './exports';
 export * from './model-card';
+export * from './notices';
 export * from './planning';
 export * from './clinical-vocabulary/index';
 export * from './viewer-documents/superimposition';

@@ -7,6 +7,7 @@ import { Footer } from '../components/footer.tsx';
 import { Header } from '../components/header/header.tsx';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 import { ToastStack } from '../components/toast-stack.tsx';
+import { EventPopup } from '../features/notices/components/event-popup.tsx';
 import { PatientModal } from '../features/patients/components/modal/patient-modal.tsx';
 import { SessionWatch } from '../features/session/components/session-watch.tsx';
 import { setAlertTexts } from '../lib/api/index.ts';
@@ -39,6 +40,8 @@ export function RootLayout() {
       <ToastStack autoHide={!onHome} placement={onViewer ? 'bottom-left' : 'top-right'} />
       <PatientModal />
       <ConfirmPopup />
+      {/* The operator's current event, from /public/notices; not over the viewer's work. */}
+      <EventPopup enabled={!onViewer} />
       <LoadingOverlay />
       <SessionWatch signedIn={isSignedIn()} />
     </div>

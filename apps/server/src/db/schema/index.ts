@@ -15,3 +15,4 @@ export * from './jobs';
 export * from './discarded-charts';
 export * from './signup-claims';
 export * from './login-failures';
+export * from './notices';
