@@ -1,10 +1,14 @@
-import { DICOM_CONTENT_TYPE, FILE_ENDPOINTS, IMAGE_TYPE, downloadResponseSchema } from '@ceppro/contract';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DICOM_CONTENT_TYPE, FILE_ENDPOINTS, IMAGE_TYPE, REPORT_ENDPOINTS, downloadResponseSchema } from '@ceppro/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartData, uploads } from '../../src/db/schema/index';
 import { renderDicomPng } from '../../src/features/images/dicom/dicom-render-pool';
 import { parseDicomInfo } from '../../src/features/images/dicom/dicom-info';
+import { pdfText } from '../reports/poppler';
 import { buildDicom, encodeJpegLossless, SOP, SYNTAX, uint16Samples, type DicomSpec } from './dicom-builder';
 import { cephalogram, createImageHarness, eventually, hasCephDataset, type ImageHarness, type TestChart } from './image-harness';
 
@@ -173,6 +177,18 @@ describe('DICOM films are accepted through the upload flow', () => {
     const [entry] = downloadResponseSchema.parse(down.body.data);
     expect(entry?.dicom_calibration).toEqual({ row_spacing_mm: 0.1, column_spacing_mm: 0.12, tag: 'pixel-spacing', magnification: null });
     expect(entry?.presignedPath).toMatch(/\.display\.png/);
+
+    // The server PDF calibrates the film as the viewer does: from its pixel spacing (no ruler here).
+    const infer = { version: 1, model: { id: 'test-model', version: '1' }, landmarks: [{ cname: 0, name: 'Sella', x: 100, y: 100 }, { cname: 1, name: 'Nasion', x: 600, y: 120 }] };
+    await t.ok(token, 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }', { c: chart.chartRef, i: { infer_result: infer, img_size: { width: W, height: H } } });
+    const pdf = await t.h.app.inject({ method: 'POST', url: REPORT_ENDPOINTS.pdf.path, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: JSON.stringify({ chart_id: chart.chartId }) });
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    const dir = await mkdtemp(join(tmpdir(), 'ceppro-dicom-report-'));
+    try {
+      expect(await pdfText(pdf.rawPayload, dir)).toMatch(/DICOM, 8\.33 px\/mm/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

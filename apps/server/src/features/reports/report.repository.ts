@@ -39,7 +39,7 @@ export function createReportRepository(db: AppDatabase) {
     /** The chart's live (committed, not deleted) cephalogram, the newest if there are several. */
     async cephalogram(chartRef: number) {
       const [row] = await db
-        .select({ id: chartData.id, path: chartData.path, sha256: chartData.sha256, sizeBytes: chartData.sizeBytes, shootDate: chartData.shootDate, width: chartData.width, height: chartData.height })
+        .select({ id: chartData.id, path: chartData.path, sha256: chartData.sha256, sizeBytes: chartData.sizeBytes, shootDate: chartData.shootDate, width: chartData.width, height: chartData.height, dicomInfo: chartData.dicomInfo })
         .from(chartData)
         .where(and(eq(chartData.chartRef, chartRef), eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram), isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)))
         .orderBy(desc(chartData.id))

@@ -1,6 +1,7 @@
 import { modifiedResultSchema, type ReportPdfRequest } from '@ceppro/contract';
 import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
+import { dicomCalibrationOfRow } from '../images/dicom/dicom-info';
 import { readCheckedImage } from '../images/stored-image';
 import { composeReportImage } from './report-image';
 import { reportDrawings } from './report-drawing';
@@ -51,6 +52,8 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
           analysisId: analysis.id,
           record,
           defaultPpm: owner.defaultPpm,
+          // A DICOM film carries its pixel spacing: ruler > DICOM > default PPM, as in the viewer.
+          dicom: dicomCalibrationOfRow(image.dicomInfo),
           lang: request.lang ?? 'en',
         },
         analysis,
