@@ -6,6 +6,7 @@ import { createRecoveryService } from '../account/recovery.service';
 import { createAuditLog } from './audit';
 import { createAuthMails } from './auth-mail';
 import { createAuthRepository } from './auth.repository';
+import { ExpiredAuthCleanup } from './expired-auth-cleanup';
 import { registerAuthRoutes } from './auth.routes';
 import { createLoginFailureRepository } from './login-failures';
 import { createLoginService, type LinkUrls } from './login.service';
@@ -59,5 +60,11 @@ export async function registerAuthFeature(app: FastifyInstance, services: Servic
     recovery: createRecoveryService({ ...shared, proofSecret }),
     homeUrl,
   });
+  // Expired sessions and verification codes go hourly, in the process that runs the jobs.
+  const cleanup = new ExpiredAuthCleanup({ db, clock: services.clock, log: app.log });
+  app.addHook('onReady', async () => {
+    if (config.jobs.worker) cleanup.start();
+  });
+  app.addHook('onClose', () => cleanup.stop());
   return { sessions };
 }

@@ -122,8 +122,20 @@ export function createAuthRepository(db: AppDatabase) {
       return (await this.findUserById(id))?.status;
     },
 
-    async createSession(values: typeof sessions.$inferInsert): Promise<void> {
-      await db.insert(sessions).values(values);
+    /**
+     * A new login's session: ends every live session of the user with `reason` and stores the new
+     * one in one transaction, holding the user's row, so two logins at the same instant run one
+     * after the other and the later one ends the earlier (only one survives).
+     */
+    async replaceUserSessions(values: typeof sessions.$inferInsert, reason: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, values.userId)).for('update');
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date(), revokedReason: reason })
+          .where(and(eq(sessions.userId, values.userId), isNull(sessions.revokedAt)));
+        await tx.insert(sessions).values(values);
+      });
     },
 
     async findSessionByRefreshHash(hash: string) {
@@ -143,6 +155,9 @@ export function createAuthRepository(db: AppDatabase) {
      */
     async rotateSession(oldId: string, next: typeof sessions.$inferInsert & { id: string }, rotatedAt: Date): Promise<boolean> {
       return db.transaction(async (tx) => {
+        // The user's row first, as a login takes it: a login running now either ends this family
+        // before the rotation (which then claims nothing) or after it, seeing the successor.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, next.userId)).for('share');
         const claimed = await tx
           .update(sessions)
           .set({ replacedBy: next.id, lastUsedAt: rotatedAt })

@@ -135,19 +135,22 @@ export function createSessionService(deps: {
   return {
     async start(userId, client) {
       const familyId = randomUUID();
-      await repository.revokeUserSessions(userId, 'duplicate_login');
-      await announceEnd(userId, codeOnRevoke('duplicate_login'), { allBut: familyId });
       const refreshToken = randomToken();
       const now = clock.now();
-      await repository.createSession({
-        id: randomUUID(),
-        userId,
-        familyId,
-        refreshTokenHash: sha256Hex(refreshToken),
-        ip: client.ip,
-        userAgent: client.userAgent?.slice(0, 500) ?? null,
-        expiresAt: new Date(now + auth.refreshTokenTtlS * 1000),
-      });
+      // Atomic: of two logins at the same instant, the later one ends the earlier (only one survives).
+      await repository.replaceUserSessions(
+        {
+          id: randomUUID(),
+          userId,
+          familyId,
+          refreshTokenHash: sha256Hex(refreshToken),
+          ip: client.ip,
+          userAgent: client.userAgent?.slice(0, 500) ?? null,
+          expiresAt: new Date(now + auth.refreshTokenTtlS * 1000),
+        },
+        'duplicate_login',
+      );
+      await announceEnd(userId, codeOnRevoke('duplicate_login'), { allBut: familyId });
       return { token: accessToken(userId, familyId, now), refreshToken };
     },
 
