@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { TestUser } from './accounts.ts';
+import { startApiSession } from './api-session.ts';
 
 /**
  * A deliberately small test harness: named async tests, each with fresh browser contexts
@@ -10,13 +12,14 @@ export interface TestContext {
   baseUrl: string;
   /**
    * A new page in a new context. Defaults: 1280 x 800 window, English browser, cookie notice
-   * already accepted (pass `{ cookieNotice: true }` to see the banner). `{ signedIn: true }` adds a
-   * token cookie the server has never issued: enough for screens that make no API call.
+   * already accepted (pass `{ cookieNotice: true }` to see the banner). `{ signedIn: true }` signs
+   * a new account in through the API (`startApiSession`): a real session, the context posing as its
+   * address, the tutorial off; `user` is that account.
    */
   newPage: (
     options?: BrowserContextOptions,
     setup?: { cookieNotice?: boolean; signedIn?: boolean },
-  ) => Promise<{ page: Page; context: BrowserContext }>;
+  ) => Promise<{ page: Page; context: BrowserContext; user?: TestUser }>;
   /** Saves a PNG to tmp/screens/<name>.png (the whole page with `fullPage`). */
   screenshot: (page: Page, name: string, options?: { fullPage?: boolean }) => Promise<void>;
 }
@@ -37,9 +40,6 @@ const registry: Array<{ name: string; fn: TestFn; timeoutMs?: number }> = [];
 export function test(name: string, fn: TestFn, options: { timeoutMs?: number } = {}): void {
   registry.push({ name, fn, ...options });
 }
-
-/** The display info the fake signed-in session shows in the header. */
-export const fakeUser = { email: 'minji.kim@example.com', first_name: 'Minji' };
 
 export const defaultContextOptions: BrowserContextOptions = {
   viewport: { width: 1280, height: 800 },
@@ -89,14 +89,9 @@ export async function runTests({ browser, baseUrl, screensDir, filter, timeoutMs
         if (setup?.cookieNotice !== true) {
           await context.addCookies([{ name: 'cookieAgreement', value: 'true', url: baseUrl }]);
         }
-        if (setup?.signedIn === true) {
-          await context.addCookies([
-            { name: 'token', value: 'e2e-token', url: baseUrl },
-            { name: 'i', value: encodeURIComponent(JSON.stringify(fakeUser)), url: baseUrl },
-          ]);
-        }
+        const user = setup?.signedIn === true ? await startApiSession(baseUrl, context) : undefined;
         context.setDefaultTimeout(10_000);
-        return { page: await context.newPage(), context };
+        return { page: await context.newPage(), context, ...(user && { user }) };
       },
       screenshot: async (page, shot, options) => {
         // A full-page shot of a scrolled page draws the sticky header mid-page.

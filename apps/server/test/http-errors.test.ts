@@ -56,7 +56,9 @@ describe('bad input gets a JSON error with a stable code', () => {
     ['unknown /minio route', 'GET', '/minio/download', undefined, undefined, 404, 'NOT_FOUND'],
     // The AI endpoint exists now: without a bearer token it answers like /api (401 J001).
     ['/ai route without a token', 'POST', '/ai/ceppro/ceph-landmark', 'chart_id=1', 'application/x-www-form-urlencoded', 401, 'J001'],
-    ['unknown /ai_api route', 'POST', '/ai_api/superimposition', '{}', JSON_TYPE, 404, 'NOT_FOUND'],
+    ['unknown /ai_api route', 'POST', '/ai_api/no-such-route', '{}', JSON_TYPE, 404, 'NOT_FOUND'],
+    // The planning endpoint exists now: without a bearer token it answers like /api (401 J001).
+    ['/ai_api/superimposition without a token', 'POST', '/ai_api/superimposition', '{}', JSON_TYPE, 401, 'J001'],
     // The graph service exists now: without a bearer token it answers like /api (401 J001).
     ['/graphql without a token', 'POST', '/graphql', '{"query":"{a}"}', JSON_TYPE, 401, 'J001'],
     ['/ws without a WebSocket upgrade', 'GET', '/ws', undefined, undefined, 404, 'NOT_FOUND'],
