@@ -28,7 +28,8 @@ function toAppError(error: unknown): unknown {
   return error;
 }
 
-function inferResultOf(detection: OkDetection) {
+/** The stored `infer_result` of a successful detection (also what `npm run report` prints from). */
+export function inferResultOf(detection: OkDetection) {
   return inferResultSchema.parse({
     version: 1,
     model: { ...detection.model, ...(detection.reviewThreshold !== null && { review_threshold: detection.reviewThreshold }) },

@@ -1,0 +1,105 @@
+/**
+ * npm run report -- --image <file> [--lang ko] [--analysis steiner] [--name "홍길동"] [--birth 1990-01-01]
+ *                   [--sex F|M] [--ppm 10] [--model <manifest.json>] --out <file.pdf>
+ *
+ * One film to a report PDF without a server or database, for checks and batch use: landmark
+ * detection with the shipped model (or --model), the analysis, and the same report model and
+ * renderer the server's POST /api/report/pdf uses. --ppm calibrates (px per mm) like a user's
+ * default PPM; without it lengths are in px. Exit 0 with the PDF written, 1 when the model refuses
+ * the film as not a cephalogram, 2 on bad arguments or an unreadable file.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { REPORT_LANGS, type ReportLang } from '@ceppro/contract';
+import { inferResultOf } from '../features/landmarks/landmark.service.ts';
+import { composeReportImage } from '../features/reports/report-image.ts';
+import { buildReportModel, reportAnalysis } from '../features/reports/report-model.ts';
+import { renderReportPdf } from '../features/reports/report-pdf.ts';
+import { defaultModelManifestPath, ImageInputError, LandmarkDetector } from '../inference/index.ts';
+import { userPath } from './dataset-manifest.ts';
+
+const USAGE = 'usage: npm run report -- --image <file> [--lang en|ko|ja|zh|vi] [--analysis steiner] [--name "홍길동"] [--birth yyyy-mm-dd] [--sex F|M] [--ppm 10] [--model <manifest.json>] --out <file.pdf>';
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      image: { type: 'string' },
+      out: { type: 'string' },
+      lang: { type: 'string', default: 'en' },
+      analysis: { type: 'string' },
+      name: { type: 'string', default: 'Patient' },
+      birth: { type: 'string', default: '2000-01-01' },
+      sex: { type: 'string', default: 'M' },
+      ppm: { type: 'string' },
+      model: { type: 'string' },
+    },
+  });
+  const lang = values.lang as ReportLang;
+  const ppm = values.ppm === undefined ? null : Number(values.ppm);
+  const problems = [
+    values.image === undefined && '--image is required',
+    values.out === undefined && '--out is required',
+    !REPORT_LANGS.includes(lang) && `--lang must be one of ${REPORT_LANGS.join(', ')}`,
+    !/^\d{4}-\d{2}-\d{2}$/.test(values.birth) && '--birth must be yyyy-mm-dd',
+    !['F', 'M'].includes(values.sex) && '--sex must be F or M',
+    ppm !== null && !(Number.isFinite(ppm) && ppm > 0) && '--ppm must be a positive number',
+  ].filter((p): p is string => typeof p === 'string');
+  const analysis = reportAnalysis({ analysis_id: values.analysis });
+  if (!analysis) problems.push(`unknown --analysis ${values.analysis ?? ''}`);
+  if (problems.length > 0 || !analysis || values.image === undefined || values.out === undefined) {
+    console.error([...problems, USAGE].join('\n'));
+    return 2;
+  }
+
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(userPath(values.image));
+  } catch (err) {
+    console.error(`Cannot read ${values.image}: ${(err as Error).message}`);
+    return 2;
+  }
+  const detector = await LandmarkDetector.load(values.model ? userPath(values.model) : defaultModelManifestPath());
+  let detection: Awaited<ReturnType<LandmarkDetector['detect']>>;
+  try {
+    detection = await detector.detect(bytes);
+  } catch (err) {
+    if (err instanceof ImageInputError) {
+      console.error(`${err.code}: ${err.message}`);
+      return 2;
+    }
+    throw err;
+  }
+  if (detection.status !== 'ok') {
+    console.error(`The model refused the film: ${JSON.stringify(detection)}`);
+    return 1;
+  }
+
+  const now = new Date();
+  const record = { inferResult: inferResultOf(detection), modifiedResult: null, rulerInfo: null, imgSize: detection.imageSize };
+  const model = buildReportModel(
+    {
+      now,
+      clinic: null,
+      patient: { firstName: values.name, patientId: null, birthInfo: values.birth, gender: values.sex === 'F' },
+      chart: { chartId: '-', shootDate: null },
+      analysisId: analysis.id,
+      record,
+      defaultPpm: ppm,
+      lang,
+    },
+    analysis,
+  );
+  const film = await composeReportImage(bytes, model.landmarks, detection.imageSize);
+  const pdf = await renderReportPdf(model, film, now);
+  await writeFile(userPath(values.out), pdf);
+  console.log(`${values.out}: ${pdf.length} bytes, ${model.landmarks.length} landmarks, ${model.rows.length} measurements (${model.analysis.name}, ${lang})`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../reports/poppler';
+
+/** `npm run report`: one film to a report PDF with the shipped model and the server's renderer. */
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const cli = join(repoRoot, 'apps/server/src/cli/report.ts');
+const tsx = join(repoRoot, 'node_modules/.bin/tsx');
+const datasetDir = process.env['CEPH_DATASET_DIR'] ?? resolve(repoRoot, '../shared/datasets/isbi2015');
+const film = join(datasetDir, 'images', '151.jpg');
+const hasFilm = existsSync(film);
+const work = mkdtempSync(join(tmpdir(), 'report-cli-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function run(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn(tsx, [cli, ...args], { cwd: repoRoot });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('close', (code) => done({ code, stdout, stderr }));
+  });
+}
+
+describe('npm run report', () => {
+  it('refuses bad arguments with the usage and exit 2', async () => {
+    const r = await run('--image', 'x.jpg', '--lang', 'fr', '--analysis', 'nope');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--out is required');
+    expect(r.stderr).toContain('--lang must be one of');
+    expect(r.stderr).toContain('unknown --analysis nope');
+    expect(r.stderr).toContain('usage: npm run report');
+  });
+
+  it('says so when the film cannot be read', async () => {
+    const r = await run('--image', join(work, 'missing.jpg'), '--out', join(work, 'x.pdf'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Cannot read');
+  });
+
+  it.skipIf(!hasFilm)(`writes a Korean Steiner report of a dataset film with the name intact${hasFilm ? '' : ' (skipped: no ISBI 2015 film at CEPH_DATASET_DIR or ../shared/datasets/isbi2015)'}`, async () => {
+    const out = join(work, 'ko.pdf');
+    const r = await run('--image', film, '--lang', 'ko', '--analysis', 'steiner', '--name', '홍길동', '--ppm', '10', '--out', out);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/38 landmarks, 16 measurements \(Steiner, ko\)/);
+    const text = await pdfText(readFileSync(out), work);
+    expect(text).toContain('홍길동');
+    expect(text).toContain('세팔로메트릭 분석 리포트');
+    expect(text).toMatch(/SNA\s+\d+\.\d°/);
+    expect(text).toContain('10.00 px/mm');
+  }, 60_000);
+});
