@@ -9,6 +9,7 @@ import { registerGraphqlFeature } from './features/graphql/graphql.feature';
 import { registerFilesRoutes } from './features/files/files.routes';
 import { registerImagesFeature } from './features/images/images.feature';
 import { registerModelCardRoutes } from './features/model-card/model-card.routes';
+import { registerMembershipFeature } from './features/membership/membership.feature';
 import { registerNoticesFeature } from './features/notices/notices.feature';
 import { registerPlanningFeature } from './features/planning/planning.feature';
 import { createModelCardService } from './features/model-card/model-card.service';
@@ -87,6 +88,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   registerModelCardRoutes(app, createModelCardService({ path: config.modelCardPath, log: app.log }));
   // The operator's notices and events (`/public/notices`), read by the event popup.
   registerNoticesFeature(app, services);
+  // Membership: the subscription (trial -> active -> cancelled -> expired) and its billing history.
+  registerMembershipFeature(app, services);
 
   if (services.storage instanceof FsObjectStorage) {
     const images = createImageRepository(services.database.db);

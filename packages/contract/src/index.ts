@@ -21,6 +21,7 @@ export * from './report';
 export * from './exports';
 export * from './model-card';
 export * from './notices';
+export * from './membership';
 export * from './planning';
 export * from './clinical-vocabulary/index';
 export * from './viewer-documents/superimposition';

@@ -7,6 +7,7 @@ import { ResetEmail } from '../features/account/components/reset-email.tsx';
 import { ResetMobile } from '../features/account/components/reset-mobile.tsx';
 import { ResetPassword } from '../features/account/components/reset-password.tsx';
 import { DrawingPadSection } from '../features/drawing-pad/components/drawing-pad-section.tsx';
+import { MembershipSection } from '../features/membership/components/membership-section.tsx';
 import { SettingsSection } from '../features/settings/components/settings-form.tsx';
 import { accountSections, paths, type AccountSection } from './paths.ts';
 import './screens.css';
@@ -19,6 +20,7 @@ function sectionFor(pathname: string): AccountSection {
 const built: Partial<Record<AccountSection, () => ReactNode>> = {
   setting: () => <SettingsSection />,
   drawingPad: () => <DrawingPadSection />,
+  membership: () => <MembershipSection />,
   myInfo: () => <MyInfo />,
   resetEmail: () => <ResetEmail />,
   resetPassword: () => <ResetPassword />,

@@ -16,3 +16,4 @@ export * from './discarded-charts';
 export * from './signup-claims';
 export * from './login-failures';
 export * from './notices';
+export * from './subscriptions';

@@ -11,6 +11,7 @@ import { enViewerPolish } from './en-viewer-polish.ts';
 import { enSuperimposition } from './en-superimposition.ts';
 import { enVto } from './en-vto.ts';
 import { enDrawing } from './en-drawing.ts';
+import { enMembership } from './en-membership.ts';
 import { enDicom } from './en-dicom.ts';
 
 export const en = {
@@ -78,6 +79,7 @@ export const en = {
   superimposition: enSuperimposition,
   vto: enVto,
   drawing: enDrawing,
+  membership: enMembership,
   dicom: enDicom,
   screens: {
     viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },
@@ -85,7 +87,7 @@ export const en = {
       nav: 'Account sections',
       setting: { title: 'Settings', body: 'What the viewer opens with: the calibration for films without a ruler, the layers shown, and the tissue outline.' },
       drawingPad: { title: 'Drawing pad', body: 'The pen a new drawing in the viewer starts with.' },
-      membership: { title: 'Membership', body: 'Your subscription will appear here.' },
+      membership: { title: 'Membership', body: 'Your plan, the next charge and your billing history.' },
       myInfo: { title: 'My info', body: 'The details you gave at sign-up. Email and mobile number change on their own pages.' },
       resetEmail: { title: 'Change email', body: 'The new address becomes your sign-in email once you follow the link we mail to it.' },
       resetPassword: { title: 'Change password', body: 'Enter your current password, then the new one twice.' },

@@ -7,6 +7,7 @@ import { jaViewerPolish } from './ja-viewer-polish.ts';
 import { jaSuperimposition } from './ja-superimposition.ts';
 import { jaVto } from './ja-vto.ts';
 import { jaDrawing } from './ja-drawing.ts';
+import { jaMembership } from './ja-membership.ts';
 import { jaDicom } from './ja-dicom.ts';
 
 export const ja: Dictionary = {
@@ -18,6 +19,7 @@ export const ja: Dictionary = {
   superimposition: jaSuperimposition,
   vto: jaVto,
   drawing: jaDrawing,
+  membership: jaMembership,
   dicom: jaDicom,
   language: { self: '日本語', label: '言語' },
   common: {
@@ -81,7 +83,7 @@ export const ja: Dictionary = {
       nav: 'アカウントメニュー',
       setting: { title: '設定', body: 'ビューアを開くときの設定です：ルーラーのないフィルムのキャリブレーション、表示するレイヤー、組織の輪郭。' },
       drawingPad: { title: '描画パッド', body: 'ビューアーで新しく描くときのペンの初期設定です。' },
-      membership: { title: 'メンバーシップ', body: 'ご契約中のサブスクリプションがここに表示されます。' },
+      membership: { title: 'メンバーシップ', body: 'ご契約のプラン、次回の請求、請求履歴です。' },
       myInfo: { title: 'マイ情報', body: '登録時に入力した情報です。メールアドレスと携帯電話番号はそれぞれの変更ページで変更できます。' },
       resetEmail: { title: 'メールアドレスの変更', body: '新しいアドレスに送信したメールのリンクを開くと、ログイン用メールアドレスが変更されます。' },
       resetPassword: { title: 'パスワードの変更', body: '現在のパスワードを入力し、新しいパスワードを2回入力してください。' },

@@ -7,6 +7,7 @@ import { viViewerPolish } from './vi-viewer-polish.ts';
 import { viSuperimposition } from './vi-superimposition.ts';
 import { viVto } from './vi-vto.ts';
 import { viDrawing } from './vi-drawing.ts';
+import { viMembership } from './vi-membership.ts';
 import { viDicom } from './vi-dicom.ts';
 
 export const vi: Dictionary = {
@@ -18,6 +19,7 @@ export const vi: Dictionary = {
   superimposition: viSuperimposition,
   vto: viVto,
   drawing: viDrawing,
+  membership: viMembership,
   dicom: viDicom,
   language: { self: 'Tiếng Việt', label: 'Ngôn ngữ' },
   common: {
@@ -81,7 +83,7 @@ export const vi: Dictionary = {
       nav: 'Mục tài khoản',
       setting: { title: 'Cài đặt', body: 'Những gì trình xem dùng khi mở: hiệu chuẩn cho phim không có thước, các lớp hiển thị và đường viền mô.' },
       drawingPad: { title: 'Bảng vẽ', body: 'Bút mặc định khi bắt đầu vẽ mới trong trình xem.' },
-      membership: { title: 'Gói thành viên', body: 'Thông tin gói đăng ký của bạn sẽ hiển thị tại đây.' },
+      membership: { title: 'Gói thành viên', body: 'Gói của bạn, lần thanh toán tới và lịch sử thanh toán.' },
       myInfo: { title: 'Thông tin của tôi', body: 'Thông tin bạn đã nhập khi đăng ký. Email và số điện thoại di động được đổi ở trang riêng.' },
       resetEmail: { title: 'Đổi email', body: 'Địa chỉ mới sẽ trở thành email đăng nhập sau khi bạn mở liên kết chúng tôi gửi đến địa chỉ đó.' },
       resetPassword: { title: 'Đổi mật khẩu', body: 'Nhập mật khẩu hiện tại, sau đó nhập mật khẩu mới hai lần.' },

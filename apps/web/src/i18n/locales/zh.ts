@@ -7,6 +7,7 @@ import { zhViewerPolish } from './zh-viewer-polish.ts';
 import { zhSuperimposition } from './zh-superimposition.ts';
 import { zhVto } from './zh-vto.ts';
 import { zhDrawing } from './zh-drawing.ts';
+import { zhMembership } from './zh-membership.ts';
 import { zhDicom } from './zh-dicom.ts';
 
 export const zh: Dictionary = {
@@ -18,6 +19,7 @@ export const zh: Dictionary = {
   superimposition: zhSuperimposition,
   vto: zhVto,
   drawing: zhDrawing,
+  membership: zhMembership,
   dicom: zhDicom,
   language: { self: '中文', label: '语言' },
   common: {
@@ -80,7 +82,7 @@ export const zh: Dictionary = {
       nav: '账户菜单',
       setting: { title: '设置', body: '查看器打开时使用的设置：无标尺影像的校准、显示的图层以及组织轮廓。' },
       drawingPad: { title: '绘图板', body: '在查看器中新建绘图时画笔的默认设置。' },
-      membership: { title: '会员', body: '您的订阅信息将显示在这里。' },
+      membership: { title: '会员', body: '您的套餐、下次扣费和账单记录。' },
       myInfo: { title: '我的信息', body: '您注册时填写的信息。邮箱和手机号码请在各自的更改页面修改。' },
       resetEmail: { title: '更改邮箱', body: '点击发送到新地址的邮件中的链接后，登录邮箱即会更改。' },
       resetPassword: { title: '更改密码', body: '请输入当前密码，然后输入两次新密码。' },

@@ -1,0 +1,122 @@
+import type { Membership } from '@ceppro/contract';
+import { useTranslation } from 'react-i18next';
+import { usePopupStore } from '../../../stores/popup-store.ts';
+import { useToastStore } from '../../../stores/toast-store.ts';
+import { useCancelMembership, useMembership } from '../api/use-membership.ts';
+import './membership.css';
+
+/** Billing dates are instants at the start of a UTC day: shown as that day everywhere. */
+function formats(language: string) {
+  const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'KRW' });
+  const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' });
+  return { won: (n: number) => money.format(n), date: (iso: string) => day.format(new Date(iso)) };
+}
+
+/** `/membership`: plan, price, billing date, next charge, the spec's demo text, billing history, cancel. */
+export function MembershipSection() {
+  const { t, i18n } = useTranslation();
+  const { data, isError } = useMembership();
+  if (isError) return <p className="membership__error" role="alert">{t('membership.loadFailed')}</p>;
+  if (!data) return null;
+  return <MembershipDetails membership={data} fmt={formats(i18n.language)} />;
+}
+
+function MembershipDetails({ membership: m, fmt }: { membership: Membership; fmt: ReturnType<typeof formats> }) {
+  const { t } = useTranslation();
+  const open = usePopupStore((s) => s.open);
+  const push = useToastStore((s) => s.push);
+  const cancel = useCancelMembership();
+  const planName = m.plan === 'standard' ? t('membership.planNames.standard') : m.plan;
+  const price = fmt.won(m.price_won);
+
+  const askCancel = () =>
+    open({
+      title: t('demo.confirm.popupTitle'),
+      text: t('demo.confirm.popupText'),
+      textConfirm: t('demo.confirm.popupConfirm'),
+      textCancel: t('demo.confirm.popupCancel'),
+      fnConfirm: () =>
+        cancel.mutate(undefined, {
+          onSuccess: (after) =>
+            push({
+              kind: 'success',
+              title: t('membership.cancelledTitle'),
+              text: t('membership.cancelledText', { date: after.access_ends_at ? fmt.date(after.access_ends_at) : '' }),
+            }),
+        }),
+    });
+
+  return (
+    <div className="membership" data-testid="membership">
+      <dl className="membership__facts">
+        <dt>{t('membership.plan')}</dt>
+        <dd>{planName}</dd>
+        <dt>{t('membership.price')}</dt>
+        <dd>{t('membership.pricePerMonth', { price })}</dd>
+        <dt>{t('membership.state')}</dt>
+        <dd>
+          <span className={`membership__state membership__state--${m.state}`} data-testid="membership-state">
+            {t(`membership.states.${m.state}`)}
+          </span>
+        </dd>
+        {m.trial_ends_at && (
+          <>
+            <dt>{t('membership.trialEnds')}</dt>
+            <dd>{fmt.date(m.trial_ends_at)}</dd>
+          </>
+        )}
+        <dt>{t('membership.billingDate')}</dt>
+        <dd>{t('membership.billingDay', { day: m.billing_day })}</dd>
+        <dt>{t('membership.nextCharge')}</dt>
+        <dd data-testid="membership-next-charge">
+          {m.next_charge_at && m.next_charge_won !== null
+            ? t('membership.nextChargeValue', { amount: fmt.won(m.next_charge_won), date: fmt.date(m.next_charge_at) })
+            : t('membership.noNextCharge')}
+        </dd>
+        {m.access_ends_at && (
+          <>
+            <dt>{t('membership.accessEnds')}</dt>
+            <dd data-testid="membership-access-ends">{fmt.date(m.access_ends_at)}</dd>
+          </>
+        )}
+      </dl>
+      {(m.state === 'trial' || m.state === 'active') && <p className="membership__demo">{t('membership.demoText', { price })}</p>}
+
+      <h2 className="membership__heading">{t('membership.history')}</h2>
+      {m.history.length === 0 ? (
+        <p className="membership__empty">{t('membership.historyEmpty')}</p>
+      ) : (
+        <table className="membership__history">
+          <thead>
+            <tr>
+              <th>{t('membership.billedOn')}</th>
+              <th>{t('membership.period')}</th>
+              <th>{t('membership.amount')}</th>
+              <th>{t('membership.method')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {m.history.map((h) => (
+              <tr key={h.id}>
+                <td>{fmt.date(h.issued_at)}</td>
+                <td>
+                  {fmt.date(h.period_start)} – {fmt.date(h.period_end)}
+                </td>
+                <td>{fmt.won(h.amount_won)}</td>
+                <td>{h.method === 'invoice' ? t('membership.methods.invoice') : h.method}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {(m.state === 'trial' || m.state === 'active') && (
+        <div className="membership__actions">
+          <button type="button" className="button button--secondary" onClick={askCancel} disabled={cancel.isPending}>
+            {t('membership.cancel')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

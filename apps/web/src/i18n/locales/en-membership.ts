@@ -1,0 +1,30 @@
+/** English texts of the membership section (/membership). */
+export const enMembership = {
+  loadFailed: 'Your membership could not be loaded.',
+  plan: 'Plan',
+  planNames: { standard: 'Standard' },
+  price: 'Price',
+  pricePerMonth: '{{price}} a month',
+  state: 'Status',
+  states: { trial: 'Free trial', active: 'Active', cancelled: 'Cancelled', expired: 'Expired' },
+  trialEnds: 'Free trial ends',
+  billingDate: 'Billing date',
+  billingDay: 'Day {{day}} of each month',
+  nextCharge: 'Next charge',
+  nextChargeValue: '{{amount}} on {{date}}',
+  noNextCharge: 'None',
+  accessEnds: 'Usable until',
+  demoText: 'After the billing date, a subscription fee of {{price}} is charged (one product excluded).',
+  history: 'Billing history',
+  historyEmpty: 'No charges yet.',
+  period: 'Period',
+  amount: 'Amount',
+  method: 'Payment',
+  methods: { invoice: 'Tax invoice' },
+  billedOn: 'Billed on',
+  cancel: 'Cancel subscription',
+  cancelledTitle: 'Subscription cancelled',
+  cancelledText: 'You can use Ceppro until {{date}}.',
+};
+
+export type MembershipDictionary = typeof enMembership;

@@ -1,0 +1,30 @@
+import type { MembershipDictionary } from './en-membership.ts';
+
+/** 日本語: メンバーシップ（/membership）。 */
+export const jaMembership: MembershipDictionary = {
+  loadFailed: 'メンバーシップ情報を読み込めませんでした。',
+  plan: 'プラン',
+  planNames: { standard: 'スタンダード' },
+  price: '料金',
+  pricePerMonth: '月額 {{price}}',
+  state: '状態',
+  states: { trial: '無料トライアル', active: '利用中', cancelled: '解約済み', expired: '期限切れ' },
+  trialEnds: '無料トライアル終了日',
+  billingDate: '請求日',
+  billingDay: '毎月 {{day}} 日',
+  nextCharge: '次回の請求',
+  nextChargeValue: '{{date}}に {{amount}}',
+  noNextCharge: 'なし',
+  accessEnds: '利用期限',
+  demoText: '請求日以降、サブスクリプション料金 {{price}} が請求されます（1 製品を除く）。',
+  history: '請求履歴',
+  historyEmpty: 'まだ請求はありません。',
+  period: '期間',
+  amount: '金額',
+  method: '支払方法',
+  methods: { invoice: '税金計算書' },
+  billedOn: '請求日',
+  cancel: 'サブスクリプションの解約',
+  cancelledTitle: 'サブスクリプションを解約しました',
+  cancelledText: '{{date}}まで Ceppro をご利用いただけます。',
+};

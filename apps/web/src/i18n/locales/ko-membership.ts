@@ -1,0 +1,30 @@
+import type { MembershipDictionary } from './en-membership.ts';
+
+/** 한국어: 멤버십(/membership). */
+export const koMembership: MembershipDictionary = {
+  loadFailed: '멤버십 정보를 불러오지 못했습니다.',
+  plan: '요금제',
+  planNames: { standard: '스탠다드' },
+  price: '요금',
+  pricePerMonth: '월 {{price}}',
+  state: '상태',
+  states: { trial: '무료 체험', active: '이용 중', cancelled: '해지됨', expired: '만료됨' },
+  trialEnds: '무료 체험 종료일',
+  billingDate: '결제일',
+  billingDay: '매월 {{day}}일',
+  nextCharge: '다음 결제',
+  nextChargeValue: '{{date}}, {{amount}}',
+  noNextCharge: '없음',
+  accessEnds: '이용 가능 기한',
+  demoText: '결제일 이후 구독료 {{price}}이 청구됩니다(1개 제품 제외).',
+  history: '결제 내역',
+  historyEmpty: '아직 결제 내역이 없습니다.',
+  period: '이용 기간',
+  amount: '금액',
+  method: '결제 수단',
+  methods: { invoice: '세금계산서' },
+  billedOn: '청구일',
+  cancel: '구독 해지',
+  cancelledTitle: '구독이 해지되었습니다',
+  cancelledText: '{{date}}까지 Ceppro를 이용할 수 있습니다.',
+};

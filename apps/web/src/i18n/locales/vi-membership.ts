@@ -1,0 +1,30 @@
+import type { MembershipDictionary } from './en-membership.ts';
+
+/** Tiếng Việt: gói thành viên (/membership). */
+export const viMembership: MembershipDictionary = {
+  loadFailed: 'Không tải được thông tin gói thành viên.',
+  plan: 'Gói',
+  planNames: { standard: 'Tiêu chuẩn' },
+  price: 'Giá',
+  pricePerMonth: '{{price}} mỗi tháng',
+  state: 'Trạng thái',
+  states: { trial: 'Dùng thử miễn phí', active: 'Đang hoạt động', cancelled: 'Đã hủy', expired: 'Đã hết hạn' },
+  trialEnds: 'Kết thúc dùng thử',
+  billingDate: 'Ngày thanh toán',
+  billingDay: 'Ngày {{day}} hằng tháng',
+  nextCharge: 'Lần thanh toán tới',
+  nextChargeValue: '{{amount}} vào {{date}}',
+  noNextCharge: 'Không có',
+  accessEnds: 'Được dùng đến',
+  demoText: 'Sau ngày thanh toán, phí đăng ký {{price}} sẽ được tính (trừ một sản phẩm).',
+  history: 'Lịch sử thanh toán',
+  historyEmpty: 'Chưa có khoản thanh toán nào.',
+  period: 'Kỳ',
+  amount: 'Số tiền',
+  method: 'Hình thức',
+  methods: { invoice: 'Hóa đơn thuế' },
+  billedOn: 'Ngày lập',
+  cancel: 'Hủy gói đăng ký',
+  cancelledTitle: 'Đã hủy gói đăng ký',
+  cancelledText: 'Bạn có thể dùng Ceppro đến {{date}}.',
+};

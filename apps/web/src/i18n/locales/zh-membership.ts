@@ -1,0 +1,30 @@
+import type { MembershipDictionary } from './en-membership.ts';
+
+/** 简体中文：会员（/membership）。 */
+export const zhMembership: MembershipDictionary = {
+  loadFailed: '无法加载会员信息。',
+  plan: '套餐',
+  planNames: { standard: '标准版' },
+  price: '价格',
+  pricePerMonth: '每月 {{price}}',
+  state: '状态',
+  states: { trial: '免费试用', active: '有效', cancelled: '已取消', expired: '已过期' },
+  trialEnds: '免费试用结束',
+  billingDate: '账单日',
+  billingDay: '每月 {{day}} 日',
+  nextCharge: '下次扣费',
+  nextChargeValue: '{{date}} 扣费 {{amount}}',
+  noNextCharge: '无',
+  accessEnds: '可使用至',
+  demoText: '账单日之后将收取 {{price}} 的订阅费用（一个产品除外）。',
+  history: '账单记录',
+  historyEmpty: '暂无扣费记录。',
+  period: '期间',
+  amount: '金额',
+  method: '支付方式',
+  methods: { invoice: '税务发票' },
+  billedOn: '开票日期',
+  cancel: '取消订阅',
+  cancelledTitle: '订阅已取消',
+  cancelledText: '您可以使用 Ceppro 至 {{date}}。',
+};

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Membership / subscription (spec: `/membership`, the cancel confirm popup, K024 for an expired
+ * account). One plan today, paid by tax invoice; the states run trial -> active -> cancelled ->
+ * expired (a trial can also be cancelled). Amounts are whole Korean won.
+ */
+export const SUBSCRIPTION_STATES = ['trial', 'active', 'cancelled', 'expired'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
+
+export const billingRecordSchema = z.object({
+  id: z.string(),
+  /** ISO instants of the period the charge pays for. */
+  period_start: z.string(),
+  period_end: z.string(),
+  amount_won: z.number().int().nonnegative(),
+  /** How it is paid: the built-in provider is 'invoice' (a tax invoice mailed at the billing date). */
+  method: z.string(),
+  issued_at: z.string(),
+});
+export type BillingRecord = z.infer<typeof billingRecordSchema>;
+
+export const membershipSchema = z.object({
+  plan: z.string(),
+  price_won: z.number().int().nonnegative(),
+  state: z.enum(SUBSCRIPTION_STATES),
+  /** End of the trial (ISO), when the first charge falls; null once past the trial. */
+  trial_ends_at: z.string().nullable(),
+  /** Day of the month (1-31) on which the subscription renews. */
+  billing_day: z.number().int().min(1).max(31),
+  /** The next charge (ISO instant), null when none will come (cancelled, expired). */
+  next_charge_at: z.string().nullable(),
+  next_charge_won: z.number().int().nonnegative().nullable(),
+  /** Until when the account can be used (ISO); null while it renews. */
+  access_ends_at: z.string().nullable(),
+  history: z.array(billingRecordSchema),
+});
+export type Membership = z.infer<typeof membershipSchema>;
+
+export const MEMBERSHIP_ENDPOINTS = {
+  get: { method: 'GET', path: '/api/membership', response: membershipSchema },
+  cancel: { method: 'POST', path: '/api/membership/cancel', response: membershipSchema },
+} as const;
