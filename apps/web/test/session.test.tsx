@@ -12,6 +12,8 @@ function serve(handler: Handler) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     const body = init?.body instanceof URLSearchParams ? init.body.toString() : String(init?.body ?? '');
+    // The event popup asks for the current notices on every screen; these tests are about the session.
+    if (path === '/public/notices') return new Response(JSON.stringify({ success: true, data: { notices: [] } }), { status: 200 });
     calls.push({ path, body, auth: new Headers(init?.headers).get('Authorization') });
     const reply = handler(path, body);
     return new Response(JSON.stringify(reply.body), { status: reply.status });
@@ -89,7 +91,7 @@ describe('session watch', () => {
     window.localStorage.setItem(SESSION_OVERRIDE_KEYS.loginCheckMs, '1000');
     serve(() => ({ status: 401, body: { success: false, code: 'J005', message: 'x' } }));
     signIn();
-    renderApp('/membership'); // a screen that makes no API calls of its own: only the login check talks
+    renderApp('/reset-password'); // a screen that makes no API calls of its own: only the login check talks
     await act(() => vi.advanceTimersByTimeAsync(1100));
     const popup = await screen.findByTestId('confirm-popup');
     expect(popup.textContent).toContain('Duplicate login user');
@@ -125,7 +127,7 @@ describe('session watch', () => {
     serve(() => ({ status: 200, body: { success: true, data: { password_change_due_at: '2030-01-01T00:00:00.000Z' } } }));
     signIn();
     setPasswordChangeDue('expired');
-    renderApp('/membership'); // a screen that makes no API calls of its own
+    renderApp('/reset-password'); // a screen that makes no API calls of its own
     const prompt = await screen.findByTestId('password-change-prompt');
     expect(prompt.textContent).toContain('Your password is older than 30 days. Please change it.');
     fireEvent.click(screen.getByTestId('password-later'));

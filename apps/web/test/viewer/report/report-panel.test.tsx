@@ -166,14 +166,14 @@ describe('report tab', () => {
     const pdf = calls.findIndex((c) => c.path === '/api/report/pdf');
     expect(saved).toBeGreaterThan(-1);
     expect(saved).toBeLessThan(pdf);
-    expect(calls[pdf]?.body).toEqual({ chart_id: CHART_ID, analysis_id: 'steiner' });
+    expect(calls[pdf]?.body).toEqual({ chart_id: CHART_ID, analysis_id: 'steiner', lang: 'en' });
     expect(useLandmarkStore.getState().dirty).toBe(false);
 
     // Another analysis is sent by its id.
     act(() => useAnalysisUiStore.setState({ selectedKey: 'std:downs' }));
     fireEvent.click(screen.getByTestId('download-pdf'));
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/report/pdf')).toHaveLength(2));
-    expect(calls.filter((c) => c.path === '/api/report/pdf')[1]?.body).toEqual({ chart_id: CHART_ID, analysis_id: 'downs' });
+    expect(calls.filter((c) => c.path === '/api/report/pdf')[1]?.body).toEqual({ chart_id: CHART_ID, analysis_id: 'downs', lang: 'en' });
   });
 
   it('says why when there is nothing to report', async () => {
