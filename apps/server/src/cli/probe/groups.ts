@@ -32,6 +32,7 @@ export async function crossUserMatrix(b: ProbeClient, v: VictimData): Promise<nu
   if (v.chartDataId !== null) {
     graph.push(['update_chart_data', 'update_chart_data', 'mutation($id: Int!) { update_chart_data(id: $id, input: { shoot_date: "2001-01-01" }) { id } }', { id: v.chartDataId }]);
   }
+  graph.push(['merge_drawing_result', 'merge_drawing_result', 'mutation($id: Int!) { merge_drawing_result(id: $id, patch: { coords: [] }) { id drawing_result } }', { id: v.recordId }]);
   let sent = 0;
   for (const [label, field, query, variables] of graph) {
     const res = await b.graphql(`B graphql ${label}`, query, variables);
@@ -47,12 +48,21 @@ export async function crossUserMatrix(b: ProbeClient, v: VictimData): Promise<nu
     ['/api/report/pdf', { chart_id: v.chartId, analysis_id: 'steiner' }],
     ['/ai/ceppro/ceph-landmark', { chart_id: v.chartId }],
     ['/api/discard-upload', { chart_id: v.chartId }],
+    // Step 9 and 10 paths: planning, exports.
+    ['/ai/ceppro/ceph-autoalign', { chart_id: v.chartId }],
+    ['/ai_api/superimposition', { chart_ids: [v.chartId, v.chartId], method: 'sn-at-s' }],
+    ['/api/exports/chart', { chart_id: v.chartId, format: 'csv' }],
+    ['/api/exports/chart-landmarks', { chart_id: v.chartId }],
   ];
   for (const [path, body] of rest) {
     const res = await b.post(`B ${path}`, path, body);
     watch(b, v, `B ${path}`, res, restSucceeded(res));
     sent += 1;
   }
+  // A batch export naming A's patient: the id is ignored (B's own, empty, export), so a leak is only A's data in it.
+  const batch = await b.post('B /api/exports/batch', '/api/exports/batch', { format: 'csv', patient_ids: [v.patientId] });
+  watch(b, v, 'B /api/exports/batch', batch, false);
+  sent += 1;
   // chart_data_request takes an upload id: B tries A's real (already accepted) one and ids of its own making.
   const uploadIds = [...(v.uploadId === null ? [] : [v.uploadId]), '00000000-0000-4000-8000-000000000000', crypto.randomUUID()];
   for (const uploadId of uploadIds) {
