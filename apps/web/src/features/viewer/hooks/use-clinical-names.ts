@@ -1,4 +1,4 @@
-import { analysisName, landmarkName, measurementName, measurementWords, vtoPointLabel, type ClinicalLanguage } from '@ceppro/contract';
+import { analysisName, interpretationText, landmarkName, measurementName, measurementWords, vtoPointLabel, type ClinicalLanguage, type InterpretationKey } from '@ceppro/contract';
 import type { AnalysisDefinition } from '@ceppro/ceph';
 import { useMemo } from 'react';
 import { useLanguage } from '../../../i18n/use-language.ts';
@@ -16,6 +16,8 @@ export interface ClinicalNames {
   words(measurementId: string, direction: 'increased' | 'decreased', fallback: string | null): string | null;
   /** VTO/STO movement-table point label by key. */
   vtoPoint(key: string): string;
+  /** A deviation word ("mildly increased", "within norm", "no norm"): the same words the PDF prints. */
+  reading(key: InterpretationKey): string;
 }
 
 /** Clinical vocabulary lookups bound to a language (`@ceppro/contract` clinical vocabulary). */
@@ -27,6 +29,7 @@ export function clinicalNames(lang: ClinicalLanguage): ClinicalNames {
     analysis: (a) => analysisName(a.id, lang, a.name),
     words: (id, direction, fallback) => measurementWords(id, direction, lang) ?? fallback,
     vtoPoint: (key) => vtoPointLabel(key, lang),
+    reading: (key) => interpretationText(key, lang),
   };
 }
 

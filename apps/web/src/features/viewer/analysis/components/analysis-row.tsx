@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisRow } from '../lib/analysis-rows.ts';
 import { formatNorm, formatPercentile, formatValue, formatZ } from '../lib/format.ts';
-import { readingWords, rowReading } from '../lib/reading.ts';
+import { isVocabularyReading, readingWords, rowReading } from '../lib/reading.ts';
 import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { useAnalysisUiStore } from '../store/analysis-ui-store.ts';
 
@@ -67,7 +67,7 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
             {formatValue(result.value, result.unit)}
             {result.uncalibrated && <span className="analysis-row__tag">{t('analysis.uncalibrated')}</span>}
           </td>
-          <td className="analysis-row__norm">{norm ?? <span className="analysis-row__muted">{t('analysis.noNorm')}</span>}</td>
+          <td className="analysis-row__norm">{norm ?? <span className="analysis-row__muted">{names.reading('noNorm')}</span>}</td>
           <td className="analysis-row__deviation">
             {interpretation.z === null ? (
               <span className="analysis-row__muted">—</span>
@@ -79,7 +79,7 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
             )}
           </td>
           <td className="analysis-row__reading">
-            {reading && t(`analysis.${reading.key}`)}
+            {reading && (isVocabularyReading(reading.key) ? names.reading(reading.key) : t(`analysis.${reading.key}`))}
             {words && <span className="analysis-row__words">{words}</span>}
           </td>
         </>

@@ -1,7 +1,10 @@
 import { severityOf } from '@ceppro/ceph';
 import type { AnalysisRow } from './analysis-rows.ts';
 
-/** i18n keys (under `analysis.`) of the deviation words. */
+/**
+ * Keys of the deviation words: those of the clinical vocabulary (`interpretation.*`, one source with
+ * the PDF) and two sentences of the viewer's own (`analysis.uncalibratedReading`, `analysis.noSd`).
+ */
 export type ReadingKey =
   | 'within'
   | 'mildlyIncreased'
@@ -16,6 +19,13 @@ export type ReadingKey =
   | 'uncalibratedReading'
   | 'noSd'
   | 'noNorm';
+
+/** The reading keys the clinical vocabulary words; the other two are the viewer's own i18n sentences. */
+export type VocabularyReadingKey = Exclude<ReadingKey, 'uncalibratedReading' | 'noSd'>;
+
+export function isVocabularyReading(key: ReadingKey): key is VocabularyReadingKey {
+  return key !== 'uncalibratedReading' && key !== 'noSd';
+}
 
 /**
  * A row's reading: the deviation word key, the catalogue's English direction words, and which way the

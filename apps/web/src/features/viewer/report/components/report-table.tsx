@@ -2,7 +2,7 @@ import { getLandmark, type LandmarkId } from '@ceppro/ceph';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisRow } from '../../analysis/lib/analysis-rows.ts';
 import { formatNorm, formatValue, formatZ } from '../../analysis/lib/format.ts';
-import { readingWords, rowReading } from '../../analysis/lib/reading.ts';
+import { isVocabularyReading, readingWords, rowReading } from '../../analysis/lib/reading.ts';
 import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 
 const shortNames = (ids: readonly LandmarkId[]) => ids.map((id) => getLandmark(id).shortName).join(', ');
@@ -35,7 +35,7 @@ export function ReportTable({ name, rows }: { name: string; rows: readonly Analy
           const { definition, result, interpretation } = row;
           const reading = rowReading(row);
           const words = readingWords(reading, definition.id, names);
-          const norm = formatNorm(row.norm, definition.unit) ?? t('analysis.noNorm');
+          const norm = formatNorm(row.norm, definition.unit) ?? names.reading('noNorm');
           return (
             <tr key={definition.id} data-testid="report-row" data-id={definition.id} className={`report-print__row report-print__row--${row.level}`}>
               <th scope="row">{names.measurement(definition.id)}</th>
@@ -45,7 +45,7 @@ export function ReportTable({ name, rows }: { name: string; rows: readonly Analy
                   <td>{norm}</td>
                   <td>{interpretation.z === null ? '—' : formatZ(interpretation.z)}</td>
                   <td>
-                    {reading && t(`analysis.${reading.key}`)}
+                    {reading && (isVocabularyReading(reading.key) ? names.reading(reading.key) : t(`analysis.${reading.key}`))}
                     {words && <span className="report-print__words"> ({words})</span>}
                   </td>
                 </>
