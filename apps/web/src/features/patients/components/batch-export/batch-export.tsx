@@ -2,7 +2,8 @@ import type { ExportFormat } from '@ceppro/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api/index.ts';
-import { fetchBatchExport, saveFile, watchExportProgress } from '../../api/batch-export.ts';
+import { saveFile } from '../../../../lib/save-file.ts';
+import { fetchBatchExport, watchExportProgress } from '../../api/batch-export.ts';
 import { batchExportName, percentOf } from '../../lib/batch-export.ts';
 import './batch-export.css';
 

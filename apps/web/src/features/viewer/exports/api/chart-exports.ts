@@ -1,7 +1,6 @@
 import { EXPORT_ENDPOINTS, type ChartExportRequest } from '@ceppro/contract';
 import { api } from '../../../../lib/api/index.ts';
 
-export { saveFile } from '../../report/api/download-report-pdf.ts';
 
 /*
  * Export downloads. Each is made on the server from the saved record (the viewer saves pending

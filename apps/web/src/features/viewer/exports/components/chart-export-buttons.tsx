@@ -3,7 +3,8 @@ import type { ChartExportRequest, ExportFormat } from '@ceppro/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api/index.ts';
-import { fetchChartExport, fetchLandmarksExport, saveFile } from '../api/chart-exports.ts';
+import { saveFile } from '../../../../lib/save-file.ts';
+import { fetchChartExport, fetchLandmarksExport } from '../api/chart-exports.ts';
 import { chartExportName, landmarksExportName } from '../lib/export-names.ts';
 import './chart-exports.css';
 
