@@ -15,7 +15,7 @@ export const enSuperimposition = {
     'sn-at-s': 'SN registered at S',
     'best-fit': 'Best fit on the anterior cranial base',
     maxilla: 'Regional: maxilla (ANS–PNS)',
-    mandible: 'Regional: mandible (symphysis and canal)',
+    mandible: 'Regional: mandible (symphysis)',
   },
   blending: 'Blend the other films',
   opacity: 'Opacity',

@@ -17,7 +17,7 @@ export const jaSuperimposition: SuperimpositionDictionary = {
     'sn-at-s': 'S点でSN平面を重ね合わせ',
     'best-fit': '前頭蓋底のベストフィット',
     maxilla: '部分：上顎（ANS–PNS）',
-    mandible: '部分：下顎（オトガイ結合と下顎管）',
+    mandible: '部分：下顎（オトガイ結合）',
   },
   blending: '他のフィルムを重ねて表示',
   opacity: '不透明度',

@@ -17,7 +17,7 @@ export const koSuperimposition: SuperimpositionDictionary = {
     'sn-at-s': 'S점에서 SN 중첩',
     'best-fit': '전두개저 최적 맞춤',
     maxilla: '부분: 상악 (ANS–PNS)',
-    mandible: '부분: 하악 (결합부와 하악관)',
+    mandible: '부분: 하악 (결합부)',
   },
   blending: '다른 필름 겹쳐 보기',
   opacity: '불투명도',

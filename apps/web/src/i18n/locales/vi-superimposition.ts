@@ -17,7 +17,7 @@ export const viSuperimposition: SuperimpositionDictionary = {
     'sn-at-s': 'Chồng SN tại điểm S',
     'best-fit': 'Khớp tốt nhất trên nền sọ trước',
     maxilla: 'Vùng: xương hàm trên (ANS–PNS)',
-    mandible: 'Vùng: xương hàm dưới (cằm và ống hàm dưới)',
+    mandible: 'Vùng: xương hàm dưới (vùng cằm)',
   },
   blending: 'Hiện chồng các phim khác',
   opacity: 'Độ mờ đục',

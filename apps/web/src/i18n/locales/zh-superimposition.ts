@@ -17,7 +17,7 @@ export const zhSuperimposition: SuperimpositionDictionary = {
     'sn-at-s': '以 S 点为中心重叠 SN 平面',
     'best-fit': '前颅底最佳拟合',
     maxilla: '局部：上颌（ANS–PNS）',
-    mandible: '局部：下颌（联合与下颌管）',
+    mandible: '局部：下颌（颏联合）',
   },
   blending: '叠加显示其他影像',
   opacity: '不透明度',
