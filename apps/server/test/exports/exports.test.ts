@@ -302,9 +302,15 @@ describe('POST /api/exports/batch', () => {
     let pagesRead = 0;
     const counted = { ...repository, batchPage: async (...args: Parameters<typeof repository.batchPage>) => { pagesRead++; return repository.batchPage(...args); } };
     const events: ServerEvent[] = [];
-    const off = t.h.services.events.subscribe(userA, (m) => { if (m.kind === 'event') events.push(m.event); });
-    const service = createExportService({ exports: counted, events: t.h.services.events, pageSize: 20 });
     const exportId = '11111111-2222-4333-8444-555555555555';
+    let lastArrived = (): void => undefined;
+    const last = new Promise<void>((resolve) => { lastArrived = resolve; });
+    const off = t.h.services.events.subscribe(userA, (m) => {
+      if (m.kind !== 'event') return;
+      events.push(m.event);
+      if (m.event.type === 'export.progress' && m.event.exportId === exportId && m.event.done === m.event.total) lastArrived();
+    });
+    const service = createExportService({ exports: counted, events: t.h.services.events, pageSize: 20 });
     const batch = await service.batch(userA, { format: 'csv', patient_ids: [Number(patient?.id)], analysis_ids: ['steiner'], export_id: exportId });
     expect([batch.charts, batch.rows]).toEqual([240, 240 * rowsPerChart(ANALYSES.filter((a) => a.id === 'steiner'))]);
     // The header, then one page: the rest of the account has not been read yet.
@@ -316,10 +322,13 @@ describe('POST /api/exports/batch', () => {
     // A second batch of the same account waits its turn.
     await expect(service.batch(userA, { format: 'csv' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) text += String(next.value);
-    off();
     expect(pagesRead).toBe(240 / 20 + 1);
     expect(text.split('\r\n').filter((l) => l.includes('Bulk Patient'))).toHaveLength(batch.rows);
-    const progress = events.filter((e): e is Extract<ServerEvent, { type: 'export.progress' }> => e.type === 'export.progress' && e.exportId === exportId);
+    const progressOf = () => events.filter((e): e is Extract<ServerEvent, { type: 'export.progress' }> => e.type === 'export.progress' && e.exportId === exportId);
+    // On PostgreSQL the bus is LISTEN/NOTIFY: the last event may still be in flight when the stream ends.
+    await last;
+    off();
+    const progress = progressOf();
     expect(progress[0]).toMatchObject({ done: 0, total: 240 });
     expect(progress.at(-1)).toMatchObject({ done: 240, total: 240 });
     expect(progress.map((e) => e.done)).toEqual([...progress.map((e) => e.done)].sort((a, b) => a - b));

@@ -93,9 +93,13 @@ export function createExportService(deps: ExportServiceDeps) {
       };
       try {
         const [total, ppm] = await Promise.all([exports.countBatch(userId, patientIds), exports.defaultPpm(userId)]);
+        // One publish at a time: on PostgreSQL each is a NOTIFY on whichever pooled connection is free,
+        // so firing them together could deliver 220 after 240 and move the client's bar backwards.
+        let sent: Promise<void> = Promise.resolve();
         const progress = (done: number) => {
-          if (request.export_id === undefined) return;
-          void events.publish(userId, { kind: 'event', event: { type: 'export.progress', exportId: request.export_id, done, total } }).catch(() => undefined);
+          const exportId = request.export_id;
+          if (exportId === undefined) return;
+          sent = sent.then(() => events.publish(userId, { kind: 'event', event: { type: 'export.progress', exportId, done, total } })).catch(() => undefined);
         };
         async function* pages(): AsyncGenerator<readonly ExportRow[]> {
           try {
