@@ -3,6 +3,8 @@ import { systemClock, type Clock } from './clock';
 import type { AppConfig } from './config/config';
 import type { Secrets } from './config/secrets';
 import { openDatabase, type DatabaseHandle } from './db/database';
+import { createAuditRepository } from './features/audit/audit.repository';
+import { createAuditService, type AuditService } from './features/audit/audit.service';
 import { InferencePool } from './inference/inference-pool';
 import { defaultModelManifestPath } from './inference/model-path';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -25,6 +27,8 @@ export interface Services {
   events: EventBus;
   /** Time for sessions and socket lifetimes; tests pass a clock they move. */
   clock: Clock;
+  /** The audit trail (features/audit): every feature records its patient-data events through it. */
+  audit: AuditService;
   /** The landmark model's worker thread: one per process, started on first use. */
   inference(): InferencePool;
   close(): Promise<void>;
@@ -61,6 +65,7 @@ export async function createServices(config: AppConfig, secrets: Secrets, log: F
     throw error;
   });
   let pool: InferencePool | null = null;
+  const clock = options.clock ?? systemClock;
   return {
     config,
     secrets,
@@ -70,7 +75,8 @@ export async function createServices(config: AppConfig, secrets: Secrets, log: F
     sms,
     publicUrl,
     events,
-    clock: options.clock ?? systemClock,
+    clock,
+    audit: createAuditService({ repository: createAuditRepository(database.db), clock, log }),
     inference() {
       // Loading the model takes a second or two and memory; processes that never detect skip it.
       pool ??= new InferencePool(defaultModelManifestPath());

@@ -7,6 +7,7 @@ export * from './analysis-records';
 export * from './sessions';
 export * from './verification-codes';
 export * from './audit-log';
+export * from './audit-events';
 export * from './approved-ips';
 export * from './relations';
 export * from './rate-limits';
