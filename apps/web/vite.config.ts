@@ -34,6 +34,7 @@ export default defineConfig({
       '/ai_api': api,
       '/files': api,
       '/healthz': api,
+      '/manual': api,
       '/ws': { target: api, ws: true },
     },
   },

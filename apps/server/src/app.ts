@@ -9,6 +9,8 @@ import { registerGraphqlFeature } from './features/graphql/graphql.feature';
 import { registerFilesRoutes } from './features/files/files.routes';
 import { registerImagesFeature } from './features/images/images.feature';
 import { registerModelCardRoutes } from './features/model-card/model-card.routes';
+import { registerManualRoutes } from './features/manual/manual.routes';
+import { createManualService } from './features/manual/manual.service';
 import { registerMembershipFeature } from './features/membership/membership.feature';
 import { registerNoticesFeature } from './features/notices/notices.feature';
 import { registerPlanningFeature } from './features/planning/planning.feature';
@@ -22,6 +24,7 @@ import { FilesService } from './features/files/files.service';
 import { createImageRepository } from './features/images/image.repository';
 import { STAGING_PREFIX } from './features/images/image.service';
 import { registerBodyGuard } from './http/body-guard';
+import { registerCompression } from './http/compression';
 import { registerErrorHandler, sendError, toHttpError } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
@@ -52,6 +55,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   });
 
   registerErrorHandler(app);
+  // Brotli/gzip for JSON, text and scripts (http/compression.ts); before any route is added.
+  await registerCompression(app);
   // Clients send JSON or (the /public endpoints) form-encoded bodies; plain text is refused with 415
   // rather than reaching a handler as an unexpected string.
   app.removeContentTypeParser('text/plain');
@@ -86,6 +91,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   await registerPlanningFeature(app, services, sessions);
   // "About the AI": the served model's card (accuracy per dataset, landmarks, disclaimer) from its file.
   registerModelCardRoutes(app, createModelCardService({ path: config.modelCardPath, log: app.log }));
+  // The user manual (docs/manual/<lang>.md with its screenshots) as a PDF, built on first download.
+  registerManualRoutes(app, createManualService({ now: () => services.clock.now() }));
   // The operator's notices and events (`/public/notices`), read by the event popup.
   registerNoticesFeature(app, services);
   // Membership: the subscription (trial -> active -> cancelled -> expired) and its billing history.

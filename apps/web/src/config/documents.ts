@@ -19,18 +19,29 @@ export function privacyPolicyUrl(language: Language): string {
 }
 
 /**
- * The user manual (PDF). Not shipped yet: null makes the header say so instead of offering a
- * broken download. Point this at `/manual/ceppro-manual.<ko|en>.pdf` once the files exist.
+ * The user manual (PDF), built by the server from docs/manual/<lang>.md on first download
+ * (apps/server/src/features/manual). Korean or English by the interface language.
  */
-export function manualUrl(_language: Language): string | null {
-  return null;
+export function manualUrl(language: Language): string {
+  return `/manual/ceppro-manual-${documentLanguage(language)}.pdf`;
+}
+
+/** Starts the manual's download (the server sends it as an attachment under its own name). */
+export function downloadManual(language: Language): void {
+  const link = document.createElement('a');
+  link.href = manualUrl(language);
+  link.download = '';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
 }
 
 /**
- * The tutorial video in the list's welcome popup (spec point 2). Served from `public/media/`; the
- * file is not in the repository yet, so the player shows its own "cannot play" state until it is
- * added. English and Korean only, like the manual.
+ * The tutorial video in the list's welcome popup (spec point 2): a scripted walkthrough of the
+ * real product recorded by `npm run tutorial:record` (docs/manual/README.md), served from
+ * `public/tutorial/`. English and Korean, like the manual.
  */
 export function tutorialVideoUrl(language: Language): string {
-  return `/media/ceppro-tutorial.${documentLanguage(language)}.mp4`;
+  return `/tutorial/ceppro-tutorial-${documentLanguage(language)}.webm`;
 }

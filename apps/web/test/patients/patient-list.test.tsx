@@ -209,7 +209,7 @@ describe('tutorial popup', () => {
     renderApp('/list/0');
     const popup = await screen.findByTestId('tutorial-popup');
     expect(within(popup).getByRole('heading', { name: 'Welcome to Ceppro v3.0' })).toBeTruthy();
-    expect(popup.querySelector('video')?.getAttribute('src')).toMatch(/^\/media\/ceppro-tutorial\.en\.mp4$/);
+    expect(popup.querySelector('video')?.getAttribute('src')).toBe('/tutorial/ceppro-tutorial-en.webm');
     expect(within(popup).getByRole('button', { name: 'Download' })).toBeTruthy();
     fireEvent.click(within(popup).getByRole('checkbox', { name: 'Do not open anymore' }));
     fireEvent.click(within(popup).getByTestId('tutorial-close'));

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { product } from '../../config/product.ts';
-import { manualUrl } from '../../config/documents.ts';
+import { downloadManual } from '../../config/documents.ts';
 import { backTarget, showsBackButton } from '../../lib/back-history.ts';
 import { readSession } from '../../lib/session.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { paths } from '../../routes/paths.ts';
 import { useHistoryStore } from '../../stores/history-store.ts';
 import { useSessionVersion } from '../../stores/session-store.ts';
-import { pushToast } from '../../stores/toast-store.ts';
 import { ArrowLeftIcon, LogoMark, ManualIcon, SettingsIcon } from '../icons.tsx';
 import { LanguagePicker } from './language-picker.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -23,15 +22,6 @@ export function Header() {
   // Cookies raise no events: re-render on navigation and whenever lib/session.ts changes them.
   useSessionVersion((s) => s.version);
   const session = readSession();
-
-  const openManual = () => {
-    const url = manualUrl(language);
-    if (url !== null) {
-      window.open(url, '_blank', 'noopener');
-      return;
-    }
-    pushToast({ kind: 'warning', title: t('header.manualUnavailableTitle'), text: t('header.manualUnavailableText') });
-  };
 
   return (
     <header className="header">
@@ -64,7 +54,8 @@ export function Header() {
           className="header__icon-button"
           aria-label={t('header.manual')}
           title={t('header.manual')}
-          onClick={openManual}
+          onClick={() => downloadManual(language)}
+          data-testid="manual-download"
         >
           <ManualIcon />
         </button>

@@ -1,9 +1,8 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, ManualIcon } from '../../../../components/icons.tsx';
-import { manualUrl, tutorialVideoUrl } from '../../../../config/documents.ts';
+import { downloadManual, tutorialVideoUrl } from '../../../../config/documents.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
-import { pushToast } from '../../../../stores/toast-store.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
 import { useUpdateTutorial } from '../../api/use-update-tutorial.ts';
 import { NEW_PLAY_CLOCK, tickPlayClock, tutorialVideoExpired } from '../../lib/tutorial-video.ts';
@@ -72,12 +71,6 @@ function TutorialDialog({ onClosed }: { onClosed: () => void }) {
     if (tutorialVideoExpired(clock.current) && !element.paused) element.pause();
   };
 
-  const download = () => {
-    const url = manualUrl(language);
-    if (url !== null) window.open(url, '_blank', 'noopener');
-    else pushToast({ kind: 'warning', title: t('header.manualUnavailableTitle'), text: t('header.manualUnavailableText') });
-  };
-
   return (
     <div className="popup-backdrop">
       <div className="popup tutorial" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="tutorial-popup">
@@ -94,6 +87,9 @@ function TutorialDialog({ onClosed }: { onClosed: () => void }) {
           className="tutorial__video"
           src={tutorialVideoUrl(language)}
           controls
+          muted
+          playsInline
+          loop
           preload="metadata"
           onTimeUpdate={onTimeUpdate}
           aria-label={t('patients.tutorial.video')}
@@ -103,7 +99,7 @@ function TutorialDialog({ onClosed }: { onClosed: () => void }) {
         </video>
         <div className="tutorial__manual">
           <p className="popup__text">{t('patients.tutorial.manual')}</p>
-          <button type="button" className="button button--secondary" onClick={download} data-testid="tutorial-download">
+          <button type="button" className="button button--secondary" onClick={() => downloadManual(language)} data-testid="tutorial-download">
             <ManualIcon width={18} height={18} />
             {t('patients.tutorial.download')}
           </button>

@@ -1,0 +1,45 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { REPO_ROOT } from '../../config/paths';
+import { buildManualPdf, type ManualLang } from './manual-pdf';
+
+/** Titles written into each PDF's metadata (the Markdown's first heading is the title on the page). */
+const TITLES: Record<ManualLang, string> = { en: 'Ceppro user manual', ko: 'Ceppro 사용자 매뉴얼' };
+
+/** Where the Markdown sources and their screenshots live. */
+export const MANUAL_DIR = path.join(REPO_ROOT, 'docs/manual');
+
+export const MANUAL_LANGS: readonly ManualLang[] = ['en', 'ko'];
+
+/** The stable download name of a language's manual, also its URL under /manual/. */
+export const manualFileName = (lang: ManualLang): string => `ceppro-manual-${lang}.pdf`;
+
+export interface ManualService {
+  /** The language's manual as a PDF, built from `<dir>/<lang>.md` on first use and kept. */
+  pdf(lang: ManualLang): Promise<Buffer>;
+}
+
+/**
+ * Builds each manual once per process, on its first download, and keeps it: the sources
+ * (docs/manual) ship with the repository, so `npm start` needs no build step for them, and a
+ * restart picks up an edited manual. A failed build is not kept, so the next request tries again.
+ */
+export function createManualService({ dir = MANUAL_DIR, now }: { dir?: string; now: () => number }): ManualService {
+  const built = new Map<ManualLang, Promise<Buffer>>();
+  return {
+    pdf(lang) {
+      let pdf = built.get(lang);
+      if (pdf === undefined) {
+        pdf = buildFromDir(dir, lang, new Date(now()));
+        built.set(lang, pdf);
+        pdf.catch(() => built.delete(lang));
+      }
+      return pdf;
+    },
+  };
+}
+
+export async function buildFromDir(dir: string, lang: ManualLang, creationDate: Date): Promise<Buffer> {
+  const markdown = await readFile(path.join(dir, `${lang}.md`), 'utf8');
+  return buildManualPdf(markdown, { lang, baseDir: dir, title: TITLES[lang], creationDate });
+}
