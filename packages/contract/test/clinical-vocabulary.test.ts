@@ -43,6 +43,9 @@ const CATALOGUE_KEYS: Partial<Record<VocabularySection, string[]>> = {
   outlines: TRACING_OUTLINES.map((o) => o.id),
   profilogram: PROFILOGRAM_SEGMENTS.map((s) => s.id),
   vto: VTO_MOVEMENT_POINTS.map((p) => p.key),
+  landmarkDefinitions: [...LANDMARK_IDS],
+  measurementNotes: MEASUREMENTS.filter((m) => m.note !== undefined).map((m) => m.id),
+  normNotes: MEASUREMENTS.filter((m) => m.norm?.note !== undefined).map((m) => m.id),
 };
 
 /**
@@ -71,6 +74,9 @@ describe('clinical vocabulary: completeness against the ceph catalogue', () => {
     for (const o of TRACING_OUTLINES) expect(EN.outlines[o.id], o.id).toBe(o.name);
     for (const s of PROFILOGRAM_SEGMENTS) expect(EN.profilogram[s.id], s.id).toBe(s.name);
     for (const p of VTO_MOVEMENT_POINTS) expect(EN.vto[p.key], p.key).toBe(p.label);
+    for (const lm of LANDMARKS) expect(EN.landmarkDefinitions[lm.id], lm.id).toBe(lm.definition);
+    for (const m of MEASUREMENTS) expect(EN.measurementNotes[m.id], m.id).toBe(m.note);
+    for (const m of MEASUREMENTS) expect(EN.normNotes[m.id], m.id).toBe(m.norm?.note);
   });
 
   it('every measurement maps to word keys that read its catalogue increased / decreased words', () => {

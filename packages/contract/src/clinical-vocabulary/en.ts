@@ -3,6 +3,7 @@
 // (`packages/contract/test/clinical-vocabulary.test.ts` fails when they drift apart); the word keys were
 // generated from the catalogue's `increased` / `decreased` phrases.
 // Placeholders are written `{{name}}` (i18next style) and must be the same in every language.
+import { EN_SENTENCES } from './sentences/en';
 
 export const EN = {
   /** Full landmark names by registry id (`LANDMARKS[i].fullName`); short names (S, N, ANS...) stay untranslated. */
@@ -377,4 +378,6 @@ export const EN = {
     Pogonion: 'Pogonion',
     Menton: 'Menton',
   },
+  /** Landmark definitions, measurement and norm notes: the catalogue's sentences (`sentences/en.ts`). */
+  ...EN_SENTENCES,
 } as const;

@@ -1,5 +1,6 @@
 // Clinical vocabulary in every interface language: landmark, measurement, analysis and outline names,
-// interpretation phrases and norm labels. @ceppro/ceph stays language-neutral; web and server both read
+// interpretation phrases, norm labels, and the catalogue's sentences (landmark definitions, measurement
+// and norm notes). @ceppro/ceph stays language-neutral; web and server both read
 // their words from here. Lookups fall back to English (then to the id) for an unknown language or key,
 // which the completeness test makes impossible for the catalogue's own ids.
 import { EN } from './en';
@@ -104,4 +105,25 @@ export function profilogramSegmentName(id: string, lang: string): string {
 /** VTO/STO movement point label by key; the key for an unknown point. */
 export function vtoPointLabel(key: string, lang: string): string {
   return lookup('vto', key, lang) ?? key;
+}
+
+/**
+ * What a landmark is, as one sentence ("Centre of the pituitary fossa (sella turcica), judged visually.",
+ * "터키안(뇌하수체와)의 중심, 육안으로 판정."); `null` for an id outside the catalogue.
+ */
+export function landmarkDefinition(id: string, lang: string): string | null {
+  return lookup('landmarkDefinitions', id, lang) ?? null;
+}
+
+/**
+ * A measurement's caveat (a proxy point, a plane variant, a size-dependent norm), as the ceph catalogue's
+ * `note`; `null` when the measurement has none or the id is outside the catalogue.
+ */
+export function measurementNote(id: string, lang: string): string | null {
+  return lookup('measurementNotes', id, lang) ?? null;
+}
+
+/** The remark on a measurement's norm (another source's value, an age drift); `null` when it has none. */
+export function normNote(id: string, lang: string): string | null {
+  return lookup('normNotes', id, lang) ?? null;
 }

@@ -1,4 +1,5 @@
 import type { ClinicalVocabulary } from './types';
+import { JA_SENTENCES } from './sentences/ja';
 
 // Japanese clinical vocabulary (矯正歯科のセファロ分析用語). Standard abbreviations (S, N, SNA, FMA, ...)
 // stay as written; descriptive names follow Japanese orthodontic textbooks and software.
@@ -366,4 +367,6 @@ export const JA: ClinicalVocabulary = {
     Pogonion: 'ポゴニオン',
     Menton: 'メントン',
   },
+  /** Landmark definitions, measurement and norm notes (`sentences/ja.ts`). */
+  ...JA_SENTENCES,
 };

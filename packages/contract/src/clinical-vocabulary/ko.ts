@@ -1,4 +1,5 @@
 import type { ClinicalVocabulary } from './types';
+import { KO_SENTENCES } from './sentences/ko';
 
 // Korean clinical vocabulary (교정 두부방사선 계측 용어). Standard abbreviations (S, N, SNA, FMA, ...)
 // stay as written; descriptive names follow Korean orthodontic textbooks and software.
@@ -366,4 +367,6 @@ export const KO: ClinicalVocabulary = {
     Pogonion: '포고니온',
     Menton: '멘톤',
   },
+  /** Landmark definitions, measurement and norm notes (`sentences/ko.ts`). */
+  ...KO_SENTENCES,
 };

@@ -1,4 +1,5 @@
 import type { EN } from './en';
+import type { EN_SENTENCES } from './sentences/en';
 
 /** Languages the clinical vocabulary covers (the interface languages). */
 export const CLINICAL_LANGUAGES = ['ko', 'en', 'ja', 'zh', 'vi'] as const;
@@ -28,6 +29,14 @@ export type NormLabelKey = keyof English['norms'];
 export type OutlineId = keyof English['outlines'];
 export type ProfilogramSegmentId = keyof English['profilogram'];
 export type VtoPointKey = keyof English['vto'];
+/** The sections of whole clinical sentences (landmark definitions, measurement and norm notes). */
+export type SentenceSection = keyof typeof EN_SENTENCES;
+/** What every language's sentence file fills: exactly the English keys of those sections. */
+export type ClinicalSentences = Pick<ClinicalVocabulary, SentenceSection>;
+/** Measurement id that has a caveat note in the ceph catalogue. */
+export type MeasurementNoteId = keyof English['measurementNotes'];
+/** Measurement id whose norm has a remark in the ceph catalogue. */
+export type NormNoteId = keyof English['normNotes'];
 
 /** Values substituted into `{{name}}` placeholders. */
 export type VocabularyParams = Readonly<Record<string, string | number>>;

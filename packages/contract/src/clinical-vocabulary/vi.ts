@@ -1,4 +1,5 @@
 import type { ClinicalVocabulary } from './types';
+import { VI_SENTENCES } from './sentences/vi';
 
 // Vietnamese clinical vocabulary (thuật ngữ phân tích phim sọ nghiêng trong chỉnh nha). Standard
 // abbreviations (S, N, SNA, FMA, ...) and the Latin point names used in Vietnamese textbooks stay
@@ -367,4 +368,6 @@ export const VI: ClinicalVocabulary = {
     Pogonion: 'Điểm Pogonion',
     Menton: 'Điểm Menton',
   },
+  /** Landmark definitions, measurement and norm notes (`sentences/vi.ts`). */
+  ...VI_SENTENCES,
 };

@@ -1,4 +1,5 @@
 import type { ClinicalVocabulary } from './types';
+import { ZH_SENTENCES } from './sentences/zh';
 
 // Simplified Chinese clinical vocabulary (口腔正畸头影测量术语). Standard abbreviations (S, N, SNA,
 // FMA, ...) stay as written; descriptive names follow Chinese orthodontic textbooks and software.
@@ -366,4 +367,6 @@ export const ZH: ClinicalVocabulary = {
     Pogonion: '颏前点',
     Menton: '颏下点',
   },
+  /** Landmark definitions, measurement and norm notes (`sentences/zh.ts`). */
+  ...ZH_SENTENCES,
 };
