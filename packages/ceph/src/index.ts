@@ -16,6 +16,7 @@ export * from './landmarks/model-output.ts';
 export * from './landmarks/registry.ts';
 export * from './landmarks/line-types.ts';
 export * from './landmarks/tracing.ts';
+export * from './landmarks/tracing-paths.ts';
 export * from './landmarks/derived.ts';
 
 export * from './calibration/calibration.ts';

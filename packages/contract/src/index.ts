@@ -18,6 +18,7 @@ export * from './graphql/viewer';
 export * from './graphql/analysis';
 export * from './graphql/settings';
 export * from './report';
+export * from './report-model/index';
 export * from './exports';
 export * from './model-card';
 export * from './notices';

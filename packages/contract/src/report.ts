@@ -26,6 +26,30 @@ export const reportPdfRequestSchema = z.object({
 });
 export type ReportPdfRequest = z.input<typeof reportPdfRequestSchema>;
 
+/**
+ * `GET /api/report/:chart_id/model`: the report model (report-model/schema.ts) the PDF draws, as
+ * JSON, for the browser's print layout. Same choice of analysis and language as the PDF; a user's
+ * group sends its measurement ids comma-separated.
+ */
+export const reportModelQuerySchema = z.object({
+  analysis_id: z.string().min(1).max(50).optional(),
+  measurement_ids: z
+    .string()
+    .max(4000)
+    .transform((text) => text.split(',').filter((id) => id !== ''))
+    .pipe(z.array(z.string().min(1).max(50)).min(1).max(200))
+    .optional(),
+  analysis_name: z.string().min(1).max(100).optional(),
+  lang: reportLangSchema.optional(),
+});
+export type ReportModelQuery = z.input<typeof reportModelQuerySchema>;
+export const reportModelParamsSchema = z.object({ chart_id: z.uuid() });
+
+/** The path of a chart's report model. */
+export function reportModelPath(chartId: string): string {
+  return `/api/report/${encodeURIComponent(chartId)}/model`;
+}
+
 /** The AI disclaimer in English (`REPORT_SHARED_LABELS[lang].disclaimer` in the report's language). */
 export const REPORT_DISCLAIMER = 'AI landmarks are a reference for medical staff, not a diagnosis.';
 
@@ -36,4 +60,5 @@ export const REPORT_DISCLAIMER = 'AI landmarks are a reference for medical staff
  */
 export const REPORT_ENDPOINTS = {
   pdf: { method: 'POST', path: '/api/report/pdf', request: reportPdfRequestSchema, response: 'application/pdf' },
+  model: { method: 'GET', path: '/api/report/:chart_id/model', request: reportModelQuerySchema, response: 'ReportModel (JSON envelope)' },
 } as const;

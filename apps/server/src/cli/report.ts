@@ -10,10 +10,9 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { REPORT_LANGS, type ReportLang } from '@ceppro/contract';
+import { REPORT_LANGS, buildReportModel, reportAnalysis, type ReportLang } from '@ceppro/contract';
 import { inferResultOf } from '../features/landmarks/landmark.service.ts';
 import { composeReportImage } from '../features/reports/report-image.ts';
-import { buildReportModel, reportAnalysis } from '../features/reports/report-model.ts';
 import { renderReportPdf } from '../features/reports/report-pdf.ts';
 import { defaultModelManifestPath, ImageInputError, LandmarkDetector } from '../inference/index.ts';
 import { userPath } from './dataset-manifest.ts';
@@ -89,7 +88,7 @@ async function main(): Promise<number> {
     },
     analysis,
   );
-  const film = await composeReportImage(bytes, model.landmarks, detection.imageSize);
+  const film = await composeReportImage(bytes, model);
   const pdf = await renderReportPdf(model, film, now);
   await writeFile(userPath(values.out), pdf);
   console.log(`${values.out}: ${pdf.length} bytes, ${model.landmarks.length} landmarks, ${model.rows.length} measurements (${model.analysis.name}, ${lang})`);

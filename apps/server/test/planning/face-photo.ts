@@ -1,6 +1,5 @@
-import { applyAffine, TRACING_OUTLINES, type Affine2, type LandmarkId, type LandmarkMap, type Vec2 } from '@ceppro/ceph';
+import { applyAffine, splinePath, TRACING_OUTLINES, type Affine2, type LandmarkId, type LandmarkMap, type Vec2 } from '@ceppro/ceph';
 import sharp from 'sharp';
-import { outlinePath } from '../../src/features/reports/report-image';
 
 /**
  * Test photos made from a film's own soft-tissue outline: a face silhouette bounded by the profile
@@ -68,7 +67,7 @@ function silhouettePath(profile: readonly Vec2[], facing: 1 | -1): { head: strin
   const f = Math.max(...ys) - Math.min(...ys);
   const at = (p: Vec2, forward: number, down: number) => `${(p.x + facing * forward * f).toFixed(1)} ${(p.y + down * f).toFixed(1)}`;
   const head = [
-    outlinePath(profile, true),
+    splinePath(profile),
     `L${at(last, -0.02, 0.7)}`,
     `L${at(last, -0.75, 0.7)}`,
     `L${at(last, -0.8, 0.1)}`,

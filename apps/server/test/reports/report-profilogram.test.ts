@@ -1,8 +1,8 @@
 import { calibrationFromDefaultPpm, imagePoint, UNCALIBRATED, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
-import { computeProfilogramResult } from '@ceppro/contract';
+import { computeProfilogramResult, profilogramForReport } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
 import { ReportDocument } from '../../src/features/reports/pdf-canvas';
-import { addProfilogramPages, profilogramForReport } from '../../src/features/reports/report-profilogram';
+import { addProfilogramPages } from '../../src/features/reports/report-profilogram';
 
 const film: LandmarkMap<ImagePoint> = { S: imagePoint(100, 200), N: imagePoint(450, 150), Ar: imagePoint(20, 330), Go: imagePoint(40, 560), Me: imagePoint(330, 780) };
 const cal = calibrationFromDefaultPpm(5);

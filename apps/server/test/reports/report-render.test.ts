@@ -1,5 +1,5 @@
 import { getAnalysis, MEASUREMENTS, MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
-import type { ReportLang } from '@ceppro/contract';
+import { buildReportModel, reportAnalysis, type ReportInput, type ReportLang } from '@ceppro/contract';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeReportImage } from '../../src/features/reports/report-image';
-import { buildReportModel, reportAnalysis, type ReportInput } from '../../src/features/reports/report-model';
 import { renderReportPdf } from '../../src/features/reports/report-pdf';
 import { pdfFonts, pdfPagePng, pdfText } from './poppler';
 
@@ -53,6 +52,7 @@ function input(name: string, lang: ReportLang): ReportInput {
       inferResult: { version: 1, model: { id: 'test', version: '1' }, landmarks: FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 })) },
       modifiedResult: null,
       rulerInfo: null,
+      imgSize: SIZE,
     },
     defaultPpm: 10,
     lang,
@@ -83,7 +83,7 @@ function meanDiff(a: { data: Buffer; width: number; height: number }, b: { data:
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'ceppro-render-'));
   const model = buildReportModel(input('Kim Ceph', 'en'), getAnalysis('steiner') ?? (null as never));
-  film = await composeReportImage(await syntheticFilm(), model.landmarks, SIZE);
+  film = await composeReportImage(await syntheticFilm(), model);
 });
 
 afterAll(async () => {

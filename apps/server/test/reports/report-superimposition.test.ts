@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReportDocument } from '../../src/features/reports/pdf-canvas';
-import { addSuperimpositionPages, superimpositionForReport } from '../../src/features/reports/report-superimposition';
+import { superimpositionForReport } from '@ceppro/contract';
+import { addSuperimpositionPages } from '../../src/features/reports/report-superimposition';
 
 const film = (chartId: string, colour: 'white' | 'red', date: string | null, dx: number) => ({
   chart_id: chartId,

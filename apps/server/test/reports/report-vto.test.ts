@@ -1,9 +1,9 @@
 import { ZERO_VTO_MOVEMENT, calibrationFromDefaultPpm, getLandmark, UNCALIBRATED } from '@ceppro/ceph';
-import { VTO_STO_CONFIG_VERSION, type VtoStoConfig } from '@ceppro/contract';
+import { VTO_STO_CONFIG_VERSION, vtoForReport, type VtoStoConfig } from '@ceppro/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ReportDocument } from '../../src/features/reports/pdf-canvas';
-import { addVtoPages, vtoForReport } from '../../src/features/reports/report-vto';
+import { addVtoPages } from '../../src/features/reports/report-vto';
 import { FACE } from '../../../../packages/ceph/test/fixtures';
 
 const config = (pog: number, chin: number): VtoStoConfig => ({

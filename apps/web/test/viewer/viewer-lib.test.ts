@@ -1,4 +1,4 @@
-import { LANDMARKS, imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
+import { LANDMARKS, imagePoint, polylinePath, splinePath, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
 import { matchesShortcut } from '../../src/features/viewer/commands.ts';
 import { createFrameScheduler } from '../../src/features/viewer/lib/frame-scheduler.ts';
@@ -6,7 +6,7 @@ import { hitTestLandmark } from '../../src/features/viewer/lib/hit-test.ts';
 import { readInferResult, storedCname, storedLandmarkId, toModifiedResult } from '../../src/features/viewer/lib/landmark-record.ts';
 import { clipToImage, planeSegments } from '../../src/features/viewer/lib/reference-planes.ts';
 import { landmarksForReview, missingLandmarks, reviewThresholdOf } from '../../src/features/viewer/lib/review.ts';
-import { polylinePath, splinePath, tracingPaths } from '../../src/features/viewer/lib/tracing-paths.ts';
+import { tracingPaths } from '../../src/features/viewer/lib/tracing-paths.ts';
 
 const p = (x: number, y: number) => imagePoint(x, y);
 const registryIndex = (id: LandmarkId) => LANDMARKS.findIndex((l) => l.id === id);

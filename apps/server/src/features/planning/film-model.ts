@@ -1,7 +1,6 @@
 import { imagePoint, type Calibration, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
-import { modifiedResultSchema, parseRulerInfo, resolveCalibration } from '@ceppro/contract';
+import { modifiedResultSchema, parseRulerInfo, reportLandmarks, resolveCalibration } from '@ceppro/contract';
 import { dicomCalibrationOfRow } from '../images/dicom/dicom-info';
-import { reportLandmarks } from '../reports/report-model';
 import type { PlanningImage } from './planning.repository';
 
 /** A cephalogram as planning uses it: its landmarks (image px of the original upload), calibration and size. */

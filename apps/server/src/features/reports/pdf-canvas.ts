@@ -20,6 +20,10 @@ export interface TextOptions {
   size: number;
   style?: FontStyle;
   color?: Rgb;
+  /** Fill opacity, 0-1 (1 when absent). */
+  opacity?: number;
+  /** A stroke around the glyphs (legible labels over a film), `width` in points. */
+  outline?: { readonly color: Rgb; readonly width: number };
 }
 
 /** A JPEG to place on pages (the composed film). */
@@ -64,14 +68,18 @@ export class ReportPage {
   /** Text on one line; `y` is the baseline. Answers the advance width in points. */
   text(x: number, y: number, text: string, options: TextOptions): number {
     const pdf = this.owner.on(this);
-    const { size, style = 'regular', color = [0, 0, 0] } = options;
+    const { size, style = 'regular', color = [0, 0, 0], opacity = 1, outline } = options;
     let cursor = x;
-    pdf.fillColor(to255(color));
+    pdf.save();
+    pdf.fillColor(to255(color), opacity);
+    if (outline) pdf.strokeColor(to255(outline.color)).lineWidth(outline.width).lineJoin('round');
+    const mode = outline ? { fill: true, stroke: true } : {};
     for (const run of this.owner.runs(text)) {
       pdf.font(fontName(run.face, style)).fontSize(size);
-      pdf.text(run.text, cursor, y, { lineBreak: false, baseline: 'alphabetic', features: FEATURES });
+      pdf.text(run.text, cursor, y, { lineBreak: false, baseline: 'alphabetic', features: FEATURES, ...mode });
       cursor += pdf.widthOfString(run.text, { features: FEATURES });
     }
+    pdf.restore();
     this.drawn.push({ kind: 'text', text });
     return cursor - x;
   }

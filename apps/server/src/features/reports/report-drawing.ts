@@ -1,18 +1,14 @@
-import { arrowHead, DRAWING_TEXT_SCALE, readDrawingResult, type DrawingShape } from '@ceppro/contract';
+import { arrowHead, type DrawingShape } from '@ceppro/contract';
 
 /**
- * The drawing pad's film drawings (`drawing_result.coords`, image px of the original upload) on
- * the PDF's film, as SVG inside the overlay's viewBox. `u` is image px per output px: a stroke
- * that scales with the zoom keeps its image-px width; a constant-width one is printed at its
- * screen width in output px, as the web print does. The Superimposition tab's own drawings
- * (`superimpositionCoords`) are not on the film.
+ * The drawing pad's film drawings (the report model's `film.drawings`: `drawing_result.coords`,
+ * image px of the original upload) on the PDF's film, as SVG inside the overlay's viewBox. `u` is
+ * image px per output px: a stroke that scales with the zoom keeps its image-px width; a
+ * constant-width one is printed at its screen width in output px, as the web print does. Text
+ * shapes are not here: they are PDF text in the embedded fonts (report-film-text.ts).
  */
-export function reportDrawings(drawingResult: unknown): DrawingShape[] {
-  return readDrawingResult(drawingResult).coords;
-}
 
 const f = (n: number) => (Math.round(n * 100) / 100).toString();
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const pts = (points: ReadonlyArray<readonly [number, number]>) => points.map((p) => `${f(p[0])},${f(p[1])}`).join(' ');
 
 function ellipse(from: readonly [number, number], to: readonly [number, number]): string {
@@ -23,9 +19,6 @@ function ellipse(from: readonly [number, number], to: readonly [number, number])
 
 function shapeSvg(shape: DrawingShape, u: number): string {
   const width = shape.scales ? shape.width : shape.width * u;
-  if (shape.tool === 'text') {
-    return `<text x="${f(shape.at[0])}" y="${f(shape.at[1])}" dominant-baseline="hanging" font-family="sans-serif" font-size="${f(width * DRAWING_TEXT_SCALE)}" fill="${shape.color}" fill-opacity="${shape.opacity}">${escapeXml(shape.text)}</text>`;
-  }
   const stroke = `fill="none" stroke="${shape.color}" stroke-opacity="${shape.opacity}" stroke-width="${f(width)}" stroke-linecap="round" stroke-linejoin="round"/>`;
   switch (shape.tool) {
     case 'pen': {
@@ -46,13 +39,16 @@ function shapeSvg(shape: DrawingShape, u: number): string {
     }
     case 'ellipse':
       return `${ellipse(shape.from, shape.to)} ${stroke}`;
+    case 'text':
+      return '';
   }
 }
 
 /** `svg` (the film overlay, closed by `</svg>`) with the drawings added on top. */
 export function withDrawings(svg: string, drawings: readonly DrawingShape[], u: number): string {
-  if (drawings.length === 0) return svg;
-  const group = `<g data-layer="drawings">${drawings.map((d) => shapeSvg(d, u)).join('')}</g>`;
+  const shapes = drawings.map((d) => shapeSvg(d, u)).join('');
+  if (shapes === '') return svg;
+  const group = `<g data-layer="drawings">${shapes}</g>`;
   const end = svg.lastIndexOf('</svg>');
   return end < 0 ? svg : `${svg.slice(0, end)}${group}</svg>`;
 }

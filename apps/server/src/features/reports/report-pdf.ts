@@ -1,7 +1,8 @@
-import { fillLabel, reportLabels, type ReportLabels } from '@ceppro/contract';
-import { ReportDocument, type JpegImage, type PlacedImage, type ReportPage } from './pdf-canvas';
+import { fillLabel, reportLabels, type ReportLabels, type ReportModel } from '@ceppro/contract';
+import { ReportDocument, type PlacedImage, type ReportPage } from './pdf-canvas';
+import { drawFilmTexts } from './report-film-text';
+import type { ReportFilmImage } from './report-image';
 import { drawTable, FOOTER_TOP, GREY, MARGIN, PageFlow, RULE, WIDTH } from './report-layout';
-import type { ReportModel } from './report-model';
 import { addProfilogramPages } from './report-profilogram';
 import { addSuperimpositionPages } from './report-superimposition';
 import { addVtoPages } from './report-vto';
@@ -60,11 +61,14 @@ function facts(flow: PageFlow, model: ReportModel, labels: ReportLabels): void {
   flow.y = bottom;
 }
 
-function film(flow: PageFlow, image: PlacedImage, maxHeight: number): void {
+/** The film's raster, then its labels as PDF text over it. */
+function film(flow: PageFlow, model: ReportModel, composed: ReportFilmImage, image: PlacedImage, maxHeight: number): void {
   const scale = Math.min(WIDTH / image.width, maxHeight / image.height);
   const w = image.width * scale;
   const h = image.height * scale;
-  flow.page.image(image, MARGIN + (WIDTH - w) / 2, flow.y, w, h);
+  const left = MARGIN + (WIDTH - w) / 2;
+  flow.page.image(image, left, flow.y, w, h);
+  drawFilmTexts(flow.page, model, { left, top: flow.y, width: w, outputWidth: composed.width, space: composed.space });
   flow.y += h;
 }
 
@@ -78,8 +82,11 @@ function footer(doc: ReportDocument, page: ReportPage, model: ReportModel, label
   page.text(MARGIN + WIDTH - numberWidth, FOOTER_TOP + 40, number, { size: 8, color: GREY });
 }
 
-/** The report as PDF bytes. `image` is the composed film (landmarks and tracing drawn on it); `now` is the document's creation date. */
-export async function renderReportPdf(model: ReportModel, image: JpegImage, now: Date): Promise<Buffer> {
+/**
+ * The report as PDF bytes. `image` is the composed film (tracing, markers and drawings on it; its
+ * words are drawn here as text); `now` is the document's creation date.
+ */
+export async function renderReportPdf(model: ReportModel, image: ReportFilmImage, now: Date): Promise<Buffer> {
   const labels = reportLabels(model.lang);
   const doc = new ReportDocument(model.lang, { title: `${labels.title} - ${model.patient.name}`, author: model.clinic ?? 'Ceppro', creationDate: now });
   const pageHeader = (page: ReportPage) => header(page, model, labels);
@@ -87,7 +94,7 @@ export async function renderReportPdf(model: ReportModel, image: JpegImage, now:
   const flow = new PageFlow(doc, pageHeader, 0);
   facts(flow, model, labels);
   flow.y += 10;
-  film(flow, placed, 330);
+  film(flow, model, image, placed, 330);
   flow.y += 8;
   drawTable(flow, {
     title: fillLabel(labels.analysisTitle, { name: model.analysis.name }),
@@ -103,7 +110,10 @@ export async function renderReportPdf(model: ReportModel, image: JpegImage, now:
   });
   if (model.superimposition) addSuperimpositionPages(doc, model.superimposition, pageHeader, labels);
   if (model.profilogram) addProfilogramPages(doc, model.profilogram, pageHeader, labels);
-  if (model.vto) addVtoPages(doc, model.vto, pageHeader, placed, labels);
+  if (model.vto) {
+    const texts = (page: ReportPage, left: number, top: number, width: number) => drawFilmTexts(page, model, { left, top, width, outputWidth: image.width, space: image.space });
+    addVtoPages(doc, model.vto, pageHeader, placed, labels, texts);
+  }
   doc.pages.forEach((page, i) => footer(doc, page, model, labels, i + 1, doc.pages.length));
   return doc.toBuffer();
 }

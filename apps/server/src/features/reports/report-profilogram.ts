@@ -1,47 +1,15 @@
-import type { Calibration, ImagePoint, LandmarkMap } from '@ceppro/ceph';
-import {
-  computeProfilogramResult,
-  formatFreeMeasurement,
-  freeMeasurementValue,
-  readMeasurements,
-  fillLabel,
-  readProfilogramResult,
-  reportLabels,
-  type ProfilogramResult,
-  type ReportLabels,
-} from '@ceppro/contract';
+import { fillLabel, reportLabels, type ProfilogramReport, type ProfilogramResult, type ReportLabels } from '@ceppro/contract';
 import type { ReportDocument, ReportPage, Rgb } from './pdf-canvas';
 import { drawTable, GREY, MARGIN, PageFlow, RULE, WIDTH } from './report-layout';
 
 /**
- * The profilogram and free-measurement page of the report. The profilogram is recomputed from the
- * landmarks with the options the viewer stored in `profilogram_result` (house style 3, the same
- * contract code the viewer runs); the free measurements are read from `drawing_result.measurements`
- * and their values derived with the film's calibration. Nothing stored, nothing printed.
+ * The profilogram and free-measurement page of the PDF, drawn from the report model's
+ * `profilogram` (packages/contract report-model: recomputed from the landmarks with the stored
+ * options; free measurements from `drawing_result.measurements`).
  */
-export interface ProfilogramReport {
-  readonly profilogram: ProfilogramResult | null;
-  readonly measurements: readonly { readonly name: string; readonly value: string }[];
-}
 
 const LINE_KEYS = { SN: 'lineSN', FH: 'lineFH', 'SN-7': 'lineSN7' } as const satisfies Record<ProfilogramResult['options']['standardLine'], keyof ReportLabels>;
 const POINT_KEYS = { S: 'pointS', N: 'pointN' } as const satisfies Record<ProfilogramResult['options']['point'], keyof ReportLabels>;
-
-export function profilogramForReport(
-  record: { profilogramResult?: unknown; drawingResult?: unknown },
-  positions: LandmarkMap<ImagePoint>,
-  calibration: Calibration,
-  labels: ReportLabels = reportLabels('en'),
-): ProfilogramReport | null {
-  const stored = readProfilogramResult(record.profilogramResult ?? null);
-  const computed = stored === null ? null : computeProfilogramResult(positions, calibration, stored.options);
-  const profilogram = computed?.ok ? computed.result : null;
-  const measurements = readMeasurements(record.drawingResult ?? null).map((m, i) => ({
-    name: m.name || fillLabel(m.kind === 'distance' ? labels.distanceN : labels.angleN, { n: i + 1 }),
-    value: formatFreeMeasurement(freeMeasurementValue(m, calibration)),
-  }));
-  return profilogram === null && measurements.length === 0 ? null : { profilogram, measurements };
-}
 
 const PATIENT: Rgb = [0.17, 0.42, 0.69];
 const NORM: Rgb = [0.87, 0.42, 0.13];

@@ -1,22 +1,14 @@
 import { TRACING_OUTLINES } from '@ceppro/ceph';
-import { fillLabel, parseSuperimpositionData, reportLabels, type ReportLabels, type SuperimpositionResultSummary } from '@ceppro/contract';
+import { fillLabel, reportLabels, type ReportLabels, type SuperimpositionReport } from '@ceppro/contract';
 import type { ReportDocument, ReportPage, Rgb } from './pdf-canvas';
 import { drawTable, GREY, MARGIN, PageFlow, WIDTH } from './report-layout';
 
 /**
- * The superimposition page of the report: the chart's stored superimposition (the result the
+ * The superimposition page of the PDF: the report model's `superimposition` (the result the
  * viewer's Superimposition tab last computed and kept in `superimposition_data`), drawn as the
  * chosen films' tracings in their colours on a dark ground, with the legend and the movement table
  * for each pair of consecutive films. Coordinates are the current film's pixels, scaled to fit.
  */
-
-export type SuperimpositionReport = SuperimpositionResultSummary;
-
-/** The stored result when the record has one with at least two films; anything else prints nothing. */
-export function superimpositionForReport(stored: unknown): SuperimpositionReport | null {
-  const result = parseSuperimpositionData(stored)?.result ?? null;
-  return result !== null && result.films.length >= 2 ? result : null;
-}
 
 const FIGURE_HEIGHT = 300;
 

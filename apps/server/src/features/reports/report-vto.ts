@@ -1,83 +1,25 @@
-import {
-  SOFT_TISSUE_RATIO_GROUPS,
-  TRACING_OUTLINES,
-  VTO_MOVEMENT_POINTS,
-  chosenRatio,
-  evaluateMeasurements,
-  getLandmark,
-  getMeasurement,
-  simulateVto,
-  softTissueRulesWithRatios,
-  type Calibration,
-  type ImagePoint,
-  type LandmarkMap,
-  type MeasurementDefinition,
-  type MeasurementResult,
-} from '@ceppro/ceph';
-import { VTO_MEASUREMENT_IDS, fillLabel, imgSizeSchema, readVtoStoConfig, reportLabels, type ReportLabels } from '@ceppro/contract';
+import { reportLabels, type ReportLabels, type VtoReport } from '@ceppro/contract';
 import type { PlacedImage, ReportDocument, ReportPage, Rgb } from './pdf-canvas';
 import { drawTable, GREY, MARGIN, PageFlow, WIDTH } from './report-layout';
-import { measurementName, vtoPoint } from './report-vocabulary';
 
 /**
- * The VTO/STO page of the report: the stored plan (`vto_sto_config`) run again on the chart's
- * landmarks with packages/ceph (house style 3: the prediction is derived, never read back), the
- * predicted tracing over the film, the movement table, the chosen soft-tissue ratios and the
- * predicted measurements. No page when the plan moves nothing or the film is uncalibrated.
+ * The VTO/STO page of the PDF, drawn from the report model's `vto` (packages/contract
+ * report-model: the stored plan run again on the landmarks): the predicted tracing over the film,
+ * the movement table, the chosen soft-tissue ratios and the predicted measurements.
  */
-export interface VtoReport {
-  readonly movements: readonly { readonly label: string; readonly horizontal: string; readonly vertical: string }[];
-  readonly ratios: readonly string[];
-  readonly softMoves: readonly string[];
-  readonly rows: readonly { readonly name: string; readonly today: string; readonly predicted: string; readonly change: string }[];
-  /** Predicted outlines in film px, and the film's size (null: the record has no image size, no film drawn). */
-  readonly outlines: readonly (readonly { readonly x: number; readonly y: number }[])[];
-  readonly filmSize: { readonly width: number; readonly height: number } | null;
-}
-
-const UNIT: Record<string, string> = { deg: '\u00b0', mm: ' mm', px: ' px', ratio: '', '%': '%' };
-const signed = (v: number, digits = 1) => {
-  const text = Math.abs(v).toFixed(digits);
-  return /^0\.?0*$/.test(text) ? text : `${v > 0 ? '+' : '-'}${text}`;
-};
-const value = (r: MeasurementResult) => (r.status === 'ok' ? `${r.value.toFixed(r.unit === 'ratio' ? 2 : 1)}${UNIT[r.unit] ?? ''}` : '-');
-
-export function vtoForReport(record: { vtoStoConfig?: unknown; imgSize?: unknown }, positions: LandmarkMap<ImagePoint>, calibration: Calibration, labels: ReportLabels = reportLabels('en')): VtoReport | null {
-  const config = readVtoStoConfig(record.vtoStoConfig ?? null);
-  if (config === null) return null;
-  const table = config.data.movements;
-  if (!VTO_MOVEMENT_POINTS.some((p) => table[p.key].horizontal !== 0 || table[p.key].vertical !== 0)) return null;
-  const run = simulateVto(positions, calibration, table, softTissueRulesWithRatios(config.data.ratios));
-  if (!run.ok) return null;
-  const predicted = run.result.landmarks;
-  const definitions = VTO_MEASUREMENT_IDS.map((id) => getMeasurement(id)).filter((d): d is MeasurementDefinition => d !== undefined);
-  const before = evaluateMeasurements(definitions, positions, calibration);
-  const after = evaluateMeasurements(definitions, predicted, calibration);
-  const size = imgSizeSchema.safeParse(record.imgSize);
-  return {
-    movements: VTO_MOVEMENT_POINTS.map((p) => ({ label: vtoPoint(p.key, labels.lang), horizontal: table[p.key].horizontal.toFixed(1), vertical: table[p.key].vertical.toFixed(1) })),
-    ratios: SOFT_TISSUE_RATIO_GROUPS.map((g) => {
-      const driver = g.driver === 'own' ? labels.boneBeneath : getLandmark(g.driver).shortName;
-      return fillLabel(labels.ratioLine, { soft: g.soft.map((id) => getLandmark(id).shortName).join(', '), ratio: chosenRatio(g, config.data.ratios).toFixed(2), driver, min: g.min, max: g.max });
-    }),
-    softMoves: SOFT_TISSUE_RATIO_GROUPS.flatMap((g) => g.soft).flatMap((id) => {
-      const d = run.result.displacementsMm[id];
-      return d === undefined ? [] : [fillLabel(labels.softMove, { name: getLandmark(id).shortName, dx: signed(d.x, 2), dy: signed(d.y, 2) })];
-    }),
-    rows: definitions.map((d, i) => {
-      const t = before[i] as MeasurementResult;
-      const p = after[i] as MeasurementResult;
-      return { name: measurementName(d, labels.lang), today: value(t), predicted: value(p), change: t.status === 'ok' && p.status === 'ok' ? `${signed(p.value - t.value)}${UNIT[p.unit] ?? ''}` : '-' };
-    }),
-    outlines: TRACING_OUTLINES.map((o) => o.landmarks.flatMap((id) => (predicted[id] ? [predicted[id]] : []))).filter((line) => line.length >= 2),
-    filmSize: size.success ? size.data : null,
-  };
-}
 
 const PREDICTED: Rgb = [1, 0.48, 0];
 
 /** The VTO/STO page(s); `film` is the report's composed film (today's tracing drawn on it). */
-export function addVtoPages(doc: ReportDocument, report: VtoReport, header: (page: ReportPage) => number, film: PlacedImage, labels: ReportLabels = reportLabels('en')): ReportPage[] {
+export function addVtoPages(
+  doc: ReportDocument,
+  report: VtoReport,
+  header: (page: ReportPage) => number,
+  film: PlacedImage,
+  labels: ReportLabels = reportLabels('en'),
+  /** Draws the film's words over it where it was placed (points; `width` the placed width). */
+  filmTexts?: (page: ReportPage, left: number, top: number, width: number) => void,
+): ReportPage[] {
   const flow = new PageFlow(doc, header, 22);
   const { page } = flow;
   let y = flow.y;
@@ -92,6 +34,7 @@ export function addVtoPages(doc: ReportDocument, report: VtoReport, header: (pag
     page.image(film, left, y, w, h);
     const k = w / report.filmSize.width;
     for (const line of report.outlines) page.polyline(line.map((p) => ({ x: left + p.x * k, y: y + p.y * k })), 1.2, PREDICTED);
+    filmTexts?.(page, left, y, w);
     y += h + 12;
   }
   // Movement table (left) and ratios (right).

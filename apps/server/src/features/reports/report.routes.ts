@@ -1,10 +1,14 @@
-import { REPORT_ENDPOINTS, reportPdfRequestSchema } from '@ceppro/contract';
+import { ok, REPORT_ENDPOINTS, reportModelParamsSchema, reportModelQuerySchema, reportPdfRequestSchema } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
 import { parseBody } from '../auth/parse-body';
 import { requireUser } from '../auth/require-user';
 import type { ReportService } from './report.service';
 
-/** `POST /api/report/pdf` (JSON `{ chart_id, analysis_id? }`): the chart's report as a PDF attachment. Under /api: the bearer hook has run. */
+/**
+ * Report routes, under /api (the bearer hook has run):
+ * `POST /api/report/pdf` (JSON `{ chart_id, analysis_id? | measurement_ids?, lang? }`): the chart's report as a PDF attachment;
+ * `GET /api/report/:chart_id/model?analysis_id=&measurement_ids=a,b&analysis_name=&lang=`: the same report's model as JSON.
+ */
 export function registerReportRoutes(app: FastifyInstance, reports: ReportService): void {
   app.post(REPORT_ENDPOINTS.pdf.path, async (request, reply) => {
     const body = parseBody(reportPdfRequestSchema, request.body);
@@ -14,5 +18,13 @@ export function registerReportRoutes(app: FastifyInstance, reports: ReportServic
       .header('content-disposition', `attachment; filename="${filename}"`)
       .header('cache-control', 'no-store')
       .send(pdf);
+  });
+
+  app.get(REPORT_ENDPOINTS.model.path, async (request, reply) => {
+    const userId = requireUser(request).userId;
+    const { chart_id } = parseBody(reportModelParamsSchema, request.params);
+    const query = parseBody(reportModelQuerySchema, request.query);
+    const model = await reports.model(userId, { ...query, chart_id });
+    return reply.header('cache-control', 'no-store').send(ok(model));
   });
 }

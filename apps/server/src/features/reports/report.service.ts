@@ -1,11 +1,9 @@
-import { modifiedResultSchema, type ReportPdfRequest } from '@ceppro/contract';
+import { buildReportModel, modifiedResultSchema, reportAnalysis, reportLandmarks, type ReportModel, type ReportPdfRequest } from '@ceppro/contract';
 import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { dicomCalibrationOfRow } from '../images/dicom/dicom-info';
 import { readCheckedImage } from '../images/stored-image';
 import { composeReportImage } from './report-image';
-import { reportDrawings } from './report-drawing';
-import { buildReportModel, reportAnalysis, reportLandmarks, type ReportModel } from './report-model';
 import { renderReportPdf } from './report-pdf';
 import type { ReportRepository } from './report.repository';
 
@@ -16,24 +14,57 @@ export interface ReportPdf {
   model: ReportModel;
 }
 
+/** What a report is asked for: the chart, the analysis (or a user's group) and the language. */
+export type ReportRequest = Omit<ReportPdfRequest, 'measurement_ids'> & { measurement_ids?: readonly string[] | undefined };
+
 /**
- * Builds a chart's report as a PDF. Ownership first: another user's chart is NOT_FOUND, the same
- * answer as a chart that does not exist. The heavy part (decode, overlay, encode) runs in libvips'
- * thread pool; the PDF itself is a few kilobytes of text around the JPEG.
+ * A chart's report: its model (packages/contract `buildReportModel`, the one both renderers draw)
+ * and the PDF made from it. Ownership first: another user's chart is NOT_FOUND, the same answer as
+ * a chart that does not exist. The heavy part of the PDF (decode, overlay, encode) runs in
+ * libvips' thread pool; the PDF itself is a few kilobytes of text around the JPEG.
  */
 export function createReportService(deps: { reports: ReportRepository; storage: ObjectStorage; clock?: () => Date }) {
   const { reports, storage, clock = () => new Date() } = deps;
+
+  /** The saved rows a report is made from, checked: owned chart, known analysis, a film and landmarks that fit it. */
+  async function load(userId: number, request: ReportRequest) {
+    const chart = await reports.findOwnedChart(userId, request.chart_id);
+    if (!chart) throw new AppError('NOT_FOUND');
+    const analysis = reportAnalysis(request);
+    if (!analysis) throw new AppError('VALIDATION_FAILED', 'Unknown analysis or measurement.', { field: request.measurement_ids ? 'measurement_ids' : 'analysis_id' });
+    const [image, record, owner] = await Promise.all([reports.cephalogram(chart.ref), reports.analysisRecord(chart.ref), reports.owner(userId)]);
+    if (!image) throw new AppError('REPORT_NO_IMAGE');
+    if (!record || reportLandmarks(record.inferResult, record.modifiedResult).length === 0) throw new AppError('REPORT_NO_ANALYSIS');
+    // Landmarks adjusted on another film (the image was changed since) are never printed on this one.
+    if (!modifiedResultFits(record.modifiedResult, image)) throw new AppError('REPORT_LANDMARKS_MISMATCH');
+    const now = clock();
+    const model = buildReportModel(
+      {
+        now,
+        clinic: owner.companyName,
+        patient: chart.patient,
+        chart: { chartId: chart.chartId, shootDate: image.shootDate },
+        analysisId: analysis.id,
+        // The size the landmarks were placed on: the record's, else the film's own.
+        record: { ...record, imgSize: record.imgSize ?? (image.width && image.height ? { width: image.width, height: image.height } : null) },
+        defaultPpm: owner.defaultPpm,
+        // A DICOM film carries its pixel spacing: ruler > DICOM > default PPM, as in the viewer.
+        dicom: dicomCalibrationOfRow(image.dicomInfo),
+        lang: request.lang ?? 'en',
+      },
+      analysis,
+    );
+    return { chart, image, model, now };
+  }
+
   return {
-    async pdf(userId: number, request: ReportPdfRequest): Promise<ReportPdf> {
-      const chart = await reports.findOwnedChart(userId, request.chart_id);
-      if (!chart) throw new AppError('NOT_FOUND');
-      const analysis = reportAnalysis(request);
-      if (!analysis) throw new AppError('VALIDATION_FAILED', 'Unknown analysis or measurement.', { field: request.measurement_ids ? 'measurement_ids' : 'analysis_id' });
-      const [image, record, owner] = await Promise.all([reports.cephalogram(chart.ref), reports.analysisRecord(chart.ref), reports.owner(userId)]);
-      if (!image) throw new AppError('REPORT_NO_IMAGE');
-      if (!record || reportLandmarks(record.inferResult, record.modifiedResult).length === 0) throw new AppError('REPORT_NO_ANALYSIS');
-      // Landmarks adjusted on another film (the image was changed since) are never printed on this one.
-      if (!modifiedResultFits(record.modifiedResult, image)) throw new AppError('REPORT_LANDMARKS_MISMATCH');
+    /** The report model as JSON for the browser's print layout: the same object the PDF is drawn from. */
+    async model(userId: number, request: ReportRequest): Promise<ReportModel> {
+      return (await load(userId, request)).model;
+    },
+
+    async pdf(userId: number, request: ReportRequest): Promise<ReportPdf> {
+      const { chart, image, model, now } = await load(userId, request);
       let original: Buffer;
       try {
         original = await readCheckedImage(storage, image);
@@ -42,26 +73,9 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
         if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('REPORT_NO_IMAGE', 'The cephalogram file is missing.');
         throw error;
       }
-      const now = clock();
-      const model = buildReportModel(
-        {
-          now,
-          clinic: owner.companyName,
-          patient: chart.patient,
-          chart: { chartId: chart.chartId, shootDate: image.shootDate },
-          analysisId: analysis.id,
-          record,
-          defaultPpm: owner.defaultPpm,
-          // A DICOM film carries its pixel spacing: ruler > DICOM > default PPM, as in the viewer.
-          dicom: dicomCalibrationOfRow(image.dicomInfo),
-          lang: request.lang ?? 'en',
-        },
-        analysis,
-      );
-      const size = record.imgSize ?? (image.width && image.height ? { width: image.width, height: image.height } : null);
       let film: Awaited<ReturnType<typeof composeReportImage>>;
       try {
-        film = await composeReportImage(original, model.landmarks, size, reportDrawings(record.drawingResult));
+        film = await composeReportImage(original, model);
       } catch {
         // The file is there but cannot be decoded (accepted before uploads were decoded strictly).
         throw new AppError('REPORT_NO_IMAGE', 'The cephalogram file cannot be read.');

@@ -1,0 +1,94 @@
+import {
+  analysisMeasurements,
+  evaluateAnalysis,
+  imagePoint,
+  outlinePaths,
+  type AnalysisDefinition,
+  type ImagePoint,
+  type LandmarkMap,
+  type MeasurementResult,
+  type Sex,
+} from '@ceppro/ceph';
+import { ageInYears } from '../age';
+import { imgSizeSchema } from '../analysis-record';
+import type { DicomCalibration } from '../dicom';
+import { reportLabels, type ReportLang } from '../report-labels';
+import { readDrawingResult } from '../viewer-documents/drawing';
+import { profilogramForReport, superimpositionForReport, vtoForReport } from './report-planning';
+import { reportAnalysisName, reportRow } from './report-rows';
+import { reportCalibration, reportLandmarks } from './report-sources';
+import type { ReportModel } from './schema';
+
+/** The saved analysis record's documents, as stored (`analysis_records` columns; any may be null or junk). */
+export interface ReportRecord {
+  readonly inferResult: unknown;
+  readonly modifiedResult: unknown;
+  readonly rulerInfo: unknown;
+  readonly imgSize?: unknown;
+  readonly superimpositionData?: unknown;
+  readonly profilogramResult?: unknown;
+  readonly drawingResult?: unknown;
+  readonly vtoStoConfig?: unknown;
+}
+
+/** Everything a report is made from: the saved record and the facts around it. */
+export interface ReportInput {
+  /** The report's date comes from this clock reading (UTC day). */
+  readonly now: Date;
+  readonly clinic: string | null;
+  readonly patient: { readonly firstName: string; readonly patientId: string | null; readonly birthInfo: string; readonly gender: boolean };
+  readonly chart: { readonly chartId: string; readonly shootDate: string | null };
+  readonly analysisId?: string | undefined;
+  readonly record: ReportRecord;
+  /** The user's default pixels per mm (`user_configs.default_ppm`), after a ruler and DICOM. */
+  readonly defaultPpm: number | null;
+  /** The film's DICOM pixel spacing, when it has one (after a ruler, before the default PPM). */
+  readonly dicom?: DicomCalibration | null;
+  /** The report's language; English when absent. */
+  readonly lang?: ReportLang;
+}
+
+/**
+ * Builds the report of one chart from its saved record (house style 3: measurements are derived
+ * from the landmarks, never read back). Pure and total: missing pieces show as such, nothing throws.
+ * The server's PDF and the browser's print layout both draw what this returns.
+ */
+export function buildReportModel(input: ReportInput, analysis: AnalysisDefinition): ReportModel {
+  const lang = input.lang ?? 'en';
+  const labels = reportLabels(lang);
+  const landmarks = reportLandmarks(input.record.inferResult, input.record.modifiedResult, lang);
+  const positions: LandmarkMap<ImagePoint> = {};
+  for (const l of landmarks) if (l.id !== null) positions[l.id] = imagePoint(l.x, l.y);
+  const { calibration, label, source } = reportCalibration(input.record.rulerInfo, input.defaultPpm, lang, input.dicom ?? null);
+  const sex: Sex = input.patient.gender ? 'female' : 'male';
+  const results = evaluateAnalysis(analysis, positions, calibration);
+  const date = input.now.toISOString().slice(0, 10);
+  const size = imgSizeSchema.safeParse(input.record.imgSize);
+  return {
+    lang,
+    date,
+    clinic: input.clinic,
+    patient: {
+      name: input.patient.firstName,
+      patientId: input.patient.patientId,
+      birthDate: input.patient.birthInfo,
+      age: ageInYears(input.patient.birthInfo, date),
+      gender: input.patient.gender ? 'F' : 'M',
+    },
+    chart: { chartId: input.chart.chartId, shootDate: input.chart.shootDate },
+    analysis: { id: analysis.id, name: reportAnalysisName(analysis, lang), source: analysis.source },
+    calibration: label,
+    calibrationSource: source,
+    rows: analysisMeasurements(analysis).map((def, i) => reportRow(def, results[i] as MeasurementResult, sex, lang, labels)),
+    landmarks,
+    film: {
+      size: size.success ? { width: size.data.width, height: size.data.height } : null,
+      tracing: outlinePaths(positions).map((p) => ({ id: p.id, d: p.d })),
+      drawings: readDrawingResult(input.record.drawingResult ?? null).coords,
+    },
+    disclaimer: labels.disclaimer,
+    superimposition: superimpositionForReport(input.record.superimpositionData),
+    profilogram: profilogramForReport(input.record, positions, calibration, labels),
+    vto: vtoForReport(input.record, positions, calibration, labels),
+  };
+}

@@ -1,0 +1,5 @@
+export * from './schema';
+export * from './build-report-model';
+export * from './report-rows';
+export * from './report-sources';
+export * from './report-planning';

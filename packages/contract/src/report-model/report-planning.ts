@@ -1,0 +1,105 @@
+import {
+  SOFT_TISSUE_RATIO_GROUPS,
+  TRACING_OUTLINES,
+  VTO_MOVEMENT_POINTS,
+  chosenRatio,
+  evaluateMeasurements,
+  getLandmark,
+  getMeasurement,
+  simulateVto,
+  softTissueRulesWithRatios,
+  type Calibration,
+  type ImagePoint,
+  type LandmarkMap,
+  type MeasurementDefinition,
+  type MeasurementResult,
+} from '@ceppro/ceph';
+import { imgSizeSchema } from '../analysis-record';
+import { vtoPointLabel } from '../clinical-vocabulary/index';
+import { fillLabel, reportLabels, type ReportLabels } from '../report-labels';
+import { formatFreeMeasurement, freeMeasurementValue, readMeasurements } from '../viewer-documents/measurements';
+import { computeProfilogramResult, readProfilogramResult } from '../viewer-documents/profilogram';
+import { parseSuperimpositionData } from '../viewer-documents/superimposition';
+import { VTO_MEASUREMENT_IDS, readVtoStoConfig } from '../viewer-documents/vto';
+import { REPORT_UNIT_SUFFIX, reportMeasurementName } from './report-rows';
+import type { ProfilogramReport, SuperimpositionReport, VtoReport } from './schema';
+
+/**
+ * The report's planning sections, from the record as stored. House style 3: the profilogram and
+ * the VTO/STO prediction are derived again from the landmarks with the options the viewer stored,
+ * never read back; nothing stored, nothing printed.
+ */
+
+/** The stored superimposition when the record has one with at least two films; anything else prints nothing. */
+export function superimpositionForReport(stored: unknown): SuperimpositionReport | null {
+  const result = parseSuperimpositionData(stored)?.result ?? null;
+  return result !== null && result.films.length >= 2 ? result : null;
+}
+
+/**
+ * The profilogram (recomputed with the stored options of `profilogram_result`) and the free
+ * measurements of `drawing_result.measurements` (values derived with the film's calibration).
+ */
+export function profilogramForReport(
+  record: { profilogramResult?: unknown; drawingResult?: unknown },
+  positions: LandmarkMap<ImagePoint>,
+  calibration: Calibration,
+  labels: ReportLabels = reportLabels('en'),
+): ProfilogramReport | null {
+  const stored = readProfilogramResult(record.profilogramResult ?? null);
+  const computed = stored === null ? null : computeProfilogramResult(positions, calibration, stored.options);
+  const profilogram = computed?.ok ? computed.result : null;
+  const measurements = readMeasurements(record.drawingResult ?? null).map((m, i) => ({
+    name: m.name || fillLabel(m.kind === 'distance' ? labels.distanceN : labels.angleN, { n: i + 1 }),
+    value: formatFreeMeasurement(freeMeasurementValue(m, calibration)),
+  }));
+  return profilogram === null && measurements.length === 0 ? null : { profilogram, measurements };
+}
+
+const signed = (v: number, digits = 1) => {
+  const text = Math.abs(v).toFixed(digits);
+  return /^0\.?0*$/.test(text) ? text : `${v > 0 ? '+' : '-'}${text}`;
+};
+const value = (r: MeasurementResult) => (r.status === 'ok' ? `${r.value.toFixed(r.unit === 'ratio' ? 2 : 1)}${REPORT_UNIT_SUFFIX[r.unit] ?? ''}` : '-');
+
+/**
+ * The stored VTO/STO plan (`vto_sto_config`) run on the landmarks: movement table, chosen
+ * soft-tissue ratios, soft-tissue moves, predicted measurements and the predicted outlines (film px).
+ * null when the plan moves nothing or cannot run (an uncalibrated film).
+ */
+export function vtoForReport(
+  record: { vtoStoConfig?: unknown; imgSize?: unknown },
+  positions: LandmarkMap<ImagePoint>,
+  calibration: Calibration,
+  labels: ReportLabels = reportLabels('en'),
+): VtoReport | null {
+  const config = readVtoStoConfig(record.vtoStoConfig ?? null);
+  if (config === null) return null;
+  const table = config.data.movements;
+  if (!VTO_MOVEMENT_POINTS.some((p) => table[p.key].horizontal !== 0 || table[p.key].vertical !== 0)) return null;
+  const run = simulateVto(positions, calibration, table, softTissueRulesWithRatios(config.data.ratios));
+  if (!run.ok) return null;
+  const predicted = run.result.landmarks;
+  const definitions = VTO_MEASUREMENT_IDS.map((id) => getMeasurement(id)).filter((d): d is MeasurementDefinition => d !== undefined);
+  const before = evaluateMeasurements(definitions, positions, calibration);
+  const after = evaluateMeasurements(definitions, predicted, calibration);
+  const size = imgSizeSchema.safeParse(record.imgSize);
+  return {
+    movements: VTO_MOVEMENT_POINTS.map((p) => ({ label: vtoPointLabel(p.key, labels.lang), horizontal: table[p.key].horizontal.toFixed(1), vertical: table[p.key].vertical.toFixed(1) })),
+    ratios: SOFT_TISSUE_RATIO_GROUPS.map((g) => {
+      const driver = g.driver === 'own' ? labels.boneBeneath : getLandmark(g.driver).shortName;
+      return fillLabel(labels.ratioLine, { soft: g.soft.map((id) => getLandmark(id).shortName).join(', '), ratio: chosenRatio(g, config.data.ratios).toFixed(2), driver, min: g.min, max: g.max });
+    }),
+    softMoves: SOFT_TISSUE_RATIO_GROUPS.flatMap((g) => g.soft).flatMap((id) => {
+      const d = run.result.displacementsMm[id];
+      return d === undefined ? [] : [fillLabel(labels.softMove, { name: getLandmark(id).shortName, dx: signed(d.x, 2), dy: signed(d.y, 2) })];
+    }),
+    rows: definitions.map((d, i) => {
+      const t = before[i] as MeasurementResult;
+      const p = after[i] as MeasurementResult;
+      return { name: reportMeasurementName(d, labels.lang), today: value(t), predicted: value(p), change: t.status === 'ok' && p.status === 'ok' ? `${signed(p.value - t.value)}${REPORT_UNIT_SUFFIX[p.unit] ?? ''}` : '-' };
+    }),
+    outlines: TRACING_OUTLINES.map((o) => o.landmarks.flatMap((id) => (predicted[id] ? [{ x: predicted[id].x, y: predicted[id].y }] : []))).filter((line) => line.length >= 2),
+    filmSize: size.success ? size.data : null,
+  };
+}

@@ -1,0 +1,99 @@
+import { LANDMARK_IDS } from '@ceppro/ceph';
+import { z } from 'zod';
+import { reportLangSchema } from '../report-labels';
+import { drawingShapeSchema } from '../viewer-documents/drawing';
+import { profilogramResultSchema } from '../viewer-documents/profilogram';
+import { superimpositionResultSummarySchema } from '../viewer-documents/superimposition';
+
+/**
+ * The report of one chart, as both renderers draw it: the server's PDF and the browser's print
+ * layout (`GET /api/report/:chart_id/model` answers it as JSON). Built from the saved record by
+ * `buildReportModel`; every text is already in the report's language and every value formatted, so
+ * a renderer holds no clinical rule. Coordinates are image px of the original upload.
+ */
+
+export const reportRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  value: z.string(),
+  norm: z.string(),
+  deviation: z.string(),
+  interpretation: z.string(),
+});
+export type ReportRow = z.infer<typeof reportRowSchema>;
+
+export const reportLandmarkSchema = z.object({
+  /** Registry id; null for a stored point no id matches (drawn with its stored name, not measured). */
+  id: z.enum(LANDMARK_IDS).nullable(),
+  /** The short name drawn on the film ("S", "ANS"). */
+  label: z.string(),
+  /** The full name in the report's language ("Sella", "셀라"). */
+  name: z.string(),
+  x: z.number(),
+  y: z.number(),
+  /** The user's adjusted position (cyan) rather than the model's (red). */
+  edited: z.boolean(),
+});
+export type ReportLandmark = z.infer<typeof reportLandmarkSchema>;
+
+const sizeSchema = z.object({ width: z.number().positive(), height: z.number().positive() });
+
+/** What is drawn over the film, in image px: the tracing (packages/ceph `outlinePaths`) and the drawing pad's shapes. */
+export const reportFilmSchema = z.object({
+  /** The size the landmarks were placed on (the record's img_size); null: the film file's own size. */
+  size: sizeSchema.nullable(),
+  tracing: z.array(z.object({ id: z.string(), d: z.string() })),
+  drawings: z.array(drawingShapeSchema),
+});
+export type ReportFilm = z.infer<typeof reportFilmSchema>;
+
+export const reportProfilogramSchema = z.object({
+  profilogram: profilogramResultSchema.nullable(),
+  measurements: z.array(z.object({ name: z.string(), value: z.string() })),
+});
+export type ProfilogramReport = z.infer<typeof reportProfilogramSchema>;
+
+export const reportVtoSchema = z.object({
+  movements: z.array(z.object({ label: z.string(), horizontal: z.string(), vertical: z.string() })),
+  ratios: z.array(z.string()),
+  softMoves: z.array(z.string()),
+  rows: z.array(z.object({ name: z.string(), today: z.string(), predicted: z.string(), change: z.string() })),
+  /** Predicted outlines in film px; `filmSize` null: the record has no image size, no film drawn. */
+  outlines: z.array(z.array(z.object({ x: z.number(), y: z.number() }))),
+  filmSize: sizeSchema.nullable(),
+});
+export type VtoReport = z.infer<typeof reportVtoSchema>;
+
+export type SuperimpositionReport = z.infer<typeof superimpositionResultSummarySchema>;
+
+export const REPORT_CALIBRATION_SOURCES = ['ruler', 'dicom', 'default-ppm', 'none'] as const;
+
+export const reportModelSchema = z.object({
+  lang: reportLangSchema,
+  /** yyyy-mm-dd, the day the report was made (the server's clock, UTC). */
+  date: z.string(),
+  clinic: z.string().nullable(),
+  patient: z.object({
+    name: z.string(),
+    patientId: z.string().nullable(),
+    birthDate: z.string(),
+    age: z.number().int().nullable(),
+    gender: z.enum(['F', 'M']),
+  }),
+  chart: z.object({ chartId: z.string(), shootDate: z.string().nullable() }),
+  analysis: z.object({ id: z.string(), name: z.string(), source: z.string() }),
+  /** The calibration as printed ("Ruler, 10.00 px/mm"), and where it came from. */
+  calibration: z.string(),
+  calibrationSource: z.enum(REPORT_CALIBRATION_SOURCES),
+  rows: z.array(reportRowSchema),
+  landmarks: z.array(reportLandmarkSchema),
+  film: reportFilmSchema,
+  disclaimer: z.string(),
+  /** The chart's stored superimposition (two films or more); null when there is none. */
+  superimposition: superimpositionResultSummarySchema.nullable().optional(),
+  /** The stored profilogram (recomputed) and free measurements; null when neither exists. */
+  profilogram: reportProfilogramSchema.nullable().optional(),
+  /** The stored VTO/STO plan run on the landmarks; null when it moves nothing. */
+  vto: reportVtoSchema.nullable().optional(),
+});
+export type ReportModel = z.infer<typeof reportModelSchema>;

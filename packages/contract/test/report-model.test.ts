@@ -1,0 +1,93 @@
+import { getAnalysis, MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
+import { describe, expect, it } from 'vitest';
+import { buildReportModel, reportAnalysis, reportCalibration, reportLandmarks, reportModelSchema, type ReportInput } from '../src/index';
+
+/** The one report model both renderers draw (server PDF, browser print), built from the saved record. */
+
+const steiner = getAnalysis('steiner') ?? (null as never);
+
+// S, N, A (SNA = 90° exactly: N→S along -x, N→A along +y).
+const INPUT: ReportInput = {
+  now: new Date('2026-03-04T10:00:00Z'),
+  clinic: 'Smile Dental',
+  patient: { firstName: 'Kim', patientId: '7', birthInfo: '2010-03-05', gender: false },
+  chart: { chartId: 'c-1', shootDate: null },
+  analysisId: 'steiner',
+  record: {
+    inferResult: { version: 1, model: { id: 'm', version: '1' }, landmarks: [{ cname: 0, name: 'Sella', x: 0, y: 0 }, { cname: 1, name: 'Nasion', x: 100, y: 0 }, { cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 100, y: 100 }] },
+    modifiedResult: null,
+    rulerInfo: null,
+  },
+  defaultPpm: null,
+};
+
+describe('report model', () => {
+  it('takes the ruler over DICOM over the default PPM over nothing, says which, and ignores a broken ruler', () => {
+    const ruler = { version: 1, p1: { x: 0, y: 0 }, p2: { x: 30, y: 40 }, length_mm: 5, ppm: 99 };
+    expect(reportCalibration(ruler, 8)).toMatchObject({ label: 'Ruler, 10.00 px/mm', source: 'ruler' }); // 50 px / 5 mm; the stored 99 is not trusted
+    expect(reportCalibration({ ...ruler, p2: { x: 0, y: 0 } }, 8)).toMatchObject({ label: 'Default PPM, 8.00 px/mm', source: 'default-ppm' });
+    expect(reportCalibration({ version: 2 }, null)).toMatchObject({ label: 'Uncalibrated: lengths in px', source: 'none' });
+    expect(reportCalibration(ruler, 8, 'ko').label).toBe('자 보정, 10.00 px/mm');
+    expect(reportCalibration(null, null, 'ja').label).toBe('未キャリブレーション：長さはpx単位');
+    const dicom = { row_spacing_mm: 0.1, column_spacing_mm: 0.1, tag: 'pixel-spacing', magnification: null } as const;
+    expect(reportCalibration(null, 8, 'vi', dicom)).toMatchObject({ label: 'DICOM, 10.00 px/mm', source: 'dicom' });
+    expect(reportCalibration(null, 0).calibration.kind).toBe('uncalibrated');
+  });
+
+  it("draws the user's point over the model's by registry id, keeps hand-placed and unknown points, names them in the language", () => {
+    const ai = { version: 1, model: { id: 'm', version: '1' }, landmarks: [{ cname: 0, name: 'Sella', x: 10, y: 20 }, { cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 30, y: 40 }] };
+    const edited = { version: 1, landmarks: [{ cname: 4, name: 'A', x: 33, y: 44 }, { cname: 150, name: 'Xi', x: 5, y: 6 }, { cname: 7, name: 'mystery', x: 1, y: 1 }] };
+    expect(reportLandmarks(ai, edited).map(({ name: _, ...l }) => l)).toEqual([
+      { id: 'S', label: 'S', x: 10, y: 20, edited: false },
+      { id: 'A', label: 'A', x: 33, y: 44, edited: true },
+      { id: 'Xi', label: 'Xi', x: 5, y: 6, edited: true },
+      { id: 'Me', label: 'Me', x: 1, y: 1, edited: true },
+    ]);
+    expect(reportLandmarks(ai, edited)[0]?.name).toBe('Sella');
+    expect(reportLandmarks(ai, null, 'ko')[0]?.name).not.toBe('Sella');
+    expect(reportLandmarks({ version: 9 }, 'junk')).toEqual([]);
+  });
+
+  it('chooses the analysis: a user group (deduplicated), a built-in one, or steiner by default', () => {
+    expect(reportAnalysis({})?.id).toBe('steiner');
+    expect(reportAnalysis({ analysis_id: 'downs' })?.name).toBe('Downs');
+    expect(reportAnalysis({ analysis_id: 'nope' })).toBeUndefined();
+    expect(reportAnalysis({ analysis_id: 'downs', measurement_ids: ['SNB', 'SNA', 'SNB'], analysis_name: 'Mine' })).toEqual({ id: 'custom', name: 'Mine', source: 'user group', measurementIds: ['SNB', 'SNA'] });
+    expect(reportAnalysis({ measurement_ids: ['SNA', 'NOPE'] })).toBeUndefined();
+  });
+
+  it('formats rows: values with units, norms, deviations and readings; incomplete rows name what is missing', () => {
+    const model = buildReportModel(INPUT, steiner);
+    expect(model.patient).toEqual({ name: 'Kim', patientId: '7', birthDate: '2010-03-05', age: 15, gender: 'M' });
+    expect(model.date).toBe('2026-03-04');
+    expect(model.rows.find((r) => r.id === 'SNA')).toEqual({ id: 'SNA', name: 'SNA', value: '90.0\u00b0', norm: '82 \u00b1 2\u00b0', deviation: '+4.00 SD', interpretation: 'Severely increased (prognathic (protrusive) maxilla)' });
+    expect(model.rows.find((r) => r.id === 'SNB')?.interpretation).toBe('Incomplete: missing B');
+    expect(model.disclaimer).toBe('AI landmarks are a reference for medical staff, not a diagnosis.');
+    expect([model.calibration, model.calibrationSource]).toEqual(['Uncalibrated: lengths in px', 'none']);
+    expect([model.superimposition, model.profilogram, model.vto]).toEqual([null, null, null]);
+    const korean = buildReportModel({ ...INPUT, lang: 'ko' }, steiner);
+    expect(korean.lang).toBe('ko');
+    expect(korean.rows.find((r) => r.id === 'SNA')?.interpretation).toBe('심하게 증가 (상악 전돌)');
+    expect(korean.rows.find((r) => r.id === 'SNB')?.interpretation).toBe('불완전: B 없음');
+    expect(korean.disclaimer).toBe('AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.');
+    expect(korean.calibration).toBe('보정 안 됨: 길이는 px 단위');
+  });
+
+  it("carries the film: the record's size, the viewer's tracing (packages/ceph outlinePaths) and the drawings", () => {
+    const drawingResult = {
+      version: 1,
+      coords: [{ id: 't', tool: 'text', at: [5, 6], text: '메모', width: 2, scales: true, color: '#00ff00', opacity: 1 }],
+    };
+    const model = buildReportModel({ ...INPUT, record: { ...INPUT.record, imgSize: { width: 968, height: 1200 }, drawingResult } }, steiner);
+    expect(model.film.size).toEqual({ width: 968, height: 1200 });
+    expect(model.film.tracing).toEqual([{ id: 'cranial-base', d: 'M0 0 L100 0' }]);
+    expect(model.film.drawings.map((d) => d.id)).toEqual(['t']);
+    expect(buildReportModel(INPUT, steiner).film).toEqual({ size: null, tracing: [{ id: 'cranial-base', d: 'M0 0 L100 0' }], drawings: [] });
+  });
+
+  it('survives JSON: what the server sends is what the schema reads back', () => {
+    const model = buildReportModel({ ...INPUT, lang: 'vi', defaultPpm: 10 }, steiner);
+    expect(reportModelSchema.parse(JSON.parse(JSON.stringify(model)))).toEqual(model);
+    expect(reportModelSchema.safeParse({ ...model, lang: 'fr' }).success).toBe(false);
+  });
+});
