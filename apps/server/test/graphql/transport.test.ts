@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activeAccount, login } from '../auth/auth-harness';
+import { ManualClock } from '../support/manual-clock';
 import { createGraphHarness, type GraphHarness } from './graph-harness';
 
 /** POST /graphql as a transport: bearer auth with the REST codes, error masking, production switches. */
 describe('authentication', () => {
   let g: GraphHarness;
+  const clock = new ManualClock();
   beforeAll(async () => {
     // Short-lived access tokens so an expired one can be shown (J002).
     // Development mode (npm run dev): GraphiQL and introspection are on.
-    g = await createGraphHarness({ ACCESS_TOKEN_TTL_S: '2', NODE_ENV: 'development' });
+    g = await createGraphHarness({ ACCESS_TOKEN_TTL_S: '2', NODE_ENV: 'development' }, { clock });
   });
   afterAll(async () => {
     await g.close();
@@ -35,7 +37,7 @@ describe('authentication', () => {
     const kicked = await g.gql(first, `{ users { uuid } }`);
     expect(kicked.status).toBe(401);
     expect(kicked.body.code).toBe('J005');
-    await new Promise((resolve) => setTimeout(resolve, 3_100));
+    clock.advance(3_100);
     const expired = await g.gql(second, `{ users { uuid } }`);
     expect(expired.status).toBe(401);
     expect(expired.body.code).toBe('J002');

@@ -91,8 +91,8 @@ describe.skipIf(!hasCephDataset)('new patient flow with a real cephalogram', () 
       [true, false],
     ]);
     expect((await t.objects()).filter((k) => k.startsWith(`charts/${flow.chartId}/`))).toHaveLength(4);
-    // Once per image, never again.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Once per image, never again: nothing is left on the queue to send a third.
+    await t.h.app.background.runner.drain();
     expect(thumbTexts()).toBe(2);
   });
 

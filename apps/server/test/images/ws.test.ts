@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config/config';
 import { loadSecrets } from '../../src/config/secrets';
 import { LocalEventBus, type OutboundMessage } from '../../src/realtime/event-bus';
 import { createServices } from '../../src/services';
+import { ManualClock } from '../support/manual-clock';
 import { createImageHarness, plainImage, type ImageHarness } from './image-harness';
 import { connect, connectAs, isEvent, listen } from './ws-client';
 
@@ -38,14 +39,23 @@ describe('authentication by the first message', () => {
     expect(JSON.parse(socket.frames[0] ?? '{}')).toMatchObject({ type: 'error', code });
   });
 
-  it('closes a socket that sends nothing within 10 seconds', async () => {
-    const socket = await connect(port);
-    const started = Date.now();
-    const closed = await socket.closed;
-    expect(closed.code).toBe(4401);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
-    expect(JSON.parse(socket.frames[0] ?? '{}')).toMatchObject({ type: 'error', code: 'J001' });
-  }, 20_000);
+  it('closes a socket that sends nothing within 10 seconds (on the injected clock)', async () => {
+    const clock = new ManualClock();
+    const timed = await createImageHarness({}, { clock });
+    try {
+      const before = clock.pending();
+      const socket = await connect(await listen(timed.h.app));
+      await vi.waitFor(() => expect(clock.pending()).toBe(before + 1));
+      clock.advance(9_999);
+      expect(clock.pending()).toBe(before + 1);
+      clock.advance(1);
+      const closed = await socket.closed;
+      expect(closed.code).toBe(4401);
+      expect(JSON.parse(socket.frames[0] ?? '{}')).toMatchObject({ type: 'error', code: 'J001' });
+    } finally {
+      await timed.close();
+    }
+  });
 
   it('authenticates a valid token, ignores later messages, and forgets the socket once closed', async () => {
     const socket = await connectAs(port, token);

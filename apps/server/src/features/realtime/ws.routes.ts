@@ -66,13 +66,13 @@ function handleSocket(socket: WebSocket, deps: WsDeps): void {
   let unsubscribe: (() => void) | null = null;
   let cancelCheck: (() => void) | null = null;
   let answered = false;
-  const timer = setTimeout(() => {
+  const cancelTimeout = deps.clock.schedule(AUTH_TIMEOUT_MS, () => {
     answered = true;
     refuse(socket, 'J001', 'Authenticate within 10 seconds of connecting.');
-  }, AUTH_TIMEOUT_MS);
+  });
 
   const stop = () => {
-    clearTimeout(timer);
+    cancelTimeout();
     cancelCheck?.();
     cancelCheck = null;
     unsubscribe?.();
@@ -104,7 +104,7 @@ function handleSocket(socket: WebSocket, deps: WsDeps): void {
   socket.on('message', (data, isBinary) => {
     if (answered) return;
     answered = true;
-    clearTimeout(timer);
+    cancelTimeout();
     const message = isBinary ? null : decodeClientMessage(text(data));
     if (!message) {
       refuse(socket, 'BAD_REQUEST', 'The first message must be {"type":"jwt","token":...}.');
