@@ -14,6 +14,7 @@ import '../tests/drawing.test.ts';
 import '../tests/exports.test.ts';
 import '../tests/gate.test.ts';
 import '../tests/language.test.ts';
+import '../tests/manual.test.ts';
 import '../tests/membership.test.ts';
 import '../tests/patients.test.ts';
 import '../tests/profilogram.test.ts';

@@ -1,0 +1,159 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { createActivatedUser, newUser } from '../src/accounts.ts';
+import { assert, eventually } from '../src/expect.ts';
+import { skip, test } from '../src/harness.ts';
+import { VIEWER_TABS, manualAccount, openTab, openViewer, settled, signInByForm, useLanguage, type ManualLang } from '../src/manual-walk.ts';
+import { datasetDir } from '../src/patients-api.ts';
+import { requireTool } from '../src/poppler.ts';
+import { fromIp } from '../src/sign-in.ts';
+
+/**
+ * The user manual and the tutorial (spec point 1 "a downloadable manual, Korean or English", point 2
+ * "Tutorial popup", point 9 "tutorial video stops after 1 hour"). The screenshot walks write the
+ * manual's pictures (docs/manual/screens/<lang>/<name>.png) from the real screens, so every browser
+ * test run refreshes them; the server builds the PDFs from docs/manual/<lang>.md with them.
+ */
+
+const SCREENS = join(dirname(fileURLToPath(import.meta.url)), '../../docs/manual/screens');
+const WALK = { timeoutMs: 300_000 };
+
+/** A 1280 x 800 screen as a palette PNG (a few hundred kB at most) into docs/manual/screens/<lang>/. */
+async function shoot(page: Page, lang: ManualLang, name: string): Promise<void> {
+  const png = await page.screenshot();
+  const small = await sharp(png).png({ palette: true, quality: 90, effort: 8, compressionLevel: 9 }).toBuffer();
+  mkdirSync(join(SCREENS, lang), { recursive: true });
+  writeFileSync(join(SCREENS, lang, `${name}.png`), small);
+}
+
+for (const lang of ['en', 'ko'] as const) {
+  test(`manual: screenshots of the real screens for docs/manual (${lang})`, async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const account = await manualAccount(t.baseUrl, `manual-${lang}`, lang);
+    const { page, context } = await t.newPage({ ...fromIp(account.user.ip), locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+    await useLanguage(context, lang);
+
+    await page.goto('/');
+    await page.locator('#sign-in-email').fill(account.user.email);
+    await settled(page);
+    await shoot(page, lang, 'sign-in');
+    await page.goto('/signup');
+    await settled(page);
+    await shoot(page, lang, 'sign-up');
+
+    // A new account's first list opens with the tutorial.
+    await signInByForm(page, account.user);
+    const video = page.getByTestId('tutorial-video');
+    await video.waitFor();
+    await eventually(() => video.evaluate((v: HTMLVideoElement) => v.readyState), (s) => s >= 2, 'tutorial video loaded');
+    await shoot(page, lang, 'tutorial');
+    await page.getByTestId('tutorial-close').click();
+    await page.getByTestId('patient-row').first().waitFor();
+    await settled(page);
+    await shoot(page, lang, 'patient-list');
+
+    await page.getByTestId('new-patient').click();
+    await page.waitForURL((u) => u.pathname === '/create');
+    await page.getByTestId('np-name').fill(lang === 'ko' ? '이서연' : 'Seoyeon Lee');
+    await page.getByTestId('np-birth').fill('2013-08-21');
+    await page.getByTestId('np-gender-female').check();
+    await settled(page);
+    await shoot(page, lang, 'new-patient');
+
+    await page.goto(`/view/${account.patientId}`);
+    await settled(page);
+    await shoot(page, lang, 'patient-edit');
+
+    await openViewer(page, account.chartUuid);
+    for (const tab of VIEWER_TABS) {
+      await openTab(page, tab);
+      if (tab === 'superimposition') await page.getByTestId('superimposition-panel').waitFor();
+      await shoot(page, lang, `viewer-${tab}`);
+    }
+    await openTab(page, 'analysis');
+    await page.getByTestId('ruler-tool').click();
+    const stage = await page.getByTestId('viewer-stage').boundingBox();
+    assert.ok(stage);
+    await page.mouse.click(stage.x + stage.width * 0.3, stage.y + stage.height * 0.8);
+    await page.mouse.click(stage.x + stage.width * 0.3 + 200, stage.y + stage.height * 0.8);
+    await page.getByTestId('ruler-length').waitFor();
+    await shoot(page, lang, 'viewer-calibration');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('drawing-mode').click();
+    await page.getByTestId('drawing-tool-pen').waitFor();
+    await shoot(page, lang, 'viewer-drawing');
+
+    for (const [path, name] of [['/setting', 'settings'], ['/drawing-pad', 'drawing-pad'], ['/membership', 'membership'], ['/myinfo', 'my-info']] as const) {
+      await page.goto(path);
+      await settled(page);
+      await shoot(page, lang, name);
+    }
+  }, WALK);
+}
+
+/** Downloads the manual with the header's icon in the interface language; returns its text. */
+async function downloadedManualText(page: Page): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('manual-download').click()]);
+  const file = join(mkdtempSync(join(os.tmpdir(), 'ceppro-manual-')), download.suggestedFilename());
+  await download.saveAs(file);
+  const text = execFileSync('/usr/bin/pdftotext', [file, '-'], { encoding: 'utf8' });
+  return { name: download.suggestedFilename(), text: text.replace(/\s+/g, ' ') };
+}
+
+test('manual: the header icon downloads the PDF manual of the interface language (ko, en; Japanese gets English)', async (t) => {
+  requireTool('/usr/bin/pdftotext');
+  for (const [lang, file, heading] of [
+    ['ko', 'ceppro-manual-ko.pdf', 'Ceppro 사용자 매뉴얼'],
+    ['en', 'ceppro-manual-en.pdf', 'Ceppro user manual'],
+    ['ja', 'ceppro-manual-en.pdf', 'Ceppro user manual'],
+  ] as const) {
+    const { page } = await t.newPage({ locale: 'en-US' });
+    await page.addInitScript((l) => window.localStorage.setItem('ceppro.language', l), lang);
+    await page.goto('/');
+    const { name, text } = await downloadedManualText(page);
+    assert.equal(name, file, `${lang}: file name`);
+    assert.ok(text.includes(heading), `${lang}: the manual's title "${heading}" is in the PDF`);
+    if (lang === 'ko') assert.ok(text.includes('환자 목록') && text.includes('진단'), 'ko: Korean chapters (patient list, not a diagnosis)');
+    if (lang === 'en') assert.ok(text.includes('The patient list') && text.includes('not a diagnosis'), 'en: English chapters');
+    assert.match(text, /2 ?\/ ?\d+/, `${lang}: page numbers`);
+  }
+});
+
+test('tutorial: the welcome popup plays the recorded walkthrough, and stops it after an hour of playing', async (t) => {
+  const user = newUser('tutorial-video');
+  await createActivatedUser(t.baseUrl, user);
+  const { page } = await t.newPage(fromIp(user.ip));
+  await signInByForm(page, user);
+  const popup = page.getByTestId('tutorial-popup');
+  await popup.getByText('Welcome to Ceppro v3.0').waitFor();
+  const video = page.getByTestId('tutorial-video');
+  assert.equal(await video.getAttribute('src'), '/tutorial/ceppro-tutorial-en.webm');
+  await video.evaluate((v: HTMLVideoElement) => v.play());
+  const state = () => video.evaluate((v: HTMLVideoElement) => ({ ready: v.readyState, time: v.currentTime, duration: v.duration, paused: v.paused, error: v.error?.code ?? null }));
+  const start = await eventually(state, (s) => s.ready >= 2 && s.time > 0, 'the video is playing');
+  assert.equal(start.error, null, 'no media error');
+  assert.ok(start.duration > 5 && start.duration < 120, `a real walkthrough: ${start.duration} s`);
+  await eventually(state, (s) => s.time > start.time + 0.5, 'playback advances');
+  await t.screenshot(page, 'tutorial-playing');
+
+  // An hour of playing on an injected media clock: the popup reads currentTime on each timeupdate.
+  const pausedAt = await video.evaluate((v: HTMLVideoElement) => {
+    let fake = 0;
+    Object.defineProperty(v, 'currentTime', { get: () => fake, configurable: true });
+    const tick = (s: number) => {
+      fake = s;
+      v.dispatchEvent(new Event('timeupdate'));
+    };
+    // 15-second loops of 0.25 s ticks, as a looping player reports them.
+    for (let played = 0; played < 3590; played += 0.25) tick(played % 15);
+    const before = v.paused;
+    for (let played = 3590; played <= 3601; played += 0.25) tick(played % 15);
+    return { before, after: v.paused };
+  });
+  assert.deepEqual(pausedAt, { before: false, after: true }, 'still playing at 59:50, paused after 60:00');
+});
