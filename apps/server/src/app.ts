@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerAuditFeature } from './features/audit/audit.feature';
 import { registerAuthFeature } from './features/auth/auth.feature';
 import { createHealthRepository } from './features/health/health.repository';
 import { registerHealthRoutes } from './features/health/health.routes';
@@ -76,6 +77,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
 
   // First of the features with /api routes: it installs the bearer check for /api/*.
   const { sessions } = await registerAuthFeature(app, services);
+  // The audit trail: its hooks record the other features' patient-data routes, so it comes next.
+  registerAuditFeature(app, services);
   // Introspection and GraphiQL are development aids; production hides the schema.
   registerGraphqlFeature(app, services, sessions, { production: config.production });
 

@@ -4,6 +4,7 @@ import type { AppConfig } from './config/config';
 import type { Secrets } from './config/secrets';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { createAuditRepository } from './features/audit/audit.repository';
+import { createAuditTargetRepository } from './features/audit/audit-targets.repository';
 import { createAuditService, type AuditService } from './features/audit/audit.service';
 import { InferencePool } from './inference/inference-pool';
 import { defaultModelManifestPath } from './inference/model-path';
@@ -76,7 +77,7 @@ export async function createServices(config: AppConfig, secrets: Secrets, log: F
     publicUrl,
     events,
     clock,
-    audit: createAuditService({ repository: createAuditRepository(database.db), clock, log }),
+    audit: createAuditService({ repository: createAuditRepository(database.db), targets: createAuditTargetRepository(database.db), clock, log }),
     inference() {
       // Loading the model takes a second or two and memory; processes that never detect skip it.
       pool ??= new InferencePool(defaultModelManifestPath());

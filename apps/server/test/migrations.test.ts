@@ -10,6 +10,7 @@ import { createTestDataDir, type TestDataDir } from './support/test-data-dir';
 const TABLES = [
   'analysis_records',
   'approved_ips',
+  'audit_events',
   'audit_log',
   'billing_records',
   'chart_data',

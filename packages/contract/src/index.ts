@@ -23,6 +23,7 @@ export * from './exports';
 export * from './model-card';
 export * from './notices';
 export * from './membership';
+export * from './audit';
 export * from './planning';
 export * from './clinical-vocabulary/index';
 export * from './viewer-documents/plane-list';

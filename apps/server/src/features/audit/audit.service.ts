@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
+import { AppError } from '../../errors/app-error';
 import type { AuditRepository } from './audit.repository';
+import type { AuditTargetRepository, TargetRef } from './audit-targets.repository';
 
 /**
  * One event of the audit trail. `ownerUserId` is whose data it is (the real owner also when the
@@ -19,8 +21,21 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
+/** One access to patient data, as a transport saw it: who, from where, what, and how it ended. */
+export interface AccessEvent {
+  actorUserId: number;
+  client: { ip: string; userAgent: string | null };
+  action: string;
+  /** Null when the request named nothing resolvable (a create that failed before it had an id). */
+  target: TargetRef | null;
+  /** Undefined: it succeeded; otherwise the error that refused it. */
+  error?: unknown;
+  detail?: Record<string, unknown>;
+}
+
 export interface AuditServiceDeps {
   repository: AuditRepository;
+  targets: AuditTargetRepository;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -28,8 +43,8 @@ export interface AuditServiceDeps {
 // A user agent is kept for "which browser", not as a fingerprint: the first 200 characters are enough.
 const USER_AGENT_CHARS = 200;
 
-export function createAuditService({ repository, clock, log }: AuditServiceDeps) {
-  return {
+export function createAuditService({ repository, targets, clock, log }: AuditServiceDeps) {
+  const service = {
     /**
      * Appends one event. Never throws: a trail that cannot be written must not fail the user's
      * request, but the failure is logged at error level (with the event, which holds no patient
@@ -53,7 +68,51 @@ export function createAuditService({ repository, clock, log }: AuditServiceDeps)
         log.error({ err: error, audit: { ...entry, detail: undefined } }, 'audit event could not be recorded');
       }
     },
+
+    /**
+     * Records an access to a patient, chart, image or record. The target's real owner is looked up,
+     * so a refused request for someone else's data is `denied` with that owner (who then sees it in
+     * their trail); a failure on one's own or on nothing is `failed`.
+     */
+    async access(event: AccessEvent): Promise<void> {
+      const resolved = event.target ? await targets.resolve(event.target).catch((error: unknown) => {
+        log.error({ err: error }, 'audit target could not be resolved');
+        return null;
+      }) : null;
+      const failed = event.error !== undefined;
+      const foreign = resolved !== null && resolved.ownerUserId !== event.actorUserId;
+      const outcome = !failed ? 'success' : foreign ? 'denied' : 'failed';
+      const detail: Record<string, unknown> = { ...event.detail };
+      if (resolved) detail['patientId'] = resolved.patientId;
+      if (resolved?.chartId && event.target?.kind !== 'chart') detail['chartId'] = resolved.chartId;
+      if (failed) detail['code'] = codeOf(event.error);
+      await service.record({
+        actorUserId: event.actorUserId,
+        ownerUserId: resolved?.ownerUserId ?? event.actorUserId,
+        action: event.action,
+        targetType: event.target?.kind ?? 'none',
+        targetId: targetIdOf(event.target, resolved?.chartId ?? null),
+        ip: event.client.ip,
+        userAgent: event.client.userAgent,
+        outcome,
+        detail: Object.keys(detail).length > 0 ? detail : undefined,
+      });
+    },
   };
+  return service;
+}
+
+function codeOf(error: unknown): string {
+  if (error instanceof AppError) return error.code;
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
+  return 'INTERNAL';
+}
+
+/** A chart is named by its `chart_id` string in the trail, whichever of its ids the request used. */
+function targetIdOf(target: TargetRef | null, chartId: string | null): string | null {
+  if (!target) return null;
+  if (target.kind === 'chart') return chartId ?? String(target.id);
+  return String(target.id);
 }
 
 export type AuditService = ReturnType<typeof createAuditService>;

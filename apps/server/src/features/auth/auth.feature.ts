@@ -3,6 +3,7 @@ import type { Services } from '../../services';
 import { createAccountService } from '../account/account.service';
 import { registerAccountRoutes } from '../account/account.routes';
 import { createRecoveryService } from '../account/recovery.service';
+import { mirrorSecurityLog } from '../audit/audit-security';
 import { createAuditLog } from './audit';
 import { createAuthMails } from './auth-mail';
 import { createAuthRepository } from './auth.repository';
@@ -27,7 +28,8 @@ export async function registerAuthFeature(app: FastifyInstance, services: Servic
   const { database, secrets, config, publicUrl } = services;
   const db = database.db;
   const repository = createAuthRepository(db);
-  const audit = createAuditLog(db);
+  // Security events also go into the clinic's audit trail (features/audit).
+  const audit = mirrorSecurityLog(createAuditLog(db), services.audit);
   const limiter = createRateLimiter(db, config.auth.rateLimitScale, services.clock);
   const mails = createAuthMails(services.mailer);
   const verification = createVerificationService({ repository: createVerificationRepository(db), sms: services.sms, secret: secrets.urlSigning });

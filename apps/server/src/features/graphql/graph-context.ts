@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/audit.service';
 import type { AnalysisRecordService } from '../analysis-records/analysis-record.service';
 import type { ChartService } from '../charts/chart.service';
 import type { PatientService } from '../patients/patient.service';
@@ -6,6 +7,8 @@ import type { UserConfigService } from '../user-config/user-config.service';
 /** Per request: the authenticated caller. Resolvers pass `userId` to every service call. */
 export interface GraphContext {
   userId: number;
+  /** The caller's address and browser, for the audit trail. */
+  client?: { ip: string; userAgent: string | null };
 }
 
 export interface GraphServices {
@@ -13,6 +16,8 @@ export interface GraphServices {
   charts: ChartService;
   analysisRecords: AnalysisRecordService;
   userConfig: UserConfigService;
+  /** Records views and changes of patient data (features/audit). */
+  audit: AuditService;
 }
 
 export type SortOrder = 'asc' | 'desc';

@@ -24,6 +24,7 @@ export function registerGraphqlFeature(app: FastifyInstance, services: Services,
       charts: createChartService({ charts, patients, draftTtlS: services.config.drafts.ttlS }),
       analysisRecords: createAnalysisRecordService({ records: createAnalysisRecordRepository(db), charts }),
       userConfig: createUserConfigService(createUserConfigRepository(db)),
+      audit: services.audit,
     },
   });
 }

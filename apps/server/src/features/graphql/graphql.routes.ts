@@ -2,7 +2,8 @@ import { valueFromASTUntyped } from 'graphql';
 import { createSchema, createYoga, renderGraphiQL, type Plugin } from 'graphql-yoga';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error';
-import { authenticateBearer } from '../auth/require-user';
+import { withGraphAudit } from '../audit/audit-graph';
+import { authenticateBearer, clientOf } from '../auth/require-user';
 import type { SessionService } from '../auth/session.service';
 import { recordAndUserResolvers } from './account.resolvers';
 import { chartResolvers } from './chart.resolvers';
@@ -38,7 +39,8 @@ const JsonScalar = {
 export function registerGraphqlRoutes(app: FastifyInstance, deps: { services: GraphServices; sessions: SessionService; production: boolean }): void {
   const { services, sessions, production } = deps;
   const userIds = new WeakMap<FastifyRequest, number>();
-  const parts = [patientResolvers(services), chartResolvers(services), recordAndUserResolvers(services)];
+  // Views and changes of patient data are recorded in the audit trail (features/audit/audit-graph.ts).
+  const parts = withGraphAudit([patientResolvers(services), chartResolvers(services), recordAndUserResolvers(services)], services.audit);
   const schema = createSchema<GraphContext>({
     typeDefs,
     resolvers: [{ JSON: JsonScalar }, ...parts],
@@ -70,7 +72,7 @@ export function registerGraphqlRoutes(app: FastifyInstance, deps: { services: Gr
       const userId = userIds.get(request);
       // The onRequest hook ran for this request; no user here would be a wiring mistake.
       if (userId === undefined) throw new AppError('J001');
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, { userId });
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, { userId, client: clientOf(request) });
       response.headers.forEach((value, key) => void reply.header(key, value));
       reply.status(response.status);
       return reply.send(Buffer.from(await response.arrayBuffer()));

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * The audit trail (docs/audit.md): every view, export, print, change and delete of patient data and
+ * every sign-in, as the account owner reads it under My info. Actions are stable codes
+ * `<kind>.<verb>`; the kind is what the filter offers.
+ */
+export const AUDIT_OUTCOMES = ['success', 'denied', 'failed'] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+
+export const AUDIT_KINDS = ['auth', 'account', 'patient', 'chart', 'image', 'landmarks', 'report', 'export', 'admin'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** Every action code the product records; the screen names each in the user's language. */
+export const AUDIT_ACTIONS = [
+  'auth.sign_in', 'auth.sign_out', 'auth.account_locked', 'auth.token_reuse',
+  'account.password_change', 'account.password_reset', 'account.email_change', 'account.mobile_change', 'account.profile_update',
+  'patient.view', 'patient.create', 'patient.update', 'patient.delete',
+  'chart.view', 'chart.create', 'chart.update', 'chart.delete',
+  'image.upload', 'image.view', 'image.update', 'image.discard',
+  'landmarks.detect', 'landmarks.update', 'drawing.update',
+  'report.pdf', 'report.print', 'report.view',
+  'export.csv', 'export.xlsx', 'export.landmarks', 'export.batch',
+] as const;
+
+const isoInstant = z.iso.datetime({ offset: true });
+
+/** Filters of the trail (query string). `action` is a kind (`export`) or one code (`export.csv`). */
+export const auditQuerySchema = z.object({
+  from: isoInstant.optional(),
+  to: isoInstant.optional(),
+  action: z.string().regex(/^[a-z_]{1,30}(\.[a-z_]{1,40})?$/).optional(),
+  outcome: z.enum(AUDIT_OUTCOMES).optional(),
+  patient_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  /** The `next_cursor` of the previous page. */
+  cursor: z.string().regex(/^\d{1,16}\.\d{1,19}$/).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditEventSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  /** true when the caller did it; false: another account (a refused attempt on the caller's data). */
+  by_me: z.boolean(),
+  actor_user_id: z.number().int().nullable(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  /** The caller's own patient the event concerns; null for none or for someone else's. */
+  patient: z.object({ id: z.number().int(), patient_id: z.string().nullable(), name: z.string() }).nullable(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEventView = z.infer<typeof auditEventSchema>;
+
+export const auditPageSchema = z.object({ items: z.array(auditEventSchema), next_cursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The web tells the server that a chart's report was sent to the printer (the print happens in the browser). */
+export const auditPrintRequestSchema = z.object({ chart_id: z.uuid() });
+
+export const AUDIT_ENDPOINTS = {
+  list: { method: 'GET', path: '/api/audit/events', request: auditQuerySchema, response: auditPageSchema },
+  csv: { method: 'GET', path: '/api/audit/events.csv', request: auditQuerySchema, response: 'text/csv' },
+  print: { method: 'POST', path: '/api/audit/print', request: auditPrintRequestSchema, response: 'ok' },
+} as const;
