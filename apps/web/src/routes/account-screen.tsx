@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { PlaceholderScreen } from '../components/placeholder-screen.tsx';
 import { MyInfo } from '../features/account/components/my-info.tsx';
+import { ActivityLog } from '../features/audit/components/activity-log.tsx';
 import { ResetEmail } from '../features/account/components/reset-email.tsx';
 import { ResetMobile } from '../features/account/components/reset-mobile.tsx';
 import { ResetPassword } from '../features/account/components/reset-password.tsx';
@@ -21,7 +22,13 @@ const built: Partial<Record<AccountSection, () => ReactNode>> = {
   setting: () => <SettingsSection />,
   drawingPad: () => <DrawingPadSection />,
   membership: () => <MembershipSection />,
-  myInfo: () => <MyInfo />,
+  // The profile, then the clinic's audit trail (features/audit).
+  myInfo: () => (
+    <>
+      <MyInfo />
+      <ActivityLog />
+    </>
+  ),
   resetEmail: () => <ResetEmail />,
   resetPassword: () => <ResetPassword />,
   resetMobile: () => <ResetMobile />,

@@ -12,6 +12,7 @@ import { enSuperimposition } from './en-superimposition.ts';
 import { enVto } from './en-vto.ts';
 import { enDrawing } from './en-drawing.ts';
 import { enMembership } from './en-membership.ts';
+import { enAudit } from './en-audit.ts';
 import { enDicom } from './en-dicom.ts';
 
 export const en = {
@@ -80,6 +81,7 @@ export const en = {
   vto: enVto,
   drawing: enDrawing,
   membership: enMembership,
+  audit: enAudit,
   dicom: enDicom,
   screens: {
     viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },

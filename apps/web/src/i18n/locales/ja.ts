@@ -8,6 +8,7 @@ import { jaSuperimposition } from './ja-superimposition.ts';
 import { jaVto } from './ja-vto.ts';
 import { jaDrawing } from './ja-drawing.ts';
 import { jaMembership } from './ja-membership.ts';
+import { jaAudit } from './ja-audit.ts';
 import { jaDicom } from './ja-dicom.ts';
 
 export const ja: Dictionary = {
@@ -20,6 +21,7 @@ export const ja: Dictionary = {
   vto: jaVto,
   drawing: jaDrawing,
   membership: jaMembership,
+  audit: jaAudit,
   dicom: jaDicom,
   language: { self: '日本語', label: '言語' },
   common: {

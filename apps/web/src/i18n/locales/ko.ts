@@ -8,6 +8,7 @@ import { koSuperimposition } from './ko-superimposition.ts';
 import { koVto } from './ko-vto.ts';
 import { koDrawing } from './ko-drawing.ts';
 import { koMembership } from './ko-membership.ts';
+import { koAudit } from './ko-audit.ts';
 import { koDicom } from './ko-dicom.ts';
 
 export const ko: Dictionary = {
@@ -20,6 +21,7 @@ export const ko: Dictionary = {
   vto: koVto,
   drawing: koDrawing,
   membership: koMembership,
+  audit: koAudit,
   dicom: koDicom,
   language: { self: '한국어', label: '언어' },
   common: {

@@ -8,6 +8,7 @@ import { viSuperimposition } from './vi-superimposition.ts';
 import { viVto } from './vi-vto.ts';
 import { viDrawing } from './vi-drawing.ts';
 import { viMembership } from './vi-membership.ts';
+import { viAudit } from './vi-audit.ts';
 import { viDicom } from './vi-dicom.ts';
 
 export const vi: Dictionary = {
@@ -20,6 +21,7 @@ export const vi: Dictionary = {
   vto: viVto,
   drawing: viDrawing,
   membership: viMembership,
+  audit: viAudit,
   dicom: viDicom,
   language: { self: 'Tiếng Việt', label: 'Ngôn ngữ' },
   common: {

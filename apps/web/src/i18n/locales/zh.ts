@@ -8,6 +8,7 @@ import { zhSuperimposition } from './zh-superimposition.ts';
 import { zhVto } from './zh-vto.ts';
 import { zhDrawing } from './zh-drawing.ts';
 import { zhMembership } from './zh-membership.ts';
+import { zhAudit } from './zh-audit.ts';
 import { zhDicom } from './zh-dicom.ts';
 
 export const zh: Dictionary = {
@@ -20,6 +21,7 @@ export const zh: Dictionary = {
   vto: zhVto,
   drawing: zhDrawing,
   membership: zhMembership,
+  audit: zhAudit,
   dicom: zhDicom,
   language: { self: '中文', label: '语言' },
   common: {

@@ -1,0 +1,50 @@
+import { AUDIT_ENDPOINTS, type AuditOutcome, type AuditPage } from '@ceppro/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api/index.ts';
+
+/** The trail's filters as the screen holds them; empty strings mean "any". */
+export interface AuditFilters {
+  /** yyyy-mm-dd in the user's time zone, inclusive. */
+  from: string;
+  to: string;
+  action: string;
+  outcome: '' | AuditOutcome;
+  patientId: string;
+}
+
+export const emptyFilters: AuditFilters = { from: '', to: '', action: '', outcome: '', patientId: '' };
+
+export const auditKeys = { page: (filters: AuditFilters, cursor: string | null) => ['audit-trail', filters, cursor] as const };
+
+/** The filters as the query string of `GET /api/audit/events` (days become instants in local time). */
+export function auditQueryString(filters: AuditFilters, cursor: string | null, limit?: number): string {
+  const params = new URLSearchParams();
+  if (filters.from) params.set('from', new Date(`${filters.from}T00:00:00`).toISOString());
+  if (filters.to) {
+    const end = new Date(`${filters.to}T00:00:00`);
+    end.setDate(end.getDate() + 1);
+    params.set('to', end.toISOString());
+  }
+  if (filters.action) params.set('action', filters.action);
+  if (filters.outcome) params.set('outcome', filters.outcome);
+  if (/^\d+$/.test(filters.patientId)) params.set('patient_id', filters.patientId);
+  if (cursor) params.set('cursor', cursor);
+  if (limit !== undefined) params.set('limit', String(limit));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** One page of the signed-in user's trail, newest first; checked against the contract. */
+export function useAuditTrail(filters: AuditFilters, cursor: string | null) {
+  return useQuery({
+    queryKey: auditKeys.page(filters, cursor),
+    queryFn: async (): Promise<AuditPage> =>
+      AUDIT_ENDPOINTS.list.response.parse(await api.get(`${AUDIT_ENDPOINTS.list.path}${auditQueryString(filters, cursor, 25)}`, { auth: true })),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The filtered trail as a CSV file (UTF-8 with BOM). */
+export function fetchAuditCsv(filters: AuditFilters): Promise<Blob> {
+  return api.get<Blob>(`${AUDIT_ENDPOINTS.csv.path}${auditQueryString(filters, null)}`, { auth: true, binary: true });
+}
