@@ -168,7 +168,7 @@ test('superimposition: a rotated, shifted copy superimposes with no movement; on
     const text = execFileSync(pdftotext, ['-layout', printedPath, '-'], { encoding: 'utf8' });
     assert.match(text, /Superimposition/);
     assert.match(text, /Best fit on the anterior cranial base/);
-    assert.match(text, /2020-03-02 → 2022-09-15/);
+    assert.match(text, /2020-03-02 -> 2022-09-15/); // the report model's caption, as in the PDF
     assert.match(text, /\bS\s+0\.00\s+0\.00\s+0\.00/);
   }
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);

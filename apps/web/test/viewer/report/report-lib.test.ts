@@ -1,4 +1,3 @@
-import { imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { drawPrintFilm, printFilmSize } from '../../../src/features/viewer/report/lib/print-film.ts';
 import { calibrationText, localDay } from '../../../src/features/viewer/report/lib/report-facts.ts';
@@ -28,7 +27,7 @@ describe('print film', () => {
     expect(printFilmSize({ width: 968, height: 1200 })).toEqual({ width: 968, height: 1200 });
   });
 
-  it('draws in image px under one scale: the film, the tracing through the landmarks, then each landmark', () => {
+  it("draws the report model in image px under one scale: the film, the model's tracing, then each landmark", () => {
     const paths: string[] = [];
     vi.stubGlobal('Path2D', class {
       constructor(d: string) {
@@ -43,11 +42,19 @@ describe('print film', () => {
         return true;
       },
     }) as unknown as CanvasRenderingContext2D;
-    const positions: LandmarkMap<ImagePoint> = { S: imagePoint(100, 200), N: imagePoint(700, 180), Ba: imagePoint(50, 400) };
-    drawPrintFilm(ctx, {} as CanvasImageSource, { width: 4800, height: 3870 }, { width: 2400, height: 1935 }, positions, new Set<LandmarkId>(['N']));
+    // A report model's film part: the server's tracing (Ba–S–N, straight: not a smooth outline) and three landmarks.
+    const model = {
+      landmarks: [
+        { id: 'S' as const, label: 'S', name: 'Sella', x: 100, y: 200, edited: false },
+        { id: 'N' as const, label: 'N', name: 'Nasion', x: 700, y: 180, edited: true },
+        { id: 'Ba' as const, label: 'Ba', name: 'Basion', x: 50, y: 400, edited: false },
+      ],
+      film: { size: { width: 4800, height: 3870 }, tracing: [{ id: 'cranial-base', d: 'M50 400 L100 200 L700 180' }], drawings: [] },
+    };
+    drawPrintFilm(ctx, {} as CanvasImageSource, { width: 4800, height: 3870 }, { width: 2400, height: 1935 }, model);
     expect(calls[0]).toBe('setTransform(0.5,0,0,0.5,0,0)');
     expect(calls[1]).toBe('drawImage(0,0,4800,3870)');
-    // Cranial base Ba–S–N, straight (it is not a smooth outline).
+    // The model's tracing path as it is.
     expect(paths).toEqual(['M50 400 L100 200 L700 180']);
     // Each landmark: a marker at its image position (radius 6 output px = 12 image px) and its short name.
     expect(calls).toContain('arc(100,200,12,0,6.283185307179586)');

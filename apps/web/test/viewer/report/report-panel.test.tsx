@@ -1,4 +1,5 @@
-import { imagePoint } from '@ceppro/ceph';
+import { getAnalysis, imagePoint } from '@ceppro/ceph';
+import { buildReportModel, reportAnalysis, type ReportLang } from '@ceppro/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -68,7 +69,31 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-function backend(pdf: () => Response = () => new Response('%PDF-1.4', { status: 200, headers: { 'content-type': 'application/pdf' } })) {
+/** The model the server would build from RECORD (the shared builder itself). */
+function serverModel(lang: ReportLang, analysisId: string) {
+  const analysis = reportAnalysis({ analysis_id: analysisId }) ?? getAnalysis('steiner');
+  if (!analysis) throw new Error('no analysis');
+  return buildReportModel(
+    {
+      now: new Date('2026-01-05T00:00:00Z'),
+      clinic: 'Smile Dental',
+      patient: { firstName: CHART.patient.first_name, patientId: CHART.patient.patient_id, birthInfo: CHART.patient.birth_info, gender: CHART.patient.gender },
+      chart: { chartId: CHART_ID, shootDate: '2024-03-02' },
+      record: { inferResult: RECORD.infer_result, modifiedResult: null, rulerInfo: null, imgSize: RECORD.img_size },
+      defaultPpm: 10,
+      lang,
+    },
+    analysis,
+  );
+}
+
+interface Backend {
+  pdf?: () => Response;
+  /** The landmark save fails (the autosave then reports an error). */
+  saveFails?: boolean;
+}
+
+function backend({ pdf = () => new Response('%PDF-1.4', { status: 200, headers: { 'content-type': 'application/pdf' } }), saveFails = false }: Backend = {}) {
   const calls: Array<{ path: string; body: unknown }> = [];
   vi.stubGlobal(
     'fetch',
@@ -78,7 +103,10 @@ function backend(pdf: () => Response = () => new Response('%PDF-1.4', { status: 
       calls.push({ path, body });
       if (path === '/graphql') {
         const query = (body as { query: string }).query;
-        if (query.includes('SaveModifiedLandmarks')) return json({ data: { update_analysis_record: { id: 5, updatedAt: '2026-01-03T00:00:00.000Z', revision: 2 } } });
+        if (query.includes('SaveModifiedLandmarks')) {
+          if (saveFails) return json({ data: null, errors: [{ message: 'database down', extensions: { code: 'INTERNAL' } }] });
+          return json({ data: { update_analysis_record: { id: 5, updatedAt: '2026-01-03T00:00:00.000Z', revision: 2 } } });
+        }
         if (query.includes('AnalysisUserConfig')) return json({ data: { user_config: { default_ppm: 10, user_analysis_manage: null } } });
         if (query.includes('AnalysisRuler')) return json({ data: { analysis_records: { items: [{ id: 5, ruler_info: null }] } } });
         if (query.includes('charts(')) return json({ data: { charts: [CHART] } });
@@ -89,6 +117,11 @@ function backend(pdf: () => Response = () => new Response('%PDF-1.4', { status: 
       }
       if (path === '/api/user-info') return json({ success: true, data: PROFILE });
       if (path === '/api/report/pdf') return pdf();
+      const model = /^\/api\/report\/([^/]+)\/model\?(.*)$/.exec(path);
+      if (model && model[1] === CHART_ID) {
+        const query = new URLSearchParams(model[2]);
+        return json({ success: true, data: serverModel((query.get('lang') ?? 'en') as ReportLang, query.get('analysis_id') ?? 'steiner') });
+      }
       return json({ success: false, code: 'NOT_FOUND', message: 'Not found.' }, 404);
     }),
   );
@@ -121,7 +154,7 @@ afterEach(() => {
 });
 
 describe('report tab', () => {
-  it('lays out the printed report: patient and chart, film, the analysis table, disclaimer, date and clinic', async () => {
+  it("lays out the printed report from the server's report model: patient and chart, film, the analysis table, disclaimer, date and clinic", async () => {
     backend();
     show();
     const print = await screen.findByTestId('report-print');
@@ -140,18 +173,46 @@ describe('report tab', () => {
     expect(await within(print).findByTestId('report-film')).toBeTruthy();
   });
 
-  it('prints once the film in the layout has loaded', async () => {
-    backend();
+  it('prints after saving the edits and fetching the model afresh, once its film has loaded', async () => {
+    const calls = backend();
     const printSpy = vi.fn();
     vi.stubGlobal('print', printSpy);
     show();
-    const film = await screen.findByTestId('report-film');
+    await screen.findByTestId('report-film');
+    act(() => useLandmarkStore.getState().move('S', imagePoint(810, 1005)));
+    const before = calls.length;
     fireEvent.click(screen.getByTestId('print-report'));
+    await waitFor(() => expect(calls.slice(before).some((c) => c.path.includes('/model?'))).toBe(true));
+    const after = calls.slice(before);
+    const saved = after.findIndex((c) => c.path === '/graphql' && JSON.stringify(c.body).includes('SaveModifiedLandmarks'));
+    const fetched = after.findIndex((c) => c.path.startsWith(`/api/report/${CHART_ID}/model?`));
+    expect(saved).toBeGreaterThan(-1);
+    expect(saved).toBeLessThan(fetched);
     expect(printSpy).not.toHaveBeenCalled();
+    const film = await screen.findByTestId('report-film');
     act(() => {
       fireEvent.load(film);
     });
     await waitFor(() => expect(printSpy).toHaveBeenCalledTimes(1));
+  });
+
+  it('shows the error and neither prints nor downloads when the edits cannot be saved', async () => {
+    const calls = backend({ saveFails: true });
+    const printSpy = vi.fn();
+    vi.stubGlobal('print', printSpy);
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    show();
+    await screen.findByTestId('report-film');
+    act(() => useLandmarkStore.getState().move('S', imagePoint(810, 1005)));
+    const before = calls.length;
+    fireEvent.click(screen.getByTestId('download-pdf'));
+    expect((await screen.findByTestId('report-error')).textContent).toMatch(/could not be saved/);
+    fireEvent.click(screen.getByTestId('print-report'));
+    await waitFor(() => expect(calls.slice(before).filter((c) => c.path === '/graphql' && JSON.stringify(c.body).includes('SaveModifiedLandmarks')).length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(screen.getByTestId('report-error').textContent).toMatch(/could not be saved/));
+    expect(calls.slice(before).some((c) => c.path === '/api/report/pdf' || c.path.includes('/model?'))).toBe(false);
+    expect(printSpy).not.toHaveBeenCalled();
   });
 
   it('downloads the PDF of the chosen analysis, saving unsaved edits first', async () => {
@@ -177,7 +238,7 @@ describe('report tab', () => {
   });
 
   it('says why when there is nothing to report', async () => {
-    backend(() => json({ success: false, code: 'REPORT_NO_ANALYSIS', message: 'none' }, 409));
+    backend({ pdf: () => json({ success: false, code: 'REPORT_NO_ANALYSIS', message: 'none' }, 409) });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     show();
     await waitFor(() => expect(screen.getAllByText('Smile Dental').length).toBeGreaterThan(0));

@@ -1,58 +1,79 @@
+import { reportLang } from '@ceppro/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportLang } from '@ceppro/contract';
 import { isApiError } from '../../../../lib/api/index.ts';
-import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
-import { flushLandmarkEdits } from '../../hooks/use-landmark-autosave.ts';
-import { useLandmarkStore } from '../../store/landmark-store.ts';
 import { saveFile } from '../../../../lib/save-file.ts';
+import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { fetchReportPdf } from '../api/download-report-pdf.ts';
 import { usePrintFilm } from '../hooks/use-print-film.ts';
 import { useReportData } from '../hooks/use-report-data.ts';
-import { calibrationText, localDay } from '../lib/report-facts.ts';
+import { saveBeforeReport, UnsavedEditsError, useReportModel } from '../hooks/use-report-model.ts';
+import { calibrationText } from '../lib/report-facts.ts';
 import { ReportPrint } from './report-print.tsx';
 import './report.css';
 
-type Download = { state: 'idle' | 'working' } | { state: 'error'; message: 'report.noImage' | 'report.noAnalysis' | 'report.downloadFailed' };
+type Problem = 'report.noImage' | 'report.noAnalysis' | 'report.downloadFailed' | 'report.printFailed' | 'report.saveFailed';
+type Action = { state: 'idle' | 'saving' | 'working' } | { state: 'error'; message: Problem };
+
+function problemOf(error: unknown, fallback: Problem): Problem {
+  if (error instanceof UnsavedEditsError) return 'report.saveFailed';
+  const code = isApiError(error) ? error.code : null;
+  return code === 'REPORT_NO_IMAGE' ? 'report.noImage' : code === 'REPORT_NO_ANALYSIS' ? 'report.noAnalysis' : fallback;
+}
 
 /**
  * The viewer's "Report" tab: what the report holds, Print (the browser prints the A4 layout of
- * ReportPrint) and Download PDF (the same report made on the server).
+ * ReportPrint) and Download PDF. Both save the viewer's edits first, then use the report the server
+ * builds from the saved record: Print renders its model, Download gets the PDF drawn from the same
+ * model. When the save fails, the error is shown and nothing stale is printed or downloaded.
  */
 export function ReportPanel() {
   const { t, i18n } = useTranslation();
   const names = useClinicalNames();
   const data = useReportData();
-  const film = usePrintFilm(data.imageUrl, data.imageSize, data.positions, data.edited);
-  const [date] = useState(() => localDay(new Date()));
+  const lang = reportLang(i18n.language);
+  const report = useReportModel(data.request, lang);
+  const model = report.data ?? null;
+  const film = usePrintFilm(data.imageUrl, model);
   const [printing, setPrinting] = useState(false);
   const [filmShown, setFilmShown] = useState<string | null>(null);
-  const [download, setDownload] = useState<Download>({ state: 'idle' });
+  const [action, setAction] = useState<Action>({ state: 'idle' });
   const filmReady = film.status === 'ready' && filmShown === film.url;
 
-  // Print once the film in the layout has loaded: printing earlier would give an empty frame.
+  // Print once the film of the fresh model has loaded in the layout: printing earlier would give an empty frame.
   useEffect(() => {
     if (!printing || !(filmReady || film.status === 'error')) return;
     setPrinting(false);
     window.print();
   }, [printing, filmReady, film.status]);
 
-  const runDownload = async () => {
-    if (data.request === null) return;
-    setDownload({ state: 'working' });
+  const runPrint = async () => {
+    setAction({ state: 'saving' });
     try {
-      // The server renders the stored landmarks: unsaved edits are saved first (through the one autosave).
-      await flushLandmarkEdits();
-      if (useLandmarkStore.getState().saveStatus === 'error') throw new Error('landmark edits not saved');
-      const pdf = await fetchReportPdf(data.request, reportLang(i18n.language));
-      saveFile(pdf, `ceppro-report-${data.request.chart_id}.pdf`);
-      setDownload({ state: 'idle' });
+      await report.refresh();
+      setAction({ state: 'idle' });
+      setPrinting(true);
     } catch (error) {
-      const code = isApiError(error) ? error.code : null;
-      setDownload({ state: 'error', message: code === 'REPORT_NO_IMAGE' ? 'report.noImage' : code === 'REPORT_NO_ANALYSIS' ? 'report.noAnalysis' : 'report.downloadFailed' });
+      setAction({ state: 'error', message: problemOf(error, 'report.printFailed') });
     }
   };
 
+  const runDownload = async () => {
+    if (data.request === null) return;
+    setAction({ state: 'saving' });
+    try {
+      // The server renders the saved record: unsaved edits are saved first (through the one autosave).
+      await saveBeforeReport();
+      setAction({ state: 'working' });
+      const pdf = await fetchReportPdf(data.request, lang);
+      saveFile(pdf, `ceppro-report-${data.request.chart_id}.pdf`);
+      setAction({ state: 'idle' });
+    } catch (error) {
+      setAction({ state: 'error', message: problemOf(error, 'report.downloadFailed') });
+    }
+  };
+
+  const busy = action.state === 'saving' || action.state === 'working' || printing;
   const calibration = calibrationText(data.analysis.calibration);
   const option = data.analysis.option;
   return (
@@ -72,29 +93,23 @@ export function ReportPanel() {
           type="button"
           className="report-panel__button report-panel__button--primary"
           data-testid="print-report"
-          disabled={data.chart === null || printing}
-          onClick={() => setPrinting(true)}
+          disabled={data.request === null || busy}
+          onClick={() => void runPrint()}
         >
           {printing ? t('report.preparing') : t('report.print')}
         </button>
-        <button
-          type="button"
-          className="report-panel__button"
-          data-testid="download-pdf"
-          disabled={data.request === null || download.state === 'working'}
-          onClick={() => void runDownload()}
-        >
-          {download.state === 'working' ? t('report.downloading') : t('report.downloadPdf')}
+        <button type="button" className="report-panel__button" data-testid="download-pdf" disabled={data.request === null || busy} onClick={() => void runDownload()}>
+          {action.state === 'working' ? t('report.downloading') : action.state === 'saving' ? t('report.saving') : t('report.downloadPdf')}
         </button>
       </div>
       <p className="report-panel__note">{t('report.unsavedNote')}</p>
       {film.status === 'error' && <p className="report-panel__error" role="alert">{t('report.filmFailed')}</p>}
-      {download.state === 'error' && (
+      {action.state === 'error' && (
         <p className="report-panel__error" role="alert" data-testid="report-error">
-          {t(download.message)}
+          {t(action.message)}
         </p>
       )}
-      <ReportPrint data={data} film={film} date={date} onFilmLoaded={() => setFilmShown(film.url)} />
+      <ReportPrint model={model} film={film} filmAlt={t('report.filmAlt', { name: model?.patient.name ?? '' })} onFilmLoaded={() => setFilmShown(film.url)} />
     </div>
   );
 }

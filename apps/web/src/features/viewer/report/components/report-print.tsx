@@ -1,55 +1,47 @@
-import { ageInYears } from '@ceppro/contract';
+import { fillLabel, reportLabels, type ReportModel } from '@ceppro/contract';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
-import type { ReportData } from '../hooks/use-report-data.ts';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
-import { calibrationText } from '../lib/report-facts.ts';
+import { ProfilogramPrint, SuperimpositionPrint, VtoPrint } from './report-print-planning.tsx';
 import { ReportTable } from './report-table.tsx';
-import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
-import { VtoPrintSection } from '../../vto/components/vto-print-section.tsx';
-import { ProfilogramPrint } from '../../profilogram/components/profilogram-print.tsx';
-import { SuperimpositionPrintSection } from '../../superimposition/components/superimposition-print.tsx';
 
 interface ReportPrintProps {
-  data: ReportData;
+  /** The report the server built from the saved record (the PDF's model); null until fetched. */
+  model: ReportModel | null;
   film: PrintFilm;
-  /** yyyy-mm-dd, the report's date. */
-  date: string;
+  /** The film's alternative text (interface language). */
+  filmAlt: string;
   onFilmLoaded: () => void;
 }
 
 /**
- * The printed report (A4, report.css): hidden on screen, and the only thing on paper. Rendered as
- * a direct child of <body> so the print styles can hide the whole app beside it.
+ * The printed report (A4, report.css): hidden on screen, and the only thing on paper. It renders the
+ * report model, the same object the server's PDF is drawn from, in the model's language with the
+ * PDF's labels (contract report-labels), so paper from the browser and the PDF say the same. Rendered
+ * as a direct child of <body> so the print styles can hide the whole app beside it.
  */
-export function ReportPrint({ data, film, date, onFilmLoaded }: ReportPrintProps) {
-  const { t } = useTranslation();
-  const names = useClinicalNames();
-  const { chart, analysis } = data;
-  const analysisTitle = analysis.option ? (analysis.option.kind === 'default' ? t('analysis.defaultOption') : names.analysis(analysis.option.analysis)) : '—';
-  if (chart === null) return null;
-  const { patient } = chart;
-  const age = ageInYears(patient.birth_info, date);
-  const calibration = calibrationText(analysis.calibration);
+export function ReportPrint({ model, film, filmAlt, onFilmLoaded }: ReportPrintProps) {
+  if (model === null) return null;
+  const labels = reportLabels(model.lang);
+  const { patient, chart } = model;
+  const birth = patient.age === null ? patient.birthDate : `${patient.birthDate} (${fillLabel(labels.ageValue, { age: patient.age })})`;
   const facts: Array<[string, string, string]> = [
-    ['patient', t('report.patient'), patient.first_name],
-    ['chart-id', t('report.chartId'), chart.chart_id],
-    ['patient-id', t('report.patientId'), patient.patient_id],
-    ['shoot-date', t('report.shootDate'), data.shootDate ?? t('report.noDate')],
-    ['birth-date', t('report.birthDate'), age === null ? patient.birth_info : `${patient.birth_info} (${t('report.ageValue', { age })})`],
-    ['analysis', t('report.analysis'), analysisTitle],
-    ['gender', t('report.gender'), patient.gender ? t('report.female') : t('report.male')],
-    ['calibration', t('report.calibration'), t(calibration.key, { ppm: calibration.ppm })],
+    ['patient', labels.patient, patient.name],
+    ['chart-id', labels.chartId, chart.chartId],
+    ['patient-id', labels.patientId, patient.patientId ?? '-'],
+    ['shoot-date', labels.shootDate, chart.shootDate ?? labels.noDate],
+    ['birth-date', labels.birthDate, birth],
+    ['analysis', labels.analysis, model.analysis.name],
+    ['gender', labels.gender, patient.gender === 'F' ? labels.female : labels.male],
+    ['calibration', labels.calibration, model.calibration],
   ];
-
   return createPortal(
-    <article className="report-print" data-testid="report-print" aria-hidden="true">
+    <article className="report-print" data-testid="report-print" lang={model.lang} aria-hidden="true">
       <header className="report-print__header">
-        <h1>{t('report.title')}</h1>
+        <h1>{labels.title}</h1>
         <div className="report-print__issuer">
-          {data.clinic && <strong data-testid="report-clinic">{data.clinic}</strong>}
-          <span>
-            {t('report.date')}: {date}
+          {model.clinic && <strong data-testid="report-clinic">{model.clinic}</strong>}
+          <span data-testid="report-date">
+            {labels.date}: {model.date}
           </span>
         </div>
       </header>
@@ -63,24 +55,21 @@ export function ReportPrint({ data, film, date, onFilmLoaded }: ReportPrintProps
       </dl>
       <figure className="report-print__film">
         {film.status === 'ready' ? (
-          <img src={film.url} alt={t('report.filmAlt', { name: patient.first_name })} data-testid="report-film" onLoad={onFilmLoaded} />
+          <img src={film.url} alt={filmAlt} data-testid="report-film" onLoad={onFilmLoaded} />
         ) : (
-          <p>{film.status === 'error' ? t('report.filmFailed') : t('report.preparing')}</p>
+          <p>{film.status === 'error' ? '—' : '…'}</p>
         )}
       </figure>
-      {analysis.option && <ReportTable name={analysisTitle} rows={analysis.rows} />}
-      <ProfilogramPrint />
-      <SuperimpositionPrintSection recordId={chart.analysis_record_id} />
+      <ReportTable analysisName={model.analysis.name} rows={model.rows} labels={labels} />
+      {model.superimposition && <SuperimpositionPrint report={model.superimposition} labels={labels} />}
+      {model.profilogram && <ProfilogramPrint report={model.profilogram} labels={labels} />}
+      {model.vto && <VtoPrint report={model.vto} film={film} labels={labels} />}
       <footer className="report-print__footer">
         <p className="report-print__disclaimer" data-testid="report-disclaimer">
-          {t('report.disclaimer')}
+          {model.disclaimer}
         </p>
-        <p className="report-print__credit">
-          {data.clinic && `${data.clinic} · `}
-          {t('report.footer', { date })}
-        </p>
+        <p className="report-print__credit">{`Ceppro${model.clinic ? ` - ${model.clinic}` : ''} - ${model.date}`}</p>
       </footer>
-      <VtoPrintSection film={film} />
     </article>,
     document.body,
   );

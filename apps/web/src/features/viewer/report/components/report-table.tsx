@@ -1,19 +1,35 @@
-import { getLandmark, type LandmarkId } from '@ceppro/ceph';
-import { useTranslation } from 'react-i18next';
-import type { AnalysisRow } from '../../analysis/lib/analysis-rows.ts';
-import { formatNorm, formatValue, formatZ } from '../../analysis/lib/format.ts';
-import { isVocabularyReading, readingWords, rowReading } from '../../analysis/lib/reading.ts';
-import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
+import { fillLabel, type ReportLabels, type ReportRow } from '@ceppro/contract';
 
-const shortNames = (ids: readonly LandmarkId[]) => ids.map((id) => getLandmark(id).shortName).join(', ');
+/** A simple printed table: a caption, a header row and text cells (the planning sections). */
+export function PrintTable({ caption, head, rows, testId }: { caption?: string; head: readonly string[]; rows: readonly (readonly string[])[]; testId?: string }) {
+  return (
+    <table className="report-print__table report-print__table--plain" data-testid={testId}>
+      {caption !== undefined && <caption>{caption}</caption>}
+      <thead>
+        <tr>
+          {head.map((h, i) => (
+            <th key={i} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          <tr key={i}>
+            {row.map((cell, j) => (j === 0 ? <th key={j} scope="row">{cell}</th> : <td key={j}>{cell}</td>))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
-/** The analysis table as printed: the Analysis tab's values, norms and readings, without its controls. */
-export function ReportTable({ name, rows }: { name: string; rows: readonly AnalysisRow[] }) {
-  const { t } = useTranslation();
-  const names = useClinicalNames();
+/** The analysis table as printed: the report model's rows, cell for cell what the PDF prints. */
+export function ReportTable({ analysisName, rows, labels }: { analysisName: string; rows: readonly ReportRow[]; labels: ReportLabels }) {
   return (
     <table className="report-print__table" data-testid="report-table">
-      <caption>{t('analysis.table', { name })}</caption>
+      <caption>{fillLabel(labels.analysisTitle, { name: analysisName })}</caption>
       <colgroup>
         <col className="report-print__col-name" />
         <col className="report-print__col-value" />
@@ -23,43 +39,23 @@ export function ReportTable({ name, rows }: { name: string; rows: readonly Analy
       </colgroup>
       <thead>
         <tr>
-          <th scope="col">{t('analysis.colMeasurement')}</th>
-          <th scope="col">{t('analysis.colValue')}</th>
-          <th scope="col">{t('analysis.colNorm')}</th>
-          <th scope="col">{t('analysis.colDeviation')}</th>
-          <th scope="col">{t('analysis.colInterpretation')}</th>
+          <th scope="col">{labels.measurement}</th>
+          <th scope="col">{labels.value}</th>
+          <th scope="col">{labels.norm}</th>
+          <th scope="col">{labels.deviation}</th>
+          <th scope="col">{labels.interpretation}</th>
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => {
-          const { definition, result, interpretation } = row;
-          const reading = rowReading(row);
-          const words = readingWords(reading, definition.id, names);
-          const norm = formatNorm(row.norm, definition.unit) ?? names.reading('noNorm');
-          return (
-            <tr key={definition.id} data-testid="report-row" data-id={definition.id} className={`report-print__row report-print__row--${row.level}`}>
-              <th scope="row">{names.measurement(definition.id)}</th>
-              {result.status === 'ok' ? (
-                <>
-                  <td>{formatValue(result.value, result.unit)}</td>
-                  <td>{norm}</td>
-                  <td>{interpretation.z === null ? '—' : formatZ(interpretation.z)}</td>
-                  <td>
-                    {reading && (isVocabularyReading(reading.key) ? names.reading(reading.key) : t(`analysis.${reading.key}`))}
-                    {words && <span className="report-print__words"> ({words})</span>}
-                  </td>
-                </>
-              ) : (
-                <>
-                  <td>—</td>
-                  <td>{norm}</td>
-                  <td>—</td>
-                  <td>{result.status === 'incomplete' ? t('analysis.missing', { landmarks: shortNames(result.missing) }) : t('analysis.notComputable')}</td>
-                </>
-              )}
-            </tr>
-          );
-        })}
+        {rows.map((row) => (
+          <tr key={row.id} data-testid="report-row" data-id={row.id} className="report-print__row">
+            <th scope="row">{row.name}</th>
+            <td data-testid="report-value">{row.value}</td>
+            <td>{row.norm}</td>
+            <td>{row.deviation}</td>
+            <td>{row.interpretation}</td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );

@@ -1,25 +1,18 @@
-import type { ImagePoint, LandmarkId, LandmarkMap } from '@ceppro/ceph';
+import type { ReportModel } from '@ceppro/contract';
 import { useEffect, useState } from 'react';
-import type { Size } from '../../lib/coordinates.ts';
 import { composePrintFilm } from '../lib/print-film.ts';
-import { usePrintedDrawings } from '../../drawing/lib/print-drawings.ts';
 
 export type PrintFilm = { status: 'idle' | 'drawing' | 'error'; url: null } | { status: 'ready'; url: string };
 
-/**
- * The film with its landmarks and tracing as a PNG object URL for the print layout, redrawn when
- * the positions change (a committed move, not every pointer move: previews are not positions).
- */
-export function usePrintFilm(imageUrl: string | null, imageSize: Size | null, positions: LandmarkMap<ImagePoint>, edited: ReadonlySet<LandmarkId>): PrintFilm {
+/** The film with the report model's landmarks, tracing and drawings as a PNG object URL for the print layout, redrawn for each model. */
+export function usePrintFilm(imageUrl: string | null, model: ReportModel | null): PrintFilm {
   const [film, setFilm] = useState<PrintFilm>({ status: 'idle', url: null });
-  // The film's drawings are drawn on it too (drawing/lib/print-drawings.ts): redraw when they change.
-  const drawings = usePrintedDrawings();
   useEffect(() => {
-    if (imageUrl === null || imageSize === null) return undefined;
+    if (imageUrl === null || model === null) return undefined;
     let live = true;
     let made: string | null = null;
     setFilm({ status: 'drawing', url: null });
-    composePrintFilm(imageUrl, imageSize, positions, edited).then(
+    composePrintFilm(imageUrl, model).then(
       (blob) => {
         made = URL.createObjectURL(blob);
         if (live) setFilm({ status: 'ready', url: made });
@@ -33,6 +26,6 @@ export function usePrintFilm(imageUrl: string | null, imageSize: Size | null, po
       live = false;
       if (made !== null) URL.revokeObjectURL(made);
     };
-  }, [imageUrl, imageSize, positions, edited, drawings]);
-  return imageUrl === null || imageSize === null ? { status: 'idle', url: null } : film;
+  }, [imageUrl, model]);
+  return imageUrl === null || model === null ? { status: 'idle', url: null } : film;
 }

@@ -1,13 +1,13 @@
-import { getLandmark, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
+import type { ReportModel } from '@ceppro/contract';
 import type { Size } from '../../lib/coordinates.ts';
-import { tracingPaths } from '../../lib/tracing-paths.ts';
-import { drawPrintDrawings } from '../../drawing/lib/print-drawings.ts';
+import { drawShapesOnCanvas } from '../../drawing/lib/print-drawings.ts';
 
 /**
- * The film as printed: the radiograph with the tracing and the landmarks drawn over it on one
- * canvas, every shape written in image px of the original upload (house style 2) under a single
- * scale to the output size. A PNG of it is what the print layout shows, so paper gets exactly the
- * positions the viewer measures, whatever the printer's scaling.
+ * The film as printed, from the report model (what the server's PDF draws): the radiograph with
+ * the model's tracing (packages/ceph `outlinePaths`, the viewer's spline), landmarks and drawings on
+ * one canvas, every shape in image px of the original upload (house style 2) under a single scale
+ * to the output size. A PNG of it is what the print layout shows, so paper gets exactly the saved
+ * positions, whatever the printer's scaling.
  */
 
 /** The long side of the printed film, in px: about 300 dpi over the report's 180 mm width. */
@@ -21,18 +21,13 @@ export function printFilmSize(image: Size): Size {
   return { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
 }
 
+type FilmModel = Pick<ReportModel, 'landmarks' | 'film'>;
+
 /**
  * Draws the film on `ctx` (a canvas of `output` size): image, tracing (yellow), landmarks (red for
- * the model's, cyan for the user's) with their short names.
+ * the model's, cyan for the user's) with their short names, then the drawing pad's shapes.
  */
-export function drawPrintFilm(
-  ctx: CanvasRenderingContext2D,
-  image: CanvasImageSource,
-  imageSize: Size,
-  output: Size,
-  positions: LandmarkMap<ImagePoint>,
-  edited: ReadonlySet<LandmarkId>,
-): void {
+export function drawPrintFilm(ctx: CanvasRenderingContext2D, image: CanvasImageSource, imageSize: Size, output: Size, model: FilmModel): void {
   const scale = output.width / imageSize.width;
   const u = 1 / scale; // image px per output px
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
@@ -42,28 +37,27 @@ export function drawPrintFilm(
   ctx.lineCap = 'round';
   ctx.strokeStyle = '#ffd60a';
   ctx.lineWidth = STYLE.tracing * u;
-  for (const path of tracingPaths(positions)) ctx.stroke(new Path2D(path.d));
+  for (const path of model.film.tracing) ctx.stroke(new Path2D(path.d));
 
   ctx.font = `600 ${STYLE.label * u}px sans-serif`;
   ctx.textBaseline = 'alphabetic';
-  for (const [id, point] of Object.entries(positions) as [LandmarkId, ImagePoint][]) {
+  for (const landmark of model.landmarks) {
     ctx.beginPath();
-    ctx.arc(point.x, point.y, STYLE.marker * u, 0, Math.PI * 2);
-    ctx.fillStyle = edited.has(id) ? '#00c8ff' : '#ff3b30';
+    ctx.arc(landmark.x, landmark.y, STYLE.marker * u, 0, Math.PI * 2);
+    ctx.fillStyle = landmark.edited ? '#00c8ff' : '#ff3b30';
     ctx.fill();
     ctx.lineWidth = STYLE.markerEdge * u;
     ctx.strokeStyle = '#ffffff';
     ctx.stroke();
-    const label = getLandmark(id).shortName;
-    const x = point.x + STYLE.marker * 1.6 * u;
-    const y = point.y - STYLE.marker * 1.2 * u;
+    const x = landmark.x + STYLE.marker * 1.6 * u;
+    const y = landmark.y - STYLE.marker * 1.2 * u;
     ctx.lineWidth = 4 * u;
     ctx.strokeStyle = 'rgba(0, 0, 0, 0.85)';
-    ctx.strokeText(label, x, y);
+    ctx.strokeText(landmark.label, x, y);
     ctx.fillStyle = '#ffffff';
-    ctx.fillText(label, x, y);
+    ctx.fillText(landmark.label, x, y);
   }
-  drawPrintDrawings(ctx, u);
+  drawShapesOnCanvas(ctx, model.film.drawings, u);
 }
 
 function loadImage(url: string): Promise<HTMLImageElement> {
@@ -78,15 +72,19 @@ function loadImage(url: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Loads the film and draws it with its landmarks; resolves to a PNG. */
-export async function composePrintFilm(url: string, imageSize: Size, positions: LandmarkMap<ImagePoint>, edited: ReadonlySet<LandmarkId>): Promise<Blob> {
+/**
+ * Loads the film and draws the model over it; resolves to a PNG. The overlay's space is the size the
+ * landmarks were placed on (the model's), else the file's own.
+ */
+export async function composePrintFilm(url: string, model: FilmModel): Promise<Blob> {
   const image = await loadImage(url);
+  const imageSize = model.film.size ?? { width: image.naturalWidth, height: image.naturalHeight };
   const output = printFilmSize(imageSize);
   const canvas = document.createElement('canvas');
   canvas.width = output.width;
   canvas.height = output.height;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('No 2D canvas.');
-  drawPrintFilm(ctx, image, imageSize, output, positions, edited);
+  drawPrintFilm(ctx, image, imageSize, output, model);
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The film could not be encoded.'))), 'image/png'));
 }

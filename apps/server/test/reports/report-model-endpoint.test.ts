@@ -1,0 +1,105 @@
+import { MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
+import { reportModelPath, reportModelSchema } from '@ceppro/contract';
+import { eq } from 'drizzle-orm';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chartData } from '../../src/db/schema/index';
+import { createImageHarness, plainImage, type ImageHarness, type TestChart } from '../images/image-harness';
+import { pdfText } from './poppler';
+
+/**
+ * GET /api/report/:chart_id/model through HTTP on a real database: the owner gets the same model the
+ * PDF is drawn from (its values are in the PDF's text), in the asked language and analysis; another
+ * user's chart is NOT_FOUND; a bad query is VALIDATION_FAILED.
+ */
+
+const FILM_300: ReadonlyArray<[number, number]> = [
+  [391, 514], [673, 458], [624, 586], [306, 610], [698, 716], [686, 874], [676, 947], [646, 969], [666, 964], [392, 842],
+  [712, 798], [725, 809], [774, 752], [766, 852], [762, 709], [725, 946], [496, 692], [704, 680], [340, 652],
+];
+const INFER_RESULT = { version: 1, model: { id: 'test-model', version: '1' }, landmarks: FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 })) };
+const SIZE = { width: 968, height: 1200 };
+
+let t: ImageHarness;
+let tokenA: string;
+let tokenB: string;
+let chart: TestChart;
+let outDir: string;
+
+async function get(token: string, chartId: string, query = '') {
+  const response = await t.h.app.inject({ method: 'GET', url: `${reportModelPath(chartId)}${query}`, headers: { authorization: `Bearer ${token}` } });
+  return { status: response.statusCode, body: JSON.parse(response.body) as { success: boolean; data?: unknown; code?: string; field?: string } };
+}
+
+beforeAll(async () => {
+  t = await createImageHarness();
+  tokenA = await t.signIn('rma');
+  tokenB = await t.signIn('rmb');
+  chart = await t.chart(tokenA, { name: 'Kim Model' });
+  const up = await t.uploadImage(tokenA, chart.chartId, await plainImage(SIZE.width, SIZE.height));
+  expect(up.status, up.raw).toBe(200);
+  await t.h.services.database.db.update(chartData).set({ pendingExpiresAt: null }).where(eq(chartData.id, Number(up.body.data?.id)));
+  await t.ok(tokenA, 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }', { c: chart.chartRef, i: { infer_result: INFER_RESULT, img_size: SIZE } });
+  outDir = await mkdtemp(path.join(tmpdir(), 'ceppro-report-model-'));
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe('GET /api/report/:chart_id/model', () => {
+  it("gives the owner the model the PDF is drawn from: the PDF's text has its values", async () => {
+    const r = await get(tokenA, chart.chartId, '?lang=en&analysis_id=steiner');
+    expect(r.status).toBe(200);
+    const model = reportModelSchema.parse(r.body.data);
+    expect(model.patient.name).toBe('Kim Model');
+    expect(model.analysis.id).toBe('steiner');
+    expect(model.film.size).toEqual(SIZE);
+    expect(model.film.tracing.length).toBeGreaterThan(0);
+    expect(model.landmarks).toHaveLength(19);
+    const sna = model.rows.find((row) => row.id === 'SNA');
+    expect(sna?.value).toMatch(/^\d+\.\d°$/);
+    const pdf = await t.h.app.inject({
+      method: 'POST',
+      url: '/api/report/pdf',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenA}` },
+      payload: JSON.stringify({ chart_id: chart.chartId, analysis_id: 'steiner', lang: 'en' }),
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(pdf.rawPayload, outDir);
+    for (const row of model.rows.filter((x) => x.value !== '-')) expect(text).toContain(row.value);
+    expect(text).toContain(model.calibration);
+    // The film's labels are PDF text now (embedded fonts), not pixels.
+    for (const label of ['PNS', 'ANS', 'Pog']) expect(text).toContain(label);
+  });
+
+  it("answers in the asked language and for a user's group", async () => {
+    const ko = await get(tokenA, chart.chartId, '?lang=ko&measurement_ids=SNB,SNA&analysis_name=Mine');
+    expect(ko.status).toBe(200);
+    const model = reportModelSchema.parse(ko.body.data);
+    expect(model.lang).toBe('ko');
+    expect(model.analysis.name).toBe('Mine');
+    expect(model.rows.map((row) => row.id)).toEqual(['SNB', 'SNA']);
+    expect(model.disclaimer).toBe('AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.');
+  });
+
+  it("answers NOT_FOUND for another user's chart and for no chart at all, never 500", async () => {
+    const other = await get(tokenB, chart.chartId);
+    expect([other.status, other.body.code]).toEqual([404, 'NOT_FOUND']);
+    const none = await get(tokenA, '00000000-0000-4000-8000-000000000000');
+    expect([none.status, none.body.code]).toEqual([404, 'NOT_FOUND']);
+    const anonymous = await t.h.app.inject({ method: 'GET', url: reportModelPath(chart.chartId) });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses a bad query with VALIDATION_FAILED', async () => {
+    expect((await get(tokenA, 'not-a-uuid')).body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'chart_id' });
+    expect((await get(tokenA, chart.chartId, '?lang=fr')).body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'lang' });
+    expect((await get(tokenA, chart.chartId, '?analysis_id=nope')).status).toBe(400);
+    expect((await get(tokenA, chart.chartId, '?measurement_ids=SNA,NOPE')).body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'measurement_ids' });
+    expect((await get(tokenA, chart.chartId, '?measurement_ids=')).status).toBe(400);
+  });
+});

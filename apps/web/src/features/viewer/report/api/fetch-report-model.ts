@@ -1,0 +1,20 @@
+import { reportModelPath, reportModelSchema, type ReportLang, type ReportModel, type ReportPdfRequest } from '@ceppro/contract';
+import { api } from '../../../../lib/api/index.ts';
+
+/** The react-query key of a chart's report model in one language and analysis. */
+export function reportModelKey(request: ReportPdfRequest | null, lang: ReportLang) {
+  return ['report-model', request?.chart_id ?? null, lang, request?.analysis_id ?? null, request?.measurement_ids?.join(',') ?? null, request?.analysis_name ?? null] as const;
+}
+
+/**
+ * `GET /api/report/:chart_id/model`: the report the server builds from the saved record (the one the
+ * PDF is drawn from), labelled in `lang`; validated with the contract's schema.
+ */
+export async function fetchReportModel(request: ReportPdfRequest, lang: ReportLang): Promise<ReportModel> {
+  const query = new URLSearchParams({ lang });
+  if (request.measurement_ids !== undefined) query.set('measurement_ids', request.measurement_ids.join(','));
+  else if (request.analysis_id !== undefined) query.set('analysis_id', request.analysis_id);
+  if (request.analysis_name !== undefined) query.set('analysis_name', request.analysis_name);
+  const data = await api.get(`${reportModelPath(request.chart_id)}?${query.toString()}`, { auth: true });
+  return reportModelSchema.parse(data);
+}

@@ -1,0 +1,127 @@
+import { TRACING_OUTLINES } from '@ceppro/ceph';
+import { fillLabel, type ProfilogramReport, type ReportLabels, type SuperimpositionReport, type VtoReport } from '@ceppro/contract';
+import type { PrintFilm } from '../hooks/use-print-film.ts';
+import { PrintTable } from './report-table.tsx';
+
+/**
+ * The report model's planning sections as printed, the same as the PDF's planning pages: the
+ * superimposition (tracings in the films' colours and the movement tables), the profilogram (the
+ * patient's polylines over the norm, the deviation table, free measurements) and the VTO/STO plan.
+ */
+
+const num2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2).replace(/^-(0\.00)$/, '$1');
+const num1 = (v: number) => (v.toFixed(1) === '-0.0' ? '0.0' : v.toFixed(1));
+const COLOURS = { white: '#ffffff', red: '#ff4d4f', blue: '#3d8bff', green: '#33c759' } as const;
+const METHOD_KEYS = { 'sn-at-s': 'methodSnAtS', 'best-fit': 'methodBestFit', maxilla: 'methodMaxilla', mandible: 'methodMandible' } as const;
+const pts = (points: readonly { x: number; y: number }[]) => points.map((p) => `${p.x},${p.y}`).join(' ');
+
+export function SuperimpositionPrint({ report, labels }: { report: SuperimpositionReport; labels: ReportLabels }) {
+  const all = report.films.flatMap((f) => f.landmarks);
+  const [x0, x1] = [Math.min(...all.map((p) => p.x)), Math.max(...all.map((p) => p.x))];
+  const [y0, y1] = [Math.min(...all.map((p) => p.y)), Math.max(...all.map((p) => p.y))];
+  const pad = Math.max(x1 - x0, y1 - y0) * 0.05 + 1;
+  const dateOf = (chartId: string) => report.films.find((f) => f.chart_id === chartId)?.shoot_date ?? labels.filmNoDate;
+  const pairs = new Map<string, typeof report.movements>();
+  for (const m of report.movements) pairs.set(`${m.from_chart_id}>${m.to_chart_id}`, [...(pairs.get(`${m.from_chart_id}>${m.to_chart_id}`) ?? []), m]);
+  return (
+    <section className="report-print__section" data-testid="superimposition-print">
+      <h2>{labels.superimposition}</h2>
+      <p className="report-print__note">{fillLabel(labels.superMethod, { method: labels[METHOD_KEYS[report.method]], date: report.computed_at.slice(0, 10), unit: report.unit })}</p>
+      <svg className="report-print__figure report-print__figure--dark" viewBox={`${x0 - pad} ${y0 - pad} ${x1 - x0 + 2 * pad} ${y1 - y0 + 2 * pad}`}>
+        {report.films.map((film) => {
+          const byId = new Map(film.landmarks.map((p) => [p.id, p]));
+          return TRACING_OUTLINES.map((o) => (
+            <polyline key={`${film.chart_id}-${o.id}`} points={pts(o.landmarks.flatMap((id) => byId.get(id) ?? []))} fill="none" stroke={COLOURS[film.colour]} strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
+          ));
+        })}
+      </svg>
+      <p className="report-print__note">{report.films.map((f) => `${labels[f.colour]}: ${f.shoot_date ?? labels.filmNoDate}`).join(' · ')}</p>
+      <p className="report-print__note">{labels.superNote}</p>
+      {report.unit === 'px' && <p className="report-print__note">{labels.superPx}</p>}
+      {[...pairs.values()].map((rows) => (
+        <PrintTable
+          key={`${rows[0]?.from_chart_id}>${rows[0]?.to_chart_id}`}
+          caption={`${dateOf(rows[0]?.from_chart_id ?? '')} -> ${dateOf(rows[0]?.to_chart_id ?? '')} (${report.unit})`}
+          head={[labels.landmark, `dx (${report.unit})`, `dy (${report.unit})`, `${labels.distance} (${report.unit})`]}
+          rows={rows.map((r) => [r.id, num2(r.dx), num2(r.dy), num2(r.distance)])}
+        />
+      ))}
+    </section>
+  );
+}
+
+const LINE_KEYS = { SN: 'lineSN', FH: 'lineFH', 'SN-7': 'lineSN7' } as const;
+const POINT_KEYS = { S: 'pointS', N: 'pointN' } as const;
+
+export function ProfilogramPrint({ report, labels }: { report: ProfilogramReport; labels: ReportLabels }) {
+  const result = report.profilogram;
+  let chart = null;
+  if (result !== null) {
+    const all = [...result.template, ...result.polylines.flatMap((l) => l.points), { x: 0, y: 0 }];
+    const [x0, x1] = [Math.min(...all.map((p) => p.x)), Math.max(...all.map((p) => p.x))];
+    const [y0, y1] = [Math.min(...all.map((p) => p.y)), Math.max(...all.map((p) => p.y))];
+    const pad = Math.max(x1 - x0, y1 - y0, 1) * 0.05;
+    // Frame y is superior: flip it for the screen.
+    const flip = (points: readonly { x: number; y: number }[]) => points.map((p) => ({ x: p.x, y: -p.y }));
+    chart = (
+      <svg className="report-print__figure" viewBox={`${x0 - pad} ${-y1 - pad} ${x1 - x0 + 2 * pad} ${y1 - y0 + 2 * pad}`}>
+        <polyline points={pts(flip(result.template))} fill="none" stroke="#de6b21" strokeWidth={1.4} vectorEffect="non-scaling-stroke" />
+        {result.polylines.map((l, i) => (
+          <polyline key={i} points={pts(flip(l.points))} fill="none" stroke="#2b6bb0" strokeWidth={1.2} vectorEffect="non-scaling-stroke" />
+        ))}
+      </svg>
+    );
+  }
+  return (
+    <section className="report-print__section">
+      {result !== null && (
+        <div data-testid="report-profilogram">
+          <h2>{labels.profilogram}</h2>
+          <p className="report-print__note">
+            {fillLabel(labels.profilogramOptions, { line: labels[LINE_KEYS[result.options.standardLine]], point: labels[POINT_KEYS[result.options.point]], scale: result.options.scale, rotate: result.options.rotate })}
+          </p>
+          <div className="report-print__pair">
+            {chart}
+            <PrintTable
+              caption={fillLabel(labels.deviationTitle, { unit: result.unit })}
+              head={[labels.point, 'dx', 'dy', labels.normSd]}
+              rows={result.deviations.map((d) => [d.id, num1(d.dx), num1(d.dy), `±${num1(d.rangeX)} / ±${num1(d.rangeY)}${d.outside ? `  ${labels.outside}` : ''}`])}
+            />
+          </div>
+          <p className="report-print__note">{fillLabel(labels.normTemplate, { source: result.templateSource })}</p>
+        </div>
+      )}
+      {report.measurements.length > 0 && <PrintTable testId="report-measurements" caption={labels.measurements} head={[labels.measurement, labels.value]} rows={report.measurements.map((m) => [m.name, m.value])} />}
+    </section>
+  );
+}
+
+export function VtoPrint({ report, film, labels }: { report: VtoReport; film: PrintFilm; labels: ReportLabels }) {
+  const size = report.filmSize;
+  return (
+    <section className="report-print__section" data-testid="vto-print">
+      <h2>{labels.vtoTitle}</h2>
+      <p className="report-print__note">{labels.vtoLegend}</p>
+      {size !== null && film.status === 'ready' && (
+        <div className="report-print__overlay vto-print__frame">
+          <img src={film.url} alt="" />
+          <svg viewBox={`0 0 ${size.width} ${size.height}`} preserveAspectRatio="none" aria-hidden="true">
+            {report.outlines.map((line, i) => (
+              <polyline key={i} points={pts(line)} fill="none" stroke="#ff7a00" strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
+            ))}
+          </svg>
+        </div>
+      )}
+      <div className="report-print__pair">
+        <PrintTable caption={labels.movementMm} head={['', labels.horizontal, labels.vertical]} rows={report.movements.map((m) => [m.label, m.horizontal, m.vertical])} />
+        <div className="report-print__note">
+          <strong>{labels.ratiosTitle}</strong>
+          {[...report.ratios, ...report.softMoves].map((line, i) => (
+            <p key={i}>{line}</p>
+          ))}
+        </div>
+      </div>
+      <PrintTable caption={labels.predictedTitle} head={[labels.measurement, labels.today, labels.predicted, labels.change]} rows={report.rows.map((r) => [r.name, r.today, r.predicted, r.change])} />
+    </section>
+  );
+}
