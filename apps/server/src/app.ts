@@ -29,6 +29,7 @@ import { registerCompression } from './http/compression';
 import { registerErrorHandler, sendError, toHttpError } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { restrictToHealth } from './roles';
 import type { Services } from './services';
 import { FsObjectStorage } from './storage/fs-storage';
 
@@ -56,6 +57,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   });
 
   registerErrorHandler(app);
+  // A `worker` or `ai` process (CEPPRO_ROLE) answers /healthz only; its features still start their jobs.
+  restrictToHealth(app, config.roles);
   // Brotli/gzip for JSON, text and scripts (http/compression.ts); before any route is added.
   await registerCompression(app);
   // Clients send JSON or (the /public endpoints) form-encoded bodies; plain text is refused with 415

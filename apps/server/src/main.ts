@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type AppConfig } from './config/config';
 import { loadSecrets } from './config/secrets';
 import { createLogger } from './logging/logger';
+import { describeRoles } from './roles';
 import type { Services } from './services';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
 
   const port = (app.server.address() as AddressInfo).port;
   services.publicUrl.bind(port);
+  // CEPPRO_ROLE (roles.ts): `api` serves the product here; `worker` and `ai` answer /healthz only.
+  log.info({ roles: describeRoles(config.roles), port }, 'process roles');
   console.log(`Ceppro is running at http://localhost:${port}`);
   handleShutdown(app, services, log);
 }

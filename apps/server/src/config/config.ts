@@ -1,6 +1,7 @@
 import { DRAFT_TTL_SECONDS } from '@ceppro/contract';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseRoles, RoleError, type Roles } from '../roles';
 import { resolveFromRepoRoot, REPO_ROOT } from './paths';
 import type { Secrets } from './secrets';
 
@@ -38,11 +39,16 @@ export interface AppConfig {
    * detection commits them; the sweeper runs every `sweepIntervalMs`.
    */
   drafts: { ttlS: number; sweepIntervalMs: number };
-  /** `worker` false: this process only enqueues; another process (sharing the database) runs jobs. */
-  jobs: { worker: boolean; pollMs: number };
+  /** CEPPRO_ROLE: what this process does (roles.ts); `all` by default. */
+  roles: Roles;
+  /**
+   * `worker`: this process runs the non-AI jobs; `ai`: it runs landmark detection jobs. A claimed job
+   * is leased for `leaseS` and the lease renewed while it runs, so a dead process's job is taken again.
+   */
+  jobs: { worker: boolean; ai: boolean; pollMs: number; leaseS: number };
   /** MODEL_CARD_PATH: the model card to serve; undefined means the one beside the served manifest. */
   modelCardPath: string | undefined;
-  /** Landmark detection scheduling (features/landmarks/detection-queue.ts). */
+  /** Landmark detection: admission per user and overall, detection jobs per `ai` process (features/landmarks/detection-admission.ts). */
   detection: { maxRunning: number; maxQueued: number; perUser: number };
   /**
    * NODE_ENV unset or `production` (what `npm start` runs): introspection and GraphiQL are off.
@@ -91,8 +97,6 @@ const count = (min: number, max: number) =>
     .regex(/^\d{1,4}$/, `must be an integer ${min}-${max}`)
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be an integer ${min}-${max}`);
-
-const flag = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
 
 const trustProxy = z
   .string()
@@ -158,7 +162,19 @@ const envSchema = z
       .default(1),
     DRAFT_TTL_S: seconds(86_400).default(DRAFT_TTL_SECONDS),
     DRAFT_SWEEP_INTERVAL_MS: millis(100, 3_600_000).default(10_000),
-    JOBS_WORKER: flag.default(true),
+    CEPPRO_ROLE: z
+      .string()
+      .transform((v, ctx) => {
+        try {
+          return parseRoles(v);
+        } catch (error) {
+          if (!(error instanceof RoleError)) throw error;
+          ctx.addIssue({ code: 'custom', message: error.message });
+          return z.NEVER;
+        }
+      })
+      .default(parseRoles('all')),
+    JOBS_LEASE_S: seconds(600).refine((n) => n >= 2, 'must be an integer 2-600').default(10),
     MODEL_CARD_PATH: z.string().optional(),
     AI_MAX_RUNNING: count(1, 16).default(1),
     AI_MAX_QUEUED: count(0, 1_000).default(20),
@@ -226,7 +242,8 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
     auth: { accessTokenTtlS: e.ACCESS_TOKEN_TTL_S, refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S, rateLimitScale: e.AUTH_RATE_LIMIT_SCALE, refreshReuseGraceS: e.REFRESH_REUSE_GRACE_S },
     trustProxy: e.TRUST_PROXY,
     drafts: { ttlS: e.DRAFT_TTL_S, sweepIntervalMs: e.DRAFT_SWEEP_INTERVAL_MS },
-    jobs: { worker: e.JOBS_WORKER, pollMs: 250 },
+    roles: e.CEPPRO_ROLE,
+    jobs: { worker: e.CEPPRO_ROLE.has('worker'), ai: e.CEPPRO_ROLE.has('ai'), pollMs: 250, leaseS: e.JOBS_LEASE_S },
     modelCardPath: e.MODEL_CARD_PATH === undefined ? undefined : resolveFromRepoRoot(e.MODEL_CARD_PATH, root),
     detection: { maxRunning: e.AI_MAX_RUNNING, maxQueued: e.AI_MAX_QUEUED, perUser: e.AI_MAX_PER_USER },
     production: e.NODE_ENV === undefined || e.NODE_ENV === 'production',

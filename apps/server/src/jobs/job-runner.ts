@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error';
 import type { EventBus } from '../realtime/event-bus';
+import { failedOutcome, type JobOutcome } from './job-outcome';
 import type { ClaimedJob, JobRepository, NewJob } from './job.repository';
 import type { AppDatabase } from '../db/database';
 
@@ -11,10 +12,11 @@ export interface JobContext {
   progress(value: number): Promise<void>;
 }
 
-export type JobHandler = (job: ClaimedJob, context: JobContext) => Promise<void>;
+/** What a handler returns is the job's result, kept as its outcome for a waiting request (job-waiter.ts). */
+export type JobHandler = (job: ClaimedJob, context: JobContext) => Promise<unknown>;
 
 export const MAX_JOB_ATTEMPTS = 3;
-const LEASE_S = 120;
+const DEFAULT_LEASE_S = 120;
 const RETRY_DELAY_MS = 1_000;
 const ERROR_BACKOFF_MS = 5_000;
 
@@ -67,8 +69,22 @@ export class JobRunner {
       events: EventBus;
       log: FastifyBaseLogger;
       pollMs: number;
+      /** A claim's lease (default 120 s), renewed every third of it while the job runs (JOBS_LEASE_S). */
+      leaseS?: number;
+      /**
+       * true: a handler's AppError is the job's answer (a refused X-ray), final at once; other errors
+       * are retried. false (default): every error is retried up to MAX_JOB_ATTEMPTS.
+       */
+      appErrorsAreFinal?: boolean;
+      /** The code reported for a job whose runs all died with their process (lease ran out each time). */
+      abandonedCode?: ErrorCode;
     },
   ) {}
+
+  /** Adds the handler of a kind registered by another feature (membership's 'billing'). */
+  register(kind: JobKind, handler: JobHandler): void {
+    this.deps.handlers[kind] = handler;
+  }
 
   start(): void {
     if (!this.stopped) return;
@@ -131,9 +147,21 @@ export class JobRunner {
   }
 
   private async claimAndRun(): Promise<boolean> {
-    const job = await this.deps.repository.claim(Object.keys(this.deps.handlers), LEASE_S);
+    const leaseS = this.deps.leaseS ?? DEFAULT_LEASE_S;
+    const job = await this.deps.repository.claim(Object.keys(this.deps.handlers), leaseS);
     if (!job) return false;
-    await this.run(job);
+    // While the job runs its lease is renewed; a process that dies stops renewing, and another takes it.
+    const heartbeat = setInterval(() => {
+      this.deps.repository.extendLease(job.id, leaseS).catch((error: unknown) => {
+        this.deps.log.warn({ err: error, job: job.id }, 'job lease not renewed');
+      });
+    }, (leaseS * 1000) / 3);
+    heartbeat.unref();
+    try {
+      await this.run(job);
+    } finally {
+      clearInterval(heartbeat);
+    }
     return true;
   }
 
@@ -147,20 +175,28 @@ export class JobRunner {
         this.deps.log.warn({ err: error, job: job.id }, 'job event not published');
       });
     };
+    if (job.attempts > MAX_JOB_ATTEMPTS) {
+      // Every earlier run's process died holding it: give up cleanly rather than loop on it.
+      const code = this.deps.abandonedCode ?? 'INTERNAL';
+      const outcome = failedOutcome(new AppError(code));
+      this.deps.log.error({ job: job.id, kind: job.kind, attempts: job.attempts - 1 }, 'job abandoned: its runs never finished');
+      await this.deps.repository.fail(job.id, 'abandoned: every run died with its process', { final: true, delayMs: 0, outcome });
+      await publish({ type: 'job.failed', code: outcome.code, message: outcome.message });
+      return;
+    }
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await publish({ type: 'job.progress', progress: 0 });
-      await handler(job, { progress: (value) => publish({ type: 'job.progress', progress: Math.min(1, Math.max(0, value)) }) });
-      await this.deps.repository.complete(job.id);
+      const result = await handler(job, { progress: (value) => publish({ type: 'job.progress', progress: Math.min(1, Math.max(0, value)) }) });
+      await this.deps.repository.complete(job.id, { ok: true, result: result ?? null } satisfies JobOutcome);
       await publish({ type: 'job.completed' });
     } catch (error) {
-      const final = job.attempts >= MAX_JOB_ATTEMPTS;
+      const answer = this.deps.appErrorsAreFinal === true && error instanceof AppError;
+      const final = answer || job.attempts >= MAX_JOB_ATTEMPTS;
       this.deps.log.warn({ err: error, job: job.id, kind: job.kind, attempt: job.attempts, final }, 'job failed');
-      await this.deps.repository.fail(job.id, error instanceof Error ? error.message : String(error), { final, delayMs: RETRY_DELAY_MS * job.attempts });
-      if (final) {
-        const code: ErrorCode = error instanceof AppError ? error.code : 'INTERNAL';
-        await publish({ type: 'job.failed', code, message: error instanceof AppError ? error.message : 'The background job failed.' });
-      }
+      const outcome = failedOutcome(error);
+      await this.deps.repository.fail(job.id, error instanceof Error ? error.message : String(error), { final, delayMs: RETRY_DELAY_MS * job.attempts, outcome });
+      if (final) await publish({ type: 'job.failed', code: outcome.code, message: outcome.message });
     }
   }
 

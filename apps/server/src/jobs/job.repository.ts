@@ -1,5 +1,5 @@
 import type { JobKind } from '@ceppro/contract';
-import { and, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDatabase } from '../db/database';
 import { queryRows } from '../db/raw-query';
@@ -67,18 +67,65 @@ export function createJobRepository(db: AppDatabase) {
       return row ? { id: row.id, kind: row.kind, payload: row.payload, userId: row.user_id, attempts: row.attempts } : null;
     },
 
-    async complete(id: string): Promise<void> {
-      await db.execute(sql`update ${jobs} set status = 'done', locked_until = null, last_error = null, updated_at = now() where id = ${id}`);
+    /** `outcome` (what a waiting request answers, job-waiter.ts) is kept in the payload as `outcome`. */
+    async complete(id: string, outcome?: unknown): Promise<void> {
+      await db.execute(
+        sql`update ${jobs} set status = 'done', locked_until = null, last_error = null, updated_at = now(),
+              payload = payload || jsonb_build_object('outcome', ${outcomeJson(outcome)}::jsonb)
+            where id = ${id}`,
+      );
     },
 
-    /** Back to the queue after `delayMs`, or `failed` for good when `final`. */
-    async fail(id: string, error: string, options: { final: boolean; delayMs: number }): Promise<void> {
+    /** Back to the queue after `delayMs`, or `failed` for good when `final` (with its `outcome`). */
+    async fail(id: string, error: string, options: { final: boolean; delayMs: number; outcome?: unknown }): Promise<void> {
       const status = options.final ? 'failed' : 'queued';
       await db.execute(
         sql`update ${jobs} set status = ${status}, locked_until = null, last_error = ${error.slice(0, 1000)}, updated_at = now(),
-              run_at = now() + make_interval(secs => ${options.delayMs / 1000})
+              run_at = now() + make_interval(secs => ${options.delayMs / 1000}),
+              payload = payload || jsonb_build_object('outcome', ${outcomeJson(options.final ? options.outcome : undefined)}::jsonb)
             where id = ${id}`,
       );
+    },
+
+    /** Renews the lease of a job this process is running; false when it is no longer ours to run. */
+    async extendLease(id: string, leaseS: number): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseS})` })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+
+    /** The job's state and stored outcome; null once it is gone (purged). */
+    async state(id: string): Promise<{ status: string; outcome: unknown } | null> {
+      const rows = await db.select({ status: jobs.status, payload: jobs.payload }).from(jobs).where(eq(jobs.id, id));
+      const row = rows[0];
+      return row ? { status: row.status, outcome: (row.payload as Record<string, unknown>)['outcome'] ?? null } : null;
+    },
+
+    /** Withdraws a job nobody has started (its requester stopped waiting); false when it already runs. */
+    async cancelQueued(id: string, error: string): Promise<boolean> {
+      const rows = await db
+        .update(jobs)
+        .set({ status: 'failed', lastError: error, updatedAt: sql`now()` })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+        .returning({ id: jobs.id });
+      return rows.length > 0;
+    },
+
+    /** Queued and running jobs of `kind`: all, how many are queued, and how many belong to `userId`. */
+    async countActive(kind: JobKind, userId: number): Promise<{ all: number; queued: number; mine: number }> {
+      const rows = await db
+        .select({
+          all: sql<number>`count(*)::int`,
+          queued: sql<number>`(count(*) filter (where ${jobs.status} = 'queued'))::int`,
+          mine: sql<number>`(count(*) filter (where ${jobs.userId} = ${userId}))::int`,
+        })
+        .from(jobs)
+        .where(and(eq(jobs.kind, kind), inArray(jobs.status, ['queued', 'running'])));
+      const row = rows[0];
+      return { all: Number(row?.all ?? 0), queued: Number(row?.queued ?? 0), mine: Number(row?.mine ?? 0) };
     },
 
     /** Finished jobs are kept a while for inspection, then dropped. */
@@ -90,3 +137,8 @@ export function createJobRepository(db: AppDatabase) {
 }
 
 export type JobRepository = ReturnType<typeof createJobRepository>;
+
+/** JSON text for the payload's `outcome` key; `null` (no outcome) when there is none. */
+function outcomeJson(outcome: unknown): string {
+  return JSON.stringify(outcome ?? null);
+}

@@ -18,7 +18,7 @@ describe('expired auth clean-up', () => {
 
   beforeAll(async () => {
     // No job worker: the app's own clean-up stays off, the test drives its own instance.
-    h = await createAuthHarness({ JOBS_WORKER: 'false' }, { clock });
+    h = await createAuthHarness({ CEPPRO_ROLE: 'api' }, { clock });
     const person = await activeAccount(h, 'sweep');
     const [row] = await h.services.database.db.select({ id: users.id }).from(users).where(eq(users.email, person.email));
     userId = row?.id ?? 0;

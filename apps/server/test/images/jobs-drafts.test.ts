@@ -16,7 +16,7 @@ let userId: number;
 const db = () => t.h.services.database.db;
 
 beforeAll(async () => {
-  t = await createImageHarness();
+  t = await createImageHarness({ CEPPRO_ROLE: 'api,worker' });
   token = await t.signIn('jobs');
   const me = await t.h.services.database.db.query.users.findFirst({ orderBy: (u, { desc }) => desc(u.id) });
   userId = me?.id ?? 0;
@@ -52,7 +52,7 @@ describe('job queue', () => {
     const seen: OutboundMessage[] = [];
     events.subscribe(userId, (m) => seen.push(m));
     let calls = 0;
-    // A kind the app's own runner does not handle, so only this runner claims it.
+    // The harness runs no `ai` runner (CEPPRO_ROLE above), so only this runner claims it.
     const runner = new JobRunner({
       repository: repo,
       queue: new JobQueue(repo),

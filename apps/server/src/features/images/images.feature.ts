@@ -5,8 +5,10 @@ import type { Services } from '../../services';
 import type { SessionService } from '../auth/session.service';
 import { createLandmarkRepository } from '../landmarks/landmark.repository';
 import { registerLandmarkRoutes } from '../landmarks/landmark.routes';
+import { JobWaiter } from '../../jobs/job-waiter';
 import { createLandmarkService } from '../landmarks/landmark.service';
-import { DetectionQueue, withDetectionQueue } from '../landmarks/detection-queue';
+import { DetectionAdmission } from '../landmarks/detection-admission';
+import { createDetectionJob } from '../landmarks/detection.job';
 import { createDiscardService } from './discard.service';
 import { DraftSweeper } from './draft-sweeper';
 import { createImageRepository } from './image.repository';
@@ -14,10 +16,13 @@ import { registerImageRoutes } from './image.routes';
 import { createImageService } from './image.service';
 import { createThumbnailJob } from './thumbnail.job';
 
-/** The background side of images: the job queue and its runner, and the draft sweeper. */
+/** The background side of images: the job queue, its runners, and the draft sweeper. */
 export interface Background {
   queue: JobQueue;
+  /** The non-AI jobs (thumbnails): runs in `worker` processes. */
   runner: JobRunner;
+  /** `landmark-detection` jobs, AI_MAX_RUNNING at once: run in `ai` processes. */
+  detection: JobRunner[];
   sweeper: DraftSweeper;
 }
 
@@ -29,11 +34,12 @@ declare module 'fastify' {
 }
 
 /**
- * Wires patient images, landmark detection, thumbnails and drafts. The job runner runs in this
- * process unless JOBS_WORKER=false (another process sharing the database runs the jobs then).
+ * Wires patient images, landmark detection, thumbnails and drafts. Every process enqueues; the
+ * runners start by role (roles.ts): the thumbnail runner and the sweeper in `worker` processes, the
+ * detection runners (and so the model) in `ai` processes; `all` runs everything here.
  */
 export async function registerImagesFeature(app: FastifyInstance, services: Services, sessions: SessionService): Promise<Background> {
-  const { database, storage, events, config } = services;
+  const { database, storage, events, config, clock } = services;
   const db = database.db;
   const log = app.log;
   const images = createImageRepository(db);
@@ -48,39 +54,37 @@ export async function registerImagesFeature(app: FastifyInstance, services: Serv
   });
   await registerLandmarkRoutes(app, {
     sessions,
-    // One queue per process, in front of the model's one worker: bounded, fair between users.
-    landmarks: withDetectionQueue(
-      createLandmarkService({
-        db,
-        images,
-        landmarks: createLandmarkRepository(db, images),
-        discard,
-        storage,
-        events,
-        model: () => services.inference(),
-        log,
-      }),
-      new DetectionQueue({ ...config.detection, initialMeanMs: 2_000 }),
-    ),
+    landmarks: createLandmarkService({
+      db,
+      images,
+      jobs: jobRepository,
+      queue,
+      waiter: new JobWaiter({ repository: jobRepository, events, clock, log }),
+      admission: new DetectionAdmission(db, jobRepository, { ...config.detection, initialMeanMs: 2_000 }),
+      clock,
+    }),
   });
 
-  const runner = new JobRunner({
-    repository: jobRepository,
-    queue,
-    handlers: { thumbnail: createThumbnailJob({ images, storage, events }) },
-    events,
-    log,
-    pollMs: config.jobs.pollMs,
-  });
+  const runnerOptions = { repository: jobRepository, queue, events, log, pollMs: config.jobs.pollMs, leaseS: config.jobs.leaseS };
+  const runner = new JobRunner({ ...runnerOptions, handlers: { thumbnail: createThumbnailJob({ images, storage, events }) } });
+  // The model's worker thread is made on the first detection, so only `ai` processes load it.
+  const detect = createDetectionJob({ db, images, landmarks: createLandmarkRepository(db, images), discard, storage, model: () => services.inference(), log });
+  const detection = Array.from(
+    { length: config.detection.maxRunning },
+    () => new JobRunner({ ...runnerOptions, handlers: { 'landmark-detection': detect }, appErrorsAreFinal: true, abandonedCode: 'INFERENCE_FAILED' }),
+  );
   const sweeper = new DraftSweeper({ db, storage, jobs: jobRepository, log, intervalMs: config.drafts.sweepIntervalMs });
-  const background = { queue, runner, sweeper };
+  const background = { queue, runner, detection, sweeper };
   app.decorate('background', background);
   app.addHook('onReady', async () => {
-    if (config.jobs.worker) runner.start();
-    sweeper.start();
+    if (config.jobs.worker) {
+      runner.start();
+      sweeper.start();
+    }
+    if (config.jobs.ai) for (const r of detection) r.start();
   });
   app.addHook('onClose', async () => {
-    await Promise.all([runner.stop(), sweeper.stop()]);
+    await Promise.all([runner.stop(), sweeper.stop(), ...detection.map((r) => r.stop())]);
   });
   return background;
 }

@@ -1,0 +1,122 @@
+import type { LandmarkResponse } from '@ceppro/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { AppDatabase } from '../../db/database';
+import { AppError } from '../../errors/app-error';
+import { ImageInputError, InferenceFailedError, type Detection } from '../../inference/index';
+import type { JobHandler } from '../../jobs/job-runner';
+import type { ObjectStorage } from '../../storage/object-storage';
+import { inferResultSchema } from '../analysis-records/analysis-record.schemas';
+import { deleteObjects, type DiscardService } from '../images/discard.service';
+import type { ImageRepository } from '../images/image.repository';
+import { readCheckedImage, type CheckedBytes } from '../images/stored-image';
+import type { LandmarkRepository } from './landmark.repository';
+
+/** What the job needs of the model: the `ai` process's InferencePool (a worker thread). */
+export interface LandmarkModel {
+  detect(bytes: Uint8Array): Promise<Detection>;
+}
+
+type OkDetection = Extract<Detection, { status: 'ok' }>;
+
+/** The `landmark-detection` job's payload (stored JSON): whose chart, as the endpoint named it. */
+export const detectionPayloadSchema = z.object({ chartId: z.string().min(1), chartUuid: z.uuid() });
+
+export type DetectionPayload = z.infer<typeof detectionPayloadSchema>;
+
+/** The model's own refusal codes, in the contract's terms. */
+function toAppError(error: unknown): unknown {
+  if (error instanceof ImageInputError) {
+    return new AppError(error.code === 'IMAGE_TOO_SMALL' || error.code === 'IMAGE_TOO_LARGE' ? 'IMAGE_DIMENSIONS' : 'IMAGE_NOT_SUPPORTED', error.message);
+  }
+  if (error instanceof InferenceFailedError) return new AppError('INFERENCE_FAILED', undefined, { cause: error });
+  return error;
+}
+
+/** The stored `infer_result` of a successful detection (also what `npm run report` prints from). */
+export function inferResultOf(detection: OkDetection) {
+  return inferResultSchema.parse({
+    version: 1,
+    model: { ...detection.model, ...(detection.reviewThreshold !== null && { review_threshold: detection.reviewThreshold }) },
+    landmarks: detection.landmarks.map((l) => ({ cname: l.index, name: l.name, x: l.x, y: l.y, confidence: Math.min(1, Math.max(0, l.confidence)) })),
+  });
+}
+
+/**
+ * The `landmark-detection` job, run by `ai` processes: the model on the chart's newest cephalogram
+ * (pending, else live) and, on success, everything committed in one transaction
+ * (landmark.repository.ts); the result is the endpoint's answer. A refusal ("not an X-ray") or an
+ * image the model cannot use discards the chart's pending images and drafts, as the browser's undo
+ * would, and ends the job with that AppError at once (the runner retries only crashes). The runner
+ * sends the owner's socket `job.progress` / `job.completed` / `job.failed` with the chart uuid.
+ */
+export function createDetectionJob(deps: {
+  db: AppDatabase;
+  images: ImageRepository;
+  landmarks: LandmarkRepository;
+  discard: DiscardService;
+  storage: ObjectStorage;
+  model: () => LandmarkModel;
+  log: FastifyBaseLogger;
+}): JobHandler {
+  const { db, images, landmarks, discard, storage, log } = deps;
+
+  async function readImage(image: CheckedBytes): Promise<Buffer> {
+    try {
+      return await readCheckedImage(storage, image);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('UPLOAD_MISSING');
+      throw error;
+    }
+  }
+
+  return async (job, context): Promise<LandmarkResponse> => {
+    const { chartId } = detectionPayloadSchema.parse(job.payload);
+    const userId = job.userId;
+    if (userId === null) throw new AppError('NOT_FOUND');
+    // Read again: the chart may have been discarded while the job waited.
+    const chart = await images.findOwnedChart(db, userId, { chartId });
+    if (!chart) throw new AppError('NOT_FOUND');
+    const source = await images.newestCephalogram(chart.id);
+    if (!source) throw new AppError('UPLOAD_MISSING', 'The chart has no cephalogram to analyse.');
+    try {
+      const bytes = await readImage(source);
+      const detection = await deps
+        .model()
+        .detect(bytes)
+        .catch((error: unknown) => {
+          throw toAppError(error);
+        });
+      if (detection.status === 'refused') {
+        await discard.discard(userId, chartId);
+        throw new AppError('XRAY_NOT_RECOGNIZED');
+      }
+      await context.progress(0.9);
+      const { recordId, staleKeys } = await landmarks.commit({
+        userId,
+        chartRef: chart.id,
+        sourceId: source.id,
+        inferResult: inferResultOf(detection),
+        imgSize: detection.imageSize,
+      });
+      await deleteObjects(storage, staleKeys, log);
+      return {
+        output: {
+          boxs: detection.landmarks.map((l) => ({ cname: l.index, name: l.name, bbox: { x: l.x, y: l.y }, confidence: Math.min(1, Math.max(0, l.confidence)) })),
+          size: detection.imageSize,
+        },
+        model: detection.model,
+        analysis_record_id: recordId,
+        chart_uuid: chart.uuid,
+      };
+    } catch (error) {
+      const code = error instanceof AppError ? error.code : 'INTERNAL';
+      // The image's own fault (unreadable, out of the model's size range) is final like a refusal:
+      // undo what is pending now rather than leave it to the browser or the sweeper.
+      if (code === 'IMAGE_NOT_SUPPORTED' || code === 'IMAGE_DIMENSIONS') {
+        await discard.discard(userId, chartId).catch((cause: unknown) => log.warn({ err: cause }, 'discard after an unusable image failed'));
+      }
+      throw error;
+    }
+  };
+}

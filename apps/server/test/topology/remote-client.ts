@@ -1,0 +1,135 @@
+import { encodeClientMessage } from '@ceppro/contract';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, vi } from 'vitest';
+import WebSocket from 'ws';
+
+const PASSWORD = 'Abcdef1!';
+const encodePassword = (password: string) => Buffer.from(password, 'utf8').toString('base64');
+
+export interface Envelope {
+  success?: boolean;
+  code?: string;
+  message?: string;
+  data?: Record<string, unknown>;
+}
+
+/** A user of the scale-out test, talking HTTP to the proxy; mails and SMS are read from the shared outbox. */
+export class RemoteUser {
+  token = '';
+  readonly email: string;
+  readonly mobile: string;
+  readonly ip: string;
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly outbox: string,
+    serial: number,
+  ) {
+    this.email = `topo${serial}@clinic.test`;
+    this.mobile = `0109${String(process.pid % 1000).padStart(3, '0')}${String(serial).padStart(4, '0')}`;
+    this.ip = `10.99.${serial}.1`;
+  }
+
+  async form(url: string, fields: Record<string, string>): Promise<Envelope> {
+    const res = await fetch(`${this.baseUrl}${url}`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': this.ip, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
+    return (await res.json()) as Envelope;
+  }
+
+  async json(url: string, body: unknown): Promise<{ status: number; body: Envelope }> {
+    const res = await fetch(`${this.baseUrl}${url}`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': this.ip, 'content-type': 'application/json', authorization: `Bearer ${this.token}` },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Envelope };
+  }
+
+  async ok(url: string, body: unknown): Promise<Record<string, unknown>> {
+    const reply = await this.json(url, body);
+    expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
+    return reply.body.data ?? {};
+  }
+
+  async gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const reply = (await this.json('/graphql', { query, variables })).body as Envelope & { errors?: unknown[] };
+    expect(reply.errors, JSON.stringify(reply.errors)).toBeUndefined();
+    return reply.data as T;
+  }
+
+  /** The whole public sign-up: e-mail check, tax number, SMS code, form, activation link; then sign-in. */
+  async signUpAndSignIn(): Promise<void> {
+    const must = (reply: Envelope) => {
+      expect(reply.success, JSON.stringify(reply)).toBe(true);
+      return reply.data ?? {};
+    };
+    const emailCheck = must(await this.form('/public/check-email-exist', { email: this.email }));
+    const tax = must(await this.form('/public/check-taxvalidation', { taxNumber: '124-81-00998' }));
+    must(await this.form('/public/send-otp-sms', { mobileNumber: this.mobile }));
+    const code = await this.fromOutbox('.sms.txt', new RegExp(`^To: ${this.mobile}$`, 'm'), /\b(\d{6})\b/);
+    const verified = must(await this.form('/public/auth-sms', { mobileNumber: this.mobile, code }));
+    must(
+      await this.form('/public/sign-up', {
+        agreeTerms: 'true', agreePrivacy: 'true', agreeSso: 'true', userType: '00000',
+        email: this.email, emailCheckToken: String(emailCheck['email_check_token']), name: 'Topo Doc',
+        password: encodePassword(PASSWORD), confirmPassword: encodePassword(PASSWORD),
+        mobileNumber: this.mobile, mobileToken: String(verified['mobile_token']),
+        companyName: 'Scale Dental', taxNumber: '124-81-00998', taxCheckToken: String(tax['tax_check_token']),
+        taxEmail: 'tax@clinic.test', phoneNumber: '02-123-4567', address1: 'Gangnam-daero 1, Seoul', address2: '3F',
+        zipCode: '06000', birth: '1980-05-05', gender: '1',
+      }),
+    );
+    const link = await this.fromOutbox('.eml', new RegExp(`^To:.*${this.email.replace(/[.+]/g, '\\$&')}`, 'im'), /(https?:\/\/\S+?\?token=[A-Za-z0-9._~%-]+)/);
+    const target = new URL(link);
+    const page = await (await fetch(`${this.baseUrl}${target.pathname}${target.search}`, { headers: { accept: 'text/html', 'x-forwarded-for': this.ip } })).text();
+    const token = /name="token" value="([^"]+)"/.exec(page)?.[1] ?? '';
+    const action = /action="([^"]+)"/.exec(page)?.[1] ?? '';
+    must(await this.form(action, { token: token.replace(/&amp;/g, '&') }));
+    const login = must(await this.form('/public/login', { email: this.email, password: encodePassword(PASSWORD) }));
+    this.token = String(login['token']);
+  }
+
+  /** A socket through the proxy, authenticated; records every frame. */
+  async socket(): Promise<{ frames: string[]; waitFor(match: (frame: string) => boolean, what: string): Promise<string>; close(): void }> {
+    const ws = new WebSocket(`${this.baseUrl.replace(/^http/, 'ws')}/ws`, { headers: { 'x-forwarded-for': this.ip } });
+    const frames: string[] = [];
+    ws.on('message', (data: WebSocket.RawData) => frames.push(data.toString()));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    ws.send(encodeClientMessage({ type: 'jwt', token: this.token }));
+    const waitFor = (match: (frame: string) => boolean, what: string) =>
+      vi.waitFor(
+        () => {
+          const found = frames.find(match);
+          if (found === undefined) throw new Error(`no ${what} on the socket yet: ${JSON.stringify(frames)}`);
+          return found;
+        },
+        { timeout: 30_000, interval: 20 },
+      );
+    await waitFor((f) => f.includes('"authenticated"'), 'authentication');
+    return { frames, waitFor, close: () => ws.close() };
+  }
+
+  /** The newest outbox file of this kind whose text matches `to`, and the first group of `pick` in it. */
+  private fromOutbox(extension: string, to: RegExp, pick: RegExp): Promise<string> {
+    return vi.waitFor(
+      async () => {
+        const names = (await readdir(this.outbox).catch(() => [])).filter((f) => f.endsWith(extension)).sort().reverse();
+        for (const name of names) {
+          const text = (await readFile(path.join(this.outbox, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+          if (!to.test(text)) continue;
+          const value = pick.exec(text.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1];
+          if (value) return value;
+        }
+        throw new Error(`no ${extension} for this user in ${this.outbox}`);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+  }
+}
