@@ -8,15 +8,26 @@ import { z } from 'zod';
 export const SUBSCRIPTION_STATES = ['trial', 'active', 'cancelled', 'expired'] as const;
 export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
+export const INVOICE_STATUSES = ['issued', 'paid', 'void'] as const;
+
+/** One charge of the billing history: a numbered invoice (a Korean tax invoice for 'invoice'). */
 export const billingRecordSchema = z.object({
   id: z.string(),
+  /** The invoice number, `CP-<yyyymm>-<seq>`. */
+  number: z.string(),
   /** ISO instants of the period the charge pays for. */
   period_start: z.string(),
   period_end: z.string(),
+  /** The charge, VAT included: supply_won + vat_won. */
   amount_won: z.number().int().nonnegative(),
+  supply_won: z.number().int().nonnegative(),
+  vat_won: z.number().int().nonnegative(),
+  status: z.enum(INVOICE_STATUSES),
   /** How it is paid: the built-in provider is 'invoice' (a tax invoice mailed at the billing date). */
   method: z.string(),
   issued_at: z.string(),
+  /** When the invoice was mailed; null while the mail is still owed. */
+  emailed_at: z.string().nullable(),
 });
 export type BillingRecord = z.infer<typeof billingRecordSchema>;
 
@@ -33,6 +44,17 @@ export const membershipSchema = z.object({
   next_charge_won: z.number().int().nonnegative().nullable(),
   /** Until when the account can be used (ISO); null while it renews. */
   access_ends_at: z.string().nullable(),
+  /**
+   * How the subscription is paid. `ready` false: the account lacks what the provider needs (for
+   * 'invoice', a tax number) and the subscription expires at the next billing date instead.
+   */
+  payment: z.object({
+    method: z.string(),
+    ready: z.boolean(),
+    tax_number: z.string().nullable(),
+    /** Where invoices are mailed: the tax email, else the account email. */
+    invoice_email: z.string(),
+  }),
   history: z.array(billingRecordSchema),
 });
 export type Membership = z.infer<typeof membershipSchema>;
@@ -40,4 +62,8 @@ export type Membership = z.infer<typeof membershipSchema>;
 export const MEMBERSHIP_ENDPOINTS = {
   get: { method: 'GET', path: '/api/membership', response: membershipSchema },
   cancel: { method: 'POST', path: '/api/membership/cancel', response: membershipSchema },
+  /** The invoice as a PDF (application/pdf); 404 NOT_FOUND for an unknown id or another user's invoice. */
+  invoicePdf: { method: 'GET', path: '/api/membership/invoices/:id/pdf', url: (id: string) => `/api/membership/invoices/${encodeURIComponent(id)}/pdf` },
 } as const;
+
+export const invoiceParamsSchema = z.object({ id: z.uuid() });

@@ -14,7 +14,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
-export const jobKindSchema = z.enum(['thumbnail', 'landmark-detection']);
+export const jobKindSchema = z.enum(['thumbnail', 'landmark-detection', 'billing']);
 
 export type JobKind = z.infer<typeof jobKindSchema>;
 

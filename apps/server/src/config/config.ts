@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseRoles, RoleError, type Roles } from '../roles';
 import { resolveFromRepoRoot, REPO_ROOT } from './paths';
 import type { Secrets } from './secrets';
+import { PAYMENT_PROVIDER_IDS, type PaymentProviderId } from '../features/membership/payment-provider';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -57,6 +58,8 @@ export interface AppConfig {
   production: boolean;
   /** CORS_ORIGINS: browser origins (scheme://host[:port]) allowed to call the API from another site. */
   corsOrigins: string[];
+  /** PAYMENT_PROVIDER (features/membership/payment-provider.ts) and the issuer printed on tax invoices. */
+  billing: { provider: PaymentProviderId; seller: { name: string; taxNumber: string | null } };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -179,6 +182,9 @@ const envSchema = z
     AI_MAX_RUNNING: count(1, 16).default(1),
     AI_MAX_QUEUED: count(0, 1_000).default(20),
     AI_MAX_PER_USER: count(1, 100).default(2),
+    PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDER_IDS, { error: `must be one of ${PAYMENT_PROVIDER_IDS.join(', ')}` }).default('invoice'),
+    INVOICE_SELLER_NAME: z.string().min(1).max(100).default('Ceppro'),
+    INVOICE_SELLER_TAX_NUMBER: z.string().regex(/^\d{3}-?\d{2}-?\d{5}$/, 'must be a 10-digit business number').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER !== 's3') return;
@@ -248,6 +254,7 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
     detection: { maxRunning: e.AI_MAX_RUNNING, maxQueued: e.AI_MAX_QUEUED, perUser: e.AI_MAX_PER_USER },
     production: e.NODE_ENV === undefined || e.NODE_ENV === 'production',
     corsOrigins: e.CORS_ORIGINS,
+    billing: { provider: e.PAYMENT_PROVIDER, seller: { name: e.INVOICE_SELLER_NAME, taxNumber: e.INVOICE_SELLER_TAX_NUMBER ?? null } },
   };
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index';
 import { ManualClock } from '../support/manual-clock';
+import { pdfText } from './invoice-test-kit';
 import { activeAccount, createAuthHarness, login, type AuthHarness, type Person } from '../auth/auth-harness';
 
 const DAY = 86_400_000;
@@ -53,6 +54,8 @@ describe('/api/membership', () => {
       next_charge_at: '2026-01-31T00:00:00.000Z',
       next_charge_won: 50_000,
       access_ends_at: null,
+      // Signed up with a tax number: the built-in tax-invoice provider can charge the account.
+      payment: { method: 'invoice', ready: true, tax_number: expect.stringMatching(/^124-?81-?00998$/), invoice_email: 'tax@clinic.test' },
       history: [],
     });
 
@@ -61,7 +64,16 @@ describe('/api/membership', () => {
     const active = parse((await get(token, person.ip)).json);
     expect(active).toMatchObject({ state: 'active', trial_ends_at: null, next_charge_at: '2026-02-28T00:00:00.000Z', next_charge_won: 50_000 });
     expect(active.history).toEqual([
-      expect.objectContaining({ period_start: '2026-01-31T00:00:00.000Z', period_end: '2026-02-28T00:00:00.000Z', amount_won: 50_000, method: 'invoice' }),
+      expect.objectContaining({
+        period_start: '2026-01-31T00:00:00.000Z',
+        period_end: '2026-02-28T00:00:00.000Z',
+        amount_won: 50_000,
+        supply_won: 45_455,
+        vat_won: 4_545,
+        status: 'issued',
+        method: 'invoice',
+        number: expect.stringMatching(/^CP-202601-\d{6}$/),
+      }),
     ]);
     // Reading again charges nothing twice.
     expect(parse((await get(token, person.ip)).json).history).toHaveLength(1);
@@ -97,6 +109,38 @@ describe('/api/membership', () => {
     // A cancelled trial ends at the trial end, with no charge.
     const cancelled = await h.post('/api/membership/cancel', undefined, { token, ip: person.ip });
     expect(cancelled.body.data).toMatchObject({ state: 'cancelled', access_ends_at: own.trial_ends_at, history: [] });
+  });
+
+  it("downloads the user's own invoice as a PDF; another user's download is 404", async () => {
+    const owner = await signedIn('invoiced');
+    expect(parse((await get(owner.token, owner.person.ip)).json).state).toBe('trial');
+    clock.advance(31 * DAY); // the owner's trial ended: the first month is invoiced
+    const token = await refreshed(owner);
+    const [invoice] = parse((await get(token, owner.person.ip)).json).history;
+    expect(invoice).toBeDefined();
+
+    const download = (bearer: string, ip: string, id: string) =>
+      h.app.inject({ method: 'GET', url: MEMBERSHIP_ENDPOINTS.invoicePdf.url(id), headers: { authorization: `Bearer ${bearer}`, 'x-forwarded-for': ip } });
+    const own = await download(token, owner.person.ip, invoice!.id);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect(own.headers['content-disposition']).toBe(`attachment; filename="ceppro-invoice-${invoice!.number}.pdf"`);
+    const text = pdfText(own.rawPayload);
+    expect(text).toContain(invoice!.number);
+    expect(text).toContain('50,000');
+    expect(text).toContain('124-81-00998');
+
+    const other = await signedIn('nosy');
+    for (const id of [invoice!.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const r = await download(other.token, other.person.ip, id);
+      expect(r.statusCode, id).toBe(404);
+      expect(JSON.parse(r.body)).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect((await h.app.inject({ method: 'GET', url: MEMBERSHIP_ENDPOINTS.invoicePdf.url(invoice!.id) })).statusCode).toBe(401);
+
+    // The billing job the request queued mails the invoice over SMTP to the sign-up tax email.
+    await h.app.background.runner.drain();
+    expect(h.mail.last('tax@clinic.test', /세금계산서/).subject).toBe(`[Ceppro] 세금계산서 ${invoice!.number} / Tax invoice`);
   });
 
   it('needs a signed-in user', async () => {

@@ -1,19 +1,23 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { AboutAiScreen } from '../routes/about-ai-screen.tsx';
-import { AccountScreen } from '../routes/account-screen.tsx';
-import { CreatePatientScreen } from '../routes/create-patient-screen.tsx';
 import { ConfirmDemoScreen, ToastDemoScreen } from '../routes/demo-screens.tsx';
-import { FindAccountScreen } from '../routes/find-account-screen.tsx';
 import { HomeScreen } from '../routes/home-screen.tsx';
 import { ListScreen } from '../routes/list-screen.tsx';
 import { NotFoundScreen } from '../routes/not-found-screen.tsx';
 import { accountSections, paths } from '../routes/paths.ts';
-import { PatientScreen } from '../routes/patient-screen.tsx';
 import { ServerErrorScreen } from '../routes/server-error-screen.tsx';
-import { SignUpScreen } from '../routes/sign-up-screen.tsx';
-import { ViewerScreen } from '../routes/viewer-screen.tsx';
 import { RequireSession } from './require-session.tsx';
+import { lazyScreen } from './lazy-screen.tsx';
 import { RootLayout } from './root-layout.tsx';
+
+// Screens beyond the sign-in page and the patient list load on first visit, each in its own chunk
+// (one line per screen; lazy-screen.tsx).
+const AboutAiScreen = lazyScreen(() => import('../routes/about-ai-screen.tsx'), 'AboutAiScreen');
+const AccountScreen = lazyScreen(() => import('../routes/account-screen.tsx'), 'AccountScreen');
+const CreatePatientScreen = lazyScreen(() => import('../routes/create-patient-screen.tsx'), 'CreatePatientScreen');
+const FindAccountScreen = lazyScreen(() => import('../routes/find-account-screen.tsx'), 'FindAccountScreen');
+const PatientScreen = lazyScreen(() => import('../routes/patient-screen.tsx'), 'PatientScreen');
+const SignUpScreen = lazyScreen(() => import('../routes/sign-up-screen.tsx'), 'SignUpScreen');
+const ViewerScreen = lazyScreen(() => import('../routes/viewer-screen.tsx'), 'ViewerScreen');
 
 /**
  * The route tree (spec point 2). Patterns come from routes/paths.ts. A screen that throws renders

@@ -18,3 +18,4 @@ export * from './signup-claims';
 export * from './login-failures';
 export * from './notices';
 export * from './subscriptions';
+export * from './invoices';

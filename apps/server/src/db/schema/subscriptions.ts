@@ -1,13 +1,14 @@
 import type { SubscriptionState } from '@ceppro/contract';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from './columns';
 import { users } from './users';
 
 /**
  * A user's subscription (features/membership/subscription-state.ts holds the rules), created with
- * a trial on the user's first look at /membership. The user's `expires_at` follows it: set when it
- * is cancelled (the end of the period already paid or of the trial), which is what gives K024.
+ * a trial at sign-up (or, for an older account, on its first look at /membership). The user's
+ * `expires_at` follows it: set when it is cancelled or expires (the end of the period already paid
+ * or of the trial), which is what gives K024. Its charges are the `invoices` (invoices.ts).
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -26,21 +27,4 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('subscriptions_state_check', sql`${t.state} in ('trial', 'active', 'cancelled', 'expired')`)],
-);
-
-/** One charge per billing date (billing history); paid through `method` (built in: 'invoice'). */
-export const billingRecords = pgTable(
-  'billing_records',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    periodStart: timestamptz('period_start').notNull(),
-    periodEnd: timestamptz('period_end').notNull(),
-    amountWon: integer('amount_won').notNull(),
-    method: text('method').notNull(),
-    issuedAt: timestamptz('issued_at').notNull(),
-  },
-  (t) => [index('billing_records_user_idx').on(t.userId, t.periodStart)],
 );

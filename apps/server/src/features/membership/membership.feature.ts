@@ -1,10 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
+import { BillingScheduler, billingJobHandler, createBillingRun, type BillingRun } from './billing.job';
+import { createInvoiceRepository } from './invoice.repository';
 import { createMembershipRepository } from './membership.repository';
 import { registerMembershipRoutes } from './membership.routes';
-import { createMembershipService } from './membership.service';
+import { createMembershipService, type MembershipService } from './membership.service';
+import { createPaymentProvider } from './provider-registry';
 
-/** Wires membership: the subscription state machine behind /api/membership. */
-export function registerMembershipFeature(app: FastifyInstance, services: Services): void {
-  registerMembershipRoutes(app, createMembershipService({ repository: createMembershipRepository(services.database.db), clock: services.clock }));
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The billing run and its schedule; tests run it after moving the clock. */
+    billing: { run(): Promise<BillingRun>; scheduler: BillingScheduler };
+  }
+}
+
+/**
+ * Wires membership: the subscription state machine behind /api/membership, the configured payment
+ * provider, and billing as a 'billing' job on the images feature's job runner (registered before
+ * this one), queued hourly on the injected clock by `worker` processes.
+ */
+export function registerMembershipFeature(app: FastifyInstance, services: Services): MembershipService {
+  const { database, clock, config, mailer } = services;
+  const db = database.db;
+  const { seller } = config.billing;
+  const provider = createPaymentProvider(config.billing.provider, { mailer, seller });
+  const invoices = createInvoiceRepository(db);
+  const scheduler = new BillingScheduler({ db, queue: app.background.queue, clock, log: app.log });
+  const membership = createMembershipService({
+    repository: createMembershipRepository(db),
+    invoices,
+    provider,
+    seller,
+    clock,
+    onIssued: () => scheduler.enqueue(),
+  });
+  const run = createBillingRun({ membership, invoices, provider, clock, log: app.log });
+  app.background.runner.register('billing', billingJobHandler(run));
+  app.decorate('billing', { run, scheduler });
+  registerMembershipRoutes(app, membership);
+  app.addHook('onReady', async () => {
+    if (config.jobs.worker) scheduler.start();
+  });
+  app.addHook('onClose', () => scheduler.stop());
+  // The admin feature sets expiry dates through this same service (one provider, one billing schedule).
+  return membership;
 }

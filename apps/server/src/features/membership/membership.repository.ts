@@ -1,13 +1,14 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
-import { billingRecords, subscriptions, users } from '../../db/schema/index';
+import { subscriptions, users } from '../../db/schema/index';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-export type BillingRow = typeof billingRecords.$inferSelect;
 
 /** The SQL of membership. `inTransaction` holds the user's subscription row while a change is decided. */
 export function createMembershipRepository(db: AppDatabase) {
   const queries = (tx: AppDatabase) => ({
+    /** The transaction, for the invoice repository's writes in the same unit of work. */
+    tx,
     async lockSubscription(userId: number): Promise<SubscriptionRow | undefined> {
       const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId)).for('update');
       return row;
@@ -19,18 +20,29 @@ export function createMembershipRepository(db: AppDatabase) {
     async updateSubscription(userId: number, values: Partial<typeof subscriptions.$inferInsert>): Promise<void> {
       await tx.update(subscriptions).set(values).where(eq(subscriptions.userId, userId));
     },
-    async addBillingRecords(rows: Array<typeof billingRecords.$inferInsert>): Promise<void> {
-      if (rows.length > 0) await tx.insert(billingRecords).values(rows);
-    },
-    async history(userId: number): Promise<BillingRow[]> {
-      return tx.select().from(billingRecords).where(eq(billingRecords.userId, userId)).orderBy(desc(billingRecords.periodStart));
-    },
     /** The spec's "expiration date" on the user: what the session checks turn into K024. */
     async setUserExpiry(userId: number, expiresAt: Date | null): Promise<void> {
       await tx.update(users).set({ expiresAt }).where(eq(users.id, userId));
     },
   });
   return {
+    db,
+    /** Usable accounts with no subscription yet (signed up since the last billing run). */
+    async usersWithoutSubscription(limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.status, 'active'),
+            isNull(users.deletedAt),
+            notExists(db.select({ one: sql`1` }).from(subscriptions).where(eq(subscriptions.userId, users.id))),
+          ),
+        )
+        .orderBy(users.id)
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
     inTransaction<T>(fn: (q: ReturnType<typeof queries>) => Promise<T>): Promise<T> {
       return db.transaction((tx) => fn(queries(tx)));
     },

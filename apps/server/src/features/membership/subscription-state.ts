@@ -4,7 +4,8 @@ import type { SubscriptionState } from '@ceppro/contract';
  * The subscription as a small state machine, pure: no clock, no database. Callers pass `now`
  * (milliseconds since the epoch) from their injected clock.
  *
- *   trial --(trial ends)--> active --(billing date)--> active (next period, one charge)
+ *   trial --(trial ends, payment method on file)--> active --(billing date)--> active (next period, one charge)
+ *   trial | active --(period ends, no payment method)--> expired
  *   trial | active --(cancel)--> cancelled --(end of the paid or trial period)--> expired
  *
  * A cancelled subscription keeps its access until the period already paid (or the trial) ends;
@@ -57,9 +58,12 @@ export function nextBillingDate(at: number, billingDay: number): number {
 
 /**
  * Where the subscription stands at `now`, with the charges that fell due on the way (one per
- * billing date passed, oldest first). Nothing changes before a period's end (exclusive).
+ * billing date passed, oldest first). Nothing changes before a period's end (exclusive). Without a
+ * payment method (`canCharge` false: for the built-in invoice provider, no tax information) the
+ * subscription expires at the billing date instead of renewing.
  */
-export function advance(sub: Subscription, now: number): { subscription: Subscription; charges: Charge[] } {
+export function advance(sub: Subscription, now: number, options: { canCharge?: boolean } = {}): { subscription: Subscription; charges: Charge[] } {
+  const canCharge = options.canCharge ?? true;
   let current = sub;
   const charges: Charge[] = [];
   for (let step = 0; step < MAX_STEPS && now >= current.periodEnd; step += 1) {
@@ -68,6 +72,10 @@ export function advance(sub: Subscription, now: number): { subscription: Subscri
       break;
     }
     if (current.state === 'expired') break;
+    if (!canCharge) {
+      current = { ...current, state: 'expired' };
+      break;
+    }
     // trial or active: the billing date came, the next month is charged.
     const periodStart = current.periodEnd;
     const periodEnd = nextBillingDate(periodStart, current.billingDay);
@@ -75,6 +83,25 @@ export function advance(sub: Subscription, now: number): { subscription: Subscri
     current = { ...current, state: 'active', periodStart, periodEnd };
   }
   return { subscription: current, charges };
+}
+
+/**
+ * The provider refused `charges[index]` (from `advance(before, ...)`): the subscription expires at
+ * that billing date; the charges before it stand, the period before it (paid or trial) is the last.
+ */
+export function expireAtCharge(before: Subscription, charges: readonly Charge[], index: number): Subscription {
+  const refused = charges[index];
+  if (!refused) throw new RangeError(`no charge ${index}`);
+  const lastPaid = charges[index - 1];
+  return { ...before, state: 'expired', periodStart: lastPaid?.periodStart ?? before.periodStart, periodEnd: refused.periodStart };
+}
+
+/**
+ * An administrator sets when access ends (`at`): no more renewals; usable until `at` (cancelled),
+ * or expired at once when `at` is not after `now`. Also reopens an expired subscription until `at`.
+ */
+export function endAccessAt(sub: Subscription, at: number, now: number): Subscription {
+  return { ...sub, state: at > now ? 'cancelled' : 'expired', periodStart: Math.min(sub.periodStart, at), periodEnd: at, cancelledAt: sub.cancelledAt ?? now };
 }
 
 /** Cancels at `now` (call `advance` first): access stays until the current period ends. */

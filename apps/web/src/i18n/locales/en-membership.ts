@@ -25,6 +25,17 @@ export const enMembership = {
   cancel: 'Cancel subscription',
   cancelledTitle: 'Subscription cancelled',
   cancelledText: 'You can use Ceppro until {{date}}.',
+  taxNumber: 'Business registration no.',
+  taxNumberMissing: 'Not on file',
+  invoiceEmail: 'Invoices sent to',
+  paymentMissing: 'No business registration number on file: without one the subscription ends on {{date}} instead of renewing.',
+  toMyInfo: 'Add it in My info',
+  invoiceNumber: 'Invoice no.',
+  invoiceStatus: 'Status',
+  invoiceStates: { issued: 'Issued', paid: 'Paid', void: 'Void' },
+  download: 'PDF',
+  downloadFailed: 'The invoice could not be downloaded',
+  vatIncluded: 'incl. VAT {{vat}}',
 };
 
 export type MembershipDictionary = typeof enMembership;

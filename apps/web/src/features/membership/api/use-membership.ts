@@ -23,3 +23,8 @@ export function useCancelMembership() {
     onSuccess: (membership) => client.setQueryData(membershipKeys.current, membership),
   });
 }
+
+/** One invoice of the user's own as a PDF (`GET /api/membership/invoices/:id/pdf`). */
+export function fetchInvoicePdf(invoiceId: string): Promise<Blob> {
+  return api.get<Blob>(MEMBERSHIP_ENDPOINTS.invoicePdf.url(invoiceId), { auth: true, binary: true });
+}

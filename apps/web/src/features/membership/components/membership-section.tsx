@@ -1,9 +1,18 @@
 import type { Membership } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../routes/paths.ts';
 import { usePopupStore } from '../../../stores/popup-store.ts';
 import { useToastStore } from '../../../stores/toast-store.ts';
 import { useCancelMembership, useMembership } from '../api/use-membership.ts';
+import { BillingHistory } from './billing-history.tsx';
 import './membership.css';
+
+/** A 10-digit business registration number as it is written: 123-45-67890. */
+function formatTaxNumber(value: string): string {
+  const d = value.replace(/\D/g, '');
+  return d.length === 10 ? `${d.slice(0, 3)}-${d.slice(3, 5)}-${d.slice(5)}` : value;
+}
 
 /** Billing dates are instants at the start of a UTC day: shown as that day everywhere. */
 function formats(language: string) {
@@ -73,6 +82,12 @@ function MembershipDetails({ membership: m, fmt }: { membership: Membership; fmt
             ? t('membership.nextChargeValue', { amount: fmt.won(m.next_charge_won), date: fmt.date(m.next_charge_at) })
             : t('membership.noNextCharge')}
         </dd>
+        <dt>{t('membership.method')}</dt>
+        <dd>{m.payment.method === 'invoice' ? t('membership.methods.invoice') : m.payment.method}</dd>
+        <dt>{t('membership.taxNumber')}</dt>
+        <dd data-testid="membership-tax-number">{m.payment.tax_number ? formatTaxNumber(m.payment.tax_number) : t('membership.taxNumberMissing')}</dd>
+        <dt>{t('membership.invoiceEmail')}</dt>
+        <dd>{m.payment.invoice_email}</dd>
         {m.access_ends_at && (
           <>
             <dt>{t('membership.accessEnds')}</dt>
@@ -81,34 +96,14 @@ function MembershipDetails({ membership: m, fmt }: { membership: Membership; fmt
         )}
       </dl>
       {(m.state === 'trial' || m.state === 'active') && <p className="membership__demo">{t('membership.demoText', { price })}</p>}
+      {(m.state === 'trial' || m.state === 'active') && !m.payment.ready && m.next_charge_at && (
+        <p className="membership__warning" role="status" data-testid="membership-payment-missing">
+          {t('membership.paymentMissing', { date: fmt.date(m.next_charge_at) })} <Link to={paths.myInfo.to()}>{t('membership.toMyInfo')}</Link>
+        </p>
+      )}
 
       <h2 className="membership__heading">{t('membership.history')}</h2>
-      {m.history.length === 0 ? (
-        <p className="membership__empty">{t('membership.historyEmpty')}</p>
-      ) : (
-        <table className="membership__history">
-          <thead>
-            <tr>
-              <th>{t('membership.billedOn')}</th>
-              <th>{t('membership.period')}</th>
-              <th>{t('membership.amount')}</th>
-              <th>{t('membership.method')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {m.history.map((h) => (
-              <tr key={h.id}>
-                <td>{fmt.date(h.issued_at)}</td>
-                <td>
-                  {fmt.date(h.period_start)} – {fmt.date(h.period_end)}
-                </td>
-                <td>{fmt.won(h.amount_won)}</td>
-                <td>{h.method === 'invoice' ? t('membership.methods.invoice') : h.method}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <BillingHistory history={m.history} fmt={fmt} />
 
       {(m.state === 'trial' || m.state === 'active') && (
         <div className="membership__actions">
