@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress.ts';
 
 // The production build lands in apps/web/dist, which the Node server serves with an SPA fallback.
 // In development, API calls are proxied to the server (PORT 3000 unless CEPPRO_API says otherwise).
 const api = process.env.CEPPRO_API ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: .br and .gz beside each built text file, served as they are by the server.
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,14 +1,25 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/app.tsx';
-import { createI18n, initialLanguage } from './i18n/index.ts';
+import { initialLanguage, loadI18n } from './i18n/runtime.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
+const root = createRoot(container);
 
-createRoot(container).render(
-  <StrictMode>
-    <App i18n={createI18n(initialLanguage())} router={createAppRouter()} />
-  </StrictMode>,
+// The start language's dictionary is its own chunk: wait for it, so the first paint has no raw keys.
+loadI18n(initialLanguage()).then(
+  (i18n) => {
+    root.render(
+      <StrictMode>
+        <App i18n={i18n} router={createAppRouter()} />
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    // Only a network failure gets here (the chunk did not arrive); no dictionary means no translation.
+    console.error(error);
+    container.textContent = 'Ceppro could not load. Check the connection and reload the page.';
+  },
 );

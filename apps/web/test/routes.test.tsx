@@ -90,7 +90,8 @@ describe('public screens', () => {
     ['/500', 'This page isn’t working'],
   ])('%s shows "%s"', async (path, heading) => {
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    // Sign-up and find-account are lazy routes (their chunk loads on first visit).
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 })).toBeTruthy();
   });
 });
 
@@ -109,7 +110,8 @@ describe('screens (signed in)', () => {
     ['/reset-mobile', 'Change mobile number'],
   ])('%s shows "%s"', async (path, heading) => {
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    // Lazy routes: a screen's chunk is transformed on its first load here, which can take seconds.
+    expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 15_000 })).toBeTruthy();
   });
 });
 
@@ -127,7 +129,8 @@ describe('chrome', () => {
     window.fetch = noChart;
     signIn();
     renderApp('/viewer/abc');
-    await screen.findByRole('heading', { name: 'Viewer' });
+    // The viewer is a lazy route: its chunk's first load under vitest (transforming it) can take seconds.
+    await screen.findByRole('heading', { name: 'Viewer' }, { timeout: 15_000 });
     expect(screen.queryByTestId('footer')).toBeNull();
   });
 

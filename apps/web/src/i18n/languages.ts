@@ -7,6 +7,9 @@ export type Language = (typeof languages)[number];
 export const DEFAULT_LANGUAGE: Language = languages[0];
 export const LANGUAGE_STORAGE_KEY = 'ceppro.language';
 
+/** Each language's name in itself (the language picker lists them before their dictionaries load). */
+export const LANGUAGE_SELF_NAMES: Record<Language, string> = { ko: '한국어', en: 'English', ja: '日本語', zh: '中文', vi: 'Tiếng Việt' };
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (languages as readonly string[]).includes(value);
 }
