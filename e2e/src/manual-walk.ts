@@ -23,6 +23,8 @@ export async function manualAccount(baseUrl: string, label: string, lang: Manual
   await createActivatedUser(baseUrl, user);
   const api = new PatientsApi(baseUrl, user);
   await api.login();
+  // The ISBI 2015 films are 0.1 mm per pixel: a default PPM of 10 shows lengths in mm, as a clinic would.
+  await api.graphql('mutation($i: UserConfigInput!) { update_user_config(input: $i) { default_ppm } }', { i: { default_ppm: 10 } });
   const name = lang === 'ko' ? '김민지' : 'Minji Kim';
   const first = await api.createPatient({ first_name: name, birth_info: '2011-05-14', gender: true }, { ceph: cephalogramPath(0), shootDate: '2024-03-02' });
   const second = await api.addChart(first.patientId, { ceph: cephalogramPath(1), shootDate: '2025-09-15' });
@@ -60,6 +62,19 @@ export async function openTab(page: Page, id: (typeof VIEWER_TABS)[number]): Pro
   await page.getByTestId(`panel-tab-${id}`).click();
   await page.getByTestId(`panel-tab-${id}`).and(page.locator('[aria-selected="true"]')).waitFor();
   await settled(page);
+}
+
+/** A tab as a user first sees it working: the profilogram measured once (its first use asks for it). */
+export async function showTab(page: Page, id: (typeof VIEWER_TABS)[number]): Promise<void> {
+  await openTab(page, id);
+  if (id === 'profilogram') {
+    const measure = page.getByTestId('profilogram-measure');
+    if (await measure.isVisible()) {
+      await measure.click();
+      await page.getByTestId('profilogram-table').waitFor();
+      await settled(page);
+    }
+  }
 }
 
 /** Before a picture: fonts loaded, no spinner on the stage, no request in flight. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
-import { VIEWER_TABS, manualAccount, openTab, openViewer, signInByForm, useLanguage, type ManualLang } from './manual-walk.ts';
+import { VIEWER_TABS, manualAccount, openViewer, showTab, signInByForm, useLanguage, type ManualLang } from './manual-walk.ts';
 import { setOutboxDir } from './outbox.ts';
 import { datasetDir } from './patients-api.ts';
 import { startServer } from './server.ts';
@@ -21,6 +21,7 @@ import { startServer } from './server.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const OUT = join(root, 'apps/web/public/tutorial');
 const FFMPEG = '/usr/bin/ffmpeg';
+const LANGS: readonly ManualLang[] = ['en', 'ko'];
 
 interface Frame {
   data: string;
@@ -62,7 +63,7 @@ async function walk(page: Page, lang: ManualLang, account: Awaited<ReturnType<ty
   await openViewer(page, account.chartUuid);
   await hold(page, 2500);
   for (const tab of VIEWER_TABS.slice(1)) {
-    await openTab(page, tab);
+    await showTab(page, tab);
     await hold(page, 2600);
   }
 }
@@ -104,7 +105,10 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {
     mkdirSync(OUT, { recursive: true });
-    for (const lang of ['en', 'ko'] as const) {
+    // `npm run tutorial:record -- ko` records one language; encoding waits until every walk is done.
+    const langs = LANGS.filter((l) => process.argv.length <= 2 || process.argv.includes(l));
+    const recorded: Array<{ lang: ManualLang; frames: Frame[] }> = [];
+    for (const lang of langs) {
       const account = await manualAccount(server.baseUrl, `tutorial-${lang}`, lang);
       const context = await browser.newContext({
         baseURL: server.baseUrl,
@@ -120,9 +124,12 @@ async function main(): Promise<void> {
       await walk(page, lang, account);
       await cast.stop();
       await context.close();
+      recorded.push({ lang, frames: cast.frames });
+    }
+    for (const { lang, frames } of recorded) {
       const file = join(OUT, `ceppro-tutorial-${lang}.webm`);
-      encode(cast.frames, file);
-      console.log(`${file}: ${cast.frames.length} frames, ${Math.round(statSync(file).size / 1024)} kB`);
+      encode(frames, file);
+      console.log(`${file}: ${frames.length} frames, ${Math.round(statSync(file).size / 1024)} kB`);
     }
   } finally {
     await browser.close();

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { assert, eventually } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
-import { VIEWER_TABS, manualAccount, openTab, openViewer, settled, signInByForm, useLanguage, type ManualLang } from '../src/manual-walk.ts';
+import { VIEWER_TABS, manualAccount, openTab, openViewer, settled, showTab, signInByForm, useLanguage, type ManualLang } from '../src/manual-walk.ts';
 import { datasetDir } from '../src/patients-api.ts';
 import { requireTool } from '../src/poppler.ts';
 import { fromIp } from '../src/sign-in.ts';
@@ -71,7 +71,7 @@ for (const lang of ['en', 'ko'] as const) {
 
     await openViewer(page, account.chartUuid);
     for (const tab of VIEWER_TABS) {
-      await openTab(page, tab);
+      await showTab(page, tab);
       if (tab === 'superimposition') await page.getByTestId('superimposition-panel').waitFor();
       await shoot(page, lang, `viewer-${tab}`);
     }
