@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerAdminFeature } from './features/admin/admin.feature';
 import { registerAuditFeature } from './features/audit/audit.feature';
 import { registerAuthFeature } from './features/auth/auth.feature';
 import { createHealthRepository } from './features/health/health.repository';
@@ -102,7 +103,9 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   // The operator's notices and events (`/public/notices`), read by the event popup.
   registerNoticesFeature(app, services);
   // Membership: the subscription (trial -> active -> cancelled -> expired) and its billing history.
-  registerMembershipFeature(app, services);
+  const membership = registerMembershipFeature(app, services);
+  // Administration (/api/admin, role 'admin' only): accounts, approval (K017), expiry, unlock, type.
+  await registerAdminFeature(app, services, membership);
 
   if (services.storage instanceof FsObjectStorage) {
     const images = createImageRepository(services.database.db);

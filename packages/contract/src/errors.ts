@@ -78,6 +78,8 @@ export const ERROR_CATALOGUE = {
   INVALID_OBJECT_KEY: { status: 400, message: 'The object key is not allowed.', specified: false },
   UNAUTHORIZED: { status: 401, message: 'Authentication is required.', specified: false },
   FORBIDDEN: { status: 403, message: 'Access is forbidden.', specified: false },
+  // /api/admin for an account whose role is not 'admin' (features/admin).
+  ADMIN_REQUIRED: { status: 403, message: 'An administrator account is required.', specified: false },
   URL_EXPIRED: { status: 403, message: 'The signed URL has expired.', specified: false },
   URL_SIGNATURE_INVALID: { status: 403, message: 'The signed URL is not valid.', specified: false },
   // A mailed link (activation, IP approval, email change) that is unknown, used or expired.

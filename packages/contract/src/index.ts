@@ -24,6 +24,7 @@ export * from './model-card';
 export * from './notices';
 export * from './membership';
 export * from './audit';
+export * from './admin';
 export * from './planning';
 export * from './clinical-vocabulary/index';
 export * from './viewer-documents/plane-list';

@@ -18,6 +18,7 @@ const FindAccountScreen = lazyScreen(() => import('../routes/find-account-screen
 const PatientScreen = lazyScreen(() => import('../routes/patient-screen.tsx'), 'PatientScreen');
 const SignUpScreen = lazyScreen(() => import('../routes/sign-up-screen.tsx'), 'SignUpScreen');
 const ViewerScreen = lazyScreen(() => import('../routes/viewer-screen.tsx'), 'ViewerScreen');
+const AdminScreen = lazyScreen(() => import('../features/admin/components/admin-screen.tsx'), 'AdminScreen');
 
 /**
  * The route tree (spec point 2). Patterns come from routes/paths.ts. A screen that throws renders
@@ -45,6 +46,7 @@ export const routes: RouteObject[] = [
               { path: paths.createPatient.pattern, element: <CreatePatientScreen /> },
               { path: paths.viewer.pattern, element: <ViewerScreen /> },
               { path: paths.aboutAi.pattern, element: <AboutAiScreen /> },
+              { path: paths.admin.pattern, element: <AdminScreen /> },
               ...accountSections.map((section) => ({ path: paths[section].pattern, element: <AccountScreen /> })),
             ],
           },

@@ -14,11 +14,14 @@ import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 const userCookieSchema = z.object({
   email: z.string(),
   first_name: z.string().optional().default(''),
+  role: z.enum(['user', 'admin']).optional().catch(undefined),
 });
 
 export interface Session {
   email: string;
   firstName: string;
+  /** 'admin' shows the admin screen's link; the server checks the role itself on every admin call. */
+  role: 'user' | 'admin';
 }
 
 export function isSignedIn(): boolean {
@@ -37,8 +40,8 @@ export function readSession(): Session | null {
   }
   const result = userCookieSchema.safeParse(parsed);
   return result.success
-    ? { email: result.data.email, firstName: result.data.first_name }
-    : { email: '', firstName: '' };
+    ? { email: result.data.email, firstName: result.data.first_name, role: result.data.role ?? 'user' }
+    : { email: '', firstName: '', role: 'user' };
 }
 
 /**
@@ -102,7 +105,7 @@ export function passwordChangeDue(): PasswordChangeReason | null {
 /** After a profile change: the header shows the new name. */
 export function updateStoredUser(user: AuthUser): void {
   if (!isSignedIn()) return;
-  const { id, uuid, email, first_name, user_permission, user_type } = user;
-  setCookie(cookieNames.user, JSON.stringify({ id, uuid, email, first_name, user_permission, user_type }), SESSION_COOKIE_DAYS);
+  const { id, uuid, email, first_name, user_permission, user_type, role } = user;
+  setCookie(cookieNames.user, JSON.stringify({ id, uuid, email, first_name, user_permission, user_type, role }), SESSION_COOKIE_DAYS);
   sessionChanged();
 }

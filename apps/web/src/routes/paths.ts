@@ -13,6 +13,7 @@ export const paths = {
   createPatient: { pattern: '/create', to: () => '/create' },
   viewer: { pattern: '/viewer/:id', to: (chartUuid: string) => `/viewer/${encodeURIComponent(chartUuid)}` },
   aboutAi: { pattern: '/about-ai', to: () => '/about-ai' },
+  admin: { pattern: '/admin', to: () => '/admin' },
   setting: { pattern: '/setting', to: () => '/setting' },
   drawingPad: { pattern: '/drawing-pad', to: () => '/drawing-pad' },
   membership: { pattern: '/membership', to: () => '/membership' },

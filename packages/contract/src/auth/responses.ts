@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userRoleSchema } from '../admin';
 import { userPermissionSchema, userTypeCdSchema } from '../user-type';
 
 /**
@@ -14,6 +15,8 @@ export const authUserSchema = z.object({
   first_name: z.string(),
   user_permission: userPermissionSchema,
   user_type: userTypeCdSchema,
+  /** 'admin' opens the admin screen; absent means 'user' (the server checks the role on every admin call). */
+  role: userRoleSchema.optional(),
 });
 
 export type AuthUser = z.infer<typeof authUserSchema>;

@@ -1,4 +1,4 @@
-import type { UserPermission, UserTypeCd } from '@ceppro/contract';
+import type { UserPermission, UserRole, UserTypeCd } from '@ceppro/contract';
 import { DEFAULT_USER_PERMISSION } from '@ceppro/contract';
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -28,6 +28,8 @@ export const users = pgTable(
     userTypeCd: text('user_type_cd').$type<UserTypeCd>().notNull(),
     userPermission: jsonb('user_permission').$type<UserPermission>().notNull().default(DEFAULT_USER_PERMISSION),
     status: text('status').$type<UserStatus>().notNull().default('pending_email'),
+    /** 'admin' may use /api/admin (features/admin); the first one comes from `npm run admin -- create`. */
+    role: text('role').$type<UserRole>().notNull().default('user'),
     emailVerifiedAt: timestamptz('email_verified_at'),
     adminApprovedAt: timestamptz('admin_approved_at'),
     expiresAt: timestamptz('expires_at'),
@@ -66,5 +68,7 @@ export const users = pgTable(
     index('users_status_idx').on(t.status),
     check('users_status_check', sql`${t.status} in ('pending_email', 'active', 'pending_admin', 'locked')`),
     check('users_failed_login_count_check', sql`${t.failedLoginCount} >= 0`),
+    check('users_role_check', sql`${t.role} in ('user', 'admin')`),
+    index('users_role_idx').on(t.role).where(sql`${t.role} <> 'user'`),
   ],
 );

@@ -12,6 +12,7 @@ export function toAuthUser(user: UserRow): AuthUser {
     first_name: user.firstName,
     user_permission: user.userPermission,
     user_type: user.userTypeCd,
+    role: user.role,
   };
 }
 

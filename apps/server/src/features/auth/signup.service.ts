@@ -32,7 +32,7 @@ const CLAIM_KEYS: Partial<Record<string, Parameters<typeof authError>[1]>> = {
 };
 
 /** Viewer defaults of a new account's settings row (spec point 2, viewer defaults). */
-const DEFAULT_USER_CONFIG = {
+export const DEFAULT_USER_CONFIG = {
   hardTissueColor: '#FFFF00',
   softTissueColor: '#00FFFF',
   hardTissueSize: 3,

@@ -53,6 +53,12 @@ export function UserMenu({ session }: { session: Session }) {
             <SettingsIcon width={16} height={16} />
             <span>{t('header.settings')}</span>
           </Link>
+          {session.role === 'admin' && (
+            <Link role="menuitem" className="dropdown__item" to={paths.admin.to()} onClick={close} data-testid="admin-link">
+              <SettingsIcon width={16} height={16} />
+              <span>{t('admin.menu')}</span>
+            </Link>
+          )}
           <button type="button" role="menuitem" className="dropdown__item" onClick={signOut}>
             <SignOutIcon />
             <span>{t('header.signOut')}</span>

@@ -13,6 +13,7 @@ import { enVto } from './en-vto.ts';
 import { enDrawing } from './en-drawing.ts';
 import { enMembership } from './en-membership.ts';
 import { enAudit } from './en-audit.ts';
+import { enAdmin } from './en-admin.ts';
 import { enDicom } from './en-dicom.ts';
 
 export const en = {
@@ -82,6 +83,7 @@ export const en = {
   drawing: enDrawing,
   membership: enMembership,
   audit: enAudit,
+  admin: enAdmin,
   dicom: enDicom,
   screens: {
     viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },

@@ -9,6 +9,7 @@ import { jaVto } from './ja-vto.ts';
 import { jaDrawing } from './ja-drawing.ts';
 import { jaMembership } from './ja-membership.ts';
 import { jaAudit } from './ja-audit.ts';
+import { jaAdmin } from './ja-admin.ts';
 import { jaDicom } from './ja-dicom.ts';
 
 export const ja: Dictionary = {
@@ -22,6 +23,7 @@ export const ja: Dictionary = {
   drawing: jaDrawing,
   membership: jaMembership,
   audit: jaAudit,
+  admin: jaAdmin,
   dicom: jaDicom,
   language: { self: '日本語', label: '言語' },
   common: {

@@ -9,6 +9,7 @@ import { koVto } from './ko-vto.ts';
 import { koDrawing } from './ko-drawing.ts';
 import { koMembership } from './ko-membership.ts';
 import { koAudit } from './ko-audit.ts';
+import { koAdmin } from './ko-admin.ts';
 import { koDicom } from './ko-dicom.ts';
 
 export const ko: Dictionary = {
@@ -22,6 +23,7 @@ export const ko: Dictionary = {
   drawing: koDrawing,
   membership: koMembership,
   audit: koAudit,
+  admin: koAdmin,
   dicom: koDicom,
   language: { self: '한국어', label: '언어' },
   common: {

@@ -9,6 +9,7 @@ import { viVto } from './vi-vto.ts';
 import { viDrawing } from './vi-drawing.ts';
 import { viMembership } from './vi-membership.ts';
 import { viAudit } from './vi-audit.ts';
+import { viAdmin } from './vi-admin.ts';
 import { viDicom } from './vi-dicom.ts';
 
 export const vi: Dictionary = {
@@ -22,6 +23,7 @@ export const vi: Dictionary = {
   drawing: viDrawing,
   membership: viMembership,
   audit: viAudit,
+  admin: viAdmin,
   dicom: viDicom,
   language: { self: 'Tiếng Việt', label: 'Ngôn ngữ' },
   common: {

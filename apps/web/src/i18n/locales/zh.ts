@@ -9,6 +9,7 @@ import { zhVto } from './zh-vto.ts';
 import { zhDrawing } from './zh-drawing.ts';
 import { zhMembership } from './zh-membership.ts';
 import { zhAudit } from './zh-audit.ts';
+import { zhAdmin } from './zh-admin.ts';
 import { zhDicom } from './zh-dicom.ts';
 
 export const zh: Dictionary = {
@@ -22,6 +23,7 @@ export const zh: Dictionary = {
   drawing: zhDrawing,
   membership: zhMembership,
   audit: zhAudit,
+  admin: zhAdmin,
   dicom: zhDicom,
   language: { self: '中文', label: '语言' },
   common: {

@@ -1,0 +1,175 @@
+import type { AdminAccount, AdminAccountPage, AdminAccountsQuery, UserTypeCd } from '@ceppro/contract';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors/app-error';
+import type { AuditEntry } from '../audit/audit.service';
+import type { AccountUsageRow, AdminRepository, AdminSubscriptionRow, AdminUserRow } from './admin.repository';
+
+/** The admin actions the trail records (features/audit). */
+export type AdminAction = 'admin.approve' | 'admin.set_expiry' | 'admin.unlock' | 'admin.change_type';
+
+/** Who asks, from where: the admin's user id and the client address, for the check and the trail. */
+export interface AdminCaller {
+  userId: number;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** What administration needs of membership: its `setAccessEnd` (the subscription's rules stay there). */
+export interface MembershipAccess {
+  setAccessEnd(userId: number, at: Date): Promise<{ state: string; access_ends_at: string | null }>;
+}
+
+export interface AdminServiceDeps {
+  repository: AdminRepository;
+  membership: MembershipAccess;
+  audit: { record(entry: AuditEntry): Promise<void> };
+  clock: Pick<Clock, 'now'>;
+}
+
+const NO_USAGE: AccountUsageRow = { patients: 0, charts: 0, aiRuns: 0, storageBytes: 0 };
+
+/**
+ * The subscription row as membership last brought it up to date (when its owner or an admin action
+ * last touched it). Not advanced here: whether a billing date renews or ends it is membership's rule.
+ */
+function subscriptionView(row: AdminSubscriptionRow | null): AdminAccount['subscription'] {
+  if (!row) return null;
+  return { state: row.state, period_end: row.periodEnd.toISOString(), renews: row.state === 'trial' || row.state === 'active' };
+}
+
+function toAccount(
+  user: AdminUserRow,
+  subscription: AdminSubscriptionRow | null,
+  usage: AccountUsageRow,
+  failures: number,
+  now: number,
+): AdminAccount {
+  return {
+    uuid: user.uuid,
+    email: user.email,
+    first_name: user.firstName,
+    user_type: user.userTypeCd,
+    status: user.status,
+    role: user.role,
+    created_at: user.createdAt.toISOString(),
+    expires_at: user.expiresAt?.toISOString() ?? null,
+    expired: user.expiresAt !== null && user.expiresAt.getTime() <= now,
+    locked: user.status === 'locked',
+    failed_logins: Math.max(user.failedLoginCount, failures),
+    subscription: subscriptionView(subscription),
+    usage: { patients: usage.patients, charts: usage.charts, ai_runs: usage.aiRuns, storage_bytes: usage.storageBytes },
+  };
+}
+
+/**
+ * Administration: the account list and the operator's changes to one account. Every method first
+ * checks that the caller's account has the admin role, read from the database on each call (a
+ * demoted admin's live token stops working at once). Changes are recorded in the audit trail,
+ * refusals too.
+ */
+export function createAdminService({ repository, membership, audit, clock }: AdminServiceDeps) {
+  async function requireAdmin(caller: AdminCaller, action?: AdminAction, targetId?: string): Promise<void> {
+    if ((await repository.roleOf(caller.userId)) === 'admin') return;
+    if (action) {
+      await audit.record({
+        actorUserId: caller.userId,
+        ownerUserId: null,
+        action,
+        targetType: 'user',
+        targetId: targetId ?? null,
+        ip: caller.ip,
+        userAgent: caller.userAgent,
+        outcome: 'denied',
+      });
+    }
+    throw new AppError('ADMIN_REQUIRED', undefined, { key: 'admin.error.required' });
+  }
+
+  async function target(uuid: string): Promise<AdminUserRow> {
+    const user = await repository.findByUuid(uuid);
+    if (!user) throw new AppError('NOT_FOUND', 'No such account.', { key: 'admin.error.notFound' });
+    return user;
+  }
+
+  async function accountOf(uuid: string): Promise<AdminAccount> {
+    const user = await target(uuid);
+    const [subscription, usage, failures] = await Promise.all([
+      repository.subscriptionOf(user.id),
+      repository.usage([user.id]),
+      repository.loginFailures(user.email),
+    ]);
+    return toAccount(user, subscription ?? null, usage.get(user.id) ?? NO_USAGE, failures, clock.now());
+  }
+
+  /** Checks the caller, runs the change on the target and records it (or its refusal) in the trail. */
+  type Change = (user: AdminUserRow) => Promise<Record<string, unknown>>;
+  async function act(caller: AdminCaller, action: AdminAction, uuid: string, change: Change) {
+    await requireAdmin(caller);
+    const user = await target(uuid);
+    const entry = {
+      actorUserId: caller.userId,
+      ownerUserId: user.id,
+      action,
+      targetType: 'user',
+      targetId: user.uuid,
+      ip: caller.ip,
+      userAgent: caller.userAgent,
+    };
+    let detail: Record<string, unknown>;
+    try {
+      detail = await change(user);
+    } catch (error) {
+      if (error instanceof AppError) await audit.record({ ...entry, outcome: 'failed', detail: { code: error.code } });
+      throw error;
+    }
+    await audit.record({ ...entry, outcome: 'success', detail });
+    return accountOf(uuid);
+  }
+
+  return {
+    /** The transport's guard, before any input is read: refusals of an action are recorded. */
+    authorize: requireAdmin,
+
+    async list(caller: AdminCaller, query: AdminAccountsQuery): Promise<AdminAccountPage> {
+      await requireAdmin(caller);
+      const now = clock.now();
+      const afterId = query.after === undefined ? undefined : Number(query.after);
+      const { rows, more } = await repository.page({ q: query.q || undefined, filter: query.filter, afterId, limit: query.limit, now: new Date(now) });
+      const usage = await repository.usage(rows.map((r) => r.user.id));
+      const accounts = rows.map(({ user, subscription }) => toAccount(user, subscription, usage.get(user.id) ?? NO_USAGE, 0, now));
+      const last = rows.at(-1);
+      return { accounts, next_cursor: more && last ? String(last.user.id) : null };
+    },
+
+    /** K017 ends: the account waiting for administrator authentication may sign in. */
+    approve: (caller: AdminCaller, uuid: string) =>
+      act(caller, 'admin.approve', uuid, async (user) => {
+        if (!(await repository.approve(user.id, new Date(clock.now())))) {
+          throw new AppError('CONFLICT', 'The account is not awaiting administrator authentication.', { key: 'admin.error.notPending' });
+        }
+        return { from: user.status, to: 'active' };
+      }),
+
+    /** The account's expiry, through the membership rules: the subscription ends there and the user's expires_at follows. */
+    setExpiry: (caller: AdminCaller, uuid: string, expiresAt: Date) =>
+      act(caller, 'admin.set_expiry', uuid, async (user) => {
+        const after = await membership.setAccessEnd(user.id, expiresAt);
+        return { from: user.expiresAt?.toISOString() ?? null, to: after.access_ends_at, subscription: after.state };
+      }),
+
+    /** Locked after failed sign-ins -> active; the failure counts (also the slow-down per address) start over. */
+    unlock: (caller: AdminCaller, uuid: string) =>
+      act(caller, 'admin.unlock', uuid, async (user) => {
+        await repository.unlock(user, new Date(clock.now()));
+        return { from: user.status, failures: user.failedLoginCount };
+      }),
+
+    changeType: (caller: AdminCaller, uuid: string, userType: UserTypeCd) =>
+      act(caller, 'admin.change_type', uuid, async (user) => {
+        await repository.setType(user.id, userType, new Date(clock.now()));
+        return { from: user.userTypeCd, to: userType };
+      }),
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;
