@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   'landmarks.detect', 'landmarks.update', 'drawing.update',
   'report.pdf', 'report.print', 'report.view',
   'export.csv', 'export.xlsx', 'export.landmarks', 'export.batch',
+  'admin.approve', 'admin.set_expiry', 'admin.unlock', 'admin.change_type', 'admin.create', 'admin.promote',
 ] as const;
 
 const isoInstant = z.iso.datetime({ offset: true });

@@ -51,6 +51,14 @@ export const enAudit = {
     drawing: { update: 'Drawings saved' },
     report: { pdf: 'Report PDF downloaded', print: 'Report printed', view: 'Report opened' },
     export: { csv: 'Measurements exported (CSV)', xlsx: 'Measurements exported (Excel)', landmarks: 'Landmarks exported (JSON)', batch: 'Batch export' },
+    admin: {
+      approve: 'Approved by an administrator',
+      set_expiry: 'Expiry set by an administrator',
+      unlock: 'Unlocked by an administrator',
+      change_type: 'Account type changed by an administrator',
+      create: 'Administrator account created',
+      promote: 'Made an administrator',
+    },
   },
 };
 

@@ -53,5 +53,13 @@ export const jaAudit: AuditDictionary = {
     drawing: { update: '描画の保存' },
     report: { pdf: 'レポートPDFのダウンロード', print: 'レポートの印刷', view: 'レポートを開く' },
     export: { csv: '計測値のエクスポート（CSV）', xlsx: '計測値のエクスポート（Excel）', landmarks: 'ランドマークのエクスポート（JSON）', batch: '一括エクスポート' },
+    admin: {
+      approve: '管理者による承認',
+      set_expiry: '管理者による有効期限の設定',
+      unlock: '管理者によるロック解除',
+      change_type: '管理者によるアカウント種別の変更',
+      create: '管理者アカウントの作成',
+      promote: '管理者権限の付与',
+    },
   },
 };

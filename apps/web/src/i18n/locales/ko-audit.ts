@@ -53,5 +53,13 @@ export const koAudit: AuditDictionary = {
     drawing: { update: '그리기 저장' },
     report: { pdf: '리포트 PDF 다운로드', print: '리포트 인쇄', view: '리포트 열기' },
     export: { csv: '계측값 내보내기(CSV)', xlsx: '계측값 내보내기(Excel)', landmarks: '계측점 내보내기(JSON)', batch: '일괄 내보내기' },
+    admin: {
+      approve: '관리자 승인',
+      set_expiry: '관리자 만료일 설정',
+      unlock: '관리자 잠금 해제',
+      change_type: '관리자 계정 유형 변경',
+      create: '관리자 계정 생성',
+      promote: '관리자 권한 부여',
+    },
   },
 };

@@ -53,5 +53,13 @@ export const viAudit: AuditDictionary = {
     drawing: { update: 'Lưu hình vẽ' },
     report: { pdf: 'Tải báo cáo PDF', print: 'In báo cáo', view: 'Mở báo cáo' },
     export: { csv: 'Xuất số đo (CSV)', xlsx: 'Xuất số đo (Excel)', landmarks: 'Xuất điểm mốc (JSON)', batch: 'Xuất hàng loạt' },
+    admin: {
+      approve: 'Quản trị viên phê duyệt',
+      set_expiry: 'Quản trị viên đặt hạn',
+      unlock: 'Quản trị viên mở khóa',
+      change_type: 'Quản trị viên đổi loại tài khoản',
+      create: 'Tạo tài khoản quản trị',
+      promote: 'Cấp quyền quản trị',
+    },
   },
 };

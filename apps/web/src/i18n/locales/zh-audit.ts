@@ -53,5 +53,13 @@ export const zhAudit: AuditDictionary = {
     drawing: { update: '保存绘图' },
     report: { pdf: '下载报告 PDF', print: '打印报告', view: '打开报告' },
     export: { csv: '导出测量值（CSV）', xlsx: '导出测量值（Excel）', landmarks: '导出标志点（JSON）', batch: '批量导出' },
+    admin: {
+      approve: '管理员审批',
+      set_expiry: '管理员设置到期日',
+      unlock: '管理员解除锁定',
+      change_type: '管理员更改账户类型',
+      create: '创建管理员账户',
+      promote: '授予管理员权限',
+    },
   },
 };
