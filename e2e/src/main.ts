@@ -21,6 +21,7 @@ import '../tests/patients.test.ts';
 import '../tests/profilogram.test.ts';
 import '../tests/popup.test.ts';
 import '../tests/recovery.test.ts';
+import '../tests/report-model.test.ts';
 import '../tests/routes.test.ts';
 import '../tests/session.test.ts';
 import '../tests/session-security.test.ts';

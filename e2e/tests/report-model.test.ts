@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { createActivatedUser, newUser } from '../src/accounts.ts';
+import { assert, eventually } from '../src/expect.ts';
+import { skip, test, type TestContext } from '../src/harness.ts';
+import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { requireTool } from '../src/poppler.ts';
+import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+/**
+ * One report model (packages/contract report-model): the browser's print layout renders the model
+ * the server builds from the saved record, and the server's PDF is drawn from the same model. The
+ * printed page and the downloaded PDF carry the same values, in the user's language (two languages).
+ */
+
+const screensDir = process.env.E2E_SCREENS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '../../tmp/screens');
+const pdftotext = '/usr/bin/pdftotext';
+const pdftoppm = '/usr/bin/pdftoppm';
+
+const TITLES = { en: 'Cephalometric report', ko: '세팔로메트릭 분석 리포트' } as const;
+
+async function openReport(t: TestContext, lang: 'en' | 'ko'): Promise<{ page: Page; chartId: string }> {
+  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+  const user = newUser(`report-model-${lang}`);
+  await createActivatedUser(t.baseUrl, user);
+  const api = new PatientsApi(t.baseUrl, user);
+  await api.login();
+  const name = lang === 'ko' ? '김세팔' : 'Model Kim';
+  const { chartId, chartUuid } = await api.createPatient({ first_name: name, birth_info: '1994-04-12', gender: true }, { ceph: cephalogramPath(1), shootDate: '2025-11-03' });
+  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+  await signInThroughUi(page, user);
+  // The interface language as a user picks it (stored), then the viewer opens in it.
+  await page.evaluate((l) => localStorage.setItem('ceppro.language', l), lang);
+  await page.goto(`/viewer/${chartUuid}`);
+  await page.getByTestId('viewer-image').waitFor();
+  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn', 20_000);
+  await page.getByTestId('panel-tab-report').click();
+  return { page, chartId };
+}
+
+/** Prints through the app's Print button (window.print stubbed), then renders the print media to a PDF file. */
+async function printToPdf(page: Page, file: string): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __printed: number };
+    w.__printed = 0;
+    window.print = () => {
+      w.__printed += 1;
+    };
+  });
+  await page.getByTestId('print-report').click();
+  await eventually(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed), (n) => n === 1, 'window.print() once the model and its film are ready', 20_000);
+  await page.emulateMedia({ media: 'print' });
+  writeFileSync(file, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
+  await page.emulateMedia({ media: 'screen' });
+}
+
+/** The PDF's text, runs of spaces as one (layout mode pads mixed-script runs differently in the two PDFs). */
+const pdfText = (file: string) => execFileSync(pdftotext, ['-layout', file, '-'], { encoding: 'utf8' }).replace(/[ \t]+/g, ' ');
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+for (const lang of ['en', 'ko'] as const) {
+  test(`report model (${lang}): the print preview shows the values of the server PDF, in the user's language`, async (t) => {
+    const { page, chartId } = await openReport(t, lang);
+    mkdirSync(screensDir, { recursive: true });
+    await page.getByTestId('report-film').waitFor({ state: 'attached', timeout: 20_000 });
+    await t.screenshot(page, `report-model-${lang}-tab`);
+    const printed = join(screensDir, `report-model-${lang}-print.pdf`);
+    await printToPdf(page, printed);
+    const row = (id: string) => page.locator(`[data-testid="report-row"][data-id="${id}"] [data-testid="report-value"]`).textContent();
+    const sna = (await row('SNA')) ?? '';
+    const snb = (await row('SNB')) ?? '';
+    assert.match(sna, /^\d+\.\d°$/, 'SNA is a value in the print layout');
+    assert.equal(await page.locator('[data-testid="report-print"]').getAttribute('lang'), lang);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+    assert.equal(download.suggestedFilename(), `ceppro-report-${chartId}.pdf`);
+    const server = join(screensDir, `report-model-${lang}-server.pdf`);
+    await download.saveAs(server);
+    assert.equal(readFileSync(server).subarray(0, 5).toString('latin1'), '%PDF-');
+    if (!requireTool(pdftotext)) return;
+    const browserText = pdfText(printed);
+    const serverText = pdfText(server);
+    for (const text of [browserText, serverText]) {
+      assert.match(text, new RegExp(`SNA\\s+${escape(sna)}`), `SNA ${sna} in both`);
+      assert.match(text, new RegExp(`SNB\\s+${escape(snb)}`), `SNB ${snb} in both`);
+      assert.ok(text.includes(TITLES[lang]), `the ${lang} title in both`);
+    }
+    if (lang === 'ko') for (const text of [browserText, serverText]) assert.ok(text.includes('AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.'), 'Korean disclaimer');
+    // The film's labels are text in the server PDF (embedded fonts), not pixels.
+    assert.match(serverText, /\bPNS\b/);
+    if (requireTool(pdftoppm)) {
+      execFileSync(pdftoppm, ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', printed, join(screensDir, `report-model-${lang}-print-page1`)]);
+      execFileSync(pdftoppm, ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', server, join(screensDir, `report-model-${lang}-server-page1`)]);
+    }
+  }, { timeoutMs: 150_000 });
+}
