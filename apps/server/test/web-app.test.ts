@@ -1,7 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/test-app';
+
+const BUNDLE = Buffer.from('console.log(1)');
 
 describe('serving the built web app', () => {
   let t: TestApp;
@@ -20,6 +23,9 @@ describe('serving the built web app', () => {
     await mkdir(path.join(dist, 'assets'), { recursive: true });
     await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Ceppro SPA</title>');
     await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    // What the build's precompress step writes next to each text file.
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(BUNDLE));
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(BUNDLE));
     const { buildApp } = await import('../src/app');
     withDist = await buildApp({ services: t.services });
     await withDist.ready();
@@ -42,6 +48,25 @@ describe('serving the built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/javascript/);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the brotli file to a browser that accepts it, with the same long cache', async () => {
+    const response = await withDist.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log(1)');
+  });
+
+  it('serves the gzip file when brotli is not accepted, and the plain file when nothing is', async () => {
+    const gz = await withDist.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await withDist.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('does not answer index.html for a missing asset', async () => {

@@ -36,10 +36,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       // not-found handler below (otherwise "/" would be a 403 for a directory).
       allowedPath: (pathname) => looksLikeFile(pathname),
       cacheControl: false,
+      // The build writes .br and .gz next to each text file (apps/web/vite-precompress.ts): served
+      // as they are when the browser accepts them, so nothing is compressed per request.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts content-hashed files under assets/: cache them forever, never index.html.
         const immutable = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
