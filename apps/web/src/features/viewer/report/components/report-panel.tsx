@@ -42,10 +42,11 @@ export function ReportPanel() {
 
   // Print once the film of the fresh model has loaded in the layout: printing earlier would give an empty frame.
   useEffect(() => {
-    if (!printing || !(filmReady || film.status === 'error')) return;
+    // A lost film has no URL: the report prints without it rather than waiting forever.
+    if (!printing || !(filmReady || film.status === 'error' || data.imageUrl === null)) return;
     setPrinting(false);
     window.print();
-  }, [printing, filmReady, film.status]);
+  }, [printing, filmReady, film.status, data.imageUrl]);
 
   const runPrint = async () => {
     setAction({ state: 'saving' });
