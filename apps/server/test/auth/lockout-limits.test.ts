@@ -10,7 +10,10 @@ import { activeAccount, createAuthHarness, login, type AuthHarness, type Person 
 
 /** Failures keyed on (account, address): strangers are slowed down, never lock the owner out. */
 describe('lockout and abuse limits', () => {
-  const clock = new ManualClock();
+  // Starts a minute into today (UTC): the daily caps are calendar-day windows, and the advances below
+  // (a few hours in all) must not carry the clock past midnight, where a new day's allowance begins.
+  const DAY_MS = 86_400_000;
+  const clock = new ManualClock(Math.floor(Date.now() / DAY_MS) * DAY_MS + 60_000);
   let h: AuthHarness;
   beforeAll(async () => {
     h = await createAuthHarness({}, { clock });
