@@ -25,8 +25,6 @@ export const enAnalysis = {
   placeMissing: 'Place missing landmarks',
   placeMissingCount: 'Place missing landmarks ({{count}})',
   uncalibrated: 'uncalibrated',
-  uncalibratedReading: 'No comparison: the film is not calibrated',
-  noSd: 'No SD published',
   legendTitle: 'Colour key',
   legendOk: 'Within 1 SD',
   legendMild: '1–2 SD from the norm',

@@ -27,8 +27,6 @@ export const jaAnalysis: AnalysisDictionary = {
   placeMissing: '不足ランドマークを配置',
   placeMissingCount: '不足ランドマークを配置（{{count}}）',
   uncalibrated: '未較正',
-  uncalibratedReading: '比較不可: フィルムが較正されていません',
-  noSd: '公表された SD なし',
   legendTitle: '色の凡例',
   legendOk: '1 SD 以内',
   legendMild: '標準値から 1–2 SD',

@@ -27,8 +27,6 @@ export const koAnalysis: AnalysisDictionary = {
   placeMissing: '누락된 랜드마크 지정',
   placeMissingCount: '누락된 랜드마크 지정 ({{count}})',
   uncalibrated: '보정 안 됨',
-  uncalibratedReading: '비교 불가: 필름이 보정되지 않았습니다',
-  noSd: '발표된 SD 없음',
   legendTitle: '색상 안내',
   legendOk: '1 SD 이내',
   legendMild: '정상치에서 1–2 SD',

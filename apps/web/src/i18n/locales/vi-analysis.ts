@@ -27,8 +27,6 @@ export const viAnalysis: AnalysisDictionary = {
   placeMissing: 'Đặt các điểm mốc còn thiếu',
   placeMissingCount: 'Đặt các điểm mốc còn thiếu ({{count}})',
   uncalibrated: 'chưa hiệu chuẩn',
-  uncalibratedReading: 'Không so sánh được: phim chưa được hiệu chuẩn',
-  noSd: 'Không có SD công bố',
   legendTitle: 'Chú thích màu',
   legendOk: 'Trong 1 SD',
   legendMild: 'Lệch chuẩn 1–2 SD',

@@ -27,8 +27,6 @@ export const zhAnalysis: AnalysisDictionary = {
   placeMissing: '放置缺少的标志点',
   placeMissingCount: '放置缺少的标志点（{{count}}）',
   uncalibrated: '未校准',
-  uncalibratedReading: '无法比较：片子未校准',
-  noSd: '无公布的 SD',
   legendTitle: '颜色说明',
   legendOk: '1 SD 以内',
   legendMild: '偏离正常值 1–2 SD',

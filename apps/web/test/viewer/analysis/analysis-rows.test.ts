@@ -55,7 +55,7 @@ describe('analysis rows', () => {
     const px = row(buildAnalysisRows(bjork, POSITIONS, UNCALIBRATED), 'ANT_CRANIAL_BASE');
     expect(px.result).toEqual({ id: 'ANT_CRANIAL_BASE', status: 'ok', value: 500, unit: 'px', uncalibrated: true });
     expect(px.level).toBe('unrated');
-    expect(rowReading(px)).toEqual({ key: 'uncalibratedReading', words: null, direction: null });
+    expect(rowReading(px)).toEqual({ key: 'uncalibrated', words: null, direction: null });
     const mm = row(buildAnalysisRows(bjork, POSITIONS, calibrationFromDefaultPpm(10)), 'ANT_CRANIAL_BASE');
     expect(mm.result).toMatchObject({ value: 50, unit: 'mm', uncalibrated: false });
     expect(mm.interpretation.z).toBeCloseTo(-7, 9);

@@ -49,7 +49,7 @@ export const LandmarkItem = memo(function LandmarkItem({ id, selected, edited, c
         aria-pressed={selected}
         disabled={Boolean(onPlace)}
         onClick={() => onSelect(id)}
-        title={landmark.definition}
+        title={names.definition(id) ?? landmark.definition}
       >
         <span className="landmark-item__short">{landmark.shortName}</span>
         <span className="landmark-item__name">{names.landmark(id)}</span>

@@ -63,7 +63,9 @@ function SelectedLandmark() {
         <strong>{landmark.shortName}</strong> {names.landmark(selected)}
       </div>
       {point && <div className="landmark-selected__position">{t('viewer.position', { x: point.x.toFixed(1), y: point.y.toFixed(1) })}</div>}
-      <p className="landmark-selected__definition">{landmark.definition}</p>
+      <p className="landmark-selected__definition" data-testid="landmark-definition">
+        {names.definition(selected) ?? landmark.definition}
+      </p>
     </div>
   );
 }

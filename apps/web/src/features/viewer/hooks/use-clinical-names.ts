@@ -1,4 +1,16 @@
-import { analysisName, interpretationText, landmarkName, measurementName, measurementWords, vtoPointLabel, type ClinicalLanguage, type InterpretationKey } from '@ceppro/contract';
+import {
+  analysisName,
+  interpretationText,
+  landmarkDefinition,
+  landmarkName,
+  measurementName,
+  measurementNote,
+  measurementWords,
+  normNote,
+  vtoPointLabel,
+  type ClinicalLanguage,
+  type InterpretationKey,
+} from '@ceppro/contract';
 import type { AnalysisDefinition } from '@ceppro/ceph';
 import { useMemo } from 'react';
 import { useLanguage } from '../../../i18n/use-language.ts';
@@ -18,6 +30,12 @@ export interface ClinicalNames {
   vtoPoint(key: string): string;
   /** A deviation word ("mildly increased", "within norm", "no norm"): the same words the PDF prints. */
   reading(key: InterpretationKey): string;
+  /** What a landmark is, one sentence; `null` for an id outside the catalogue. */
+  definition(id: string): string | null;
+  /** A measurement's caveat (proxy point, plane variant); `fallback` for an id outside the catalogue, else null. */
+  note(measurementId: string, fallback?: string): string | null;
+  /** The remark on a measurement's norm (another source, an age drift), or null. */
+  normNote(measurementId: string): string | null;
 }
 
 /** Clinical vocabulary lookups bound to a language (`@ceppro/contract` clinical vocabulary). */
@@ -30,6 +48,9 @@ export function clinicalNames(lang: ClinicalLanguage): ClinicalNames {
     words: (id, direction, fallback) => measurementWords(id, direction, lang) ?? fallback,
     vtoPoint: (key) => vtoPointLabel(key, lang),
     reading: (key) => interpretationText(key, lang),
+    definition: (id) => landmarkDefinition(id, lang),
+    note: (id, fallback) => measurementNote(id, lang) ?? fallback ?? null,
+    normNote: (id) => normNote(id, lang),
   };
 }
 

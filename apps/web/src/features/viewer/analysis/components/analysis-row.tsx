@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisRow } from '../lib/analysis-rows.ts';
 import { formatNorm, formatPercentile, formatValue, formatZ } from '../lib/format.ts';
-import { isVocabularyReading, readingWords, rowReading } from '../lib/reading.ts';
+import { readingWords, rowReading } from '../lib/reading.ts';
 import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { useAnalysisUiStore } from '../store/analysis-ui-store.ts';
 
@@ -56,7 +56,7 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
       onFocus={highlight}
       onBlur={clear}
     >
-      <th scope="row" className="analysis-row__name" title={definition.note ?? name}>
+      <th scope="row" className="analysis-row__name" title={names.note(definition.id, definition.note) ?? name}>
         <span className="analysis-row__mark" aria-hidden="true" />
         {name}
         <span className="visually-hidden">, {t(LEVEL_KEY[level])}</span>
@@ -67,7 +67,9 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
             {formatValue(result.value, result.unit)}
             {result.uncalibrated && <span className="analysis-row__tag">{t('analysis.uncalibrated')}</span>}
           </td>
-          <td className="analysis-row__norm">{norm ?? <span className="analysis-row__muted">{names.reading('noNorm')}</span>}</td>
+          <td className="analysis-row__norm" title={names.normNote(definition.id) ?? undefined}>
+            {norm ?? <span className="analysis-row__muted">{names.reading('noNorm')}</span>}
+          </td>
           <td className="analysis-row__deviation">
             {interpretation.z === null ? (
               <span className="analysis-row__muted">—</span>
@@ -79,7 +81,7 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
             )}
           </td>
           <td className="analysis-row__reading">
-            {reading && (isVocabularyReading(reading.key) ? names.reading(reading.key) : t(`analysis.${reading.key}`))}
+            {reading && names.reading(reading.key)}
             {words && <span className="analysis-row__words">{words}</span>}
           </td>
         </>

@@ -1,11 +1,13 @@
 import { severityOf } from '@ceppro/ceph';
+import type { InterpretationKey } from '@ceppro/contract';
 import type { AnalysisRow } from './analysis-rows.ts';
 
 /**
- * Keys of the deviation words: those of the clinical vocabulary (`interpretation.*`, one source with
- * the PDF) and two sentences of the viewer's own (`analysis.uncalibratedReading`, `analysis.noSd`).
+ * Keys of the deviation words, all of the clinical vocabulary (`interpretation.*`), so the viewer, the
+ * print layout and the PDF read the same words.
  */
-export type ReadingKey =
+export type ReadingKey = Extract<
+  InterpretationKey,
   | 'within'
   | 'mildlyIncreased'
   | 'mildlyDecreased'
@@ -16,16 +18,10 @@ export type ReadingKey =
   | 'belowRange'
   | 'insideRange'
   | 'aboveRange'
-  | 'uncalibratedReading'
+  | 'uncalibrated'
   | 'noSd'
-  | 'noNorm';
-
-/** The reading keys the clinical vocabulary words; the other two are the viewer's own i18n sentences. */
-export type VocabularyReadingKey = Exclude<ReadingKey, 'uncalibratedReading' | 'noSd'>;
-
-export function isVocabularyReading(key: ReadingKey): key is VocabularyReadingKey {
-  return key !== 'uncalibratedReading' && key !== 'noSd';
-}
+  | 'noNorm'
+>;
 
 /**
  * A row's reading: the deviation word key, the catalogue's English direction words, and which way the
@@ -45,7 +41,7 @@ export interface RowReading {
 export function rowReading(row: AnalysisRow): RowReading | null {
   const { result, interpretation, norm } = row;
   if (result.status !== 'ok') return null;
-  if (result.uncalibrated && norm !== null) return { key: 'uncalibratedReading', words: null, direction: null };
+  if (result.uncalibrated && norm !== null) return { key: 'uncalibrated', words: null, direction: null };
   if (interpretation.z !== null) {
     const severity = severityOf(interpretation.z);
     if (severity === 'within') return { key: 'within', words: null, direction: null };

@@ -31,7 +31,9 @@ export function VtoMeasurementsTable({ rows }: { rows: readonly VtoMeasurementRo
       <tbody>
         {rows.map((row) => (
           <tr key={row.definition.id} data-testid={`vto-measure-${row.definition.id}`}>
-            <th scope="row">{names.measurement(row.definition.id)}</th>
+            <th scope="row" title={names.note(row.definition.id, row.definition.note) ?? undefined}>
+              {names.measurement(row.definition.id)}
+            </th>
             <td>{value(row.today)}</td>
             <td>{value(row.predicted)}</td>
             <td>{change(row)}</td>
