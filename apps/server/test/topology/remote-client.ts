@@ -75,7 +75,7 @@ export class RemoteUser {
     must(
       await this.form('/public/sign-up', {
         agreeTerms: 'true', agreePrivacy: 'true', agreeSso: 'true', userType: '00000',
-        email: this.email, emailCheckToken: String(emailCheck['email_check_token']), name: 'Topo Doc',
+        email: this.email, emailCheckToken: String(emailCheck['email_check_token']), name: 'TopoDoc',
         password: encodePassword(PASSWORD), confirmPassword: encodePassword(PASSWORD),
         mobileNumber: this.mobile, mobileToken: String(verified['mobile_token']),
         companyName: 'Scale Dental', taxNumber: '124-81-00998', taxCheckToken: String(tax['tax_check_token']),

@@ -6,6 +6,9 @@ export interface RoundRobinProxy {
   url: string;
   /** Requests and socket upgrades each backend port received. */
   hits: Map<number, number>;
+  /** Holds new HTTP requests (not sockets) until `resume`: a backend that stops answering. */
+  pause(): void;
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -23,7 +26,12 @@ export async function startRoundRobinProxy(backends: () => number[]): Promise<Ro
     return port;
   };
   const sockets = new Set<net.Socket>();
+  let held: Array<() => void> | null = null;
   const server = http.createServer((req, res) => {
+    if (held) held.push(() => forward(req, res));
+    else forward(req, res);
+  });
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const upstream = http.request({ host: '127.0.0.1', port: next(), method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -33,7 +41,7 @@ export async function startRoundRobinProxy(backends: () => number[]): Promise<Ro
       res.end();
     });
     req.pipe(upstream);
-  });
+  };
   server.on('upgrade', (req, socket: net.Socket, head: Buffer) => {
     const upstream = net.connect(next(), '127.0.0.1', () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
@@ -54,10 +62,20 @@ export async function startRoundRobinProxy(backends: () => number[]): Promise<Ro
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const resume = () => {
+    const waiting = held ?? [];
+    held = null;
+    for (const go of waiting) go();
+  };
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     hits,
+    pause() {
+      held ??= [];
+    },
+    resume,
     async close() {
+      resume();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

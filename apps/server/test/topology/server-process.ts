@@ -4,10 +4,11 @@ import { REPO_ROOT } from '../../src/config/paths';
 
 /**
  * How a test starts the real server entry: one place, so it can switch to the compiled bundle that
- * `npm start` runs without touching the tests.
+ * `npm start` runs without touching the tests. One node process (tsx as a loader, not its CLI, which
+ * would put a wrapper process in between): the test's signals (SIGKILL, SIGSTOP) reach the server.
  */
 export function serverCommand(): { command: string; args: string[] } {
-  return { command: path.join(REPO_ROOT, 'node_modules/.bin/tsx'), args: ['apps/server/src/main.ts'] };
+  return { command: process.execPath, args: ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')] };
 }
 
 export interface ServerProcess {
