@@ -93,7 +93,9 @@ async function saved(page: Page): Promise<void> {
 async function pageGraphql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
   const body = await page.evaluate(
     async ({ query, variables }) => {
-      const token = decodeURIComponent(/(?:^|; )token=([^;]*)/.exec(document.cookie)?.[1] ?? '');
+      // Access tokens live 5 s in these tests: take a fresh one as the app would (the HttpOnly cookie goes along).
+      const refreshed = await fetch('/api/refresh-token', { method: 'POST', credentials: 'same-origin' });
+      const token = ((await refreshed.json()) as { data?: { token?: string } }).data?.token ?? '';
       const res = await fetch('/graphql', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
       return (await res.json()) as { data?: unknown; errors?: Array<{ message: string }> };
     },
