@@ -29,7 +29,8 @@ async function openReport(t: TestContext, lang: 'en' | 'ko'): Promise<{ page: Pa
   const api = new PatientsApi(t.baseUrl, user);
   await api.login();
   const name = lang === 'ko' ? '김세팔' : 'Model Kim';
-  const { chartId, chartUuid } = await api.createPatient({ first_name: name, birth_info: '1994-04-12', gender: true }, { ceph: cephalogramPath(1), shootDate: '2025-11-03' });
+  const patient = { first_name: name, birth_info: '1994-04-12', gender: true };
+  const { chartId, chartUuid } = await api.createPatient(patient, { ceph: cephalogramPath(1), shootDate: '2025-11-03' });
   const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
   await signInThroughUi(page, user);
   // The interface language as a user picks it (stored), then the viewer opens in it.
@@ -51,7 +52,8 @@ async function printToPdf(page: Page, file: string): Promise<void> {
     };
   });
   await page.getByTestId('print-report').click();
-  await eventually(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed), (n) => n === 1, 'window.print() once the model and its film are ready', 20_000);
+  const printed = () => page.evaluate(() => (window as unknown as { __printed: number }).__printed);
+  await eventually(printed, (n) => n === 1, 'window.print() once the model and its film are ready', 20_000);
   await page.emulateMedia({ media: 'print' });
   writeFileSync(file, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
   await page.emulateMedia({ media: 'screen' });
@@ -88,12 +90,15 @@ for (const lang of ['en', 'ko'] as const) {
       assert.match(text, new RegExp(`SNB\\s+${escape(snb)}`), `SNB ${snb} in both`);
       assert.ok(text.includes(TITLES[lang]), `the ${lang} title in both`);
     }
-    if (lang === 'ko') for (const text of [browserText, serverText]) assert.ok(text.includes('AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.'), 'Korean disclaimer');
+    const disclaimer = 'AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.';
+    if (lang === 'ko') for (const text of [browserText, serverText]) assert.ok(text.includes(disclaimer), 'Korean disclaimer');
     // The film's labels are text in the server PDF (embedded fonts), not pixels.
     assert.match(serverText, /\bPNS\b/);
     if (requireTool(pdftoppm)) {
-      execFileSync(pdftoppm, ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', printed, join(screensDir, `report-model-${lang}-print-page1`)]);
-      execFileSync(pdftoppm, ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', server, join(screensDir, `report-model-${lang}-server-page1`)]);
+      const page1 = (file: string, name: string) =>
+        execFileSync(pdftoppm, ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', file, join(screensDir, name)]);
+      page1(printed, `report-model-${lang}-print-page1`);
+      page1(server, `report-model-${lang}-server-page1`);
     }
   }, { timeoutMs: 150_000 });
 }

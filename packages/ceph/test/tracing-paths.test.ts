@@ -58,7 +58,8 @@ describe('tracing spline (centripetal Catmull-Rom)', () => {
     (_, outline) => {
       const pts = outline.landmarks.flatMap((id) => (FACE[id] ? [FACE[id]] : []));
       if (pts.length < 3) return;
-      const size = Math.max(Math.max(...pts.map((p) => p.x)) - Math.min(...pts.map((p) => p.x)), Math.max(...pts.map((p) => p.y)) - Math.min(...pts.map((p) => p.y)));
+      const extent = (values: number[]) => Math.max(...values) - Math.min(...values);
+      const size = Math.max(extent(pts.map((p) => p.x)), extent(pts.map((p) => p.y)));
       expect(overshoot(pts)).toBeLessThanOrEqual(Math.max(0.03 * size, 2));
     },
   );

@@ -14,7 +14,15 @@ const INPUT: ReportInput = {
   chart: { chartId: 'c-1', shootDate: null },
   analysisId: 'steiner',
   record: {
-    inferResult: { version: 1, model: { id: 'm', version: '1' }, landmarks: [{ cname: 0, name: 'Sella', x: 0, y: 0 }, { cname: 1, name: 'Nasion', x: 100, y: 0 }, { cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 100, y: 100 }] },
+    inferResult: {
+      version: 1,
+      model: { id: 'm', version: '1' },
+      landmarks: [
+        { cname: 0, name: 'Sella', x: 0, y: 0 },
+        { cname: 1, name: 'Nasion', x: 100, y: 0 },
+        { cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 100, y: 100 },
+      ],
+    },
     modifiedResult: null,
     rulerInfo: null,
   },
@@ -24,8 +32,10 @@ const INPUT: ReportInput = {
 describe('report model', () => {
   it('takes the ruler over DICOM over the default PPM over nothing, says which, and ignores a broken ruler', () => {
     const ruler = { version: 1, p1: { x: 0, y: 0 }, p2: { x: 30, y: 40 }, length_mm: 5, ppm: 99 };
-    expect(reportCalibration(ruler, 8)).toMatchObject({ label: 'Ruler, 10.00 px/mm', source: 'ruler' }); // 50 px / 5 mm; the stored 99 is not trusted
-    expect(reportCalibration({ ...ruler, p2: { x: 0, y: 0 } }, 8)).toMatchObject({ label: 'Default PPM, 8.00 px/mm', source: 'default-ppm' });
+    // 50 px / 5 mm; the stored 99 is not trusted.
+    expect(reportCalibration(ruler, 8)).toMatchObject({ label: 'Ruler, 10.00 px/mm', source: 'ruler' });
+    const broken = { ...ruler, p2: { x: 0, y: 0 } };
+    expect(reportCalibration(broken, 8)).toMatchObject({ label: 'Default PPM, 8.00 px/mm', source: 'default-ppm' });
     expect(reportCalibration({ version: 2 }, null)).toMatchObject({ label: 'Uncalibrated: lengths in px', source: 'none' });
     expect(reportCalibration(ruler, 8, 'ko').label).toBe('자 보정, 10.00 px/mm');
     expect(reportCalibration(null, null, 'ja').label).toBe('未キャリブレーション：長さはpx単位');
@@ -35,8 +45,15 @@ describe('report model', () => {
   });
 
   it("draws the user's point over the model's by registry id, keeps hand-placed and unknown points, names them in the language", () => {
-    const ai = { version: 1, model: { id: 'm', version: '1' }, landmarks: [{ cname: 0, name: 'Sella', x: 10, y: 20 }, { cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 30, y: 40 }] };
-    const edited = { version: 1, landmarks: [{ cname: 4, name: 'A', x: 33, y: 44 }, { cname: 150, name: 'Xi', x: 5, y: 6 }, { cname: 7, name: 'mystery', x: 1, y: 1 }] };
+    const ai = {
+      version: 1,
+      model: { id: 'm', version: '1' },
+      landmarks: [{ cname: 0, name: 'Sella', x: 10, y: 20 }, { cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 30, y: 40 }],
+    };
+    const edited = {
+      version: 1,
+      landmarks: [{ cname: 4, name: 'A', x: 33, y: 44 }, { cname: 150, name: 'Xi', x: 5, y: 6 }, { cname: 7, name: 'mystery', x: 1, y: 1 }],
+    };
     expect(reportLandmarks(ai, edited).map(({ name: _, ...l }) => l)).toEqual([
       { id: 'S', label: 'S', x: 10, y: 20, edited: false },
       { id: 'A', label: 'A', x: 33, y: 44, edited: true },
@@ -52,7 +69,12 @@ describe('report model', () => {
     expect(reportAnalysis({})?.id).toBe('steiner');
     expect(reportAnalysis({ analysis_id: 'downs' })?.name).toBe('Downs');
     expect(reportAnalysis({ analysis_id: 'nope' })).toBeUndefined();
-    expect(reportAnalysis({ analysis_id: 'downs', measurement_ids: ['SNB', 'SNA', 'SNB'], analysis_name: 'Mine' })).toEqual({ id: 'custom', name: 'Mine', source: 'user group', measurementIds: ['SNB', 'SNA'] });
+    expect(reportAnalysis({ analysis_id: 'downs', measurement_ids: ['SNB', 'SNA', 'SNB'], analysis_name: 'Mine' })).toEqual({
+      id: 'custom',
+      name: 'Mine',
+      source: 'user group',
+      measurementIds: ['SNB', 'SNA'],
+    });
     expect(reportAnalysis({ measurement_ids: ['SNA', 'NOPE'] })).toBeUndefined();
   });
 
@@ -60,7 +82,14 @@ describe('report model', () => {
     const model = buildReportModel(INPUT, steiner);
     expect(model.patient).toEqual({ name: 'Kim', patientId: '7', birthDate: '2010-03-05', age: 15, gender: 'M' });
     expect(model.date).toBe('2026-03-04');
-    expect(model.rows.find((r) => r.id === 'SNA')).toEqual({ id: 'SNA', name: 'SNA', value: '90.0\u00b0', norm: '82 \u00b1 2\u00b0', deviation: '+4.00 SD', interpretation: 'Severely increased (prognathic (protrusive) maxilla)' });
+    expect(model.rows.find((r) => r.id === 'SNA')).toEqual({
+      id: 'SNA',
+      name: 'SNA',
+      value: '90.0\u00b0',
+      norm: '82 \u00b1 2\u00b0',
+      deviation: '+4.00 SD',
+      interpretation: 'Severely increased (prognathic (protrusive) maxilla)',
+    });
     expect(model.rows.find((r) => r.id === 'SNB')?.interpretation).toBe('Incomplete: missing B');
     expect(model.disclaimer).toBe('AI landmarks are a reference for medical staff, not a diagnosis.');
     expect([model.calibration, model.calibrationSource]).toEqual(['Uncalibrated: lengths in px', 'none']);
@@ -78,11 +107,13 @@ describe('report model', () => {
       version: 1,
       coords: [{ id: 't', tool: 'text', at: [5, 6], text: '메모', width: 2, scales: true, color: '#00ff00', opacity: 1 }],
     };
-    const model = buildReportModel({ ...INPUT, record: { ...INPUT.record, imgSize: { width: 968, height: 1200 }, drawingResult } }, steiner);
+    const record = { ...INPUT.record, imgSize: { width: 968, height: 1200 }, drawingResult };
+    const model = buildReportModel({ ...INPUT, record }, steiner);
     expect(model.film.size).toEqual({ width: 968, height: 1200 });
     expect(model.film.tracing).toEqual([{ id: 'cranial-base', d: 'M0 0 L100 0' }]);
     expect(model.film.drawings.map((d) => d.id)).toEqual(['t']);
-    expect(buildReportModel(INPUT, steiner).film).toEqual({ size: null, tracing: [{ id: 'cranial-base', d: 'M0 0 L100 0' }], drawings: [] });
+    const bare = buildReportModel(INPUT, steiner).film;
+    expect(bare).toEqual({ size: null, tracing: [{ id: 'cranial-base', d: 'M0 0 L100 0' }], drawings: [] });
   });
 
   it('survives JSON: what the server sends is what the schema reads back', () => {

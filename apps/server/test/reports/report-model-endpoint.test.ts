@@ -19,7 +19,12 @@ const FILM_300: ReadonlyArray<[number, number]> = [
   [391, 514], [673, 458], [624, 586], [306, 610], [698, 716], [686, 874], [676, 947], [646, 969], [666, 964], [392, 842],
   [712, 798], [725, 809], [774, 752], [766, 852], [762, 709], [725, 946], [496, 692], [704, 680], [340, 652],
 ];
-const INFER_RESULT = { version: 1, model: { id: 'test-model', version: '1' }, landmarks: FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 })) };
+const INFER_RESULT = {
+  version: 1,
+  model: { id: 'test-model', version: '1' },
+  landmarks: FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 })),
+};
+type Answer = { success: boolean; data?: unknown; code?: string; field?: string };
 const SIZE = { width: 968, height: 1200 };
 
 let t: ImageHarness;
@@ -29,8 +34,9 @@ let chart: TestChart;
 let outDir: string;
 
 async function get(token: string, chartId: string, query = '') {
-  const response = await t.h.app.inject({ method: 'GET', url: `${reportModelPath(chartId)}${query}`, headers: { authorization: `Bearer ${token}` } });
-  return { status: response.statusCode, body: JSON.parse(response.body) as { success: boolean; data?: unknown; code?: string; field?: string } };
+  const url = `${reportModelPath(chartId)}${query}`;
+  const response = await t.h.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  return { status: response.statusCode, body: JSON.parse(response.body) as Answer };
 }
 
 beforeAll(async () => {
@@ -41,7 +47,8 @@ beforeAll(async () => {
   const up = await t.uploadImage(tokenA, chart.chartId, await plainImage(SIZE.width, SIZE.height));
   expect(up.status, up.raw).toBe(200);
   await t.h.services.database.db.update(chartData).set({ pendingExpiresAt: null }).where(eq(chartData.id, Number(up.body.data?.id)));
-  await t.ok(tokenA, 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }', { c: chart.chartRef, i: { infer_result: INFER_RESULT, img_size: SIZE } });
+  const create = 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }';
+  await t.ok(tokenA, create, { c: chart.chartRef, i: { infer_result: INFER_RESULT, img_size: SIZE } });
   outDir = await mkdtemp(path.join(tmpdir(), 'ceppro-report-model-'));
 }, 60_000);
 
@@ -99,7 +106,8 @@ describe('GET /api/report/:chart_id/model', () => {
     expect((await get(tokenA, 'not-a-uuid')).body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'chart_id' });
     expect((await get(tokenA, chart.chartId, '?lang=fr')).body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'lang' });
     expect((await get(tokenA, chart.chartId, '?analysis_id=nope')).status).toBe(400);
-    expect((await get(tokenA, chart.chartId, '?measurement_ids=SNA,NOPE')).body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'measurement_ids' });
+    const unknown = await get(tokenA, chart.chartId, '?measurement_ids=SNA,NOPE');
+    expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', field: 'measurement_ids' });
     expect((await get(tokenA, chart.chartId, '?measurement_ids=')).status).toBe(400);
   });
 });

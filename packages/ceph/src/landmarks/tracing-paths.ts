@@ -57,9 +57,9 @@ const fmt = (v: number) => Math.round(v * 10) / 10;
 export function splinePath(pts: readonly Vec2[]): string {
   const first = pts[0];
   if (!first) return '';
-  const segments = splineSegments(pts).map((s) =>
-    s.c1 === s.from && s.c2 === s.to ? `L${fmt(s.to.x)} ${fmt(s.to.y)}` : `C${fmt(s.c1.x)} ${fmt(s.c1.y)} ${fmt(s.c2.x)} ${fmt(s.c2.y)} ${fmt(s.to.x)} ${fmt(s.to.y)}`,
-  );
+  const at = (p: Vec2) => `${fmt(p.x)} ${fmt(p.y)}`;
+  const straight = (s: BezierSegment) => s.c1 === s.from && s.c2 === s.to;
+  const segments = splineSegments(pts).map((s) => (straight(s) ? `L${at(s.to)}` : `C${at(s.c1)} ${at(s.c2)} ${at(s.to)}`));
   return [`M${fmt(first.x)} ${fmt(first.y)}`, ...segments].join(' ');
 }
 

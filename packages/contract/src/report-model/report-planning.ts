@@ -60,7 +60,9 @@ const signed = (v: number, digits = 1) => {
   const text = Math.abs(v).toFixed(digits);
   return /^0\.?0*$/.test(text) ? text : `${v > 0 ? '+' : '-'}${text}`;
 };
-const value = (r: MeasurementResult) => (r.status === 'ok' ? `${r.value.toFixed(r.unit === 'ratio' ? 2 : 1)}${REPORT_UNIT_SUFFIX[r.unit] ?? ''}` : '-');
+const plainPoint = (p: ImagePoint | undefined) => (p ? [{ x: p.x, y: p.y }] : []);
+const withUnit = (text: string, unit: string) => `${text}${REPORT_UNIT_SUFFIX[unit] ?? ''}`;
+const value = (r: MeasurementResult) => (r.status === 'ok' ? withUnit(r.value.toFixed(r.unit === 'ratio' ? 2 : 1), r.unit) : '-');
 
 /**
  * The stored VTO/STO plan (`vto_sto_config`) run on the landmarks: movement table, chosen
@@ -85,21 +87,28 @@ export function vtoForReport(
   const after = evaluateMeasurements(definitions, predicted, calibration);
   const size = imgSizeSchema.safeParse(record.imgSize);
   return {
-    movements: VTO_MOVEMENT_POINTS.map((p) => ({ label: vtoPointLabel(p.key, labels.lang), horizontal: table[p.key].horizontal.toFixed(1), vertical: table[p.key].vertical.toFixed(1) })),
+    movements: VTO_MOVEMENT_POINTS.map((p) => ({
+      label: vtoPointLabel(p.key, labels.lang),
+      horizontal: table[p.key].horizontal.toFixed(1),
+      vertical: table[p.key].vertical.toFixed(1),
+    })),
     ratios: SOFT_TISSUE_RATIO_GROUPS.map((g) => {
       const driver = g.driver === 'own' ? labels.boneBeneath : getLandmark(g.driver).shortName;
-      return fillLabel(labels.ratioLine, { soft: g.soft.map((id) => getLandmark(id).shortName).join(', '), ratio: chosenRatio(g, config.data.ratios).toFixed(2), driver, min: g.min, max: g.max });
+      const soft = g.soft.map((id) => getLandmark(id).shortName).join(', ');
+      return fillLabel(labels.ratioLine, { soft, ratio: chosenRatio(g, config.data.ratios).toFixed(2), driver, min: g.min, max: g.max });
     }),
     softMoves: SOFT_TISSUE_RATIO_GROUPS.flatMap((g) => g.soft).flatMap((id) => {
       const d = run.result.displacementsMm[id];
-      return d === undefined ? [] : [fillLabel(labels.softMove, { name: getLandmark(id).shortName, dx: signed(d.x, 2), dy: signed(d.y, 2) })];
+      if (d === undefined) return [];
+      return [fillLabel(labels.softMove, { name: getLandmark(id).shortName, dx: signed(d.x, 2), dy: signed(d.y, 2) })];
     }),
     rows: definitions.map((d, i) => {
       const t = before[i] as MeasurementResult;
       const p = after[i] as MeasurementResult;
-      return { name: reportMeasurementName(d, labels.lang), today: value(t), predicted: value(p), change: t.status === 'ok' && p.status === 'ok' ? `${signed(p.value - t.value)}${REPORT_UNIT_SUFFIX[p.unit] ?? ''}` : '-' };
+      const change = t.status === 'ok' && p.status === 'ok' ? withUnit(signed(p.value - t.value), p.unit) : '-';
+      return { name: reportMeasurementName(d, labels.lang), today: value(t), predicted: value(p), change };
     }),
-    outlines: TRACING_OUTLINES.map((o) => o.landmarks.flatMap((id) => (predicted[id] ? [{ x: predicted[id].x, y: predicted[id].y }] : []))).filter((line) => line.length >= 2),
+    outlines: TRACING_OUTLINES.map((o) => o.landmarks.flatMap((id) => plainPoint(predicted[id]))).filter((line) => line.length >= 2),
     filmSize: size.success ? size.data : null,
   };
 }

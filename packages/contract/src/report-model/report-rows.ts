@@ -43,9 +43,11 @@ const capital = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slic
 
 /** The interpretation cell: severity (or the range position) and, outside the norm, the clinical words. */
 export function reportInterpretation(def: MeasurementDefinition, reading: Interpretation, lang: ReportLang, labels: ReportLabels): string {
-  const direction = reading.z !== null ? (reading.z > 0 ? 'increased' : 'decreased') : reading.range === 'above' ? 'increased' : 'decreased';
+  const up = reading.z !== null ? reading.z > 0 : reading.range === 'above';
+  const direction = up ? 'increased' : 'decreased';
   const words = reading.words === null ? null : (measurementWords(def.id, direction, lang) ?? reading.words);
-  const withWords = (deviation: string) => capital(words === null ? deviation : vocabularyInterpretation('withWords', lang, { deviation, words }));
+  const withWords = (deviation: string) =>
+    capital(words === null ? deviation : vocabularyInterpretation('withWords', lang, { deviation, words }));
   if (reading.severity !== null && reading.z !== null) {
     if (reading.severity === 'within') return capital(vocabularyInterpretation('within', lang));
     const [up, down] = SEVERITY[reading.severity];
@@ -75,7 +77,13 @@ function formatZ(z: number): string {
 }
 
 /** One row of the analysis table: value, norm (mean ± SD, or range), deviation in SD and interpretation. */
-export function reportRow(def: MeasurementDefinition, result: MeasurementResult, sex: Sex, lang: ReportLang, labels: ReportLabels): ReportRow {
+export function reportRow(
+  def: MeasurementDefinition,
+  result: MeasurementResult,
+  sex: Sex,
+  lang: ReportLang,
+  labels: ReportLabels,
+): ReportRow {
   const stat = normFor(def, sex);
   const symbol = REPORT_UNIT_SUFFIX[def.unit] ?? '';
   const norm =
@@ -84,7 +92,9 @@ export function reportRow(def: MeasurementDefinition, result: MeasurementResult,
     : stat.range !== null ? `${plain(stat.range[0], def.unit)}\u2013${plain(stat.range[1], def.unit)}${symbol}`
     : `${plain(stat.mean, def.unit)}${symbol}`;
   const base = { id: def.id, name: reportMeasurementName(def, lang), norm };
-  if (result.status === 'incomplete') return { ...base, value: '-', deviation: '', interpretation: fillLabel(labels.incomplete, { missing: result.missing.join(', ') }) };
+  if (result.status === 'incomplete') {
+    return { ...base, value: '-', deviation: '', interpretation: fillLabel(labels.incomplete, { missing: result.missing.join(', ') }) };
+  }
   if (result.status === 'not-computable') return { ...base, value: '-', deviation: '', interpretation: labels.notComputable };
   const value = formatReportValue(result.value, result.unit);
   if (result.uncalibrated) return { ...base, value, deviation: '', interpretation: labels.uncalibratedNoNorm };

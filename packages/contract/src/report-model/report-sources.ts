@@ -11,7 +11,11 @@ import type { ReportLandmark, ReportModel } from './schema';
  * The analysis to report: a user's group (its measurement ids, every one in the catalogue), else
  * the built-in analysis asked for, else the first of the catalogue. undefined when unknown.
  */
-export function reportAnalysis(request: { analysis_id?: string | undefined; measurement_ids?: readonly string[] | undefined; analysis_name?: string | undefined }): AnalysisDefinition | undefined {
+export function reportAnalysis(request: {
+  analysis_id?: string | undefined;
+  measurement_ids?: readonly string[] | undefined;
+  analysis_name?: string | undefined;
+}): AnalysisDefinition | undefined {
   const ids = request.measurement_ids;
   if (ids !== undefined) {
     if (!ids.every((id) => getMeasurement(id) !== undefined)) return undefined;
@@ -37,7 +41,8 @@ export function reportLandmarks(inferResult: unknown, modifiedResult: unknown, l
   const add = (l: { cname: number; name: string; x: number; y: number }, source: 'ai' | 'edited') => {
     const id = storedId(l, source);
     const label = id === null ? l.name : getLandmark(id).shortName;
-    byKey.set(id ?? `${source}:${l.cname}`, { id, label, name: id === null ? l.name : landmarkName(id, lang), x: l.x, y: l.y, edited: source === 'edited' });
+    const name = id === null ? l.name : landmarkName(id, lang);
+    byKey.set(id ?? `${source}:${l.cname}`, { id, label, name, x: l.x, y: l.y, edited: source === 'edited' });
   };
   if (ai.success) ai.data.landmarks.forEach((l) => add(l, 'ai'));
   if (edited.success) edited.data.landmarks.forEach((l) => add(l, 'edited'));

@@ -22,15 +22,19 @@ export const FILM_STYLE = { tracing: 2, marker: 4, markerEdge: 1, label: 13, lab
  * (report-film-text.ts), set in the embedded fonts. `u` is image px per output px, so strokes and
  * markers keep a constant printed size.
  */
-export function overlaySvg(model: Pick<ReportModel, 'landmarks' | 'film'>, image: { width: number; height: number }, output: { width: number; height: number }): string {
+type Size = { readonly width: number; readonly height: number };
+
+export function overlaySvg(model: Pick<ReportModel, 'landmarks' | 'film'>, image: Size, output: Size): string {
   const u = image.width / output.width;
   const outlines = model.film.tracing.map((path) => `<path d="${path.d}"/>`).join('');
   const markers = model.landmarks
     .map((l) => `<circle cx="${l.x}" cy="${l.y}" r="${FILM_STYLE.marker * u}" fill="${l.edited ? '#00c8ff' : '#ff3b30'}"/>`)
     .join('');
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${output.width}" height="${output.height}" viewBox="0 0 ${image.width} ${image.height}">`,
-    `<g fill="none" stroke="#ffd60a" stroke-width="${FILM_STYLE.tracing * u}" stroke-linejoin="round" stroke-linecap="round">${outlines}</g>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${output.width}" height="${output.height}"`,
+    ` viewBox="0 0 ${image.width} ${image.height}">`,
+    `<g fill="none" stroke="#ffd60a" stroke-width="${FILM_STYLE.tracing * u}" stroke-linejoin="round" stroke-linecap="round">`,
+    `${outlines}</g>`,
     `<g stroke="#ffffff" stroke-width="${FILM_STYLE.markerEdge * u}">${markers}</g>`,
     '</svg>',
   ].join('');

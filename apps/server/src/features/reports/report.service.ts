@@ -1,4 +1,11 @@
-import { buildReportModel, modifiedResultSchema, reportAnalysis, reportLandmarks, type ReportModel, type ReportPdfRequest } from '@ceppro/contract';
+import {
+  buildReportModel,
+  modifiedResultSchema,
+  reportAnalysis,
+  reportLandmarks,
+  type ReportModel,
+  type ReportPdfRequest,
+} from '@ceppro/contract';
 import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { dicomCalibrationOfRow } from '../images/dicom/dicom-info';
@@ -31,8 +38,15 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
     const chart = await reports.findOwnedChart(userId, request.chart_id);
     if (!chart) throw new AppError('NOT_FOUND');
     const analysis = reportAnalysis(request);
-    if (!analysis) throw new AppError('VALIDATION_FAILED', 'Unknown analysis or measurement.', { field: request.measurement_ids ? 'measurement_ids' : 'analysis_id' });
-    const [image, record, owner] = await Promise.all([reports.cephalogram(chart.ref), reports.analysisRecord(chart.ref), reports.owner(userId)]);
+    if (!analysis) {
+      const field = request.measurement_ids ? 'measurement_ids' : 'analysis_id';
+      throw new AppError('VALIDATION_FAILED', 'Unknown analysis or measurement.', { field });
+    }
+    const [image, record, owner] = await Promise.all([
+      reports.cephalogram(chart.ref),
+      reports.analysisRecord(chart.ref),
+      reports.owner(userId),
+    ]);
     if (!image) throw new AppError('REPORT_NO_IMAGE');
     if (!record || reportLandmarks(record.inferResult, record.modifiedResult).length === 0) throw new AppError('REPORT_NO_ANALYSIS');
     // Landmarks adjusted on another film (the image was changed since) are never printed on this one.
@@ -46,7 +60,10 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
         chart: { chartId: chart.chartId, shootDate: image.shootDate },
         analysisId: analysis.id,
         // The size the landmarks were placed on: the record's, else the film's own.
-        record: { ...record, imgSize: record.imgSize ?? (image.width && image.height ? { width: image.width, height: image.height } : null) },
+        record: {
+          ...record,
+          imgSize: record.imgSize ?? (image.width && image.height ? { width: image.width, height: image.height } : null),
+        },
         defaultPpm: owner.defaultPpm,
         // A DICOM film carries its pixel spacing: ruler > DICOM > default PPM, as in the viewer.
         dicom: dicomCalibrationOfRow(image.dicomInfo),
@@ -70,7 +87,9 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
         original = await readCheckedImage(storage, image);
       } catch (error) {
         // The stored file is gone (the viewer shows LOST): nothing to print.
-        if (error instanceof AppError && error.code === 'NOT_FOUND') throw new AppError('REPORT_NO_IMAGE', 'The cephalogram file is missing.');
+        if (error instanceof AppError && error.code === 'NOT_FOUND') {
+          throw new AppError('REPORT_NO_IMAGE', 'The cephalogram file is missing.');
+        }
         throw error;
       }
       let film: Awaited<ReturnType<typeof composeReportImage>>;
@@ -90,7 +109,8 @@ function modifiedResultFits(modified: unknown, image: { id: number; sha256: stri
   const parsed = modifiedResultSchema.safeParse(modified);
   if (!parsed.success || parsed.data.version === 1) return true;
   const bound = parsed.data.image;
-  return bound.chart_data_id === image.id && (bound.sha256 === undefined || bound.sha256 === null || image.sha256 === null || bound.sha256 === image.sha256);
+  const unknown = bound.sha256 === undefined || bound.sha256 === null || image.sha256 === null;
+  return bound.chart_data_id === image.id && (unknown || bound.sha256 === image.sha256);
 }
 
 export type ReportService = ReturnType<typeof createReportService>;

@@ -3,7 +3,8 @@ import { api } from '../../../../lib/api/index.ts';
 
 /** The react-query key of a chart's report model in one language and analysis. */
 export function reportModelKey(request: ReportPdfRequest | null, lang: ReportLang) {
-  return ['report-model', request?.chart_id ?? null, lang, request?.analysis_id ?? null, request?.measurement_ids?.join(',') ?? null, request?.analysis_name ?? null] as const;
+  const group = request?.measurement_ids?.join(',') ?? null;
+  return ['report-model', request?.chart_id ?? null, lang, request?.analysis_id ?? null, group, request?.analysis_name ?? null] as const;
 }
 
 /**

@@ -77,13 +77,15 @@ export function ReportPanel() {
   const busy = action.state === 'saving' || action.state === 'working' || printing;
   const calibration = calibrationText(data.analysis.calibration);
   const option = data.analysis.option;
+  const analysisTitle = option ? (option.kind === 'default' ? t('analysis.defaultOption') : names.analysis(option.analysis)) : '—';
+  const filmAlt = t('report.filmAlt', { name: model?.patient.name ?? '' });
   return (
     <div className="report-panel" data-testid="report-panel">
       <h2 className="report-panel__title">{t('report.title')}</h2>
       <p className="report-panel__intro">{t('report.intro')}</p>
       <dl className="report-panel__facts">
         <dt>{t('report.analysis')}</dt>
-        <dd data-testid="report-panel-analysis">{option ? (option.kind === 'default' ? t('analysis.defaultOption') : names.analysis(option.analysis)) : '—'}</dd>
+        <dd data-testid="report-panel-analysis">{analysisTitle}</dd>
         <dt>{t('report.calibration')}</dt>
         <dd>{t(calibration.key, { ppm: calibration.ppm })}</dd>
         <dt>{t('report.clinic')}</dt>
@@ -99,7 +101,13 @@ export function ReportPanel() {
         >
           {printing ? t('report.preparing') : t('report.print')}
         </button>
-        <button type="button" className="report-panel__button" data-testid="download-pdf" disabled={data.request === null || busy} onClick={() => void runDownload()}>
+        <button
+          type="button"
+          className="report-panel__button"
+          data-testid="download-pdf"
+          disabled={data.request === null || busy}
+          onClick={() => void runDownload()}
+        >
           {action.state === 'working' ? t('report.downloading') : action.state === 'saving' ? t('report.saving') : t('report.downloadPdf')}
         </button>
       </div>
@@ -110,7 +118,7 @@ export function ReportPanel() {
           {t(action.message)}
         </p>
       )}
-      <ReportPrint model={model} film={film} filmAlt={t('report.filmAlt', { name: model?.patient.name ?? '' })} onFilmLoaded={() => setFilmShown(film.url)} />
+      <ReportPrint model={model} film={film} filmAlt={filmAlt} onFilmLoaded={() => setFilmShown(film.url)} />
     </div>
   );
 }

@@ -9,40 +9,70 @@ import { PrintTable } from './report-table.tsx';
  * patient's polylines over the norm, the deviation table, free measurements) and the VTO/STO plan.
  */
 
+type Point = { readonly x: number; readonly y: number };
+
 const num2 = (v: number) => (Math.round(v * 100) / 100).toFixed(2).replace(/^-(0\.00)$/, '$1');
 const num1 = (v: number) => (v.toFixed(1) === '-0.0' ? '0.0' : v.toFixed(1));
+const pts = (points: readonly Point[]) => points.map((p) => `${p.x},${p.y}`).join(' ');
 const COLOURS = { white: '#ffffff', red: '#ff4d4f', blue: '#3d8bff', green: '#33c759' } as const;
-const METHOD_KEYS = { 'sn-at-s': 'methodSnAtS', 'best-fit': 'methodBestFit', maxilla: 'methodMaxilla', mandible: 'methodMandible' } as const;
-const pts = (points: readonly { x: number; y: number }[]) => points.map((p) => `${p.x},${p.y}`).join(' ');
+const METHOD_KEYS = {
+  'sn-at-s': 'methodSnAtS',
+  'best-fit': 'methodBestFit',
+  maxilla: 'methodMaxilla',
+  mandible: 'methodMandible',
+} as const;
+const ORIGIN: Point = { x: 0, y: 0 };
+const LINE_KEYS = { SN: 'lineSN', FH: 'lineFH', 'SN-7': 'lineSN7' } as const;
+const POINT_KEYS = { S: 'pointS', N: 'pointN' } as const;
+
+/** An SVG viewBox around `points` with a 5% margin (`flip`: y up, as the profilogram's frame). */
+function viewBox(points: readonly Point[], flip = false): string {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => (flip ? -p.y : p.y));
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const pad = Math.max(x1 - x0, y1 - y0, 1) * 0.05;
+  return `${x0 - pad} ${y0 - pad} ${x1 - x0 + 2 * pad} ${y1 - y0 + 2 * pad}`;
+}
+
+function Line({ points, colour, width }: { points: readonly Point[]; colour: string; width: number }) {
+  return <polyline points={pts(points)} fill="none" stroke={colour} strokeWidth={width} vectorEffect="non-scaling-stroke" />;
+}
 
 export function SuperimpositionPrint({ report, labels }: { report: SuperimpositionReport; labels: ReportLabels }) {
-  const all = report.films.flatMap((f) => f.landmarks);
-  const [x0, x1] = [Math.min(...all.map((p) => p.x)), Math.max(...all.map((p) => p.x))];
-  const [y0, y1] = [Math.min(...all.map((p) => p.y)), Math.max(...all.map((p) => p.y))];
-  const pad = Math.max(x1 - x0, y1 - y0) * 0.05 + 1;
   const dateOf = (chartId: string) => report.films.find((f) => f.chart_id === chartId)?.shoot_date ?? labels.filmNoDate;
   const pairs = new Map<string, typeof report.movements>();
-  for (const m of report.movements) pairs.set(`${m.from_chart_id}>${m.to_chart_id}`, [...(pairs.get(`${m.from_chart_id}>${m.to_chart_id}`) ?? []), m]);
+  for (const m of report.movements) {
+    const key = `${m.from_chart_id}>${m.to_chart_id}`;
+    pairs.set(key, [...(pairs.get(key) ?? []), m]);
+  }
+  const method = { method: labels[METHOD_KEYS[report.method]], date: report.computed_at.slice(0, 10), unit: report.unit };
+  const legend = report.films.map((f) => `${labels[f.colour]}: ${f.shoot_date ?? labels.filmNoDate}`).join(' · ');
+  const unit = report.unit;
   return (
     <section className="report-print__section" data-testid="superimposition-print">
       <h2>{labels.superimposition}</h2>
-      <p className="report-print__note">{fillLabel(labels.superMethod, { method: labels[METHOD_KEYS[report.method]], date: report.computed_at.slice(0, 10), unit: report.unit })}</p>
-      <svg className="report-print__figure report-print__figure--dark" viewBox={`${x0 - pad} ${y0 - pad} ${x1 - x0 + 2 * pad} ${y1 - y0 + 2 * pad}`}>
+      <p className="report-print__note">{fillLabel(labels.superMethod, method)}</p>
+      <svg className="report-print__figure report-print__figure--dark" viewBox={viewBox(report.films.flatMap((f) => f.landmarks))}>
         {report.films.map((film) => {
           const byId = new Map(film.landmarks.map((p) => [p.id, p]));
           return TRACING_OUTLINES.map((o) => (
-            <polyline key={`${film.chart_id}-${o.id}`} points={pts(o.landmarks.flatMap((id) => byId.get(id) ?? []))} fill="none" stroke={COLOURS[film.colour]} strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
+            <Line
+              key={`${film.chart_id}-${o.id}`}
+              points={o.landmarks.flatMap((id) => byId.get(id) ?? [])}
+              colour={COLOURS[film.colour]}
+              width={1.5}
+            />
           ));
         })}
       </svg>
-      <p className="report-print__note">{report.films.map((f) => `${labels[f.colour]}: ${f.shoot_date ?? labels.filmNoDate}`).join(' · ')}</p>
+      <p className="report-print__note">{legend}</p>
       <p className="report-print__note">{labels.superNote}</p>
-      {report.unit === 'px' && <p className="report-print__note">{labels.superPx}</p>}
-      {[...pairs.values()].map((rows) => (
+      {unit === 'px' && <p className="report-print__note">{labels.superPx}</p>}
+      {[...pairs.entries()].map(([key, rows]) => (
         <PrintTable
-          key={`${rows[0]?.from_chart_id}>${rows[0]?.to_chart_id}`}
-          caption={`${dateOf(rows[0]?.from_chart_id ?? '')} -> ${dateOf(rows[0]?.to_chart_id ?? '')} (${report.unit})`}
-          head={[labels.landmark, `dx (${report.unit})`, `dy (${report.unit})`, `${labels.distance} (${report.unit})`]}
+          key={key}
+          caption={`${dateOf(rows[0]?.from_chart_id ?? '')} -> ${dateOf(rows[0]?.to_chart_id ?? '')} (${unit})`}
+          head={[labels.landmark, `dx (${unit})`, `dy (${unit})`, `${labels.distance} (${unit})`]}
           rows={rows.map((r) => [r.id, num2(r.dx), num2(r.dy), num2(r.distance)])}
         />
       ))}
@@ -50,48 +80,51 @@ export function SuperimpositionPrint({ report, labels }: { report: Superimpositi
   );
 }
 
-const LINE_KEYS = { SN: 'lineSN', FH: 'lineFH', 'SN-7': 'lineSN7' } as const;
-const POINT_KEYS = { S: 'pointS', N: 'pointN' } as const;
-
 export function ProfilogramPrint({ report, labels }: { report: ProfilogramReport; labels: ReportLabels }) {
   const result = report.profilogram;
-  let chart = null;
-  if (result !== null) {
-    const all = [...result.template, ...result.polylines.flatMap((l) => l.points), { x: 0, y: 0 }];
-    const [x0, x1] = [Math.min(...all.map((p) => p.x)), Math.max(...all.map((p) => p.x))];
-    const [y0, y1] = [Math.min(...all.map((p) => p.y)), Math.max(...all.map((p) => p.y))];
-    const pad = Math.max(x1 - x0, y1 - y0, 1) * 0.05;
-    // Frame y is superior: flip it for the screen.
-    const flip = (points: readonly { x: number; y: number }[]) => points.map((p) => ({ x: p.x, y: -p.y }));
-    chart = (
-      <svg className="report-print__figure" viewBox={`${x0 - pad} ${-y1 - pad} ${x1 - x0 + 2 * pad} ${y1 - y0 + 2 * pad}`}>
-        <polyline points={pts(flip(result.template))} fill="none" stroke="#de6b21" strokeWidth={1.4} vectorEffect="non-scaling-stroke" />
-        {result.polylines.map((l, i) => (
-          <polyline key={i} points={pts(flip(l.points))} fill="none" stroke="#2b6bb0" strokeWidth={1.2} vectorEffect="non-scaling-stroke" />
-        ))}
-      </svg>
-    );
-  }
+  const flip = (points: readonly Point[]) => points.map((p) => ({ x: p.x, y: -p.y }));
+  const profileBox = result === null ? '' : viewBox([...result.template, ...result.polylines.flatMap((l) => l.points), ORIGIN], true);
   return (
     <section className="report-print__section">
       {result !== null && (
         <div data-testid="report-profilogram">
           <h2>{labels.profilogram}</h2>
           <p className="report-print__note">
-            {fillLabel(labels.profilogramOptions, { line: labels[LINE_KEYS[result.options.standardLine]], point: labels[POINT_KEYS[result.options.point]], scale: result.options.scale, rotate: result.options.rotate })}
+            {fillLabel(labels.profilogramOptions, {
+              line: labels[LINE_KEYS[result.options.standardLine]],
+              point: labels[POINT_KEYS[result.options.point]],
+              scale: result.options.scale,
+              rotate: result.options.rotate,
+            })}
           </p>
           <div className="report-print__pair">
-            {chart}
+            {/* The frame's y is superior: flipped for the screen. */}
+            <svg className="report-print__figure" viewBox={profileBox}>
+              <Line points={flip(result.template)} colour="#de6b21" width={1.4} />
+              {result.polylines.map((l, i) => (
+                <Line key={i} points={flip(l.points)} colour="#2b6bb0" width={1.2} />
+              ))}
+            </svg>
             <PrintTable
               caption={fillLabel(labels.deviationTitle, { unit: result.unit })}
               head={[labels.point, 'dx', 'dy', labels.normSd]}
-              rows={result.deviations.map((d) => [d.id, num1(d.dx), num1(d.dy), `±${num1(d.rangeX)} / ±${num1(d.rangeY)}${d.outside ? `  ${labels.outside}` : ''}`])}
+              rows={result.deviations.map((d) => {
+                const range = `±${num1(d.rangeX)} / ±${num1(d.rangeY)}${d.outside ? `  ${labels.outside}` : ''}`;
+                return [d.id, num1(d.dx), num1(d.dy), range];
+              })}
             />
           </div>
           <p className="report-print__note">{fillLabel(labels.normTemplate, { source: result.templateSource })}</p>
         </div>
       )}
-      {report.measurements.length > 0 && <PrintTable testId="report-measurements" caption={labels.measurements} head={[labels.measurement, labels.value]} rows={report.measurements.map((m) => [m.name, m.value])} />}
+      {report.measurements.length > 0 && (
+        <PrintTable
+          testId="report-measurements"
+          caption={labels.measurements}
+          head={[labels.measurement, labels.value]}
+          rows={report.measurements.map((m) => [m.name, m.value])}
+        />
+      )}
     </section>
   );
 }
@@ -107,13 +140,17 @@ export function VtoPrint({ report, film, labels }: { report: VtoReport; film: Pr
           <img src={film.url} alt="" />
           <svg viewBox={`0 0 ${size.width} ${size.height}`} preserveAspectRatio="none" aria-hidden="true">
             {report.outlines.map((line, i) => (
-              <polyline key={i} points={pts(line)} fill="none" stroke="#ff7a00" strokeWidth={1.5} vectorEffect="non-scaling-stroke" />
+              <Line key={i} points={line} colour="#ff7a00" width={1.5} />
             ))}
           </svg>
         </div>
       )}
       <div className="report-print__pair">
-        <PrintTable caption={labels.movementMm} head={['', labels.horizontal, labels.vertical]} rows={report.movements.map((m) => [m.label, m.horizontal, m.vertical])} />
+        <PrintTable
+          caption={labels.movementMm}
+          head={['', labels.horizontal, labels.vertical]}
+          rows={report.movements.map((m) => [m.label, m.horizontal, m.vertical])}
+        />
         <div className="report-print__note">
           <strong>{labels.ratiosTitle}</strong>
           {[...report.ratios, ...report.softMoves].map((line, i) => (
@@ -121,7 +158,11 @@ export function VtoPrint({ report, film, labels }: { report: VtoReport; film: Pr
           ))}
         </div>
       </div>
-      <PrintTable caption={labels.predictedTitle} head={[labels.measurement, labels.today, labels.predicted, labels.change]} rows={report.rows.map((r) => [r.name, r.today, r.predicted, r.change])} />
+      <PrintTable
+        caption={labels.predictedTitle}
+        head={[labels.measurement, labels.today, labels.predicted, labels.change]}
+        rows={report.rows.map((r) => [r.name, r.today, r.predicted, r.change])}
+      />
     </section>
   );
 }

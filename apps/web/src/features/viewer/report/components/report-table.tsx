@@ -1,7 +1,14 @@
 import { fillLabel, type ReportLabels, type ReportRow } from '@ceppro/contract';
 
 /** A simple printed table: a caption, a header row and text cells (the planning sections). */
-export function PrintTable({ caption, head, rows, testId }: { caption?: string; head: readonly string[]; rows: readonly (readonly string[])[]; testId?: string }) {
+interface PrintTableProps {
+  caption?: string;
+  head: readonly string[];
+  rows: readonly (readonly string[])[];
+  testId?: string;
+}
+
+export function PrintTable({ caption, head, rows, testId }: PrintTableProps) {
   return (
     <table className="report-print__table report-print__table--plain" data-testid={testId}>
       {caption !== undefined && <caption>{caption}</caption>}

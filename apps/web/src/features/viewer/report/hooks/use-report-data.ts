@@ -32,7 +32,8 @@ export function useReportData(): ReportData {
   const option = analysis.option;
   const request = useMemo((): ReportPdfRequest | null => {
     if (chart === null) return null;
-    if (option === null || option.kind === 'standard') return { chart_id: chart.chart_id, ...(option && { analysis_id: option.analysis.id }) };
+    if (option === null) return { chart_id: chart.chart_id };
+    if (option.kind === 'standard') return { chart_id: chart.chart_id, analysis_id: option.analysis.id };
     return { chart_id: chart.chart_id, measurement_ids: [...option.analysis.measurementIds], analysis_name: option.analysis.name };
   }, [chart, option]);
   return { chart, imageUrl: image && !image.lost ? image.presignedPath : null, analysis, clinic, request };

@@ -27,7 +27,13 @@ type FilmModel = Pick<ReportModel, 'landmarks' | 'film'>;
  * Draws the film on `ctx` (a canvas of `output` size): image, tracing (yellow), landmarks (red for
  * the model's, cyan for the user's) with their short names, then the drawing pad's shapes.
  */
-export function drawPrintFilm(ctx: CanvasRenderingContext2D, image: CanvasImageSource, imageSize: Size, output: Size, model: FilmModel): void {
+export function drawPrintFilm(
+  ctx: CanvasRenderingContext2D,
+  image: CanvasImageSource,
+  imageSize: Size,
+  output: Size,
+  model: FilmModel,
+): void {
   const scale = output.width / imageSize.width;
   const u = 1 / scale; // image px per output px
   ctx.setTransform(scale, 0, 0, scale, 0, 0);
@@ -86,5 +92,7 @@ export async function composePrintFilm(url: string, model: FilmModel): Promise<B
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('No 2D canvas.');
   drawPrintFilm(ctx, image, imageSize, output, model);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The film could not be encoded.'))), 'image/png'));
+  return new Promise((resolve, reject) => {
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The film could not be encoded.'))), 'image/png');
+  });
 }
