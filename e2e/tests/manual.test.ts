@@ -9,7 +9,7 @@ import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { assert, eventually } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { VIEWER_TABS, manualAccount, openTab, openViewer, settled, showTab, signInByForm, useLanguage, type ManualLang } from '../src/manual-walk.ts';
-import { datasetDir } from '../src/patients-api.ts';
+import { cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { requireTool } from '../src/poppler.ts';
 import { fromIp } from '../src/sign-in.ts';
 
@@ -50,7 +50,12 @@ for (const lang of ['en', 'ko'] as const) {
     await signInByForm(page, account.user);
     const video = page.getByTestId('tutorial-video');
     await video.waitFor();
-    await eventually(() => video.evaluate((v: HTMLVideoElement) => v.readyState), (s) => s >= 2, 'tutorial video loaded');
+    await eventually(() => video.evaluate((v: HTMLVideoElement) => v.readyState), (s) => s >= 1, 'tutorial video metadata');
+    // A frame from the middle of the walkthrough (the viewer) rather than the blank first one.
+    await video.evaluate((v: HTMLVideoElement) => new Promise((resolve) => {
+      v.addEventListener('seeked', resolve, { once: true });
+      v.currentTime = v.duration * 0.6;
+    }));
     await shoot(page, lang, 'tutorial');
     await page.getByTestId('tutorial-close').click();
     await page.getByTestId('patient-row').first().waitFor();
@@ -59,7 +64,9 @@ for (const lang of ['en', 'ko'] as const) {
 
     await page.getByTestId('new-patient').click();
     await page.waitForURL((u) => u.pathname === '/create');
+    await page.getByTestId('drop-ceph-input').setInputFiles(cephalogramPath(2));
     await page.getByTestId('np-name').fill(lang === 'ko' ? '이서연' : 'Seoyeon Lee');
+    await page.getByTestId('np-shoot-date').fill('2026-03-02');
     await page.getByTestId('np-birth').fill('2013-08-21');
     await page.getByTestId('np-gender-female').check();
     await settled(page);
@@ -71,8 +78,7 @@ for (const lang of ['en', 'ko'] as const) {
 
     await openViewer(page, account.chartUuid);
     for (const tab of VIEWER_TABS) {
-      await showTab(page, tab);
-      if (tab === 'superimposition') await page.getByTestId('superimposition-panel').waitFor();
+      await showTab(page, tab, account);
       await shoot(page, lang, `viewer-${tab}`);
     }
     await openTab(page, 'analysis');
@@ -142,18 +148,18 @@ test('tutorial: the welcome popup plays the recorded walkthrough, and stops it a
   await t.screenshot(page, 'tutorial-playing');
 
   // An hour of playing on an injected media clock: the popup reads currentTime on each timeupdate.
-  const pausedAt = await video.evaluate((v: HTMLVideoElement) => {
-    let fake = 0;
-    Object.defineProperty(v, 'currentTime', { get: () => fake, configurable: true });
-    const tick = (s: number) => {
-      fake = s;
+  // Sent as source text: tsx would wrap the getter in a naming helper the page does not have.
+  const pausedAt = (await page.evaluate(`((v) => {
+    const media = { time: 0 };
+    Object.defineProperty(v, 'currentTime', { get() { return media.time; }, configurable: true });
+    let before = true;
+    // 0.25 s ticks as a player reports them, up to 60:00 (loops and seeks: the unit tests).
+    for (let played = 0; played <= 3600; played += 0.25) {
+      if (played === 3599.75) before = v.paused;
+      media.time = played;
       v.dispatchEvent(new Event('timeupdate'));
-    };
-    // 15-second loops of 0.25 s ticks, as a looping player reports them.
-    for (let played = 0; played < 3590; played += 0.25) tick(played % 15);
-    const before = v.paused;
-    for (let played = 3590; played <= 3601; played += 0.25) tick(played % 15);
+    }
     return { before, after: v.paused };
-  });
-  assert.deepEqual(pausedAt, { before: false, after: true }, 'still playing at 59:50, paused after 60:00');
+  })(document.querySelector('[data-testid="tutorial-video"]'))`)) as { before: boolean; after: boolean };
+  assert.deepEqual(pausedAt, { before: false, after: true }, 'still playing at 59:59, paused at 60:00');
 });
