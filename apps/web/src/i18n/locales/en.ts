@@ -28,8 +28,6 @@ export const en = {
   header: {
     home: 'Ceppro home',
     manual: 'Download manual',
-    manualUnavailableTitle: 'Manual not available',
-    manualUnavailableText: 'The user manual is not included in this build yet.',
     settings: 'Settings',
     userMenu: 'Account menu',
     signOut: 'Sign out',

@@ -36,8 +36,6 @@ export const ja: Dictionary = {
   header: {
     home: 'Ceppro ホーム',
     manual: 'マニュアルをダウンロード',
-    manualUnavailableTitle: 'マニュアルは準備中です',
-    manualUnavailableText: 'このバージョンにはまだユーザーマニュアルが含まれていません。',
     settings: '設定',
     userMenu: 'アカウントメニュー',
     signOut: 'ログアウト',

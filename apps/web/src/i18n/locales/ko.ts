@@ -36,8 +36,6 @@ export const ko: Dictionary = {
   header: {
     home: 'Ceppro 홈',
     manual: '매뉴얼 다운로드',
-    manualUnavailableTitle: '매뉴얼 준비 중',
-    manualUnavailableText: '이 버전에는 아직 사용자 매뉴얼이 포함되어 있지 않습니다.',
     settings: '설정',
     userMenu: '계정 메뉴',
     signOut: '로그아웃',

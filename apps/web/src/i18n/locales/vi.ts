@@ -36,8 +36,6 @@ export const vi: Dictionary = {
   header: {
     home: 'Trang chủ Ceppro',
     manual: 'Tải hướng dẫn sử dụng',
-    manualUnavailableTitle: 'Chưa có hướng dẫn sử dụng',
-    manualUnavailableText: 'Phiên bản này chưa kèm theo hướng dẫn sử dụng.',
     settings: 'Cài đặt',
     userMenu: 'Menu tài khoản',
     signOut: 'Đăng xuất',

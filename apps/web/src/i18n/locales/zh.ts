@@ -36,8 +36,6 @@ export const zh: Dictionary = {
   header: {
     home: 'Ceppro 首页',
     manual: '下载使用手册',
-    manualUnavailableTitle: '使用手册暂不可用',
-    manualUnavailableText: '此版本尚未包含用户手册。',
     settings: '设置',
     userMenu: '账户菜单',
     signOut: '退出登录',
