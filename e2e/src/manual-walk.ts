@@ -15,6 +15,8 @@ export interface ManualAccount {
   patientId: number;
   /** The newest chart's uuid (the viewer's URL). */
   chartUuid: string;
+  /** The older chart's id, to superimpose on the newest. */
+  olderChartId: string;
 }
 
 /** A new activated account with a patient whose two films (2024, 2025) have AI landmarks. */
@@ -28,7 +30,7 @@ export async function manualAccount(baseUrl: string, label: string, lang: Manual
   const name = lang === 'ko' ? '김민지' : 'Minji Kim';
   const first = await api.createPatient({ first_name: name, birth_info: '2011-05-14', gender: true }, { ceph: cephalogramPath(0), shootDate: '2024-03-02' });
   const second = await api.addChart(first.patientId, { ceph: cephalogramPath(1), shootDate: '2025-09-15' });
-  return { user, patientId: first.patientId, chartUuid: second.chartUuid };
+  return { user, patientId: first.patientId, chartUuid: second.chartUuid, olderChartId: first.chartId };
 }
 
 /** The interface language, stored as the language picker stores it, before any page loads. */
@@ -64,9 +66,18 @@ export async function openTab(page: Page, id: (typeof VIEWER_TABS)[number]): Pro
   await settled(page);
 }
 
-/** A tab as a user first sees it working: the profilogram measured once (its first use asks for it). */
-export async function showTab(page: Page, id: (typeof VIEWER_TABS)[number]): Promise<void> {
+/**
+ * A tab as a user first sees it working: the profilogram measured once (its first use asks for
+ * it), the older film ticked for the superimposition.
+ */
+export async function showTab(page: Page, id: (typeof VIEWER_TABS)[number], account: ManualAccount): Promise<void> {
   await openTab(page, id);
+  if (id === 'superimposition') {
+    const older = page.getByTestId(`superimposition-film-${account.olderChartId}`);
+    if (!(await older.locator('input').isChecked())) await older.click();
+    await page.getByTestId('movement-row').first().waitFor({ timeout: 30_000 });
+    await settled(page);
+  }
   if (id === 'profilogram') {
     const measure = page.getByTestId('profilogram-measure');
     if (await measure.isVisible()) {

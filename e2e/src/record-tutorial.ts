@@ -63,7 +63,7 @@ async function walk(page: Page, lang: ManualLang, account: Awaited<ReturnType<ty
   await openViewer(page, account.chartUuid);
   await hold(page, 2500);
   for (const tab of VIEWER_TABS.slice(1)) {
-    await showTab(page, tab);
+    await showTab(page, tab, account);
     await hold(page, 2600);
   }
 }
