@@ -11,9 +11,9 @@ import { requireTool } from '../src/poppler.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
 /**
- * Clinical vocabulary (Step 10 item 3): landmark names, measurement and analysis names and the
- * interpretation words follow the interface language in the viewer and in its print layout, while the
- * standard abbreviations (S, N, SNA) stay as written. English stays the catalogue's English.
+ * Clinical vocabulary (Step 10 items 2-3): landmark names and definitions, measurement and analysis
+ * names, measurement notes and the interpretation words follow the interface language in the viewer
+ * and in its print layout, while the standard abbreviations (S, N, SNA) stay as written. English stays the catalogue's English.
  */
 
 const FLOW = { timeoutMs: 150_000 };
@@ -55,6 +55,10 @@ const ENGLISH_WORDS = /\b(increased|decreased|mandible|maxilla|incisors?|protrus
 const shownWords = (page: Page) => page.locator('.analysis-row__words').allInnerTexts();
 
 interface Expected {
+  /** Definition of nasion (selected-landmark panel and list tooltip). */
+  nasionDefinition: string;
+  /** Caveat of ANB (the analysis row's tooltip). */
+  anbNote: string;
   sella: string;
   gonion: string;
   upperIncisor: string;
@@ -63,10 +67,42 @@ interface Expected {
 }
 
 const EXPECTED: Record<'en' | 'ko' | 'ja' | 'vi', Expected> = {
-  en: { sella: 'Sella', gonion: 'Gonion', upperIncisor: 'Upper incisor tip', interincisal: 'Interincisal angle', analysis: 'Steiner' },
-  ko: { sella: '셀라', gonion: '하악각점 (고니온)', upperIncisor: '상악중절치 절단연', interincisal: '상하 중절치간 각', analysis: 'Steiner' },
-  ja: { sella: 'セラ', gonion: 'ゴニオン', upperIncisor: '上顎中切歯切縁', interincisal: '上下中切歯歯軸角', analysis: 'Steiner' },
-  vi: { sella: 'Điểm Sella (hố yên)', gonion: 'Điểm Gonion (góc hàm)', upperIncisor: 'Rìa cắn răng cửa giữa hàm trên', interincisal: 'Góc giữa hai răng cửa', analysis: 'Phân tích Steiner' },
+  en: {
+    nasionDefinition: 'Most anterior point of the frontonasal suture in the midline.',
+    anbNote: 'SNA − SNB, keeps its sign.',
+    sella: 'Sella',
+    gonion: 'Gonion',
+    upperIncisor: 'Upper incisor tip',
+    interincisal: 'Interincisal angle',
+    analysis: 'Steiner',
+  },
+  ko: {
+    nasionDefinition: '정중선상 전두비골 봉합의 최전방점.',
+    anbNote: 'SNA − SNB, 부호를 그대로 유지.',
+    sella: '셀라',
+    gonion: '하악각점 (고니온)',
+    upperIncisor: '상악중절치 절단연',
+    interincisal: '상하 중절치간 각',
+    analysis: 'Steiner',
+  },
+  ja: {
+    nasionDefinition: '正中における前頭鼻骨縫合の最前点。',
+    anbNote: 'SNA − SNB。符号を保持する。',
+    sella: 'セラ',
+    gonion: 'ゴニオン',
+    upperIncisor: '上顎中切歯切縁',
+    interincisal: '上下中切歯歯軸角',
+    analysis: 'Steiner',
+  },
+  vi: {
+    nasionDefinition: 'Điểm trước nhất của đường khớp trán – mũi trên đường giữa.',
+    anbNote: 'SNA − SNB, giữ nguyên dấu.',
+    sella: 'Điểm Sella (hố yên)',
+    gonion: 'Điểm Gonion (góc hàm)',
+    upperIncisor: 'Rìa cắn răng cửa giữa hàm trên',
+    interincisal: 'Góc giữa hai răng cửa',
+    analysis: 'Phân tích Steiner',
+  },
 };
 
 async function checkViewer(t: TestContext, page: Page, lang: keyof typeof EXPECTED, shots: boolean): Promise<void> {
@@ -78,11 +114,19 @@ async function checkViewer(t: TestContext, page: Page, lang: keyof typeof EXPECT
   // the short names stay the standard abbreviations
   assert.equal(await page.locator('[data-testid="landmark-item"][data-id="S"] .landmark-item__short').first().innerText(), 'S');
   assert.equal(await markerTitle(page, 'Go'), want.gonion, `${lang}: marker tooltip`);
+  // the definition: the list row's tooltip and, once selected, the landmark panel
+  const nasion = page.locator('[data-testid="landmark-item"][data-id="N"] .landmark-item__main').first();
+  assert.equal(await nasion.getAttribute('title'), want.nasionDefinition, `${lang}: nasion definition tooltip`);
+  await nasion.click();
+  const definition = () => page.getByTestId('landmark-definition').innerText();
+  await eventually(definition, (d) => d === want.nasionDefinition, `${lang}: nasion definition in the panel`);
   if (shots) await t.screenshot(page, `clinical-vocabulary-landmarks-${lang}`);
 
   await page.getByTestId('panel-tab-analysis').click();
   await eventually(() => rowName(page, 'INTERINCISAL'), (n) => n.startsWith(want.interincisal), `${lang}: interincisal angle in the table`);
   assert.match(await rowName(page, 'SNA'), /\bSNA\b/, 'the abbreviation SNA stays as written');
+  const anbTitle = await page.locator('[data-testid="analysis-row"][data-id="ANB"] .analysis-row__name').getAttribute('title');
+  assert.equal(anbTitle, want.anbNote, `${lang}: ANB note tooltip`);
   const words = await shownWords(page);
   if (lang !== 'en') {
     for (const w of words) assert.ok(!ENGLISH_WORDS.test(w), `${lang}: interpretation "${w}" is not English`);
