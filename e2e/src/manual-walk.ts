@@ -28,7 +28,8 @@ export async function manualAccount(baseUrl: string, label: string, lang: Manual
   // The ISBI 2015 films are 0.1 mm per pixel: a default PPM of 10 shows lengths in mm, as a clinic would.
   await api.graphql('mutation($i: UserConfigInput!) { update_user_config(input: $i) { default_ppm } }', { i: { default_ppm: 10 } });
   const name = lang === 'ko' ? '김민지' : 'Minji Kim';
-  const first = await api.createPatient({ first_name: name, birth_info: '2011-05-14', gender: true }, { ceph: cephalogramPath(0), shootDate: '2024-03-02' });
+  const patient = { first_name: name, birth_info: '2011-05-14', gender: true };
+  const first = await api.createPatient(patient, { ceph: cephalogramPath(0), shootDate: '2024-03-02' });
   const second = await api.addChart(first.patientId, { ceph: cephalogramPath(1), shootDate: '2025-09-15' });
   return { user, patientId: first.patientId, chartUuid: second.chartUuid, olderChartId: first.chartId };
 }

@@ -102,7 +102,8 @@ async function main(): Promise<void> {
   const server = await startServer(root);
   // Sign-up mail and SMS codes land in the server's outbox, where the account helpers read them.
   setOutboxDir(server.dataDir);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
   try {
     mkdirSync(OUT, { recursive: true });
     // `npm run tutorial:record -- ko` records one language; encoding waits until every walk is done.

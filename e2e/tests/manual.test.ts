@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { assert, eventually } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
-import { VIEWER_TABS, manualAccount, openTab, openViewer, settled, showTab, signInByForm, useLanguage, type ManualLang } from '../src/manual-walk.ts';
+import { VIEWER_TABS, manualAccount, openTab, openViewer, settled, showTab, signInByForm, useLanguage } from '../src/manual-walk.ts';
+import type { ManualLang } from '../src/manual-walk.ts';
 import { cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { requireTool } from '../src/poppler.ts';
 import { fromIp } from '../src/sign-in.ts';
@@ -94,7 +95,13 @@ for (const lang of ['en', 'ko'] as const) {
     await page.getByTestId('drawing-tool-pen').waitFor();
     await shoot(page, lang, 'viewer-drawing');
 
-    for (const [path, name] of [['/setting', 'settings'], ['/drawing-pad', 'drawing-pad'], ['/membership', 'membership'], ['/myinfo', 'my-info']] as const) {
+    const accountPages = [
+      ['/setting', 'settings'],
+      ['/drawing-pad', 'drawing-pad'],
+      ['/membership', 'membership'],
+      ['/myinfo', 'my-info'],
+    ] as const;
+    for (const [path, name] of accountPages) {
       await page.goto(path);
       await settled(page);
       await shoot(page, lang, name);
@@ -124,7 +131,7 @@ test('manual: the header icon downloads the PDF manual of the interface language
     const { name, text } = await downloadedManualText(page);
     assert.equal(name, file, `${lang}: file name`);
     assert.ok(text.includes(heading), `${lang}: the manual's title "${heading}" is in the PDF`);
-    if (lang === 'ko') assert.ok(text.includes('환자 목록') && text.includes('진단'), 'ko: Korean chapters (patient list, not a diagnosis)');
+    if (lang === 'ko') assert.ok(text.includes('환자 목록') && text.includes('진단'), 'ko: Korean chapters');
     if (lang === 'en') assert.ok(text.includes('The patient list') && text.includes('not a diagnosis'), 'en: English chapters');
     assert.match(text, /2 ?\/ ?\d+/, `${lang}: page numbers`);
   }
@@ -140,7 +147,13 @@ test('tutorial: the welcome popup plays the recorded walkthrough, and stops it a
   const video = page.getByTestId('tutorial-video');
   assert.equal(await video.getAttribute('src'), '/tutorial/ceppro-tutorial-en.webm');
   await video.evaluate((v: HTMLVideoElement) => v.play());
-  const state = () => video.evaluate((v: HTMLVideoElement) => ({ ready: v.readyState, time: v.currentTime, duration: v.duration, paused: v.paused, error: v.error?.code ?? null }));
+  const state = () =>
+    video.evaluate((v: HTMLVideoElement) => ({
+      ready: v.readyState,
+      time: v.currentTime,
+      duration: v.duration,
+      error: v.error?.code ?? null,
+    }));
   const start = await eventually(state, (s) => s.ready >= 2 && s.time > 0, 'the video is playing');
   assert.equal(start.error, null, 'no media error');
   assert.ok(start.duration > 5 && start.duration < 120, `a real walkthrough: ${start.duration} s`);

@@ -39,6 +39,8 @@ function poppler(tool: 'pdftotext' | 'pdffonts', file: string): string {
   return execFileSync(tool, tool === 'pdftotext' ? [file, '-'] : [file], { encoding: 'utf8' });
 }
 
+const OPTIONS = { lang: 'en', title: 't', creationDate: new Date(0) } as const;
+
 describe('manual Markdown -> PDF', () => {
   let dir: string;
 
@@ -79,12 +81,12 @@ describe('manual Markdown -> PDF', () => {
 
   it('refuses a missing screenshot by name instead of dropping it', async () => {
     const md = '# T\n\n![x](screens/absent.png)\n';
-    await expect(buildManualPdf(md, { lang: 'en', baseDir: dir, title: 't', creationDate: new Date(0) })).rejects.toThrow(/screens\/absent\.png is missing/);
+    await expect(buildManualPdf(md, { ...OPTIONS, baseDir: dir })).rejects.toThrow(/screens\/absent\.png is missing/);
   });
 
   it('refuses Markdown it cannot lay out (a table) instead of losing it', async () => {
     const md = '| a | b |\n|---|---|\n| 1 | 2 |\n';
-    await expect(buildManualPdf(md, { lang: 'en', baseDir: dir, title: 't', creationDate: new Date(0) })).rejects.toThrow(/"table" is not supported/);
+    await expect(buildManualPdf(md, { ...OPTIONS, baseDir: dir })).rejects.toThrow(/"table" is not supported/);
   });
 
   describe('GET /manual/:file', () => {
