@@ -6,16 +6,17 @@ import {
   landmarkDefinition,
   measurementNote,
   normNote,
+  vtoRatioSource,
   type SentenceSection,
 } from '../src/clinical-vocabulary/index';
 
 type Sentences = Record<SentenceSection, Record<string, string>>;
-const SECTIONS: readonly SentenceSection[] = ['landmarkDefinitions', 'measurementNotes', 'normNotes'];
+const SECTIONS: readonly SentenceSection[] = ['landmarkDefinitions', 'measurementNotes', 'normNotes', 'vtoRatioSources'];
 const EN = CLINICAL_VOCABULARIES.en as unknown as Sentences;
 
 /** Numbers with their sign (82, −1, +0.5, 1.2) and construction notation (mid(U6,L6), Go→Me): content no translation may change. */
-const numbers = (text: string) => (text.match(/[−+]?\d+(?:\.\d+)?/g) ?? []).sort();
-const notation = (text: string) => (text.match(/mid\([^)]*\)|\w+→\w+/g) ?? []).sort();
+const numbers = (text: string): string[] => (text.match(/[−+]?\d+(?:\.\d+)?/g) ?? []).sort();
+const notation = (text: string): string[] => (text.match(/mid\([^)]*\)|\w+→\w+/g) ?? []).sort();
 
 describe('clinical vocabulary: landmark definitions, measurement and norm notes', () => {
   for (const lang of CLINICAL_LANGUAGES.filter((l) => l !== 'en')) {
@@ -65,6 +66,13 @@ describe('clinical vocabulary: landmark definitions, measurement and norm notes'
     expect(normNote('FACIAL_DEPTH', 'ko')).toBe('9세 이후 3년마다 +1°');
     for (const m of MEASUREMENTS) expect(normNote(m.id, 'en'), m.id).toBe(m.norm?.note ?? null);
     expect(normNote('ANB', 'vi')).toBeNull();
+  });
+
+  it('reads where a VTO soft-tissue ratio comes from', () => {
+    expect(vtoRatioSource('softA', 'ko')).toBe('Holdaway [S21]: A점의 연조직은 두께를 유지');
+    expect(vtoRatioSource('chin', 'ja')).toBe('[S26] 軟組織オトガイは下顎の移動量に対して ≈ 1:1（女性）、≈ 1.1:1（男性）');
+    expect(vtoRatioSource('noseTip', 'en')).toBe('[S26] nasal tip ≈ 0.17 of Le Fort I advancement');
+    expect(vtoRatioSource('nowhere', 'vi')).toBeNull();
   });
 
   it('falls back to English for an unknown language and gives null for an unknown id', () => {

@@ -4,6 +4,7 @@ import {
   LANDMARKS,
   MEASUREMENTS,
   PROFILOGRAM_SEGMENTS,
+  SOFT_TISSUE_RATIO_GROUPS,
   TRACING_OUTLINES,
   VTO_MOVEMENT_POINTS,
   severityOf,
@@ -46,6 +47,7 @@ const CATALOGUE_KEYS: Partial<Record<VocabularySection, string[]>> = {
   landmarkDefinitions: [...LANDMARK_IDS],
   measurementNotes: MEASUREMENTS.filter((m) => m.note !== undefined).map((m) => m.id),
   normNotes: MEASUREMENTS.filter((m) => m.norm?.note !== undefined).map((m) => m.id),
+  vtoRatioSources: SOFT_TISSUE_RATIO_GROUPS.map((g) => g.id),
 };
 
 /**
@@ -77,6 +79,7 @@ describe('clinical vocabulary: completeness against the ceph catalogue', () => {
     for (const lm of LANDMARKS) expect(EN.landmarkDefinitions[lm.id], lm.id).toBe(lm.definition);
     for (const m of MEASUREMENTS) expect(EN.measurementNotes[m.id], m.id).toBe(m.note);
     for (const m of MEASUREMENTS) expect(EN.normNotes[m.id], m.id).toBe(m.norm?.note);
+    for (const g of SOFT_TISSUE_RATIO_GROUPS) expect(EN.vtoRatioSources[g.id], g.id).toBe(g.source);
   });
 
   it('every measurement maps to word keys that read its catalogue increased / decreased words', () => {

@@ -8,6 +8,7 @@ import { AnalysisTable } from '../../src/features/viewer/analysis/components/ana
 import { buildAnalysisRows } from '../../src/features/viewer/analysis/lib/analysis-rows.ts';
 import { LandmarkItem } from '../../src/features/viewer/components/landmark-list.tsx';
 import { LandmarkPanel } from '../../src/features/viewer/components/landmark-panel.tsx';
+import { RatioControls } from '../../src/features/viewer/vto/components/ratio-controls.tsx';
 import { useLandmarkStore } from '../../src/features/viewer/store/landmark-store.ts';
 import { createI18n } from '../../src/i18n/index.ts';
 import type { Language } from '../../src/i18n/languages.ts';
@@ -45,6 +46,12 @@ describe('landmark definitions and measurement notes in the interface language',
     cleanup();
     renderIn('ja', <LandmarkPanel recordId={5} />);
     expect(screen.getByTestId('landmark-definition').textContent).toBe('正中における前頭鼻骨縫合の最前点。');
+  });
+
+  it('the VTO soft-tissue ratios name their sources in Korean', () => {
+    renderIn('ko', <RatioControls prediction={{ status: 'pending' }} />);
+    const softA = screen.getByTestId('vto-ratio-softA');
+    expect(softA.querySelector('.vto-ratios__source')?.textContent).toBe('Holdaway [S21]: A점의 연조직은 두께를 유지');
   });
 
   it('an analysis row carries the measurement note and the norm remark in Korean', () => {

@@ -1,6 +1,6 @@
 // Clinical vocabulary in every interface language: landmark, measurement, analysis and outline names,
 // interpretation phrases, norm labels, and the catalogue's sentences (landmark definitions, measurement
-// and norm notes). @ceppro/ceph stays language-neutral; web and server both read
+// and norm notes, VTO ratio sources). @ceppro/ceph stays language-neutral; web and server both read
 // their words from here. Lookups fall back to English (then to the id) for an unknown language or key,
 // which the completeness test makes impossible for the catalogue's own ids.
 import { EN } from './en';
@@ -126,4 +126,9 @@ export function measurementNote(id: string, lang: string): string | null {
 /** The remark on a measurement's norm (another source's value, an age drift); `null` when it has none. */
 export function normNote(id: string, lang: string): string | null {
   return lookup('normNotes', id, lang) ?? null;
+}
+
+/** Where a VTO soft-tissue ratio range comes from, by ratio group id (`SOFT_TISSUE_RATIO_GROUPS`); `null` for an unknown group. */
+export function vtoRatioSource(groupId: string, lang: string): string | null {
+  return lookup('vtoRatioSources', groupId, lang) ?? null;
 }

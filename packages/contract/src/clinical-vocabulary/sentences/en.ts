@@ -1,5 +1,5 @@
 // English clinical sentences: the @ceppro/ceph catalogue's own words (landmark `definition`, measurement
-// `note`, norm `note`), repeated here so every language is checked against the same keys;
+// `note`, norm `note`, VTO ratio group `source`), repeated here so every language is checked against the same keys;
 // `packages/contract/test/clinical-vocabulary.test.ts` fails when they drift apart from the catalogue.
 
 export const EN_SENTENCES = {
@@ -107,5 +107,13 @@ export const EN_SENTENCES = {
     WITS: 'females 0 ± 1.8, males −1 ± 1.9; main statistic = female',
     WITS_BOP: 'females 0 ± 1.8, males −1 ± 1.9; main statistic = female',
     LAFH_RATIO: 'alexcorvi 54 ± 3.5 with palatal-plane projections',
+  },
+  /** Where a VTO soft-tissue ratio range comes from (`SOFT_TISSUE_RATIO_GROUPS[i].source`), by group id. */
+  vtoRatioSources: {
+    upperLip: '[S25] upper lip ≈ 0.25–0.6 of upper incisor retraction (≈ 1:3 typical)',
+    lowerLip: '[S25] 0.69–0.85 of lower incisor retraction; [S26] 0.43–0.66 in mandibular advancement',
+    softA: 'Holdaway [S21]: soft tissue at A keeps its thickness',
+    noseTip: '[S26] nasal tip ≈ 0.17 of Le Fort I advancement',
+    chin: '[S26] soft chin ≈ 1:1 over the mandible (women), ≈ 1.1:1 (men)',
   },
 } as const;

@@ -104,4 +104,11 @@ export const JA_SENTENCES: ClinicalSentences = {
     WITS_BOP: '女性 0 ± 1.8、男性 −1 ± 1.9。主な統計値 = 女性',
     LAFH_RATIO: 'alexcorvi：口蓋平面への投影で 54 ± 3.5',
   },
+  vtoRatioSources: {
+    upperLip: '[S25] 上唇は上顎切歯の後方移動量の ≈ 0.25–0.6（典型的には ≈ 1:3）',
+    lowerLip: '[S25] 下顎切歯の後方移動量の 0.69–0.85、[S26] 下顎前方移動術では 0.43–0.66',
+    softA: 'Holdaway [S21]：A点の軟組織は厚みを保つ',
+    noseTip: '[S26] 鼻尖は Le Fort I 型骨切り術による前方移動量の ≈ 0.17',
+    chin: '[S26] 軟組織オトガイは下顎の移動量に対して ≈ 1:1（女性）、≈ 1.1:1（男性）',
+  },
 };

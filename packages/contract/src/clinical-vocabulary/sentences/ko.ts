@@ -104,4 +104,11 @@ export const KO_SENTENCES: ClinicalSentences = {
     WITS_BOP: '여성 0 ± 1.8, 남성 −1 ± 1.9; 주 통계값 = 여성',
     LAFH_RATIO: 'alexcorvi: 구개평면 투영 시 54 ± 3.5',
   },
+  vtoRatioSources: {
+    upperLip: '[S25] 상순은 상악 절치 후방 이동량의 ≈ 0.25–0.6 (통상 ≈ 1:3)',
+    lowerLip: '[S25] 하악 절치 후방 이동량의 0.69–0.85; [S26] 하악 전진술에서는 0.43–0.66',
+    softA: 'Holdaway [S21]: A점의 연조직은 두께를 유지',
+    noseTip: '[S26] 코끝은 Le Fort I 전진량의 ≈ 0.17',
+    chin: '[S26] 연조직 턱끝은 하악 이동량의 ≈ 1:1 (여성), ≈ 1.1:1 (남성)',
+  },
 };

@@ -108,4 +108,11 @@ export const VI_SENTENCES: ClinicalSentences = {
     WITS_BOP: 'nữ 0 ± 1.8, nam −1 ± 1.9; thống kê chính = nữ',
     LAFH_RATIO: 'alexcorvi 54 ± 3.5 khi chiếu lên mặt phẳng khẩu cái',
   },
+  vtoRatioSources: {
+    upperLip: '[S25] môi trên ≈ 0.25–0.6 lượng lùi răng cửa trên (thường ≈ 1:3)',
+    lowerLip: '[S25] 0.69–0.85 lượng lùi răng cửa dưới; [S26] 0.43–0.66 khi đưa hàm dưới ra trước',
+    softA: 'Holdaway [S21]: mô mềm tại điểm A giữ nguyên độ dày',
+    noseTip: '[S26] đỉnh mũi ≈ 0.17 lượng đưa ra trước trong Le Fort I',
+    chin: '[S26] cằm mô mềm ≈ 1:1 theo xương hàm dưới (nữ), ≈ 1.1:1 (nam)',
+  },
 };

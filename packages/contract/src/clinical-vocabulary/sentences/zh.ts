@@ -104,4 +104,11 @@ export const ZH_SENTENCES: ClinicalSentences = {
     WITS_BOP: '女性 0 ± 1.8，男性 −1 ± 1.9；主统计值 = 女性',
     LAFH_RATIO: 'alexcorvi：按腭平面投影为 54 ± 3.5',
   },
+  vtoRatioSources: {
+    upperLip: '[S25] 上唇移动量 ≈ 上切牙内收量的 0.25–0.6（典型 ≈ 1:3）',
+    lowerLip: '[S25] 下切牙内收量的 0.69–0.85；[S26] 下颌前移术中为 0.43–0.66',
+    softA: 'Holdaway [S21]：A点软组织厚度保持不变',
+    noseTip: '[S26] 鼻尖移动量 ≈ Le Fort I 前移量的 0.17',
+    chin: '[S26] 软组织颏部随下颌移动 ≈ 1:1（女性），≈ 1.1:1（男性）',
+  },
 };

@@ -1,5 +1,7 @@
 import { SOFT_TISSUE_RATIO_GROUPS, chosenRatio, getLandmark, type SoftTissueRatioGroup } from '@ceppro/ceph';
+import { vtoRatioSource } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
+import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import type { VtoPrediction } from '../hooks/use-vto-prediction.ts';
 import { useVtoStore } from '../store/vto-store.ts';
 
@@ -15,6 +17,7 @@ const signedMm = (v: number) => {
  */
 export function RatioControls({ prediction }: { prediction: VtoPrediction }) {
   const { t } = useTranslation();
+  const names = useClinicalNames();
   const ratios = useVtoStore((s) => s.plan.ratios);
   const setRatio = useVtoStore((s) => s.setRatio);
   const moved = prediction.status === 'ok' ? prediction.result.displacementsMm : {};
@@ -52,7 +55,7 @@ export function RatioControls({ prediction }: { prediction: VtoPrediction }) {
                   <output data-testid={`vto-ratio-value-${g.id}`}>{ratio.toFixed(2)}</output>
                 </label>
               )}
-              <p className="vto-ratios__source">{g.source}</p>
+              <p className="vto-ratios__source">{vtoRatioSource(g.id, names.lang) ?? g.source}</p>
               <ul className="vto-ratios__moves">
                 {g.soft.map((id) => {
                   const d = moved[id];
