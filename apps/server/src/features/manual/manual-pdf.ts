@@ -30,6 +30,10 @@ const CONTENT_WIDTH = A4.width - 2 * MARGIN;
 const TEXT = '#1f2933';
 const ACCENT = '#1d5fa8';
 const HEADING_SIZE: Record<number, number> = { 1: 22, 2: 16, 3: 13 };
+/** Screenshots are drawn this wide (centred), so a 1280 x 800 screen is about 270 points tall. */
+const IMAGE_WIDTH = CONTENT_WIDTH * 0.9;
+/** Room a "###" section needs on its page: heading, a short paragraph and a screenshot. */
+const KEEP_WITH_SECTION = 400;
 /** Screenshots are re-encoded as JPEG: a page of a 1280 px screen reads well at this quality. */
 const JPEG_QUALITY = 82;
 
@@ -126,9 +130,10 @@ class Writer {
   private heading(token: Tokens.Heading): void {
     const { pdf } = this;
     const size = HEADING_SIZE[token.depth] ?? 12;
-    // A chapter starts on a new page; keep a heading with at least a few lines below it.
+    // A chapter starts on a new page; a section keeps its heading with its text and screenshot
+    // (a section is a paragraph or two and one screen, about KEEP_WITH_SECTION points tall).
     if (token.depth === 2 && pdf.y > MARGIN + 1) pdf.addPage();
-    else if (pdf.y > A4.height - MARGIN - 4 * size) pdf.addPage();
+    else if (pdf.y > A4.height - MARGIN - (token.depth === 3 ? KEEP_WITH_SECTION : 4 * size)) pdf.addPage();
     else if (pdf.y > MARGIN + 1) pdf.moveDown(0.4);
     this.font('bold').fontSize(size).fillColor(token.depth === 1 ? ACCENT : TEXT);
     pdf.text(plain(token.tokens), MARGIN, pdf.y, { width: CONTENT_WIDTH });
@@ -183,12 +188,13 @@ class Writer {
     const image = sharp(file);
     const { width = 1, height = 1 } = await image.metadata();
     const jpeg = await image.flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_QUALITY }).toBuffer();
-    const drawWidth = CONTENT_WIDTH;
+    const drawWidth = Math.min(IMAGE_WIDTH, width);
     const drawHeight = (height / width) * drawWidth;
     if (pdf.y + drawHeight + 24 > A4.height - MARGIN) pdf.addPage();
     const top = pdf.y;
-    pdf.image(jpeg, MARGIN, top, { width: drawWidth });
-    pdf.save().rect(MARGIN, top, drawWidth, drawHeight).lineWidth(0.5).stroke('#c5ccd3').restore();
+    const left = MARGIN + (CONTENT_WIDTH - drawWidth) / 2;
+    pdf.image(jpeg, left, top, { width: drawWidth });
+    pdf.save().rect(left, top, drawWidth, drawHeight).lineWidth(0.5).stroke('#c5ccd3').restore();
     pdf.y = top + drawHeight + 4;
     if (token.text !== '') {
       this.font('regular').fontSize(8.5).fillColor('#6b7785');
