@@ -25,8 +25,9 @@ export async function manualAccount(baseUrl: string, label: string, lang: Manual
   await createActivatedUser(baseUrl, user);
   const api = new PatientsApi(baseUrl, user);
   await api.login();
-  // The ISBI 2015 films are 0.1 mm per pixel: a default PPM of 10 shows lengths in mm, as a clinic would.
-  await api.graphql('mutation($i: UserConfigInput!) { update_user_config(input: $i) { default_ppm } }', { i: { default_ppm: 10 } });
+  // The ISBI 2015 films as shipped here are 0.2 mm per pixel (968 x 1200, downscaled by 2): a default PPM of 5
+  // shows lengths in mm, as a clinic would.
+  await api.graphql('mutation($i: UserConfigInput!) { update_user_config(input: $i) { default_ppm } }', { i: { default_ppm: 5 } });
   const name = lang === 'ko' ? '김민지' : 'Minji Kim';
   const patient = { first_name: name, birth_info: '2011-05-14', gender: true };
   const first = await api.createPatient(patient, { ceph: cephalogramPath(0), shootDate: '2024-03-02' });

@@ -89,10 +89,10 @@ for (const lang of ['en', 'ko'] as const) {
     await page.mouse.click(stage.x + stage.width * 0.3, stage.y + stage.height * 0.8);
     await page.mouse.click(stage.x + stage.width * 0.3 + 200, stage.y + stage.height * 0.8);
     await page.getByTestId('ruler-length').waitFor();
-    // The ISBI films are 0.1 mm per image pixel: type the length the two points really span.
+    // The ISBI films here are 0.2 mm per image pixel: type the length the two points really span.
     const ends = await page.getByTestId('ruler-point').evaluateAll((els) => els.map((el) => [Number(el.dataset.x), Number(el.dataset.y)]));
     const [[x1 = 0, y1 = 0] = [], [x2 = 0, y2 = 0] = []] = ends;
-    await page.getByTestId('ruler-length').fill((Math.hypot(x2 - x1, y2 - y1) / 10).toFixed(1));
+    await page.getByTestId('ruler-length').fill((Math.hypot(x2 - x1, y2 - y1) * 0.2).toFixed(1));
     await shoot(page, lang, 'viewer-calibration');
     await page.keyboard.press('Escape');
     await page.getByTestId('drawing-mode').click();

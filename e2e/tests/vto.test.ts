@@ -78,8 +78,8 @@ test('vto: auto-aligned photo, Pogonion +5 mm moves soft pogonion by the chosen 
   await createActivatedUser(t.baseUrl, user);
   const api = new PatientsApi(t.baseUrl, user);
   await api.login();
-  // ISBI 2015 films are 0.1 mm per pixel: movements in mm need the calibration.
-  await api.graphql('mutation { update_user_config(input: { default_ppm: 10 }) { default_ppm } }');
+  // The ISBI 2015 films here are 0.2 mm per pixel: movements in mm need the calibration.
+  await api.graphql('mutation { update_user_config(input: { default_ppm: 5 }) { default_ppm } }');
   mkdirSync(screensDir, { recursive: true });
   const film = cephalogramPath(0);
   const greyPath = join(screensDir, 'vto-grey-photo.jpg');
