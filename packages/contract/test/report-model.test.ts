@@ -1,6 +1,6 @@
 import { getAnalysis, MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
-import { buildReportModel, reportAnalysis, reportCalibration, reportLandmarks, reportModelSchema, type ReportInput } from '../src/index';
+import { buildReportModel, reportAnalysis, reportFootnotes, reportCalibration, reportLandmarks, reportModelSchema, type ReportInput } from '../src/index';
 
 /** The one report model both renderers draw (server PDF, browser print), built from the saved record. */
 
@@ -89,6 +89,8 @@ describe('report model', () => {
       norm: '82 \u00b1 2\u00b0',
       deviation: '+4.00 SD',
       interpretation: 'Severely increased (prognathic (protrusive) maxilla)',
+      note: null,
+      normNote: 'some sources ±3',
     });
     expect(model.rows.find((r) => r.id === 'SNB')?.interpretation).toBe('Incomplete: missing B');
     expect(model.disclaimer).toBe('AI landmarks are a reference for medical staff, not a diagnosis.');
@@ -100,6 +102,27 @@ describe('report model', () => {
     expect(korean.rows.find((r) => r.id === 'SNB')?.interpretation).toBe('불완전: B 없음');
     expect(korean.disclaimer).toBe('AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.');
     expect(korean.calibration).toBe('보정 안 됨: 길이는 px 단위');
+  });
+
+  it('carries the notes in the report language: a row with a caveat has it, the others null; footnotes number them once', () => {
+    const korean = buildReportModel({ ...INPUT, lang: 'ko' }, steiner);
+    const row = (id: string) => korean.rows.find((r) => r.id === id);
+    expect(row('ANB')).toMatchObject({ note: 'SNA − SNB, 부호를 그대로 유지.', normNote: null });
+    expect(row('SNA')).toMatchObject({ note: null, normNote: '일부 문헌에서는 ±3' });
+    expect(row('SND')).toMatchObject({ note: null, normNote: null });
+    expect(buildReportModel(INPUT, steiner).rows.find((r) => r.id === 'ANB')?.note).toBe('SNA − SNB, keeps its sign.');
+    const { marks, notes } = reportFootnotes(korean.rows);
+    expect(marks).toHaveLength(korean.rows.length);
+    const ids = korean.rows.map((r) => r.id);
+    expect(marks[ids.indexOf('ANB')]?.name).toBe(notes.find((n) => n.text === 'SNA − SNB, 부호를 그대로 유지.')?.n);
+    expect(marks[ids.indexOf('SND')]).toEqual({ name: null, norm: null });
+    expect(notes.map((n) => n.n)).toEqual(notes.map((_, i) => i + 1));
+    // The same text twice keeps its first number.
+    const shared = reportFootnotes([{ note: 'a', normNote: 'b' }, { note: 'a', normNote: null }, { note: null, normNote: 'c' }]);
+    expect(shared).toEqual({
+      marks: [{ name: 1, norm: 2 }, { name: 1, norm: null }, { name: null, norm: 3 }],
+      notes: [{ n: 1, text: 'a' }, { n: 2, text: 'b' }, { n: 3, text: 'c' }],
+    });
   });
 
   it("carries the film: the record's size, the viewer's tracing (packages/ceph outlinePaths) and the drawings", () => {

@@ -127,7 +127,9 @@ describe('POST /api/report/pdf', () => {
     expect(r.text).toContain('Smile Dental');
     expect(r.text).toContain(`Date: ${new Date().toISOString().slice(0, 10)}`);
     expect(r.text).toContain('Uncalibrated: lengths in px');
-    expect(r.text).toMatch(/SNA\s+\d+\.\d°\s+82 ± 2°\s+[+-]\d\.\d\d SD/);
+    // The norm carries footnote 1 (SNA's norm remark), printed under the table.
+    expect(r.text).toMatch(/SNA\s+\d+\.\d°\s+82 ± 2°\s*1\s+[+-]\d\.\d\d SD/);
+    expect(r.text).toMatch(/1\.\s+some sources ±3/);
     expect(r.text).toMatch(/Page 1 of \d/);
     // The film is embedded as the JPEG it is.
     expect(raw).toMatch(/\/Subtype \/Image[\s\S]{0,200}\/Filter \/DCTDecode/);

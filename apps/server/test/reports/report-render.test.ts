@@ -1,5 +1,5 @@
 import { getAnalysis, MEASUREMENTS, MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
-import { buildReportModel, reportAnalysis, type ReportInput, type ReportLang } from '@ceppro/contract';
+import { buildReportModel, measurementNote, normNote, reportAnalysis, type ReportInput, type ReportLang } from '@ceppro/contract';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -144,5 +144,28 @@ describe('report PDF as rendered', () => {
     expect(ja[1]).toContain('Everything分析 （続き）');
     expect(ja[1]).toMatch(/計測項目\s+値\s+標準値\s+偏差\s+解釈/);
     expect(ja[0]).toMatch(/1 \/ \d+ ページ/);
+  });
+
+  it('prints measurement notes and norm remarks as numbered footnotes under the table, whole, in the report language', async () => {
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    const korean = flat(await pdfText(await render('홍길동', 'ko'), dir));
+    const anb = measurementNote('ANB', 'ko') ?? '';
+    expect(anb).toMatch(/[가-힣]/);
+    expect(korean).toContain(anb);
+    expect(korean).toContain(normNote('SNA', 'ko'));
+    // The English words are not there: the notes follow the report's language.
+    expect(korean).not.toContain(measurementNote('ANB', 'en'));
+    // A long table: every note after its last row (on its last page), none cut.
+    const all = reportAnalysis({ measurement_ids: MEASUREMENTS.map((m) => m.id), analysis_name: 'Everything' });
+    const text = flat(await pdfText(await render('Kim Ceph', 'en', all), dir));
+    const rows = buildReportModel(input('Kim Ceph', 'en'), all ?? (null as never)).rows;
+    const lastRow = text.lastIndexOf(rows.at(-1)?.interpretation ?? '?');
+    const notes = [...new Set(MEASUREMENTS.flatMap((m) => [measurementNote(m.id, 'en'), normNote(m.id, 'en')]).filter((n) => n !== null))];
+    expect(notes.length).toBeGreaterThan(10);
+    const first = text.indexOf(`1. ${notes[0]}`);
+    expect(lastRow).toBeGreaterThan(0);
+    expect(first).toBeGreaterThan(lastRow);
+    for (const note of notes) expect(text.indexOf(note, first), note).toBeGreaterThanOrEqual(first);
+    expect(text).not.toContain('\u2026');
   });
 });

@@ -3,3 +3,4 @@ export * from './build-report-model';
 export * from './report-rows';
 export * from './report-sources';
 export * from './report-planning';
+export * from './report-footnotes';

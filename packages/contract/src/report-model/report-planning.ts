@@ -15,7 +15,7 @@ import {
   type MeasurementResult,
 } from '@ceppro/ceph';
 import { imgSizeSchema } from '../analysis-record';
-import { vtoPointLabel } from '../clinical-vocabulary/index';
+import { measurementNote, vtoPointLabel } from '../clinical-vocabulary/index';
 import { fillLabel, reportLabels, type ReportLabels } from '../report-labels';
 import { formatFreeMeasurement, freeMeasurementValue, readMeasurements } from '../viewer-documents/measurements';
 import { computeProfilogramResult, readProfilogramResult } from '../viewer-documents/profilogram';
@@ -106,7 +106,8 @@ export function vtoForReport(
       const t = before[i] as MeasurementResult;
       const p = after[i] as MeasurementResult;
       const change = t.status === 'ok' && p.status === 'ok' ? withUnit(signed(p.value - t.value), p.unit) : '-';
-      return { name: reportMeasurementName(d, labels.lang), today: value(t), predicted: value(p), change };
+      const note = measurementNote(d.id, labels.lang);
+      return { name: reportMeasurementName(d, labels.lang), today: value(t), predicted: value(p), change, note };
     }),
     outlines: TRACING_OUTLINES.map((o) => o.landmarks.flatMap((id) => plainPoint(predicted[id]))).filter((line) => line.length >= 2),
     filmSize: size.success ? size.data : null,

@@ -11,7 +11,9 @@ import {
   analysisName as vocabularyAnalysisName,
   interpretationText as vocabularyInterpretation,
   measurementName as vocabularyMeasurementName,
+  measurementNote,
   measurementWords,
+  normNote,
 } from '../clinical-vocabulary/index';
 import type { InterpretationKey } from '../clinical-vocabulary/types';
 import { fillLabel, type ReportLabels, type ReportLang } from '../report-labels';
@@ -91,7 +93,8 @@ export function reportRow(
     : stat.sd !== null ? `${plain(stat.mean, def.unit)} \u00b1 ${plain(stat.sd, def.unit)}${symbol}`
     : stat.range !== null ? `${plain(stat.range[0], def.unit)}\u2013${plain(stat.range[1], def.unit)}${symbol}`
     : `${plain(stat.mean, def.unit)}${symbol}`;
-  const base = { id: def.id, name: reportMeasurementName(def, lang), norm };
+  const notes = { note: measurementNote(def.id, lang), normNote: normNote(def.id, lang) };
+  const base = { id: def.id, name: reportMeasurementName(def, lang), norm, ...notes };
   if (result.status === 'incomplete') {
     return { ...base, value: '-', deviation: '', interpretation: fillLabel(labels.incomplete, { missing: result.missing.join(', ') }) };
   }

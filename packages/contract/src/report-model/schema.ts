@@ -19,6 +19,10 @@ export const reportRowSchema = z.object({
   norm: z.string(),
   deviation: z.string(),
   interpretation: z.string(),
+  /** The measurement's caveat in the report's language (clinical vocabulary `measurementNote`); null when it has none. */
+  note: z.string().nullable(),
+  /** The remark on its norm (`normNote`); null when it has none. */
+  normNote: z.string().nullable(),
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
@@ -57,7 +61,9 @@ export const reportVtoSchema = z.object({
   movements: z.array(z.object({ label: z.string(), horizontal: z.string(), vertical: z.string() })),
   ratios: z.array(z.string()),
   softMoves: z.array(z.string()),
-  rows: z.array(z.object({ name: z.string(), today: z.string(), predicted: z.string(), change: z.string() })),
+  rows: z.array(
+    z.object({ name: z.string(), today: z.string(), predicted: z.string(), change: z.string(), note: z.string().nullable() }),
+  ),
   /** Predicted outlines in film px; `filmSize` null: the record has no image size, no film drawn. */
   outlines: z.array(z.array(z.object({ x: z.number(), y: z.number() }))),
   filmSize: sizeSchema.nullable(),

@@ -14,6 +14,9 @@ export interface PlacedFilm {
   readonly space: { readonly width: number; readonly height: number };
 }
 
+/** The smallest landmark label on paper, in points (readable when printed). */
+export const FILM_LABEL_MIN_PT = 6;
+
 const WHITE: Rgb = [1, 1, 1];
 const BLACK: Rgb = [0, 0, 0];
 
@@ -25,17 +28,21 @@ function rgb(hex: string): Rgb {
 /**
  * The film's words as PDF text over the placed raster, in the embedded Noto fonts (never a system
  * font): each landmark's short name beside its marker (white with a thin black outline) and the
- * drawing pad's text shapes in their colour and opacity. Everything is scaled like the image:
- * image px -> points by the placed width over the overlay space.
+ * drawing pad's text shapes in their colour and opacity. Positions are scaled like the image
+ * (image px -> points by the placed width over the overlay space); a landmark label is set at
+ * least FILM_LABEL_MIN_PT, beside its marker.
  */
 export function drawFilmTexts(page: ReportPage, model: Pick<ReportModel, 'landmarks' | 'film'>, placed: PlacedFilm): void {
   const k = placed.width / placed.space.width; // points per image px
   const u = placed.space.width / placed.outputWidth; // image px per output px
   const at = (x: number, y: number) => ({ x: placed.left + x * k, y: placed.top + y * k });
-  const labelSize = FILM_STYLE.label * u * k;
+  // Scaled with the image a label would be 2-3 pt on the page: never smaller than FILM_LABEL_MIN_PT.
+  const labelSize = Math.max(FILM_LABEL_MIN_PT, FILM_STYLE.label * u * k);
+  // Just off the marker's edge, up and to the right, whatever the label's size.
+  const gap = Math.max(FILM_STYLE.labelOffset * u * k, FILM_STYLE.marker * u * k + 0.6);
   for (const l of model.landmarks) {
-    const p = at(l.x + FILM_STYLE.labelOffset * u, l.y - FILM_STYLE.labelOffset * u);
-    page.text(p.x, p.y, l.label, { size: labelSize, color: WHITE, outline: { color: BLACK, width: labelSize * 0.04 } });
+    const p = at(l.x, l.y);
+    page.text(p.x + gap, p.y - gap, l.label, { size: labelSize, color: WHITE, outline: { color: BLACK, width: labelSize * 0.04 } });
   }
   for (const shape of model.film.drawings) {
     if (shape.tool !== 'text') continue;

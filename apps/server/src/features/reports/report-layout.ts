@@ -63,6 +63,8 @@ export interface TableOptions {
   /** A fill for a row (for example a value outside its range), else none. */
   readonly rowFill?: (index: number) => Rgb | null;
   readonly rowBold?: (index: number) => boolean;
+  /** A footnote mark (superscript, after the cell's text) for a row's cell, else null. */
+  readonly mark?: (index: number, column: number) => string | null;
 }
 
 /**
@@ -92,7 +94,11 @@ export function drawTable(flow: PageFlow, options: TableOptions): void {
   head(false);
   rows.forEach((row, index) => {
     const bold = options.rowBold?.(index) ?? false;
-    const cells = columns.map((c, i) => flow.doc.wrap(row[i] ?? '', size, c.width - 2 * pad, bold || c.bold ? 'bold' : 'regular'));
+    const marks = columns.map((_, i) => options.mark?.(index, i) ?? null);
+    const markSize = size * 0.7;
+    const markWidth = (i: number) => (marks[i] === null ? 0 : flow.doc.textWidth(marks[i] ?? '', markSize) + 1);
+    const style = (i: number) => (bold || columns[i]?.bold ? 'bold' : 'regular');
+    const cells = columns.map((c, i) => flow.doc.wrap(row[i] ?? '', size, c.width - 2 * pad - markWidth(i), style(i)));
     const height = Math.max(...cells.map((l) => l.length)) * lineHeight + 3;
     if (flow.ensure(height)) head(true);
     const fill = options.rowFill?.(index) ?? null;
@@ -100,9 +106,39 @@ export function drawTable(flow: PageFlow, options: TableOptions): void {
     cells.forEach((lines, i) => {
       const column = columns[i];
       if (column === undefined) return;
-      lines.forEach((line, j) => flow.page.text(left + column.x + pad, flow.y + 1.5 + size + j * lineHeight, line, { size, style: bold || column.bold ? 'bold' : 'regular' }));
+      const x = left + column.x + pad;
+      lines.forEach((line, j) => flow.page.text(x, flow.y + 1.5 + size + j * lineHeight, line, { size, style: style(i) }));
+      const mark = marks[i];
+      if (mark === null || mark === undefined) return;
+      const last = lines.length - 1;
+      const after = last < 0 ? 0 : flow.doc.textWidth(lines[last] ?? '', size, style(i)) + 0.5;
+      flow.page.text(x + after, flow.y + 1.5 + size * 0.65 + Math.max(0, last) * lineHeight, mark, { size: markSize, color: GREY });
     });
     flow.page.line(left, flow.y + height, left + width, flow.y + height, 0.3, RULE);
     flow.y += height;
   });
+}
+
+export interface Footnote {
+  readonly n: number;
+  readonly text: string;
+}
+
+/**
+ * Numbered notes under a table (after its last row): each wrapped in full under its number (a
+ * hanging indent), never cut; a note that does not fit above the footer goes to the next page.
+ */
+export function drawFootnotes(flow: PageFlow, notes: readonly Footnote[], options: { left?: number; width?: number; size?: number } = {}): void {
+  const { left = MARGIN, width = WIDTH, size = 7 } = options;
+  if (notes.length === 0) return;
+  const lineHeight = size * 1.3;
+  const indent = flow.doc.textWidth(`${notes.length}.`, size) + 4;
+  flow.y += 4;
+  for (const note of notes) {
+    const lines = flow.doc.wrap(note.text, size, width - indent);
+    flow.ensure(lines.length * lineHeight + 1);
+    flow.page.text(left, flow.y + size, `${note.n}.`, { size, color: GREY });
+    lines.forEach((line, j) => flow.page.text(left + indent, flow.y + size + j * lineHeight, line, { size }));
+    flow.y += lines.length * lineHeight + 1;
+  }
 }

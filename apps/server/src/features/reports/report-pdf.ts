@@ -1,8 +1,8 @@
-import { fillLabel, reportLabels, type ReportLabels, type ReportModel } from '@ceppro/contract';
+import { fillLabel, reportFootnotes, reportLabels, type ReportLabels, type ReportModel } from '@ceppro/contract';
 import { ReportDocument, type PlacedImage, type ReportPage } from './pdf-canvas';
 import { drawFilmTexts } from './report-film-text';
 import type { ReportFilmImage } from './report-image';
-import { drawTable, FOOTER_TOP, GREY, MARGIN, PageFlow, RULE, WIDTH } from './report-layout';
+import { drawFootnotes, drawTable, FOOTER_TOP, GREY, MARGIN, PageFlow, RULE, WIDTH } from './report-layout';
 import { addProfilogramPages } from './report-profilogram';
 import { addSuperimpositionPages } from './report-superimposition';
 import { addVtoPages } from './report-vto';
@@ -96,6 +96,7 @@ export async function renderReportPdf(model: ReportModel, image: ReportFilmImage
   flow.y += 10;
   film(flow, model, image, placed, 330);
   flow.y += 8;
+  const footnotes = reportFootnotes(model.rows);
   drawTable(flow, {
     title: fillLabel(labels.analysisTitle, { name: model.analysis.name }),
     continued: labels.continued,
@@ -107,7 +108,13 @@ export async function renderReportPdf(model: ReportModel, image: ReportFilmImage
       { title: labels.interpretation, x: 332, width: WIDTH - 332 },
     ],
     rows: model.rows.map((row) => [row.name, row.value, row.norm, row.deviation, row.interpretation]),
+    mark: (index, column) => {
+      const marks = footnotes.marks[index];
+      const n = column === 0 ? marks?.name : column === 2 ? marks?.norm : null;
+      return n === null || n === undefined ? null : String(n);
+    },
   });
+  drawFootnotes(flow, footnotes.notes);
   if (model.superimposition) addSuperimpositionPages(doc, model.superimposition, pageHeader, labels);
   if (model.profilogram) addProfilogramPages(doc, model.profilogram, pageHeader, labels);
   if (model.vto) {

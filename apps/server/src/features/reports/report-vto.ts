@@ -1,6 +1,6 @@
-import { reportLabels, type ReportLabels, type VtoReport } from '@ceppro/contract';
+import { reportFootnotes, reportLabels, type ReportLabels, type VtoReport } from '@ceppro/contract';
 import type { PlacedImage, ReportDocument, ReportPage, Rgb } from './pdf-canvas';
-import { drawTable, GREY, MARGIN, PageFlow, WIDTH } from './report-layout';
+import { drawFootnotes, drawTable, GREY, MARGIN, PageFlow, WIDTH } from './report-layout';
 
 /**
  * The VTO/STO page of the PDF, drawn from the report model's `vto` (packages/contract
@@ -63,6 +63,7 @@ export function addVtoPages(
     }
   }
   flow.y = Math.max(left, right) + 12;
+  const footnotes = reportFootnotes(report.rows);
   drawTable(flow, {
     title: labels.predictedTitle,
     titleSize: 9,
@@ -74,6 +75,11 @@ export function addVtoPages(
       { title: labels.change, x: 360, width: WIDTH - 360 },
     ],
     rows: report.rows.map((r) => [r.name, r.today, r.predicted, r.change]),
+    mark: (index, column) => {
+      const n = column === 0 ? footnotes.marks[index]?.name : null;
+      return n === null || n === undefined ? null : String(n);
+    },
   });
+  drawFootnotes(flow, footnotes.notes);
   return flow.pages;
 }

@@ -1,5 +1,5 @@
 import { getAnalysis, imagePoint } from '@ceppro/ceph';
-import { buildReportModel, reportAnalysis, type ReportLang } from '@ceppro/contract';
+import { buildReportModel, measurementNote, normNote, reportAnalysis, type ReportLang } from '@ceppro/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -128,11 +128,11 @@ function backend({ pdf = () => new Response('%PDF-1.4', { status: 200, headers: 
   return calls;
 }
 
-function show() {
+function show(lang: Parameters<typeof createI18n>[0] = 'en') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([{ path: '/viewer/:id', element: <ReportPanel /> }], { initialEntries: [`/viewer/${UUID}`] });
   return render(
-    <I18nextProvider i18n={createI18n('en')}>
+    <I18nextProvider i18n={createI18n(lang)}>
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
       </QueryClientProvider>
@@ -171,6 +171,24 @@ describe('report tab', () => {
     expect(sna?.textContent).toMatch(/SNA\d+\.\d°82 ± 2°/);
     expect(within(print).getByTestId('report-disclaimer').textContent).toBe('AI landmarks are a reference for medical staff, not a diagnosis.');
     expect(await within(print).findByTestId('report-film')).toBeTruthy();
+  });
+
+  it("numbers the measurement notes and norm remarks in the report's language and prints them whole under the table", async () => {
+    backend();
+    show('ko');
+    const print = await screen.findByTestId('report-print');
+    const notes = await within(print).findByTestId('report-footnotes');
+    const items = [...notes.querySelectorAll('li')].map((li) => [li.value, li.textContent]);
+    const anb = items.find(([, text]) => text === measurementNote('ANB', 'ko'));
+    expect(anb).toBeDefined();
+    expect(items.map(([, text]) => text)).toContain(normNote('SNA', 'ko'));
+    const row = (id: string) => within(print).getAllByTestId('report-row').find((r) => r.dataset.id === id);
+    // The mark after ANB's name is its note's number; SND has neither note nor remark.
+    expect(row('ANB')?.querySelector('th sup')?.textContent).toBe(String(anb?.[0]));
+    expect(row('SND')?.querySelector('sup')).toBeNull();
+    // After the table's last row, never cut with an ellipsis.
+    expect(print.querySelector('[data-testid="report-table"] + [data-testid="report-footnotes"]')).toBe(notes);
+    expect(notes.textContent).not.toContain('\u2026');
   });
 
   it('prints after saving the edits and fetching the model afresh, once its film has loaded', async () => {

@@ -1,7 +1,7 @@
 import { TRACING_OUTLINES } from '@ceppro/ceph';
-import { fillLabel, type ProfilogramReport, type ReportLabels, type SuperimpositionReport, type VtoReport } from '@ceppro/contract';
+import { fillLabel, reportFootnotes, type ProfilogramReport, type ReportLabels, type SuperimpositionReport, type VtoReport } from '@ceppro/contract';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
-import { PrintTable } from './report-table.tsx';
+import { PrintFootnotes, PrintTable } from './report-table.tsx';
 
 /**
  * The report model's planning sections as printed, the same as the PDF's planning pages: the
@@ -131,6 +131,7 @@ export function ProfilogramPrint({ report, labels }: { report: ProfilogramReport
 
 export function VtoPrint({ report, film, labels }: { report: VtoReport; film: PrintFilm; labels: ReportLabels }) {
   const size = report.filmSize;
+  const footnotes = reportFootnotes(report.rows);
   return (
     <section className="report-print__section" data-testid="vto-print">
       <h2>{labels.vtoTitle}</h2>
@@ -162,7 +163,9 @@ export function VtoPrint({ report, film, labels }: { report: VtoReport; film: Pr
         caption={labels.predictedTitle}
         head={[labels.measurement, labels.today, labels.predicted, labels.change]}
         rows={report.rows.map((r) => [r.name, r.today, r.predicted, r.change])}
+        marks={footnotes.marks.map((m) => m.name)}
       />
+      <PrintFootnotes notes={footnotes.notes} testId="vto-footnotes" />
     </section>
   );
 }
