@@ -1,3 +1,4 @@
+import { measurementNote } from '@ceppro/contract';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -92,6 +93,9 @@ for (const lang of ['en', 'ko'] as const) {
     }
     const disclaimer = 'AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.';
     if (lang === 'ko') for (const text of [browserText, serverText]) assert.ok(text.includes(disclaimer), 'Korean disclaimer');
+    // ANB's caveat as a footnote under the table, in the user's language, in both.
+    const anbNote = measurementNote('ANB', lang) ?? '';
+    for (const text of [browserText, serverText]) assert.ok(text.includes(anbNote), `ANB note "${anbNote}" in both`);
     // The film's labels are text in the server PDF (embedded fonts), not pixels.
     assert.match(serverText, /\bPNS\b/);
     if (requireTool(pdftoppm)) {

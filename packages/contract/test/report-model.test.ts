@@ -1,6 +1,14 @@
 import { getAnalysis, MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
-import { buildReportModel, reportAnalysis, reportFootnotes, reportCalibration, reportLandmarks, reportModelSchema, type ReportInput } from '../src/index';
+import {
+  buildReportModel,
+  reportAnalysis,
+  reportFootnotes,
+  reportCalibration,
+  reportLandmarks,
+  reportModelSchema,
+  type ReportInput,
+} from '../src/index';
 
 /** The one report model both renderers draw (server PDF, browser print), built from the saved record. */
 

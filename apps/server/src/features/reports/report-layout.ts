@@ -128,7 +128,11 @@ export interface Footnote {
  * Numbered notes under a table (after its last row): each wrapped in full under its number (a
  * hanging indent), never cut; a note that does not fit above the footer goes to the next page.
  */
-export function drawFootnotes(flow: PageFlow, notes: readonly Footnote[], options: { left?: number; width?: number; size?: number } = {}): void {
+export function drawFootnotes(
+  flow: PageFlow,
+  notes: readonly Footnote[],
+  options: { left?: number; width?: number; size?: number } = {},
+): void {
   const { left = MARGIN, width = WIDTH, size = 7 } = options;
   if (notes.length === 0) return;
   const lineHeight = size * 1.3;

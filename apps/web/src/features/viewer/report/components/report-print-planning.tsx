@@ -1,5 +1,12 @@
 import { TRACING_OUTLINES } from '@ceppro/ceph';
-import { fillLabel, reportFootnotes, type ProfilogramReport, type ReportLabels, type SuperimpositionReport, type VtoReport } from '@ceppro/contract';
+import {
+  fillLabel,
+  reportFootnotes,
+  type ProfilogramReport,
+  type ReportLabels,
+  type SuperimpositionReport,
+  type VtoReport,
+} from '@ceppro/contract';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
 import { PrintFootnotes, PrintTable } from './report-table.tsx';
 
