@@ -212,6 +212,8 @@ describe('report tab', () => {
       fireEvent.load(film);
     });
     await waitFor(() => expect(printSpy).toHaveBeenCalledTimes(1));
+    // The print is in the audit trail: the browser prints, so it tells the server.
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/audit/print').map((c) => c.body)).toEqual([{ chart_id: CHART_ID }]));
   });
 
   it('shows the error and neither prints nor downloads when the edits cannot be saved', async () => {

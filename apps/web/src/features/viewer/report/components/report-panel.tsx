@@ -5,6 +5,7 @@ import { isApiError } from '../../../../lib/api/index.ts';
 import { saveFile } from '../../../../lib/save-file.ts';
 import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { fetchReportPdf } from '../api/download-report-pdf.ts';
+import { recordPrint } from '../api/record-print.ts';
 import { usePrintFilm } from '../hooks/use-print-film.ts';
 import { useReportData } from '../hooks/use-report-data.ts';
 import { saveBeforeReport, UnsavedEditsError, useReportModel } from '../hooks/use-report-model.ts';
@@ -45,8 +46,9 @@ export function ReportPanel() {
     // A lost film has no URL: the report prints without it rather than waiting forever.
     if (!printing || !(filmReady || film.status === 'error' || data.imageUrl === null)) return;
     setPrinting(false);
+    if (data.request !== null) void recordPrint(data.request.chart_id);
     window.print();
-  }, [printing, filmReady, film.status, data.imageUrl]);
+  }, [printing, filmReady, film.status, data.imageUrl, data.request]);
 
   const runPrint = async () => {
     setAction({ state: 'saving' });
