@@ -187,7 +187,8 @@ export class JobRunner {
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await publish({ type: 'job.progress', progress: 0 });
-      const result = await handler(job, { progress: (value) => publish({ type: 'job.progress', progress: Math.min(1, Math.max(0, value)) }) });
+      const progress = (value: number) => publish({ type: 'job.progress', progress: Math.min(1, Math.max(0, value)) });
+      const result = await handler(job, { progress });
       await this.deps.repository.complete(job.id, { ok: true, result: result ?? null } satisfies JobOutcome);
       await publish({ type: 'job.completed' });
     } catch (error) {
@@ -195,7 +196,8 @@ export class JobRunner {
       const final = answer || job.attempts >= MAX_JOB_ATTEMPTS;
       this.deps.log.warn({ err: error, job: job.id, kind: job.kind, attempt: job.attempts, final }, 'job failed');
       const outcome = failedOutcome(error);
-      await this.deps.repository.fail(job.id, error instanceof Error ? error.message : String(error), { final, delayMs: RETRY_DELAY_MS * job.attempts, outcome });
+      const text = error instanceof Error ? error.message : String(error);
+      await this.deps.repository.fail(job.id, text, { final, delayMs: RETRY_DELAY_MS * job.attempts, outcome });
       if (final) await publish({ type: 'job.failed', code: outcome.code, message: outcome.message });
     }
   }

@@ -130,7 +130,10 @@ export function createJobRepository(db: AppDatabase) {
 
     /** Finished jobs are kept a while for inspection, then dropped. */
     async purgeFinished(before: Date): Promise<number> {
-      const rows = await db.delete(jobs).where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.updatedAt, before))).returning({ id: jobs.id });
+      const rows = await db
+        .delete(jobs)
+        .where(and(inArray(jobs.status, ['done', 'failed']), lt(jobs.updatedAt, before)))
+        .returning({ id: jobs.id });
       return rows.length;
     },
   };

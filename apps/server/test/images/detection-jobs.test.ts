@@ -21,14 +21,26 @@ import { createImageHarness, eventually, plainImage, type ImageHarness } from '.
 let t: ImageHarness;
 let token: string;
 const clock = new ManualClock();
-const POINTS = MODEL_OUTPUT_NAMES_V1.slice(0, 19).map((name, index) => ({ index, name, shortName: name, x: 300 + index * 20, y: 400 + index * 15, confidence: 0.9 }));
+const POINTS = MODEL_OUTPUT_NAMES_V1.slice(0, 19).map((name, index) => ({
+  index,
+  name,
+  shortName: name,
+  x: 300 + index * 20,
+  y: 400 + index * 15,
+  confidence: 0.9,
+}));
+const COMMON = {
+  imageSize: { width: 968, height: 1200 },
+  model: { id: 'fake-model', version: '0' },
+  quality: { meanConfidence: 0.9, shapeResidual: 0.1 },
+  timingsMs: {},
+};
 let release: (() => void) | null = null;
 
 const fakeModel: LandmarkModel = {
   detect: () =>
     new Promise<Detection>((resolve) => {
-      const common = { imageSize: { width: 968, height: 1200 }, model: { id: 'fake-model', version: '0' }, quality: { meanConfidence: 0.9, shapeResidual: 0.1 }, timingsMs: {} };
-      release = () => resolve({ status: 'ok', landmarks: POINTS, facing: 'right', reviewThreshold: null, ...common } as Detection);
+      release = () => resolve({ status: 'ok', landmarks: POINTS, facing: 'right', reviewThreshold: null, ...COMMON } as Detection);
     }),
 };
 
@@ -69,7 +81,9 @@ async function jobOf(chartUuid: string) {
 
 /** An `ai` process that claimed the job and died: the claim is made, then its lease runs out. */
 async function claimAndDie(jobId: string, runsSoFar: number): Promise<void> {
-  await db().execute(sql`update jobs set status = 'running', attempts = ${runsSoFar}, locked_until = now() - interval '1 second' where id = ${jobId}`);
+  await db().execute(
+    sql`update jobs set status = 'running', attempts = ${runsSoFar}, locked_until = now() - interval '1 second' where id = ${jobId}`,
+  );
 }
 
 describe('landmark detection as a job', () => {
@@ -107,7 +121,7 @@ describe('landmark detection as a job', () => {
     }
   });
 
-  it(`gives up cleanly (503 INFERENCE_FAILED, draft left for the browser's undo) after ${MAX_JOB_ATTEMPTS} runs that all died`, async () => {
+  it(`gives up cleanly (503 INFERENCE_FAILED, the draft left to the browser's undo) after ${MAX_JOB_ATTEMPTS} dead runs`, async () => {
     const { reply, jobId, chart } = await requestDetection();
     await claimAndDie(jobId, MAX_JOB_ATTEMPTS);
     aiRunner().start();

@@ -83,9 +83,11 @@ export class RemoteUser {
         zipCode: '06000', birth: '1980-05-05', gender: '1',
       }),
     );
-    const link = await this.fromOutbox('.eml', new RegExp(`^To:.*${this.email.replace(/[.+]/g, '\\$&')}`, 'im'), /(https?:\/\/\S+?\?token=[A-Za-z0-9._~%-]+)/);
+    const to = new RegExp(`^To:.*${this.email.replace(/[.+]/g, '\\$&')}`, 'im');
+    const link = await this.fromOutbox('.eml', to, /(https?:\/\/\S+?\?token=[A-Za-z0-9._~%-]+)/);
     const target = new URL(link);
-    const page = await (await fetch(`${this.baseUrl}${target.pathname}${target.search}`, { headers: { accept: 'text/html', 'x-forwarded-for': this.ip } })).text();
+    const headers = { accept: 'text/html', 'x-forwarded-for': this.ip };
+    const page = await (await fetch(`${this.baseUrl}${target.pathname}${target.search}`, { headers })).text();
     const token = /name="token" value="([^"]+)"/.exec(page)?.[1] ?? '';
     const action = /action="([^"]+)"/.exec(page)?.[1] ?? '';
     must(await this.form(action, { token: token.replace(/&amp;/g, '&') }));

@@ -32,7 +32,8 @@ export async function startRoundRobinProxy(backends: () => number[]): Promise<Ro
     else forward(req, res);
   });
   const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const upstream = http.request({ host: '127.0.0.1', port: next(), method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    const target = { host: '127.0.0.1', port: next(), method: req.method, path: req.url, headers: req.headers };
+    const upstream = http.request(target, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });

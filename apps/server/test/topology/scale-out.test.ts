@@ -19,6 +19,9 @@ import { killAllStarted, startServerProcess, type ServerProcess } from './server
  * detection job, and the job finishes on the other one.
  */
 const CEPH_DIR = datasetDir();
+const SELLA = { cname: 0, name: 'Sella', x: 400, y: 300 };
+const CHART_DATA = 'query($c: Int!) { chart_data(chart_id: $c) { id } }';
+const JOB_OF_CHART = "select status, attempts from jobs where kind = 'landmark-detection' and payload->>'chartUuid' = $1";
 const SKIP_REASON = !process.env.DATABASE_URL
   ? 'skipped: needs PostgreSQL (DATABASE_URL), as in the PostgreSQL pass of .ci/run'
   : CEPH_DIR === null
@@ -96,16 +99,26 @@ describe.skipIf(SKIP_REASON !== '')(`scale-out: 2 api behind a proxy, 1 worker, 
 
   /** Draft patient and chart, the film uploaded to S3 and checked, its thumbnail made by the worker. */
   async function newPatientWithFilm(socket: Awaited<ReturnType<RemoteUser['socket']>>, name: string) {
-    const patient = await user.gql<{ create_patient: { id: number } }>('mutation($i: CreatePatientInput!) { create_patient(input: $i, draft: true) { id } }', {
-      i: { first_name: name, birth_info: '1990-05-06', gender: true },
-    });
+    const patient = await user.gql<{ create_patient: { id: number } }>(
+      'mutation($i: CreatePatientInput!) { create_patient(input: $i, draft: true) { id } }',
+      { i: { first_name: name, birth_info: '1990-05-06', gender: true } },
+    );
     const chart = await user.gql<{ create_chart: { id: number; chart_id: string; uuid: string } }>(
       'mutation($p: Int!) { create_chart(patient_id: $p, draft: true) { id chart_id uuid } }',
       { p: patient.create_patient.id },
     );
     const film = await readFile(path.join(CEPH_DIR ?? '', 'images', '151.jpg'));
-    const upload = await user.ok('/minio/upload', { chart_id: chart.create_chart.chart_id, image_type_cd: '00700', content_type: 'image/jpeg', size: film.length });
-    const put = await fetch(String(upload['presignedUrl']), { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(film) });
+    const upload = await user.ok('/minio/upload', {
+      chart_id: chart.create_chart.chart_id,
+      image_type_cd: '00700',
+      content_type: 'image/jpeg',
+      size: film.length,
+    });
+    const put = await fetch(String(upload['presignedUrl']), {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body: new Uint8Array(film),
+    });
     expect(put.status).toBe(200);
     const thumbnails = socket.frames.filter((f) => f === THUMBNAIL_SAVED_TEXT).length;
     await user.ok('/minio/chart_data_request', { upload_id: upload['upload_id'] });
@@ -130,15 +143,20 @@ describe.skipIf(SKIP_REASON !== '')(`scale-out: 2 api behind a proxy, 1 worker, 
       await socket.waitFor(detectionEvent('job.completed', chart.uuid), 'landmark-detection completed');
 
       // The viewer's save, against the record's revision, then the report of the saved landmarks.
-      const images = await user.gql<{ chart_data: Array<{ id: number }> }>('query($c: Int!) { chart_data(chart_id: $c) { id } }', { c: chart.id });
+      const images = await user.gql<{ chart_data: Array<{ id: number }> }>(CHART_DATA, { c: chart.id });
       const records = await user.gql<{ analysis_records: { items: Array<{ id: number; revision: number }> } }>(
         'query($id: Int) { analysis_records(filter: { id: $id }) { items { id revision } } }',
         { id: result.analysis_record_id },
       );
       const record = records.analysis_records.items[0];
       const saved = await user.gql<{ update_analysis_record: { revision: number } }>(
-        'mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) { update_analysis_record(id: $id, input: $i, base_revision: $b) { revision } }',
-        { id: record?.id, b: record?.revision, i: { modified_result: { version: 2, image: { chart_data_id: images.chart_data[0]?.id }, landmarks: [{ cname: 0, name: 'Sella', x: 400, y: 300 }] } } },
+        `mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) {
+          update_analysis_record(id: $id, input: $i, base_revision: $b) { revision } }`,
+        {
+          id: record?.id,
+          b: record?.revision,
+          i: { modified_result: { version: 2, image: { chart_data_id: images.chart_data[0]?.id }, landmarks: [SELLA] } },
+        },
       );
       expect(saved.update_analysis_record.revision).toBe((record?.revision ?? 0) + 1);
       const pdf = await fetch(`${proxy.url}/api/report/pdf`, {
@@ -170,7 +188,7 @@ describe.skipIf(SKIP_REASON !== '')(`scale-out: 2 api behind a proxy, 1 worker, 
       aiStorage.pause();
       const detecting = user.json('/ai/ceppro/ceph-landmark', { chart_id: chart.chart_id });
       await socket.waitFor(detectionEvent('job.progress', chart.uuid), 'landmark-detection claimed');
-      const job = await db.query<{ status: string; attempts: number }>("select status, attempts from jobs where kind = 'landmark-detection' and payload->>'chartUuid' = $1", [chart.uuid]);
+      const job = await db.query<{ status: string; attempts: number }>(JOB_OF_CHART, [chart.uuid]);
       expect(job.rows[0]).toMatchObject({ status: 'running', attempts: 1 });
       // The api processes stay responsive while the model works in another process.
       for (const p of api) expect((await fetch(`${p.url}/healthz`)).status).toBe(200);
@@ -184,9 +202,9 @@ describe.skipIf(SKIP_REASON !== '')(`scale-out: 2 api behind a proxy, 1 worker, 
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect((answer.body.data as { chart_uuid: string }).chart_uuid).toBe(chart.uuid);
       await socket.waitFor(detectionEvent('job.completed', chart.uuid), 'landmark-detection completed after the retry');
-      const after = await db.query<{ status: string; attempts: number }>("select status, attempts from jobs where kind = 'landmark-detection' and payload->>'chartUuid' = $1", [chart.uuid]);
+      const after = await db.query<{ status: string; attempts: number }>(JOB_OF_CHART, [chart.uuid]);
       expect(after.rows[0]).toMatchObject({ status: 'done', attempts: 2 });
-      const committed = await user.gql<{ chart_data: Array<{ id: number }> }>('query($c: Int!) { chart_data(chart_id: $c) { id } }', { c: chart.id });
+      const committed = await user.gql<{ chart_data: Array<{ id: number }> }>(CHART_DATA, { c: chart.id });
       expect(committed.chart_data).toHaveLength(1);
     } finally {
       if (survivor.child.exitCode === null) survivor.child.kill('SIGCONT');

@@ -34,7 +34,8 @@ export function killAllStarted(): void {
 /** Starts one server process (CEPPRO_ROLE in `env`) and resolves once it has bound its port. */
 export async function startServerProcess(name: string, env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
   const { command, args } = serverCommand();
-  const child = spawn(command, args, { cwd: REPO_ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const fullEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env };
+  const child = spawn(command, args, { cwd: REPO_ROOT, env: fullEnv, stdio: ['pipe', 'pipe', 'pipe'] });
   started.add(child);
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -68,11 +68,15 @@ export async function registerImagesFeature(app: FastifyInstance, services: Serv
   const runnerOptions = { repository: jobRepository, queue, events, log, pollMs: config.jobs.pollMs, leaseS: config.jobs.leaseS };
   const runner = new JobRunner({ ...runnerOptions, handlers: { thumbnail: createThumbnailJob({ images, storage, events }) } });
   // The model's worker thread is made on the first detection, so only `ai` processes load it.
-  const detect = createDetectionJob({ db, images, landmarks: createLandmarkRepository(db, images), discard, storage, model: () => services.inference(), log });
-  const detection = Array.from(
-    { length: config.detection.maxRunning },
-    () => new JobRunner({ ...runnerOptions, handlers: { 'landmark-detection': detect }, appErrorsAreFinal: true, abandonedCode: 'INFERENCE_FAILED' }),
-  );
+  const landmarks = createLandmarkRepository(db, images);
+  const detect = createDetectionJob({ db, images, landmarks, discard, storage, model: () => services.inference(), log });
+  const detectionOptions = {
+    ...runnerOptions,
+    handlers: { 'landmark-detection': detect },
+    appErrorsAreFinal: true,
+    abandonedCode: 'INFERENCE_FAILED' as const,
+  };
+  const detection = Array.from({ length: config.detection.maxRunning }, () => new JobRunner(detectionOptions));
   const sweeper = new DraftSweeper({ db, storage, jobs: jobRepository, log, intervalMs: config.drafts.sweepIntervalMs });
   const background = { queue, runner, detection, sweeper };
   app.decorate('background', background);

@@ -27,18 +27,21 @@ export type DetectionPayload = z.infer<typeof detectionPayloadSchema>;
 /** The model's own refusal codes, in the contract's terms. */
 function toAppError(error: unknown): unknown {
   if (error instanceof ImageInputError) {
-    return new AppError(error.code === 'IMAGE_TOO_SMALL' || error.code === 'IMAGE_TOO_LARGE' ? 'IMAGE_DIMENSIONS' : 'IMAGE_NOT_SUPPORTED', error.message);
+    const outOfRange = error.code === 'IMAGE_TOO_SMALL' || error.code === 'IMAGE_TOO_LARGE';
+    return new AppError(outOfRange ? 'IMAGE_DIMENSIONS' : 'IMAGE_NOT_SUPPORTED', error.message);
   }
   if (error instanceof InferenceFailedError) return new AppError('INFERENCE_FAILED', undefined, { cause: error });
   return error;
 }
+
+const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
 /** The stored `infer_result` of a successful detection (also what `npm run report` prints from). */
 export function inferResultOf(detection: OkDetection) {
   return inferResultSchema.parse({
     version: 1,
     model: { ...detection.model, ...(detection.reviewThreshold !== null && { review_threshold: detection.reviewThreshold }) },
-    landmarks: detection.landmarks.map((l) => ({ cname: l.index, name: l.name, x: l.x, y: l.y, confidence: Math.min(1, Math.max(0, l.confidence)) })),
+    landmarks: detection.landmarks.map((l) => ({ cname: l.index, name: l.name, x: l.x, y: l.y, confidence: clamp01(l.confidence) })),
   });
 }
 
@@ -102,7 +105,12 @@ export function createDetectionJob(deps: {
       await deleteObjects(storage, staleKeys, log);
       return {
         output: {
-          boxs: detection.landmarks.map((l) => ({ cname: l.index, name: l.name, bbox: { x: l.x, y: l.y }, confidence: Math.min(1, Math.max(0, l.confidence)) })),
+          boxs: detection.landmarks.map((l) => ({
+            cname: l.index,
+            name: l.name,
+            bbox: { x: l.x, y: l.y },
+            confidence: clamp01(l.confidence),
+          })),
           size: detection.imageSize,
         },
         model: detection.model,
@@ -114,7 +122,9 @@ export function createDetectionJob(deps: {
       // The image's own fault (unreadable, out of the model's size range) is final like a refusal:
       // undo what is pending now rather than leave it to the browser or the sweeper.
       if (code === 'IMAGE_NOT_SUPPORTED' || code === 'IMAGE_DIMENSIONS') {
-        await discard.discard(userId, chartId).catch((cause: unknown) => log.warn({ err: cause }, 'discard after an unusable image failed'));
+        await discard
+          .discard(userId, chartId)
+          .catch((cause: unknown) => log.warn({ err: cause }, 'discard after an unusable image failed'));
       }
       throw error;
     }
