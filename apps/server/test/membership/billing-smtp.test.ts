@@ -25,7 +25,8 @@ describe('billing job: tax invoice over SMTP', () => {
   });
 
   it('mails the PDF to the tax email once, and the PDF reads back in Korean with the tax number and amount', async () => {
-    const payer = await billedUser(t.services.database.db, { companyName: '하늘치과', taxNumber: '124-81-00998', taxEmail: 'invoice@sky.test' });
+    const tax = { companyName: '하늘치과', taxNumber: '124-81-00998', taxEmail: 'invoice@sky.test' };
+    const payer = await billedUser(t.services.database.db, tax);
     await t.app.billing.run();
     clock.advance(30 * DAY);
     const run = await t.app.billing.run();

@@ -55,7 +55,10 @@ export async function startRawMailCatcher() {
 
 let n = 0;
 /** An active account straight in the database, with or without the tax details of sign-up. */
-export async function billedUser(db: AppDatabase, tax: { companyName: string; taxNumber: string; taxEmail: string | null } | null): Promise<number> {
+export async function billedUser(
+  db: AppDatabase,
+  tax: { companyName: string; taxNumber: string; taxEmail: string | null } | null,
+): Promise<number> {
   n += 1;
   const [row] = await db
     .insert(users)

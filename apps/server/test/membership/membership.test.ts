@@ -120,7 +120,11 @@ describe('/api/membership', () => {
     expect(invoice).toBeDefined();
 
     const download = (bearer: string, ip: string, id: string) =>
-      h.app.inject({ method: 'GET', url: MEMBERSHIP_ENDPOINTS.invoicePdf.url(id), headers: { authorization: `Bearer ${bearer}`, 'x-forwarded-for': ip } });
+      h.app.inject({
+        method: 'GET',
+        url: MEMBERSHIP_ENDPOINTS.invoicePdf.url(id),
+        headers: { authorization: `Bearer ${bearer}`, 'x-forwarded-for': ip },
+      });
     const own = await download(token, owner.person.ip, invoice!.id);
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('application/pdf');

@@ -3,6 +3,8 @@ import {
   accessEndsAt,
   advance,
   cancel,
+  endAccessAt,
+  expireAtCharge,
   nextBillingDate,
   nextChargeAt,
   startTrial,
@@ -67,5 +69,34 @@ describe('subscription state machine', () => {
     const cancelled = cancel(trial, start);
     expect(() => cancel(cancelled, start)).toThrow(SubscriptionStateError);
     expect(() => cancel({ ...cancelled, state: 'expired' }, start)).toThrow(SubscriptionStateError);
+  });
+
+  it('without a payment method the trial (or a paid month) ends at its billing date instead of renewing', () => {
+    const expired = advance(trial, t('2026-02-10T00:00:00Z'), { canCharge: false });
+    expect(expired).toEqual({ subscription: { ...trial, state: 'expired' }, charges: [] });
+    expect(accessEndsAt(expired.subscription)).toBe(t('2026-01-31T00:00:00Z'));
+    const active = advance(trial, t('2026-02-01T00:00:00Z')).subscription;
+    const lapsed = advance(active, t('2026-03-01T00:00:00Z'), { canCharge: false });
+    expect(lapsed.subscription).toMatchObject({ state: 'expired', periodEnd: t('2026-02-28T00:00:00Z') });
+    expect(lapsed.charges).toEqual([]);
+  });
+
+  it('a refused charge ends the subscription at that billing date; the charges before it stand', () => {
+    const { charges } = advance(trial, t('2026-04-01T00:00:00Z'));
+    const first = expireAtCharge(trial, charges, 0);
+    expect(first).toMatchObject({ state: 'expired', periodStart: trial.periodStart, periodEnd: t('2026-01-31T00:00:00Z') });
+    const third = expireAtCharge(trial, charges, 2);
+    expect(third).toMatchObject({ state: 'expired', periodStart: t('2026-02-28T00:00:00Z'), periodEnd: t('2026-03-31T00:00:00Z') });
+    expect(() => expireAtCharge(trial, charges, 3)).toThrow(RangeError);
+  });
+
+  it("an administrator's access end: cancelled until a future date, expired for a past one, reopens an expired one", () => {
+    const now = t('2026-01-10T00:00:00Z');
+    const later = endAccessAt(trial, t('2026-06-30T00:00:00Z'), now);
+    expect(later).toMatchObject({ state: 'cancelled', periodEnd: t('2026-06-30T00:00:00Z'), cancelledAt: now });
+    const ended = endAccessAt(trial, t('2026-01-05T00:00:00Z'), now);
+    expect(ended).toMatchObject({ state: 'expired', periodEnd: t('2026-01-05T00:00:00Z') });
+    expect(ended.periodStart).toBeLessThanOrEqual(ended.periodEnd);
+    expect(endAccessAt(ended, t('2026-02-01T00:00:00Z'), now)).toMatchObject({ state: 'cancelled', periodEnd: t('2026-02-01T00:00:00Z') });
   });
 });

@@ -79,7 +79,9 @@ export class BillingScheduler {
   private cancel: (() => void) | null = null;
   private pending: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: { db: AppDatabase; queue: JobQueue; clock: Pick<Clock, 'schedule'>; log: Pick<FastifyBaseLogger, 'warn'> }) {}
+  constructor(
+    private readonly deps: { db: AppDatabase; queue: JobQueue; clock: Pick<Clock, 'schedule'>; log: Pick<FastifyBaseLogger, 'warn'> },
+  ) {}
 
   start(): void {
     if (this.cancel) return;

@@ -4,6 +4,7 @@ import type { InvoiceRow } from './invoice.repository';
 import type { BillingAccount, PaymentProvider } from './payment-provider';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
+const won = (n: number) => n.toLocaleString('en-US');
 
 /** The mail that carries a tax invoice: Korean first, English below, the PDF attached. */
 export function invoiceMail(invoice: InvoiceRow, pdf: Buffer) {
@@ -15,7 +16,7 @@ export function invoiceMail(invoice: InvoiceRow, pdf: Buffer) {
       `세금계산서 ${invoice.number}를 첨부합니다.`,
       `사업자등록번호: ${formatTaxNumber(invoice.taxNumber)}`,
       `기간: ${period}`,
-      `합계: ${formatWon(invoice.amountWon)} (공급가액 ${invoice.supplyWon.toLocaleString('en-US')}, 세액 ${invoice.vatWon.toLocaleString('en-US')})`,
+      `합계: ${formatWon(invoice.amountWon)} (공급가액 ${won(invoice.supplyWon)}, 세액 ${won(invoice.vatWon)})`,
       '',
       `Attached is tax invoice ${invoice.number} for your Ceppro subscription, ${period}: ${formatWon(invoice.amountWon)}, VAT included.`,
     ].join('\n'),

@@ -30,7 +30,13 @@ export function createInvoiceRepository(db: AppDatabase) {
   return {
     async billingAccount(tx: AppDatabase, userId: number): Promise<BillingAccount | undefined> {
       const [row] = await tx
-        .select({ userId: users.id, email: users.email, companyName: users.companyName, taxNumber: users.taxNumber, taxEmail: users.taxEmail })
+        .select({
+          userId: users.id,
+          email: users.email,
+          companyName: users.companyName,
+          taxNumber: users.taxNumber,
+          taxEmail: users.taxEmail,
+        })
         .from(users)
         .where(eq(users.id, userId));
       return row;

@@ -7,7 +7,16 @@ import { createInvoiceRepository, splitVat, type InvoiceRepository, type Invoice
 import type { MembershipRepository } from './membership.repository';
 import { membershipView, toColumns, toState } from './membership-view';
 import type { PaymentProvider } from './payment-provider';
-import { accessEndsAt, advance, cancel, endAccessAt, expireAtCharge, startTrial, SubscriptionStateError, type Subscription } from './subscription-state';
+import {
+  accessEndsAt,
+  advance,
+  cancel,
+  endAccessAt,
+  expireAtCharge,
+  startTrial,
+  SubscriptionStateError,
+  type Subscription,
+} from './subscription-state';
 
 /** The one plan: the spec's demo text charges 50,000 won after the billing date. */
 export const PLAN = { name: 'standard', priceWon: 50_000, trialDays: 30 } as const;

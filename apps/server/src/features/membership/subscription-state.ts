@@ -62,7 +62,11 @@ export function nextBillingDate(at: number, billingDay: number): number {
  * payment method (`canCharge` false: for the built-in invoice provider, no tax information) the
  * subscription expires at the billing date instead of renewing.
  */
-export function advance(sub: Subscription, now: number, options: { canCharge?: boolean } = {}): { subscription: Subscription; charges: Charge[] } {
+export function advance(
+  sub: Subscription,
+  now: number,
+  options: { canCharge?: boolean } = {},
+): { subscription: Subscription; charges: Charge[] } {
   const canCharge = options.canCharge ?? true;
   let current = sub;
   const charges: Charge[] = [];
@@ -101,7 +105,8 @@ export function expireAtCharge(before: Subscription, charges: readonly Charge[],
  * or expired at once when `at` is not after `now`. Also reopens an expired subscription until `at`.
  */
 export function endAccessAt(sub: Subscription, at: number, now: number): Subscription {
-  return { ...sub, state: at > now ? 'cancelled' : 'expired', periodStart: Math.min(sub.periodStart, at), periodEnd: at, cancelledAt: sub.cancelledAt ?? now };
+  const state = at > now ? 'cancelled' : 'expired';
+  return { ...sub, state, periodStart: Math.min(sub.periodStart, at), periodEnd: at, cancelledAt: sub.cancelledAt ?? now };
 }
 
 /** Cancels at `now` (call `advance` first): access stays until the current period ends. */

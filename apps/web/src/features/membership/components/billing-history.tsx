@@ -58,7 +58,12 @@ export function BillingHistory({ history, fmt }: { history: BillingRecord[]; fmt
             <td>{h.method === 'invoice' ? t('membership.methods.invoice') : h.method}</td>
             <td>{t(`membership.invoiceStates.${h.status}`)}</td>
             <td>
-              <button type="button" className="button button--secondary membership__download" disabled={busy === h.id} onClick={() => void download(h)}>
+              <button
+                type="button"
+                className="button button--secondary membership__download"
+                disabled={busy === h.id}
+                onClick={() => void download(h)}
+              >
                 {t('membership.download')}
               </button>
             </td>

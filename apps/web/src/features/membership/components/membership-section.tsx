@@ -85,7 +85,9 @@ function MembershipDetails({ membership: m, fmt }: { membership: Membership; fmt
         <dt>{t('membership.method')}</dt>
         <dd>{m.payment.method === 'invoice' ? t('membership.methods.invoice') : m.payment.method}</dd>
         <dt>{t('membership.taxNumber')}</dt>
-        <dd data-testid="membership-tax-number">{m.payment.tax_number ? formatTaxNumber(m.payment.tax_number) : t('membership.taxNumberMissing')}</dd>
+        <dd data-testid="membership-tax-number">
+          {m.payment.tax_number ? formatTaxNumber(m.payment.tax_number) : t('membership.taxNumberMissing')}
+        </dd>
         <dt>{t('membership.invoiceEmail')}</dt>
         <dd>{m.payment.invoice_email}</dd>
         {m.access_ends_at && (
@@ -98,7 +100,8 @@ function MembershipDetails({ membership: m, fmt }: { membership: Membership; fmt
       {(m.state === 'trial' || m.state === 'active') && <p className="membership__demo">{t('membership.demoText', { price })}</p>}
       {(m.state === 'trial' || m.state === 'active') && !m.payment.ready && m.next_charge_at && (
         <p className="membership__warning" role="status" data-testid="membership-payment-missing">
-          {t('membership.paymentMissing', { date: fmt.date(m.next_charge_at) })} <Link to={paths.myInfo.to()}>{t('membership.toMyInfo')}</Link>
+          {t('membership.paymentMissing', { date: fmt.date(m.next_charge_at) })}{' '}
+          <Link to={paths.myInfo.to()}>{t('membership.toMyInfo')}</Link>
         </p>
       )}
 
