@@ -7,6 +7,7 @@ import { runTests } from './harness.ts';
 import { setOutboxDir } from './outbox.ts';
 import { startServer, type RunningServer } from './server.ts';
 import '../tests/about-ai.test.ts';
+import '../tests/admin.test.ts';
 import '../tests/audit.test.ts';
 import '../tests/chrome.test.ts';
 import '../tests/clinical-vocabulary.test.ts';
