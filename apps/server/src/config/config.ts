@@ -1,4 +1,4 @@
-import { DRAFT_TTL_SECONDS } from '@ceppro/contract';
+import { DRAFT_TTL_SECONDS, USER_TYPE, type UserTypeCd } from '@ceppro/contract';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseRoles, RoleError, type Roles } from '../roles';
@@ -58,6 +58,12 @@ export interface AppConfig {
   production: boolean;
   /** CORS_ORIGINS: browser origins (scheme://host[:port]) allowed to call the API from another site. */
   corsOrigins: string[];
+  /**
+   * ADMIN_APPROVAL_USER_TYPES: account types (doctor, hospital, lab, company) whose new accounts wait
+   * for an administrator after the email is confirmed (status pending_admin, K017 at sign-in until
+   * approved in /admin). Empty by default: every confirmed account is active.
+   */
+  adminApprovalUserTypes: readonly UserTypeCd[];
   /** PAYMENT_PROVIDER (features/membership/payment-provider.ts) and the issuer printed on tax invoices. */
   billing: { provider: PaymentProviderId; seller: { name: string; taxNumber: string | null } };
 }
@@ -184,6 +190,18 @@ const envSchema = z
     AI_MAX_PER_USER: count(1, 100).default(2),
     PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDER_IDS, { error: `must be one of ${PAYMENT_PROVIDER_IDS.join(', ')}` }).default('invoice'),
     INVOICE_SELLER_NAME: z.string().min(1).max(100).default('Ceppro'),
+    ADMIN_APPROVAL_USER_TYPES: z
+      .string()
+      .transform((v, ctx) => {
+        const names = v.split(',').map((n) => n.trim()).filter((n) => n !== '');
+        const unknown = names.filter((n) => !(n in USER_TYPE));
+        if (unknown.length > 0) {
+          ctx.addIssue({ code: 'custom', message: `has unknown account type ${unknown.join(', ')} (use ${Object.keys(USER_TYPE).join(', ')})` });
+          return z.NEVER;
+        }
+        return [...new Set(names.map((n) => USER_TYPE[n as keyof typeof USER_TYPE]))];
+      })
+      .default([]),
     INVOICE_SELLER_TAX_NUMBER: z.string().regex(/^\d{3}-?\d{2}-?\d{5}$/, 'must be a 10-digit business number').optional(),
   })
   .superRefine((env, ctx) => {
@@ -254,6 +272,7 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
     detection: { maxRunning: e.AI_MAX_RUNNING, maxQueued: e.AI_MAX_QUEUED, perUser: e.AI_MAX_PER_USER },
     production: e.NODE_ENV === undefined || e.NODE_ENV === 'production',
     corsOrigins: e.CORS_ORIGINS,
+    adminApprovalUserTypes: e.ADMIN_APPROVAL_USER_TYPES,
     billing: { provider: e.PAYMENT_PROVIDER, seller: { name: e.INVOICE_SELLER_NAME, taxNumber: e.INVOICE_SELLER_TAX_NUMBER ?? null } },
   };
 }

@@ -55,7 +55,9 @@ export async function registerAuthFeature(app: FastifyInstance, services: Servic
   const shared = { repository, verification, sessions, mails, audit, limiter };
 
   registerBearerAuth(app, sessions);
-  registerAuthRoutes(app, { login: createLoginService({ ...shared, urls, failures: createLoginFailureRepository(db), clock: services.clock }), sessions, homeUrl, refreshTokenTtlS: config.auth.refreshTokenTtlS });
+  const failures = createLoginFailureRepository(db);
+  const login = createLoginService({ ...shared, urls, failures, clock: services.clock, adminApprovalUserTypes: config.adminApprovalUserTypes });
+  registerAuthRoutes(app, { login, sessions, homeUrl, refreshTokenTtlS: config.auth.refreshTokenTtlS });
   await registerSignUpRoutes(app, createSignUpService({ ...shared, storage: services.storage, urls, proofSecret, log: app.log }));
   registerAccountRoutes(app, {
     account: createAccountService({ ...shared, urls, proofSecret }),

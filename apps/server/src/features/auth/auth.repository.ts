@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { UserTypeCd } from '@ceppro/contract';
 import type { AppDatabase } from '../../db/database';
 import { approvedIps, licenseUploads, sessions, spentProofs, userConfigs, users, type UserStatus } from '../../db/schema/index';
 
@@ -110,12 +111,24 @@ export function createAuthRepository(db: AppDatabase) {
       return rows.length > 0;
     },
 
-    /** The mail link: a new or locked account becomes active. Other states stay as they are. */
-    async activateUser(id: number): Promise<UserStatus | undefined> {
+    /**
+     * The mail link: a new or locked account becomes active, except a new account of a type in
+     * `approvalTypes`, which waits for an administrator (pending_admin, K017). Other states stay.
+     */
+    async activateUser(id: number, approvalTypes: readonly UserTypeCd[] = []): Promise<UserStatus | undefined> {
       const now = new Date();
+      const waits =
+        approvalTypes.length === 0
+          ? sql`false`
+          : sql`${users.status} = 'pending_email' and ${inArray(users.userTypeCd, [...approvalTypes])}`;
       const rows = await db
         .update(users)
-        .set({ status: 'active', emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, failedLoginCount: 0, updatedAt: now })
+        .set({
+          status: sql`case when ${waits} then 'pending_admin' else 'active' end`,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          failedLoginCount: 0,
+          updatedAt: now,
+        })
         .where(and(eq(users.id, id), inArray(users.status, ['pending_email', 'locked']), live))
         .returning({ status: users.status });
       if (rows[0]) return rows[0].status;

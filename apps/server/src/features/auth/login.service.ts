@@ -1,4 +1,4 @@
-import { AUTH_LIMITS, AUTH_MESSAGES_EN, type loginResponseSchema } from '@ceppro/contract';
+import { AUTH_LIMITS, AUTH_MESSAGES_EN, type loginResponseSchema, type UserTypeCd } from '@ceppro/contract';
 import type { z } from 'zod';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors/app-error';
@@ -53,6 +53,8 @@ export function createLoginService(deps: {
   audit: AuditLog;
   limiter: RateLimiter;
   urls: LinkUrls;
+  /** Account types whose new accounts wait for an administrator once the email is confirmed. */
+  adminApprovalUserTypes?: readonly UserTypeCd[];
 }): LoginService {
   const { repository, failures: pairs, clock, verification, sessions, mails, audit, limiter, urls } = deps;
 
@@ -148,7 +150,7 @@ export function createLoginService(deps: {
     async confirmEmail(token, client) {
       const row = await verification.consumeLink('email_activation', token);
       if (row.userId === null) throw new AppError('LINK_INVALID');
-      await repository.activateUser(row.userId);
+      await repository.activateUser(row.userId, deps.adminApprovalUserTypes ?? []);
       const user = await repository.findUserById(row.userId);
       if (user) await pairs.clearEmail(user.email);
       await audit.record({ userId: row.userId, action: 'account_activated', client });
