@@ -5,7 +5,10 @@ import { REPO_ROOT } from './dataset-manifest';
 
 /** The benches' way of running the real server: a child process of `apps/server/src/main.ts` with `env`. */
 export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', resolve(REPO_ROOT, 'apps/server/src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (docs/performance.md).
+  const profile = env['BENCH_CPU_PROF'] ? ['--cpu-prof', '--cpu-prof-dir', env['BENCH_CPU_PROF']] : [];
+  const args = [...profile, '--import', 'tsx', resolve(REPO_ROOT, 'apps/server/src/main.ts')];
+  return spawn(process.execPath, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
 /** Stops a server started by `spawnServer` and waits for it to exit. */

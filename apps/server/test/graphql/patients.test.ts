@@ -182,8 +182,9 @@ describe('patient list', () => {
     try {
       await g.ok<Page>(t, LIST, { filter: { name_contains: 'Alpha' } });
       const one = spy.mock.calls.length;
-      // Page, total and charts at least (plus the session check).
-      expect(one).toBeGreaterThanOrEqual(3);
+      // Page, total and charts are one statement (its page ids a subquery); the session check may
+      // come from the session cache (docs/performance.md).
+      expect(one).toBeGreaterThanOrEqual(1);
       spy.mockClear();
       const full = await g.ok<Page>(t, LIST, {});
       expect(full.patients.items).toHaveLength(10);

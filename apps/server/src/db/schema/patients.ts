@@ -47,16 +47,16 @@ export const patients = pgTable(
     index('patients_owner_patient_id_idx').on(t.userId, t.patientId),
     index('patients_owner_birth_idx').on(t.userId, t.birthInfo),
     index('patients_draft_expiry_idx').on(t.draftExpiresAt).where(sql`${t.draftExpiresAt} is not null`),
-    // The list (spec point 2): listed patients of one owner in each sort order, so a page and the
-    // total are read from one index. The predicate must match the list query's (`listed`).
-    index('patients_list_patient_id_idx')
+    // The list (spec point 2): every committed, live patient of one owner in each sort order, so a
+    // page and the total are read from one index (0013). The predicate must match the list query's.
+    index('patients_listed_patient_id_idx')
       .on(t.userId, sql`length(${t.patientId})`, t.patientId, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null and ${t.imageTypes} <> 0`),
-    index('patients_list_name_idx')
+      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
+    index('patients_listed_name_idx')
       .on(t.userId, sql`lower(${t.firstName})`, t.firstName, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null and ${t.imageTypes} <> 0`),
-    index('patients_list_birth_idx')
+      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
+    index('patients_listed_birth_idx')
       .on(t.userId, t.birthInfo, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null and ${t.imageTypes} <> 0`),
+      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
   ],
 );

@@ -7,6 +7,7 @@ import { AppError } from '../../errors/app-error';
 import type { EventBus, SessionScope } from '../../realtime/event-bus';
 import type { AuditLog, ClientInfo } from './audit';
 import type { AuthRepository } from './auth.repository';
+import { createSessionStateCache } from './session-cache';
 import { authError } from './parse-body';
 import { randomToken, sha256Hex, signAccessToken, successorRefreshToken, verifyAccessToken } from './tokens';
 
@@ -30,7 +31,10 @@ const codeOnRevoke = (reason: RevokeReason): ErrorCode => (reason === 'duplicate
 export interface SessionService {
   /** A new login: every other session of the user ends (spec J005), a new refresh family begins. */
   start(userId: number, client: ClientInfo): Promise<TokenPair>;
-  /** Bearer check for every /api call; state comes from the database so all processes agree. */
+  /**
+   * Bearer check for every /api call; state comes from the database so all processes agree, reused
+   * for at most a couple of seconds (session-cache.ts: this process's own revocations apply at once).
+   */
   authenticate(token: string): Promise<AuthContext>;
   /**
    * `authenticate` for a connection that outlives a request (the WebSocket), with the instant its
@@ -53,8 +57,11 @@ export function createSessionService(deps: {
   /** Tells the user's sockets, in every process, that sessions ended. */
   events: Pick<EventBus, 'publish'>;
   log: FastifyBaseLogger;
+  /** How long the bearer check reuses a session's stored state (session-cache.ts); 0 reads it every time. */
+  stateCacheMs?: number;
 }): SessionService {
   const { repository, audit, accessSecret, refreshSecret, auth, clock, events, log } = deps;
+  const cache = createSessionStateCache(deps.stateCacheMs);
   const graceMs = auth.refreshReuseGraceS * 1000;
 
   const accessToken = (userId: number, sessionId: string, issuedAtMs: number) =>
@@ -71,6 +78,7 @@ export function createSessionService(deps: {
   async function revokeAsReuse(row: { userId: number; familyId: string }, client: ClientInfo): Promise<never> {
     // An already rotated token came back: whoever holds it may have stolen it. End the family.
     await repository.revokeFamily(row.familyId, 'refresh_token_reuse');
+    cache.forgetSession(row.familyId);
     await audit.record({ userId: row.userId, action: 'refresh_token_reuse', client, detail: { family: row.familyId } });
     await announceEnd(row.userId, 'J001', { session: row.familyId });
     throw new AppError('J001');
@@ -122,10 +130,17 @@ export function createSessionService(deps: {
     if (state.userExpiresAt && state.userExpiresAt.getTime() <= clock.now()) throw authError('K024', 'auth.error.expiredAccount');
   }
 
-  async function check(token: string) {
-    const checked = verifyAccessToken(accessSecret, token, clock.now());
+  /** `fresh`: read the stored state even if this process saw it a moment ago (a socket's start). */
+  async function check(token: string, fresh = false) {
+    const now = clock.now();
+    const checked = verifyAccessToken(accessSecret, token, now);
     if (!checked.ok) throw checked.reason === 'expired' ? new AppError('J002') : new AppError('J001');
-    const state = await repository.findSessionState(checked.claims.sessionId);
+    const { sessionId } = checked.claims;
+    let state = fresh ? undefined : cache.get(sessionId, now);
+    if (!state) {
+      state = await repository.findSessionState(sessionId);
+      if (state) cache.set(sessionId, state, now);
+    }
     if (!state || state.userId !== checked.claims.userId) throw new AppError('J001');
     assertUsable(state);
     const endsAt = Math.min(checked.expiresAtMs, state.userExpiresAt?.getTime() ?? Infinity, state.expiresAt.getTime());
@@ -150,6 +165,7 @@ export function createSessionService(deps: {
         },
         'duplicate_login',
       );
+      cache.forgetUser(userId);
       await announceEnd(userId, codeOnRevoke('duplicate_login'), { allBut: familyId });
       return { token: accessToken(userId, familyId, now), refreshToken };
     },
@@ -158,7 +174,7 @@ export function createSessionService(deps: {
       return (await check(token)).context;
     },
 
-    authenticateConnection: check,
+    authenticateConnection: (token) => check(token, true),
 
     async refresh(refreshToken, client) {
       const hash = sha256Hex(refreshToken);
@@ -190,12 +206,14 @@ export function createSessionService(deps: {
 
     async logout(context, client) {
       await repository.revokeFamily(context.sessionId, 'logout');
+      cache.forgetSession(context.sessionId);
       await audit.record({ userId: context.userId, action: 'logout', client });
       await announceEnd(context.userId, codeOnRevoke('logout'), { session: context.sessionId });
     },
 
     async revokeAllOf(userId, reason, keep) {
       await repository.revokeUserSessions(userId, reason, keep?.sessionId);
+      cache.forgetUser(userId);
       await announceEnd(userId, codeOnRevoke(reason), { allBut: keep?.sessionId ?? null });
     },
   };

@@ -62,25 +62,24 @@ export function createPatientService(repository: PatientRepository, options: { d
 
     async list(userId: number, input: PatientListInput): Promise<PatientPage> {
       const q = listSchema.parse(input);
-      const { rows, total } = await repository.list({
-        userId,
-        page: q.page,
-        pageSize: PATIENT_PAGE_SIZE,
-        nameContains: q.name_contains || undefined,
-        // Every committed patient is listed, a chartless one too: it opens "Chart without patient
-        // data" and its edit screen can add a film (spec point 2). The original's "has chart data"
-        // filter hid the empty patients a failed new-patient flow left behind; drafts do that now,
-        // and the filter hid a patient whose only chart was deleted for good. Narrowing by image
-        // type is still there when asked for.
-        imageTypes: q.image_types,
-        sort: q.sort,
-        order: q.order,
-      });
-      const charts = await repository.chartsOf(
-        rows.map((r) => r.id),
+      const { rows: items, total } = await repository.list(
+        {
+          userId,
+          page: q.page,
+          pageSize: PATIENT_PAGE_SIZE,
+          nameContains: q.name_contains || undefined,
+          // Every committed patient is listed, a chartless one too: it opens "Chart without patient
+          // data" and its edit screen can add a film (spec point 2). The original's "has chart data"
+          // filter hid the empty patients a failed new-patient flow left behind; drafts do that now,
+          // and the filter hid a patient whose only chart was deleted for good. Narrowing by image
+          // type is still there when asked for.
+          imageTypes: q.image_types,
+          sort: q.sort,
+          order: q.order,
+        },
+        // The page's charts come in the same statement (docs/performance.md).
         q.chart_image_types,
       );
-      const items = rows.map((row) => ({ ...row, charts: charts.filter((c) => c.patientRef === row.id) }));
       return { items, total, page: q.page, pageSize: PATIENT_PAGE_SIZE };
     },
 
