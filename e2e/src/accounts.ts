@@ -28,7 +28,7 @@ export function newUser(label: string): TestUser {
   };
 }
 
-/** A 10-digit business number that passes the weighted checksum (spec point 5). */
+/** A 10-digit business number that passes the weighted checksum (docs/spec-points.md §5). */
 export function validTaxId(seed = serial): string {
   const digits = String(123456780 + seed * 37).slice(-9).split('').map(Number);
   const weights = [1, 3, 7, 1, 3, 7, 1, 3, 5];
@@ -37,7 +37,7 @@ export function validTaxId(seed = serial): string {
   return [...digits, (10 - (sum % 10)) % 10].join('');
 }
 
-/** UTF-8 base64, as the wire wants passwords (spec point 7). */
+/** UTF-8 base64, as the wire wants passwords (docs/spec-points.md §7). */
 export const encodePassword = (password: string) => Buffer.from(password, 'utf8').toString('base64');
 
 async function post(baseUrl: string, user: TestUser, path: string, fields: Record<string, string>): Promise<Record<string, unknown>> {

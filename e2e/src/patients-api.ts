@@ -52,7 +52,7 @@ interface Envelope {
 }
 
 /**
- * Seeds patients the way the web app makes them (spec point 4), from Node: the browser flows then
+ * Seeds patients the way the web app makes them (docs/spec-points.md §4), from Node: the browser flows then
  * start from a list that already has rows. Refreshes the short e2e access token when it expires.
  */
 export class PatientsApi {

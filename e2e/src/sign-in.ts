@@ -3,7 +3,7 @@ import type { TestUser } from './accounts.ts';
 
 /**
  * Signs in through the sign-in form and waits for the patient list. A new account's first list
- * shows the tutorial popup (spec point 2); it is closed here unless `keepTutorial` is set.
+ * shows the tutorial popup (docs/spec-points.md §2); it is closed here unless `keepTutorial` is set.
  */
 export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' | 'password'>, options: { saveEmail?: boolean; keepTutorial?: boolean } = {}): Promise<void> {
   await page.goto('/');

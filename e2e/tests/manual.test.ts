@@ -15,8 +15,8 @@ import { requireTool } from '../src/poppler.ts';
 import { fromIp } from '../src/sign-in.ts';
 
 /**
- * The user manual and the tutorial (spec point 1 "a downloadable manual, Korean or English", point 2
- * "Tutorial popup", point 9 "tutorial video stops after 1 hour"). The screenshot walks write the
+ * The user manual and the tutorial (docs/spec-points.md §1 "a downloadable manual, Korean or English", §2
+ * "Tutorial popup", §9 "tutorial video stops after 1 hour"). The screenshot walks write the
  * manual's pictures (docs/manual/screens/<lang>/<name>.png) from the real screens, so every browser
  * test run refreshes them; the server builds the PDFs from docs/manual/<lang>.md with them.
  */

@@ -148,7 +148,7 @@ test('patient edit: rename in the modal, change image, delete charts, delete pat
   await modal.getByTestId('save').click();
   await page.getByText('Patient information saved.').waitFor();
   await t.screenshot(page, 'patient-edit-modal');
-  // one second after a save the lists refetch and the modal closes (spec point 4)
+  // one second after a save the lists refetch and the modal closes (docs/spec-points.md §4)
   await modal.waitFor({ state: 'detached' });
   await eventually(async () => (await rowTexts(page)).join('\n'), (rows) => /Renamed Kim/.test(rows), 'list shows the new name');
   await page.getByTestId('patient-row').filter({ hasText: 'Renamed Kim' }).getByTestId('row-edit').click();

@@ -11,7 +11,7 @@ import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
 /**
- * The viewer as a user works in it (spec point 2 "Viewer", point 9 "Viewer scale 50% to 400%"):
+ * The viewer as a user works in it (docs/spec-points.md §2 "Viewer", §9 "Viewer scale 50% to 400%"):
  * zoom limits, landmark adjustment feeding the analysis table and kept across a reload, reset to
  * AI, two-point calibration, switching analyses, the printed report, the lock screen and the back
  * button. Every test starts from a patient created from a dataset film through the API.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-// House style 8: features do not import each other; shared components and stores do not import
+// docs/house-rules.md §8: features do not import each other; shared components and stores do not import
 // features or route screens. The root ESLint config cannot express this per feature, so it is
 // checked here from the sources themselves.
 const sources = import.meta.glob<string>('../src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });

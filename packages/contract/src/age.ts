@@ -1,5 +1,5 @@
 /**
- * Age in whole years (spec point 9), from a birth date and today's date, both yyyy-mm-dd in the
+ * Age in whole years (docs/spec-points.md §9), from a birth date and today's date, both yyyy-mm-dd in the
  * user's calendar. The birthday counts on its day: born 2000-05-10 is 23 on 2023-05-09 and 24 on
  * 2023-05-10. Someone born on 29 February turns a year older on 1 March in common years.
  * Returns null when either date is not yyyy-mm-dd or birth is after today.

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The stored JSON of an analysis record as readers see it (house style 4 and 11): the model's
+ * The stored JSON of an analysis record as readers see it (docs/house-rules.md §4 and §11): the model's
  * landmarks and the user's adjusted ones side by side, each with a version; positions in pixels of
- * the original upload (house style 2), origin top-left, y down.
+ * the original upload (docs/house-rules.md §2), origin top-left, y down.
  */
 export const storedLandmarkSchema = z.object({
   cname: z.number().int().min(0),

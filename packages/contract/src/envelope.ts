@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorCodeSchema, type ErrorCode } from './errors';
 
 /**
- * Every JSON response of the API uses one envelope (spec point 7: "Responses carry a success flag
+ * Every JSON response of the API uses one envelope (docs/spec-points.md §7: "Responses carry a success flag
  * with data"). Failures carry a stable code from the catalogue and a message safe to show.
  */
 export const errorEnvelopeSchema = z.object({

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The error catalogue: every code the server may put in `{ success: false, code, message }`.
  *
- * Product codes come from spec point 8. The spec gives the meaning of J002, J005 and K024 only; the
+ * Product codes come from docs/spec-points.md §8. The spec gives the meaning of J002, J005 and K024 only; the
  * other product codes carry a meaning chosen here from the spec's list of user messages
  * (`specified: false`) so that each has one owner and one HTTP status. Change a meaning only together
  * with the web app's handling of that code.
@@ -18,7 +18,7 @@ interface CatalogueEntry {
 }
 
 export const ERROR_CATALOGUE = {
-  // Product codes (spec point 8).
+  // Product codes (docs/spec-points.md §8).
   J001: { status: 401, message: 'Access token missing or invalid.', specified: false },
   J002: { status: 401, message: 'Access token expired.', specified: true },
   J005: { status: 401, message: 'Duplicate login: this session was signed out.', specified: true },
@@ -34,7 +34,7 @@ export const ERROR_CATALOGUE = {
   K022: { status: 400, message: 'The verification code has expired or is wrong.', specified: false },
   K024: { status: 403, message: 'Expired Account!', specified: true },
 
-  // Patient images and AI (spec point 8: "X-ray not recognized (Please check the X-ray image)").
+  // Patient images and AI (docs/spec-points.md §8: "X-ray not recognized (Please check the X-ray image)").
   XRAY_NOT_RECOGNIZED: { status: 422, message: 'Please check the X-ray image.', specified: false },
   IMAGE_NOT_SUPPORTED: { status: 415, message: 'Only JPEG and PNG images are accepted.', specified: false },
   IMAGE_TOO_LARGE: { status: 413, message: 'The image is larger than allowed.', specified: false },
@@ -100,7 +100,7 @@ export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
 
 export const errorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
 
-/** Codes the web app passes to the caller silently (spec point 8: not logged to console). */
+/** Codes the web app passes to the caller silently (docs/spec-points.md §8: not logged to console). */
 export const SILENT_ERROR_CODES = [
   'J001', 'C001', 'C002', 'M003', 'M005', 'K006', 'K007', 'K013', 'K016', 'K017', 'K022',
 ] as const satisfies readonly ErrorCode[];

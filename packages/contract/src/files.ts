@@ -3,9 +3,9 @@ import { dicomCalibrationSchema } from './dicom';
 import { imageTypeCdSchema } from './image-type';
 
 /**
- * Files and AI (spec point 7): what the browser and the server agree on for patient images.
+ * Files and AI (docs/spec-points.md §7): what the browser and the server agree on for patient images.
  *
- * The upload sequence (house style 13: bytes go straight to object storage):
+ * The upload sequence (docs/house-rules.md §13: bytes go straight to object storage):
  * 1. `POST /minio/upload` names the chart, image type and content type; the server answers with a
  *    presigned PUT URL and an `upload_id`.
  * 2. The browser PUTs the bytes to that URL with the same Content-Type, once: the URL names a staging
@@ -26,7 +26,7 @@ import { imageTypeCdSchema } from './image-type';
  */
 
 /**
- * Patient images: jpg/png (spec point 5) and DICOM films (Step 10, contract dicom.ts), checked by
+ * Patient images: jpg/png (docs/spec-points.md §5) and DICOM films (Step 10, contract dicom.ts), checked by
  * content on the server. A DICOM file may have no extension: the browser recognises it by content.
  */
 export const IMAGE_UPLOAD = {
@@ -48,7 +48,7 @@ export const IMAGE_UPLOAD = {
   urlTtlSeconds: 600,
 } as const;
 
-/** Spec point 9: new-patient processing time-out 30 s. The server keeps drafts a little longer. */
+/** docs/spec-points.md §9: new-patient processing time-out 30 s. The server keeps drafts a little longer. */
 export const NEW_PATIENT_TIMEOUT_MS = 30_000;
 export const DRAFT_TTL_SECONDS = 60;
 
@@ -79,7 +79,7 @@ const booleanish = z.preprocess((v) => (v === 'true' || v === '1' ? true : v ===
 export const uploadRequestSchema = z.object({
   chart_id: chartIdSchema,
   image_type_cd: imageTypeCdSchema,
-  /** Chart id plus type code .jpg (spec point 3); informational only. */
+  /** Chart id plus type code .jpg (docs/spec-points.md §3); informational only. */
   original_name: z.string().max(255).optional(),
   shoot_date: optionalDay,
   content_type: imageContentTypeSchema,
@@ -160,7 +160,7 @@ export const discardUploadResponseSchema = z.object({
 
 export const landmarkRequestSchema = z.object({ chart_id: chartIdSchema });
 
-/** One landmark of `output.boxs` (spec point 3: cname, name, bbox x and y), in px of the original upload. */
+/** One landmark of `output.boxs` (docs/spec-points.md §3: cname, name, bbox x and y), in px of the original upload. */
 export const landmarkBoxSchema = z.object({
   cname: z.number().int().min(0),
   name: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Chart data image kinds (spec point 3): cephalogram and lateral facial photo. */
+/** Chart data image kinds (docs/spec-points.md §3): cephalogram and lateral facial photo. */
 export const IMAGE_TYPE = {
   cephalogram: '00700',
   lateralFace: '00710',

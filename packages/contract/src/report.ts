@@ -4,7 +4,7 @@ import { reportLangSchema } from './report-labels';
 export * from './report-labels';
 
 /**
- * Printable reports (spec point 1 "printable reports", point 2 Viewer "print report"). The browser
+ * Printable reports (docs/spec-points.md §1 "printable reports", §2 Viewer "print report"). The browser
  * prints the viewer's report layout itself; this endpoint gives the same report as a PDF file built
  * on the server from the stored chart: patient and chart details, the cephalogram with landmarks and
  * tracing, the analysis table with norms and interpretation, the AI disclaimer, date and clinic.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorCodeSchema } from './errors';
 
 /**
- * The real-time socket at `/ws` (spec point 7). The client's first message authenticates; the server
+ * The real-time socket at `/ws` (docs/spec-points.md §7). The client's first message authenticates; the server
  * then sends the legacy plain-text line "DB thumbnail Saved" once per stored image (the web flow
  * counts these) and typed JSON events for background jobs.
  */

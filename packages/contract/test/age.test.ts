@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageInYears } from '../src/index';
 
-/** Age in whole years (spec point 9): the list's Birthdate column, the printed and the PDF report. */
+/** Age in whole years (docs/spec-points.md §9): the list's Birthdate column, the printed and the PDF report. */
 describe('ageInYears (whole years)', () => {
   it.each([
     ['1990-05-10', '2024-05-09', 33],

@@ -66,7 +66,7 @@ export class BenchClient {
   }
 
   /**
-   * The new-patient sequence of spec point 4, as the web app runs it: draft patient and chart,
+   * The new-patient sequence of docs/spec-points.md §4, as the web app runs it: draft patient and chart,
    * socket, presigned upload, chart data check, wait for the thumbnail, landmark detection.
    */
   async createPatientWithImage(image: Buffer, contentType: 'image/jpeg' | 'image/png', name: string): Promise<LandmarkResponse> {

@@ -176,7 +176,7 @@ async function dragLandmark(page: Page, moves: number): Promise<void> {
   console.log(`dragged ${id} with ${moves} mouse moves: (${before.x.toFixed(1)}, ${before.y.toFixed(1)}) -> (${after.x.toFixed(1)}, ${after.y.toFixed(1)}) image px`);
 }
 
-/** Wheel steps over the film: in towards 400%, then back out (each step ~3%, spec point 9). */
+/** Wheel steps over the film: in towards 400%, then back out (each step ~3%, docs/spec-points.md §9). */
 async function wheelZoom(page: Page, wheels: number): Promise<void> {
   const stage = await page.getByTestId('viewer-stage').boundingBox();
   if (!stage) throw new Error('no viewer stage');

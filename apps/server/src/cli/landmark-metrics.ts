@@ -1,4 +1,4 @@
-/** Landmark-detection accuracy metrics (reference section 7.1): pooled MRE, SD and SDR. */
+/** Landmark-detection accuracy metrics (docs/cephalometrics.md §7.1): pooled MRE, SD and SDR. */
 export const SDR_THRESHOLDS_MM = [2, 2.5, 3, 4] as const;
 
 export interface AccuracySummary {

@@ -10,7 +10,7 @@ const MASK = '[redacted]';
 const HARMLESS_PARAMS = new Set(['exp', 'x-amz-algorithm', 'x-amz-date', 'x-amz-expires', 'x-amz-signedheaders', 'x-id']);
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
-// Korean mobile and landline numbers (spec point 5) and international ones: 010-1234-5678,
+// Korean mobile and landline numbers (docs/spec-points.md §5) and international ones: 010-1234-5678,
 // 01012345678, 02-123-4567, +82 10 1234 5678. Not inside longer digit runs (ids, timestamps).
 const PHONE = /(?<![\w.])(?:\+\d{1,3}[ -]?)?0?\d{1,2}[ -]?\d{3,4}[ -]?\d{4}(?![\w])/g;
 // A JWT (three base64url parts, the first a JSON header) or a bearer credential.

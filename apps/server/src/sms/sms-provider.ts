@@ -2,13 +2,13 @@ import type { AppConfig } from '../config/config';
 import { writeOutboxFile, type OutboxLog } from '../mail/outbox-file';
 
 export interface SmsMessage {
-  /** Digits only, national format (spec point 5: Korean mobile numbers starting 01). */
+  /** Digits only, national format (docs/spec-points.md §5: Korean mobile numbers starting 01). */
   to: string;
   text: string;
 }
 
 /**
- * Sending SMS is the one thing outside the product (house style 14). A real gateway implements this
+ * Sending SMS is the one thing outside the product (docs/house-rules.md §14). A real gateway implements this
  * interface; until one is chosen, messages go to the outbox next to the mail.
  */
 export interface SmsProvider {

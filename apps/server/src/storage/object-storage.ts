@@ -18,7 +18,7 @@ export interface PutOptions {
 
 /**
  * Object storage for images and thumbnails. Browsers upload and download directly through presigned
- * URLs (house style 13); the server itself only reads and writes small objects such as thumbnails.
+ * URLs (docs/house-rules.md §13); the server itself only reads and writes small objects such as thumbnails.
  * Keys are checked by `assertValidKey` in every driver, so a key is a key everywhere.
  */
 export interface ObjectStorage {

@@ -120,7 +120,7 @@ describe('patient list', () => {
     for (const [i, name] of names.entries()) {
       const p = await createPatient(t, name, `19${String(50 + i)}-0${(i % 9) + 1}-15`);
       // Every patient but "lima" has an image; lima has a chart without images, "No Chart" no chart.
-      // All are listed: a row without a film opens "Chart without patient data" (spec point 2).
+      // All are listed: a row without a film opens "Chart without patient data" (docs/spec-points.md §2).
       if (name === 'lima') await g.ok(t, `mutation($p: Int!) { create_chart(patient_id: $p) { id } }`, { p: p.id });
       else await withImage(t, p, i % 2 === 0 ? IMAGE_TYPE.cephalogram : IMAGE_TYPE.lateralFace);
     }

@@ -5,7 +5,7 @@ import { chartData } from '../../src/db/schema/index';
 import { createImageHarness, plainImage, type ImageHarness, type TestChart } from './image-harness';
 
 /**
- * /api/update-shoot-date (spec point 7): a film's date is corrected without uploading it again.
+ * /api/update-shoot-date (docs/spec-points.md §7): a film's date is corrected without uploading it again.
  * Only the owner's charts; a date that is not a calendar day is refused and changes nothing.
  */
 let t: ImageHarness;

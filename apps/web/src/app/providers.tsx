@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
-/** Server cache: one query client for the whole app (house style 9). */
+/** Server cache: one query client for the whole app (docs/house-rules.md §9). */
 function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -2,7 +2,7 @@ import { Navigate, Outlet } from 'react-router';
 import { isSignedIn } from '../lib/session.ts';
 import { paths } from '../routes/paths.ts';
 
-/** Protected routes (spec point 4): without a token cookie the user is sent home. */
+/** Protected routes (docs/spec-points.md §4): without a token cookie the user is sent home. */
 export function RequireSession() {
   return isSignedIn() ? <Outlet /> : <Navigate to={paths.home.to()} replace />;
 }

@@ -21,7 +21,7 @@ const ViewerScreen = lazyScreen(() => import('../routes/viewer-screen.tsx'), 'Vi
 const AdminScreen = lazyScreen(() => import('../features/admin/components/admin-screen.tsx'), 'AdminScreen');
 
 /**
- * The route tree (spec point 2). Patterns come from routes/paths.ts. A screen that throws renders
+ * The route tree (docs/spec-points.md §2). Patterns come from routes/paths.ts. A screen that throws renders
  * the 500 page inside the normal chrome; if the chrome itself throws, the outer boundary catches it.
  */
 export const routes: RouteObject[] = [

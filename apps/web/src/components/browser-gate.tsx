@@ -7,7 +7,7 @@ import './browser-gate.css';
 
 /**
  * Shows the app only for desktop Chrome in a large enough, online window. Otherwise the whole
- * page is one message (spec points 1 and 2); offline shows nothing but the offline sentence.
+ * page is one message (docs/spec-points.md §1 and §2); offline shows nothing but the offline sentence.
  * The app stays mounted underneath (hidden), so a moment offline or a brief resize does not throw
  * away what the user was typing.
  */

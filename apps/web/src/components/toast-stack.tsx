@@ -56,7 +56,7 @@ export type ToastPlacement = 'top-right' | 'bottom-left';
 
 /**
  * The toast stack, top right unless `placement` says otherwise. `autoHide` is off on the home page
- * (spec point 2): toasts there stay until dismissed.
+ * (docs/spec-points.md §2): toasts there stay until dismissed.
  */
 export function ToastStack({ autoHide, placement = 'top-right' }: { autoHide: boolean; placement?: ToastPlacement }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-/** Cookie names and lifetimes the web app relies on (spec points 4 and 9). */
+/** Cookie names and lifetimes the web app relies on (docs/spec-points.md §4 and §9). */
 export const cookieNames = {
   /** Access token; its presence means "signed in". */
   token: 'token',

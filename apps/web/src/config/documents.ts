@@ -2,7 +2,7 @@ import type { Language } from '../i18n/languages.ts';
 
 /**
  * Documents linked from the chrome. Legal texts and the manual exist in Korean and English only
- * (spec point 1); every other language gets the English version.
+ * (docs/spec-points.md §1); every other language gets the English version.
  */
 type DocumentLanguage = 'ko' | 'en';
 
@@ -38,7 +38,7 @@ export function downloadManual(language: Language): void {
 }
 
 /**
- * The tutorial video in the list's welcome popup (spec point 2): a scripted walkthrough of the
+ * The tutorial video in the list's welcome popup (docs/spec-points.md §2): a scripted walkthrough of the
  * real product recorded by `npm run tutorial:record` (docs/manual/README.md), served from
  * `public/tutorial/`. English and Korean, like the manual.
  */

@@ -1,5 +1,5 @@
 /**
- * Product identity shown in the footer (spec points 1 and 9). The version line must read exactly
+ * Product identity shown in the footer (docs/spec-points.md §1 and §9). The version line must read exactly
  * "Ver 3.00.00 (2023-03-24)".
  *
  * The regulatory values (model, UDI code) must match the device's registration. The spec does not
@@ -15,7 +15,7 @@ export const product = {
   udiCode: null as string | null,
 } as const;
 
-/** Layout minimums from spec point 2, in CSS pixels. The CSS mirrors them. */
+/** Layout minimums from docs/spec-points.md §2, in CSS pixels. The CSS mirrors them. */
 export const layout = {
   headerHeight: 50,
   footerHeight: 100,

@@ -1,7 +1,7 @@
 import { AUTH_LIMITS } from '@ceppro/contract';
 
 /**
- * Session timings (spec points 4 and 9). The lock delay is ours: the spec says "after long
+ * Session timings (docs/spec-points.md §4 and §9). The lock delay is ours: the spec says "after long
  * inactivity". Both can be overridden on one browser through localStorage (support and browser
  * tests), e.g. `localStorage['ceppro.lockAfterMs'] = '600000'`.
  */

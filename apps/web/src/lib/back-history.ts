@@ -1,5 +1,5 @@
 /**
- * Back-button rules (spec point 2, "Shared chrome").
+ * Back-button rules (docs/spec-points.md §2, "Shared chrome").
  *
  * The app keeps a list of visited paths. The header's back button does not use the browser's
  * history: it looks at that list and picks a stable destination (a list page or a viewer), so that

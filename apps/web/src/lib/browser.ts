@@ -1,5 +1,5 @@
 /**
- * Browser gate rules (spec point 1): desktop Chrome only, a window of at least 1100 x 768, and
+ * Browser gate rules (docs/spec-points.md §1): desktop Chrome only, a window of at least 1100 x 768, and
  * nothing but an offline message while the browser is offline.
  *
  * Pure functions: the caller passes what the browser reports (user agent, touch points, window

@@ -8,7 +8,7 @@ import { cookieTokenStore, SESSION_COOKIE_DAYS } from './api/token-store.ts';
 import { deleteCookie, getCookie, setCookie } from './cookies.ts';
 
 /**
- * Signed in = a `token` cookie exists (spec point 4). The `i` cookie carries the user's display
+ * Signed in = a `token` cookie exists (docs/spec-points.md §4). The `i` cookie carries the user's display
  * info; it is optional and validated, because a broken cookie must not break the header.
  */
 const userCookieSchema = z.object({

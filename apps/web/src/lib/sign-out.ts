@@ -3,7 +3,7 @@ import { api } from './api/index.ts';
 import { clearSession } from './session.ts';
 
 /**
- * Logout (spec point 4): tell the server, and forget the session on this browser at once, whatever
+ * Logout (docs/spec-points.md §4): tell the server, and forget the session on this browser at once, whatever
  * the server answers (the request has already read the token). The caller goes home.
  */
 export function signOut(): Promise<void> {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from './paths.ts';
 import './screens.css';
 
-/** `/404`. Unknown paths redirect home (spec point 2); this page is for things that are gone. */
+/** `/404`. Unknown paths redirect home (docs/spec-points.md §2); this page is for things that are gone. */
 export function NotFoundScreen() {
   const { t } = useTranslation();
   return (

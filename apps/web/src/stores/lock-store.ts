@@ -3,11 +3,11 @@ import { create } from 'zustand';
 /** The lock screen survives a reload of the tab: reloading must not unlock it. */
 export const LOCKED_KEY = 'ceppro.locked';
 
-/** Why the screen is locked: after inactivity (spec point 4), or by the user (the viewer's Lock button). */
+/** Why the screen is locked: after inactivity (docs/spec-points.md §4), or by the user (the viewer's Lock button). */
 export type LockReason = 'idle' | 'manual';
 
 /**
- * UI state: whether the lock screen covers the app (spec point 4: it locks after long inactivity
+ * UI state: whether the lock screen covers the app (docs/spec-points.md §4: it locks after long inactivity
  * and the account password unlocks it). The session feature locks it when idle and shows the lock
  * screen; other screens lock it on demand through `lock('manual')`. Remembered for the tab
  * (`true` for an idle lock, `manual` for the user's own), so reloading does not unlock it.

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * UI state: the global modal (spec points 2 and 3, "Global modal", shared state displayModal,
+ * UI state: the global modal (docs/spec-points.md §2 and §3, "Global modal", shared state displayModal,
  * modalMode, viewPatientID). One modal for the patient screens, rendered once by the root layout:
  *
  * - `list`: nothing open (the list underneath).

@@ -3,7 +3,7 @@ import { cookieNames, EVENT_POPUP_SUPPRESS_DAYS } from '../config/cookies.ts';
 import { getCookie, setCookie } from '../lib/cookies.ts';
 
 /**
- * UI state: the confirm / event popup (spec point 3, "Confirm popup state").
+ * UI state: the confirm / event popup (docs/spec-points.md §3, "Confirm popup state").
  * An event popup can be suppressed for a day with the "do not open today" box.
  */
 export interface PopupFields {

@@ -15,7 +15,7 @@ export interface Toast {
 export type NewToast = Omit<Toast, 'id'>;
 
 export const TOAST_STORAGE_KEY = 'ceppro.toasts';
-/** Spec point 9: toasts hide themselves after 3 seconds (unless hovered, and not on the home page). */
+/** docs/spec-points.md §9: toasts hide themselves after 3 seconds (unless hovered, and not on the home page). */
 export const TOAST_AUTO_HIDE_MS = 3000;
 
 /** True when `list` already shows a warning with the same title and text. */

@@ -11,7 +11,7 @@ import { useLandmarkStore } from '../../src/features/viewer/store/landmark-store
 import { useViewerStore } from '../../src/features/viewer/store/viewer-store.ts';
 
 /**
- * A headless viewer (house style 14): the real stores, interaction controller, command registry
+ * A headless viewer (docs/house-rules.md §14): the real stores, interaction controller, command registry
  * and autosave, driven by scripted pointer and key events as plain objects: no DOM, no browser.
  * The viewport is a box at the page origin, so viewport-local and client coordinates agree.
  */

@@ -27,7 +27,7 @@ describe('dragging a landmark', () => {
     expect(landmarks().preview).toBeNull();
     expect(landmarks().selected).toBe('S');
     expect(h.controller.current().id).toBe('idle');
-    // The model's point is kept beside the user's (house style 4).
+    // The model's point is kept beside the user's (docs/house-rules.md §4).
     expect(landmarks().ai.S?.point).toEqual({ x: 800, y: 1000 });
   });
 

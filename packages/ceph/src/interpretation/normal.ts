@@ -5,7 +5,7 @@ const A4 = -1.453152027;
 const A5 = 1.061405429;
 const P = 0.3275911;
 
-/** Beyond this many SDs the percentile is clamped to exactly 0 or 1 (spec point 9, reference §4.1). */
+/** Beyond this many SDs the percentile is clamped to exactly 0 or 1 (docs/spec-points.md §9, reference §4.1). */
 export const PERCENTILE_CLAMP_Z = 6.5;
 
 /** Error function, Abramowitz & Stegun 7.1.26 (max abs error ≈ 1.5e-7); dimensionless. */

@@ -4,7 +4,7 @@ import { TRACING_OUTLINES } from './tracing.ts';
 
 /**
  * The tracing's one spline, shared by the viewer, the browser print and the server's PDF: SVG path
- * data in image px of the original upload (house style 2). Smooth outlines are centripetal
+ * data in image px of the original upload (docs/house-rules.md §2). Smooth outlines are centripetal
  * Catmull-Rom splines through the landmarks, so the curve passes exactly through every point.
  */
 

@@ -39,7 +39,7 @@ export const DEFAULT_STABLE_LANDMARKS: readonly LandmarkId[] = ['S', 'N', 'Ba', 
  *
  * Why these points. Björk's structural method registers each jaw on structures that stop
  * remodelling early, not on points that move with the teeth (Björk A., Skieller V., "Normal and
- * abnormal growth of the mandible", Eur J Orthod 5:1-46, 1983; reference cephalometrics.md §6.3).
+ * abnormal growth of the mandible", Eur J Orthod 5:1-46, 1983; docs/cephalometrics.md §6.3).
  * The American Board of Orthodontics requires the same three superimpositions (cranial base,
  * maxillary, mandibular), done with the structural method on stable structures (ABO clinical exam,
  * "Superimposition Requirements", americanboardortho.com). Landmarks are not the structures' full

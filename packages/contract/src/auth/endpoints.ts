@@ -50,14 +50,14 @@ export const AUTH_ENDPOINTS = {
 
 export type AuthEndpointName = keyof typeof AUTH_ENDPOINTS;
 
-/** Licence upload limits (spec point 5: png, jpg, pdf only). The server checks the bytes, not the name. */
+/** Licence upload limits (docs/spec-points.md §5: png, jpg, pdf only). The server checks the bytes, not the name. */
 export const LICENSE_UPLOAD = {
   maxBytes: 10 * 1024 * 1024,
   extensions: ['png', 'jpg', 'jpeg', 'pdf'],
   contentTypes: ['image/png', 'image/jpeg', 'application/pdf'],
 } as const;
 
-/** Business constants of spec point 9 that the client shows or uses. */
+/** Business constants of docs/spec-points.md §9 that the client shows or uses. */
 export const AUTH_LIMITS = {
   failedLoginLimit: 10,
   passwordAgeDays: 30,

@@ -152,7 +152,7 @@ export const birthSchema = requiredString('auth.birth.required')
   .regex(/^\d{4}-\d{2}-\d{2}$/, key('auth.birth.invalid'))
   .refine((v) => isRealDate(v) && v >= MIN_BIRTH_DATE && v <= todayIso(), key('auth.birth.invalid'));
 
-/** Forms send 0 (male) or 1 (female); stored as a boolean, true = female (spec point 3). */
+/** Forms send 0 (male) or 1 (female); stored as a boolean, true = female (docs/spec-points.md §3). */
 export const genderSchema = z
   .union([z.enum(['0', '1']), z.literal(0), z.literal(1)], { error: key('auth.gender.required') })
   .transform((v) => String(v) === '1');

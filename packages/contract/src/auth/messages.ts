@@ -9,7 +9,7 @@ import type { ErrorCode } from '../errors';
  * be reworded; the others are ours, written where the spec only names a message or gives no text.
  */
 const MESSAGES = {
-  // Spec point 5, field rules.
+  // docs/spec-points.md §5, field rules.
   'auth.email.required': { en: 'Input email address.', spec: true },
   'auth.email.invalid': { en: 'Input correct email address.', spec: true },
   'auth.email.exists': { en: 'The email is already registered.', spec: false },
@@ -61,7 +61,7 @@ const MESSAGES = {
   'auth.refreshToken.required': { en: 'The refresh token is missing.', spec: false },
   'auth.link.invalid': { en: 'The link is not valid or has expired.', spec: false },
 
-  // Spec point 8, user messages.
+  // docs/spec-points.md §8, user messages.
   'auth.error.loginIncorrect': { en: 'The input information is not correct.', spec: true },
   'auth.error.loginLocked': { en: 'Login failed 10 times. An activation mail has been sent.', spec: false },
   'auth.error.emailNotAuthorized': { en: 'Email not authorized. Check the authentication email.', spec: false },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AuthMessageKey } from './messages';
 
 /**
- * Passwords travel base64-encoded (spec point 7: "password base64 encoded"). This is not a security
+ * Passwords travel base64-encoded (docs/spec-points.md §7: "password base64 encoded"). This is not a security
  * measure (TLS is); it keeps special characters intact through form encoding. UTF-8 bytes, standard
  * alphabet with padding. Written without btoa/TextEncoder so the contract needs no DOM or Node types.
  */

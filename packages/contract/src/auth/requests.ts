@@ -29,7 +29,7 @@ import { encodedPasswordSchema } from './password-encoding';
 /**
  * Request bodies of the auth endpoints, as the server parses them. /public bodies are
  * form-encoded (every value a string); /api bodies may be JSON or form. Passwords are base64 on the
- * wire (encodePassword). Field names follow spec point 3 (camelCase).
+ * wire (encodePassword). Field names follow docs/spec-points.md §3 (camelCase).
  */
 
 const confirmKey: AuthMessageKey = 'auth.confirmPassword.mismatch';

@@ -7,7 +7,7 @@ import { userPermissionSchema, userTypeCdSchema } from '../user-type';
  * snake_case like the spec's user and token fields (token, refresh_token, first_name).
  */
 
-/** The signed-in user as the header and cookies need it (spec point 3, User). */
+/** The signed-in user as the header and cookies need it (docs/spec-points.md §3, User). */
 export const authUserSchema = z.object({
   id: z.number().int(),
   uuid: z.uuid(),

@@ -6,11 +6,11 @@ import { graphOperation } from './operation';
  * config), and the chart's two-point ruler (analysis record `ruler_info`).
  */
 
-/** A ruler point in pixels of the original upload (house style 2). */
+/** A ruler point in pixels of the original upload (docs/house-rules.md §2). */
 const rulerPointSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
 
 /**
- * The chart's ruler calibration as stored in `ruler_info` (house style 11: it carries a version):
+ * The chart's ruler calibration as stored in `ruler_info` (docs/house-rules.md §11: it carries a version):
  * two image-pixel points on the film's scale, the known length between them in mm, and the
  * resulting pixels per millimetre (kept for readers that do not recompute it).
  */

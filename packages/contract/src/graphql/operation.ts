@@ -2,7 +2,7 @@ import type { z } from 'zod';
 
 /**
  * A GraphQL document the web app sends to `POST /graphql`, typed on both ends: `Variables` is what
- * the caller must pass, `result` validates what comes back in `data` (house style 11: every
+ * the caller must pass, `result` validates what comes back in `data` (docs/house-rules.md §11: every
  * boundary validates). `Variables` is a phantom type: it exists only for the compiler.
  */
 export interface GraphOperation<Variables, Result> {

@@ -3,16 +3,16 @@ import { imageTypeCdSchema } from '../image-type';
 import { graphOperation } from './operation';
 
 /**
- * The patient screens' GraphQL operations (spec point 7, graph query service): the patient list,
+ * The patient screens' GraphQL operations (docs/spec-points.md §7, graph query service): the patient list,
  * one patient, a patient's charts, patient/chart updates and deletes, and the caller's user row
  * (tutorial flag). Field names follow `apps/server/src/features/graphql/schema.graphql.ts`.
  * Ids are the rows' integer ids; `uuid` is what viewer URLs carry; `chart_id` is what the file
- * endpoints take. Gender is a boolean: true female, false male (spec point 3).
+ * endpoints take. Gender is a boolean: true female, false male (docs/spec-points.md §3).
  */
 
-/** Spec point 9: list page size 10. Also the server's fixed page size. */
+/** docs/spec-points.md §9: list page size 10. Also the server's fixed page size. */
 export const PATIENT_PAGE_SIZE = 10;
-/** Spec points 5 and 9: patient name max length 30. */
+/** docs/spec-points.md §5 and §9: patient name max length 30. */
 export const PATIENT_NAME_MAX = 30;
 
 export const patientSortFields = ['patient_id', 'first_name', 'birth_info'] as const;
@@ -118,7 +118,7 @@ export const updatePatientMutation = graphOperation<{ id: number; input: UpdateP
   z.object({ update_patient: patientSchema.omit({ charts: true, createdAt: true }) }),
 );
 
-/** Soft delete: the patient and each of its charts get deletedAt (spec point 4). */
+/** Soft delete: the patient and each of its charts get deletedAt (docs/spec-points.md §4). */
 export const deletePatientMutation = graphOperation<{ id: number }, { delete_patient: boolean }>(
   /* GraphQL */ `
     mutation DeletePatient($id: Int!) { delete_patient(id: $id) }
@@ -126,7 +126,7 @@ export const deletePatientMutation = graphOperation<{ id: number }, { delete_pat
   z.object({ delete_patient: z.boolean() }),
 );
 
-/** Soft delete of one chart (spec point 4). */
+/** Soft delete of one chart (docs/spec-points.md §4). */
 export const deleteChartMutation = graphOperation<{ id: number }, { delete_chart: boolean }>(
   /* GraphQL */ `
     mutation DeleteChart($id: Int!) { delete_chart(id: $id) }

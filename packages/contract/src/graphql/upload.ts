@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { graphOperation } from './operation';
 
 /**
- * The upload pipeline's GraphQL operations (spec point 4, "New patient creation" and "Image change").
+ * The upload pipeline's GraphQL operations (docs/spec-points.md §4, "New patient creation" and "Image change").
  * A draft patient or chart stays out of every list until landmark detection commits it; the server
  * sweeps drafts that are never committed (see files.ts for the whole sequence).
  */

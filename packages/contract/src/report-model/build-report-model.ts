@@ -49,7 +49,7 @@ export interface ReportInput {
 }
 
 /**
- * Builds the report of one chart from its saved record (house style 3: measurements are derived
+ * Builds the report of one chart from its saved record (docs/house-rules.md §3: measurements are derived
  * from the landmarks, never read back). Pure and total: missing pieces show as such, nothing throws.
  * The server's PDF and the browser's print layout both draw what this returns.
  */

@@ -25,7 +25,7 @@ import { REPORT_UNIT_SUFFIX, reportMeasurementName } from './report-rows';
 import type { ProfilogramReport, SuperimpositionReport, VtoReport } from './schema';
 
 /**
- * The report's planning sections, from the record as stored. House style 3: the profilogram and
+ * The report's planning sections, from the record as stored. docs/house-rules.md §3: the profilogram and
  * the VTO/STO prediction are derived again from the landmarks with the options the viewer stored,
  * never read back; nothing stored, nothing printed.
  */

@@ -6,8 +6,8 @@ import { graphOperation } from '../graphql/operation';
  * Free measurements on the film (spec: Viewer > measuring tools): a distance between two clicked
  * points or an angle at the middle one of three. Stored under the `measurements` key of the analysis
  * record's `drawing_result` document (the drawing pad owns the rest of that document and keeps the
- * key it does not know). Points are image px of the original upload (house style 2); values are
- * derived from them with the film's calibration when shown or printed, never stored (house style 3).
+ * key it does not know). Points are image px of the original upload (docs/house-rules.md §2); values are
+ * derived from them with the film's calibration when shown or printed, never stored (docs/house-rules.md §3).
  */
 
 const pointSchema = z.object({ x: z.number().finite(), y: z.number().finite() });

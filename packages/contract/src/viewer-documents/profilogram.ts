@@ -17,7 +17,7 @@ import { graphOperation } from '../graphql/operation';
 /**
  * The analysis record's `profilogram_result` (spec: Viewer > profilogram) and the normative template
  * it is compared with. Pure and shared: the viewer computes and stores it, the server's PDF report
- * recomputes it from the landmarks with the stored options (house style 3), so both print the same.
+ * recomputes it from the landmarks with the stored options (docs/house-rules.md §3), so both print the same.
  *
  * Frame (packages/ceph `buildProfilogram`): origin at the registration point, +x along the standard
  * line towards the face (anterior), +y superior; mm when the film is calibrated, else px.

@@ -5,7 +5,7 @@ import { affineTransformSchema, SUPERIMPOSITION_FILM_COLOURS, superimpositionMet
 
 /**
  * The viewer's Superimposition tab as stored on the CURRENT chart's analysis record
- * (`superimposition_data`, house style 11: it carries a version). The films are named by their
+ * (`superimposition_data`, docs/house-rules.md §11: it carries a version). The films are named by their
  * charts' `chart_id` (UUID) strings, as the superimposition endpoint takes them; the current chart is
  * always one of them (the output is drawn in its film's pixel space).
  *

@@ -6,7 +6,7 @@ import { charts } from './charts';
 /**
  * The analysis of one chart. The model's output (`infer_result`, with model id, version and
  * confidences inside) and the user's edits (`modified_result`) are stored side by side so "reset to
- * AI" and audits work (house style 4).
+ * AI" and audits work (docs/house-rules.md §4).
  */
 export const analysisRecords = pgTable(
   'analysis_records',
@@ -22,7 +22,7 @@ export const analysisRecords = pgTable(
     superimpositionData: jsonb('superimposition_data').$type<VersionedJson>(),
     vtoStoConfig: jsonb('vto_sto_config').$type<VersionedJson>(),
     drawingResult: jsonb('drawing_result').$type<VersionedJson>(),
-    /** Original upload size in pixels: landmarks are stored in that space (house style 2). */
+    /** Original upload size in pixels: landmarks are stored in that space (docs/house-rules.md §2). */
     imgSize: jsonb('img_size').$type<{ width: number; height: number }>(),
     /**
      * Moves on with every write (a save, a detection). A landmark save names the revision it started

@@ -4,7 +4,7 @@ import { users } from './users';
 
 /**
  * IPs a user may sign in from. A login from an unknown IP adds a row with approved_at null and mails
- * an approval link (spec point 4); the click sets approved_at.
+ * an approval link (docs/spec-points.md §4); the click sets approved_at.
  */
 export const approvedIps = pgTable(
   'approved_ips',

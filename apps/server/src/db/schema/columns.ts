@@ -10,6 +10,6 @@ export const deletedAt = () => timestamptz('deleted_at');
 
 /**
  * Shape every stored JSON document must have: a version so readers can migrate old documents
- * (house style 11). The content is validated by the feature that owns it.
+ * (docs/house-rules.md §11). The content is validated by the feature that owns it.
  */
 export type VersionedJson = { version: number } & Record<string, unknown>;

@@ -19,7 +19,7 @@ export const patients = pgTable(
       .references(() => users.id),
     firstName: text('first_name').notNull(),
     birthInfo: date('birth_info', { mode: 'string' }).notNull(),
-    /** true female, false male (spec point 3). */
+    /** true female, false male (docs/spec-points.md §3). */
     gender: boolean('gender').notNull(),
     mobileNb: text('mobile_nb'),
     raceCd: text('race_cd'),
@@ -47,7 +47,7 @@ export const patients = pgTable(
     index('patients_owner_patient_id_idx').on(t.userId, t.patientId),
     index('patients_owner_birth_idx').on(t.userId, t.birthInfo),
     index('patients_draft_expiry_idx').on(t.draftExpiresAt).where(sql`${t.draftExpiresAt} is not null`),
-    // The list (spec point 2): every committed, live patient of one owner in each sort order, so a
+    // The list (docs/spec-points.md §2): every committed, live patient of one owner in each sort order, so a
     // page and the total are read from one index (0013). The predicate must match the list query's.
     index('patients_listed_patient_id_idx')
       .on(t.userId, sql`length(${t.patientId})`, t.patientId, t.id)

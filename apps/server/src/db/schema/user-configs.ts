@@ -3,7 +3,7 @@ import { boolean, index, integer, jsonb, pgTable, real, text, uniqueIndex, uuid 
 import { createdAt, deletedAt, updatedAt, type VersionedJson } from './columns';
 import { users } from './users';
 
-/** Viewer and settings preferences, one live row per user (spec point 3, "User config"). */
+/** Viewer and settings preferences, one live row per user (docs/spec-points.md §3, "User config"). */
 export const userConfigs = pgTable(
   'user_configs',
   {
@@ -17,7 +17,7 @@ export const userConfigs = pgTable(
     hardTissueSize: real('hard_tissue_size'),
     softTissueSize: real('soft_tissue_size'),
     outlineNy: boolean('outline_ny').notNull().default(false),
-    /** Null means uncalibrated: lengths stay in pixels until a calibration exists (house style 2). */
+    /** Null means uncalibrated: lengths stay in pixels until a calibration exists (docs/house-rules.md §2). */
     defaultPpm: real('default_ppm'),
     cephaloImageNy: boolean('cephalo_image_ny').notNull().default(true),
     landmarkNy: boolean('landmark_ny').notNull().default(true),

@@ -5,7 +5,7 @@ import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex
 import { createdAt, deletedAt, timestamptz, updatedAt } from './columns';
 
 /**
- * Account lifecycle (spec point 4): registered and waiting for the mail link, active, waiting for an
+ * Account lifecycle (docs/spec-points.md §4): registered and waiting for the mail link, active, waiting for an
  * administrator, or locked after too many failed logins. Expiry is `expires_at`, not a status, so an
  * account can expire in any state.
  */
@@ -37,7 +37,7 @@ export const users = pgTable(
     lastLoginAt: timestamptz('last_login_at'),
     lastLoginIp: text('last_login_ip'),
 
-    // Sign-up details (spec point 3).
+    // Sign-up details (docs/spec-points.md §3).
     mobileNumber: text('mobile_number'),
     mobileVerifiedAt: timestamptz('mobile_verified_at'),
     companyName: text('company_name'),

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { createdAt, timestamptz } from './columns';
 import { users } from './users';
 
-/** What a one-time code or mailed link proves (spec point 4). */
+/** What a one-time code or mailed link proves (docs/spec-points.md §4). */
 export const VERIFICATION_PURPOSES = [
   'email_activation',
   'mobile_signup',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Stored JSON of an analysis record, validated before every write (house style 11). Landmarks are
- * in pixels of the original upload (house style 2); `version` lets readers migrate old documents.
+ * Stored JSON of an analysis record, validated before every write (docs/house-rules.md §11). Landmarks are
+ * in pixels of the original upload (docs/house-rules.md §2); `version` lets readers migrate old documents.
  */
 const landmarkSchema = z.strictObject({
   cname: z.number().int().min(0),
@@ -13,7 +13,7 @@ const landmarkSchema = z.strictObject({
   confidence: z.number().min(0).max(1).optional(),
 });
 
-/** The model's output, kept as produced: model id and version make it auditable (house style 4). */
+/** The model's output, kept as produced: model id and version make it auditable (docs/house-rules.md §4). */
 export const inferResultSchema = z.strictObject({
   version: z.literal(1),
   /** review_threshold: the served manifest's calibrated "for review" threshold for these confidences. */

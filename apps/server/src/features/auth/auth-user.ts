@@ -1,7 +1,7 @@
 import type { AuthUser } from '@ceppro/contract';
 import type { UserRow } from './auth.repository';
 
-/** Spec point 9: password age notice after 30 days. */
+/** docs/spec-points.md §9: password age notice after 30 days. */
 export const PASSWORD_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 export function toAuthUser(user: UserRow): AuthUser {

@@ -13,7 +13,7 @@ import { parseBody } from './parse-body';
 import { clientOf, requireUser } from './require-user';
 import type { SessionService } from './session.service';
 
-/** Sign-in, sessions and the mailed account links (spec points 4 and 7). */
+/** Sign-in, sessions and the mailed account links (docs/spec-points.md §4 and §7). */
 export function registerAuthRoutes(
   app: FastifyInstance,
   deps: { login: LoginService; sessions: SessionService; homeUrl: () => string; refreshTokenTtlS: number },

@@ -10,7 +10,7 @@ const SIGNATURES: Array<{ type: LicenseContentType; ext: 'png' | 'jpg' | 'pdf'; 
 ];
 
 /**
- * Spec point 5: png, jpg and pdf only. The bytes decide (a renamed .exe is refused); the file name's
+ * docs/spec-points.md §5: png, jpg and pdf only. The bytes decide (a renamed .exe is refused); the file name's
  * extension must be one of the allowed ones and agree with the content.
  */
 export function checkLicenseFile(filename: string, bytes: Buffer): { contentType: LicenseContentType; ext: string } {

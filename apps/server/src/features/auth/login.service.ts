@@ -35,7 +35,7 @@ export interface LoginService {
 }
 
 /**
- * Sign-in and the account lifecycle of spec point 4. The order of checks matters: nothing about an
+ * Sign-in and the account lifecycle of docs/spec-points.md §4. The order of checks matters: nothing about an
  * account's state is told before its password has been proven, so a wrong password on any account
  * (or on none) gets the same K006 until the failure limit locks it.
  *

@@ -13,7 +13,7 @@ import { authError, parseBody } from './parse-body';
 import { clientOf } from './require-user';
 import type { SignUpService } from './signup.service';
 
-/** The sign-up form and its verification steps (spec points 2, 3, 5 and 7). */
+/** The sign-up form and its verification steps (docs/spec-points.md §2, §3, §5 and §7). */
 export async function registerSignUpRoutes(app: FastifyInstance, signUp: SignUpService): Promise<void> {
   app.post('/public/check-email-exist', async (request) => {
     const { email } = parseBody(checkEmailExistRequestSchema, request.body);

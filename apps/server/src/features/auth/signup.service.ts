@@ -31,7 +31,7 @@ const CLAIM_KEYS: Partial<Record<string, Parameters<typeof authError>[1]>> = {
   emailCheckToken: 'auth.email.checkRequired',
 };
 
-/** Viewer defaults of a new account's settings row (spec point 2, viewer defaults). */
+/** Viewer defaults of a new account's settings row (docs/spec-points.md §2, viewer defaults). */
 export const DEFAULT_USER_CONFIG = {
   hardTissueColor: '#FFFF00',
   softTissueColor: '#00FFFF',

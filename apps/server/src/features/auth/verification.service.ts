@@ -6,7 +6,7 @@ import { authError } from './parse-body';
 import { keyedHash, keyedHashMatches, randomSmsCode, randomToken } from './tokens';
 import type { VerificationRepository, VerificationRow } from './verification.repository';
 
-/** Spec point 4: a code is requested, verified, or expires and is re-requested. */
+/** docs/spec-points.md §4: a code is requested, verified, or expires and is re-requested. */
 export const SMS_CODE_TTL_S = 180;
 /** Wrong guesses allowed per code; then a new code must be requested. */
 export const SMS_CODE_MAX_ATTEMPTS = 5;

@@ -21,7 +21,7 @@ function asGraphError(error: unknown): GraphErrorLike | null {
 }
 
 /**
- * The GraphQL side of the one error mapping (house style 12): an AppError keeps its contract code
+ * The GraphQL side of the one error mapping (docs/house-rules.md §12): an AppError keeps its contract code
  * and safe message, a ZodError becomes VALIDATION_FAILED naming the field, anything else becomes
  * INTERNAL with a generic message (causes can hold SQL or patient data; they are only logged).
  */

@@ -31,7 +31,7 @@ const JsonScalar = {
 };
 
 /**
- * The graph query service (spec point 7): one POST endpoint, bearer only. Authentication runs in a
+ * The graph query service (docs/spec-points.md §7): one POST endpoint, bearer only. Authentication runs in a
  * Fastify hook, so an unauthenticated call is an HTTP 401 with the REST envelope (J001/J002/J005)
  * the web app's interceptor already handles. In production the schema cannot be introspected and
  * GraphiQL is not served.

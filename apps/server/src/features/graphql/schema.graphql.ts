@@ -1,5 +1,5 @@
 /**
- * The graph query service's schema (spec point 7). Field names follow the spec's entities
+ * The graph query service's schema (docs/spec-points.md §7). Field names follow the spec's entities
  * (snake_case columns, camelCase timestamps) so the web app's documents read like the spec.
  * Ids are the rows' integer ids; charts also expose the uuid used in viewer URLs.
  */

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import type { ListedChart, PatientRepository, PatientRow } from './patient.repository';
 
-/** Spec point 9: list page size 10. */
+/** docs/spec-points.md §9: list page size 10. */
 export const PATIENT_PAGE_SIZE = 10;
 const PATIENT_NAME_MAX = 30;
 
-/** yyyy-mm-dd of a real calendar day, from 1900-01-01 to today (spec point 5). */
+/** yyyy-mm-dd of a real calendar day, from 1900-01-01 to today (docs/spec-points.md §5). */
 export const birthDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be yyyy-mm-dd')
@@ -69,7 +69,7 @@ export function createPatientService(repository: PatientRepository, options: { d
           pageSize: PATIENT_PAGE_SIZE,
           nameContains: q.name_contains || undefined,
           // Every committed patient is listed, a chartless one too: it opens "Chart without patient
-          // data" and its edit screen can add a film (spec point 2). The original's "has chart data"
+          // data" and its edit screen can add a film (docs/spec-points.md §2). The original's "has chart data"
           // filter hid the empty patients a failed new-patient flow left behind; drafts do that now,
           // and the filter hid a patient whose only chart was deleted for good. Narrowing by image
           // type is still there when asked for.

@@ -43,7 +43,7 @@ function text(data: RawData): string {
 }
 
 /**
- * The real-time socket (spec point 7): the first message must be `{type:"jwt", token}` within
+ * The real-time socket (docs/spec-points.md §7): the first message must be `{type:"jwt", token}` within
  * 10 s. A valid token gets `{type:"authenticated"}` and the socket then receives its user's events
  * only; anything else gets `{type:"error"}` and close code 4401. Later client messages are ignored.
  * The socket lives as long as the session it authenticated with: logout (J001), a newer login

@@ -19,7 +19,7 @@ interface CodeVerificationProps {
 }
 
 /**
- * Mobile verification by SMS code (spec points 4 and 5): request a code, type it before the
+ * Mobile verification by SMS code (docs/spec-points.md §4 and §5): request a code, type it before the
  * countdown ends, or request a new one. Used by sign-up, find account and change mobile.
  */
 export function CodeVerification({ send, verify, precheck, verified, error, testId = 'code' }: CodeVerificationProps) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** Area codes offered for telephone numbers (spec point 5). */
+/** Area codes offered for telephone numbers (docs/spec-points.md §5). */
 export const AREA_CODES = [
   '010', '02', '031', '032', '033', '041', '042', '043',
   '051', '052', '053', '054', '055', '061', '062', '063', '064',

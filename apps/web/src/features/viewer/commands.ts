@@ -5,7 +5,7 @@ import type { LandmarkStore } from './store/landmark-store.ts';
 import type { ViewerActions, ViewerDisplay, ViewerState } from './store/viewer-store.ts';
 
 /**
- * The viewer's named actions (house style 6): toolbar buttons, the Landmarks panel and the keyboard
+ * The viewer's named actions (docs/house-rules.md §6): toolbar buttons, the Landmarks panel and the keyboard
  * read this one registry. `undo` says how a command relates to the undo history: view and display
  * commands change nothing stored ('none'); landmark edits are recorded ('record'); undo and redo
  * walk it ('history').

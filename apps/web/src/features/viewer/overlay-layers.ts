@@ -3,7 +3,7 @@ import type { Size } from './lib/coordinates.ts';
 import { createOrderedRegistry, useOrderedRegistry, type OrderedEntry } from './lib/ordered-registry.ts';
 
 /**
- * The SVG overlay's layers (house style 7). Every layer draws inside one `<g>` whose single
+ * The SVG overlay's layers (docs/house-rules.md §7). Every layer draws inside one `<g>` whose single
  * `transform` maps image px to the viewport, so a layer writes coordinates in image px of the
  * original upload and never listens to pan or zoom. For a stroke or marker of constant screen size,
  * use `vector-effect="non-scaling-stroke"` or the `--u` CSS variable (image px per screen px, set on

@@ -1,4 +1,4 @@
-/** English texts of the upload progress (spec point 4: new patient, add and change image). */
+/** English texts of the upload progress (docs/spec-points.md §4: new patient, add and change image). */
 export const enUpload = {
   title: 'Processing images',
   step: {

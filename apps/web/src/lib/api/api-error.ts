@@ -1,5 +1,5 @@
 /**
- * What a failed API call throws. `code` is the server's error code (spec point 8) or one of the
+ * What a failed API call throws. `code` is the server's error code (docs/spec-points.md §8) or one of the
  * client-side codes below; `handled` is true when the interceptor already told the user (alert,
  * redirect, reload), so the caller must not show anything more.
  */

@@ -4,7 +4,7 @@ import { api } from './client.ts';
 import type { HttpClient } from './http-client.ts';
 
 /**
- * The graph query service client (spec point 7: single POST endpoint, bearer, network-only). Goes
+ * The graph query service client (docs/spec-points.md §7: single POST endpoint, bearer, network-only). Goes
  * through the one HTTP interceptor, so an expired token is refreshed and retried as for REST.
  * GraphQL errors are logged (spec: "Graph errors are only logged") and thrown as an ApiError whose
  * code is the server's `extensions.code` (NOT_FOUND, VALIDATION_FAILED, ...).

@@ -5,7 +5,7 @@ import { MAX_ATTEMPTS, retryDelayMs } from './retry.ts';
 import type { TokenStore } from './token-store.ts';
 
 /**
- * The one HTTP interceptor of the web app (house style 12, spec points 4 and 8). Every call to the
+ * The one HTTP interceptor of the web app (docs/house-rules.md §12, docs/spec-points.md §4 and §8). Every call to the
  * API goes through `createHttpClient(...).post`, which
  * - adds `Authorization: Bearer <token>` to authenticated calls,
  * - on J002 or HTTP 401 refreshes the tokens once (one refresh for any number of concurrent
@@ -48,7 +48,7 @@ export interface PostOptions {
   passThrough?: readonly string[];
   /**
    * Safe to send again when the answer was lost (a read, or a write that sets a value): network
-   * failures are then retried (spec point 4). Other POSTs are sent once. GET is always idempotent.
+   * failures are then retried (docs/spec-points.md §4). Other POSTs are sent once. GET is always idempotent.
    */
   idempotent?: boolean;
   /** Fire-and-forget (logout): no retries, alerts, refresh or redirects; failures are just thrown. */

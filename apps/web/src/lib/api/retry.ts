@@ -1,5 +1,5 @@
 /**
- * Network retry rule (spec point 4): up to 3 attempts in all; the wait before a retry starts at
+ * Network retry rule (docs/spec-points.md §4): up to 3 attempts in all; the wait before a retry starts at
  * 1 s, doubles, never exceeds 2 s, and is jittered by up to 20 % so many tabs do not retry in step.
  */
 export const MAX_ATTEMPTS = 3;

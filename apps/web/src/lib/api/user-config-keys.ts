@@ -2,7 +2,7 @@
  * Server-cache keys of the user-config reads. Several features read their own slice of the one
  * user config (viewer display layers, analysis groups and default PPM, the Settings form); they all
  * sit under `userConfigKeys.all`, so a write from any of them can invalidate every slice without one
- * feature importing another (house style 8).
+ * feature importing another (docs/house-rules.md §8).
  */
 export const userConfigKeys = {
   all: ['user-config'] as const,

@@ -1,7 +1,7 @@
 import { decodeServerMessage, encodeClientMessage, type ServerEventMap } from '@ceppro/contract';
 
 /**
- * A small typed client of the real-time socket at `/ws` (spec point 7). `connect` opens the socket,
+ * A small typed client of the real-time socket at `/ws` (docs/spec-points.md §7). `connect` opens the socket,
  * sends `{ type: 'jwt', token }` and resolves once the server answers `{ type: 'authenticated' }`;
  * after that, handlers registered with `on` receive the server's JSON events by type and its legacy
  * text lines (such as "DB thumbnail Saved") as `text`.

@@ -59,7 +59,7 @@ describe('analysis rows', () => {
     const mm = row(buildAnalysisRows(bjork, POSITIONS, calibrationFromDefaultPpm(10)), 'ANT_CRANIAL_BASE');
     expect(mm.result).toMatchObject({ value: 50, unit: 'mm', uncalibrated: false });
     expect(mm.interpretation.z).toBeCloseTo(-7, 9);
-    expect(mm.interpretation.percentile).toBe(0); // clamped beyond 6.5 SD (spec point 9)
+    expect(mm.interpretation.percentile).toBe(0); // clamped beyond 6.5 SD (docs/spec-points.md §9)
     expect(mm.level).toBe('severe');
   });
 

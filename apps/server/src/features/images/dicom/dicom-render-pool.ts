@@ -13,7 +13,7 @@ export type RenderReply =
 
 /**
  * Decoding a DICOM film is JavaScript (parser, JPEG Lossless, windowing): about 0.1-0.5 s for a
- * 7 Mpx film, more for a large one. It runs in one worker thread (house style 13: the event loop
+ * 7 Mpx film, more for a large one. It runs in one worker thread (docs/house-rules.md §13: the event loop
  * stays free), started on first use and unref'd, so it never keeps the process alive; a crashed
  * worker fails its requests and the next call starts a new one.
  */

@@ -9,7 +9,7 @@ import {
 } from '@ceppro/contract';
 import { api, type Fields } from '../../../lib/api/index.ts';
 
-/** The signed-in user's account endpoints (spec point 7, bearer). */
+/** The signed-in user's account endpoints (docs/spec-points.md §7, bearer). */
 
 export async function fetchUserInfo() {
   return userProfileSchema.parse(await api.get(E.userInfo.path, { auth: true }));

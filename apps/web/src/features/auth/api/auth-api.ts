@@ -15,7 +15,7 @@ import {
 } from '@ceppro/contract';
 import { api, type Fields } from '../../../lib/api/index.ts';
 
-/** The public auth endpoints (spec point 7), with responses checked against the contract. */
+/** The public auth endpoints (docs/spec-points.md §7), with responses checked against the contract. */
 
 export async function login(email: string, password: string) {
   return loginResponseSchema.parse(await api.post(E.login.path, { email, password: encodePassword(password) }));

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { runOperation } from '../../../lib/api/graph-operation.ts';
 
 /**
- * Saves a patient's name, birthday and gender. The caller refreshes the cache itself: spec point 4
+ * Saves a patient's name, birthday and gender. The caller refreshes the cache itself: docs/spec-points.md §4
  * delays the follow-up after this save by one second.
  */
 export function useUpdatePatient() {

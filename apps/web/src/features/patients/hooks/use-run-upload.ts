@@ -15,7 +15,7 @@ export interface RunUpload {
 }
 
 /**
- * Runs one upload through the pipeline (spec point 4) for the new-patient page and the modal's
+ * Runs one upload through the pipeline (docs/spec-points.md §4) for the new-patient page and the modal's
  * upload form: progress while it runs, a success toast and a cache refresh when it ends, and on any
  * failure the "X-ray not recognized" popup with the check-X-ray text and a confirm button (spec
  * points 4 and 8), except an overloaded detection queue (429 AI_BUSY), which says to try again in N s. Leaving the screen mid-run cancels it (the pipeline discards the draft).

@@ -1,7 +1,7 @@
 import { DICOM_CONTENT_TYPE, IMAGE_UPLOAD } from '@ceppro/contract';
 
 /**
- * Patient image drop zones accept jpg/png image files (spec point 5) and DICOM files. For jpg/png
+ * Patient image drop zones accept jpg/png image files (docs/spec-points.md §5) and DICOM files. For jpg/png
  * the browser's type and the name's extension must both say so; a DICOM file is recognised by its
  * content before this check (dicom-file.ts), so a file that only claims to be DICOM is refused here.
  * The server checks the bytes again. Returns a message key under `patients.drop`, or null when the

@@ -1,5 +1,5 @@
 /**
- * The list footer's pager (spec points 2 and 9): page numbers in groups of 5, a jump of 5 pages
+ * The list footer's pager (docs/spec-points.md §2 and §9): page numbers in groups of 5, a jump of 5 pages
  * either way, previous/next. Pages are zero-based as in the route (`/list/{p}`); labels are
  * 1-based and zero-padded under 10, so page 0 reads "01".
  */

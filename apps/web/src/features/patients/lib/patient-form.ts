@@ -2,7 +2,7 @@ import { MIN_BIRTH_DATE, PATIENT_NAME_MAX, todayIso } from '@ceppro/contract';
 import { z } from 'zod';
 
 /**
- * Form rules of the patient screens (spec point 5): name required, at most 30 characters; birth
+ * Form rules of the patient screens (docs/spec-points.md §5): name required, at most 30 characters; birth
  * date required, a real day from 1900-01-01 to today; gender required (0 male, 1 female in the form,
  * a boolean in GraphQL: true female); image dates optional, same range. Messages are the keys of
  * `patients.errors.*`.
@@ -22,7 +22,7 @@ export function isDayInRange(value: string, today: string = todayIso()): boolean
   return date.toISOString().slice(0, 10) === value && value >= MIN_BIRTH_DATE && value <= today;
 }
 
-/** Spec point 5: image shoot date field, max length 30. */
+/** docs/spec-points.md §5: image shoot date field, max length 30. */
 export const SHOOT_DATE_MAX_LENGTH = 30;
 
 const nameSchema = z.string().trim().min(1, 'nameRequired').max(PATIENT_NAME_MAX, 'nameTooLong');
@@ -58,7 +58,7 @@ export type UploadImageValues = z.output<typeof uploadImageSchema>;
 
 export const genderFromBoolean = (female: boolean): '0' | '1' => (female ? '1' : '0');
 
-/** The calendar opens 25 years back while no birth date is chosen (spec point 5). */
+/** The calendar opens 25 years back while no birth date is chosen (docs/spec-points.md §5). */
 export function birthCalendarStart(now: Date = new Date()): string {
   return todayIso(new Date(now.getFullYear() - 25, now.getMonth(), 1));
 }

@@ -1,5 +1,5 @@
 /**
- * Spec point 9: the tutorial video stops after one hour of playing. Played time is summed from the
+ * docs/spec-points.md §9: the tutorial video stops after one hour of playing. Played time is summed from the
  * video's `timeupdate` ticks (about 4 per second): a small forward step is playing time, a jump
  * (seek) or a step back (seek, loop) is not. So an hour of looping stops it too, and seeking ahead
  * does not count as watching.

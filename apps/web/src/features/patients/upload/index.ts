@@ -1,5 +1,5 @@
 /**
- * The upload pipeline (spec point 4): new patient, new chart, or a changed image on a chart.
+ * The upload pipeline (docs/spec-points.md §4): new patient, new chart, or a changed image on a chart.
  * Screens call `runUpload` and show `UploadProgressPanel` while it runs.
  */
 export { runUpload } from './run-upload.ts';

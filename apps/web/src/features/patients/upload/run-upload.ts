@@ -16,10 +16,10 @@ interface Slot {
 }
 
 /**
- * Spec point 4, "New patient creation" and "Image change": makes the draft patient and/or chart
+ * docs/spec-points.md §4, "New patient creation" and "Image change": makes the draft patient and/or chart
  * (or finds the chart), opens the socket, uploads each image (presigned PUT), waits for one
  * completed thumbnail job of this chart per image, runs landmark detection (which commits the drafts) and closes
- * the socket. Everything must finish within `timeoutMs` (spec point 9: 30 s). On failure, time-out
+ * the socket. Everything must finish within `timeoutMs` (docs/spec-points.md §9: 30 s). On failure, time-out
  * or abort the socket is closed, the upload is discarded (best effort) and UploadFailedError thrown.
  */
 export async function runUpload(
@@ -163,7 +163,7 @@ function waitForThumbnails(
   });
 }
 
-/** Refuses what the server would refuse anyway, before any draft is made (spec point 5: jpg/png). */
+/** Refuses what the server would refuse anyway, before any draft is made (docs/spec-points.md §5: jpg/png). */
 function checkImage(file: File): void {
   if (!imageContentTypeSchema.safeParse(file.type).success) {
     throw new UploadFailedError('invalid-image', 'Only JPEG and PNG images are accepted.', { code: 'IMAGE_NOT_SUPPORTED' });

@@ -1,5 +1,5 @@
 /**
- * The upload pipeline's public types (spec point 4: "New patient creation" and "Image change").
+ * The upload pipeline's public types (docs/spec-points.md §4: "New patient creation" and "Image change").
  * Screens code against these; `runUpload` does the work.
  */
 

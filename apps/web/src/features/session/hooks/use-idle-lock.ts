@@ -5,7 +5,7 @@ import { useLockStore } from '../../../stores/lock-store.ts';
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'wheel', 'touchstart', 'scroll'] as const;
 
 /**
- * Locks the screen after a period without keyboard, mouse or touch activity (spec point 4). The
+ * Locks the screen after a period without keyboard, mouse or touch activity (docs/spec-points.md §4). The
  * lock state lives in the shared lock store, so a screen can also lock on demand (the viewer's Lock
  * button); the lock is remembered for the tab, so reloading does not unlock it.
  */

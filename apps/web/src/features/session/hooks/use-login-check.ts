@@ -7,7 +7,7 @@ import { usePopupStore } from '../../../stores/popup-store.ts';
 import { checkLogin } from '../api/session-api.ts';
 
 /**
- * Spec point 4: every 60 s ask the server whether this session is still the user's current one.
+ * docs/spec-points.md §4: every 60 s ask the server whether this session is still the user's current one.
  * On J005 (signed in elsewhere) show "duplicate login user" with the 3-second notice, then clear the
  * cookies, go home and reload.
  */

@@ -1,6 +1,6 @@
 import { userConfigKeys } from '../../../lib/api/user-config-keys.ts';
 
-/** Server-cache keys of the viewer's queries (one query client for the app, house style 9). */
+/** Server-cache keys of the viewer's queries (one query client for the app, docs/house-rules.md §9). */
 export const viewerKeys = {
   chart: (uuid: string) => ['viewer', 'chart', uuid] as const,
   analysisRecord: (chartId: number) => ['viewer', 'analysis-record', chartId] as const,

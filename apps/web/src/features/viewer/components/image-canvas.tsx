@@ -8,7 +8,7 @@ export function filmFilter(film: ViewerFilm): string {
 }
 
 /**
- * The radiograph layer (house style 7): a viewport-sized canvas drawn with the view transform. It
+ * The radiograph layer (docs/house-rules.md §7): a viewport-sized canvas drawn with the view transform. It
  * redraws outside React, at most once per animation frame, and only when the view, the viewport or
  * the X-ray toggle changes. Brightness and contrast are a CSS filter on the canvas: the GPU applies
  * it while compositing, so moving a slider repaints nothing.

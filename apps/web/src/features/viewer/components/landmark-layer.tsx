@@ -58,7 +58,7 @@ const Marker = memo(function Marker({ id, name, point, source, review, selected,
 
 /**
  * The landmark markers, in image px. React renders them when positions are committed; a drag in
- * progress moves just the dragged marker's `transform` directly (house style 7), from the store's
+ * progress moves just the dragged marker's `transform` directly (docs/house-rules.md §7), from the store's
  * `preview`, without re-rendering anything.
  */
 export function LandmarkLayer() {

@@ -17,7 +17,7 @@ const GAP = 28;
 
 /**
  * A zoomed lens of the film around a landmark being dragged, with a cross-hair at its new position,
- * drawn outside React from the store's drag preview (house style 7): hidden when no drag runs.
+ * drawn outside React from the store's drag preview (docs/house-rules.md §7): hidden when no drag runs.
  */
 export function Magnifier({ image, imageSize }: { image: HTMLImageElement | null; imageSize: Size }) {
   const ref = useRef<HTMLCanvasElement>(null);

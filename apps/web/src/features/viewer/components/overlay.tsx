@@ -7,7 +7,7 @@ import './builtin-layers.ts';
 /**
  * The vector overlay over the film: one viewport-sized SVG whose single group carries the view
  * transform (`matrix(scale 0 0 scale tx ty)`), so every layer draws in image px of the original
- * upload (house style 2) and pan/zoom touches one attribute (house style 7). `--u` is image px per
+ * upload (docs/house-rules.md §2) and pan/zoom touches one attribute (docs/house-rules.md §7). `--u` is image px per
  * screen px, for markers that keep their on-screen size.
  */
 export function Overlay({ imageSize }: { imageSize: Size }) {

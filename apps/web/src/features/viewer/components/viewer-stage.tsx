@@ -19,7 +19,7 @@ interface ViewerStageProps {
 }
 
 /**
- * The viewport, in layers (house style 7): the radiograph canvas, the SVG overlay (tracing, planes,
+ * The viewport, in layers (docs/house-rules.md §7): the radiograph canvas, the SVG overlay (tracing, planes,
  * landmarks and any registered layer), the drag magnifier, and floating controls.
  */
 export function ViewerStage({ imageUrl, imageSize, label }: ViewerStageProps) {

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { InteractionContext, InteractionState } from './types.ts';
 
 /**
- * Named viewer tools (house style 5): each tool is a state the viewer can be switched into with
+ * Named viewer tools (docs/house-rules.md §5): each tool is a state the viewer can be switched into with
  * `setTool(id)`. This folder registers `idle` and `placing-landmark`; other features register their
  * own (the analysis feature's calibration ruler) from their folders, without editing this one.
  */

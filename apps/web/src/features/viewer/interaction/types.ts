@@ -3,7 +3,7 @@ import type { LandmarkStore } from '../store/landmark-store.ts';
 import type { ViewerActions, ViewerState } from '../store/viewer-store.ts';
 
 /**
- * The viewer is a small state machine (house style 5): one state per file, each handling pointer,
+ * The viewer is a small state machine (docs/house-rules.md §5): one state per file, each handling pointer,
  * wheel and key input and returning the state to continue in. Named tools (idle, placing-landmark,
  * a calibration tool from another feature) are registered in `registry.ts`; transient states
  * (panning, dragging-landmark) are entered from a tool. Events are plain objects, so the headless

@@ -1,7 +1,7 @@
 import { imageToScreen, screenToImage, type ImagePoint, type ViewTransform, type Vec2 } from '@ceppro/ceph';
 
 /**
- * Screen <-> image conversion for the viewer (house style 2). "Client" points are the browser's
+ * Screen <-> image conversion for the viewer (docs/house-rules.md §2). "Client" points are the browser's
  * clientX/clientY (CSS px, page viewport origin); "image" points are pixels of the original upload
  * (origin top-left, y down). The view transform maps image to viewport-local CSS px:
  * local = image * scale + translate.
@@ -46,10 +46,10 @@ export function fitView(image: Size, viewport: Size, margin = 16): ViewTransform
   };
 }
 
-/** Spec point 5 / 9: the viewer's scale runs from 50% to 400% of the fitted size. */
+/** docs/spec-points.md §5 / §9: the viewer's scale runs from 50% to 400% of the fitted size. */
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 4;
-/** Spec point 9: each wheel step is about 3 percent. */
+/** docs/spec-points.md §9: each wheel step is about 3 percent. */
 export const WHEEL_STEP = 1.03;
 
 /**

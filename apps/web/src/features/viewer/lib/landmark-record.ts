@@ -45,7 +45,7 @@ export function readModifiedResult(modified: ModifiedResult | null): { edited: L
 
 /**
  * The `modified_result` to store: only the landmarks the user moved or placed (the AI's stay in
- * `infer_result`, house style 4), in registry order, rounded to 0.01 px (sub-pixel noise from
+ * `infer_result`, docs/house-rules.md §4), in registry order, rounded to 0.01 px (sub-pixel noise from
  * zoomed drags is not information).
  */
 export function toModifiedResult(edited: LandmarkMap<ImagePoint>, imageId: number, unknown: readonly StoredLandmark[] = []): ModifiedResult {

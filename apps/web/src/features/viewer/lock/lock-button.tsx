@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLockStore } from '../../../stores/lock-store.ts';
 
 /**
- * Locks the screen from the viewer (spec point 2, Viewer: "lock screen"): the same lock screen the
+ * Locks the screen from the viewer (docs/spec-points.md §2, Viewer: "lock screen"): the same lock screen the
  * session shows after inactivity, unlocked with the account password.
  */
 export function LockButton() {

@@ -5,8 +5,8 @@ import { readInferResult, readModifiedResult, type AiLandmark } from '../lib/lan
 import { reviewThresholdOf } from '../lib/review.ts';
 
 /**
- * The landmarks of the open chart (viewer state, house style 9), all in image px of the original
- * upload. The model's points (`ai`) and the user's (`edited`) are kept apart (house style 4);
+ * The landmarks of the open chart (viewer state, docs/house-rules.md §9), all in image px of the original
+ * upload. The model's points (`ai`) and the user's (`edited`) are kept apart (docs/house-rules.md §4);
  * `positions` is what is shown and measured: edited, else AI. Undo history holds snapshots of
  * `edited` (57 points at most, so a snapshot is cheap and undo can never drift).
  */
@@ -175,7 +175,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
   };
 });
 
-// --- selectors: subscribe to just what a component shows (house style 7) ---
+// --- selectors: subscribe to just what a component shows (docs/house-rules.md §7) ---
 
 /** Current landmark positions (image px), without a drag in progress. E's analysis table and F's report read this. */
 export function useLandmarkPositions(): LandmarkMap<ImagePoint> {

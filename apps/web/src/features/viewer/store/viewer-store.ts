@@ -4,7 +4,7 @@ import { fitView, zoomAt, type Size } from '../lib/coordinates.ts';
 import { clampPan } from '../lib/pan-limits.ts';
 
 /**
- * The viewer's own state (house style 9): how the image is shown, not what is stored on the server.
+ * The viewer's own state (docs/house-rules.md §9): how the image is shown, not what is stored on the server.
  * Spec defaults: transform scale 1 (= fitted), translate 0,0; X-ray, Landmark, Tracing line and
  * Ref. plane displays on; brightness and contrast 100 (percent, as CSS filters read them).
  * One viewer is open at a time; `reset` runs when a chart is opened (spec: route changes reset it).

@@ -22,7 +22,7 @@ const signInSchema = z.object({
 });
 type SignInValues = z.input<typeof signInSchema>;
 
-/** The sign-in card on the home page (spec points 2 and 4). */
+/** The sign-in card on the home page (docs/spec-points.md §2 and §4). */
 export function SignInForm() {
   const { t } = useTranslation();
   const message = useMessage();

@@ -19,7 +19,7 @@ interface DetailsStepProps {
   onDone: (email: string) => void;
 }
 
-/** Step 3: every sign-up field of spec point 3, with the three verifications the server requires. */
+/** Step 3: every sign-up field of docs/spec-points.md §3, with the three verifications the server requires. */
 export function DetailsStep({ userType, onBack, onDone }: DetailsStepProps) {
   const { t } = useTranslation();
   const message = useMessage();

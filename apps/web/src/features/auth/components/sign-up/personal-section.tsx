@@ -8,13 +8,13 @@ import { withMessageKey } from '../../../../lib/to-message-error.ts';
 import { uploadLicense } from '../../api/auth-api.ts';
 import type { SignUpFormApi } from './sign-up-form-types.ts';
 
-/** The calendar opens 25 years back (spec point 5). */
+/** The calendar opens 25 years back (docs/spec-points.md §5). */
 function defaultCalendarView(): string {
   const now = new Date();
   return todayIso(new Date(now.getFullYear() - 25, now.getMonth(), 1));
 }
 
-/** png, jpg or pdf only (spec point 5); the server checks the bytes again. */
+/** png, jpg or pdf only (docs/spec-points.md §5); the server checks the bytes again. */
 export function licenseFileProblem(file: File): string | null {
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   if (!(LICENSE_UPLOAD.extensions as readonly string[]).includes(extension)) return 'auth.license.type';

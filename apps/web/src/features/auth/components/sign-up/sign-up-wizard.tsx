@@ -11,7 +11,7 @@ import './sign-up.css';
 type Step = 'agreements' | 'userType' | 'details' | 'done';
 const STEPS: readonly Step[] = ['agreements', 'userType', 'details', 'done'];
 
-/** Sign-up (spec point 2): agreements, user type, details with verifications, then "check your mail". */
+/** Sign-up (docs/spec-points.md §2): agreements, user type, details with verifications, then "check your mail". */
 export function SignUpWizard() {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>('agreements');

@@ -15,7 +15,7 @@ interface ModalFrameProps {
 }
 
 /**
- * A dialog of the global modal: backdrop, title, close button; Escape closes it (spec point 2),
+ * A dialog of the global modal: backdrop, title, close button; Escape closes it (docs/spec-points.md §2),
  * unless a confirm popup is open above it (Escape belongs to the popup then).
  */
 export function ModalFrame({ title, onClose, active, wide, testId, children }: ModalFrameProps) {

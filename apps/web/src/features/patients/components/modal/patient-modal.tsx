@@ -8,7 +8,7 @@ import { ModalFrame } from './modal-frame.tsx';
 import '../patients.css';
 
 /**
- * The global modal (spec point 2, "Global modal"), rendered once by the root layout and driven by
+ * The global modal (docs/spec-points.md §2, "Global modal"), rendered once by the root layout and driven by
  * stores/modal-store.ts: the patient edit (view), the upload form (add, change), or both with the
  * upload form on top (view/change). Any route change closes it.
  */

@@ -23,7 +23,7 @@ import './new-patient.css';
 const EMPTY: NewPatientInput = { name: '', shootDate: '', birth: '', gender: '', ceph: null, face: null };
 
 /**
- * New patient (spec point 2): cephalogram (required) and lateral facial photo drop zones, name,
+ * New patient (docs/spec-points.md §2): cephalogram (required) and lateral facial photo drop zones, name,
  * date of image, birthday and gender. Save stays disabled until name, birth date, gender and a
  * cephalogram are given and nothing is wrong with them; it runs the upload pipeline and goes to
  * the first list page.

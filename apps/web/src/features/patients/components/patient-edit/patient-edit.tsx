@@ -7,7 +7,7 @@ import './patient-edit.css';
 
 interface PatientEditProps {
   patientId: number;
-  /** As the /view/{id} page or inside the global modal (spec point 2: "Runs as a page or as a modal"). */
+  /** As the /view/{id} page or inside the global modal (docs/spec-points.md §2: "Runs as a page or as a modal"). */
   variant: 'page' | 'modal';
 }
 

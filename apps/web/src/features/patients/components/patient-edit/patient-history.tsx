@@ -11,7 +11,7 @@ import { cephShootDate } from '../../lib/charts.ts';
 import { HistoryTile } from './history-tile.tsx';
 
 /**
- * Patient history (spec point 2): chart thumbnails three per row, an "add" tile first. A tile
+ * Patient history (docs/spec-points.md §2): chart thumbnails three per row, an "add" tile first. A tile
  * opens the viewer, changes the chart's images, or deletes the chart (soft delete; deleting the
  * last chart returns to the list).
  */

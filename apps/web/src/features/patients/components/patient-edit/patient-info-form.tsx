@@ -18,7 +18,7 @@ import { useLeavePatient } from '../../hooks/use-leave-patient.ts';
 import { BirthdayField, GenderField } from '../shared/patient-fields.tsx';
 import { genderFromBoolean, patientFieldsSchema, type PatientFieldsInput, type PatientFieldsValues } from '../../lib/patient-form.ts';
 
-/** Spec points 4 and 9: the follow-up after a patient edit save waits one second. */
+/** docs/spec-points.md §4 and §9: the follow-up after a patient edit save waits one second. */
 export const PATIENT_SAVE_FOLLOW_UP_MS = 1000;
 
 /**

@@ -27,7 +27,7 @@ function Step({ to, label, testId, children }: { to: string | null; label: strin
   );
 }
 
-/** The list footer (spec point 2): total count, « ‹ 01 02 03 04 05 › », groups of 5 pages. */
+/** The list footer (docs/spec-points.md §2): total count, « ‹ 01 02 03 04 05 › », groups of 5 pages. */
 export function Pager({ page, total, pageSize, hrefOf }: PagerProps) {
   const { t } = useTranslation();
   const model = pagerModel(page, total, pageSize);

@@ -21,7 +21,7 @@ import '../patients.css';
 import './patient-list.css';
 
 /**
- * The patient list (spec point 2): search by name, sort by patient ID / name / birthdate, ten
+ * The patient list (docs/spec-points.md §2): search by name, sort by patient ID / name / birthdate, ten
  * patients a page, a row opens the newest chart in the viewer, Edit opens the patient in the
  * global modal, DELETE soft-deletes after a confirm.
  */

@@ -39,7 +39,7 @@ function SortHeader({ field, label, sort, onSort }: { field: PatientSortField; l
   );
 }
 
-/** The patient table (spec point 2) with its loading, error and empty states in the body. */
+/** The patient table (docs/spec-points.md §2) with its loading, error and empty states in the body. */
 export function PatientTable({ state, patients, sort, onSort, onRetry, onOpen, onEdit, onDelete }: PatientTableProps) {
   const { t } = useTranslation();
   const today = todayIso();

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../../../components/icons.tsx';
 
-/** Search by name (spec point 2): Enter or the icon searches; an empty search lists everyone. */
+/** Search by name (docs/spec-points.md §2): Enter or the icon searches; an empty search lists everyone. */
 export function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initial);

@@ -37,7 +37,7 @@ function usePreview(file: File | null): string | null {
 }
 
 /**
- * One image drop zone (spec points 2 and 5): drop a file or click to choose one; jpg/png image
+ * One image drop zone (docs/spec-points.md §2 and §5): drop a file or click to choose one; jpg/png image
  * files and DICOM files (by content, any name), anything else is refused with a message; shows the
  * preview (a DICOM file: its name and a tag) and the file name and can be cleared. The zone is a
  * label for the hidden file input, so clicks and browser tests (setInputFiles on the zone) reach

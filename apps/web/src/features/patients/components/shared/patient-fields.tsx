@@ -6,7 +6,7 @@ import { Field } from '../../../../components/form/field.tsx';
 import { birthCalendarStart } from '../../lib/patient-form.ts';
 
 /**
- * The birthday and gender fields the new-patient and patient-edit forms share (spec point 5:
+ * The birthday and gender fields the new-patient and patient-edit forms share (docs/spec-points.md §5:
  * required; birth date from 1900-01-01 to today, calendar opening 25 years back; gender in forms
  * 0 male, 1 female). `prefix` keeps ids and test ids apart: `<prefix>-birth`, `<prefix>-gender-male`.
  */

@@ -20,8 +20,8 @@ function closedInThisTab(): boolean {
 }
 
 /**
- * "Welcome to Ceppro v3.0" (spec point 2): shown on the list while the user's permission says
- * tutorial = true. A video (paused after one hour of playing, spec point 9), the manual text and
+ * "Welcome to Ceppro v3.0" (docs/spec-points.md §2): shown on the list while the user's permission says
+ * tutorial = true. A video (paused after one hour of playing, docs/spec-points.md §9), the manual text and
  * Download, "Do not open anymore" and Close; closing with the box ticked saves tutorial = false.
  */
 export function TutorialPopup() {

@@ -23,7 +23,7 @@ interface UploadImageFormProps {
 }
 
 /**
- * "Upload new image" (spec point 2, Global modal): cephalometric image (required) and left face
+ * "Upload new image" (docs/spec-points.md §2, Global modal): cephalometric image (required) and left face
  * image drop zones, the shoot date (max length 30; also in add mode, so a film added to an existing
  * patient carries its date, where the spec's original left it disabled), Save once a
  * cephalometric image is chosen. Runs the upload pipeline, then closes the modal.

@@ -1,6 +1,6 @@
 /**
  * Step 2 of the upload: the bytes go straight to object storage with a PUT to the presigned URL
- * (house style 13). XMLHttpRequest, not fetch, because only it reports upload progress.
+ * (docs/house-rules.md §13). XMLHttpRequest, not fetch, because only it reports upload progress.
  */
 export class PutFileError extends Error {
   /** HTTP status of the storage's answer; 0 when the request never got one (network, abort). */

@@ -63,7 +63,7 @@ export function requestUpload(slot: UploadSlot): Promise<UploadResponse> {
       json: {
         chart_id: slot.chartId,
         image_type_cd: slot.imageType,
-        // Spec point 3: chart id plus type code .jpg (informational only).
+        // docs/spec-points.md §3: chart id plus type code .jpg (informational only).
         original_name: `${slot.chartId}${slot.imageType}.jpg`,
         shoot_date: slot.shootDate ?? null,
         content_type: slot.contentType,

@@ -37,7 +37,7 @@ export interface AnalysisRow {
 /** Landmark positions as the viewer keeps them: image pixels of the original upload. */
 export type LandmarkPositions = Partial<Record<LandmarkId, Vec2>>;
 
-/** Colour band of a z-score: |z| ≤ 1 ok, ≤ 2 mild, beyond 2 severe (reference §4.2 bands, merged above 2). */
+/** Colour band of a z-score: |z| ≤ 1 ok, ≤ 2 mild, beyond 2 severe (docs/cephalometrics.md §4.2 bands, merged above 2). */
 export function levelOfZ(z: number): 'ok' | 'mild' | 'severe' {
   const severity = severityOf(z);
   return severity === 'within' ? 'ok' : severity === 'mild' ? 'mild' : 'severe';

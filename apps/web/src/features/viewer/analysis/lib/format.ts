@@ -1,7 +1,7 @@
 import type { MeasurementUnit, NormStat, ReportedUnit } from '@ceppro/ceph';
 
 /**
- * Display formatting of the analysis table (reference §5.6: full precision inside, rounded only
+ * Display formatting of the analysis table (docs/cephalometrics.md §5.6: full precision inside, rounded only
  * for display — angles and distances to 0.1, ratios to 0.01).
  */
 

@@ -34,7 +34,7 @@ export interface RowReading {
 }
 
 /**
- * How a row reads against its norm: a translated deviation word (reference §4.2 bands, or the
+ * How a row reads against its norm: a translated deviation word (docs/cephalometrics.md §4.2 bands, or the
  * position in a range-only norm) plus the measurement's clinical direction words from the
  * catalogue (English domain text), or null for an incomplete row.
  */

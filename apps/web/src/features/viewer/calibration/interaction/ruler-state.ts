@@ -6,7 +6,7 @@ import { useRulerStore } from '../store/ruler-store.ts';
 export const RULER_TOOL_ID = 'ruler';
 
 /**
- * The calibration ruler tool (house style 5): each click on the film puts down one end of the
+ * The calibration ruler tool (docs/house-rules.md §5): each click on the film puts down one end of the
  * ruler (image px); after the second the tool hands back to idle and the panel asks for the known
  * length. A drag pans, as everywhere in the viewer, so the user can bring the scale into view.
  * Escape (or leaving for another tool) abandons the unfinished ruler.

@@ -15,7 +15,7 @@ export function rulerProblem(p1: Vec2, p2: Vec2, lengthMm: number): RulerProblem
 
 /**
  * The `ruler_info` document for two image-pixel points `lengthMm` apart:
- * `ppm = dist_px(p1, p2) / length_mm` (reference §5.5 item 1). Throws on a problem input
+ * `ppm = dist_px(p1, p2) / length_mm` (docs/cephalometrics.md §5.5 item 1). Throws on a problem input
  * (check `rulerProblem` first).
  */
 export function makeRulerInfo(p1: Vec2, p2: Vec2, lengthMm: number): RulerInfo {

@@ -26,7 +26,7 @@ export function historyKey(key: ViewerKey): 'undo' | 'redo' | null {
 const target = () => drawingSetFor(usePanelStore.getState().active);
 
 /**
- * Drawing mode (house style 5): a press on the film draws with the pad's tool instead of panning
+ * Drawing mode (docs/house-rules.md §5): a press on the film draws with the pad's tool instead of panning
  * (the middle button still pans, the wheel still zooms). Shapes are in image px of the original
  * upload. The history keys are taken here, so Ctrl+Z undoes a drawing, not a landmark move.
  */

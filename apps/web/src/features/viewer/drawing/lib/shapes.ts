@@ -2,7 +2,7 @@ import { DRAWING_LIMITS, DRAWING_TEXT_SCALE, type DrawingShape } from '@ceppro/c
 import { imageWidth, round } from './stroke.ts';
 
 /**
- * Geometry of drawn shapes, all in image px of the original upload (house style 2): building a
+ * Geometry of drawn shapes, all in image px of the original upload (docs/house-rules.md §2): building a
  * shape from a drag, and the eraser's hit test (it removes whole shapes it touches).
  */
 export type Pt = readonly [number, number];

@@ -93,7 +93,7 @@ export function isDirty(s: Pick<DrawingState, 'loaded' | 'writable' | 'saved' | 
 export const selectCanUndo = (s: DrawingState): boolean => canUndo(s.history);
 export const selectCanRedo = (s: DrawingState): boolean => canRedo(s.history);
 
-/** The drawing pad's state in the viewer (house style 9: viewer state, its own small store). */
+/** The drawing pad's state in the viewer (docs/house-rules.md §9: viewer state, its own small store). */
 export const useDrawingStore = create<DrawingStore>()((set, get) => ({
   ...initial,
   load: (recordId, sets, writable) =>

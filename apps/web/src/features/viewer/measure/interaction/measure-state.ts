@@ -7,7 +7,7 @@ import { useMeasureStore } from '../store/measure-store.ts';
 export const MEASURE_TOOL_IDS: Record<FreeMeasurementKind, string> = { distance: 'measure-distance', angle: 'measure-angle' };
 
 /**
- * A free measurement tool (house style 5): each click on the film puts down one point (image px);
+ * A free measurement tool (docs/house-rules.md §5): each click on the film puts down one point (image px);
  * the second (distance) or third (angle, the middle click being the vertex) finishes the measurement
  * and hands back to idle. A drag pans; Escape or another tool abandons the unfinished one.
  */

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 import type { Size } from '../../lib/coordinates.ts';
 
 /**
- * The lateral facial photo in the viewer (viewer state, house style 9): which photo is loaded, how
+ * The lateral facial photo in the viewer (viewer state, docs/house-rules.md §9): which photo is loaded, how
  * it is aligned to the film (photo px -> film px) and how it is shown. The VTO/STO feature stores
  * the alignment in the record's `vto_sto_config` and restores it here.
  */

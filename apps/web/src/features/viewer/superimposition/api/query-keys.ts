@@ -1,4 +1,4 @@
-/** Server-cache keys of the Superimposition tab (one query client for the app, house style 9). */
+/** Server-cache keys of the Superimposition tab (one query client for the app, docs/house-rules.md §9). */
 export const superimpositionKeys = {
   data: (recordId: number) => ['viewer', 'superimposition', 'data', recordId] as const,
   films: (patientId: number) => ['viewer', 'superimposition', 'films', patientId] as const,
