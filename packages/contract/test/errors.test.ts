@@ -4,7 +4,7 @@ import { ERROR_CATALOGUE, ERROR_CODES, SILENT_ERROR_CODES, errorCodeSchema, http
 const SPEC_CODES = ['J001', 'J002', 'J005', 'C001', 'C002', 'M003', 'M005', 'K006', 'K007', 'K013', 'K016', 'K017', 'K022', 'K024'];
 
 describe('error catalogue', () => {
-  it('holds every product code of docs/spec-points.md §8', () => {
+  it('holds every product code of the error catalogue (docs/spec-points.md §8)', () => {
     for (const code of SPEC_CODES) expect(ERROR_CODES).toContain(code);
   });
 
