@@ -6,7 +6,10 @@ import { percentile } from './landmark-metrics';
 /** The web app's list document (apps/web patient list): a page of 10 with charts and the total. */
 export const LIST_QUERY = `query($page: Int, $filter: PatientFilter, $sort: PatientSort) {
   patients(page: $page, filter: $filter, sort: $sort) {
-    items { id patient_id first_name birth_info gender createdAt charts { uuid chart_id createdAt chart_data { image_type_cd shoot_date } } }
+    items {
+      id patient_id first_name birth_info gender createdAt
+      charts { uuid chart_id createdAt chart_data { image_type_cd shoot_date } }
+    }
     pagination { total }
   }
 }`;

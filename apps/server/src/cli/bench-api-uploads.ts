@@ -20,14 +20,16 @@ async function films(count: number): Promise<Film[] | null> {
   }
   const { manifest, baseDir } = await loadDatasetManifest(resolve(dir, 'manifest.json'));
   const files = manifest.images.slice(-count).map((im) => resolve(baseDir, im.file));
-  return Promise.all(files.map(async (file) => ({ bytes: await readFile(file), type: file.toLowerCase().endsWith('.png') ? 'image/png' : 'image/jpeg' }) as Film));
+  const typeOf = (file: string): Film['type'] => (file.toLowerCase().endsWith('.png') ? 'image/png' : 'image/jpeg');
+  return Promise.all(files.map(async (file) => ({ bytes: await readFile(file), type: typeOf(file) })));
 }
 
 async function upload(client: BenchClient, film: Film, label: string): Promise<number> {
   const t = performance.now();
   const result = await client.createPatientWithImage(film.bytes, film.type, label);
   const ms = performance.now() - t;
-  console.log(`${label}: ${ms.toFixed(0)} ms, ${result.output.boxs.length} landmarks on ${result.output.size.width}x${result.output.size.height}`);
+  const { boxs, size } = result.output;
+  console.log(`${label}: ${ms.toFixed(0)} ms, ${boxs.length} landmarks on ${size.width}x${size.height}`);
   return ms;
 }
 
@@ -77,7 +79,8 @@ export async function concurrentUploads(base: string, clients: BenchClient[]): P
       await new Promise((r) => setTimeout(r, 100));
     }
   })();
-  const results = await Promise.allSettled(rest.map((film, i) => upload(clients[i % clients.length] ?? first, film, `concurrent upload ${i}`)));
+  const runs = rest.map((film, i) => upload(clients[i % clients.length] ?? first, film, `concurrent upload ${i}`));
+  const results = await Promise.allSettled(runs);
   running = false;
   await probe;
   const times = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));

@@ -58,7 +58,8 @@ async function main(): Promise<number> {
     // What autovacuum does to a table that has settled: statistics, and the visibility map that
     // lets the list's index-only scans skip the heap.
     await database.db.execute(sql`vacuum analyze patients, charts, chart_data`);
-    console.log(`seeded ${plan.mainPatients} + ${plan.otherPatients} patients for 1 + ${plan.otherUsers} users on ${driver} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const seedS = ((performance.now() - t0) / 1000).toFixed(1);
+    console.log(`seeded ${plan.mainPatients} + ${plan.otherPatients} patients for 1 + ${plan.otherUsers} users on ${driver} in ${seedS} s`);
     const mainUser = users[0];
     if (!mainUser) throw new Error('seeding made no user');
     await rawSqlLatencies(database.db, mainUser.id, plan.mainPatients, 50);
@@ -75,7 +76,8 @@ async function main(): Promise<number> {
     await listLoad(client, plan.mainPatients, clients, Math.min(requests, 200));
     const loadBefore = load();
     const many = await listLoad(client, plan.mainPatients, clients, requests);
-    console.log(`list: ${many.latencies.length} queries from ${clients} concurrent clients in ${(many.wallMs / 1000).toFixed(2)} s; load ${loadBefore} -> ${load()}`);
+    const wallS = (many.wallMs / 1000).toFixed(2);
+    console.log(`list: ${many.latencies.length} queries from ${clients} concurrent clients in ${wallS} s; load ${loadBefore} -> ${load()}`);
     const one = await listLoad(client, plan.mainPatients, 1, single);
     console.log(`list: ${one.latencies.length} queries from 1 client; raw SQL ${raw.length} page + total pairs before the server started`);
 
@@ -93,11 +95,13 @@ async function main(): Promise<number> {
     }
 
     console.log(`driver=${driver} load_avg=${load().replaceAll(' ', ',')}`);
-    console.log(`list_p50_ms=${ms(many.latencies, 50)} list_p95_ms=${ms(many.latencies, 95)} list_rps=${((many.latencies.length * 1000) / many.wallMs).toFixed(0)} ` +
+    const rps = ((many.latencies.length * 1000) / many.wallMs).toFixed(0);
+    console.log(`list_p50_ms=${ms(many.latencies, 50)} list_p95_ms=${ms(many.latencies, 95)} list_rps=${rps} ` +
       `raw_sql_p50_ms=${ms(raw, 50)} single_p50_ms=${ms(one.latencies, 50)}`);
     if (concurrent) {
       console.log(`uploads_all_within_30s=${concurrent.allWithin30s} max_healthz_ms=${concurrent.maxHealthzMs.toFixed(1)} ` +
-        `concurrent_upload_p50_ms=${ms(concurrent.times, 50)} concurrent_upload_max_ms=${Math.max(0, ...concurrent.times).toFixed(0)} healthz_probes=${concurrent.healthzProbes}`);
+        `concurrent_upload_p50_ms=${ms(concurrent.times, 50)} concurrent_upload_max_ms=${Math.max(0, ...concurrent.times).toFixed(0)} ` +
+          `healthz_probes=${concurrent.healthzProbes}`);
     } else {
       console.log(`upload_to_landmarks_p50_ms=${ms(uploadMs, 50)}`);
     }

@@ -1,4 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -38,7 +40,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const lock = await acquireDirLock(`${dataDir}.lock`);
   let client: PGlite;
   try {
-    client = new PGlite(dataDir);
+    // pg_trgm and btree_gin: the patient name search's index (migration 0013); PostgreSQL has them in contrib.
+    client = new PGlite(dataDir, { extensions: { pg_trgm, btree_gin } });
     await client.waitReady;
   } catch (error) {
     await lock.release();

@@ -58,5 +58,10 @@ export const patients = pgTable(
     index('patients_listed_birth_idx')
       .on(t.userId, t.birthInfo, t.id)
       .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
+    // The name search (`first_name ilike '%text%'`): the owner's trigrams, so a search reads the
+    // matching rows instead of every row of the owner (pg_trgm and btree_gin, 0013).
+    index('patients_listed_name_trgm_idx')
+      .using('gin', t.userId, sql`${t.firstName} gin_trgm_ops`)
+      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
   ],
 );

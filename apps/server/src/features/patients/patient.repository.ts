@@ -1,8 +1,8 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
 import { chartData, charts, patients } from '../../db/schema/index';
-import { listedChartsOfRow } from './listed-charts.sql';
+import { createPatientListQuery, type ListPage } from './patient-list.query';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type PatientPatch = Partial<Pick<PatientRow, 'firstName' | 'birthInfo' | 'gender' | 'mobileNb' | 'raceCd'>>;
@@ -68,49 +68,10 @@ export interface ListedChart {
   chartData: Array<{ imageTypeCd: ImageTypeCd; shootDate: string | null }>;
 }
 
-/** patients.image_types bits (kept by database triggers, see the schema). */
-const IMAGE_TYPE_BITS: Record<ImageTypeCd, number> = { [IMAGE_TYPE.cephalogram]: 1, [IMAGE_TYPE.lateralFace]: 2 };
-const ALL_IMAGE_TYPES = 3;
-
-function imageTypeMask(types: readonly ImageTypeCd[]): number {
-  return types.reduce((mask, t) => mask | IMAGE_TYPE_BITS[t], 0);
-}
-
-/** LIKE wildcards in a user's search text are literal characters, not patterns. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export function createPatientRepository(db: AppDatabase) {
   // Drafts (new-patient flow not yet committed by landmark detection) are invisible everywhere.
   const live = and(isNull(patients.deletedAt), isNull(patients.draftExpiresAt)) as SQL;
-
-  function listWhere(q: PatientListQuery): SQL | undefined {
-    const conditions: SQL[] = [eq(patients.userId, q.userId), live];
-    if (q.nameContains) conditions.push(ilike(patients.firstName, `%${escapeLike(q.nameContains)}%`));
-    if (q.imageTypes && q.imageTypes.length > 0) {
-      // `image_types <> 0` is the partial list indexes' predicate, so it is always there; a narrower
-      // type filter is one more bit test on the same rows.
-      conditions.push(sql`${patients.imageTypes} <> 0`);
-      const mask = imageTypeMask(q.imageTypes);
-      if (mask !== ALL_IMAGE_TYPES) conditions.push(sql`(${patients.imageTypes} & ${mask}) <> 0`);
-    }
-    return and(...conditions);
-  }
-
-  function orderBy(q: PatientListQuery): SQL[] {
-    const dir = q.order === 'asc' ? asc : desc;
-    // patient_id is a number kept as text: order by length first so "10" sorts after "9".
-    // Names sort case-insensitively, the same under any database collation.
-    const keys =
-      q.sort === 'patient_id'
-        ? [dir(sql`length(${patients.patientId})`), dir(patients.patientId)]
-        : q.sort === 'first_name'
-          ? [dir(sql`lower(${patients.firstName})`), dir(patients.firstName)]
-          : [dir(patients.birthInfo)];
-    // The id breaks ties so pages never overlap or skip rows.
-    return [...keys, dir(patients.id)];
-  }
+  const listQuery = createPatientListQuery(db);
 
   return {
     async findOwned(userId: number, id: number): Promise<PatientRow | undefined> {
@@ -128,24 +89,11 @@ export function createPatientRepository(db: AppDatabase) {
      * A page, its total and the page's charts (with images of `chartImageTypes`) in one statement
      * (docs/performance.md): the page's ids come from an index-only scan of the sort order's list
      * index (0013), then only those rows are read; the total is an uncorrelated subquery counted
-     * once. A page past the end has no row to carry the total: it is counted on its own.
+     * once. A page past the end has no row to carry the total: it is counted on its own
+     * (patient-list.query.ts, prepared statements per shape of the query).
      */
-    async list(q: PatientListQuery, chartImageTypes?: readonly ImageTypeCd[]): Promise<{ rows: Array<PatientRow & { charts: ListedChart[] }>; total: number }> {
-      const where = listWhere(q);
-      const order = orderBy(q);
-      const pageIds = db.select({ id: patients.id }).from(patients).where(where).orderBy(...order).limit(q.pageSize).offset(q.page * q.pageSize);
-      const found = await db
-        .select({
-          row: patients,
-          charts: listedChartsOfRow(chartImageTypes),
-          total: sql<number>`(select count(*) from ${patients} where ${where})`.mapWith(Number),
-        })
-        .from(patients)
-        .where(inArray(patients.id, pageIds))
-        .orderBy(...order);
-      if (found.length > 0) return { rows: found.map((f) => ({ ...f.row, charts: f.charts })), total: found[0]?.total ?? 0 };
-      const [totals] = await db.select({ n: count() }).from(patients).where(where);
-      return { rows: [], total: totals?.n ?? 0 };
+    async list(q: PatientListQuery, chartImageTypes?: readonly ImageTypeCd[]): Promise<ListPage> {
+      return listQuery.list(q, chartImageTypes);
     },
 
     /** The live charts of many patients with their live images, in one query. */

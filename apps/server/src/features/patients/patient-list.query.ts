@@ -1,0 +1,134 @@
+import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
+import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AppDatabase } from '../../db/database';
+import { patients } from '../../db/schema/index';
+import { listedChartsOfRow } from './listed-charts.sql';
+import type { ListedChart, PatientListQuery, PatientRow } from './patient.repository';
+
+/** The values of one list query (placeholders of the prepared statements). */
+type ListParams = {
+  userId: number;
+  pattern: string;
+  limit: number;
+  offset: number;
+};
+
+/** patients.image_types bits (kept by database triggers, see the schema). */
+const IMAGE_TYPE_BITS: Record<ImageTypeCd, number> = { [IMAGE_TYPE.cephalogram]: 1, [IMAGE_TYPE.lateralFace]: 2 };
+const ALL_IMAGE_TYPES = 3;
+
+function imageTypeMask(types: readonly ImageTypeCd[]): number {
+  return types.reduce((mask, t) => mask | IMAGE_TYPE_BITS[t], 0);
+}
+
+/** LIKE wildcards in a user's search text are literal characters, not patterns. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The patient list's SQL (docs/performance.md): a page, its total and the page's charts (with images
+ * of `chartImageTypes`) in one statement. The page's ids come from an index-only scan of the sort
+ * order's list index (0013), then only those rows are read; the total is an uncorrelated subquery
+ * counted once. A page past the end has no row to carry the total: it is counted on its own.
+ */
+export interface ListPage {
+  rows: Array<PatientRow & { charts: ListedChart[] }>;
+  total: number;
+}
+
+export function createPatientListQuery(db: AppDatabase) {
+  // Drafts (new-patient flow not yet committed by landmark detection) are invisible everywhere.
+  const live = and(isNull(patients.deletedAt), isNull(patients.draftExpiresAt)) as SQL;
+
+  /** The list's conditions; the caller and the search text are values or, to prepare, placeholders. */
+  function listWhere(q: PatientListQuery, values?: ListParams): SQL | undefined {
+    const conditions: SQL[] = [eq(patients.userId, values ? values.userId : sql.placeholder('userId')), live];
+    if (q.nameContains) conditions.push(ilike(patients.firstName, values ? values.pattern : sql.placeholder('pattern')));
+    if (q.imageTypes && q.imageTypes.length > 0) {
+      // Any image at all, then a narrower type as one more bit test on the same rows.
+      conditions.push(sql`${patients.imageTypes} <> 0`);
+      const mask = imageTypeMask(q.imageTypes);
+      if (mask !== ALL_IMAGE_TYPES) conditions.push(sql`(${patients.imageTypes} & ${mask}) <> 0`);
+    }
+    return and(...conditions);
+  }
+
+  function orderBy(q: PatientListQuery): SQL[] {
+    const dir = q.order === 'asc' ? asc : desc;
+    // patient_id is a number kept as text: order by length first so "10" sorts after "9".
+    // Names sort case-insensitively, the same under any database collation.
+    const keys =
+      q.sort === 'patient_id'
+        ? [dir(sql`length(${patients.patientId})`), dir(patients.patientId)]
+        : q.sort === 'first_name'
+          ? [dir(sql`lower(${patients.firstName})`), dir(patients.firstName)]
+          : [dir(patients.birthInfo)];
+    // The id breaks ties so pages never overlap or skip rows.
+    return [...keys, dir(patients.id)];
+  }
+
+  /** The list's page (with its total and charts) and its bare total, with `values` or placeholders. */
+  function listQueries(q: PatientListQuery, chartImageTypes: readonly ImageTypeCd[] | undefined, values?: ListParams) {
+    const where = listWhere(q, values);
+    const order = orderBy(q);
+    const pageIds = db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(where)
+      .orderBy(...order)
+      .limit(values ? values.limit : sql.placeholder('limit'))
+      .offset(values ? values.offset : sql.placeholder('offset'));
+    const page = db
+      .select({
+        row: patients,
+        charts: listedChartsOfRow(chartImageTypes),
+        total: sql<number>`(select count(*) from ${patients} where ${where})`.mapWith(Number),
+      })
+      .from(patients)
+      // `= any(array(...))`, not `in (...)`: the page's ids are then always an init plan and a primary
+      // key lookup, also in the generic plan PostgreSQL may choose for a prepared statement.
+      .where(sql`${patients.id} = any(array${pageIds})`)
+      .orderBy(...order);
+    const total = db.select({ n: count() }).from(patients).where(where);
+    return { page, total };
+  }
+  type ListQueries = ReturnType<typeof listQueries>;
+
+  /**
+   * The unfiltered list's statements for one shape (sort, order, type filters), prepared once: on
+   * PostgreSQL a named statement per connection, so neither drizzle nor the planner redoes the work
+   * per request (docs/performance.md). At most 3 x 2 x 4 x 4 shapes. A name search is not prepared:
+   * whether the trigram index (0013) pays depends on the search text, so each one is planned.
+   */
+  type Prepared = { page: ReturnType<ListQueries['page']['prepare']>; total: ReturnType<ListQueries['total']['prepare']> };
+  const prepared = new Map<string, Prepared>();
+
+  function runList(q: PatientListQuery, chartImageTypes: readonly ImageTypeCd[] | undefined, values: ListParams) {
+    if (q.nameContains) {
+      const { page, total } = listQueries(q, chartImageTypes, values);
+      return { page: () => page.execute(), total: () => total.execute() };
+    }
+    const shape = `${q.sort}_${q.order}_${q.imageTypes ? imageTypeMask(q.imageTypes) : 'all'}_${chartImageTypes?.join('_') ?? 'all'}`;
+    let statements = prepared.get(shape);
+    if (!statements) {
+      const { page, total } = listQueries(q, chartImageTypes);
+      // Named by the shape: the same name always means the same text, whichever repository prepared it.
+      statements = { page: page.prepare(`patients_list_${shape}`), total: total.prepare(`patients_total_${shape}`) };
+      prepared.set(shape, statements);
+    }
+    const { page, total } = statements;
+    return { page: () => page.execute(values), total: () => total.execute(values) };
+  }
+
+  return {
+    async list(q: PatientListQuery, chartImageTypes?: readonly ImageTypeCd[]): Promise<ListPage> {
+    const values = { userId: q.userId, pattern: `%${escapeLike(q.nameContains ?? '')}%`, limit: q.pageSize, offset: q.page * q.pageSize };
+    const statements = runList(q, chartImageTypes, values);
+    const found = await statements.page();
+    if (found.length > 0) return { rows: found.map((f) => ({ ...f.row, charts: f.charts })), total: found[0]?.total ?? 0 };
+    const [totals] = await statements.total();
+    return { rows: [], total: totals?.n ?? 0 };
+    },
+  };
+}
