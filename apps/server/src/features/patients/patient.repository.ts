@@ -18,7 +18,7 @@ const PATIENT_NUMBER_LOCK = 7305;
 
 /**
  * Serialises patient numbering per user until the transaction ends: the count-plus-one rule
- * (spec point 3) reads the count and writes it back, and two concurrent creates must not both read
+ * (docs/spec-points.md §3) reads the count and writes it back, and two concurrent creates must not both read
  * the same count. Works on PGlite too (it is PostgreSQL).
  */
 export async function lockPatientNumbers(tx: AppDatabase, userId: number): Promise<void> {
@@ -129,7 +129,7 @@ export function createPatientRepository(db: AppDatabase) {
     },
 
     /**
-     * Inserts with patient_id = the owner's committed patient count + 1 (spec point 3), under the
+     * Inserts with patient_id = the owner's committed patient count + 1 (docs/spec-points.md §3), under the
      * per-user numbering lock so concurrent creates get distinct numbers. A draft gets no number.
      */
     async insert(userId: number, input: NewPatient, options: InsertOptions = {}): Promise<PatientRow> {
@@ -153,7 +153,7 @@ export function createPatientRepository(db: AppDatabase) {
       return row;
     },
 
-    /** Soft-deletes the patient and each of its charts (spec point 4) in one transaction. */
+    /** Soft-deletes the patient and each of its charts (docs/spec-points.md §4) in one transaction. */
     async softDelete(userId: number, id: number): Promise<boolean> {
       return db.transaction(async (tx) => {
         const now = new Date();
