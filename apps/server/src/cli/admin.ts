@@ -1,9 +1,8 @@
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock';
-import { ConfigError, loadConfig } from '../config/config';
-import { openDatabase } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { createOrPromoteAdmin, listAdmins } from '../features/admin/admin-bootstrap';
+import { runOperatorCommand, withMigratedDatabase } from './operator-cli';
 
 const USAGE = `Administrator accounts (the admin screen at /admin and /api/admin).
 
@@ -50,31 +49,20 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'create' && !values.email) throw new AppError('VALIDATION_FAILED', 'create needs --email <email>.');
   const password = command === 'create' && values['password-stdin'] ? await readFirstLine(process.stdin) : null;
-  const database = await openDatabase(loadConfig(process.env).database);
-  try {
-    await database.migrate();
+  return withMigratedDatabase(async (db) => {
     if (command === 'list') {
-      for (const user of await listAdmins(database.db)) console.log(`${user.uuid}  ${user.email}  ${user.firstName}  ${user.status}`);
+      for (const user of await listAdmins(db)) console.log(`${user.uuid}  ${user.email}  ${user.firstName}  ${user.status}`);
       return 0;
     }
     const input = { email: values.email ?? '', name: values.name, userType: values.type, password };
-    const result = await createOrPromoteAdmin(database.db, systemClock, input);
+    const result = await createOrPromoteAdmin(db, systemClock, input);
     const { email } = result.user;
     if (result.outcome === 'already') console.log(`${email} is already an admin; nothing changed`);
     if (result.outcome === 'promoted') console.log(`${email} is now an admin${password === null ? '' : ' (its password was not changed)'}`);
     if (result.outcome === 'created') console.log(`created admin ${email}`);
     if (result.generatedPassword) console.log(`temporary password (change it at the first sign-in): ${result.generatedPassword}`);
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof AppError || error instanceof ConfigError) console.error(error.message);
-    else console.error(error);
-    process.exit(1);
-  },
-);
+runOperatorCommand(main);

@@ -1,11 +1,10 @@
 import { NOTICE_LANGS } from '@ceppro/contract';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock';
-import { ConfigError, loadConfig } from '../config/config';
-import { openDatabase } from '../db/database';
 import { AppError } from '../errors/app-error';
 import { createNoticeRepository } from '../features/notices/notice.repository';
 import { createNoticeService } from '../features/notices/notice.service';
+import { runOperatorCommand, withMigratedDatabase } from './operator-cli';
 
 const USAGE = `The operator's notices and events (served by /public/notices; an event also opens the event popup).
 
@@ -34,10 +33,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command ? 0 : 1;
   }
-  const database = await openDatabase(loadConfig(process.env).database);
-  try {
-    await database.migrate();
-    const notices = createNoticeService({ repository: createNoticeRepository(database.db), clock: systemClock });
+  return withMigratedDatabase(async (db) => {
+    const notices = createNoticeService({ repository: createNoticeRepository(db), clock: systemClock });
     const given: Record<string, string | boolean | undefined> = values;
     const texts = (part: 'title' | 'body') =>
       Object.fromEntries(NOTICE_LANGS.flatMap((l) => {
@@ -66,16 +63,7 @@ async function main(argv: string[]): Promise<number> {
         console.error(`unknown command "${command}"\n\n${USAGE}`);
         return 1;
     }
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof AppError || error instanceof ConfigError) console.error(error.message);
-    else console.error(error);
-    process.exit(1);
-  },
-);
+runOperatorCommand(main);
