@@ -36,7 +36,8 @@ train() { # stage iters (a stage that finished keeps its weights; an interrupted
     [ -f "$OUT/init-$1.pt" ] || $PY -m ceph_ml.from_onnx --onnx "$INIT.$1.onnx" --stage "$1" --dataset "$ISBI" --out "$OUT/init-$1.pt"
     a=(--init "$OUT/init-$1.pt" --lr "$LR" --warmup 100)
   fi
-  $PY -m ceph_ml.train --stage "$1" --dataset "$ISBI" --splits train --out "$OUT" --iters "$2" --threads "${THREADS:-1}" --seed "$SEED" "${a[@]}" >> "$OUT/train-$1.log" 2>&1
+  $PY -m ceph_ml.train --stage "$1" --dataset "$ISBI" --splits train --out "$OUT" --iters "$2" \
+    --threads "${THREADS:-1}" --seed "$SEED" "${a[@]}" >> "$OUT/train-$1.log" 2>&1
 }
 if [ ! -f "$OUT/global.pt" ] || [ ! -f "$OUT/fine.pt" ]; then
   train global "$ITERS_GLOBAL" & pg=$!
@@ -44,13 +45,17 @@ if [ ! -f "$OUT/global.pt" ] || [ ! -f "$OUT/fine.pt" ]; then
   wait $pg; wait $pf
 fi
 
-$PY -m ceph_ml.export --weights "$OUT" --dataset "$ISBI" --name "$NAME" --version "$VERSION" --trained-on "isbi2015 train (150 films)" --card "$NAME.card.json" --out "$OUT/onnx" > "$OUT/export.log"
+$PY -m ceph_ml.export --weights "$OUT" --dataset "$ISBI" --name "$NAME" --version "$VERSION" \
+  --trained-on "isbi2015 train (150 films)" --card "$NAME.card.json" --out "$OUT/onnx" > "$OUT/export.log"
 $PY -m ceph_ml.parity --weights "$OUT" --dataset "$ISBI" --out "$OUT/parity"
 cd "$ROOT"
 npx tsx apps/server/src/cli/onnx-parity.ts "$OUT/parity" "$OUT/onnx/$NAME.json" --tolerance 1e-3
-npx tsx apps/server/src/cli/calibrate-model.ts "$OUT/onnx/$NAME.json" --manifest "$ISBI/manifest.json" --validation "$HAMEDAN/manifest.json" | tee "$OUT/calibration.log"
-npx tsx apps/server/src/cli/eval-landmarks.ts --model "$OUT/onnx/$NAME.json" --manifest "$ISBI/manifest.json" --split test1 --out "$OUT/eval/isbi2015-test1" | tee "$OUT/eval-isbi2015-test1.log"
-npx tsx apps/server/src/cli/eval-landmarks.ts --model "$OUT/onnx/$NAME.json" --manifest "$HAMEDAN/manifest.json" --split crossdevice --out "$OUT/eval/hamedan" | tee "$OUT/eval-hamedan.log"
+npx tsx apps/server/src/cli/calibrate-model.ts "$OUT/onnx/$NAME.json" --manifest "$ISBI/manifest.json" \
+  --validation "$HAMEDAN/manifest.json" | tee "$OUT/calibration.log"
+npx tsx apps/server/src/cli/eval-landmarks.ts --model "$OUT/onnx/$NAME.json" --manifest "$ISBI/manifest.json" --split test1 \
+  --out "$OUT/eval/isbi2015-test1" | tee "$OUT/eval-isbi2015-test1.log"
+npx tsx apps/server/src/cli/eval-landmarks.ts --model "$OUT/onnx/$NAME.json" --manifest "$HAMEDAN/manifest.json" --split crossdevice \
+  --out "$OUT/eval/hamedan" | tee "$OUT/eval-hamedan.log"
 cp "$OUT"/onnx/"$NAME".{json,global.onnx,fine.onnx} models/
 mkdir -p models/eval models/training
 rm -rf models/eval/isbi2015-test1 models/eval/hamedan
@@ -58,5 +63,7 @@ cp -r "$OUT/eval/isbi2015-test1" "$OUT/eval/hamedan" models/eval/
 cp "$OUT"/global.json models/training/"$NAME"-global.json
 cp "$OUT"/fine.json models/training/"$NAME"-fine.json
 cp "$OUT"/calibration.log models/training/"$NAME"-calibration.log
-npx tsx apps/server/src/cli/model-card.ts models/"$NAME".json --eval isbi2015-test1=models/eval/isbi2015-test1/metrics.json --eval hamedan=models/eval/hamedan/metrics.json --baseline "$BASELINE" --readme models/README.md
+npx tsx apps/server/src/cli/model-card.ts models/"$NAME".json \
+  --eval isbi2015-test1=models/eval/isbi2015-test1/metrics.json --eval hamedan=models/eval/hamedan/metrics.json \
+  --baseline "$BASELINE" --readme models/README.md
 echo "released $NAME $VERSION into models/"

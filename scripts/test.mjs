@@ -11,7 +11,11 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 function run(label, cmd, args, opts = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: opts.capture ? ['inherit', 'pipe', opts.stderrToStdout ? 'pipe' : 'inherit'] : 'inherit', encoding: 'utf8', env: { ...process.env, ...opts.env } });
+  const r = spawnSync(cmd, args, {
+    stdio: opts.capture ? ['inherit', 'pipe', opts.stderrToStdout ? 'pipe' : 'inherit'] : 'inherit',
+    encoding: 'utf8',
+    env: { ...process.env, ...opts.env },
+  });
   if (opts.stderrToStdout) r.stdout = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   if (opts.capture && r.stdout) process.stdout.write(r.stdout);
   if (r.status !== 0) {
@@ -34,10 +38,16 @@ function ensureDebianPackages() {
   const missing = DEBIAN_NEEDS.filter((n) => !existsSync(n.bin)).map((n) => n.pkg);
   if (missing.length === 0) return;
   if (!isRoot) {
-    console.error(`The tests need ${missing.join(', ')}: run \`sudo apt-get install -y ${missing.join(' ')}\` (npm test installs them when run as root).`);
+    console.error(
+      `The tests need ${missing.join(', ')}: run \`sudo apt-get install -y ${missing.join(' ')}\` ` +
+        `(npm test installs them when run as root).`,
+    );
     process.exit(1);
   }
-  run(`install ${missing.join(' ')}`, 'sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`]);
+  run(`install ${missing.join(' ')}`, 'sh', [
+    '-c',
+    `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
+  ]);
 }
 
 // The training code's own tests (augmentations keep landmarks on the anatomy; skull-size scale)
@@ -47,10 +57,17 @@ function ensurePythonMl() {
   const probe = spawnSync(PY, ['-c', 'import torch, cv2, numpy, onnx'], { encoding: 'utf8' });
   if (probe.status === 0) return;
   if (!isRoot) {
-    console.error(`ML tests need PyTorch, OpenCV and ONNX for ${PY}: run \`sudo apt-get install -y python3-torch python3-opencv python3-onnx\` (npm test installs them when run as root).`);
+    console.error(
+      `ML tests need PyTorch, OpenCV and ONNX for ${PY}: run \`sudo apt-get install ` +
+        `-y python3-torch python3-opencv python3-onnx\` (npm test installs them ` +
+        `when run as root).`,
+    );
     process.exit(1);
   }
-  run('install python3-torch python3-opencv python3-onnx', 'sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-torch python3-opencv python3-onnx']);
+  run('install python3-torch python3-opencv python3-onnx', 'sh', [
+    '-c',
+    'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-torch python3-opencv python3-onnx',
+  ]);
 }
 
 ensureDebianPackages();
@@ -58,12 +75,18 @@ ensurePythonMl();
 const tsProjects = ['packages/ceph', 'packages/contract', 'apps/server', 'apps/web', 'e2e'];
 for (const p of tsProjects) run(`typecheck ${p}`, 'npx', ['tsc', '-p', p]);
 run('lint', 'npx', ['eslint', '.']);
+run('format (Prettier, 140-character lines)', 'npm', ['run', '--silent', 'format:check']);
 run('build web', 'npm', ['run', 'build', '-w', 'apps/web']);
 
 mkdirSync('tmp', { recursive: true });
 const report = 'tmp/vitest-report.json';
 rmSync(report, { force: true });
-const unit = run('unit, server and web tests (vitest)', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { soft: true });
+const unit = run(
+  'unit, server and web tests (vitest)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  { soft: true },
+);
 const counts = { passed: 0, failed: 0, skipped: 0 };
 if (existsSync(report)) {
   const j = JSON.parse(readFileSync(report, 'utf8'));
@@ -71,7 +94,11 @@ if (existsSync(report)) {
   counts.failed += j.numFailedTests;
   counts.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
 }
-const ml = run('ml tests (Python unittest)', PY, ['-m', 'unittest', 'discover', '-s', 'ml/tests', '-v'], { soft: true, capture: true, stderrToStdout: true });
+const ml = run('ml tests (Python unittest)', PY, ['-m', 'unittest', 'discover', '-s', 'ml/tests', '-v'], {
+  soft: true,
+  capture: true,
+  stderrToStdout: true,
+});
 const mlRan = /Ran (\d+) tests?/.exec(ml.stdout ?? '');
 const mlFailed = /FAILED \((?:failures=(\d+))?(?:, )?(?:errors=(\d+))?/.exec(ml.stdout ?? '');
 const mlSkipped = /skipped=(\d+)/.exec(ml.stdout ?? '');

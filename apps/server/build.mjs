@@ -99,5 +99,8 @@ await import('./main.js');
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const files = await buildServer(process.argv[2]);
-  console.log(`server built: ${files.filter((f) => f.endsWith('.js')).length} files in ${path.relative(process.cwd(), path.dirname(path.resolve(files[0])))}`);
+  console.log(
+    `server built: ${files.filter((f) => f.endsWith('.js')).length} files in ` +
+      `${path.relative(process.cwd(), path.dirname(path.resolve(files[0])))}`,
+  );
 }

@@ -31,7 +31,10 @@ export function precompress(): Plugin {
           const full = path.join(outDir, file);
           const data = await readFile(full);
           if (data.length < MIN_BYTES) return;
-          const params = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: data.length };
+          const params = {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          };
           await writeFile(`${full}.br`, await brotli(data, { params }));
           await writeFile(`${full}.gz`, await gz(data, { level: 9 }));
         }),

@@ -30,7 +30,10 @@ export function newUser(label: string): TestUser {
 
 /** A 10-digit business number that passes the weighted checksum (docs/spec-points.md §5). */
 export function validTaxId(seed = serial): string {
-  const digits = String(123456780 + seed * 37).slice(-9).split('').map(Number);
+  const digits = String(123456780 + seed * 37)
+    .slice(-9)
+    .split('')
+    .map(Number);
   const weights = [1, 3, 7, 1, 3, 7, 1, 3, 5];
   let sum = digits.reduce((s, d, i) => s + d * (weights[i] ?? 0), 0);
   sum += Math.floor(((digits[8] ?? 0) * 5) / 10);

@@ -23,7 +23,10 @@ export async function startApiSession(baseUrl: string, context: BrowserContext, 
   const tutorialOff = await fetch(`${baseUrl}/graphql`, {
     method: 'POST',
     headers: { 'x-forwarded-for': user.ip, 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query: 'mutation($p: UserPermissionInput!) { update_user(user_permission: $p) { uuid } }', variables: { p: { version: 1, tutorial: false } } }),
+    body: JSON.stringify({
+      query: 'mutation($p: UserPermissionInput!) { update_user(user_permission: $p) { uuid } }',
+      variables: { p: { version: 1, tutorial: false } },
+    }),
   });
   assert.equal(tutorialOff.status, 200, 'tutorial switched off');
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': user.ip });

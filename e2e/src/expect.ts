@@ -4,12 +4,7 @@ import assert from 'node:assert/strict';
  * Polls `probe` until `check` passes or `timeoutMs` runs out, then fails with the last value.
  * Browser state settles asynchronously; this keeps assertions free of fixed sleeps.
  */
-export async function eventually<T>(
-  probe: () => Promise<T>,
-  check: (value: T) => boolean,
-  what: string,
-  timeoutMs = 5000,
-): Promise<T> {
+export async function eventually<T>(probe: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: T = await probe();
   while (!check(last)) {

@@ -55,7 +55,12 @@ export async function signInByForm(page: Page, user: TestUser, options: { typeDe
 export async function openViewer(page: Page, chartUuid: string): Promise<void> {
   await page.goto(`/viewer/${chartUuid}`);
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn', 30_000);
+  await eventually(
+    () => page.getByTestId('landmark').count(),
+    (n) => n >= 19,
+    'AI landmarks drawn',
+    30_000,
+  );
   await settled(page);
 }
 

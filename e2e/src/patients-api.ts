@@ -65,7 +65,10 @@ export class PatientsApi {
   ) {}
 
   async login(): Promise<void> {
-    const body = await this.raw('/public/login', new URLSearchParams({ email: this.user.email, password: encodePassword(this.user.password) }));
+    const body = await this.raw(
+      '/public/login',
+      new URLSearchParams({ email: this.user.email, password: encodePassword(this.user.password) }),
+    );
     assert.ok(body.success, `login: ${body.code} ${body.message}`);
     this.token = String(body.data?.token);
     this.refreshToken = String(body.data?.refresh_token);
@@ -102,13 +105,26 @@ export class PatientsApi {
   }
 
   /** Draft patient + chart, upload the cephalogram (and a photo), wait for thumbnails, run the AI. */
-  async createPatient(patient: { first_name: string; birth_info: string; gender: boolean }, images: { ceph: string; face?: string; shootDate?: string }): Promise<{ patientId: number; chartId: string; chartUuid: string }> {
-    const created = await this.graphql<{ create_patient: { id: number } }>('mutation($i: CreatePatientInput!) { create_patient(input: $i, draft: true) { id } }', { i: patient });
+  async createPatient(
+    patient: { first_name: string; birth_info: string; gender: boolean },
+    images: { ceph: string; face?: string; shootDate?: string },
+  ): Promise<{ patientId: number; chartId: string; chartUuid: string }> {
+    const created = await this.graphql<{ create_patient: { id: number } }>(
+      'mutation($i: CreatePatientInput!) { create_patient(input: $i, draft: true) { id } }',
+      { i: patient },
+    );
     return this.addChart(created.create_patient.id, images, true);
   }
 
-  async addChart(patientId: number, images: { ceph: string; face?: string; shootDate?: string }, draft = true): Promise<{ patientId: number; chartId: string; chartUuid: string }> {
-    const chart = await this.graphql<{ create_chart: { chart_id: string; uuid: string } }>('mutation($p: Int!, $d: Boolean) { create_chart(patient_id: $p, draft: $d) { chart_id uuid } }', { p: patientId, d: draft });
+  async addChart(
+    patientId: number,
+    images: { ceph: string; face?: string; shootDate?: string },
+    draft = true,
+  ): Promise<{ patientId: number; chartId: string; chartUuid: string }> {
+    const chart = await this.graphql<{ create_chart: { chart_id: string; uuid: string } }>(
+      'mutation($p: Int!, $d: Boolean) { create_chart(patient_id: $p, draft: $d) { chart_id uuid } }',
+      { p: patientId, d: draft },
+    );
     const chartId = chart.create_chart.chart_id;
     const files: Array<[string, string]> = [[images.ceph, '00700']];
     if (images.face) files.push([images.face, '00710']);
@@ -117,8 +133,18 @@ export class PatientsApi {
       for (const [file, type] of files) {
         const bytes = readFileSync(file);
         const contentType = file.endsWith('.png') ? 'image/png' : 'image/jpeg';
-        const upload = await this.post('/minio/upload', { chart_id: chartId, image_type_cd: type, shoot_date: images.shootDate ?? null, content_type: contentType, size: bytes.length });
-        const put = await fetch(new URL(String(upload.presignedUrl), this.baseUrl), { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) });
+        const upload = await this.post('/minio/upload', {
+          chart_id: chartId,
+          image_type_cd: type,
+          shoot_date: images.shootDate ?? null,
+          content_type: contentType,
+          size: bytes.length,
+        });
+        const put = await fetch(new URL(String(upload.presignedUrl), this.baseUrl), {
+          method: 'PUT',
+          headers: { 'content-type': contentType },
+          body: new Uint8Array(bytes),
+        });
         assert.equal(put.status, 200, 'presigned PUT');
         await this.post('/minio/chart_data_request', { upload_id: upload.upload_id });
       }

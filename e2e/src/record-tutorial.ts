@@ -47,7 +47,13 @@ async function walk(page: Page, lang: ManualLang, account: Awaited<ReturnType<ty
   await hold(page, 1200);
   await signInByForm(page, account.user, { typeDelayMs: 25 });
   const tutorial = page.getByTestId('tutorial-close');
-  if (await tutorial.waitFor({ timeout: 5000 }).then(() => true, () => false)) await tutorial.click();
+  if (
+    await tutorial.waitFor({ timeout: 5000 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await tutorial.click();
   await page.getByTestId('patient-row').first().waitFor();
   await hold(page, 2000);
   await page.getByTestId('new-patient').click();
@@ -82,11 +88,37 @@ function encode(frames: Frame[], file: string): void {
     // The concat demuxer needs the last file named again for its duration to count.
     lines.push(lines[lines.length - 2] ?? '');
     writeFileSync(join(dir, 'list.txt'), `${lines.join('\n')}\n`);
-    execFileSync(FFMPEG, [
-      '-y', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', join(dir, 'list.txt'),
-      '-vf', 'fps=12,scale=960:-2:flags=lanczos,format=yuv420p',
-      '-c:v', 'libvpx-vp9', '-crf', '40', '-b:v', '0', '-deadline', 'good', '-cpu-used', '4', '-row-mt', '1', '-an', file,
-    ], { stdio: 'inherit' });
+    execFileSync(
+      FFMPEG,
+      [
+        '-y',
+        '-loglevel',
+        'error',
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-i',
+        join(dir, 'list.txt'),
+        '-vf',
+        'fps=12,scale=960:-2:flags=lanczos,format=yuv420p',
+        '-c:v',
+        'libvpx-vp9',
+        '-crf',
+        '40',
+        '-b:v',
+        '0',
+        '-deadline',
+        'good',
+        '-cpu-used',
+        '4',
+        '-row-mt',
+        '1',
+        '-an',
+        file,
+      ],
+      { stdio: 'inherit' },
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,7 +5,11 @@ import type { TestUser } from './accounts.ts';
  * Signs in through the sign-in form and waits for the patient list. A new account's first list
  * shows the tutorial popup (docs/spec-points.md §2); it is closed here unless `keepTutorial` is set.
  */
-export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' | 'password'>, options: { saveEmail?: boolean; keepTutorial?: boolean } = {}): Promise<void> {
+export async function signInThroughUi(
+  page: Page,
+  user: Pick<TestUser, 'email' | 'password'>,
+  options: { saveEmail?: boolean; keepTutorial?: boolean } = {},
+): Promise<void> {
   await page.goto('/');
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
@@ -14,7 +18,10 @@ export async function signInThroughUi(page: Page, user: Pick<TestUser, 'email' |
   await page.waitForURL((u) => u.pathname === '/list/0');
   if (options.keepTutorial) return;
   const tutorial = page.getByTestId('tutorial-popup');
-  const shown = await tutorial.waitFor({ timeout: 5000 }).then(() => true, () => false);
+  const shown = await tutorial.waitFor({ timeout: 5000 }).then(
+    () => true,
+    () => false,
+  );
   if (shown) {
     await page.getByTestId('tutorial-close').click();
     await tutorial.waitFor({ state: 'detached' });

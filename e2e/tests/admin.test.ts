@@ -9,81 +9,94 @@ import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-const title = 'admin: a K017 account is refused at sign-in, an admin made by npm run admin approves it on /admin, then it signs in (en + ko)';
+const title =
+  'admin: a K017 account is refused at sign-in, an admin made by npm run admin approves it on /admin, then it signs in (en + ko)';
 
-test(title, async (t) => {
-  // Its own server: the admin and the waiting account are written into its DATA_DIR before it starts,
-  // the admin by the operator's CLI and the waiting account by a test seed (no sign-up path ends there).
-  const admin = newUser('admin-ops');
-  const waiting = newUser('admin-k017');
-  const server = await startServer(root, {
-    prepare: (dataDir) => {
-      const env = { ...process.env, DATA_DIR: dataDir };
-      const cli = [join(root, 'apps/server/src/cli/admin.ts'), 'create', '--email', admin.email, '--name', 'Operator', '--password-stdin'];
-      const input = `${admin.password}\n`;
-      const created = spawnSync(process.execPath, ['--import', 'tsx', ...cli], { cwd: root, env, input, encoding: 'utf8' });
-      assert.equal(created.status, 0, `admin create failed: ${created.stderr}`);
-      assert.match(created.stdout, /created admin/);
-      const seed = [join(root, 'e2e/src/seed-pending-account.ts'), waiting.email, waiting.password, waiting.name];
-      const seeded = spawnSync(process.execPath, ['--import', 'tsx', ...seed], { cwd: root, env, encoding: 'utf8' });
-      assert.equal(seeded.status, 0, `seeding the waiting account failed: ${seeded.stderr}`);
-    },
-  });
-  try {
-    // The waiting account: K017's message on the sign-in page, and it stays there.
-    const user = await t.newPage({ ...fromIp(waiting.ip), baseURL: server.baseUrl, locale: 'en-US' });
-    await user.page.goto('/');
-    await user.page.getByLabel('Email', { exact: true }).fill(waiting.email);
-    await user.page.getByLabel('Password', { exact: true }).fill(waiting.password);
-    await user.page.getByRole('button', { name: 'Sign in' }).click();
-    await user.page.getByText('The account requires administrator authentication.').first().waitFor();
-    assert.equal(new URL(user.page.url()).pathname, '/');
-    await t.screenshot(user.page, 'admin-k017-sign-in-en');
+test(
+  title,
+  async (t) => {
+    // Its own server: the admin and the waiting account are written into its DATA_DIR before it starts,
+    // the admin by the operator's CLI and the waiting account by a test seed (no sign-up path ends there).
+    const admin = newUser('admin-ops');
+    const waiting = newUser('admin-k017');
+    const server = await startServer(root, {
+      prepare: (dataDir) => {
+        const env = { ...process.env, DATA_DIR: dataDir };
+        const cli = [
+          join(root, 'apps/server/src/cli/admin.ts'),
+          'create',
+          '--email',
+          admin.email,
+          '--name',
+          'Operator',
+          '--password-stdin',
+        ];
+        const input = `${admin.password}\n`;
+        const created = spawnSync(process.execPath, ['--import', 'tsx', ...cli], { cwd: root, env, input, encoding: 'utf8' });
+        assert.equal(created.status, 0, `admin create failed: ${created.stderr}`);
+        assert.match(created.stdout, /created admin/);
+        const seed = [join(root, 'e2e/src/seed-pending-account.ts'), waiting.email, waiting.password, waiting.name];
+        const seeded = spawnSync(process.execPath, ['--import', 'tsx', ...seed], { cwd: root, env, encoding: 'utf8' });
+        assert.equal(seeded.status, 0, `seeding the waiting account failed: ${seeded.stderr}`);
+      },
+    });
+    try {
+      // The waiting account: K017's message on the sign-in page, and it stays there.
+      const user = await t.newPage({ ...fromIp(waiting.ip), baseURL: server.baseUrl, locale: 'en-US' });
+      await user.page.goto('/');
+      await user.page.getByLabel('Email', { exact: true }).fill(waiting.email);
+      await user.page.getByLabel('Password', { exact: true }).fill(waiting.password);
+      await user.page.getByRole('button', { name: 'Sign in' }).click();
+      await user.page.getByText('The account requires administrator authentication.').first().waitFor();
+      assert.equal(new URL(user.page.url()).pathname, '/');
+      await t.screenshot(user.page, 'admin-k017-sign-in-en');
 
-    // The admin signs in normally; the user menu leads to the admin screen.
-    const ops = await t.newPage({ ...fromIp(admin.ip), baseURL: server.baseUrl, locale: 'en-US' });
-    const { page } = ops;
-    await signInThroughUi(page, admin);
-    await page.getByTestId('user-menu').click();
-    await page.getByTestId('admin-link').click();
-    await page.waitForURL((u) => u.pathname === '/admin');
-    await page.getByTestId('admin-screen').waitFor();
-    await page.getByTestId('admin-filter').selectOption('pending');
-    const row = page.locator(`[data-testid="admin-row"][data-email="${waiting.email}"]`);
-    await row.waitFor();
-    assert.equal(await page.getByTestId('admin-row').count(), 1, 'only the waiting account is pending');
-    assert.equal(await row.getByTestId('admin-status').textContent(), 'Awaiting approval');
-    await t.screenshot(page, 'admin-pending-en', { fullPage: true });
+      // The admin signs in normally; the user menu leads to the admin screen.
+      const ops = await t.newPage({ ...fromIp(admin.ip), baseURL: server.baseUrl, locale: 'en-US' });
+      const { page } = ops;
+      await signInThroughUi(page, admin);
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('admin-link').click();
+      await page.waitForURL((u) => u.pathname === '/admin');
+      await page.getByTestId('admin-screen').waitFor();
+      await page.getByTestId('admin-filter').selectOption('pending');
+      const row = page.locator(`[data-testid="admin-row"][data-email="${waiting.email}"]`);
+      await row.waitFor();
+      assert.equal(await page.getByTestId('admin-row').count(), 1, 'only the waiting account is pending');
+      assert.equal(await row.getByTestId('admin-status').textContent(), 'Awaiting approval');
+      await t.screenshot(page, 'admin-pending-en', { fullPage: true });
 
-    await row.getByTestId('admin-approve').click();
-    const dialog = page.getByTestId('admin-dialog');
-    await dialog.waitFor();
-    assert.ok((await dialog.innerText()).includes(`${waiting.email} is waiting for administrator authentication`));
-    await t.screenshot(page, 'admin-approve-dialog-en');
-    await dialog.getByTestId('admin-dialog-confirm').click();
-    await dialog.waitFor({ state: 'detached' });
-    await page.getByText(`${waiting.email} was updated.`).waitFor();
-    await row.waitFor({ state: 'detached' });
+      await row.getByTestId('admin-approve').click();
+      const dialog = page.getByTestId('admin-dialog');
+      await dialog.waitFor();
+      assert.ok((await dialog.innerText()).includes(`${waiting.email} is waiting for administrator authentication`));
+      await t.screenshot(page, 'admin-approve-dialog-en');
+      await dialog.getByTestId('admin-dialog-confirm').click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText(`${waiting.email} was updated.`).waitFor();
+      await row.waitFor({ state: 'detached' });
 
-    // The same list in Korean: the approved account is active now.
-    await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
-    await page.reload();
-    await page.getByTestId('admin-screen').waitFor();
-    const approved = page.locator(`[data-testid="admin-row"][data-email="${waiting.email}"]`);
-    await approved.waitFor();
-    assert.equal(await approved.getByTestId('admin-status').textContent(), '활성');
-    assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /계정/);
-    await t.screenshot(page, 'admin-accounts-ko', { fullPage: true });
+      // The same list in Korean: the approved account is active now.
+      await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
+      await page.reload();
+      await page.getByTestId('admin-screen').waitFor();
+      const approved = page.locator(`[data-testid="admin-row"][data-email="${waiting.email}"]`);
+      await approved.waitFor();
+      assert.equal(await approved.getByTestId('admin-status').textContent(), '활성');
+      assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /계정/);
+      await t.screenshot(page, 'admin-accounts-ko', { fullPage: true });
 
-    // The approved account signs in.
-    await signInThroughUi(user.page, waiting);
-    assert.equal(new URL(user.page.url()).pathname, '/list/0');
-    // A normal account has no way in: no menu entry, and /admin says the page is for administrators.
-    await user.page.getByTestId('user-menu').click();
-    assert.equal(await user.page.getByTestId('admin-link').count(), 0);
-    await user.page.goto('/admin');
-    await user.page.getByTestId('admin-forbidden').waitFor();
-  } finally {
-    await server.stop();
-  }
-}, { timeoutMs: 180_000 });
+      // The approved account signs in.
+      await signInThroughUi(user.page, waiting);
+      assert.equal(new URL(user.page.url()).pathname, '/list/0');
+      // A normal account has no way in: no menu entry, and /admin says the page is for administrators.
+      await user.page.getByTestId('user-menu').click();
+      assert.equal(await user.page.getByTestId('admin-link').count(), 0);
+      await user.page.goto('/admin');
+      await user.page.getByTestId('admin-forbidden').waitFor();
+    } finally {
+      await server.stop();
+    }
+  },
+  { timeoutMs: 180_000 },
+);

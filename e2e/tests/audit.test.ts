@@ -15,12 +15,20 @@ test('audit: the activity log under My info lists the viewer visit and the CSV e
   await createActivatedUser(t.baseUrl, user);
   const api = new PatientsApi(t.baseUrl, user);
   await api.login();
-  const patient = await api.createPatient({ first_name: '김감사', birth_info: '2011-05-06', gender: true }, { ceph: cephalogramPath(0), shootDate: '2025-09-01' });
+  const patient = await api.createPatient(
+    { first_name: '김감사', birth_info: '2011-05-06', gender: true },
+    { ceph: cephalogramPath(0), shootDate: '2025-09-01' },
+  );
 
   const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 }, acceptDownloads: true });
   await signInThroughUi(page, user);
   await page.goto(`/viewer/${patient.chartUuid}`);
-  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn', 30_000);
+  await eventually(
+    () => page.getByTestId('landmark').count(),
+    (n) => n >= 19,
+    'AI landmarks drawn',
+    30_000,
+  );
   await page.getByTestId('panel-tab-analysis').click();
   await page.getByTestId('chart-exports').waitFor();
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
@@ -30,7 +38,11 @@ test('audit: the activity log under My info lists the viewer visit and the CSV e
   const log = page.getByTestId('activity-log');
   await log.waitFor();
   const rows = log.getByTestId('audit-row');
-  await eventually(() => rows.count(), (n) => n >= 3, 'trail rows');
+  await eventually(
+    () => rows.count(),
+    (n) => n >= 3,
+    'trail rows',
+  );
   const view = log.locator('[data-testid="audit-row"][data-action="chart.view"]').first();
   const exported = log.locator('[data-testid="audit-row"][data-action="export.csv"]').first();
   assert.match(await view.innerText(), /Viewer opened[\s\S]*김감사/);
@@ -42,7 +54,11 @@ test('audit: the activity log under My info lists the viewer visit and the CSV e
   // Filter to exports only: the viewer visit leaves the table.
   await page.getByTestId('audit-action').selectOption('export');
   await log.getByRole('button', { name: 'Apply' }).click();
-  await eventually(() => log.locator('[data-testid="audit-row"][data-action="chart.view"]').count(), (n) => n === 0, 'filtered to exports');
+  await eventually(
+    () => log.locator('[data-testid="audit-row"][data-action="chart.view"]').count(),
+    (n) => n === 0,
+    'filtered to exports',
+  );
   assert.ok((await exported.count()) === 1, 'the export stays');
   const [trailCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-csv').click()]);
   const path = await trailCsv.path();
@@ -54,7 +70,11 @@ test('audit: the activity log under My info lists the viewer visit and the CSV e
   await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
   await page.reload();
   await log.waitFor();
-  await eventually(() => log.getByTestId('audit-row').count(), (n) => n >= 3, 'trail rows (ko)');
+  await eventually(
+    () => log.getByTestId('audit-row').count(),
+    (n) => n >= 3,
+    'trail rows (ko)',
+  );
   assert.match(await log.locator('[data-testid="audit-row"][data-action="chart.view"]').first().innerText(), /뷰어 열기/);
   assert.match(await log.innerText(), /활동 기록/);
   await t.screenshot(page, 'audit-trail-ko', { fullPage: true });

@@ -30,10 +30,7 @@ test('footer: version, company and device lines; hidden on the viewer', async (t
 test('footer: legal links follow the language', async (t) => {
   const { page } = await t.newPage({ locale: 'ko-KR' }, { signedIn: true });
   await page.goto('/list/0');
-  assert.equal(
-    await page.getByRole('link', { name: '서비스 이용약관' }).getAttribute('href'),
-    '/legal/terms-of-service.ko.html',
-  );
+  assert.equal(await page.getByRole('link', { name: '서비스 이용약관' }).getAttribute('href'), '/legal/terms-of-service.ko.html');
   const res = await page.request.get('/legal/terms-of-service.ko.html');
   assert.equal(res.status(), 200);
   assert.match(await res.text(), /서비스 이용약관/);

@@ -25,12 +25,20 @@ async function openViewer(t: TestContext, label: string): Promise<Page> {
   await createActivatedUser(t.baseUrl, user);
   const api = new PatientsApi(t.baseUrl, user);
   await api.login();
-  const { chartUuid } = await api.createPatient({ first_name: 'Vocabulary Park', birth_info: '1992-06-01', gender: true }, { ceph: cephalogramPath(1), shootDate: '2025-10-20' });
+  const { chartUuid } = await api.createPatient(
+    { first_name: 'Vocabulary Park', birth_info: '1992-06-01', gender: true },
+    { ceph: cephalogramPath(1), shootDate: '2025-10-20' },
+  );
   const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
   await signInThroughUi(page, user);
   await page.goto(`/viewer/${chartUuid}`);
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn', 20_000);
+  await eventually(
+    () => page.getByTestId('landmark').count(),
+    (n) => n >= 19,
+    'AI landmarks drawn',
+    20_000,
+  );
   return page;
 }
 
@@ -38,18 +46,32 @@ async function openViewer(t: TestContext, label: string): Promise<Page> {
 async function useLanguage(page: Page, lang: string): Promise<void> {
   await page.evaluate((l) => localStorage.setItem('ceppro.language', l), lang);
   await page.reload();
-  await eventually(() => page.evaluate(() => document.documentElement.lang), (l) => l === lang, `<html lang> ${lang}`);
+  await eventually(
+    () => page.evaluate(() => document.documentElement.lang),
+    (l) => l === lang,
+    `<html lang> ${lang}`,
+  );
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn', 20_000);
+  await eventually(
+    () => page.getByTestId('landmark').count(),
+    (n) => n >= 19,
+    'AI landmarks drawn',
+    20_000,
+  );
 }
 
-const landmarkName = (page: Page, id: string) => page.locator(`[data-testid="landmark-item"][data-id="${id}"] .landmark-item__name`).first().innerText();
+const landmarkName = (page: Page, id: string) =>
+  page.locator(`[data-testid="landmark-item"][data-id="${id}"] .landmark-item__name`).first().innerText();
 const rowName = (page: Page, id: string) => page.locator(`[data-testid="analysis-row"][data-id="${id}"] .analysis-row__name`).innerText();
 const markerTitle = (page: Page, id: string) => page.locator(`[data-testid="landmark"][data-id="${id}"] title`).textContent();
 const printText = (page: Page) => page.getByTestId('report-print').evaluate((el) => el.textContent ?? '');
 
 /** Words of the catalogue's English interpretation phrases: none may show in another language. */
-const ENGLISH_WORDS = /\b(increased|decreased|mandible|maxilla|incisors?|protrusive|retrusive|prognathic|retrognathic|proclined|retroclined|growth|profile|vertical|horizontal|tendency|lower|upper|chin|lips?|plane|skeletal)\b/i;
+const ENGLISH_WORDS = new RegExp(
+  '\\b(increased|decreased|mandible|maxilla|incisors?|protrusive|retrusive|prognathic|retrognathic|proclined|retroclined|' +
+    'growth|profile|vertical|horizontal|tendency|lower|upper|chin|lips?|plane|skeletal)\\b',
+  'i',
+);
 
 /** Interpretation words shown in the table (only rows outside their norm have some). */
 const shownWords = (page: Page) => page.locator('.analysis-row__words').allInnerTexts();
@@ -108,7 +130,11 @@ const EXPECTED: Record<'en' | 'ko' | 'ja' | 'vi', Expected> = {
 async function checkViewer(t: TestContext, page: Page, lang: keyof typeof EXPECTED, shots: boolean): Promise<void> {
   const want = EXPECTED[lang];
   await page.getByTestId('panel-tab-landmarks').click();
-  await eventually(() => landmarkName(page, 'S'), (n) => n === want.sella, `${lang}: Sella in the landmark list`);
+  await eventually(
+    () => landmarkName(page, 'S'),
+    (n) => n === want.sella,
+    `${lang}: Sella in the landmark list`,
+  );
   assert.equal(await landmarkName(page, 'Go'), want.gonion);
   assert.equal(await landmarkName(page, 'U1'), want.upperIncisor);
   // the short names stay the standard abbreviations
@@ -123,7 +149,11 @@ async function checkViewer(t: TestContext, page: Page, lang: keyof typeof EXPECT
   if (shots) await t.screenshot(page, `clinical-vocabulary-landmarks-${lang}`);
 
   await page.getByTestId('panel-tab-analysis').click();
-  await eventually(() => rowName(page, 'INTERINCISAL'), (n) => n.startsWith(want.interincisal), `${lang}: interincisal angle in the table`);
+  await eventually(
+    () => rowName(page, 'INTERINCISAL'),
+    (n) => n.startsWith(want.interincisal),
+    `${lang}: interincisal angle in the table`,
+  );
   assert.match(await rowName(page, 'SNA'), /\bSNA\b/, 'the abbreviation SNA stays as written');
   const anbTitle = await page.locator('[data-testid="analysis-row"][data-id="ANB"] .analysis-row__name').getAttribute('title');
   assert.equal(anbTitle, want.anbNote, `${lang}: ANB note tooltip`);
@@ -135,7 +165,11 @@ async function checkViewer(t: TestContext, page: Page, lang: keyof typeof EXPECT
 
   await page.getByTestId('panel-tab-report').click();
   await page.getByTestId('report-film').waitFor({ state: 'attached', timeout: 20_000 });
-  await eventually(() => printText(page), (text) => text.includes(want.interincisal), `${lang}: print layout names the measurements`);
+  await eventually(
+    () => printText(page),
+    (text) => text.includes(want.interincisal),
+    `${lang}: print layout names the measurements`,
+  );
   const printed = await printText(page);
   assert.ok(printed.includes(want.analysis), `${lang}: print layout names the analysis ${want.analysis}`);
   for (const w of words) assert.ok(printed.includes(w), `${lang}: print layout reads "${w}" as the table does`);
@@ -153,20 +187,28 @@ async function printToPng(page: Page, name: string): Promise<void> {
   execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', pdfPath, join(screensDir, name)]);
 }
 
-test('clinical vocabulary: landmark and measurement names follow the language (en, Korean, Japanese) in the viewer and the print layout', async (t) => {
-  const page = await openViewer(t, 'vocab-ko-ja');
-  await useLanguage(page, 'en');
-  await checkViewer(t, page, 'en', false);
-  await useLanguage(page, 'ko');
-  await checkViewer(t, page, 'ko', true);
-  await printToPng(page, 'clinical-vocabulary-print-ko');
-  await useLanguage(page, 'ja');
-  await checkViewer(t, page, 'ja', false);
-}, FLOW);
+test(
+  'clinical vocabulary: landmark and measurement names follow the language (en, Korean, Japanese) in the viewer and the print layout',
+  async (t) => {
+    const page = await openViewer(t, 'vocab-ko-ja');
+    await useLanguage(page, 'en');
+    await checkViewer(t, page, 'en', false);
+    await useLanguage(page, 'ko');
+    await checkViewer(t, page, 'ko', true);
+    await printToPng(page, 'clinical-vocabulary-print-ko');
+    await useLanguage(page, 'ja');
+    await checkViewer(t, page, 'ja', false);
+  },
+  FLOW,
+);
 
-test('clinical vocabulary: Vietnamese names in the viewer and the print layout', async (t) => {
-  const page = await openViewer(t, 'vocab-vi');
-  await useLanguage(page, 'vi');
-  await checkViewer(t, page, 'vi', true);
-  await printToPng(page, 'clinical-vocabulary-print-vi');
-}, FLOW);
+test(
+  'clinical vocabulary: Vietnamese names in the viewer and the print layout',
+  async (t) => {
+    const page = await openViewer(t, 'vocab-vi');
+    await useLanguage(page, 'vi');
+    await checkViewer(t, page, 'vi', true);
+    await printToPng(page, 'clinical-vocabulary-print-vi');
+  },
+  FLOW,
+);

@@ -39,162 +39,246 @@ async function dicomFromDatasetFilm(): Promise<string> {
   return writeTemp('IM000001', bytes);
 }
 
-test('dicom: a DICOM film (Pixel Spacing 0.1 mm) prefills the new-patient form on confirm, uploads, and the viewer measures in mm with the DICOM badge', async (t) => {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const file = await dicomFromDatasetFilm();
-  const user = newUser('dicom');
-  await createActivatedUser(t.baseUrl, user);
-  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-  await signInThroughUi(page, user);
-  await page.goto('/create');
+test(
+  'dicom: a DICOM film (Pixel Spacing 0.1 mm) prefills the new-patient form on confirm, uploads, ' +
+    'and the viewer measures in mm with the DICOM badge',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const file = await dicomFromDatasetFilm();
+    const user = newUser('dicom');
+    await createActivatedUser(t.baseUrl, user);
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(page, user);
+    await page.goto('/create');
 
-  // The user has typed a name before choosing the file: the offer must not replace it.
-  await page.getByTestId('np-name').fill('Hong Typed');
-  await page.getByTestId('drop-ceph-input').setInputFiles(file);
-  const offer = page.getByTestId('dicom-prefill');
-  await offer.waitFor();
-  await page.getByTestId('drop-ceph-dicom').waitFor();
-  assert.match(await page.getByTestId('dicom-prefill-name').innerText(), /홍길동/);
-  assert.match(await page.getByTestId('dicom-prefill-name').innerText(), /Hong Typed/, 'the typed name is listed as kept');
-  assert.match(await page.getByTestId('dicom-prefill-birth').innerText(), /1990-05-06/);
-  assert.match(await page.getByTestId('dicom-prefill-shootDate').innerText(), /2025-01-10/);
-  // Nothing is filled before the user confirms.
-  assert.equal(await page.getByTestId('np-birth').inputValue(), '');
-  await t.screenshot(page, 'dicom-prefill-offer');
-  await page.getByTestId('dicom-prefill-use').click();
-  await offer.waitFor({ state: 'detached' });
-  assert.equal(await page.getByTestId('np-name').inputValue(), 'Hong Typed', 'what the user typed is kept');
-  assert.equal(await page.getByTestId('np-birth').inputValue(), '1990-05-06');
-  assert.equal(await page.getByTestId('np-shoot-date').inputValue(), '2025-01-10');
-  assert.equal(await page.getByTestId('np-gender-female').isChecked(), true);
-  const save = page.getByTestId('save');
-  await eventually(() => save.isDisabled(), (d) => !d, 'Save enabled by the confirmed details');
-  await t.screenshot(page, 'dicom-prefilled');
-  await save.click();
-  await page.waitForURL((u) => u.pathname === '/list/0', { timeout: 60_000 });
+    // The user has typed a name before choosing the file: the offer must not replace it.
+    await page.getByTestId('np-name').fill('Hong Typed');
+    await page.getByTestId('drop-ceph-input').setInputFiles(file);
+    const offer = page.getByTestId('dicom-prefill');
+    await offer.waitFor();
+    await page.getByTestId('drop-ceph-dicom').waitFor();
+    assert.match(await page.getByTestId('dicom-prefill-name').innerText(), /홍길동/);
+    assert.match(await page.getByTestId('dicom-prefill-name').innerText(), /Hong Typed/, 'the typed name is listed as kept');
+    assert.match(await page.getByTestId('dicom-prefill-birth').innerText(), /1990-05-06/);
+    assert.match(await page.getByTestId('dicom-prefill-shootDate').innerText(), /2025-01-10/);
+    // Nothing is filled before the user confirms.
+    assert.equal(await page.getByTestId('np-birth').inputValue(), '');
+    await t.screenshot(page, 'dicom-prefill-offer');
+    await page.getByTestId('dicom-prefill-use').click();
+    await offer.waitFor({ state: 'detached' });
+    assert.equal(await page.getByTestId('np-name').inputValue(), 'Hong Typed', 'what the user typed is kept');
+    assert.equal(await page.getByTestId('np-birth').inputValue(), '1990-05-06');
+    assert.equal(await page.getByTestId('np-shoot-date').inputValue(), '2025-01-10');
+    assert.equal(await page.getByTestId('np-gender-female').isChecked(), true);
+    const save = page.getByTestId('save');
+    await eventually(
+      () => save.isDisabled(),
+      (d) => !d,
+      'Save enabled by the confirmed details',
+    );
+    await t.screenshot(page, 'dicom-prefilled');
+    await save.click();
+    await page.waitForURL((u) => u.pathname === '/list/0', { timeout: 60_000 });
 
-  await page.getByTestId('patient-row').first().click();
-  await page.waitForURL((u) => u.pathname.startsWith('/viewer/'));
-  await page.getByTestId('viewer-image').waitFor();
-  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn on the DICOM film', 30_000);
-  await page.getByTestId('panel-tab-analysis').click();
-  const status = page.getByTestId('calibration-status');
-  await eventually(() => status.getAttribute('data-source'), (s) => s === 'dicom', 'calibrated from the DICOM Pixel Spacing');
-  assert.equal(Number(await status.getAttribute('data-ppm')), 10, '0.1 mm per pixel is 10 px/mm');
-  assert.match(await status.innerText(), /DICOM · 10\.00 px\/mm/);
-  assert.match((await status.getAttribute('title')) ?? '', /Pixel Spacing 0\.1 × 0\.1 mm/);
-  await eventually(() => page.getByTestId('analysis-table').innerText(), (text) => /\d mm/.test(text) && !/\d px/.test(text), 'lengths in mm');
-  await t.screenshot(page, 'dicom-viewer-en');
-  // The report states the calibration and where it came from.
-  await page.getByTestId('panel-tab-report').click();
-  await eventually(() => page.locator('body').innerText(), (text) => text.includes('DICOM pixel spacing, 10.00 px/mm'), 'the report names the DICOM calibration');
-  await t.screenshot(page, 'dicom-report-en');
+    await page.getByTestId('patient-row').first().click();
+    await page.waitForURL((u) => u.pathname.startsWith('/viewer/'));
+    await page.getByTestId('viewer-image').waitFor();
+    await eventually(
+      () => page.getByTestId('landmark').count(),
+      (n) => n >= 19,
+      'AI landmarks drawn on the DICOM film',
+      30_000,
+    );
+    await page.getByTestId('panel-tab-analysis').click();
+    const status = page.getByTestId('calibration-status');
+    await eventually(
+      () => status.getAttribute('data-source'),
+      (s) => s === 'dicom',
+      'calibrated from the DICOM Pixel Spacing',
+    );
+    assert.equal(Number(await status.getAttribute('data-ppm')), 10, '0.1 mm per pixel is 10 px/mm');
+    assert.match(await status.innerText(), /DICOM · 10\.00 px\/mm/);
+    assert.match((await status.getAttribute('title')) ?? '', /Pixel Spacing 0\.1 × 0\.1 mm/);
+    await eventually(
+      () => page.getByTestId('analysis-table').innerText(),
+      (text) => /\d mm/.test(text) && !/\d px/.test(text),
+      'lengths in mm',
+    );
+    await t.screenshot(page, 'dicom-viewer-en');
+    // The report states the calibration and where it came from.
+    await page.getByTestId('panel-tab-report').click();
+    await eventually(
+      () => page.locator('body').innerText(),
+      (text) => text.includes('DICOM pixel spacing, 10.00 px/mm'),
+      'the report names the DICOM calibration',
+    );
+    await t.screenshot(page, 'dicom-report-en');
 
-  await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
-  await page.reload();
-  await page.getByTestId('panel-tab-analysis').click();
-  await eventually(() => page.getByTestId('calibration-status').getAttribute('data-source'), (s) => s === 'dicom', 'DICOM badge after reload');
-  await eventually(() => page.getByTestId('analysis-table').innerText(), (text) => /\d mm/.test(text), 'lengths in mm (ko)');
-  await t.screenshot(page, 'dicom-viewer-ko');
-}, { timeoutMs: 180_000 });
+    await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
+    await page.reload();
+    await page.getByTestId('panel-tab-analysis').click();
+    await eventually(
+      () => page.getByTestId('calibration-status').getAttribute('data-source'),
+      (s) => s === 'dicom',
+      'DICOM badge after reload',
+    );
+    await eventually(
+      () => page.getByTestId('analysis-table').innerText(),
+      (text) => /\d mm/.test(text),
+      'lengths in mm (ko)',
+    );
+    await t.screenshot(page, 'dicom-viewer-ko');
+  },
+  { timeoutMs: 180_000 },
+);
 
-test('dicom: change image takes a JPEG Baseline DICOM calibrated by Imager Pixel Spacing / magnification, offers its study date, and refuses a multi-frame file in the drop zone', async (t) => {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser('dicom-change');
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  const created = await api.createPatient({ first_name: 'Change Dicom', birth_info: '2001-02-03', gender: false }, { ceph: cephalogramPath(1) });
-  const { data, info } = await sharp(cephalogramPath(2)).greyscale().raw().toBuffer({ resolveWithObject: true });
-  const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: 92 }).toBuffer();
-  const baseline = writeTemp('film.dcm', buildDicom({
-    transferSyntax: SYNTAX.jpegBaseline,
-    rows: info.height,
-    columns: info.width,
-    pixelData: { encapsulated: [jpeg] },
-    imagerPixelSpacing: [0.11, 0.11],
-    magnification: 1.1,
-    studyDate: '20250203',
-  }));
-  const multiFrame = writeTemp('cine.dcm', buildDicom({ rows: 700, columns: 700, frames: 2, pixelData: Buffer.alloc(700 * 700 * 2, 60) }));
+test(
+  'dicom: change image takes a JPEG Baseline DICOM calibrated by Imager Pixel Spacing / ' +
+    'magnification, offers its study date, and refuses a multi-frame file in the drop zone',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const user = newUser('dicom-change');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    const created = await api.createPatient(
+      { first_name: 'Change Dicom', birth_info: '2001-02-03', gender: false },
+      { ceph: cephalogramPath(1) },
+    );
+    const { data, info } = await sharp(cephalogramPath(2)).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 1 } })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const baseline = writeTemp(
+      'film.dcm',
+      buildDicom({
+        transferSyntax: SYNTAX.jpegBaseline,
+        rows: info.height,
+        columns: info.width,
+        pixelData: { encapsulated: [jpeg] },
+        imagerPixelSpacing: [0.11, 0.11],
+        magnification: 1.1,
+        studyDate: '20250203',
+      }),
+    );
+    const multiFrame = writeTemp(
+      'cine.dcm',
+      buildDicom({ rows: 700, columns: 700, frames: 2, pixelData: Buffer.alloc(700 * 700 * 2, 60) }),
+    );
 
-  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-  await signInThroughUi(page, user);
-  await page.getByTestId('patient-row').filter({ hasText: 'Change Dicom' }).getByTestId('row-edit').click();
-  const modal = page.getByTestId('edit-modal');
-  await modal.waitFor();
-  await modal.getByTestId('tile-change').first().click();
-  const upload = page.getByTestId('upload-form');
-  await upload.waitFor();
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(page, user);
+    await page.getByTestId('patient-row').filter({ hasText: 'Change Dicom' }).getByTestId('row-edit').click();
+    const modal = page.getByTestId('edit-modal');
+    await modal.waitFor();
+    await modal.getByTestId('tile-change').first().click();
+    const upload = page.getByTestId('upload-form');
+    await upload.waitFor();
 
-  await upload.getByTestId('drop-ceph-input').setInputFiles(multiFrame);
-  await eventually(() => upload.getByTestId('drop-ceph-error').innerText(), (text) => /several frames/.test(text), 'multi-frame refused with its message');
-  assert.equal(await upload.getByTestId('save').isDisabled(), true, 'nothing to save');
-  await t.screenshot(page, 'dicom-multiframe-refused');
+    await upload.getByTestId('drop-ceph-input').setInputFiles(multiFrame);
+    await eventually(
+      () => upload.getByTestId('drop-ceph-error').innerText(),
+      (text) => /several frames/.test(text),
+      'multi-frame refused with its message',
+    );
+    assert.equal(await upload.getByTestId('save').isDisabled(), true, 'nothing to save');
+    await t.screenshot(page, 'dicom-multiframe-refused');
 
-  await upload.getByTestId('drop-ceph-input').setInputFiles(baseline);
-  await upload.getByTestId('drop-ceph-dicom').waitFor();
-  assert.equal(await upload.getByTestId('drop-ceph-error').count(), 0, 'the refusal is gone');
-  await upload.getByTestId('dicom-prefill').waitFor();
-  assert.match(await upload.getByTestId('dicom-prefill-shootDate').innerText(), /2025-02-03/);
-  await upload.getByTestId('dicom-prefill-use').click();
-  assert.equal(await upload.getByTestId('upload-shoot-date').inputValue(), '2025-02-03');
-  await upload.getByTestId('save').click();
-  await page.getByText('The image was changed.').waitFor({ timeout: 60_000 });
+    await upload.getByTestId('drop-ceph-input').setInputFiles(baseline);
+    await upload.getByTestId('drop-ceph-dicom').waitFor();
+    assert.equal(await upload.getByTestId('drop-ceph-error').count(), 0, 'the refusal is gone');
+    await upload.getByTestId('dicom-prefill').waitFor();
+    assert.match(await upload.getByTestId('dicom-prefill-shootDate').innerText(), /2025-02-03/);
+    await upload.getByTestId('dicom-prefill-use').click();
+    assert.equal(await upload.getByTestId('upload-shoot-date').inputValue(), '2025-02-03');
+    await upload.getByTestId('save').click();
+    await page.getByText('The image was changed.').waitFor({ timeout: 60_000 });
 
-  await page.goto(`/viewer/${created.chartUuid}`);
-  await page.getByTestId('viewer-image').waitFor();
-  await page.getByTestId('panel-tab-analysis').click();
-  const status = page.getByTestId('calibration-status');
-  await eventually(() => status.getAttribute('data-source'), (s) => s === 'dicom', 'calibrated from Imager Pixel Spacing');
-  // 0.11 mm at the detector / magnification 1.1 = 0.1 mm at the patient: 10 px/mm.
-  assert.ok(Math.abs(Number(await status.getAttribute('data-ppm')) - 10) < 1e-9, `px/mm ${await status.getAttribute('data-ppm')}`);
-  assert.match((await status.getAttribute('title')) ?? '', /Imager Pixel Spacing 0\.11 × 0\.11 mm.*magnification 1\.1/);
-  await page.evaluate(() => localStorage.setItem('ceppro.language', 'vi'));
-  await page.reload();
-  await page.getByTestId('panel-tab-analysis').click();
-  await eventually(() => page.getByTestId('calibration-status').getAttribute('data-source'), (s) => s === 'dicom', 'DICOM badge (vi)');
-  await t.screenshot(page, 'dicom-change-viewer-vi');
-}, { timeoutMs: 180_000 });
+    await page.goto(`/viewer/${created.chartUuid}`);
+    await page.getByTestId('viewer-image').waitFor();
+    await page.getByTestId('panel-tab-analysis').click();
+    const status = page.getByTestId('calibration-status');
+    await eventually(
+      () => status.getAttribute('data-source'),
+      (s) => s === 'dicom',
+      'calibrated from Imager Pixel Spacing',
+    );
+    // 0.11 mm at the detector / magnification 1.1 = 0.1 mm at the patient: 10 px/mm.
+    assert.ok(Math.abs(Number(await status.getAttribute('data-ppm')) - 10) < 1e-9, `px/mm ${await status.getAttribute('data-ppm')}`);
+    assert.match((await status.getAttribute('title')) ?? '', /Imager Pixel Spacing 0\.11 × 0\.11 mm.*magnification 1\.1/);
+    await page.evaluate(() => localStorage.setItem('ceppro.language', 'vi'));
+    await page.reload();
+    await page.getByTestId('panel-tab-analysis').click();
+    await eventually(
+      () => page.getByTestId('calibration-status').getAttribute('data-source'),
+      (s) => s === 'dicom',
+      'DICOM badge (vi)',
+    );
+    await t.screenshot(page, 'dicom-change-viewer-vi');
+  },
+  { timeoutMs: 180_000 },
+);
 
-test('dicom: a DICOM film the server cannot decode (truncated pixel data) gets its own message and leaves no patient, chart or object behind', async (t) => {
-  // The header is sound (the browser takes it); the pixel data is cut short, which only a decode finds.
-  const truncated = writeTemp('cut.dcm', buildDicom({ rows: 700, columns: 800, pixelData: Buffer.alloc(1000, 90), patient: { name: 'Cut^Film' } }));
-  const user = newUser('dicom-bad');
-  await createActivatedUser(t.baseUrl, user);
-  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-  await signInThroughUi(page, user);
-  const before = storedObjects(serverDataDir());
-  await page.goto('/create');
-  await page.getByTestId('drop-ceph-input').setInputFiles(truncated);
-  await page.getByTestId('dicom-prefill-use').click();
-  assert.equal(await page.getByTestId('np-name').inputValue(), 'Cut Film');
-  await page.getByTestId('np-birth').fill('2010-10-10');
-  await page.getByTestId('np-gender-male').check();
-  const check = page.waitForResponse((r) => r.url().endsWith('/minio/chart_data_request'));
-  await page.getByTestId('save').click();
-  const refused = await check;
-  assert.equal(refused.status(), 415);
-  assert.equal(((await refused.json()) as { code?: string }).code, 'DICOM_UNREADABLE');
-  const popup = page.getByTestId('confirm-popup');
-  await popup.getByText('This DICOM file could not be read.', { exact: false }).waitFor({ timeout: 20_000 });
-  assert.match(await popup.innerText(), /DICOM file not accepted/);
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
-  await t.screenshot(page, 'dicom-server-refusal');
-  await popup.getByRole('button', { name: 'Confirm' }).click();
+test(
+  'dicom: a DICOM film the server cannot decode (truncated pixel data) gets its own message and leaves no patient, chart or object behind',
+  async (t) => {
+    // The header is sound (the browser takes it); the pixel data is cut short, which only a decode finds.
+    const truncated = writeTemp(
+      'cut.dcm',
+      buildDicom({ rows: 700, columns: 800, pixelData: Buffer.alloc(1000, 90), patient: { name: 'Cut^Film' } }),
+    );
+    const user = newUser('dicom-bad');
+    await createActivatedUser(t.baseUrl, user);
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(page, user);
+    const before = storedObjects(serverDataDir());
+    await page.goto('/create');
+    await page.getByTestId('drop-ceph-input').setInputFiles(truncated);
+    await page.getByTestId('dicom-prefill-use').click();
+    assert.equal(await page.getByTestId('np-name').inputValue(), 'Cut Film');
+    await page.getByTestId('np-birth').fill('2010-10-10');
+    await page.getByTestId('np-gender-male').check();
+    const check = page.waitForResponse((r) => r.url().endsWith('/minio/chart_data_request'));
+    await page.getByTestId('save').click();
+    const refused = await check;
+    assert.equal(refused.status(), 415);
+    assert.equal(((await refused.json()) as { code?: string }).code, 'DICOM_UNREADABLE');
+    const popup = page.getByTestId('confirm-popup');
+    await popup.getByText('This DICOM file could not be read.', { exact: false }).waitFor({ timeout: 20_000 });
+    assert.match(await popup.innerText(), /DICOM file not accepted/);
+    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await t.screenshot(page, 'dicom-server-refusal');
+    await popup.getByRole('button', { name: 'Confirm' }).click();
 
-  await eventually(async () => storedObjects(serverDataDir()).filter((f) => !before.includes(f)), (added) => added.length === 0, 'no new stored objects', 10_000);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  const data = await api.graphql<{ patients: { pagination: { total: number } }; charts: unknown[] }>(
-    '{ patients(filter: { image_type_cd: [] }) { pagination { total } } charts { id } }',
-  );
-  assert.equal(data.patients.pagination.total, 0, 'no patient');
-  assert.equal(data.charts.length, 0, 'no chart');
-}, { timeoutMs: 120_000 });
+    await eventually(
+      async () => storedObjects(serverDataDir()).filter((f) => !before.includes(f)),
+      (added) => added.length === 0,
+      'no new stored objects',
+      10_000,
+    );
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    const data = await api.graphql<{ patients: { pagination: { total: number } }; charts: unknown[] }>(
+      '{ patients(filter: { image_type_cd: [] }) { pagination { total } } charts { id } }',
+    );
+    assert.equal(data.patients.pagination.total, 0, 'no patient');
+    assert.equal(data.charts.length, 0, 'no chart');
+  },
+  { timeoutMs: 120_000 },
+);
 
 test('dicom: the prefill offer and a drop-zone refusal in Korean', async (t) => {
-  const film = writeTemp('kor.dcm', buildDicom({ rows: 700, columns: 800, pixelData: Buffer.alloc(800 * 700, 90), charset: 'ISO_IR 192', patient: { name: '김^민준', birthDate: '20080915', sex: 'M' }, studyDate: '20250301' }));
+  const film = writeTemp(
+    'kor.dcm',
+    buildDicom({
+      rows: 700,
+      columns: 800,
+      pixelData: Buffer.alloc(800 * 700, 90),
+      charset: 'ISO_IR 192',
+      patient: { name: '김^민준', birthDate: '20080915', sex: 'M' },
+      studyDate: '20250301',
+    }),
+  );
   const report = writeTemp('sr.dcm', buildDicom({ sopClass: '1.2.840.10008.5.1.4.1.1.88.11', rows: 700, columns: 800 }));
   const user = newUser('dicom-ko');
   await createActivatedUser(t.baseUrl, user);
@@ -203,10 +287,17 @@ test('dicom: the prefill offer and a drop-zone refusal in Korean', async (t) => 
   await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
   await page.goto('/create');
   await page.getByTestId('drop-face-input').setInputFiles(report);
-  await eventually(() => page.getByTestId('drop-face-error').innerText(), (text) => /방사선 영상이 아닙니다/.test(text), 'a report is refused in Korean');
+  await eventually(
+    () => page.getByTestId('drop-face-error').innerText(),
+    (text) => /방사선 영상이 아닙니다/.test(text),
+    'a report is refused in Korean',
+  );
   await page.getByTestId('drop-ceph-input').setInputFiles(film);
   await page.getByTestId('dicom-prefill').waitFor();
-  assert.match(await page.getByTestId('dicom-prefill').innerText(), /DICOM 파일에서 찾은 정보[\s\S]*김민준[\s\S]*2008-09-15[\s\S]*남[\s\S]*2025-03-01/);
+  assert.match(
+    await page.getByTestId('dicom-prefill').innerText(),
+    /DICOM 파일에서 찾은 정보[\s\S]*김민준[\s\S]*2008-09-15[\s\S]*남[\s\S]*2025-03-01/,
+  );
   await t.screenshot(page, 'dicom-prefill-ko');
   await page.getByTestId('dicom-prefill-use').click();
   assert.equal(await page.getByTestId('np-name').inputValue(), '김민준');

@@ -79,11 +79,21 @@ async function count(page: Page): Promise<number> {
 }
 
 async function expectCount(page: Page, n: number, what: string): Promise<void> {
-  await eventually(() => count(page), (c) => c === n, what, 10_000);
+  await eventually(
+    () => count(page),
+    (c) => c === n,
+    what,
+    10_000,
+  );
 }
 
 async function saved(page: Page): Promise<void> {
-  await eventually(() => page.getByTestId('drawing-save-status').getAttribute('data-status'), (s) => s === 'saved', 'drawings saved', 15_000);
+  await eventually(
+    () => page.getByTestId('drawing-save-status').getAttribute('data-status'),
+    (s) => s === 'saved',
+    'drawings saved',
+    15_000,
+  );
 }
 
 /**
@@ -96,7 +106,11 @@ async function pageGraphql<T>(page: Page, query: string, variables: Record<strin
       // Access tokens live 5 s in these tests: take a fresh one as the app would (the HttpOnly cookie goes along).
       const refreshed = await fetch('/api/refresh-token', { method: 'POST', credentials: 'same-origin' });
       const token = ((await refreshed.json()) as { data?: { token?: string } }).data?.token ?? '';
-      const res = await fetch('/graphql', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
       return (await res.json()) as { data?: unknown; errors?: Array<{ message: string }> };
     },
     { query, variables },
@@ -106,17 +120,28 @@ async function pageGraphql<T>(page: Page, query: string, variables: Record<strin
 }
 
 async function storedDrawing(page: Page, chartUuid: string): Promise<StoredDrawing> {
-  const { charts } = await pageGraphql<{ charts: Array<{ id: number }> }>(page, 'query($u: String!) { charts(filter: { uuid: $u }) { id } }', { u: chartUuid });
+  const { charts } = await pageGraphql<{ charts: Array<{ id: number }> }>(
+    page,
+    'query($u: String!) { charts(filter: { uuid: $u }) { id } }',
+    { u: chartUuid },
+  );
   const chart = charts[0];
   assert.ok(chart);
-  const { drawing_result } = await pageGraphql<{ drawing_result: StoredDrawing | null }>(page, 'query($c: Int!) { drawing_result(chart_id: $c) }', { c: chart.id });
+  const { drawing_result } = await pageGraphql<{ drawing_result: StoredDrawing | null }>(
+    page,
+    'query($c: Int!) { drawing_result(chart_id: $c) }',
+    { c: chart.id },
+  );
   assert.ok(drawing_result, 'a drawing_result is stored');
   return drawing_result;
 }
 
 const near = (a: Pair | undefined, b: Pair, tolerance: number, what: string) => {
   assert.ok(a, `${what}: stored`);
-  assert.ok(Math.abs(a[0] - b[0]) <= tolerance && Math.abs(a[1] - b[1]) <= tolerance, `${what}: ${a.join(',')} is within ${tolerance} px of ${b.join(',')}`);
+  assert.ok(
+    Math.abs(a[0] - b[0]) <= tolerance && Math.abs(a[1] - b[1]) <= tolerance,
+    `${what}: ${a.join(',')} is within ${tolerance} px of ${b.join(',')}`,
+  );
 };
 
 async function openViewer(page: Page, chartUuid: string): Promise<void> {
@@ -125,190 +150,246 @@ async function openViewer(page: Page, chartUuid: string): Promise<void> {
   await page.locator('.viewer-stage__status').waitFor({ state: 'detached' });
 }
 
-test('drawing pad: draw, undo/redo, kept over reload at the same image positions, eraser, superimposition set, /drawing-pad defaults', async (t) => {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser('drawing');
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  const patient = await api.createPatient({ first_name: 'Draw Lee', birth_info: '2010-05-04', gender: true }, { ceph: cephalogramPath(2), shootDate: '2021-06-01' });
+test(
+  'drawing pad: draw, undo/redo, kept over reload at the same image positions, eraser, superimposition set, /drawing-pad defaults',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const user = newUser('drawing');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    const patient = await api.createPatient(
+      { first_name: 'Draw Lee', birth_info: '2010-05-04', gender: true },
+      { ceph: cephalogramPath(2), shootDate: '2021-06-01' },
+    );
 
-  // Another feature's part of the shared document (free measurements): it must survive our saves.
-  const { charts } = await api.graphql<{ charts: Array<{ analysis_record_id: number }> }>('query($u: String!) { charts(filter: { uuid: $u }) { analysis_record_id } }', { u: patient.chartUuid });
-  const recordId = charts[0]?.analysis_record_id;
-  assert.ok(recordId, 'the chart has an analysis record');
-  const measurements = { version: 1, items: [] };
-  await api.graphql('mutation($id: Int!, $input: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $input) { id } }', {
-    id: recordId,
-    input: { drawing_result: { version: 1, measurements } },
-  });
+    // Another feature's part of the shared document (free measurements): it must survive our saves.
+    const { charts } = await api.graphql<{ charts: Array<{ analysis_record_id: number }> }>(
+      'query($u: String!) { charts(filter: { uuid: $u }) { analysis_record_id } }',
+      { u: patient.chartUuid },
+    );
+    const recordId = charts[0]?.analysis_record_id;
+    assert.ok(recordId, 'the chart has an analysis record');
+    const measurements = { version: 1, items: [] };
+    await api.graphql('mutation($id: Int!, $input: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $input) { id } }', {
+      id: recordId,
+      input: { drawing_result: { version: 1, measurements } },
+    });
 
-  mkdirSync(screensDir, { recursive: true });
-  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-  await signInThroughUi(page, user);
-  await openViewer(page, patient.chartUuid);
-  await page.getByTestId('drawing-mode').click();
-  assert.equal(await page.getByTestId('drawing-tool-pen').getAttribute('aria-checked'), 'true', 'Pen is the default tool');
-  const v0 = await view(page);
-  const tolerance = 1 / v0.scale + 0.5;
-  const P = {
-    penFrom: await imageAt(page, 0.45, 0.2),
-    penTo: await imageAt(page, 0.6, 0.3),
-    lineFrom: await imageAt(page, 0.4, 0.45),
-    lineTo: await imageAt(page, 0.8, 0.45),
-    rectFrom: await imageAt(page, 0.45, 0.6),
-    rectTo: await imageAt(page, 0.65, 0.8),
-    text: await imageAt(page, 0.7, 0.15),
-    erase: await imageAt(page, 0.6, 0.45),
-    arrowFrom: await imageAt(page, 0.4, 0.9),
-    arrowTo: await imageAt(page, 0.7, 0.85),
-    // Clear of the toast the settings page leaves at the bottom-left.
-    newFrom: await imageAt(page, 0.5, 0.5),
-    newTo: await imageAt(page, 0.85, 0.5),
-  };
-  const pair = (p: { x: number; y: number }): Pair => [p.x, p.y];
+    mkdirSync(screensDir, { recursive: true });
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(page, user);
+    await openViewer(page, patient.chartUuid);
+    await page.getByTestId('drawing-mode').click();
+    assert.equal(await page.getByTestId('drawing-tool-pen').getAttribute('aria-checked'), 'true', 'Pen is the default tool');
+    const v0 = await view(page);
+    const tolerance = 1 / v0.scale + 0.5;
+    const P = {
+      penFrom: await imageAt(page, 0.45, 0.2),
+      penTo: await imageAt(page, 0.6, 0.3),
+      lineFrom: await imageAt(page, 0.4, 0.45),
+      lineTo: await imageAt(page, 0.8, 0.45),
+      rectFrom: await imageAt(page, 0.45, 0.6),
+      rectTo: await imageAt(page, 0.65, 0.8),
+      text: await imageAt(page, 0.7, 0.15),
+      erase: await imageAt(page, 0.6, 0.45),
+      arrowFrom: await imageAt(page, 0.4, 0.9),
+      arrowTo: await imageAt(page, 0.7, 0.85),
+      // Clear of the toast the settings page leaves at the bottom-left.
+      newFrom: await imageAt(page, 0.5, 0.5),
+      newTo: await imageAt(page, 0.85, 0.5),
+    };
+    const pair = (p: { x: number; y: number }): Pair => [p.x, p.y];
 
-  // Pen: the film does not pan under it.
-  await drag(page, P.penFrom, P.penTo);
-  const v1 = await view(page);
-  assert.deepEqual([v1.scale, v1.tx, v1.ty], [v0.scale, v0.tx, v0.ty], 'drawing does not pan the film');
-  await expectCount(page, 1, 'the pen stroke drawn');
+    // Pen: the film does not pan under it.
+    await drag(page, P.penFrom, P.penTo);
+    const v1 = await view(page);
+    assert.deepEqual([v1.scale, v1.tx, v1.ty], [v0.scale, v0.tx, v0.ty], 'drawing does not pan the film');
+    await expectCount(page, 1, 'the pen stroke drawn');
 
-  await page.getByTestId('drawing-tool-line').click();
-  await drag(page, P.lineFrom, P.lineTo);
-  await page.getByTestId('drawing-tool-rectangle').click();
-  await drag(page, P.rectFrom, P.rectTo);
-  await page.getByTestId('drawing-tool-text').click();
-  const textAt = await toClient(page, P.text);
-  await page.mouse.click(textAt.x, textAt.y);
-  await page.getByTestId('drawing-text-input').fill('Check the airway');
-  await page.getByTestId('drawing-text-input').press('Enter');
-  await expectCount(page, 4, 'pen, line, rectangle and text');
+    await page.getByTestId('drawing-tool-line').click();
+    await drag(page, P.lineFrom, P.lineTo);
+    await page.getByTestId('drawing-tool-rectangle').click();
+    await drag(page, P.rectFrom, P.rectTo);
+    await page.getByTestId('drawing-tool-text').click();
+    const textAt = await toClient(page, P.text);
+    await page.mouse.click(textAt.x, textAt.y);
+    await page.getByTestId('drawing-text-input').fill('Check the airway');
+    await page.getByTestId('drawing-text-input').press('Enter');
+    await expectCount(page, 4, 'pen, line, rectangle and text');
 
-  // Undo/redo: the buttons and the keys (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y).
-  await page.getByTestId('drawing-undo').click();
-  await expectCount(page, 3, 'undo removed the text');
-  await page.keyboard.press('Control+z');
-  await expectCount(page, 2, 'Ctrl+Z removed the rectangle');
-  await page.keyboard.press('Control+Shift+z');
-  await expectCount(page, 3, 'Ctrl+Shift+Z brought the rectangle back');
-  await page.getByTestId('drawing-redo').click();
-  await expectCount(page, 4, 'redo brought the text back');
-  await page.keyboard.press('Control+z');
-  await page.keyboard.press('Control+y');
-  await expectCount(page, 4, 'Ctrl+Y redoes');
-  await saved(page);
-  await t.screenshot(page, 'drawing-en');
+    // Undo/redo: the buttons and the keys (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y).
+    await page.getByTestId('drawing-undo').click();
+    await expectCount(page, 3, 'undo removed the text');
+    await page.keyboard.press('Control+z');
+    await expectCount(page, 2, 'Ctrl+Z removed the rectangle');
+    await page.keyboard.press('Control+Shift+z');
+    await expectCount(page, 3, 'Ctrl+Shift+Z brought the rectangle back');
+    await page.getByTestId('drawing-redo').click();
+    await expectCount(page, 4, 'redo brought the text back');
+    await page.keyboard.press('Control+z');
+    await page.keyboard.press('Control+y');
+    await expectCount(page, 4, 'Ctrl+Y redoes');
+    await saved(page);
+    await t.screenshot(page, 'drawing-en');
 
-  const first = await storedDrawing(page, patient.chartUuid);
-  assert.deepEqual(first.coords.map((s) => s.tool), ['pen', 'line', 'rectangle', 'text']);
-  assert.deepEqual(first.measurements, measurements, 'the measurements key is kept');
-  const line = first.coords[1];
-  near(line?.from, pair(P.lineFrom), tolerance, 'line start');
-  near(line?.to, pair(P.lineTo), tolerance, 'line end');
-  near(first.coords[2]?.to, pair(P.rectTo), tolerance, 'rectangle corner');
-  near(first.coords[3]?.at, pair(P.text), tolerance, 'text position');
-  assert.equal(first.coords[3]?.text, 'Check the airway');
-  const pen = first.coords[0];
-  assert.ok(pen && pen.opacity === 1 && pen.scales, 'spec defaults: opacity 1, stroke scales with the zoom');
-  // Pixel size 3 at ratio 100 is 3 screen px at zoom 100%: 3 / fitted scale in image px.
-  assert.ok(Math.abs(pen.width - 3 / v0.scale) < 0.05, `pen width ${pen.width} = 3 / ${v0.scale}`);
+    const first = await storedDrawing(page, patient.chartUuid);
+    assert.deepEqual(
+      first.coords.map((s) => s.tool),
+      ['pen', 'line', 'rectangle', 'text'],
+    );
+    assert.deepEqual(first.measurements, measurements, 'the measurements key is kept');
+    const line = first.coords[1];
+    near(line?.from, pair(P.lineFrom), tolerance, 'line start');
+    near(line?.to, pair(P.lineTo), tolerance, 'line end');
+    near(first.coords[2]?.to, pair(P.rectTo), tolerance, 'rectangle corner');
+    near(first.coords[3]?.at, pair(P.text), tolerance, 'text position');
+    assert.equal(first.coords[3]?.text, 'Check the airway');
+    const pen = first.coords[0];
+    assert.ok(pen && pen.opacity === 1 && pen.scales, 'spec defaults: opacity 1, stroke scales with the zoom');
+    // Pixel size 3 at ratio 100 is 3 screen px at zoom 100%: 3 / fitted scale in image px.
+    assert.ok(Math.abs(pen.width - 3 / v0.scale) < 0.05, `pen width ${pen.width} = 3 / ${v0.scale}`);
 
-  // Reload: the same shapes at the same image positions, on screen where the image points are.
-  await page.reload();
-  await page.getByTestId('viewer-image').waitFor();
-  await expectCount(page, 4, 'the drawings are back after a reload');
-  const lineEl = page.locator('[data-testid="drawing-shape"][data-tool="line"]');
-  assert.equal(await lineEl.getAttribute('data-from'), line?.from?.join(','));
-  const box = await lineEl.boundingBox();
-  const start = await toClient(page, { x: line?.from?.[0] ?? 0, y: line?.from?.[1] ?? 0 });
-  assert.ok(box && Math.abs(box.x - start.x) < 3, `the line starts on screen where its image point is (${box?.x} vs ${start.x})`);
+    // Reload: the same shapes at the same image positions, on screen where the image points are.
+    await page.reload();
+    await page.getByTestId('viewer-image').waitFor();
+    await expectCount(page, 4, 'the drawings are back after a reload');
+    const lineEl = page.locator('[data-testid="drawing-shape"][data-tool="line"]');
+    assert.equal(await lineEl.getAttribute('data-from'), line?.from?.join(','));
+    const box = await lineEl.boundingBox();
+    const start = await toClient(page, { x: line?.from?.[0] ?? 0, y: line?.from?.[1] ?? 0 });
+    assert.ok(box && Math.abs(box.x - start.x) < 3, `the line starts on screen where its image point is (${box?.x} vs ${start.x})`);
 
-  // Eraser: one touch removes the line only.
-  await page.getByTestId('drawing-mode').click();
-  await page.getByTestId('drawing-tool-eraser').click();
-  const mid = await toClient(page, P.erase);
-  await page.mouse.click(mid.x, mid.y);
-  await expectCount(page, 3, 'the eraser removed one shape');
-  await saved(page);
-  const erased = await storedDrawing(page, patient.chartUuid);
-  assert.deepEqual(erased.coords.map((s) => s.tool), ['pen', 'rectangle', 'text']);
+    // Eraser: one touch removes the line only.
+    await page.getByTestId('drawing-mode').click();
+    await page.getByTestId('drawing-tool-eraser').click();
+    const mid = await toClient(page, P.erase);
+    await page.mouse.click(mid.x, mid.y);
+    await expectCount(page, 3, 'the eraser removed one shape');
+    await saved(page);
+    const erased = await storedDrawing(page, patient.chartUuid);
+    assert.deepEqual(
+      erased.coords.map((s) => s.tool),
+      ['pen', 'rectangle', 'text'],
+    );
 
-  // On the Superimposition tab: its own set, shown only there.
-  await page.getByTestId('panel-tab-superimposition').click();
-  assert.equal(await page.getByTestId('drawing-layer').getAttribute('data-set'), 'superimpositionCoords');
-  await expectCount(page, 0, 'the film drawings are not on the Superimposition tab');
-  await page.getByTestId('drawing-tool-arrow').click();
-  await drag(page, P.arrowFrom, P.arrowTo);
-  await expectCount(page, 1, 'the arrow drawn on the Superimposition tab');
-  await page.getByTestId('panel-tab-landmarks').click();
-  await expectCount(page, 3, 'back on Landmarks: the film drawings');
-  await saved(page);
-  const routed = await storedDrawing(page, patient.chartUuid);
-  assert.deepEqual(routed.superimpositionCoords.map((s) => s.tool), ['arrow']);
-  assert.equal(routed.coords.length, 3);
-  assert.deepEqual(routed.measurements, measurements, 'the measurements key is still kept');
+    // On the Superimposition tab: its own set, shown only there.
+    await page.getByTestId('panel-tab-superimposition').click();
+    assert.equal(await page.getByTestId('drawing-layer').getAttribute('data-set'), 'superimpositionCoords');
+    await expectCount(page, 0, 'the film drawings are not on the Superimposition tab');
+    await page.getByTestId('drawing-tool-arrow').click();
+    await drag(page, P.arrowFrom, P.arrowTo);
+    await expectCount(page, 1, 'the arrow drawn on the Superimposition tab');
+    await page.getByTestId('panel-tab-landmarks').click();
+    await expectCount(page, 3, 'back on Landmarks: the film drawings');
+    await saved(page);
+    const routed = await storedDrawing(page, patient.chartUuid);
+    assert.deepEqual(
+      routed.superimpositionCoords.map((s) => s.tool),
+      ['arrow'],
+    );
+    assert.equal(routed.coords.length, 3);
+    assert.deepEqual(routed.measurements, measurements, 'the measurements key is still kept');
 
-  // In the report: the printed film (drawn with the drawings on it) and the server PDF are made.
-  await page.getByTestId('panel-tab-report').click();
-  await eventually(() => page.getByTestId('report-film').evaluate((el) => (el as HTMLImageElement).naturalWidth), (w) => w > 0, 'the printed film is drawn', 20_000);
-  const printedFilm = await page.getByTestId('report-film').evaluate((el) => {
-    const img = el as HTMLImageElement;
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    canvas.getContext('2d')?.drawImage(img, 0, 0);
-    return canvas.toDataURL('image/png').split(',')[1] ?? '';
-  });
-  writeFileSync(join(screensDir, 'drawing-print-film.png'), Buffer.from(printedFilm, 'base64'));
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
-  const serverPdf = join(screensDir, 'drawing-server-report.pdf');
-  await download.saveAs(serverPdf);
-  assert.ok(readFileSync(serverPdf).subarray(0, 5).toString('latin1') === '%PDF-', 'the server PDF is made');
-  if (requireTool('/usr/bin/pdftoppm')) execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', serverPdf, join(screensDir, 'drawing-server-page1')]);
+    // In the report: the printed film (drawn with the drawings on it) and the server PDF are made.
+    await page.getByTestId('panel-tab-report').click();
+    await eventually(
+      () => page.getByTestId('report-film').evaluate((el) => (el as HTMLImageElement).naturalWidth),
+      (w) => w > 0,
+      'the printed film is drawn',
+      20_000,
+    );
+    const printedFilm = await page.getByTestId('report-film').evaluate((el) => {
+      const img = el as HTMLImageElement;
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      canvas.getContext('2d')?.drawImage(img, 0, 0);
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
+    });
+    writeFileSync(join(screensDir, 'drawing-print-film.png'), Buffer.from(printedFilm, 'base64'));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+    const serverPdf = join(screensDir, 'drawing-server-report.pdf');
+    await download.saveAs(serverPdf);
+    assert.ok(readFileSync(serverPdf).subarray(0, 5).toString('latin1') === '%PDF-', 'the server PDF is made');
+    if (requireTool('/usr/bin/pdftoppm'))
+      execFileSync('/usr/bin/pdftoppm', [
+        '-png',
+        '-r',
+        '60',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-singlefile',
+        serverPdf,
+        join(screensDir, 'drawing-server-page1'),
+      ]);
 
-  // The settings page: no placeholder; its defaults are saved and a new drawing uses them.
-  await page.goto('/drawing-pad');
-  await page.getByTestId('drawing-pad-form').waitFor();
-  assert.equal(await page.getByTestId('placeholder').count(), 0, 'the placeholder is gone');
-  await t.screenshot(page, 'drawing-pad-en');
-  await page.getByTestId('drawing-pad-tool').selectOption('line');
-  await page.getByTestId('drawing-pad-size').fill('5');
-  await page.getByTestId('drawing-pad-opacity').fill('0.5');
-  await page.getByTestId('drawing-pad-color').fill('#00aa00');
-  await page.getByTestId('drawing-pad-ratio').fill('200');
-  await page.getByTestId('drawing-pad-scale').uncheck();
-  await eventually(() => page.getByTestId('drawing-pad-preview').getAttribute('data-width'), (w) => w === '10', 'the preview follows the form');
-  await page.getByTestId('drawing-pad-save').click();
-  await eventually(() => page.getByTestId('drawing-pad-save').isDisabled(), (d) => d, 'saved (the form is clean again)');
-  const { user_config } = await pageGraphql<{ user_config: { drawing_config: Record<string, unknown> } }>(page, 'query { user_config { drawing_config } }', {});
-  assert.deepEqual(user_config.drawing_config, { version: 1, tool: 'line', size: 5, opacity: 0.5, color: '#00aa00', ratio: 200, scaleWithZoom: false });
+    // The settings page: no placeholder; its defaults are saved and a new drawing uses them.
+    await page.goto('/drawing-pad');
+    await page.getByTestId('drawing-pad-form').waitFor();
+    assert.equal(await page.getByTestId('placeholder').count(), 0, 'the placeholder is gone');
+    await t.screenshot(page, 'drawing-pad-en');
+    await page.getByTestId('drawing-pad-tool').selectOption('line');
+    await page.getByTestId('drawing-pad-size').fill('5');
+    await page.getByTestId('drawing-pad-opacity').fill('0.5');
+    await page.getByTestId('drawing-pad-color').fill('#00aa00');
+    await page.getByTestId('drawing-pad-ratio').fill('200');
+    await page.getByTestId('drawing-pad-scale').uncheck();
+    await eventually(
+      () => page.getByTestId('drawing-pad-preview').getAttribute('data-width'),
+      (w) => w === '10',
+      'the preview follows the form',
+    );
+    await page.getByTestId('drawing-pad-save').click();
+    await eventually(
+      () => page.getByTestId('drawing-pad-save').isDisabled(),
+      (d) => d,
+      'saved (the form is clean again)',
+    );
+    const { user_config } = await pageGraphql<{ user_config: { drawing_config: Record<string, unknown> } }>(
+      page,
+      'query { user_config { drawing_config } }',
+      {},
+    );
+    assert.deepEqual(user_config.drawing_config, {
+      version: 1,
+      tool: 'line',
+      size: 5,
+      opacity: 0.5,
+      color: '#00aa00',
+      ratio: 200,
+      scaleWithZoom: false,
+    });
 
-  await openViewer(page, patient.chartUuid);
-  await expectCount(page, 3, 'the film drawings');
-  await page.getByTestId('drawing-mode').click();
-  assert.equal(await page.getByTestId('drawing-tool-line').getAttribute('aria-checked'), 'true', 'the saved default tool');
-  await drag(page, P.newFrom, P.newTo);
-  await expectCount(page, 4, 'the new line drawn');
-  await saved(page);
-  const withDefaults = await storedDrawing(page, patient.chartUuid);
-  const added = withDefaults.coords[3];
-  assert.deepEqual(
-    { tool: added?.tool, color: added?.color, opacity: added?.opacity, width: added?.width, scales: added?.scales },
-    { tool: 'line', color: '#00aa00', opacity: 0.5, width: 10, scales: false },
-    'the new drawing uses the saved defaults (5 px x 200%, constant on screen)',
-  );
+    await openViewer(page, patient.chartUuid);
+    await expectCount(page, 3, 'the film drawings');
+    await page.getByTestId('drawing-mode').click();
+    assert.equal(await page.getByTestId('drawing-tool-line').getAttribute('aria-checked'), 'true', 'the saved default tool');
+    await drag(page, P.newFrom, P.newTo);
+    await expectCount(page, 4, 'the new line drawn');
+    await saved(page);
+    const withDefaults = await storedDrawing(page, patient.chartUuid);
+    const added = withDefaults.coords[3];
+    assert.deepEqual(
+      { tool: added?.tool, color: added?.color, opacity: added?.opacity, width: added?.width, scales: added?.scales },
+      { tool: 'line', color: '#00aa00', opacity: 0.5, width: 10, scales: false },
+      'the new drawing uses the saved defaults (5 px x 200%, constant on screen)',
+    );
 
-  // Another language: the pad and its settings page translated.
-  await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
-  await page.reload();
-  await page.getByTestId('viewer-image').waitFor();
-  await expectCount(page, 4, 'the drawings after switching language');
-  await page.getByTestId('drawing-mode').click();
-  assert.equal(await page.getByTestId('drawing-tool-eraser').getAttribute('aria-label'), '消しゴム');
-  await t.screenshot(page, 'drawing-ja');
-  await page.goto('/drawing-pad');
-  await page.getByTestId('drawing-pad-form').waitFor();
-  await page.getByText('線幅をフィルムのズームに合わせる').waitFor();
-  await t.screenshot(page, 'drawing-pad-ja');
-}, { timeoutMs: 240_000 });
+    // Another language: the pad and its settings page translated.
+    await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
+    await page.reload();
+    await page.getByTestId('viewer-image').waitFor();
+    await expectCount(page, 4, 'the drawings after switching language');
+    await page.getByTestId('drawing-mode').click();
+    assert.equal(await page.getByTestId('drawing-tool-eraser').getAttribute('aria-label'), '消しゴム');
+    await t.screenshot(page, 'drawing-ja');
+    await page.goto('/drawing-pad');
+    await page.getByTestId('drawing-pad-form').waitFor();
+    await page.getByText('線幅をフィルムのズームに合わせる').waitFor();
+    await t.screenshot(page, 'drawing-pad-ja');
+  },
+  { timeoutMs: 240_000 },
+);

@@ -70,100 +70,135 @@ async function xlsxRows(bytes: Buffer): Promise<Array<Record<string, unknown>>> 
 
 /** The analysis table's full-precision values by measurement id (the row's data-value). */
 async function tableValues(page: Page): Promise<Map<string, number>> {
-  const pairs = await page.getByTestId('analysis-row').evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-id') ?? '', r.getAttribute('data-value') ?? ''] as const));
+  const pairs = await page
+    .getByTestId('analysis-row')
+    .evaluateAll((rows) => rows.map((r) => [r.getAttribute('data-id') ?? '', r.getAttribute('data-value') ?? ''] as const));
   return new Map(pairs.filter(([, v]) => v !== '').map(([id, v]) => [id, Number(v)]));
 }
 
-test('exports: the viewer downloads CSV, XLSX and landmarks JSON of a dataset film; the list downloads a batch export', async (t) => {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const dir = process.env.E2E_SCREENS_DIR ?? join(process.cwd(), 'tmp/screens');
-  const user = newUser('exports');
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  const korean = await api.createPatient({ first_name: '홍길동', birth_info: '2010-03-04', gender: false }, { ceph: cephalogramPath(0), shootDate: '2025-11-03' });
-  const vietnamese = await api.createPatient({ first_name: 'Nguyễn Văn Đức', birth_info: '2009-07-08', gender: false }, { ceph: cephalogramPath(1), shootDate: '2025-10-02' });
+test(
+  'exports: the viewer downloads CSV, XLSX and landmarks JSON of a dataset film; the list downloads a batch export',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const dir = process.env.E2E_SCREENS_DIR ?? join(process.cwd(), 'tmp/screens');
+    const user = newUser('exports');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    const korean = await api.createPatient(
+      { first_name: '홍길동', birth_info: '2010-03-04', gender: false },
+      { ceph: cephalogramPath(0), shootDate: '2025-11-03' },
+    );
+    const vietnamese = await api.createPatient(
+      { first_name: 'Nguyễn Văn Đức', birth_info: '2009-07-08', gender: false },
+      { ceph: cephalogramPath(1), shootDate: '2025-10-02' },
+    );
 
-  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  await signInThroughUi(page, user);
-  await page.goto(`/viewer/${korean.chartUuid}`);
-  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn', 30_000);
-  await page.getByTestId('panel-tab-analysis').click();
-  await page.getByTestId('chart-exports').waitFor();
-  await eventually(() => page.getByTestId('analysis-row').count(), (n) => n > 5, 'analysis rows');
-  const table = await tableValues(page);
-  await page.getByTestId('chart-exports').scrollIntoViewIfNeeded();
-  await t.screenshot(page, 'exports-viewer-en');
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    await signInThroughUi(page, user);
+    await page.goto(`/viewer/${korean.chartUuid}`);
+    await eventually(
+      () => page.getByTestId('landmark').count(),
+      (n) => n >= 19,
+      'AI landmarks drawn',
+      30_000,
+    );
+    await page.getByTestId('panel-tab-analysis').click();
+    await page.getByTestId('chart-exports').waitFor();
+    await eventually(
+      () => page.getByTestId('analysis-row').count(),
+      (n) => n > 5,
+      'analysis rows',
+    );
+    const table = await tableValues(page);
+    await page.getByTestId('chart-exports').scrollIntoViewIfNeeded();
+    await t.screenshot(page, 'exports-viewer-en');
 
-  // CSV of the selected analysis (Steiner by default): BOM, the name intact, the table's values.
-  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  assert.equal(csvDownload.suggestedFilename(), `ceppro-measurements-${korean.chartId}.csv`);
-  const csvBytes = await saved(csvDownload, dir);
-  assert.deepEqual([...csvBytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 BOM first');
-  const csv = parseCsv(csvBytes.toString('utf8').slice(BOM.length));
-  assert.equal(csv.length, await page.getByTestId('analysis-row').count(), 'one row per table row');
-  let compared = 0;
-  for (const row of csv) {
-    assert.equal(row['patient_name'], '홍길동');
-    assert.equal(row['shoot_date'], '2025-11-03');
-    assert.equal(row['model_version'] !== '', true, 'the model version is named');
-    const shown = table.get(row['measurement_id'] ?? '');
-    if (shown === undefined) continue;
-    assert.ok(Math.abs(Number(row['value']) - shown) < 1e-4, `${row['measurement_id']}: export ${row['value']} vs table ${shown}`);
-    compared++;
-  }
-  assert.ok(compared > 5, `compared ${compared} values with the table`);
+    // CSV of the selected analysis (Steiner by default): BOM, the name intact, the table's values.
+    const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    assert.equal(csvDownload.suggestedFilename(), `ceppro-measurements-${korean.chartId}.csv`);
+    const csvBytes = await saved(csvDownload, dir);
+    assert.deepEqual([...csvBytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 BOM first');
+    const csv = parseCsv(csvBytes.toString('utf8').slice(BOM.length));
+    assert.equal(csv.length, await page.getByTestId('analysis-row').count(), 'one row per table row');
+    let compared = 0;
+    for (const row of csv) {
+      assert.equal(row['patient_name'], '홍길동');
+      assert.equal(row['shoot_date'], '2025-11-03');
+      assert.equal(row['model_version'] !== '', true, 'the model version is named');
+      const shown = table.get(row['measurement_id'] ?? '');
+      if (shown === undefined) continue;
+      assert.ok(Math.abs(Number(row['value']) - shown) < 1e-4, `${row['measurement_id']}: export ${row['value']} vs table ${shown}`);
+      compared++;
+    }
+    assert.ok(compared > 5, `compared ${compared} values with the table`);
 
-  // XLSX of every analysis, read back with exceljs.
-  await page.getByTestId('export-all-analyses').check();
-  const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
-  assert.equal(xlsxDownload.suggestedFilename(), `ceppro-measurements-${korean.chartId}.xlsx`);
-  const xlsx = await xlsxRows(await saved(xlsxDownload, dir));
-  assert.ok(new Set(xlsx.map((r) => r['analysis'])).size > 5, 'all analyses in the workbook');
-  const sna = xlsx.find((r) => r['measurement_id'] === 'SNA' && r['analysis'] === 'Steiner');
-  assert.ok(sna && typeof sna['value'] === 'number' && Math.abs((sna['value'] as number) - (table.get('SNA') ?? NaN)) < 1e-4, 'SNA in the workbook equals the table');
-  assert.equal(sna?.['patient_name'], '홍길동');
+    // XLSX of every analysis, read back with exceljs.
+    await page.getByTestId('export-all-analyses').check();
+    const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
+    assert.equal(xlsxDownload.suggestedFilename(), `ceppro-measurements-${korean.chartId}.xlsx`);
+    const xlsx = await xlsxRows(await saved(xlsxDownload, dir));
+    assert.ok(new Set(xlsx.map((r) => r['analysis'])).size > 5, 'all analyses in the workbook');
+    const sna = xlsx.find((r) => r['measurement_id'] === 'SNA' && r['analysis'] === 'Steiner');
+    assert.ok(
+      sna && typeof sna['value'] === 'number' && Math.abs((sna['value'] as number) - (table.get('SNA') ?? NaN)) < 1e-4,
+      'SNA in the workbook equals the table',
+    );
+    assert.equal(sna?.['patient_name'], '홍길동');
 
-  // Landmarks JSON: AI positions with confidence, model, image size; nothing adjusted yet.
-  const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-landmarks').click()]);
-  assert.equal(jsonDownload.suggestedFilename(), `ceppro-landmarks-${korean.chartId}.json`);
-  const doc = JSON.parse((await saved(jsonDownload, dir)).toString('utf8')) as { image: { width: number; height: number } | null; model: { version: string } | null; landmarks: Array<{ source: string; ai: { x: number; confidence: number } | null; adjusted: unknown }> };
-  assert.ok(doc.image && doc.image.width > 0 && doc.image.height > 0, 'image size');
-  assert.ok(doc.model?.version, 'model version');
-  assert.ok(doc.landmarks.length >= 19, 'every AI landmark');
-  assert.ok(doc.landmarks.every((l) => l.source === 'AI' && l.ai !== null && l.adjusted === null), 'AI positions, none adjusted');
+    // Landmarks JSON: AI positions with confidence, model, image size; nothing adjusted yet.
+    const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-landmarks').click()]);
+    assert.equal(jsonDownload.suggestedFilename(), `ceppro-landmarks-${korean.chartId}.json`);
+    const doc = JSON.parse((await saved(jsonDownload, dir)).toString('utf8')) as {
+      image: { width: number; height: number } | null;
+      model: { version: string } | null;
+      landmarks: Array<{ source: string; ai: { x: number; confidence: number } | null; adjusted: unknown }>;
+    };
+    assert.ok(doc.image && doc.image.width > 0 && doc.image.height > 0, 'image size');
+    assert.ok(doc.model?.version, 'model version');
+    assert.ok(doc.landmarks.length >= 19, 'every AI landmark');
+    assert.ok(
+      doc.landmarks.every((l) => l.source === 'AI' && l.ai !== null && l.adjusted === null),
+      'AI positions, none adjusted',
+    );
 
-  // Batch from the patient list: both patients, progress events over the page's socket.
-  const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
-  await page.goto('/list/0');
-  await page.getByTestId('patient-row').first().waitFor();
-  await page.getByTestId('batch-export-open').click();
-  await page.getByTestId('batch-export').waitFor();
-  await t.screenshot(page, 'exports-list-en');
-  const [batchDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-export-csv').click()]);
-  assert.match(batchDownload.suggestedFilename(), /^ceppro-measurements-\d{4}-\d{2}-\d{2}\.csv$/);
-  const batchBytes = await saved(batchDownload, dir);
-  assert.equal(batchBytes.subarray(0, 3).toString('hex'), 'efbbbf');
-  const batch = parseCsv(batchBytes.toString('utf8').slice(BOM.length));
-  assert.deepEqual(new Set(batch.map((r) => r['patient_name'])), new Set(['홍길동', 'Nguyễn Văn Đức']));
-  assert.deepEqual(new Set(batch.map((r) => r['chart_id'])), new Set([korean.chartId, vietnamese.chartId]));
-  assert.equal(batch.length, 2 * xlsx.length, 'every measurement of every analysis for both charts');
-  await page.getByTestId('batch-export-done').waitFor();
-  await eventually(async () => frames.filter((f) => f.includes('"export.progress"')), (p) => p.some((f) => f.includes('"done":2') && f.includes('"total":2')), 'progress events over the socket');
-  await t.screenshot(page, 'exports-list-done-en');
+    // Batch from the patient list: both patients, progress events over the page's socket.
+    const frames: string[] = [];
+    page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+    await page.goto('/list/0');
+    await page.getByTestId('patient-row').first().waitFor();
+    await page.getByTestId('batch-export-open').click();
+    await page.getByTestId('batch-export').waitFor();
+    await t.screenshot(page, 'exports-list-en');
+    const [batchDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-export-csv').click()]);
+    assert.match(batchDownload.suggestedFilename(), /^ceppro-measurements-\d{4}-\d{2}-\d{2}\.csv$/);
+    const batchBytes = await saved(batchDownload, dir);
+    assert.equal(batchBytes.subarray(0, 3).toString('hex'), 'efbbbf');
+    const batch = parseCsv(batchBytes.toString('utf8').slice(BOM.length));
+    assert.deepEqual(new Set(batch.map((r) => r['patient_name'])), new Set(['홍길동', 'Nguyễn Văn Đức']));
+    assert.deepEqual(new Set(batch.map((r) => r['chart_id'])), new Set([korean.chartId, vietnamese.chartId]));
+    assert.equal(batch.length, 2 * xlsx.length, 'every measurement of every analysis for both charts');
+    await page.getByTestId('batch-export-done').waitFor();
+    await eventually(
+      async () => frames.filter((f) => f.includes('"export.progress"')),
+      (p) => p.some((f) => f.includes('"done":2') && f.includes('"total":2')),
+      'progress events over the socket',
+    );
+    await t.screenshot(page, 'exports-list-done-en');
 
-  // The same panel in Korean, XLSX of this page's patients.
-  await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
-  await page.reload();
-  await page.getByTestId('batch-export-open').click();
-  await page.getByTestId('batch-scope-page').check();
-  await t.screenshot(page, 'exports-list-ko');
-  const [pageDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-export-xlsx').click()]);
-  const pageRows = await xlsxRows(await saved(pageDownload, dir));
-  assert.deepEqual(new Set(pageRows.map((r) => r['patient_name'])), new Set(['홍길동', 'Nguyễn Văn Đức']));
-  await page.goto(`/viewer/${vietnamese.chartUuid}`);
-  await page.getByTestId('panel-tab-analysis').click();
-  await page.getByTestId('chart-exports').scrollIntoViewIfNeeded();
-  await t.screenshot(page, 'exports-viewer-ko');
-}, FLOW);
+    // The same panel in Korean, XLSX of this page's patients.
+    await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
+    await page.reload();
+    await page.getByTestId('batch-export-open').click();
+    await page.getByTestId('batch-scope-page').check();
+    await t.screenshot(page, 'exports-list-ko');
+    const [pageDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-export-xlsx').click()]);
+    const pageRows = await xlsxRows(await saved(pageDownload, dir));
+    assert.deepEqual(new Set(pageRows.map((r) => r['patient_name'])), new Set(['홍길동', 'Nguyễn Văn Đức']));
+    await page.goto(`/viewer/${vietnamese.chartUuid}`);
+    await page.getByTestId('panel-tab-analysis').click();
+    await page.getByTestId('chart-exports').scrollIntoViewIfNeeded();
+    await t.screenshot(page, 'exports-viewer-ko');
+  },
+  FLOW,
+);

@@ -64,5 +64,9 @@ test('gate: headless Chromium in a 1280 x 800 window passes', async (t) => {
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   const ua = await page.evaluate(() => navigator.userAgent);
   assert.match(ua, /Chrome\//);
-  await eventually(() => page.getByTestId('gate').count(), (n) => n === 0, 'no gate');
+  await eventually(
+    () => page.getByTestId('gate').count(),
+    (n) => n === 0,
+    'no gate',
+  );
 });

@@ -37,7 +37,11 @@ test('language: a picked language is stored, survives reload and drives <html la
   // and the stored choice beats the browser language in a new page of the same profile
   await page.getByTestId('language-picker').click();
   await page.getByRole('menuitemradio', { name: '中文' }).click();
-  await eventually(() => htmlLang(page), (l) => l === 'zh', 'html lang after picking Chinese');
+  await eventually(
+    () => htmlLang(page),
+    (l) => l === 'zh',
+    'html lang after picking Chinese',
+  );
   await page.goto('/setting');
   await page.getByRole('heading', { name: '设置', level: 1 }).waitFor();
   await t.screenshot(page, 'settings-zh');

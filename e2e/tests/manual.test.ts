@@ -33,84 +33,97 @@ async function shoot(page: Page, lang: ManualLang, name: string): Promise<void> 
 }
 
 for (const lang of ['en', 'ko'] as const) {
-  test(`manual: screenshots of the real screens for docs/manual (${lang})`, async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const account = await manualAccount(t.baseUrl, `manual-${lang}`, lang);
-    const { page, context } = await t.newPage({ ...fromIp(account.user.ip), locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
-    await useLanguage(context, lang);
+  test(
+    `manual: screenshots of the real screens for docs/manual (${lang})`,
+    async (t) => {
+      if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+      const account = await manualAccount(t.baseUrl, `manual-${lang}`, lang);
+      const { page, context } = await t.newPage({ ...fromIp(account.user.ip), locale: lang === 'ko' ? 'ko-KR' : 'en-US' });
+      await useLanguage(context, lang);
 
-    await page.goto('/');
-    await page.locator('#sign-in-email').fill(account.user.email);
-    await settled(page);
-    await shoot(page, lang, 'sign-in');
-    await page.goto('/signup');
-    await settled(page);
-    await shoot(page, lang, 'sign-up');
-
-    // A new account's first list opens with the tutorial.
-    await signInByForm(page, account.user);
-    const video = page.getByTestId('tutorial-video');
-    await video.waitFor();
-    await eventually(() => video.evaluate((v: HTMLVideoElement) => v.readyState), (s) => s >= 1, 'tutorial video metadata');
-    // A frame from the middle of the walkthrough (the viewer) rather than the blank first one.
-    await video.evaluate((v: HTMLVideoElement) => new Promise((resolve) => {
-      v.addEventListener('seeked', resolve, { once: true });
-      v.currentTime = v.duration * 0.6;
-    }));
-    await shoot(page, lang, 'tutorial');
-    await page.getByTestId('tutorial-close').click();
-    await page.getByTestId('patient-row').first().waitFor();
-    await settled(page);
-    await shoot(page, lang, 'patient-list');
-
-    await page.getByTestId('new-patient').click();
-    await page.waitForURL((u) => u.pathname === '/create');
-    await page.getByTestId('drop-ceph-input').setInputFiles(cephalogramPath(2));
-    await page.getByTestId('np-name').fill(lang === 'ko' ? '이서연' : 'Seoyeon Lee');
-    await page.getByTestId('np-shoot-date').fill('2026-03-02');
-    await page.getByTestId('np-birth').fill('2013-08-21');
-    await page.getByTestId('np-gender-female').check();
-    await settled(page);
-    await shoot(page, lang, 'new-patient');
-
-    await page.goto(`/view/${account.patientId}`);
-    await settled(page);
-    await shoot(page, lang, 'patient-edit');
-
-    await openViewer(page, account.chartUuid);
-    for (const tab of VIEWER_TABS) {
-      await showTab(page, tab, account);
-      await shoot(page, lang, `viewer-${tab}`);
-    }
-    await openTab(page, 'analysis');
-    await page.getByTestId('ruler-tool').click();
-    const stage = await page.getByTestId('viewer-stage').boundingBox();
-    assert.ok(stage);
-    await page.mouse.click(stage.x + stage.width * 0.3, stage.y + stage.height * 0.8);
-    await page.mouse.click(stage.x + stage.width * 0.3 + 200, stage.y + stage.height * 0.8);
-    await page.getByTestId('ruler-length').waitFor();
-    // The ISBI films here are 0.2 mm per image pixel: type the length the two points really span.
-    const ends = await page.getByTestId('ruler-point').evaluateAll((els) => els.map((el) => [Number(el.dataset.x), Number(el.dataset.y)]));
-    const [[x1 = 0, y1 = 0] = [], [x2 = 0, y2 = 0] = []] = ends;
-    await page.getByTestId('ruler-length').fill((Math.hypot(x2 - x1, y2 - y1) * 0.2).toFixed(1));
-    await shoot(page, lang, 'viewer-calibration');
-    await page.keyboard.press('Escape');
-    await page.getByTestId('drawing-mode').click();
-    await page.getByTestId('drawing-tool-pen').waitFor();
-    await shoot(page, lang, 'viewer-drawing');
-
-    const accountPages = [
-      ['/setting', 'settings'],
-      ['/drawing-pad', 'drawing-pad'],
-      ['/membership', 'membership'],
-      ['/myinfo', 'my-info'],
-    ] as const;
-    for (const [path, name] of accountPages) {
-      await page.goto(path);
+      await page.goto('/');
+      await page.locator('#sign-in-email').fill(account.user.email);
       await settled(page);
-      await shoot(page, lang, name);
-    }
-  }, WALK);
+      await shoot(page, lang, 'sign-in');
+      await page.goto('/signup');
+      await settled(page);
+      await shoot(page, lang, 'sign-up');
+
+      // A new account's first list opens with the tutorial.
+      await signInByForm(page, account.user);
+      const video = page.getByTestId('tutorial-video');
+      await video.waitFor();
+      await eventually(
+        () => video.evaluate((v: HTMLVideoElement) => v.readyState),
+        (s) => s >= 1,
+        'tutorial video metadata',
+      );
+      // A frame from the middle of the walkthrough (the viewer) rather than the blank first one.
+      await video.evaluate(
+        (v: HTMLVideoElement) =>
+          new Promise((resolve) => {
+            v.addEventListener('seeked', resolve, { once: true });
+            v.currentTime = v.duration * 0.6;
+          }),
+      );
+      await shoot(page, lang, 'tutorial');
+      await page.getByTestId('tutorial-close').click();
+      await page.getByTestId('patient-row').first().waitFor();
+      await settled(page);
+      await shoot(page, lang, 'patient-list');
+
+      await page.getByTestId('new-patient').click();
+      await page.waitForURL((u) => u.pathname === '/create');
+      await page.getByTestId('drop-ceph-input').setInputFiles(cephalogramPath(2));
+      await page.getByTestId('np-name').fill(lang === 'ko' ? '이서연' : 'Seoyeon Lee');
+      await page.getByTestId('np-shoot-date').fill('2026-03-02');
+      await page.getByTestId('np-birth').fill('2013-08-21');
+      await page.getByTestId('np-gender-female').check();
+      await settled(page);
+      await shoot(page, lang, 'new-patient');
+
+      await page.goto(`/view/${account.patientId}`);
+      await settled(page);
+      await shoot(page, lang, 'patient-edit');
+
+      await openViewer(page, account.chartUuid);
+      for (const tab of VIEWER_TABS) {
+        await showTab(page, tab, account);
+        await shoot(page, lang, `viewer-${tab}`);
+      }
+      await openTab(page, 'analysis');
+      await page.getByTestId('ruler-tool').click();
+      const stage = await page.getByTestId('viewer-stage').boundingBox();
+      assert.ok(stage);
+      await page.mouse.click(stage.x + stage.width * 0.3, stage.y + stage.height * 0.8);
+      await page.mouse.click(stage.x + stage.width * 0.3 + 200, stage.y + stage.height * 0.8);
+      await page.getByTestId('ruler-length').waitFor();
+      // The ISBI films here are 0.2 mm per image pixel: type the length the two points really span.
+      const ends = await page
+        .getByTestId('ruler-point')
+        .evaluateAll((els) => els.map((el) => [Number(el.dataset.x), Number(el.dataset.y)]));
+      const [[x1 = 0, y1 = 0] = [], [x2 = 0, y2 = 0] = []] = ends;
+      await page.getByTestId('ruler-length').fill((Math.hypot(x2 - x1, y2 - y1) * 0.2).toFixed(1));
+      await shoot(page, lang, 'viewer-calibration');
+      await page.keyboard.press('Escape');
+      await page.getByTestId('drawing-mode').click();
+      await page.getByTestId('drawing-tool-pen').waitFor();
+      await shoot(page, lang, 'viewer-drawing');
+
+      const accountPages = [
+        ['/setting', 'settings'],
+        ['/drawing-pad', 'drawing-pad'],
+        ['/membership', 'membership'],
+        ['/myinfo', 'my-info'],
+      ] as const;
+      for (const [path, name] of accountPages) {
+        await page.goto(path);
+        await settled(page);
+        await shoot(page, lang, name);
+      }
+    },
+    WALK,
+  );
 }
 
 /** Downloads the manual with the header's icon in the interface language; returns its text. */

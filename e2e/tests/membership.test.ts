@@ -11,116 +11,124 @@ import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-test('membership: a new account shows its trial, plan, price and next charge; cancelling asks with the spec popup; Korean too', async (t) => {
-  const user = newUser('membership');
-  await createActivatedUser(t.baseUrl, user);
-  const { page } = await t.newPage({ ...fromIp(user.ip), locale: 'en-US' });
-  await signInThroughUi(page, user);
-
-  await page.goto('/membership');
-  const section = page.getByTestId('membership');
-  await section.waitFor();
-  assert.equal(await page.getByTestId('membership-state').textContent(), 'Free trial');
-  const text = await section.innerText();
-  assert.match(text, /Standard/);
-  assert.match(text, /₩50,000 a month/);
-  assert.match(text, /After the billing date, a subscription fee of ₩50,000 is charged \(one product excluded\)\./);
-  assert.match(text, /No charges yet\./);
-  assert.match((await page.getByTestId('membership-next-charge').textContent()) ?? '', /^₩50,000 on /);
-  await t.screenshot(page, 'membership-trial-en', { fullPage: true });
-
-  // Cancel: the spec's confirm popup (the same one /test shows); "Keep subscription" changes nothing.
-  await section.getByRole('button', { name: 'Cancel subscription' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.waitFor();
-  assert.match(await dialog.innerText(), /50,000 won/);
-  await dialog.getByRole('button', { name: 'Keep subscription' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  assert.equal(await page.getByTestId('membership-state').textContent(), 'Free trial');
-
-  await section.getByRole('button', { name: 'Cancel subscription' }).click();
-  await dialog.getByRole('button', { name: 'Yes, cancel' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByText('Subscription cancelled').waitFor();
-  assert.equal(await page.getByTestId('membership-state').textContent(), 'Cancelled');
-  assert.equal(await page.getByTestId('membership-next-charge').textContent(), 'None');
-  await page.getByTestId('membership-access-ends').waitFor();
-  assert.equal(await section.getByRole('button', { name: 'Cancel subscription' }).count(), 0, 'nothing left to cancel');
-
-  // The state is the server's: a reload shows it, and in Korean.
-  await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
-  await page.reload();
-  await section.waitFor();
-  assert.equal(await page.getByTestId('membership-state').textContent(), '해지됨');
-  assert.equal(await page.getByTestId('membership-next-charge').textContent(), '없음');
-  // Nothing will be charged any more, so the fee notice is gone.
-  assert.doesNotMatch(await section.innerText(), /구독료/);
-  await t.screenshot(page, 'membership-cancelled-ko', { fullPage: true });
-});
-
-const billingTitle = 'membership billing: the trial ended, the tax invoice is issued, mailed with its PDF and listed with a download; Korean too';
-
-test(billingTitle, async (t) => {
-  // Its own server: the account's trial is seeded as ended (the browser cannot move the server's
-  // clock); the server's first billing run issues and mails the invoice.
-  const user = newUser('billing');
-  const taxNumber = validTaxId();
-  const taxEmail = `tax-${user.email}`;
-  const server = await startServer(root, {
-    prepare: (dataDir) => {
-      const account = [user.email, user.password, user.name, taxNumber, taxEmail, '서울바른치과의원'];
-      const seed = [join(root, 'e2e/src/seed-billed-account.ts'), ...account];
-      const env = { ...process.env, DATA_DIR: dataDir };
-      const seeded = spawnSync(process.execPath, ['--import', 'tsx', ...seed], { cwd: root, env, encoding: 'utf8' });
-      assert.equal(seeded.status, 0, `seeding the billed account failed: ${seeded.stderr}`);
-    },
-  });
-  try {
-    const { page } = await t.newPage({ ...fromIp(user.ip), baseURL: server.baseUrl, locale: 'en-US' });
+test(
+  'membership: a new account shows its trial, plan, price and next charge; cancelling asks with ' + 'the spec popup; Korean too',
+  async (t) => {
+    const user = newUser('membership');
+    await createActivatedUser(t.baseUrl, user);
+    const { page } = await t.newPage({ ...fromIp(user.ip), locale: 'en-US' });
     await signInThroughUi(page, user);
+
     await page.goto('/membership');
     const section = page.getByTestId('membership');
     await section.waitFor();
-    assert.equal(await page.getByTestId('membership-state').textContent(), 'Active');
-    const row = page.getByTestId('membership-invoice');
-    await row.first().waitFor();
-    assert.equal(await row.count(), 1);
-    const rowText = await row.innerText();
-    const number = /CP-\d{6}-\d{6}/.exec(rowText)?.[0];
-    assert.ok(number, `an invoice number in "${rowText}"`);
-    assert.match(rowText, /₩50,000/);
-    assert.match(rowText, /Tax invoice/);
-    assert.match(rowText, /Issued/);
-    const written = `${taxNumber.slice(0, 3)}-${taxNumber.slice(3, 5)}-${taxNumber.slice(5)}`;
-    assert.equal(await page.getByTestId('membership-tax-number').textContent(), written);
-    await t.screenshot(page, 'membership-billing-en', { fullPage: true });
+    assert.equal(await page.getByTestId('membership-state').textContent(), 'Free trial');
+    const text = await section.innerText();
+    assert.match(text, /Standard/);
+    assert.match(text, /₩50,000 a month/);
+    assert.match(text, /After the billing date, a subscription fee of ₩50,000 is charged \(one product excluded\)\./);
+    assert.match(text, /No charges yet\./);
+    assert.match((await page.getByTestId('membership-next-charge').textContent()) ?? '', /^₩50,000 on /);
+    await t.screenshot(page, 'membership-trial-en', { fullPage: true });
 
-    // The PDF download: the invoice as the server renders it, Korean text readable.
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'PDF' }).click()]);
-    assert.equal(download.suggestedFilename(), `ceppro-invoice-${number}.pdf`);
-    const file = join(server.dataDir, 'invoice-download.pdf');
-    await download.saveAs(file);
-    requireTool('/usr/bin/pdftotext');
-    const text = execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-    for (const piece of ['세금계산서', number, '50,000', '서울바른치과의원']) assert.ok(text.includes(piece), `"${piece}" in the PDF`);
+    // Cancel: the spec's confirm popup (the same one /test shows); "Keep subscription" changes nothing.
+    await section.getByRole('button', { name: 'Cancel subscription' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    assert.match(await dialog.innerText(), /50,000 won/);
+    await dialog.getByRole('button', { name: 'Keep subscription' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await page.getByTestId('membership-state').textContent(), 'Free trial');
 
-    // The same invoice went to the tax email given at sign-up, with the PDF attached.
-    const outbox = join(server.dataDir, 'outbox');
-    const emls = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : []);
-    const mails = () => emls().map((f) => readFileSync(join(outbox, f), 'utf8'));
-    const toTaxEmail = async () => mails().find((m) => m.includes(taxEmail)) ?? '';
-    const mail = await eventually(toTaxEmail, (m) => m !== '', `the invoice mail to ${taxEmail}`);
-    assert.match(mail, new RegExp(`filename=.?ceppro-invoice-${number}\\.pdf`));
+    await section.getByRole('button', { name: 'Cancel subscription' }).click();
+    await dialog.getByRole('button', { name: 'Yes, cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Subscription cancelled').waitFor();
+    assert.equal(await page.getByTestId('membership-state').textContent(), 'Cancelled');
+    assert.equal(await page.getByTestId('membership-next-charge').textContent(), 'None');
+    await page.getByTestId('membership-access-ends').waitFor();
+    assert.equal(await section.getByRole('button', { name: 'Cancel subscription' }).count(), 0, 'nothing left to cancel');
 
+    // The state is the server's: a reload shows it, and in Korean.
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
     await page.reload();
     await section.waitFor();
-    assert.equal(await page.getByTestId('membership-state').textContent(), '이용 중');
-    const koRow = await page.getByTestId('membership-invoice').innerText();
-    assert.match(koRow, /세금계산서/);
-    assert.match(koRow, /발행/);
-    await t.screenshot(page, 'membership-billing-ko', { fullPage: true });
-  } finally {
-    await server.stop();
-  }
-}, { timeoutMs: 150_000 });
+    assert.equal(await page.getByTestId('membership-state').textContent(), '해지됨');
+    assert.equal(await page.getByTestId('membership-next-charge').textContent(), '없음');
+    // Nothing will be charged any more, so the fee notice is gone.
+    assert.doesNotMatch(await section.innerText(), /구독료/);
+    await t.screenshot(page, 'membership-cancelled-ko', { fullPage: true });
+  },
+);
+
+const billingTitle =
+  'membership billing: the trial ended, the tax invoice is issued, mailed with its PDF and listed with a download; Korean too';
+
+test(
+  billingTitle,
+  async (t) => {
+    // Its own server: the account's trial is seeded as ended (the browser cannot move the server's
+    // clock); the server's first billing run issues and mails the invoice.
+    const user = newUser('billing');
+    const taxNumber = validTaxId();
+    const taxEmail = `tax-${user.email}`;
+    const server = await startServer(root, {
+      prepare: (dataDir) => {
+        const account = [user.email, user.password, user.name, taxNumber, taxEmail, '서울바른치과의원'];
+        const seed = [join(root, 'e2e/src/seed-billed-account.ts'), ...account];
+        const env = { ...process.env, DATA_DIR: dataDir };
+        const seeded = spawnSync(process.execPath, ['--import', 'tsx', ...seed], { cwd: root, env, encoding: 'utf8' });
+        assert.equal(seeded.status, 0, `seeding the billed account failed: ${seeded.stderr}`);
+      },
+    });
+    try {
+      const { page } = await t.newPage({ ...fromIp(user.ip), baseURL: server.baseUrl, locale: 'en-US' });
+      await signInThroughUi(page, user);
+      await page.goto('/membership');
+      const section = page.getByTestId('membership');
+      await section.waitFor();
+      assert.equal(await page.getByTestId('membership-state').textContent(), 'Active');
+      const row = page.getByTestId('membership-invoice');
+      await row.first().waitFor();
+      assert.equal(await row.count(), 1);
+      const rowText = await row.innerText();
+      const number = /CP-\d{6}-\d{6}/.exec(rowText)?.[0];
+      assert.ok(number, `an invoice number in "${rowText}"`);
+      assert.match(rowText, /₩50,000/);
+      assert.match(rowText, /Tax invoice/);
+      assert.match(rowText, /Issued/);
+      const written = `${taxNumber.slice(0, 3)}-${taxNumber.slice(3, 5)}-${taxNumber.slice(5)}`;
+      assert.equal(await page.getByTestId('membership-tax-number').textContent(), written);
+      await t.screenshot(page, 'membership-billing-en', { fullPage: true });
+
+      // The PDF download: the invoice as the server renders it, Korean text readable.
+      const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'PDF' }).click()]);
+      assert.equal(download.suggestedFilename(), `ceppro-invoice-${number}.pdf`);
+      const file = join(server.dataDir, 'invoice-download.pdf');
+      await download.saveAs(file);
+      requireTool('/usr/bin/pdftotext');
+      const text = execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      for (const piece of ['세금계산서', number, '50,000', '서울바른치과의원']) assert.ok(text.includes(piece), `"${piece}" in the PDF`);
+
+      // The same invoice went to the tax email given at sign-up, with the PDF attached.
+      const outbox = join(server.dataDir, 'outbox');
+      const emls = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : []);
+      const mails = () => emls().map((f) => readFileSync(join(outbox, f), 'utf8'));
+      const toTaxEmail = async () => mails().find((m) => m.includes(taxEmail)) ?? '';
+      const mail = await eventually(toTaxEmail, (m) => m !== '', `the invoice mail to ${taxEmail}`);
+      assert.match(mail, new RegExp(`filename=.?ceppro-invoice-${number}\\.pdf`));
+
+      await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
+      await page.reload();
+      await section.waitFor();
+      assert.equal(await page.getByTestId('membership-state').textContent(), '이용 중');
+      const koRow = await page.getByTestId('membership-invoice').innerText();
+      assert.match(koRow, /세금계산서/);
+      assert.match(koRow, /발행/);
+      await t.screenshot(page, 'membership-billing-ko', { fullPage: true });
+    } finally {
+      await server.stop();
+    }
+  },
+  { timeoutMs: 150_000 },
+);

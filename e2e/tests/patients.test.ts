@@ -33,202 +33,289 @@ async function rowTexts(page: Page): Promise<string[]> {
 function groundTruth(n: number): Map<string, [number, number]> {
   const dir = datasetDir();
   assert.ok(dir);
-  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { landmark_names: string[]; images: Array<{ landmarks: Array<[number, number]> }> };
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
+    landmark_names: string[];
+    images: Array<{ landmarks: Array<[number, number]> }>;
+  };
   const image = manifest.images[manifest.images.length - 1 - n];
   assert.ok(image);
   return new Map(manifest.landmark_names.map((name, i) => [name, image.landmarks[i] ?? [NaN, NaN]]));
 }
 
-test('new patient: dataset cephalogram and face photo, progress, toast, list row, AI landmarks in the viewer', async (t) => {
-  needDataset();
-  const user = newUser('newpatient');
-  await createActivatedUser(t.baseUrl, user);
-  const page = await signedIn(t, user);
+test(
+  'new patient: dataset cephalogram and face photo, progress, toast, list row, AI landmarks in the viewer',
+  async (t) => {
+    needDataset();
+    const user = newUser('newpatient');
+    await createActivatedUser(t.baseUrl, user);
+    const page = await signedIn(t, user);
 
-  await page.getByTestId('new-patient').click();
-  await page.waitForURL((u) => u.pathname === '/create');
-  const save = page.getByTestId('save');
-  assert.equal(await save.isDisabled(), true, 'Save starts disabled');
-  await page.getByTestId('drop-ceph-input').setInputFiles(cephalogramPath(0));
-  await page.getByTestId('drop-face-input').setInputFiles(nonCephPath('astronaut'));
-  await page.getByTestId('np-name').fill('Hana Lee');
-  await page.getByTestId('np-shoot-date').fill('2026-03-02');
-  await page.getByTestId('np-birth').fill('2012-07-15');
-  assert.equal(await save.isDisabled(), true, 'Save stays disabled without a gender');
-  await page.getByTestId('np-gender-female').check();
-  await eventually(() => save.isDisabled(), (d) => !d, 'Save enabled once the form is valid');
-  await t.screenshot(page, 'new-patient-filled');
-  await save.click();
+    await page.getByTestId('new-patient').click();
+    await page.waitForURL((u) => u.pathname === '/create');
+    const save = page.getByTestId('save');
+    assert.equal(await save.isDisabled(), true, 'Save starts disabled');
+    await page.getByTestId('drop-ceph-input').setInputFiles(cephalogramPath(0));
+    await page.getByTestId('drop-face-input').setInputFiles(nonCephPath('astronaut'));
+    await page.getByTestId('np-name').fill('Hana Lee');
+    await page.getByTestId('np-shoot-date').fill('2026-03-02');
+    await page.getByTestId('np-birth').fill('2012-07-15');
+    assert.equal(await save.isDisabled(), true, 'Save stays disabled without a gender');
+    await page.getByTestId('np-gender-female').check();
+    await eventually(
+      () => save.isDisabled(),
+      (d) => !d,
+      'Save enabled once the form is valid',
+    );
+    await t.screenshot(page, 'new-patient-filled');
+    await save.click();
 
-  await page.getByTestId('upload-progress').waitFor();
-  await t.screenshot(page, 'new-patient-progress');
-  await page.waitForURL((u) => u.pathname === '/list/0', { timeout: 40_000 });
-  await page.getByText('The new patient was registered.').waitFor();
-  const [row] = await rowTexts(page);
-  assert.match(row ?? '', /Hana Lee/);
-  assert.match(row ?? '', /2012-07-15/);
-  assert.match(row ?? '', /2026-03-02/);
-  assert.match(row ?? '', /\bF\b/);
-  await t.screenshot(page, 'patient-list-one');
+    await page.getByTestId('upload-progress').waitFor();
+    await t.screenshot(page, 'new-patient-progress');
+    await page.waitForURL((u) => u.pathname === '/list/0', { timeout: 40_000 });
+    await page.getByText('The new patient was registered.').waitFor();
+    const [row] = await rowTexts(page);
+    assert.match(row ?? '', /Hana Lee/);
+    assert.match(row ?? '', /2012-07-15/);
+    assert.match(row ?? '', /2026-03-02/);
+    assert.match(row ?? '', /\bF\b/);
+    await t.screenshot(page, 'patient-list-one');
 
-  await page.getByTestId('patient-row').first().click();
-  await page.waitForURL((u) => u.pathname.startsWith('/viewer/'));
-  const count = await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn', 20_000);
-  const truth = groundTruth(0);
-  const errors: number[] = [];
-  for (const landmark of await page.getByTestId('landmark').all()) {
-    const name = (await landmark.getAttribute('data-name')) ?? '';
-    const expected = truth.get(name);
-    if (!expected) continue;
-    const x = Number(await landmark.getAttribute('data-x'));
-    const y = Number(await landmark.getAttribute('data-y'));
-    errors.push(Math.hypot(x - expected[0], y - expected[1]));
-  }
-  assert.ok(errors.length >= 15, `expected the ISBI landmark names among ${count} drawn landmarks, matched ${errors.length}`);
-  errors.sort((a, b) => a - b);
-  // 0.2 mm per px: the median error must be well under 4 mm where the landmarks are drawn.
-  assert.ok((errors[Math.floor(errors.length / 2)] ?? Infinity) < 20, `median landmark error ${errors[Math.floor(errors.length / 2)]} px`);
-  await t.screenshot(page, 'viewer-ai-landmarks');
-}, { timeoutMs: 120_000 });
+    await page.getByTestId('patient-row').first().click();
+    await page.waitForURL((u) => u.pathname.startsWith('/viewer/'));
+    const count = await eventually(
+      () => page.getByTestId('landmark').count(),
+      (n) => n >= 19,
+      'AI landmarks drawn',
+      20_000,
+    );
+    const truth = groundTruth(0);
+    const errors: number[] = [];
+    for (const landmark of await page.getByTestId('landmark').all()) {
+      const name = (await landmark.getAttribute('data-name')) ?? '';
+      const expected = truth.get(name);
+      if (!expected) continue;
+      const x = Number(await landmark.getAttribute('data-x'));
+      const y = Number(await landmark.getAttribute('data-y'));
+      errors.push(Math.hypot(x - expected[0], y - expected[1]));
+    }
+    assert.ok(errors.length >= 15, `expected the ISBI landmark names among ${count} drawn landmarks, matched ${errors.length}`);
+    errors.sort((a, b) => a - b);
+    // 0.2 mm per px: the median error must be well under 4 mm where the landmarks are drawn.
+    assert.ok(
+      (errors[Math.floor(errors.length / 2)] ?? Infinity) < 20,
+      `median landmark error ${errors[Math.floor(errors.length / 2)]} px`,
+    );
+    await t.screenshot(page, 'viewer-ai-landmarks');
+  },
+  { timeoutMs: 120_000 },
+);
 
-test('patient list: search, sort by name and birthdate, page through 11 patients', async (t) => {
-  needDataset();
-  const user = newUser('list');
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  const names = ['Bora', 'Chae', 'Dain', 'Eun', 'Gyu', 'Hyun', 'Jin', 'Kyung', 'Min', 'Nari', 'Zeta Park'];
-  for (const [i, name] of names.entries()) {
-    await api.createPatient({ first_name: name, birth_info: `19${80 + i}-0${(i % 9) + 1}-11`, gender: i % 2 === 0 }, { ceph: cephalogramPath(1), shootDate: `2025-01-${String(i + 10)}` });
-  }
-  const page = await signedIn(t, user);
-  assert.match(await page.getByTestId('pager-total').innerText(), /11/);
-  assert.equal((await rowTexts(page)).length, 10);
+test(
+  'patient list: search, sort by name and birthdate, page through 11 patients',
+  async (t) => {
+    needDataset();
+    const user = newUser('list');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    const names = ['Bora', 'Chae', 'Dain', 'Eun', 'Gyu', 'Hyun', 'Jin', 'Kyung', 'Min', 'Nari', 'Zeta Park'];
+    for (const [i, name] of names.entries()) {
+      await api.createPatient(
+        { first_name: name, birth_info: `19${80 + i}-0${(i % 9) + 1}-11`, gender: i % 2 === 0 },
+        { ceph: cephalogramPath(1), shootDate: `2025-01-${String(i + 10)}` },
+      );
+    }
+    const page = await signedIn(t, user);
+    assert.match(await page.getByTestId('pager-total').innerText(), /11/);
+    assert.equal((await rowTexts(page)).length, 10);
 
-  await page.getByTestId('sort-first_name').click();
-  await eventually(async () => (await rowTexts(page))[0] ?? '', (r) => /Bora/.test(r), 'name ascending starts with Bora');
-  await page.getByTestId('sort-first_name').click();
-  await eventually(async () => (await rowTexts(page))[0] ?? '', (r) => /Zeta Park/.test(r), 'name descending starts with Zeta Park');
-  await page.getByTestId('sort-birth_info').click();
-  await eventually(async () => (await rowTexts(page))[0] ?? '', (r) => /1980-01-11/.test(r), 'birthdate ascending starts with 1980');
+    await page.getByTestId('sort-first_name').click();
+    await eventually(
+      async () => (await rowTexts(page))[0] ?? '',
+      (r) => /Bora/.test(r),
+      'name ascending starts with Bora',
+    );
+    await page.getByTestId('sort-first_name').click();
+    await eventually(
+      async () => (await rowTexts(page))[0] ?? '',
+      (r) => /Zeta Park/.test(r),
+      'name descending starts with Zeta Park',
+    );
+    await page.getByTestId('sort-birth_info').click();
+    await eventually(
+      async () => (await rowTexts(page))[0] ?? '',
+      (r) => /1980-01-11/.test(r),
+      'birthdate ascending starts with 1980',
+    );
 
-  await page.getByTestId('pager-page').filter({ hasText: '02' }).click();
-  await page.waitForURL((u) => u.pathname === '/list/1');
-  await eventually(async () => (await rowTexts(page)).length, (n) => n === 1, 'page 2 holds the 11th patient');
-  await t.screenshot(page, 'patient-list-page-2');
+    await page.getByTestId('pager-page').filter({ hasText: '02' }).click();
+    await page.waitForURL((u) => u.pathname === '/list/1');
+    await eventually(
+      async () => (await rowTexts(page)).length,
+      (n) => n === 1,
+      'page 2 holds the 11th patient',
+    );
+    await t.screenshot(page, 'patient-list-page-2');
 
-  await page.getByTestId('search-input').fill('zeta');
-  await page.getByTestId('search-input').press('Enter');
-  await page.waitForURL((u) => u.pathname === '/list/0');
-  await eventually(() => page.getByTestId('pager-total').innerText(), (total) => /^Total 1$/.test(total.trim()), 'search total is 1');
-  assert.match((await rowTexts(page))[0] ?? '', /Zeta Park/);
-  await page.getByTestId('search-input').fill('nobody-like-this');
-  await page.getByTestId('search-button').click();
-  await page.getByTestId('list-empty').waitFor();
-  assert.match(await page.getByTestId('list-empty').innerText(), /There is no result\./);
-}, { timeoutMs: 150_000 });
+    await page.getByTestId('search-input').fill('zeta');
+    await page.getByTestId('search-input').press('Enter');
+    await page.waitForURL((u) => u.pathname === '/list/0');
+    await eventually(
+      () => page.getByTestId('pager-total').innerText(),
+      (total) => /^Total 1$/.test(total.trim()),
+      'search total is 1',
+    );
+    assert.match((await rowTexts(page))[0] ?? '', /Zeta Park/);
+    await page.getByTestId('search-input').fill('nobody-like-this');
+    await page.getByTestId('search-button').click();
+    await page.getByTestId('list-empty').waitFor();
+    assert.match(await page.getByTestId('list-empty').innerText(), /There is no result\./);
+  },
+  { timeoutMs: 150_000 },
+);
 
-test('patient edit: rename in the modal, change image, delete charts, delete patient', async (t) => {
-  needDataset();
-  const user = newUser('edit');
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  const first = await api.createPatient({ first_name: 'Edit Me', birth_info: '1999-09-09', gender: false }, { ceph: cephalogramPath(2), shootDate: '2024-05-05' });
-  await api.addChart(first.patientId, { ceph: cephalogramPath(3), shootDate: '2025-06-06' });
-  await api.createPatient({ first_name: 'Remove Me', birth_info: '2000-01-01', gender: true }, { ceph: cephalogramPath(4) });
-  const page = await signedIn(t, user);
+test(
+  'patient edit: rename in the modal, change image, delete charts, delete patient',
+  async (t) => {
+    needDataset();
+    const user = newUser('edit');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    const first = await api.createPatient(
+      { first_name: 'Edit Me', birth_info: '1999-09-09', gender: false },
+      { ceph: cephalogramPath(2), shootDate: '2024-05-05' },
+    );
+    await api.addChart(first.patientId, { ceph: cephalogramPath(3), shootDate: '2025-06-06' });
+    await api.createPatient({ first_name: 'Remove Me', birth_info: '2000-01-01', gender: true }, { ceph: cephalogramPath(4) });
+    const page = await signedIn(t, user);
 
-  const editRow = page.getByTestId('patient-row').filter({ hasText: 'Edit Me' });
-  await editRow.getByTestId('row-edit').click();
-  const modal = page.getByTestId('edit-modal');
-  await modal.waitFor();
-  await eventually(() => modal.getByTestId('history-tile').count(), (n) => n === 2, 'two chart tiles');
-  await page.getByTestId('pe-name').fill('Renamed Kim');
-  await modal.getByTestId('save').click();
-  await page.getByText('Patient information saved.').waitFor();
-  await t.screenshot(page, 'patient-edit-modal');
-  // one second after a save the lists refetch and the modal closes (docs/spec-points.md §4)
-  await modal.waitFor({ state: 'detached' });
-  await eventually(async () => (await rowTexts(page)).join('\n'), (rows) => /Renamed Kim/.test(rows), 'list shows the new name');
-  await page.getByTestId('patient-row').filter({ hasText: 'Renamed Kim' }).getByTestId('row-edit').click();
-  await modal.waitFor();
-  await eventually(() => modal.getByTestId('history-tile').count(), (n) => n === 2, 'two chart tiles again');
+    const editRow = page.getByTestId('patient-row').filter({ hasText: 'Edit Me' });
+    await editRow.getByTestId('row-edit').click();
+    const modal = page.getByTestId('edit-modal');
+    await modal.waitFor();
+    await eventually(
+      () => modal.getByTestId('history-tile').count(),
+      (n) => n === 2,
+      'two chart tiles',
+    );
+    await page.getByTestId('pe-name').fill('Renamed Kim');
+    await modal.getByTestId('save').click();
+    await page.getByText('Patient information saved.').waitFor();
+    await t.screenshot(page, 'patient-edit-modal');
+    // one second after a save the lists refetch and the modal closes (docs/spec-points.md §4)
+    await modal.waitFor({ state: 'detached' });
+    await eventually(
+      async () => (await rowTexts(page)).join('\n'),
+      (rows) => /Renamed Kim/.test(rows),
+      'list shows the new name',
+    );
+    await page.getByTestId('patient-row').filter({ hasText: 'Renamed Kim' }).getByTestId('row-edit').click();
+    await modal.waitFor();
+    await eventually(
+      () => modal.getByTestId('history-tile').count(),
+      (n) => n === 2,
+      'two chart tiles again',
+    );
 
-  // change the image of the newest chart: the AI runs again on the new film
-  await modal.getByTestId('tile-change').first().click();
-  const upload = page.getByTestId('upload-form');
-  await upload.waitFor();
-  await upload.getByTestId('drop-ceph-input').setInputFiles(cephalogramPath(5));
-  await upload.getByTestId('save').click();
-  await page.getByText('The image was changed.').waitFor({ timeout: 40_000 });
+    // change the image of the newest chart: the AI runs again on the new film
+    await modal.getByTestId('tile-change').first().click();
+    const upload = page.getByTestId('upload-form');
+    await upload.waitFor();
+    await upload.getByTestId('drop-ceph-input').setInputFiles(cephalogramPath(5));
+    await upload.getByTestId('save').click();
+    await page.getByText('The image was changed.').waitFor({ timeout: 40_000 });
 
-  await page.keyboard.press('Escape');
-  await modal.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
 
-  // the page variant, then delete both charts: the last one returns to the list
-  await page.goto(`/view/${first.patientId}`);
-  await page.getByTestId('patient-form').waitFor();
-  assert.equal(await page.getByTestId('pe-patient-id').inputValue(), '1');
-  await eventually(() => page.getByTestId('history-tile').count(), (n) => n === 2, 'two tiles on the page');
-  await page.getByTestId('tile-delete').first().click();
-  await page.getByTestId('confirm-popup').getByRole('button', { name: 'Delete' }).click();
-  await eventually(() => page.getByTestId('history-tile').count(), (n) => n === 1, 'one tile left');
-  await page.getByTestId('tile-delete').first().click();
-  await page.getByTestId('confirm-popup').getByRole('button', { name: 'Delete' }).click();
-  await page.waitForURL((u) => u.pathname.startsWith('/list/'));
+    // the page variant, then delete both charts: the last one returns to the list
+    await page.goto(`/view/${first.patientId}`);
+    await page.getByTestId('patient-form').waitFor();
+    assert.equal(await page.getByTestId('pe-patient-id').inputValue(), '1');
+    await eventually(
+      () => page.getByTestId('history-tile').count(),
+      (n) => n === 2,
+      'two tiles on the page',
+    );
+    await page.getByTestId('tile-delete').first().click();
+    await page.getByTestId('confirm-popup').getByRole('button', { name: 'Delete' }).click();
+    await eventually(
+      () => page.getByTestId('history-tile').count(),
+      (n) => n === 1,
+      'one tile left',
+    );
+    await page.getByTestId('tile-delete').first().click();
+    await page.getByTestId('confirm-popup').getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/list/'));
 
-  const removeRow = page.getByTestId('patient-row').filter({ hasText: 'Remove Me' });
-  await removeRow.getByTestId('row-delete').click();
-  await page.getByTestId('confirm-popup').getByRole('button', { name: 'Delete' }).click();
-  await removeRow.waitFor({ state: 'detached' });
-  // a patient whose charts were all deleted stays in the list (it can get a new film), until deleted itself
-  const chartless = page.getByTestId('patient-row').filter({ hasText: 'Renamed Kim' });
-  await chartless.waitFor();
-  await chartless.getByTestId('row-delete').click();
-  await page.getByTestId('confirm-popup').getByRole('button', { name: 'Delete' }).click();
-  await page.getByTestId('list-empty').waitFor();
-}, { timeoutMs: 150_000 });
+    const removeRow = page.getByTestId('patient-row').filter({ hasText: 'Remove Me' });
+    await removeRow.getByTestId('row-delete').click();
+    await page.getByTestId('confirm-popup').getByRole('button', { name: 'Delete' }).click();
+    await removeRow.waitFor({ state: 'detached' });
+    // a patient whose charts were all deleted stays in the list (it can get a new film), until deleted itself
+    const chartless = page.getByTestId('patient-row').filter({ hasText: 'Renamed Kim' });
+    await chartless.waitFor();
+    await chartless.getByTestId('row-delete').click();
+    await page.getByTestId('confirm-popup').getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('list-empty').waitFor();
+  },
+  { timeoutMs: 150_000 },
+);
 
-test('a photo that is not an X-ray: "X-ray not recognized", and nothing is left in the database or storage', async (t) => {
-  needDataset();
-  const user = newUser('notxray');
-  await createActivatedUser(t.baseUrl, user);
-  const page = await signedIn(t, user);
-  const before = storedObjects(serverDataDir());
+test(
+  'a photo that is not an X-ray: "X-ray not recognized", and nothing is left in the database or storage',
+  async (t) => {
+    needDataset();
+    const user = newUser('notxray');
+    await createActivatedUser(t.baseUrl, user);
+    const page = await signedIn(t, user);
+    const before = storedObjects(serverDataDir());
 
-  await page.getByTestId('new-patient').click();
-  // 1000 x 872: passes every upload check, so the model itself has to refuse it.
-  await page.getByTestId('drop-ceph-input').setInputFiles(nonCephPath('hubble_deep_field'));
-  const refused = page.waitForResponse((r) => r.url().endsWith('/ai/ceppro/ceph-landmark'));
-  await page.getByTestId('np-name').fill('Not Xray');
-  await page.getByTestId('np-birth').fill('2010-10-10');
-  await page.getByTestId('np-gender-male').check();
-  await page.getByTestId('save').click();
-  const popup = page.getByTestId('confirm-popup');
-  const detection = await refused;
-  assert.equal(detection.status(), 422);
-  assert.equal(((await detection.json()) as { code?: string }).code, 'XRAY_NOT_RECOGNIZED');
-  await popup.getByText('X-ray not recognized').waitFor({ timeout: 40_000 });
-  assert.match(await popup.innerText(), /Please check the X-ray image/);
-  await t.screenshot(page, 'xray-not-recognized');
-  await popup.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByTestId('new-patient').click();
+    // 1000 x 872: passes every upload check, so the model itself has to refuse it.
+    await page.getByTestId('drop-ceph-input').setInputFiles(nonCephPath('hubble_deep_field'));
+    const refused = page.waitForResponse((r) => r.url().endsWith('/ai/ceppro/ceph-landmark'));
+    await page.getByTestId('np-name').fill('Not Xray');
+    await page.getByTestId('np-birth').fill('2010-10-10');
+    await page.getByTestId('np-gender-male').check();
+    await page.getByTestId('save').click();
+    const popup = page.getByTestId('confirm-popup');
+    const detection = await refused;
+    assert.equal(detection.status(), 422);
+    assert.equal(((await detection.json()) as { code?: string }).code, 'XRAY_NOT_RECOGNIZED');
+    await popup.getByText('X-ray not recognized').waitFor({ timeout: 40_000 });
+    assert.match(await popup.innerText(), /Please check the X-ray image/);
+    await t.screenshot(page, 'xray-not-recognized');
+    await popup.getByRole('button', { name: 'Confirm' }).click();
 
-  await eventually(async () => storedObjects(serverDataDir()).filter((f) => !before.includes(f)), (added) => added.length === 0, 'no new stored objects', 10_000);
-  await page.goto('/list/0');
-  await page.getByTestId('list-empty').waitFor();
+    await eventually(
+      async () => storedObjects(serverDataDir()).filter((f) => !before.includes(f)),
+      (added) => added.length === 0,
+      'no new stored objects',
+      10_000,
+    );
+    await page.goto('/list/0');
+    await page.getByTestId('list-empty').waitFor();
 
-  // The server's own view: no patient, chart or record of this user, live or draft.
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  const data = await api.graphql<{ patients: { pagination: { total: number } }; charts: unknown[]; analysis_records: { total: number } }>(
-    '{ patients(filter: { image_type_cd: [] }) { pagination { total } } charts { id } analysis_records { total } }',
-  );
-  assert.equal(data.patients.pagination.total, 0);
-  assert.equal(data.charts.length, 0);
-  assert.equal(data.analysis_records.total, 0);
-  // The next patient is number 1: no half-created patient was counted.
-  const next = await api.createPatient({ first_name: 'Real Film', birth_info: '2010-10-10', gender: false }, { ceph: cephalogramPath(6) });
-  const patient = await api.graphql<{ patient: { patient_id: string } }>('query($id: Int!) { patient(id: $id) { patient_id } }', { id: next.patientId });
-  assert.equal(patient.patient.patient_id, '1');
-}, { timeoutMs: 120_000 });
+    // The server's own view: no patient, chart or record of this user, live or draft.
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    const data = await api.graphql<{ patients: { pagination: { total: number } }; charts: unknown[]; analysis_records: { total: number } }>(
+      '{ patients(filter: { image_type_cd: [] }) { pagination { total } } charts { id } analysis_records { total } }',
+    );
+    assert.equal(data.patients.pagination.total, 0);
+    assert.equal(data.charts.length, 0);
+    assert.equal(data.analysis_records.total, 0);
+    // The next patient is number 1: no half-created patient was counted.
+    const next = await api.createPatient(
+      { first_name: 'Real Film', birth_info: '2010-10-10', gender: false },
+      { ceph: cephalogramPath(6) },
+    );
+    const patient = await api.graphql<{ patient: { patient_id: string } }>('query($id: Int!) { patient(id: $id) { patient_id } }', {
+      id: next.patientId,
+    });
+    assert.equal(patient.patient.patient_id, '1');
+  },
+  { timeoutMs: 120_000 },
+);

@@ -62,68 +62,88 @@ test('loading overlay: shown and hidden again', async (t) => {
   await overlay.waitFor({ state: 'detached', timeout: 5000 });
 });
 
-test('popup: the operator\'s current event (npm run notices) opens from /public/notices, in Korean, until "do not open today"', async (t) => {
-  // Its own server: an event in the shared one would open over every other test's screens. The
-  // operator's CLI writes the event into the new DATA_DIR before the server starts.
-  const day = 24 * 3600_000;
-  const server = await startServer(root, {
-    prepare: (dataDir) => {
-      const add = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', join(root, 'apps/server/src/cli/notices.ts'), 'add', '--kind', 'event',
-          '--starts', new Date(Date.now() - day).toISOString(), '--ends', new Date(Date.now() + day).toISOString(),
-          '--title-en', 'Winter event', '--body-en', 'Two months of Ceppro for the price of one.',
-          '--title-ko', '겨울 이벤트', '--body-ko', '두 달을 한 달 요금으로 이용하세요.'],
-        { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
-      );
-      assert.equal(add.status, 0, `notices add failed: ${add.stderr}`);
-    },
-  });
-  try {
-    const { page, context } = await t.newPage({ baseURL: server.baseUrl, locale: 'ko-KR' });
-    await page.goto('/');
-    const dialog = page.getByRole('dialog');
-    await dialog.waitFor();
-    assert.match(await dialog.innerText(), /겨울 이벤트[\s\S]*두 달을 한 달 요금으로 이용하세요\./);
-    await sleep(300); // let the fade-in finish before the screenshot
-    await t.screenshot(page, 'event-popup-ko');
+test(
+  'popup: the operator\'s current event (npm run notices) opens from /public/notices, in Korean, until "do not open today"',
+  async (t) => {
+    // Its own server: an event in the shared one would open over every other test's screens. The
+    // operator's CLI writes the event into the new DATA_DIR before the server starts.
+    const day = 24 * 3600_000;
+    const server = await startServer(root, {
+      prepare: (dataDir) => {
+        const add = spawnSync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            join(root, 'apps/server/src/cli/notices.ts'),
+            'add',
+            '--kind',
+            'event',
+            '--starts',
+            new Date(Date.now() - day).toISOString(),
+            '--ends',
+            new Date(Date.now() + day).toISOString(),
+            '--title-en',
+            'Winter event',
+            '--body-en',
+            'Two months of Ceppro for the price of one.',
+            '--title-ko',
+            '겨울 이벤트',
+            '--body-ko',
+            '두 달을 한 달 요금으로 이용하세요.',
+          ],
+          { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
+        );
+        assert.equal(add.status, 0, `notices add failed: ${add.stderr}`);
+      },
+    });
+    try {
+      const { page, context } = await t.newPage({ baseURL: server.baseUrl, locale: 'ko-KR' });
+      await page.goto('/');
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      assert.match(await dialog.innerText(), /겨울 이벤트[\s\S]*두 달을 한 달 요금으로 이용하세요\./);
+      await sleep(300); // let the fade-in finish before the screenshot
+      await t.screenshot(page, 'event-popup-ko');
 
-    // Escape closes it; it does not come back on the next screen of the same visit.
-    await page.keyboard.press('Escape');
-    await dialog.waitFor({ state: 'detached' });
-    const noticesRead = (p: typeof page) => p.waitForResponse((r) => r.url().endsWith('/public/notices') && r.ok());
-    let read = noticesRead(page);
-    await page.goto('/signup');
-    await read;
-    await settled(page);
-    assert.equal(await page.getByRole('dialog').count(), 0);
+      // Escape closes it; it does not come back on the next screen of the same visit.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      const noticesRead = (p: typeof page) => p.waitForResponse((r) => r.url().endsWith('/public/notices') && r.ok());
+      let read = noticesRead(page);
+      await page.goto('/signup');
+      await read;
+      await settled(page);
+      assert.equal(await page.getByRole('dialog').count(), 0);
 
-    // A new visit shows it again; "do not open today" hides it for a day (the popup cookie).
-    const again = await context.newPage();
-    await again.goto('/');
-    const second = again.getByRole('dialog');
-    await second.waitFor();
-    await second.getByRole('checkbox', { name: '오늘 하루 열지 않기' }).check();
-    await second.getByRole('button', { name: '닫기' }).last().click();
-    await second.waitFor({ state: 'detached' });
-    const cookie = (await context.cookies(server.baseUrl)).find((c) => c.name === 'popup');
-    assert.equal(cookie?.value, 'true');
-    const third = await context.newPage();
-    read = noticesRead(third);
-    await third.goto('/');
-    await read;
-    await settled(third);
-    assert.equal(await third.getByRole('dialog').count(), 0);
+      // A new visit shows it again; "do not open today" hides it for a day (the popup cookie).
+      const again = await context.newPage();
+      await again.goto('/');
+      const second = again.getByRole('dialog');
+      await second.waitFor();
+      await second.getByRole('checkbox', { name: '오늘 하루 열지 않기' }).check();
+      await second.getByRole('button', { name: '닫기' }).last().click();
+      await second.waitFor({ state: 'detached' });
+      const cookie = (await context.cookies(server.baseUrl)).find((c) => c.name === 'popup');
+      assert.equal(cookie?.value, 'true');
+      const third = await context.newPage();
+      read = noticesRead(third);
+      await third.goto('/');
+      await read;
+      await settled(third);
+      assert.equal(await third.getByRole('dialog').count(), 0);
 
-    // Another reader in English gets the English text.
-    const english = await t.newPage({ baseURL: server.baseUrl, locale: 'en-US' });
-    await english.page.goto('/');
-    const en = english.page.getByRole('dialog');
-    await en.waitFor();
-    assert.match(await en.innerText(), /Winter event[\s\S]*Two months of Ceppro for the price of one\./);
-    await sleep(300);
-    await t.screenshot(english.page, 'event-popup-en');
-  } finally {
-    await server.stop();
-  }
-}, { timeoutMs: 150_000 });
+      // Another reader in English gets the English text.
+      const english = await t.newPage({ baseURL: server.baseUrl, locale: 'en-US' });
+      await english.page.goto('/');
+      const en = english.page.getByRole('dialog');
+      await en.waitFor();
+      assert.match(await en.innerText(), /Winter event[\s\S]*Two months of Ceppro for the price of one\./);
+      await sleep(300);
+      await t.screenshot(english.page, 'event-popup-en');
+    } finally {
+      await server.stop();
+    }
+  },
+  { timeoutMs: 150_000 },
+);

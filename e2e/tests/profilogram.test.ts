@@ -72,16 +72,25 @@ function handDeviations(landmarks: StoredLandmark[]): Record<Id, { dx: number; d
 type Gql = <T>(query: string, variables?: Record<string, unknown>) => Promise<T>;
 
 async function record(gql: Gql, uuid: string) {
-  const { charts } = await gql<{ charts: Array<{ analysis_record_id: number | null }> }>('query($u: String!) { charts(filter: { uuid: $u }) { analysis_record_id } }', { u: uuid });
+  const { charts } = await gql<{ charts: Array<{ analysis_record_id: number | null }> }>(
+    'query($u: String!) { charts(filter: { uuid: $u }) { analysis_record_id } }',
+    { u: uuid },
+  );
   const id = charts[0]?.analysis_record_id;
   assert.ok(id, 'the chart has an analysis record');
-  const { analysis_records } = await gql<{ analysis_records: { items: Array<{ infer_result: { landmarks: StoredLandmark[] } | null; profilogram_result: unknown; drawing_result: unknown }> } }>(
-    'query($id: Int!) { analysis_records(filter: { id: $id }) { items { infer_result profilogram_result drawing_result } } }',
-    { id },
-  );
+  const { analysis_records } = await gql<{
+    analysis_records: {
+      items: Array<{ infer_result: { landmarks: StoredLandmark[] } | null; profilogram_result: unknown; drawing_result: unknown }>;
+    };
+  }>('query($id: Int!) { analysis_records(filter: { id: $id }) { items { infer_result profilogram_result drawing_result } } }', { id });
   const item = analysis_records.items[0];
   assert.ok(item?.infer_result, 'the AI found landmarks');
-  return { id, landmarks: item.infer_result.landmarks, profilogram: item.profilogram_result as { options?: Record<string, unknown> } | null, drawing: item.drawing_result as Record<string, unknown> | null };
+  return {
+    id,
+    landmarks: item.infer_result.landmarks,
+    profilogram: item.profilogram_result as { options?: Record<string, unknown> } | null,
+    drawing: item.drawing_result as Record<string, unknown> | null,
+  };
 }
 
 async function openTab(page: Page, id: 'profilogram' | 'measure'): Promise<void> {
@@ -94,7 +103,10 @@ async function shownDeviations(page: Page): Promise<Record<string, { dx: number;
   await page.getByTestId('profilogram-table').waitFor();
   const out: Record<string, { dx: number; dy: number }> = {};
   for (const id of Object.keys(CNAME)) {
-    out[id] = { dx: Number(await page.getByTestId(`profilogram-dx-${id}`).textContent()), dy: Number(await page.getByTestId(`profilogram-dy-${id}`).textContent()) };
+    out[id] = {
+      dx: Number(await page.getByTestId(`profilogram-dx-${id}`).textContent()),
+      dy: Number(await page.getByTestId(`profilogram-dy-${id}`).textContent()),
+    };
   }
   return out;
 }
@@ -110,150 +122,232 @@ async function toImage(page: Page, p: { x: number; y: number }): Promise<{ x: nu
   }, p);
 }
 
-test('profilogram: deviations match a hand computation; options redraw and survive reload; printed and in the PDF; auto measurement; a clicked distance in mm', async (t) => {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser('profilogram');
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  await api.graphql('mutation { update_user_config(input: { default_ppm: 5, auto_measurement_NY: false }) { default_ppm } }');
-  const first = await api.createPatient({ first_name: 'Profil Kim', birth_info: '2009-05-04', gender: true }, { ceph: cephalogramPath(2), shootDate: '2021-06-01' });
-  // The second film (for auto measurement) is uploaded now: the API's session ends at the UI sign-in.
-  const second = await api.addChart(first.patientId, { ceph: cephalogramPath(3), shootDate: '2023-06-01' });
-  const apiGql: Gql = (query, variables) => api.graphql(query, variables);
-  const rec = await record(apiGql, first.chartUuid);
-  assert.equal(rec.profilogram, null, 'nothing measured before the viewer asks');
-  const expected = handDeviations(rec.landmarks);
-  mkdirSync(screensDir, { recursive: true });
+test(
+  'profilogram: deviations match a hand computation; options redraw and survive reload; printed ' +
+    'and in the PDF; auto measurement; a clicked distance in mm',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const user = newUser('profilogram');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    await api.graphql('mutation { update_user_config(input: { default_ppm: 5, auto_measurement_NY: false }) { default_ppm } }');
+    const first = await api.createPatient(
+      { first_name: 'Profil Kim', birth_info: '2009-05-04', gender: true },
+      { ceph: cephalogramPath(2), shootDate: '2021-06-01' },
+    );
+    // The second film (for auto measurement) is uploaded now: the API's session ends at the UI sign-in.
+    const second = await api.addChart(first.patientId, { ceph: cephalogramPath(3), shootDate: '2023-06-01' });
+    const apiGql: Gql = (query, variables) => api.graphql(query, variables);
+    const rec = await record(apiGql, first.chartUuid);
+    assert.equal(rec.profilogram, null, 'nothing measured before the viewer asks');
+    const expected = handDeviations(rec.landmarks);
+    mkdirSync(screensDir, { recursive: true });
 
-  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-  await signInThroughUi(page, user);
-  await page.goto(`/viewer/${first.chartUuid}`);
-  await openTab(page, 'profilogram');
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(page, user);
+    await page.goto(`/viewer/${first.chartUuid}`);
+    await openTab(page, 'profilogram');
 
-  // Auto measurement off: the tab asks first.
-  await page.getByTestId('profilogram-measure').click();
-  const shown = await shownDeviations(page);
-  for (const id of Object.keys(CNAME) as Id[]) {
-    assert.ok(Math.abs((shown[id]?.dx ?? NaN) - expected[id].dx) <= 0.051, `${id} dx ${shown[id]?.dx} vs hand ${expected[id].dx.toFixed(3)}`);
-    assert.ok(Math.abs((shown[id]?.dy ?? NaN) - expected[id].dy) <= 0.051, `${id} dy ${shown[id]?.dy} vs hand ${expected[id].dy.toFixed(3)}`);
-  }
-  assert.match((await page.getByTestId('profilogram-source').textContent()) ?? '', /Björk/);
-  await page.getByTestId('profilogram-film-template').waitFor();
-  await t.screenshot(page, 'profilogram-en');
-  const panel = page.getByTestId('profilogram-panel');
-  await eventually(() => panel.getAttribute('data-save-state'), (v) => v === 'saved', 'the profilogram stored', 15_000);
+    // Auto measurement off: the tab asks first.
+    await page.getByTestId('profilogram-measure').click();
+    const shown = await shownDeviations(page);
+    for (const id of Object.keys(CNAME) as Id[]) {
+      assert.ok(
+        Math.abs((shown[id]?.dx ?? NaN) - expected[id].dx) <= 0.051,
+        `${id} dx ${shown[id]?.dx} vs hand ${expected[id].dx.toFixed(3)}`,
+      );
+      assert.ok(
+        Math.abs((shown[id]?.dy ?? NaN) - expected[id].dy) <= 0.051,
+        `${id} dy ${shown[id]?.dy} vs hand ${expected[id].dy.toFixed(3)}`,
+      );
+    }
+    assert.match((await page.getByTestId('profilogram-source').textContent()) ?? '', /Björk/);
+    await page.getByTestId('profilogram-film-template').waitFor();
+    await t.screenshot(page, 'profilogram-en');
+    const panel = page.getByTestId('profilogram-panel');
+    await eventually(
+      () => panel.getAttribute('data-save-state'),
+      (v) => v === 'saved',
+      'the profilogram stored',
+      15_000,
+    );
 
-  // Options change the drawing (and the frame changes the deviations).
-  const mandible = page.getByTestId('profilogram-patient-mandible');
-  const before = await mandible.getAttribute('data-points');
-  await page.getByTestId('profilogram-rotate').fill('20');
-  await eventually(() => mandible.getAttribute('data-points'), (p) => p !== before, 'rotation redraws the profilogram');
-  const rotated = await mandible.getAttribute('data-points');
-  await page.getByTestId('profilogram-scale').fill('150');
-  await eventually(() => mandible.getAttribute('data-points'), (p) => p !== rotated, 'scale redraws the profilogram');
-  assert.deepEqual(await shownDeviations(page), shown, 'scale and rotation leave the true-size deviations');
-  await page.getByTestId('profilogram-line').selectOption('SN-7');
-  await eventually(() => page.getByTestId('profilogram-dy-N').textContent(), (v) => v !== shown.N?.dy.toFixed(1), 'SN−7 moves N off the axis');
-  await eventually(() => panel.getAttribute('data-save-state'), (v) => v === 'saved', 'options stored', 15_000);
+    // Options change the drawing (and the frame changes the deviations).
+    const mandible = page.getByTestId('profilogram-patient-mandible');
+    const before = await mandible.getAttribute('data-points');
+    await page.getByTestId('profilogram-rotate').fill('20');
+    await eventually(
+      () => mandible.getAttribute('data-points'),
+      (p) => p !== before,
+      'rotation redraws the profilogram',
+    );
+    const rotated = await mandible.getAttribute('data-points');
+    await page.getByTestId('profilogram-scale').fill('150');
+    await eventually(
+      () => mandible.getAttribute('data-points'),
+      (p) => p !== rotated,
+      'scale redraws the profilogram',
+    );
+    assert.deepEqual(await shownDeviations(page), shown, 'scale and rotation leave the true-size deviations');
+    await page.getByTestId('profilogram-line').selectOption('SN-7');
+    await eventually(
+      () => page.getByTestId('profilogram-dy-N').textContent(),
+      (v) => v !== shown.N?.dy.toFixed(1),
+      'SN−7 moves N off the axis',
+    );
+    await eventually(
+      () => panel.getAttribute('data-save-state'),
+      (v) => v === 'saved',
+      'options stored',
+      15_000,
+    );
 
-  // Reload: the options and values come back.
-  const afterOptions = await shownDeviations(page);
-  await page.reload();
-  await openTab(page, 'profilogram');
-  assert.equal(await page.getByTestId('profilogram-line').inputValue(), 'SN-7');
-  assert.equal(await page.getByTestId('profilogram-scale').inputValue(), '150');
-  assert.equal(await page.getByTestId('profilogram-rotate').inputValue(), '20');
-  assert.deepEqual(await shownDeviations(page), afterOptions);
+    // Reload: the options and values come back.
+    const afterOptions = await shownDeviations(page);
+    await page.reload();
+    await openTab(page, 'profilogram');
+    assert.equal(await page.getByTestId('profilogram-line').inputValue(), 'SN-7');
+    assert.equal(await page.getByTestId('profilogram-scale').inputValue(), '150');
+    assert.equal(await page.getByTestId('profilogram-rotate').inputValue(), '20');
+    assert.deepEqual(await shownDeviations(page), afterOptions);
 
-  // A distance clicked on the film, in mm at 5 px/mm.
-  await openTab(page, 'measure');
-  await page.getByTestId('measure-distance').click();
-  const stage = await page.getByTestId('viewer-stage').boundingBox();
-  assert.ok(stage);
-  const a = { x: Math.round(stage.x + stage.width * 0.3), y: Math.round(stage.y + stage.height * 0.4) };
-  const b = { x: a.x + 180, y: a.y + 140 };
-  const aimed = [await toImage(page, a), await toImage(page, b)];
-  await page.mouse.click(a.x, a.y);
-  await page.mouse.click(b.x, b.y);
-  await page.getByTestId('measure-row').waitFor();
-  const measurePanel = page.getByTestId('measure-panel');
-  await eventually(() => measurePanel.getAttribute('data-save-state'), (v) => v === 'saved', 'the distance stored with the chart', 15_000);
-  const drawn = JSON.parse((await page.getByTestId('measure-item').getAttribute('data-points')) ?? '[]') as Array<{ x: number; y: number }>;
-  const [p, q] = drawn;
-  assert.ok(p && q, 'two points drawn');
-  for (const [i, point] of [p, q].entries()) {
-    const want = aimed[i];
-    assert.ok(want && Math.hypot(point.x - want.x, point.y - want.y) < 2, `point ${i + 1} placed where clicked: ${JSON.stringify(point)} vs ${JSON.stringify(want)}`);
-  }
-  const mm = Math.hypot(q.x - p.x, q.y - p.y) / PPM;
-  assert.equal(await page.getByTestId('measure-value').textContent(), `${mm.toFixed(1)} mm`);
-  await page.getByTestId('measure-name').fill('Ramus check');
-  await page.getByTestId('measure-name').press('Enter');
-  await eventually(() => measurePanel.getAttribute('data-save-state'), (v) => v === 'saved', 'the name stored', 15_000);
-  await t.screenshot(page, 'measure-en');
-  await page.reload();
-  await openTab(page, 'measure');
-  assert.equal(await page.getByTestId('measure-value').textContent(), `${mm.toFixed(1)} mm`, 'the distance survives a reload');
-  await eventually(() => page.getByTestId('measure-name').inputValue(), (v) => v === 'Ramus check', 'the name survives a reload');
+    // A distance clicked on the film, in mm at 5 px/mm.
+    await openTab(page, 'measure');
+    await page.getByTestId('measure-distance').click();
+    const stage = await page.getByTestId('viewer-stage').boundingBox();
+    assert.ok(stage);
+    const a = { x: Math.round(stage.x + stage.width * 0.3), y: Math.round(stage.y + stage.height * 0.4) };
+    const b = { x: a.x + 180, y: a.y + 140 };
+    const aimed = [await toImage(page, a), await toImage(page, b)];
+    await page.mouse.click(a.x, a.y);
+    await page.mouse.click(b.x, b.y);
+    await page.getByTestId('measure-row').waitFor();
+    const measurePanel = page.getByTestId('measure-panel');
+    await eventually(
+      () => measurePanel.getAttribute('data-save-state'),
+      (v) => v === 'saved',
+      'the distance stored with the chart',
+      15_000,
+    );
+    const drawn = JSON.parse((await page.getByTestId('measure-item').getAttribute('data-points')) ?? '[]') as Array<{
+      x: number;
+      y: number;
+    }>;
+    const [p, q] = drawn;
+    assert.ok(p && q, 'two points drawn');
+    for (const [i, point] of [p, q].entries()) {
+      const want = aimed[i];
+      assert.ok(
+        want && Math.hypot(point.x - want.x, point.y - want.y) < 2,
+        `point ${i + 1} placed where clicked: ${JSON.stringify(point)} vs ${JSON.stringify(want)}`,
+      );
+    }
+    const mm = Math.hypot(q.x - p.x, q.y - p.y) / PPM;
+    assert.equal(await page.getByTestId('measure-value').textContent(), `${mm.toFixed(1)} mm`);
+    await page.getByTestId('measure-name').fill('Ramus check');
+    await page.getByTestId('measure-name').press('Enter');
+    await eventually(
+      () => measurePanel.getAttribute('data-save-state'),
+      (v) => v === 'saved',
+      'the name stored',
+      15_000,
+    );
+    await t.screenshot(page, 'measure-en');
+    await page.reload();
+    await openTab(page, 'measure');
+    assert.equal(await page.getByTestId('measure-value').textContent(), `${mm.toFixed(1)} mm`, 'the distance survives a reload');
+    await eventually(
+      () => page.getByTestId('measure-name').inputValue(),
+      (v) => v === 'Ramus check',
+      'the name survives a reload',
+    );
 
-  // Printed report and server PDF.
-  await page.getByTestId('panel-tab-report').click();
-  await page.evaluate(() => {
-    window.print = () => undefined;
-  });
-  await page.getByTestId('report-profilogram').waitFor({ state: 'attached' });
-  await page.getByTestId('report-measurements').waitFor({ state: 'attached' });
-  await page.emulateMedia({ media: 'print' });
-  const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-  await page.emulateMedia({ media: 'screen' });
-  const printedPath = join(screensDir, 'profilogram-print.pdf');
-  writeFileSync(printedPath, printed);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
-  const serverPath = join(screensDir, 'profilogram-server-report.pdf');
-  await download.saveAs(serverPath);
-  const pdftotext = '/usr/bin/pdftotext';
-  if (requireTool(pdftotext)) {
-    const me = afterOptions.Me;
-    assert.ok(me);
-    const row = new RegExp(`\\bMe\\s+${me.dx.toFixed(1)}\\s+${me.dy.toFixed(1)}`);
-    const browserText = execFileSync(pdftotext, ['-layout', printedPath, '-'], { encoding: 'utf8' });
-    assert.match(browserText, /Profilogram/);
-    assert.match(browserText, row);
-    assert.match(browserText, new RegExp(`Ramus check\\s+${mm.toFixed(1)} mm`));
-    const serverText = execFileSync(pdftotext, ['-layout', serverPath, '-'], { encoding: 'utf8' });
-    assert.match(serverText, /Profilogram/);
-    assert.match(serverText, /SN - 7°, registered at Sella, scale 150%, rotation 20°/);
-    assert.match(serverText, row);
-    assert.match(serverText, new RegExp(`Ramus check\\s+${mm.toFixed(1)} mm`));
-    const pdftoppm = '/usr/bin/pdftoppm';
-    if (requireTool(pdftoppm)) execFileSync(pdftoppm, ['-png', '-r', '60', '-f', '2', '-l', '2', '-singlefile', serverPath, join(screensDir, 'profilogram-server-page2')]);
-  }
+    // Printed report and server PDF.
+    await page.getByTestId('panel-tab-report').click();
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await page.getByTestId('report-profilogram').waitFor({ state: 'attached' });
+    await page.getByTestId('report-measurements').waitFor({ state: 'attached' });
+    await page.emulateMedia({ media: 'print' });
+    const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+    const printedPath = join(screensDir, 'profilogram-print.pdf');
+    writeFileSync(printedPath, printed);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+    const serverPath = join(screensDir, 'profilogram-server-report.pdf');
+    await download.saveAs(serverPath);
+    const pdftotext = '/usr/bin/pdftotext';
+    if (requireTool(pdftotext)) {
+      const me = afterOptions.Me;
+      assert.ok(me);
+      const row = new RegExp(`\\bMe\\s+${me.dx.toFixed(1)}\\s+${me.dy.toFixed(1)}`);
+      const browserText = execFileSync(pdftotext, ['-layout', printedPath, '-'], { encoding: 'utf8' });
+      assert.match(browserText, /Profilogram/);
+      assert.match(browserText, row);
+      assert.match(browserText, new RegExp(`Ramus check\\s+${mm.toFixed(1)} mm`));
+      const serverText = execFileSync(pdftotext, ['-layout', serverPath, '-'], { encoding: 'utf8' });
+      assert.match(serverText, /Profilogram/);
+      assert.match(serverText, /SN - 7°, registered at Sella, scale 150%, rotation 20°/);
+      assert.match(serverText, row);
+      assert.match(serverText, new RegExp(`Ramus check\\s+${mm.toFixed(1)} mm`));
+      const pdftoppm = '/usr/bin/pdftoppm';
+      if (requireTool(pdftoppm))
+        execFileSync(pdftoppm, [
+          '-png',
+          '-r',
+          '60',
+          '-f',
+          '2',
+          '-l',
+          '2',
+          '-singlefile',
+          serverPath,
+          join(screensDir, 'profilogram-server-page2'),
+        ]);
+    }
 
-  // Auto measurement on (Settings): the second film gets its profilogram without asking.
-  await page.goto('/setting');
-  await page.getByTestId('settings-form').waitFor();
-  await page.getByTestId('settings-auto-measurement').check();
-  await page.getByTestId('settings-save').click();
-  await page.getByTestId('toast').filter({ hasText: 'Settings saved' }).waitFor();
-  await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
-  await page.goto(`/viewer/${second.chartUuid}`);
-  await openTab(page, 'profilogram');
-  await page.getByTestId('profilogram-table').waitFor();
-  assert.equal(await page.getByTestId('profilogram-measure').count(), 0, 'no Measure button when measured automatically');
-  await eventually(() => panel.getAttribute('data-save-state'), (v) => v === 'saved', 'auto measurement stored', 15_000);
-  await t.screenshot(page, 'profilogram-ja');
-  await openTab(page, 'measure');
-  await t.screenshot(page, 'measure-ja');
+    // Auto measurement on (Settings): the second film gets its profilogram without asking.
+    await page.goto('/setting');
+    await page.getByTestId('settings-form').waitFor();
+    await page.getByTestId('settings-auto-measurement').check();
+    await page.getByTestId('settings-save').click();
+    await page.getByTestId('toast').filter({ hasText: 'Settings saved' }).waitFor();
+    await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
+    await page.goto(`/viewer/${second.chartUuid}`);
+    await openTab(page, 'profilogram');
+    await page.getByTestId('profilogram-table').waitFor();
+    assert.equal(await page.getByTestId('profilogram-measure').count(), 0, 'no Measure button when measured automatically');
+    await eventually(
+      () => panel.getAttribute('data-save-state'),
+      (v) => v === 'saved',
+      'auto measurement stored',
+      15_000,
+    );
+    await t.screenshot(page, 'profilogram-ja');
+    await openTab(page, 'measure');
+    await t.screenshot(page, 'measure-ja');
 
-  // What the server holds (the API signs in again, which ends the browser's session).
-  await api.login();
-  const firstStored = await record(apiGql, first.chartUuid);
-  assert.deepEqual(firstStored.profilogram?.options, { standardLine: 'SN-7', point: 'S', scale: 150, rotate: 20 });
-  const items = (firstStored.drawing as { measurements?: { items?: Array<{ name: string; kind: string; points: Array<{ x: number; y: number }> }> } } | null)?.measurements?.items ?? [];
-  assert.equal(items.length, 1);
-  assert.equal(items[0]?.name, 'Ramus check');
-  assert.equal(items[0]?.kind, 'distance');
-  assert.deepEqual(items[0]?.points, drawn);
-  assert.equal((await record(apiGql, second.chartUuid)).profilogram?.options?.standardLine, 'SN', 'the auto-measured profilogram is stored with the defaults');
-}, { timeoutMs: 300_000 });
+    // What the server holds (the API signs in again, which ends the browser's session).
+    await api.login();
+    const firstStored = await record(apiGql, first.chartUuid);
+    assert.deepEqual(firstStored.profilogram?.options, { standardLine: 'SN-7', point: 'S', scale: 150, rotate: 20 });
+    const items =
+      (
+        firstStored.drawing as {
+          measurements?: { items?: Array<{ name: string; kind: string; points: Array<{ x: number; y: number }> }> };
+        } | null
+      )?.measurements?.items ?? [];
+    assert.equal(items.length, 1);
+    assert.equal(items[0]?.name, 'Ramus check');
+    assert.equal(items[0]?.kind, 'distance');
+    assert.deepEqual(items[0]?.points, drawn);
+    assert.equal(
+      (await record(apiGql, second.chartUuid)).profilogram?.options?.standardLine,
+      'SN',
+      'the auto-measured profilogram is stored with the defaults',
+    );
+  },
+  { timeoutMs: 300_000 },
+);

@@ -138,7 +138,10 @@ test('account: my info shows the sign-up details; a new name reaches the header'
   await page.getByRole('link', { name: 'My info' }).click();
   await page.waitForURL((u) => u.pathname === '/myinfo');
   assert.equal(await page.getByLabel('Company name').inputValue(), 'E2E Dental Clinic');
-  assert.equal(await page.getByLabel('Mobile phone number').inputValue(), `${user.mobile.slice(0, 3)}-${user.mobile.slice(3, 7)}-${user.mobile.slice(7)}`);
+  assert.equal(
+    await page.getByLabel('Mobile phone number').inputValue(),
+    `${user.mobile.slice(0, 3)}-${user.mobile.slice(3, 7)}-${user.mobile.slice(7)}`,
+  );
   await page.getByTestId('mi-name').fill('Renamed7');
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByTestId('mi-saved').waitFor();

@@ -38,7 +38,12 @@ async function openReport(t: TestContext, lang: 'en' | 'ko'): Promise<{ page: Pa
   await page.evaluate((l) => localStorage.setItem('ceppro.language', l), lang);
   await page.goto(`/viewer/${chartUuid}`);
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn', 20_000);
+  await eventually(
+    () => page.getByTestId('landmark').count(),
+    (n) => n >= 19,
+    'AI landmarks drawn',
+    20_000,
+  );
   await page.getByTestId('panel-tab-report').click();
   return { page, chartId };
 }
@@ -65,44 +70,48 @@ const pdfText = (file: string) => execFileSync(pdftotext, ['-layout', file, '-']
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 for (const lang of ['en', 'ko'] as const) {
-  test(`report model (${lang}): the print preview shows the values of the server PDF, in the user's language`, async (t) => {
-    const { page, chartId } = await openReport(t, lang);
-    mkdirSync(screensDir, { recursive: true });
-    await page.getByTestId('report-film').waitFor({ state: 'attached', timeout: 20_000 });
-    await t.screenshot(page, `report-model-${lang}-tab`);
-    const printed = join(screensDir, `report-model-${lang}-print.pdf`);
-    await printToPdf(page, printed);
-    const row = (id: string) => page.locator(`[data-testid="report-row"][data-id="${id}"] [data-testid="report-value"]`).textContent();
-    const sna = (await row('SNA')) ?? '';
-    const snb = (await row('SNB')) ?? '';
-    assert.match(sna, /^\d+\.\d°$/, 'SNA is a value in the print layout');
-    assert.equal(await page.locator('[data-testid="report-print"]').getAttribute('lang'), lang);
+  test(
+    `report model (${lang}): the print preview shows the values of the server PDF, in the user's language`,
+    async (t) => {
+      const { page, chartId } = await openReport(t, lang);
+      mkdirSync(screensDir, { recursive: true });
+      await page.getByTestId('report-film').waitFor({ state: 'attached', timeout: 20_000 });
+      await t.screenshot(page, `report-model-${lang}-tab`);
+      const printed = join(screensDir, `report-model-${lang}-print.pdf`);
+      await printToPdf(page, printed);
+      const row = (id: string) => page.locator(`[data-testid="report-row"][data-id="${id}"] [data-testid="report-value"]`).textContent();
+      const sna = (await row('SNA')) ?? '';
+      const snb = (await row('SNB')) ?? '';
+      assert.match(sna, /^\d+\.\d°$/, 'SNA is a value in the print layout');
+      assert.equal(await page.locator('[data-testid="report-print"]').getAttribute('lang'), lang);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
-    assert.equal(download.suggestedFilename(), `ceppro-report-${chartId}.pdf`);
-    const server = join(screensDir, `report-model-${lang}-server.pdf`);
-    await download.saveAs(server);
-    assert.equal(readFileSync(server).subarray(0, 5).toString('latin1'), '%PDF-');
-    if (!requireTool(pdftotext)) return;
-    const browserText = pdfText(printed);
-    const serverText = pdfText(server);
-    for (const text of [browserText, serverText]) {
-      assert.match(text, new RegExp(`SNA\\s+${escape(sna)}`), `SNA ${sna} in both`);
-      assert.match(text, new RegExp(`SNB\\s+${escape(snb)}`), `SNB ${snb} in both`);
-      assert.ok(text.includes(TITLES[lang]), `the ${lang} title in both`);
-    }
-    const disclaimer = 'AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.';
-    if (lang === 'ko') for (const text of [browserText, serverText]) assert.ok(text.includes(disclaimer), 'Korean disclaimer');
-    // ANB's caveat as a footnote under the table, in the user's language, in both.
-    const anbNote = measurementNote('ANB', lang) ?? '';
-    for (const text of [browserText, serverText]) assert.ok(text.includes(anbNote), `ANB note "${anbNote}" in both`);
-    // The film's labels are text in the server PDF (embedded fonts), not pixels.
-    assert.match(serverText, /\bPNS\b/);
-    if (requireTool(pdftoppm)) {
-      const page1 = (file: string, name: string) =>
-        execFileSync(pdftoppm, ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', file, join(screensDir, name)]);
-      page1(printed, `report-model-${lang}-print-page1`);
-      page1(server, `report-model-${lang}-server-page1`);
-    }
-  }, { timeoutMs: 150_000 });
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+      assert.equal(download.suggestedFilename(), `ceppro-report-${chartId}.pdf`);
+      const server = join(screensDir, `report-model-${lang}-server.pdf`);
+      await download.saveAs(server);
+      assert.equal(readFileSync(server).subarray(0, 5).toString('latin1'), '%PDF-');
+      if (!requireTool(pdftotext)) return;
+      const browserText = pdfText(printed);
+      const serverText = pdfText(server);
+      for (const text of [browserText, serverText]) {
+        assert.match(text, new RegExp(`SNA\\s+${escape(sna)}`), `SNA ${sna} in both`);
+        assert.match(text, new RegExp(`SNB\\s+${escape(snb)}`), `SNB ${snb} in both`);
+        assert.ok(text.includes(TITLES[lang]), `the ${lang} title in both`);
+      }
+      const disclaimer = 'AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.';
+      if (lang === 'ko') for (const text of [browserText, serverText]) assert.ok(text.includes(disclaimer), 'Korean disclaimer');
+      // ANB's caveat as a footnote under the table, in the user's language, in both.
+      const anbNote = measurementNote('ANB', lang) ?? '';
+      for (const text of [browserText, serverText]) assert.ok(text.includes(anbNote), `ANB note "${anbNote}" in both`);
+      // The film's labels are text in the server PDF (embedded fonts), not pixels.
+      assert.match(serverText, /\bPNS\b/);
+      if (requireTool(pdftoppm)) {
+        const page1 = (file: string, name: string) =>
+          execFileSync(pdftoppm, ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', file, join(screensDir, name)]);
+        page1(printed, `report-model-${lang}-print-page1`);
+        page1(server, `report-model-${lang}-server-page1`);
+      }
+    },
+    { timeoutMs: 150_000 },
+  );
 }

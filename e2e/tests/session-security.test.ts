@@ -23,7 +23,9 @@ test('session: sign-in from a new IP is blocked until the mailed approval link i
   await other.page.getByLabel('Email', { exact: true }).fill(user.email);
   await other.page.getByLabel('Password', { exact: true }).fill(user.password);
   await other.page.getByRole('button', { name: 'Sign in' }).click();
-  await other.page.getByText('The service is unavailable because the current IP differs from the previous one.', { exact: false }).waitFor();
+  await other.page
+    .getByText('The service is unavailable because the current IP differs from the previous one.', { exact: false })
+    .waitFor();
   assert.equal(await cookieValue(other.context, 'token'), undefined);
   await t.screenshot(other.page, 'sign-in-new-ip-blocked');
 
@@ -117,7 +119,11 @@ test('session: the lock screen after inactivity unlocks with the account passwor
   await page.getByTestId('lock-password').fill(user.password);
   await lock.getByRole('button', { name: 'Unlock' }).click();
   await lock.waitFor({ state: 'detached' });
-  await eventually(() => page.getByRole('heading', { name: 'Patient list' }).count(), (n) => n === 1, 'list visible');
+  await eventually(
+    () => page.getByRole('heading', { name: 'Patient list' }).count(),
+    (n) => n === 1,
+    'list visible',
+  );
 });
 
 test('account: change password (must differ, current must match), then sign in with it', async (t) => {

@@ -20,7 +20,10 @@ test('header signed in: logo to the list, user menu with email and name, outside
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.waitForURL((u) => u.pathname === '/');
-  assert.equal((await context.cookies()).some((c) => c.name === 'token'), false);
+  assert.equal(
+    (await context.cookies()).some((c) => c.name === 'token'),
+    false,
+  );
   assert.equal(await page.getByTestId('user-menu').count(), 0);
   assert.equal(await page.getByTestId('logo').getAttribute('href'), '/');
 });

@@ -24,10 +24,18 @@ test('settings: Default PPM 10 and a display layer are saved to the account and 
 
   await ppm.fill('10');
   await page.getByTestId('settings-plane').uncheck();
-  await eventually(() => save.isDisabled(), (d) => !d, 'Save enabled once changed and valid');
+  await eventually(
+    () => save.isDisabled(),
+    (d) => !d,
+    'Save enabled once changed and valid',
+  );
   await save.click();
   await page.getByTestId('toast').filter({ hasText: 'Settings saved' }).waitFor();
-  await eventually(() => save.isDisabled(), (d) => d, 'Save disabled again after saving');
+  await eventually(
+    () => save.isDisabled(),
+    (d) => d,
+    'Save disabled again after saving',
+  );
   await t.screenshot(page, 'settings');
 
   await page.reload();

@@ -60,9 +60,17 @@ test('auth: sign in, "Save email" keeps the email for 7 days, sign out clears th
   await menu.getByRole('menuitem', { name: 'Sign out' }).click();
   await logout;
   await page.waitForURL((u) => u.pathname === '/');
-  await eventually(() => cookieValue(context, 'token'), (v) => v === undefined, 'token cookie cleared');
+  await eventually(
+    () => cookieValue(context, 'token'),
+    (v) => v === undefined,
+    'token cookie cleared',
+  );
   assert.equal(await cookieValue(context, 'i'), undefined);
-  await eventually(() => cookieValue(context, 'refreshToken'), (v) => v === undefined, 'refresh cookie cleared by the server at logout');
+  await eventually(
+    () => cookieValue(context, 'refreshToken'),
+    (v) => v === undefined,
+    'refresh cookie cleared by the server at logout',
+  );
 
   // the saved email is filled in on the next visit
   await page.reload();

@@ -5,10 +5,7 @@ import { linkIn, newestMail, newestSmsCode, outboxMark } from '../src/outbox.ts'
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
 /** A real 1 x 1 PNG: the server checks the bytes of a licence, not its name. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 test('sign-up: validation messages on every step', async (t) => {
   const user = newUser('signup-msg');

@@ -33,7 +33,10 @@ interface StoredLandmark {
 async function movedCopy(file: string, out: string): Promise<(p: { x: number; y: number }) => { x: number; y: number }> {
   const meta = await sharp(file).metadata();
   const rotated = await sharp(file).rotate(ANGLE_DEG, { background: '#000' }).toBuffer({ resolveWithObject: true });
-  const moved = await sharp(rotated.data).extend({ top: SHIFT.y, left: SHIFT.x, bottom: 0, right: 0, background: '#000' }).jpeg({ quality: 90 }).toBuffer();
+  const moved = await sharp(rotated.data)
+    .extend({ top: SHIFT.y, left: SHIFT.x, bottom: 0, right: 0, background: '#000' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
   writeFileSync(out, moved);
   const w = meta.width ?? 0;
   const h = meta.height ?? 0;
@@ -46,19 +49,20 @@ async function movedCopy(file: string, out: string): Promise<(p: { x: number; y:
   };
 }
 
-async function chartRecord(api: PatientsApi, uuid: string): Promise<{ recordId: number; cephId: number; revision: number; landmarks: StoredLandmark[] }> {
-  const { charts } = await api.graphql<{ charts: Array<{ analysis_record_id: number | null; chart_data: Array<{ id: number; image_type_cd: string }> }> }>(
-    'query($u: String!) { charts(filter: { uuid: $u }) { analysis_record_id chart_data { id image_type_cd } } }',
-    { u: uuid },
-  );
+async function chartRecord(
+  api: PatientsApi,
+  uuid: string,
+): Promise<{ recordId: number; cephId: number; revision: number; landmarks: StoredLandmark[] }> {
+  const { charts } = await api.graphql<{
+    charts: Array<{ analysis_record_id: number | null; chart_data: Array<{ id: number; image_type_cd: string }> }>;
+  }>('query($u: String!) { charts(filter: { uuid: $u }) { analysis_record_id chart_data { id image_type_cd } } }', { u: uuid });
   const chart = charts[0];
   assert.ok(chart?.analysis_record_id, 'the chart has an analysis record');
   const ceph = chart.chart_data.find((d) => d.image_type_cd === '00700');
   assert.ok(ceph, 'the chart has a cephalogram');
-  const { analysis_records } = await api.graphql<{ analysis_records: { items: Array<{ revision: number; infer_result: { landmarks: StoredLandmark[] } | null }> } }>(
-    'query($id: Int!) { analysis_records(filter: { id: $id }) { items { revision infer_result } } }',
-    { id: chart.analysis_record_id },
-  );
+  const { analysis_records } = await api.graphql<{
+    analysis_records: { items: Array<{ revision: number; infer_result: { landmarks: StoredLandmark[] } | null }> };
+  }>('query($id: Int!) { analysis_records(filter: { id: $id }) { items { revision infer_result } } }', { id: chart.analysis_record_id });
   const record = analysis_records.items[0];
   assert.ok(record?.infer_result, 'the AI found landmarks');
   return { recordId: chart.analysis_record_id, cephId: ceph.id, revision: record.revision, landmarks: record.infer_result.landmarks };
@@ -73,128 +77,185 @@ async function openTab(page: Page): Promise<void> {
 /** Before a screenshot: the film drawn and every thumbnail and blended film loaded. */
 async function settled(page: Page): Promise<void> {
   await page.locator('.viewer-stage__status').waitFor({ state: 'detached' });
-  await eventually(() => page.locator('.superimposition-film__thumb img').evaluateAll((els) => els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)), (ok) => ok, 'thumbnails loaded', 15_000);
+  await eventually(
+    () =>
+      page
+        .locator('.superimposition-film__thumb img')
+        .evaluateAll((els) => els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)),
+    (ok) => ok,
+    'thumbnails loaded',
+    15_000,
+  );
 }
 
 async function movementDistances(page: Page): Promise<number[]> {
   const rows = page.getByTestId('movement-row');
-  await eventually(() => rows.count(), (n) => n >= 10, 'movement table filled', 30_000);
+  await eventually(
+    () => rows.count(),
+    (n) => n >= 10,
+    'movement table filled',
+    30_000,
+  );
   return rows.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-distance'))));
 }
 
-test('superimposition: a rotated, shifted copy superimposes with no movement; one film shows the message; kept over reload; printed', async (t) => {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser('superimposition');
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  const film = cephalogramPath(1);
-  const first = await api.createPatient({ first_name: 'Super Park', birth_info: '2008-02-10', gender: false }, { ceph: film, shootDate: '2020-03-02' });
-  mkdirSync(screensDir, { recursive: true });
-  const copyPath = join(screensDir, 'superimposition-moved-copy.jpg');
-  const move = await movedCopy(film, copyPath);
-  const second = await api.addChart(first.patientId, { ceph: copyPath, shootDate: '2022-09-15' });
+test(
+  'superimposition: a rotated, shifted copy superimposes with no movement; one film shows the message; kept over reload; printed',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const user = newUser('superimposition');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    const film = cephalogramPath(1);
+    const first = await api.createPatient(
+      { first_name: 'Super Park', birth_info: '2008-02-10', gender: false },
+      { ceph: film, shootDate: '2020-03-02' },
+    );
+    mkdirSync(screensDir, { recursive: true });
+    const copyPath = join(screensDir, 'superimposition-moved-copy.jpg');
+    const move = await movedCopy(film, copyPath);
+    const second = await api.addChart(first.patientId, { ceph: copyPath, shootDate: '2022-09-15' });
 
-  // The copy's landmarks: the first film's, moved exactly as its pixels were.
-  const a = await chartRecord(api, first.chartUuid);
-  const b = await chartRecord(api, second.chartUuid);
-  const moved = a.landmarks.map(({ cname, name, x, y }) => ({ cname, name, ...move({ x, y }) }));
-  await api.graphql('mutation($id: Int!, $input: AnalysisRecordInput!, $base: Int!) { update_analysis_record(id: $id, input: $input, base_revision: $base) { id } }', {
-    id: b.recordId,
-    input: { modified_result: { version: 2, image: { chart_data_id: b.cephId }, landmarks: moved } },
-    base: b.revision,
-  });
+    // The copy's landmarks: the first film's, moved exactly as its pixels were.
+    const a = await chartRecord(api, first.chartUuid);
+    const b = await chartRecord(api, second.chartUuid);
+    const moved = a.landmarks.map(({ cname, name, x, y }) => ({ cname, name, ...move({ x, y }) }));
+    await api.graphql(
+      'mutation($id: Int!, $input: AnalysisRecordInput!, $base: Int!) { update_analysis_record(id: ' +
+        '$id, input: $input, base_revision: $base) { id } }',
+      {
+        id: b.recordId,
+        input: { modified_result: { version: 2, image: { chart_data_id: b.cephId }, landmarks: moved } },
+        base: b.revision,
+      },
+    );
 
-  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-  await signInThroughUi(page, user);
-  await page.goto(`/viewer/${second.chartUuid}`);
-  await openTab(page);
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(page, user);
+    await page.goto(`/viewer/${second.chartUuid}`);
+    await openTab(page);
 
-  // Only this film chosen: the spec's message, no table.
-  await page.getByText('Select at least 2 X-ray images.').waitFor();
-  assert.equal(await page.getByTestId('movement-row').count(), 0);
+    // Only this film chosen: the spec's message, no table.
+    await page.getByText('Select at least 2 X-ray images.').waitFor();
+    assert.equal(await page.getByTestId('movement-row').count(), 0);
 
-  await page.getByTestId(`superimposition-film-${first.chartId}`).click();
-  await page.getByTestId('superimposition-too-few').waitFor({ state: 'detached' });
-  const snDistances = await movementDistances(page);
-  assert.ok(snDistances.every((d) => d < 0.05), `SN at S: no landmark moves (max ${Math.max(...snDistances)})`);
-  const legend = page.getByTestId('superimposition-legend').locator('li');
-  assert.deepEqual(await legend.evaluateAll((els) => els.map((el) => el.getAttribute('data-colour'))), ['white', 'red']);
-  assert.match((await legend.first().textContent()) ?? '', /2020-03-02/);
-  await page.getByTestId('superimposed-white').waitFor();
-  await page.getByTestId('superimposed-red').waitFor();
+    await page.getByTestId(`superimposition-film-${first.chartId}`).click();
+    await page.getByTestId('superimposition-too-few').waitFor({ state: 'detached' });
+    const snDistances = await movementDistances(page);
+    assert.ok(
+      snDistances.every((d) => d < 0.05),
+      `SN at S: no landmark moves (max ${Math.max(...snDistances)})`,
+    );
+    const legend = page.getByTestId('superimposition-legend').locator('li');
+    assert.deepEqual(await legend.evaluateAll((els) => els.map((el) => el.getAttribute('data-colour'))), ['white', 'red']);
+    assert.match((await legend.first().textContent()) ?? '', /2020-03-02/);
+    await page.getByTestId('superimposed-white').waitFor();
+    await page.getByTestId('superimposed-red').waitFor();
 
-  await page.getByTestId('superimposition-method-best-fit').check();
-  await eventually(() => page.getByTestId('superimposition-legend').getAttribute('data-method'), (m) => m === 'best-fit', 'the best-fit superimposition shown', 30_000);
-  const fitDistances = await movementDistances(page);
-  assert.ok(fitDistances.every((d) => d < 0.05), `best fit: no landmark moves (max ${Math.max(...fitDistances)})`);
-  await page.getByTestId('superimposition-blending').check();
-  await page.getByTestId('superimposition-blend').locator('image').waitFor();
-  // The blended film is placed by the answer's transform: the older film's S lands on this film's S.
-  const matrix = ((await page.getByTestId('superimposition-blend').locator('image').getAttribute('transform')) ?? '').match(/-?[\d.e-]+/g)?.map(Number) ?? [];
-  const [ma = 0, mb = 0, mc = 0, md = 0, mtx = 0, mty = 0] = matrix;
-  // cname 0 is sella in the model's output order.
-  const sOld = a.landmarks.find((l) => l.cname === 0);
-  const sNew = moved.find((l) => l.cname === 0);
-  assert.ok(sOld && sNew, 'both films have S');
-  const placed = { x: ma * sOld.x + mc * sOld.y + mtx, y: mb * sOld.x + md * sOld.y + mty };
-  assert.ok(Math.hypot(placed.x - sNew.x, placed.y - sNew.y) < 0.5, `blended film aligned at S (${JSON.stringify(placed)} vs ${JSON.stringify(sNew)})`);
-  await settled(page);
-  await t.screenshot(page, 'superimposition-en');
-  await page.getByTestId('movement-table').scrollIntoViewIfNeeded();
-  await t.screenshot(page, 'superimposition-en-table');
+    await page.getByTestId('superimposition-method-best-fit').check();
+    await eventually(
+      () => page.getByTestId('superimposition-legend').getAttribute('data-method'),
+      (m) => m === 'best-fit',
+      'the best-fit superimposition shown',
+      30_000,
+    );
+    const fitDistances = await movementDistances(page);
+    assert.ok(
+      fitDistances.every((d) => d < 0.05),
+      `best fit: no landmark moves (max ${Math.max(...fitDistances)})`,
+    );
+    await page.getByTestId('superimposition-blending').check();
+    await page.getByTestId('superimposition-blend').locator('image').waitFor();
+    // The blended film is placed by the answer's transform: the older film's S lands on this film's S.
+    const matrix =
+      ((await page.getByTestId('superimposition-blend').locator('image').getAttribute('transform')) ?? '')
+        .match(/-?[\d.e-]+/g)
+        ?.map(Number) ?? [];
+    const [ma = 0, mb = 0, mc = 0, md = 0, mtx = 0, mty = 0] = matrix;
+    // cname 0 is sella in the model's output order.
+    const sOld = a.landmarks.find((l) => l.cname === 0);
+    const sNew = moved.find((l) => l.cname === 0);
+    assert.ok(sOld && sNew, 'both films have S');
+    const placed = { x: ma * sOld.x + mc * sOld.y + mtx, y: mb * sOld.x + md * sOld.y + mty };
+    assert.ok(
+      Math.hypot(placed.x - sNew.x, placed.y - sNew.y) < 0.5,
+      `blended film aligned at S (${JSON.stringify(placed)} vs ${JSON.stringify(sNew)})`,
+    );
+    await settled(page);
+    await t.screenshot(page, 'superimposition-en');
+    await page.getByTestId('movement-table').scrollIntoViewIfNeeded();
+    await t.screenshot(page, 'superimposition-en-table');
 
-  // The choice is stored on the record: a reload shows the same films and method.
-  await page.reload();
-  await openTab(page);
-  assert.equal(await page.getByTestId(`superimposition-film-${first.chartId}`).locator('input').isChecked(), true, 'the older film is still chosen');
-  assert.equal(await page.getByTestId('superimposition-method-best-fit').isChecked(), true, 'best fit is still the method');
-  assert.equal(await page.getByTestId('superimposition-blending').isChecked(), true, 'blending is still on');
-  assert.ok((await movementDistances(page)).every((d) => d < 0.05));
+    // The choice is stored on the record: a reload shows the same films and method.
+    await page.reload();
+    await openTab(page);
+    assert.equal(
+      await page.getByTestId(`superimposition-film-${first.chartId}`).locator('input').isChecked(),
+      true,
+      'the older film is still chosen',
+    );
+    assert.equal(await page.getByTestId('superimposition-method-best-fit').isChecked(), true, 'best fit is still the method');
+    assert.equal(await page.getByTestId('superimposition-blending').isChecked(), true, 'blending is still on');
+    assert.ok((await movementDistances(page)).every((d) => d < 0.05));
 
-  // Printed report: the superimposition section with its legend and table.
-  await page.getByTestId('panel-tab-report').click();
-  await page.evaluate(() => {
-    window.print = () => undefined;
-  });
-  await page.getByTestId('superimposition-print').waitFor({ state: 'attached' });
-  await page.emulateMedia({ media: 'print' });
-  const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-  await page.emulateMedia({ media: 'screen' });
-  const printedPath = join(screensDir, 'superimposition-print.pdf');
-  writeFileSync(printedPath, printed);
-  const pdftotext = '/usr/bin/pdftotext';
-  if (requireTool(pdftotext)) {
-    const text = execFileSync(pdftotext, ['-layout', printedPath, '-'], { encoding: 'utf8' });
-    assert.match(text, /Superimposition/);
-    assert.match(text, /Best fit on the anterior cranial base/);
-    assert.match(text, /2020-03-02 -> 2022-09-15/); // the report model's caption, as in the PDF
-    assert.match(text, /\bS\s+0\.00\s+0\.00\s+0\.00/);
-  }
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
-  const serverPath = join(screensDir, 'superimposition-server-report.pdf');
-  await download.saveAs(serverPath);
-  const bytes = readFileSync(serverPath);
-  assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
-  if (requireTool(pdftotext)) {
-    const text = execFileSync(pdftotext, ['-layout', serverPath, '-'], { encoding: 'utf8' });
-    assert.match(text, /Superimposition/, 'the server PDF has the superimposition page');
-    assert.match(text, /Method: Best fit on the anterior cranial base/);
-    assert.match(text, /2020-03-02 -> 2022-09-15/);
-    assert.match(text, /\bS\s+0\.00\s+0\.00\s+0\.00/);
-    const pdftoppm = '/usr/bin/pdftoppm';
-    if (requireTool(pdftoppm)) execFileSync(pdftoppm, ['-png', '-r', '60', '-f', '2', '-l', '2', '-singlefile', serverPath, join(screensDir, 'superimposition-server-page2')]);
-  }
+    // Printed report: the superimposition section with its legend and table.
+    await page.getByTestId('panel-tab-report').click();
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await page.getByTestId('superimposition-print').waitFor({ state: 'attached' });
+    await page.emulateMedia({ media: 'print' });
+    const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+    const printedPath = join(screensDir, 'superimposition-print.pdf');
+    writeFileSync(printedPath, printed);
+    const pdftotext = '/usr/bin/pdftotext';
+    if (requireTool(pdftotext)) {
+      const text = execFileSync(pdftotext, ['-layout', printedPath, '-'], { encoding: 'utf8' });
+      assert.match(text, /Superimposition/);
+      assert.match(text, /Best fit on the anterior cranial base/);
+      assert.match(text, /2020-03-02 -> 2022-09-15/); // the report model's caption, as in the PDF
+      assert.match(text, /\bS\s+0\.00\s+0\.00\s+0\.00/);
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+    const serverPath = join(screensDir, 'superimposition-server-report.pdf');
+    await download.saveAs(serverPath);
+    const bytes = readFileSync(serverPath);
+    assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
+    if (requireTool(pdftotext)) {
+      const text = execFileSync(pdftotext, ['-layout', serverPath, '-'], { encoding: 'utf8' });
+      assert.match(text, /Superimposition/, 'the server PDF has the superimposition page');
+      assert.match(text, /Method: Best fit on the anterior cranial base/);
+      assert.match(text, /2020-03-02 -> 2022-09-15/);
+      assert.match(text, /\bS\s+0\.00\s+0\.00\s+0\.00/);
+      const pdftoppm = '/usr/bin/pdftoppm';
+      if (requireTool(pdftoppm))
+        execFileSync(pdftoppm, [
+          '-png',
+          '-r',
+          '60',
+          '-f',
+          '2',
+          '-l',
+          '2',
+          '-singlefile',
+          serverPath,
+          join(screensDir, 'superimposition-server-page2'),
+        ]);
+    }
 
-  // Another language: the tab and the message translated.
-  await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
-  await page.reload();
-  await openTab(page);
-  await movementDistances(page);
-  await settled(page);
-  await t.screenshot(page, 'superimposition-ja');
-  await page.getByTestId(`superimposition-film-${first.chartId}`).click();
-  await page.getByText('X線画像を2枚以上選択してください。').waitFor();
-  assert.equal(await page.getByTestId('movement-row').count(), 0, 'one film: no table');
-  await t.screenshot(page, 'superimposition-ja-one-film');
-}, { timeoutMs: 240_000 });
+    // Another language: the tab and the message translated.
+    await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
+    await page.reload();
+    await openTab(page);
+    await movementDistances(page);
+    await settled(page);
+    await t.screenshot(page, 'superimposition-ja');
+    await page.getByTestId(`superimposition-film-${first.chartId}`).click();
+    await page.getByText('X線画像を2枚以上選択してください。').waitFor();
+    assert.equal(await page.getByTestId('movement-row').count(), 0, 'one film: no table');
+    await t.screenshot(page, 'superimposition-ja-one-film');
+  },
+  { timeoutMs: 240_000 },
+);

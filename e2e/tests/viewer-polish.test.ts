@@ -27,7 +27,10 @@ async function openViewer(t: TestContext, label: string, language = 'en'): Promi
   await createActivatedUser(t.baseUrl, user);
   const api = new PatientsApi(t.baseUrl, user);
   await api.login();
-  const { chartUuid } = await api.createPatient({ first_name: 'Polish Lee', birth_info: '1990-02-03', gender: false }, { ceph: cephalogramPath(1), shootDate: '2025-10-01' });
+  const { chartUuid } = await api.createPatient(
+    { first_name: 'Polish Lee', birth_info: '1990-02-03', gender: false },
+    { ceph: cephalogramPath(1), shootDate: '2025-10-01' },
+  );
   const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
   await signInThroughUi(page, user);
   // The language picker's stored choice (sign-in above reads English labels).
@@ -39,12 +42,23 @@ async function openViewer(t: TestContext, label: string, language = 'en'): Promi
 
 async function landmarksShown(page: Page): Promise<void> {
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn', 20_000);
+  await eventually(
+    () => page.getByTestId('landmark').count(),
+    (n) => n >= 19,
+    'AI landmarks drawn',
+    20_000,
+  );
 }
 
 const landmark = (page: Page, id: string): Locator => page.locator(`[data-testid="landmark"][data-id="${id}"]`);
-const dotFill = (page: Page, id: string) => landmark(page, id).locator('.landmark__dot').evaluate((el) => getComputedStyle(el).fill);
-const dotRadius = (page: Page, id: string) => landmark(page, id).locator('.landmark__dot').evaluate((el) => Number(el.getAttribute('r')));
+const dotFill = (page: Page, id: string) =>
+  landmark(page, id)
+    .locator('.landmark__dot')
+    .evaluate((el) => getComputedStyle(el).fill);
+const dotRadius = (page: Page, id: string) =>
+  landmark(page, id)
+    .locator('.landmark__dot')
+    .evaluate((el) => Number(el.getAttribute('r')));
 const drawnPlanes = (page: Page) => page.locator('[data-plane]').evaluateAll((els) => els.map((e) => e.getAttribute('data-plane')));
 
 async function zoomPercent(page: Page): Promise<number> {
@@ -87,8 +101,14 @@ async function assertFilmKept(page: Page, when: string): Promise<void> {
   const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
   const { x, y, film } = await filmInView(page);
   const need = (length: number, room: number) => Math.min(Math.max(length * 0.2, 80), length, room) - 1;
-  assert.ok(x >= need(film.width, stage.width), `${when}: ${x.toFixed(0)} px of the film's width in view (film ${film.width.toFixed(0)} px)`);
-  assert.ok(y >= need(film.height, stage.height), `${when}: ${y.toFixed(0)} px of the film's height in view (film ${film.height.toFixed(0)} px)`);
+  assert.ok(
+    x >= need(film.width, stage.width),
+    `${when}: ${x.toFixed(0)} px of the film's width in view (film ${film.width.toFixed(0)} px)`,
+  );
+  assert.ok(
+    y >= need(film.height, stage.height),
+    `${when}: ${y.toFixed(0)} px of the film's height in view (film ${film.height.toFixed(0)} px)`,
+  );
 }
 
 /**
@@ -104,91 +124,124 @@ async function panBy(page: Page, dx: number, dy: number): Promise<void> {
   await page.mouse.move(from.x + dx, from.y + dy, { steps: 25 });
   await page.mouse.up();
   const after = await filmBox(page);
-  assert.ok(Math.sign(after.x - before.x) === Math.sign(dx) && Math.sign(after.y - before.y) === Math.sign(dy), `the drag by ${dx},${dy} panned the film (${before.x},${before.y} -> ${after.x},${after.y})`);
+  assert.ok(
+    Math.sign(after.x - before.x) === Math.sign(dx) && Math.sign(after.y - before.y) === Math.sign(dy),
+    `the drag by ${dx},${dy} panned the film (${before.x},${before.y} -> ${after.x},${after.y})`,
+  );
 }
 
-test('viewer polish: Settings tissue colour/size, plane list and auto zoom-in show in the open viewer on the next visit, without a reload', async (t) => {
-  const { page } = await openViewer(t, 'polish-settings');
-  // A new account's settings: hard tissue yellow, soft tissue cyan, size 3 (the standard look).
-  assert.equal(await dotFill(page, 'S'), 'rgb(255, 255, 0)', 'hard tissue yellow for a new account');
-  assert.equal(await dotFill(page, 'Ls'), 'rgb(0, 255, 255)', 'soft tissue cyan for a new account');
-  assert.equal(await dotRadius(page, 'S'), 3.5);
-  assert.ok((await drawnPlanes(page)).length >= 5, 'every plane drawn before a plane list is chosen');
-  await page.evaluate(() => Object.assign(window, { __sameApp: true }));
+test(
+  'viewer polish: Settings tissue colour/size, plane list and auto zoom-in show in the open viewer on the next visit, without a reload',
+  async (t) => {
+    const { page } = await openViewer(t, 'polish-settings');
+    // A new account's settings: hard tissue yellow, soft tissue cyan, size 3 (the standard look).
+    assert.equal(await dotFill(page, 'S'), 'rgb(255, 255, 0)', 'hard tissue yellow for a new account');
+    assert.equal(await dotFill(page, 'Ls'), 'rgb(0, 255, 255)', 'soft tissue cyan for a new account');
+    assert.equal(await dotRadius(page, 'S'), 3.5);
+    assert.ok((await drawnPlanes(page)).length >= 5, 'every plane drawn before a plane list is chosen');
+    await page.evaluate(() => Object.assign(window, { __sameApp: true }));
 
-  // Header settings icon: a client-side route change, the app is not reloaded.
-  await page.locator('header a[href="/setting"]').click();
-  await page.getByTestId('settings-form').waitFor();
-  await page.getByTestId('settings-hard-color').fill('#00ff00');
-  await page.getByTestId('settings-hard-size').fill('20');
-  await page.getByTestId('settings-soft-color').fill('#0000ff');
-  for (const id of ['sn', 'palatal', 'occlusal', 'mandibular', 'facial', 'e-line']) await page.getByTestId(`settings-plane-${id}`).uncheck();
-  await page.getByTestId('settings-auto-zoom').check();
-  await t.screenshot(page, 'polish-settings-form');
-  await page.getByTestId('settings-save').click();
-  await page.getByTestId('toast').filter({ hasText: 'Settings saved' }).waitFor();
+    // Header settings icon: a client-side route change, the app is not reloaded.
+    await page.locator('header a[href="/setting"]').click();
+    await page.getByTestId('settings-form').waitFor();
+    await page.getByTestId('settings-hard-color').fill('#00ff00');
+    await page.getByTestId('settings-hard-size').fill('20');
+    await page.getByTestId('settings-soft-color').fill('#0000ff');
+    for (const id of ['sn', 'palatal', 'occlusal', 'mandibular', 'facial', 'e-line'])
+      await page.getByTestId(`settings-plane-${id}`).uncheck();
+    await page.getByTestId('settings-auto-zoom').check();
+    await t.screenshot(page, 'polish-settings-form');
+    await page.getByTestId('settings-save').click();
+    await page.getByTestId('toast').filter({ hasText: 'Settings saved' }).waitFor();
 
-  await page.goBack();
-  await landmarksShown(page);
-  assert.equal(await page.evaluate(() => (window as unknown as { __sameApp?: boolean }).__sameApp), true, 'the app was not reloaded');
-  // Reopened from cached data, the film is fitted again (it was once left at scale 1, overflowing the stage).
-  const fitted = await filmInView(page);
-  const stageBox = await boxOf(page.getByTestId('viewer-stage'), 'stage');
-  assert.ok(fitted.film.width <= stageBox.width + 1 && fitted.film.height <= stageBox.height + 1, 'the film fits the stage after coming back');
-  await eventually(() => dotFill(page, 'S'), (f) => f === 'rgb(0, 255, 0)', 'hard-tissue landmark S in the hard-tissue colour');
-  assert.equal(await dotRadius(page, 'S'), 20.5, 'hard-tissue size 20 = radius 20.5');
-  assert.equal(await dotFill(page, 'U1'), 'rgb(0, 255, 0)', 'a tooth counts as hard tissue');
-  assert.equal(await dotFill(page, 'Ls'), 'rgb(0, 0, 255)', 'soft-tissue landmark in the soft-tissue colour');
-  assert.equal(await dotRadius(page, 'Ls'), 3.5, 'soft-tissue size untouched: the standard size');
-  const hardLine = await page.locator('[data-outline="mandible"]').evaluate((el) => [getComputedStyle(el).stroke, getComputedStyle(el).strokeWidth]);
-  assert.deepEqual(hardLine, ['rgb(0, 255, 0)', '10px'], 'hard-tissue tracing in its colour and size');
-  assert.deepEqual(await drawnPlanes(page), ['fh'], 'only the plane chosen in Settings');
-  await page.getByTestId('toggle-plane').click();
-  assert.deepEqual(await drawnPlanes(page), [], 'the Ref. plane toggle still hides them all');
-  await page.getByTestId('toggle-plane').click();
-  assert.deepEqual(await drawnPlanes(page), ['fh']);
+    await page.goBack();
+    await landmarksShown(page);
+    assert.equal(await page.evaluate(() => (window as unknown as { __sameApp?: boolean }).__sameApp), true, 'the app was not reloaded');
+    // Reopened from cached data, the film is fitted again (it was once left at scale 1, overflowing the stage).
+    const fitted = await filmInView(page);
+    const stageBox = await boxOf(page.getByTestId('viewer-stage'), 'stage');
+    assert.ok(
+      fitted.film.width <= stageBox.width + 1 && fitted.film.height <= stageBox.height + 1,
+      'the film fits the stage after coming back',
+    );
+    await eventually(
+      () => dotFill(page, 'S'),
+      (f) => f === 'rgb(0, 255, 0)',
+      'hard-tissue landmark S in the hard-tissue colour',
+    );
+    assert.equal(await dotRadius(page, 'S'), 20.5, 'hard-tissue size 20 = radius 20.5');
+    assert.equal(await dotFill(page, 'U1'), 'rgb(0, 255, 0)', 'a tooth counts as hard tissue');
+    assert.equal(await dotFill(page, 'Ls'), 'rgb(0, 0, 255)', 'soft-tissue landmark in the soft-tissue colour');
+    assert.equal(await dotRadius(page, 'Ls'), 3.5, 'soft-tissue size untouched: the standard size');
+    const hardLine = await page
+      .locator('[data-outline="mandible"]')
+      .evaluate((el) => [getComputedStyle(el).stroke, getComputedStyle(el).strokeWidth]);
+    assert.deepEqual(hardLine, ['rgb(0, 255, 0)', '10px'], 'hard-tissue tracing in its colour and size');
+    assert.deepEqual(await drawnPlanes(page), ['fh'], 'only the plane chosen in Settings');
+    await page.getByTestId('toggle-plane').click();
+    assert.deepEqual(await drawnPlanes(page), [], 'the Ref. plane toggle still hides them all');
+    await page.getByTestId('toggle-plane').click();
+    assert.deepEqual(await drawnPlanes(page), ['fh']);
 
-  // A big marker can be grabbed anywhere on its dot (15 px from its centre; the standard reach is 10 px).
-  const s = await boxOf(landmark(page, 'S').locator('.landmark__dot'), 'S');
-  const sx0 = Number(await landmark(page, 'S').getAttribute('data-x'));
-  await page.mouse.move(s.x + s.width / 2 + 15, s.y + s.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(s.x + s.width / 2 + 35, s.y + s.height / 2, { steps: 8 });
-  await page.mouse.up();
-  await eventually(async () => Number(await landmark(page, 'S').getAttribute('data-x')), (x) => x > sx0 + 5, 'S dragged from the edge of its big dot');
+    // A big marker can be grabbed anywhere on its dot (15 px from its centre; the standard reach is 10 px).
+    const s = await boxOf(landmark(page, 'S').locator('.landmark__dot'), 'S');
+    const sx0 = Number(await landmark(page, 'S').getAttribute('data-x'));
+    await page.mouse.move(s.x + s.width / 2 + 15, s.y + s.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(s.x + s.width / 2 + 35, s.y + s.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await eventually(
+      async () => Number(await landmark(page, 'S').getAttribute('data-x')),
+      (x) => x > sx0 + 5,
+      'S dragged from the edge of its big dot',
+    );
 
-  // Auto zoom-in: picking a landmark in the list shows it close up, centred.
-  assert.equal(await zoomPercent(page), 100);
-  await page.locator('[data-testid="landmark-item"][data-id="Me"]').click();
-  await eventually(() => zoomPercent(page), (z) => z === 250, 'zoomed in to 250% on the selected landmark');
-  const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
-  const me = await boxOf(landmark(page, 'Me').locator('.landmark__dot'), 'Me');
-  assert.ok(Math.abs(me.x + me.width / 2 - (stage.x + stage.width / 2)) < 3, 'Me centred horizontally');
-  await t.screenshot(page, 'polish-viewer-settings-applied');
-}, FLOW);
+    // Auto zoom-in: picking a landmark in the list shows it close up, centred.
+    assert.equal(await zoomPercent(page), 100);
+    await page.locator('[data-testid="landmark-item"][data-id="Me"]').click();
+    await eventually(
+      () => zoomPercent(page),
+      (z) => z === 250,
+      'zoomed in to 250% on the selected landmark',
+    );
+    const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
+    const me = await boxOf(landmark(page, 'Me').locator('.landmark__dot'), 'Me');
+    assert.ok(Math.abs(me.x + me.width / 2 - (stage.x + stage.width / 2)) < 3, 'Me centred horizontally');
+    await t.screenshot(page, 'polish-viewer-settings-applied');
+  },
+  FLOW,
+);
 
-test('viewer polish: the film stays partly in view after long drags, at 50% and 400%, and after a window resize', async (t) => {
-  const { page } = await openViewer(t, 'polish-pan');
-  await panBy(page, 3000, 2500);
-  await assertFilmKept(page, 'long drag right/down');
-  await panBy(page, -6000, -5000);
-  await assertFilmKept(page, 'long drag left/up');
-  const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
-  await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
-  for (let i = 0; i < 80 && (await zoomPercent(page)) < 400; i += 1) await page.mouse.wheel(0, -100);
-  assert.equal(await zoomPercent(page), 400);
-  await panBy(page, 9000, 9000);
-  await assertFilmKept(page, '400% and a long drag');
-  await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
-  for (let i = 0; i < 120 && (await zoomPercent(page)) > 50; i += 1) await page.mouse.wheel(0, 100);
-  assert.equal(await zoomPercent(page), 50);
-  await panBy(page, -4000, 3000);
-  await assertFilmKept(page, '50% and a long drag');
-  await page.setViewportSize({ width: 1120, height: 780 }); // the app's smallest window is 1100 x 768
-  await eventually(() => boxOf(page.getByTestId('viewer-stage'), 'stage'), (b) => b.width < stage.width, 'stage shrank');
-  await assertFilmKept(page, 'after the window shrank');
-  await t.screenshot(page, 'polish-pan-clamped');
-}, FLOW);
+test(
+  'viewer polish: the film stays partly in view after long drags, at 50% and 400%, and after a window resize',
+  async (t) => {
+    const { page } = await openViewer(t, 'polish-pan');
+    await panBy(page, 3000, 2500);
+    await assertFilmKept(page, 'long drag right/down');
+    await panBy(page, -6000, -5000);
+    await assertFilmKept(page, 'long drag left/up');
+    const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
+    await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
+    for (let i = 0; i < 80 && (await zoomPercent(page)) < 400; i += 1) await page.mouse.wheel(0, -100);
+    assert.equal(await zoomPercent(page), 400);
+    await panBy(page, 9000, 9000);
+    await assertFilmKept(page, '400% and a long drag');
+    await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
+    for (let i = 0; i < 120 && (await zoomPercent(page)) > 50; i += 1) await page.mouse.wheel(0, 100);
+    assert.equal(await zoomPercent(page), 50);
+    await panBy(page, -4000, 3000);
+    await assertFilmKept(page, '50% and a long drag');
+    await page.setViewportSize({ width: 1120, height: 780 }); // the app's smallest window is 1100 x 768
+    await eventually(
+      () => boxOf(page.getByTestId('viewer-stage'), 'stage'),
+      (b) => b.width < stage.width,
+      'stage shrank',
+    );
+    await assertFilmKept(page, 'after the window shrank');
+    await t.screenshot(page, 'polish-pan-clamped');
+  },
+  FLOW,
+);
 
 async function toastClearOfViewerControls(t: TestContext, language: string, shot: string, savedTitle: RegExp): Promise<void> {
   const { page } = await openViewer(t, `polish-toast-${language}`, language);
@@ -207,59 +260,86 @@ async function toastClearOfViewerControls(t: TestContext, language: string, shot
   assert.equal(Math.round((await boxOf(toast, 'toast')).width), 400, 'toasts stay 400 px wide');
   const tabs = await page.locator('[data-testid^="panel-tab-"]').all();
   assert.ok(tabs.length >= 3, 'side panel tabs present');
-  for (const tab of tabs) assert.ok(!overlaps(stack, await boxOf(tab, 'tab')), `the toast stack covers tab ${await tab.getAttribute('data-testid')}`);
+  for (const tab of tabs)
+    assert.ok(!overlaps(stack, await boxOf(tab, 'tab')), `the toast stack covers tab ${await tab.getAttribute('data-testid')}`);
   assert.ok(!overlaps(stack, await boxOf(page.getByTestId('viewer-bar'), 'top bar')), 'the toast stack covers the top bar');
-  assert.ok(!overlaps(stack, await boxOf(page.locator('.film-controls'), 'film controls')), 'the toast stack covers the brightness/contrast box');
+  assert.ok(
+    !overlaps(stack, await boxOf(page.locator('.film-controls'), 'film controls')),
+    'the toast stack covers the brightness/contrast box',
+  );
   await t.screenshot(page, shot);
 }
 
-test('viewer polish: a toast on the viewer sits clear of the side panel tabs and the top bar (English)', async (t) => {
-  await toastClearOfViewerControls(t, 'en', 'polish-toast-en', /Settings saved/);
-}, FLOW);
+test(
+  'viewer polish: a toast on the viewer sits clear of the side panel tabs and the top bar (English)',
+  async (t) => {
+    await toastClearOfViewerControls(t, 'en', 'polish-toast-en', /Settings saved/);
+  },
+  FLOW,
+);
 
-test('viewer polish: a toast on the viewer sits clear of the side panel tabs and the top bar (Japanese)', async (t) => {
-  await toastClearOfViewerControls(t, 'ja', 'polish-toast-ja', /設定/);
-}, FLOW);
+test(
+  'viewer polish: a toast on the viewer sits clear of the side panel tabs and the top bar (Japanese)',
+  async (t) => {
+    await toastClearOfViewerControls(t, 'ja', 'polish-toast-ja', /設定/);
+  },
+  FLOW,
+);
 
-test('viewer polish: "Reset all to AI" asks first; Cancel keeps the edit, confirming resets; an empty group name is refused with a message', async (t) => {
-  const { page } = await openViewer(t, 'polish-reset');
-  const a = landmark(page, 'A');
-  const x0 = Number(await a.getAttribute('data-x'));
-  const dot = await boxOf(a.locator('.landmark__dot'), 'A');
-  await page.mouse.move(dot.x + dot.width / 2, dot.y + dot.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(dot.x + dot.width / 2 + 30, dot.y + dot.height / 2, { steps: 10 });
-  await page.mouse.up();
-  const x1 = await eventually(async () => Number(await a.getAttribute('data-x')), (x) => x > x0 + 5, 'A moved');
+test(
+  'viewer polish: "Reset all to AI" asks first; Cancel keeps the edit, confirming resets; an empty group name is refused with a message',
+  async (t) => {
+    const { page } = await openViewer(t, 'polish-reset');
+    const a = landmark(page, 'A');
+    const x0 = Number(await a.getAttribute('data-x'));
+    const dot = await boxOf(a.locator('.landmark__dot'), 'A');
+    await page.mouse.move(dot.x + dot.width / 2, dot.y + dot.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(dot.x + dot.width / 2 + 30, dot.y + dot.height / 2, { steps: 10 });
+    await page.mouse.up();
+    const x1 = await eventually(
+      async () => Number(await a.getAttribute('data-x')),
+      (x) => x > x0 + 5,
+      'A moved',
+    );
 
-  await page.getByTestId('reset-ai-all').click();
-  const popup = page.getByTestId('confirm-popup');
-  await popup.waitFor();
-  assert.match(await popup.innerText(), /Reset all landmarks to AI\?/);
-  await t.screenshot(page, 'polish-reset-all-confirm');
-  await popup.getByRole('button', { name: 'Cancel' }).click();
-  await popup.waitFor({ state: 'detached' });
-  assert.equal(Number(await a.getAttribute('data-x')), x1, 'Cancel changes nothing');
-  assert.equal(await a.getAttribute('data-source'), 'modified');
+    await page.getByTestId('reset-ai-all').click();
+    const popup = page.getByTestId('confirm-popup');
+    await popup.waitFor();
+    assert.match(await popup.innerText(), /Reset all landmarks to AI\?/);
+    await t.screenshot(page, 'polish-reset-all-confirm');
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await popup.waitFor({ state: 'detached' });
+    assert.equal(Number(await a.getAttribute('data-x')), x1, 'Cancel changes nothing');
+    assert.equal(await a.getAttribute('data-source'), 'modified');
 
-  await page.getByTestId('reset-ai-all').click();
-  await popup.getByRole('button', { name: 'Reset all' }).click();
-  await eventually(async () => Number(await a.getAttribute('data-x')), (x) => Math.abs(x - x0) < 0.05, 'A back at the AI position');
-  assert.equal(await a.getAttribute('data-source'), 'ai');
+    await page.getByTestId('reset-ai-all').click();
+    await popup.getByRole('button', { name: 'Reset all' }).click();
+    await eventually(
+      async () => Number(await a.getAttribute('data-x')),
+      (x) => Math.abs(x - x0) < 0.05,
+      'A back at the AI position',
+    );
+    assert.equal(await a.getAttribute('data-source'), 'ai');
 
-  await page.getByTestId('panel-tab-analysis').click();
-  await page.locator('.analysis-panel__customise').click();
-  const groups = await page.getByTestId('custom-group-edit').locator('option').count();
-  await page.getByTestId('custom-group-name').fill('   ');
-  await page.getByTestId('custom-group-create').click();
-  const message = page.getByTestId('custom-group-name-error');
-  await message.waitFor();
-  assert.equal(await message.innerText(), 'Enter a group name.');
-  assert.equal(await page.getByTestId('custom-group-name').getAttribute('aria-invalid'), 'true');
-  const shown = await boxOf(message, 'group name message');
-  const panel = await boxOf(page.locator('.viewer-panel__body'), 'side panel');
-  assert.ok(shown.y >= panel.y && shown.y + shown.height <= Math.min(panel.y + panel.height, 900), 'the message is scrolled into view in the panel');
-  assert.equal(await page.getByTestId('custom-group-edit').locator('option').count(), groups, 'no group was created');
-  assert.equal(await page.getByTestId('custom-group-save').isDisabled(), true, 'nothing to save');
-  await t.screenshot(page, 'polish-group-name-required');
-}, FLOW);
+    await page.getByTestId('panel-tab-analysis').click();
+    await page.locator('.analysis-panel__customise').click();
+    const groups = await page.getByTestId('custom-group-edit').locator('option').count();
+    await page.getByTestId('custom-group-name').fill('   ');
+    await page.getByTestId('custom-group-create').click();
+    const message = page.getByTestId('custom-group-name-error');
+    await message.waitFor();
+    assert.equal(await message.innerText(), 'Enter a group name.');
+    assert.equal(await page.getByTestId('custom-group-name').getAttribute('aria-invalid'), 'true');
+    const shown = await boxOf(message, 'group name message');
+    const panel = await boxOf(page.locator('.viewer-panel__body'), 'side panel');
+    assert.ok(
+      shown.y >= panel.y && shown.y + shown.height <= Math.min(panel.y + panel.height, 900),
+      'the message is scrolled into view in the panel',
+    );
+    assert.equal(await page.getByTestId('custom-group-edit').locator('option').count(), groups, 'no group was created');
+    assert.equal(await page.getByTestId('custom-group-save').isDisabled(), true, 'nothing to save');
+    await t.screenshot(page, 'polish-group-name-required');
+  },
+  FLOW,
+);

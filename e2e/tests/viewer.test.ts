@@ -34,7 +34,10 @@ async function openViewer(t: TestContext, label: string, options: { viaList?: bo
   await createActivatedUser(t.baseUrl, user);
   const api = new PatientsApi(t.baseUrl, user);
   await api.login();
-  const { chartId, chartUuid } = await api.createPatient({ first_name: 'Viewer Kim', birth_info: '1994-04-12', gender: true }, { ceph: cephalogramPath(0), shootDate: '2025-11-03' });
+  const { chartId, chartUuid } = await api.createPatient(
+    { first_name: 'Viewer Kim', birth_info: '1994-04-12', gender: true },
+    { ceph: cephalogramPath(0), shootDate: '2025-11-03' },
+  );
   const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
   await signInThroughUi(page, user);
   if (options.viaList) {
@@ -49,7 +52,12 @@ async function openViewer(t: TestContext, label: string, options: { viaList?: bo
 
 async function landmarksShown(page: Page): Promise<void> {
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(() => page.getByTestId('landmark').count(), (n) => n >= 19, 'AI landmarks drawn', 20_000);
+  await eventually(
+    () => page.getByTestId('landmark').count(),
+    (n) => n >= 19,
+    'AI landmarks drawn',
+    20_000,
+  );
 }
 
 const landmark = (page: Page, id: string): Locator => page.locator(`[data-testid="landmark"][data-id="${id}"]`);
@@ -68,7 +76,11 @@ async function wheelToLimit(page: Page, deltaY: number): Promise<number> {
   let previous = await zoomPercent(page);
   for (let i = 0; i < 120; i += 1) {
     await page.mouse.wheel(0, deltaY);
-    const now = await eventually(() => zoomPercent(page), (z) => Number.isFinite(z), 'zoom readout');
+    const now = await eventually(
+      () => zoomPercent(page),
+      (z) => Number.isFinite(z),
+      'zoom readout',
+    );
     assert.ok(now >= 50 && now <= 400, `zoom ${now}% is outside 50-400%`);
     if (now === previous && (now === 400 || now === 50)) return now;
     previous = now;
@@ -95,156 +107,238 @@ async function openTab(page: Page, id: 'landmarks' | 'analysis' | 'report'): Pro
   await page.getByTestId(`panel-tab-${id}`).click();
 }
 
-test('viewer: zoom readout stops at 50% and 400%; dragging a landmark changes the analysis, survives a reload, and resets to AI', async (t) => {
-  const { page } = await openViewer(t, 'viewer-edit');
-  const stage = await centreOf(page.getByTestId('viewer-stage'));
-  await page.mouse.move(stage.x, stage.y);
-  assert.equal(await wheelToLimit(page, -100), 400, 'zooming in stops at 400%');
-  await t.screenshot(page, 'viewer-zoom-400');
-  assert.equal(await wheelToLimit(page, 100), 50, 'zooming out stops at 50%');
-  await t.screenshot(page, 'viewer-zoom-50');
-  await page.getByTestId('viewer-fit').click();
-  await eventually(() => zoomPercent(page), (z) => z === 100, 'fit is 100%');
+test(
+  'viewer: zoom readout stops at 50% and 400%; dragging a landmark changes the analysis, survives a reload, and resets to AI',
+  async (t) => {
+    const { page } = await openViewer(t, 'viewer-edit');
+    const stage = await centreOf(page.getByTestId('viewer-stage'));
+    await page.mouse.move(stage.x, stage.y);
+    assert.equal(await wheelToLimit(page, -100), 400, 'zooming in stops at 400%');
+    await t.screenshot(page, 'viewer-zoom-400');
+    assert.equal(await wheelToLimit(page, 100), 50, 'zooming out stops at 50%');
+    await t.screenshot(page, 'viewer-zoom-50');
+    await page.getByTestId('viewer-fit').click();
+    await eventually(
+      () => zoomPercent(page),
+      (z) => z === 100,
+      'fit is 100%',
+    );
 
-  await openTab(page, 'analysis');
-  await row(page, 'SNA').waitFor();
-  const sna0 = await numberAttr(row(page, 'SNA'), 'data-value');
-  const a = landmark(page, 'A');
-  const ax0 = await numberAttr(a, 'data-x');
-  await dragBy(page, a, 25, 0);
-  const ax1 = await eventually(() => numberAttr(a, 'data-x'), (x) => x > ax0 + 5, 'A point moved right');
-  const sna1 = await eventually(() => numberAttr(row(page, 'SNA'), 'data-value'), (v) => Math.abs(v - sna0) > 0.2, 'SNA follows the moved A point');
-  await t.screenshot(page, 'viewer-landmark-dragged');
+    await openTab(page, 'analysis');
+    await row(page, 'SNA').waitFor();
+    const sna0 = await numberAttr(row(page, 'SNA'), 'data-value');
+    const a = landmark(page, 'A');
+    const ax0 = await numberAttr(a, 'data-x');
+    await dragBy(page, a, 25, 0);
+    const ax1 = await eventually(
+      () => numberAttr(a, 'data-x'),
+      (x) => x > ax0 + 5,
+      'A point moved right',
+    );
+    const sna1 = await eventually(
+      () => numberAttr(row(page, 'SNA'), 'data-value'),
+      (v) => Math.abs(v - sna0) > 0.2,
+      'SNA follows the moved A point',
+    );
+    await t.screenshot(page, 'viewer-landmark-dragged');
 
-  // Positions save when the adjustment menu is left: visit it and leave it again.
-  await openTab(page, 'landmarks');
-  await openTab(page, 'analysis');
-  await eventually(() => page.getByTestId('save-state').getAttribute('data-state'), (s) => s === 'saved', 'landmarks saved', 15_000);
-  await page.reload();
-  await landmarksShown(page);
-  assert.ok(Math.abs((await numberAttr(a, 'data-x')) - ax1) < 0.05, 'the moved A point is kept after a reload');
-  await openTab(page, 'analysis');
-  await eventually(() => numberAttr(row(page, 'SNA'), 'data-value'), (v) => Math.abs(v - sna1) < 0.01, 'SNA after reload equals the adjusted value');
+    // Positions save when the adjustment menu is left: visit it and leave it again.
+    await openTab(page, 'landmarks');
+    await openTab(page, 'analysis');
+    await eventually(
+      () => page.getByTestId('save-state').getAttribute('data-state'),
+      (s) => s === 'saved',
+      'landmarks saved',
+      15_000,
+    );
+    await page.reload();
+    await landmarksShown(page);
+    assert.ok(Math.abs((await numberAttr(a, 'data-x')) - ax1) < 0.05, 'the moved A point is kept after a reload');
+    await openTab(page, 'analysis');
+    await eventually(
+      () => numberAttr(row(page, 'SNA'), 'data-value'),
+      (v) => Math.abs(v - sna1) < 0.01,
+      'SNA after reload equals the adjusted value',
+    );
 
-  await openTab(page, 'landmarks');
-  await page.locator('[data-testid="landmark-item"][data-id="A"]').click();
-  await page.getByTestId('reset-ai').click();
-  await eventually(() => numberAttr(a, 'data-x'), (x) => Math.abs(x - ax0) < 0.05, 'A point back at the AI position');
-  await openTab(page, 'analysis');
-  await eventually(() => numberAttr(row(page, 'SNA'), 'data-value'), (v) => Math.abs(v - sna0) < 0.01, 'SNA back to the AI value');
-}, FLOW);
+    await openTab(page, 'landmarks');
+    await page.locator('[data-testid="landmark-item"][data-id="A"]').click();
+    await page.getByTestId('reset-ai').click();
+    await eventually(
+      () => numberAttr(a, 'data-x'),
+      (x) => Math.abs(x - ax0) < 0.05,
+      'A point back at the AI position',
+    );
+    await openTab(page, 'analysis');
+    await eventually(
+      () => numberAttr(row(page, 'SNA'), 'data-value'),
+      (v) => Math.abs(v - sna0) < 0.01,
+      'SNA back to the AI value',
+    );
+  },
+  FLOW,
+);
 
-test('viewer: two-point ruler calibrates lengths to mm; switching the analysis changes the table', async (t) => {
-  const { page } = await openViewer(t, 'viewer-ruler');
-  await openTab(page, 'analysis');
-  const status = page.getByTestId('calibration-status');
-  await eventually(() => status.getAttribute('data-source'), (s) => s === 'none', 'uncalibrated at first');
-  assert.match(await page.getByTestId('analysis-table').innerText(), /\d px/, 'lengths in px before calibration');
-  await page.getByTestId('ruler-tool').click();
-  const stage = await page.getByTestId('viewer-stage').boundingBox();
-  assert.ok(stage);
-  await page.mouse.click(stage.x + stage.width * 0.3, stage.y + stage.height * 0.5);
-  await page.mouse.click(stage.x + stage.width * 0.3 + 200, stage.y + stage.height * 0.5);
-  await page.getByTestId('ruler-length').fill('40');
-  await page.getByTestId('ruler-apply').click();
-  await eventually(() => status.getAttribute('data-source'), (s) => s === 'ruler', 'calibrated by the ruler');
-  const ppm = Number(await status.getAttribute('data-ppm'));
-  assert.ok(ppm > 0, `ruler px/mm ${ppm}`);
-  await eventually(() => page.getByTestId('analysis-table').innerText(), (text) => /\d mm/.test(text) && !/\d px/.test(text), 'lengths in mm once calibrated');
-  await t.screenshot(page, 'viewer-ruler');
+test(
+  'viewer: two-point ruler calibrates lengths to mm; switching the analysis changes the table',
+  async (t) => {
+    const { page } = await openViewer(t, 'viewer-ruler');
+    await openTab(page, 'analysis');
+    const status = page.getByTestId('calibration-status');
+    await eventually(
+      () => status.getAttribute('data-source'),
+      (s) => s === 'none',
+      'uncalibrated at first',
+    );
+    assert.match(await page.getByTestId('analysis-table').innerText(), /\d px/, 'lengths in px before calibration');
+    await page.getByTestId('ruler-tool').click();
+    const stage = await page.getByTestId('viewer-stage').boundingBox();
+    assert.ok(stage);
+    await page.mouse.click(stage.x + stage.width * 0.3, stage.y + stage.height * 0.5);
+    await page.mouse.click(stage.x + stage.width * 0.3 + 200, stage.y + stage.height * 0.5);
+    await page.getByTestId('ruler-length').fill('40');
+    await page.getByTestId('ruler-apply').click();
+    await eventually(
+      () => status.getAttribute('data-source'),
+      (s) => s === 'ruler',
+      'calibrated by the ruler',
+    );
+    const ppm = Number(await status.getAttribute('data-ppm'));
+    assert.ok(ppm > 0, `ruler px/mm ${ppm}`);
+    await eventually(
+      () => page.getByTestId('analysis-table').innerText(),
+      (text) => /\d mm/.test(text) && !/\d px/.test(text),
+      'lengths in mm once calibrated',
+    );
+    await t.screenshot(page, 'viewer-ruler');
 
-  const steinerIds = await page.getByTestId('analysis-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
-  await page.getByTestId('analysis-select').selectOption('std:downs');
-  const downsIds = await eventually(
-    () => page.getByTestId('analysis-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id'))),
-    (ids) => ids.join() !== steinerIds.join(),
-    'the Downs rows replace the Steiner rows',
-  );
-  assert.equal(downsIds.length, 10, `Downs has 10 measurements, got ${downsIds.join(',')}`);
-  await t.screenshot(page, 'viewer-downs');
-}, FLOW);
+    const steinerIds = await page.getByTestId('analysis-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+    await page.getByTestId('analysis-select').selectOption('std:downs');
+    const downsIds = await eventually(
+      () => page.getByTestId('analysis-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id'))),
+      (ids) => ids.join() !== steinerIds.join(),
+      'the Downs rows replace the Steiner rows',
+    );
+    assert.equal(downsIds.length, 10, `Downs has 10 measurements, got ${downsIds.join(',')}`);
+    await t.screenshot(page, 'viewer-downs');
+  },
+  FLOW,
+);
 
-test('viewer: the report prints to an A4 PDF with the patient, film and analysis table; the server PDF downloads', async (t) => {
-  const { page, chartId } = await openViewer(t, 'viewer-print');
-  await openTab(page, 'report');
-  await page.getByTestId('report-film').waitFor({ state: 'attached', timeout: 20_000 });
-  await t.screenshot(page, 'viewer-report-tab');
-  await page.evaluate(() => {
-    const w = window as unknown as { __printed: number };
-    w.__printed = 0;
-    window.print = () => {
-      w.__printed += 1;
-    };
-  });
-  await page.getByTestId('print-report').click();
-  await eventually(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed), (n) => n === 1, 'window.print() called once the film is ready');
+test(
+  'viewer: the report prints to an A4 PDF with the patient, film and analysis table; the server PDF downloads',
+  async (t) => {
+    const { page, chartId } = await openViewer(t, 'viewer-print');
+    await openTab(page, 'report');
+    await page.getByTestId('report-film').waitFor({ state: 'attached', timeout: 20_000 });
+    await t.screenshot(page, 'viewer-report-tab');
+    await page.evaluate(() => {
+      const w = window as unknown as { __printed: number };
+      w.__printed = 0;
+      window.print = () => {
+        w.__printed += 1;
+      };
+    });
+    await page.getByTestId('print-report').click();
+    await eventually(
+      () => page.evaluate(() => (window as unknown as { __printed: number }).__printed),
+      (n) => n === 1,
+      'window.print() called once the film is ready',
+    );
 
-  await page.emulateMedia({ media: 'print' });
-  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-  await page.emulateMedia({ media: 'screen' });
-  mkdirSync(screensDir, { recursive: true });
-  const pdfPath = join(screensDir, 'viewer-report.pdf');
-  writeFileSync(pdfPath, pdf);
-  assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
-  const pdftotext = '/usr/bin/pdftotext';
-  const pdftoppm = '/usr/bin/pdftoppm';
-  if (requireTool(pdftotext) && requireTool(pdftoppm)) {
-    const text = execFileSync(pdftotext, ['-layout', pdfPath, '-'], { encoding: 'utf8' });
-    assert.match(text, /Viewer Kim/);
-    assert.match(text, new RegExp(chartId));
-    assert.match(text, /E2E Dental Clinic/);
-    assert.match(text, /SNA\s+\d+\.\d°/);
-    assert.match(text, /AI landmarks are a reference for medical staff, not a diagnosis\./);
-    assert.equal((text.match(/\f/g) ?? []).length, 1, 'the report is one A4 page');
-    execFileSync(pdftoppm, ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', pdfPath, join(screensDir, 'viewer-report-page1')]);
-  } else {
-    console.log('      (poppler-utils absent: the printed PDF was checked by its header only)');
-  }
+    await page.emulateMedia({ media: 'print' });
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+    mkdirSync(screensDir, { recursive: true });
+    const pdfPath = join(screensDir, 'viewer-report.pdf');
+    writeFileSync(pdfPath, pdf);
+    assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
+    const pdftotext = '/usr/bin/pdftotext';
+    const pdftoppm = '/usr/bin/pdftoppm';
+    if (requireTool(pdftotext) && requireTool(pdftoppm)) {
+      const text = execFileSync(pdftotext, ['-layout', pdfPath, '-'], { encoding: 'utf8' });
+      assert.match(text, /Viewer Kim/);
+      assert.match(text, new RegExp(chartId));
+      assert.match(text, /E2E Dental Clinic/);
+      assert.match(text, /SNA\s+\d+\.\d°/);
+      assert.match(text, /AI landmarks are a reference for medical staff, not a diagnosis\./);
+      assert.equal((text.match(/\f/g) ?? []).length, 1, 'the report is one A4 page');
+      execFileSync(pdftoppm, ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', pdfPath, join(screensDir, 'viewer-report-page1')]);
+    } else {
+      console.log('      (poppler-utils absent: the printed PDF was checked by its header only)');
+    }
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
-  assert.equal(download.suggestedFilename(), `ceppro-report-${chartId}.pdf`);
-  const saved = join(screensDir, 'viewer-server-report.pdf');
-  await download.saveAs(saved);
-  const bytes = readFileSync(saved);
-  assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
-  if (requireTool(pdftotext)) assert.match(execFileSync(pdftotext, ['-layout', saved, '-'], { encoding: 'utf8' }), /Viewer Kim/, 'the server PDF names the patient');
-  if (requireTool(pdftoppm)) execFileSync(pdftoppm, ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', saved, join(screensDir, 'viewer-server-report-page1')]);
-}, FLOW);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+    assert.equal(download.suggestedFilename(), `ceppro-report-${chartId}.pdf`);
+    const saved = join(screensDir, 'viewer-server-report.pdf');
+    await download.saveAs(saved);
+    const bytes = readFileSync(saved);
+    assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
+    if (requireTool(pdftotext))
+      assert.match(
+        execFileSync(pdftotext, ['-layout', saved, '-'], { encoding: 'utf8' }),
+        /Viewer Kim/,
+        'the server PDF names the patient',
+      );
+    if (requireTool(pdftoppm))
+      execFileSync(pdftoppm, [
+        '-png',
+        '-r',
+        '60',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-singlefile',
+        saved,
+        join(screensDir, 'viewer-server-report-page1'),
+      ]);
+  },
+  FLOW,
+);
 
-test('viewer: the Lock button shows the lock screen, the account password unlocks it', async (t) => {
-  const { page, user, chartUuid } = await openViewer(t, 'viewer-lock');
-  await page.getByTestId('viewer-lock').click();
-  const lock = page.getByTestId('lock-screen');
-  await lock.waitFor();
-  await t.screenshot(page, 'viewer-locked');
-  await page.getByTestId('lock-password').fill('wrong-Password1!');
-  await page.getByRole('button', { name: 'Unlock' }).click();
-  await lock.getByRole('alert').waitFor();
-  assert.equal(await lock.isVisible(), true, 'a wrong password keeps it locked');
-  await page.reload();
-  await lock.waitFor();
-  await page.getByTestId('lock-password').fill(user.password);
-  await page.getByRole('button', { name: 'Unlock' }).click();
-  await lock.waitFor({ state: 'detached' });
-  assert.equal(new URL(page.url()).pathname, `/viewer/${chartUuid}`);
-  await landmarksShown(page);
-}, FLOW);
+test(
+  'viewer: the Lock button shows the lock screen, the account password unlocks it',
+  async (t) => {
+    const { page, user, chartUuid } = await openViewer(t, 'viewer-lock');
+    await page.getByTestId('viewer-lock').click();
+    const lock = page.getByTestId('lock-screen');
+    await lock.waitFor();
+    await t.screenshot(page, 'viewer-locked');
+    await page.getByTestId('lock-password').fill('wrong-Password1!');
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await lock.getByRole('alert').waitFor();
+    assert.equal(await lock.isVisible(), true, 'a wrong password keeps it locked');
+    await page.reload();
+    await lock.waitFor();
+    await page.getByTestId('lock-password').fill(user.password);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await lock.waitFor({ state: 'detached' });
+    assert.equal(new URL(page.url()).pathname, `/viewer/${chartUuid}`);
+    await landmarksShown(page);
+  },
+  FLOW,
+);
 
-test('viewer: the back button goes to the list it came from, past the settings, and to list 0 without history', async (t) => {
-  const { page, chartUuid } = await openViewer(t, 'viewer-back', { viaList: true });
-  await page.getByRole('link', { name: 'Settings' }).click();
-  await page.waitForURL((u) => u.pathname === '/setting');
-  await page.getByTestId('back-button').click();
-  await page.waitForURL((u) => u.pathname === `/viewer/${chartUuid}`);
-  await landmarksShown(page);
-  await page.getByTestId('back-button').click();
-  await page.waitForURL((u) => u.pathname === '/list/0');
-  await page.getByTestId('patient-row').first().waitFor();
+test(
+  'viewer: the back button goes to the list it came from, past the settings, and to list 0 without history',
+  async (t) => {
+    const { page, chartUuid } = await openViewer(t, 'viewer-back', { viaList: true });
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL((u) => u.pathname === '/setting');
+    await page.getByTestId('back-button').click();
+    await page.waitForURL((u) => u.pathname === `/viewer/${chartUuid}`);
+    await landmarksShown(page);
+    await page.getByTestId('back-button').click();
+    await page.waitForURL((u) => u.pathname === '/list/0');
+    await page.getByTestId('patient-row').first().waitFor();
 
-  // A new tab straight onto the viewer has no history: back goes to list page 0.
-  const fresh = await page.context().newPage();
-  await fresh.goto(`/viewer/${chartUuid}`);
-  await landmarksShown(fresh);
-  await fresh.getByTestId('back-button').click();
-  await fresh.waitForURL((u) => u.pathname === '/list/0');
-}, FLOW);
+    // A new tab straight onto the viewer has no history: back goes to list page 0.
+    const fresh = await page.context().newPage();
+    await fresh.goto(`/viewer/${chartUuid}`);
+    await landmarksShown(fresh);
+    await fresh.getByTestId('back-button').click();
+    await fresh.waitForURL((u) => u.pathname === '/list/0');
+  },
+  FLOW,
+);

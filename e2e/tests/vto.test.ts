@@ -30,13 +30,17 @@ interface StoredVto {
 }
 
 async function chartInfo(api: PatientsApi, uuid: string): Promise<{ recordId: number; landmarks: LandmarkMap<ImagePoint> }> {
-  const { charts } = await api.graphql<{ charts: Array<{ analysis_record_id: number | null }> }>('query($u: String!) { charts(filter: { uuid: $u }) { analysis_record_id } }', { u: uuid });
+  const { charts } = await api.graphql<{ charts: Array<{ analysis_record_id: number | null }> }>(
+    'query($u: String!) { charts(filter: { uuid: $u }) { analysis_record_id } }',
+    { u: uuid },
+  );
   const recordId = charts[0]?.analysis_record_id;
   assert.ok(recordId, 'the chart has an analysis record');
-  const { analysis_records } = await api.graphql<{ analysis_records: { items: Array<{ infer_result: { landmarks: Array<{ cname: number; name: string; x: number; y: number }> } | null }> } }>(
-    'query($id: Int!) { analysis_records(filter: { id: $id }) { items { infer_result } } }',
-    { id: recordId },
-  );
+  const { analysis_records } = await api.graphql<{
+    analysis_records: {
+      items: Array<{ infer_result: { landmarks: Array<{ cname: number; name: string; x: number; y: number }> } | null }>;
+    };
+  }>('query($id: Int!) { analysis_records(filter: { id: $id }) { items { infer_result } } }', { id: recordId });
   const landmarks: LandmarkMap<ImagePoint> = {};
   for (const l of analysis_records.items[0]?.infer_result?.landmarks ?? []) {
     const id: LandmarkId | null = storedAiLandmarkId(l);
@@ -69,158 +73,234 @@ async function setRange(page: Page, testId: string, value: number): Promise<void
 }
 
 async function saved(page: Page): Promise<void> {
-  await eventually(() => page.getByTestId('vto-save-state').getAttribute('data-state'), (s) => s === 'saved', 'the plan saved', 15_000);
+  await eventually(
+    () => page.getByTestId('vto-save-state').getAttribute('data-state'),
+    (s) => s === 'saved',
+    'the plan saved',
+    15_000,
+  );
 }
 
-test('vto: auto-aligned photo, Pogonion +5 mm moves soft pogonion by the chosen ratio, kept over reload, printed; grey photo aligned by three points', async (t) => {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser('vto');
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  // The ISBI 2015 films here are 0.2 mm per pixel: movements in mm need the calibration.
-  await api.graphql('mutation { update_user_config(input: { default_ppm: 5 }) { default_ppm } }');
-  mkdirSync(screensDir, { recursive: true });
-  const film = cephalogramPath(0);
-  const greyPath = join(screensDir, 'vto-grey-photo.jpg');
-  writeFileSync(greyPath, await noFacePhoto('flat'));
-  const grey = await api.createPatient({ first_name: 'Grey Photo', birth_info: '2009-04-01', gender: true }, { ceph: film, face: greyPath });
-  // The same film gives the same landmarks: draw a photo from its soft-tissue profile.
-  const { landmarks } = await chartInfo(api, grey.chartUuid);
-  const facePath = join(screensDir, 'vto-face-photo.jpg');
-  writeFileSync(facePath, await facePhoto(landmarks, 1, { transform: placeProfile(landmarks, 0.5, 4, { x: 330, y: 420 }), width: 640, height: 800 }));
-  const face = await api.createPatient({ first_name: 'Vto Kim', birth_info: '2008-02-10', gender: true }, { ceph: film, face: facePath });
-  const { recordId } = await chartInfo(api, face.chartUuid);
-  const greyRecord = (await chartInfo(api, grey.chartUuid)).recordId;
-  const bare = await api.createPatient({ first_name: 'No Photo', birth_info: '2007-06-30', gender: false }, { ceph: film });
+test(
+  'vto: auto-aligned photo, Pogonion +5 mm moves soft pogonion by the chosen ratio, kept over ' +
+    'reload, printed; grey photo aligned by three points',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const user = newUser('vto');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    // The ISBI 2015 films here are 0.2 mm per pixel: movements in mm need the calibration.
+    await api.graphql('mutation { update_user_config(input: { default_ppm: 5 }) { default_ppm } }');
+    mkdirSync(screensDir, { recursive: true });
+    const film = cephalogramPath(0);
+    const greyPath = join(screensDir, 'vto-grey-photo.jpg');
+    writeFileSync(greyPath, await noFacePhoto('flat'));
+    const grey = await api.createPatient(
+      { first_name: 'Grey Photo', birth_info: '2009-04-01', gender: true },
+      { ceph: film, face: greyPath },
+    );
+    // The same film gives the same landmarks: draw a photo from its soft-tissue profile.
+    const { landmarks } = await chartInfo(api, grey.chartUuid);
+    const facePath = join(screensDir, 'vto-face-photo.jpg');
+    writeFileSync(
+      facePath,
+      await facePhoto(landmarks, 1, { transform: placeProfile(landmarks, 0.5, 4, { x: 330, y: 420 }), width: 640, height: 800 }),
+    );
+    const face = await api.createPatient({ first_name: 'Vto Kim', birth_info: '2008-02-10', gender: true }, { ceph: film, face: facePath });
+    const { recordId } = await chartInfo(api, face.chartUuid);
+    const greyRecord = (await chartInfo(api, grey.chartUuid)).recordId;
+    const bare = await api.createPatient({ first_name: 'No Photo', birth_info: '2007-06-30', gender: false }, { ceph: film });
 
-  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-  await signInThroughUi(page, user);
-  await page.goto(`/viewer/${face.chartUuid}`);
-  // Item 6: the photo can be shown before anything is aligned.
-  await page.getByTestId('photo-view-toggle').click();
-  await page.getByTestId('photo-image').waitFor();
-  await t.screenshot(page, 'vto-photo-view-unaligned-en');
-  await page.getByTestId('photo-view-toggle').click();
-  await openTab(page);
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(page, user);
+    await page.goto(`/viewer/${face.chartUuid}`);
+    // Item 6: the photo can be shown before anything is aligned.
+    await page.getByTestId('photo-view-toggle').click();
+    await page.getByTestId('photo-image').waitFor();
+    await t.screenshot(page, 'vto-photo-view-unaligned-en');
+    await page.getByTestId('photo-view-toggle').click();
+    await openTab(page);
 
-  // autoAlign flag (on by default): aligned the first time the tab opens.
-  await eventually(() => page.getByTestId('vto-align-status').textContent(), (s) => /Aligned automatically/.test(s ?? ''), 'auto-aligned', 30_000);
+    // autoAlign flag (on by default): aligned the first time the tab opens.
+    await eventually(
+      () => page.getByTestId('vto-align-status').textContent(),
+      (s) => /Aligned automatically/.test(s ?? ''),
+      'auto-aligned',
+      30_000,
+    );
 
-  await page.getByTestId('vto-move-Pogonion-horizontal').fill('5');
-  await setRange(page, 'vto-ratio-input-chin', 0.95);
-  assert.equal(await page.getByTestId('vto-ratio-value-chin').textContent(), '0.95');
-  await eventually(() => page.getByTestId('vto-soft-move-stPog').getAttribute('data-h'), (h) => h === '4.75', 'soft pogonion moved 0.95 × 5 mm');
-  assert.match((await page.getByTestId('vto-soft-move-stPog').textContent()) ?? '', /\+4\.75 mm/);
-  await page.getByTestId('vto-predicted-stPog').waitFor({ state: 'attached' });
-  await saved(page);
+    await page.getByTestId('vto-move-Pogonion-horizontal').fill('5');
+    await setRange(page, 'vto-ratio-input-chin', 0.95);
+    assert.equal(await page.getByTestId('vto-ratio-value-chin').textContent(), '0.95');
+    await eventually(
+      () => page.getByTestId('vto-soft-move-stPog').getAttribute('data-h'),
+      (h) => h === '4.75',
+      'soft pogonion moved 0.95 × 5 mm',
+    );
+    assert.match((await page.getByTestId('vto-soft-move-stPog').textContent()) ?? '', /\+4\.75 mm/);
+    await page.getByTestId('vto-predicted-stPog').waitFor({ state: 'attached' });
+    await saved(page);
 
-  // The morphed photo: drawn on its canvas, half before / half after.
-  await setRange(page, 'vto-split', 35);
-  await eventually(() => page.getByTestId('vto-morph-canvas').getAttribute('data-drawn'), (n) => Number(n) > 0, 'morph drawn');
-  await page.locator('.viewer-stage__status').waitFor({ state: 'detached' });
-  await t.screenshot(page, 'vto-en');
-  await page.getByTestId('vto-measurements').scrollIntoViewIfNeeded();
-  assert.match((await page.getByTestId('vto-measure-LB_LOWER_LIP').textContent()) ?? '', /mm/);
-  await t.screenshot(page, 'vto-en-measurements');
-  await page.getByTestId('photo-view-toggle').click();
-  await t.screenshot(page, 'vto-en-photo-view');
-  await page.getByTestId('photo-view-toggle').click();
+    // The morphed photo: drawn on its canvas, half before / half after.
+    await setRange(page, 'vto-split', 35);
+    await eventually(
+      () => page.getByTestId('vto-morph-canvas').getAttribute('data-drawn'),
+      (n) => Number(n) > 0,
+      'morph drawn',
+    );
+    await page.locator('.viewer-stage__status').waitFor({ state: 'detached' });
+    await t.screenshot(page, 'vto-en');
+    await page.getByTestId('vto-measurements').scrollIntoViewIfNeeded();
+    assert.match((await page.getByTestId('vto-measure-LB_LOWER_LIP').textContent()) ?? '', /mm/);
+    await t.screenshot(page, 'vto-en-measurements');
+    await page.getByTestId('photo-view-toggle').click();
+    await t.screenshot(page, 'vto-en-photo-view');
+    await page.getByTestId('photo-view-toggle').click();
 
-  // Survives a reload (and a tab switch): the table, the ratio and the prediction.
-  await page.getByTestId('panel-tab-landmarks').click();
-  await page.reload();
-  await openTab(page);
-  await eventually(() => page.getByTestId('vto-move-Pogonion-horizontal').inputValue(), (v) => v === '5', 'movement restored');
-  assert.equal(await page.getByTestId('vto-ratio-value-chin').textContent(), '0.95');
-  await eventually(() => page.getByTestId('vto-soft-move-stPog').getAttribute('data-h'), (h) => h === '4.75', 'prediction restored');
-  await eventually(() => page.getByTestId('vto-align-status').textContent(), (s) => /Aligned automatically/.test(s ?? ''), 'alignment restored');
+    // Survives a reload (and a tab switch): the table, the ratio and the prediction.
+    await page.getByTestId('panel-tab-landmarks').click();
+    await page.reload();
+    await openTab(page);
+    await eventually(
+      () => page.getByTestId('vto-move-Pogonion-horizontal').inputValue(),
+      (v) => v === '5',
+      'movement restored',
+    );
+    assert.equal(await page.getByTestId('vto-ratio-value-chin').textContent(), '0.95');
+    await eventually(
+      () => page.getByTestId('vto-soft-move-stPog').getAttribute('data-h'),
+      (h) => h === '4.75',
+      'prediction restored',
+    );
+    await eventually(
+      () => page.getByTestId('vto-align-status').textContent(),
+      (s) => /Aligned automatically/.test(s ?? ''),
+      'alignment restored',
+    );
 
-  // Printed report: the VTO/STO page.
-  await page.getByTestId('panel-tab-report').click();
-  await page.evaluate(() => {
-    window.print = () => undefined;
-  });
-  await page.getByTestId('vto-print').waitFor({ state: 'attached' });
-  // The printed film (with today's tracing) is drawn and loaded under the predicted tracing.
-  await eventually(() => page.locator('.vto-print__frame img').evaluateAll((els) => els.length === 1 && els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)), (ok) => ok, 'print film loaded', 20_000);
-  await page.emulateMedia({ media: 'print' });
-  const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-  await page.emulateMedia({ media: 'screen' });
-  const printedPath = join(screensDir, 'vto-print.pdf');
-  writeFileSync(printedPath, printed);
-  const pdftotext = '/usr/bin/pdftotext';
-  if (requireTool(pdftotext)) {
-    const text = execFileSync(pdftotext, ['-layout', printedPath, '-'], { encoding: 'utf8' });
-    // The print renders the server's report model, with the PDF's labels.
-    assert.match(text, /VTO\/STO prediction/);
-    assert.match(text, /Pogonion\s+5\.0\s+0\.0/);
-    assert.match(text, /SNA/);
-  }
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
-  const serverPath = join(screensDir, 'vto-server-report.pdf');
-  await download.saveAs(serverPath);
-  assert.equal(readFileSync(serverPath).subarray(0, 5).toString('latin1'), '%PDF-');
-  if (requireTool(pdftotext)) {
-    const text = execFileSync(pdftotext, ['-layout', serverPath, '-'], { encoding: 'utf8' });
-    assert.match(text, /VTO\/STO prediction/, 'the server PDF has the VTO/STO page');
-    assert.match(text, /Pogonion\s+5\.0\s+0\.0/);
-    assert.match(text, /\+4\.75 mm horizontal/);
-    const pdftoppm = '/usr/bin/pdftoppm';
-    const pages = (text.match(/\f/g) ?? []).length;
-    if (requireTool(pdftoppm)) execFileSync(pdftoppm, ['-png', '-r', '60', '-f', String(pages), '-l', String(pages), '-singlefile', serverPath, join(screensDir, 'vto-server-page')]);
-  }
+    // Printed report: the VTO/STO page.
+    await page.getByTestId('panel-tab-report').click();
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await page.getByTestId('vto-print').waitFor({ state: 'attached' });
+    // The printed film (with today's tracing) is drawn and loaded under the predicted tracing.
+    await eventually(
+      () =>
+        page
+          .locator('.vto-print__frame img')
+          .evaluateAll(
+            (els) => els.length === 1 && els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0),
+          ),
+      (ok) => ok,
+      'print film loaded',
+      20_000,
+    );
+    await page.emulateMedia({ media: 'print' });
+    const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    await page.emulateMedia({ media: 'screen' });
+    const printedPath = join(screensDir, 'vto-print.pdf');
+    writeFileSync(printedPath, printed);
+    const pdftotext = '/usr/bin/pdftotext';
+    if (requireTool(pdftotext)) {
+      const text = execFileSync(pdftotext, ['-layout', printedPath, '-'], { encoding: 'utf8' });
+      // The print renders the server's report model, with the PDF's labels.
+      assert.match(text, /VTO\/STO prediction/);
+      assert.match(text, /Pogonion\s+5\.0\s+0\.0/);
+      assert.match(text, /SNA/);
+    }
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+    const serverPath = join(screensDir, 'vto-server-report.pdf');
+    await download.saveAs(serverPath);
+    assert.equal(readFileSync(serverPath).subarray(0, 5).toString('latin1'), '%PDF-');
+    if (requireTool(pdftotext)) {
+      const text = execFileSync(pdftotext, ['-layout', serverPath, '-'], { encoding: 'utf8' });
+      assert.match(text, /VTO\/STO prediction/, 'the server PDF has the VTO/STO page');
+      assert.match(text, /Pogonion\s+5\.0\s+0\.0/);
+      assert.match(text, /\+4\.75 mm horizontal/);
+      const pdftoppm = '/usr/bin/pdftoppm';
+      const pages = (text.match(/\f/g) ?? []).length;
+      if (requireTool(pdftoppm))
+        execFileSync(pdftoppm, [
+          '-png',
+          '-r',
+          '60',
+          '-f',
+          String(pages),
+          '-l',
+          String(pages),
+          '-singlefile',
+          serverPath,
+          join(screensDir, 'vto-server-page'),
+        ]);
+    }
 
-  // Another language.
-  await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
-  await page.reload();
-  await openTab(page);
-  await eventually(() => page.getByTestId('vto-morph-canvas').getAttribute('data-drawn'), (n) => Number(n) > 0, 'morph drawn (ja)', 20_000);
-  await page.locator('.viewer-stage__status').waitFor({ state: 'detached' });
-  await t.screenshot(page, 'vto-ja');
-  await page.evaluate(() => localStorage.setItem('ceppro.language', 'en'));
+    // Another language.
+    await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
+    await page.reload();
+    await openTab(page);
+    await eventually(
+      () => page.getByTestId('vto-morph-canvas').getAttribute('data-drawn'),
+      (n) => Number(n) > 0,
+      'morph drawn (ja)',
+      20_000,
+    );
+    await page.locator('.viewer-stage__status').waitFor({ state: 'detached' });
+    await t.screenshot(page, 'vto-ja');
+    await page.evaluate(() => localStorage.setItem('ceppro.language', 'en'));
 
-  // A flat grey photo: not recognized, then three pairs of clicks align it.
-  await page.goto(`/viewer/${grey.chartUuid}`);
-  await openTab(page);
-  await page.getByText('Facial image not recognized (adjust manually).').waitFor({ timeout: 30_000 });
-  await page.getByTestId('vto-manual-align').click();
-  const box = await page.getByTestId('viewer-stage').boundingBox();
-  assert.ok(box, 'the stage is on screen');
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  const picks = [{ x: cx - 90, y: cy - 120 }, { x: cx + 110, y: cy - 30 }, { x: cx - 10, y: cy + 140 }];
-  for (const [i, p] of picks.entries()) {
-    assert.equal(await page.getByTestId('vto-align-prompt').getAttribute('data-on'), 'photo');
-    assert.equal(await page.getByTestId('vto-align-prompt').getAttribute('data-n'), String(i));
-    await page.mouse.click(p.x, p.y);
-  }
-  await t.screenshot(page, 'vto-manual-film-step-en');
-  for (const p of picks) {
-    assert.equal(await page.getByTestId('vto-align-prompt').getAttribute('data-on'), 'film');
-    await page.mouse.click(p.x + 40, p.y + 25);
-  }
-  await eventually(() => page.getByTestId('vto-align-status').textContent(), (s) => /Aligned by three points/.test(s ?? ''), 'aligned by three points');
-  await saved(page);
-  assert.match((await page.getByTestId('vto-align-status').textContent()) ?? '', /fit error 0\.\d px/);
-  await page.getByTestId('photo-overlay-toggle').waitFor();
-  await t.screenshot(page, 'vto-manual-aligned-en');
+    // A flat grey photo: not recognized, then three pairs of clicks align it.
+    await page.goto(`/viewer/${grey.chartUuid}`);
+    await openTab(page);
+    await page.getByText('Facial image not recognized (adjust manually).').waitFor({ timeout: 30_000 });
+    await page.getByTestId('vto-manual-align').click();
+    const box = await page.getByTestId('viewer-stage').boundingBox();
+    assert.ok(box, 'the stage is on screen');
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const picks = [
+      { x: cx - 90, y: cy - 120 },
+      { x: cx + 110, y: cy - 30 },
+      { x: cx - 10, y: cy + 140 },
+    ];
+    for (const [i, p] of picks.entries()) {
+      assert.equal(await page.getByTestId('vto-align-prompt').getAttribute('data-on'), 'photo');
+      assert.equal(await page.getByTestId('vto-align-prompt').getAttribute('data-n'), String(i));
+      await page.mouse.click(p.x, p.y);
+    }
+    await t.screenshot(page, 'vto-manual-film-step-en');
+    for (const p of picks) {
+      assert.equal(await page.getByTestId('vto-align-prompt').getAttribute('data-on'), 'film');
+      await page.mouse.click(p.x + 40, p.y + 25);
+    }
+    await eventually(
+      () => page.getByTestId('vto-align-status').textContent(),
+      (s) => /Aligned by three points/.test(s ?? ''),
+      'aligned by three points',
+    );
+    await saved(page);
+    assert.match((await page.getByTestId('vto-align-status').textContent()) ?? '', /fit error 0\.\d px/);
+    await page.getByTestId('photo-overlay-toggle').waitFor();
+    await t.screenshot(page, 'vto-manual-aligned-en');
 
-  // A chart without a facial photo: the spec's message.
-  await page.goto(`/viewer/${bare.chartUuid}`);
-  await openTab(page);
-  await page.getByText('No facial image.').waitFor({ timeout: 30_000 });
-  assert.equal(await page.getByTestId('photo-controls').count(), 0, 'no photo controls without a photo');
+    // A chart without a facial photo: the spec's message.
+    await page.goto(`/viewer/${bare.chartUuid}`);
+    await openTab(page);
+    await page.getByText('No facial image.').waitFor({ timeout: 30_000 });
+    assert.equal(await page.getByTestId('photo-controls').count(), 0, 'no photo controls without a photo');
 
-  // What is stored (read last: signing the API client in again ends the browser's session).
-  await api.login();
-  const doc = await storedVto(api, recordId);
-  assert.equal(doc?.data.movements['Pogonion']?.horizontal, 5);
-  assert.equal(doc?.data.ratios['chin'], 0.95);
-  assert.equal(doc?.autoAlign?.method, 'auto');
-  const greyDoc = await storedVto(api, greyRecord);
-  assert.equal(greyDoc?.autoAlign?.method, 'manual');
-  assert.ok((greyDoc?.autoAlign?.residual_px ?? 99) < 1, `three consistent pairs fit exactly (${greyDoc?.autoAlign?.residual_px})`);
-  assert.equal(greyDoc?.point?.photo.length, 3);
-  assert.equal(greyDoc?.point?.film.length, 3);
-}, { timeoutMs: 300_000 });
+    // What is stored (read last: signing the API client in again ends the browser's session).
+    await api.login();
+    const doc = await storedVto(api, recordId);
+    assert.equal(doc?.data.movements['Pogonion']?.horizontal, 5);
+    assert.equal(doc?.data.ratios['chin'], 0.95);
+    assert.equal(doc?.autoAlign?.method, 'auto');
+    const greyDoc = await storedVto(api, greyRecord);
+    assert.equal(greyDoc?.autoAlign?.method, 'manual');
+    assert.ok((greyDoc?.autoAlign?.residual_px ?? 99) < 1, `three consistent pairs fit exactly (${greyDoc?.autoAlign?.residual_px})`);
+    assert.equal(greyDoc?.point?.photo.length, 3);
+    assert.equal(greyDoc?.point?.film.length, 3);
+  },
+  { timeoutMs: 300_000 },
+);

@@ -22,7 +22,9 @@ def affine_view(src: torch.Tensor, lm: torch.Tensor, m: torch.Tensor, shift: tor
     plus a source shift [B,2] (px); return the new images and where the landmarks lm [B,K,2] land
     in them. The geometric augmentation of the coarse stage (rotation, scale, anisotropy, field of view)."""
     h, w = src.shape[-2:]
-    ys, xs = torch.meshgrid(torch.arange(h, dtype=torch.float32, device=src.device), torch.arange(w, dtype=torch.float32, device=src.device), indexing="ij")
+    ys, xs = torch.meshgrid(
+        torch.arange(h, dtype=torch.float32, device=src.device), torch.arange(w, dtype=torch.float32, device=src.device), indexing="ij"
+    )
     grid = torch.stack([xs, ys], -1)
     centre = torch.tensor([(w - 1) / 2, (h - 1) / 2], device=src.device)
     grid_src = centre + torch.einsum("bij,hwj->bhwi", m, grid - centre) + shift[:, None, None, :]
@@ -166,7 +168,16 @@ def draw_clutter(canvas: np.ndarray, rng: np.random.Generator, scale: float = 1.
             chars = "ABCDEFGHKLMNPRSTUVXYZ0123456789 -:/LR"
             txt = "".join(chars[int(i)] for i in rng.integers(0, len(chars), int(rng.integers(2, 14))))
             fs = rng.uniform(0.8, 3.0) * scale
-            cv2.putText(canvas, txt, (int(rng.uniform(-50, w)), int(rng.uniform(0, h))), int(rng.integers(0, 4)), fs, v, max(1, int(fs * 1.5)), cv2.LINE_AA)
+            cv2.putText(
+                canvas,
+                txt,
+                (int(rng.uniform(-50, w)), int(rng.uniform(0, h))),
+                int(rng.integers(0, 4)),
+                fs,
+                v,
+                max(1, int(fs * 1.5)),
+                cv2.LINE_AA,
+            )
     return canvas
 
 
@@ -182,8 +193,10 @@ def field_of_view(canvas: np.ndarray, valid: np.ndarray, rng: np.random.Generato
         y0, y1 = sorted(rng.uniform(0, 0.2, 2) * [h, -h] + [0, h])
         m = np.zeros_like(valid)
         if rng.random() < 0.5:
-            m[int(y0):int(y1), int(x0):int(x1)] = True
+            m[int(y0) : int(y1), int(x0) : int(x1)] = True
         else:
-            cv2.ellipse(m.view(np.uint8), (int((x0 + x1) / 2), int((y0 + y1) / 2)), (int((x1 - x0) / 1.6), int((y1 - y0) / 1.6)), 0, 0, 360, 1, -1)
+            cv2.ellipse(
+                m.view(np.uint8), (int((x0 + x1) / 2), int((y0 + y1) / 2)), (int((x1 - x0) / 1.6), int((y1 - y0) / 1.6)), 0, 0, 360, 1, -1
+            )
         out[~m] = int(rng.choice([int(rng.integers(200, 256)), int(rng.integers(0, 40))]))
     return out

@@ -57,7 +57,7 @@ def make_frames(img: np.ndarray):
     ff = fit_frame(w, h, FINE_W, FINE_H, letterbox=False)
     cf = fit_frame(w, h, CTX_W, CTX_H, letterbox=False)
     canvas = np.zeros((GLOBAL_H, GLOBAL_W), np.uint8)
-    canvas[gf.oy:gf.oy + gf.rh, gf.ox:gf.ox + gf.rw] = resize_area(img, gf)
+    canvas[gf.oy : gf.oy + gf.rh, gf.ox : gf.ox + gf.rw] = resize_area(img, gf)
     return canvas, resize_area(img, ff), resize_area(img, cf), gf, ff, cf
 
 

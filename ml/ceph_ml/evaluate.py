@@ -26,7 +26,13 @@ def summarise(errs: np.ndarray):
     v = errs[~np.isnan(errs)]
     if v.size == 0:
         return {"n": 0}
-    out = {"n": int(v.size), "images": int((~np.isnan(errs)).any(1).sum()), "mre_mm": float(v.mean()), "sd_mm": float(v.std()), "sdr": {f"{t:g}": float(100 * (v <= t).mean()) for t in THRESH}}
+    out = {
+        "n": int(v.size),
+        "images": int((~np.isnan(errs)).any(1).sum()),
+        "mre_mm": float(v.mean()),
+        "sd_mm": float(v.std()),
+        "sdr": {f"{t:g}": float(100 * (v <= t).mean()) for t in THRESH},
+    }
     return out
 
 
@@ -88,7 +94,14 @@ def main():
         if passes == 1:
             res["facing_correct"] = f"{facing_ok}/{len(samples)}"
         print(passes, json.dumps(res[f"passes_{passes}"]["isbi19"]), flush=True)
-    res.update({"split": args.split, "n_images": len(samples), "excluded_duplicates": sorted(dups & {s.id for s in samples}), "landmark_names": names})
+    res.update(
+        {
+            "split": args.split,
+            "n_images": len(samples),
+            "excluded_duplicates": sorted(dups & {s.id for s in samples}),
+            "landmark_names": names,
+        }
+    )
     with open(args.out, "w") as f:
         json.dump(res, f, indent=1)
 

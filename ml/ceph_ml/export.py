@@ -29,7 +29,13 @@ def environment():
 
     import onnx
 
-    return {"python": platform.python_version(), "torch": torch.__version__, "onnx": onnx.__version__, "numpy": __import__("numpy").__version__, "opencv": __import__("cv2").__version__}
+    return {
+        "python": platform.python_version(),
+        "torch": torch.__version__,
+        "onnx": onnx.__version__,
+        "numpy": __import__("numpy").__version__,
+        "opencv": __import__("cv2").__version__,
+    }
 
 
 def main():
@@ -50,9 +56,25 @@ def main():
     gpath = os.path.join(args.out, f"{args.name}.global.onnx")
     fpath = os.path.join(args.out, f"{args.name}.fine.onnx")
     legacy = {"dynamo": False} if "dynamo" in torch.onnx.export.__code__.co_varnames else {}
-    torch.onnx.export(g, torch.zeros(1, 1, GLOBAL_H, GLOBAL_W), gpath, opset_version=13, input_names=["image"], output_names=["heatmaps"], dynamic_axes={"image": {0: "batch"}, "heatmaps": {0: "batch"}}, do_constant_folding=True, **legacy)
+    torch.onnx.export(
+        g,
+        torch.zeros(1, 1, GLOBAL_H, GLOBAL_W),
+        gpath,
+        opset_version=13,
+        input_names=["image"],
+        output_names=["heatmaps"],
+        dynamic_axes={"image": {0: "batch"}, "heatmaps": {0: "batch"}},
+        do_constant_folding=True,
+        **legacy,
+    )
     fargs = (torch.zeros(4, 2, PATCH, PATCH), torch.arange(4, dtype=torch.int64))
-    fkw = dict(opset_version=13, input_names=["patches", "landmark"], output_names=["heatmaps"], dynamic_axes={"patches": {0: "n"}, "landmark": {0: "n"}, "heatmaps": {0: "n"}}, do_constant_folding=True)
+    fkw = dict(
+        opset_version=13,
+        input_names=["patches", "landmark"],
+        output_names=["heatmaps"],
+        dynamic_axes={"patches": {0: "n"}, "landmark": {0: "n"}, "heatmaps": {0: "n"}},
+        do_constant_folding=True,
+    )
     torch.onnx.export(f, fargs, fpath, **fkw, **legacy)
     m19, m38 = load_manifests(args.dataset)
     names, short = landmark_names(m19, m38)
@@ -62,8 +84,24 @@ def main():
         "format": "ceppro-two-stage-heatmap/2",
         "trained_on": args.trained_on,
         "landmarks": [{"index": i, "name": n, "short_name": s} for i, (n, s) in enumerate(zip(names, short))],
-        "global": {"file": os.path.basename(gpath), "sha256": sha256(gpath), "input": [1, 1, GLOBAL_H, GLOBAL_W], "width": GLOBAL_W, "height": GLOBAL_H, "stride": GLOBAL_STRIDE, "letterbox": True},
-        "fine": {"file": os.path.basename(fpath), "sha256": sha256(fpath), "patch": PATCH, "stride": FINE_STRIDE, "context_step": CTX_STEP, "ref_size": REF_SIZE, "max_frame_side": MAX_FRAME_SIDE},
+        "global": {
+            "file": os.path.basename(gpath),
+            "sha256": sha256(gpath),
+            "input": [1, 1, GLOBAL_H, GLOBAL_W],
+            "width": GLOBAL_W,
+            "height": GLOBAL_H,
+            "stride": GLOBAL_STRIDE,
+            "letterbox": True,
+        },
+        "fine": {
+            "file": os.path.basename(fpath),
+            "sha256": sha256(fpath),
+            "patch": PATCH,
+            "stride": FINE_STRIDE,
+            "context_step": CTX_STEP,
+            "ref_size": REF_SIZE,
+            "max_frame_side": MAX_FRAME_SIDE,
+        },
         "decode": {"window_radius": WINDOW_R},
         "reference_facing": "right",
         "training_environment": environment(),

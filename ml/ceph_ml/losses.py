@@ -18,7 +18,9 @@ def dsnt_loss(logits: torch.Tensor, target_cells: torch.Tensor, mask: torch.Tens
     g = g / g.sum(dim=(2, 3), keepdim=True).clamp_min(1e-12)
     m = 0.5 * (p + g)
     eps = 1e-10
-    js = 0.5 * (p * (torch.log(p + eps) - torch.log(m + eps))).sum(dim=(2, 3)) + 0.5 * (g * (torch.log(g + eps) - torch.log(m + eps))).sum(dim=(2, 3))
+    js = 0.5 * (p * (torch.log(p + eps) - torch.log(m + eps))).sum(dim=(2, 3)) + 0.5 * (g * (torch.log(g + eps) - torch.log(m + eps))).sum(
+        dim=(2, 3)
+    )
     mf = mask.float()
     denom = mf.sum().clamp_min(1.0)
     loss = ((err + js_weight * js) * mf).sum() / denom

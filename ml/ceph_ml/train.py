@@ -49,7 +49,15 @@ class GlobalTask:
         shift = (torch.rand(b, 2, generator=self.gen, device=self.dev) * 2 - 1) * 30
         raw, out, src = affine_view(self.imgs[idx].float(), self.lm[idx], m, shift)
         valid = sample(torch.ones_like(self.imgs[idx], dtype=torch.float32), src) > 0.5
-        x = torch.from_numpy(np.stack([self.film_look(a, v) for a, v in zip(raw[:, 0].clamp(0, 255).round().byte().cpu().numpy(), valid[:, 0].cpu().numpy())]))[:, None].float().to(self.dev)
+        x = (
+            torch.from_numpy(
+                np.stack(
+                    [self.film_look(a, v) for a, v in zip(raw[:, 0].clamp(0, 255).round().byte().cpu().numpy(), valid[:, 0].cpu().numpy())]
+                )
+            )[:, None]
+            .float()
+            .to(self.dev)
+        )
         inside = (out[..., 0] > 2) & (out[..., 0] < GLOBAL_W - 3) & (out[..., 1] > 2) & (out[..., 1] < GLOBAL_H - 3)
         mask = self.mask[idx] & inside
         cells = (out - (GLOBAL_STRIDE - 1) / 2) / GLOBAL_STRIDE
@@ -80,9 +88,13 @@ class FineTask:
         lm = np.stack([[s.fframe.to_frame(*p) if m else (0.0, 0.0) for p, m in zip(s.landmarks, s.mask)] for s in samples])
         self.lm = torch.tensor(lm, dtype=torch.float32, device=device)  # fine-frame px
         # fine px -> context px, per image and axis: u_c = (u_f + 0.5) * k - 0.5
-        self.kc = torch.tensor([[s.cframe.sx / s.fframe.sx, s.cframe.sy / s.fframe.sy] for s in samples], dtype=torch.float32, device=device)
+        self.kc = torch.tensor(
+            [[s.cframe.sx / s.fframe.sx, s.cframe.sy / s.fframe.sy] for s in samples], dtype=torch.float32, device=device
+        )
         # Skull-size normalisation: one normalised px = ratio fine-frame px (see geometry.REF_SIZE).
-        self.ratio = torch.tensor([s.fframe.sx * skull_size(s.landmarks[:19]) / REF_SIZE for s in samples], dtype=torch.float32, device=device)
+        self.ratio = torch.tensor(
+            [s.fframe.sx * skull_size(s.landmarks[:19]) / REF_SIZE for s in samples], dtype=torch.float32, device=device
+        )
         self.pairs = torch.tensor([(i, k) for i, s in enumerate(samples) for k in range(N_LANDMARKS) if s.mask[k]], device=device)
         self.model = FineNet(N_LANDMARKS).to(device)
 
@@ -105,7 +117,9 @@ class FineTask:
         # Centre error like a coarse stage would leave: mostly small, sometimes large.
         ratio = self.ratio[idx][:, None]
         wide = (torch.rand(b, 1, generator=self.gen, device=self.dev) < 0.3).float()
-        jit = (1 - wide) * torch.randn(b, 2, generator=self.gen, device=self.dev) * 6 + wide * (torch.rand(b, 2, generator=self.gen, device=self.dev) * 2 - 1) * 22
+        jit = (1 - wide) * torch.randn(b, 2, generator=self.gen, device=self.dev) * 6 + wide * (
+            torch.rand(b, 2, generator=self.gen, device=self.dev) * 2 - 1
+        ) * 22
         centre = gt + jit * ratio
         m = rot_scale(b, 10, 0.1, 0.04, self.gen, self.dev) * ratio[:, :, None]
         f_px = patch_grid(centre, m, PATCH)
@@ -114,7 +128,11 @@ class FineTask:
         xf = self.crop_sample(self.fine, idx, f_px)
         xc = self.crop_sample(self.ctx, idx, (c_px + 0.5) * kc - 0.5)
         xf, xc = self.add_clutter(xf, xc, centre, f_px, c_px)
-        x = torch.from_numpy(np.stack([self.film_look(a) for a in torch.cat([xf, xc], 1).clamp(0, 255).round().byte().cpu().numpy()])).float().to(self.dev)
+        x = (
+            torch.from_numpy(np.stack([self.film_look(a) for a in torch.cat([xf, xc], 1).clamp(0, 255).round().byte().cpu().numpy()]))
+            .float()
+            .to(self.dev)
+        )
         d = point_in_patch(gt, centre, m, PATCH)  # patch px
         cells = (d - (FINE_STRIDE - 1) / 2) / FINE_STRIDE
         logits = self.model(x, k)[:, None]
@@ -134,7 +152,9 @@ class FineTask:
         a = torch.from_numpy(alpha).float().to(self.dev) / 255.0
         origin = (centre[pick] - win / 2)[:, None, None, :]
         af, ac = sample(a, f_px[pick] - origin), sample(a, c_px[pick] - origin)
-        v = torch.tensor([float(rng.integers(180, 256)) if rng.random() < 0.8 else float(rng.integers(0, 60)) for _ in pick], device=self.dev)[:, None, None, None]
+        v = torch.tensor(
+            [float(rng.integers(180, 256)) if rng.random() < 0.8 else float(rng.integers(0, 60)) for _ in pick], device=self.dev
+        )[:, None, None, None]
         xf, xc = xf.clone(), xc.clone()
         xf[pick] = xf[pick] * (1 - af) + v * af
         xc[pick] = xc[pick] * (1 - ac) + v * ac
@@ -206,7 +226,19 @@ def main():
 
     def save_ckpt():
         tmp = ckpt_path + ".tmp"
-        torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "gen": gen.get_state(), "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state(), "it": it, "hist": hist, "seconds": spent + time.time() - t_start}, tmp)
+        torch.save(
+            {
+                "model": model.state_dict(),
+                "opt": opt.state_dict(),
+                "gen": gen.get_state(),
+                "rng": rng.bit_generator.state,
+                "torch_rng": torch.get_rng_state(),
+                "it": it,
+                "hist": hist,
+                "seconds": spent + time.time() - t_start,
+            },
+            tmp,
+        )
         os.replace(tmp, ckpt_path)
 
     def step(lr):
@@ -231,7 +263,11 @@ def main():
         loss, err = step(lr)
         if it % 50 == 0:
             hist.append((it, float(loss), float(err)))
-            print(f"[{args.stage}] it {it}/{args.iters} lr {lr:.2e} loss {float(loss):.4f} err_px {float(err):.3f} t {spent + time.time() - t_start:.0f}s", flush=True)
+            print(
+                f"[{args.stage}] it {it}/{args.iters} lr {lr:.2e} loss {float(loss):.4f} err_px {float(err):.3f}"
+                f" t {spent + time.time() - t_start:.0f}s",
+                flush=True,
+            )
         it += 1
         if it % args.ckpt_every == 0 or it == args.iters:
             save_ckpt()
@@ -239,7 +275,24 @@ def main():
     print(f"[{args.stage}] done: {it} steps, {seconds:.0f}s of training", flush=True)
     torch.save(model.state_dict(), os.path.join(args.out, f"{args.stage}.pt"))
     with open(os.path.join(args.out, f"{args.stage}.json"), "w") as f:
-        json.dump({"stage": args.stage, "splits": args.splits, "init": args.init or None, "iters": it, "seed": args.seed, "batch": task.batch, "lr": task.lr, "warmup": args.warmup, "seconds": seconds, "device": str(dev), "torch": torch.__version__, "history": hist}, f, indent=1)
+        json.dump(
+            {
+                "stage": args.stage,
+                "splits": args.splits,
+                "init": args.init or None,
+                "iters": it,
+                "seed": args.seed,
+                "batch": task.batch,
+                "lr": task.lr,
+                "warmup": args.warmup,
+                "seconds": seconds,
+                "device": str(dev),
+                "torch": torch.__version__,
+                "history": hist,
+            },
+            f,
+            indent=1,
+        )
 
 
 if __name__ == "__main__":

@@ -39,7 +39,10 @@ export interface Services {
 export class PublicUrl {
   private boundPort: number;
 
-  constructor(private readonly configured: string | undefined, port: number) {
+  constructor(
+    private readonly configured: string | undefined,
+    port: number,
+  ) {
     this.boundPort = port;
   }
 
@@ -52,7 +55,12 @@ export class PublicUrl {
   }
 }
 
-export async function createServices(config: AppConfig, secrets: Secrets, log: FastifyBaseLogger, options: { clock?: Clock } = {}): Promise<Services> {
+export async function createServices(
+  config: AppConfig,
+  secrets: Secrets,
+  log: FastifyBaseLogger,
+  options: { clock?: Clock } = {},
+): Promise<Services> {
   const publicUrl = new PublicUrl(config.publicUrl, config.port);
   const database = await openDatabase(config.database);
   // Without PUBLIC_URL, the fs driver's presigned URLs are root-relative ("/files/..."): the browser
@@ -77,7 +85,12 @@ export async function createServices(config: AppConfig, secrets: Secrets, log: F
     publicUrl,
     events,
     clock,
-    audit: createAuditService({ repository: createAuditRepository(database.db), targets: createAuditTargetRepository(database.db), clock, log }),
+    audit: createAuditService({
+      repository: createAuditRepository(database.db),
+      targets: createAuditTargetRepository(database.db),
+      clock,
+      log,
+    }),
     inference() {
       // Loading the model takes a second or two and memory; processes that never detect skip it.
       pool ??= new InferencePool(defaultModelManifestPath());

@@ -33,7 +33,10 @@ describe('security headers', () => {
   beforeAll(async () => {
     const dist = path.join(t.config.dataDir, 'dist');
     await mkdir(path.join(dist, 'assets'), { recursive: true });
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Ceppro SPA</title><script type="module" src="/assets/app.js"></script>');
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Ceppro SPA</title><script type="module" src="/assets/app.js"></script>',
+    );
     const { buildApp } = await import('../src/app');
     withDist = await buildApp({ services: t.services });
     await withDist.ready();
@@ -108,7 +111,10 @@ describe('image hosts in the CSP', () => {
 describe('CORS_ORIGINS and NODE_ENV', () => {
   it('reads a comma-separated list of origins and refuses anything else', () => {
     expect(loadConfig({}).corsOrigins).toEqual([]);
-    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173/' }).corsOrigins).toEqual(['https://a.example', 'http://localhost:5173']);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, http://localhost:5173/' }).corsOrigins).toEqual([
+      'https://a.example',
+      'http://localhost:5173',
+    ]);
     for (const bad of ['*', 'a.example', 'https://a.example/path', 'ftp://a.example']) {
       expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(ConfigError);
       expect(() => loadConfig({ CORS_ORIGINS: bad })).toThrow(/CORS_ORIGINS/);

@@ -74,7 +74,10 @@ describe('loadConfig', () => {
 
   it('lists several problems on the same line', () => {
     expect(() => loadConfig({ PORT: 'x', STORAGE_DRIVER: 's3' })).toThrow(
-      /^Invalid configuration: PORT must be an integer 0-65535; S3_ENDPOINT is required when STORAGE_DRIVER=s3; .*S3_REGION is required when STORAGE_DRIVER=s3$/,
+      new RegExp(
+        '^Invalid configuration: PORT must be an integer 0-65535; S3_ENDPOINT is required when STORAGE_DRIVER=s3; ' +
+          '.*S3_REGION is required when STORAGE_DRIVER=s3$',
+      ),
     );
   });
 });

@@ -44,8 +44,14 @@ async function pngWithBadCrc(): Promise<Buffer> {
 describe('NUL bytes in text', () => {
   it.each([
     ['a GraphQL variable', () => t.gql(token, CREATE_PATIENT, { i: { first_name: 'Kim\u0000', birth_info: '1990-05-06', gender: true } })],
-    ['a GraphQL string literal', () => t.gql(token, 'mutation { create_patient(input: { first_name: "Kim\\u0000", birth_info: "1990-05-06", gender: true }) { id } }')],
-    ['an object key in a variable', () => t.gql(token, CREATE_PATIENT, { i: { first_name: 'Kim', birth_info: '1990-05-06', gender: true, 'x\u0000': 1 } })],
+    [
+      'a GraphQL string literal',
+      () => t.gql(token, 'mutation { create_patient(input: { first_name: "Kim\\u0000", birth_info: "1990-05-06", gender: true }) { id } }'),
+    ],
+    [
+      'an object key in a variable',
+      () => t.gql(token, CREATE_PATIENT, { i: { first_name: 'Kim', birth_info: '1990-05-06', gender: true, 'x\u0000': 1 } }),
+    ],
   ])('in %s is refused with VALIDATION_FAILED and creates no patient', async (_label, send) => {
     const before = await t.h.count('patients');
     const reply = await send();
@@ -62,7 +68,13 @@ describe('NUL bytes in text', () => {
     expect(await t.h.count('analysis_records')).toBe(records);
 
     const uploads = await t.h.count('uploads');
-    const upload = await t.call(token, '/minio/upload', { chart_id: chart.chartId, image_type_cd: '00700', original_name: 'film\u0000.jpg', content_type: 'image/jpeg', size: 10 });
+    const upload = await t.call(token, '/minio/upload', {
+      chart_id: chart.chartId,
+      image_type_cd: '00700',
+      original_name: 'film\u0000.jpg',
+      content_type: 'image/jpeg',
+      size: 10,
+    });
     expect([upload.status, upload.body.code]).toEqual([400, 'VALIDATION_FAILED']);
     expect(await t.h.count('uploads')).toBe(uploads);
 
@@ -97,10 +109,15 @@ describe('stored JSON documents', () => {
     const reply = await t.gql(token, CREATE_RECORD, { c: chart.chartRef, i: { drawing_result: big } });
     expect(reply.body.errors?.[0]?.extensions?.code, reply.raw.slice(0, 300)).toBe('VALIDATION_FAILED');
     expect(await t.h.count('analysis_records')).toBe(before);
-    const config = await t.gql(token, 'mutation($i: UserConfigInput!) { update_user_config(input: $i) { hard_tissue_color } }', { i: { drawing_config: big } });
+    const config = await t.gql(token, 'mutation($i: UserConfigInput!) { update_user_config(input: $i) { hard_tissue_color } }', {
+      i: { drawing_config: big },
+    });
     expect(config.body.errors?.[0]?.extensions?.code, config.raw.slice(0, 300)).toBe('VALIDATION_FAILED');
     // A document of an ordinary size still goes in.
-    expect((await t.gql(token, CREATE_RECORD, { c: chart.chartRef, i: { drawing_result: { version: 1, strokes: 'x'.repeat(1000) } } })).body.errors).toBeUndefined();
+    expect(
+      (await t.gql(token, CREATE_RECORD, { c: chart.chartRef, i: { drawing_result: { version: 1, strokes: 'x'.repeat(1000) } } })).body
+        .errors,
+    ).toBeUndefined();
   });
 });
 
@@ -127,9 +144,21 @@ describe('a report over an unreadable film', () => {
     const [row] = await db.select({ id: chartData.id, path: chartData.path }).from(chartData).where(eq(chartData.chartRef, chart.chartRef));
     await t.h.services.storage.deleteObject(String(row?.path));
     await t.h.services.storage.putObject(String(row?.path), bad, { contentType: 'image/png' });
-    await db.update(chartData).set({ pendingExpiresAt: null, sha256: sha256Of(bad), sizeBytes: bad.length, width: 968, height: 1200 }).where(eq(chartData.id, Number(row?.id)));
-    const landmarks = MODEL_OUTPUT_NAMES_V1.slice(0, 19).map((name, cname) => ({ cname, name, x: 300 + cname * 10, y: 400 + cname * 10, confidence: 0.9 }));
-    const record = await t.gql(token, CREATE_RECORD, { c: chart.chartRef, i: { infer_result: { version: 1, model: { id: 'm', version: '1' }, landmarks } } });
+    await db
+      .update(chartData)
+      .set({ pendingExpiresAt: null, sha256: sha256Of(bad), sizeBytes: bad.length, width: 968, height: 1200 })
+      .where(eq(chartData.id, Number(row?.id)));
+    const landmarks = MODEL_OUTPUT_NAMES_V1.slice(0, 19).map((name, cname) => ({
+      cname,
+      name,
+      x: 300 + cname * 10,
+      y: 400 + cname * 10,
+      confidence: 0.9,
+    }));
+    const record = await t.gql(token, CREATE_RECORD, {
+      c: chart.chartRef,
+      i: { infer_result: { version: 1, model: { id: 'm', version: '1' }, landmarks } },
+    });
     expect(record.body.errors, record.raw).toBeUndefined();
 
     const reply = await t.h.postJson(REPORT_ENDPOINTS.pdf.path, { chart_id: chart.chartId }, { token });
@@ -148,7 +177,9 @@ describe('sign-up proofs', () => {
       headers: { 'content-type': 'multipart/form-data; boundary=B', 'x-forwarded-for': first.ip },
       payload: Buffer.concat([
         Buffer.from('--B\r\nContent-Disposition: form-data; name="file"; filename="licence.png"\r\nContent-Type: image/png\r\n\r\n'),
-        await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer(),
+        await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
         Buffer.from('\r\n--B--\r\n'),
       ]),
     });

@@ -19,7 +19,7 @@ describe('bad input gets a JSON error with a stable code', () => {
           throw new AppError('K024');
         });
         app.get('/test/crash', async () => {
-          throw new Error('select * from patients where name = \'Kim\' failed at /srv/ceppro/secret');
+          throw new Error("select * from patients where name = 'Kim' failed at /srv/ceppro/secret");
         });
       },
     });
@@ -30,7 +30,10 @@ describe('bad input gets a JSON error with a stable code', () => {
     t.app.inject({ method, url, payload, headers: contentType ? { 'content-type': contentType } : {} });
 
   it('accepts a good JSON body and a good form body', async () => {
-    expect((await send('POST', '/test/echo', '{"name":"Kim"}', 'application/json')).json()).toEqual({ success: true, data: { name: 'Kim' } });
+    expect((await send('POST', '/test/echo', '{"name":"Kim"}', 'application/json')).json()).toEqual({
+      success: true,
+      data: { name: 'Kim' },
+    });
     expect((await send('POST', '/public/echo', 'name=Kim', 'application/x-www-form-urlencoded')).json()).toEqual({
       success: true,
       data: { name: 'Kim' },
@@ -46,7 +49,15 @@ describe('bad input gets a JSON error with a stable code', () => {
     ['__proto__ in JSON', 'POST', '/test/echo', '{"__proto__":{"x":1},"name":"a"}', JSON_TYPE, 400, 'BAD_REQUEST'],
     ['JSON failing validation', 'POST', '/test/echo', '{"name":""}', JSON_TYPE, 400, 'VALIDATION_FAILED'],
     ['JSON over 1 MB', 'POST', '/test/echo', big, JSON_TYPE, 413, 'PAYLOAD_TOO_LARGE'],
-    ['form over 1 MB', 'POST', '/public/echo', `name=${'x'.repeat(1024 * 1024 + 10)}`, 'application/x-www-form-urlencoded', 413, 'PAYLOAD_TOO_LARGE'],
+    [
+      'form over 1 MB',
+      'POST',
+      '/public/echo',
+      `name=${'x'.repeat(1024 * 1024 + 10)}`,
+      'application/x-www-form-urlencoded',
+      413,
+      'PAYLOAD_TOO_LARGE',
+    ],
     ['text/plain body', 'POST', '/test/echo', 'name', 'text/plain', 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['XML body', 'POST', '/test/echo', '<name/>', 'application/xml', 415, 'UNSUPPORTED_MEDIA_TYPE'],
     ['unknown /api route', 'GET', '/api/nothing-here', undefined, undefined, 404, 'NOT_FOUND'],

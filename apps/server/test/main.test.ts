@@ -154,7 +154,9 @@ describe('main when a dependency is not there', () => {
       const env: Record<string, string> = { DATA_DIR: dir.dataDir, DATABASE_URL: '' };
       const { code, stderr } = await run(env);
       expect(code).toBe(1);
-      expect(stderr).toBe(`Ceppro failed to start: The embedded database is in use by process ${process.pid} (${path.join(dir.dataDir, 'db.lock')}).\n`);
+      expect(stderr).toBe(
+        `Ceppro failed to start: The embedded database is in use by process ${process.pid} (${path.join(dir.dataDir, 'db.lock')}).\n`,
+      );
     } finally {
       await dir.cleanup();
     }

@@ -90,18 +90,31 @@ describe('fs presigned URLs refuse tampering', () => {
   });
 
   it('refuses a GET signature used for a PUT', async () => {
-    await expectRefused(await fetch(await validGet(), { method: 'PUT', body: 'x', headers: { 'content-type': 'image/jpeg' } }), 403, 'URL_SIGNATURE_INVALID');
+    await expectRefused(
+      await fetch(await validGet(), { method: 'PUT', body: 'x', headers: { 'content-type': 'image/jpeg' } }),
+      403,
+      'URL_SIGNATURE_INVALID',
+    );
     expect(await (await fetch(await validGet())).text()).toBe('ceph');
   });
 
   it('refuses a PUT whose content type differs from the signed one', async () => {
     const url = await ctx.storage.presignPut('uploads/a.jpg', 'image/jpeg', 300);
-    await expectRefused(await fetch(url, { method: 'PUT', body: 'x', headers: { 'content-type': 'text/html' } }), 403, 'URL_SIGNATURE_INVALID');
+    await expectRefused(
+      await fetch(url, { method: 'PUT', body: 'x', headers: { 'content-type': 'text/html' } }),
+      403,
+      'URL_SIGNATURE_INVALID',
+    );
     expect(await ctx.storage.exists('uploads/a.jpg')).toBe(false);
   });
 
   it('names an expired URL as expired', async () => {
-    const past = new FsObjectStorage({ root: ctx.root, signingSecret: ctx.secret, baseUrl: () => ctx.t.services.publicUrl.get(), now: () => Date.now() - 3600_000 });
+    const past = new FsObjectStorage({
+      root: ctx.root,
+      signingSecret: ctx.secret,
+      baseUrl: () => ctx.t.services.publicUrl.get(),
+      now: () => Date.now() - 3600_000,
+    });
     await expectRefused(await fetch(await past.presignGet('charts/c-1/ceph.jpg', 60)), 403, 'URL_EXPIRED');
   });
 

@@ -51,7 +51,11 @@ describe('serving the built web app', () => {
   });
 
   it('serves the brotli file to a browser that accepts it, with the same long cache', async () => {
-    const response = await withDist.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const response = await withDist.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers['content-type']).toMatch(/javascript/);

@@ -52,7 +52,12 @@ describe('backTarget', () => {
     ['only account pages -> list page 0', ['/setting', '/reset-mobile'], '/reset-mobile', '/list/0'],
     ['current page not yet recorded', ['/list/2'], '/setting', '/list/2'],
     ['from About the AI back to the viewer it was opened from', ['/list/3', '/viewer/abc', '/about-ai'], '/about-ai', '/viewer/abc'],
-    ['from a viewer after About the AI to the list page before it', ['/list/3', '/viewer/a', '/about-ai', '/viewer/a'], '/viewer/a', '/list/3'],
+    [
+      'from a viewer after About the AI to the list page before it',
+      ['/list/3', '/viewer/a', '/about-ai', '/viewer/a'],
+      '/viewer/a',
+      '/list/3',
+    ],
   ];
   it.each(cases)('%s', (_name, history, current, expected) => {
     expect(backTarget(history, current)).toBe(expected);

@@ -36,9 +36,7 @@ describe('import boundaries', () => {
     const bad = files.flatMap(({ file, targets }) => {
       const own = /^src\/features\/([^/]+)\//.exec(file)?.[1];
       if (own === undefined) return [];
-      return targets
-        .filter((t) => t.startsWith('src/features/') && !t.startsWith(`src/features/${own}/`))
-        .map((t) => `${file} -> ${t}`);
+      return targets.filter((t) => t.startsWith('src/features/') && !t.startsWith(`src/features/${own}/`)).map((t) => `${file} -> ${t}`);
     });
     expect(bad).toEqual([]);
   });

@@ -5,7 +5,25 @@ import { formatCountdown } from '../src/hooks/use-countdown.ts';
 
 describe('phone numbers', () => {
   it('offers the spec area codes in order', () => {
-    expect(AREA_CODES).toEqual(['010', '02', '031', '032', '033', '041', '042', '043', '051', '052', '053', '054', '055', '061', '062', '063', '064']);
+    expect(AREA_CODES).toEqual([
+      '010',
+      '02',
+      '031',
+      '032',
+      '033',
+      '041',
+      '042',
+      '043',
+      '051',
+      '052',
+      '053',
+      '054',
+      '055',
+      '061',
+      '062',
+      '063',
+      '064',
+    ]);
   });
 
   it.each([

@@ -52,7 +52,9 @@ const CREATE = 'mutation($i: CreatePatientInput!) { create_patient(input: $i) { 
 describe('network retries repeat only what is safe to repeat', () => {
   it('a create_patient whose answer is lost reaches the server exactly once and reports Network Error', async () => {
     const s = lossyServer();
-    const error = await graphql(CREATE, { i: { first_name: 'Kim', birth_info: '1990-01-01', gender: false } }, s.client).catch((e: unknown) => e);
+    const error = await graphql(CREATE, { i: { first_name: 'Kim', birth_info: '1990-01-01', gender: false } }, s.client).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('NETWORK');
     expect(s.patients()).toBe(1);
@@ -62,7 +64,11 @@ describe('network retries repeat only what is safe to repeat', () => {
 
   it('a GraphQL query is still retried after a lost answer', async () => {
     const s = lossyServer();
-    const data = await graphql<{ patients: { pagination: { total: number } } }>('query { patients { pagination { total } } }', {}, s.client);
+    const data = await graphql<{ patients: { pagination: { total: number } } }>(
+      'query { patients { pagination { total } } }',
+      {},
+      s.client,
+    );
     expect(data.patients.pagination.total).toBe(0);
     expect(s.seen).toHaveLength(2);
     expect(s.alerts).toEqual([]);

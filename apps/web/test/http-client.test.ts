@@ -16,7 +16,12 @@ function setup(routes: Record<string, Reply[]>, tokens = { token: 'old' }) {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     const headers = new Headers(init?.headers);
-    calls.push({ path, auth: headers.get('Authorization'), body: init?.body instanceof URLSearchParams ? init.body.toString() : String(init?.body ?? ''), credentials: init?.credentials });
+    calls.push({
+      path,
+      auth: headers.get('Authorization'),
+      body: init?.body instanceof URLSearchParams ? init.body.toString() : String(init?.body ?? ''),
+      credentials: init?.credentials,
+    });
     const queue = routes[path] ?? [];
     const reply = queue.length > 1 ? queue.shift() : queue[0];
     if (reply === undefined) return json(404, { success: false, code: 'NOT_FOUND', message: 'Not found.' });
@@ -186,7 +191,10 @@ describe('http client', () => {
     async (code) => {
       const warn = vi.spyOn(console, 'warn');
       const error_ = vi.spyOn(console, 'error');
-      const { client, alerts, nav } = setup({ '/public/login': [fail(code === 'M003' || code === 'C001' ? 404 : 400, code)] }, { token: '' });
+      const { client, alerts, nav } = setup(
+        { '/public/login': [fail(code === 'M003' || code === 'C001' ? 404 : 400, code)] },
+        { token: '' },
+      );
       const error = await rejection(client.post('/public/login', {}));
       expect([error.code, error.handled]).toEqual([code, false]);
       expect(alerts).toEqual([]);
@@ -206,10 +214,17 @@ describe('http client', () => {
 
   it('429 AI_BUSY carries Retry-After to the caller, without an alert or a retry', async () => {
     const { client, calls, alerts } = setup({
-      '/ai/ceppro/ceph-landmark': [{ status: 429, body: { success: false, code: 'AI_BUSY', message: 'busy' }, headers: { 'retry-after': '12' } }],
+      '/ai/ceppro/ceph-landmark': [
+        { status: 429, body: { success: false, code: 'AI_BUSY', message: 'busy' }, headers: { 'retry-after': '12' } },
+      ],
     });
     const error = await rejection(client.post('/ai/ceppro/ceph-landmark', {}, { auth: true, json: { chart_id: 'c1' } }));
-    expect({ code: error.code, status: error.status, retryAfterS: error.retryAfterS, handled: error.handled }).toEqual({ code: 'AI_BUSY', status: 429, retryAfterS: 12, handled: false });
+    expect({ code: error.code, status: error.status, retryAfterS: error.retryAfterS, handled: error.handled }).toEqual({
+      code: 'AI_BUSY',
+      status: 429,
+      retryAfterS: 12,
+      handled: false,
+    });
     expect(calls).toHaveLength(1);
     expect(alerts).toEqual([]);
   });

@@ -22,7 +22,14 @@ function serve(handler: Handler) {
   window.fetch = fetch;
 }
 
-const user = { id: 1, uuid: '0b5f8a52-6f43-4d5e-9a55-6d2f3c1f7b10', email: 'kim@example.com', first_name: 'Minji', user_permission: { version: 1, tutorial: true }, user_type: '00000' };
+const user = {
+  id: 1,
+  uuid: '0b5f8a52-6f43-4d5e-9a55-6d2f3c1f7b10',
+  email: 'kim@example.com',
+  first_name: 'Minji',
+  user_permission: { version: 1, tutorial: true },
+  user_type: '00000',
+};
 
 function clearCookies() {
   for (const part of document.cookie.split(';')) {
@@ -63,13 +70,19 @@ describe('sign-in form', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret1!' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(screen.getByTestId('sign-in-error').textContent).toBe('The input information is not correct.'));
-    expect(calls[0]).toMatchObject({ path: '/public/login', body: `email=kim%40example.com&password=${encodeURIComponent(btoa('Secret1!'))}` });
+    expect(calls[0]).toMatchObject({
+      path: '/public/login',
+      body: `email=kim%40example.com&password=${encodeURIComponent(btoa('Secret1!'))}`,
+    });
   });
 
   it('stores token, refresh token and user; Save email keeps the email; goes to the list', async () => {
     serve(() => ({
       status: 200,
-      body: { success: true, data: { token: 'tok', refresh_token: 'ref', user, password_change_required: false, password_change_reason: null } },
+      body: {
+        success: true,
+        data: { token: 'tok', refresh_token: 'ref', user, password_change_required: false, password_change_reason: null },
+      },
     }));
     const { router } = renderApp('/');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'kim@example.com' } });
@@ -109,7 +122,9 @@ describe('session watch', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     window.localStorage.setItem(SESSION_OVERRIDE_KEYS.lockAfterMs, '5000');
     serve((path) =>
-      path === '/api/renter-password' ? { status: 200, body: { success: true, data: { valid: true } } } : { status: 200, body: { success: true, data: {} } },
+      path === '/api/renter-password'
+        ? { status: 200, body: { success: true, data: { valid: true } } }
+        : { status: 200, body: { success: true, data: {} } },
     );
     signIn();
     renderApp('/list/0');

@@ -22,7 +22,7 @@ describe('toast rules (pure)', () => {
     expect(addToast([error], { ...error, id: 'e2' })).toHaveLength(2);
   });
 
-  it('does not treat an error with a warning\'s words as a duplicate warning', () => {
+  it("does not treat an error with a warning's words as a duplicate warning", () => {
     expect(isDuplicateWarning([{ id: 'e', ...warning, kind: 'error' }], warning)).toBe(false);
   });
 });

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ANALYSES, MEASUREMENTS, UNCALIBRATED, analysisMeasurements, calibrationFromDefaultPpm, evaluateAnalysis,
-  evaluateMeasurement, evaluateMeasurements, getAnalysis, getMeasurement, imagePoint, isLandmarkId,
-  measurementsOfAnalyses, requiredLandmarks, type Construction, type ImagePoint, type LandmarkMap, type MeasurementResult,
+  ANALYSES,
+  MEASUREMENTS,
+  UNCALIBRATED,
+  analysisMeasurements,
+  calibrationFromDefaultPpm,
+  evaluateAnalysis,
+  evaluateMeasurement,
+  evaluateMeasurements,
+  getAnalysis,
+  getMeasurement,
+  imagePoint,
+  isLandmarkId,
+  measurementsOfAnalyses,
+  requiredLandmarks,
+  type Construction,
+  type ImagePoint,
+  type LandmarkMap,
+  type MeasurementResult,
 } from '../src/index.ts';
 import { FACE, FACE_CALIBRATION, mapLandmarks } from './fixtures.ts';
 
@@ -16,19 +31,32 @@ const value = (id: string, lm: LandmarkMap<ImagePoint> = FACE, cal = FACE_CALIBR
 
 function dimension(c: Construction): 'angle' | 'length' | 'ratio' {
   switch (c.kind) {
-    case 'vertex-angle': case 'angle': case 'signed-angle': case 'acute-angle': return 'angle';
-    case 'distance': case 'signed-distance': case 'projection': return 'length';
-    case 'ratio': return 'ratio';
-    case 'linear': return dimension((c.terms[0] as { of: Construction }).of);
-    case 'signed-by-side': return dimension(c.magnitude);
+    case 'vertex-angle':
+    case 'angle':
+    case 'signed-angle':
+    case 'acute-angle':
+      return 'angle';
+    case 'distance':
+    case 'signed-distance':
+    case 'projection':
+      return 'length';
+    case 'ratio':
+      return 'ratio';
+    case 'linear':
+      return dimension((c.terms[0] as { of: Construction }).of);
+    case 'signed-by-side':
+      return dimension(c.magnitude);
   }
 }
 
 describe('catalogue', () => {
   it('has the required analyses and unique measurement ids', () => {
-    expect(ANALYSES.map((a) => a.id)).toEqual(expect.arrayContaining(['steiner', 'downs', 'tweed', 'mcnamara', 'ricketts', 'bjork-jarabak', 'wits', 'legan-burstone', 'holdaway']));
+    expect(ANALYSES.map((a) => a.id)).toEqual(
+      expect.arrayContaining(['steiner', 'downs', 'tweed', 'mcnamara', 'ricketts', 'bjork-jarabak', 'wits', 'legan-burstone', 'holdaway']),
+    );
     expect(new Set(MEASUREMENTS.map((m) => m.id)).size).toBe(MEASUREMENTS.length);
-    for (const id of ['SNA', 'SNB', 'ANB', 'FMA', 'IMPA', 'FMIA', 'WITS', 'BJORK_SUM', 'JARABAK_RATIO']) expect(getMeasurement(id)).toBeDefined();
+    for (const id of ['SNA', 'SNB', 'ANB', 'FMA', 'IMPA', 'FMIA', 'WITS', 'BJORK_SUM', 'JARABAK_RATIO'])
+      expect(getMeasurement(id)).toBeDefined();
   });
   it('every analysis lists known measurement ids, and every measurement is in an analysis', () => {
     for (const a of ANALYSES) expect(analysisMeasurements(a).length).toBe(a.measurementIds.length);
@@ -58,9 +86,17 @@ describe('catalogue', () => {
 describe('hand-computed values on a simple film (10 px/mm, facing right)', () => {
   // Image px. SN horizontal; FH horizontal; patient frame = (x/10, −y/10) mm.
   const lm: LandmarkMap<ImagePoint> = {
-    S: imagePoint(0, 0), N: imagePoint(700, 0), A: imagePoint(650, 500), B: imagePoint(600, 900),
-    Po: imagePoint(-100, 200), Or: imagePoint(600, 200), Go: imagePoint(50, 1000), Me: imagePoint(600, 1300),
-    Pog: imagePoint(650, 1200), L1: imagePoint(700, 700), L1A: imagePoint(600, 1000),
+    S: imagePoint(0, 0),
+    N: imagePoint(700, 0),
+    A: imagePoint(650, 500),
+    B: imagePoint(600, 900),
+    Po: imagePoint(-100, 200),
+    Or: imagePoint(600, 200),
+    Go: imagePoint(50, 1000),
+    Me: imagePoint(600, 1300),
+    Pog: imagePoint(650, 1200),
+    L1: imagePoint(700, 700),
+    L1A: imagePoint(600, 1000),
   };
   const cal = calibrationFromDefaultPpm(10);
   const deg = (r: number): number => (r * 180) / Math.PI;
@@ -79,7 +115,13 @@ describe('hand-computed values on a simple film (10 px/mm, facing right)', () =>
     expect(evaluateMeasurement(getMeasurement('GOGN_SN')!, lm, cal)).toEqual({ id: 'GOGN_SN', status: 'incomplete', missing: ['Gn'] });
   });
   it('S–N is 700 px when uncalibrated', () => {
-    expect(evaluateMeasurement(getMeasurement('ANT_CRANIAL_BASE')!, lm, UNCALIBRATED)).toEqual({ id: 'ANT_CRANIAL_BASE', status: 'ok', value: 700, unit: 'px', uncalibrated: true });
+    expect(evaluateMeasurement(getMeasurement('ANT_CRANIAL_BASE')!, lm, UNCALIBRATED)).toEqual({
+      id: 'ANT_CRANIAL_BASE',
+      status: 'ok',
+      value: 700,
+      unit: 'px',
+      uncalibrated: true,
+    });
   });
   it('IMPA: L1 − L1A = (10, 30) mm vs Go − Me = (−55, 30) mm', () => {
     const u = { x: 10, y: 30 };
@@ -123,17 +165,26 @@ describe('invariance', () => {
       expect({ id: r.id, v: o.value }).toEqual({ id: r.id, v: expect.closeTo(r.value * factor, 7) });
     });
   };
-  const rot = (deg: number, cx = 1000, cy = 1500) => (p: ImagePoint) => {
-    const t = (deg * Math.PI) / 180;
-    const dx = p.x - cx;
-    const dy = p.y - cy;
-    return { x: cx + Math.cos(t) * dx - Math.sin(t) * dy, y: cy + Math.sin(t) * dx + Math.cos(t) * dy };
-  };
+  const rot =
+    (deg: number, cx = 1000, cy = 1500) =>
+    (p: ImagePoint) => {
+      const t = (deg * Math.PI) / 180;
+      const dx = p.x - cx;
+      const dy = p.y - cy;
+      return { x: cx + Math.cos(t) * dx - Math.sin(t) * dy, y: cy + Math.sin(t) * dx + Math.cos(t) * dy };
+    };
   it.each([-25, -7, 13, 30])('angles and lengths unchanged by a %s° rotation', (deg) => {
     compare(evaluateMeasurements(MEASUREMENTS, mapLandmarks(FACE, rot(deg)), FACE_CALIBRATION), () => true);
   });
   it('everything unchanged by translation', () => {
-    compare(evaluateMeasurements(MEASUREMENTS, mapLandmarks(FACE, (p) => ({ x: p.x + 321.5, y: p.y - 77 })), FACE_CALIBRATION), () => true);
+    compare(
+      evaluateMeasurements(
+        MEASUREMENTS,
+        mapLandmarks(FACE, (p) => ({ x: p.x + 321.5, y: p.y - 77 })),
+        FACE_CALIBRATION,
+      ),
+      () => true,
+    );
   });
   it('angles and ratios unchanged by image scaling; mm unchanged when the calibration scales too', () => {
     const scaled = mapLandmarks(FACE, (p) => ({ x: p.x * 1.7, y: p.y * 1.7 }));
@@ -142,7 +193,14 @@ describe('invariance', () => {
     compare(evaluateMeasurements(MEASUREMENTS, scaled, calibrationFromDefaultPpm(17)), () => true);
   });
   it('a left-facing (mirrored) film gives identical values, signs included', () => {
-    compare(evaluateMeasurements(MEASUREMENTS, mapLandmarks(FACE, (p) => ({ x: 1935 - p.x, y: p.y })), FACE_CALIBRATION), () => true);
+    compare(
+      evaluateMeasurements(
+        MEASUREMENTS,
+        mapLandmarks(FACE, (p) => ({ x: 1935 - p.x, y: p.y })),
+        FACE_CALIBRATION,
+      ),
+      () => true,
+    );
   });
   it('analysis evaluation is the catalogue evaluation restricted to the analysis', () => {
     const steiner = getAnalysis('steiner')!;

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CalibrationError, UNCALIBRATED, calibrationFromDefaultPpm, calibrationFromPixelSpacing, calibrationFromRuler,
-  imagePoint, imageVectorToMm, isIsotropic, measureLength, mm, mmPerPx, mmToPx, px, pxToMm,
+  CalibrationError,
+  UNCALIBRATED,
+  calibrationFromDefaultPpm,
+  calibrationFromPixelSpacing,
+  calibrationFromRuler,
+  imagePoint,
+  imageVectorToMm,
+  isIsotropic,
+  measureLength,
+  mm,
+  mmPerPx,
+  mmToPx,
+  px,
+  pxToMm,
 } from '../src/index.ts';
 
 describe('calibration sources', () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  USER_ANALYSIS_MANAGE_VERSION, addCustomGroup, createUserAnalysisManage, customGroupAsAnalysis, evaluateAnalysis,
-  parseUserAnalysisManage, removeCustomGroup, serializeUserAnalysisManage, validateUserAnalysisManage,
+  USER_ANALYSIS_MANAGE_VERSION,
+  addCustomGroup,
+  createUserAnalysisManage,
+  customGroupAsAnalysis,
+  evaluateAnalysis,
+  parseUserAnalysisManage,
+  removeCustomGroup,
+  serializeUserAnalysisManage,
+  validateUserAnalysisManage,
   type UserAnalysisManage,
 } from '../src/index.ts';
 import { FACE, FACE_CALIBRATION } from './fixtures.ts';
@@ -20,11 +27,43 @@ describe('user analysis groups (user_analysis_manage)', () => {
     expect(removeCustomGroup(withGroup, 'Vertical').groups).toEqual([]);
   });
   it.each([
-    ['blank group name', { version: 1, defaultGroup: { measurementIds: [] }, groups: [{ name: '  ', measurementIds: [] }] }, 'groups.0.name', 'Group name is required.'],
-    ['missing group name', { version: 1, defaultGroup: { measurementIds: [] }, groups: [{ measurementIds: [] }] }, 'groups.0.name', 'Group name is required.'],
-    ['duplicate group name', { version: 1, defaultGroup: { measurementIds: [] }, groups: [{ name: 'A', measurementIds: [] }, { name: 'A', measurementIds: [] }] }, 'groups.1.name', 'Group name already exists: A'],
-    ['unknown id', { version: 1, defaultGroup: { measurementIds: ['SNA', 'NOPE'] }, groups: [] }, 'defaultGroup.measurementIds.1', 'Unknown measurement id: NOPE'],
-    ['duplicate id', { version: 1, defaultGroup: { measurementIds: [] }, groups: [{ name: 'G', measurementIds: ['FMA', 'FMA'] }] }, 'groups.0.measurementIds.1', 'Duplicate measurement id: FMA'],
+    [
+      'blank group name',
+      { version: 1, defaultGroup: { measurementIds: [] }, groups: [{ name: '  ', measurementIds: [] }] },
+      'groups.0.name',
+      'Group name is required.',
+    ],
+    [
+      'missing group name',
+      { version: 1, defaultGroup: { measurementIds: [] }, groups: [{ measurementIds: [] }] },
+      'groups.0.name',
+      'Group name is required.',
+    ],
+    [
+      'duplicate group name',
+      {
+        version: 1,
+        defaultGroup: { measurementIds: [] },
+        groups: [
+          { name: 'A', measurementIds: [] },
+          { name: 'A', measurementIds: [] },
+        ],
+      },
+      'groups.1.name',
+      'Group name already exists: A',
+    ],
+    [
+      'unknown id',
+      { version: 1, defaultGroup: { measurementIds: ['SNA', 'NOPE'] }, groups: [] },
+      'defaultGroup.measurementIds.1',
+      'Unknown measurement id: NOPE',
+    ],
+    [
+      'duplicate id',
+      { version: 1, defaultGroup: { measurementIds: [] }, groups: [{ name: 'G', measurementIds: ['FMA', 'FMA'] }] },
+      'groups.0.measurementIds.1',
+      'Duplicate measurement id: FMA',
+    ],
     ['wrong version', { version: 2, defaultGroup: { measurementIds: [] }, groups: [] }, 'version', 'Unsupported version (expected 1).'],
     ['no default group', { version: 1, groups: [] }, 'defaultGroup', 'A default group is required.'],
     ['not an object', 'x', '', 'Expected an object.'],
@@ -42,6 +81,9 @@ describe('user analysis groups (user_analysis_manage)', () => {
   });
   it('a group evaluates like an analysis', () => {
     const results = evaluateAnalysis(customGroupAsAnalysis({ name: 'Mine', measurementIds: ['FMA', 'IMPA'] }), FACE, FACE_CALIBRATION);
-    expect(results.map((r) => [r.id, r.status])).toEqual([['FMA', 'ok'], ['IMPA', 'ok']]);
+    expect(results.map((r) => [r.id, r.status])).toEqual([
+      ['FMA', 'ok'],
+      ['IMPA', 'ok'],
+    ]);
   });
 });

@@ -16,8 +16,14 @@ describe('Ricketts Xi construction', () => {
     const cal = calibrationFromDefaultPpm(10);
     // Facing right, image y down: patient (x, y) = (px/10, −py/10).
     const lm = {
-      S: imagePoint(0, 0), N: imagePoint(700, 0), Po: imagePoint(-500, -300), Or: imagePoint(500, -300),
-      R1: imagePoint(100, -50), R2: imagePoint(0, -70), R3: imagePoint(30, -200), R4: imagePoint(60, 0),
+      S: imagePoint(0, 0),
+      N: imagePoint(700, 0),
+      Po: imagePoint(-500, -300),
+      Or: imagePoint(500, -300),
+      R1: imagePoint(100, -50),
+      R2: imagePoint(0, -70),
+      R3: imagePoint(30, -200),
+      R4: imagePoint(60, 0),
     };
     const out = withDerivedLandmarks(lm, cal);
     expect(out.Xi?.x).toBeCloseTo(50, 9);

@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  PERCENTILE_CLAMP_Z, classifyAnb, classifyBjorkSum, classifyFma, classifyJarabak, classifySkeletal, classifySnGoGn,
-  classifyWits, deviationLabel, erf, getMeasurement, interpretMeasurement, normalCdf, normFor, percentileFromZ,
-  rangeStatus, severityOf, zScore, type MeasurementDefinition,
+  PERCENTILE_CLAMP_Z,
+  classifyAnb,
+  classifyBjorkSum,
+  classifyFma,
+  classifyJarabak,
+  classifySkeletal,
+  classifySnGoGn,
+  classifyWits,
+  deviationLabel,
+  erf,
+  getMeasurement,
+  interpretMeasurement,
+  normalCdf,
+  normFor,
+  percentileFromZ,
+  rangeStatus,
+  severityOf,
+  zScore,
+  type MeasurementDefinition,
 } from '../src/index.ts';
 
 const def = (id: string): MeasurementDefinition => {
@@ -13,7 +29,12 @@ const def = (id: string): MeasurementDefinition => {
 
 describe('normal distribution (reference §4.1)', () => {
   it.each([
-    [0, 0.5], [-1, 0.1587], [-2, 0.0228], [-3, 0.00135], [1, 0.8413], [1.96, 0.975],
+    [0, 0.5],
+    [-1, 0.1587],
+    [-2, 0.0228],
+    [-3, 0.00135],
+    [1, 0.8413],
+    [1.96, 0.975],
   ])('Φ(%s) ≈ %s', (z, p) => {
     expect(normalCdf(z)).toBeCloseTo(p, 4);
   });
@@ -43,9 +64,15 @@ describe('normal distribution (reference §4.1)', () => {
 
 describe('deviation words (reference §4.2)', () => {
   it.each([
-    [0, 'within', 'within norm'], [1, 'within', 'within norm'], [-1, 'within', 'within norm'],
-    [1.5, 'mild', 'mildly increased'], [-2, 'mild', 'mildly decreased'], [2.5, 'moderate', 'moderately increased'],
-    [-3, 'moderate', 'moderately decreased'], [3.01, 'severe', 'severely increased'], [-7, 'severe', 'severely decreased'],
+    [0, 'within', 'within norm'],
+    [1, 'within', 'within norm'],
+    [-1, 'within', 'within norm'],
+    [1.5, 'mild', 'mildly increased'],
+    [-2, 'mild', 'mildly decreased'],
+    [2.5, 'moderate', 'moderately increased'],
+    [-3, 'moderate', 'moderately decreased'],
+    [3.01, 'severe', 'severely increased'],
+    [-7, 'severe', 'severely decreased'],
   ])('z = %s → %s / %s', (z, sev, label) => {
     expect(severityOf(z)).toBe(sev);
     expect(deviationLabel(z)).toBe(label);
@@ -64,7 +91,9 @@ describe('deviation words (reference §4.2)', () => {
     expect(i).toMatchObject({ z: null, range: 'above', words: 'protrusive upper incisor' });
   });
   it('uncalibrated lengths and incomplete results get no z-score', () => {
-    expect(interpretMeasurement(def('ANT_CRANIAL_BASE'), { id: 'ANT_CRANIAL_BASE', status: 'ok', value: 700, unit: 'px', uncalibrated: true }).z).toBeNull();
+    expect(
+      interpretMeasurement(def('ANT_CRANIAL_BASE'), { id: 'ANT_CRANIAL_BASE', status: 'ok', value: 700, unit: 'px', uncalibrated: true }).z,
+    ).toBeNull();
     expect(interpretMeasurement(def('SNA'), { id: 'SNA', status: 'incomplete', missing: ['A'] }).z).toBeNull();
   });
   it('Wits uses the sex-specific norm when the sex is known', () => {
@@ -76,13 +105,29 @@ describe('deviation words (reference §4.2)', () => {
 });
 
 describe('classification (reference §4.3)', () => {
-  it.each([[-0.1, 'III'], [0, 'I'], [2, 'I'], [4, 'I'], [4.1, 'II']])('ANB %s → Class %s', (v, k) => {
+  it.each([
+    [-0.1, 'III'],
+    [0, 'I'],
+    [2, 'I'],
+    [4, 'I'],
+    [4.1, 'II'],
+  ])('ANB %s → Class %s', (v, k) => {
     expect(classifyAnb(v)).toBe(k);
   });
-  it.each([[20, 'hypodivergent'], [20.1, 'normodivergent'], [29.9, 'normodivergent'], [30, 'hyperdivergent']])('FMA %s → %s', (v, k) => {
+  it.each([
+    [20, 'hypodivergent'],
+    [20.1, 'normodivergent'],
+    [29.9, 'normodivergent'],
+    [30, 'hyperdivergent'],
+  ])('FMA %s → %s', (v, k) => {
     expect(classifyFma(v)).toBe(k);
   });
-  it.each([[61.9, 'clockwise'], [62, 'neutral'], [65, 'neutral'], [65.1, 'counter-clockwise']])('Jarabak %s%% → %s', (v, k) => {
+  it.each([
+    [61.9, 'clockwise'],
+    [62, 'neutral'],
+    [65, 'neutral'],
+    [65.1, 'counter-clockwise'],
+  ])('Jarabak %s%% → %s', (v, k) => {
     expect(classifyJarabak(v)).toBe(k);
   });
   it('SN–GoGn, Björk sum and Wits', () => {

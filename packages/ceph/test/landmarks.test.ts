@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LANDMARKS, LANDMARK_IDS, LANDMARK_NAME_COLLISIONS, LINE_TYPE_GROUPS, MODEL_OUTPUT_COUNT_V1, MODEL_OUTPUT_IDS_V1,
-  MODEL_OUTPUT_NAMES_V1, MODEL_OUTPUT_SHORT_NAMES_V1, TRACING_OUTLINES, getLandmark, imagePoint, isLandmarkId,
-  landmarkIdFromName, landmarksByCategory, landmarksFromModelOutputV1, lineTypeGroupsAsModelIndexes, modelOutputIndexV1,
+  LANDMARKS,
+  LANDMARK_IDS,
+  LANDMARK_NAME_COLLISIONS,
+  LINE_TYPE_GROUPS,
+  MODEL_OUTPUT_COUNT_V1,
+  MODEL_OUTPUT_IDS_V1,
+  MODEL_OUTPUT_NAMES_V1,
+  MODEL_OUTPUT_SHORT_NAMES_V1,
+  TRACING_OUTLINES,
+  getLandmark,
+  imagePoint,
+  isLandmarkId,
+  landmarkIdFromName,
+  landmarksByCategory,
+  landmarksFromModelOutputV1,
+  lineTypeGroupsAsModelIndexes,
+  modelOutputIndexV1,
   normaliseLandmarkName,
 } from '../src/index.ts';
 import { readDatasetJson } from './dataset.ts';
@@ -34,9 +48,22 @@ describe('landmark registry', () => {
     expect(LANDMARK_NAME_COLLISIONS).toEqual([]);
   });
   it.each([
-    ['Sella', 'S'], ['Subspinale (A point)', 'A'], ['Lower incisal incision', 'L1'], ['Upper lip', 'Ls'],
-    ['Soft tissue pogonion', 'stPog'], ["Pog'", 'stPog'], ['Pog', 'Pog'], ['Glabella', 'stG'], ['UL', 'Ls'], ["UL'", 'ULv'],
-    ['Soft Tissue Nasion', 'stN'], ['N`', 'stN'], ['A-point', 'A'], ['Pn', 'Prn'], ['Upper Incisor Tip', 'U1'], ['nonsense', null],
+    ['Sella', 'S'],
+    ['Subspinale (A point)', 'A'],
+    ['Lower incisal incision', 'L1'],
+    ['Upper lip', 'Ls'],
+    ['Soft tissue pogonion', 'stPog'],
+    ["Pog'", 'stPog'],
+    ['Pog', 'Pog'],
+    ['Glabella', 'stG'],
+    ['UL', 'Ls'],
+    ["UL'", 'ULv'],
+    ['Soft Tissue Nasion', 'stN'],
+    ['N`', 'stN'],
+    ['A-point', 'A'],
+    ['Pn', 'Prn'],
+    ['Upper Incisor Tip', 'U1'],
+    ['nonsense', null],
   ])('name %s → %s', (name, id) => {
     expect(landmarkIdFromName(name)).toBe(id);
   });
@@ -57,7 +84,9 @@ describe('model output mapping (v1 = manifest38 order)', () => {
     MODEL_OUTPUT_SHORT_NAMES_V1.forEach((short, i) => expect(landmarkIdFromName(short)).toBe(MODEL_OUTPUT_IDS_V1[i]));
   });
   it('the first 19 are the ISBI 19 in ISBI order', () => {
-    const isbi = LANDMARKS.filter((l) => l.datasets.isbi2015 !== undefined).sort((a, b) => (a.datasets.isbi2015 ?? 0) - (b.datasets.isbi2015 ?? 0));
+    const isbi = LANDMARKS.filter((l) => l.datasets.isbi2015 !== undefined).sort(
+      (a, b) => (a.datasets.isbi2015 ?? 0) - (b.datasets.isbi2015 ?? 0),
+    );
     expect(isbi.map((l) => l.id)).toEqual(MODEL_OUTPUT_IDS_V1.slice(0, 19));
   });
   it('registry indices agree with CL-Detection 2023 file order and the lookup', () => {
@@ -94,7 +123,9 @@ describe('drawing data', () => {
   });
   it('line-type groups as model indexes only hold model outputs', () => {
     const g = lineTypeGroupsAsModelIndexes();
-    const all = Object.values(g).flat().sort((a, b) => a - b);
+    const all = Object.values(g)
+      .flat()
+      .sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: 38 }, (_, i) => i));
   });
   it('tracing outlines reference registry ids and have ≥ 2 points', () => {

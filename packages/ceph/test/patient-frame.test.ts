@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  UNCALIBRATED, applyAffine, calibrationFromPixelSpacing, detectFacing, imagePoint, imageToPatient, makePatientFrame,
-  patientFrameAffine, patientPoint, patientToImage,
+  UNCALIBRATED,
+  applyAffine,
+  calibrationFromPixelSpacing,
+  detectFacing,
+  imagePoint,
+  imageToPatient,
+  makePatientFrame,
+  patientFrameAffine,
+  patientPoint,
+  patientToImage,
 } from '../src/index.ts';
 
 describe('facing detection (reference §5.1)', () => {
@@ -35,7 +43,11 @@ describe('patient frame (reference §5.2)', () => {
   it.each([1, -1])('image → patient → image round trip (facing %s), and the affine form agrees', (facing) => {
     const lm = facing === 1 ? { S: imagePoint(0, 0), N: imagePoint(5, 0) } : { S: imagePoint(5, 0), N: imagePoint(0, 0) };
     const f = makePatientFrame(lm, cal, imagePoint(12.5, -3));
-    for (const [x, y] of [[0, 0], [123.25, 456.5], [-7, 9.75]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [123.25, 456.5],
+      [-7, 9.75],
+    ] as const) {
       const p = imagePoint(x, y);
       const q = imageToPatient(f, p);
       const back = patientToImage(f, q);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROFILOGRAM_OPTIONS, buildProfilogram, calibrationFromDefaultPpm, compareProfilograms, imagePoint, type Profilogram } from '../src/index.ts';
+import {
+  DEFAULT_PROFILOGRAM_OPTIONS,
+  buildProfilogram,
+  calibrationFromDefaultPpm,
+  compareProfilograms,
+  imagePoint,
+  type Profilogram,
+} from '../src/index.ts';
 import { FACE, FACE_CALIBRATION, mapLandmarks } from './fixtures.ts';
 
 const cal = calibrationFromDefaultPpm(10);
@@ -46,7 +53,10 @@ describe('profilogram (reference §6.1)', () => {
   });
   it('is the same for a mirrored (left-facing) film and gives zero difference arrows', () => {
     const right = buildProfilogram(FACE, FACE_CALIBRATION);
-    const left = buildProfilogram(mapLandmarks(FACE, (p) => ({ x: 2000 - p.x, y: p.y })), FACE_CALIBRATION);
+    const left = buildProfilogram(
+      mapLandmarks(FACE, (p) => ({ x: 2000 - p.x, y: p.y })),
+      FACE_CALIBRATION,
+    );
     if (!right.ok || !left.ok) throw new Error('profilogram failed');
     const arrows = compareProfilograms(left.profilogram, right.profilogram);
     expect(arrows.length).toBeGreaterThan(20);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyAffine, REGIONAL_LANDMARKS, registrationLandmarks, superimpose, type Affine2, type ImagePoint, type LandmarkId,
-  type LandmarkMap, type SuperimpositionMethod, type Tracing,
+  applyAffine,
+  REGIONAL_LANDMARKS,
+  registrationLandmarks,
+  superimpose,
+  type Affine2,
+  type ImagePoint,
+  type LandmarkId,
+  type LandmarkMap,
+  type SuperimpositionMethod,
+  type Tracing,
 } from '../src/index.ts';
 import { FACE, FACE_CALIBRATION, mapLandmarks } from './fixtures.ts';
 
@@ -9,7 +17,12 @@ const rigid = (deg: number, tx: number, ty: number): Affine2 => {
   const r = (deg * Math.PI) / 180;
   return { a: Math.cos(r), b: Math.sin(r), c: -Math.sin(r), d: Math.cos(r), tx, ty };
 };
-const tracing = (id: string, date: string, landmarks: LandmarkMap<ImagePoint>): Tracing => ({ id, date, landmarks, calibration: FACE_CALIBRATION });
+const tracing = (id: string, date: string, landmarks: LandmarkMap<ImagePoint>): Tracing => ({
+  id,
+  date,
+  landmarks,
+  calibration: FACE_CALIBRATION,
+});
 
 /**
  * Film 2: the regional bone moved by `bone`, every other landmark by `rest` (so a cranial-base

@@ -25,7 +25,12 @@ function overshoot(pts: readonly Vec2[]): number {
 
 describe('tracing spline (centripetal Catmull-Rom)', () => {
   it('is one Bézier per gap, from each point to the next', () => {
-    const pts = [{ x: 0, y: 0 }, { x: 10, y: 5 }, { x: 20, y: 0 }, { x: 30, y: 8 }];
+    const pts = [
+      { x: 0, y: 0 },
+      { x: 10, y: 5 },
+      { x: 20, y: 0 },
+      { x: 30, y: 8 },
+    ];
     const segments = splineSegments(pts);
     expect(segments).toHaveLength(3);
     segments.forEach((s, i) => {
@@ -40,16 +45,38 @@ describe('tracing spline (centripetal Catmull-Rom)', () => {
 
   it('formats as SVG path data through every point', () => {
     expect(splinePath([])).toBe('');
-    expect(polylinePath([{ x: 1, y: 2 }, { x: 3.04, y: 4.06 }])).toBe('M1 2 L3 4.1');
+    expect(
+      polylinePath([
+        { x: 1, y: 2 },
+        { x: 3.04, y: 4.06 },
+      ]),
+    ).toBe('M1 2 L3 4.1');
     // Collinear, evenly spaced: the control points are the thirds of each gap.
-    expect(splinePath([{ x: 0, y: 0 }, { x: 30, y: 0 }, { x: 60, y: 0 }])).toBe('M0 0 C10 0 20 0 30 0 C40 0 50 0 60 0');
+    expect(
+      splinePath([
+        { x: 0, y: 0 },
+        { x: 30, y: 0 },
+        { x: 60, y: 0 },
+      ]),
+    ).toBe('M0 0 C10 0 20 0 30 0 C40 0 50 0 60 0');
     // A repeated point is a straight segment, never NaN.
-    expect(splinePath([{ x: 0, y: 0 }, { x: 0, y: 0 }, { x: 9, y: 9 }])).not.toMatch(/NaN/);
+    expect(
+      splinePath([
+        { x: 0, y: 0 },
+        { x: 0, y: 0 },
+        { x: 9, y: 9 },
+      ]),
+    ).not.toMatch(/NaN/);
   });
 
   it('does not overshoot a sharp, unevenly spaced turn (where the uniform spline loops)', () => {
     // PNS far behind ANS, ANS close to A, as on a film.
-    const pts = [{ x: 934, y: 1538 }, { x: 1387, y: 1552 }, { x: 1342, y: 1639 }, { x: 1420, y: 1760 }];
+    const pts = [
+      { x: 934, y: 1538 },
+      { x: 1387, y: 1552 },
+      { x: 1342, y: 1639 },
+      { x: 1420, y: 1760 },
+    ];
     expect(overshoot(pts)).toBeLessThan(12);
   });
 

@@ -37,7 +37,11 @@ describe('chosen ratios in a VTO', () => {
     const { simulateVto, ZERO_VTO_MOVEMENT } = await import('../src/index.ts');
     const { FACE, FACE_CALIBRATION } = await import('./fixtures.ts');
     const plan = { ...ZERO_VTO_MOVEMENT, Pogonion: { horizontal: 5, vertical: 0 } };
-    for (const [ratio, expected] of [[0.9, 4.5], [0.95, 4.75], [1.1, 5.5]] as const) {
+    for (const [ratio, expected] of [
+      [0.9, 4.5],
+      [0.95, 4.75],
+      [1.1, 5.5],
+    ] as const) {
       const run = simulateVto(FACE, FACE_CALIBRATION, plan, softTissueRulesWithRatios({ chin: ratio }));
       if (!run.ok) throw new Error(run.error);
       expect(run.result.displacementsMm.stPog?.x).toBeCloseTo(expected, 9);

@@ -1,18 +1,53 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DEFAULT_SOFT_TISSUE_RULES, UNCALIBRATED, VTO_MOVEMENT_POINTS, ZERO_VTO_MOVEMENT, applyThinPlateSpline,
-  fitThinPlateSpline, imagePoint, simulateVto, solveLinearSystem, warpImagePoint, warpPhotoPoint, type ImagePoint, type LandmarkMap,
-  type VtoMovementTable, type VtoResult,
+  DEFAULT_SOFT_TISSUE_RULES,
+  UNCALIBRATED,
+  VTO_MOVEMENT_POINTS,
+  ZERO_VTO_MOVEMENT,
+  applyThinPlateSpline,
+  fitThinPlateSpline,
+  imagePoint,
+  simulateVto,
+  solveLinearSystem,
+  warpImagePoint,
+  warpPhotoPoint,
+  type ImagePoint,
+  type LandmarkMap,
+  type VtoMovementTable,
+  type VtoResult,
 } from '../src/index.ts';
 import { FACE, FACE_CALIBRATION, mapLandmarks } from './fixtures.ts';
 
-const GRID = [[0, 0], [100, 0], [0, 100], [100, 100], [50, 40], [20, 80], [75, 15]].map(([x, y]) => ({ x: x as number, y: y as number }));
+const GRID = [
+  [0, 0],
+  [100, 0],
+  [0, 100],
+  [100, 100],
+  [50, 40],
+  [20, 80],
+  [75, 15],
+].map(([x, y]) => ({ x: x as number, y: y as number }));
 
 describe('linear solver', () => {
   it('solves a hand-made 3×3 system and reports singular ones', () => {
-    const x = solveLinearSystem([[2, 1, -1], [-3, -1, 2], [-2, 1, 2]], [8, -11, -3]);
+    const x = solveLinearSystem(
+      [
+        [2, 1, -1],
+        [-3, -1, 2],
+        [-2, 1, 2],
+      ],
+      [8, -11, -3],
+    );
     expect(x?.map((v) => Math.round(v * 1e9) / 1e9)).toEqual([2, 3, -1]);
-    expect(solveLinearSystem([[1, 2], [2, 4]], [1, 2])).toBeNull();
+    expect(
+      solveLinearSystem(
+        [
+          [1, 2],
+          [2, 4],
+        ],
+        [1, 2],
+      ),
+    ).toBeNull();
   });
 });
 
@@ -55,8 +90,18 @@ const run = (lm: LandmarkMap<ImagePoint>, t: VtoMovementTable): VtoResult => {
 };
 
 describe('VTO / STO', () => {
-  it('has the spec\'s nine rows in order', () => {
-    expect(VTO_MOVEMENT_POINTS.map((p) => p.label)).toEqual(['ANS', 'PNS', 'Mx1 Crown', 'Mx6 Distal', 'Mn1 Crown', 'Mn6 Distal', 'B-Point', 'Pogonion', 'Menton']);
+  it("has the spec's nine rows in order", () => {
+    expect(VTO_MOVEMENT_POINTS.map((p) => p.label)).toEqual([
+      'ANS',
+      'PNS',
+      'Mx1 Crown',
+      'Mx6 Distal',
+      'Mn1 Crown',
+      'Mn6 Distal',
+      'B-Point',
+      'Pogonion',
+      'Menton',
+    ]);
   });
   it('zero movement is the identity for landmarks and for any warped point', () => {
     const r = run(FACE, ZERO_VTO_MOVEMENT);

@@ -25,7 +25,10 @@ export const adminAccountsQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),
   filter: adminAccountFilterSchema.default('all'),
   /** Keyset cursor: the `next_cursor` of the previous page. */
-  after: z.string().regex(/^\d{1,10}$/).optional(),
+  after: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX).default(50),
 });
 export type AdminAccountsQuery = z.infer<typeof adminAccountsQuerySchema>;
@@ -73,12 +76,13 @@ export const adminSetExpiryRequestSchema = z.strictObject({ expires_at: z.iso.da
 export const adminChangeTypeRequestSchema = z.strictObject({ user_type: userTypeCdSchema });
 
 /** One account's action: the route pattern and the concrete URL. */
-const accountAction = (action: string) => ({
-  method: 'POST',
-  path: `/api/admin/accounts/:uuid/${action}`,
-  to: (uuid: string) => `/api/admin/accounts/${encodeURIComponent(uuid)}/${action}`,
-  response: adminAccountSchema,
-}) as const;
+const accountAction = (action: string) =>
+  ({
+    method: 'POST',
+    path: `/api/admin/accounts/:uuid/${action}`,
+    to: (uuid: string) => `/api/admin/accounts/${encodeURIComponent(uuid)}/${action}`,
+    response: adminAccountSchema,
+  }) as const;
 
 export const ADMIN_ENDPOINTS = {
   list: { method: 'GET', path: '/api/admin/accounts', response: adminAccountPageSchema },

@@ -32,7 +32,11 @@ export type InferResult = z.infer<typeof inferResultSchema>;
  */
 export const landmarkImageSchema = z.object({
   chart_data_id: z.number().int().positive(),
-  sha256: z.string().regex(/^[0-9a-f]{64}$/).nullable().optional(),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable()
+    .optional(),
 });
 export type LandmarkImage = z.infer<typeof landmarkImageSchema>;
 

@@ -13,15 +13,43 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** Every action code the product records; the screen names each in the user's language. */
 export const AUDIT_ACTIONS = [
-  'auth.sign_in', 'auth.sign_out', 'auth.account_locked', 'auth.token_reuse',
-  'account.password_change', 'account.password_reset', 'account.email_change', 'account.mobile_change', 'account.profile_update',
-  'patient.view', 'patient.create', 'patient.update', 'patient.delete',
-  'chart.view', 'chart.create', 'chart.update', 'chart.delete',
-  'image.upload', 'image.view', 'image.update', 'image.discard',
-  'landmarks.detect', 'landmarks.update', 'drawing.update',
-  'report.pdf', 'report.print', 'report.view',
-  'export.csv', 'export.xlsx', 'export.landmarks', 'export.batch',
-  'admin.approve', 'admin.set_expiry', 'admin.unlock', 'admin.change_type', 'admin.create', 'admin.promote',
+  'auth.sign_in',
+  'auth.sign_out',
+  'auth.account_locked',
+  'auth.token_reuse',
+  'account.password_change',
+  'account.password_reset',
+  'account.email_change',
+  'account.mobile_change',
+  'account.profile_update',
+  'patient.view',
+  'patient.create',
+  'patient.update',
+  'patient.delete',
+  'chart.view',
+  'chart.create',
+  'chart.update',
+  'chart.delete',
+  'image.upload',
+  'image.view',
+  'image.update',
+  'image.discard',
+  'landmarks.detect',
+  'landmarks.update',
+  'drawing.update',
+  'report.pdf',
+  'report.print',
+  'report.view',
+  'export.csv',
+  'export.xlsx',
+  'export.landmarks',
+  'export.batch',
+  'admin.approve',
+  'admin.set_expiry',
+  'admin.unlock',
+  'admin.change_type',
+  'admin.create',
+  'admin.promote',
 ] as const;
 
 const isoInstant = z.iso.datetime({ offset: true });
@@ -30,11 +58,17 @@ const isoInstant = z.iso.datetime({ offset: true });
 export const auditQuerySchema = z.object({
   from: isoInstant.optional(),
   to: isoInstant.optional(),
-  action: z.string().regex(/^[a-z_]{1,30}(\.[a-z_]{1,40})?$/).optional(),
+  action: z
+    .string()
+    .regex(/^[a-z_]{1,30}(\.[a-z_]{1,40})?$/)
+    .optional(),
   outcome: z.enum(AUDIT_OUTCOMES).optional(),
   patient_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   /** The `next_cursor` of the previous page. */
-  cursor: z.string().regex(/^\d{1,16}\.\d{1,19}$/).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,16}\.\d{1,19}$/)
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;

@@ -49,7 +49,11 @@ export function parseRulerInfo(raw: unknown): RulerInfo | null {
  * The ruler's ppm is recomputed from its points and length, so a stored ppm can never disagree
  * with the points drawn on the film. A default PPM that is not a positive number is ignored.
  */
-export function resolveCalibration(ruler: RulerInfo | null, defaultPpm: number | null, dicom: DicomCalibration | null = null): ResolvedCalibration {
+export function resolveCalibration(
+  ruler: RulerInfo | null,
+  defaultPpm: number | null,
+  dicom: DicomCalibration | null = null,
+): ResolvedCalibration {
   if (ruler !== null) {
     const calibration = calibrationFromRuler(imagePoint(ruler.p1.x, ruler.p1.y), imagePoint(ruler.p2.x, ruler.p2.y), mm(ruler.length_mm));
     return { calibration, origin: 'ruler', ppm: calibration.pxPerMmX };

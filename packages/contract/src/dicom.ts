@@ -118,7 +118,11 @@ export function dicomDateToIso(value: string | undefined | null): string | null 
 export function dicomPersonName(value: string | undefined | null): string | null {
   const alphabetic = (value ?? '').split('=')[0]?.trim() ?? '';
   if (alphabetic === '') return null;
-  const parts = alphabetic.split('^').slice(0, 3).map((s) => s.trim()).filter(Boolean);
+  const parts = alphabetic
+    .split('^')
+    .slice(0, 3)
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (parts.length === 0) return null;
   const cjk = /^[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+$/u;
   return parts.every((part) => cjk.test(part)) ? parts.join('') : parts.join(' ');

@@ -102,7 +102,17 @@ export const errorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]
 
 /** Codes the web app passes to the caller silently (docs/spec-points.md §8: not logged to console). */
 export const SILENT_ERROR_CODES = [
-  'J001', 'C001', 'C002', 'M003', 'M005', 'K006', 'K007', 'K013', 'K016', 'K017', 'K022',
+  'J001',
+  'C001',
+  'C002',
+  'M003',
+  'M005',
+  'K006',
+  'K007',
+  'K013',
+  'K016',
+  'K017',
+  'K022',
 ] as const satisfies readonly ErrorCode[];
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -83,9 +83,29 @@ export const EXPORT_MIME = {
 
 /** The columns of a measurement export, in order (one row per chart x analysis x measurement). */
 export const EXPORT_COLUMNS = [
-  'patient_id', 'patient_name', 'birth_date', 'sex', 'chart_id', 'shoot_date', 'analysis', 'measurement_id', 'measurement_name',
-  'status', 'value', 'unit', 'norm_mean', 'norm_sd', 'norm_min', 'norm_max', 'deviation_sd', 'interpretation',
-  'calibration_source', 'px_per_mm', 'landmark_source', 'model_id', 'model_version',
+  'patient_id',
+  'patient_name',
+  'birth_date',
+  'sex',
+  'chart_id',
+  'shoot_date',
+  'analysis',
+  'measurement_id',
+  'measurement_name',
+  'status',
+  'value',
+  'unit',
+  'norm_mean',
+  'norm_sd',
+  'norm_min',
+  'norm_max',
+  'deviation_sd',
+  'interpretation',
+  'calibration_source',
+  'px_per_mm',
+  'landmark_source',
+  'model_id',
+  'model_version',
 ] as const;
 export type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
@@ -150,7 +170,13 @@ export interface ExportChart {
  * The analyses to export: a user's group (every id in the catalogue), a built-in analysis, or every
  * built-in one; undefined when an id is unknown.
  */
-export function exportAnalyses(request: { analyses?: 'selected' | 'all' | undefined; analysis_id?: string | undefined; measurement_ids?: readonly string[] | undefined; analysis_name?: string | undefined; analysis_ids?: readonly string[] | undefined }): AnalysisDefinition[] | undefined {
+export function exportAnalyses(request: {
+  analyses?: 'selected' | 'all' | undefined;
+  analysis_id?: string | undefined;
+  measurement_ids?: readonly string[] | undefined;
+  analysis_name?: string | undefined;
+  analysis_ids?: readonly string[] | undefined;
+}): AnalysisDefinition[] | undefined {
   if (request.analysis_ids !== undefined) {
     const found = request.analysis_ids.map((id) => ANALYSES.find((a) => a.id === id));
     return found.every((a) => a !== undefined) ? [...new Set(found as AnalysisDefinition[])] : undefined;
@@ -178,7 +204,11 @@ export function rowsPerChart(analyses: readonly AnalysisDefinition[]): number {
  */
 export function buildExportRows(chart: ExportChart, analyses: readonly AnalysisDefinition[]): ExportRow[] {
   const landmarks = readChartLandmarks(chart.record?.inferResult, chart.record?.modifiedResult);
-  const { calibration, ppm } = resolveCalibration(parseRulerInfo(chart.record?.rulerInfo), chart.defaultPpm, chart.dicomCalibration ?? null);
+  const { calibration, ppm } = resolveCalibration(
+    parseRulerInfo(chart.record?.rulerInfo),
+    chart.defaultPpm,
+    chart.dicomCalibration ?? null,
+  );
   const sex: Sex = chart.patient.female ? 'female' : 'male';
   const base = {
     patient_id: chart.patient.patientId,
@@ -267,8 +297,13 @@ export const csvRow = (row: ExportRow): string => csvRecord(EXPORT_COLUMNS.map((
 /** The landmarks JSON document (AI and adjusted side by side; mm from the image's top-left corner when calibrated). */
 export function buildLandmarksDocument(chart: ExportChart & { imageSize: { width: number; height: number } | null }, exportedAt: Date) {
   const landmarks = readChartLandmarks(chart.record?.inferResult, chart.record?.modifiedResult);
-  const { calibration, ppm } = resolveCalibration(parseRulerInfo(chart.record?.rulerInfo), chart.defaultPpm, chart.dicomCalibration ?? null);
-  const mm = (p: { x: number; y: number }) => (calibration.kind === 'calibrated' ? { x_mm: keep(p.x / calibration.pxPerMmX), y_mm: keep(p.y / calibration.pxPerMmY) } : {});
+  const { calibration, ppm } = resolveCalibration(
+    parseRulerInfo(chart.record?.rulerInfo),
+    chart.defaultPpm,
+    chart.dicomCalibration ?? null,
+  );
+  const mm = (p: { x: number; y: number }) =>
+    calibration.kind === 'calibrated' ? { x_mm: keep(p.x / calibration.pxPerMmX), y_mm: keep(p.y / calibration.pxPerMmY) } : {};
   const ids = [...new Set([...landmarks.ai.keys(), ...landmarks.adjusted.keys()])];
   return {
     format: 'ceppro.landmarks',
@@ -276,7 +311,12 @@ export function buildLandmarksDocument(chart: ExportChart & { imageSize: { width
     exported_at: exportedAt.toISOString(),
     chart_id: chart.chartId,
     shoot_date: chart.shootDate,
-    patient: { patient_id: chart.patient.patientId, name: chart.patient.name, birth_date: chart.patient.birthDate, sex: chart.patient.female ? 'F' : 'M' },
+    patient: {
+      patient_id: chart.patient.patientId,
+      name: chart.patient.name,
+      birth_date: chart.patient.birthDate,
+      sex: chart.patient.female ? 'F' : 'M',
+    },
     image: chart.imageSize,
     coordinates: 'image pixels of the original upload, origin top-left, y down',
     calibration: { source: calibrationSourceLabel(calibration), px_per_mm: ppm },

@@ -70,11 +70,20 @@ const chartIdSchema = z.uuid();
 
 /** Form fields arrive as strings; JSON may send arrays. Accepts "00700,00710", ["00700"], "00700". */
 const imageTypeList = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    typeof v === 'string'
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
   z.array(imageTypeCdSchema).min(1).max(2),
 );
 
-const booleanish = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v), z.boolean());
+const booleanish = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' || v === '' ? false : v),
+  z.boolean(),
+);
 
 export const uploadRequestSchema = z.object({
   chart_id: chartIdSchema,
@@ -185,7 +194,17 @@ export const FILE_ENDPOINTS = {
   upload: { method: 'POST', path: '/minio/upload', request: uploadRequestSchema, response: uploadResponseSchema },
   chartDataRequest: { method: 'POST', path: '/minio/chart_data_request', request: chartDataRequestSchema, response: storedChartDataSchema },
   download: { method: 'POST', path: '/minio/download', request: downloadRequestSchema, response: downloadResponseSchema },
-  updateShootDate: { method: 'POST', path: '/api/update-shoot-date', request: updateShootDateRequestSchema, response: updateShootDateResponseSchema },
-  discardUpload: { method: 'POST', path: '/api/discard-upload', request: discardUploadRequestSchema, response: discardUploadResponseSchema },
+  updateShootDate: {
+    method: 'POST',
+    path: '/api/update-shoot-date',
+    request: updateShootDateRequestSchema,
+    response: updateShootDateResponseSchema,
+  },
+  discardUpload: {
+    method: 'POST',
+    path: '/api/discard-upload',
+    request: discardUploadRequestSchema,
+    response: discardUploadResponseSchema,
+  },
   cephLandmark: { method: 'POST', path: '/ai/ceppro/ceph-landmark', request: landmarkRequestSchema, response: landmarkResponseSchema },
 } as const;

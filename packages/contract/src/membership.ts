@@ -63,7 +63,11 @@ export const MEMBERSHIP_ENDPOINTS = {
   get: { method: 'GET', path: '/api/membership', response: membershipSchema },
   cancel: { method: 'POST', path: '/api/membership/cancel', response: membershipSchema },
   /** The invoice as a PDF (application/pdf); 404 NOT_FOUND for an unknown id or another user's invoice. */
-  invoicePdf: { method: 'GET', path: '/api/membership/invoices/:id/pdf', url: (id: string) => `/api/membership/invoices/${encodeURIComponent(id)}/pdf` },
+  invoicePdf: {
+    method: 'GET',
+    path: '/api/membership/invoices/:id/pdf',
+    url: (id: string) => `/api/membership/invoices/${encodeURIComponent(id)}/pdf`,
+  },
 } as const;
 
 export const invoiceParamsSchema = z.object({ id: z.uuid() });

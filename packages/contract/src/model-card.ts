@@ -30,7 +30,14 @@ export const modelCardEvaluationSchema = z.object({
   spacing: z.object({ mm: z.number().positive(), estimate: z.boolean(), note: z.string() }),
   /** What the model is compared with, e.g. "one annotation" or "mean of two orthodontists". */
   reference: z.string(),
-  overall: z.object({ n: z.number().int(), mre_mm: z.number(), sd_mm: z.number(), sdr: sdrSchema, mre_px: z.number(), mre_pct_sn: z.number() }),
+  overall: z.object({
+    n: z.number().int(),
+    mre_mm: z.number(),
+    sd_mm: z.number(),
+    sdr: sdrSchema,
+    mre_px: z.number(),
+    mre_pct_sn: z.number(),
+  }),
   per_landmark: z.array(modelCardLandmarkSchema),
   /** When two annotators traced the set: how far apart they are, beside the model's error. */
   annotators: z.object({ inter_annotator_mre_mm: z.number(), model_vs_mean_mre_mm: z.number() }).optional(),

@@ -82,34 +82,43 @@ export const superimpositionResponseSchema = z.object({
   unit: z.enum(['mm', 'px']),
   frame_chart_id: z.string(),
   /** Oldest shoot date first, coloured white, red, blue, green in that order. */
-  films: z.array(z.object({
-    chart_id: z.string(),
-    chart_data_id: z.number().int(),
-    shoot_date: z.string().nullable(),
-    colour: z.enum(SUPERIMPOSITION_FILM_COLOURS),
-    image: z.object({ width: z.number(), height: z.number() }),
-    /** This film's pixels -> the frame film's pixels. */
-    transform: affineTransformSchema,
-    registered_on: z.array(z.string()),
-    /** RMS distance of the registration landmarks after registration, in `unit`. */
-    rms_residual: z.number(),
-    /** This film's landmarks mapped into the frame film's pixels. */
-    landmarks: z.array(z.object({ id: z.string(), x: z.number(), y: z.number() })),
-  })),
+  films: z.array(
+    z.object({
+      chart_id: z.string(),
+      chart_data_id: z.number().int(),
+      shoot_date: z.string().nullable(),
+      colour: z.enum(SUPERIMPOSITION_FILM_COLOURS),
+      image: z.object({ width: z.number(), height: z.number() }),
+      /** This film's pixels -> the frame film's pixels. */
+      transform: affineTransformSchema,
+      registered_on: z.array(z.string()),
+      /** RMS distance of the registration landmarks after registration, in `unit`. */
+      rms_residual: z.number(),
+      /** This film's landmarks mapped into the frame film's pixels. */
+      landmarks: z.array(z.object({ id: z.string(), x: z.number(), y: z.number() })),
+    }),
+  ),
   /** Consecutive films oldest -> newer, in `unit`, patient frame: dx anterior +, dy superior +. */
-  movements: z.array(z.object({
-    id: z.string(),
-    from_chart_id: z.string(),
-    to_chart_id: z.string(),
-    dx: z.number(),
-    dy: z.number(),
-    distance: z.number(),
-  })),
+  movements: z.array(
+    z.object({
+      id: z.string(),
+      from_chart_id: z.string(),
+      to_chart_id: z.string(),
+      dx: z.number(),
+      dy: z.number(),
+      distance: z.number(),
+    }),
+  ),
 });
 export type SuperimpositionResponse = z.infer<typeof superimpositionResponseSchema>;
 
 /** Planning endpoints, bearer-authenticated POSTs with JSON bodies. */
 export const PLANNING_ENDPOINTS = {
   autoAlign: { method: 'POST', path: '/ai/ceppro/ceph-autoalign', request: autoAlignRequestSchema, response: autoAlignResponseSchema },
-  superimposition: { method: 'POST', path: '/ai_api/superimposition', request: superimpositionRequestSchema, response: superimpositionResponseSchema },
+  superimposition: {
+    method: 'POST',
+    path: '/ai_api/superimposition',
+    request: superimpositionRequestSchema,
+    response: superimpositionResponseSchema,
+  },
 } as const;

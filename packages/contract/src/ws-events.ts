@@ -8,9 +8,7 @@ import { errorCodeSchema } from './errors';
  */
 export const THUMBNAIL_SAVED_TEXT = 'DB thumbnail Saved';
 
-export const clientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('jwt'), token: z.string().min(1) }),
-]);
+export const clientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('jwt'), token: z.string().min(1) })]);
 
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -41,9 +39,7 @@ export type ServerEventType = ServerEvent['type'];
 /** Lookup by event type, for typed handlers: `on<K extends ServerEventType>(k, (e: ServerEventMap[K]) => ...)`. */
 export type ServerEventMap = { [E in ServerEvent as E['type']]: E };
 
-export type DecodedServerMessage =
-  | { kind: 'text'; text: string }
-  | { kind: 'event'; event: ServerEvent };
+export type DecodedServerMessage = { kind: 'text'; text: string } | { kind: 'event'; event: ServerEvent };
 
 export function encodeClientMessage(message: ClientMessage): string {
   return JSON.stringify(clientMessageSchema.parse(message));

@@ -68,7 +68,10 @@ describe('sign-up request', () => {
   });
 
   it('refuses wrong types (form arrays, objects, numbers)', () => {
-    expect(issues({ ...VALID_SIGN_UP, email: ['a@b.test', 'c@d.test'] })).toContainEqual({ field: 'email', message: 'auth.email.required' });
+    expect(issues({ ...VALID_SIGN_UP, email: ['a@b.test', 'c@d.test'] })).toContainEqual({
+      field: 'email',
+      message: 'auth.email.required',
+    });
     expect(issues({ ...VALID_SIGN_UP, name: { x: 1 } })).toContainEqual({ field: 'name', message: 'auth.name.required' });
     expect(issues({ ...VALID_SIGN_UP, taxNumber: 1248100998 })).toContainEqual({ field: 'taxNumber', message: 'auth.tax.required' });
   });

@@ -178,7 +178,9 @@ describe('clinical vocabulary: lookups', () => {
   it('fills placeholders of interpretation phrases and norm labels', () => {
     expect(interpretationText('missingLandmarks', 'ko', { landmarks: 'S, N' })).toBe('누락된 계측점: S, N');
     expect(interpretationText('skeletalClass', 'ja', { class: 'II' })).toBe('骨格性II級');
-    expect(interpretationText('withWords', 'en', { deviation: 'mildly increased', words: 'prognathic mandible' })).toBe('mildly increased (prognathic mandible)');
+    expect(interpretationText('withWords', 'en', { deviation: 'mildly increased', words: 'prognathic mandible' })).toBe(
+      'mildly increased (prognathic mandible)',
+    );
     expect(normLabel('meanSd', 'vi', { mean: 82, sd: 2 })).toBe('82 ± 2');
     expect(normLabel('female', 'zh')).toBe('女性正常值');
     expect(fillPlaceholders('{{a}} and {{b}}', { a: 1 })).toBe('1 and {{b}}');
@@ -187,7 +189,9 @@ describe('clinical vocabulary: lookups', () => {
   it('has a deviation phrase for every severity band of ceph', () => {
     const keyFor = (z: number) => {
       const s = severityOf(z);
-      return s === 'within' ? 'within' : (`${s === 'mild' ? 'mildly' : s === 'moderate' ? 'moderately' : 'severely'}${z > 0 ? 'Increased' : 'Decreased'}` as const);
+      return s === 'within'
+        ? 'within'
+        : (`${s === 'mild' ? 'mildly' : s === 'moderate' ? 'moderately' : 'severely'}${z > 0 ? 'Increased' : 'Decreased'}` as const);
     };
     for (const z of [0, 1.5, -1.5, 2.5, -2.5, 4, -4]) {
       for (const lang of CLINICAL_LANGUAGES) expect(interpretationText(keyFor(z), lang)).not.toBe(keyFor(z));

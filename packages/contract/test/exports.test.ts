@@ -1,15 +1,52 @@
-import { analysisMeasurements, calibrationFromDefaultPpm, evaluateMeasurements, getAnalysis, imagePoint, interpretMeasurement, MODEL_OUTPUT_IDS_V1, normFor, UNCALIBRATED, type ImagePoint, type LandmarkId } from '@ceppro/ceph';
+import {
+  analysisMeasurements,
+  calibrationFromDefaultPpm,
+  evaluateMeasurements,
+  getAnalysis,
+  imagePoint,
+  interpretMeasurement,
+  MODEL_OUTPUT_IDS_V1,
+  normFor,
+  UNCALIBRATED,
+  type ImagePoint,
+  type LandmarkId,
+} from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
-import { buildExportRows, buildLandmarksDocument, csvField, csvHeader, csvRecord, exportAnalyses, EXPORT_COLUMNS, rowsPerChart, type ExportChart } from '../src/exports';
+import {
+  buildExportRows,
+  buildLandmarksDocument,
+  csvField,
+  csvHeader,
+  csvRecord,
+  exportAnalyses,
+  EXPORT_COLUMNS,
+  rowsPerChart,
+  type ExportChart,
+} from '../src/exports';
 
 /** Ten landmarks of a made-up film (image px); the user moved A point (model output 4) 30 px forward. */
-const AI = [[391, 514], [673, 458], [624, 586], [306, 610], [698, 716], [686, 874], [676, 947], [646, 969], [666, 964], [392, 842]] as const;
+const AI = [
+  [391, 514],
+  [673, 458],
+  [624, 586],
+  [306, 610],
+  [698, 716],
+  [686, 874],
+  [676, 947],
+  [646, 969],
+  [666, 964],
+  [392, 842],
+] as const;
 const chart = (over: Partial<ExportChart> = {}): ExportChart => ({
   patient: { patientId: '7', name: '홍길동', birthDate: '2011-02-03', female: true },
   chartId: 'c-1',
   shootDate: '2024-03-05',
   record: {
-    inferResult: { version: 1, model: { id: 'ceph-landmarks-v2', version: '2.0.0' }, landmarks: AI.map(([x, y], cname) => ({ cname, name: `L${cname}`, x, y, confidence: 0.8 })) },
+    inferResult: {
+      version: 1,
+      model: { id: 'ceph-landmarks-v2', version: '2.0.0' },
+      landmarks: AI.map(([x, y], cname) => ({ cname, name: `L${cname}`, x, y, confidence: 0.8 })),
+    },
     modifiedResult: { version: 1, landmarks: [{ cname: 4, name: MODEL_OUTPUT_IDS_V1[4] ?? '', x: 728, y: 716 }] },
     rulerInfo: null,
   },
@@ -27,7 +64,7 @@ function positions(): Partial<Record<LandmarkId, ImagePoint>> {
 }
 
 describe('buildExportRows', () => {
-  it('gives the engine\'s value, norm, deviation and reading for every measurement, in table order', () => {
+  it("gives the engine's value, norm, deviation and reading for every measurement, in table order", () => {
     const steiner = getAnalysis('steiner');
     if (!steiner) throw new Error('steiner');
     const rows = buildExportRows(chart(), [steiner]);
@@ -43,7 +80,13 @@ describe('buildExportRows', () => {
       expect(row.value).toBe(result.status === 'ok' ? Math.round(result.value * 1e4) / 1e4 : null);
       expect(row.deviation_sd).toBe(reading.z === null ? null : Math.round(reading.z * 1e4) / 1e4);
       expect(row.norm_mean).toBe(normFor(def, 'female')?.mean ?? null);
-      expect([row.patient_name, row.sex, row.analysis, row.model_version, row.calibration_source]).toEqual(['홍길동', 'F', 'Steiner', '2.0.0', 'none']);
+      expect([row.patient_name, row.sex, row.analysis, row.model_version, row.calibration_source]).toEqual([
+        '홍길동',
+        'F',
+        'Steiner',
+        '2.0.0',
+        'none',
+      ]);
     });
     const sna = rows.find((r) => r.measurement_id === 'SNA');
     expect(sna?.landmark_source).toBe('adjusted');
@@ -68,7 +111,7 @@ describe('buildExportRows', () => {
     expect(incomplete?.value).toBeNull();
   });
 
-  it('takes a DICOM film\'s pixel spacing before the default PPM (the viewer\'s rule)', () => {
+  it("takes a DICOM film's pixel spacing before the default PPM (the viewer's rule)", () => {
     const mcnamara = getAnalysis('mcnamara');
     if (!mcnamara) throw new Error('mcnamara');
     const dicomCalibration = { row_spacing_mm: 0.1, column_spacing_mm: 0.1, tag: 'pixel-spacing' as const, magnification: null };
@@ -77,16 +120,23 @@ describe('buildExportRows', () => {
   });
 
   it('gives incomplete rows, never NaN, for a chart whose record does not parse', () => {
-    const rows = buildExportRows(chart({ record: { inferResult: { version: 9 }, modifiedResult: 'x', rulerInfo: 3 } }), exportAnalyses({ analyses: 'all' }) ?? []);
+    const rows = buildExportRows(
+      chart({ record: { inferResult: { version: 9 }, modifiedResult: 'x', rulerInfo: 3 } }),
+      exportAnalyses({ analyses: 'all' }) ?? [],
+    );
     expect(rows).toHaveLength(rowsPerChart(exportAnalyses({ analyses: 'all' }) ?? []));
-    expect(rows.every((r) => r.status === 'incomplete' && r.value === null && r.model_version === null && r.landmark_source === null)).toBe(true);
+    expect(rows.every((r) => r.status === 'incomplete' && r.value === null && r.model_version === null && r.landmark_source === null)).toBe(
+      true,
+    );
   });
 });
 
 describe('exportAnalyses', () => {
   it('picks a built-in analysis, a user group, every analysis, or refuses unknown ids', () => {
     expect(exportAnalyses({ analysis_id: 'downs' })?.map((a) => a.id)).toEqual(['downs']);
-    expect(exportAnalyses({ measurement_ids: ['ANB', 'SNB'], analysis_name: 'Mine' })).toEqual([{ id: 'custom', name: 'Mine', source: 'user group', measurementIds: ['ANB', 'SNB'] }]);
+    expect(exportAnalyses({ measurement_ids: ['ANB', 'SNB'], analysis_name: 'Mine' })).toEqual([
+      { id: 'custom', name: 'Mine', source: 'user group', measurementIds: ['ANB', 'SNB'] },
+    ]);
     expect(exportAnalyses({ analyses: 'all' })?.length).toBeGreaterThan(5);
     expect(exportAnalyses({ analysis_id: 'nope' })).toBeUndefined();
     expect(exportAnalyses({ measurement_ids: ['SNA', 'NOPE'] })).toBeUndefined();
@@ -118,12 +168,19 @@ describe('CSV', () => {
 
 describe('buildLandmarksDocument', () => {
   it('puts AI and adjusted positions side by side, with mm when calibrated', () => {
-    const doc = buildLandmarksDocument({ ...chart({ defaultPpm: 10 }), imageSize: { width: 1000, height: 1200 } }, new Date('2025-01-02T03:04:05Z'));
+    const doc = buildLandmarksDocument(
+      { ...chart({ defaultPpm: 10 }), imageSize: { width: 1000, height: 1200 } },
+      new Date('2025-01-02T03:04:05Z'),
+    );
     expect(doc.exported_at).toBe('2025-01-02T03:04:05.000Z');
     expect(doc.image).toEqual({ width: 1000, height: 1200 });
     expect(doc.model).toEqual({ id: 'ceph-landmarks-v2', version: '2.0.0' });
     const a = doc.landmarks.find((l) => l.id === MODEL_OUTPUT_IDS_V1[4]);
-    expect(a).toMatchObject({ source: 'adjusted', ai: { x: 698, y: 716, x_mm: 69.8, y_mm: 71.6, confidence: 0.8 }, adjusted: { x: 728, y: 716, x_mm: 72.8, y_mm: 71.6 } });
+    expect(a).toMatchObject({
+      source: 'adjusted',
+      ai: { x: 698, y: 716, x_mm: 69.8, y_mm: 71.6, confidence: 0.8 },
+      adjusted: { x: 728, y: 716, x_mm: 72.8, y_mm: 71.6 },
+    });
     const uncalibrated = buildLandmarksDocument({ ...chart(), imageSize: null }, new Date(0));
     expect(uncalibrated.calibration).toEqual({ source: 'none', px_per_mm: null });
     expect(uncalibrated.landmarks.find((l) => l.id === MODEL_OUTPUT_IDS_V1[0])?.ai).toEqual({ x: 391, y: 514, confidence: 0.8 });

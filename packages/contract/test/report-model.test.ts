@@ -56,11 +56,18 @@ describe('report model', () => {
     const ai = {
       version: 1,
       model: { id: 'm', version: '1' },
-      landmarks: [{ cname: 0, name: 'Sella', x: 10, y: 20 }, { cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 30, y: 40 }],
+      landmarks: [
+        { cname: 0, name: 'Sella', x: 10, y: 20 },
+        { cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 30, y: 40 },
+      ],
     };
     const edited = {
       version: 1,
-      landmarks: [{ cname: 4, name: 'A', x: 33, y: 44 }, { cname: 150, name: 'Xi', x: 5, y: 6 }, { cname: 7, name: 'mystery', x: 1, y: 1 }],
+      landmarks: [
+        { cname: 4, name: 'A', x: 33, y: 44 },
+        { cname: 150, name: 'Xi', x: 5, y: 6 },
+        { cname: 7, name: 'mystery', x: 1, y: 1 },
+      ],
     };
     expect(reportLandmarks(ai, edited).map(({ name: _, ...l }) => l)).toEqual([
       { id: 'S', label: 'S', x: 10, y: 20, edited: false },
@@ -126,10 +133,22 @@ describe('report model', () => {
     expect(marks[ids.indexOf('SND')]).toEqual({ name: null, norm: null });
     expect(notes.map((n) => n.n)).toEqual(notes.map((_, i) => i + 1));
     // The same text twice keeps its first number.
-    const shared = reportFootnotes([{ note: 'a', normNote: 'b' }, { note: 'a', normNote: null }, { note: null, normNote: 'c' }]);
+    const shared = reportFootnotes([
+      { note: 'a', normNote: 'b' },
+      { note: 'a', normNote: null },
+      { note: null, normNote: 'c' },
+    ]);
     expect(shared).toEqual({
-      marks: [{ name: 1, norm: 2 }, { name: 1, norm: null }, { name: null, norm: 3 }],
-      notes: [{ n: 1, text: 'a' }, { n: 2, text: 'b' }, { n: 3, text: 'c' }],
+      marks: [
+        { name: 1, norm: 2 },
+        { name: 1, norm: null },
+        { name: null, norm: 3 },
+      ],
+      notes: [
+        { n: 1, text: 'a' },
+        { n: 2, text: 'b' },
+        { n: 3, text: 'c' },
+      ],
     });
   });
 

@@ -87,7 +87,11 @@ export class BenchClient {
         { chart_id: chartId, image_type_cd: '00700', original_name: `${chartId}00700.jpg`, content_type: contentType, size: image.length },
         uploadResponseSchema,
       );
-      const put = await fetch(new URL(upload.presignedUrl, this.base), { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(image) });
+      const put = await fetch(new URL(upload.presignedUrl, this.base), {
+        method: 'PUT',
+        headers: { 'content-type': contentType },
+        body: new Uint8Array(image),
+      });
       if (!put.ok) throw new Error(`PUT ${put.status}`);
       await this.post('/minio/chart_data_request', { upload_id: upload.upload_id }, storedChartDataSchema);
       await thumbnail;
@@ -120,7 +124,13 @@ export class BenchSocket {
     if (this.messages.some(test)) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('socket: timed out waiting for a message')), timeoutMs);
-      this.waiters.push({ test, resolve: () => { clearTimeout(timer); resolve(); } });
+      this.waiters.push({
+        test,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      });
     });
   }
 

@@ -30,13 +30,22 @@ import { concurrentUploads, sequentialUploads } from './bench-api-uploads';
 import { freePort, spawnServer, stopServer, waitHealthy } from './bench-server';
 
 const PASSWORD = 'Bench-pass1!';
-const load = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = (): string =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
-      main: { type: 'string' }, others: { type: 'string' }, users: { type: 'string' }, clients: { type: 'string' },
-      requests: { type: 'string' }, single: { type: 'string' }, uploads: { type: 'string' }, concurrent: { type: 'boolean' },
+      main: { type: 'string' },
+      others: { type: 'string' },
+      users: { type: 'string' },
+      clients: { type: 'string' },
+      requests: { type: 'string' },
+      single: { type: 'string' },
+      uploads: { type: 'string' },
+      concurrent: { type: 'boolean' },
     },
   });
   const plan = { mainPatients: num(values.main, 10_000), otherPatients: num(values.others, 50_000), otherUsers: num(values.users, 10) };
@@ -84,11 +93,13 @@ async function main(): Promise<number> {
     let uploadMs: number[] = [];
     let concurrent: Awaited<ReturnType<typeof concurrentUploads>> = null;
     if (values.concurrent) {
-      const uploaders = await Promise.all(users.slice(1, uploads + 1).map(async (u) => {
-        const c = new BenchClient(base);
-        await c.login(u.email, encodePassword(PASSWORD));
-        return c;
-      }));
+      const uploaders = await Promise.all(
+        users.slice(1, uploads + 1).map(async (u) => {
+          const c = new BenchClient(base);
+          await c.login(u.email, encodePassword(PASSWORD));
+          return c;
+        }),
+      );
       concurrent = await concurrentUploads(base, uploaders);
     } else {
       uploadMs = await sequentialUploads(client, uploads);
@@ -96,12 +107,16 @@ async function main(): Promise<number> {
 
     console.log(`driver=${driver} load_avg=${load().replaceAll(' ', ',')}`);
     const rps = ((many.latencies.length * 1000) / many.wallMs).toFixed(0);
-    console.log(`list_p50_ms=${ms(many.latencies, 50)} list_p95_ms=${ms(many.latencies, 95)} list_rps=${rps} ` +
-      `raw_sql_p50_ms=${ms(raw, 50)} single_p50_ms=${ms(one.latencies, 50)}`);
+    console.log(
+      `list_p50_ms=${ms(many.latencies, 50)} list_p95_ms=${ms(many.latencies, 95)} list_rps=${rps} ` +
+        `raw_sql_p50_ms=${ms(raw, 50)} single_p50_ms=${ms(one.latencies, 50)}`,
+    );
     if (concurrent) {
-      console.log(`uploads_all_within_30s=${concurrent.allWithin30s} max_healthz_ms=${concurrent.maxHealthzMs.toFixed(1)} ` +
-        `concurrent_upload_p50_ms=${ms(concurrent.times, 50)} concurrent_upload_max_ms=${Math.max(0, ...concurrent.times).toFixed(0)} ` +
-          `healthz_probes=${concurrent.healthzProbes}`);
+      console.log(
+        `uploads_all_within_30s=${concurrent.allWithin30s} max_healthz_ms=${concurrent.maxHealthzMs.toFixed(1)} ` +
+          `concurrent_upload_p50_ms=${ms(concurrent.times, 50)} concurrent_upload_max_ms=${Math.max(0, ...concurrent.times).toFixed(0)} ` +
+          `healthz_probes=${concurrent.healthzProbes}`,
+      );
     } else {
       console.log(`upload_to_landmarks_p50_ms=${ms(uploadMs, 50)}`);
     }
@@ -118,7 +133,10 @@ function num(value: string | undefined, fallback: number): number {
   return n;
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : err);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(2);
+  },
+);

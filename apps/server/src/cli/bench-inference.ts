@@ -30,14 +30,18 @@ async function main(): Promise<number> {
   }
   const { manifest, baseDir } = await loadDatasetManifest(resolve(dir, 'manifest.json'));
   const files = manifest.images.slice(-n).map((im) => resolve(baseDir, im.file));
-  const detector = await LandmarkDetector.load(values.model ? userPath(values.model) : defaultModelManifestPath(), { threads: Number(values.threads ?? 2) });
+  const detector = await LandmarkDetector.load(values.model ? userPath(values.model) : defaultModelManifestPath(), {
+    threads: Number(values.threads ?? 2),
+  });
   const originals = await Promise.all(files.map((f) => readFile(f)));
   const totals: number[] = [];
   const lines: string[] = [];
   const stages = new Map<string, number[]>();
   for (const size of SIZES) {
     // The small film keeps the skull's proportions: a narrower field of view, as such units have.
-    const images = await Promise.all(originals.map((b) => sharp(b).resize(size.width, size.height, { fit: 'cover' }).jpeg({ quality: 92 }).toBuffer()));
+    const images = await Promise.all(
+      originals.map((b) => sharp(b).resize(size.width, size.height, { fit: 'cover' }).jpeg({ quality: 92 }).toBuffer()),
+    );
     for (const img of images.slice(0, 2)) await detector.detect(img); // warm-up, not counted
     const mine: number[] = [];
     let refused = 0;
@@ -50,17 +54,26 @@ async function main(): Promise<number> {
       if (r.status !== 'ok') refused++;
       for (const [k, v] of Object.entries(r.timingsMs)) stages.set(k, [...(stages.get(k) ?? []), v]);
     }
-    lines.push(`${size.label}_${size.width}x${size.height}_p50_ms=${percentile(mine, 50).toFixed(1)} p95_ms=${percentile(mine, 95).toFixed(1)}${refused ? ` refused=${refused}` : ''}`);
+    lines.push(
+      `${size.label}_${size.width}x${size.height}_p50_ms=${percentile(mine, 50).toFixed(1)} ` +
+        `p95_ms=${percentile(mine, 95).toFixed(1)}${refused ? ` refused=${refused}` : ''}`,
+    );
   }
   const rssMb = process.resourceUsage().maxRSS / 1024;
-  console.log(`${originals.length} films x ${SIZES.length} sizes, model ${detector.manifest.id} ${detector.manifest.version}, ${values.threads ?? 2} threads`);
+  console.log(
+    `${originals.length} films x ${SIZES.length} sizes, model ${detector.manifest.id} ` +
+      `${detector.manifest.version}, ${values.threads ?? 2} threads`,
+  );
   console.log([...stages].map(([k, v]) => `${k} p50 ${percentile(v, 50).toFixed(1)} ms`).join(', '));
   for (const l of lines) console.log(l);
   console.log(`p50_ms=${percentile(totals, 50).toFixed(1)} p95_ms=${percentile(totals, 95).toFixed(1)} peak_rss_mb=${rssMb.toFixed(1)}`);
   return 0;
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(2);
+  },
+);

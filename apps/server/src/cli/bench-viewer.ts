@@ -30,7 +30,16 @@ import { percentile } from './landmark-metrics';
 const PASSWORD = 'Bench-pass1!';
 const FILM = { width: 1935, height: 2400 };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { moves: { type: 'string' }, wheels: { type: 'string' } } });
@@ -67,9 +76,14 @@ async function main(): Promise<number> {
     const { manifest, baseDir } = await loadDatasetManifest(resolve(dir, 'manifest.json'));
     const source = manifest.images[manifest.images.length - 1];
     if (!source) throw new Error('the dataset manifest lists no image');
-    const film = await sharp(resolve(baseDir, source.file)).resize(FILM.width, FILM.height, { fit: 'fill' }).jpeg({ quality: 92 }).toBuffer();
+    const film = await sharp(resolve(baseDir, source.file))
+      .resize(FILM.width, FILM.height, { fit: 'fill' })
+      .jpeg({ quality: 92 })
+      .toBuffer();
     const detected = await client.createPatientWithImage(film, 'image/jpeg', 'Bench viewer');
-    console.log(`patient created: ${detected.output.boxs.length} landmarks on ${detected.output.size.width}x${detected.output.size.height}`);
+    console.log(
+      `patient created: ${detected.output.boxs.length} landmarks on ${detected.output.size.width}x${detected.output.size.height}`,
+    );
 
     browser = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM,
@@ -86,13 +100,19 @@ async function main(): Promise<number> {
     await page.getByTestId('viewer-image').waitFor();
     const count = await waitForLandmarks(page, detected.output.boxs.length);
     await showEverything(page);
-    console.log(`viewer open: ${count} landmarks, tracing ${await page.getByTestId('tracing-layer').count() > 0 ? 'shown' : 'absent'}, ${FILM.width}x${FILM.height} film`);
+    console.log(
+      `viewer open: ${count} landmarks, tracing ${(await page.getByTestId('tracing-layer').count()) > 0 ? 'shown' : 'absent'}, ` +
+        `${FILM.width}x${FILM.height} film`,
+    );
 
     const drag = await measure(page, () => dragLandmark(page, moves));
     const zoom = await measure(page, () => wheelZoom(page, wheels));
     report('drag', drag);
     report('zoom', zoom);
-    console.log(`drag_p50_ms=${fmt(percentile(drag, 50))} drag_p95_ms=${fmt(percentile(drag, 95))} zoom_p50_ms=${fmt(percentile(zoom, 50))} zoom_p95_ms=${fmt(percentile(zoom, 95))}`);
+    console.log(
+      `drag_p50_ms=${fmt(percentile(drag, 50))} drag_p95_ms=${fmt(percentile(drag, 95))} ` +
+        `zoom_p50_ms=${fmt(percentile(zoom, 50))} zoom_p95_ms=${fmt(percentile(zoom, 95))}`,
+    );
     return 0;
   } finally {
     await browser?.close().catch(() => undefined);
@@ -173,7 +193,10 @@ async function dragLandmark(page: Page, moves: number): Promise<void> {
   const moved = page.locator(`[data-testid="landmark"][data-id="${id}"]`);
   const after = { x: Number(await moved.getAttribute('data-x')), y: Number(await moved.getAttribute('data-y')) };
   if (after.x === before.x && after.y === before.y) throw new Error(`the drag did not move landmark ${id}`);
-  console.log(`dragged ${id} with ${moves} mouse moves: (${before.x.toFixed(1)}, ${before.y.toFixed(1)}) -> (${after.x.toFixed(1)}, ${after.y.toFixed(1)}) image px`);
+  console.log(
+    `dragged ${id} with ${moves} mouse moves: (${before.x.toFixed(1)}, ${before.y.toFixed(1)}) ` +
+      `-> (${after.x.toFixed(1)}, ${after.y.toFixed(1)}) image px`,
+  );
 }
 
 /** Wheel steps over the film: in towards 400%, then back out (each step ~3%, docs/spec-points.md §9). */
@@ -192,12 +215,19 @@ async function wheelZoom(page: Page, wheels: number): Promise<void> {
 
 function report(name: string, frames: number[]): void {
   const mean = frames.reduce((a, b) => a + b, 0) / Math.max(1, frames.length);
-  console.log(`${name}: ${frames.length} frames, median ${fmt(percentile(frames, 50))} ms, p95 ${fmt(percentile(frames, 95))} ms, mean ${fmt(mean)} ms, max ${fmt(Math.max(...frames))} ms`);
+  console.log(
+    `${name}: ${frames.length} frames, median ${fmt(percentile(frames, 50))} ` +
+      `ms, p95 ${fmt(percentile(frames, 95))} ms, mean ${fmt(mean)} ms, max ${fmt(Math.max(...frames))} ` +
+      `ms`,
+  );
 }
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'NaN');
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof Error ? err.stack ?? err.message : err);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+    process.exit(2);
+  },
+);

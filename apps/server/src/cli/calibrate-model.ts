@@ -37,7 +37,13 @@ export async function fixtureNonCephalograms(): Promise<{ name: string; bytes: B
       const img = sharp(await readFile(resolve(FIXTURES, f)));
       const { width = 1, height = 1 } = await img.metadata();
       const k = Math.max(1, 1000 / Math.min(width, height));
-      return { name: f, bytes: await img.resize(Math.round(width * k), Math.round(height * k)).jpeg().toBuffer() };
+      return {
+        name: f,
+        bytes: await img
+          .resize(Math.round(width * k), Math.round(height * k))
+          .jpeg()
+          .toBuffer(),
+      };
     }),
   );
 }
@@ -50,13 +56,27 @@ export async function fixtureNonCephalograms(): Promise<{ name: string; bytes: B
 export async function otherDeviceLooks(bytes: Buffer): Promise<{ look: string; bytes: Buffer }[]> {
   const img = sharp(bytes);
   const { width = 1, height = 1 } = await img.metadata();
-  const tight = { left: Math.round(width * 0.12), top: Math.round(height * 0.1), width: Math.round(width * 0.8), height: Math.round(height * 0.78) };
+  const tight = {
+    left: Math.round(width * 0.12),
+    top: Math.round(height * 0.1),
+    width: Math.round(width * 0.8),
+    height: Math.round(height * 0.78),
+  };
   const pad = Math.round(width * 0.18);
   const narrow = { left: Math.round(width * 0.15), top: 0, width: Math.round(width * 0.8), height };
   return [
-    { look: 'small-unit', bytes: await sharp(bytes).extract(narrow).resize({ height: 1000 }).gamma(2.2, 1.8).blur(1.2).jpeg({ quality: 60 }).toBuffer() },
+    {
+      look: 'small-unit',
+      bytes: await sharp(bytes).extract(narrow).resize({ height: 1000 }).gamma(2.2, 1.8).blur(1.2).jpeg({ quality: 60 }).toBuffer(),
+    },
     { look: 'tight-crop', bytes: await sharp(bytes).extract(tight).linear(1.4, -40).jpeg({ quality: 85 }).toBuffer() },
-    { look: 'wide-padded', bytes: await sharp(bytes).extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0 } }).jpeg({ quality: 85 }).toBuffer() },
+    {
+      look: 'wide-padded',
+      bytes: await sharp(bytes)
+        .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0 } })
+        .jpeg({ quality: 85 })
+        .toBuffer(),
+    },
     { look: 'edge-enhanced', bytes: await sharp(bytes).sharpen({ sigma: 3, m1: 2, m2: 4 }).gamma(1.2).jpeg({ quality: 80 }).toBuffer() },
   ];
 }
@@ -69,11 +89,19 @@ interface Quality {
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
-    options: { manifest: { type: 'string' }, validation: { type: 'string', multiple: true }, n: { type: 'string' }, 'max-review-share': { type: 'string' } },
+    options: {
+      manifest: { type: 'string' },
+      validation: { type: 'string', multiple: true },
+      n: { type: 'string' },
+      'max-review-share': { type: 'string' },
+    },
     allowPositionals: true,
   });
   if (positionals.length !== 1) {
-    console.error('usage: calibrate-model <model manifest.json> [--manifest <isbi manifest>] [--validation <manifest>]... [--n 60] [--max-review-share 0.15]');
+    console.error(
+      'usage: calibrate-model <model manifest.json> [--manifest <isbi manifest>] [--validation ' +
+        '<manifest>]... [--n 60] [--max-review-share 0.15]',
+    );
     return 2;
   }
   const modelPath = userPath(positionals[0]!);
@@ -85,7 +113,10 @@ async function main(): Promise<number> {
   }
   const validation = (values.validation ?? []).map((p) => userPath(p));
   if (!validation.length) {
-    console.error('Calibration needs films from at least one other device: pass --validation <manifest> (e.g. ../shared/datasets/hamedan/manifest.json).');
+    console.error(
+      'Calibration needs films from at least one other device: pass --validation <manifest> (e.g. ' +
+        '../shared/datasets/hamedan/manifest.json).',
+    );
     return 2;
   }
   const { manifest: ds, baseDir } = await loadDatasetManifest(dsPath);
@@ -110,7 +141,8 @@ async function main(): Promise<number> {
   for (const im of trainImages.slice(0, n)) {
     const bytes = await readFile(resolve(baseDir, im.file));
     pos.push((await measure(`isbi ${im.id}`, bytes)).q);
-    if (pos.length % 3 === 0) for (const v of await otherDeviceLooks(bytes)) pos.push((await measure(`isbi ${im.id} as ${v.look}`, v.bytes)).q);
+    if (pos.length % 3 === 0)
+      for (const v of await otherDeviceLooks(bytes)) pos.push((await measure(`isbi ${im.id} as ${v.look}`, v.bytes)).q);
   }
   // Validation films (other devices): refusal positives and the confidence model's data.
   const feats: number[][] = [];
@@ -163,7 +195,11 @@ async function main(): Promise<number> {
   Object.assign(model, { acceptance, confidence, review });
   await writeFile(modelPath, JSON.stringify(model, null, 1));
   const refusedPos = pos.filter((x) => x.conf < acceptance.min_mean_confidence || x.res > acceptance.max_shape_residual);
-  console.log(`real films (${pos.length}, ${validation.length + 1} devices + re-imaged looks): mean confidence min ${posMinConf.toFixed(3)} median ${median(pos.map((p) => p.conf)).toFixed(3)}; shape residual max ${posMaxRes.toFixed(4)} median ${median(pos.map((p) => p.res)).toFixed(4)}`);
+  console.log(
+    `real films (${pos.length}, ${validation.length + 1} devices + re-imaged ` +
+      `looks): mean confidence min ${posMinConf.toFixed(3)} median ${median(pos.map((p) => p.conf)).toFixed(3)}; ` +
+      `shape residual max ${posMaxRes.toFixed(4)} median ${median(pos.map((p) => p.res)).toFixed(4)}`,
+  );
   let leaked = 0;
   for (const x of neg) {
     const refused = x.conf < acceptance.min_mean_confidence || x.res > acceptance.max_shape_residual;
@@ -171,10 +207,21 @@ async function main(): Promise<number> {
     console.log(`  ${refused ? 'refused ' : 'ACCEPTED'} ${x.name.padEnd(28)} confidence ${x.conf.toFixed(3)} residual ${x.res.toFixed(4)}`);
   }
   for (const x of refusedPos) console.log(`  REFUSED real film ${x.name} confidence ${x.conf.toFixed(3)} residual ${x.res.toFixed(4)}`);
-  console.log(`acceptance ${JSON.stringify(acceptance)}; non-cephalograms accepted: ${leaked}/${neg.length}; real films refused: ${refusedPos.length}/${pos.length}`);
+  console.log(
+    `acceptance ${JSON.stringify(acceptance)}; non-cephalograms accepted: ${leaked}/${neg.length}; ` +
+      `real films refused: ${refusedPos.length}/${pos.length}`,
+  );
   console.log(`confidence model ${JSON.stringify(confidence)} on ${labels.length} validation landmarks (${bad} over 2 mm)`);
-  console.log(`2-fold cross-validation by film (fit on one half, threshold and flag on the other): flags ${(100 * cv.share).toFixed(1)}%, catches ${(100 * cv.recall).toFixed(1)}% of those over 2 mm`);
-  console.log(`review threshold ${review.confidence_threshold}: flags ${(100 * share).toFixed(1)}% of landmarks, catches ${((100 * caught) / Math.max(1, bad)).toFixed(1)}% of those over 2 mm (on the validation films)`);
+  console.log(
+    `2-fold cross-validation by film (fit on one half, threshold and flag on ` +
+      `the other): flags ${(100 * cv.share).toFixed(1)}%, catches ${(100 * cv.recall).toFixed(1)}% ` +
+      `of those over 2 mm`,
+  );
+  console.log(
+    `review threshold ${review.confidence_threshold}: flags ${(100 * share).toFixed(1)}% ` +
+      `of landmarks, catches ${((100 * caught) / Math.max(1, bad)).toFixed(1)}% ` +
+      `of those over 2 mm (on the validation films)`,
+  );
   return leaked || refusedPos.length ? 1 : 0;
 }
 
@@ -190,7 +237,10 @@ export function crossValidated(feats: number[][], labels: number[], images: numb
   for (const fold of [0, 1]) {
     const tr = feats.map((_, i) => i).filter((i) => images[i]! % 2 === fold);
     const te = feats.map((_, i) => i).filter((i) => images[i]! % 2 !== fold);
-    const w = fitLogistic(tr.map((i) => feats[i]!), tr.map((i) => labels[i]!));
+    const w = fitLogistic(
+      tr.map((i) => feats[i]!),
+      tr.map((i) => labels[i]!),
+    );
     const score = (i: number) => sigmoid(w[0]! + feats[i]!.reduce((a, v, j) => a + v * w[j + 1]!, 0));
     const { threshold } = thresholdForShare(tr.map(score), maxShare);
     for (const i of te) {
@@ -211,8 +261,11 @@ function median(v: number[]): number {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  main().then((code) => process.exit(code), (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(2);
-  });
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(2);
+    },
+  );
 }

@@ -60,7 +60,8 @@ interface Args {
 
 function parseArgs(argv: readonly string[]): Args {
   const [command, ...rest] = argv;
-  if (command !== 'measure' && command !== 'isbi-classes') throw new UsageError(command === undefined ? 'missing command' : `unknown command: ${command}`);
+  if (command !== 'measure' && command !== 'isbi-classes')
+    throw new UsageError(command === undefined ? 'missing command' : `unknown command: ${command}`);
   const opts = new Map<string, string>();
   for (let i = 0; i < rest.length; i += 2) {
     const key = rest[i] as string;
@@ -133,7 +134,9 @@ function measure(args: Args, manifest: Manifest): void {
   const analyses = args.analysis === null ? ANALYSES : [getAnalysis(args.analysis)].filter((a) => a !== undefined);
   const defs = measurementsOfAnalyses(analyses);
   const calibration: Calibration =
-    manifest.pixel_spacing_mm === undefined ? UNCALIBRATED : calibrationFromPixelSpacing(manifest.pixel_spacing_mm, manifest.pixel_spacing_mm);
+    manifest.pixel_spacing_mm === undefined
+      ? UNCALIBRATED
+      : calibrationFromPixelSpacing(manifest.pixel_spacing_mm, manifest.pixel_spacing_mm);
   if (calibration.kind === 'uncalibrated') process.stderr.write('warning: manifest has no pixel_spacing_mm; lengths are reported in px\n');
   const columns = columnIds(manifest);
   const images = manifest.images.map((image) => {
@@ -178,7 +181,8 @@ function isbi(manifest: Manifest): void {
     (manifest.pixel_spacing_mm !== undefined && manifest.original_pixel_spacing_mm !== undefined
       ? manifest.pixel_spacing_mm / manifest.original_pixel_spacing_mm
       : 1);
-  const spacing = manifest.original_pixel_spacing_mm ?? (manifest.pixel_spacing_mm !== undefined ? manifest.pixel_spacing_mm / toOriginal : 0.1);
+  const spacing =
+    manifest.original_pixel_spacing_mm ?? (manifest.pixel_spacing_mm !== undefined ? manifest.pixel_spacing_mm / toOriginal : 0.1);
   const columns = columnIds(manifest);
   const pairs: { predicted: IsbiClasses; expected: IsbiClasses }[] = [];
   for (const image of manifest.images) {
@@ -189,7 +193,8 @@ function isbi(manifest: Manifest): void {
     }
     const predicted = isbiClasses(pts.points, spacing);
     const expectedRaw = image.isbi_classes ?? null;
-    const expected = expectedRaw !== null && ISBI_CLASS_NAMES.every((n) => typeof expectedRaw[n] === 'number') ? (expectedRaw as IsbiClasses) : null;
+    const expected =
+      expectedRaw !== null && ISBI_CLASS_NAMES.every((n) => typeof expectedRaw[n] === 'number') ? (expectedRaw as IsbiClasses) : null;
     const cells = ISBI_CLASS_NAMES.map((n) => {
       const mark = expected === null ? '' : expected[n] === predicted[n] ? '' : ` (expected ${expected[n]})`;
       return `${n}=${predicted[n]}${mark}`;

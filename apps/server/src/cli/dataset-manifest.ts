@@ -32,7 +32,8 @@ export const datasetManifestSchema = z.object({
 export type DatasetManifest = z.infer<typeof datasetManifestSchema>;
 
 /**
- * What eval:landmarks (and any tool that can say a spacing is estimated) reads: also a set whose spacing is unknown (../shared/datasets/hamedan:
+ * What eval:landmarks (and any tool that can say a spacing is estimated) reads: also a set whose spacing is unknown
+ * (../shared/datasets/hamedan:
  * pixel_spacing_mm null, pixel_spacing_estimate_mm beside it), so that it can score it in px and %
  * of S-N and say that its mm rest on the estimate. The format above keeps a known spacing for the
  * tools that need one.
@@ -61,10 +62,15 @@ export function userPath(p: string): string {
 }
 
 /** Test-split ids that have a near-duplicate in another split (train/test leakage), if known. */
-export async function leakingIds(manifestPath: string, manifest: Pick<DatasetManifest, 'splits' | 'isbi_duplicate_image_pairs'>, split: string): Promise<Set<string>> {
+export async function leakingIds(
+  manifestPath: string,
+  manifest: Pick<DatasetManifest, 'splits' | 'isbi_duplicate_image_pairs'>,
+  split: string,
+): Promise<Set<string>> {
   let pairs = manifest.isbi_duplicate_image_pairs;
   const sibling = resolve(dirname(manifestPath), 'manifest38.json');
-  if (!pairs && existsSync(sibling)) pairs = datasetManifestSchema.partial().parse(JSON.parse(await readFile(sibling, 'utf8'))).isbi_duplicate_image_pairs;
+  if (!pairs && existsSync(sibling))
+    pairs = datasetManifestSchema.partial().parse(JSON.parse(await readFile(sibling, 'utf8'))).isbi_duplicate_image_pairs;
   const inSplit = new Set(manifest.splits[split] ?? []);
   const out = new Set<string>();
   for (const [a, b] of pairs ?? []) {

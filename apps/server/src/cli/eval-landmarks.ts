@@ -17,7 +17,16 @@ import { evaluateDetections, imageSpacing, matchLandmarks, type PredictedPoint }
 import { reportLines, reportMarkdown } from './landmark-eval-format.ts';
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { split: { type: 'string' }, manifest: { type: 'string' }, model: { type: 'string' }, out: { type: 'string' }, limit: { type: 'string' }, 'review-threshold': { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      split: { type: 'string' },
+      manifest: { type: 'string' },
+      model: { type: 'string' },
+      out: { type: 'string' },
+      limit: { type: 'string' },
+      'review-threshold': { type: 'string' },
+    },
+  });
   const dir = datasetDir();
   const manifestPath = values.manifest ? userPath(values.manifest) : dir ? resolve(dir, 'manifest.json') : null;
   if (!manifestPath) {
@@ -53,21 +62,37 @@ async function main(): Promise<number> {
   }
   const report = evaluateDetections({ manifest, predictions, matched, leaks, reviewThreshold: flagThreshold ?? modelThreshold ?? null });
   const { refused, n_images } = report;
-  const header = `model ${detector.manifest.id} ${detector.manifest.version} (trained on ${detector.manifest.trained_on}); manifest ${manifestPath}; split ${split}; ${n_images} images, ${refused.length} refused${refused.length ? ` (${refused.join(', ')})` : ''}; ${matched.length} landmarks matched by name${unmatched.length ? `, unmatched: ${unmatched.join(', ')}` : ''}`;
+  const header =
+    `model ${detector.manifest.id} ${detector.manifest.version} (trained on ` +
+    `${detector.manifest.trained_on}); manifest ${manifestPath}; split ${split}; ` +
+    `${n_images} images, ${refused.length} refused${refused.length ? ` (${refused.join(', ')})` : ''}; ` +
+    `${matched.length} landmarks matched by name${unmatched.length ? `, unmatched: ${unmatched.join(', ')}` : ''}`;
   console.log(reportLines(report, { header, split, leaks: leaks.size }).join('\n'));
   if (values.out) {
     const out = userPath(values.out);
     await mkdir(out, { recursive: true });
-    const metrics = { model: detector.modelRef, trained_on: detector.manifest.trained_on, manifest: manifestPath, split, ...report, unmatched_landmarks: unmatched };
+    const metrics = {
+      model: detector.modelRef,
+      trained_on: detector.manifest.trained_on,
+      manifest: manifestPath,
+      split,
+      ...report,
+      unmatched_landmarks: unmatched,
+    };
     await writeFile(resolve(out, 'metrics.json'), JSON.stringify(metrics, null, 2));
     const title = `Landmark accuracy: ${detector.manifest.id} ${detector.manifest.version}`;
-    const intro = `Split \`${split}\` of \`${manifestPath}\`: ${n_images} images, ${refused.length} refused. Model trained on: ${detector.manifest.trained_on}.`;
+    const intro =
+      `Split \`${split}\` of \`${manifestPath}\`: ${n_images} images, ${refused.length} ` +
+      `refused. Model trained on: ${detector.manifest.trained_on}.`;
     await writeFile(resolve(out, 'report.md'), reportMarkdown(report, { header, split, leaks: leaks.size, title, intro }));
   }
   return 0;
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(2);
+  },
+);

@@ -11,20 +11,28 @@ export function spacingNote(r: EvalReport): string {
   const { spacing } = r;
   if (!spacing.estimate) return '';
   const scored = r.n_images - r.refused.length;
-  const part = spacing.images_at_estimate < scored ? ` for ${spacing.images_at_estimate} of ${scored} images, the others at their own spacing` : '';
+  const part =
+    spacing.images_at_estimate < scored ? ` for ${spacing.images_at_estimate} of ${scored} images, the others at their own spacing` : '';
   return ` (mm at the estimated spacing ${spacing.mm} mm/px${part})`;
 }
 
 /** One sentence on where the mm come from. */
 export function spacingLine(r: EvalReport): string {
   const { spacing } = r;
-  if (spacing.estimate) return `spacing: ${spacing.mm} mm/px is an ESTIMATE (the manifest's pixel_spacing_estimate_mm; the true spacing is unknown): mm figures rest on it, px and % of S-N do not`;
-  if (spacing.images_with_own_spacing) return `spacing: each image's own pixel_spacing_mm${spacing.mm !== null ? `, else ${spacing.mm} mm/px` : ''}`;
+  if (spacing.estimate)
+    return (
+      `spacing: ${spacing.mm} mm/px is an ESTIMATE (the manifest's pixel_spacing_estimate_mm; ` +
+      `the true spacing is unknown): mm figures rest on it, px and % of S-N do ` +
+      `not`
+    );
+  if (spacing.images_with_own_spacing)
+    return `spacing: each image's own pixel_spacing_mm${spacing.mm !== null ? `, else ${spacing.mm} mm/px` : ''}`;
   return `spacing: ${spacing.mm} mm/px (the manifest's pixel_spacing_mm)`;
 }
 
 export function summaryLine(label: string, s: AccuracySummary, note = ''): string {
-  return `${label}: n=${s.n} MRE=${f(s.mre_mm)} mm SD=${f(s.sd_mm)} mm ${SDR_THRESHOLDS_MM.map((t) => `SDR@${t}=${f(s.sdr[String(t)], 2)}%`).join(' ')}${note}`;
+  const sdr = SDR_THRESHOLDS_MM.map((t) => `SDR@${t}=${f(s.sdr[String(t)], 2)}%`).join(' ');
+  return `${label}: n=${s.n} MRE=${f(s.mre_mm)} mm SD=${f(s.sd_mm)} mm ${sdr}${note}`;
 }
 
 function wholeLine(label: string, r: EvalReport): string {
@@ -34,10 +42,32 @@ function wholeLine(label: string, r: EvalReport): string {
 /** Per-landmark Markdown table: accuracy, px and % S-N, mean signed offset, and the annotators. */
 export function landmarkTable(r: EvalReport): string {
   const ann = r.annotators;
-  const cols = ['landmark', 'n', 'MRE mm', 'SD mm', ...SDR_THRESHOLDS_MM.map((t) => `SDR ${t} mm`), 'MRE px', 'MRE % S-N', 'dx mm', 'dy mm', ...(ann ? ['A vs B mm', 'model vs mean mm'] : [])];
+  const cols = [
+    'landmark',
+    'n',
+    'MRE mm',
+    'SD mm',
+    ...SDR_THRESHOLDS_MM.map((t) => `SDR ${t} mm`),
+    'MRE px',
+    'MRE % S-N',
+    'dx mm',
+    'dy mm',
+    ...(ann ? ['A vs B mm', 'model vs mean mm'] : []),
+  ];
   const rows = Object.entries(r.per_landmark).map(([name, s]) => {
     const a = ann?.per_landmark[name];
-    const cells = [name, String(s.n), f(s.mre_mm), f(s.sd_mm), ...SDR_THRESHOLDS_MM.map((t) => f(s.sdr[String(t)], 1)), f(s.mre_px, 2), f(s.mre_pct_sn, 2), signed(s.dx_mm), signed(s.dy_mm), ...(ann ? [f(a?.inter_mm), f(a?.model_mm)] : [])];
+    const cells = [
+      name,
+      String(s.n),
+      f(s.mre_mm),
+      f(s.sd_mm),
+      ...SDR_THRESHOLDS_MM.map((t) => f(s.sdr[String(t)], 1)),
+      f(s.mre_px, 2),
+      f(s.mre_pct_sn, 2),
+      signed(s.dx_mm),
+      signed(s.dy_mm),
+      ...(ann ? [f(a?.inter_mm), f(a?.model_mm)] : []),
+    ];
     return `| ${cells.join(' | ')} |`;
   });
   return [`| ${cols.join(' | ')} |`, `|${cols.map(() => '---').join('|')}|`, ...rows].join('\n');
@@ -46,15 +76,25 @@ export function landmarkTable(r: EvalReport): string {
 export function annotatorLine(r: EvalReport): string | null {
   const a = r.annotators;
   if (!a) return null;
-  return `annotators (${a.n} landmarks): A vs B MRE=${f(a.inter_annotator_mre_mm)} mm (${f(a.inter_annotator_mre_px, 2)} px); model vs their mean MRE=${f(a.model_vs_mean_mre_mm)} mm (${f(a.model_vs_mean_mre_px, 2)} px), vs A ${f(a.model_vs_a_mre_mm)} mm, vs B ${f(a.model_vs_b_mre_mm)} mm${spacingNote(r)}`;
+  return (
+    `annotators (${a.n} landmarks): A vs B MRE=${f(a.inter_annotator_mre_mm)} ` +
+    `mm (${f(a.inter_annotator_mre_px, 2)} px); model vs their mean MRE=${f(a.model_vs_mean_mre_mm)} ` +
+    `mm (${f(a.model_vs_mean_mre_px, 2)} px), vs A ${f(a.model_vs_a_mre_mm)} ` +
+    `mm, vs B ${f(a.model_vs_b_mre_mm)} mm${spacingNote(r)}`
+  );
 }
 
 export function reviewLine(r: EvalReport): string {
   const v = r.review;
   const auroc = `AUROC of (1 - confidence) for error > 2 mm: ${f(v.auroc)}; ${v.n_over_2mm} of ${v.n} landmarks over 2 mm${spacingNote(r)}`;
-  if (v.threshold === null) return `review flag: no threshold (pass --review-threshold or set review.confidence_threshold in the model manifest); ${auroc}`;
+  if (v.threshold === null)
+    return `review flag: no threshold (pass --review-threshold or set review.confidence_threshold in the model manifest); ${auroc}`;
   const caught = v.recall === null ? 0 : Math.round(v.recall * v.n_over_2mm);
-  return `review flag (confidence < ${v.threshold}): flags ${pct(v.flagged_share)} of landmarks; catches ${pct(v.recall)} (${caught} of ${v.n_over_2mm}) of those with error > 2 mm; ${auroc}`;
+  return (
+    `review flag (confidence < ${v.threshold}): flags ${pct(v.flagged_share)} ` +
+    `of landmarks; catches ${pct(v.recall)} (${caught} of ${v.n_over_2mm}) of ` +
+    `those with error > 2 mm; ${auroc}`
+  );
 }
 
 export interface ReportContext {
@@ -70,7 +110,15 @@ export function reportLines(r: EvalReport, ctx: ReportContext): string[] {
     ctx.header,
     spacingLine(r),
     landmarkTable(r),
-    ...(ctx.leaks ? [summaryLine(`${ctx.split} without ${ctx.leaks} images with a near-duplicate in another split`, r.without_duplicates, spacingNote(r))] : []),
+    ...(ctx.leaks
+      ? [
+          summaryLine(
+            `${ctx.split} without ${ctx.leaks} images with a near-duplicate in another split`,
+            r.without_duplicates,
+            spacingNote(r),
+          ),
+        ]
+      : []),
     wholeLine(`${ctx.split} whole`, r),
     ...[annotatorLine(r)].filter((l): l is string => l !== null),
     reviewLine(r),

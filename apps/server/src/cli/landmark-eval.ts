@@ -83,7 +83,10 @@ const mean = (v: readonly number[]) => (v.length ? v.reduce((a, b) => a + b, 0) 
 const dist = (p: Xy, q: Xy) => Math.hypot(p[0] - q[0], p[1] - q[1]);
 
 /** Manifest landmarks matched to the model's by name (case-insensitive). */
-export function matchLandmarks(manifestNames: readonly string[], model: readonly { name: string; index: number }[]): { matched: MatchedLandmark[]; unmatched: string[] } {
+export function matchLandmarks(
+  manifestNames: readonly string[],
+  model: readonly { name: string; index: number }[],
+): { matched: MatchedLandmark[]; unmatched: string[] } {
   const byName = new Map(model.map((l) => [norm(l.name), l.index]));
   const matched: MatchedLandmark[] = [];
   const unmatched: string[] = [];
@@ -100,7 +103,9 @@ export function imageSpacing(manifest: EvalDatasetManifest, image: Image): { mm:
   if (image.pixel_spacing_mm !== undefined) return { mm: image.pixel_spacing_mm, estimate: false };
   if (manifest.pixel_spacing_mm != null) return { mm: manifest.pixel_spacing_mm, estimate: false };
   if (manifest.pixel_spacing_estimate_mm !== undefined) return { mm: manifest.pixel_spacing_estimate_mm, estimate: true };
-  throw new Error(`Image ${image.id} has no pixel spacing: give it pixel_spacing_mm, or give the manifest pixel_spacing_mm or pixel_spacing_estimate_mm.`);
+  throw new Error(
+    `Image ${image.id} has no pixel spacing: give it pixel_spacing_mm, or give the manifest pixel_spacing_mm or pixel_spacing_estimate_mm.`,
+  );
 }
 
 /**
@@ -248,7 +253,12 @@ export function evaluateDetections({ manifest, predictions, matched, leaks = new
   return {
     n_images: predictions.size,
     refused,
-    spacing: { mm: manifest.pixel_spacing_mm ?? manifest.pixel_spacing_estimate_mm ?? null, estimate: atEstimate > 0, images_at_estimate: atEstimate, images_with_own_spacing: ownSpacing },
+    spacing: {
+      mm: manifest.pixel_spacing_mm ?? manifest.pixel_spacing_estimate_mm ?? null,
+      estimate: atEstimate > 0,
+      images_at_estimate: atEstimate,
+      images_with_own_spacing: ownSpacing,
+    },
     ...summarise(samples.map((x) => x.errMm)),
     mre_px: whole.mre_px,
     mre_pct_sn: whole.mre_pct_sn,

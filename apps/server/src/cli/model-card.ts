@@ -40,7 +40,12 @@ const metricsSchema = summarySchema.extend({
   mre_pct_sn: z.number().nullable(),
   per_landmark: z.record(z.string(), summarySchema.extend({ dx_mm: z.number(), dy_mm: z.number(), mre_px: z.number() })),
   annotators: z.object({ inter_annotator_mre_mm: z.number(), model_vs_mean_mre_mm: z.number() }).optional(),
-  review: z.object({ threshold: z.number().nullable(), recall: z.number().nullable(), flagged_share: z.number().nullable(), auroc: z.number() }),
+  review: z.object({
+    threshold: z.number().nullable(),
+    recall: z.number().nullable(),
+    flagged_share: z.number().nullable(),
+    auroc: z.number(),
+  }),
 });
 type Metrics = z.infer<typeof metricsSchema>;
 
@@ -50,7 +55,8 @@ const pct = (v: number | null) => (v === null ? '-' : `${(100 * v).toFixed(1)} %
 export function evaluationOf(key: string, m: Metrics, shortNames: Map<string, string>): ModelCardEvaluation {
   const d = DATASETS[key] ?? { label: key, device: 'unknown', reference: 'dataset labels', note: '' };
   const spacing = m.spacing.mm;
-  if (spacing === null || m.mre_pct_sn === null) throw new Error(`${key}: the metrics have no spacing or no S-N figure; a card needs both.`);
+  if (spacing === null || m.mre_pct_sn === null)
+    throw new Error(`${key}: the metrics have no spacing or no S-N figure; a card needs both.`);
   return {
     dataset: key,
     label: d.label,
@@ -60,9 +66,22 @@ export function evaluationOf(key: string, m: Metrics, shortNames: Map<string, st
     spacing: { mm: spacing, estimate: m.spacing.estimate, note: d.note },
     reference: d.reference,
     overall: { n: m.n, mre_mm: m.mre_mm, sd_mm: m.sd_mm, sdr: m.sdr, mre_px: m.mre_px, mre_pct_sn: m.mre_pct_sn },
-    per_landmark: Object.entries(m.per_landmark).map(([name, r]) => ({ name, short_name: shortNames.get(name.toLowerCase()) ?? name, mre_mm: r.mre_mm, sdr2: r.sdr['2'] ?? NaN, dx_mm: r.dx_mm, dy_mm: r.dy_mm })),
-    ...(m.annotators && { annotators: { inter_annotator_mre_mm: m.annotators.inter_annotator_mre_mm, model_vs_mean_mre_mm: m.annotators.model_vs_mean_mre_mm } }),
-    ...(m.review.threshold !== null && m.review.recall !== null && m.review.flagged_share !== null && { review: { threshold: m.review.threshold, recall: m.review.recall, flagged_share: m.review.flagged_share, auroc: m.review.auroc } }),
+    per_landmark: Object.entries(m.per_landmark).map(([name, r]) => ({
+      name,
+      short_name: shortNames.get(name.toLowerCase()) ?? name,
+      mre_mm: r.mre_mm,
+      sdr2: r.sdr['2'] ?? NaN,
+      dx_mm: r.dx_mm,
+      dy_mm: r.dy_mm,
+    })),
+    ...(m.annotators && {
+      annotators: { inter_annotator_mre_mm: m.annotators.inter_annotator_mre_mm, model_vs_mean_mre_mm: m.annotators.model_vs_mean_mre_mm },
+    }),
+    ...(m.review.threshold !== null &&
+      m.review.recall !== null &&
+      m.review.flagged_share !== null && {
+        review: { threshold: m.review.threshold, recall: m.review.recall, flagged_share: m.review.flagged_share, auroc: m.review.auroc },
+      }),
   };
 }
 
@@ -74,21 +93,43 @@ export function markdownTables(card: ModelCard, baseline?: { key: string; perLan
     '',
     '| set | device | films | refused | compared with | MRE mm | SD mm | SDR 2 mm | 2.5 mm | 3 mm | 4 mm | MRE px | MRE % of S-N |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...card.evaluations.map((e) => `| ${e.label}${est(e)} | ${e.device} | ${e.n_images} | ${e.refused} | ${e.reference} | ${f(e.overall.mre_mm, 3)} | ${f(e.overall.sd_mm, 3)} | ${f(e.overall.sdr['2'] ?? NaN, 1)} % | ${f(e.overall.sdr['2.5'] ?? NaN, 1)} % | ${f(e.overall.sdr['3'] ?? NaN, 1)} % | ${f(e.overall.sdr['4'] ?? NaN, 1)} % | ${f(e.overall.mre_px, 1)} | ${f(e.overall.mre_pct_sn, 2)} % |`),
+    ...card.evaluations.map(
+      (e) =>
+        `| ${e.label}${est(e)} | ${e.device} | ${e.n_images} | ${e.refused} | ${e.reference} ` +
+        `| ${f(e.overall.mre_mm, 3)} | ${f(e.overall.sd_mm, 3)} | ${f(e.overall.sdr['2'] ?? NaN, 1)} ` +
+        `% | ${f(e.overall.sdr['2.5'] ?? NaN, 1)} % | ${f(e.overall.sdr['3'] ?? NaN, 1)} ` +
+        `% | ${f(e.overall.sdr['4'] ?? NaN, 1)} % | ${f(e.overall.mre_px, 1)} | ` +
+        `${f(e.overall.mre_pct_sn, 2)} % |`,
+    ),
     '',
   ];
   for (const e of card.evaluations) {
-    if (e.annotators) lines.push(`- ${e.label}: model vs the orthodontists' mean ${f(e.annotators.model_vs_mean_mre_mm, 3)} mm; orthodontist vs orthodontist ${f(e.annotators.inter_annotator_mre_mm, 3)} mm${est(e)}.`);
-    if (e.review) lines.push(`- ${e.label}: the "for review" flag (confidence < ${e.review.threshold}) catches ${pct(e.review.recall)} of the landmarks over 2 mm and flags ${pct(e.review.flagged_share)} of all; AUROC ${f(e.review.auroc, 3)}.`);
+    if (e.annotators)
+      lines.push(
+        `- ${e.label}: model vs the orthodontists' mean ${f(e.annotators.model_vs_mean_mre_mm, 3)} ` +
+          `mm; orthodontist vs orthodontist ${f(e.annotators.inter_annotator_mre_mm, 3)} ` +
+          `mm${est(e)}.`,
+      );
+    if (e.review)
+      lines.push(
+        `- ${e.label}: the "for review" flag (confidence < ${e.review.threshold}) ` +
+          `catches ${pct(e.review.recall)} of the landmarks over 2 mm and flags ${pct(e.review.flagged_share)} ` +
+          `of all; AUROC ${f(e.review.auroc, 3)}.`,
+      );
   }
   const names = card.evaluations[0]?.per_landmark.map((l) => l.name) ?? [];
-  const head = ['landmark', ...card.evaluations.flatMap((e) => [`${e.dataset} MRE mm`, `${e.dataset} SDR 2 mm`, `${e.dataset} mean dx, dy mm`])];
+  const head = [
+    'landmark',
+    ...card.evaluations.flatMap((e) => [`${e.dataset} MRE mm`, `${e.dataset} SDR 2 mm`, `${e.dataset} mean dx, dy mm`]),
+  ];
   if (baseline) head.push(`${baseline.key} vs ${baseline.label}`);
   lines.push('', `| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`);
   for (const name of names) {
     const cells = card.evaluations.flatMap((e) => {
       const r = e.per_landmark.find((l) => l.name === name);
-      return r ? [f(r.mre_mm), `${f(r.sdr2, 1)} %`, `${r.dx_mm >= 0 ? '+' : ''}${f(r.dx_mm)}, ${r.dy_mm >= 0 ? '+' : ''}${f(r.dy_mm)}`] : ['-', '-', '-'];
+      return r
+        ? [f(r.mre_mm), `${f(r.sdr2, 1)} %`, `${r.dx_mm >= 0 ? '+' : ''}${f(r.dx_mm)}, ${r.dy_mm >= 0 ? '+' : ''}${f(r.dy_mm)}`]
+        : ['-', '-', '-'];
     });
     if (baseline) {
       const now = card.evaluations.find((e) => e.dataset === baseline.key)?.per_landmark.find((l) => l.name === name)?.mre_mm;
@@ -101,9 +142,20 @@ export function markdownTables(card: ModelCard, baseline?: { key: string; perLan
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ options: { eval: { type: 'string', multiple: true }, baseline: { type: 'string' }, training: { type: 'string' }, readme: { type: 'string' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: {
+      eval: { type: 'string', multiple: true },
+      baseline: { type: 'string' },
+      training: { type: 'string' },
+      readme: { type: 'string' },
+    },
+    allowPositionals: true,
+  });
   if (positionals.length !== 1 || !values.eval?.length) {
-    console.error('usage: model-card <model manifest.json> --eval <key>=<metrics.json>... [--baseline <key>=<metrics.json>] [--training "<text>"] [--readme <README.md>]');
+    console.error(
+      'usage: model-card <model manifest.json> --eval <key>=<metrics.json>... [--baseline ' +
+        '<key>=<metrics.json>] [--training "<text>"] [--readme <README.md>]',
+    );
     return 2;
   }
   const manifestPath = userPath(positionals[0]!);
@@ -115,10 +167,20 @@ async function main(): Promise<number> {
     evaluations.push(evaluationOf(key, metricsSchema.parse(JSON.parse(await readFile(userPath(path), 'utf8'))), shortNames));
   }
   if (!manifest.review) throw new Error(`${manifestPath} is not calibrated (no review threshold): run calibrate-model first.`);
-  const env = manifest.training_environment ? ` Trained with Python ${manifest.training_environment.python}, PyTorch ${manifest.training_environment.torch}.` : '';
+  const env = manifest.training_environment
+    ? ` Trained with Python ${manifest.training_environment.python}, PyTorch ${manifest.training_environment.torch}.`
+    : '';
   const card = modelCardSchema.parse({
     version: 1,
-    model: { id: manifest.id, version: manifest.version, trained_on: manifest.trained_on, training: (values.training ?? 'The 150 ISBI 2015 training films (one device), with augmentations that imitate other machines and clinics.') + env, landmarks: manifest.landmarks },
+    model: {
+      id: manifest.id,
+      version: manifest.version,
+      trained_on: manifest.trained_on,
+      training:
+        (values.training ?? 'The 150 ISBI 2015 training films (one device), with augmentations that imitate other machines and clinics.') +
+        env,
+      landmarks: manifest.landmarks,
+    },
     evaluations,
     review: { confidence_threshold: manifest.review.confidence_threshold },
     disclaimer: REPORT_DISCLAIMER,
@@ -130,8 +192,17 @@ async function main(): Promise<number> {
   let baseline: Parameters<typeof markdownTables>[1];
   if (values.baseline) {
     const [key, path] = values.baseline.split('=') as [string, string];
-    const raw = z.object({ model: z.object({ id: z.string(), version: z.string() }), per_landmark: z.record(z.string(), z.object({ mre_mm: z.number() })) }).parse(JSON.parse(await readFile(userPath(path), 'utf8')));
-    baseline = { key, label: `${raw.model.version}`, perLandmark: new Map(Object.entries(raw.per_landmark).map(([n, r]) => [n, r.mre_mm])) };
+    const raw = z
+      .object({
+        model: z.object({ id: z.string(), version: z.string() }),
+        per_landmark: z.record(z.string(), z.object({ mre_mm: z.number() })),
+      })
+      .parse(JSON.parse(await readFile(userPath(path), 'utf8')));
+    baseline = {
+      key,
+      label: `${raw.model.version}`,
+      perLandmark: new Map(Object.entries(raw.per_landmark).map(([n, r]) => [n, r.mre_mm])),
+    };
   }
   const tables = markdownTables(card, baseline);
   if (values.readme) {
@@ -149,8 +220,11 @@ async function main(): Promise<number> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  main().then((code) => process.exit(code), (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(2);
-  });
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(2);
+    },
+  );
 }

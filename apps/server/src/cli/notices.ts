@@ -17,10 +17,12 @@ Languages: ${NOTICE_LANGS.join(', ')}; a reader whose language is missing gets E
 Times need an offset, e.g. 2026-12-01T00:00:00+09:00. The server's environment (DATA_DIR or DATABASE_URL)
 picks the database; on PGlite stop the server first (one process per data directory).`;
 
-const textOptions = Object.fromEntries(NOTICE_LANGS.flatMap((l) => [[`title-${l}`, { type: 'string' }], [`body-${l}`, { type: 'string' }]])) as Record<
-  string,
-  { type: 'string' }
->;
+const textOptions = Object.fromEntries(
+  NOTICE_LANGS.flatMap((l) => [
+    [`title-${l}`, { type: 'string' }],
+    [`body-${l}`, { type: 'string' }],
+  ]),
+) as Record<string, { type: 'string' }>;
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -37,19 +39,30 @@ async function main(argv: string[]): Promise<number> {
     const notices = createNoticeService({ repository: createNoticeRepository(db), clock: systemClock });
     const given: Record<string, string | boolean | undefined> = values;
     const texts = (part: 'title' | 'body') =>
-      Object.fromEntries(NOTICE_LANGS.flatMap((l) => {
-        const text = given[`${part}-${l}`];
-        return typeof text === 'string' ? [[l, text]] : [];
-      }));
+      Object.fromEntries(
+        NOTICE_LANGS.flatMap((l) => {
+          const text = given[`${part}-${l}`];
+          return typeof text === 'string' ? [[l, text]] : [];
+        }),
+      );
     switch (command) {
       case 'add': {
-        const row = await notices.add({ kind: values.kind, starts_at: values.starts, ends_at: values.ends, title: texts('title'), body: texts('body') });
+        const row = await notices.add({
+          kind: values.kind,
+          starts_at: values.starts,
+          ends_at: values.ends,
+          title: texts('title'),
+          body: texts('body'),
+        });
         console.log(`added ${row.kind} ${row.id} (${row.startsAt.toISOString()} .. ${row.endsAt.toISOString()})`);
         return 0;
       }
       case 'list':
         for (const row of await notices.list()) {
-          console.log(`${row.id}  ${row.kind.padEnd(6)}  ${row.startsAt.toISOString()} .. ${row.endsAt.toISOString()}  ${Object.keys(row.title).join(',')}  ${Object.values(row.title)[0] ?? ''}`);
+          console.log(
+            `${row.id}  ${row.kind.padEnd(6)}  ${row.startsAt.toISOString()} .. ${row.endsAt.toISOString()} ` +
+              ` ${Object.keys(row.title).join(',')}  ${Object.values(row.title)[0] ?? ''}`,
+          );
         }
         return 0;
       case 'remove': {

@@ -44,15 +44,24 @@ async function main(): Promise<number> {
   const gOut = await g.run({ image: new ort.Tensor('float32', await f32(resolve(dir, 'global_in.f32')), index.global_in!) });
   const fineShape = index.fine_in!;
   const ids = BigInt64Array.from({ length: fineShape[0]! }, (_, i) => BigInt(i));
-  const fOut = await f.run({ patches: new ort.Tensor('float32', await f32(resolve(dir, 'fine_in.f32')), fineShape), landmark: new ort.Tensor('int64', ids, [ids.length]) });
+  const fOut = await f.run({
+    patches: new ort.Tensor('float32', await f32(resolve(dir, 'fine_in.f32')), fineShape),
+    landmark: new ort.Tensor('int64', ids, [ids.length]),
+  });
   const dg = maxAbsDiff(gOut.heatmaps!.data as Float32Array, await f32(resolve(dir, 'global_out.f32')));
   const df = maxAbsDiff(fOut.heatmaps!.data as Float32Array, await f32(resolve(dir, 'fine_out.f32')));
   const ok = dg <= tol && df <= tol;
-  console.log(`onnx-parity ${m.id} ${m.version}: global max|diff|=${dg.toExponential(2)} fine max|diff|=${df.toExponential(2)} tolerance=${tol} -> ${ok ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `onnx-parity ${m.id} ${m.version}: global max|diff|=${dg.toExponential(2)} ` +
+      `fine max|diff|=${df.toExponential(2)} tolerance=${tol} -> ${ok ? 'PASS' : 'FAIL'}`,
+  );
   return ok ? 0 : 1;
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(2);
+  },
+);

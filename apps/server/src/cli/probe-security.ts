@@ -35,7 +35,12 @@ const TIME_CAP_MS = 120_000;
 const HEALTHZ_EVERY_MS = 50;
 
 async function login(anonymous: ProbeClient, email: string): Promise<ProbeClient> {
-  const res = await anonymous.request(`login ${email}`, 'POST', '/public/login', new URLSearchParams({ email, password: encodePassword(PASSWORD) }));
+  const res = await anonymous.request(
+    `login ${email}`,
+    'POST',
+    '/public/login',
+    new URLSearchParams({ email, password: encodePassword(PASSWORD) }),
+  );
   const token = (res.json as { data?: { token?: string } } | undefined)?.data?.token;
   if (!token) throw new Error(`login ${email}: ${res.status} ${res.text.slice(0, 200)}`);
   return anonymous.withToken(token);
@@ -94,34 +99,57 @@ async function probe(base: string, emails: [string, string], tally: ProbeTally, 
     console.log(`healthz: polls=${polled.polls} max_ms=${Math.round(polled.maxMs)}`);
   }
   const final = await snapshot(a, victim);
-  if (!JSON.stringify(JSON.parse(final)).includes(victim.name)) a.leak('A\'s patient is gone at the end');
+  if (!JSON.stringify(JSON.parse(final)).includes(victim.name)) a.leak("A's patient is gone at the end");
 }
 
-async function groups(a: ProbeClient, b: ProbeClient, anonymous: ProbeClient, victim: VictimData, before: string, tally: ProbeTally): Promise<void> {
+async function groups(
+  a: ProbeClient,
+  b: ProbeClient,
+  anonymous: ProbeClient,
+  victim: VictimData,
+  before: string,
+  tally: ProbeTally,
+): Promise<void> {
   let start = tally.attempts;
   let leaks = tally.leaks;
   let errors = tally.serverErrors;
   const sent = await crossUserMatrix(b, victim);
   const after = await snapshot(a, victim);
-  if (after !== before) a.leak('A\'s data changed during the cross-user matrix');
-  console.log(`cross-user: requests=${sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} server_errors=${tally.serverErrors - errors} a_unchanged=${after === before}`);
+  if (after !== before) a.leak("A's data changed during the cross-user matrix");
+  console.log(
+    `cross-user: requests=${sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} ` +
+      `server_errors=${tally.serverErrors - errors} a_unchanged=${after === before}`,
+  );
 
   start = tally.attempts;
   leaks = tally.leaks;
   errors = tally.serverErrors;
   const hostile = await hostileInputs(b, anonymous);
-  console.log(`hostile: requests=${hostile.sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} server_errors=${tally.serverErrors - errors} ${hostile.notes.join(' ')}`);
+  console.log(
+    `hostile: requests=${hostile.sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} ` +
+      `server_errors=${tally.serverErrors - errors} ${hostile.notes.join(' ')}`,
+  );
 
   start = tally.attempts;
   leaks = tally.leaks;
   errors = tally.serverErrors;
   const abused = await abuse(a, victim);
-  console.log(`abuse: requests=${abused.sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} server_errors=${tally.serverErrors - errors} ${abused.notes.join(' ')}`);
+  console.log(
+    `abuse: requests=${abused.sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} ` +
+      `server_errors=${tally.serverErrors - errors} ${abused.notes.join(' ')}`,
+  );
 }
 
 async function main(): Promise<number> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ceppro-probe-security-'));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(await freePort()), AUTH_RATE_LIMIT_SCALE: '1000' };
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    AUTH_RATE_LIMIT_SCALE: '1000',
+  };
   const base = `http://127.0.0.1:${env.PORT}`;
   const tally = newTally();
   const maxHealthz = { ms: 0 };
@@ -139,10 +167,13 @@ async function main(): Promise<number> {
     const capped = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`aborted: over the ${TIME_CAP_MS / 1000} s cap`)), TIME_CAP_MS);
     });
-    await Promise.race([(async () => {
-      await waitHealthy(base);
-      await probe(base, [userA.email, userB.email], tally, maxHealthz);
-    })(), capped]);
+    await Promise.race([
+      (async () => {
+        await waitHealthy(base);
+        await probe(base, [userA.email, userB.email], tally, maxHealthz);
+      })(),
+      capped,
+    ]);
   } catch (err) {
     failed = true;
     console.log(`probe stopped early: ${(err as Error).message}`);
@@ -152,7 +183,9 @@ async function main(): Promise<number> {
     await rm(dataDir, { recursive: true, force: true });
   }
   for (const finding of tally.findings) console.log(finding);
-  console.log(`attempts=${tally.attempts} leaks=${tally.leaks} server_errors=${tally.serverErrors} max_healthz_ms=${Math.round(maxHealthz.ms)}`);
+  console.log(
+    `attempts=${tally.attempts} leaks=${tally.leaks} server_errors=${tally.serverErrors} max_healthz_ms=${Math.round(maxHealthz.ms)}`,
+  );
   return failed || tally.leaks > 0 || tally.serverErrors > 0 ? 1 : 0;
 }
 

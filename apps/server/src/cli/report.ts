@@ -17,7 +17,9 @@ import { renderReportPdf } from '../features/reports/report-pdf.ts';
 import { defaultModelManifestPath, ImageInputError, LandmarkDetector } from '../inference/index.ts';
 import { userPath } from './dataset-manifest.ts';
 
-const USAGE = 'usage: npm run report -- --image <file> [--lang en|ko|ja|zh|vi] [--analysis steiner] [--name "홍길동"] [--birth yyyy-mm-dd] [--sex F|M] [--ppm 10] [--model <manifest.json>] --out <file.pdf>';
+const USAGE =
+  'usage: npm run report -- --image <file> [--lang en|ko|ja|zh|vi] [--analysis steiner] [--name ' +
+  '"홍길동"] [--birth yyyy-mm-dd] [--sex F|M] [--ppm 10] [--model <manifest.json>] --out <file.pdf>';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -91,7 +93,10 @@ async function main(): Promise<number> {
   const film = await composeReportImage(bytes, model);
   const pdf = await renderReportPdf(model, film, now);
   await writeFile(userPath(values.out), pdf);
-  console.log(`${values.out}: ${pdf.length} bytes, ${model.landmarks.length} landmarks, ${model.rows.length} measurements (${model.analysis.name}, ${lang})`);
+  console.log(
+    `${values.out}: ${pdf.length} bytes, ${model.landmarks.length} landmarks, ` +
+      `${model.rows.length} measurements (${model.analysis.name}, ${lang})`,
+  );
   return 0;
 }
 

@@ -122,7 +122,12 @@ const trustProxy = z
 
 const corsOrigins = z
   .string()
-  .transform((v) => v.split(',').map((part) => part.trim().replace(/\/$/, '')).filter((part) => part !== ''))
+  .transform((v) =>
+    v
+      .split(',')
+      .map((part) => part.trim().replace(/\/$/, ''))
+      .filter((part) => part !== ''),
+  )
   .refine(
     (origins) => origins.every((origin) => /^https?:\/\/[^/?#*\s]+$/.test(origin) && URL.canParse(origin)),
     'must be a comma-separated list of http(s) origins without a path, e.g. https://app.example',
@@ -141,7 +146,10 @@ const envSchema = z
       .optional(),
     STORAGE_DRIVER: z.enum(['fs', 's3'], { error: 'must be fs or s3' }).default('fs'),
     S3_ENDPOINT: httpUrl.optional(),
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name')
+      .optional(),
     S3_ACCESS_KEY: z.string().optional(),
     S3_SECRET_KEY: z.string().optional(),
     S3_REGION: z.string().optional(),
@@ -183,7 +191,9 @@ const envSchema = z
         }
       })
       .default(parseRoles('all')),
-    JOBS_LEASE_S: seconds(600).refine((n) => n >= 2, 'must be an integer 2-600').default(10),
+    JOBS_LEASE_S: seconds(600)
+      .refine((n) => n >= 2, 'must be an integer 2-600')
+      .default(10),
     MODEL_CARD_PATH: z.string().optional(),
     AI_MAX_RUNNING: count(1, 16).default(1),
     AI_MAX_QUEUED: count(0, 1_000).default(20),
@@ -193,16 +203,25 @@ const envSchema = z
     ADMIN_APPROVAL_USER_TYPES: z
       .string()
       .transform((v, ctx) => {
-        const names = v.split(',').map((n) => n.trim()).filter((n) => n !== '');
+        const names = v
+          .split(',')
+          .map((n) => n.trim())
+          .filter((n) => n !== '');
         const unknown = names.filter((n) => !(n in USER_TYPE));
         if (unknown.length > 0) {
-          ctx.addIssue({ code: 'custom', message: `has unknown account type ${unknown.join(', ')} (use ${Object.keys(USER_TYPE).join(', ')})` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `has unknown account type ${unknown.join(', ')} (use ${Object.keys(USER_TYPE).join(', ')})`,
+          });
           return z.NEVER;
         }
         return [...new Set(names.map((n) => USER_TYPE[n as keyof typeof USER_TYPE]))];
       })
       .default([]),
-    INVOICE_SELLER_TAX_NUMBER: z.string().regex(/^\d{3}-?\d{2}-?\d{5}$/, 'must be a 10-digit business number').optional(),
+    INVOICE_SELLER_TAX_NUMBER: z
+      .string()
+      .regex(/^\d{3}-?\d{2}-?\d{5}$/, 'must be a 10-digit business number')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE_DRIVER !== 's3') return;
@@ -238,9 +257,7 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
     publicUrl: e.PUBLIC_URL,
     webDist: resolveFromRepoRoot(e.WEB_DIST, root),
     logLevel: e.LOG_LEVEL,
-    database: e.DATABASE_URL
-      ? { driver: 'postgres', url: e.DATABASE_URL }
-      : { driver: 'pglite', dataDir: path.join(dataDir, 'db') },
+    database: e.DATABASE_URL ? { driver: 'postgres', url: e.DATABASE_URL } : { driver: 'pglite', dataDir: path.join(dataDir, 'db') },
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {
@@ -263,7 +280,12 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
       ...(e.URL_SIGNING_SECRET && { urlSigning: e.URL_SIGNING_SECRET }),
     },
     limits: { jsonBodyBytes: 1 * MB, uploadBytes: 50 * MB },
-    auth: { accessTokenTtlS: e.ACCESS_TOKEN_TTL_S, refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S, rateLimitScale: e.AUTH_RATE_LIMIT_SCALE, refreshReuseGraceS: e.REFRESH_REUSE_GRACE_S },
+    auth: {
+      accessTokenTtlS: e.ACCESS_TOKEN_TTL_S,
+      refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
+      rateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
+      refreshReuseGraceS: e.REFRESH_REUSE_GRACE_S,
+    },
     trustProxy: e.TRUST_PROXY,
     drafts: { ttlS: e.DRAFT_TTL_S, sweepIntervalMs: e.DRAFT_SWEEP_INTERVAL_MS },
     roles: e.CEPPRO_ROLE,

@@ -11,9 +11,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.m
 
 const journalSchema = z.object({ entries: z.array(z.object({ tag: z.string(), when: z.number() })) });
 
-const journal = journalSchema.parse(
-  JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')),
-);
+const journal = journalSchema.parse(JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')));
 
 export interface MigrationStatus {
   /** Rows in drizzle's bookkeeping table. */

@@ -80,7 +80,10 @@ function isFastifyError(error: unknown): error is FastifyError {
 
 export function sendError(reply: FastifyReply, error: HttpError): FastifyReply {
   if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
-  return reply.status(error.status).type('application/json; charset=utf-8').send(fail(error.code, error.message, { key: error.key, field: error.field }));
+  return reply
+    .status(error.status)
+    .type('application/json; charset=utf-8')
+    .send(fail(error.code, error.message, { key: error.key, field: error.field }));
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

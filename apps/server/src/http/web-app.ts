@@ -17,7 +17,8 @@ export function isServerPath(url: string): boolean {
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Ceppro</title></head>
-<body><h1>Ceppro</h1><p>The web app has not been built. Run <code>npm run build</code> in the repository root, then restart the server.</p></body></html>
+<body><h1>Ceppro</h1><p>The web app has not been built.
+Run <code>npm run build</code> in the repository root, then restart the server.</p></body></html>
 `;
 
 /**

@@ -51,7 +51,10 @@ export async function decodeGrey(bytes: Uint8Array): Promise<GreyImage> {
       .raw({ depth: meta.depth === 'ushort' ? 'ushort' : 'uchar' })
       .toBuffer({ resolveWithObject: true });
     const grey = info.channels === 1 ? data : firstChannel(data, info.channels, meta.depth === 'ushort');
-    const pixels = meta.depth === 'ushort' ? stretch16(new Uint16Array(grey.buffer, grey.byteOffset, grey.byteLength / 2)) : new Uint8Array(grey.buffer, grey.byteOffset, grey.byteLength);
+    const pixels =
+      meta.depth === 'ushort'
+        ? stretch16(new Uint16Array(grey.buffer, grey.byteOffset, grey.byteLength / 2))
+        : new Uint8Array(grey.buffer, grey.byteOffset, grey.byteLength);
     return { data: pixels, width: info.width, height: info.height };
   } catch (err) {
     if (err instanceof ImageInputError) throw err;

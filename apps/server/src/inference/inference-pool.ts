@@ -6,7 +6,9 @@ export interface WorkerRequest {
   id: number;
   bytes: Uint8Array;
 }
-export type WorkerReply = { id: number; ok: true; result: Detection } | { id: number; ok: false; code: ImageRejection | 'INFERENCE_FAILED'; message: string };
+export type WorkerReply =
+  | { id: number; ok: true; result: Detection }
+  | { id: number; ok: false; code: ImageRejection | 'INFERENCE_FAILED'; message: string };
 
 /** Inference failed for a reason that is not the image's fault (model missing, runtime error). */
 export class InferenceFailedError extends Error {

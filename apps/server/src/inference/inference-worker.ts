@@ -19,7 +19,10 @@ try {
       try {
         reply = { id: req.id, ok: true, result: await detector.detect(req.bytes) };
       } catch (err) {
-        reply = err instanceof ImageInputError ? { id: req.id, ok: false, code: err.code, message: err.message } : { id: req.id, ok: false, code: 'INFERENCE_FAILED', message: err instanceof Error ? err.message : String(err) };
+        reply =
+          err instanceof ImageInputError
+            ? { id: req.id, ok: false, code: err.code, message: err.message }
+            : { id: req.id, ok: false, code: 'INFERENCE_FAILED', message: err instanceof Error ? err.message : String(err) };
       }
       port.postMessage(reply);
     });

@@ -117,14 +117,25 @@ export class LandmarkDetector {
    * threshold, mean shape) is refused with ModelNotCalibratedError unless `uncalibrated` (only
    * calibrate-model.ts does that: it measures what the thresholds come from).
    */
-  static async load(manifestPath: string, opts: { threads?: number; verifyHashes?: boolean; uncalibrated?: boolean } = {}): Promise<LandmarkDetector> {
+  static async load(
+    manifestPath: string,
+    opts: { threads?: number; verifyHashes?: boolean; uncalibrated?: boolean } = {},
+  ): Promise<LandmarkDetector> {
     const manifest = await readModelManifest(manifestPath);
     const calibration = opts.uncalibrated ? null : calibrationOf(manifest, manifestPath);
     const dir = dirname(manifestPath);
-    const options: ort.InferenceSession.SessionOptions = { intraOpNumThreads: opts.threads ?? 2, interOpNumThreads: 1, graphOptimizationLevel: 'all', executionMode: 'sequential' };
+    const options: ort.InferenceSession.SessionOptions = {
+      intraOpNumThreads: opts.threads ?? 2,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+      executionMode: 'sequential',
+    };
     const [g, f] = await Promise.all([readFile(join(dir, manifest.global.file)), readFile(join(dir, manifest.fine.file))]);
     if (opts.verifyHashes !== false) {
-      for (const [bytes, spec] of [[g, manifest.global], [f, manifest.fine]] as const) {
+      for (const [bytes, spec] of [
+        [g, manifest.global],
+        [f, manifest.fine],
+      ] as const) {
         const digest = createHash('sha256').update(bytes).digest('hex');
         if (digest !== spec.sha256) throw new Error(`Model file ${spec.file} does not match its sha256 in ${manifestPath}`);
       }
@@ -163,24 +174,58 @@ export class LandmarkDetector {
     const points = coarse.points[pick]!;
     const quality: DetectionQuality = { meanConfidence: coarse.meanConfidence[pick]!, shapeResidual: this.shapeResidualOf(points) };
     const acc = this.calibration?.acceptance;
-    if (!opts.acceptAll && acc && (quality.meanConfidence < acc.min_mean_confidence || (quality.shapeResidual !== null && quality.shapeResidual > acc.max_shape_residual))) {
+    if (
+      !opts.acceptAll &&
+      acc &&
+      (quality.meanConfidence < acc.min_mean_confidence ||
+        (quality.shapeResidual !== null && quality.shapeResidual > acc.max_shape_residual))
+    ) {
       t.total = t.decode + t.preprocess + t.global;
-      return { status: 'refused', reason: 'XRAY_NOT_RECOGNIZED', message: 'Please check the X-ray image: it was not recognised as a lateral cephalogram.', imageSize, model: this.modelRef, quality, timingsMs: t };
+      return {
+        status: 'refused',
+        reason: 'XRAY_NOT_RECOGNIZED',
+        message: 'Please check the X-ray image: it was not recognised as a lateral cephalogram.',
+        imageSize,
+        model: this.modelRef,
+        quality,
+        timingsMs: t,
+      };
     }
     t0 = performance.now();
     const frames = await this.fineFrames(image, points, mirrored);
     t.fine_frames = performance.now() - t0;
     t0 = performance.now();
-    let current = points.map((p) => ({ x: p.x, y: p.y, evidence: { mass: p.confidence, spread: Infinity, shift: 0, coarse: p.confidence } }));
+    let current = points.map((p) => ({
+      x: p.x,
+      y: p.y,
+      evidence: { mass: p.confidence, spread: Infinity, shift: 0, coarse: p.confidence },
+    }));
     for (let pass = 0; pass < (this.manifest.refine_passes ?? 1); pass++) current = await this.refine(frames, current);
     t.fine = performance.now() - t0 + t.fine_frames;
     t.total = t.decode + t.preprocess + t.global + t.fine;
     const landmarks = current.map((p, i) => {
       const lm = this.manifest.landmarks[i]!;
       const confidence = this.calibration ? calibratedConfidence(p.evidence, this.calibration.confidence) : p.evidence.mass;
-      return { index: lm.index, name: lm.name, shortName: lm.short_name, x: mirrored ? mirrorX(p.x, image.width) : p.x, y: p.y, confidence, evidence: p.evidence };
+      return {
+        index: lm.index,
+        name: lm.name,
+        shortName: lm.short_name,
+        x: mirrored ? mirrorX(p.x, image.width) : p.x,
+        y: p.y,
+        confidence,
+        evidence: p.evidence,
+      };
     });
-    return { status: 'ok', landmarks, imageSize, facing: mirrored ? 'left' : 'right', model: this.modelRef, reviewThreshold: this.calibration?.review.confidence_threshold ?? null, quality, timingsMs: t };
+    return {
+      status: 'ok',
+      landmarks,
+      imageSize,
+      facing: mirrored ? 'left' : 'right',
+      model: this.modelRef,
+      reviewThreshold: this.calibration?.review.confidence_threshold ?? null,
+      quality,
+      timingsMs: t,
+    };
   }
 
   private async prepare(image: GreyImage): Promise<Prepared> {
@@ -247,7 +292,10 @@ export class LandmarkDetector {
       samplePatch(ctx, cx, cy, P, step, kcx, kcy, buf, i * 2 * P * P + P * P);
     });
     const ids = BigInt64Array.from({ length: k }, (_, i) => BigInt(i));
-    const out = await this.fineSession.run({ patches: new ort.Tensor('float32', buf, [k, 2, P, P]), landmark: new ort.Tensor('int64', ids, [k]) });
+    const out = await this.fineSession.run({
+      patches: new ort.Tensor('float32', buf, [k, 2, P, P]),
+      landmark: new ort.Tensor('int64', ids, [k]),
+    });
     const heat = out.heatmaps!;
     const [, hh, hw] = heat.dims as [number, number, number];
     const data = heat.data as Float32Array;
@@ -257,7 +305,11 @@ export class LandmarkDetector {
       const du = cellToPx(peak.x, stride) - half;
       const dv = cellToPx(peak.y, stride) - half;
       const [x, y] = fromFrame(ff, cx + du, cy + dv);
-      return { x, y, evidence: { mass: peak.confidence, spread: peak.spread * stride, shift: Math.hypot(du, dv), coarse: centres[i]!.evidence.coarse } };
+      return {
+        x,
+        y,
+        evidence: { mass: peak.confidence, spread: peak.spread * stride, shift: Math.hypot(du, dv), coarse: centres[i]!.evidence.coarse },
+      };
     });
   }
 

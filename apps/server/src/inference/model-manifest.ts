@@ -28,7 +28,14 @@ export const modelManifestSchema = z.object({
   format: z.literal('ceppro-two-stage-heatmap/2'),
   trained_on: z.string(),
   landmarks: z.array(z.object({ index: z.number().int().nonnegative(), name: z.string(), short_name: z.string() })).min(19),
-  global: z.object({ file: z.string(), sha256: z.string(), width: z.number().int().positive(), height: z.number().int().positive(), stride: z.number().int().positive(), letterbox: z.boolean() }),
+  global: z.object({
+    file: z.string(),
+    sha256: z.string(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    stride: z.number().int().positive(),
+    letterbox: z.boolean(),
+  }),
   fine: z.object({
     file: z.string(),
     sha256: z.string(),
@@ -56,7 +63,10 @@ export type ModelCalibration = z.infer<typeof calibrationSchema>;
 
 export class ModelNotCalibratedError extends Error {
   constructor(path: string, issues: string) {
-    super(`The model manifest ${path} has no calibrated thresholds (${issues}); run apps/server/src/cli/calibrate-model.ts on it (ml/release.sh does).`);
+    super(
+      `The model manifest ${path} has no calibrated thresholds (${issues}); run ` +
+        `apps/server/src/cli/calibrate-model.ts on it (ml/release.sh does).`,
+    );
     this.name = 'ModelNotCalibratedError';
   }
 }

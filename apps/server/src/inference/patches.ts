@@ -25,7 +25,17 @@ export function bilinear(img: GreyImage, x: number, y: number): number {
  * map(cx + step * (j - (size-1)/2), cy + step * (i - (size-1)/2)), where `map` converts the
  * sampling frame's px into `img` px (per-axis affine u -> (u + 0.5) * k - 0.5).
  */
-export function samplePatch(img: GreyImage, cx: number, cy: number, size: number, step: number, kx: number, ky: number, out: Float32Array, offset: number): void {
+export function samplePatch(
+  img: GreyImage,
+  cx: number,
+  cy: number,
+  size: number,
+  step: number,
+  kx: number,
+  ky: number,
+  out: Float32Array,
+  offset: number,
+): void {
   const half = (size - 1) / 2;
   for (let i = 0; i < size; i++) {
     const v = (cy + step * (i - half) + 0.5) * ky - 0.5;

@@ -151,11 +151,14 @@ export class JobRunner {
     const job = await this.deps.repository.claim(Object.keys(this.deps.handlers), leaseS);
     if (!job) return false;
     // While the job runs its lease is renewed; a process that dies stops renewing, and another takes it.
-    const heartbeat = setInterval(() => {
-      this.deps.repository.extendLease(job.id, leaseS).catch((error: unknown) => {
-        this.deps.log.warn({ err: error, job: job.id }, 'job lease not renewed');
-      });
-    }, (leaseS * 1000) / 3);
+    const heartbeat = setInterval(
+      () => {
+        this.deps.repository.extendLease(job.id, leaseS).catch((error: unknown) => {
+          this.deps.log.warn({ err: error, job: job.id }, 'job lease not renewed');
+        });
+      },
+      (leaseS * 1000) / 3,
+    );
     heartbeat.unref();
     try {
       await this.run(job);

@@ -55,7 +55,10 @@ export function createJobRepository(db: AppDatabase) {
               locked_until = now() + make_interval(secs => ${leaseS})
             where id = (
               select id from ${jobs}
-              where kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+              where kind in (${sql.join(
+                kinds.map((k) => sql`${k}`),
+                sql`, `,
+              )})
                 and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
               order by run_at
               limit 1

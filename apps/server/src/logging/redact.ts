@@ -25,7 +25,9 @@ export function maskUrl(url: string): string {
 }
 
 function maskQuery(text: string): string {
-  return text.replace(QUERY_PAIR, (whole, sep: string, name: string) => (HARMLESS_PARAMS.has(safeDecode(name).toLowerCase()) ? whole : `${sep}${name}=${MASK}`));
+  return text.replace(QUERY_PAIR, (whole, sep: string, name: string) =>
+    HARMLESS_PARAMS.has(safeDecode(name).toLowerCase()) ? whole : `${sep}${name}=${MASK}`,
+  );
 }
 
 /** Masks links' query values, email addresses, phone numbers and tokens in free text. */

@@ -6,13 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error';
-import {
-  assertValidExpiry,
-  assertValidKey,
-  type ObjectStorage,
-  type PutOptions,
-  type StoredObject,
-} from './object-storage';
+import { assertValidExpiry, assertValidKey, type ObjectStorage, type PutOptions, type StoredObject } from './object-storage';
 import { encodeKeyPath, signatureMatches, signRequest, type SignedRequest } from './url-signer';
 
 export interface FsStorageOptions {
@@ -55,7 +49,9 @@ export class FsObjectStorage implements ObjectStorage {
       if (options.ifNoneMatch) {
         // link() fails when the target exists: an atomic "create only", where rename would replace.
         await link(tmp, target).catch((error: unknown) => {
-          throw (error as NodeJS.ErrnoException).code === 'EEXIST' ? new AppError('CONFLICT', 'An object was already stored under this URL.') : error;
+          throw (error as NodeJS.ErrnoException).code === 'EEXIST'
+            ? new AppError('CONFLICT', 'An object was already stored under this URL.')
+            : error;
         });
         await rm(tmp, { force: true });
       } else {

@@ -12,13 +12,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { AppError } from '../errors/app-error';
-import {
-  assertValidExpiry,
-  assertValidKey,
-  type ObjectStorage,
-  type PutOptions,
-  type StoredObject,
-} from './object-storage';
+import { assertValidExpiry, assertValidKey, type ObjectStorage, type PutOptions, type StoredObject } from './object-storage';
 
 export interface S3StorageOptions {
   endpoint: string;
@@ -59,10 +53,17 @@ export class S3ObjectStorage implements ObjectStorage {
     const bytes = body instanceof Readable ? await buffer(body) : body;
     try {
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: options.contentType, ...(options.ifNoneMatch && { IfNoneMatch: '*' }) }),
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: options.contentType,
+          ...(options.ifNoneMatch && { IfNoneMatch: '*' }),
+        }),
       );
     } catch (error) {
-      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412) throw new AppError('CONFLICT', 'An object is already stored under this key.', { cause: error });
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 412)
+        throw new AppError('CONFLICT', 'An object is already stored under this key.', { cause: error });
       throw error;
     }
   }

@@ -164,9 +164,15 @@ describe('/api/admin', () => {
     if (!user) throw new Error('no user');
     const db = h.services.database.db;
     const patient = { userId: user.id, birthInfo: '2010-01-01', gender: true };
-    const [p1] = await db.insert(patients).values({ ...patient, patientId: '1', firstName: 'A' }).returning();
+    const [p1] = await db
+      .insert(patients)
+      .values({ ...patient, patientId: '1', firstName: 'A' })
+      .returning();
     await db.insert(patients).values({ ...patient, patientId: '2', firstName: 'B', deletedAt: new Date() });
-    const [c1] = await db.insert(charts).values({ chartId: `adm-${user.id}-1`, patientRef: p1?.id ?? 0 }).returning();
+    const [c1] = await db
+      .insert(charts)
+      .values({ chartId: `adm-${user.id}-1`, patientRef: p1?.id ?? 0 })
+      .returning();
     await db.insert(charts).values({ chartId: `adm-${user.id}-2`, patientRef: p1?.id ?? 0 });
     await db.insert(analysisRecords).values({ chartRef: c1?.id ?? 0, inferResult: { version: 1 } });
     await db.insert(chartData).values([

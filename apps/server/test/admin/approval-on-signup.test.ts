@@ -16,8 +16,16 @@ describe('accounts that need administrator authentication', () => {
 
   beforeAll(async () => {
     h = await createAuthHarness({ ADMIN_APPROVAL_USER_TYPES: 'company, lab' });
-    await createOrPromoteAdmin(h.services.database.db, h.services.clock, { email: 'ops@approval.test', password: ADMIN_PASSWORD, name: 'Ops' });
-    const signedIn = await login(h, { email: 'ops@approval.test', name: 'Ops', mobile: '', ip: '192.0.2.20' }, { password: ADMIN_PASSWORD });
+    await createOrPromoteAdmin(h.services.database.db, h.services.clock, {
+      email: 'ops@approval.test',
+      password: ADMIN_PASSWORD,
+      name: 'Ops',
+    });
+    const signedIn = await login(
+      h,
+      { email: 'ops@approval.test', name: 'Ops', mobile: '', ip: '192.0.2.20' },
+      { password: ADMIN_PASSWORD },
+    );
     expect(signedIn.status, signedIn.raw).toBe(200);
     admin = { token: String(signedIn.body.data?.token), ip: '192.0.2.20' };
   });

@@ -19,7 +19,11 @@ let userA: number;
 let userB: number;
 const a = { patient: 0, chart: 0, uuid: '', chartId: '' };
 
-const INFER = { version: 1, model: { id: 'ceph-landmarks', version: 'v1' }, landmarks: [{ cname: 1, name: 'Sella', x: 100.5, y: 200, confidence: 0.9 }] };
+const INFER = {
+  version: 1,
+  model: { id: 'ceph-landmarks', version: 'v1' },
+  landmarks: [{ cname: 1, name: 'Sella', x: 100.5, y: 200, confidence: 0.9 }],
+};
 
 async function userIdOf(token: string): Promise<number> {
   const me = await g.ok<{ users: Array<{ uuid: string }> }>(token, '{ users { uuid } }');
@@ -47,10 +51,19 @@ async function rest(method: 'GET' | 'POST', url: string, token: string, body?: u
   const response = await g.h.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': '203.0.113.7', 'user-agent': 'AuditTest/1.0', ...(body !== undefined && { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      'x-forwarded-for': '203.0.113.7',
+      'user-agent': 'AuditTest/1.0',
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
     ...(body !== undefined && { payload: JSON.stringify(body) }),
   });
-  return { status: response.statusCode, text: response.body, json: () => JSON.parse(response.body) as { success: boolean; data: AuditPage; code?: string } };
+  return {
+    status: response.statusCode,
+    text: response.body,
+    json: () => JSON.parse(response.body) as { success: boolean; data: AuditPage; code?: string },
+  };
 }
 
 async function trail(token: string, query = ''): Promise<AuditPage> {
@@ -65,9 +78,16 @@ beforeAll(async () => {
   tokenB = await g.signIn('auditb');
   userA = await userIdOf(tokenA);
   userB = await userIdOf(tokenB);
-  const p = await g.ok<{ create_patient: { id: number } }>(tokenA, 'mutation { create_patient(input: { first_name: "Audit Patient", birth_info: "1990-01-01", gender: true }) { id } }');
+  const p = await g.ok<{ create_patient: { id: number } }>(
+    tokenA,
+    'mutation { create_patient(input: { first_name: "Audit Patient", birth_info: "1990-01-01", gender: true }) { id } }',
+  );
   a.patient = p.create_patient.id;
-  const c = await g.ok<{ create_chart: { id: number; uuid: string; chart_id: string } }>(tokenA, 'mutation($p: Int!) { create_chart(patient_id: $p) { id uuid chart_id } }', { p: a.patient });
+  const c = await g.ok<{ create_chart: { id: number; uuid: string; chart_id: string } }>(
+    tokenA,
+    'mutation($p: Int!) { create_chart(patient_id: $p) { id uuid chart_id } }',
+    { p: a.patient },
+  );
   Object.assign(a, { chart: c.create_chart.id, uuid: c.create_chart.uuid, chartId: c.create_chart.chart_id });
   await g.addImage(a.chart);
 });
@@ -82,7 +102,7 @@ describe('recording', () => {
     expect((await login(g.h, person, { password: 'Wrong-password-1' })).status).toBe(401);
     expect((await login(g.h, person)).status).toBe(200);
     expect((await login(g.h, { ...person, email: 'nobody-audit@clinic.test' })).status).toBe(401);
-    const signIns = (await rows()).filter((r) => r.action === 'auth.sign_in' && (r.ip === person.ip));
+    const signIns = (await rows()).filter((r) => r.action === 'auth.sign_in' && r.ip === person.ip);
     expect(signIns.map((r) => r.outcome)).toEqual(['failed', 'success', 'failed']);
     expect(signIns[0]?.actorUserId).toBe(signIns[1]?.actorUserId);
     expect(signIns[2]).toMatchObject({ actorUserId: null, ownerUserId: null, detail: { reason: 'unknown_email' } });
@@ -100,36 +120,78 @@ describe('recording', () => {
     const view = mine.find((r) => r.action === 'patient.view');
     expect(view?.at.getTime()).toBe(clock.now());
     expect(mine.find((r) => r.action === 'patient.update')?.outcome).toBe('success');
-    expect(mine.find((r) => r.action === 'chart.view')).toMatchObject({ targetType: 'chart', targetId: a.chartId, outcome: 'success', detail: { patientId: a.patient } });
+    expect(mine.find((r) => r.action === 'chart.view')).toMatchObject({
+      targetType: 'chart',
+      targetId: a.chartId,
+      outcome: 'success',
+      detail: { patientId: a.patient },
+    });
   });
 
   it('records landmark saves, image views, exports and the report print', async () => {
-    await g.ok(tokenA, 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }', { c: a.chart, i: { infer_result: INFER } });
+    await g.ok(tokenA, 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }', {
+      c: a.chart,
+      i: { infer_result: INFER },
+    });
     expect((await rest('POST', FILE_ENDPOINTS.download.path, tokenA, { chart_id: a.chartId })).status).toBe(200);
     const exported = await rest('POST', EXPORT_ENDPOINTS.chart.path, tokenA, { chart_id: a.chartId, format: 'csv' });
     expect((await rest('POST', EXPORT_ENDPOINTS.batch.path, tokenA, { format: 'xlsx' })).status).toBe(200);
     expect((await rest('POST', AUDIT_ENDPOINTS.print.path, tokenA, { chart_id: a.chartId })).status).toBe(200);
     const mine = (await rows()).filter((r) => r.actorUserId === userA);
     const byAction = (action: string) => mine.filter((r) => r.action === action);
-    expect(byAction('landmarks.update')[0]).toMatchObject({ targetType: 'analysis_record', outcome: 'success', detail: { patientId: a.patient, chartId: a.chartId } });
-    expect(byAction('image.view')[0]).toMatchObject({ targetId: a.chartId, ip: '203.0.113.7', userAgent: 'AuditTest/1.0', outcome: 'success' });
-    expect(byAction('export.csv')[0]).toMatchObject({ targetId: a.chartId, ownerUserId: userA, outcome: exported.status === 200 ? 'success' : 'failed' });
-    expect(byAction('export.batch')[0]).toMatchObject({ targetType: 'none', outcome: 'success', detail: { format: 'xlsx', patients: 'all' } });
+    expect(byAction('landmarks.update')[0]).toMatchObject({
+      targetType: 'analysis_record',
+      outcome: 'success',
+      detail: { patientId: a.patient, chartId: a.chartId },
+    });
+    expect(byAction('image.view')[0]).toMatchObject({
+      targetId: a.chartId,
+      ip: '203.0.113.7',
+      userAgent: 'AuditTest/1.0',
+      outcome: 'success',
+    });
+    expect(byAction('export.csv')[0]).toMatchObject({
+      targetId: a.chartId,
+      ownerUserId: userA,
+      outcome: exported.status === 200 ? 'success' : 'failed',
+    });
+    expect(byAction('export.batch')[0]).toMatchObject({
+      targetType: 'none',
+      outcome: 'success',
+      detail: { format: 'xlsx', patients: 'all' },
+    });
     expect(byAction('report.print')[0]).toMatchObject({ targetType: 'chart', targetId: a.chartId, outcome: 'success' });
   });
 
   it("records B's attempts on A's patient, chart, image, export and print as denied against A", async () => {
     const before = (await rows()).length;
-    expect((await g.ok<{ patient: unknown }>(tokenB, 'query($id: Int!) { patient(id: $id) { id } }', { id: a.patient })).patient).toBeNull();
-    expect((await g.ok<{ charts: unknown[] }>(tokenB, 'query($u: String!) { charts(filter: { uuid: $u }) { id } }', { u: a.uuid })).charts).toEqual([]);
+    expect(
+      (await g.ok<{ patient: unknown }>(tokenB, 'query($id: Int!) { patient(id: $id) { id } }', { id: a.patient })).patient,
+    ).toBeNull();
+    expect(
+      (await g.ok<{ charts: unknown[] }>(tokenB, 'query($u: String!) { charts(filter: { uuid: $u }) { id } }', { u: a.uuid })).charts,
+    ).toEqual([]);
     const del = await g.gql(tokenB, 'mutation($id: Int!) { delete_patient(id: $id) }', { id: a.patient });
     expect(del.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await rest('POST', FILE_ENDPOINTS.download.path, tokenB, { chart_id: a.chartId })).status).toBe(404);
     expect((await rest('POST', EXPORT_ENDPOINTS.chart.path, tokenB, { chart_id: a.chartId, format: 'csv' })).status).toBe(404);
     expect((await rest('POST', AUDIT_ENDPOINTS.print.path, tokenB, { chart_id: a.chartId })).status).toBe(404);
     const attempts = (await rows()).slice(before);
-    expect(attempts.map((r) => r.action)).toEqual(['patient.view', 'chart.view', 'patient.delete', 'image.view', 'export.csv', 'report.print']);
-    for (const row of attempts) expect(row).toMatchObject({ actorUserId: userB, ownerUserId: userA, outcome: 'denied', detail: expect.objectContaining({ code: 'NOT_FOUND' }) });
+    expect(attempts.map((r) => r.action)).toEqual([
+      'patient.view',
+      'chart.view',
+      'patient.delete',
+      'image.view',
+      'export.csv',
+      'report.print',
+    ]);
+    for (const row of attempts)
+      expect(row).toMatchObject({
+        actorUserId: userB,
+        ownerUserId: userA,
+        outcome: 'denied',
+        detail: expect.objectContaining({ code: 'NOT_FOUND' }),
+      });
   });
 
   it('records a failure on nothing (an unknown patient id) as failed, owned by the actor', async () => {

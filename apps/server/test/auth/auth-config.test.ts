@@ -18,7 +18,9 @@ describe('auth configuration', () => {
   });
 
   it('takes short token lifetimes for tests and e2e', () => {
-    expect(loadConfig({ ACCESS_TOKEN_TTL_S: '5', REFRESH_TOKEN_TTL_S: '60', AUTH_RATE_LIMIT_SCALE: '50', REFRESH_REUSE_GRACE_S: '0' }).auth).toEqual({
+    expect(
+      loadConfig({ ACCESS_TOKEN_TTL_S: '5', REFRESH_TOKEN_TTL_S: '60', AUTH_RATE_LIMIT_SCALE: '50', REFRESH_REUSE_GRACE_S: '0' }).auth,
+    ).toEqual({
       accessTokenTtlS: 5,
       refreshTokenTtlS: 60,
       rateLimitScale: 50,

@@ -81,7 +81,12 @@ export type HarnessOptions = Pick<TestAppOptions, 'clock' | 'logDestination'>;
 export async function createAuthHarness(env: Record<string, string> = {}, options: HarnessOptions = {}): Promise<AuthHarness> {
   const mail = await startMailCatcher();
   const t = await createTestApp({ ...options, env: { SMTP_URL: mail.url, PUBLIC_URL, TRUST_PROXY: 'true', ...env } });
-  const send = async (url: string, payload: string | undefined, contentType: string | undefined, options: { ip?: string; token?: string } = {}) => {
+  const send = async (
+    url: string,
+    payload: string | undefined,
+    contentType: string | undefined,
+    options: { ip?: string; token?: string } = {},
+  ) => {
     const response = await t.app.inject({
       method: 'POST',
       url,
@@ -112,7 +117,11 @@ export async function createAuthHarness(env: Record<string, string> = {}, option
       throw new Error(`no SMS to ${mobile}`);
     },
     async count(table) {
-      const [row] = await queryRows(t.services.database.db, sql.raw(`select count(*)::int as n from ${table}`), z.object({ n: z.coerce.number() }));
+      const [row] = await queryRows(
+        t.services.database.db,
+        sql.raw(`select count(*)::int as n from ${table}`),
+        z.object({ n: z.coerce.number() }),
+      );
       return row?.n ?? 0;
     },
     async closeAll() {
@@ -229,5 +238,9 @@ export async function activeAccount(h: AuthHarness, prefix = 'doc'): Promise<Per
 }
 
 export function login(h: AuthHarness, person: Person, options: { password?: string; ip?: string } = {}) {
-  return h.post('/public/login', { email: person.email, password: encodePassword(options.password ?? PASSWORD) }, { ip: options.ip ?? person.ip });
+  return h.post(
+    '/public/login',
+    { email: person.email, password: encodePassword(options.password ?? PASSWORD) },
+    { ip: options.ip ?? person.ip },
+  );
 }

@@ -9,9 +9,29 @@ const PUBLIC_ENDPOINTS: Record<string, string[]> = {
   '/public/send-otp-sms': ['mobileNumber'],
   '/public/auth-sms': ['mobileNumber', 'code'],
   '/public/sign-up': [
-    'agreeTerms', 'agreePrivacy', 'agreeSso', 'userType', 'email', 'emailCheckToken', 'name', 'password', 'confirmPassword',
-    'mobileNumber', 'mobileToken', 'companyName', 'taxNumber', 'taxCheckToken', 'taxEmail', 'phoneNumber', 'faxNumber',
-    'address1', 'address2', 'zipCode', 'birth', 'gender', 'licenseToken',
+    'agreeTerms',
+    'agreePrivacy',
+    'agreeSso',
+    'userType',
+    'email',
+    'emailCheckToken',
+    'name',
+    'password',
+    'confirmPassword',
+    'mobileNumber',
+    'mobileToken',
+    'companyName',
+    'taxNumber',
+    'taxCheckToken',
+    'taxEmail',
+    'phoneNumber',
+    'faxNumber',
+    'address1',
+    'address2',
+    'zipCode',
+    'birth',
+    'gender',
+    'licenseToken',
   ],
   '/public/login': ['email', 'password'],
   '/public/resend-authmail': ['email'],
@@ -40,7 +60,10 @@ type Case = { label: string; contentType?: string; payload?: string };
 
 function casesFor(fields: string[]): Case[] {
   const json = (value: unknown) => ({ contentType: 'application/json', payload: JSON.stringify(value) });
-  const form = (pairs: Array<[string, string]>) => ({ contentType: 'application/x-www-form-urlencoded', payload: new URLSearchParams(pairs).toString() });
+  const form = (pairs: Array<[string, string]>) => ({
+    contentType: 'application/x-www-form-urlencoded',
+    payload: new URLSearchParams(pairs).toString(),
+  });
   const all = (value: unknown) => Object.fromEntries(fields.map((f) => [f, value]));
   return [
     { label: 'no body' },
@@ -51,7 +74,17 @@ function casesFor(fields: string[]): Case[] {
     { label: 'objects', ...json(all({ $ne: null })) },
     { label: 'arrays', ...json(all(['a', 'b'])) },
     { label: 'nulls', ...json(all(null)) },
-    { label: 'repeated form fields', ...form(fields.flatMap((f): Array<[string, string]> => [[f, 'a'], [f, 'b']])) },
+    {
+      label: 'repeated form fields',
+      ...form(
+        fields.flatMap(
+          (f): Array<[string, string]> => [
+            [f, 'a'],
+            [f, 'b'],
+          ],
+        ),
+      ),
+    },
     { label: 'oversized fields', ...form(fields.map((f): [string, string] => [f, 'x'.repeat(5000)])) },
     { label: 'control characters', ...form(fields.map((f): [string, string] => [f, '\u0000\u0007\n'])) },
     { label: 'malformed JSON', contentType: 'application/json', payload: '{"email": ' },
@@ -66,7 +99,9 @@ function badUploads(): Array<{ label: string; headers: Record<string, string>; p
   const boundary = 'b0undary';
   const part = (name: string, filename: string, content: Buffer) =>
     Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
@@ -74,7 +109,11 @@ function badUploads(): Array<{ label: string; headers: Record<string, string>; p
   return [
     { label: 'empty file', headers, payload: part('file', 'a.png', Buffer.alloc(0)) },
     { label: 'not an image', headers, payload: part('file', 'a.png', Buffer.from('MZ not an image')) },
-    { label: 'wrong field name', headers, payload: part('picture', 'a.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+    {
+      label: 'wrong field name',
+      headers,
+      payload: part('picture', 'a.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+    },
     { label: 'no parts', headers, payload: Buffer.from(`--${boundary}--\r\n`) },
     { label: 'broken multipart', headers, payload: Buffer.from('garbage without boundaries') },
     { label: 'JSON instead', headers: { 'content-type': 'application/json' }, payload: Buffer.from('{"file":"x"}') },
@@ -97,7 +136,11 @@ describe('bad input on every auth endpoint', () => {
     const response = await h.app.inject({
       method: 'POST',
       url,
-      headers: { ...(c.contentType && { 'content-type': c.contentType }), 'x-forwarded-for': ip, ...(bearer && { authorization: `Bearer ${token}` }) },
+      headers: {
+        ...(c.contentType && { 'content-type': c.contentType }),
+        'x-forwarded-for': ip,
+        ...(bearer && { authorization: `Bearer ${token}` }),
+      },
       ...(c.payload !== undefined && { payload: c.payload }),
     });
     const what = `${url} ${c.label}: ${response.statusCode} ${response.body.slice(0, 200)}`;
@@ -126,7 +169,12 @@ describe('bad input on every auth endpoint', () => {
       }
     }
     for (const upload of badUploads()) {
-      const response = await h.app.inject({ method: 'POST', url: '/public/license-upload', headers: { 'x-forwarded-for': ip, ...upload.headers }, payload: upload.payload });
+      const response = await h.app.inject({
+        method: 'POST',
+        url: '/public/license-upload',
+        headers: { 'x-forwarded-for': ip, ...upload.headers },
+        payload: upload.payload,
+      });
       expect(response.statusCode, upload.label).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, upload.label).toBeLessThan(500);
     }

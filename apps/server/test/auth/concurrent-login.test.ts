@@ -41,8 +41,13 @@ describe('concurrent logins', () => {
     for (let round = 0; round < 3; round += 1) {
       const replies = await Promise.all([login(h, person), login(h, person)]);
       for (const r of replies) expect(r.status, r.raw).toBe(200);
-      const checks = await Promise.all(replies.map((r) => h.post('/api/check', undefined, { token: String(r.body.data?.token), ip: person.ip })));
-      expect(checks.filter((c) => c.status === 200), `round ${round}`).toHaveLength(1);
+      const checks = await Promise.all(
+        replies.map((r) => h.post('/api/check', undefined, { token: String(r.body.data?.token), ip: person.ip })),
+      );
+      expect(
+        checks.filter((c) => c.status === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
       for (const c of checks.filter((c) => c.status !== 200)) expect(c.body.code).toBe('J005');
 
       const [live] = await queryRows(

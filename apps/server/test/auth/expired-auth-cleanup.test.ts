@@ -47,7 +47,10 @@ describe('expired auth clean-up', () => {
   it('deletes expired session families and codes, keeps live ones, when the clock reaches the interval', async () => {
     const db = h.services.database.db;
     await db.delete(sessions).where(eq(sessions.userId, userId));
-    const expiredFamily = [session('00000000-0000-4000-8000-000000000001', -2 * HOUR), session('00000000-0000-4000-8000-000000000001', -HOUR)];
+    const expiredFamily = [
+      session('00000000-0000-4000-8000-000000000001', -2 * HOUR),
+      session('00000000-0000-4000-8000-000000000001', -HOUR),
+    ];
     // A live family whose first (rotated) token expired: it stays whole, reuse detection needs it.
     const liveFamily = [session('00000000-0000-4000-8000-000000000002', -HOUR), session('00000000-0000-4000-8000-000000000002', 2 * HOUR)];
     // Revoked by a newer login but not expired: stays, so its browser still hears J005.
@@ -100,11 +103,19 @@ describe('expired auth clean-up in the app', () => {
       const person = await activeAccount(h, 'sweepapp');
       const db = h.services.database.db;
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, person.email));
-      const expired = { id: randomUUID(), userId: user?.id ?? 0, familyId: randomUUID(), refreshTokenHash: randomUUID(), expiresAt: new Date(clock.now() - 1) };
+      const expired = {
+        id: randomUUID(),
+        userId: user?.id ?? 0,
+        familyId: randomUUID(),
+        refreshTokenHash: randomUUID(),
+        expiresAt: new Date(clock.now() - 1),
+      };
       await db.insert(sessions).values(expired);
       clock.advance(AUTH_CLEANUP_INTERVAL_MS);
       // The run started inside advance(); wait for its deletes (polling, no fixed sleep).
-      await vi.waitFor(async () => expect(await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, expired.id))).toEqual([]));
+      await vi.waitFor(async () =>
+        expect(await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.id, expired.id))).toEqual([]),
+      );
     } finally {
       await h.closeAll();
     }

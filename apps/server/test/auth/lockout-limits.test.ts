@@ -21,7 +21,11 @@ describe('lockout and abuse limits', () => {
   afterAll(() => h?.closeAll());
 
   const status = async (person: Person) => {
-    const [row] = await queryRows(h.services.database.db, sql`select status from users where email = ${person.email}`, z.object({ status: z.string() }));
+    const [row] = await queryRows(
+      h.services.database.db,
+      sql`select status from users where email = ${person.email}`,
+      z.object({ status: z.string() }),
+    );
     return row?.status;
   };
   const lockMails = (person: Person) => h.mail.mails.filter((m) => m.to.includes(person.email) && /locked/.test(m.subject)).length;
@@ -59,7 +63,7 @@ describe('lockout and abuse limits', () => {
     expect((await login(h, owner)).status).toBe(200);
   });
 
-  it('the owner failing 10 times at their own address gets the spec rule; a stranger\'s failures do not count toward it', async () => {
+  it("the owner failing 10 times at their own address gets the spec rule; a stranger's failures do not count toward it", async () => {
     const owner = await activeAccount(h, 'self');
     expect((await login(h, owner)).status).toBe(200);
     for (let i = 0; i < 9; i++) {
@@ -79,7 +83,8 @@ describe('lockout and abuse limits', () => {
     expect((await login(h, real)).status).toBe(200);
     const run = async (email: string, ip: string) => {
       const seen: number[] = [];
-      for (let i = 0; i < 7; i++) seen.push((await h.post('/public/login', { email, password: encodePassword(`Nope${i}!aa`) }, { ip })).status);
+      for (let i = 0; i < 7; i++)
+        seen.push((await h.post('/public/login', { email, password: encodePassword(`Nope${i}!aa`) }, { ip })).status);
       return seen;
     };
     const forReal = await run(real.email, '203.0.113.90');
@@ -99,7 +104,7 @@ describe('lockout and abuse limits', () => {
     }
   }, 120_000);
 
-  it('find-password answers the same for a mismatch and sends no SMS; strangers cannot spend the owner\'s allowance', async () => {
+  it("find-password answers the same for a mismatch and sends no SMS; strangers cannot spend the owner's allowance", async () => {
     const owner = await activeAccount(h, 'sms');
     const before = await smsTo(owner.mobile);
     const bogus = [
@@ -118,7 +123,9 @@ describe('lockout and abuse limits', () => {
     // Per-phone and per-account daily cap: further matches answer alike but send nothing.
     for (let i = 0; i < 6; i++) {
       clock.advance(11 * 60_000);
-      expect((await h.post('/public/find-pw', { email: owner.email, name: owner.name, mobileNumber: owner.mobile }, { ip: owner.ip })).raw).toBe(real.raw);
+      expect(
+        (await h.post('/public/find-pw', { email: owner.email, name: owner.name, mobileNumber: owner.mobile }, { ip: owner.ip })).raw,
+      ).toBe(real.raw);
     }
     expect(await smsTo(owner.mobile)).toBe(before + 5);
   });

@@ -22,9 +22,18 @@ describe('sign-in rules', () => {
     const unknown = await h.post('/public/login', { email: 'nobody@clinic.test', password: encodePassword(PASSWORD) }, { ip: person.ip });
     for (const response of [wrong, unknown]) {
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ success: false, code: 'K006', message: 'The input information is not correct.', key: 'auth.error.loginIncorrect' });
+      expect(response.body).toEqual({
+        success: false,
+        code: 'K006',
+        message: 'The input information is not correct.',
+        key: 'auth.error.loginIncorrect',
+      });
     }
-    const failed = await queryRows(h.services.database.db, sql`select user_id from audit_log where action = 'login_failed'`, z.object({ user_id: z.number().nullable() }));
+    const failed = await queryRows(
+      h.services.database.db,
+      sql`select user_id from audit_log where action = 'login_failed'`,
+      z.object({ user_id: z.number().nullable() }),
+    );
     expect(failed.length).toBeGreaterThanOrEqual(2);
     expect(failed.some((r) => r.user_id === null)).toBe(true);
   });
@@ -43,7 +52,11 @@ describe('sign-in rules', () => {
     const mail = h.mail.last(person.email, /locked/);
     expect((await followMailedLink(h, mail)).status).toBe(200);
     expect((await login(h, person)).status).toBe(200);
-    const [row] = await queryRows(h.services.database.db, sql`select failed_login_count, status from users where email = ${person.email}`, z.object({ failed_login_count: z.number(), status: z.string() }));
+    const [row] = await queryRows(
+      h.services.database.db,
+      sql`select failed_login_count, status from users where email = ${person.email}`,
+      z.object({ failed_login_count: z.number(), status: z.string() }),
+    );
     expect(row).toEqual({ failed_login_count: 0, status: 'active' });
   });
 
@@ -94,12 +107,15 @@ describe('sign-in rules', () => {
     // anyone block the account (each address is slowed down on its own, see lockout-limits.test).
     const spread: number[] = [];
     for (let i = 0; i < 21; i++) {
-      spread.push((await h.post('/public/login', { email: 'target@clinic.test', password: encodePassword('x') }, { ip: `198.18.1.${i + 1}` })).status);
+      spread.push(
+        (await h.post('/public/login', { email: 'target@clinic.test', password: encodePassword('x') }, { ip: `198.18.1.${i + 1}` })).status,
+      );
     }
     expect(spread.every((s) => s === 401)).toBe(true);
     const buckets = await queryRows(
       h.services.database.db,
-      sql`select bucket, hits from rate_limits where bucket in ('login:ip:198.18.1.1', 'login:account-ip:target@clinic.test:198.18.1.1') order by bucket`,
+      sql`select bucket, hits from rate_limits
+        where bucket in ('login:ip:198.18.1.1', 'login:account-ip:target@clinic.test:198.18.1.1') order by bucket`,
       z.object({ bucket: z.string(), hits: z.number() }),
     );
     expect(buckets).toEqual([

@@ -27,7 +27,11 @@ function refreshCookie(headers: Record<string, unknown>): SetCookie | undefined 
   const line = all.find((c) => c.startsWith('refreshToken='));
   if (line === undefined) return undefined;
   const [pair = '', ...rest] = line.split(';').map((p) => p.trim());
-  return { value: decodeURIComponent(pair.slice('refreshToken='.length)), attributes: new Set(rest.map((a) => a.toLowerCase())), raw: line };
+  return {
+    value: decodeURIComponent(pair.slice('refreshToken='.length)),
+    attributes: new Set(rest.map((a) => a.toLowerCase())),
+    raw: line,
+  };
 }
 
 async function refreshWithCookie(cookie: string, ip: string, proto = 'http') {

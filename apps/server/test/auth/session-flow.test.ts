@@ -87,7 +87,9 @@ describe('session lifecycle', () => {
     const token4 = String(third.body.data?.token);
     expect((await h.post('/api/logout', undefined, { token: token4, ip: travelIp })).status).toBe(200);
     expect((await h.post('/api/check', undefined, { token: token4, ip: travelIp })).body.code).toBe('J001');
-    expect((await h.post('/api/refresh-token', { refreshToken: String(third.body.data?.refresh_token) }, { ip: travelIp })).body.code).toBe('J001');
+    expect((await h.post('/api/refresh-token', { refreshToken: String(third.body.data?.refresh_token) }, { ip: travelIp })).body.code).toBe(
+      'J001',
+    );
 
     const actions = await queryRows(
       h.services.database.db,
@@ -95,7 +97,15 @@ describe('session lifecycle', () => {
       z.object({ action: z.string() }),
     );
     expect(actions.map((a) => a.action)).toEqual(
-      expect.arrayContaining(['sign_up', 'account_activated', 'login', 'login_blocked_new_ip', 'ip_approved', 'refresh_token_reuse', 'logout']),
+      expect.arrayContaining([
+        'sign_up',
+        'account_activated',
+        'login',
+        'login_blocked_new_ip',
+        'ip_approved',
+        'refresh_token_reuse',
+        'logout',
+      ]),
     );
   });
 

@@ -15,7 +15,9 @@ const EXE = Buffer.from('MZ\x90\x00\x03\x00\x00\x00this is not an image');
 function multipart(filename: string, content: Buffer, field = 'file', type = 'application/octet-stream') {
   const boundary = '----ceppro-test-boundary';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -39,7 +41,13 @@ describe('sign-up', () => {
     expect(response.body.data).toEqual({ email: person.email, activation_mail_sent: true });
 
     const [user] = await rows(sql`select * from users where email = ${person.email}`);
-    expect(user).toMatchObject({ status: 'pending_email', user_type_cd: '00000', mobile_number: person.mobile, tax_number: '1248100998', gender: true });
+    expect(user).toMatchObject({
+      status: 'pending_email',
+      user_type_cd: '00000',
+      mobile_number: person.mobile,
+      tax_number: '1248100998',
+      gender: true,
+    });
     expect(String(user?.password_hash)).toMatch(/^\$argon2id\$/);
     expect(user?.terms_agreed_at).not.toBeNull();
     const configs = await rows(sql`select * from user_configs where user_id = ${Number(user?.id)}`);
@@ -83,7 +91,12 @@ describe('sign-up', () => {
     for (const value of ['', 'forged.token', String(foreign[field])]) {
       const response = await h.post('/public/sign-up', { ...form, [field]: value }, { ip: person.ip });
       expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', key, field, message: AUTH_MESSAGES_EN[key as keyof typeof AUTH_MESSAGES_EN] });
+      expect(response.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        key,
+        field,
+        message: AUTH_MESSAGES_EN[key as keyof typeof AUTH_MESSAGES_EN],
+      });
     }
     expect(await h.count('users')).toBe(usersBefore);
   });
@@ -105,7 +118,9 @@ describe('sign-up', () => {
       expect(sent.body.data).toEqual({ sent: true, expires_in: 180 });
       const code = await h.smsCode(digits);
       expect(code).toMatch(/^\d{6}$/);
-      const [row] = await rows(sql`select code_hash, target, purpose from verification_codes where target = ${digits} order by created_at desc limit 1`);
+      const [row] = await rows(
+        sql`select code_hash, target, purpose from verification_codes where target = ${digits} order by created_at desc limit 1`,
+      );
       expect(row).toMatchObject({ target: digits, purpose: 'mobile_signup' });
       expect(String(row?.code_hash)).not.toContain(code);
 
@@ -122,14 +137,17 @@ describe('sign-up', () => {
     it('expires after 3 minutes and can be re-requested; a new code replaces the old one', async () => {
       await h.post('/public/send-otp-sms', { mobileNumber: mobile }, { ip: '192.0.2.11' });
       const old = await h.smsCode(digits);
-      await h.services.database.db.execute(sql`update verification_codes set expires_at = now() - interval '1 second' where target = ${digits} and used_at is null`);
+      await h.services.database.db.execute(
+        sql`update verification_codes set expires_at = now() - interval '1 second' where target = ${digits} and used_at is null`,
+      );
       expect((await h.post('/public/auth-sms', { mobileNumber: mobile, code: old }, { ip: '192.0.2.11' })).body.code).toBe('K022');
 
       await h.post('/public/send-otp-sms', { mobileNumber: mobile }, { ip: '192.0.2.11' });
       const first = await h.smsCode(digits);
       await h.post('/public/send-otp-sms', { mobileNumber: mobile }, { ip: '192.0.2.11' });
       const second = await h.smsCode(digits);
-      if (first !== second) expect((await h.post('/public/auth-sms', { mobileNumber: mobile, code: first }, { ip: '192.0.2.11' })).body.code).toBe('K022');
+      if (first !== second)
+        expect((await h.post('/public/auth-sms', { mobileNumber: mobile, code: first }, { ip: '192.0.2.11' })).body.code).toBe('K022');
       expect((await h.post('/public/auth-sms', { mobileNumber: mobile, code: second }, { ip: '192.0.2.11' })).status).toBe(200);
     });
 
@@ -147,20 +165,28 @@ describe('sign-up', () => {
     it('limits code requests per number (429)', async () => {
       const m = '010-5555-0003';
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i++) statuses.push((await h.post('/public/send-otp-sms', { mobileNumber: m }, { ip: `192.0.2.${100 + i}` })).status);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await h.post('/public/send-otp-sms', { mobileNumber: m }, { ip: `192.0.2.${100 + i}` })).status);
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     });
   });
 
   describe('licence upload', () => {
     it('takes png and pdf, checked by content, and stores them', async () => {
-      for (const [name, bytes, type] of [['licence.png', PNG, 'image/png'], ['licence.pdf', PDF, 'application/pdf']] as const) {
+      for (const [name, bytes, type] of [
+        ['licence.png', PNG, 'image/png'],
+        ['licence.pdf', PDF, 'application/pdf'],
+      ] as const) {
         const response = await h.app.inject({ method: 'POST', url: '/public/license-upload', ...multipart(name, bytes) });
         expect(response.statusCode, response.body).toBe(200);
         const data = JSON.parse(response.body).data as { license_token: string; content_type: string; size: number };
         expect(data).toMatchObject({ content_type: type, size: bytes.length });
       }
-      const jpg = await h.app.inject({ method: 'POST', url: '/public/license-upload', ...multipart('scan.JPEG', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])) });
+      const jpg = await h.app.inject({
+        method: 'POST',
+        url: '/public/license-upload',
+        ...multipart('scan.JPEG', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])),
+      });
       expect(jpg.statusCode).toBe(200);
     });
 
@@ -176,7 +202,11 @@ describe('sign-up', () => {
     });
 
     it('refuses a file over the size limit, a missing file and a non-multipart body', async () => {
-      const big = await h.app.inject({ method: 'POST', url: '/public/license-upload', ...multipart('big.png', Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)])) });
+      const big = await h.app.inject({
+        method: 'POST',
+        url: '/public/license-upload',
+        ...multipart('big.png', Buffer.concat([PNG, Buffer.alloc(10 * 1024 * 1024)])),
+      });
       expect(big.statusCode).toBe(413);
       expect(JSON.parse(big.body)).toMatchObject({ key: 'auth.license.tooLarge' });
       const wrongField = await h.app.inject({ method: 'POST', url: '/public/license-upload', ...multipart('a.png', PNG, 'other') });
@@ -224,7 +254,10 @@ describe('sign-up', () => {
       const mail = h.mail.last(person.email);
       const tampered = linkIn(mail).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
       expect((await h.app.inject({ method: 'GET', url: tampered })).statusCode).toBe(400);
-      await h.services.database.db.execute(sql`update verification_codes set expires_at = now() - interval '1 second' where purpose = 'email_activation' and target = ${person.email}`);
+      await h.services.database.db.execute(
+        sql`update verification_codes set expires_at = now() - interval '1 second'
+          where purpose = 'email_activation' and target = ${person.email}`,
+      );
       const token = decodeURIComponent(linkIn(mail).split('token=')[1] ?? '');
       const response = await h.post('/public/confirm-email', { token });
       expect(response.body).toMatchObject({ code: 'LINK_INVALID' });
@@ -234,7 +267,8 @@ describe('sign-up', () => {
 
   it('rate-limits the email duplicate check per IP (429)', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await h.post('/public/check-email-exist', { email: `probe${i}@clinic.test` }, { ip: '192.0.2.200' })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await h.post('/public/check-email-exist', { email: `probe${i}@clinic.test` }, { ip: '192.0.2.200' })).status);
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
     const other = await h.post('/public/check-email-exist', { email: 'probe@clinic.test' }, { ip: '192.0.2.201' });
@@ -244,14 +278,25 @@ describe('sign-up', () => {
   it('keeps the password hashed with argon2id and accepts UTF-8 free text only through the rule', async () => {
     const person = newPerson('pw');
     const form = await signUpForm(h, person);
-    const weak = await h.post('/public/sign-up', { ...form, password: encodePassword('password'), confirmPassword: encodePassword('password') }, { ip: person.ip });
+    const weak = await h.post(
+      '/public/sign-up',
+      { ...form, password: encodePassword('password'), confirmPassword: encodePassword('password') },
+      { ip: person.ip },
+    );
     expect(weak.body).toMatchObject({ key: 'auth.password.invalid', field: 'password' });
     const mismatch = await h.post('/public/sign-up', { ...form, confirmPassword: encodePassword(`${PASSWORD}x`) }, { ip: person.ip });
-    expect(mismatch.body).toMatchObject({ key: 'auth.confirmPassword.mismatch', field: 'confirmPassword', message: 'Not same with input password.' });
+    expect(mismatch.body).toMatchObject({
+      key: 'auth.confirmPassword.mismatch',
+      field: 'confirmPassword',
+      message: 'Not same with input password.',
+    });
   });
 
   it('keeps the account when the activation mail cannot be sent; resend-authmail retries', async () => {
-    const mailer = createMailer({ from: 'x@ceppro.test', transport: { driver: 'smtp', url: 'smtp://127.0.0.1:1' } }, pino({ level: 'silent' }));
+    const mailer = createMailer(
+      { from: 'x@ceppro.test', transport: { driver: 'smtp', url: 'smtp://127.0.0.1:1' } },
+      pino({ level: 'silent' }),
+    );
     const broken = await buildApp({ services: { ...h.services, mailer } });
     await broken.ready();
     const person = newPerson('nomail');

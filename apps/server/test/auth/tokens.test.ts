@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { keyedHash, keyedHashMatches, randomSmsCode, signAccessToken, signProof, verifyAccessToken, verifyProof } from '../../src/features/auth/tokens';
+import {
+  keyedHash,
+  keyedHashMatches,
+  randomSmsCode,
+  signAccessToken,
+  signProof,
+  verifyAccessToken,
+  verifyProof,
+} from '../../src/features/auth/tokens';
 
 const SECRET = 's'.repeat(48);
 const CLAIMS = { userId: 42, sessionId: '3f1c7f5e-8a3b-4c55-9a51-2f0d9a1e7b10' };
@@ -38,8 +46,13 @@ describe('proofs', () => {
     expect(verifyProof(SECRET, 'email_check', proof, now + 60_000)).toBeNull();
     expect(verifyProof(SECRET, 'mobile_signup', proof, now)).toBeNull();
     expect(verifyProof('t'.repeat(48), 'email_check', proof, now)).toBeNull();
-    expect(verifyProof(SECRET, 'email_check', `${b64({ p: 'email_check', s: 'x@b.test', exp: 9e9 })}.${proof.split('.')[1]}`, now)).toBeNull();
-    expect(verifyProof(SECRET, 'password_reset', signProof(SECRET, 'password_reset', '7', 60, 'stamp', now), now)).toEqual({ subject: '7', extra: 'stamp' });
+    expect(
+      verifyProof(SECRET, 'email_check', `${b64({ p: 'email_check', s: 'x@b.test', exp: 9e9 })}.${proof.split('.')[1]}`, now),
+    ).toBeNull();
+    expect(verifyProof(SECRET, 'password_reset', signProof(SECRET, 'password_reset', '7', 60, 'stamp', now), now)).toEqual({
+      subject: '7',
+      extra: 'stamp',
+    });
   });
 });
 

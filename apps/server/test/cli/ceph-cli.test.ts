@@ -65,27 +65,33 @@ describe('ceph CLI: measure', () => {
     expect(sna?.['value']).toBeCloseTo(45, 9);
     expect(sna?.['z']).toBeCloseTo((45 - 82) / 2, 9);
     expect(out[0]?.measurements.find((m) => m['id'] === 'SNB')).toMatchObject({ value: null, z: null, status: 'incomplete' });
-    for (const m of out[0]?.measurements ?? []) expect(Object.keys(m).sort()).toEqual(['id', 'name', 'norm_mean', 'norm_sd', 'status', 'unit', 'value', 'z']);
+    for (const m of out[0]?.measurements ?? [])
+      expect(Object.keys(m).sort()).toEqual(['id', 'name', 'norm_mean', 'norm_sd', 'status', 'unit', 'value', 'z']);
   });
   it('prints CSV with a header row', () => {
     const r = run('measure', '--manifest', tiny, '--analysis', 'bjork-jarabak', '--format', 'csv');
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('image_id,measurement_id,name,value,unit,norm_mean,norm_sd,z,status');
-    expect(lines.find((l) => l.startsWith('x1,ANT_CRANIAL_BASE,'))).toMatch(/^x1,ANT_CRANIAL_BASE,Anterior cranial base \(S–N\),70,mm,71,3,-0\.333/);
+    expect(lines.find((l) => l.startsWith('x1,ANT_CRANIAL_BASE,'))).toMatch(
+      /^x1,ANT_CRANIAL_BASE,Anterior cranial base \(S–N\),70,mm,71,3,-0\.333/,
+    );
   });
   const m38 = join(datasetDir, 'manifest38.json');
-  (existsSync(m38) ? it : it.skip)(`measures every image of manifest38.json (all analyses)${existsSync(m38) ? '' : ` — skipped: ${m38} not found`}`, () => {
-    const r = run('measure', '--manifest', m38);
-    expect(r.code).toBe(0);
-    const out = JSON.parse(r.stdout) as { id: string; measurements: { id: string; value: number | null; status: string }[] }[];
-    expect(out).toHaveLength(198);
-    for (const image of out) {
-      const v = (id: string): number => image.measurements.find((m) => m.id === id)?.value ?? Number.NaN;
-      expect(v('FMA') + v('IMPA') + v('FMIA')).toBeCloseTo(180, 9);
-      expect(image.measurements.every((m) => m.status !== 'ok' || Number.isFinite(m.value))).toBe(true);
-    }
-  });
+  (existsSync(m38) ? it : it.skip)(
+    `measures every image of manifest38.json (all analyses)${existsSync(m38) ? '' : ` — skipped: ${m38} not found`}`,
+    () => {
+      const r = run('measure', '--manifest', m38);
+      expect(r.code).toBe(0);
+      const out = JSON.parse(r.stdout) as { id: string; measurements: { id: string; value: number | null; status: string }[] }[];
+      expect(out).toHaveLength(198);
+      for (const image of out) {
+        const v = (id: string): number => image.measurements.find((m) => m.id === id)?.value ?? Number.NaN;
+        expect(v('FMA') + v('IMPA') + v('FMIA')).toBeCloseTo(180, 9);
+        expect(image.measurements.every((m) => m.status !== 'ok' || Number.isFinite(m.value))).toBe(true);
+      }
+    },
+  );
 });
 
 describe('ceph CLI: isbi-classes', () => {
@@ -102,6 +108,8 @@ describe('ceph CLI: isbi-classes', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^x1 incomplete missing=Or,Po,B,/);
-    expect(lines.at(-1)).toMatch(/^agreement ANB=\d\.\d{4} SNB=\d\.\d{4} SNA=\d\.\d{4} ODI=\d\.\d{4} APDI=\d\.\d{4} FHI=\d\.\d{4} FMA=\d\.\d{4} MW=\d\.\d{4}$/);
+    expect(lines.at(-1)).toMatch(
+      /^agreement ANB=\d\.\d{4} SNB=\d\.\d{4} SNA=\d\.\d{4} ODI=\d\.\d{4} APDI=\d\.\d{4} FHI=\d\.\d{4} FMA=\d\.\d{4} MW=\d\.\d{4}$/,
+    );
   });
 });

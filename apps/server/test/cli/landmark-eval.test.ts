@@ -9,9 +9,21 @@ const shift = (pts: Xy[], dy: number): Xy[] => pts.map(([x, y]) => [x, y + dy]);
 // Made up. Spacing unknown (estimate 0.1 mm/px) except img2, which has its own 0.2 mm/px. Each
 // annotator sits 3 px above (A) or below (B) the truth, so A vs B is 6 px everywhere and their mean
 // is the truth. img3 is refused by the detector.
-const gt1: Xy[] = [[0, 0], [100, 0], [50, 100]]; // S-N 100 px
-const gt2: Xy[] = [[10, 10], [60, 10], [30, 80]]; // S-N 50 px
-const gt3: Xy[] = [[0, 0], [80, 0], [40, 90]];
+const gt1: Xy[] = [
+  [0, 0],
+  [100, 0],
+  [50, 100],
+]; // S-N 100 px
+const gt2: Xy[] = [
+  [10, 10],
+  [60, 10],
+  [30, 80],
+]; // S-N 50 px
+const gt3: Xy[] = [
+  [0, 0],
+  [80, 0],
+  [40, 90],
+];
 const raw = {
   pixel_spacing_mm: null,
   pixel_spacing_estimate_mm: 0.1,
@@ -19,14 +31,28 @@ const raw = {
   splits: { crossdevice: ['img1', 'img2', 'img3'] },
   images: [
     { id: 'img1', file: 'images/1.jpg', width: 200, height: 200, landmarks: gt1, annotator_a: shift(gt1, -3), annotator_b: shift(gt1, 3) },
-    { id: 'img2', file: 'images/2.jpg', width: 200, height: 200, pixel_spacing_mm: 0.2, landmarks: gt2, annotator_a: shift(gt2, -3), annotator_b: shift(gt2, 3) },
+    {
+      id: 'img2',
+      file: 'images/2.jpg',
+      width: 200,
+      height: 200,
+      pixel_spacing_mm: 0.2,
+      landmarks: gt2,
+      annotator_a: shift(gt2, -3),
+      annotator_b: shift(gt2, 3),
+    },
     { id: 'img3', file: 'images/3.jpg', width: 200, height: 200, landmarks: gt3, annotator_a: shift(gt3, -3), annotator_b: shift(gt3, 3) },
   ],
 };
 const manifest = evalDatasetManifestSchema.parse(raw);
 
 // The model names its landmarks in another order and case: matching is by name.
-const model = [{ name: 'menton', index: 0 }, { name: 'SELLA', index: 1 }, { name: 'Nasion', index: 2 }, { name: 'Porion', index: 3 }];
+const model = [
+  { name: 'menton', index: 0 },
+  { name: 'SELLA', index: 1 },
+  { name: 'Nasion', index: 2 },
+  { name: 'Porion', index: 3 },
+];
 const { matched, unmatched } = matchLandmarks(manifest.landmark_names, model);
 const p = (x: number, y: number, confidence: number): PredictedPoint => ({ x, y, confidence });
 // Errors (px -> mm): img1 S (3,4) 5 px 0.5 mm, N (0,30) 30 px 3 mm, M 0; img2 S (0,10) 10 px 2 mm, N 0, M (12,-5) 13 px 2.6 mm.
@@ -39,7 +65,11 @@ const report = evaluateDetections({ manifest, predictions, matched, leaks: new S
 
 describe('evaluateDetections on a tiny made-up manifest', () => {
   it('matches landmarks by name, case-insensitively', () => {
-    expect(matched).toEqual([{ name: 'Sella', j: 0, k: 1 }, { name: 'Nasion', j: 1, k: 2 }, { name: 'Menton', j: 2, k: 0 }]);
+    expect(matched).toEqual([
+      { name: 'Sella', j: 0, k: 1 },
+      { name: 'Nasion', j: 1, k: 2 },
+      { name: 'Menton', j: 2, k: 0 },
+    ]);
     expect(unmatched).toEqual([]);
   });
 
@@ -65,7 +95,9 @@ describe('evaluateDetections on a tiny made-up manifest', () => {
 
   it('gives each landmark its mean signed offset in mm', () => {
     const { Sella: s, Nasion: n, Menton: m } = report.per_landmark;
-    expect([s!.dx_mm, s!.dy_mm, s!.mre_px, s!.mre_mm, s!.mre_pct_sn]).toEqual([0.15, 1.2, 7.5, 1.25, 12.5].map((v) => expect.closeTo(v, 12)));
+    expect([s!.dx_mm, s!.dy_mm, s!.mre_px, s!.mre_mm, s!.mre_pct_sn]).toEqual(
+      [0.15, 1.2, 7.5, 1.25, 12.5].map((v) => expect.closeTo(v, 12)),
+    );
     expect([n!.dx_mm, n!.dy_mm, n!.mre_px]).toEqual([0, 1.5, 15].map((v) => expect.closeTo(v, 12)));
     expect([m!.dx_mm, m!.dy_mm, m!.mre_px]).toEqual([1.2, -0.5, 6.5].map((v) => expect.closeTo(v, 12)));
   });
@@ -97,7 +129,10 @@ describe('evaluateDetections on a tiny made-up manifest', () => {
   });
 
   it('leaves a landmark one annotator left out (null) out of the annotator comparison only', () => {
-    const gap = evalDatasetManifestSchema.parse({ ...raw, images: raw.images.map((im) => (im.id === 'img1' ? { ...im, annotator_a: [...im.annotator_a.slice(0, 2), null] } : im)) });
+    const gap = evalDatasetManifestSchema.parse({
+      ...raw,
+      images: raw.images.map((im) => (im.id === 'img1' ? { ...im, annotator_a: [...im.annotator_a.slice(0, 2), null] } : im)),
+    });
     const r = evaluateDetections({ manifest: gap, predictions, matched, reviewThreshold: null });
     expect([r.n, r.annotators!.n, r.annotators!.inter_annotator_mre_px]).toEqual([6, 5, 6]);
   });
@@ -111,10 +146,18 @@ describe('evaluateDetections on a tiny made-up manifest', () => {
     const lines = reportLines(report, { header: 'model x 1.0.0', split: 'crossdevice', leaks: 1 });
     const text = lines.join('\n');
     expect(text).toContain('spacing: 0.1 mm/px is an ESTIMATE');
-    expect(text).toContain('| Sella | 2 | 1.250 | 0.750 | 100.0 | 100.0 | 100.0 | 100.0 | 7.50 | 12.50 | +0.150 | +1.200 | 0.900 | 1.250 |');
-    for (const l of lines.filter((x) => / mm( |$)/.test(x) && !x.startsWith('|') && !x.startsWith('spacing'))) expect(l).toContain('(mm at the estimated spacing 0.1 mm/px for 1 of 2 images, the others at their own spacing)');
-    expect(text).toContain('review flag (confidence < 0.3): flags 16.7% of landmarks; catches 50.0% (1 of 2) of those with error > 2 mm; AUROC of (1 - confidence) for error > 2 mm: 0.938');
-    expect(reportMarkdown(report, { header: '', split: 'crossdevice', leaks: 1, title: 'T', intro: 'I' })).toContain('| landmark | n | MRE mm |');
+    expect(text).toContain(
+      '| Sella | 2 | 1.250 | 0.750 | 100.0 | 100.0 | 100.0 | 100.0 | 7.50 | 12.50 | +0.150 | +1.200 | 0.900 | 1.250 |',
+    );
+    for (const l of lines.filter((x) => / mm( |$)/.test(x) && !x.startsWith('|') && !x.startsWith('spacing')))
+      expect(l).toContain('(mm at the estimated spacing 0.1 mm/px for 1 of 2 images, the others at their own spacing)');
+    expect(text).toContain(
+      'review flag (confidence < 0.3): flags 16.7% of landmarks; catches 50.0% (1 of 2) of those with ' +
+        'error > 2 mm; AUROC of (1 - confidence) for error > 2 mm: 0.938',
+    );
+    expect(reportMarkdown(report, { header: '', split: 'crossdevice', leaks: 1, title: 'T', intro: 'I' })).toContain(
+      '| landmark | n | MRE mm |',
+    );
   });
 });
 
@@ -139,7 +182,19 @@ describe('dataset manifest schemas', () => {
     landmark_names: ['Sella', 'Nasion'],
     splits: { train: ['001'], test1: ['002'] },
     isbi_duplicate_image_pairs: [['001', '002']],
-    images: ['001', '002'].map((id) => ({ id, file: `images/${id}.jpg`, width: 968, height: 1200, landmarks: [[1, 2], [3, 4]], senior: null, junior: null, isbi_classes: { ANB: 3 } })),
+    images: ['001', '002'].map((id) => ({
+      id,
+      file: `images/${id}.jpg`,
+      width: 968,
+      height: 1200,
+      landmarks: [
+        [1, 2],
+        [3, 4],
+      ],
+      senior: null,
+      junior: null,
+      isbi_classes: { ANB: 3 },
+    })),
   };
 
   it('still reads the old calibrated manifest, with both schemas', () => {

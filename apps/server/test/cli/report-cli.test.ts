@@ -43,15 +43,20 @@ describe('npm run report', () => {
     expect(r.stderr).toContain('Cannot read');
   });
 
-  it.skipIf(!hasFilm)(`writes a Korean Steiner report of a dataset film with the name intact${hasFilm ? '' : ' (skipped: no ISBI 2015 film at CEPH_DATASET_DIR or ../shared/datasets/isbi2015)'}`, async () => {
-    const out = join(work, 'ko.pdf');
-    const r = await run('--image', film, '--lang', 'ko', '--analysis', 'steiner', '--name', '홍길동', '--ppm', '10', '--out', out);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/38 landmarks, 16 measurements \(Steiner, ko\)/);
-    const text = await pdfText(readFileSync(out), work);
-    expect(text).toContain('홍길동');
-    expect(text).toContain('세팔로메트릭 분석 리포트');
-    expect(text).toMatch(/SNA\s+\d+\.\d°/);
-    expect(text).toContain('10.00 px/mm');
-  }, 60_000);
+  it.skipIf(!hasFilm)(
+    'writes a Korean Steiner report of a dataset film with the name intact' +
+      (hasFilm ? '' : ' (skipped: no ISBI 2015 film at CEPH_DATASET_DIR or ../shared/datasets/isbi2015)'),
+    async () => {
+      const out = join(work, 'ko.pdf');
+      const r = await run('--image', film, '--lang', 'ko', '--analysis', 'steiner', '--name', '홍길동', '--ppm', '10', '--out', out);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/38 landmarks, 16 measurements \(Steiner, ko\)/);
+      const text = await pdfText(readFileSync(out), work);
+      expect(text).toContain('홍길동');
+      expect(text).toContain('세팔로메트릭 분석 리포트');
+      expect(text).toMatch(/SNA\s+\d+\.\d°/);
+      expect(text).toContain('10.00 px/mm');
+    },
+    60_000,
+  );
 });

@@ -1,4 +1,18 @@
-import { ANALYSES, analysisMeasurements, calibrationFromDefaultPpm, evaluateMeasurements, getAnalysis, imagePoint, interpretMeasurement, landmarkIdFromName, MODEL_OUTPUT_NAMES_V1, UNCALIBRATED, type Calibration, type ImagePoint, type LandmarkId } from '@ceppro/ceph';
+import {
+  ANALYSES,
+  analysisMeasurements,
+  calibrationFromDefaultPpm,
+  evaluateMeasurements,
+  getAnalysis,
+  imagePoint,
+  interpretMeasurement,
+  landmarkIdFromName,
+  MODEL_OUTPUT_NAMES_V1,
+  UNCALIBRATED,
+  type Calibration,
+  type ImagePoint,
+  type LandmarkId,
+} from '@ceppro/ceph';
 import { CSV_BOM, EXPORT_COLUMNS, EXPORT_ENDPOINTS, EXPORT_HEADERS, rowsPerChart, type ServerEvent } from '@ceppro/contract';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -16,10 +30,31 @@ import { createGraphHarness, type GraphHarness } from '../graphql/graph-harness'
 
 /** Ground truth of ISBI 2015 test film 300, the first 19 model outputs in order. */
 const FILM_300: ReadonlyArray<[number, number]> = [
-  [391, 514], [673, 458], [624, 586], [306, 610], [698, 716], [686, 874], [676, 947], [646, 969], [666, 964], [392, 842],
-  [712, 798], [725, 809], [774, 752], [766, 852], [762, 709], [725, 946], [496, 692], [704, 680], [340, 652],
+  [391, 514],
+  [673, 458],
+  [624, 586],
+  [306, 610],
+  [698, 716],
+  [686, 874],
+  [676, 947],
+  [646, 969],
+  [666, 964],
+  [392, 842],
+  [712, 798],
+  [725, 809],
+  [774, 752],
+  [766, 852],
+  [762, 709],
+  [725, 946],
+  [496, 692],
+  [704, 680],
+  [340, 652],
 ];
-const INFER_RESULT = { version: 1, model: { id: 'ceph-test', version: '2.0.0' }, landmarks: FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 })) };
+const INFER_RESULT = {
+  version: 1,
+  model: { id: 'ceph-test', version: '2.0.0' },
+  landmarks: FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 })),
+};
 /** The user moved A point (cname 4) forward 40 px. */
 const MODIFIED = { version: 1, landmarks: [{ cname: 4, name: MODEL_OUTPUT_NAMES_V1[4] ?? '', x: 738, y: 716 }] };
 const SIZE = { width: 1935, height: 2400 };
@@ -42,23 +77,40 @@ function positions(adjusted: boolean): Partial<Record<LandmarkId, ImagePoint>> {
 }
 
 /** What the viewer's analysis table computes (buildAnalysisRows): measurement id -> value and z. */
-function engine(analysisId: string, adjusted: boolean, calibration: Calibration, female = true): Map<string, { value: number | null; z: number | null }> {
+function engine(
+  analysisId: string,
+  adjusted: boolean,
+  calibration: Calibration,
+  female = true,
+): Map<string, { value: number | null; z: number | null }> {
   const analysis = getAnalysis(analysisId);
   if (!analysis) throw new Error(analysisId);
   const defs = analysisMeasurements(analysis);
   const results = evaluateMeasurements(defs, positions(adjusted), calibration);
-  return new Map(defs.map((d, i) => {
-    const r = results[i];
-    if (!r) throw new Error('no result');
-    return [d.id, { value: r.status === 'ok' ? r.value : null, z: interpretMeasurement(d, r, female ? 'female' : 'male').z }];
-  }));
+  return new Map(
+    defs.map((d, i) => {
+      const r = results[i];
+      if (!r) throw new Error('no result');
+      return [d.id, { value: r.status === 'ok' ? r.value : null, z: interpretMeasurement(d, r, female ? 'female' : 'male').z }];
+    }),
+  );
 }
 
 async function chartFor(token: string, name: string, birth = '2011-02-03'): Promise<{ patient: number; chartId: string; ref: number }> {
-  const p = await t.ok<{ create_patient: { id: number } }>(token, 'mutation($i: CreatePatientInput!) { create_patient(input: $i) { id } }', { i: { first_name: name, birth_info: birth, gender: true } });
-  const c = await t.ok<{ create_chart: { id: number; chart_id: string } }>(token, 'mutation($p: Int!) { create_chart(patient_id: $p) { id chart_id } }', { p: p.create_patient.id });
+  const p = await t.ok<{ create_patient: { id: number } }>(
+    token,
+    'mutation($i: CreatePatientInput!) { create_patient(input: $i) { id } }',
+    { i: { first_name: name, birth_info: birth, gender: true } },
+  );
+  const c = await t.ok<{ create_chart: { id: number; chart_id: string } }>(
+    token,
+    'mutation($p: Int!) { create_chart(patient_id: $p) { id chart_id } }',
+    { p: p.create_patient.id },
+  );
   await t.addImage(c.create_chart.id, '00700', '2024-03-05');
-  await t.h.services.database.db.insert(analysisRecords).values({ chartRef: c.create_chart.id, inferResult: INFER_RESULT, modifiedResult: MODIFIED, imgSize: SIZE });
+  await t.h.services.database.db
+    .insert(analysisRecords)
+    .values({ chartRef: c.create_chart.id, inferResult: INFER_RESULT, modifiedResult: MODIFIED, imgSize: SIZE });
   return { patient: p.create_patient.id, chartId: c.create_chart.chart_id, ref: c.create_chart.id };
 }
 
@@ -69,8 +121,16 @@ async function post(token: string | null, url: string, body: unknown) {
     headers: { 'content-type': 'application/json', ...(token !== null && { authorization: `Bearer ${token}` }) },
     payload: JSON.stringify(body),
   });
-  const json = String(response.headers['content-type']).startsWith('application/json') ? (JSON.parse(response.body) as Record<string, unknown>) : null;
-  return { status: response.statusCode, headers: response.headers, bytes: response.rawPayload, text: response.rawPayload.toString('utf8'), json };
+  const json = String(response.headers['content-type']).startsWith('application/json')
+    ? (JSON.parse(response.body) as Record<string, unknown>)
+    : null;
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    bytes: response.rawPayload,
+    text: response.rawPayload.toString('utf8'),
+    json,
+  };
 }
 
 /** RFC 4180 parse (quoted fields, doubled quotes, CRLF records). */
@@ -82,13 +142,22 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (ch === '"') quoted = false;
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { row.push(field); field = ''; }
-    else if (ch === '\r' && text[i + 1] === '\n') { row.push(field); rows.push(row); row = []; field = ''; i++; }
-    else field += ch;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += ch;
   }
   return rows;
 }
@@ -129,7 +198,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/exports/chart', () => {
-  it('gives a CSV with BOM whose values, norms and deviations are the engine\'s, names intact', async () => {
+  it("gives a CSV with BOM whose values, norms and deviations are the engine's, names intact", async () => {
     const r = await post(tokenA, EXPORT_ENDPOINTS.chart.path, { chart_id: korean.chartId, format: 'csv', analysis_id: 'steiner' });
     expect(r.status, r.text.slice(0, 300)).toBe(200);
     expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -184,7 +253,7 @@ describe('POST /api/exports/chart', () => {
     }
   });
 
-  it('gives an XLSX that exceljs reads back with the engine\'s numbers, all analyses or a user group', async () => {
+  it("gives an XLSX that exceljs reads back with the engine's numbers, all analyses or a user group", async () => {
     const r = await post(tokenA, EXPORT_ENDPOINTS.chart.path, { chart_id: korean.chartId, format: 'xlsx', analyses: 'all' });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
@@ -201,18 +270,34 @@ describe('POST /api/exports/chart', () => {
         expect(row['value'] as number).toBeCloseTo(want.value, 4);
       }
     }
-    const group = await post(tokenA, EXPORT_ENDPOINTS.chart.path, { chart_id: korean.chartId, format: 'xlsx', measurement_ids: ['ANB', 'SNB'], analysis_name: '내 그룹' });
+    const group = await post(tokenA, EXPORT_ENDPOINTS.chart.path, {
+      chart_id: korean.chartId,
+      format: 'xlsx',
+      measurement_ids: ['ANB', 'SNB'],
+      analysis_name: '내 그룹',
+    });
     const groupRows = await readXlsx(group.bytes);
-    expect(groupRows.map((row) => [row['analysis'], row['measurement_id']])).toEqual([['내 그룹', 'ANB'], ['내 그룹', 'SNB']]);
+    expect(groupRows.map((row) => [row['analysis'], row['measurement_id']])).toEqual([
+      ['내 그룹', 'ANB'],
+      ['내 그룹', 'SNB'],
+    ]);
   });
 
   it("answers NOT_FOUND for another user's chart and VALIDATION_FAILED for bad input", async () => {
-    for (const body of [{ chart_id: other.chartId, format: 'csv' }, { chart_id: '00000000-0000-4000-8000-000000000000', format: 'xlsx' }]) {
+    for (const body of [
+      { chart_id: other.chartId, format: 'csv' },
+      { chart_id: '00000000-0000-4000-8000-000000000000', format: 'xlsx' },
+    ]) {
       const r = await post(tokenA, EXPORT_ENDPOINTS.chart.path, body);
       expect([r.status, r.json?.['code']]).toEqual([404, 'NOT_FOUND']);
       expect(r.text).not.toContain('Other Clinic');
     }
-    for (const body of [{ chart_id: korean.chartId, format: 'pdf' }, { chart_id: 'nope', format: 'csv' }, { chart_id: korean.chartId, format: 'csv', analysis_id: 'nonsense' }, { chart_id: korean.chartId, format: 'csv', measurement_ids: ['SNA', 'NOPE'] }]) {
+    for (const body of [
+      { chart_id: korean.chartId, format: 'pdf' },
+      { chart_id: 'nope', format: 'csv' },
+      { chart_id: korean.chartId, format: 'csv', analysis_id: 'nonsense' },
+      { chart_id: korean.chartId, format: 'csv', measurement_ids: ['SNA', 'NOPE'] },
+    ]) {
       const r = await post(tokenA, EXPORT_ENDPOINTS.chart.path, body);
       expect([r.status, r.json?.['code']]).toEqual([400, 'VALIDATION_FAILED']);
     }
@@ -227,7 +312,18 @@ describe('POST /api/exports/chart-landmarks', () => {
       const r = await post(tokenA, EXPORT_ENDPOINTS.landmarks.path, { chart_id: korean.chartId });
       expect(r.status).toBe(200);
       expect(r.headers['content-disposition']).toBe(`attachment; filename="ceppro-landmarks-${korean.chartId}.json"`);
-      const doc = JSON.parse(r.text) as { image: unknown; model: unknown; calibration: unknown; patient: { name: string }; landmarks: Array<{ id: string; source: string; ai: { x: number; x_mm?: number; confidence: number } | null; adjusted: { x: number; y: number; x_mm?: number } | null }> };
+      const doc = JSON.parse(r.text) as {
+        image: unknown;
+        model: unknown;
+        calibration: unknown;
+        patient: { name: string };
+        landmarks: Array<{
+          id: string;
+          source: string;
+          ai: { x: number; x_mm?: number; confidence: number } | null;
+          adjusted: { x: number; y: number; x_mm?: number } | null;
+        }>;
+      };
       expect(doc.image).toEqual(SIZE);
       expect(doc.model).toEqual({ id: 'ceph-test', version: '2.0.0' });
       expect(doc.calibration).toEqual({ source: 'default PPM', px_per_mm: 10 });
@@ -260,7 +356,11 @@ describe('POST /api/exports/batch', () => {
   });
 
   it("selects patients by id and ignores another user's ids", async () => {
-    const mine = await post(tokenA, EXPORT_ENDPOINTS.batch.path, { format: 'csv', patient_ids: [vietnamese.patient, other.patient], analysis_ids: ['steiner'] });
+    const mine = await post(tokenA, EXPORT_ENDPOINTS.batch.path, {
+      format: 'csv',
+      patient_ids: [vietnamese.patient, other.patient],
+      analysis_ids: ['steiner'],
+    });
     expect(mine.status).toBe(200);
     const rows = records(mine.text);
     expect(new Set(rows.map((row) => row['chart_id']))).toEqual(new Set([vietnamese.chartId]));
@@ -272,7 +372,7 @@ describe('POST /api/exports/batch', () => {
     expect(theirs.text).not.toContain('Other Clinic');
   });
 
-  it('streams an XLSX that exceljs reads back with the engine\'s values', async () => {
+  it("streams an XLSX that exceljs reads back with the engine's values", async () => {
     const r = await post(tokenA, EXPORT_ENDPOINTS.batch.path, { format: 'xlsx', analysis_ids: ['steiner', 'downs'] });
     expect(r.status).toBe(200);
     const rows = await readXlsx(r.bytes);
@@ -286,7 +386,15 @@ describe('POST /api/exports/batch', () => {
   });
 
   it('refuses bad input with 400 and writes nothing', async () => {
-    for (const body of [{ format: 'pdf' }, {}, { format: 'csv', patient_ids: [] }, { format: 'csv', patient_ids: ['1'] }, { format: 'csv', patient_ids: [-3] }, { format: 'csv', analysis_ids: ['nope'] }, { format: 'csv', export_id: 'x' }]) {
+    for (const body of [
+      { format: 'pdf' },
+      {},
+      { format: 'csv', patient_ids: [] },
+      { format: 'csv', patient_ids: ['1'] },
+      { format: 'csv', patient_ids: [-3] },
+      { format: 'csv', analysis_ids: ['nope'] },
+      { format: 'csv', export_id: 'x' },
+    ]) {
       const r = await post(tokenA, EXPORT_ENDPOINTS.batch.path, body);
       expect([r.status, r.json?.['code']], JSON.stringify(body)).toEqual([400, 'VALIDATION_FAILED']);
     }
@@ -294,24 +402,43 @@ describe('POST /api/exports/batch', () => {
 
   it('reads a large account page by page while the client reads, and reports progress per page', async () => {
     const db = t.h.services.database.db;
-    const [patient] = await db.insert(patients).values({ userId: userA, firstName: 'Bulk Patient', birthInfo: '2010-01-01', gender: false, patientId: 'BULK' }).returning({ id: patients.id });
-    const refs = await db.insert(charts).values(Array.from({ length: 240 }, (_, i) => ({ chartId: `bulk-${String(i).padStart(4, '0')}`, patientRef: Number(patient?.id) }))).returning({ id: charts.id });
+    const [patient] = await db
+      .insert(patients)
+      .values({ userId: userA, firstName: 'Bulk Patient', birthInfo: '2010-01-01', gender: false, patientId: 'BULK' })
+      .returning({ id: patients.id });
+    const refs = await db
+      .insert(charts)
+      .values(Array.from({ length: 240 }, (_, i) => ({ chartId: `bulk-${String(i).padStart(4, '0')}`, patientRef: Number(patient?.id) })))
+      .returning({ id: charts.id });
     await db.insert(analysisRecords).values(refs.map((c) => ({ chartRef: c.id, inferResult: INFER_RESULT })));
 
     const repository = createExportRepository(db);
     let pagesRead = 0;
-    const counted = { ...repository, batchPage: async (...args: Parameters<typeof repository.batchPage>) => { pagesRead++; return repository.batchPage(...args); } };
+    const counted = {
+      ...repository,
+      batchPage: async (...args: Parameters<typeof repository.batchPage>) => {
+        pagesRead++;
+        return repository.batchPage(...args);
+      },
+    };
     const events: ServerEvent[] = [];
     const exportId = '11111111-2222-4333-8444-555555555555';
     let lastArrived = (): void => undefined;
-    const last = new Promise<void>((resolve) => { lastArrived = resolve; });
+    const last = new Promise<void>((resolve) => {
+      lastArrived = resolve;
+    });
     const off = t.h.services.events.subscribe(userA, (m) => {
       if (m.kind !== 'event') return;
       events.push(m.event);
       if (m.event.type === 'export.progress' && m.event.exportId === exportId && m.event.done === m.event.total) lastArrived();
     });
     const service = createExportService({ exports: counted, events: t.h.services.events, pageSize: 20 });
-    const batch = await service.batch(userA, { format: 'csv', patient_ids: [Number(patient?.id)], analysis_ids: ['steiner'], export_id: exportId });
+    const batch = await service.batch(userA, {
+      format: 'csv',
+      patient_ids: [Number(patient?.id)],
+      analysis_ids: ['steiner'],
+      export_id: exportId,
+    });
     expect([batch.charts, batch.rows]).toEqual([240, 240 * rowsPerChart(ANALYSES.filter((a) => a.id === 'steiner'))]);
     // The header, then one page: the rest of the account has not been read yet.
     const iterator = batch.stream[Symbol.asyncIterator]();
@@ -324,7 +451,8 @@ describe('POST /api/exports/batch', () => {
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) text += String(next.value);
     expect(pagesRead).toBe(240 / 20 + 1);
     expect(text.split('\r\n').filter((l) => l.includes('Bulk Patient'))).toHaveLength(batch.rows);
-    const progressOf = () => events.filter((e): e is Extract<ServerEvent, { type: 'export.progress' }> => e.type === 'export.progress' && e.exportId === exportId);
+    const progressOf = () =>
+      events.filter((e): e is Extract<ServerEvent, { type: 'export.progress' }> => e.type === 'export.progress' && e.exportId === exportId);
     // On PostgreSQL the bus is LISTEN/NOTIFY: the last event may still be in flight when the stream ends.
     await last;
     off();

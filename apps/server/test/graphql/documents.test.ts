@@ -26,8 +26,8 @@ function problems(schema: GraphQLSchema, document: string): string[] {
 }
 
 const schema = buildSchema(typeDefs);
-const operations = (Object.entries(contract) as Array<[string, unknown]>).flatMap(([name, value]): Array<[string, Operation]> =>
-  isOperation(value) ? [[name, value]] : [],
+const operations = (Object.entries(contract) as Array<[string, unknown]>).flatMap(
+  ([name, value]): Array<[string, Operation]> => (isOperation(value) ? [[name, value]] : []),
 );
 
 describe('the contract GraphQL documents', () => {

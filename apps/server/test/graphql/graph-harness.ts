@@ -71,5 +71,8 @@ export async function createGraphHarness(env: Record<string, string> = {}, optio
   };
 }
 
-export const PATIENT_FIELDS = `id patient_id first_name birth_info gender createdAt charts { id uuid chart_id createdAt chart_data { image_type_cd shoot_date } }`;
-export const CHART_FIELDS = `id uuid chart_id createdAt patient { id patient_id first_name } chart_data { id image_type_cd shoot_date path deletedAt } analysis_record_id`;
+export const PATIENT_FIELDS =
+  `id patient_id first_name birth_info gender createdAt charts { id uuid chart_id ` + `createdAt chart_data { image_type_cd shoot_date } }`;
+export const CHART_FIELDS =
+  `id uuid chart_id createdAt patient { id patient_id first_name } chart_data ` +
+  `{ id image_type_cd shoot_date path deletedAt } analysis_record_id`;

@@ -19,7 +19,10 @@ describe('GraphQL document limits', () => {
   });
 
   const repeated = (n: number, piece: (i: number) => string) => Array.from({ length: n }, (_, i) => piece(i)).join(' ');
-  const patientList = `patients { items { id patient_id first_name birth_info gender createdAt charts { id uuid chart_id createdAt chart_data { image_type_cd shoot_date } } } pagination { total } }`;
+  const patientList =
+    `patients { items { id patient_id first_name birth_info gender createdAt ` +
+    `charts { id uuid chart_id createdAt chart_data { image_type_cd shoot_date ` +
+    `} } } pagination { total } }`;
   // [what, document, which limit refuses it]
   const hostile: Array<[string, string, RegExp]> = [
     ['5,000 repeated fields', `{ users { ${repeated(5_000, () => 'uuid')} } }`, /Token limit/],
@@ -41,7 +44,9 @@ describe('GraphQL document limits', () => {
   it('lets every document of the contract through', async () => {
     const isOperation = (value: unknown): value is { document: string } =>
       typeof value === 'object' && value !== null && 'document' in value && typeof value.document === 'string';
-    const documents = Object.entries(contract as Record<string, unknown>).flatMap(([name, value]) => (isOperation(value) ? [[name, value] as const] : []));
+    const documents = Object.entries(contract as Record<string, unknown>).flatMap(([name, value]) =>
+      isOperation(value) ? [[name, value] as const] : [],
+    );
     expect(documents.length).toBeGreaterThan(10);
     for (const [name, operation] of documents) {
       // Without variables most fail variable coercion, which runs after the limits.

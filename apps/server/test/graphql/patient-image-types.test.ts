@@ -19,23 +19,33 @@ async function bits(patientId: number): Promise<number> {
 }
 
 async function newPatient(name: string): Promise<number> {
-  const data = await g.ok<{ create_patient: { id: number } }>(token, 'mutation($i: CreatePatientInput!) { create_patient(input: $i) { id } }', {
-    i: { first_name: name, birth_info: '1990-01-01', gender: false },
-  });
+  const data = await g.ok<{ create_patient: { id: number } }>(
+    token,
+    'mutation($i: CreatePatientInput!) { create_patient(input: $i) { id } }',
+    {
+      i: { first_name: name, birth_info: '1990-01-01', gender: false },
+    },
+  );
   return data.create_patient.id;
 }
 
 async function newChart(patientId: number): Promise<number> {
-  const data = await g.ok<{ create_chart: { id: number } }>(token, 'mutation($p: Int!) { create_chart(patient_id: $p) { id } }', { p: patientId });
+  const data = await g.ok<{ create_chart: { id: number } }>(token, 'mutation($p: Int!) { create_chart(patient_id: $p) { id } }', {
+    p: patientId,
+  });
   return data.create_chart.id;
 }
 
 const BOTH = [IMAGE_TYPE.cephalogram, IMAGE_TYPE.lateralFace];
 
 async function listTotal(types?: string[]): Promise<number> {
-  const data = await g.ok<{ patients: { pagination: { total: number } } }>(token, 'query($f: PatientFilter) { patients(filter: $f) { pagination { total } } }', {
-    f: types ? { image_type_cd: types } : {},
-  });
+  const data = await g.ok<{ patients: { pagination: { total: number } } }>(
+    token,
+    'query($f: PatientFilter) { patients(filter: $f) { pagination { total } } }',
+    {
+      f: types ? { image_type_cd: types } : {},
+    },
+  );
   return data.patients.pagination.total;
 }
 
@@ -58,14 +68,19 @@ describe('patients.image_types follows charts and images', () => {
     expect(await bits(a)).toBe(1);
     const face = await g.addImage(chart, IMAGE_TYPE.lateralFace);
     expect(await bits(a)).toBe(3);
-    expect([await listTotal(BOTH), await listTotal([IMAGE_TYPE.cephalogram]), await listTotal([IMAGE_TYPE.lateralFace])]).toEqual([1, 1, 1]);
+    expect([await listTotal(BOTH), await listTotal([IMAGE_TYPE.cephalogram]), await listTotal([IMAGE_TYPE.lateralFace])]).toEqual([
+      1, 1, 1,
+    ]);
 
     await db().update(chartData).set({ deletedAt: new Date() }).where(eq(chartData.id, ceph));
     expect(await bits(a)).toBe(2);
     expect([await listTotal([IMAGE_TYPE.cephalogram]), await listTotal([IMAGE_TYPE.lateralFace])]).toEqual([0, 1]);
 
     // a pending image (uploaded, not yet committed by detection) does not count
-    await db().update(chartData).set({ pendingExpiresAt: new Date(Date.now() + 60_000) }).where(eq(chartData.id, face));
+    await db()
+      .update(chartData)
+      .set({ pendingExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(chartData.id, face));
     expect(await bits(a)).toBe(0);
     await db().update(chartData).set({ pendingExpiresAt: null }).where(eq(chartData.id, face));
     expect(await bits(a)).toBe(2);
@@ -83,7 +98,10 @@ describe('patients.image_types follows charts and images', () => {
     const draft = await newChart(a);
     await g.addImage(draft, IMAGE_TYPE.cephalogram);
     expect(await bits(a)).toBe(1);
-    await db().update(charts).set({ draftExpiresAt: new Date(Date.now() + 60_000) }).where(eq(charts.id, draft));
+    await db()
+      .update(charts)
+      .set({ draftExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(charts.id, draft));
     expect(await bits(a)).toBe(0);
     await db().update(charts).set({ draftExpiresAt: null }).where(eq(charts.id, draft));
     expect(await bits(a)).toBe(1);

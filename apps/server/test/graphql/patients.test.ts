@@ -11,15 +11,26 @@ const LIST = `query($page: Int, $filter: PatientFilter, $sort: PatientSort, $cf:
   patients(page: $page, filter: $filter, sort: $sort, chart_filter: $cf) { items { ${PATIENT_FIELDS} } pagination { page page_size total } }
 }`;
 
-interface Patient { id: number; patient_id: string; first_name: string; birth_info: string; gender: boolean; charts: Array<{ id: number; chart_data: Array<{ image_type_cd: string; shoot_date: string | null }> }> }
-interface Page { patients: { items: Patient[]; pagination: { page: number; page_size: number; total: number } } }
+interface Patient {
+  id: number;
+  patient_id: string;
+  first_name: string;
+  birth_info: string;
+  gender: boolean;
+  charts: Array<{ id: number; chart_data: Array<{ image_type_cd: string; shoot_date: string | null }> }>;
+}
+interface Page {
+  patients: { items: Patient[]; pagination: { page: number; page_size: number; total: number } };
+}
 
 async function createPatient(t: string, first_name: string, birth_info = '1990-01-01', gender = false): Promise<Patient> {
   return (await g.ok<{ create_patient: Patient }>(t, CREATE, { i: { first_name, birth_info, gender } })).create_patient;
 }
 
 async function withImage(t: string, patient: Patient, type: string = IMAGE_TYPE.cephalogram): Promise<number> {
-  const chart = (await g.ok<{ create_chart: { id: number } }>(t, `mutation($p: Int!) { create_chart(patient_id: $p) { id } }`, { p: patient.id })).create_chart;
+  const chart = (
+    await g.ok<{ create_chart: { id: number } }>(t, `mutation($p: Int!) { create_chart(patient_id: $p) { id } }`, { p: patient.id })
+  ).create_chart;
   await g.addImage(chart.id, type === IMAGE_TYPE.cephalogram ? IMAGE_TYPE.cephalogram : IMAGE_TYPE.lateralFace);
   return chart.id;
 }
@@ -48,14 +59,26 @@ describe('patient mutations', () => {
     expect(p).toMatchObject({ first_name: 'Lee Min', birth_info: '2001-02-03', gender: true, charts: [] });
     const chartId = await withImage(token, p);
 
-    const updated = await g.ok<{ update_patient: Patient }>(token, `mutation($id: Int!, $i: UpdatePatientInput!) { update_patient(id: $id, input: $i) { ${PATIENT_FIELDS} } }`, {
+    const updated = await g.ok<{ update_patient: Patient }>(
+      token,
+      `mutation($id: Int!, $i: UpdatePatientInput!) { update_patient(id: $id, input: $i) { ${PATIENT_FIELDS} } }`,
+      {
+        id: p.id,
+        i: { first_name: 'Lee Min-ho', gender: false },
+      },
+    );
+    expect(updated.update_patient).toMatchObject({
       id: p.id,
-      i: { first_name: 'Lee Min-ho', gender: false },
+      first_name: 'Lee Min-ho',
+      gender: false,
+      birth_info: '2001-02-03',
+      patient_id: p.patient_id,
     });
-    expect(updated.update_patient).toMatchObject({ id: p.id, first_name: 'Lee Min-ho', gender: false, birth_info: '2001-02-03', patient_id: p.patient_id });
     expect(updated.update_patient.charts.map((c) => c.id)).toEqual([chartId]);
 
-    expect((await g.ok<{ delete_patient: boolean }>(token, `mutation($id: Int!) { delete_patient(id: $id) }`, { id: p.id })).delete_patient).toBe(true);
+    expect(
+      (await g.ok<{ delete_patient: boolean }>(token, `mutation($id: Int!) { delete_patient(id: $id) }`, { id: p.id })).delete_patient,
+    ).toBe(true);
     expect((await g.ok<{ patient: null }>(token, `query($id: Int!) { patient(id: $id) { id } }`, { id: p.id })).patient).toBeNull();
     // Soft: the rows stay, stamped, and the patient's charts are deleted with it.
     const deleted = await g.h.services.database.db.query.patients.findFirst({ where: (t, { eq }) => eq(t.id, p.id) });
@@ -89,7 +112,10 @@ describe('patient mutations', () => {
 
   it('refuses an update to an oversized name and leaves the row as it was', async () => {
     const p = await createPatient(token, 'Keep Me');
-    const reply = await g.gql(token, `mutation($id: Int!, $i: UpdatePatientInput!) { update_patient(id: $id, input: $i) { id } }`, { id: p.id, i: { first_name: 'z'.repeat(31) } });
+    const reply = await g.gql(token, `mutation($id: Int!, $i: UpdatePatientInput!) { update_patient(id: $id, input: $i) { id } }`, {
+      id: p.id,
+      i: { first_name: 'z'.repeat(31) },
+    });
     expect(reply.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
     const still = await g.ok<{ patient: Patient }>(token, `query($id: Int!) { patient(id: $id) { first_name } }`, { id: p.id });
     expect(still.patient.first_name).toBe('Keep Me');

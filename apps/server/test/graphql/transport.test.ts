@@ -22,7 +22,12 @@ describe('authentication', () => {
     ['a forged token', { authorization: 'Bearer not.a.token' }],
   ])('answers %s with HTTP 401 J001 and runs nothing', async (_label, headers) => {
     const before = await g.h.count('patients');
-    const reply = await g.gql(null, `mutation { create_patient(input: { first_name: "Anon", birth_info: "1990-01-01", gender: true }) { id } }`, undefined, headers);
+    const reply = await g.gql(
+      null,
+      `mutation { create_patient(input: { first_name: "Anon", birth_info: "1990-01-01", gender: true }) { id } }`,
+      undefined,
+      headers,
+    );
     expect(reply.status).toBe(401);
     expect(reply.body).toEqual({ success: false, code: 'J001', message: expect.any(String) });
     expect(await g.h.count('patients')).toBe(before);
@@ -45,11 +50,21 @@ describe('authentication', () => {
 
   it('answers a body that is not JSON with 400 BAD_REQUEST', async () => {
     const token = await g.signIn('gqljson');
-    const response = await g.h.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: '{"query": ' });
+    const response = await g.h.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: '{"query": ',
+    });
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(response.body)).toMatchObject({ success: false, code: 'BAD_REQUEST' });
     // JSON without a query is Yoga's to refuse: a GraphQL error with a catalogue code.
-    const empty = await g.h.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: '{}' });
+    const empty = await g.h.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: '{}',
+    });
     expect(empty.statusCode).toBeLessThan(500);
     expect(JSON.parse(empty.body)).toMatchObject({ errors: [{ extensions: { code: 'BAD_REQUEST' } }] });
   });
@@ -62,7 +77,9 @@ describe('authentication', () => {
     await db.execute('alter table patients rename column first_name to first_name_gone');
     try {
       const reply = await g.gql(token, `{ patients { items { first_name } pagination { total } } }`);
-      expect(reply.body.errors).toEqual([{ message: 'An unexpected error occurred.', path: ['patients'], extensions: { code: 'INTERNAL' } }]);
+      expect(reply.body.errors).toEqual([
+        { message: 'An unexpected error occurred.', path: ['patients'], extensions: { code: 'INTERNAL' } },
+      ]);
       expect(reply.raw).not.toMatch(/Masked Name|first_name_gone|select|stack|column/);
     } finally {
       await db.execute('alter table patients rename column first_name_gone to first_name');

@@ -34,10 +34,18 @@ beforeAll(async () => {
 
   liveA = await t.chart(tokenA, { name: 'A Live' });
   const up = await t.uploadImage(tokenA, liveA.chartId, await plainImage());
-  await t.h.services.database.db.update(chartData).set({ pendingExpiresAt: null }).where(eq(chartData.id, Number(up.body.data?.id)));
+  await t.h.services.database.db
+    .update(chartData)
+    .set({ pendingExpiresAt: null })
+    .where(eq(chartData.id, Number(up.body.data?.id)));
   draftA = await t.chart(tokenA, { draft: true, name: 'A Draft' });
   expect((await t.uploadImage(tokenA, draftA.chartId, await plainImage())).status).toBe(200);
-  const open = await t.call(tokenA, '/minio/upload', { chart_id: draftA.chartId, image_type_cd: '00710', content_type: 'image/png', size: 10 });
+  const open = await t.call(tokenA, '/minio/upload', {
+    chart_id: draftA.chartId,
+    image_type_cd: '00710',
+    content_type: 'image/png',
+    size: 10,
+  });
   uploadIdA = String(open.body.data?.upload_id);
   expect(await t.put(String(open.body.data?.presignedUrl), await plainImage(800, 640, 'png'), 'image/png')).toBe(200);
   await eventually(async () => socketA.frames.filter((f) => f === THUMBNAIL_SAVED_TEXT).length >= 2);
@@ -76,8 +84,14 @@ describe("B calling the file and AI endpoints with A's ids", () => {
     expect(done.status, done.raw).toBe(200);
   });
 
-  it("without a token the file and AI endpoints answer 401 J001", async () => {
-    for (const url of ['/minio/upload', '/minio/chart_data_request', '/minio/download', '/ai/ceppro/ceph-landmark', '/api/discard-upload']) {
+  it('without a token the file and AI endpoints answer 401 J001', async () => {
+    for (const url of [
+      '/minio/upload',
+      '/minio/chart_data_request',
+      '/minio/download',
+      '/ai/ceppro/ceph-landmark',
+      '/api/discard-upload',
+    ]) {
       const reply = await t.h.postJson(url, {});
       expect([reply.status, reply.body.code], url).toEqual([401, 'J001']);
     }

@@ -38,7 +38,12 @@ async function userWithFilm(prefix: string) {
   const stored = await t.uploadImage(token, chart.chartId, await plainImage(968, 1200));
   expect(stored.status, stored.raw).toBe(200);
   const detect = () =>
-    t.h.app.inject({ method: 'POST', url: '/ai/ceppro/ceph-landmark', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: { chart_id: chart.chartId } });
+    t.h.app.inject({
+      method: 'POST',
+      url: '/ai/ceppro/ceph-landmark',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: { chart_id: chart.chartId },
+    });
   return { detect };
 }
 

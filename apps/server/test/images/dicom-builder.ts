@@ -163,7 +163,12 @@ export function buildDicom(spec: DicomSpec): Buffer {
     });
   }
   if (spec.pixelData) {
-    if (Buffer.isBuffer(spec.pixelData)) ds.push({ tag: 0x7fe00010, vr: bitsAllocated === 16 ? 'OW' : 'OB', value: spec.pixelData.length % 2 ? Buffer.concat([spec.pixelData, Buffer.alloc(1)]) : spec.pixelData });
+    if (Buffer.isBuffer(spec.pixelData))
+      ds.push({
+        tag: 0x7fe00010,
+        vr: bitsAllocated === 16 ? 'OW' : 'OB',
+        value: spec.pixelData.length % 2 ? Buffer.concat([spec.pixelData, Buffer.alloc(1)]) : spec.pixelData,
+      });
     else ds.push({ tag: 0x7fe00010, vr: 'OB', value: Buffer.alloc(0), fragments: spec.pixelData.encapsulated });
   }
   const body = Buffer.concat(ds.map((e) => encode(e, explicit)));
@@ -183,7 +188,8 @@ export function uint16Samples(values: ArrayLike<number>): Buffer {
  */
 export function encodeJpegLossless(samples: ArrayLike<number>, width: number, height: number, precision: number): Buffer {
   const out: number[] = [];
-  const marker = (m: number, payload: number[]) => out.push(0xff, m, ((payload.length + 2) >> 8) & 0xff, (payload.length + 2) & 0xff, ...payload);
+  const marker = (m: number, payload: number[]) =>
+    out.push(0xff, m, ((payload.length + 2) >> 8) & 0xff, (payload.length + 2) & 0xff, ...payload);
   out.push(0xff, 0xd8);
   marker(0xc3, [precision, height >> 8, height & 0xff, width >> 8, width & 0xff, 1, 1, 0x11, 0]);
   const bits = new Array<number>(16).fill(0);

@@ -23,7 +23,8 @@ const H = 640;
 /** A 12-bit ramp (0..4095 left to right) with a bright square, as 16-bit samples. */
 function ramp12(): Uint16Array {
   const v = new Uint16Array(W * H);
-  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) v[y * W + x] = x >= 300 && x < 400 && y >= 300 && y < 400 ? 4095 : Math.round((x / (W - 1)) * 4095);
+  for (let y = 0; y < H; y++)
+    for (let x = 0; x < W; x++) v[y * W + x] = x >= 300 && x < 400 && y >= 300 && y < 400 ? 4095 : Math.round((x / (W - 1)) * 4095);
   return v;
 }
 
@@ -84,7 +85,11 @@ describe('DICOM films are accepted through the upload flow', () => {
     for await (const chunk of original.body) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
     const info = parseDicomInfo(row.dicomInfo);
-    expect(info).toMatchObject({ transfer_syntax: SYNTAX.explicitLE, bits_stored: 12, calibration: { row_spacing_mm: 0.1, column_spacing_mm: 0.1, tag: 'pixel-spacing', magnification: null } });
+    expect(info).toMatchObject({
+      transfer_syntax: SYNTAX.explicitLE,
+      bits_stored: 12,
+      calibration: { row_spacing_mm: 0.1, column_spacing_mm: 0.1, tag: 'pixel-spacing', magnification: null },
+    });
     const img = await displayPixels(chart);
     expect([img.width, img.height]).toEqual([W, H]);
     // Window 2048/4096 spans the 12-bit range: left edge black, right edge white, the square white.
@@ -98,7 +103,13 @@ describe('DICOM films are accepted through the upload flow', () => {
   });
 
   it('applies Imager Pixel Spacing divided by the magnification factor when there is no Pixel Spacing', async () => {
-    const bytes = buildDicom({ rows: H, columns: W, pixelData: Buffer.alloc(W * H, 90), imagerPixelSpacing: [0.15, 0.12], magnification: 1.1 });
+    const bytes = buildDicom({
+      rows: H,
+      columns: W,
+      pixelData: Buffer.alloc(W * H, 90),
+      imagerPixelSpacing: [0.15, 0.12],
+      magnification: 1.1,
+    });
     const { chart, reply } = await upload(bytes);
     expect(reply.status, reply.raw).toBe(200);
     const calibration = parseDicomInfo((await rowOf(chart)).dicomInfo)?.calibration;
@@ -112,13 +123,25 @@ describe('DICOM films are accepted through the upload flow', () => {
     const none = await upload(buildDicom({ rows: H, columns: W, pixelData: Buffer.alloc(W * H, 90) }));
     expect(parseDicomInfo((await rowOf(none.chart)).dicomInfo)?.calibration).toBeNull();
     const imager = await upload(buildDicom({ rows: H, columns: W, pixelData: Buffer.alloc(W * H, 90), imagerPixelSpacing: [0.14, 0.14] }));
-    expect(parseDicomInfo((await rowOf(imager.chart)).dicomInfo)?.calibration).toEqual({ row_spacing_mm: 0.14, column_spacing_mm: 0.14, tag: 'imager-pixel-spacing', magnification: null });
+    expect(parseDicomInfo((await rowOf(imager.chart)).dicomInfo)?.calibration).toEqual({
+      row_spacing_mm: 0.14,
+      column_spacing_mm: 0.14,
+      tag: 'imager-pixel-spacing',
+      magnification: null,
+    });
   });
 
   it('inverts MONOCHROME1 (low values white) and reads implicit VR little endian', async () => {
     const pixels = Buffer.alloc(W * H, 0);
     pixels.fill(255, 0, W * 10); // first ten rows at the top of the range
-    const bytes = buildDicom({ transferSyntax: SYNTAX.implicitLE, rows: H, columns: W, photometric: 'MONOCHROME1', pixelData: pixels, window: { center: 128, width: 256 } });
+    const bytes = buildDicom({
+      transferSyntax: SYNTAX.implicitLE,
+      rows: H,
+      columns: W,
+      photometric: 'MONOCHROME1',
+      pixelData: pixels,
+      window: { center: 128, width: 256 },
+    });
     const { chart, reply } = await upload(bytes);
     expect(reply.status, reply.raw).toBe(200);
     const img = await displayPixels(chart);
@@ -131,7 +154,13 @@ describe('DICOM films are accepted through the upload flow', () => {
     const lut = Array.from({ length: 256 }, (_, v) => 4095 - 16 * v);
     const pixels = Buffer.alloc(W * H, 0);
     pixels.fill(255, 0, W * 10);
-    const bytes = buildDicom({ rows: H, columns: W, pixelData: pixels, window: { center: 128, width: 256 }, voiLut: { firstMapped: 0, bits: 12, data: lut } });
+    const bytes = buildDicom({
+      rows: H,
+      columns: W,
+      pixelData: pixels,
+      window: { center: 128, width: 256 },
+      voiLut: { firstMapped: 0, bits: 12, data: lut },
+    });
     const { chart, reply } = await upload(bytes);
     expect(reply.status, reply.raw).toBe(200);
     const img = await displayPixels(chart);
@@ -141,9 +170,17 @@ describe('DICOM films are accepted through the upload flow', () => {
 
   it('decodes JPEG Baseline (encapsulated pixel data made with sharp)', async () => {
     const grey = Buffer.alloc(W * H);
-    for (let i = 0; i < grey.length; i++) grey[i] = (i % W) < W / 2 ? 40 : 200;
-    const jpeg = await sharp(grey, { raw: { width: W, height: H, channels: 1 } }).jpeg({ quality: 95 }).toBuffer();
-    const bytes = buildDicom({ transferSyntax: SYNTAX.jpegBaseline, rows: H, columns: W, pixelData: { encapsulated: [jpeg] }, pixelSpacing: [0.1, 0.1] });
+    for (let i = 0; i < grey.length; i++) grey[i] = i % W < W / 2 ? 40 : 200;
+    const jpeg = await sharp(grey, { raw: { width: W, height: H, channels: 1 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    const bytes = buildDicom({
+      transferSyntax: SYNTAX.jpegBaseline,
+      rows: H,
+      columns: W,
+      pixelData: { encapsulated: [jpeg] },
+      pixelSpacing: [0.1, 0.1],
+    });
     const { chart, reply } = await upload(bytes);
     expect(reply.status, reply.raw).toBe(200);
     const img = await displayPixels(chart);
@@ -155,7 +192,15 @@ describe('DICOM films are accepted through the upload flow', () => {
   it.each([SYNTAX.jpegLossless70, SYNTAX.jpegLossless57])('decodes JPEG Lossless %s at 16 bits exactly', async (syntax) => {
     const values = ramp12();
     const jpeg = encodeJpegLossless(values, W, H, 16);
-    const spec: DicomSpec = { transferSyntax: syntax, rows: H, columns: W, bitsAllocated: 16, bitsStored: 12, pixelData: { encapsulated: [jpeg] }, window: { center: 2048, width: 4096 } };
+    const spec: DicomSpec = {
+      transferSyntax: syntax,
+      rows: H,
+      columns: W,
+      bitsAllocated: 16,
+      bitsStored: 12,
+      pixelData: { encapsulated: [jpeg] },
+      window: { center: 2048, width: 4096 },
+    };
     // Lossless: the decoded display equals the one from the same values stored uncompressed.
     const expected = await renderDicomPng(buildDicom({ ...spec, transferSyntax: SYNTAX.explicitLE, pixelData: uint16Samples(values) }));
     const { chart, reply } = await upload(buildDicom(spec));
@@ -179,9 +224,24 @@ describe('DICOM films are accepted through the upload flow', () => {
     expect(entry?.presignedPath).toMatch(/\.display\.png/);
 
     // The server PDF calibrates the film as the viewer does: from its pixel spacing (no ruler here).
-    const infer = { version: 1, model: { id: 'test-model', version: '1' }, landmarks: [{ cname: 0, name: 'Sella', x: 100, y: 100 }, { cname: 1, name: 'Nasion', x: 600, y: 120 }] };
-    await t.ok(token, 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }', { c: chart.chartRef, i: { infer_result: infer, img_size: { width: W, height: H } } });
-    const pdf = await t.h.app.inject({ method: 'POST', url: REPORT_ENDPOINTS.pdf.path, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: JSON.stringify({ chart_id: chart.chartId }) });
+    const infer = {
+      version: 1,
+      model: { id: 'test-model', version: '1' },
+      landmarks: [
+        { cname: 0, name: 'Sella', x: 100, y: 100 },
+        { cname: 1, name: 'Nasion', x: 600, y: 120 },
+      ],
+    };
+    await t.ok(token, 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }', {
+      c: chart.chartRef,
+      i: { infer_result: infer, img_size: { width: W, height: H } },
+    });
+    const pdf = await t.h.app.inject({
+      method: 'POST',
+      url: REPORT_ENDPOINTS.pdf.path,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: JSON.stringify({ chart_id: chart.chartId }),
+    });
     expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
     const dir = await mkdtemp(join(tmpdir(), 'ceppro-dicom-report-'));
     try {
@@ -194,7 +254,9 @@ describe('DICOM films are accepted through the upload flow', () => {
 
 describe('an accepted DICOM film is discarded whole', () => {
   it('removes the original, the display image and the thumbnail with the draft', async () => {
-    const { chart, reply } = await upload(buildDicom({ rows: H, columns: W, pixelData: Buffer.alloc(W * H, 90), pixelSpacing: [0.1, 0.1] }));
+    const { chart, reply } = await upload(
+      buildDicom({ rows: H, columns: W, pixelData: Buffer.alloc(W * H, 90), pixelSpacing: [0.1, 0.1] }),
+    );
     expect(reply.status, reply.raw).toBe(200);
     await eventually(async () => (await rowOf(chart)).thumbnailPath);
     const stored = (await t.objects()).filter((k) => k.includes(chart.chartId));
@@ -209,12 +271,48 @@ describe('bad DICOM input is refused with a clear code and leaves nothing behind
   const pixels = Buffer.alloc(W * H, 90);
   it.each<[string, () => Buffer, string, number, RegExp]>([
     ['no pixel data', () => buildDicom({ rows: H, columns: W }), 'DICOM_NO_PIXEL_DATA', 422, /no pixel data/],
-    ['an unsupported transfer syntax', () => buildDicom({ transferSyntax: SYNTAX.jpeg2000, rows: H, columns: W, pixelData: { encapsulated: [Buffer.alloc(100, 1)] } }), 'DICOM_UNSUPPORTED_SYNTAX', 415, /JPEG 2000 \(Lossless Only\) \(1\.2\.840\.10008\.1\.2\.4\.90\)/],
-    ['explicit VR big endian', () => buildDicom({ transferSyntax: SYNTAX.bigEndian, rows: H, columns: W, pixelData: pixels }), 'DICOM_UNSUPPORTED_SYNTAX', 415, /Big Endian/],
-    ['several frames', () => buildDicom({ rows: H, columns: W, frames: 3, pixelData: Buffer.concat([pixels, pixels, pixels]) }), 'DICOM_MULTI_FRAME', 422, /3 frames/],
-    ['a structured report (not an image SOP class)', () => buildDicom({ sopClass: SOP.basicTextSr, rows: H, columns: W }), 'DICOM_NOT_IMAGE', 422, /88\.11/],
-    ['truncated pixel data', () => buildDicom({ rows: H, columns: W, pixelData: pixels.subarray(0, 1000) }), 'DICOM_UNREADABLE', 415, /shorter/],
-    ['a cephalogram too small', () => buildDicom({ rows: 300, columns: 400, pixelData: Buffer.alloc(400 * 300, 9) }), 'IMAGE_DIMENSIONS', 422, /400 x 300/],
+    [
+      'an unsupported transfer syntax',
+      () => buildDicom({ transferSyntax: SYNTAX.jpeg2000, rows: H, columns: W, pixelData: { encapsulated: [Buffer.alloc(100, 1)] } }),
+      'DICOM_UNSUPPORTED_SYNTAX',
+      415,
+      /JPEG 2000 \(Lossless Only\) \(1\.2\.840\.10008\.1\.2\.4\.90\)/,
+    ],
+    [
+      'explicit VR big endian',
+      () => buildDicom({ transferSyntax: SYNTAX.bigEndian, rows: H, columns: W, pixelData: pixels }),
+      'DICOM_UNSUPPORTED_SYNTAX',
+      415,
+      /Big Endian/,
+    ],
+    [
+      'several frames',
+      () => buildDicom({ rows: H, columns: W, frames: 3, pixelData: Buffer.concat([pixels, pixels, pixels]) }),
+      'DICOM_MULTI_FRAME',
+      422,
+      /3 frames/,
+    ],
+    [
+      'a structured report (not an image SOP class)',
+      () => buildDicom({ sopClass: SOP.basicTextSr, rows: H, columns: W }),
+      'DICOM_NOT_IMAGE',
+      422,
+      /88\.11/,
+    ],
+    [
+      'truncated pixel data',
+      () => buildDicom({ rows: H, columns: W, pixelData: pixels.subarray(0, 1000) }),
+      'DICOM_UNREADABLE',
+      415,
+      /shorter/,
+    ],
+    [
+      'a cephalogram too small',
+      () => buildDicom({ rows: 300, columns: 400, pixelData: Buffer.alloc(400 * 300, 9) }),
+      'IMAGE_DIMENSIONS',
+      422,
+      /400 x 300/,
+    ],
   ])('%s', async (_label, make, code, status, message) => {
     const chart = await t.chart(token, { draft: true });
     const reply = await t.uploadImage(token, chart.chartId, make(), { contentType: DICOM_CONTENT_TYPE, declaredSize: 5000 });
@@ -231,9 +329,14 @@ describe('bad DICOM input is refused with a clear code and leaves nothing behind
 });
 
 describe('a dataset film as DICOM', () => {
-  it.skipIf(!hasCephDataset)('renders exactly the film\'s grey values through an identity window', async () => {
-    const { data, info } = await sharp(await cephalogram()).greyscale().raw().toBuffer({ resolveWithObject: true });
-    const rendered = await renderDicomPng(buildDicom({ rows: info.height, columns: info.width, pixelData: data, window: { center: 128, width: 256 } }));
+  it.skipIf(!hasCephDataset)("renders exactly the film's grey values through an identity window", async () => {
+    const { data, info } = await sharp(await cephalogram())
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const rendered = await renderDicomPng(
+      buildDicom({ rows: info.height, columns: info.width, pixelData: data, window: { center: 128, width: 256 } }),
+    );
     expect((await sharp(rendered.png).metadata()).channels).toBe(1);
     const back = await sharp(rendered.png).greyscale().raw().toBuffer();
     expect(back.equals(data)).toBe(true);

@@ -21,7 +21,12 @@ export interface ImageHarness extends GraphHarness {
   /** A patient and chart, drafts (the new-patient flow) or committed. */
   chart(token: string, options?: { draft?: boolean; name?: string }): Promise<TestChart>;
   /** upload -> PUT through the fs driver's /files URL -> chart_data_request. Returns the last reply. */
-  uploadImage(token: string, chartId: string, bytes: Buffer | null, options?: { type?: ImageTypeCd; contentType?: string; shootDate?: string; declaredSize?: number }): Promise<Reply>;
+  uploadImage(
+    token: string,
+    chartId: string,
+    bytes: Buffer | null,
+    options?: { type?: ImageTypeCd; contentType?: string; shootDate?: string; declaredSize?: number },
+  ): Promise<Reply>;
   /** PUT raw bytes to a presigned URL (fs driver, through inject). */
   put(url: string, bytes: Buffer, contentType: string): Promise<number>;
   /** Object keys in the fs store (bookkeeping folders left out). */
@@ -29,7 +34,9 @@ export interface ImageHarness extends GraphHarness {
   close(): Promise<void>;
 }
 
-const RESPONSES = new Map<string, (typeof FILE_ENDPOINTS)[keyof typeof FILE_ENDPOINTS]['response']>(Object.values(FILE_ENDPOINTS).map((e) => [e.path, e.response]));
+const RESPONSES = new Map<string, (typeof FILE_ENDPOINTS)[keyof typeof FILE_ENDPOINTS]['response']>(
+  Object.values(FILE_ENDPOINTS).map((e) => [e.path, e.response]),
+);
 
 export async function createImageHarness(env: Record<string, string> = {}, options: HarnessOptions = {}): Promise<ImageHarness> {
   const g = await createGraphHarness(env, options);
@@ -44,7 +51,12 @@ export async function createImageHarness(env: Record<string, string> = {}, optio
   };
   const put: ImageHarness['put'] = async (url, bytes, contentType) => {
     const target = new URL(url);
-    const response = await g.h.app.inject({ method: 'PUT', url: `${target.pathname}${target.search}`, headers: { 'content-type': contentType }, payload: bytes });
+    const response = await g.h.app.inject({
+      method: 'PUT',
+      url: `${target.pathname}${target.search}`,
+      headers: { 'content-type': contentType },
+      payload: bytes,
+    });
     return response.statusCode;
   };
   return {
@@ -63,7 +75,12 @@ export async function createImageHarness(env: Record<string, string> = {}, optio
         `mutation($p: Int!, $d: Boolean) { create_chart(patient_id: $p, draft: $d) { id chart_id uuid } }`,
         { p: patient.create_patient.id, d: draft },
       );
-      return { patientRef: patient.create_patient.id, chartRef: chart.create_chart.id, chartId: chart.create_chart.chart_id, uuid: chart.create_chart.uuid };
+      return {
+        patientRef: patient.create_patient.id,
+        chartRef: chart.create_chart.id,
+        chartId: chart.create_chart.chart_id,
+        uuid: chart.create_chart.uuid,
+      };
     },
     async uploadImage(token, chartId, bytes, options = {}) {
       const contentType = options.contentType ?? 'image/jpeg';
@@ -122,5 +139,8 @@ export function plainImage(width = 800, height = 640, format: 'jpeg' | 'png' = '
 /** A real photo (not a cephalogram), enlarged past the model's minimum side. */
 export async function nonCephalogram(): Promise<Buffer> {
   const file = path.join(import.meta.dirname, '../fixtures/non-ceph/astronaut.jpg');
-  return sharp(await readFile(file)).resize(1024, 1024).jpeg().toBuffer();
+  return sharp(await readFile(file))
+    .resize(1024, 1024)
+    .jpeg()
+    .toBuffer();
 }

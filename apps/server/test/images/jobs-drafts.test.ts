@@ -83,7 +83,9 @@ describe('job queue', () => {
     const types = seen.flatMap((m) => (m.kind === 'event' ? [m.event.type] : []));
     expect(types.filter((x) => x === 'job.failed')).toHaveLength(1);
     expect(types).not.toContain('job.completed');
-    expect(seen.find((m) => m.kind === 'event' && m.event.type === 'job.failed')).toMatchObject({ event: { code: 'INTERNAL', chartUuid, job: 'landmark-detection' } });
+    expect(seen.find((m) => m.kind === 'event' && m.event.type === 'job.failed')).toMatchObject({
+      event: { code: 'INTERNAL', chartUuid, job: 'landmark-detection' },
+    });
   }, 30_000);
 });
 
@@ -92,25 +94,38 @@ describe('drafts in GraphQL', () => {
   const input = (name: string) => ({ first_name: name, birth_info: '1980-01-01', gender: false });
 
   it('keeps a draft patient and chart out of every query, and gives the draft no number', async () => {
-    const draft = await t.ok<{ create_patient: { id: number; patient_id: string | null } }>(token, CREATE, { i: input('Draft Only'), d: true });
-    expect(draft.create_patient.patient_id).toBeNull();
-    const chart = await t.ok<{ create_chart: { id: number; patient: { id: number } } }>(token, `mutation($p: Int!) { create_chart(patient_id: $p, draft: true) { id patient { id } } }`, {
-      p: draft.create_patient.id,
+    const draft = await t.ok<{ create_patient: { id: number; patient_id: string | null } }>(token, CREATE, {
+      i: input('Draft Only'),
+      d: true,
     });
+    expect(draft.create_patient.patient_id).toBeNull();
+    const chart = await t.ok<{ create_chart: { id: number; patient: { id: number } } }>(
+      token,
+      `mutation($p: Int!) { create_chart(patient_id: $p, draft: true) { id patient { id } } }`,
+      {
+        p: draft.create_patient.id,
+      },
+    );
     expect(chart.create_chart.patient.id).toBe(draft.create_patient.id);
     await t.addImage(chart.create_chart.id);
     const seen = await t.ok<{ patient: unknown; patients: { pagination: { total: number } }; charts: unknown[]; chart_data: unknown[] }>(
       token,
-      `query($id: Int!, $c: Int!) { patient(id: $id) { id } patients(filter: { image_type_cd: [] }) { pagination { total } } charts { id } chart_data(chart_id: $c) { id } }`,
+      `query($id: Int!, $c: Int!) { patient(id: $id) { id } patients(filter: { ` +
+        `image_type_cd: [] }) { pagination { total } } charts { id } chart_data(chart_id: ` +
+        `$c) { id } }`,
       { id: draft.create_patient.id, c: chart.create_chart.id },
     );
     expect(seen).toEqual({ patient: null, patients: { pagination: { total: 0 } }, charts: [], chart_data: [] });
-    const update = await t.gql(token, `mutation($id: Int!) { update_patient(id: $id, input: { first_name: "X" }) { id } }`, { id: draft.create_patient.id });
+    const update = await t.gql(token, `mutation($id: Int!) { update_patient(id: $id, input: { first_name: "X" }) { id } }`, {
+      id: draft.create_patient.id,
+    });
     expect(update.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
   it('numbers concurrent creates without repeats, drafts not counted', async () => {
-    const created = await Promise.all(Array.from({ length: 8 }, (_, i) => t.ok<{ create_patient: { patient_id: string } }>(token, CREATE, { i: input(`Burst ${i}`) })));
+    const created = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => t.ok<{ create_patient: { patient_id: string } }>(token, CREATE, { i: input(`Burst ${i}`) })),
+    );
     const numbers = created.map((c) => Number(c.create_patient.patient_id)).sort((a, b) => a - b);
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });

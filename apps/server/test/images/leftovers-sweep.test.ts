@@ -24,7 +24,9 @@ const HOUR = 3600 * 1000;
 const sweep = (now: Date) => t.h.app.background.sweeper.sweepOnce(now);
 
 async function uploadLicence(ip: string): Promise<{ token: string }> {
-  const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#fff' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
   const reply = await t.h.app.inject({
     method: 'POST',
     url: '/public/license-upload',

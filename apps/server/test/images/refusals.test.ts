@@ -36,13 +36,31 @@ afterAll(async () => {
 describe('chart_data_request refuses what is not a usable JPEG or PNG', () => {
   const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   it.each([
-    ['a PNG header followed by garbage', async () => Buffer.concat([PNG_MAGIC, Buffer.alloc(5000, 7)]), 'image/png', 'IMAGE_NOT_SUPPORTED', 415],
-    ['a text file named .jpg', async () => Buffer.from('hello, this is not an image\n'.repeat(50)), 'image/jpeg', 'IMAGE_NOT_SUPPORTED', 415],
+    [
+      'a PNG header followed by garbage',
+      async () => Buffer.concat([PNG_MAGIC, Buffer.alloc(5000, 7)]),
+      'image/png',
+      'IMAGE_NOT_SUPPORTED',
+      415,
+    ],
+    [
+      'a text file named .jpg',
+      async () => Buffer.from('hello, this is not an image\n'.repeat(50)),
+      'image/jpeg',
+      'IMAGE_NOT_SUPPORTED',
+      415,
+    ],
     ['a truncated JPEG', async () => (await noisyJpeg()).subarray(0, 40_000), 'image/jpeg', 'IMAGE_NOT_SUPPORTED', 415],
     ['an image below the minimum side', async () => plainImage(150, 300), 'image/jpeg', 'IMAGE_DIMENSIONS', 422],
-    ['a cephalogram below the model\'s 600 px side', async () => plainImage(640, 480), 'image/jpeg', 'IMAGE_DIMENSIONS', 422],
-    ['a cephalogram over the model\'s 6000 px side', async () => plainImage(6400, 700), 'image/jpeg', 'IMAGE_DIMENSIONS', 422],
-    ['stored bytes over the size limit', async () => Buffer.concat([await plainImage(), Buffer.alloc(IMAGE_UPLOAD.maxBytes)]), 'image/jpeg', 'IMAGE_TOO_LARGE', 413],
+    ["a cephalogram below the model's 600 px side", async () => plainImage(640, 480), 'image/jpeg', 'IMAGE_DIMENSIONS', 422],
+    ["a cephalogram over the model's 6000 px side", async () => plainImage(6400, 700), 'image/jpeg', 'IMAGE_DIMENSIONS', 422],
+    [
+      'stored bytes over the size limit',
+      async () => Buffer.concat([await plainImage(), Buffer.alloc(IMAGE_UPLOAD.maxBytes)]),
+      'image/jpeg',
+      'IMAGE_TOO_LARGE',
+      413,
+    ],
     ['nothing PUT at all', async () => null, 'image/jpeg', 'UPLOAD_MISSING', 409],
   ])('refuses %s and keeps no row and no object', async (_label, make, contentType, code, status) => {
     const chart = await t.chart(token, { draft: true });
@@ -97,7 +115,12 @@ describe('the draft sweeper', () => {
     const draft = await t.chart(token, { draft: true });
     expect((await t.uploadImage(token, draft.chartId, await plainImage())).status).toBe(200);
     // An upload PUT but never checked (the tab closed in between).
-    const open = await t.call(token, '/minio/upload', { chart_id: draft.chartId, image_type_cd: '00710', content_type: 'image/jpeg', size: 100 });
+    const open = await t.call(token, '/minio/upload', {
+      chart_id: draft.chartId,
+      image_type_cd: '00710',
+      content_type: 'image/jpeg',
+      size: 100,
+    });
     expect(await t.put(String(open.body.data?.presignedUrl), await plainImage(), 'image/jpeg')).toBe(200);
     const live = await t.chart(token);
     expect((await t.uploadImage(token, live.chartId, await plainImage())).status).toBe(200);
@@ -126,13 +149,21 @@ describe('the draft sweeper', () => {
       const tok = await quick.signIn('sweep');
       const chart = await quick.chart(tok, { draft: true });
       // Not asserted: on a slow machine the sweeper may already take the draft between these steps.
-      const up = await quick.call(tok, '/minio/upload', { chart_id: chart.chartId, image_type_cd: '00700', content_type: 'image/jpeg', size: 100 });
+      const up = await quick.call(tok, '/minio/upload', {
+        chart_id: chart.chartId,
+        image_type_cd: '00700',
+        content_type: 'image/jpeg',
+        size: 100,
+      });
       if (up.status === 200) {
         await quick.put(String(up.body.data?.presignedUrl), await plainImage(), 'image/jpeg');
         await quick.call(tok, '/minio/chart_data_request', { upload_id: up.body.data?.upload_id });
       }
       const deadline = Date.now() + 10_000;
-      while ((await quick.h.services.database.db.query.patients.findFirst({ where: eq(patients.id, chart.patientRef) })) && Date.now() < deadline) {
+      while (
+        (await quick.h.services.database.db.query.patients.findFirst({ where: eq(patients.id, chart.patientRef) })) &&
+        Date.now() < deadline
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect(await quick.h.services.database.db.query.patients.findFirst({ where: eq(patients.id, chart.patientRef) })).toBeUndefined();

@@ -38,7 +38,12 @@ afterAll(async () => {
 });
 
 async function upload(chartId: string, bytes: Buffer) {
-  const up = await t.call(token, '/minio/upload', { chart_id: chartId, image_type_cd: '00700', content_type: 'image/jpeg', size: bytes.length });
+  const up = await t.call(token, '/minio/upload', {
+    chart_id: chartId,
+    image_type_cd: '00700',
+    content_type: 'image/jpeg',
+    size: bytes.length,
+  });
   expect(up.status, up.raw).toBe(200);
   const url = String(up.body.data?.presignedUrl);
   expect(url.startsWith('http://127.0.0.1:')).toBe(true);
@@ -95,7 +100,11 @@ describe('an accepted image on the S3 driver', () => {
     const row = await db().query.chartData.findFirst({ where: eq(chartData.id, Number(stored.body.data?.id)) });
     expect(row?.path).toBe(stored.key);
     // s3rver (like S3) honours the URL again until it expires: it can only write the staging key.
-    const again = await fetch(stored.url, { method: 'PUT', body: new Uint8Array(Buffer.from('garbage')), headers: { 'content-type': 'image/jpeg' } });
+    const again = await fetch(stored.url, {
+      method: 'PUT',
+      body: new Uint8Array(Buffer.from('garbage')),
+      headers: { 'content-type': 'image/jpeg' },
+    });
     expect(again.status).toBe(200);
     const object = await t.h.services.storage.getObject(stored.key);
     expect(sha256Of(await buffer(object.body))).toBe(row?.sha256);

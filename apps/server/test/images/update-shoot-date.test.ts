@@ -32,7 +32,11 @@ afterAll(async () => {
 
 describe('/api/update-shoot-date', () => {
   it("answers NOT_FOUND for another user's chart and leaves its date alone", async () => {
-    const reply = await t.call(other, '/api/update-shoot-date', { chart_id: chart.chartId, image_type_cd: ['00700'], shoot_date: '2020-01-01' });
+    const reply = await t.call(other, '/api/update-shoot-date', {
+      chart_id: chart.chartId,
+      image_type_cd: ['00700'],
+      shoot_date: '2020-01-01',
+    });
     expect({ status: reply.status, code: reply.body.code }).toEqual({ status: 404, code: 'NOT_FOUND' });
     expect(await shootDate()).toBe('2024-03-04');
   });
@@ -45,7 +49,11 @@ describe('/api/update-shoot-date', () => {
   });
 
   it('corrects the date for the owner, and the patient list shows it', async () => {
-    const reply = await t.call(owner, '/api/update-shoot-date', { chart_id: chart.chartId, image_type_cd: ['00700'], shoot_date: '2023-11-30' });
+    const reply = await t.call(owner, '/api/update-shoot-date', {
+      chart_id: chart.chartId,
+      image_type_cd: ['00700'],
+      shoot_date: '2023-11-30',
+    });
     expect(reply.body.data).toEqual({ updated: 1 });
     const list = await t.ok<{ patients: { items: Array<{ charts: Array<{ chart_data: Array<{ shoot_date: string | null }> }> }> } }>(
       owner,

@@ -2,7 +2,16 @@ import { IMAGE_TYPE, THUMBNAIL_SAVED_TEXT } from '@ceppro/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisRecords, chartData, patients } from '../../src/db/schema/index';
-import { CEPH_SKIP_REASON, cephalogram, createImageHarness, eventually, hasCephDataset, plainImage, type ImageHarness, type TestChart } from './image-harness';
+import {
+  CEPH_SKIP_REASON,
+  cephalogram,
+  createImageHarness,
+  eventually,
+  hasCephDataset,
+  plainImage,
+  type ImageHarness,
+  type TestChart,
+} from './image-harness';
 import { connectAs, isEvent, listen, type TestSocket } from './ws-client';
 
 /**
@@ -40,8 +49,18 @@ describe.skipIf(!hasCephDataset)('new patient flow with a real cephalogram', () 
 
     const ceph = await t.uploadImage(token, flow.chartId, await cephalogram('151'));
     expect(ceph.status, ceph.raw).toBe(200);
-    expect(ceph.body.data).toMatchObject({ chart_id: flow.chartId, image_type_cd: IMAGE_TYPE.cephalogram, width: 968, height: 1200, pending: true, shoot_date: '2024-03-04' });
-    const face = await t.uploadImage(token, flow.chartId, await plainImage(400, 500, 'png'), { type: IMAGE_TYPE.lateralFace, contentType: 'image/png' });
+    expect(ceph.body.data).toMatchObject({
+      chart_id: flow.chartId,
+      image_type_cd: IMAGE_TYPE.cephalogram,
+      width: 968,
+      height: 1200,
+      pending: true,
+      shoot_date: '2024-03-04',
+    });
+    const face = await t.uploadImage(token, flow.chartId, await plainImage(400, 500, 'png'), {
+      type: IMAGE_TYPE.lateralFace,
+      contentType: 'image/png',
+    });
     expect(face.status, face.raw).toBe(200);
 
     await eventually(async () => thumbTexts() >= 2);
@@ -56,7 +75,12 @@ describe.skipIf(!hasCephDataset)('new patient flow with a real cephalogram', () 
 
     const ai = await t.call(token, '/ai/ceppro/ceph-landmark', { chart_id: flow.chartId });
     expect(ai.status, ai.raw).toBe(200);
-    const data = ai.body.data as { output: { boxs: Array<{ cname: number; bbox: { x: number; y: number } }>; size: unknown }; model: { id: string }; analysis_record_id: number; chart_uuid: string };
+    const data = ai.body.data as {
+      output: { boxs: Array<{ cname: number; bbox: { x: number; y: number } }>; size: unknown };
+      model: { id: string };
+      analysis_record_id: number;
+      chart_uuid: string;
+    };
     expect(data.output.size).toEqual({ width: 968, height: 1200 });
     expect(data.output.boxs.length).toBeGreaterThanOrEqual(19);
     expect(data.output.boxs[0]).toMatchObject({ cname: 0 });
@@ -85,7 +109,11 @@ describe.skipIf(!hasCephDataset)('new patient flow with a real cephalogram', () 
     expect(listed.patients.items[0]).toMatchObject({ id: flow.patientRef, patient_id: '1' });
     expect(listed.patients.items[0]?.charts[0]?.chart_data).toHaveLength(2);
 
-    const down = await t.call(token, '/minio/download', { chart_id: flow.chartId, image_type_cd: '00700,00710', thumbnail_only_check: 'true' });
+    const down = await t.call(token, '/minio/download', {
+      chart_id: flow.chartId,
+      image_type_cd: '00700,00710',
+      thumbnail_only_check: 'true',
+    });
     expect((down.body.data as unknown as Array<{ thumbnail: boolean; lost: boolean }>).map((e) => [e.thumbnail, e.lost])).toEqual([
       [true, false],
       [true, false],
@@ -99,8 +127,16 @@ describe.skipIf(!hasCephDataset)('new patient flow with a real cephalogram', () 
   it('reruns the AI on the same image keeping edits, and a new image resets them on the same record', async () => {
     const [record] = await db().select().from(analysisRecords).where(eq(analysisRecords.chartRef, flow.chartRef));
     const film = await db().query.chartData.findFirst({ where: eq(chartData.chartRef, flow.chartRef), orderBy: chartData.id });
-    const edits = { version: 2, image: { chart_data_id: film?.id, sha256: film?.sha256 }, landmarks: [{ cname: 0, name: 'Sella', x: 10, y: 20 }] };
-    await t.ok(token, `mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) { update_analysis_record(id: $id, input: $i, base_revision: $b) { id } }`, { id: record?.id, i: { modified_result: edits }, b: record?.revision });
+    const edits = {
+      version: 2,
+      image: { chart_data_id: film?.id, sha256: film?.sha256 },
+      landmarks: [{ cname: 0, name: 'Sella', x: 10, y: 20 }],
+    };
+    await t.ok(
+      token,
+      `mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) { update_analysis_record(id: $id, input: $i, base_revision: $b) { id } }`,
+      { id: record?.id, i: { modified_result: edits }, b: record?.revision },
+    );
 
     const rerun = await t.call(token, '/ai/ceppro/ceph-landmark', { chart_id: flow.chartId });
     expect(rerun.body.data?.analysis_record_id).toBe(record?.id);
@@ -157,7 +193,10 @@ describe('download, shoot date and discard on committed and draft charts', () =>
     expect(entry?.thumbnail).toBe(false);
     expect(entry?.presignedPath).toContain(row?.path);
     // The presigned URL really serves the image.
-    const got = await t.h.app.inject({ method: 'GET', url: new URL(entry?.presignedPath ?? '').pathname + new URL(entry?.presignedPath ?? '').search });
+    const got = await t.h.app.inject({
+      method: 'GET',
+      url: new URL(entry?.presignedPath ?? '').pathname + new URL(entry?.presignedPath ?? '').search,
+    });
     expect(got.statusCode).toBe(200);
     // Asking twice queues one job, not two.
     await t.call(token, '/minio/download', { chart_id: live.chartId, thumbnail_only_check: true });
@@ -179,10 +218,18 @@ describe('download, shoot date and discard on committed and draft charts', () =>
   });
 
   it('updates and clears the shoot date of the chart images of the given types', async () => {
-    const set = await t.call(token, '/api/update-shoot-date', { chart_id: live.chartId, image_type_cd: ['00700'], shoot_date: '2023-12-31' });
+    const set = await t.call(token, '/api/update-shoot-date', {
+      chart_id: live.chartId,
+      image_type_cd: ['00700'],
+      shoot_date: '2023-12-31',
+    });
     expect(set.body.data).toEqual({ updated: 1 });
     expect((await db().query.chartData.findFirst({ where: eq(chartData.id, imageId) }))?.shootDate).toBe('2023-12-31');
-    const none = await t.call(token, '/api/update-shoot-date', { chart_id: live.chartId, image_type_cd: '00710', shoot_date: '2023-12-31' });
+    const none = await t.call(token, '/api/update-shoot-date', {
+      chart_id: live.chartId,
+      image_type_cd: '00710',
+      shoot_date: '2023-12-31',
+    });
     expect(none.body.data).toEqual({ updated: 0 });
     const cleared = await t.call(token, '/api/update-shoot-date', { chart_id: live.chartId, image_type_cd: '00700', shoot_date: '' });
     expect(cleared.body.data).toEqual({ updated: 1 });
@@ -207,6 +254,10 @@ describe('download, shoot date and discard on committed and draft charts', () =>
     const rest = await db().query.chartData.findMany({ where: eq(chartData.chartRef, live.chartRef) });
     expect(rest.map((r) => r.id)).toEqual([imageId]);
     // A second discard finds nothing more to do; the chart itself is not a draft.
-    expect((await t.call(token, '/api/discard-upload', { chart_id: live.chartId })).body.data).toEqual({ chart_data: 0, chart: false, patient: false });
+    expect((await t.call(token, '/api/discard-upload', { chart_id: live.chartId })).body.data).toEqual({
+      chart_data: 0,
+      chart: false,
+      patient: false,
+    });
   });
 });

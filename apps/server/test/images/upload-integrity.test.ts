@@ -15,7 +15,14 @@ import { createImageHarness, plainImage, type ImageHarness, type TestChart } fro
  */
 
 const SIZE = { width: 968, height: 1200 };
-const POINTS = MODEL_OUTPUT_NAMES_V1.slice(0, 19).map((name, index) => ({ index, name, shortName: name, x: 300 + index * 20, y: 400 + index * 15, confidence: 0.9 }));
+const POINTS = MODEL_OUTPUT_NAMES_V1.slice(0, 19).map((name, index) => ({
+  index,
+  name,
+  shortName: name,
+  x: 300 + index * 20,
+  y: 400 + index * 15,
+  confidence: 0.9,
+}));
 
 let t: ImageHarness;
 let token: string;
@@ -25,14 +32,21 @@ let modelCalls = 0;
 const fakeModel: LandmarkModel = {
   async detect(): Promise<Detection> {
     modelCalls += 1;
-    const common = { imageSize: SIZE, model: { id: 'fake-model', version: '0' }, quality: { meanConfidence: 0.9, shapeResidual: 0.1 }, timingsMs: {} };
+    const common = {
+      imageSize: SIZE,
+      model: { id: 'fake-model', version: '0' },
+      quality: { meanConfidence: 0.9, shapeResidual: 0.1 },
+      timingsMs: {},
+    };
     if (verdict === 'refused') return { status: 'refused', reason: 'XRAY_NOT_RECOGNIZED', message: 'not an X-ray', ...common };
     return { status: 'ok', landmarks: POINTS, facing: 'right', reviewThreshold: null, ...common } as Detection;
   },
 };
 
 const db = () => t.h.services.database.db;
-const RECORD = 'mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) { update_analysis_record(id: $id, input: $i, base_revision: $b) { id revision modified_result } }';
+const RECORD =
+  'mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) { update_analysis_record(id: $id, input: ' +
+  '$i, base_revision: $b) { id revision modified_result } }';
 const READ = 'query($c: Int!) { analysis_records(filter: { chart_id: $c }) { items { id revision modified_result } } }';
 
 beforeAll(async () => {
@@ -46,7 +60,12 @@ afterAll(async () => {
 
 /** upload -> PUT -> check; returns the presigned URL too, so a test can try it again. */
 async function uploadWithUrl(chart: TestChart, bytes: Buffer) {
-  const up = await t.call(token, '/minio/upload', { chart_id: chart.chartId, image_type_cd: '00700', content_type: 'image/jpeg', size: bytes.length });
+  const up = await t.call(token, '/minio/upload', {
+    chart_id: chart.chartId,
+    image_type_cd: '00700',
+    content_type: 'image/jpeg',
+    size: bytes.length,
+  });
   expect(up.status, up.raw).toBe(200);
   const url = String(up.body.data?.presignedUrl);
   expect(await t.put(url, bytes, 'image/jpeg')).toBe(200);
@@ -73,12 +92,16 @@ async function report(chartId: string) {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     payload: JSON.stringify({ chart_id: chartId }),
   });
-  const json = response.headers['content-type']?.toString().startsWith('application/json') ? (JSON.parse(response.body) as { code?: string; message?: string }) : null;
+  const json = response.headers['content-type']?.toString().startsWith('application/json')
+    ? (JSON.parse(response.body) as { code?: string; message?: string })
+    : null;
   return { status: response.statusCode, json };
 }
 
 async function readRecord(chartRef: number) {
-  const data = await t.ok<{ analysis_records: { items: Array<{ id: number; revision: number; modified_result: unknown }> } }>(token, READ, { c: chartRef });
+  const data = await t.ok<{ analysis_records: { items: Array<{ id: number; revision: number; modified_result: unknown }> } }>(token, READ, {
+    c: chartRef,
+  });
   const record = data.analysis_records.items[0];
   if (!record) throw new Error('no record');
   return record;
@@ -88,7 +111,12 @@ describe('an accepted X-ray cannot be replaced (fs driver)', () => {
   it('refuses a second PUT to the same upload URL, before and after the check', async () => {
     const chart = await t.chart(token, { draft: true, name: 'Twice' });
     const film = await plainImage(SIZE.width, SIZE.height);
-    const up = await t.call(token, '/minio/upload', { chart_id: chart.chartId, image_type_cd: '00700', content_type: 'image/jpeg', size: film.length });
+    const up = await t.call(token, '/minio/upload', {
+      chart_id: chart.chartId,
+      image_type_cd: '00700',
+      content_type: 'image/jpeg',
+      size: film.length,
+    });
     const url = String(up.body.data?.presignedUrl);
     expect(await t.put(url, film, 'image/jpeg')).toBe(200);
     // Single use: the object under a signed URL is written once.
@@ -150,7 +178,7 @@ describe('clean-up after a refusal', () => {
     expect(discard.body.data).toEqual({ chart_data: 0, chart: false, patient: false });
   });
 
-  it('discard-upload of a chart that never was the caller\'s is still NOT_FOUND', async () => {
+  it("discard-upload of a chart that never was the caller's is still NOT_FOUND", async () => {
     const other = await t.signIn('other');
     const chart = await t.chart(other, { draft: true, name: 'Not yours' });
     const discard = await t.call(token, '/api/discard-upload', { chart_id: chart.chartId });
@@ -160,12 +188,18 @@ describe('clean-up after a refusal', () => {
 });
 
 describe('landmarks are bound to their image and saved against a revision', () => {
-  const edits = (imageId: number, x = 10) => ({ version: 2, image: { chart_data_id: imageId }, landmarks: [{ cname: 0, name: 'Sella', x, y: 20 }] });
+  const edits = (imageId: number, x = 10) => ({
+    version: 2,
+    image: { chart_data_id: imageId },
+    landmarks: [{ cname: 0, name: 'Sella', x, y: 20 }],
+  });
 
   it('stores the image id and content hash with the edits and moves the revision on', async () => {
     const { chart, imageId } = await analysedChart('Bound');
     const before = await readRecord(chart.chartRef);
-    const saved = await t.ok<{ update_analysis_record: { revision: number; modified_result: { image: { chart_data_id: number; sha256: string } } } }>(token, RECORD, {
+    const saved = await t.ok<{
+      update_analysis_record: { revision: number; modified_result: { image: { chart_data_id: number; sha256: string } } };
+    }>(token, RECORD, {
       id: before.id,
       i: { modified_result: edits(imageId) },
       b: before.revision,
@@ -187,7 +221,7 @@ describe('landmarks are bound to their image and saved against a revision', () =
     expect(blind.body.errors?.[0]?.extensions?.code, blind.raw).toMatch(/^(CONFLICT|VALIDATION_FAILED)$/);
   });
 
-  it('answers a save placed on an image that is no longer the chart\'s film with CONFLICT', async () => {
+  it("answers a save placed on an image that is no longer the chart's film with CONFLICT", async () => {
     const { chart, imageId } = await analysedChart('Image changed');
     const { checked } = await uploadWithUrl(chart, await plainImage(SIZE.width, SIZE.height + 4));
     expect(checked.status, checked.raw).toBe(200);
@@ -206,7 +240,9 @@ describe('landmarks are bound to their image and saved against a revision', () =
     await t.ok(token, RECORD, { id: start.id, i: { modified_result: edits(imageId) }, b: start.revision });
     expect((await report(chart.chartId)).status).toBe(200);
     // A stored document naming another film (written before binding was checked, or by hand).
-    await db().execute(`update analysis_records set modified_result = jsonb_set(modified_result, '{image,chart_data_id}', '999999') where id = ${start.id}`);
+    await db().execute(
+      `update analysis_records set modified_result = jsonb_set(modified_result, '{image,chart_data_id}', '999999') where id = ${start.id}`,
+    );
     const pdf = await report(chart.chartId);
     expect(pdf.status).toBe(409);
     expect(pdf.json?.code).toBe('REPORT_LANDMARKS_MISMATCH');
@@ -215,7 +251,10 @@ describe('landmarks are bound to their image and saved against a revision', () =
   it('still reads and prints an old version 1 document', async () => {
     const { chart } = await analysedChart('Legacy');
     const start = await readRecord(chart.chartRef);
-    await db().execute(`update analysis_records set modified_result = '{"version":1,"landmarks":[{"cname":0,"name":"Sella","x":12,"y":20}]}' where id = ${start.id}`);
+    await db().execute(
+      `update analysis_records set modified_result = '{"version":1,"landmarks":[{"cname":0,"name":"Sella","x":12,"y":20}]}' ` +
+        `where id = ${start.id}`,
+    );
     expect((await readRecord(chart.chartRef)).modified_result).toMatchObject({ version: 1 });
     expect((await report(chart.chartId)).status).toBe(200);
   });

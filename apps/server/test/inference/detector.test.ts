@@ -5,7 +5,13 @@ import { dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureNonCephalograms } from '../../src/cli/calibrate-model.ts';
-import { datasetDir, evalDatasetManifestSchema, loadDatasetManifest, REPO_ROOT, type DatasetManifest } from '../../src/cli/dataset-manifest.ts';
+import {
+  datasetDir,
+  evalDatasetManifestSchema,
+  loadDatasetManifest,
+  REPO_ROOT,
+  type DatasetManifest,
+} from '../../src/cli/dataset-manifest.ts';
 import { generatedNonCephalograms } from '../../src/cli/non-ceph-images.ts';
 import { ImageInputError, InferencePool, LandmarkDetector, defaultModelManifestPath, type Detection } from '../../src/inference/index.ts';
 import { ModelNotCalibratedError } from '../../src/inference/model-manifest.ts';
@@ -52,7 +58,12 @@ describe('shipped landmark model', () => {
 
     it('handles a film facing left: flips, detects, maps back to the given image', async () => {
       const f = film('200');
-      const r = await detector.detect(await sharp(await bytes('200')).flop().jpeg({ quality: 92 }).toBuffer());
+      const r = await detector.detect(
+        await sharp(await bytes('200'))
+          .flop()
+          .jpeg({ quality: 92 })
+          .toBuffer(),
+      );
       expect(r.status).toBe('ok');
       if (r.status !== 'ok') return;
       expect(r.facing).toBe('left');
@@ -63,9 +74,19 @@ describe('shipped landmark model', () => {
     it('gives the same landmarks in mm for a film and its 0.5x and 2x resizes (skull-size patch scale)', async () => {
       // Base: the film at the ISBI originals' 1936 x 2400 (0.1 mm/px); 0.5x is 968 x 1200, 2x is 3872 x 4800.
       const f = film('200');
-      const base = await sharp(await bytes('200')).resize(f.width * 2, f.height * 2).png().toBuffer();
+      const base = await sharp(await bytes('200'))
+        .resize(f.width * 2, f.height * 2)
+        .png()
+        .toBuffer();
       const at = async (k: number) => {
-        const r = await detector.detect(k === 1 ? base : await sharp(base).resize(Math.round(f.width * 2 * k), Math.round(f.height * 2 * k)).png().toBuffer());
+        const r = await detector.detect(
+          k === 1
+            ? base
+            : await sharp(base)
+                .resize(Math.round(f.width * 2 * k), Math.round(f.height * 2 * k))
+                .png()
+                .toBuffer(),
+        );
         expect(r.status).toBe('ok');
         if (r.status !== 'ok') throw new Error('refused');
         return r.landmarks.slice(0, 19).map((l) => [l.x / k, l.y / k] as const); // back in base px
@@ -88,7 +109,10 @@ describe('shipped landmark model', () => {
 
     it('returns coordinates in the uploaded image: a 2x larger film gives 2x coordinates', async () => {
       const f = film('151');
-      const big = await sharp(await bytes('151')).resize(f.width * 2, f.height * 2).png().toBuffer();
+      const big = await sharp(await bytes('151'))
+        .resize(f.width * 2, f.height * 2)
+        .png()
+        .toBuffer();
       const r = await detector.detect(big);
       expect(r.imageSize).toEqual({ width: f.width * 2, height: f.height * 2 });
       expect(mre(r, f.landmarks as [number, number][], ds.pixel_spacing_mm, 2)).toBeLessThan(3);
@@ -115,7 +139,7 @@ const hamedanDir = process.env.CEPH_HAMEDAN_DIR ? resolve(process.env.CEPH_HAMED
 if (!existsSync(hamedanDir)) console.warn('SKIPPED Hamedan acceptance test: no dataset at CEPH_HAMEDAN_DIR or ../shared/datasets/hamedan');
 
 describe.skipIf(!existsSync(hamedanDir))('films from another X-ray device (Hamedan; skipped without the dataset)', () => {
-  it('accepts three Hamedan films and places the landmarks near the orthodontists\' mean', async () => {
+  it("accepts three Hamedan films and places the landmarks near the orthodontists' mean", async () => {
     const detector = await LandmarkDetector.load(modelPath);
     const hm = evalDatasetManifestSchema.parse(JSON.parse(await readFile(hamedanDir, 'utf8')));
     const baseDir = dirname(hamedanDir);
@@ -146,7 +170,9 @@ describe('InferencePool (worker thread)', () => {
 
   it('keeps the event loop free while the model runs, and survives bad input', async () => {
     await pool.start();
-    const film = await sharp({ create: { width: 968, height: 1200, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+    const film = await sharp({ create: { width: 968, height: 1200, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
     let maxGap = 0;
     let last = performance.now();
     const timer = setInterval(() => {

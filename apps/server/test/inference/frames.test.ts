@@ -27,7 +27,11 @@ describe('frame mapping', () => {
 
   it('round-trips original <-> frame for letterboxed and plain frames', () => {
     for (const f of [fitFrame(2400, 1935, 256, 320, true), fitFrame(1935, 2400, 960, 1200, false), fitFrame(700, 3000, 320, 400, false)]) {
-      for (const [x, y] of [[0, 0], [123.25, 456.75], [f.w - 1, f.h - 1]] as const) {
+      for (const [x, y] of [
+        [0, 0],
+        [123.25, 456.75],
+        [f.w - 1, f.h - 1],
+      ] as const) {
         const [u, v] = toFrame(f, x, y);
         const [x2, y2] = fromFrame(f, u, v);
         expect(x2).toBeCloseTo(x, 9);
@@ -53,7 +57,13 @@ describe('parity with the training code (ml/ceph_ml/geometry.py)', () => {
     const { spawnSync } = await import('node:child_process');
     const { fileURLToPath } = await import('node:url');
     const mlDir = fileURLToPath(new URL('../../../../ml', import.meta.url));
-    const cases = [[968, 1200], [1935, 2400], [2400, 1935], [601, 5999], [3000, 700]] as const;
+    const cases = [
+      [968, 1200],
+      [1935, 2400],
+      [2400, 1935],
+      [601, 5999],
+      [3000, 700],
+    ] as const;
     const script = `
 import json, sys
 from ceph_ml.geometry import fit_frame
@@ -68,7 +78,11 @@ print(json.dumps(out))`;
     const py = JSON.parse(r.stdout) as number[][];
     const ts: number[][] = [];
     for (const [w, h] of cases) {
-      for (const [W, H, lb] of [[256, 320, true], [960, 1200, false], [320, 400, false]] as const) {
+      for (const [W, H, lb] of [
+        [256, 320, true],
+        [960, 1200, false],
+        [320, 400, false],
+      ] as const) {
         const f = fitFrame(w, h, W, H, lb);
         ts.push([f.rw, f.rh, f.ox, f.oy, ...toFrame(f, 12.25, 345.5)]);
       }

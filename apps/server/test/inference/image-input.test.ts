@@ -20,7 +20,12 @@ function pngClaiming(w: number, h: number): Buffer {
   ihdr.writeUInt32BE(h, 4);
   ihdr.writeUInt8(8, 8); // bit depth
   ihdr.writeUInt8(0, 9); // greyscale
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const grey = (w: number, h: number, v = 128) => sharp({ create: { width: w, height: h, channels: 3, background: { r: v, g: v, b: v } } });
@@ -37,10 +42,15 @@ async function rejection(bytes: Uint8Array): Promise<string> {
 
 describe('decodeGrey refuses unusable files with a stable code', () => {
   it('zero bytes', async () => expect(await rejection(new Uint8Array(0))).toBe('IMAGE_EMPTY'));
-  it('random bytes', async () => expect(await rejection(Uint8Array.from({ length: 5000 }, (_, i) => (i * 7919) % 251))).toBe('IMAGE_CORRUPT'));
+  it('random bytes', async () =>
+    expect(await rejection(Uint8Array.from({ length: 5000 }, (_, i) => (i * 7919) % 251))).toBe('IMAGE_CORRUPT'));
   it('1 x 1 image', async () => expect(await rejection(await grey(1, 1).png().toBuffer())).toBe('IMAGE_TOO_SMALL'));
   it('truncated JPEG', async () => {
-    const jpeg = await sharp({ create: { width: 800, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+    const jpeg = await sharp({
+      create: { width: 800, height: 1000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+    })
+      .jpeg()
+      .toBuffer();
     expect(await rejection(jpeg.subarray(0, Math.floor(jpeg.length / 2)))).toBe('IMAGE_CORRUPT');
   });
   it('decompression bomb (100000 x 100000 header) is refused from the header alone', async () => {
@@ -70,7 +80,10 @@ describe('decodeGrey accepts real image variants', () => {
     const h = 640;
     const raw = new Uint16Array(w * h);
     for (let i = 0; i < raw.length; i++) raw[i] = (i % w) * (4095 / (w - 1));
-    const png = await sharp(raw, { raw: { width: w, height: h, channels: 1 } }).toColourspace('grey16').png().toBuffer();
+    const png = await sharp(raw, { raw: { width: w, height: h, channels: 1 } })
+      .toColourspace('grey16')
+      .png()
+      .toBuffer();
     expect((await sharp(png).metadata()).depth).toBe('ushort');
     const img = await decodeGrey(png);
     expect(img.data[0]).toBeLessThan(5);

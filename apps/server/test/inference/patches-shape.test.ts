@@ -37,7 +37,13 @@ describe('samplePatch', () => {
 });
 
 describe('shapeResidual', () => {
-  const shape: Pt[] = [[0, 0], [10, 0], [10, 5], [0, 8], [4, 3]];
+  const shape: Pt[] = [
+    [0, 0],
+    [10, 0],
+    [10, 5],
+    [0, 8],
+    [4, 3],
+  ];
   it('is zero for the same shape moved, scaled and rotated', () => {
     const c = Math.cos(0.4);
     const s = Math.sin(0.4);
@@ -45,9 +51,19 @@ describe('shapeResidual', () => {
     expect(shapeResidual(moved, normaliseShape(shape))).toBeLessThan(1e-9);
   });
   it('is not zero for a mirrored shape (no reflection allowed)', () => {
-    expect(shapeResidual(shape.map(([x, y]) => [-x, y] as Pt), shape)).toBeGreaterThan(0.1);
+    expect(
+      shapeResidual(
+        shape.map(([x, y]) => [-x, y] as Pt),
+        shape,
+      ),
+    ).toBeGreaterThan(0.1);
   });
   it('is 1 for degenerate input', () => {
-    expect(shapeResidual(shape.map(() => [1, 1] as Pt), shape)).toBe(1);
+    expect(
+      shapeResidual(
+        shape.map(() => [1, 1] as Pt),
+        shape,
+      ),
+    ).toBe(1);
   });
 });

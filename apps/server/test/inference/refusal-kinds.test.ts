@@ -34,7 +34,10 @@ describe('refusal of films that are not lateral cephalograms', () => {
     for (const { name, bytes } of list) {
       const r = await detector.detect(bytes);
       const { meanConfidence, shapeResidual } = r.quality;
-      console.log(`${r.status === 'refused' ? 'refused ' : 'ACCEPTED'} ${name.padEnd(24)} ${kind.padEnd(12)} confidence ${meanConfidence.toFixed(3)} residual ${shapeResidual?.toFixed(4) ?? '-'}`);
+      console.log(
+        `${r.status === 'refused' ? 'refused ' : 'ACCEPTED'} ${name.padEnd(24)} ` +
+          `${kind.padEnd(12)} confidence ${meanConfidence.toFixed(3)} residual ${shapeResidual?.toFixed(4) ?? '-'}`,
+      );
       if (r.status !== 'refused' || r.reason !== 'XRAY_NOT_RECOGNIZED') out.push(name);
     }
     return out;

@@ -58,7 +58,11 @@ describe('log redaction', () => {
       ['rotated refresh token', String(refreshed.body.data?.refresh_token)],
     );
     // A failing call with the token: error paths log too.
-    await h.app.inject({ method: 'POST', url: '/api/check?token=' + token, headers: { authorization: `Bearer ${token}x`, cookie: `token=${token}` } });
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/check?token=' + token,
+      headers: { authorization: `Bearer ${token}x`, cookie: `token=${token}` },
+    });
 
     const patientName = 'Hong Gildong';
     const chart = await t.chart(token, { draft: true, name: patientName });
@@ -109,13 +113,41 @@ describe('log redaction', () => {
       }),
     });
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNlY3JldA';
-    const s3 = 'https://s3.test/bucket/k.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIDSECRET&X-Amz-Signature=0123abcdef&X-Amz-Expires=600';
-    log.info({ body: { email: 'kim@clinic.test', password: 'hunter2!', name: 'Lee Sunsin', refresh_token: 'r-secret' }, to: '01099998888' }, `sent ${s3} to kim@clinic.test`);
-    log.info({ detail: 'call 010-9999-8888 or +82 10 9999 8888; Bearer abc.def.ghi', headers: { authorization: `Bearer ${jwt}`, cookie: 'token=cookie-secret' } }, `token ${jwt}`);
+    const s3 =
+      'https://s3.test/bucket/k.jpg?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIDSECRET' +
+      '&X-Amz-Signature=0123abcdef&X-Amz-Expires=600';
+    log.info(
+      { body: { email: 'kim@clinic.test', password: 'hunter2!', name: 'Lee Sunsin', refresh_token: 'r-secret' }, to: '01099998888' },
+      `sent ${s3} to kim@clinic.test`,
+    );
+    log.info(
+      {
+        detail: 'call 010-9999-8888 or +82 10 9999 8888; Bearer abc.def.ghi',
+        headers: { authorization: `Bearer ${jwt}`, cookie: 'token=cookie-secret' },
+      },
+      `token ${jwt}`,
+    );
     log.error({ err: new Error(`duplicate key (email)=(kim@clinic.test) at http://x/public/confirm-email?token=link-secret`) }, 'failed');
-    await createMailer({ from: 'a@b.test', transport: { driver: 'outbox', dir: t.h.dir.dataDir + '/mail-outbox' } }, log).send({ to: 'kim@clinic.test', subject: 'Hi Lee Sunsin', text: 'x' });
+    await createMailer({ from: 'a@b.test', transport: { driver: 'outbox', dir: t.h.dir.dataDir + '/mail-outbox' } }, log).send({
+      to: 'kim@clinic.test',
+      subject: 'Hi Lee Sunsin',
+      text: 'x',
+    });
     const text = captured.join('');
-    for (const secret of ['kim@clinic.test', 'hunter2!', 'Lee Sunsin', 'r-secret', '01099998888', '9999', 'abc.def.ghi', jwt, 'cookie-secret', 'AKIDSECRET', '0123abcdef', 'link-secret']) {
+    for (const secret of [
+      'kim@clinic.test',
+      'hunter2!',
+      'Lee Sunsin',
+      'r-secret',
+      '01099998888',
+      '9999',
+      'abc.def.ghi',
+      jwt,
+      'cookie-secret',
+      'AKIDSECRET',
+      '0123abcdef',
+      'link-secret',
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
     // What is not secret stays readable.

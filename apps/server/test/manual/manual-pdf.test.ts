@@ -47,7 +47,9 @@ describe('manual Markdown -> PDF', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'ceppro-manual-'));
     await mkdir(path.join(dir, 'screens'));
-    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3366aa' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
     await writeFile(path.join(dir, 'screens/shot.png'), png);
     for (const lang of ['en', 'ko']) await writeFile(path.join(dir, `${lang}.md`), SOURCE(lang));
   });
@@ -69,7 +71,10 @@ describe('manual Markdown -> PDF', () => {
     // Each "##" chapter starts a page; every page carries "n / N".
     expect(text).toMatch(/1 ?\/ ?3/);
     expect(text).toMatch(/3 ?\/ ?3/);
-    const fonts = poppler('pdffonts', file).split('\n').slice(2).filter((l) => l.trim() !== '');
+    const fonts = poppler('pdffonts', file)
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim() !== '');
     expect(fonts.length).toBeGreaterThan(0);
     for (const line of fonts) {
       expect(line).toMatch(lang === 'ko' ? /NotoSansKR/ : /NotoSans-|NotoSans_/);

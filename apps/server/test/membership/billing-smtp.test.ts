@@ -40,7 +40,8 @@ describe('billing job: tax invoice over SMTP', () => {
     expect(mail?.email.subject).toMatch(/^\[Ceppro\] 세금계산서 CP-202604-\d{6} \/ Tax invoice$/);
     expect(mail?.email.text).toContain('124-81-00998');
     const text = pdfText(attachedPdf(mail!.email).bytes);
-    for (const expected of ['세금계산서', '공급받는자', '하늘치과', '124-81-00998', '50,000', 'invoice@sky.test']) expect(text).toContain(expected);
+    for (const expected of ['세금계산서', '공급받는자', '하늘치과', '124-81-00998', '50,000', 'invoice@sky.test'])
+      expect(text).toContain(expected);
     expect(payer).toBeGreaterThan(0);
   });
 });

@@ -35,7 +35,11 @@ describe('/api/membership', () => {
     return String(r.body.data?.token);
   }
   async function get(token: string, ip: string) {
-    const r = await h.app.inject({ method: 'GET', url: '/api/membership', headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': ip } });
+    const r = await h.app.inject({
+      method: 'GET',
+      url: '/api/membership',
+      headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': ip },
+    });
     return { status: r.statusCode, json: JSON.parse(r.body) as { code?: string } };
   }
   const parse = (json: unknown) => successEnvelopeSchema(MEMBERSHIP_ENDPOINTS.get.response).parse(json).data;
@@ -62,7 +66,12 @@ describe('/api/membership', () => {
     clock.advance(40 * DAY); // 2026-02-10: the trial ended on Jan 31, the first month was charged
     token = await refreshed(session);
     const active = parse((await get(token, person.ip)).json);
-    expect(active).toMatchObject({ state: 'active', trial_ends_at: null, next_charge_at: '2026-02-28T00:00:00.000Z', next_charge_won: 50_000 });
+    expect(active).toMatchObject({
+      state: 'active',
+      trial_ends_at: null,
+      next_charge_at: '2026-02-28T00:00:00.000Z',
+      next_charge_won: 50_000,
+    });
     expect(active.history).toEqual([
       expect.objectContaining({
         period_start: '2026-01-31T00:00:00.000Z',
@@ -80,7 +89,12 @@ describe('/api/membership', () => {
 
     const cancelled = await h.post('/api/membership/cancel', undefined, { token, ip: person.ip });
     expect(cancelled.status, cancelled.raw).toBe(200);
-    expect(cancelled.body.data).toMatchObject({ state: 'cancelled', next_charge_at: null, next_charge_won: null, access_ends_at: '2026-02-28T00:00:00.000Z' });
+    expect(cancelled.body.data).toMatchObject({
+      state: 'cancelled',
+      next_charge_at: null,
+      next_charge_won: null,
+      access_ends_at: '2026-02-28T00:00:00.000Z',
+    });
     // The spec's expiration date on the user follows the subscription.
     const [user] = await h.services.database.db.select({ expiresAt: users.expiresAt }).from(users).where(eq(users.email, person.email));
     expect(user?.expiresAt?.toISOString()).toBe('2026-02-28T00:00:00.000Z');

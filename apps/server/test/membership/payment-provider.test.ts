@@ -42,7 +42,17 @@ describe('the invoice provider', () => {
     const built = await transport.sendMail({ from: 'billing@ceppro.test', ...message });
     const email = await PostalMime.parse(built.message as Buffer);
     const text = pdfText(attachedPdf(email).bytes);
-    const expected = ['세금계산서', '공급자', '주식회사 세프로', '220-81-62517', '바른치과의원', '124-81-00998', '50,000', '45,455', '4,545'];
+    const expected = [
+      '세금계산서',
+      '공급자',
+      '주식회사 세프로',
+      '220-81-62517',
+      '바른치과의원',
+      '124-81-00998',
+      '50,000',
+      '45,455',
+      '4,545',
+    ];
     for (const piece of [...expected, '2026-01-31 ~ 2026-02-28']) expect(text).toContain(piece);
   });
 });

@@ -30,7 +30,12 @@ describe('subscription state machine', () => {
   const trial = startTrial(start, 30);
 
   it('a trial lasts its days, with the first charge at its end', () => {
-    expect(trial).toMatchObject({ state: 'trial', trialEndsAt: t('2026-01-31T00:00:00Z'), periodEnd: t('2026-01-31T00:00:00Z'), billingDay: 31 });
+    expect(trial).toMatchObject({
+      state: 'trial',
+      trialEndsAt: t('2026-01-31T00:00:00Z'),
+      periodEnd: t('2026-01-31T00:00:00Z'),
+      billingDay: 31,
+    });
     expect(nextChargeAt(trial)).toBe(t('2026-01-31T00:00:00Z'));
     expect(accessEndsAt(trial)).toBeNull();
     expect(advance(trial, t('2026-01-30T23:59:59.999Z'))).toEqual({ subscription: trial, charges: [] });
@@ -38,7 +43,11 @@ describe('subscription state machine', () => {
 
   it('trial -> active at the trial end, one charge per billing date passed', () => {
     const at = advance(trial, t('2026-01-31T00:00:00Z'));
-    expect(at.subscription).toMatchObject({ state: 'active', periodStart: t('2026-01-31T00:00:00Z'), periodEnd: t('2026-02-28T00:00:00Z') });
+    expect(at.subscription).toMatchObject({
+      state: 'active',
+      periodStart: t('2026-01-31T00:00:00Z'),
+      periodEnd: t('2026-02-28T00:00:00Z'),
+    });
     expect(at.charges).toEqual([{ periodStart: t('2026-01-31T00:00:00Z'), periodEnd: t('2026-02-28T00:00:00Z') }]);
 
     const later = advance(at.subscription, t('2026-04-01T00:00:00Z'));

@@ -37,13 +37,39 @@ describe('/public/notices', () => {
 
   it('serves only what is in force now: from starts_at, until (not including) ends_at', async () => {
     expect(await current()).toEqual([]);
-    const past = await notices.add({ kind: 'notice', title: { en: 'Past' }, body: { en: 'over' }, starts_at: iso(T0 - 48 * HOUR), ends_at: iso(T0 - 24 * HOUR) });
-    const live = await notices.add({ kind: 'event', title: { en: 'Winter event' }, body: { en: 'Two months free' }, starts_at: iso(T0 - HOUR), ends_at: iso(T0 + 2 * HOUR) });
-    const future = await notices.add({ kind: 'notice', title: { en: 'Maintenance' }, body: { en: 'Sunday night' }, starts_at: iso(T0 + HOUR), ends_at: iso(T0 + 3 * HOUR) });
+    const past = await notices.add({
+      kind: 'notice',
+      title: { en: 'Past' },
+      body: { en: 'over' },
+      starts_at: iso(T0 - 48 * HOUR),
+      ends_at: iso(T0 - 24 * HOUR),
+    });
+    const live = await notices.add({
+      kind: 'event',
+      title: { en: 'Winter event' },
+      body: { en: 'Two months free' },
+      starts_at: iso(T0 - HOUR),
+      ends_at: iso(T0 + 2 * HOUR),
+    });
+    const future = await notices.add({
+      kind: 'notice',
+      title: { en: 'Maintenance' },
+      body: { en: 'Sunday night' },
+      starts_at: iso(T0 + HOUR),
+      ends_at: iso(T0 + 3 * HOUR),
+    });
 
     expect((await current()).map((n) => n.id)).toEqual([live.id]);
     expect(await current()).toEqual([
-      { id: live.id, kind: 'event', lang: 'en', title: 'Winter event', body: 'Two months free', starts_at: iso(T0 - HOUR), ends_at: iso(T0 + 2 * HOUR) },
+      {
+        id: live.id,
+        kind: 'event',
+        lang: 'en',
+        title: 'Winter event',
+        body: 'Two months free',
+        starts_at: iso(T0 - HOUR),
+        ends_at: iso(T0 + 2 * HOUR),
+      },
     ]);
 
     clock.advance(HOUR); // the maintenance notice starts: newest start first
@@ -60,7 +86,12 @@ describe('/public/notices', () => {
 
   it("answers in the reader's language, else English, else the language the operator wrote", async () => {
     const window = { starts_at: iso(clock.now() - HOUR), ends_at: iso(clock.now() + HOUR) };
-    const both = await notices.add({ kind: 'event', title: { en: 'New analysis', ko: '새 분석' }, body: { en: 'Try it', ko: '사용해 보세요' }, ...window });
+    const both = await notices.add({
+      kind: 'event',
+      title: { en: 'New analysis', ko: '새 분석' },
+      body: { en: 'Try it', ko: '사용해 보세요' },
+      ...window,
+    });
     const koOnly = await notices.add({ kind: 'notice', title: { ko: '점검 안내' }, body: { ko: '일요일 밤' }, ...window });
 
     const ko = await current('ko');

@@ -52,7 +52,9 @@ function prng(seed: number): () => number {
   };
 }
 
-const PROFILE_IDS: readonly LandmarkId[] = TRACING_OUTLINES.filter((o) => o.id === 'soft-upper-profile' || o.id === 'soft-lower-profile').flatMap((o) => o.landmarks);
+const PROFILE_IDS: readonly LandmarkId[] = TRACING_OUTLINES.filter(
+  (o) => o.id === 'soft-upper-profile' || o.id === 'soft-lower-profile',
+).flatMap((o) => o.landmarks);
 
 /** The film's soft-tissue profile landmarks in profile order (forehead to neck). */
 export function profileLandmarks(landmarks: LandmarkMap<Vec2>): Vec2[] {
@@ -101,8 +103,11 @@ export async function facePhoto(landmarks: LandmarkMap<Vec2>, facing: 1 | -1, op
   const svg = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">`,
     '<defs>',
-    '<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#8fa4ba"/><stop offset="1" stop-color="#dfe4ea"/></linearGradient>',
-    '<linearGradient id="skin" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#e9b99b"/><stop offset="0.6" stop-color="#d69e7e"/><stop offset="1" stop-color="#c08566"/></linearGradient>',
+    '<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" ' +
+      'stop-color="#8fa4ba"/><stop offset="1" stop-color="#dfe4ea"/></linearGradient>',
+    '<linearGradient id="skin" x1="0" y1="0" x2="1" y2="1"><stop offset="0" ' +
+      'stop-color="#e9b99b"/><stop offset="0.6" stop-color="#d69e7e"/><stop offset="1" ' +
+      'stop-color="#c08566"/></linearGradient>',
     '</defs>',
     '<rect width="100%" height="100%" fill="url(#bg)"/>',
     // A room behind the patient: a door frame, a grey cabinet, a shadow.
@@ -128,12 +133,18 @@ export async function facePhoto(landmarks: LandmarkMap<Vec2>, facing: 1 | -1, op
  */
 export async function noFacePhoto(kind: 'noise' | 'flat' | 'oval', width = 640, height = 800, seed = 3): Promise<Buffer> {
   if (kind === 'oval') {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#c9d2db"/><ellipse cx="${width / 2}" cy="${height / 2}" rx="${width * 0.3}" ry="${height * 0.38}" fill="#dba385"/></svg>`;
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect ` +
+      `width="100%" height="100%" fill="#c9d2db"/><ellipse cx="${width / 2}" cy="${height / 2}" ` +
+      `rx="${width * 0.3}" ry="${height * 0.38}" fill="#dba385"/></svg>`;
     return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
   }
   const channels = 3;
   const data = Buffer.alloc(width * height * channels);
-  if (kind === 'flat') data.fill(0).forEach((_, i) => { data[i] = [205, 160, 140][i % 3] as number; });
+  if (kind === 'flat')
+    data.fill(0).forEach((_, i) => {
+      data[i] = [205, 160, 140][i % 3] as number;
+    });
   else {
     const random = prng(seed);
     for (let i = 0; i < data.length; i += 1) data[i] = Math.floor(random() * 256);

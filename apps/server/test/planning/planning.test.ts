@@ -1,5 +1,19 @@
-import { applyAffine, imagePoint, landmarkIdFromName, MODEL_OUTPUT_NAMES_V1, type Affine2, type LandmarkMap, type Vec2 } from '@ceppro/ceph';
-import { IMAGE_TYPE, PLANNING_ENDPOINTS, successEnvelopeSchema, type AutoAlignResponse, type SuperimpositionResponse } from '@ceppro/contract';
+import {
+  applyAffine,
+  imagePoint,
+  landmarkIdFromName,
+  MODEL_OUTPUT_NAMES_V1,
+  type Affine2,
+  type LandmarkMap,
+  type Vec2,
+} from '@ceppro/ceph';
+import {
+  IMAGE_TYPE,
+  PLANNING_ENDPOINTS,
+  successEnvelopeSchema,
+  type AutoAlignResponse,
+  type SuperimpositionResponse,
+} from '@ceppro/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartData } from '../../src/db/schema/index';
@@ -14,8 +28,25 @@ import { facePhoto, noFacePhoto, photoPointOf, placeProfile, type FacePhotoOptio
 
 /** Ground truth of ISBI 2015 test film 300 (968 x 1200 px, 0.2 mm/px), the first 19 model outputs in order. */
 const FILM_300: ReadonlyArray<readonly [number, number]> = [
-  [391, 514], [673, 458], [624, 586], [306, 610], [698, 716], [686, 874], [676, 947], [646, 969], [666, 964], [392, 842],
-  [712, 798], [725, 809], [774, 752], [766, 852], [762, 709], [725, 946], [496, 692], [704, 680], [340, 652],
+  [391, 514],
+  [673, 458],
+  [624, 586],
+  [306, 610],
+  [698, 716],
+  [686, 874],
+  [676, 947],
+  [646, 969],
+  [666, 964],
+  [392, 842],
+  [712, 798],
+  [725, 809],
+  [774, 752],
+  [766, 852],
+  [762, 709],
+  [725, 946],
+  [496, 692],
+  [704, 680],
+  [340, 652],
 ];
 /**
  * CL-Detection 2023 labels of ISBI film 001 (968 x 1200 px frame of the dataset copy, `manifest38.json`),
@@ -23,11 +54,44 @@ const FILM_300: ReadonlyArray<readonly [number, number]> = [
  * CC BY-NC 4.0: Zhang H., Wang C.-W. et al., arXiv:2409.15834 (2024); Wang et al., MedIA 31 (2016).
  */
 const FILM_001: ReadonlyArray<readonly [number, number]> = [
-  [417.5, 498], [736.5, 514.5], [659, 636], [311.5, 619], [671, 819.5], [686.5, 1014.5], [666.5, 1100], [633, 1139.5], [656.5, 1122],
-  [347, 902.5], [728.5, 932.5], [725, 932], [793.5, 878.5], [784.5, 1002.5], [757, 810], [715.5, 1118], [467, 769], [693.5, 776],
-  [335, 671.5], [638, 1091], [670, 830.5], [660.5, 1017.5], [794, 796], [469, 706], [368, 592.5], [831.5, 764], [249, 720],
-  [465.5, 611], [181.5, 694], [779, 859], [768.5, 1014], [692.5, 1152], [633, 1178], [799.5, 446], [750, 573], [480, 1154.5],
-  [587.5, 888.5], [604, 924],
+  [417.5, 498],
+  [736.5, 514.5],
+  [659, 636],
+  [311.5, 619],
+  [671, 819.5],
+  [686.5, 1014.5],
+  [666.5, 1100],
+  [633, 1139.5],
+  [656.5, 1122],
+  [347, 902.5],
+  [728.5, 932.5],
+  [725, 932],
+  [793.5, 878.5],
+  [784.5, 1002.5],
+  [757, 810],
+  [715.5, 1118],
+  [467, 769],
+  [693.5, 776],
+  [335, 671.5],
+  [638, 1091],
+  [670, 830.5],
+  [660.5, 1017.5],
+  [794, 796],
+  [469, 706],
+  [368, 592.5],
+  [831.5, 764],
+  [249, 720],
+  [465.5, 611],
+  [181.5, 694],
+  [779, 859],
+  [768.5, 1014],
+  [692.5, 1152],
+  [633, 1178],
+  [799.5, 446],
+  [750, 573],
+  [480, 1154.5],
+  [587.5, 888.5],
+  [604, 924],
 ];
 const SIZE = { width: 968, height: 1200 };
 /** 5 px/mm: the dataset films are the 0.1 mm/px originals halved. */
@@ -54,12 +118,20 @@ function landmarkMap(points: ReadonlyArray<readonly [number, number]>): Landmark
 }
 
 async function patient(token: string, name: string): Promise<number> {
-  const data = await t.ok<{ create_patient: { id: number } }>(token, 'mutation($i: CreatePatientInput!) { create_patient(input: $i) { id } }', { i: { first_name: name, birth_info: '2008-05-06', gender: true } });
+  const data = await t.ok<{ create_patient: { id: number } }>(
+    token,
+    'mutation($i: CreatePatientInput!) { create_patient(input: $i) { id } }',
+    { i: { first_name: name, birth_info: '2008-05-06', gender: true } },
+  );
   return data.create_patient.id;
 }
 
 async function chart(token: string, patientRef: number): Promise<{ chartRef: number; chartId: string }> {
-  const data = await t.ok<{ create_chart: { id: number; chart_id: string } }>(token, 'mutation($p: Int!) { create_chart(patient_id: $p) { id chart_id } }', { p: patientRef });
+  const data = await t.ok<{ create_chart: { id: number; chart_id: string } }>(
+    token,
+    'mutation($p: Int!) { create_chart(patient_id: $p) { id chart_id } }',
+    { p: patientRef },
+  );
   return { chartRef: data.create_chart.id, chartId: data.create_chart.chart_id };
 }
 
@@ -67,14 +139,21 @@ async function chart(token: string, patientRef: number): Promise<{ chartRef: num
 async function upload(token: string, chartId: string, bytes: Buffer, type: '00700' | '00710', shootDate = '2024-03-04'): Promise<void> {
   const reply = await t.uploadImage(token, chartId, bytes, { type, shootDate });
   expect(reply.status, reply.raw).toBe(200);
-  await t.h.services.database.db.update(chartData).set({ pendingExpiresAt: null }).where(eq(chartData.id, Number(reply.body.data?.id)));
+  await t.h.services.database.db
+    .update(chartData)
+    .set({ pendingExpiresAt: null })
+    .where(eq(chartData.id, Number(reply.body.data?.id)));
 }
 
 /** A chart with a cephalogram shot on `shootDate` and these model landmarks (model v1 order), calibrated at 5 px/mm. */
 async function filmChart(token: string, patientRef: number, points: ReadonlyArray<readonly [number, number]> | null, shootDate: string) {
   const c = await chart(token, patientRef);
   await upload(token, c.chartId, await plainImage(SIZE.width, SIZE.height), IMAGE_TYPE.cephalogram, shootDate);
-  if (points) await t.ok(token, 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }', { c: c.chartRef, i: { infer_result: inferResult(points), img_size: SIZE, ruler_info: RULER } });
+  if (points)
+    await t.ok(token, 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }', {
+      c: c.chartRef,
+      i: { infer_result: inferResult(points), img_size: SIZE, ruler_info: RULER },
+    });
   return c;
 }
 
@@ -128,30 +207,37 @@ describe('POST /ai_api/superimposition', () => {
     otherPatient = await filmChart(tokenA, await patient(tokenA, 'Other Person'), FILM_300, '2022-01-01');
   }, 60_000);
 
-  it.each(['sn-at-s', 'best-fit', 'maxilla', 'mandible'] as const)('%s: a rigidly moved copy of the film shows no movement (< 0.1 mm)', async (method) => {
-    // Newest first in the request: the answer is still oldest first.
-    const r = await superimpose(tokenA, { chart_ids: [newer.chartId, older.chartId], method });
-    expect(r.method).toBe(method);
-    expect(r.unit).toBe('mm');
-    expect(r.frame_chart_id).toBe(older.chartId);
-    expect(r.films.map((f) => [f.chart_id, f.colour, f.shoot_date])).toEqual([[older.chartId, 'white', '2021-02-03'], [newer.chartId, 'red', '2023-04-05']]);
-    expect(r.films[0]?.image).toEqual(SIZE);
-    expect(r.movements.length).toBe(19);
-    for (const m of r.movements) {
-      expect(m.from_chart_id).toBe(older.chartId);
-      expect(m.to_chart_id).toBe(newer.chartId);
-      expect(m.distance, m.id).toBeLessThan(0.1);
-    }
-    // The newer film's landmarks land on the older film's, in the older film's pixels.
-    const olderById = new Map(r.films[0]?.landmarks.map((l) => [l.id, l]));
-    for (const l of r.films[1]?.landmarks ?? []) {
-      const o = olderById.get(l.id);
-      expect(Math.hypot(l.x - (o?.x ?? NaN), l.y - (o?.y ?? NaN)), l.id).toBeLessThan(0.5);
-    }
-  });
+  it.each(['sn-at-s', 'best-fit', 'maxilla', 'mandible'] as const)(
+    '%s: a rigidly moved copy of the film shows no movement (< 0.1 mm)',
+    async (method) => {
+      // Newest first in the request: the answer is still oldest first.
+      const r = await superimpose(tokenA, { chart_ids: [newer.chartId, older.chartId], method });
+      expect(r.method).toBe(method);
+      expect(r.unit).toBe('mm');
+      expect(r.frame_chart_id).toBe(older.chartId);
+      expect(r.films.map((f) => [f.chart_id, f.colour, f.shoot_date])).toEqual([
+        [older.chartId, 'white', '2021-02-03'],
+        [newer.chartId, 'red', '2023-04-05'],
+      ]);
+      expect(r.films[0]?.image).toEqual(SIZE);
+      expect(r.movements.length).toBe(19);
+      for (const m of r.movements) {
+        expect(m.from_chart_id).toBe(older.chartId);
+        expect(m.to_chart_id).toBe(newer.chartId);
+        expect(m.distance, m.id).toBeLessThan(0.1);
+      }
+      // The newer film's landmarks land on the older film's, in the older film's pixels.
+      const olderById = new Map(r.films[0]?.landmarks.map((l) => [l.id, l]));
+      for (const l of r.films[1]?.landmarks ?? []) {
+        const o = olderById.get(l.id);
+        expect(Math.hypot(l.x - (o?.x ?? NaN), l.y - (o?.y ?? NaN)), l.id).toBeLessThan(0.5);
+      }
+    },
+  );
 
-  it('registers on the method\'s landmarks', async () => {
-    const on = async (method: string) => (await superimpose(tokenA, { chart_ids: [older.chartId, newer.chartId], method })).films[1]?.registered_on;
+  it("registers on the method's landmarks", async () => {
+    const on = async (method: string) =>
+      (await superimpose(tokenA, { chart_ids: [older.chartId, newer.chartId], method })).films[1]?.registered_on;
     expect(await on('sn-at-s')).toEqual(['S', 'N']);
     // Film 300 has the ISBI 19 only: of the cranial-base set, S, N, Or and Po.
     expect(await on('best-fit')).toEqual(['S', 'N', 'Or', 'Po']);
@@ -159,7 +245,7 @@ describe('POST /ai_api/superimposition', () => {
     expect(await on('mandible')).toEqual(['Pog', 'Gn', 'Me']);
   });
 
-  it('answers in the frame film\'s pixels when frame_chart_id is the newer film', async () => {
+  it("answers in the frame film's pixels when frame_chart_id is the newer film", async () => {
     const r = await superimpose(tokenA, { chart_ids: [older.chartId, newer.chartId], method: 'best-fit', frame_chart_id: newer.chartId });
     expect(r.frame_chart_id).toBe(newer.chartId);
     const [first, second] = r.films;
@@ -177,29 +263,51 @@ describe('POST /ai_api/superimposition', () => {
     expect(s?.y).toBeCloseTo(FILM_300_MOVED[0]?.[1] ?? NaN, 2);
   });
 
-  it('refuses fewer than 2 films with the spec\'s message, more than 4, and a frame outside the selection', async () => {
+  it("refuses fewer than 2 films with the spec's message, more than 4, and a frame outside the selection", async () => {
     const one = await post(tokenA, PLANNING_ENDPOINTS.superimposition.path, { chart_ids: [older.chartId], method: 'sn-at-s' });
     expect([one.status, one.body.code, one.body.message]).toEqual([400, 'SUPERIMPOSITION_TOO_FEW', 'Select at least 2 X-ray images.']);
-    const same = await post(tokenA, PLANNING_ENDPOINTS.superimposition.path, { chart_ids: [older.chartId, older.chartId], method: 'sn-at-s' });
+    const same = await post(tokenA, PLANNING_ENDPOINTS.superimposition.path, {
+      chart_ids: [older.chartId, older.chartId],
+      method: 'sn-at-s',
+    });
     expect([same.status, same.body.code]).toEqual([400, 'SUPERIMPOSITION_TOO_FEW']);
     const ids = [older, newer, noLandmarks, otherPatient].map((c) => c.chartId);
-    const five = await post(tokenA, PLANNING_ENDPOINTS.superimposition.path, { chart_ids: [...ids, crypto.randomUUID()], method: 'sn-at-s' });
+    const five = await post(tokenA, PLANNING_ENDPOINTS.superimposition.path, {
+      chart_ids: [...ids, crypto.randomUUID()],
+      method: 'sn-at-s',
+    });
     expect([five.status, five.body.code]).toEqual([400, 'SUPERIMPOSITION_TOO_MANY']);
-    const frame = await post(tokenA, PLANNING_ENDPOINTS.superimposition.path, { chart_ids: [older.chartId, newer.chartId], method: 'sn-at-s', frame_chart_id: otherPatient.chartId });
+    const frame = await post(tokenA, PLANNING_ENDPOINTS.superimposition.path, {
+      chart_ids: [older.chartId, newer.chartId],
+      method: 'sn-at-s',
+      frame_chart_id: otherPatient.chartId,
+    });
     expect([frame.status, frame.body.code, frame.body.field]).toEqual([400, 'VALIDATION_FAILED', 'frame_chart_id']);
   });
 
   it('refuses films of different patients and films without landmarks', async () => {
-    const mixed = await post(tokenA, PLANNING_ENDPOINTS.superimposition.path, { chart_ids: [older.chartId, otherPatient.chartId], method: 'best-fit' });
+    const mixed = await post(tokenA, PLANNING_ENDPOINTS.superimposition.path, {
+      chart_ids: [older.chartId, otherPatient.chartId],
+      method: 'best-fit',
+    });
     expect([mixed.status, mixed.body.code]).toEqual([400, 'SUPERIMPOSITION_PATIENT_MISMATCH']);
-    const bare = await post(tokenA, PLANNING_ENDPOINTS.superimposition.path, { chart_ids: [older.chartId, noLandmarks.chartId], method: 'best-fit' });
+    const bare = await post(tokenA, PLANNING_ENDPOINTS.superimposition.path, {
+      chart_ids: [older.chartId, noLandmarks.chartId],
+      method: 'best-fit',
+    });
     expect([bare.status, bare.body.code]).toEqual([409, 'SUPERIMPOSITION_NO_LANDMARKS']);
   });
 
   it("treats another user's charts as not found, and unknown ones alike", async () => {
-    const theirs = await post(tokenB, PLANNING_ENDPOINTS.superimposition.path, { chart_ids: [older.chartId, newer.chartId], method: 'sn-at-s' });
+    const theirs = await post(tokenB, PLANNING_ENDPOINTS.superimposition.path, {
+      chart_ids: [older.chartId, newer.chartId],
+      method: 'sn-at-s',
+    });
     expect([theirs.status, theirs.body.code]).toEqual([404, 'NOT_FOUND']);
-    const unknown = await post(tokenA, PLANNING_ENDPOINTS.superimposition.path, { chart_ids: [older.chartId, crypto.randomUUID()], method: 'sn-at-s' });
+    const unknown = await post(tokenA, PLANNING_ENDPOINTS.superimposition.path, {
+      chart_ids: [older.chartId, crypto.randomUUID()],
+      method: 'sn-at-s',
+    });
     expect([unknown.status, unknown.body.code]).toEqual([404, 'NOT_FOUND']);
   });
 
@@ -247,15 +355,26 @@ describe('POST /ai/ceppro/ceph-autoalign', () => {
     expect(await autoAlign(tokenA, noPhoto.chartId)).toEqual({ status: 'no_facial_image', message: 'no facial image' });
   });
 
-  it.each([['uniform noise', () => noise], ['one flat colour', () => flat], ['a skin-coloured oval (a region, no profile)', () => oval]])('answers not_recognized for a photo of %s', async (_name, c) => {
-    expect(await autoAlign(tokenA, c().chartId)).toEqual({ status: 'not_recognized', message: 'facial image not recognized (adjust manually)' });
+  it.each([
+    ['uniform noise', () => noise],
+    ['one flat colour', () => flat],
+    ['a skin-coloured oval (a region, no profile)', () => oval],
+  ])('answers not_recognized for a photo of %s', async (_name, c) => {
+    expect(await autoAlign(tokenA, c().chartId)).toEqual({
+      status: 'not_recognized',
+      message: 'facial image not recognized (adjust manually)',
+    });
   });
 
   it('refuses a chart whose film has no landmarks yet, or no soft-tissue profile from nose to chin', async () => {
     const r = await post(tokenA, PLANNING_ENDPOINTS.autoAlign.path, { chart_id: bare.chartId });
     expect([r.status, r.body.code]).toEqual([409, 'AUTOALIGN_NO_LANDMARKS']);
     const few = await post(tokenA, PLANNING_ENDPOINTS.autoAlign.path, { chart_id: isbiOnly.chartId });
-    expect([few.status, few.body.code, few.body.message]).toEqual([409, 'AUTOALIGN_NO_LANDMARKS', 'The X-ray image needs at least 5 soft-tissue landmarks, pronasale and soft-tissue pogonion among them.']);
+    expect([few.status, few.body.code, few.body.message]).toEqual([
+      409,
+      'AUTOALIGN_NO_LANDMARKS',
+      'The X-ray image needs at least 5 soft-tissue landmarks, pronasale and soft-tissue pogonion among them.',
+    ]);
   });
 
   it("treats another user's chart as not found, and an unknown one alike", async () => {
@@ -282,33 +401,36 @@ describe('POST /ai/ceppro/ceph-autoalign', () => {
       { scale: 1.8, degrees: -15, at: { x: 1000, y: 1150 }, width: 1800, height: 2200, mirror: true },
       { scale: 0.5, degrees: -10, at: { x: 330, y: 400 }, width: 640, height: 800, mirror: false },
       { scale: 1.2, degrees: 15, at: { x: 650, y: 700 }, width: 1200, height: 1400, mirror: true },
-    ])('scale $scale, $degrees°, mirrored $mirror: within 2 mm at every soft-tissue landmark', async ({ scale, degrees, at, width, height, mirror }) => {
-      const landmarks = landmarkMap(FILM_001);
-      const c = await filmChart(tokenA, await patient(tokenA, 'Photo Fit'), FILM_001, '2024-05-06');
-      const options: FacePhotoOptions = { transform: placeProfile(landmarks, scale, degrees, at), width, height, mirror };
-      await upload(tokenA, c.chartId, await facePhoto(landmarks, 1, options), IMAGE_TYPE.lateralFace);
+    ])(
+      'scale $scale, $degrees°, mirrored $mirror: within 2 mm at every soft-tissue landmark',
+      async ({ scale, degrees, at, width, height, mirror }) => {
+        const landmarks = landmarkMap(FILM_001);
+        const c = await filmChart(tokenA, await patient(tokenA, 'Photo Fit'), FILM_001, '2024-05-06');
+        const options: FacePhotoOptions = { transform: placeProfile(landmarks, scale, degrees, at), width, height, mirror };
+        await upload(tokenA, c.chartId, await facePhoto(landmarks, 1, options), IMAGE_TYPE.lateralFace);
 
-      const r = await autoAlign(tokenA, c.chartId);
-      if (r.status !== 'aligned') throw new Error(`not aligned: ${JSON.stringify(r)}`);
-      expect(r.mirrored).toBe(mirror);
-      expect(r.photo).toMatchObject({ width, height });
-      expect(r.transform.a).toBeCloseTo(r.transform.d, 8);
-      expect(r.transform.c).toBeCloseTo(-r.transform.b, 8);
-      expect(r.residual_mm).not.toBeNull();
-      expect(r.residual_mm ?? Infinity).toBeLessThan(1);
-      const ids = r.points.map((p) => p.id);
-      expect(ids).toEqual(expect.arrayContaining(['stN', 'Prn', 'Sn', 'Ls', 'Li', 'stPog', 'stMe']));
-      for (const p of r.points) {
-        const truth = landmarks[p.id as keyof typeof landmarks] as Vec2;
-        // Where the generator put this landmark on the photo, in the (mirrored when so) photo px the transform takes.
-        const onPhoto = photoPointOf(truth, options);
-        const input = mirror ? { x: width - onPhoto.x, y: onPhoto.y } : onPhoto;
-        const back = applyAffine(r.transform, input);
-        expect(Math.hypot(back.x - truth.x, back.y - truth.y) / PX_PER_MM, `${p.id} via the transform`).toBeLessThan(2);
-        // The reported photo point is the profile point there (photo px, unmirrored).
-        expect(Math.hypot(p.photo.x - onPhoto.x, p.photo.y - onPhoto.y) / scale / PX_PER_MM, `${p.id} on the photo`).toBeLessThan(2);
-        expect(p.film).toEqual({ x: truth.x, y: truth.y });
-      }
-    });
+        const r = await autoAlign(tokenA, c.chartId);
+        if (r.status !== 'aligned') throw new Error(`not aligned: ${JSON.stringify(r)}`);
+        expect(r.mirrored).toBe(mirror);
+        expect(r.photo).toMatchObject({ width, height });
+        expect(r.transform.a).toBeCloseTo(r.transform.d, 8);
+        expect(r.transform.c).toBeCloseTo(-r.transform.b, 8);
+        expect(r.residual_mm).not.toBeNull();
+        expect(r.residual_mm ?? Infinity).toBeLessThan(1);
+        const ids = r.points.map((p) => p.id);
+        expect(ids).toEqual(expect.arrayContaining(['stN', 'Prn', 'Sn', 'Ls', 'Li', 'stPog', 'stMe']));
+        for (const p of r.points) {
+          const truth = landmarks[p.id as keyof typeof landmarks] as Vec2;
+          // Where the generator put this landmark on the photo, in the (mirrored when so) photo px the transform takes.
+          const onPhoto = photoPointOf(truth, options);
+          const input = mirror ? { x: width - onPhoto.x, y: onPhoto.y } : onPhoto;
+          const back = applyAffine(r.transform, input);
+          expect(Math.hypot(back.x - truth.x, back.y - truth.y) / PX_PER_MM, `${p.id} via the transform`).toBeLessThan(2);
+          // The reported photo point is the profile point there (photo px, unmirrored).
+          expect(Math.hypot(p.photo.x - onPhoto.x, p.photo.y - onPhoto.y) / scale / PX_PER_MM, `${p.id} on the photo`).toBeLessThan(2);
+          expect(p.film).toEqual({ x: truth.x, y: truth.y });
+        }
+      },
+    );
   });
 });

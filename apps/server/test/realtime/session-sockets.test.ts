@@ -33,7 +33,9 @@ async function signedIn(prefix: string) {
 function closeOf(socket: TestSocket, ms = 5_000): Promise<{ code: number; reason: string }> {
   return Promise.race([
     socket.closed,
-    new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`socket still open; frames ${JSON.stringify(socket.frames)}`)), ms).unref()),
+    new Promise<never>((_resolve, reject) =>
+      setTimeout(() => reject(new Error(`socket still open; frames ${JSON.stringify(socket.frames)}`)), ms).unref(),
+    ),
   ]);
 }
 
@@ -80,7 +82,9 @@ describe('sockets end with their session', () => {
 
   it('closes the socket when the account reaches its expiry date (K024)', async () => {
     const { userId, token } = await signedIn('wsk24');
-    await h.services.database.db.execute(sql`update users set expires_at = ${new Date(clock.now() + 30_000).toISOString()} where id = ${userId}`);
+    await h.services.database.db.execute(
+      sql`update users set expires_at = ${new Date(clock.now() + 30_000).toISOString()} where id = ${userId}`,
+    );
     const socket = await connectAs(port, token);
     clock.advance(29_000);
     await publishAndCheck(userId, [socket], []);
@@ -93,7 +97,9 @@ describe('sockets end with their session', () => {
     // No event tells the server; the check every 60 s finds it.
     const other = await signedIn('wsk24b');
     const open = await connectAs(port, other.token);
-    await h.services.database.db.execute(sql`update users set expires_at = ${new Date(clock.now() - 1_000).toISOString()} where id = ${other.userId}`);
+    await h.services.database.db.execute(
+      sql`update users set expires_at = ${new Date(clock.now() - 1_000).toISOString()} where id = ${other.userId}`,
+    );
     clock.advance(60_000);
     expect(await closeOf(open)).toEqual({ code: 4401, reason: 'K024' });
   });

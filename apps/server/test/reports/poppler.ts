@@ -13,7 +13,8 @@ const run = promisify(execFile);
 
 function tool(name: 'pdftotext' | 'pdffonts' | 'pdftoppm'): string {
   const bin = `/usr/bin/${name}`;
-  if (!existsSync(bin)) throw new Error(`${bin} is missing: install poppler-utils (apt-get install -y poppler-utils; npm test does it when run as root).`);
+  if (!existsSync(bin))
+    throw new Error(`${bin} is missing: install poppler-utils (apt-get install -y poppler-utils; npm test does it when run as root).`);
   return bin;
 }
 
@@ -25,7 +26,10 @@ async function asFile(bytes: Buffer, dir: string): Promise<string> {
 
 /** The PDF's text, laid out as on the page (`pdftotext -layout`); pages end with a form feed. */
 export async function pdfText(bytes: Buffer, dir: string): Promise<string> {
-  const { stdout } = await run(tool('pdftotext'), ['-layout', '-enc', 'UTF-8', await asFile(bytes, dir), '-'], { encoding: 'utf8', maxBuffer: 16 << 20 });
+  const { stdout } = await run(tool('pdftotext'), ['-layout', '-enc', 'UTF-8', await asFile(bytes, dir), '-'], {
+    encoding: 'utf8',
+    maxBuffer: 16 << 20,
+  });
   return stdout;
 }
 

@@ -16,8 +16,25 @@ import { pdfText } from './poppler';
  */
 
 const FILM_300: ReadonlyArray<[number, number]> = [
-  [391, 514], [673, 458], [624, 586], [306, 610], [698, 716], [686, 874], [676, 947], [646, 969], [666, 964], [392, 842],
-  [712, 798], [725, 809], [774, 752], [766, 852], [762, 709], [725, 946], [496, 692], [704, 680], [340, 652],
+  [391, 514],
+  [673, 458],
+  [624, 586],
+  [306, 610],
+  [698, 716],
+  [686, 874],
+  [676, 947],
+  [646, 969],
+  [666, 964],
+  [392, 842],
+  [712, 798],
+  [725, 809],
+  [774, 752],
+  [766, 852],
+  [762, 709],
+  [725, 946],
+  [496, 692],
+  [704, 680],
+  [340, 652],
 ];
 const INFER_RESULT = {
   version: 1,
@@ -46,7 +63,10 @@ beforeAll(async () => {
   chart = await t.chart(tokenA, { name: 'Kim Model' });
   const up = await t.uploadImage(tokenA, chart.chartId, await plainImage(SIZE.width, SIZE.height));
   expect(up.status, up.raw).toBe(200);
-  await t.h.services.database.db.update(chartData).set({ pendingExpiresAt: null }).where(eq(chartData.id, Number(up.body.data?.id)));
+  await t.h.services.database.db
+    .update(chartData)
+    .set({ pendingExpiresAt: null })
+    .where(eq(chartData.id, Number(up.body.data?.id)));
   const create = 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }';
   await t.ok(tokenA, create, { c: chart.chartRef, i: { infer_result: INFER_RESULT, img_size: SIZE } });
   outDir = await mkdtemp(path.join(tmpdir(), 'ceppro-report-model-'));

@@ -1,4 +1,13 @@
-import { evaluateAnalysis, getAnalysis, imagePoint, landmarkIdFromName, MODEL_OUTPUT_NAMES_V1, UNCALIBRATED, type ImagePoint, type LandmarkId } from '@ceppro/ceph';
+import {
+  evaluateAnalysis,
+  getAnalysis,
+  imagePoint,
+  landmarkIdFromName,
+  MODEL_OUTPUT_NAMES_V1,
+  UNCALIBRATED,
+  type ImagePoint,
+  type LandmarkId,
+} from '@ceppro/ceph';
 import { REPORT_ENDPOINTS } from '@ceppro/contract';
 import { eq } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -16,8 +25,25 @@ import { pdfFonts, pdfText } from './poppler';
 
 /** Ground truth of ISBI 2015 test film 300 (968 x 1200 px), the first 19 model outputs in order. */
 const FILM_300: ReadonlyArray<[number, number]> = [
-  [391, 514], [673, 458], [624, 586], [306, 610], [698, 716], [686, 874], [676, 947], [646, 969], [666, 964], [392, 842],
-  [712, 798], [725, 809], [774, 752], [766, 852], [762, 709], [725, 946], [496, 692], [704, 680], [340, 652],
+  [391, 514],
+  [673, 458],
+  [624, 586],
+  [306, 610],
+  [698, 716],
+  [686, 874],
+  [676, 947],
+  [646, 969],
+  [666, 964],
+  [392, 842],
+  [712, 798],
+  [725, 809],
+  [774, 752],
+  [766, 852],
+  [762, 709],
+  [725, 946],
+  [496, 692],
+  [704, 680],
+  [340, 652],
 ];
 const LANDMARKS = FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 }));
 const INFER_RESULT = { version: 1, model: { id: 'test-model', version: '1' }, landmarks: LANDMARKS };
@@ -37,24 +63,44 @@ async function committedChart(token: string, name: string, bytes: Buffer | null)
     const up = await t.uploadImage(token, c.chartId, bytes);
     expect(up.status, up.raw).toBe(200);
     // As landmark detection would: the pending image becomes live.
-    await t.h.services.database.db.update(chartData).set({ pendingExpiresAt: null }).where(eq(chartData.id, Number(up.body.data?.id)));
+    await t.h.services.database.db
+      .update(chartData)
+      .set({ pendingExpiresAt: null })
+      .where(eq(chartData.id, Number(up.body.data?.id)));
   }
   return c;
 }
 
 async function createRecord(token: string, chartRef: number, input: Record<string, unknown>): Promise<number> {
-  const data = await t.ok<{ create_analysis_record: { id: number } }>(token, 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }', { c: chartRef, i: input });
+  const data = await t.ok<{ create_analysis_record: { id: number } }>(
+    token,
+    'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }',
+    { c: chartRef, i: input },
+  );
   return data.create_analysis_record.id;
 }
 
 /** A landmark save as the viewer makes it: bound to the chart's film, from the record's current revision. */
 async function save(token: string, chartRef: number, input: Record<string, unknown>): Promise<void> {
-  const data = await t.ok<{ analysis_records: { items: Array<{ id: number; revision: number }> } }>(token, 'query($c: Int!) { analysis_records(filter: { chart_id: $c }) { items { id revision } } }', { c: chartRef });
+  const data = await t.ok<{ analysis_records: { items: Array<{ id: number; revision: number }> } }>(
+    token,
+    'query($c: Int!) { analysis_records(filter: { chart_id: $c }) { items { id revision } } }',
+    { c: chartRef },
+  );
   const record = data.analysis_records.items[0];
-  const film = await t.h.services.database.db.query.chartData.findFirst({ where: (c, { and, eq: is, isNull }) => and(is(c.chartRef, chartRef), is(c.imageTypeCd, '00700'), isNull(c.deletedAt)), orderBy: (c, { desc }) => desc(c.id) });
+  const film = await t.h.services.database.db.query.chartData.findFirst({
+    where: (c, { and, eq: is, isNull }) => and(is(c.chartRef, chartRef), is(c.imageTypeCd, '00700'), isNull(c.deletedAt)),
+    orderBy: (c, { desc }) => desc(c.id),
+  });
   const modified = input['modified_result'] as { landmarks: unknown[] } | null | undefined;
-  const bound = modified ? { ...input, modified_result: { version: 2, image: { chart_data_id: film?.id }, landmarks: modified.landmarks } } : input;
-  await t.ok(token, 'mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) { update_analysis_record(id: $id, input: $i, base_revision: $b) { id } }', { id: record?.id, i: bound, b: record?.revision });
+  const bound = modified
+    ? { ...input, modified_result: { version: 2, image: { chart_data_id: film?.id }, landmarks: modified.landmarks } }
+    : input;
+  await t.ok(
+    token,
+    'mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) { update_analysis_record(id: $id, input: $i, base_revision: $b) { id } }',
+    { id: record?.id, i: bound, b: record?.revision },
+  );
 }
 
 async function updateRecord(token: string, input: Record<string, unknown>): Promise<void> {
@@ -71,7 +117,9 @@ async function report(token: string | null, body: unknown) {
   const isPdf = response.headers['content-type'] === 'application/pdf';
   // The PDF's text as poppler reads it (content streams are compressed); an error body as it is.
   const text = isPdf ? await pdfText(response.rawPayload, outDir) : response.rawPayload.toString('latin1');
-  const json = response.headers['content-type']?.toString().startsWith('application/json') ? (JSON.parse(response.body) as { code?: string }) : null;
+  const json = response.headers['content-type']?.toString().startsWith('application/json')
+    ? (JSON.parse(response.body) as { code?: string })
+    : null;
   return { status: response.statusCode, headers: response.headers, bytes: response.rawPayload, text, json };
 }
 
@@ -111,7 +159,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/report/pdf', () => {
-  it("gives the owner a PDF attachment with the patient, the chart, the Steiner table, disclaimer, date and clinic", async () => {
+  it('gives the owner a PDF attachment with the patient, the chart, the Steiner table, disclaimer, date and clinic', async () => {
     const r = await report(tokenA, { chart_id: chart.chartId });
     expect(r.status, r.text.slice(0, 200)).toBe(200);
     expect(r.headers['content-type']).toBe('application/pdf');
@@ -136,7 +184,7 @@ describe('POST /api/report/pdf', () => {
     expect((await pdfFonts(r.bytes, outDir)).every((f) => f.embedded)).toBe(true);
   });
 
-  it('uses the user\'s adjusted landmarks over the model\'s, and the chosen analysis', async () => {
+  it("uses the user's adjusted landmarks over the model's, and the chosen analysis", async () => {
     // Move A point (cname 4) forward 40 px: SNA grows.
     const modified = { version: 1, landmarks: [{ cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 738, y: 716 }] };
     await updateRecord(tokenA, { modified_result: modified });
@@ -153,7 +201,7 @@ describe('POST /api/report/pdf', () => {
     await updateRecord(tokenA, { modified_result: null });
   });
 
-  it('measures in mm with the chart\'s ruler, else the user\'s default PPM', async () => {
+  it("measures in mm with the chart's ruler, else the user's default PPM", async () => {
     await t.ok(tokenA, 'mutation { update_user_config(input: { default_ppm: 10 }) { default_ppm } }');
     expect((await report(tokenA, { chart_id: chart.chartId })).text).toContain('Default PPM, 10.00 px/mm');
     await updateRecord(tokenA, { ruler_info: { version: 1, p1: { x: 100, y: 100 }, p2: { x: 100, y: 300 }, length_mm: 20, ppm: 10 } });
@@ -184,7 +232,11 @@ describe('POST /api/report/pdf', () => {
   });
 
   it("answers NOT_FOUND, never a PDF, for another user's chart or an unknown one", async () => {
-    for (const body of [{ chart_id: chart.chartId }, { chart_id: chart.chartId, analysis_id: 'downs' }, { chart_id: '00000000-0000-4000-8000-000000000000' }]) {
+    for (const body of [
+      { chart_id: chart.chartId },
+      { chart_id: chart.chartId, analysis_id: 'downs' },
+      { chart_id: '00000000-0000-4000-8000-000000000000' },
+    ]) {
       const r = await report(tokenB, body);
       expect([r.status, r.json?.code]).toEqual([404, 'NOT_FOUND']);
       expect(r.text).not.toContain('%PDF');
@@ -197,7 +249,9 @@ describe('POST /api/report/pdf', () => {
     expect([none.status, none.json?.code]).toEqual([409, 'REPORT_NO_IMAGE']);
     const noRecord = await report(tokenA, { chart_id: noAnalysis.chartId });
     expect([noRecord.status, noRecord.json?.code]).toEqual([409, 'REPORT_NO_ANALYSIS']);
-    await createRecord(tokenA, noAnalysis.chartRef, { ruler_info: { version: 1, p1: { x: 0, y: 0 }, p2: { x: 0, y: 10 }, length_mm: 1, ppm: 10 } });
+    await createRecord(tokenA, noAnalysis.chartRef, {
+      ruler_info: { version: 1, p1: { x: 0, y: 0 }, p2: { x: 0, y: 10 }, length_mm: 1, ppm: 10 },
+    });
     const rulerOnly = await report(tokenA, { chart_id: noAnalysis.chartId });
     expect([rulerOnly.status, rulerOnly.json?.code]).toEqual([409, 'REPORT_NO_ANALYSIS']);
 
@@ -205,7 +259,10 @@ describe('POST /api/report/pdf', () => {
     const landmarksOnly = await report(tokenA, { chart_id: noImage.chartId });
     expect([landmarksOnly.status, landmarksOnly.json?.code]).toEqual([409, 'REPORT_NO_IMAGE']);
 
-    const [row] = await t.h.services.database.db.select({ path: chartData.path }).from(chartData).where(eq(chartData.chartRef, noAnalysis.chartRef));
+    const [row] = await t.h.services.database.db
+      .select({ path: chartData.path })
+      .from(chartData)
+      .where(eq(chartData.chartRef, noAnalysis.chartRef));
     await t.h.services.storage.deleteObject(String(row?.path));
     await updateRecordOf(noAnalysis.chartRef, { infer_result: INFER_RESULT });
     const lost = await report(tokenA, { chart_id: noAnalysis.chartId });

@@ -4,10 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { ReportDocument } from '../../src/features/reports/pdf-canvas';
 import { addProfilogramPages } from '../../src/features/reports/report-profilogram';
 
-const film: LandmarkMap<ImagePoint> = { S: imagePoint(100, 200), N: imagePoint(450, 150), Ar: imagePoint(20, 330), Go: imagePoint(40, 560), Me: imagePoint(330, 780) };
+const film: LandmarkMap<ImagePoint> = {
+  S: imagePoint(100, 200),
+  N: imagePoint(450, 150),
+  Ar: imagePoint(20, 330),
+  Go: imagePoint(40, 560),
+  Me: imagePoint(330, 780),
+};
 const cal = calibrationFromDefaultPpm(5);
 const options = { standardLine: 'SN', point: 'S', scale: 120, rotate: 10 } as const;
-const distance = { id: 'd', name: '', kind: 'distance', points: [{ x: 0, y: 0 }, { x: 30, y: 40 }] };
+const distance = {
+  id: 'd',
+  name: '',
+  kind: 'distance',
+  points: [
+    { x: 0, y: 0 },
+    { x: 30, y: 40 },
+  ],
+};
 
 describe('profilogram page of the PDF report', () => {
   it('prints nothing without a stored profilogram or measurements', () => {

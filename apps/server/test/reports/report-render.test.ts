@@ -30,14 +30,34 @@ const NOW = new Date('2026-01-15T09:00:00Z');
 
 /** ISBI 2015 ground truth of film 300 (968 x 1200 px), the first 19 model outputs in order. */
 const FILM_300: ReadonlyArray<[number, number]> = [
-  [391, 514], [673, 458], [624, 586], [306, 610], [698, 716], [686, 874], [676, 947], [646, 969], [666, 964], [392, 842],
-  [712, 798], [725, 809], [774, 752], [766, 852], [762, 709], [725, 946], [496, 692], [704, 680], [340, 652],
+  [391, 514],
+  [673, 458],
+  [624, 586],
+  [306, 610],
+  [698, 716],
+  [686, 874],
+  [676, 947],
+  [646, 969],
+  [666, 964],
+  [392, 842],
+  [712, 798],
+  [725, 809],
+  [774, 752],
+  [766, 852],
+  [762, 709],
+  [725, 946],
+  [496, 692],
+  [704, 680],
+  [340, 652],
 ];
 const SIZE = { width: 968, height: 1200 };
 
 /** A small generated film: a dark ground with a lighter skull-like ellipse (deterministic: no clock, no randomness). */
 async function syntheticFilm(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE.width}" height="${SIZE.height}"><rect width="100%" height="100%" fill="#181818"/><ellipse cx="480" cy="560" rx="360" ry="430" fill="#6a6a6a"/><ellipse cx="700" cy="820" rx="110" ry="180" fill="#9a9a9a"/></svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE.width}" height="${SIZE.height}"><rect ` +
+    `width="100%" height="100%" fill="#181818"/><ellipse cx="480" cy="560" rx="360" ` +
+    `ry="430" fill="#6a6a6a"/><ellipse cx="700" cy="820" rx="110" ry="180" fill="#9a9a9a"/></svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 
@@ -49,7 +69,11 @@ function input(name: string, lang: ReportLang): ReportInput {
     chart: { chartId: '3f1c2a9e-5b7d-4e21-9c3a-1d2e3f4a5b6c', shootDate: '2026-01-10' },
     analysisId: 'steiner',
     record: {
-      inferResult: { version: 1, model: { id: 'test', version: '1' }, landmarks: FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 })) },
+      inferResult: {
+        version: 1,
+        model: { id: 'test', version: '1' },
+        landmarks: FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 })),
+      },
       modifiedResult: null,
       rulerInfo: null,
       imgSize: SIZE,
@@ -106,45 +130,58 @@ describe('report PDF as rendered', () => {
     expect(meanDiff(korean, golden)).toBeGreaterThan(3 * MAX_MEAN_DIFF);
   });
 
-  it('gives back 홍길동, Nguyễn Văn Đức and 山田太郎 exactly, with the labels of their language, in embedded fonts of the right face', async () => {
-    const cases = [
-      { lang: 'ko', name: '홍길동', title: '세팔로메트릭 분석 리포트', face: 'NotoSansKR-Regular' },
-      { lang: 'vi', name: 'Nguyễn Văn Đức', title: 'Báo cáo phân tích phim sọ nghiêng', face: 'NotoSans-Regular' },
-      { lang: 'ja', name: '山田太郎', title: 'セファロ分析レポート', face: 'NotoSansJP-Regular' },
-      { lang: 'zh', name: '王小明', title: '头影测量分析报告', face: 'NotoSansSC-Regular' },
-      { lang: 'en', name: '홍길동', title: 'Cephalometric report', face: 'NotoSans-Regular' },
-    ] as const;
-    for (const c of cases) {
-      const pdf = await render(c.name, c.lang);
-      const text = await pdfText(pdf, dir);
-      expect(text, c.lang).toContain(c.name);
-      expect(text, c.lang).toContain(c.title);
-      const fonts = await pdfFonts(pdf, dir);
-      expect(fonts.length, c.lang).toBeGreaterThan(0);
-      expect(fonts.every((f) => f.embedded && f.subset), `${c.lang}: ${JSON.stringify(fonts)}`).toBe(true);
-      expect(fonts.map((f) => f.name), c.lang).toContain(c.face);
-      // Japanese is never drawn with the Chinese face.
-      if (c.lang === 'ja') expect(fonts.map((f) => f.name).filter((n) => n.startsWith('NotoSansSC'))).toEqual([]);
-      // Subsetting keeps the file small although the CJK fonts are megabytes each.
-      expect(pdf.length, c.lang).toBeLessThan(600_000);
-    }
-  });
+  it(
+    'gives back 홍길동, Nguyễn Văn Đức and 山田太郎 exactly, with the labels of their language, in embedded ' + 'fonts of the right face',
+    async () => {
+      const cases = [
+        { lang: 'ko', name: '홍길동', title: '세팔로메트릭 분석 리포트', face: 'NotoSansKR-Regular' },
+        { lang: 'vi', name: 'Nguyễn Văn Đức', title: 'Báo cáo phân tích phim sọ nghiêng', face: 'NotoSans-Regular' },
+        { lang: 'ja', name: '山田太郎', title: 'セファロ分析レポート', face: 'NotoSansJP-Regular' },
+        { lang: 'zh', name: '王小明', title: '头影测量分析报告', face: 'NotoSansSC-Regular' },
+        { lang: 'en', name: '홍길동', title: 'Cephalometric report', face: 'NotoSans-Regular' },
+      ] as const;
+      for (const c of cases) {
+        const pdf = await render(c.name, c.lang);
+        const text = await pdfText(pdf, dir);
+        expect(text, c.lang).toContain(c.name);
+        expect(text, c.lang).toContain(c.title);
+        const fonts = await pdfFonts(pdf, dir);
+        expect(fonts.length, c.lang).toBeGreaterThan(0);
+        expect(
+          fonts.every((f) => f.embedded && f.subset),
+          `${c.lang}: ${JSON.stringify(fonts)}`,
+        ).toBe(true);
+        expect(
+          fonts.map((f) => f.name),
+          c.lang,
+        ).toContain(c.face);
+        // Japanese is never drawn with the Chinese face.
+        if (c.lang === 'ja') expect(fonts.map((f) => f.name).filter((n) => n.startsWith('NotoSansSC'))).toEqual([]);
+        // Subsetting keeps the file small although the CJK fonts are megabytes each.
+        expect(pdf.length, c.lang).toBeLessThan(600_000);
+      }
+    },
+  );
 
-  it('continues a long table on page 2 under its title and header row, with page numbers on every page, and wraps interpretations whole', async () => {
-    const all = reportAnalysis({ measurement_ids: MEASUREMENTS.map((m) => m.id), analysis_name: 'Everything' });
-    const pdf = await render('Kim Ceph', 'en', all);
-    const text = await pdfText(pdf, dir);
-    const pages = text.split('\f').filter((p) => p.trim() !== '');
-    expect(pages.length).toBeGreaterThan(1);
-    pages.forEach((p, i) => expect(p).toContain(`Page ${i + 1} of ${pages.length}`));
-    expect(pages[1]).toContain('Everything analysis (continued)');
-    expect(pages[1]).toMatch(/Measurement\s+Value\s+Norm\s+Deviation\s+Interpretation/);
-    expect(text).not.toContain('\u2026');
-    const ja = (await pdfText(await render('山田太郎', 'ja', all), dir)).split('\f').filter((p) => p.trim() !== '');
-    expect(ja[1]).toContain('Everything分析 （続き）');
-    expect(ja[1]).toMatch(/計測項目\s+値\s+標準値\s+偏差\s+解釈/);
-    expect(ja[0]).toMatch(/1 \/ \d+ ページ/);
-  });
+  it(
+    'continues a long table on page 2 under its title and header row, with page numbers on every ' +
+      'page, and wraps interpretations whole',
+    async () => {
+      const all = reportAnalysis({ measurement_ids: MEASUREMENTS.map((m) => m.id), analysis_name: 'Everything' });
+      const pdf = await render('Kim Ceph', 'en', all);
+      const text = await pdfText(pdf, dir);
+      const pages = text.split('\f').filter((p) => p.trim() !== '');
+      expect(pages.length).toBeGreaterThan(1);
+      pages.forEach((p, i) => expect(p).toContain(`Page ${i + 1} of ${pages.length}`));
+      expect(pages[1]).toContain('Everything analysis (continued)');
+      expect(pages[1]).toMatch(/Measurement\s+Value\s+Norm\s+Deviation\s+Interpretation/);
+      expect(text).not.toContain('\u2026');
+      const ja = (await pdfText(await render('山田太郎', 'ja', all), dir)).split('\f').filter((p) => p.trim() !== '');
+      expect(ja[1]).toContain('Everything分析 （続き）');
+      expect(ja[1]).toMatch(/計測項目\s+値\s+標準値\s+偏差\s+解釈/);
+      expect(ja[0]).toMatch(/1 \/ \d+ ページ/);
+    },
+  );
 
   it('prints measurement notes and norm remarks as numbered footnotes under the table, whole, in the report language', async () => {
     const flat = (text: string) => text.replace(/\s+/g, ' ');

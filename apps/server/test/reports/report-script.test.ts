@@ -6,18 +6,37 @@ import { faceRuns, hanFace, primaryFace, scriptOf, type FontFace } from '../../s
 
 const cp = (c: string) => c.codePointAt(0) ?? 0;
 const everything = () => true;
-const runs = (text: string, lang: Parameters<typeof faceRuns>[1], has: (face: FontFace, code: number) => boolean = everything) => faceRuns(text, lang, has).map((r) => [r.face, r.text]);
+const runs = (text: string, lang: Parameters<typeof faceRuns>[1], has: (face: FontFace, code: number) => boolean = everything) =>
+  faceRuns(text, lang, has).map((r) => [r.face, r.text]);
 
 describe('script detection', () => {
   it.each([
-    ['홍', 'hangul'], ['ㄱ', 'hangul'], ['ア', 'kana'], ['の', 'kana'], ['ｱ', 'kana'], ['山', 'han'], ['简', 'han'], ['々', 'han'],
-    ['A', 'other'], ['ễ', 'other'], ['Đ', 'other'], ['°', 'other'], ['，', 'other'], [' ', 'other'],
+    ['홍', 'hangul'],
+    ['ㄱ', 'hangul'],
+    ['ア', 'kana'],
+    ['の', 'kana'],
+    ['ｱ', 'kana'],
+    ['山', 'han'],
+    ['简', 'han'],
+    ['々', 'han'],
+    ['A', 'other'],
+    ['ễ', 'other'],
+    ['Đ', 'other'],
+    ['°', 'other'],
+    ['，', 'other'],
+    [' ', 'other'],
   ] as const)('%s is %s', (char, script) => {
     expect(scriptOf(cp(char))).toBe(script);
   });
 
   it('picks the face of the report language, and the Han face from the text or the language', () => {
-    expect([primaryFace('en'), primaryFace('vi'), primaryFace('ko'), primaryFace('ja'), primaryFace('zh')]).toEqual(['latin', 'latin', 'kr', 'jp', 'sc']);
+    expect([primaryFace('en'), primaryFace('vi'), primaryFace('ko'), primaryFace('ja'), primaryFace('zh')]).toEqual([
+      'latin',
+      'latin',
+      'kr',
+      'jp',
+      'sc',
+    ]);
     expect(hanFace('山田太郎', 'ja')).toBe('jp');
     expect(hanFace('山田太郎', 'zh')).toBe('sc');
     expect(hanFace('山田太郎', 'en')).toBe('sc');
@@ -28,13 +47,20 @@ describe('script detection', () => {
 
 describe('face runs', () => {
   it('draws a Korean name in an English report in the Korean face, the rest in Noto Sans', () => {
-    expect(runs('Patient 홍길동 (7)', 'en')).toEqual([['latin', 'Patient '], ['kr', '홍길동'], ['latin', ' (7)']]);
+    expect(runs('Patient 홍길동 (7)', 'en')).toEqual([
+      ['latin', 'Patient '],
+      ['kr', '홍길동'],
+      ['latin', ' (7)'],
+    ]);
   });
 
   it('keeps a Japanese report in the Japanese face, Latin included; Chinese in the Chinese face', () => {
     expect(runs('患者 山田太郎 SNA', 'ja')).toEqual([['jp', '患者 山田太郎 SNA']]);
     expect(runs('患者 王小明', 'zh')).toEqual([['sc', '患者 王小明']]);
-    expect(runs('환자 山田たろう', 'ko')).toEqual([['kr', '환자 '], ['jp', '山田たろう']]);
+    expect(runs('환자 山田たろう', 'ko')).toEqual([
+      ['kr', '환자 '],
+      ['jp', '山田たろう'],
+    ]);
   });
 
   it('keeps Vietnamese letters together, composed (NFC), combining marks with their letter', () => {
@@ -45,7 +71,11 @@ describe('face runs', () => {
 
   it('falls back to the first face that has the glyph, in language order', () => {
     const latinLacksArrow = (face: FontFace, code: number) => !(face === 'latin' && code === cp('→'));
-    expect(runs('A → B', 'en', latinLacksArrow)).toEqual([['latin', 'A '], ['kr', '→'], ['latin', ' B']]);
+    expect(runs('A → B', 'en', latinLacksArrow)).toEqual([
+      ['latin', 'A '],
+      ['kr', '→'],
+      ['latin', ' B'],
+    ]);
     expect(runs('A → B', 'ja', latinLacksArrow)).toEqual([['jp', 'A → B']]);
     // No face has it: the script's face (the reader shows a box), never dropped.
     expect(runs('x\u{1F600}', 'en', (face, code) => code < 0x1000)).toEqual([['latin', 'x\u{1F600}']]);

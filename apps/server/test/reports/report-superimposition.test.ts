@@ -31,10 +31,16 @@ const stored = (rows: number) => ({
     unit: 'mm',
     frame_chart_id: 'b',
     films: [film('a', 'white', '2020-01-01', 0), film('b', 'red', '2022-01-01', 2)],
-    movements: Array.from({ length: rows }, (_, i) => ({ id: i === 0 ? 'N' : `L${i}`, from_chart_id: 'a', to_chart_id: 'b', dx: i === 0 ? 2 : -0.001, dy: 0, distance: i === 0 ? 2 : 0.001 })),
+    movements: Array.from({ length: rows }, (_, i) => ({
+      id: i === 0 ? 'N' : `L${i}`,
+      from_chart_id: 'a',
+      to_chart_id: 'b',
+      dx: i === 0 ? 2 : -0.001,
+      dy: 0,
+      distance: i === 0 ? 2 : 0.001,
+    })),
   },
 });
-
 
 describe('superimposition report page', () => {
   it('prints only a stored result with at least two films', () => {

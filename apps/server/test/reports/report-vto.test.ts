@@ -43,7 +43,14 @@ describe('VTO/STO report page', () => {
   it('lays out a page with the film, the table and the measurements', async () => {
     const report = vtoForReport({ vtoStoConfig: config(5, 1), imgSize: { width: 1935, height: 2400 } }, FACE, CAL)!;
     const doc = new ReportDocument('en', { title: 't', author: 'a', creationDate: new Date(0) });
-    const film = doc.addJpeg({ bytes: await sharp({ create: { width: 387, height: 480, channels: 3, background: '#333' } }).jpeg().toBuffer(), width: 387, height: 480, channels: 3 });
+    const film = doc.addJpeg({
+      bytes: await sharp({ create: { width: 387, height: 480, channels: 3, background: '#333' } })
+        .jpeg()
+        .toBuffer(),
+      width: 387,
+      height: 480,
+      channels: 3,
+    });
     const pages = addVtoPages(doc, report, () => 70, film);
     expect(pages).toHaveLength(1);
     const text = pages[0]?.texts() ?? [];

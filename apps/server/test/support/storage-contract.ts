@@ -12,10 +12,25 @@ export interface StorageHarness {
   close(): Promise<void>;
 }
 
-const INVALID_KEYS = ['', '../secrets.json', 'a/../../b', '/etc/passwd', 'a//b', '.hidden', 'a/.meta/x', 'a\\b', 'a b', 'a\nb', 'x'.repeat(513)];
+const INVALID_KEYS = [
+  '',
+  '../secrets.json',
+  'a/../../b',
+  '/etc/passwd',
+  'a//b',
+  '.hidden',
+  'a/.meta/x',
+  'a\\b',
+  'a b',
+  'a\nb',
+  'x'.repeat(513),
+];
 
 async function expectCode(promise: Promise<unknown>, code: string): Promise<void> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).code).toBe(code);
 }

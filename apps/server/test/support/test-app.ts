@@ -37,7 +37,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = options.adjustConfig ? options.adjustConfig(base) : base;
   const { secrets } = await loadSecrets(config.dataDir, config.secretsFromEnv);
   const logger = options.logDestination ? createLogger({ level: 'trace', destination: options.logDestination }) : undefined;
-  const services = await createServices(config, secrets, logger ?? pino({ level: 'silent' }), { ...(options.clock && { clock: options.clock }) });
+  const services = await createServices(config, secrets, logger ?? pino({ level: 'silent' }), {
+    ...(options.clock && { clock: options.clock }),
+  });
   if (ready) {
     await services.database.migrate();
     await services.storage.ensureReady();

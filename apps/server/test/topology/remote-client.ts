@@ -74,13 +74,27 @@ export class RemoteUser {
     const verified = must(await this.form('/public/auth-sms', { mobileNumber: this.mobile, code }));
     must(
       await this.form('/public/sign-up', {
-        agreeTerms: 'true', agreePrivacy: 'true', agreeSso: 'true', userType: '00000',
-        email: this.email, emailCheckToken: String(emailCheck['email_check_token']), name: 'TopoDoc',
-        password: encodePassword(PASSWORD), confirmPassword: encodePassword(PASSWORD),
-        mobileNumber: this.mobile, mobileToken: String(verified['mobile_token']),
-        companyName: 'Scale Dental', taxNumber: '124-81-00998', taxCheckToken: String(tax['tax_check_token']),
-        taxEmail: 'tax@clinic.test', phoneNumber: '02-123-4567', address1: 'Gangnam-daero 1, Seoul', address2: '3F',
-        zipCode: '06000', birth: '1980-05-05', gender: '1',
+        agreeTerms: 'true',
+        agreePrivacy: 'true',
+        agreeSso: 'true',
+        userType: '00000',
+        email: this.email,
+        emailCheckToken: String(emailCheck['email_check_token']),
+        name: 'TopoDoc',
+        password: encodePassword(PASSWORD),
+        confirmPassword: encodePassword(PASSWORD),
+        mobileNumber: this.mobile,
+        mobileToken: String(verified['mobile_token']),
+        companyName: 'Scale Dental',
+        taxNumber: '124-81-00998',
+        taxCheckToken: String(tax['tax_check_token']),
+        taxEmail: 'tax@clinic.test',
+        phoneNumber: '02-123-4567',
+        address1: 'Gangnam-daero 1, Seoul',
+        address2: '3F',
+        zipCode: '06000',
+        birth: '1980-05-05',
+        gender: '1',
       }),
     );
     const to = new RegExp(`^To:.*${this.email.replace(/[.+]/g, '\\$&')}`, 'im');
@@ -122,11 +136,19 @@ export class RemoteUser {
   private fromOutbox(extension: string, to: RegExp, pick: RegExp): Promise<string> {
     return vi.waitFor(
       async () => {
-        const names = (await readdir(this.outbox).catch(() => [])).filter((f) => f.endsWith(extension)).sort().reverse();
+        const names = (await readdir(this.outbox).catch(() => []))
+          .filter((f) => f.endsWith(extension))
+          .sort()
+          .reverse();
         for (const name of names) {
           const text = (await readFile(path.join(this.outbox, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
           if (!to.test(text)) continue;
-          const value = pick.exec(text.split(/\r?\n\r?\n/).slice(1).join('\n'))?.[1];
+          const value = pick.exec(
+            text
+              .split(/\r?\n\r?\n/)
+              .slice(1)
+              .join('\n'),
+          )?.[1];
           if (value) return value;
         }
         throw new Error(`no ${extension} for this user in ${this.outbox}`);

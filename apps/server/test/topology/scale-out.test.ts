@@ -165,7 +165,11 @@ describe.skipIf(SKIP_REASON !== '')(`scale-out: 2 api behind a proxy, 1 worker, 
         body: JSON.stringify({ chart_id: chart.chart_id }),
       });
       expect(pdf.status, pdf.status === 200 ? '' : await pdf.text()).toBe(200);
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
       // Both api processes took requests; the worker and ai ports serve nothing but /healthz.
       expect(api.every((p) => (proxy.hits.get(p.port) ?? 0) > 0)).toBe(true);
       for (const p of [worker, ...ai]) {

@@ -17,8 +17,7 @@ export function ConfirmPopup() {
 
 function PopupDialog() {
   const { t } = useTranslation();
-  const { title, text, textConfirm, textCancel, fnConfirm, fnCancel, imgUrl, event, close, suppressToday } =
-    usePopupStore();
+  const { title, text, textConfirm, textCancel, fnConfirm, fnCancel, imgUrl, event, close, suppressToday } = usePopupStore();
   const [skipToday, setSkipToday] = useState(false);
   const titleId = useId();
   const textId = useId();

@@ -20,9 +20,7 @@ export function Footer() {
             <strong>{t('footer.privacy')}</strong>
           </a>
         </nav>
-        <span className="footer__version">
-          {t('footer.version', { version: product.version, date: product.releaseDate })}
-        </span>
+        <span className="footer__version">{t('footer.version', { version: product.version, date: product.releaseDate })}</span>
       </div>
       <p className="footer__line">{t('footer.company', { year, company: product.company })}</p>
       <p className="footer__line footer__device">

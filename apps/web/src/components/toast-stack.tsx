@@ -65,7 +65,12 @@ export function ToastStack({ autoHide, placement = 'top-right' }: { autoHide: bo
   if (toasts.length === 0) return null;
 
   return (
-    <section className={`toast-stack toast-stack--${placement}`} aria-label={t('toast.region')} data-testid="toast-stack" data-placement={placement}>
+    <section
+      className={`toast-stack toast-stack--${placement}`}
+      aria-label={t('toast.region')}
+      data-testid="toast-stack"
+      data-placement={placement}
+    >
       <button type="button" className="toast-stack__clear" onClick={clearAll}>
         {t('toast.clearAll')}
       </button>

@@ -1,7 +1,15 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { AppDictionary } from './bundles/en.ts';
-import { chooseLanguage, DEFAULT_LANGUAGE, isLanguage, LANGUAGE_SELF_NAMES, LANGUAGE_STORAGE_KEY, languages, type Language } from './languages.ts';
+import {
+  chooseLanguage,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGE_SELF_NAMES,
+  LANGUAGE_STORAGE_KEY,
+  languages,
+  type Language,
+} from './languages.ts';
 
 /**
  * What the app imports at run time. Each language's dictionary is its own chunk, fetched when it is

@@ -18,7 +18,8 @@ export function cookieAttributes(protocol: string): string {
 
 export function setCookie(name: string, value: string, days: number): void {
   const expires = new Date(Date.now() + days * DAY_MS).toUTCString();
-  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; ${cookieAttributes(window.location.protocol)}`;
+  document.cookie =
+    `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; ` + `${cookieAttributes(window.location.protocol)}`;
 }
 
 export function deleteCookie(name: string): void {

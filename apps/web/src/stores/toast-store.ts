@@ -20,10 +20,7 @@ export const TOAST_AUTO_HIDE_MS = 3000;
 
 /** True when `list` already shows a warning with the same title and text. */
 export function isDuplicateWarning(list: readonly Toast[], toast: NewToast): boolean {
-  return (
-    toast.kind === 'warning' &&
-    list.some((t) => t.kind === 'warning' && t.title === toast.title && t.text === toast.text)
-  );
+  return toast.kind === 'warning' && list.some((t) => t.kind === 'warning' && t.title === toast.title && t.text === toast.text);
 }
 
 /** Adds a toast to the end of the stack; an identical warning already on screen is not repeated. */

@@ -23,7 +23,8 @@ function stubServer() {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     calls.push({ path, authorization: new Headers(init?.headers).get('authorization') });
-    const reply = path === MODEL_CARD_ENDPOINT.path ? answer : { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Not found.' } };
+    const reply =
+      path === MODEL_CARD_ENDPOINT.path ? answer : { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Not found.' } };
     return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetch);

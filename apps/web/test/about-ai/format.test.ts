@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatMm, formatPercent, formatPx, formatScore, formatShare, formatSignedMm, formatSpacing, sdrRadii } from '../../src/features/about-ai/lib/format.ts';
+import {
+  formatMm,
+  formatPercent,
+  formatPx,
+  formatScore,
+  formatShare,
+  formatSignedMm,
+  formatSpacing,
+  sdrRadii,
+} from '../../src/features/about-ai/lib/format.ts';
 
 describe('model card formatting', () => {
   it.each([

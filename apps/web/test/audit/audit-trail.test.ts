@@ -8,7 +8,8 @@ import { koAudit } from '../../src/i18n/locales/ko-audit.ts';
 import { viAudit } from '../../src/i18n/locales/vi-audit.ts';
 import { zhAudit } from '../../src/i18n/locales/zh-audit.ts';
 
-const lookup = (dict: object, path: string): unknown => path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dict);
+const lookup = (dict: object, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], dict);
 
 describe('activity log', () => {
   it('names every recorded action and kind in all five languages, each in its own words', () => {
@@ -24,10 +25,20 @@ describe('activity log', () => {
 
   it('turns the filters into the query string: local days as instants, the end day inclusive', () => {
     expect(auditQueryString(emptyFilters, null)).toBe('');
-    const query = new URLSearchParams(auditQueryString({ from: '2026-03-01', to: '2026-03-01', action: 'export', outcome: 'denied', patientId: '12' }, '171.5', 25).slice(1));
+    const query = new URLSearchParams(
+      auditQueryString({ from: '2026-03-01', to: '2026-03-01', action: 'export', outcome: 'denied', patientId: '12' }, '171.5', 25).slice(
+        1,
+      ),
+    );
     expect(new Date(query.get('from') ?? '').getTime()).toBe(new Date('2026-03-01T00:00:00').getTime());
     expect(new Date(query.get('to') ?? '').getTime()).toBe(new Date('2026-03-02T00:00:00').getTime());
-    expect(Object.fromEntries([...query].filter(([k]) => k !== 'from' && k !== 'to'))).toEqual({ action: 'export', outcome: 'denied', patient_id: '12', cursor: '171.5', limit: '25' });
+    expect(Object.fromEntries([...query].filter(([k]) => k !== 'from' && k !== 'to'))).toEqual({
+      action: 'export',
+      outcome: 'denied',
+      patient_id: '12',
+      cursor: '171.5',
+      limit: '25',
+    });
     expect(auditQueryString({ ...emptyFilters, patientId: 'abc' }, null)).toBe('');
   });
 

@@ -28,14 +28,31 @@ describe('DICOM files in the drop zones', () => {
     });
     const reading = await readDicomFile(file(dicom));
     expect(reading).toEqual({ ok: true, facts: { name: '홍길동', birthDate: '1990-05-06', gender: 'F', studyDate: '2024-03-04' } });
-    const latin = await readDicomFile(file(buildDicom({ rows: 64, columns: 64, pixelData: Buffer.from(pixels), patient: { name: 'Nguyen^Van Duc', birthDate: '2011-02-30', sex: 'O' } })));
+    const latin = await readDicomFile(
+      file(
+        buildDicom({
+          rows: 64,
+          columns: 64,
+          pixelData: Buffer.from(pixels),
+          patient: { name: 'Nguyen^Van Duc', birthDate: '2011-02-30', sex: 'O' },
+        }),
+      ),
+    );
     expect(latin).toEqual({ ok: true, facts: { name: 'Nguyen Van Duc', birthDate: null, gender: null, studyDate: null } });
   });
 
   it.each([
-    ['an unsupported syntax, named', buildDicom({ transferSyntax: SYNTAX.jpeg2000, rows: 64, columns: 64, pixelData: { encapsulated: [Buffer.alloc(10, 1)] } }), { code: 'DICOM_UNSUPPORTED_SYNTAX', syntax: 'JPEG 2000 (Lossless Only) (1.2.840.10008.1.2.4.90)' }],
+    [
+      'an unsupported syntax, named',
+      buildDicom({ transferSyntax: SYNTAX.jpeg2000, rows: 64, columns: 64, pixelData: { encapsulated: [Buffer.alloc(10, 1)] } }),
+      { code: 'DICOM_UNSUPPORTED_SYNTAX', syntax: 'JPEG 2000 (Lossless Only) (1.2.840.10008.1.2.4.90)' },
+    ],
     ['no pixel data', buildDicom({ rows: 64, columns: 64 }), { code: 'DICOM_NO_PIXEL_DATA' }],
-    ['several frames', buildDicom({ rows: 64, columns: 64, frames: 2, pixelData: Buffer.concat([Buffer.from(pixels), Buffer.from(pixels)]) }), { code: 'DICOM_MULTI_FRAME' }],
+    [
+      'several frames',
+      buildDicom({ rows: 64, columns: 64, frames: 2, pixelData: Buffer.concat([Buffer.from(pixels), Buffer.from(pixels)]) }),
+      { code: 'DICOM_MULTI_FRAME' },
+    ],
     ['a report', buildDicom({ sopClass: SOP.basicTextSr, rows: 64, columns: 64 }), { code: 'DICOM_NOT_IMAGE' }],
   ])('refuses %s before anything is created', async (_label, bytes, problem) => {
     expect(await readDicomFile(file(bytes))).toEqual({ ok: false, problem });
@@ -44,7 +61,17 @@ describe('DICOM files in the drop zones', () => {
   it('offers to fill only the empty fields; what the user typed is kept', () => {
     const offered = prefillValues({ name: '홍길동', birthDate: '1990-05-06', gender: 'F', studyDate: '2024-03-04' });
     expect(offered).toEqual({ name: '홍길동', birth: '1990-05-06', gender: '1', shootDate: '2024-03-04' });
-    expect(fieldsToFill(offered, { name: 'Kim', birth: '', gender: '', shootDate: '2024-01-01' })).toEqual({ birth: '1990-05-06', gender: '1' });
-    expect(fieldsToFill(prefillValues({ name: null, birthDate: null, gender: 'M', studyDate: null }), { name: '', birth: '', gender: '', shootDate: '' })).toEqual({ gender: '0' });
+    expect(fieldsToFill(offered, { name: 'Kim', birth: '', gender: '', shootDate: '2024-01-01' })).toEqual({
+      birth: '1990-05-06',
+      gender: '1',
+    });
+    expect(
+      fieldsToFill(prefillValues({ name: null, birthDate: null, gender: 'M', studyDate: null }), {
+        name: '',
+        birth: '',
+        gender: '',
+        shootDate: '',
+      }),
+    ).toEqual({ gender: '0' });
   });
 });

@@ -42,7 +42,11 @@ export function fakeServer(): FakeServer {
       const operation = /(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? '';
       server.graphCalls.push({ operation, variables });
       const handler = handlers.get(operation);
-      if (handler === undefined) return json({ status: 200, body: { data: null, errors: [{ message: `no fake for ${operation}`, extensions: { code: 'INTERNAL' } }] } });
+      if (handler === undefined)
+        return json({
+          status: 200,
+          body: { data: null, errors: [{ message: `no fake for ${operation}`, extensions: { code: 'INTERNAL' } }] },
+        });
       if (typeof handler === 'function') return json({ status: 200, body: { data: (handler as GraphHandler)(variables) } });
       if ('raw' in handler) return json((handler as RawReply).raw);
       return json({ status: 200, body: { data: handler } });

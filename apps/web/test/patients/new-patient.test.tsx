@@ -33,7 +33,8 @@ afterEach(() => {
 });
 
 const save = () => screen.getByTestId('save') as HTMLButtonElement;
-const choose = (zone: 'drop-ceph' | 'drop-face', file: File) => fireEvent.change(screen.getByTestId(`${zone}-input`), { target: { files: [file] } });
+const choose = (zone: 'drop-ceph' | 'drop-face', file: File) =>
+  fireEvent.change(screen.getByTestId(`${zone}-input`), { target: { files: [file] } });
 
 async function fillAll() {
   fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: 'Kim Minji' } });
@@ -102,10 +103,12 @@ describe('new patient: Save is disabled until everything required is there', () 
 
 describe('new patient: running the upload', () => {
   it('creates through the pipeline, shows a success toast and goes to /list/0', async () => {
-    runUpload.mockImplementation(async (_target: Upload.UploadTarget, _images: Upload.UploadImages, onProgress: (p: Upload.UploadProgress) => void) => {
-      onProgress({ step: 'upload', percent: 40, uploadPercent: 50, thumbnailsSaved: 0, thumbnailsExpected: 2 });
-      return { chartUuid: 'u1', chartId: 'c1', patientId: 1 };
-    });
+    runUpload.mockImplementation(
+      async (_target: Upload.UploadTarget, _images: Upload.UploadImages, onProgress: (p: Upload.UploadProgress) => void) => {
+        onProgress({ step: 'upload', percent: 40, uploadPercent: 50, thumbnailsSaved: 0, thumbnailsExpected: 2 });
+        return { chartUuid: 'u1', chartId: 'c1', patientId: 1 };
+      },
+    );
     const { router } = renderApp('/create');
     await fillAll();
     const face = png('face.png');
@@ -154,7 +157,9 @@ describe('new patient: running the upload', () => {
 
   it('an overloaded AI queue (429 AI_BUSY) says to try again in the seconds the server gave', async () => {
     const { ApiError } = await import('../../src/lib/api/api-error.ts');
-    const { toUploadFailure } = await vi.importActual<typeof import('../../src/features/patients/upload/failure.ts')>('../../src/features/patients/upload/failure.ts');
+    const { toUploadFailure } = await vi.importActual<typeof import('../../src/features/patients/upload/failure.ts')>(
+      '../../src/features/patients/upload/failure.ts',
+    );
     const failure = toUploadFailure(new ApiError('AI_BUSY', 'busy', 429, false, { retryAfterS: 12 }), new AbortController().signal);
     expect({ reason: failure.reason, retryAfterS: failure.retryAfterS }).toEqual({ reason: 'busy', retryAfterS: 12 });
     runUpload.mockRejectedValue(failure);

@@ -126,7 +126,9 @@ describe('patient edit as a page (/view/{id})', () => {
   });
 
   it('Save sends update_patient (gender true = female) and shows a success toast', async () => {
-    server.on('UpdatePatient', (v) => ({ update_patient: { id: 5, patient_id: '5', first_name: 'Lee', birth_info: '1991-01-02', gender: false, ...(v.input as object) } }));
+    server.on('UpdatePatient', (v) => ({
+      update_patient: { id: 5, patient_id: '5', first_name: 'Lee', birth_info: '1991-01-02', gender: false, ...(v.input as object) },
+    }));
     renderApp('/view/5');
     const save = (await screen.findByTestId('save')) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
@@ -220,7 +222,9 @@ describe('patient edit as the global modal', () => {
     const { modal } = await openEditModal();
     fireEvent.click(within(modal).getAllByTestId('tile-change')[0] as HTMLElement);
     const upload = screen.getByTestId('upload-modal');
-    fireEvent.change(within(upload).getByTestId('drop-ceph-input'), { target: { files: [new File(['x'], 'new.jpg', { type: 'image/jpeg' })] } });
+    fireEvent.change(within(upload).getByTestId('drop-ceph-input'), {
+      target: { files: [new File(['x'], 'new.jpg', { type: 'image/jpeg' })] },
+    });
     const save = within(upload).getByTestId('save') as HTMLButtonElement;
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
@@ -239,10 +243,14 @@ describe('patient edit as the global modal', () => {
     const date = within(upload).getByTestId('upload-shoot-date') as HTMLInputElement;
     expect(date.disabled).toBe(false);
     fireEvent.change(date, { target: { value: '2023-05-06' } });
-    fireEvent.change(within(upload).getByTestId('drop-ceph-input'), { target: { files: [new File(['x'], 'a.png', { type: 'image/png' })] } });
+    fireEvent.change(within(upload).getByTestId('drop-ceph-input'), {
+      target: { files: [new File(['x'], 'a.png', { type: 'image/png' })] },
+    });
     fireEvent.click(within(upload).getByTestId('drop-ceph-clear'));
     expect((within(upload).getByTestId('save') as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(within(upload).getByTestId('drop-ceph-input'), { target: { files: [new File(['x'], 'a.png', { type: 'image/png' })] } });
+    fireEvent.change(within(upload).getByTestId('drop-ceph-input'), {
+      target: { files: [new File(['x'], 'a.png', { type: 'image/png' })] },
+    });
     await waitFor(() => expect((within(upload).getByTestId('save') as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(within(upload).getByTestId('save'));
     await waitFor(() => expect(screen.queryByTestId('upload-modal')).toBeNull());

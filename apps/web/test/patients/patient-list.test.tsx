@@ -61,8 +61,20 @@ describe('patient list states', () => {
 describe('patient list rows', () => {
   it('shows name, birthdate with age, M/F and one history link per chart ("----" without a date)', async () => {
     const charts = [
-      { id: 11, uuid: 'u-new', chart_id: 'c-new', createdAt: '2024-05-01T00:00:00.000Z', chart_data: [{ image_type_cd: '00700' as const, shoot_date: null }] },
-      { id: 10, uuid: 'u-old', chart_id: 'c-old', createdAt: '2024-01-01T00:00:00.000Z', chart_data: [{ image_type_cd: '00700' as const, shoot_date: '2023-12-24' }] },
+      {
+        id: 11,
+        uuid: 'u-new',
+        chart_id: 'c-new',
+        createdAt: '2024-05-01T00:00:00.000Z',
+        chart_data: [{ image_type_cd: '00700' as const, shoot_date: null }],
+      },
+      {
+        id: 10,
+        uuid: 'u-old',
+        chart_id: 'c-old',
+        createdAt: '2024-01-01T00:00:00.000Z',
+        chart_data: [{ image_type_cd: '00700' as const, shoot_date: '2023-12-24' }],
+      },
     ];
     server.on('Patients', () => page([patient(7, { first_name: 'Kim Minji', birth_info: '2000-01-01', gender: true, charts })]));
     const { router } = renderApp('/list/0');
@@ -138,7 +150,9 @@ describe('search and sort build the query variables', () => {
     expect(input.getAttribute('placeholder')).toBe('Search Name');
     fireEvent.change(input, { target: { value: '  Kim ' } });
     fireEvent.submit(input.closest('form') as HTMLFormElement);
-    await waitFor(() => expect(listCalls().at(-1)).toEqual({ page: 0, filter: { name_contains: 'Kim' }, sort: { field: 'birth_info', order: 'asc' } }));
+    await waitFor(() =>
+      expect(listCalls().at(-1)).toEqual({ page: 0, filter: { name_contains: 'Kim' }, sort: { field: 'birth_info', order: 'asc' } }),
+    );
     expect(router.state.location.search).toBe('?q=Kim&sort=birth_info&order=asc');
   });
 
@@ -147,7 +161,9 @@ describe('search and sort build the query variables', () => {
     await screen.findByTestId('patient-row');
     fireEvent.change(screen.getByTestId('search-input'), { target: { value: 'Lee' } });
     fireEvent.click(screen.getByTestId('search-button'));
-    await waitFor(() => expect(listCalls().at(-1)).toEqual({ page: 0, filter: { name_contains: 'Lee' }, sort: { field: 'patient_id', order: 'desc' } }));
+    await waitFor(() =>
+      expect(listCalls().at(-1)).toEqual({ page: 0, filter: { name_contains: 'Lee' }, sort: { field: 'patient_id', order: 'desc' } }),
+    );
   });
 });
 
@@ -157,7 +173,11 @@ describe('pager', () => {
     const { router } = renderApp('/list/6?q=a');
     await screen.findByTestId('patient-row');
     const pager = screen.getByTestId('pager');
-    expect(within(pager).getAllByTestId('pager-page').map((p) => p.textContent)).toEqual(['06', '07', '08', '09', '10']);
+    expect(
+      within(pager)
+        .getAllByTestId('pager-page')
+        .map((p) => p.textContent),
+    ).toEqual(['06', '07', '08', '09', '10']);
     expect(within(pager).getByText('07').getAttribute('aria-current')).toBe('page');
     expect(within(pager).getByTestId('pager-back5').getAttribute('href')).toBe('/list/1?q=a');
     expect(within(pager).getByTestId('pager-forward5').getAttribute('href')).toBe('/list/11?q=a');
@@ -214,7 +234,11 @@ describe('tutorial popup', () => {
     fireEvent.click(within(popup).getByRole('checkbox', { name: 'Do not open anymore' }));
     fireEvent.click(within(popup).getByTestId('tutorial-close'));
     expect(screen.queryByTestId('tutorial-popup')).toBeNull();
-    await waitFor(() => expect(server.graphCalls.find((c) => c.operation === 'UpdateUser')?.variables).toEqual({ user_permission: { version: 1, tutorial: false } }));
+    await waitFor(() =>
+      expect(server.graphCalls.find((c) => c.operation === 'UpdateUser')?.variables).toEqual({
+        user_permission: { version: 1, tutorial: false },
+      }),
+    );
   });
 
   it('Close without the box saves nothing', async () => {

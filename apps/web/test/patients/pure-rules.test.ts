@@ -44,7 +44,10 @@ describe('list search and sort', () => {
   });
 
   it('reads q, sort and order; ignores unknown columns', () => {
-    expect(readListParams(new URLSearchParams('q=%20kim%20&sort=first_name&order=desc'))).toEqual({ q: 'kim', sort: { field: 'first_name', order: 'desc' } });
+    expect(readListParams(new URLSearchParams('q=%20kim%20&sort=first_name&order=desc'))).toEqual({
+      q: 'kim',
+      sort: { field: 'first_name', order: 'desc' },
+    });
     expect(readListParams(new URLSearchParams('sort=password&order=asc')).sort).toEqual(DEFAULT_SORT);
     expect(readListParams(new URLSearchParams('sort=birth_info&order=sideways')).sort).toEqual({ field: 'birth_info', order: 'asc' });
   });

@@ -1,6 +1,12 @@
 import { SETTINGS_DEFAULTS } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
-import { colorInputValue, formValuesOf, settingsFormSchema, settingsInputOf, type SettingsFormValues } from '../../src/features/settings/lib/settings-form.ts';
+import {
+  colorInputValue,
+  formValuesOf,
+  settingsFormSchema,
+  settingsInputOf,
+  type SettingsFormValues,
+} from '../../src/features/settings/lib/settings-form.ts';
 
 const base: SettingsFormValues = formValuesOf(SETTINGS_DEFAULTS);
 const parsePpm = (ppm: string) => settingsFormSchema.safeParse({ ...base, ppm });

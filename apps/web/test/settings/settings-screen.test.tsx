@@ -121,7 +121,9 @@ describe('/setting', () => {
   });
 
   it('shows an error when the save is refused and keeps the edits', async () => {
-    server.on('UpdateSettings', { raw: { status: 200, body: { data: null, errors: [{ message: 'bad', extensions: { code: 'BAD_USER_INPUT' } }] } } });
+    server.on('UpdateSettings', {
+      raw: { status: 200, body: { data: null, errors: [{ message: 'bad', extensions: { code: 'BAD_USER_INPUT' } }] } },
+    });
     await openSettings();
     fireEvent.change(input('settings-ppm'), { target: { value: '11' } });
     await waitFor(() => expect(saveButton().disabled).toBe(false));
@@ -131,7 +133,9 @@ describe('/setting', () => {
   });
 
   it('shows a load error with a retry', async () => {
-    server.on('SettingsUserConfig', { raw: { status: 200, body: { data: null, errors: [{ message: 'down', extensions: { code: 'INTERNAL' } }] } } });
+    server.on('SettingsUserConfig', {
+      raw: { status: 200, body: { data: null, errors: [{ message: 'down', extensions: { code: 'INTERNAL' } }] } },
+    });
     renderApp('/setting');
     expect(await screen.findByTestId('settings-load-error')).toBeTruthy();
     server.on('SettingsUserConfig', () => ({ user_config: stored }));

@@ -26,7 +26,12 @@ export interface Call {
   body: unknown;
 }
 
-const CHART = { id: 11, uuid: '6f1c1e9e-8c56-4a5b-9a3c-2d8e4b1f0a11', chart_id: '0b6f3d9a-1c2e-4f5a-8b7c-9d0e1f2a3b4c', patient: { id: 7 } };
+const CHART = {
+  id: 11,
+  uuid: '6f1c1e9e-8c56-4a5b-9a3c-2d8e4b1f0a11',
+  chart_id: '0b6f3d9a-1c2e-4f5a-8b7c-9d0e1f2a3b4c',
+  patient: { id: 7 },
+};
 export const FAKE_CHART = CHART;
 
 function json(status: number, body: unknown): Response {
@@ -112,10 +117,20 @@ export function installBackend(options: BackendOptions = {}) {
             socket?.serverSends(JSON.stringify({ type: 'job.completed', jobId, job: 'thumbnail', chartUuid }));
           }, 5);
         }
-        return ok({ id: 1, chart_id: CHART.chart_id, image_type_cd: '00700', shoot_date: null, width: 800, height: 900, pending: true, create_at: '2026-01-01T00:00:00.000Z' });
+        return ok({
+          id: 1,
+          chart_id: CHART.chart_id,
+          image_type_cd: '00700',
+          shoot_date: null,
+          width: 800,
+          height: 900,
+          pending: true,
+          create_at: '2026-01-01T00:00:00.000Z',
+        });
       }
       case '/ai/ceppro/ceph-landmark':
-        if (options.landmark === 'refuse') return json(422, { success: false, code: 'XRAY_NOT_RECOGNIZED', message: 'Please check the X-ray image.' });
+        if (options.landmark === 'refuse')
+          return json(422, { success: false, code: 'XRAY_NOT_RECOGNIZED', message: 'Please check the X-ray image.' });
         return ok({
           output: { boxs: [{ cname: 0, name: 'Sella', bbox: { x: 10, y: 20 }, confidence: 0.9 }], size: { width: 800, height: 900 } },
           model: { id: 'ceph-landmarks-v1', version: '1.1.0' },
@@ -144,7 +159,9 @@ export function installBackend(options: BackendOptions = {}) {
     send(file: Blob) {
       puts.push({ url: this.url, contentType: this.contentType, size: file.size });
       this.timer = setTimeout(() => {
-        this.upload.dispatchEvent(Object.assign(new Event('progress'), { lengthComputable: true, loaded: file.size / 2, total: file.size }));
+        this.upload.dispatchEvent(
+          Object.assign(new Event('progress'), { lengthComputable: true, loaded: file.size / 2, total: file.size }),
+        );
         this.timer = setTimeout(() => {
           this.status = options.putStatus ?? 200;
           this.dispatchEvent(new Event('load'));

@@ -17,9 +17,25 @@ describe('RealtimeSocket', () => {
     socket.on('text', (e) => texts.push(e.text));
     const off = socket.on('job.progress', (e) => progress.push(e.progress));
     fake?.serverSends('DB thumbnail Saved');
-    fake?.serverSends(JSON.stringify({ type: 'job.progress', jobId: 'j', job: 'thumbnail', chartUuid: '6f1c1e9e-8c56-4a5b-9a3c-2d8e4b1f0a11', progress: 0.5 }));
+    fake?.serverSends(
+      JSON.stringify({
+        type: 'job.progress',
+        jobId: 'j',
+        job: 'thumbnail',
+        chartUuid: '6f1c1e9e-8c56-4a5b-9a3c-2d8e4b1f0a11',
+        progress: 0.5,
+      }),
+    );
     off();
-    fake?.serverSends(JSON.stringify({ type: 'job.progress', jobId: 'j', job: 'thumbnail', chartUuid: '6f1c1e9e-8c56-4a5b-9a3c-2d8e4b1f0a11', progress: 0.9 }));
+    fake?.serverSends(
+      JSON.stringify({
+        type: 'job.progress',
+        jobId: 'j',
+        job: 'thumbnail',
+        chartUuid: '6f1c1e9e-8c56-4a5b-9a3c-2d8e4b1f0a11',
+        progress: 0.9,
+      }),
+    );
     expect(texts).toEqual(['DB thumbnail Saved']);
     expect(progress).toEqual([0.5]);
     socket.close();

@@ -24,7 +24,9 @@ describe('runUpload', () => {
   it('creates a draft patient and chart, uploads both images, waits for two thumbnails, detects landmarks', async () => {
     const backend = installBackend();
     const seen: UploadProgress[] = [];
-    const result = await runUpload({ mode: 'create', patient }, { ceph: ceph(), face: face(), shootDate: '2024-03-02' }, (p) => seen.push(p));
+    const result = await runUpload({ mode: 'create', patient }, { ceph: ceph(), face: face(), shootDate: '2024-03-02' }, (p) =>
+      seen.push(p),
+    );
 
     expect(result).toEqual({ chartUuid: FAKE_CHART.uuid, chartId: FAKE_CHART.chart_id, patientId: 7 });
     expect(backend.paths()).toEqual([
@@ -39,7 +41,13 @@ describe('runUpload', () => {
     const [createPatient, createChart, firstUpload, , secondUpload] = backend.calls;
     expect(createPatient?.body).toMatchObject({ variables: { input: patient, draft: true } });
     expect(createChart?.body).toMatchObject({ variables: { patient_id: 7, draft: true } });
-    expect(firstUpload?.body).toMatchObject({ chart_id: FAKE_CHART.chart_id, image_type_cd: '00700', content_type: 'image/jpeg', size: 4000, shoot_date: '2024-03-02' });
+    expect(firstUpload?.body).toMatchObject({
+      chart_id: FAKE_CHART.chart_id,
+      image_type_cd: '00700',
+      content_type: 'image/jpeg',
+      size: 4000,
+      shoot_date: '2024-03-02',
+    });
     expect(secondUpload?.body).toMatchObject({ image_type_cd: '00710', content_type: 'image/png', size: 1000 });
     expect(backend.calls.every((c) => c.auth === 'Bearer access-1')).toBe(true);
     expect(backend.puts).toEqual([
@@ -90,7 +98,7 @@ describe('runUpload', () => {
     expect(backend.sockets()[0]?.closedByClient).toBe(true);
   });
 
-  it('counts only this chart\'s thumbnail jobs: another tab\'s text lines and events do not end the wait', async () => {
+  it("counts only this chart's thumbnail jobs: another tab's text lines and events do not end the wait", async () => {
     const backend = installBackend({ foreignThumbnails: true });
     const error = await failure(runUpload({ mode: 'create', patient }, { ceph: ceph() }, () => undefined, { timeoutMs: 300 }));
     expect(error.reason).toBe('timeout');
@@ -133,9 +141,14 @@ describe('runUpload', () => {
   it('the caller can abort; the run stops and discards', async () => {
     const backend = installBackend({ silentThumbnails: true });
     const controller = new AbortController();
-    const run = runUpload({ mode: 'add', patientId: 7 }, { ceph: ceph() }, (p) => {
-      if (p.step === 'thumbnail') controller.abort();
-    }, { signal: controller.signal });
+    const run = runUpload(
+      { mode: 'add', patientId: 7 },
+      { ceph: ceph() },
+      (p) => {
+        if (p.step === 'thumbnail') controller.abort();
+      },
+      { signal: controller.signal },
+    );
     const error = await failure(run);
     expect(error.cancelled).toBe(true);
     expect(backend.paths().at(-1)).toBe('/api/discard-upload');

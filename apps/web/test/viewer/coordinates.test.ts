@@ -7,11 +7,31 @@ const viewport = { left: 100, top: 50 };
 describe('clientToImage / imageToClient', () => {
   it.each([
     // client point, view, expected image point (hand-computed: (client - viewport - translate) / scale)
-    [{ x: 100, y: 50 }, { scale: 1, translateX: 0, translateY: 0 }, { x: 0, y: 0 }],
-    [{ x: 150, y: 80 }, { scale: 1, translateX: 0, translateY: 0 }, { x: 50, y: 30 }],
-    [{ x: 150, y: 80 }, { scale: 0.5, translateX: 0, translateY: 0 }, { x: 100, y: 60 }],
-    [{ x: 300, y: 250 }, { scale: 0.25, translateX: 100, translateY: 40 }, { x: 400, y: 640 }],
-    [{ x: 90, y: 50 }, { scale: 2, translateX: 0, translateY: 0 }, { x: -5, y: 0 }],
+    [
+      { x: 100, y: 50 },
+      { scale: 1, translateX: 0, translateY: 0 },
+      { x: 0, y: 0 },
+    ],
+    [
+      { x: 150, y: 80 },
+      { scale: 1, translateX: 0, translateY: 0 },
+      { x: 50, y: 30 },
+    ],
+    [
+      { x: 150, y: 80 },
+      { scale: 0.5, translateX: 0, translateY: 0 },
+      { x: 100, y: 60 },
+    ],
+    [
+      { x: 300, y: 250 },
+      { scale: 0.25, translateX: 100, translateY: 40 },
+      { x: 400, y: 640 },
+    ],
+    [
+      { x: 90, y: 50 },
+      { scale: 2, translateX: 0, translateY: 0 },
+      { x: -5, y: 0 },
+    ],
   ])('client %o at view %o is image %o', (client, view, image) => {
     const got = clientToImage(client, viewport, view);
     expect(got.x).toBeCloseTo(image.x, 9);

@@ -52,7 +52,11 @@ describe('guided placement', () => {
     landmarks().startGuidedPlacement(['Pm', 'Id', 'Pr']);
     setTool('placing-landmark');
     expect(h.controller.current().id).toBe('placing-landmark');
-    const clicks = [{ x: 300, y: 700 }, { x: 320, y: 650 }, { x: 340, y: 620 }];
+    const clicks = [
+      { x: 300, y: 700 },
+      { x: 320, y: 650 },
+      { x: 340, y: 620 },
+    ];
     h.click(clicks[0]!);
     expect(landmarks().guided).toEqual(['Id', 'Pr']);
     // A drag in between pans and places nothing.
@@ -207,7 +211,14 @@ describe('autosave when leaving the Landmarks panel', () => {
     h = createHarness({
       id: 7,
       infer_result: { version: 1, model: { id: 'm', version: '1' }, landmarks: [{ cname: 0, name: 'Sella', x: 1, y: 2, confidence: 0.4 }] },
-      modified_result: { version: 1, landmarks: [{ cname: 0, name: 'S', x: 5, y: 6 }, { cname: cnameOf('Pm'), name: 'Pm', x: 7, y: 8 }, { cname: 999, name: 'mystery', x: 0, y: 0 }] },
+      modified_result: {
+        version: 1,
+        landmarks: [
+          { cname: 0, name: 'S', x: 5, y: 6 },
+          { cname: cnameOf('Pm'), name: 'Pm', x: 7, y: 8 },
+          { cname: 999, name: 'mystery', x: 0, y: 0 },
+        ],
+      },
       revision: 1,
     });
     expect(landmarks().positions).toEqual({ S: { x: 5, y: 6 }, Pm: { x: 7, y: 8 } });

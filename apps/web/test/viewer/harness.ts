@@ -154,7 +154,8 @@ export function createHarness(record: Parameters<ReturnType<typeof useLandmarkSt
     up: (local, id) => void controller.pointerUp(pointer(local, id)),
     drag: (from, to, steps = 5) => {
       harness.down(from);
-      for (let i = 1; i <= steps; i++) harness.move({ x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps });
+      for (let i = 1; i <= steps; i++)
+        harness.move({ x: from.x + ((to.x - from.x) * i) / steps, y: from.y + ((to.y - from.y) * i) / steps });
       harness.up(to);
     },
     click: (local) => {

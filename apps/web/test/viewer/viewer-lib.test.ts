@@ -33,7 +33,11 @@ describe('stored landmark identity', () => {
   });
 
   it('keys the model output by its output index', () => {
-    const ai = readInferResult({ version: 1, model: { id: 'm', version: '1' }, landmarks: [{ cname: 1, name: 'whatever', x: 3, y: 4, confidence: 0.5 }] });
+    const ai = readInferResult({
+      version: 1,
+      model: { id: 'm', version: '1' },
+      landmarks: [{ cname: 1, name: 'whatever', x: 3, y: 4, confidence: 0.5 }],
+    });
     expect(ai).toEqual({ N: { point: { x: 3, y: 4 }, confidence: 0.5, name: 'whatever' } });
   });
 
@@ -93,9 +97,13 @@ describe('reference planes', () => {
   });
 
   it('uses the bisected occlusal plane (molar and incisor midpoints), else the functional one', () => {
-    const bop = planeSegments({ U6: p(400, 500), L6: p(400, 520), U1: p(600, 500), L1: p(600, 520) }, size).find((s) => s.id === 'occlusal');
+    const bop = planeSegments({ U6: p(400, 500), L6: p(400, 520), U1: p(600, 500), L1: p(600, 520) }, size).find(
+      (s) => s.id === 'occlusal',
+    );
     expect(bop?.from).toEqual({ x: 350, y: 510 });
-    const fop = planeSegments({ U6: p(400, 500), L6: p(400, 520), UPM: p(500, 500), LPM: p(500, 520) }, size).find((s) => s.id === 'occlusal');
+    const fop = planeSegments({ U6: p(400, 500), L6: p(400, 520), UPM: p(500, 500), LPM: p(500, 520) }, size).find(
+      (s) => s.id === 'occlusal',
+    );
     expect(fop?.to).toEqual({ x: 525, y: 510 });
     expect(planeSegments({ U6: p(400, 500) }, size)).toEqual([]);
   });
@@ -161,7 +169,10 @@ describe('review and placement lists', () => {
 describe('frame scheduler', () => {
   it('runs only the last job per key once per frame, and flushes on demand', () => {
     const frames: (() => void)[] = [];
-    const scheduler = createFrameScheduler((cb) => frames.push(cb), () => undefined);
+    const scheduler = createFrameScheduler(
+      (cb) => frames.push(cb),
+      () => undefined,
+    );
     const ran: string[] = [];
     scheduler.schedule('drag', () => ran.push('a'));
     scheduler.schedule('drag', () => ran.push('b'));

@@ -6,7 +6,13 @@ import { emptyManage, createGroup, groupNameProblem } from '../../src/features/v
 import { clampPan } from '../../src/features/viewer/lib/pan-limits.ts';
 import { planeSegments, REFERENCE_PLANES } from '../../src/features/viewer/lib/reference-planes.ts';
 import { tracingPaths } from '../../src/features/viewer/lib/tracing-paths.ts';
-import { focusView, landmarkTissue, outlineTissue, tissueAppearance, viewerAppearance } from '../../src/features/viewer/lib/viewer-appearance.ts';
+import {
+  focusView,
+  landmarkTissue,
+  outlineTissue,
+  tissueAppearance,
+  viewerAppearance,
+} from '../../src/features/viewer/lib/viewer-appearance.ts';
 import { useViewerStore } from '../../src/features/viewer/store/viewer-store.ts';
 
 /** Step 9 item 8: Settings applied in the viewer, pan kept on screen, group name validation. */
@@ -91,7 +97,12 @@ describe('tissue appearance', () => {
     expect([...(look.planes ?? [])]).toEqual(['sn', 'fh']);
     expect(look.autoZoom).toBe(true);
     expect(look.soft).toEqual({ color: '#123456', dotRadius: 10.5, lineWidth: 5 });
-    expect(viewerAppearance(null)).toEqual({ hard: tissueAppearance(null, null), soft: tissueAppearance(null, null), planes: null, autoZoom: false });
+    expect(viewerAppearance(null)).toEqual({
+      hard: tissueAppearance(null, null),
+      soft: tissueAppearance(null, null),
+      planes: null,
+      autoZoom: false,
+    });
   });
 });
 

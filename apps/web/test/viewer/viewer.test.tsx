@@ -51,16 +51,32 @@ function backend(options: { charts?: unknown[]; download?: Download; displayConf
     requests.push({ path, body });
     if (path === '/graphql') {
       const { query } = body as { query: string };
-      if (query.includes('charts(')) return json({ data: { charts: options.charts ?? [chart([{ id: 1, image_type_cd: '00700', shoot_date: '2024-03-02' }])] } });
+      if (query.includes('charts('))
+        return json({ data: { charts: options.charts ?? [chart([{ id: 1, image_type_cd: '00700', shoot_date: '2024-03-02' }])] } });
       if (query.includes('analysis_records(')) return json({ data: { analysis_records: { items: [record] } } });
       if (query.includes('ViewerDisplayConfig')) {
         return json({ data: { user_config: options.displayConfig ?? null } });
       }
-      if (query.includes('SaveModifiedLandmarks')) return json({ data: { update_analysis_record: { id: 5, updatedAt: '2026-01-03T00:00:00.000Z', revision: 4 } } });
+      if (query.includes('SaveModifiedLandmarks'))
+        return json({ data: { update_analysis_record: { id: 5, updatedAt: '2026-01-03T00:00:00.000Z', revision: 4 } } });
     }
     if (path === '/minio/download') {
       const d = options.download === undefined ? { lost: false, presignedPath: '/files/ceph.jpg?sig=1' } : options.download;
-      const entries = d === null ? [] : [{ chart_data_id: 1, image_type_cd: '00700', thumbnail: false, create_at: '2026-01-02T00:00:00.000Z', shoot_date: '2024-03-02', width: 1935, height: 2400, ...d }];
+      const entries =
+        d === null
+          ? []
+          : [
+              {
+                chart_data_id: 1,
+                image_type_cd: '00700',
+                thumbnail: false,
+                create_at: '2026-01-02T00:00:00.000Z',
+                shoot_date: '2024-03-02',
+                width: 1935,
+                height: 2400,
+                ...d,
+              },
+            ];
       return json({ success: true, data: entries });
     }
     return json({ success: false, code: 'NOT_FOUND', message: 'Not found.' }, 404);
@@ -96,7 +112,9 @@ describe('Viewer', () => {
     const requests = backend();
     show();
     expect(await screen.findByTestId('viewer-image')).toBeTruthy();
-    const points = screen.getAllByTestId('landmark').map((g) => [g.dataset.name, Number(g.dataset.x), Number(g.dataset.y), g.dataset.source]);
+    const points = screen
+      .getAllByTestId('landmark')
+      .map((g) => [g.dataset.name, Number(g.dataset.x), Number(g.dataset.y), g.dataset.source]);
     expect(points).toEqual([
       ['Sella', 812.5, 1003, 'ai'],
       ['Nasion', 1400, 960, 'modified'],
@@ -110,7 +128,11 @@ describe('Viewer', () => {
     expect(screen.getByTestId('landmark-count').textContent).toBe('Landmarks: 3');
     expect(screen.getByTestId('viewer-patient-name').textContent).toBe('Kim Minji');
     expect(screen.getByTestId('viewer-shoot-date').textContent).toBe('2024-03-02');
-    expect(requests.find((r) => r.path === '/minio/download')?.body).toEqual({ chart_id: CHART_ID, image_type_cd: ['00700'], thumbnail_only_check: false });
+    expect(requests.find((r) => r.path === '/minio/download')?.body).toEqual({
+      chart_id: CHART_ID,
+      image_type_cd: ['00700'],
+      thumbnail_only_check: false,
+    });
   });
 
   it('adjusts from the Landmarks panel and saves modified_result when the panel is left', async () => {
@@ -160,7 +182,8 @@ describe('Viewer', () => {
     backend();
     show();
     await screen.findAllByTestId('landmark');
-    for (const id of ['toggle-xray', 'toggle-landmark', 'toggle-tracing', 'toggle-plane']) expect(screen.getByTestId(id).getAttribute('aria-pressed')).toBe('true');
+    for (const id of ['toggle-xray', 'toggle-landmark', 'toggle-tracing', 'toggle-plane'])
+      expect(screen.getByTestId(id).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByTestId('tracing-layer')).toBeTruthy();
     cleanup();
     backend({ displayConfig: { cephalo_image_NY: true, landmark_NY: true, guideline_NY: false, plane_NY: false } });

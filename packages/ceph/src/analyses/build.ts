@@ -21,11 +21,28 @@ export const distance = (a: PointRef, b: PointRef): Construction => ({ kind: 'di
 /** sd(point; line), length. */
 export const sd = (point: PointRef, line: VectorRef): Construction => ({ kind: 'signed-distance', point, line });
 /** along(to − from; û(direction)), length. */
-export const along = (from: PointRef, to: PointRef, direction: VectorRef): Construction => ({ kind: 'projection', from, to, direction, perpendicular: false });
+export const along = (from: PointRef, to: PointRef, direction: VectorRef): Construction => ({
+  kind: 'projection',
+  from,
+  to,
+  direction,
+  perpendicular: false,
+});
 /** along(to − from; û(direction) rotated +90°), length (superior component when `direction` points anterior). */
-export const alongPerpendicular = (from: PointRef, to: PointRef, direction: VectorRef): Construction => ({ kind: 'projection', from, to, direction, perpendicular: true });
+export const alongPerpendicular = (from: PointRef, to: PointRef, direction: VectorRef): Construction => ({
+  kind: 'projection',
+  from,
+  to,
+  direction,
+  perpendicular: true,
+});
 /** factor · numerator / denominator. */
-export const ratio = (numerator: Construction, denominator: Construction, factor = 1): Construction => ({ kind: 'ratio', numerator, denominator, factor });
+export const ratio = (numerator: Construction, denominator: Construction, factor = 1): Construction => ({
+  kind: 'ratio',
+  numerator,
+  denominator,
+  factor,
+});
 /** constant + Σ coefficient · term. */
 export const linear = (terms: [number, Construction][], constant = 0): Construction => ({
   kind: 'linear',
@@ -33,7 +50,12 @@ export const linear = (terms: [number, Construction][], constant = 0): Construct
   constant,
 });
 /** |magnitude| signed by the side of `point` (relative to `relativeTo`) w.r.t. `line`. */
-export const signedBySide = (magnitude: Construction, point: PointRef, line: VectorRef, relativeTo: PointRef | null = null): Construction => ({
+export const signedBySide = (
+  magnitude: Construction,
+  point: PointRef,
+  line: VectorRef,
+  relativeTo: PointRef | null = null,
+): Construction => ({
   kind: 'signed-by-side',
   magnitude,
   point,
@@ -42,8 +64,22 @@ export const signedBySide = (magnitude: Construction, point: PointRef, line: Vec
 });
 
 /** Norm with mean ± SD (and optional range). */
-export function norm(mean: number, sd: number | null, source: string, check: NormCheck, extra: Partial<Pick<Norm, 'range' | 'note' | 'bySex'>> = {}): Norm {
-  return { mean, sd, range: extra.range ?? null, source, check, ...(extra.bySex ? { bySex: extra.bySex } : {}), ...(extra.note ? { note: extra.note } : {}) };
+export function norm(
+  mean: number,
+  sd: number | null,
+  source: string,
+  check: NormCheck,
+  extra: Partial<Pick<Norm, 'range' | 'note' | 'bySex'>> = {},
+): Norm {
+  return {
+    mean,
+    sd,
+    range: extra.range ?? null,
+    source,
+    check,
+    ...(extra.bySex ? { bySex: extra.bySex } : {}),
+    ...(extra.note ? { note: extra.note } : {}),
+  };
 }
 
 // Reference lines used by many analyses (directions per reference §5.3).
@@ -71,7 +107,6 @@ export const H_LINE: VectorRef = vec('Ls', 'stPog');
 export const U1_AXIS: VectorRef = vec('U1A', 'U1');
 /** Lower incisor axis, apex → tip. */
 export const L1_AXIS: VectorRef = vec('L1A', 'L1');
-
 
 /** Build a measurement definition (positional, to keep the tables compact). */
 export function measurement(

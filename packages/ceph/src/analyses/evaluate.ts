@@ -32,13 +32,35 @@ function constructionIds(c: Construction, out: Set<LandmarkId>): void {
     pointRefIds(v.to, out);
   };
   switch (c.kind) {
-    case 'vertex-angle': [c.a, c.vertex, c.b].forEach((r) => pointRefIds(r, out)); return;
-    case 'angle': case 'signed-angle': case 'acute-angle': vecIds(c.u); vecIds(c.w); return;
-    case 'distance': pointRefIds(c.a, out); pointRefIds(c.b, out); return;
-    case 'signed-distance': pointRefIds(c.point, out); vecIds(c.line); return;
-    case 'projection': pointRefIds(c.from, out); pointRefIds(c.to, out); vecIds(c.direction); return;
-    case 'ratio': constructionIds(c.numerator, out); constructionIds(c.denominator, out); return;
-    case 'linear': c.terms.forEach((t) => constructionIds(t.of, out)); return;
+    case 'vertex-angle':
+      [c.a, c.vertex, c.b].forEach((r) => pointRefIds(r, out));
+      return;
+    case 'angle':
+    case 'signed-angle':
+    case 'acute-angle':
+      vecIds(c.u);
+      vecIds(c.w);
+      return;
+    case 'distance':
+      pointRefIds(c.a, out);
+      pointRefIds(c.b, out);
+      return;
+    case 'signed-distance':
+      pointRefIds(c.point, out);
+      vecIds(c.line);
+      return;
+    case 'projection':
+      pointRefIds(c.from, out);
+      pointRefIds(c.to, out);
+      vecIds(c.direction);
+      return;
+    case 'ratio':
+      constructionIds(c.numerator, out);
+      constructionIds(c.denominator, out);
+      return;
+    case 'linear':
+      c.terms.forEach((t) => constructionIds(t.of, out));
+      return;
     case 'signed-by-side':
       constructionIds(c.magnitude, out);
       pointRefIds(c.point, out);
@@ -113,10 +135,14 @@ export function evaluateConstruction(c: Construction, pts: LandmarkMap<Vec2>): n
       const [a, v, b] = [resolve(c.a, pts), resolve(c.vertex, pts), resolve(c.b, pts)];
       return a && v && b ? vertexAngle(a, v, b) : null;
     }
-    case 'angle': return both(resolveVec(c.u, pts), resolveVec(c.w, pts), angleBetween);
-    case 'signed-angle': return both(resolveVec(c.u, pts), resolveVec(c.w, pts), signedAngle);
-    case 'acute-angle': return both(resolveVec(c.u, pts), resolveVec(c.w, pts), acuteAngle);
-    case 'distance': return both(resolve(c.a, pts), resolve(c.b, pts), dist);
+    case 'angle':
+      return both(resolveVec(c.u, pts), resolveVec(c.w, pts), angleBetween);
+    case 'signed-angle':
+      return both(resolveVec(c.u, pts), resolveVec(c.w, pts), signedAngle);
+    case 'acute-angle':
+      return both(resolveVec(c.u, pts), resolveVec(c.w, pts), acuteAngle);
+    case 'distance':
+      return both(resolve(c.a, pts), resolve(c.b, pts), dist);
     case 'signed-distance': {
       const p = resolve(c.point, pts);
       const line = resolveLine(c.line, pts);
@@ -188,11 +214,19 @@ export function evaluateMeasurements(
 }
 
 /** Evaluate one measurement from image-pixel landmarks and calibration (see `evaluateMeasurements`). */
-export function evaluateMeasurement(def: MeasurementDefinition, landmarks: LandmarkMap<ImagePoint>, calibration: Calibration): MeasurementResult {
+export function evaluateMeasurement(
+  def: MeasurementDefinition,
+  landmarks: LandmarkMap<ImagePoint>,
+  calibration: Calibration,
+): MeasurementResult {
   return evaluateMeasurements([def], landmarks, calibration)[0] as MeasurementResult;
 }
 
 /** Evaluate every measurement of an analysis from image-pixel landmarks and calibration. */
-export function evaluateAnalysis(analysis: AnalysisDefinition, landmarks: LandmarkMap<ImagePoint>, calibration: Calibration): MeasurementResult[] {
+export function evaluateAnalysis(
+  analysis: AnalysisDefinition,
+  landmarks: LandmarkMap<ImagePoint>,
+  calibration: Calibration,
+): MeasurementResult[] {
   return evaluateMeasurements(analysisMeasurements(analysis), landmarks, calibration);
 }

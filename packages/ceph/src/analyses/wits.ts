@@ -9,10 +9,48 @@ const WITS_NORM = norm(0, 1.8, SRC, 'two-sources', {
 
 /** Wits appraisal and the Eastman (Mills) ANB correction (reference §3.7). */
 export const WITS_MEASUREMENTS: readonly MeasurementDefinition[] = [
-  m('WITS', 'Wits appraisal (functional occlusal plane)', 'mm', along('B', 'A', FOP), WITS_NORM, 'Class II skeletal tendency', 'Class III skeletal tendency', 'Functional occlusal plane mid(U6,L6) → mid(UPM,LPM); needs premolar points. Method error ≈ 1.2 mm.'),
-  m('WITS_BOP', 'Wits appraisal (bisected occlusal plane)', 'mm', along('B', 'A', BOP), WITS_NORM, 'Class II skeletal tendency', 'Class III skeletal tendency', 'Variant on the Downs bisected plane mid(U6,L6) → mid(U1,L1); differs from the functional-plane Wits in deep or open bites.'),
-  m('ANB_EASTMAN', 'ANB with Eastman correction', 'deg', linear([[0.5, vertexAngle('S', 'N', 'A')], [-1, vertexAngle('S', 'N', 'B')]], 40.5), norm(2, 2, 'ANB norm (§3.1) applied to ANB − 0.5·(SNA − 81) [S9][S19]', 'two-sources'), 'Class II skeletal tendency', 'Class III skeletal tendency', 'Mills restricts the correction to SN–palatal plane ≈ 8 ± 3°.'),
+  m(
+    'WITS',
+    'Wits appraisal (functional occlusal plane)',
+    'mm',
+    along('B', 'A', FOP),
+    WITS_NORM,
+    'Class II skeletal tendency',
+    'Class III skeletal tendency',
+    'Functional occlusal plane mid(U6,L6) → mid(UPM,LPM); needs premolar points. Method error ≈ 1.2 mm.',
+  ),
+  m(
+    'WITS_BOP',
+    'Wits appraisal (bisected occlusal plane)',
+    'mm',
+    along('B', 'A', BOP),
+    WITS_NORM,
+    'Class II skeletal tendency',
+    'Class III skeletal tendency',
+    'Variant on the Downs bisected plane mid(U6,L6) → mid(U1,L1); differs from the functional-plane Wits in deep or open bites.',
+  ),
+  m(
+    'ANB_EASTMAN',
+    'ANB with Eastman correction',
+    'deg',
+    linear(
+      [
+        [0.5, vertexAngle('S', 'N', 'A')],
+        [-1, vertexAngle('S', 'N', 'B')],
+      ],
+      40.5,
+    ),
+    norm(2, 2, 'ANB norm (§3.1) applied to ANB − 0.5·(SNA − 81) [S9][S19]', 'two-sources'),
+    'Class II skeletal tendency',
+    'Class III skeletal tendency',
+    'Mills restricts the correction to SN–palatal plane ≈ 8 ± 3°.',
+  ),
 ];
 
 /** Wits analysis (with ANB and SNA for context). */
-export const WITS: AnalysisDefinition = { id: 'wits', name: 'Wits appraisal', source: SRC, measurementIds: ['WITS', 'WITS_BOP', 'ANB', 'SNA', 'ANB_EASTMAN'] };
+export const WITS: AnalysisDefinition = {
+  id: 'wits',
+  name: 'Wits appraisal',
+  source: SRC,
+  measurementIds: ['WITS', 'WITS_BOP', 'ANB', 'SNA', 'ANB_EASTMAN'],
+};

@@ -99,7 +99,9 @@ export function imageVectorToMm(v: Vec2, cal: Calibrated): Vec2 {
 }
 
 /** A length, in mm when calibrated, otherwise in px flagged `uncalibrated`. */
-export type Length = { readonly value: number; readonly unit: 'mm' } | { readonly value: number; readonly unit: 'px'; readonly uncalibrated: true };
+export type Length =
+  | { readonly value: number; readonly unit: 'mm' }
+  | { readonly value: number; readonly unit: 'px'; readonly uncalibrated: true };
 
 /** Distance between two image points as a `Length` (mm via per-axis spacing, else px). */
 export function measureLength(p: ImagePoint, q: ImagePoint, cal: Calibration): Length {

@@ -24,7 +24,9 @@ export interface ValidationIssue {
 }
 
 /** Validation result: the cleaned value, or every problem found. */
-export type ValidationResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
+export type ValidationResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -49,10 +51,14 @@ const knownMeasurement = (id: string): boolean => getMeasurement(id) !== undefin
  * Validate unknown input (e.g. parsed stored JSON) as `UserAnalysisManage`: version must be 1, every
  * group needs a non-blank unique name (trimmed), measurement ids must exist in the catalogue and not repeat.
  */
-export function validateUserAnalysisManage(input: unknown, isKnown: (id: string) => boolean = knownMeasurement): ValidationResult<UserAnalysisManage> {
+export function validateUserAnalysisManage(
+  input: unknown,
+  isKnown: (id: string) => boolean = knownMeasurement,
+): ValidationResult<UserAnalysisManage> {
   const issues: ValidationIssue[] = [];
   if (!isRecord(input)) return { ok: false, issues: [{ path: '', message: 'Expected an object.' }] };
-  if (input['version'] !== USER_ANALYSIS_MANAGE_VERSION) issues.push({ path: 'version', message: `Unsupported version (expected ${USER_ANALYSIS_MANAGE_VERSION}).` });
+  if (input['version'] !== USER_ANALYSIS_MANAGE_VERSION)
+    issues.push({ path: 'version', message: `Unsupported version (expected ${USER_ANALYSIS_MANAGE_VERSION}).` });
   const def = input['defaultGroup'];
   const defaultIds = isRecord(def) ? validateIds(def['measurementIds'], 'defaultGroup.measurementIds', issues, isKnown) : [];
   if (!isRecord(def)) issues.push({ path: 'defaultGroup', message: 'A default group is required.' });
@@ -68,7 +74,8 @@ export function validateUserAnalysisManage(input: unknown, isKnown: (id: string)
       const rawName = g['name'];
       const name = typeof rawName === 'string' ? rawName.trim() : '';
       if (name === '') issues.push({ path: `groups.${i}.name`, message: 'Group name is required.' });
-      else if (groups.some((other) => other.name === name)) issues.push({ path: `groups.${i}.name`, message: `Group name already exists: ${name}` });
+      else if (groups.some((other) => other.name === name))
+        issues.push({ path: `groups.${i}.name`, message: `Group name already exists: ${name}` });
       groups.push({ name, measurementIds: validateIds(g['measurementIds'], `groups.${i}.measurementIds`, issues, isKnown) });
     });
   }
@@ -78,11 +85,19 @@ export function validateUserAnalysisManage(input: unknown, isKnown: (id: string)
 
 /** A fresh configuration whose default group holds `defaultIds` (validated like everything else). */
 export function createUserAnalysisManage(defaultIds: readonly string[] = []): ValidationResult<UserAnalysisManage> {
-  return validateUserAnalysisManage({ version: USER_ANALYSIS_MANAGE_VERSION, defaultGroup: { measurementIds: [...defaultIds] }, groups: [] });
+  return validateUserAnalysisManage({
+    version: USER_ANALYSIS_MANAGE_VERSION,
+    defaultGroup: { measurementIds: [...defaultIds] },
+    groups: [],
+  });
 }
 
 /** Add a named group (validated: name required and unique, ids known). Returns a new value. */
-export function addCustomGroup(manage: UserAnalysisManage, name: string, measurementIds: readonly string[]): ValidationResult<UserAnalysisManage> {
+export function addCustomGroup(
+  manage: UserAnalysisManage,
+  name: string,
+  measurementIds: readonly string[],
+): ValidationResult<UserAnalysisManage> {
   return validateUserAnalysisManage({ ...manage, groups: [...manage.groups, { name, measurementIds: [...measurementIds] }] });
 }
 

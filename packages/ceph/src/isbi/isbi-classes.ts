@@ -12,7 +12,25 @@ export type IsbiClasses = Record<IsbiClassName, number>;
 
 /** Registry ids of the 19 ISBI landmarks in ISBI file order (reference §1.2). */
 export const ISBI_LANDMARK_IDS: readonly LandmarkId[] = [
-  'S', 'N', 'Or', 'Po', 'A', 'B', 'Pog', 'Me', 'Gn', 'Go', 'L1', 'U1', 'Ls', 'Li', 'Sn', 'stPog', 'PNS', 'ANS', 'Ar',
+  'S',
+  'N',
+  'Or',
+  'Po',
+  'A',
+  'B',
+  'Pog',
+  'Me',
+  'Gn',
+  'Go',
+  'L1',
+  'U1',
+  'Ls',
+  'Li',
+  'Sn',
+  'stPog',
+  'PNS',
+  'ANS',
+  'Ar',
 ];
 
 const v = (p: Vec2, q: Vec2): Vec2 => ({ x: q.x - p.x, y: q.y - p.y });
@@ -39,7 +57,20 @@ export function isbiValues(points: readonly ImagePoint[], spacingMm = 0.1): Isbi
   });
   const mirror = at(truncated, 1).x < at(truncated, 0).x;
   const P = truncated.map((p) => (mirror ? { x: -p.x, y: p.y } : p));
-  const [S, N, Or, Po, A, B, Pog, Me, Gn, Go, L1, U1] = P.slice(0, 12) as [Vec2, Vec2, Vec2, Vec2, Vec2, Vec2, Vec2, Vec2, Vec2, Vec2, Vec2, Vec2];
+  const [S, N, Or, Po, A, B, Pog, Me, Gn, Go, L1, U1] = P.slice(0, 12) as [
+    Vec2,
+    Vec2,
+    Vec2,
+    Vec2,
+    Vec2,
+    Vec2,
+    Vec2,
+    Vec2,
+    Vec2,
+    Vec2,
+    Vec2,
+    Vec2,
+  ];
   const PNS = at(P, 16);
   const ANS = at(P, 17);
   const SNA = angle(v(N, S), v(N, A));

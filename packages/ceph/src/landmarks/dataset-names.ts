@@ -3,11 +3,7 @@ import { HARD_TISSUE_LANDMARKS } from './catalogue-hard.ts';
 import type { LandmarkDefinition, LandmarkId } from './types.ts';
 
 /** Every catalogue entry, hard → dental → soft (metadata only; no model indices). */
-export const LANDMARK_CATALOGUE: readonly LandmarkDefinition[] = [
-  ...HARD_TISSUE_LANDMARKS,
-  ...DENTAL_LANDMARKS,
-  ...SOFT_TISSUE_LANDMARKS,
-];
+export const LANDMARK_CATALOGUE: readonly LandmarkDefinition[] = [...HARD_TISSUE_LANDMARKS, ...DENTAL_LANDMARKS, ...SOFT_TISSUE_LANDMARKS];
 
 /**
  * Normalise a landmark name for matching: lower case, trimmed, primes/backticks/typographic

@@ -21,6 +21,18 @@ export const TRACING_OUTLINES: readonly TracingOutline[] = [
   { id: 'mandible', name: 'Mandible', landmarks: ['Co', 'Ar', 'Go', 'Me', 'Gn', 'Pog', 'Pm', 'B', 'Id'], smooth: true, closed: false },
   { id: 'upper-incisor', name: 'Upper incisor axis', landmarks: ['U1A', 'U1'], smooth: false, closed: false },
   { id: 'lower-incisor', name: 'Lower incisor axis', landmarks: ['L1A', 'L1'], smooth: false, closed: false },
-  { id: 'soft-upper-profile', name: 'Soft-tissue profile (forehead to upper lip)', landmarks: ['stG', 'stN', 'Prn', 'Cm', 'Sn', 'stA', 'ULv', 'Ls', 'Stms'], smooth: true, closed: false },
-  { id: 'soft-lower-profile', name: 'Soft-tissue profile (lower lip to neck)', landmarks: ['Stmi', 'Li', 'LLv', 'stB', 'stPog', 'stGn', 'stMe', 'C'], smooth: true, closed: false },
+  {
+    id: 'soft-upper-profile',
+    name: 'Soft-tissue profile (forehead to upper lip)',
+    landmarks: ['stG', 'stN', 'Prn', 'Cm', 'Sn', 'stA', 'ULv', 'Ls', 'Stms'],
+    smooth: true,
+    closed: false,
+  },
+  {
+    id: 'soft-lower-profile',
+    name: 'Soft-tissue profile (lower lip to neck)',
+    landmarks: ['Stmi', 'Li', 'LLv', 'stB', 'stPog', 'stGn', 'stMe', 'C'],
+    smooth: true,
+    closed: false,
+  },
 ];

@@ -98,8 +98,12 @@ export function buildProfilogram(
  * Vectors from a template profilogram to the patient's, per landmark present in both (same frame and
  * unit as the inputs): the "difference arrows" of reference §6.1.
  */
-export function compareProfilograms(patient: Profilogram, template: Profilogram): { id: LandmarkId; from: Vec2; to: Vec2; dx: number; dy: number }[] {
-  const flat = (p: Profilogram): Map<LandmarkId, Vec2> => new Map(p.polylines.flatMap((l) => l.points.map((q) => [q.id, { x: q.x, y: q.y }] as const)));
+export function compareProfilograms(
+  patient: Profilogram,
+  template: Profilogram,
+): { id: LandmarkId; from: Vec2; to: Vec2; dx: number; dy: number }[] {
+  const flat = (p: Profilogram): Map<LandmarkId, Vec2> =>
+    new Map(p.polylines.flatMap((l) => l.points.map((q) => [q.id, { x: q.x, y: q.y }] as const)));
   const a = flat(patient);
   const out: { id: LandmarkId; from: Vec2; to: Vec2; dx: number; dy: number }[] = [];
   for (const [id, from] of flat(template)) {

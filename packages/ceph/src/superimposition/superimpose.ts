@@ -109,9 +109,18 @@ function snAtS(moving: LandmarkMap<Vec2>, ref: LandmarkMap<Vec2>): { t: Affine2;
   return { t: { ...r, tx: s0.x - rs.x, ty: s0.y - rs.y }, on: ['S', 'N'] };
 }
 
-function bestFit(moving: LandmarkMap<Vec2>, ref: LandmarkMap<Vec2>, ids: readonly LandmarkId[], allowScale: boolean): { t: Affine2; on: LandmarkId[] } | string {
+function bestFit(
+  moving: LandmarkMap<Vec2>,
+  ref: LandmarkMap<Vec2>,
+  ids: readonly LandmarkId[],
+  allowScale: boolean,
+): { t: Affine2; on: LandmarkId[] } | string {
   const on = ids.filter((id) => moving[id] !== undefined && ref[id] !== undefined);
-  const fit = fitSimilarity(on.map((id) => moving[id] as Vec2), on.map((id) => ref[id] as Vec2), allowScale);
+  const fit = fitSimilarity(
+    on.map((id) => moving[id] as Vec2),
+    on.map((id) => ref[id] as Vec2),
+    allowScale,
+  );
   return fit === null ? `best fit needs at least 2 non-coincident common landmarks of: ${ids.join(', ')}` : { t: fit.transform, on };
 }
 
@@ -136,11 +145,12 @@ export function superimpose(tracings: readonly Tracing[], method: Superimpositio
   for (const [i, t] of sorted.entries()) {
     const f = frames[i] as Frame;
     const refIds = registrationLandmarks(method);
-    const reg = i === 0
-      ? { t: IDENTITY_AFFINE, on: refIds.filter((id) => f.pts[id] !== undefined) }
-      : method.kind === 'sn-at-s'
-        ? snAtS(f.pts, ref.pts)
-        : bestFit(f.pts, ref.pts, refIds, method.kind === 'best-fit' ? method.allowScale ?? false : false);
+    const reg =
+      i === 0
+        ? { t: IDENTITY_AFFINE, on: refIds.filter((id) => f.pts[id] !== undefined) }
+        : method.kind === 'sn-at-s'
+          ? snAtS(f.pts, ref.pts)
+          : bestFit(f.pts, ref.pts, refIds, method.kind === 'best-fit' ? (method.allowScale ?? false) : false);
     if (typeof reg === 'string') return { ok: false, error: `${t.id}: ${reg}` };
     const moved = (id: LandmarkId): Vec2 | null => {
       const p = f.pts[id];

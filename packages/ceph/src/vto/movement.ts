@@ -35,7 +35,11 @@ export const ZERO_VTO_MOVEMENT: VtoMovementTable = Object.fromEntries(
  * that ride along (reference §6.2 step 1–2). Landmarks in no segment and not in the table stay fixed
  * (cranial base, proximal mandible: Go, Ar, Co, ramus points).
  */
-export const VTO_HARD_SEGMENTS: readonly { readonly id: string; readonly drivers: readonly LandmarkId[]; readonly followers: readonly LandmarkId[] }[] = [
+export const VTO_HARD_SEGMENTS: readonly {
+  readonly id: string;
+  readonly drivers: readonly LandmarkId[];
+  readonly followers: readonly LandmarkId[];
+}[] = [
   { id: 'maxilla', drivers: ['ANS', 'PNS'], followers: ['A', 'Pr', 'U1A'] },
   { id: 'distal-mandible', drivers: ['B', 'Pog', 'Me'], followers: ['Gn', 'Pm', 'Id', 'D', 'L1A'] },
 ];

@@ -7,8 +7,14 @@ import { add, sub } from '../geometry/vec.ts';
 import type { LandmarkId, LandmarkMap } from '../landmarks/types.ts';
 import { fitSimilarity } from '../superimposition/similarity-fit.ts';
 import {
-  DEFAULT_SOFT_TISSUE_RULES, VTO_FIXED_SOFT, VTO_FREE_SOFT, VTO_HARD_SEGMENTS, VTO_INTERPOLATED_TEETH, VTO_MOVEMENT_POINTS,
-  type SoftTissueRule, type VtoMovementTable,
+  DEFAULT_SOFT_TISSUE_RULES,
+  VTO_FIXED_SOFT,
+  VTO_FREE_SOFT,
+  VTO_HARD_SEGMENTS,
+  VTO_INTERPOLATED_TEETH,
+  VTO_MOVEMENT_POINTS,
+  type SoftTissueRule,
+  type VtoMovementTable,
 } from './movement.ts';
 import { applyThinPlateSpline, fitThinPlateSpline, type ThinPlateSpline } from './thin-plate-spline.ts';
 
@@ -49,7 +55,10 @@ export function simulateVto(
   for (const seg of VTO_HARD_SEGMENTS) {
     const drivers = seg.drivers.filter((id) => pts[id] !== undefined && disp[id] !== undefined);
     const src = drivers.map((id) => pts[id] as Vec2);
-    const fit = fitSimilarity(src, drivers.map((id) => add(pts[id] as Vec2, disp[id] as Vec2)));
+    const fit = fitSimilarity(
+      src,
+      drivers.map((id) => add(pts[id] as Vec2, disp[id] as Vec2)),
+    );
     for (const id of seg.followers) {
       const p = pts[id];
       if (p === undefined || kind.has(id)) continue;
@@ -82,14 +91,20 @@ export function simulateVto(
     const p = landmarks[id] as ImagePoint;
     return imagePoint(p.x + (frame.facing * d.x) / frame.sx, p.y - d.y / frame.sy);
   };
-  const warp = fitThinPlateSpline(ids.map((id) => landmarks[id] as ImagePoint), ids.map((id) => toImage(id, disp[id] as Vec2)));
+  const warp = fitThinPlateSpline(
+    ids.map((id) => landmarks[id] as ImagePoint),
+    ids.map((id) => toImage(id, disp[id] as Vec2)),
+  );
   if (warp === null) return { ok: false, error: 'Too few distinct landmarks for the warp (need 3 non-collinear).' };
   const predicted: LandmarkMap<ImagePoint> = {};
   for (const id of Object.keys(landmarks) as LandmarkId[]) {
     const p = landmarks[id] as ImagePoint;
     predicted[id] = kind.has(id) ? toImage(id, disp[id] as Vec2) : warpImagePoint({ warp }, p);
   }
-  return { ok: true, result: { landmarks: predicted, displacementsMm: disp, controls: ids.map((id) => ({ id, kind: kind.get(id) ?? 'fixed' })), warp } };
+  return {
+    ok: true,
+    result: { landmarks: predicted, displacementsMm: disp, controls: ids.map((id) => ({ id, kind: kind.get(id) ?? 'fixed' })), warp },
+  };
 }
 
 /**

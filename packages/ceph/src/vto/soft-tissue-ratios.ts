@@ -22,11 +22,51 @@ export interface SoftTissueRatioGroup {
 }
 
 export const SOFT_TISSUE_RATIO_GROUPS: readonly SoftTissueRatioGroup[] = [
-  { id: 'upperLip', soft: ['Ls', 'ULv', 'Stms'], driver: 'U1', min: 0.25, max: 0.6, defaultRatio: 0.33, source: '[S25] upper lip ≈ 0.25–0.6 of upper incisor retraction (≈ 1:3 typical)' },
-  { id: 'lowerLip', soft: ['Li', 'LLv', 'Stmi'], driver: 'L1', min: 0.43, max: 0.85, defaultRatio: 0.75, source: '[S25] 0.69–0.85 of lower incisor retraction; [S26] 0.43–0.66 in mandibular advancement' },
-  { id: 'softA', soft: ['stA'], driver: 'A', min: 1, max: 1, defaultRatio: 1, source: 'Holdaway [S21]: soft tissue at A keeps its thickness' },
-  { id: 'noseTip', soft: ['Prn'], driver: 'A', min: 0.17, max: 0.17, defaultRatio: 0.17, source: '[S26] nasal tip ≈ 0.17 of Le Fort I advancement' },
-  { id: 'chin', soft: ['stB', 'stPog', 'stGn', 'stMe'], driver: 'own', min: 0.9, max: 1.1, defaultRatio: 1, source: '[S26] soft chin ≈ 1:1 over the mandible (women), ≈ 1.1:1 (men)' },
+  {
+    id: 'upperLip',
+    soft: ['Ls', 'ULv', 'Stms'],
+    driver: 'U1',
+    min: 0.25,
+    max: 0.6,
+    defaultRatio: 0.33,
+    source: '[S25] upper lip ≈ 0.25–0.6 of upper incisor retraction (≈ 1:3 typical)',
+  },
+  {
+    id: 'lowerLip',
+    soft: ['Li', 'LLv', 'Stmi'],
+    driver: 'L1',
+    min: 0.43,
+    max: 0.85,
+    defaultRatio: 0.75,
+    source: '[S25] 0.69–0.85 of lower incisor retraction; [S26] 0.43–0.66 in mandibular advancement',
+  },
+  {
+    id: 'softA',
+    soft: ['stA'],
+    driver: 'A',
+    min: 1,
+    max: 1,
+    defaultRatio: 1,
+    source: 'Holdaway [S21]: soft tissue at A keeps its thickness',
+  },
+  {
+    id: 'noseTip',
+    soft: ['Prn'],
+    driver: 'A',
+    min: 0.17,
+    max: 0.17,
+    defaultRatio: 0.17,
+    source: '[S26] nasal tip ≈ 0.17 of Le Fort I advancement',
+  },
+  {
+    id: 'chin',
+    soft: ['stB', 'stPog', 'stGn', 'stMe'],
+    driver: 'own',
+    min: 0.9,
+    max: 1.1,
+    defaultRatio: 1,
+    source: '[S26] soft chin ≈ 1:1 over the mandible (women), ≈ 1.1:1 (men)',
+  },
 ];
 
 export type SoftTissueRatioGroupId = SoftTissueRatioGroup['id'];

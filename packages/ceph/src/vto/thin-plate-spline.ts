@@ -61,8 +61,14 @@ export function fitThinPlateSpline(sources: readonly Vec2[], targets: readonly V
     (A[n + 2] as number[])[i] = mi.p.y;
   });
   const rhs = (f: (m: (typeof merged)[number]) => number): number[] => [...merged.map(f), 0, 0, 0];
-  const solX = solveLinearSystem(A, rhs((m) => m.dx / m.count / radius));
-  const solY = solveLinearSystem(A, rhs((m) => m.dy / m.count / radius));
+  const solX = solveLinearSystem(
+    A,
+    rhs((m) => m.dx / m.count / radius),
+  );
+  const solY = solveLinearSystem(
+    A,
+    rhs((m) => m.dy / m.count / radius),
+  );
   if (solX === null || solY === null) return null;
   return {
     controls: merged.map((m) => m.p),

@@ -11,7 +11,10 @@ const key = (k: AuthMessageKey) => k;
 
 /** A required string: absent, non-string and blank all give `required`. */
 function requiredString(required: AuthMessageKey) {
-  return z.string({ error: key(required) }).trim().min(1, key(required));
+  return z
+    .string({ error: key(required) })
+    .trim()
+    .min(1, key(required));
 }
 
 // Deliberately simple: one @, no spaces, a dot in the domain. Real validation is the mail link.
@@ -163,7 +166,10 @@ const AGREED = new Set<unknown>([true, 'true', '1', 'Y', 'y', 'on']);
 
 /** A required agreement checkbox: form bodies send "true" (or 1, Y, on); anything else is refusal. */
 export function agreementSchema(message: AuthMessageKey) {
-  return z.unknown().refine((v) => AGREED.has(v), key(message)).transform((): true => true);
+  return z
+    .unknown()
+    .refine((v) => AGREED.has(v), key(message))
+    .transform((): true => true);
 }
 
 /** The 6-digit code sent by SMS. */

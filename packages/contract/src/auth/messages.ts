@@ -70,7 +70,9 @@ const MESSAGES = {
   'auth.error.autoLogout': { en: 'You will be logged out in 3 seconds.', spec: false },
   'auth.error.sessionLoggedOut': { en: 'The current session has been logged out.', spec: false },
   'auth.error.ipChanged': {
-    en: 'The service is unavailable because the current IP differs from the previous one. Please confirm via the button in the emailed message.',
+    en:
+      'The service is unavailable because the current IP differs from the previous one. Please confirm ' +
+      'via the button in the emailed message.',
     spec: false,
   },
   'auth.error.expiredAccount': { en: 'Expired Account!', spec: true },

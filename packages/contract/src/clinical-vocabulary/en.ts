@@ -162,16 +162,16 @@ export const EN = {
   },
   /** Built-in analysis names by analysis id (`ANALYSES[i].name`). */
   analyses: {
-    'steiner': 'Steiner',
-    'downs': 'Downs',
-    'tweed': 'Tweed',
-    'mcnamara': 'McNamara',
-    'ricketts': 'Ricketts (lateral subset)',
+    steiner: 'Steiner',
+    downs: 'Downs',
+    tweed: 'Tweed',
+    mcnamara: 'McNamara',
+    ricketts: 'Ricketts (lateral subset)',
     'bjork-jarabak': 'Björk / Jarabak',
-    'wits': 'Wits appraisal',
+    wits: 'Wits appraisal',
     'legan-burstone': 'Legan–Burstone (soft tissue)',
-    'holdaway': 'Holdaway (soft tissue)',
-    'general': 'General',
+    holdaway: 'Holdaway (soft tissue)',
+    general: 'General',
   },
   /** Clinical direction words of the measurements (`increased` / `decreased` of the catalogue), by word key. */
   words: {
@@ -348,10 +348,10 @@ export const EN = {
   /** Tracing outline names by outline id (`TRACING_OUTLINES`). */
   outlines: {
     'cranial-base': 'Cranial base',
-    'frankfort': 'Frankfort horizontal',
-    'maxilla': 'Maxilla',
-    'pterygomaxillary': 'Pterygomaxillary fissure',
-    'mandible': 'Mandible',
+    frankfort: 'Frankfort horizontal',
+    maxilla: 'Maxilla',
+    pterygomaxillary: 'Pterygomaxillary fissure',
+    mandible: 'Mandible',
     'upper-incisor': 'Upper incisor axis',
     'lower-incisor': 'Lower incisor axis',
     'soft-upper-profile': 'Soft-tissue profile (forehead to upper lip)',
@@ -360,9 +360,9 @@ export const EN = {
   /** Profilogram segment names by segment id (`PROFILOGRAM_SEGMENTS`). */
   profilogram: {
     'cranial-base': 'Cranial base',
-    'midface': 'Midface',
-    'palate': 'Palatal plane',
-    'mandible': 'Mandible',
+    midface: 'Midface',
+    palate: 'Palatal plane',
+    mandible: 'Mandible',
     'soft-upper': 'Soft-tissue profile, upper',
     'soft-lower': 'Soft-tissue profile, lower',
   },

@@ -49,7 +49,9 @@ function lookup(section: VocabularySection, key: string, lang: string): string |
 
 /** Replace `{{name}}` placeholders; a placeholder without a value is left as written. */
 export function fillPlaceholders(text: string, params: VocabularyParams = {}): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole));
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
 }
 
 /** The `{{name}}` placeholders of a text, sorted and unique. */

@@ -63,17 +63,28 @@ export type AnalysisRulerRecord = z.infer<typeof analysisRulerRecordSchema>;
 export const analysisRulerQuery = graphOperation<{ id: number }, { analysis_records: { items: AnalysisRulerRecord[] } }>(
   /* GraphQL */ `
     query AnalysisRuler($id: Int!) {
-      analysis_records(filter: { id: $id }) { items { id ruler_info } }
+      analysis_records(filter: { id: $id }) {
+        items {
+          id
+          ruler_info
+        }
+      }
     }
   `,
   z.object({ analysis_records: z.object({ items: z.array(analysisRulerRecordSchema) }) }),
 );
 
 /** Writes only `ruler_info` (the server updates just the fields given); null removes the ruler. */
-export const updateRulerInfoMutation = graphOperation<{ id: number; ruler: RulerInfo | null }, { update_analysis_record: AnalysisRulerRecord }>(
+export const updateRulerInfoMutation = graphOperation<
+  { id: number; ruler: RulerInfo | null },
+  { update_analysis_record: AnalysisRulerRecord }
+>(
   /* GraphQL */ `
     mutation UpdateRulerInfo($id: Int!, $ruler: JSON) {
-      update_analysis_record(id: $id, input: { ruler_info: $ruler }) { id ruler_info }
+      update_analysis_record(id: $id, input: { ruler_info: $ruler }) {
+        id
+        ruler_info
+      }
     }
   `,
   z.object({ update_analysis_record: analysisRulerRecordSchema }),

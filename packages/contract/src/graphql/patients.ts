@@ -55,7 +55,10 @@ export type PatientsVariables = {
   sort?: { field: PatientSortField; order: SortOrder };
 };
 
-export const patientsQuery = graphOperation<PatientsVariables, { patients: { items: Patient[]; pagination: { page: number; page_size: number; total: number } } }>(
+export const patientsQuery = graphOperation<
+  PatientsVariables,
+  { patients: { items: Patient[]; pagination: { page: number; page_size: number; total: number } } }
+>(
   /* GraphQL */ `
     query Patients($page: Int, $filter: PatientFilter, $sort: PatientSort) {
       patients(page: $page, filter: $filter, sort: $sort) {
@@ -95,8 +98,15 @@ export const patientChartsQuery = graphOperation<{ patientId: number }, { charts
   /* GraphQL */ `
     query PatientCharts($patientId: Int!) {
       charts(filter: { patient_id: $patientId }, sort: { order: desc }) {
-        id uuid chart_id createdAt
-        chart_data { id image_type_cd shoot_date }
+        id
+        uuid
+        chart_id
+        createdAt
+        chart_data {
+          id
+          image_type_cd
+          shoot_date
+        }
       }
     }
   `,
@@ -109,10 +119,19 @@ export type UpdatePatientInput = {
   gender?: boolean;
 };
 
-export const updatePatientMutation = graphOperation<{ id: number; input: UpdatePatientInput }, { update_patient: Omit<Patient, 'charts' | 'createdAt'> }>(
+export const updatePatientMutation = graphOperation<
+  { id: number; input: UpdatePatientInput },
+  { update_patient: Omit<Patient, 'charts' | 'createdAt'> }
+>(
   /* GraphQL */ `
     mutation UpdatePatient($id: Int!, $input: UpdatePatientInput!) {
-      update_patient(id: $id, input: $input) { id patient_id first_name birth_info gender }
+      update_patient(id: $id, input: $input) {
+        id
+        patient_id
+        first_name
+        birth_info
+        gender
+      }
     }
   `,
   z.object({ update_patient: patientSchema.omit({ charts: true, createdAt: true }) }),
@@ -121,7 +140,9 @@ export const updatePatientMutation = graphOperation<{ id: number; input: UpdateP
 /** Soft delete: the patient and each of its charts get deletedAt (docs/spec-points.md §4). */
 export const deletePatientMutation = graphOperation<{ id: number }, { delete_patient: boolean }>(
   /* GraphQL */ `
-    mutation DeletePatient($id: Int!) { delete_patient(id: $id) }
+    mutation DeletePatient($id: Int!) {
+      delete_patient(id: $id)
+    }
   `,
   z.object({ delete_patient: z.boolean() }),
 );
@@ -129,7 +150,9 @@ export const deletePatientMutation = graphOperation<{ id: number }, { delete_pat
 /** Soft delete of one chart (docs/spec-points.md §4). */
 export const deleteChartMutation = graphOperation<{ id: number }, { delete_chart: boolean }>(
   /* GraphQL */ `
-    mutation DeleteChart($id: Int!) { delete_chart(id: $id) }
+    mutation DeleteChart($id: Int!) {
+      delete_chart(id: $id)
+    }
   `,
   z.object({ delete_chart: z.boolean() }),
 );
@@ -143,7 +166,16 @@ export type GraphUser = z.infer<typeof graphUserSchema>;
 /** The caller's own user row (a list of one). */
 export const usersQuery = graphOperation<Record<string, never>, { users: GraphUser[] }>(
   /* GraphQL */ `
-    query Users { users { uuid first_name user_permission { version tutorial } } }
+    query Users {
+      users {
+        uuid
+        first_name
+        user_permission {
+          version
+          tutorial
+        }
+      }
+    }
   `,
   z.object({ users: z.array(graphUserSchema) }),
 );
@@ -151,7 +183,14 @@ export const usersQuery = graphOperation<Record<string, never>, { users: GraphUs
 export const updateUserMutation = graphOperation<{ user_permission: { version: 1; tutorial: boolean } }, { update_user: GraphUser }>(
   /* GraphQL */ `
     mutation UpdateUser($user_permission: UserPermissionInput!) {
-      update_user(user_permission: $user_permission) { uuid first_name user_permission { version tutorial } }
+      update_user(user_permission: $user_permission) {
+        uuid
+        first_name
+        user_permission {
+          version
+          tutorial
+        }
+      }
     }
   `,
   z.object({ update_user: graphUserSchema }),

@@ -27,7 +27,9 @@ export type CreatePatientVariables = {
 export const createPatientMutation = graphOperation<CreatePatientVariables, { create_patient: { id: number } }>(
   /* GraphQL */ `
     mutation CreatePatient($input: CreatePatientInput!, $draft: Boolean) {
-      create_patient(input: $input, draft: $draft) { id }
+      create_patient(input: $input, draft: $draft) {
+        id
+      }
     }
   `,
   z.object({ create_patient: z.object({ id: z.number().int() }) }),

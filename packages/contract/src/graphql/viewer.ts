@@ -31,9 +31,22 @@ export const viewerChartQuery = graphOperation<{ uuid: string }, { charts: Viewe
   /* GraphQL */ `
     query ViewerChart($uuid: String!) {
       charts(filter: { uuid: $uuid }) {
-        id uuid chart_id createdAt
-        patient { id patient_id first_name birth_info gender }
-        chart_data { id image_type_cd shoot_date }
+        id
+        uuid
+        chart_id
+        createdAt
+        patient {
+          id
+          patient_id
+          first_name
+          birth_info
+          gender
+        }
+        chart_data {
+          id
+          image_type_cd
+          shoot_date
+        }
         analysis_record_id
       }
     }
@@ -58,7 +71,15 @@ export const viewerAnalysisRecordQuery = graphOperation<{ chartId: number }, { a
   /* GraphQL */ `
     query ViewerAnalysisRecord($chartId: Int!) {
       analysis_records(filter: { chart_id: $chartId }) {
-        items { id chart_id infer_result modified_result img_size revision updatedAt }
+        items {
+          id
+          chart_id
+          infer_result
+          modified_result
+          img_size
+          revision
+          updatedAt
+        }
       }
     }
   `,
@@ -68,7 +89,8 @@ export const viewerAnalysisRecordQuery = graphOperation<{ chartId: number }, { a
 /**
  * Saves the user's landmarks (`modified_result` only: the server writes just the fields given, so
  * the model's `infer_result` is never touched), bound to the image they were placed on and from the
- * record revision they started from (`base`): a stale save answers CONFLICT and writes nothing. Stored landmarks: `name` = registry LandmarkId;
+ * record revision they started from (`base`): a stale save answers CONFLICT and writes nothing. Stored landmarks:
+ * `name` = registry LandmarkId;
  * `cname` = the v1 model output index when the model outputs that landmark, else 100 + its index
  * in the registry's `LANDMARKS` (hand-placed landmarks), so the two ranges never collide.
  */
@@ -78,7 +100,11 @@ export const saveModifiedLandmarksMutation = graphOperation<
 >(
   /* GraphQL */ `
     mutation SaveModifiedLandmarks($id: Int!, $input: AnalysisRecordInput!, $base: Int!) {
-      update_analysis_record(id: $id, input: $input, base_revision: $base) { id updatedAt revision }
+      update_analysis_record(id: $id, input: $input, base_revision: $base) {
+        id
+        updatedAt
+        revision
+      }
     }
   `,
   z.object({ update_analysis_record: z.object({ id: z.number().int(), updatedAt: z.string(), revision: z.number().int() }) }),
@@ -107,8 +133,16 @@ export const viewerDisplayConfigQuery = graphOperation<Record<string, never>, { 
   /* GraphQL */ `
     query ViewerDisplayConfig {
       user_config {
-        cephalo_image_NY landmark_NY guideline_NY plane_NY plane_list auto_zoom_NY
-        hard_tissue_color soft_tissue_color hard_tissue_size soft_tissue_size
+        cephalo_image_NY
+        landmark_NY
+        guideline_NY
+        plane_NY
+        plane_list
+        auto_zoom_NY
+        hard_tissue_color
+        soft_tissue_color
+        hard_tissue_size
+        soft_tissue_size
       }
     }
   `,

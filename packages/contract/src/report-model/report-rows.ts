@@ -89,10 +89,13 @@ export function reportRow(
   const stat = normFor(def, sex);
   const symbol = REPORT_UNIT_SUFFIX[def.unit] ?? '';
   const norm =
-    stat === null ? '-'
-    : stat.sd !== null ? `${plain(stat.mean, def.unit)} \u00b1 ${plain(stat.sd, def.unit)}${symbol}`
-    : stat.range !== null ? `${plain(stat.range[0], def.unit)}\u2013${plain(stat.range[1], def.unit)}${symbol}`
-    : `${plain(stat.mean, def.unit)}${symbol}`;
+    stat === null
+      ? '-'
+      : stat.sd !== null
+        ? `${plain(stat.mean, def.unit)} \u00b1 ${plain(stat.sd, def.unit)}${symbol}`
+        : stat.range !== null
+          ? `${plain(stat.range[0], def.unit)}\u2013${plain(stat.range[1], def.unit)}${symbol}`
+          : `${plain(stat.mean, def.unit)}${symbol}`;
   const notes = { note: measurementNote(def.id, lang), normNote: normNote(def.id, lang) };
   const base = { id: def.id, name: reportMeasurementName(def, lang), norm, ...notes };
   if (result.status === 'incomplete') {

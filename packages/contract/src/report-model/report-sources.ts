@@ -63,9 +63,12 @@ export function reportCalibration(
   const labels = reportLabels(lang);
   const values = { ppm: (ppm ?? 0).toFixed(2) };
   const label =
-    origin === 'ruler' ? fillLabel(labels.calibrationRuler, values)
-    : origin === 'dicom' ? fillLabel(labels.calibrationDicom, values)
-    : origin === 'default-ppm' ? fillLabel(labels.calibrationDefault, values)
-    : labels.calibrationNone;
+    origin === 'ruler'
+      ? fillLabel(labels.calibrationRuler, values)
+      : origin === 'dicom'
+        ? fillLabel(labels.calibrationDicom, values)
+        : origin === 'default-ppm'
+          ? fillLabel(labels.calibrationDefault, values)
+          : labels.calibrationNone;
   return { calibration, label, source: origin };
 }

@@ -61,9 +61,7 @@ export const reportVtoSchema = z.object({
   movements: z.array(z.object({ label: z.string(), horizontal: z.string(), vertical: z.string() })),
   ratios: z.array(z.string()),
   softMoves: z.array(z.string()),
-  rows: z.array(
-    z.object({ name: z.string(), today: z.string(), predicted: z.string(), change: z.string(), note: z.string().nullable() }),
-  ),
+  rows: z.array(z.object({ name: z.string(), today: z.string(), predicted: z.string(), change: z.string(), note: z.string().nullable() })),
   /** Predicted outlines in film px; `filmSize` null: the record has no image size, no film drawn. */
   outlines: z.array(z.array(z.object({ x: z.number(), y: z.number() }))),
   filmSize: sizeSchema.nullable(),

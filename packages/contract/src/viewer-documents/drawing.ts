@@ -121,11 +121,19 @@ export const drawingRecordQuery = graphOperation<
 >(
   /* GraphQL */ `
     query DrawingRecord($id: Int!) {
-      analysis_records(filter: { id: $id }) { items { id revision drawing_result } }
+      analysis_records(filter: { id: $id }) {
+        items {
+          id
+          revision
+          drawing_result
+        }
+      }
     }
   `,
   z.object({
-    analysis_records: z.object({ items: z.array(z.object({ id: z.number().int(), revision: z.number().int(), drawing_result: z.unknown() })) }),
+    analysis_records: z.object({
+      items: z.array(z.object({ id: z.number().int(), revision: z.number().int(), drawing_result: z.unknown() })),
+    }),
   }),
 );
 
@@ -133,10 +141,16 @@ export const drawingRecordQuery = graphOperation<
  * Sets the given top-level keys of `drawing_result` in one atomic write on the server, keeping the
  * others: the drawing pad and the measuring tools share the document without overwriting each other.
  */
-export const mergeDrawingResultMutation = graphOperation<{ id: number; patch: Record<string, unknown> }, { merge_drawing_result: { id: number; drawing_result: unknown } }>(
+export const mergeDrawingResultMutation = graphOperation<
+  { id: number; patch: Record<string, unknown> },
+  { merge_drawing_result: { id: number; drawing_result: unknown } }
+>(
   /* GraphQL */ `
     mutation MergeDrawingResult($id: Int!, $patch: JSON!) {
-      merge_drawing_result(id: $id, patch: $patch) { id drawing_result }
+      merge_drawing_result(id: $id, patch: $patch) {
+        id
+        drawing_result
+      }
     }
   `,
   z.object({ merge_drawing_result: z.object({ id: z.number().int(), drawing_result: z.unknown() }) }),
@@ -149,7 +163,10 @@ export const saveDrawingResultMutation = graphOperation<
 >(
   /* GraphQL */ `
     mutation SaveDrawingResult($id: Int!, $input: AnalysisRecordInput!, $base: Int!) {
-      update_analysis_record(id: $id, input: $input, base_revision: $base) { id revision }
+      update_analysis_record(id: $id, input: $input, base_revision: $base) {
+        id
+        revision
+      }
     }
   `,
   z.object({ update_analysis_record: z.object({ id: z.number().int(), revision: z.number().int() }) }),
@@ -158,16 +175,23 @@ export const saveDrawingResultMutation = graphOperation<
 export const drawingConfigQuery = graphOperation<Record<string, never>, { user_config: { drawing_config: unknown } | null }>(
   /* GraphQL */ `
     query DrawingConfig {
-      user_config { drawing_config }
+      user_config {
+        drawing_config
+      }
     }
   `,
   z.object({ user_config: z.object({ drawing_config: z.unknown() }).nullable() }),
 );
 
-export const saveDrawingConfigMutation = graphOperation<{ input: { drawing_config: DrawingConfig } }, { update_user_config: { drawing_config: unknown } }>(
+export const saveDrawingConfigMutation = graphOperation<
+  { input: { drawing_config: DrawingConfig } },
+  { update_user_config: { drawing_config: unknown } }
+>(
   /* GraphQL */ `
     mutation SaveDrawingConfig($input: UserConfigInput!) {
-      update_user_config(input: $input) { drawing_config }
+      update_user_config(input: $input) {
+        drawing_config
+      }
     }
   `,
   z.object({ update_user_config: z.object({ drawing_config: z.unknown() }) }),
@@ -199,8 +223,13 @@ export function readDrawingResult(stored: unknown): ReadDrawings {
     return { coords: [], superimpositionCoords: [], writable: true };
   }
   const doc = stored as Record<string, unknown>;
-  if (doc.version !== undefined && doc.version !== DRAWING_RESULT_VERSION) return { coords: [], superimpositionCoords: [], writable: false };
-  return { coords: readShapes(doc.coords).slice(0, DRAWING_LIMITS.shapes), superimpositionCoords: readShapes(doc.superimpositionCoords).slice(0, DRAWING_LIMITS.shapes), writable: true };
+  if (doc.version !== undefined && doc.version !== DRAWING_RESULT_VERSION)
+    return { coords: [], superimpositionCoords: [], writable: false };
+  return {
+    coords: readShapes(doc.coords).slice(0, DRAWING_LIMITS.shapes),
+    superimpositionCoords: readShapes(doc.superimpositionCoords).slice(0, DRAWING_LIMITS.shapes),
+    writable: true,
+  };
 }
 
 /**
@@ -218,7 +247,11 @@ export const DRAWING_TEXT_SCALE = 6;
  * The two barbs of an arrow's head at `to`, for a line from `from` (same units as the points):
  * 30 degrees off the shaft, `length` long.
  */
-export function arrowHead(from: readonly [number, number], to: readonly [number, number], length: number): [[number, number], [number, number]] {
+export function arrowHead(
+  from: readonly [number, number],
+  to: readonly [number, number],
+  length: number,
+): [[number, number], [number, number]] {
   const angle = Math.atan2(to[1] - from[1], to[0] - from[0]);
   const barb = (offset: number): [number, number] => [to[0] - length * Math.cos(angle + offset), to[1] - length * Math.sin(angle + offset)];
   return [barb(Math.PI / 6), barb(-Math.PI / 6)];

@@ -90,9 +90,14 @@ export type MeasurementsRecord = z.infer<typeof measurementsRecordSchema>;
 export const measurementsRecordQuery = graphOperation<{ id: number }, { analysis_records: { items: MeasurementsRecord[] } }>(
   /* GraphQL */ `
     query MeasurementsRecord($id: Int!) {
-      analysis_records(filter: { id: $id }) { items { id revision drawing_result } }
+      analysis_records(filter: { id: $id }) {
+        items {
+          id
+          revision
+          drawing_result
+        }
+      }
     }
   `,
   z.object({ analysis_records: z.object({ items: z.array(measurementsRecordSchema) }) }),
 );
-

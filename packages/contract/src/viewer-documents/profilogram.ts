@@ -34,7 +34,8 @@ import { graphOperation } from '../graphql/operation';
  * 7° between SN and FH (reference §2, SN−7).
  */
 export const PROFILOGRAM_TEMPLATE_SOURCE =
-  'Björk polygon from Björk / Jarabak norms (S–N 71±3, S–Ar 32±3 mm, saddle 123±5°, articular 143±6°, Ar–Go 44±5 mm, gonial 130±7°, Go–Me 71±5 mm; Jarabak & Fizzell 1972)';
+  'Björk polygon from Björk / Jarabak norms (S–N 71±3, S–Ar 32±3 mm, saddle 123±5°, articular ' +
+  '143±6°, Ar–Go 44±5 mm, gonial 130±7°, Go–Me 71±5 mm; Jarabak & Fizzell 1972)';
 
 /** Template parameters: catalogue id of the norm in packages/ceph. */
 const TEMPLATE_NORMS = {
@@ -172,7 +173,9 @@ export function computeProfilogramResult(
   const params = meanParams();
   const sizeFactor = profilogram.unit === 'mm' ? 1 : profilogram.snLength / params.sn;
   const mean = templateInFrame(params, options, sizeFactor);
-  const spread: Record<TemplateLandmark, { x: number; y: number }> = Object.fromEntries(PROFILOGRAM_TEMPLATE_IDS.map((id) => [id, { x: 0, y: 0 }])) as Record<TemplateLandmark, Vec2>;
+  const spread: Record<TemplateLandmark, { x: number; y: number }> = Object.fromEntries(
+    PROFILOGRAM_TEMPLATE_IDS.map((id) => [id, { x: 0, y: 0 }]),
+  ) as Record<TemplateLandmark, Vec2>;
   for (const param of Object.keys(TEMPLATE_NORMS) as TemplateParam[]) {
     const moved = templateInFrame({ ...params, [param]: params[param] + normOf(param).sd }, options, sizeFactor);
     for (const id of PROFILOGRAM_TEMPLATE_IDS) {
@@ -202,7 +205,9 @@ export function computeProfilogramResult(
       version: 1,
       options: { ...options },
       unit: profilogram.unit,
-      polylines: profilogram.polylines.filter((l) => l.points.length > 0).map((l) => ({ id: l.id, points: l.points.map((p) => ({ id: p.id, x: p.x, y: p.y })) })),
+      polylines: profilogram.polylines
+        .filter((l) => l.points.length > 0)
+        .map((l) => ({ id: l.id, points: l.points.map((p) => ({ id: p.id, x: p.x, y: p.y })) })),
       template,
       deviations,
       templateSource: PROFILOGRAM_TEMPLATE_SOURCE,
@@ -216,20 +221,34 @@ export function computeProfilogramResult(
 const profilogramRecordSchema = z.object({ id: z.number().int(), profilogram_result: z.unknown().nullable() });
 
 /** The record's stored profilogram (checked by the caller with `readProfilogramResult`). */
-export const profilogramRecordQuery = graphOperation<{ id: number }, { analysis_records: { items: z.infer<typeof profilogramRecordSchema>[] } }>(
+export const profilogramRecordQuery = graphOperation<
+  { id: number },
+  { analysis_records: { items: z.infer<typeof profilogramRecordSchema>[] } }
+>(
   /* GraphQL */ `
     query ProfilogramRecord($id: Int!) {
-      analysis_records(filter: { id: $id }) { items { id profilogram_result } }
+      analysis_records(filter: { id: $id }) {
+        items {
+          id
+          profilogram_result
+        }
+      }
     }
   `,
   z.object({ analysis_records: z.object({ items: z.array(profilogramRecordSchema) }) }),
 );
 
 /** Writes only `profilogram_result` (the server updates just the fields given; the document is this feature's alone). */
-export const updateProfilogramMutation = graphOperation<{ id: number; result: ProfilogramResult }, { update_analysis_record: z.infer<typeof profilogramRecordSchema> }>(
+export const updateProfilogramMutation = graphOperation<
+  { id: number; result: ProfilogramResult },
+  { update_analysis_record: z.infer<typeof profilogramRecordSchema> }
+>(
   /* GraphQL */ `
     mutation UpdateProfilogram($id: Int!, $result: JSON) {
-      update_analysis_record(id: $id, input: { profilogram_result: $result }) { id profilogram_result }
+      update_analysis_record(id: $id, input: { profilogram_result: $result }) {
+        id
+        profilogram_result
+      }
     }
   `,
   z.object({ update_analysis_record: profilogramRecordSchema }),
@@ -239,7 +258,9 @@ export const updateProfilogramMutation = graphOperation<{ id: number; result: Pr
 export const profilogramAutoQuery = graphOperation<Record<string, never>, { user_config: { auto_measurement_NY: boolean } | null }>(
   /* GraphQL */ `
     query ProfilogramAuto {
-      user_config { auto_measurement_NY }
+      user_config {
+        auto_measurement_NY
+      }
     }
   `,
   z.object({ user_config: z.object({ auto_measurement_NY: z.boolean() }).nullable() }),

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { imageTypeCdSchema } from '../image-type';
 import { graphOperation } from '../graphql/operation';
-import { affineTransformSchema, SUPERIMPOSITION_FILM_COLOURS, superimpositionMethodSchema, type SuperimpositionResponse } from '../planning';
+import {
+  affineTransformSchema,
+  SUPERIMPOSITION_FILM_COLOURS,
+  superimpositionMethodSchema,
+  type SuperimpositionResponse,
+} from '../planning';
 
 /**
  * The viewer's Superimposition tab as stored on the CURRENT chart's analysis record
@@ -112,17 +117,28 @@ export type SuperimpositionRecord = z.infer<typeof superimpositionRecordSchema>;
 export const superimpositionDataQuery = graphOperation<{ id: number }, { analysis_records: { items: SuperimpositionRecord[] } }>(
   /* GraphQL */ `
     query SuperimpositionData($id: Int!) {
-      analysis_records(filter: { id: $id }) { items { id superimposition_data } }
+      analysis_records(filter: { id: $id }) {
+        items {
+          id
+          superimposition_data
+        }
+      }
     }
   `,
   z.object({ analysis_records: z.object({ items: z.array(superimpositionRecordSchema) }) }),
 );
 
 /** Writes only `superimposition_data` (no landmark revision is involved or moved). */
-export const updateSuperimpositionDataMutation = graphOperation<{ id: number; data: SuperimpositionData }, { update_analysis_record: SuperimpositionRecord }>(
+export const updateSuperimpositionDataMutation = graphOperation<
+  { id: number; data: SuperimpositionData },
+  { update_analysis_record: SuperimpositionRecord }
+>(
   /* GraphQL */ `
     mutation UpdateSuperimpositionData($id: Int!, $data: JSON) {
-      update_analysis_record(id: $id, input: { superimposition_data: $data }) { id superimposition_data }
+      update_analysis_record(id: $id, input: { superimposition_data: $data }) {
+        id
+        superimposition_data
+      }
     }
   `,
   z.object({ update_analysis_record: superimpositionRecordSchema }),
@@ -143,8 +159,15 @@ export const superimpositionChartsQuery = graphOperation<{ patientId: number }, 
   /* GraphQL */ `
     query SuperimpositionCharts($patientId: Int!) {
       charts(filter: { patient_id: $patientId }, sort: { order: desc }) {
-        id uuid chart_id createdAt
-        chart_data { id image_type_cd shoot_date }
+        id
+        uuid
+        chart_id
+        createdAt
+        chart_data {
+          id
+          image_type_cd
+          shoot_date
+        }
         analysis_record_id
       }
     }

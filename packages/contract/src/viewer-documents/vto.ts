@@ -65,7 +65,20 @@ export type VtoStoConfig = z.infer<typeof vtoStoConfigSchema>;
  * catalogue ids): skeletal (SNA, SNB, ANB, FMA), dental (U1–SN, IMPA, interincisal) and soft
  * tissue (lips to E-line, Legan–Burstone lip protrusion, H-angle).
  */
-export const VTO_MEASUREMENT_IDS = ['SNA', 'SNB', 'ANB', 'FMA', 'U1_SN', 'IMPA', 'INTERINCISAL', 'UPPER_LIP_E', 'LOWER_LIP_E', 'LB_UPPER_LIP', 'LB_LOWER_LIP', 'H_ANGLE'] as const;
+export const VTO_MEASUREMENT_IDS = [
+  'SNA',
+  'SNB',
+  'ANB',
+  'FMA',
+  'U1_SN',
+  'IMPA',
+  'INTERINCISAL',
+  'UPPER_LIP_E',
+  'LOWER_LIP_E',
+  'LB_UPPER_LIP',
+  'LB_LOWER_LIP',
+  'H_ANGLE',
+] as const;
 
 /** A stored document as a config, or null for anything else (older or unknown shapes are ignored, never a crash). */
 export function readVtoStoConfig(raw: unknown): VtoStoConfig | null {
@@ -74,10 +87,18 @@ export function readVtoStoConfig(raw: unknown): VtoStoConfig | null {
 }
 
 /** The chart's record id and its VTO/STO document (by the chart's integer id). */
-export const vtoStoConfigQuery = graphOperation<{ chartId: number }, { analysis_records: { items: Array<{ id: number; vto_sto_config: unknown }> } }>(
+export const vtoStoConfigQuery = graphOperation<
+  { chartId: number },
+  { analysis_records: { items: Array<{ id: number; vto_sto_config: unknown }> } }
+>(
   /* GraphQL */ `
     query VtoStoConfig($chartId: Int!) {
-      analysis_records(filter: { chart_id: $chartId }) { items { id vto_sto_config } }
+      analysis_records(filter: { chart_id: $chartId }) {
+        items {
+          id
+          vto_sto_config
+        }
+      }
     }
   `,
   z.object({ analysis_records: z.object({ items: z.array(z.object({ id: z.number().int(), vto_sto_config: z.unknown() })) }) }),
@@ -90,7 +111,10 @@ export const saveVtoStoConfigMutation = graphOperation<
 >(
   /* GraphQL */ `
     mutation SaveVtoStoConfig($id: Int!, $input: AnalysisRecordInput!) {
-      update_analysis_record(id: $id, input: $input) { id updatedAt }
+      update_analysis_record(id: $id, input: $input) {
+        id
+        updatedAt
+      }
     }
   `,
   z.object({ update_analysis_record: z.object({ id: z.number().int(), updatedAt: z.string() }) }),

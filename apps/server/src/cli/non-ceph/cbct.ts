@@ -34,7 +34,10 @@ function teethLevel(r: Raster, rnd: Rng, cx: number, cy: number, R: number): voi
   // Dental arch: a parabola opening backwards, with alveolar bone along it and a tooth in section at each place.
   const arch = (t: number): [number, number] => [cx + 0.5 * R * t, cy - 0.42 * R + 0.62 * R * t * t];
   r.paint(ellipse(cx, cy + 0.02 * R, 0.32 * R, 0.28 * R), rounded(0.06, 0.1 * R)); // tongue
-  r.paint(tube(Array.from({ length: 15 }, (_, i) => [...arch(-1.08 + (2.16 * i) / 14), 0.075 * R] as [number, number, number])), cortical(0.55, 0.22, 0.012 * R, 1.5));
+  r.paint(
+    tube(Array.from({ length: 15 }, (_, i) => [...arch(-1.08 + (2.16 * i) / 14), 0.075 * R] as [number, number, number])),
+    cortical(0.55, 0.22, 0.012 * R, 1.5),
+  );
   const metal: [number, number][] = [];
   for (let i = 0; i < 14; i++) {
     const t = Math.sign(i - 6.5) * Math.pow(Math.abs(i - 6.5) / 6.5, 0.85) * 0.97;
@@ -48,7 +51,13 @@ function teethLevel(r: Raster, rnd: Rng, cx: number, cy: number, R: number): voi
   }
   for (const [x, y] of metal) r.paint(ellipse(x, y, 0.025 * R, 0.022 * R), solid(3, 1));
   // Metal streaks: alternating bright and dark rays through each filling.
-  r.map((v, x, y) => metal.reduce((a, [mx, my]) => a + 0.1 * Math.cos(9 * Math.atan2(y - my, x - mx)) * Math.exp(-Math.sqrt((x - mx) ** 2 + (y - my) ** 2) / (0.35 * R)), v));
+  r.map((v, x, y) =>
+    metal.reduce(
+      (a, [mx, my]) =>
+        a + 0.1 * Math.cos(9 * Math.atan2(y - my, x - mx)) * Math.exp(-Math.sqrt((x - mx) ** 2 + (y - my) ** 2) / (0.35 * R)),
+      v,
+    ),
+  );
   r.paint(ellipse(cx, cy + 0.38 * R, 0.13 * R, 0.06 * R), solid(-0.3, 3)); // oropharyngeal airway
   for (const s of [-1, 1]) {
     r.paint(ellipse(cx + s * 0.56 * R, cy + 0.22 * R, 0.04 * R, 0.13 * R, s * 0.35), cortical(0.75, 0.3, 0.012 * R)); // ramus
@@ -63,7 +72,13 @@ function craniumLevel(r: Raster, rnd: Rng, cx: number, cy: number, R: number): v
   const inner = ellipse(cx, cy + 0.01 * R, 0.61 * R, 0.74 * R);
   r.paint(subtract(outer, inner), cortical(1.1, 0.55, 0.012 * R, 1.5));
   r.paint(inner, solid(0.08, 2)); // brain: CBCT barely separates grey from white matter
-  r.paint(tube([[cx, cy - 0.72 * R, 2], [cx, cy + 0.72 * R, 2]]), solid(0.1, 1.5)); // falx
+  r.paint(
+    tube([
+      [cx, cy - 0.72 * R, 2],
+      [cx, cy + 0.72 * R, 2],
+    ]),
+    solid(0.1, 1.5),
+  ); // falx
   for (const s of [-1, 1]) {
     r.paint(ellipse(cx + s * 0.045 * R, cy - 0.75 * R, 0.045 * R, 0.03 * R), cortical(0.4, -0.6, 3, 2)); // frontal sinus
     r.paint(ellipse(cx + s * 0.66 * R, cy - 0.05 * R, 0.06 * R, 0.3 * R), rounded(0.05, 0.05 * R)); // temporalis
@@ -76,5 +91,8 @@ function craniumLevel(r: Raster, rnd: Rng, cx: number, cy: number, R: number): v
 /** An axial cervical vertebra: body, canal and posterior arch, each with a cortical ring. */
 function vertebra(r: Raster, x: number, y: number, R: number): void {
   r.paint(ellipse(x, y, 0.13 * R, 0.09 * R), cortical(0.9, 0.45, 0.012 * R));
-  r.paint(tube(bezier([x - 0.12 * R, y + 0.05 * R], [x, y + 0.35 * R], [x + 0.12 * R, y + 0.05 * R], 0.025 * R, 0.025 * R, 10)), cortical(0.9, 0.5, 0.01 * R));
+  r.paint(
+    tube(bezier([x - 0.12 * R, y + 0.05 * R], [x, y + 0.35 * R], [x + 0.12 * R, y + 0.05 * R], 0.025 * R, 0.025 * R, 10)),
+    cortical(0.9, 0.5, 0.01 * R),
+  );
 }

@@ -48,22 +48,53 @@ export function handWristRaster(o: HandWristOptions): Raster {
     const start = P(x, y);
     ray.ph.forEach((len, k) => len > 0 && seg(len, ray.w * (0.95 - 0.15 * k), 'a'));
     const tip = P(x - dx * 0.01, y - dy * 0.01);
-    fingers.push([[...start, ray.w * u * 2.8], [...tip, ray.w * u * 2]]);
+    fingers.push([
+      [...start, ray.w * u * 2.8],
+      [...tip, ray.w * u * 2],
+    ]);
   });
 
   // Soft tissue: forearm, palm and fingers as one silhouette (max, so overlaps do not add up).
   const tissue = rounded(0.42, 0.03 * u);
-  r.paint(tube([[...P(0.01, 1.1), 0.13 * u], [...P(0.01, 0.72), 0.12 * u]]), tissue, 'max');
-  r.paint(tube([[...P(0.005, 0.66), 0.105 * u], [...P(0.0, 0.5), 0.14 * u]]), tissue, 'max');
+  r.paint(
+    tube([
+      [...P(0.01, 1.1), 0.13 * u],
+      [...P(0.01, 0.72), 0.12 * u],
+    ]),
+    tissue,
+    'max',
+  );
+  r.paint(
+    tube([
+      [...P(0.005, 0.66), 0.105 * u],
+      [...P(0.0, 0.5), 0.14 * u],
+    ]),
+    tissue,
+    'max',
+  );
   for (const f of fingers) r.paint(tube(f), tissue, 'max');
-  r.paint(tube([[...P(0.1, 0.63), 0.05 * u], [...P(0.16, 0.53), 0.03 * u]]), tissue, 'max');
+  r.paint(
+    tube([
+      [...P(0.1, 0.63), 0.05 * u],
+      [...P(0.16, 0.53), 0.03 * u],
+    ]),
+    tissue,
+    'max',
+  );
 
   // Bones go on their own layer so that only they get the trabecular texture.
   const soft = r;
   r = new Raster(W, H, 0, soft.res);
   const bone = (a: Pt, b: Pt, w: number) => {
     const mid: Pt = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    r.paint(tube([[...P(...a), w * 1.35 * u], [...P(...mid), w * 0.8 * u], [...P(...b), w * 1.2 * u]]), cortical(0.95, 0.45, 0.006 * u, 1.5));
+    r.paint(
+      tube([
+        [...P(...a), w * 1.35 * u],
+        [...P(...mid), w * 0.8 * u],
+        [...P(...b), w * 1.2 * u],
+      ]),
+      cortical(0.95, 0.45, 0.006 * u, 1.5),
+    );
   };
   for (const { a, b, w, epi } of bones) {
     // A bone with an epiphysis: the cap stands apart across a dark growth plate.
@@ -73,9 +104,25 @@ export function handWristRaster(o: HandWristOptions): Raster {
     const cap = Math.min(0.022, len * 0.2);
     if (epi === 'b' && !teen) {
       bone(a, [b[0] - ux * (cap + gap), b[1] - uy * (cap + gap)], w);
-      r.paint(ellipse(...P(b[0] - (ux * cap) / 2, b[1] - (uy * cap) / 2), w * 1.15 * u, (cap / 2) * u, Math.atan2(uy, ux) + o.angle + Math.PI / 2), cortical(0.9, 0.5, 0.005 * u));
+      r.paint(
+        ellipse(
+          ...P(b[0] - (ux * cap) / 2, b[1] - (uy * cap) / 2),
+          w * 1.15 * u,
+          (cap / 2) * u,
+          Math.atan2(uy, ux) + o.angle + Math.PI / 2,
+        ),
+        cortical(0.9, 0.5, 0.005 * u),
+      );
     } else if (epi === 'a') {
-      r.paint(ellipse(...P(a[0] + (ux * cap) / 2, a[1] + (uy * cap) / 2), w * 1.25 * u, (cap / 2) * u, Math.atan2(uy, ux) + o.angle + Math.PI / 2), cortical(0.9, 0.5, 0.005 * u));
+      r.paint(
+        ellipse(
+          ...P(a[0] + (ux * cap) / 2, a[1] + (uy * cap) / 2),
+          w * 1.25 * u,
+          (cap / 2) * u,
+          Math.atan2(uy, ux) + o.angle + Math.PI / 2,
+        ),
+        cortical(0.9, 0.5, 0.005 * u),
+      );
       bone([a[0] + ux * (cap + gap), a[1] + uy * (cap + gap)], b, w);
     } else bone(a, b, w);
   }
@@ -92,12 +139,27 @@ export function handWristRaster(o: HandWristOptions): Raster {
     [-0.075, 0.68, 0.012, 0.012, 0], // pisiform
   ];
   const scale = teen ? 1 : 0.72;
-  for (const [x, y, rx, ry, a] of carpals.slice(0, teen ? 8 : 4)) r.paint(ellipse(...P(x, y), rx * scale * u, ry * scale * u, a + o.angle), cortical(0.9, 0.5, 0.005 * u, 1.5));
+  for (const [x, y, rx, ry, a] of carpals.slice(0, teen ? 8 : 4))
+    r.paint(ellipse(...P(x, y), rx * scale * u, ry * scale * u, a + o.angle), cortical(0.9, 0.5, 0.005 * u, 1.5));
 
   // Radius and ulna: shafts from the bottom of the film, distal epiphyses over growth plates.
-  r.paint(tube([[...P(0.045, 1.1), 0.026 * u], [...P(0.045, 0.82), 0.028 * u], [...P(0.05, 0.75 + gap), 0.046 * u]]), cortical(1, 0.45, 0.008 * u, 1.5));
+  r.paint(
+    tube([
+      [...P(0.045, 1.1), 0.026 * u],
+      [...P(0.045, 0.82), 0.028 * u],
+      [...P(0.05, 0.75 + gap), 0.046 * u],
+    ]),
+    cortical(1, 0.45, 0.008 * u, 1.5),
+  );
   r.paint(ellipse(...P(0.052, 0.727), 0.05 * u, 0.014 * u, o.angle - 0.15), cortical(0.95, 0.5, 0.006 * u));
-  r.paint(tube([[...P(-0.055, 1.1), 0.016 * u], [...P(-0.055, 0.8), 0.018 * u], [...P(-0.052, 0.75 + gap), 0.024 * u]]), cortical(1, 0.45, 0.007 * u, 1.5));
+  r.paint(
+    tube([
+      [...P(-0.055, 1.1), 0.016 * u],
+      [...P(-0.055, 0.8), 0.018 * u],
+      [...P(-0.052, 0.75 + gap), 0.024 * u],
+    ]),
+    cortical(1, 0.45, 0.007 * u, 1.5),
+  );
   r.paint(ellipse(...P(-0.052, 0.735), 0.022 * u, 0.01 * u, o.angle), cortical(0.9, 0.5, 0.005 * u));
 
   r = soft.add(r.texture(rnd, 0.12, 0.004 * u)).blur(0.0015 * u);

@@ -177,7 +177,12 @@ export class Raster {
 
   private clip([x0, y0, x1, y1]: Box): Box {
     const r = this.res;
-    return [Math.max(0, Math.floor(x0 * r)), Math.max(0, Math.floor(y0 * r)), Math.min(this.w, Math.ceil(x1 * r)), Math.min(this.h, Math.ceil(y1 * r))];
+    return [
+      Math.max(0, Math.floor(x0 * r)),
+      Math.max(0, Math.floor(y0 * r)),
+      Math.min(this.w, Math.ceil(x1 * r)),
+      Math.min(this.h, Math.ceil(y1 * r)),
+    ];
   }
 }
 
@@ -195,6 +200,20 @@ function boxLine(d: Float32Array, start: number, step: number, n: number, r: num
 /** The radiographer's lead "L" marker at (x, y), `size` px tall: saturated white, after the film curve. */
 export function leadMarker(r: Raster, x: number, y: number, size: number): void {
   const t = size * 0.12;
-  r.paint(tube([[x, y, t], [x, y + size, t]]), solid(255, 1), 'max');
-  r.paint(tube([[x, y + size, t], [x + size * 0.6, y + size, t]]), solid(255, 1), 'max');
+  r.paint(
+    tube([
+      [x, y, t],
+      [x, y + size, t],
+    ]),
+    solid(255, 1),
+    'max',
+  );
+  r.paint(
+    tube([
+      [x, y + size, t],
+      [x + size * 0.6, y + size, t],
+    ]),
+    solid(255, 1),
+    'max',
+  );
 }

@@ -12,7 +12,14 @@ import { lcg, Raster } from './raster.ts';
 /** A grey picture to show on the screen: values 0..255, w x h. */
 export type ScreenContent = { data: ArrayLike<number>; w: number; h: number };
 type Pt = [number, number];
-export type ScreenPhotoOptions = { width: number; height: number; seed: number; res?: number; screen: [Pt, Pt, Pt, Pt]; tint: [number, number, number] };
+export type ScreenPhotoOptions = {
+  width: number;
+  height: number;
+  seed: number;
+  res?: number;
+  screen: [Pt, Pt, Pt, Pt];
+  tint: [number, number, number];
+};
 
 /** Render the photo as a colour JPEG. `screen` gives the panel corners (TL, TR, BR, BL) as fractions of the frame. */
 export async function screenPhotoJpeg(content: ScreenContent, o: ScreenPhotoOptions): Promise<Buffer> {
@@ -44,13 +51,25 @@ export async function screenPhotoJpeg(content: ScreenContent, o: ScreenPhotoOpti
   for (const c of ch) c.blur(1.2).noise(rnd, 3.5);
   const rgb = Buffer.alloc(w * h * 3);
   for (let i = 0; i < w * h; i++) for (let c = 0; c < 3; c++) rgb[i * 3 + c] = Math.max(0, Math.min(255, Math.round(ch[c]!.data[i]!)));
-  return sharp(rgb, { raw: { width: w, height: h, channels: 3 } }).resize(W, H, { kernel: 'cubic' }).jpeg({ quality: 85 }).toBuffer();
+  return sharp(rgb, { raw: { width: w, height: h, channels: 3 } })
+    .resize(W, H, { kernel: 'cubic' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 type Rect = { cu0: number; cv0: number; cu1: number; cv1: number };
 
 /** The colour (0..255) at panel coordinates (u, v) and frame fractions (fx, fy), written into `out`. */
-function scene(u: number, v: number, fx: number, fy: number, sample: (u: number, v: number) => number, img: Rect, tint: [number, number, number], out: [number, number, number]): void {
+function scene(
+  u: number,
+  v: number,
+  fx: number,
+  fy: number,
+  sample: (u: number, v: number) => number,
+  img: Rect,
+  tint: [number, number, number],
+  out: [number, number, number],
+): void {
   let lum: number;
   let rgb: [number, number, number];
   if (u >= 0 && u <= 1 && v >= 0 && v <= 1) {
@@ -60,7 +79,8 @@ function scene(u: number, v: number, fx: number, fy: number, sample: (u: number,
     else if (v < 0.06) s = ((u * 40) | 0) % 5 === 1 && v > 0.015 && v < 0.045 ? 0.55 : 0.24;
     else if (u < 0.12) s = v % 0.16 > 0.03 && u > 0.015 && u < 0.105 ? 0.35 + 0.25 * Math.sin(v * 40) ** 2 : 0.12;
     else s = 0.04;
-    const moire = 1 + 0.07 * Math.cos(2 * Math.PI * (u * 31 + v * 7 + 2.5 * Math.sin(v * 4 + u * 2))) + 0.05 * Math.cos(2 * Math.PI * v * 260);
+    const moire =
+      1 + 0.07 * Math.cos(2 * Math.PI * (u * 31 + v * 7 + 2.5 * Math.sin(v * 4 + u * 2))) + 0.05 * Math.cos(2 * Math.PI * v * 260);
     lum = (0.1 + 0.85 * s) * moire;
     rgb = tint;
     // Glare from a window: a soft bright patch towards the top right of the panel.

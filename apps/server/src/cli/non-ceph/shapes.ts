@@ -71,7 +71,10 @@ export function roundRect(cx: number, cy: number, hw: number, hh: number, r: num
 /** A thick curve through [x, y, radius] points, the radius varying linearly along each segment. */
 export function tube(points: [number, number, number][]): Shape {
   const segs = points.slice(1).map((b, i) => segment(points[i]!, b));
-  const box = segs.reduce<Box>((u, p) => [Math.min(u[0], p.box[0]), Math.min(u[1], p.box[1]), Math.max(u[2], p.box[2]), Math.max(u[3], p.box[3])], [Infinity, Infinity, -Infinity, -Infinity]);
+  const box = segs.reduce<Box>(
+    (u, p) => [Math.min(u[0], p.box[0]), Math.min(u[1], p.box[1]), Math.max(u[2], p.box[2]), Math.max(u[3], p.box[3])],
+    [Infinity, Infinity, -Infinity, -Infinity],
+  );
   return { box, sd: (x, y) => segs.reduce((m, p) => Math.min(m, p.sd(x, y)), Infinity), parts: segs };
 }
 
@@ -90,7 +93,14 @@ function segment([ax, ay, ar]: [number, number, number], [bx, by, br]: [number, 
 }
 
 /** Points along a quadratic Bezier curve, with a radius interpolated from r0 to r1. */
-export function bezier(p0: [number, number], p1: [number, number], p2: [number, number], r0: number, r1: number, n = 12): [number, number, number][] {
+export function bezier(
+  p0: [number, number],
+  p1: [number, number],
+  p2: [number, number],
+  r0: number,
+  r1: number,
+  n = 12,
+): [number, number, number][] {
   return Array.from({ length: n + 1 }, (_, i) => {
     const t = i / n;
     const a = (1 - t) * (1 - t);
@@ -106,14 +116,21 @@ export function subtract(a: Shape, b: Shape): Shape {
 }
 
 /** Uniform value with an anti-aliased edge `soft` px wide. */
-export const solid = (v: number, soft = 1): Profile => (d) => v * clamp01(0.5 + d / (2 * soft));
+export const solid =
+  (v: number, soft = 1): Profile =>
+  (d) =>
+    v * clamp01(0.5 + d / (2 * soft));
 
 /** Cortical bone: a bright rim `rim` px thick fading to a dimmer marrow core. */
-export const cortical = (rimV: number, coreV: number, rim: number, soft = 1): Profile => (d) =>
-  clamp01(0.5 + d / (2 * soft)) * (coreV + (rimV - coreV) * Math.exp(-Math.max(0, d) / rim));
+export const cortical =
+  (rimV: number, coreV: number, rim: number, soft = 1): Profile =>
+  (d) =>
+    clamp01(0.5 + d / (2 * soft)) * (coreV + (rimV - coreV) * Math.exp(-Math.max(0, d) / rim));
 
 /** A rounded body (limb, trunk) `radius` px thick at its centre: path length grows like a cylinder's chord. */
-export const rounded = (v: number, radius: number): Profile => (d) => {
-  const t = clamp01(d / radius);
-  return v * Math.sqrt(t * (2 - t));
-};
+export const rounded =
+  (v: number, radius: number): Profile =>
+  (d) => {
+    const t = clamp01(d / radius);
+    return v * Math.sqrt(t * (2 - t));
+  };

@@ -30,7 +30,15 @@ export function skullPaRaster(o: SkullPaOptions): Raster {
   // Soft tissue: scalp around the vault, the face and the neck.
   const flesh = rounded(0.35, 0.06 * u);
   r.paint(E(0, 0.4, 0.43, 0.42), flesh, 'max');
-  r.paint(T([[0, 0.62, 0.33], [0, 0.92, 0.26], [0, 1.3, 0.22]]), flesh, 'max');
+  r.paint(
+    T([
+      [0, 0.62, 0.33],
+      [0, 0.92, 0.26],
+      [0, 1.3, 0.22],
+    ]),
+    flesh,
+    'max',
+  );
   // Cranial vault: thick bright tables seen edge-on at the rim, dimmer through the middle.
   // The skull base and face hide the lower rim of the vault.
   const face = E(0, 0.92, 0.32, 0.32);
@@ -41,20 +49,38 @@ export function skullPaRaster(o: SkullPaOptions): Raster {
   r.paint(E(0, 0.7, 0.24, 0.12), rounded(0.35, 0.05 * u)); // maxilla and zygomatic buttresses
   r.texture(rnd, 0.05, 0.008 * u);
   // Cervical spine and dens behind the face, mastoids either side.
-  r.paint(T([[0, 0.72, 0.045], [0, 1.3, 0.05]]), rounded(0.3, 0.04 * u));
+  r.paint(
+    T([
+      [0, 0.72, 0.045],
+      [0, 1.3, 0.05],
+    ]),
+    rounded(0.3, 0.04 * u),
+  );
   for (const s of [-1, 1]) {
     r.blob(...P(s * 0.34, 0.7), 0.03 * u, 0.05 * u, 0.3); // mastoid
     r.paint(T(bezier([s * 0.2, 0.62], [s * 0.3, 0.6], [s * 0.33, 0.7], 0.02, 0.012, 8)), cortical(0.45, 0.25, 0.008 * u)); // zygomatic arch
     // Orbit: dark, rimmed, with the petrous ridge across its lower third and the innominate line.
     r.paint(roundRectAt(P(s * 0.145, 0.5), 0.092 * u, 0.08 * u, 0.055 * u, o.angle + s * 0.12), cortical(0.3, -0.22, 0.012 * u, 10));
     r.paint(T(bezier([s * 0.06, 0.56], [s * 0.18, 0.51], [s * 0.36, 0.55], 0.008, 0.012, 8)), solid(0.3, 3));
-    r.paint(T([[s * 0.225, 0.43, 0.006], [s * 0.2, 0.58, 0.005]]), solid(0.25, 2));
+    r.paint(
+      T([
+        [s * 0.225, 0.43, 0.006],
+        [s * 0.2, 0.58, 0.005],
+      ]),
+      solid(0.25, 2),
+    );
     // Maxillary sinus: a dark rounded triangle beside the nose.
     r.paint(E(s * 0.13, 0.655, 0.075, 0.065, s * 0.3), cortical(0.2, -0.2, 0.008 * u, 5));
   }
   r.paint(E(0, 0.385, 0.07, 0.035), cortical(0.15, -0.2, 0.006 * u, 4)); // frontal sinus
   r.paint(E(0, 0.645, 0.055, 0.085), solid(-0.25, 6)); // nasal cavity
-  r.paint(T([[0, 0.43, 0.005], [0, 0.72, 0.006]]), solid(0.35, 2)); // crista galli and septum
+  r.paint(
+    T([
+      [0, 0.43, 0.005],
+      [0, 0.72, 0.006],
+    ]),
+    solid(0.35, 2),
+  ); // crista galli and septum
   for (const s of [-1, 1]) r.paint(E(s * 0.03, 0.68, 0.018, 0.035), solid(0.15, 4)); // inferior conchae
   r.paint(T(bezier([-0.2, 0.72], [0, 0.75], [0.2, 0.72], 0.02, 0.02, 8)), solid(0.25, 6)); // hard palate and alveolus
   mandible(r, T);
@@ -73,7 +99,11 @@ function roundRectAt([x, y]: Pt, hw: number, hh: number, rad: number, angle: num
 function mandible(r: Raster, T: (pts: [number, number, number][]) => Shape): void {
   const path: [number, number, number][] = [];
   for (const s of [-1, 1]) {
-    const ramus: [number, number, number][] = [[s * 0.3, 0.6, 0.022], [s * 0.305, 0.7, 0.028], ...bezier([s * 0.3, 0.8], [s * 0.27, 0.93], [s * 0.1, 0.96], 0.032, 0.04, 6)];
+    const ramus: [number, number, number][] = [
+      [s * 0.3, 0.6, 0.022],
+      [s * 0.305, 0.7, 0.028],
+      ...bezier([s * 0.3, 0.8], [s * 0.27, 0.93], [s * 0.1, 0.96], 0.032, 0.04, 6),
+    ];
     path.push(...(s < 0 ? ramus : ramus.reverse()));
     if (s < 0) path.push([0, 0.975, 0.045]);
   }
@@ -87,8 +117,20 @@ function teeth(r: Raster, T: (pts: [number, number, number][]) => Shape): void {
       const x = Math.sign(i) * Math.pow(Math.abs(i) / 6, 0.75) * 0.2;
       const w = 0.021 * (1 - 0.4 * (Math.abs(i) / 6));
       const y0 = 0.815 - 0.015 * (Math.abs(i) / 6) ** 2;
-      r.paint(T([[x, y0 + jaw * 0.012, w], [x, y0 + jaw * 0.045, w * 0.95]]), cortical(0.55, 0.35, 4, 2));
-      r.paint(T([[x, y0 + jaw * 0.05, w * 0.7], [x * 1.02, y0 + jaw * (Math.abs(i) < 3 ? 0.11 : 0.09), w * 0.25]]), solid(0.25, 3));
+      r.paint(
+        T([
+          [x, y0 + jaw * 0.012, w],
+          [x, y0 + jaw * 0.045, w * 0.95],
+        ]),
+        cortical(0.55, 0.35, 4, 2),
+      );
+      r.paint(
+        T([
+          [x, y0 + jaw * 0.05, w * 0.7],
+          [x * 1.02, y0 + jaw * (Math.abs(i) < 3 ? 0.11 : 0.09), w * 0.25],
+        ]),
+        solid(0.25, 3),
+      );
     }
   }
 }

@@ -12,27 +12,92 @@ export async function crossUserMatrix(b: ProbeClient, v: VictimData): Promise<nu
   const graph: Array<[string, string, string, Record<string, unknown>]> = [
     ['patient', 'patient', 'query($id: Int!) { patient(id: $id) { id first_name birth_info charts { chart_id } } }', { id: v.patientId }],
     ['patients list', 'patients', '{ patients { items { id first_name birth_info } pagination { total } } }', {}],
-    ['patients search', 'patients', 'query($n: String) { patients(filter: { name_contains: $n }) { items { id first_name } } }', { n: v.name }],
-    ['charts by patient', 'charts', 'query($p: Int!) { charts(filter: { patient_id: $p }) { id chart_id patient { first_name } } }', { p: v.patientId }],
-    ['charts by uuid', 'charts', 'query($u: String!) { charts(filter: { uuid: $u }) { id chart_id patient { first_name } analysis_record_id } }', { u: v.chartUuid }],
-    ['charts by chart_id', 'charts', 'query($c: String!) { charts(filter: { chart_id: $c }) { id uuid patient { id } } }', { c: v.chartId }],
+    [
+      'patients search',
+      'patients',
+      'query($n: String) { patients(filter: { name_contains: $n }) { items { id first_name } } }',
+      { n: v.name },
+    ],
+    [
+      'charts by patient',
+      'charts',
+      'query($p: Int!) { charts(filter: { patient_id: $p }) { id chart_id patient { first_name } } }',
+      { p: v.patientId },
+    ],
+    [
+      'charts by uuid',
+      'charts',
+      'query($u: String!) { charts(filter: { uuid: $u }) { id chart_id patient { first_name } analysis_record_id } }',
+      { u: v.chartUuid },
+    ],
+    [
+      'charts by chart_id',
+      'charts',
+      'query($c: String!) { charts(filter: { chart_id: $c }) { id uuid patient { id } } }',
+      { c: v.chartId },
+    ],
     ['chart_data', 'chart_data', 'query($c: Int!) { chart_data(chart_id: $c) { id image_type_cd shoot_date } }', { c: v.chartRowId }],
     ['chart_data deleted', 'chart_data', 'query($c: Int!) { chart_data(chart_id: $c, deleted: true) { id } }', { c: v.chartRowId }],
-    ['analysis_records by id', 'analysis_records', 'query($id: Int!) { analysis_records(filter: { id: $id }) { items { id infer_result ruler_info } } }', { id: v.recordId }],
-    ['analysis_records by chart', 'analysis_records', 'query($c: Int!) { analysis_records(filter: { chart_id: $c }) { items { id modified_result } } }', { c: v.chartRowId }],
+    [
+      'analysis_records by id',
+      'analysis_records',
+      'query($id: Int!) { analysis_records(filter: { id: $id }) { items { id infer_result ruler_info } } }',
+      { id: v.recordId },
+    ],
+    [
+      'analysis_records by chart',
+      'analysis_records',
+      'query($c: Int!) { analysis_records(filter: { chart_id: $c }) { items { id modified_result } } }',
+      { c: v.chartRowId },
+    ],
     ['drawing_result', 'drawing_result', 'query($c: Int!) { drawing_result(chart_id: $c) }', { c: v.chartRowId }],
-    ['update_patient', 'update_patient', 'mutation($id: Int!) { update_patient(id: $id, input: { first_name: "Pwned" }) { id first_name } }', { id: v.patientId }],
+    [
+      'update_patient',
+      'update_patient',
+      'mutation($id: Int!) { update_patient(id: $id, input: { first_name: "Pwned" }) { id first_name } }',
+      { id: v.patientId },
+    ],
     ['delete_patient', 'delete_patient', 'mutation($id: Int!) { delete_patient(id: $id) }', { id: v.patientId }],
-    ['create_chart on A patient', 'create_chart', 'mutation($p: Int!) { create_chart(patient_id: $p) { id chart_id } }', { p: v.patientId }],
-    ['update_chart', 'update_chart', 'mutation($id: Int!, $p: Int!) { update_chart(id: $id, input: { patient_id: $p }) { id } }', { id: v.chartRowId, p: v.patientId }],
+    [
+      'create_chart on A patient',
+      'create_chart',
+      'mutation($p: Int!) { create_chart(patient_id: $p) { id chart_id } }',
+      { p: v.patientId },
+    ],
+    [
+      'update_chart',
+      'update_chart',
+      'mutation($id: Int!, $p: Int!) { update_chart(id: $id, input: { patient_id: $p }) { id } }',
+      { id: v.chartRowId, p: v.patientId },
+    ],
     ['delete_chart', 'delete_chart', 'mutation($id: Int!) { delete_chart(id: $id) }', { id: v.chartRowId }],
-    ['create_analysis_record', 'create_analysis_record', 'mutation($c: Int!) { create_analysis_record(chart_id: $c, input: { ruler_info: null }) { id } }', { c: v.chartRowId }],
-    ['update_analysis_record', 'update_analysis_record', 'mutation($id: Int!) { update_analysis_record(id: $id, input: { ruler_info: null, modified_result: null }) { id } }', { id: v.recordId }],
+    [
+      'create_analysis_record',
+      'create_analysis_record',
+      'mutation($c: Int!) { create_analysis_record(chart_id: $c, input: { ruler_info: null }) { id } }',
+      { c: v.chartRowId },
+    ],
+    [
+      'update_analysis_record',
+      'update_analysis_record',
+      'mutation($id: Int!) { update_analysis_record(id: $id, input: { ruler_info: null, modified_result: null }) { id } }',
+      { id: v.recordId },
+    ],
   ];
   if (v.chartDataId !== null) {
-    graph.push(['update_chart_data', 'update_chart_data', 'mutation($id: Int!) { update_chart_data(id: $id, input: { shoot_date: "2001-01-01" }) { id } }', { id: v.chartDataId }]);
+    graph.push([
+      'update_chart_data',
+      'update_chart_data',
+      'mutation($id: Int!) { update_chart_data(id: $id, input: { shoot_date: "2001-01-01" }) { id } }',
+      { id: v.chartDataId },
+    ]);
   }
-  graph.push(['merge_drawing_result', 'merge_drawing_result', 'mutation($id: Int!) { merge_drawing_result(id: $id, patch: { coords: [] }) { id drawing_result } }', { id: v.recordId }]);
+  graph.push([
+    'merge_drawing_result',
+    'merge_drawing_result',
+    'mutation($id: Int!) { merge_drawing_result(id: $id, patch: { coords: [] }) { id drawing_result } }',
+    { id: v.recordId },
+  ]);
   let sent = 0;
   for (const [label, field, query, variables] of graph) {
     const res = await b.graphql(`B graphql ${label}`, query, variables);
@@ -74,7 +139,10 @@ export async function crossUserMatrix(b: ProbeClient, v: VictimData): Promise<nu
   // (Step 8 item 1), with B's token and with none. The caller's snapshot compares the film's hash too.
   if (v.uploadUrl !== null) {
     const garbage = new Uint8Array(Buffer.from('not the film that was analysed'));
-    for (const [label, client] of [['B re-PUT A upload URL', b], ['anonymous re-PUT A upload URL', b.withToken('')]] as const) {
+    for (const [label, client] of [
+      ['B re-PUT A upload URL', b],
+      ['anonymous re-PUT A upload URL', b.withToken('')],
+    ] as const) {
       const res = await client.request(label, 'PUT', v.uploadUrl, garbage, { 'content-type': 'image/jpeg' });
       if (res.status >= 200 && res.status < 300) b.leak(`${label}: accepted (${res.status}), an analysed film could be replaced`);
       sent += 1;
@@ -116,20 +184,43 @@ export async function hostileInputs(b: ProbeClient, anonymous: ProbeClient): Pro
   const createQ = 'mutation($i: CreatePatientInput!) { create_patient(input: $i) { id } }';
   const base = { first_name: 'Probe B', birth_info: '1990-01-01', gender: false };
   const own = await b.mustGraphql<{ create_patient: { id: number } }>('B own patient', createQ, { i: base });
-  const ownChart = await b.mustGraphql<{ create_chart: { id: number; chart_id: string } }>('B own chart', 'mutation($p: Int!) { create_chart(patient_id: $p) { id chart_id } }', { p: own.create_patient.id });
+  const ownChart = await b.mustGraphql<{ create_chart: { id: number; chart_id: string } }>(
+    'B own chart',
+    'mutation($p: Int!) { create_chart(patient_id: $p) { id chart_id } }',
+    { p: own.create_patient.id },
+  );
   sent += 2;
   for (const field of ['first_name', 'birth_info', 'mobile_nb', 'race_cd']) {
     await b.graphql(`NUL create_patient.${field}`, createQ, { i: { ...base, [field]: NUL } });
-    await b.graphql(`NUL update_patient.${field}`, 'mutation($id: Int!, $i: UpdatePatientInput!) { update_patient(id: $id, input: $i) { id } }', { id: own.create_patient.id, i: { [field]: NUL } });
+    await b.graphql(
+      `NUL update_patient.${field}`,
+      'mutation($id: Int!, $i: UpdatePatientInput!) { update_patient(id: $id, input: $i) { id } }',
+      { id: own.create_patient.id, i: { [field]: NUL } },
+    );
     sent += 2;
   }
   for (const field of ['hard_tissue_color', 'soft_tissue_color']) {
-    await b.graphql(`NUL update_user_config.${field}`, 'mutation($i: UserConfigInput!) { update_user_config(input: $i) { default_ppm } }', { i: { [field]: NUL } });
+    await b.graphql(`NUL update_user_config.${field}`, 'mutation($i: UserConfigInput!) { update_user_config(input: $i) { default_ppm } }', {
+      i: { [field]: NUL },
+    });
     sent += 1;
   }
-  await b.graphql('NUL user_analysis_manage', 'mutation($m: JSON!) { update_user_config(input: { user_analysis_manage: $m }) { default_ppm } }', { m: { version: 1, groups: [{ name: NUL, measurements: [NUL] }] } });
-  await b.graphql('NUL update_chart_data.shoot_date', 'mutation { update_chart_data(id: 1, input: { shoot_date: "2001\\u0000-01-01" }) { id } }');
-  await b.post('NUL upload.original_name', '/minio/upload', { chart_id: ownChart.create_chart.chart_id, image_type_cd: '00700', original_name: NUL, content_type: 'image/jpeg', size: 1000 });
+  await b.graphql(
+    'NUL user_analysis_manage',
+    'mutation($m: JSON!) { update_user_config(input: { user_analysis_manage: $m }) { default_ppm } }',
+    { m: { version: 1, groups: [{ name: NUL, measurements: [NUL] }] } },
+  );
+  await b.graphql(
+    'NUL update_chart_data.shoot_date',
+    'mutation { update_chart_data(id: 1, input: { shoot_date: "2001\\u0000-01-01" }) { id } }',
+  );
+  await b.post('NUL upload.original_name', '/minio/upload', {
+    chart_id: ownChart.create_chart.chart_id,
+    image_type_cd: '00700',
+    original_name: NUL,
+    content_type: 'image/jpeg',
+    size: 1000,
+  });
   await anonymous.request('NUL login email', 'POST', '/public/login', new URLSearchParams({ email: `a${NUL}@b.c`, password: NUL }));
   await anonymous.post('NUL check-email-exist', '/public/check-email-exist', { email: `a${NUL}@b.c` });
   sent += 5;
@@ -138,30 +229,62 @@ export async function hostileInputs(b: ProbeClient, anonymous: ProbeClient): Pro
   await b.request('10k-deep JSON /graphql', 'POST', '/graphql', `{"query":"{ users { uuid } }","variables":{"x":${deep}}}`);
   await b.request('10k-deep JSON /minio/upload', 'POST', '/minio/upload', `{"chart_id":${deep}}`);
   await anonymous.request('10k-deep JSON /public/check-email-exist', 'POST', '/public/check-email-exist', deep);
-  await b.request('10k-deep JSON variable in JSON scalar', 'POST', '/graphql', `{"query":"mutation($m: JSON!) { update_user_config(input: { user_analysis_manage: $m }) { default_ppm } }","variables":{"m":${nested(900)}}}`);
+  await b.request(
+    '10k-deep JSON variable in JSON scalar',
+    'POST',
+    '/graphql',
+    `{"query":"mutation($m: JSON!) { update_user_config(input: { user_analysis_manage: ` +
+      `$m }) { default_ppm } }","variables":{"m":${nested(900)}}}`,
+  );
   sent += 4;
 
   const twoMb = JSON.stringify({ query: '{ users { uuid } }', variables: { pad: 'a'.repeat(2 * 1024 * 1024) } });
   await b.request('2 MB /graphql', 'POST', '/graphql', twoMb);
   await b.request('2 MB /minio/download', 'POST', '/minio/download', twoMb);
-  await anonymous.request('2 MB /public/login form', 'POST', '/public/login', new URLSearchParams({ email: 'a'.repeat(2 * 1024 * 1024), password: 'x' }));
+  await anonymous.request(
+    '2 MB /public/login form',
+    'POST',
+    '/public/login',
+    new URLSearchParams({ email: 'a'.repeat(2 * 1024 * 1024), password: 'x' }),
+  );
   sent += 3;
 
-  const doc = { version: 1, groups: Array.from({ length: 3000 }, (_, i) => ({ name: `group ${i} ${'p'.repeat(60)}`, measurements: ['SNA', 'SNB', 'ANB'] })) };
-  const stored = await b.graphql('300 KB user_analysis_manage', 'mutation($m: JSON!) { update_user_config(input: { user_analysis_manage: $m }) { default_ppm } }', { m: doc });
-  notes.push(`300KB_doc=${JSON.stringify(doc).length >> 10}KB->${stored.status}${graphHasData(stored, 'update_user_config') ? ' stored' : ' refused'}`);
-  const record = await b.graphql('300 KB profilogram_result', 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }', { c: ownChart.create_chart.id, i: { profilogram_result: doc } });
+  const doc = {
+    version: 1,
+    groups: Array.from({ length: 3000 }, (_, i) => ({ name: `group ${i} ${'p'.repeat(60)}`, measurements: ['SNA', 'SNB', 'ANB'] })),
+  };
+  const stored = await b.graphql(
+    '300 KB user_analysis_manage',
+    'mutation($m: JSON!) { update_user_config(input: { user_analysis_manage: $m }) { default_ppm } }',
+    { m: doc },
+  );
+  notes.push(
+    `300KB_doc=${JSON.stringify(doc).length >> 10}KB->${stored.status}` +
+      (graphHasData(stored, 'update_user_config') ? ' stored' : ' refused'),
+  );
+  const record = await b.graphql(
+    '300 KB profilogram_result',
+    'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }',
+    { c: ownChart.create_chart.id, i: { profilogram_result: doc } },
+  );
   notes.push(`300KB_record->${graphHasData(record, 'create_analysis_record') ? 'stored' : 'refused'}`);
   sent += 2;
 
   const png = badCrcPng();
-  const upload = await b.post('bad-CRC PNG upload', '/minio/upload', { chart_id: ownChart.create_chart.chart_id, image_type_cd: '00700', content_type: 'image/png', size: png.length });
+  const upload = await b.post('bad-CRC PNG upload', '/minio/upload', {
+    chart_id: ownChart.create_chart.chart_id,
+    image_type_cd: '00700',
+    content_type: 'image/png',
+    size: png.length,
+  });
   sent += 1;
   const presigned = (upload.json as { data?: { presignedUrl?: string; upload_id?: string } } | undefined)?.data;
   if (presigned?.presignedUrl && presigned.upload_id) {
     await b.request('bad-CRC PNG PUT', 'PUT', presigned.presignedUrl, png, { 'content-type': 'image/png' });
     const check = await b.post('bad-CRC PNG chart_data_request', '/minio/chart_data_request', { upload_id: presigned.upload_id });
-    notes.push(`bad_crc_png=${restSucceeded(check) ? 'accepted' : `refused ${(check.json as { code?: string } | undefined)?.code ?? check.status}`}`);
+    notes.push(
+      `bad_crc_png=${restSucceeded(check) ? 'accepted' : `refused ${(check.json as { code?: string } | undefined)?.code ?? check.status}`}`,
+    );
     sent += 2;
   }
 
@@ -180,12 +303,18 @@ export async function hostileInputs(b: ProbeClient, anonymous: ProbeClient): Pro
     `Bearer ${b.token}x`,
     `Basic ${Buffer.from('a:b').toString('base64')}`,
     `Bearer ${'A'.repeat(8000)}`,
-    `Bearer ${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 1 })).toString('base64url')}.`,
+    `Bearer ${base64url({ alg: 'none' })}.${base64url({ sub: 1 })}.`,
   ];
   let acceptedBad = 0;
   for (const authorization of badTokens) {
     const g = await anonymous.request(`bad token graphql ${authorization.slice(0, 20)}`, 'POST', '/graphql', usersQ, { authorization });
-    const r = await anonymous.request(`bad token download ${authorization.slice(0, 20)}`, 'POST', '/minio/download', JSON.stringify({ chart_id: ownChart.create_chart.chart_id }), { authorization });
+    const r = await anonymous.request(
+      `bad token download ${authorization.slice(0, 20)}`,
+      'POST',
+      '/minio/download',
+      JSON.stringify({ chart_id: ownChart.create_chart.chart_id }),
+      { authorization },
+    );
     if (graphHasData(g, 'users') || restSucceeded(r)) acceptedBad += 1;
     sent += 2;
   }
@@ -197,16 +326,24 @@ export async function hostileInputs(b: ProbeClient, anonymous: ProbeClient): Pro
 /** Group 3: expensive GraphQL documents and 30 parallel detections from A. Returns [sent, notes]. */
 export async function abuse(a: ProbeClient, v: VictimData): Promise<{ sent: number; notes: string[] }> {
   const notes: string[] = [];
-  const refusedGraph = (res: ProbeResponse) => ((res.json as { errors?: unknown[] } | undefined)?.errors?.length ? 'refused' : `answered ${res.status}`);
+  const refusedGraph = (res: ProbeResponse) =>
+    (res.json as { errors?: unknown[] } | undefined)?.errors?.length ? 'refused' : `answered ${res.status}`;
   const repeated = await a.graphql('5000 repeated fields', `{ users { ${'uuid '.repeat(5000)} } }`);
   notes.push(`repeat5000=${refusedGraph(repeated)}`);
   const depth = await a.graphql('depth 50', `{ ${'charts { patient { '.repeat(25)} id ${'} '.repeat(50)}}`);
   notes.push(`depth50=${refusedGraph(depth)}`);
   const aliases = await a.graphql('1000 aliases', `{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: users { uuid }`).join(' ')} }`);
   notes.push(`aliases1000=${refusedGraph(aliases)}`);
-  const batch = await a.request('100-document batch', 'POST', '/graphql', JSON.stringify(Array.from({ length: 100 }, () => ({ query: '{ users { uuid } }' }))));
+  const batch = await a.request(
+    '100-document batch',
+    'POST',
+    '/graphql',
+    JSON.stringify(Array.from({ length: 100 }, () => ({ query: '{ users { uuid } }' }))),
+  );
   notes.push(`batch100=${batch.status}`);
-  const results = await Promise.all(Array.from({ length: 30 }, (_, i) => a.post(`parallel detection ${i}`, '/ai/ceppro/ceph-landmark', { chart_id: v.chartId })));
+  const results = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => a.post(`parallel detection ${i}`, '/ai/ceppro/ceph-landmark', { chart_id: v.chartId })),
+  );
   const codes = new Map<string, number>();
   for (const res of results) {
     const body = res.json as { success?: boolean; code?: string } | undefined;
@@ -215,4 +352,8 @@ export async function abuse(a: ProbeClient, v: VictimData): Promise<{ sent: numb
   }
   notes.push(`detect30=${[...codes].map(([k, n]) => `${k}:${n}`).join(',')}`);
   return { sent: 4 + results.length, notes };
+}
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
 }

@@ -39,7 +39,13 @@ export class ProbeClient {
   }
 
   /** One counted request. `body` as a string is sent as is (JSON content type unless headers say otherwise). */
-  async request(label: string, method: string, path: string, body?: string | Uint8Array<ArrayBuffer> | URLSearchParams, headers: Record<string, string> = {}): Promise<ProbeResponse> {
+  async request(
+    label: string,
+    method: string,
+    path: string,
+    body?: string | Uint8Array<ArrayBuffer> | URLSearchParams,
+    headers: Record<string, string> = {},
+  ): Promise<ProbeResponse> {
     this.tally.attempts += 1;
     const h: Record<string, string> = { ...headers };
     if (this.token && !Object.keys(h).some((k) => k.toLowerCase() === 'authorization')) h.authorization = `Bearer ${this.token}`;

@@ -33,7 +33,9 @@ export async function probeFilm(): Promise<{ bytes: Buffer; source: string }> {
       return { bytes, source: `dataset film ${image.file}` };
     }
   }
-  const bytes = await sharp({ create: { width: 968, height: 1200, channels: 3, background: { r: 128, g: 128, b: 128 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 968, height: 1200, channels: 3, background: { r: 128, g: 128, b: 128 } } })
+    .jpeg()
+    .toBuffer();
   return { bytes, source: 'grey JPEG' };
 }
 
@@ -58,7 +60,12 @@ export async function createVictim(a: ProbeClient, name: string, film: Buffer): 
   let uploadUrl: string | null = null;
   try {
     const thumbnail = socket.waitFor((m) => m === 'DB thumbnail Saved', 20_000);
-    const upload = await a.must('setup upload', '/minio/upload', { chart_id: chartId, image_type_cd: '00700', content_type: 'image/jpeg', size: film.length });
+    const upload = await a.must('setup upload', '/minio/upload', {
+      chart_id: chartId,
+      image_type_cd: '00700',
+      content_type: 'image/jpeg',
+      size: film.length,
+    });
     const put = await a.request('setup PUT', 'PUT', String(upload.presignedUrl), new Uint8Array(film), { 'content-type': 'image/jpeg' });
     if (put.status !== 200) throw new Error(`setup PUT ${put.status}`);
     await a.must('setup chart data', '/minio/chart_data_request', { upload_id: upload.upload_id });
@@ -71,7 +78,11 @@ export async function createVictim(a: ProbeClient, name: string, film: Buffer): 
   } finally {
     socket.close();
   }
-  const data = await a.mustGraphql<{ chart_data: Array<{ id: number }> }>('setup chart_data', 'query($c: Int!) { chart_data(chart_id: $c) { id } }', { c: chartRowId });
+  const data = await a.mustGraphql<{ chart_data: Array<{ id: number }> }>(
+    'setup chart_data',
+    'query($c: Int!) { chart_data(chart_id: $c) { id } }',
+    { c: chartRowId },
+  );
   const records = await a.mustGraphql<{ analysis_records: { items: Array<{ id: number }> } }>(
     'setup records',
     'query($c: Int!) { analysis_records(filter: { chart_id: $c }) { items { id } } }',
@@ -86,7 +97,19 @@ export async function createVictim(a: ProbeClient, name: string, film: Buffer): 
     );
     recordId = created.create_analysis_record.id;
   }
-  return { name, birth, patientId, chartRowId, chartUuid, chartId, chartDataId: data.chart_data[0]?.id ?? null, recordId, detection, uploadId, uploadUrl };
+  return {
+    name,
+    birth,
+    patientId,
+    chartRowId,
+    chartUuid,
+    chartId,
+    chartDataId: data.chart_data[0]?.id ?? null,
+    recordId,
+    detection,
+    uploadId,
+    uploadUrl,
+  };
 }
 
 /**
@@ -97,10 +120,15 @@ export async function snapshot(a: ProbeClient, v: VictimData): Promise<string> {
   const graph = await a.mustGraphql<unknown>(
     'snapshot',
     `query($p: Int!, $c: Int!) {
-      patient(id: $p) { id patient_id first_name birth_info gender createdAt charts { id uuid chart_id createdAt chart_data { image_type_cd shoot_date } } }
+      patient(id: $p) {
+        id patient_id first_name birth_info gender createdAt
+        charts { id uuid chart_id createdAt chart_data { image_type_cd shoot_date } }
+      }
       charts(filter: { patient_id: $p }) { id uuid chart_id chart_data { id image_type_cd shoot_date } analysis_record_id }
       chart_data(chart_id: $c) { id image_type_cd shoot_date }
-      analysis_records(filter: { chart_id: $c }) { items { id chart_id infer_result modified_result ruler_info img_size revision updatedAt } }
+      analysis_records(filter: { chart_id: $c }) {
+        items { id chart_id infer_result modified_result ruler_info img_size revision updatedAt }
+      }
       drawing_result(chart_id: $c)
     }`,
     { p: v.patientId, c: v.chartRowId },

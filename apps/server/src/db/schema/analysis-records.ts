@@ -35,7 +35,9 @@ export const analysisRecords = pgTable(
   },
   (t) => [
     // A chart has one live record: an image change updates it instead of adding another.
-    uniqueIndex('analysis_records_chart_live_key').on(t.chartRef).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('analysis_records_chart_live_key')
+      .on(t.chartRef)
+      .where(sql`${t.deletedAt} is null`),
     index('analysis_records_chart_idx').on(t.chartRef),
   ],
 );

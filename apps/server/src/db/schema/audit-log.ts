@@ -16,8 +16,5 @@ export const auditLog = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('audit_log_user_time_idx').on(t.userId, t.createdAt),
-    index('audit_log_entity_idx').on(t.entityType, t.entityId),
-  ],
+  (t) => [index('audit_log_user_time_idx').on(t.userId, t.createdAt), index('audit_log_entity_idx').on(t.entityType, t.entityId)],
 );

@@ -47,7 +47,9 @@ export const chartData = pgTable(
   (t) => [
     index('chart_data_chart_live_idx').on(t.chartRef, t.deletedAt),
     index('chart_data_chart_type_idx').on(t.chartRef, t.imageTypeCd),
-    index('chart_data_pending_expiry_idx').on(t.pendingExpiresAt).where(sql`${t.pendingExpiresAt} is not null`),
+    index('chart_data_pending_expiry_idx')
+      .on(t.pendingExpiresAt)
+      .where(sql`${t.pendingExpiresAt} is not null`),
     // Literal codes: IMAGE_TYPE in the contract, repeated here because SQL cannot import it.
     check('chart_data_image_type_cd_check', sql`${t.imageTypeCd} in ('00700', '00710')`),
   ],

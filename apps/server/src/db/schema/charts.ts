@@ -25,6 +25,8 @@ export const charts = pgTable(
   },
   (t) => [
     index('charts_patient_live_idx').on(t.patientRef, t.deletedAt),
-    index('charts_draft_expiry_idx').on(t.draftExpiresAt).where(sql`${t.draftExpiresAt} is not null`),
+    index('charts_draft_expiry_idx')
+      .on(t.draftExpiresAt)
+      .where(sql`${t.draftExpiresAt} is not null`),
   ],
 );

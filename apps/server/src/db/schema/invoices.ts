@@ -47,7 +47,9 @@ export const invoices = pgTable(
   (t) => [
     // One charge per period of a user: what makes a second billing run on the same day a no-op.
     uniqueIndex('invoices_user_period_key').on(t.userId, t.periodStart),
-    index('invoices_unsent_idx').on(t.issuedAt).where(sql`${t.emailedAt} is null`),
+    index('invoices_unsent_idx')
+      .on(t.issuedAt)
+      .where(sql`${t.emailedAt} is null`),
     check('invoices_status_check', sql`${t.status} in ('issued', 'paid', 'void')`),
     check('invoices_amounts_check', sql`${t.supplyWon} + ${t.vatWon} = ${t.amountWon}`),
   ],

@@ -31,7 +31,9 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
-    uniqueIndex('jobs_dedupe_active_key').on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('jobs_dedupe_active_key')
+      .on(t.dedupeKey)
+      .where(sql`${t.status} in ('queued', 'running')`),
     check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );

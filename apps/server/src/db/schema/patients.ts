@@ -46,7 +46,9 @@ export const patients = pgTable(
     index('patients_owner_name_idx').on(t.userId, t.firstName),
     index('patients_owner_patient_id_idx').on(t.userId, t.patientId),
     index('patients_owner_birth_idx').on(t.userId, t.birthInfo),
-    index('patients_draft_expiry_idx').on(t.draftExpiresAt).where(sql`${t.draftExpiresAt} is not null`),
+    index('patients_draft_expiry_idx')
+      .on(t.draftExpiresAt)
+      .where(sql`${t.draftExpiresAt} is not null`),
     // The list (docs/spec-points.md §2): every committed, live patient of one owner in each sort order, so a
     // page and the total are read from one index (0013). The predicate must match the list query's.
     index('patients_listed_patient_id_idx')

@@ -36,7 +36,9 @@ export const userConfigs = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    uniqueIndex('user_configs_user_live_key').on(t.userId).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('user_configs_user_live_key')
+      .on(t.userId)
+      .where(sql`${t.deletedAt} is null`),
     index('user_configs_user_idx').on(t.userId),
   ],
 );

@@ -64,11 +64,15 @@ export const users = pgTable(
   },
   (t) => [
     // Emails compare case-insensitively; a deleted account frees its email.
-    uniqueIndex('users_email_key').on(sql`lower(${t.email})`).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_email_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} is null`),
     index('users_status_idx').on(t.status),
     check('users_status_check', sql`${t.status} in ('pending_email', 'active', 'pending_admin', 'locked')`),
     check('users_failed_login_count_check', sql`${t.failedLoginCount} >= 0`),
     check('users_role_check', sql`${t.role} in ('user', 'admin')`),
-    index('users_role_idx').on(t.role).where(sql`${t.role} <> 'user'`),
+    index('users_role_idx')
+      .on(t.role)
+      .where(sql`${t.role} <> 'user'`),
   ],
 );

@@ -35,7 +35,8 @@ export const verificationCodes = pgTable(
     index('verification_codes_user_idx').on(t.userId),
     check(
       'verification_codes_purpose_check',
-      sql`${t.purpose} in ('email_activation', 'mobile_signup', 'mobile_update', 'ip_approval', 'password_reset', 'email_change', 'find_id')`,
+      sql`${t.purpose} in ('email_activation', 'mobile_signup', 'mobile_update', 'ip_approval', 'password_reset',
+        'email_change', 'find_id')`,
     ),
   ],
 );

@@ -23,9 +23,15 @@ export function registerAccountRoutes(
 ): void {
   const { account, recovery, homeUrl } = deps;
 
-  app.post('/public/find-id', async (request) => ok(await recovery.findId(parseBody(findIdRequestSchema, request.body), clientOf(request))));
-  app.post('/public/tfind-id', async (request) => ok(await recovery.confirmFindId(parseBody(tfindIdRequestSchema, request.body), clientOf(request))));
-  app.post('/public/find-pw', async (request) => ok(await recovery.findPassword(parseBody(findPwRequestSchema, request.body), clientOf(request))));
+  app.post('/public/find-id', async (request) =>
+    ok(await recovery.findId(parseBody(findIdRequestSchema, request.body), clientOf(request))),
+  );
+  app.post('/public/tfind-id', async (request) =>
+    ok(await recovery.confirmFindId(parseBody(tfindIdRequestSchema, request.body), clientOf(request))),
+  );
+  app.post('/public/find-pw', async (request) =>
+    ok(await recovery.findPassword(parseBody(findPwRequestSchema, request.body), clientOf(request))),
+  );
   app.post('/public/tfind-pw', async (request) =>
     ok(await recovery.confirmFindPassword(parseBody(tfindPwRequestSchema, request.body), clientOf(request))),
   );

@@ -71,7 +71,8 @@ export function createAccountService(deps: {
 
     async updateInfo(context, input, client) {
       const user = await load(context);
-      if (input.email !== undefined && input.email === user.email.toLowerCase()) throw authError('VALIDATION_FAILED', 'auth.email.sameAsCurrent', 'email');
+      if (input.email !== undefined && input.email === user.email.toLowerCase())
+        throw authError('VALIDATION_FAILED', 'auth.email.sameAsCurrent', 'email');
       if (input.taxNumber !== undefined && verifyProof(proofSecret, 'tax_check', input.taxCheckToken ?? '')?.subject !== input.taxNumber) {
         throw authError('VALIDATION_FAILED', 'auth.tax.verificationRequired', 'taxCheckToken');
       }
@@ -89,12 +90,19 @@ export function createAccountService(deps: {
       if (input.birth !== undefined) patch.birth = input.birth;
       if (input.gender !== undefined) patch.gender = input.gender;
       const updated = Object.keys(patch).length > 0 ? await repository.updateUser(user.id, patch) : user;
-      if (Object.keys(patch).length > 0) await audit.record({ userId: user.id, action: 'profile_updated', client, detail: { fields: Object.keys(patch) } });
+      if (Object.keys(patch).length > 0)
+        await audit.record({ userId: user.id, action: 'profile_updated', client, detail: { fields: Object.keys(patch) } });
 
       // A new email takes effect when the link mailed to it is followed. Whether it is taken is only
       // checked then, so this endpoint does not reveal which emails have accounts.
       if (input.email !== undefined) {
-        const token = await verification.createLink({ purpose: 'email_change', userId: user.id, target: input.email, ttlS: LINK_TTL_S, replacePrevious: true });
+        const token = await verification.createLink({
+          purpose: 'email_change',
+          userId: user.id,
+          target: input.email,
+          ttlS: LINK_TTL_S,
+          replacePrevious: true,
+        });
         await mails.emailChange(input.email, user.firstName, urls.emailChange(token));
       }
       return { user: toProfile(updated ?? user), email_change_pending: input.email !== undefined };

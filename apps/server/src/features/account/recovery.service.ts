@@ -38,7 +38,10 @@ export function generateTemporaryPassword(): string {
 export interface RecoveryService {
   findId(input: { name: string; mobileNumber: string }, client: ClientInfo): Promise<{ sent: true; expires_in: number }>;
   confirmFindId(input: { name: string; mobileNumber: string; code: string }, client: ClientInfo): Promise<{ email: string }>;
-  findPassword(input: { email: string; name: string; mobileNumber: string }, client: ClientInfo): Promise<{ sent: true; expires_in: number }>;
+  findPassword(
+    input: { email: string; name: string; mobileNumber: string },
+    client: ClientInfo,
+  ): Promise<{ sent: true; expires_in: number }>;
   confirmFindPassword(input: { email: string; mobileNumber: string; code: string }, client: ClientInfo): Promise<{ reset_token: string }>;
   issueTemporaryPassword(resetToken: string, client: ClientInfo): Promise<{ sent: true }>;
 }
@@ -107,7 +110,9 @@ export function createRecoveryService(deps: {
       const user = await repository.findUserByEmail(email);
       if (!user || row.userId !== user.id) throw authError('K022', 'auth.code.invalid', 'code');
       // Bound to the current password: once a temporary one is set, the proof is spent.
-      return { reset_token: signProof(proofSecret, 'password_reset', String(user.id), RESET_PROOF_TTL_S, String(user.passwordChangedAt.getTime())) };
+      return {
+        reset_token: signProof(proofSecret, 'password_reset', String(user.id), RESET_PROOF_TTL_S, String(user.passwordChangedAt.getTime())),
+      };
     },
 
     async issueTemporaryPassword(resetToken, client) {

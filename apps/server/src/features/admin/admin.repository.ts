@@ -34,17 +34,26 @@ function filterCondition(filter: AdminAccountFilter, now: Date): SQL | undefined
 export function createAdminRepository(db: AppDatabase) {
   return {
     async roleOf(userId: number): Promise<UserRole | undefined> {
-      const [row] = await db.select({ role: users.role }).from(users).where(and(eq(users.id, userId), live));
+      const [row] = await db
+        .select({ role: users.role })
+        .from(users)
+        .where(and(eq(users.id, userId), live));
       return row?.role;
     },
 
     async findByUuid(uuid: string): Promise<AdminUserRow | undefined> {
-      const [row] = await db.select().from(users).where(and(eq(users.uuid, uuid), live));
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.uuid, uuid), live));
       return row;
     },
 
     async findByEmail(email: string): Promise<AdminUserRow | undefined> {
-      const [row] = await db.select().from(users).where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, live));
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, live));
       return row;
     },
 
@@ -56,7 +65,12 @@ export function createAdminRepository(db: AppDatabase) {
         .from(users)
         .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
         .where(
-          and(live, search, filterCondition(input.filter, input.now), input.afterId === undefined ? undefined : lt(users.id, input.afterId)),
+          and(
+            live,
+            search,
+            filterCondition(input.filter, input.now),
+            input.afterId === undefined ? undefined : lt(users.id, input.afterId),
+          ),
         )
         .orderBy(desc(users.id))
         .limit(input.limit + 1);
@@ -70,7 +84,11 @@ export function createAdminRepository(db: AppDatabase) {
       const livePatient = and(inArray(patients.userId, userIds), isNull(patients.deletedAt), isNull(patients.draftExpiresAt));
       const liveChart = and(livePatient, isNull(charts.deletedAt), isNull(charts.draftExpiresAt));
       const [patientCounts, chartCounts, runCounts, bytes] = await Promise.all([
-        db.select({ userId: patients.userId, n: sql<number>`count(*)::int` }).from(patients).where(livePatient).groupBy(patients.userId),
+        db
+          .select({ userId: patients.userId, n: sql<number>`count(*)::int` })
+          .from(patients)
+          .where(livePatient)
+          .groupBy(patients.userId),
         db
           .select({ userId: patients.userId, n: sql<number>`count(*)::int` })
           .from(charts)
@@ -148,7 +166,11 @@ export function createAdminRepository(db: AppDatabase) {
     },
 
     async admins(): Promise<AdminUserRow[]> {
-      return db.select().from(users).where(and(eq(users.role, 'admin'), live)).orderBy(users.id);
+      return db
+        .select()
+        .from(users)
+        .where(and(eq(users.role, 'admin'), live))
+        .orderBy(users.id);
     },
   };
 }

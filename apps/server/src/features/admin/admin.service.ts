@@ -134,7 +134,13 @@ export function createAdminService({ repository, membership, audit, clock }: Adm
       await requireAdmin(caller);
       const now = clock.now();
       const afterId = query.after === undefined ? undefined : Number(query.after);
-      const { rows, more } = await repository.page({ q: query.q || undefined, filter: query.filter, afterId, limit: query.limit, now: new Date(now) });
+      const { rows, more } = await repository.page({
+        q: query.q || undefined,
+        filter: query.filter,
+        afterId,
+        limit: query.limit,
+        now: new Date(now),
+      });
       const usage = await repository.usage(rows.map((r) => r.user.id));
       const accounts = rows.map(({ user, subscription }) => toAccount(user, subscription, usage.get(user.id) ?? NO_USAGE, 0, now));
       const last = rows.at(-1);

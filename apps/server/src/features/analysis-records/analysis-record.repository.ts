@@ -4,7 +4,9 @@ import type { AppDatabase } from '../../db/database';
 import { analysisRecords, chartData, charts, patients } from '../../db/schema/index';
 
 export type AnalysisRecordRow = typeof analysisRecords.$inferSelect;
-export type AnalysisRecordValues = Partial<Omit<typeof analysisRecords.$inferInsert, 'id' | 'chartRef' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'revision'>>;
+export type AnalysisRecordValues = Partial<
+  Omit<typeof analysisRecords.$inferInsert, 'id' | 'chartRef' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'revision'>
+>;
 
 /** Records belong to a user through chart and patient; every read and write checks that path. */
 export function createAnalysisRecordRepository(db: AppDatabase) {
@@ -15,15 +17,30 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
     isNull(analysisRecords.deletedAt),
   ];
 
-  async function list(userId: number, filter: { id?: number | undefined; chartRef?: number | undefined }): Promise<{ rows: AnalysisRecordRow[]; total: number }> {
+  async function list(
+    userId: number,
+    filter: { id?: number | undefined; chartRef?: number | undefined },
+  ): Promise<{ rows: AnalysisRecordRow[]; total: number }> {
     const conditions = ownedBy(userId);
     if (filter.id !== undefined) conditions.push(eq(analysisRecords.id, filter.id));
     if (filter.chartRef !== undefined) conditions.push(eq(analysisRecords.chartRef, filter.chartRef));
     const where = and(...conditions);
     const [rows, totals] = await Promise.all([
       // A chart has one live record; the cap only bounds an unfiltered call.
-      db.select({ record: analysisRecords }).from(analysisRecords).innerJoin(charts, eq(charts.id, analysisRecords.chartRef)).innerJoin(patients, eq(patients.id, charts.patientRef)).where(where).orderBy(asc(analysisRecords.id)).limit(500),
-      db.select({ n: count() }).from(analysisRecords).innerJoin(charts, eq(charts.id, analysisRecords.chartRef)).innerJoin(patients, eq(patients.id, charts.patientRef)).where(where),
+      db
+        .select({ record: analysisRecords })
+        .from(analysisRecords)
+        .innerJoin(charts, eq(charts.id, analysisRecords.chartRef))
+        .innerJoin(patients, eq(patients.id, charts.patientRef))
+        .where(where)
+        .orderBy(asc(analysisRecords.id))
+        .limit(500),
+      db
+        .select({ n: count() })
+        .from(analysisRecords)
+        .innerJoin(charts, eq(charts.id, analysisRecords.chartRef))
+        .innerJoin(patients, eq(patients.id, charts.patientRef))
+        .where(where),
     ]);
     return { rows: rows.map((r) => r.record), total: totals[0]?.n ?? 0 };
   }
@@ -37,7 +54,10 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
     },
 
     async insert(chartRef: number, values: AnalysisRecordValues): Promise<AnalysisRecordRow> {
-      const [row] = await db.insert(analysisRecords).values({ ...values, chartRef }).returning();
+      const [row] = await db
+        .insert(analysisRecords)
+        .values({ ...values, chartRef })
+        .returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
@@ -46,7 +66,11 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
      * Writes only the columns in `values`: a column left out keeps its stored value. `revision`:
      * `expected` writes only if the record is still at that revision; `bump` moves it on.
      */
-    async update(id: number, values: AnalysisRecordValues, revision: { expected?: number | undefined; bump: boolean }): Promise<AnalysisRecordRow | undefined> {
+    async update(
+      id: number,
+      values: AnalysisRecordValues,
+      revision: { expected?: number | undefined; bump: boolean },
+    ): Promise<AnalysisRecordRow | undefined> {
       const conditions = [eq(analysisRecords.id, id), isNull(analysisRecords.deletedAt)];
       if (revision.expected !== undefined) conditions.push(eq(analysisRecords.revision, revision.expected));
       const [row] = await db
@@ -62,7 +86,11 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
      * replaces the patch's top-level keys and keeps the others), only while the result stays within
      * `maxBytes` as text: 'too-large' when it would not, undefined when the record is gone.
      */
-    async mergeDrawingResult(id: number, patch: Record<string, unknown>, maxBytes: number): Promise<AnalysisRecordRow | 'too-large' | undefined> {
+    async mergeDrawingResult(
+      id: number,
+      patch: Record<string, unknown>,
+      maxBytes: number,
+    ): Promise<AnalysisRecordRow | 'too-large' | undefined> {
       const merged = sql`(coalesce(${analysisRecords.drawingResult}, '{"version":1}'::jsonb) || ${JSON.stringify(patch)}::jsonb)`;
       const [row] = await db
         .update(analysisRecords)
@@ -70,7 +98,10 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
         .where(and(eq(analysisRecords.id, id), isNull(analysisRecords.deletedAt), sql`octet_length(${merged}::text) <= ${maxBytes}`))
         .returning();
       if (row) return row;
-      const [exists] = await db.select({ id: analysisRecords.id }).from(analysisRecords).where(and(eq(analysisRecords.id, id), isNull(analysisRecords.deletedAt)));
+      const [exists] = await db
+        .select({ id: analysisRecords.id })
+        .from(analysisRecords)
+        .where(and(eq(analysisRecords.id, id), isNull(analysisRecords.deletedAt)));
       return exists ? 'too-large' : undefined;
     },
 
@@ -79,7 +110,14 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
       const [row] = await db
         .select({ id: chartData.id, sha256: chartData.sha256 })
         .from(chartData)
-        .where(and(eq(chartData.chartRef, chartRef), eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram), isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)))
+        .where(
+          and(
+            eq(chartData.chartRef, chartRef),
+            eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram),
+            isNull(chartData.deletedAt),
+            isNull(chartData.pendingExpiresAt),
+          ),
+        )
         .orderBy(desc(chartData.id))
         .limit(1);
       return row;

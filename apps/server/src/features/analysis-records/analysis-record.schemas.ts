@@ -17,7 +17,11 @@ const landmarkSchema = z.strictObject({
 export const inferResultSchema = z.strictObject({
   version: z.literal(1),
   /** review_threshold: the served manifest's calibrated "for review" threshold for these confidences. */
-  model: z.strictObject({ id: z.string().min(1).max(100), version: z.string().min(1).max(50), review_threshold: z.number().min(0).max(1).optional() }),
+  model: z.strictObject({
+    id: z.string().min(1).max(100),
+    version: z.string().min(1).max(50),
+    review_threshold: z.number().min(0).max(1).optional(),
+  }),
   landmarks: z.array(landmarkSchema).max(500),
 });
 
@@ -28,7 +32,14 @@ export const inferResultSchema = z.strictObject({
  */
 export const modifiedResultSchema = z.strictObject({
   version: z.literal(2),
-  image: z.strictObject({ chart_data_id: z.number().int().positive(), sha256: z.string().regex(/^[0-9a-f]{64}$/).nullable().optional() }),
+  image: z.strictObject({
+    chart_data_id: z.number().int().positive(),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable()
+      .optional(),
+  }),
   landmarks: z.array(landmarkSchema).max(500),
 });
 
@@ -51,8 +62,14 @@ export const versionedDocumentSchema = z
 export const drawingResultPatchSchema = z
   .record(z.string().min(1).max(50), z.unknown())
   .refine((patch) => Object.keys(patch).length > 0 && Object.keys(patch).length <= 20, 'must set 1 to 20 keys')
-  .refine((patch) => patch.version === undefined || (Number.isInteger(patch.version) && (patch.version as number) > 0), 'version must be a positive integer')
-  .refine((patch) => Buffer.byteLength(JSON.stringify(patch)) <= MAX_DOCUMENT_BYTES, `must be at most ${MAX_DOCUMENT_BYTES / 1024} KB as JSON`);
+  .refine(
+    (patch) => patch.version === undefined || (Number.isInteger(patch.version) && (patch.version as number) > 0),
+    'version must be a positive integer',
+  )
+  .refine(
+    (patch) => Buffer.byteLength(JSON.stringify(patch)) <= MAX_DOCUMENT_BYTES,
+    `must be at most ${MAX_DOCUMENT_BYTES / 1024} KB as JSON`,
+  );
 
 export const imgSizeSchema = z.strictObject({ width: z.number().int().positive(), height: z.number().int().positive() });
 

@@ -3,7 +3,13 @@ import { AppError } from '../../errors/app-error';
 import { isUniqueViolation } from '../auth/auth.repository';
 import type { ChartRepository } from '../charts/chart.repository';
 import type { AnalysisRecordRepository, AnalysisRecordRow, AnalysisRecordValues } from './analysis-record.repository';
-import { analysisRecordInputSchema, drawingResultPatchSchema, MAX_DOCUMENT_BYTES, modifiedResultSchema, type AnalysisRecordInput } from './analysis-record.schemas';
+import {
+  analysisRecordInputSchema,
+  drawingResultPatchSchema,
+  MAX_DOCUMENT_BYTES,
+  modifiedResultSchema,
+  type AnalysisRecordInput,
+} from './analysis-record.schemas';
 
 const stale = () => new AppError('CONFLICT', 'The analysis record changed since these edits started; reload it.');
 
@@ -43,12 +49,13 @@ export function createAnalysisRecordService(deps: { records: AnalysisRecordRepos
     const film = await records.liveCephalogram(chartRef);
     const sameHash = bound.sha256 === undefined || bound.sha256 === null || film?.sha256 === null || bound.sha256 === film?.sha256;
     if (!film || film.id !== bound.chart_data_id || !sameHash) {
-      throw new AppError('CONFLICT', 'The landmarks were placed on another image than the chart\'s cephalogram.');
+      throw new AppError('CONFLICT', "The landmarks were placed on another image than the chart's cephalogram.");
     }
     values.modifiedResult = { ...modified, image: { chart_data_id: film.id, sha256: film.sha256 } };
   }
   return {
-    list: (userId: number, filter: { id?: number | undefined; chart_id?: number | undefined }) => records.list(userId, { id: filter.id, chartRef: filter.chart_id }),
+    list: (userId: number, filter: { id?: number | undefined; chart_id?: number | undefined }) =>
+      records.list(userId, { id: filter.id, chartRef: filter.chart_id }),
 
     /** drawing_result alone, for the drawing pad; null when the chart is not the caller's. */
     async drawingResult(userId: number, chartId: number): Promise<VersionedJson | null> {
@@ -98,10 +105,14 @@ export function createAnalysisRecordService(deps: { records: AnalysisRecordRepos
      */
     async mergeDrawingResult(userId: number, id: number, patch: unknown): Promise<AnalysisRecordRow> {
       const parsed = drawingResultPatchSchema.safeParse(patch);
-      if (!parsed.success) throw new AppError('VALIDATION_FAILED', `patch ${parsed.error.issues[0]?.message ?? 'is invalid'}`, { field: 'patch' });
+      if (!parsed.success)
+        throw new AppError('VALIDATION_FAILED', `patch ${parsed.error.issues[0]?.message ?? 'is invalid'}`, { field: 'patch' });
       if (!(await records.findOwned(userId, id))) throw new AppError('NOT_FOUND');
       const row = await records.mergeDrawingResult(id, parsed.data, MAX_DOCUMENT_BYTES);
-      if (row === 'too-large') throw new AppError('VALIDATION_FAILED', `drawing_result must be at most ${MAX_DOCUMENT_BYTES / 1024} KB as JSON`, { field: 'patch' });
+      if (row === 'too-large')
+        throw new AppError('VALIDATION_FAILED', `drawing_result must be at most ${MAX_DOCUMENT_BYTES / 1024} KB as JSON`, {
+          field: 'patch',
+        });
       if (!row) throw new AppError('NOT_FOUND');
       return row;
     },

@@ -44,7 +44,13 @@ const FIELDS: Record<string, FieldAudit> = {
   'Mutation.create_chart': { action: 'chart.create', target: (a, r) => chart(idOf(r)) ?? patient(int(a['patient_id'])) },
   'Mutation.update_chart': { action: 'chart.update', target: (a) => chart(int(a['id'])) },
   'Mutation.delete_chart': { action: 'chart.delete', target: (a) => chart(int(a['id'])) },
-  'Mutation.update_chart_data': { action: 'image.update', target: (a) => { const id = int(a['id']); return id === null ? null : { kind: 'chart_data', id }; } },
+  'Mutation.update_chart_data': {
+    action: 'image.update',
+    target: (a) => {
+      const id = int(a['id']);
+      return id === null ? null : { kind: 'chart_data', id };
+    },
+  },
   'Mutation.create_analysis_record': { action: 'landmarks.update', target: (a, r) => record(idOf(r)) ?? chart(int(a['chart_id'])) },
   'Mutation.update_analysis_record': { action: 'landmarks.update', target: (a) => record(int(a['id'])) },
   'Mutation.merge_drawing_result': { action: 'drawing.update', target: (a) => record(int(a['id'])) },

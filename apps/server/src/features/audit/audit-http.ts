@@ -39,7 +39,10 @@ const ROUTES: Record<string, RouteAudit> = {
   [`POST ${EXPORT_ENDPOINTS.batch.path}`]: {
     action: fixed('export.batch'),
     target: () => null,
-    detail: (b) => ({ format: b['format'] === 'xlsx' ? 'xlsx' : 'csv', patients: Array.isArray(b['patient_ids']) ? b['patient_ids'].length : 'all' }),
+    detail: (b) => ({
+      format: b['format'] === 'xlsx' ? 'xlsx' : 'csv',
+      patients: Array.isArray(b['patient_ids']) ? b['patient_ids'].length : 'all',
+    }),
   },
   [`POST ${REPORT_ENDPOINTS.pdf.path}`]: { action: fixed('report.pdf'), target: (b) => chartIdIn(b['chart_id']) },
   // The report's data model (the print layout reads it).

@@ -36,7 +36,10 @@ export function createAuditTargetRepository(db: AppDatabase) {
       if (typeof target.id === 'string' && target.kind !== 'chart' && !UUID.test(target.id)) return null;
       switch (target.kind) {
         case 'patient': {
-          const [row] = await db.select({ ownerUserId: patients.userId, patientId: patients.id }).from(patients).where(eq(patients.id, target.id));
+          const [row] = await db
+            .select({ ownerUserId: patients.userId, patientId: patients.id })
+            .from(patients)
+            .where(eq(patients.id, target.id));
           return row ? { ...row, chartId: null } : null;
         }
         case 'chart': {
@@ -47,7 +50,9 @@ export function createAuditTargetRepository(db: AppDatabase) {
         case 'chart_data':
           return first(await fromCharts().innerJoin(chartData, eq(chartData.chartRef, charts.id)).where(eq(chartData.id, target.id)));
         case 'analysis_record':
-          return first(await fromCharts().innerJoin(analysisRecords, eq(analysisRecords.chartRef, charts.id)).where(eq(analysisRecords.id, target.id)));
+          return first(
+            await fromCharts().innerJoin(analysisRecords, eq(analysisRecords.chartRef, charts.id)).where(eq(analysisRecords.id, target.id)),
+          );
         case 'upload':
           return first(await fromCharts().innerJoin(uploads, eq(uploads.chartRef, charts.id)).where(eq(uploads.id, target.id)));
       }

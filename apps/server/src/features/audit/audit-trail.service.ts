@@ -12,7 +12,19 @@ type Query = z.output<typeof auditQuerySchema>;
 /** Most rows one CSV file holds; a longer trail is exported in date ranges. */
 export const CSV_MAX_ROWS = 50_000;
 const CSV_PAGE = 500;
-const CSV_COLUMNS = ['time_utc', 'action', 'outcome', 'by', 'patient_id', 'patient_name', 'target_type', 'target_id', 'ip', 'user_agent', 'detail'];
+const CSV_COLUMNS = [
+  'time_utc',
+  'action',
+  'outcome',
+  'by',
+  'patient_id',
+  'patient_name',
+  'target_type',
+  'target_id',
+  'ip',
+  'user_agent',
+  'detail',
+];
 
 /** The owner's reading of the trail (My info > Activity log) and the print event the web reports. */
 export interface AuditTrailDeps {
@@ -34,7 +46,10 @@ export function createAuditTrailService({ repository, targets, audit }: AuditTra
       const rows = await repository.trail({ ...filterOf(userId, query), after: parseCursor(query.cursor), limit: query.limit + 1 });
       const items = rows.slice(0, query.limit);
       const last = items[items.length - 1];
-      return { items: items.map((row) => toView(row, userId)), next_cursor: rows.length > query.limit && last ? `${last.at.getTime()}.${last.id}` : null };
+      return {
+        items: items.map((row) => toView(row, userId)),
+        next_cursor: rows.length > query.limit && last ? `${last.at.getTime()}.${last.id}` : null,
+      };
     },
 
     /** The filtered trail as CSV (UTF-8 with BOM), read page by page while the client takes it. */
@@ -61,7 +76,13 @@ export function createAuditTrailService({ repository, targets, audit }: AuditTra
     async print(userId: number, client: { ip: string; userAgent: string | null }, chartId: string): Promise<void> {
       const chart = await targets.resolve({ kind: 'chart', by: 'chart_id', id: chartId });
       const error = chart?.ownerUserId === userId ? undefined : new AppError('NOT_FOUND');
-      await audit.access({ actorUserId: userId, client, action: 'report.print', target: { kind: 'chart', by: 'chart_id', id: chartId }, ...(error && { error }) });
+      await audit.access({
+        actorUserId: userId,
+        client,
+        action: 'report.print',
+        target: { kind: 'chart', by: 'chart_id', id: chartId },
+        ...(error && { error }),
+      });
       if (error) throw error;
     },
   };
@@ -70,7 +91,8 @@ export function createAuditTrailService({ repository, targets, audit }: AuditTra
 function parseCursor(cursor: string | undefined): TrailFilter['after'] {
   if (!cursor) return undefined;
   const [at, id] = cursor.split('.').map(Number);
-  if (at === undefined || id === undefined || !Number.isSafeInteger(at) || !Number.isSafeInteger(id)) throw new AppError('VALIDATION_FAILED', undefined, { field: 'cursor' });
+  if (at === undefined || id === undefined || !Number.isSafeInteger(at) || !Number.isSafeInteger(id))
+    throw new AppError('VALIDATION_FAILED', undefined, { field: 'cursor' });
   return { at: new Date(at), id };
 }
 
@@ -93,7 +115,19 @@ function toView(row: TrailRow, userId: number): AuditEventView {
 
 function csvCells(view: AuditEventView): Array<string | null> {
   const by = view.by_me ? 'me' : view.actor_user_id === null ? 'unknown' : `user ${view.actor_user_id}`;
-  return [view.at, view.action, view.outcome, by, view.patient?.patient_id ?? null, view.patient?.name ?? null, view.target_type, view.target_id, view.ip, view.user_agent, view.detail ? JSON.stringify(view.detail) : null];
+  return [
+    view.at,
+    view.action,
+    view.outcome,
+    by,
+    view.patient?.patient_id ?? null,
+    view.patient?.name ?? null,
+    view.target_type,
+    view.target_id,
+    view.ip,
+    view.user_agent,
+    view.detail ? JSON.stringify(view.detail) : null,
+  ];
 }
 
 export type AuditTrailService = ReturnType<typeof createAuditTrailService>;

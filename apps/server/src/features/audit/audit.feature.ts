@@ -13,5 +13,8 @@ import { registerAuditRoutes } from './audit.routes';
 export function registerAuditFeature(app: FastifyInstance, services: Services): void {
   const db = services.database.db;
   registerAuditHooks(app, services.audit);
-  registerAuditRoutes(app, createAuditTrailService({ repository: createAuditRepository(db), targets: createAuditTargetRepository(db), audit: services.audit }));
+  registerAuditRoutes(
+    app,
+    createAuditTrailService({ repository: createAuditRepository(db), targets: createAuditTargetRepository(db), audit: services.audit }),
+  );
 }

@@ -22,7 +22,9 @@ export interface TrailRow extends AuditRow {
 }
 
 // Guarded: a detail written by another feature with a non-numeric patientId must not break the list.
-const patientOfEvent = sql<number | null>`(case when ${auditEvents.detail}->>'patientId' ~ '^[0-9]{1,9}$' then (${auditEvents.detail}->>'patientId')::integer end)`;
+const patientOfEvent = sql<
+  number | null
+>`(case when ${auditEvents.detail}->>'patientId' ~ '^[0-9]{1,9}$' then (${auditEvents.detail}->>'patientId')::integer end)`;
 
 /** The SQL of the audit trail: inserts and reads only; there is deliberately no update or delete. */
 export function createAuditRepository(db: AppDatabase) {
@@ -36,11 +38,16 @@ export function createAuditRepository(db: AppDatabase) {
       const conditions: SQL[] = [or(eq(auditEvents.ownerUserId, filter.userId), eq(auditEvents.actorUserId, filter.userId)) as SQL];
       if (filter.from) conditions.push(gte(auditEvents.at, filter.from));
       if (filter.to) conditions.push(lt(auditEvents.at, filter.to));
-      if (filter.action) conditions.push(filter.action.includes('.') ? eq(auditEvents.action, filter.action) : like(auditEvents.action, `${filter.action}.%`));
+      if (filter.action)
+        conditions.push(
+          filter.action.includes('.') ? eq(auditEvents.action, filter.action) : like(auditEvents.action, `${filter.action}.%`),
+        );
       if (filter.outcome) conditions.push(eq(auditEvents.outcome, filter.outcome));
       if (filter.patientId !== undefined) {
         const id = filter.patientId;
-        conditions.push(or(and(eq(auditEvents.targetType, 'patient'), eq(auditEvents.targetId, String(id))), sql`${patientOfEvent} = ${id}`) as SQL);
+        conditions.push(
+          or(and(eq(auditEvents.targetType, 'patient'), eq(auditEvents.targetId, String(id))), sql`${patientOfEvent} = ${id}`) as SQL,
+        );
       }
       if (filter.after) {
         const { at, id } = filter.after;

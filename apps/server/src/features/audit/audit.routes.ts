@@ -9,7 +9,9 @@ import type { AuditTrailService } from './audit-trail.service';
  * the bearer hook has run. Each handler validates and calls one service method.
  */
 export function registerAuditRoutes(app: FastifyInstance, trail: AuditTrailService): void {
-  app.get(AUDIT_ENDPOINTS.list.path, async (request) => ok(await trail.page(requireUser(request).userId, parseBody(auditQuerySchema, request.query))));
+  app.get(AUDIT_ENDPOINTS.list.path, async (request) =>
+    ok(await trail.page(requireUser(request).userId, parseBody(auditQuerySchema, request.query))),
+  );
 
   app.get(AUDIT_ENDPOINTS.csv.path, async (request, reply) => {
     const query = parseBody(auditQuerySchema, request.query);

@@ -75,10 +75,12 @@ export function createAuditService({ repository, targets, clock, log }: AuditSer
      * their trail); a failure on one's own or on nothing is `failed`.
      */
     async access(event: AccessEvent): Promise<void> {
-      const resolved = event.target ? await targets.resolve(event.target).catch((error: unknown) => {
-        log.error({ err: error }, 'audit target could not be resolved');
-        return null;
-      }) : null;
+      const resolved = event.target
+        ? await targets.resolve(event.target).catch((error: unknown) => {
+            log.error({ err: error }, 'audit target could not be resolved');
+            return null;
+          })
+        : null;
       const failed = event.error !== undefined;
       const foreign = resolved !== null && resolved.ownerUserId !== event.actorUserId;
       const outcome = !failed ? 'success' : foreign ? 'denied' : 'failed';

@@ -10,9 +10,12 @@ const escapeHtml = (text: string) =>
 function compose(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): MailMessage {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', '-- Ceppro'].join('\n\n');
   const button = action
-    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#1a5fb4;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(action.url)}</p>`
+    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px ` +
+      `18px;background:#1a5fb4;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p><p ` +
+      `style="font-size:12px;color:#666">${escapeHtml(action.url)}</p>`
     : '';
-  const html = `<!doctype html><html><body style="font-family:sans-serif">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${button}<p>Ceppro</p></body></html>`;
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+  const html = `<!doctype html><html><body style="font-family:sans-serif">${body}${button}<p>Ceppro</p></body></html>`;
   return { to, subject, text, html };
 }
 
@@ -36,8 +39,11 @@ export function createAuthMails(mailer: Mailer): AuthMails {
           [
             `Hello ${name},`,
             reason === 'locked'
-              ? 'Sign-in to your Ceppro account failed 10 times, so the account was locked. If that was you, open the link below to agree and confirm, then sign in again. If it was not you, change your password after activating.'
-              : 'Thank you for signing up for Ceppro. Open the link below to agree and confirm your email address; you can sign in afterwards.',
+              ? 'Sign-in to your Ceppro account failed 10 times, so the account was locked. If that was you, ' +
+                'open the link below to agree and confirm, then sign in again. If it was not you, change your ' +
+                'password after activating.'
+              : 'Thank you for signing up for Ceppro. Open the link below to agree and confirm your email ' +
+                'address; you can sign in afterwards.',
             'The link is valid for 24 hours and works once.',
           ],
           { label: 'Agree and confirm', url },
@@ -50,8 +56,11 @@ export function createAuthMails(mailer: Mailer): AuthMails {
           'Ceppro: approve sign-in from a new IP address',
           [
             `Hello ${name},`,
-            `Someone signed in to your Ceppro account with the correct password from an IP address you have not used before (${ip}). Sign-in from it stays blocked until you approve it.`,
-            'If that was you, press the approval button below, then sign in again. If it was not you, do not approve it and change your password.',
+            `Someone signed in to your Ceppro account with the correct password from ` +
+              `an IP address you have not used before (${ip}). Sign-in from it stays blocked ` +
+              `until you approve it.`,
+            'If that was you, press the approval button below, then sign in again. If it was not you, do not ' +
+              'approve it and change your password.',
           ],
           { label: 'Approve this IP address', url },
         ),
@@ -69,7 +78,11 @@ export function createAuthMails(mailer: Mailer): AuthMails {
         compose(
           to,
           'Ceppro: confirm your new email address',
-          [`Hello ${name},`, 'Open the link below to make this address the email of your Ceppro account. Until then the old address stays in use.', 'The link is valid for 24 hours.'],
+          [
+            `Hello ${name},`,
+            'Open the link below to make this address the email of your Ceppro account. Until then the old address stays in use.',
+            'The link is valid for 24 hours.',
+          ],
           { label: 'Confirm new email', url },
         ),
       ),

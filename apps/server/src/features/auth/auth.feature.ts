@@ -32,7 +32,11 @@ export async function registerAuthFeature(app: FastifyInstance, services: Servic
   const audit = mirrorSecurityLog(createAuditLog(db), services.audit);
   const limiter = createRateLimiter(db, config.auth.rateLimitScale, services.clock);
   const mails = createAuthMails(services.mailer);
-  const verification = createVerificationService({ repository: createVerificationRepository(db), sms: services.sms, secret: secrets.urlSigning });
+  const verification = createVerificationService({
+    repository: createVerificationRepository(db),
+    sms: services.sms,
+    secret: secrets.urlSigning,
+  });
   const sessions = createSessionService({
     repository,
     audit,
@@ -56,7 +60,13 @@ export async function registerAuthFeature(app: FastifyInstance, services: Servic
 
   registerBearerAuth(app, sessions);
   const failures = createLoginFailureRepository(db);
-  const login = createLoginService({ ...shared, urls, failures, clock: services.clock, adminApprovalUserTypes: config.adminApprovalUserTypes });
+  const login = createLoginService({
+    ...shared,
+    urls,
+    failures,
+    clock: services.clock,
+    adminApprovalUserTypes: config.adminApprovalUserTypes,
+  });
   registerAuthRoutes(app, { login, sessions, homeUrl, refreshTokenTtlS: config.auth.refreshTokenTtlS });
   await registerSignUpRoutes(app, createSignUpService({ ...shared, storage: services.storage, urls, proofSecret, log: app.log }));
   registerAccountRoutes(app, {

@@ -34,12 +34,20 @@ export function createAuthRepository(db: AppDatabase) {
   const live = isNull(users.deletedAt);
   return {
     async findUserByEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, live)).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, live))
+        .limit(1);
       return row;
     },
 
     async findUserById(id: number): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(and(eq(users.id, id), live)).limit(1);
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), live))
+        .limit(1);
       return row;
     },
 
@@ -57,7 +65,13 @@ export function createAuthRepository(db: AppDatabase) {
       const [row] = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, live, exceptUserId === undefined ? undefined : ne(users.id, exceptUserId)))
+        .where(
+          and(
+            sql`lower(${users.email}) = ${email.toLowerCase()}`,
+            live,
+            exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+          ),
+        )
         .limit(1);
       return row !== undefined;
     },
@@ -67,7 +81,11 @@ export function createAuthRepository(db: AppDatabase) {
     async createUser(values: NewUser, config: NewUserConfig, claims: SignUpClaims = { proofs: [], licenseKey: null }): Promise<UserRow> {
       return db.transaction(async (tx) => {
         for (const proof of claims.proofs) {
-          const spent = await tx.insert(spentProofs).values({ tokenHash: proof.tokenHash, expiresAt: proof.expiresAt }).onConflictDoNothing().returning();
+          const spent = await tx
+            .insert(spentProofs)
+            .values({ tokenHash: proof.tokenHash, expiresAt: proof.expiresAt })
+            .onConflictDoNothing()
+            .returning();
           if (spent.length === 0) throw new ClaimTakenError(proof.field);
         }
         if (claims.licenseKey !== null) {
@@ -87,7 +105,11 @@ export function createAuthRepository(db: AppDatabase) {
     },
 
     async updateUser(id: number, patch: UserPatch): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set({ ...patch, updatedAt: new Date() }).where(and(eq(users.id, id), live)).returning();
+      const [row] = await db
+        .update(users)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(and(eq(users.id, id), live))
+        .returning();
       return row;
     },
 
@@ -213,7 +235,13 @@ export function createAuthRepository(db: AppDatabase) {
       await db
         .update(sessions)
         .set({ revokedAt: new Date(), revokedReason: reason })
-        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepFamily === undefined ? undefined : ne(sessions.familyId, keepFamily)));
+        .where(
+          and(
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            keepFamily === undefined ? undefined : ne(sessions.familyId, keepFamily),
+          ),
+        );
     },
 
     async approvedIpState(userId: number, ip: string): Promise<{ anyApproved: boolean; thisApproved: boolean }> {
@@ -229,7 +257,10 @@ export function createAuthRepository(db: AppDatabase) {
       await db
         .insert(approvedIps)
         .values({ userId, ip, approvedAt: now, lastSeenAt: now })
-        .onConflictDoUpdate({ target: [approvedIps.userId, approvedIps.ip], set: { approvedAt: sql`coalesce(${approvedIps.approvedAt}, now())` } });
+        .onConflictDoUpdate({
+          target: [approvedIps.userId, approvedIps.ip],
+          set: { approvedAt: sql`coalesce(${approvedIps.approvedAt}, now())` },
+        });
     },
 
     async addPendingIp(userId: number, ip: string): Promise<void> {

@@ -43,7 +43,9 @@ export function registerAuthRoutes(
       confirm: (token, client) => login.confirmEmail(token, client),
       page: {
         title: 'Confirm your email address',
-        text: 'By confirming, you agree to the terms of service, the privacy policy and the single sign-on policy you accepted at sign-up, and activate your Ceppro account.',
+        text:
+          'By confirming, you agree to the terms of service, the privacy policy and the single sign-on ' +
+          'policy you accepted at sign-up, and activate your Ceppro account.',
         button: 'Agree and confirm',
         doneTitle: 'Your account is activated',
         doneText: 'You can now sign in to Ceppro.',
@@ -60,7 +62,9 @@ export function registerAuthRoutes(
       confirm: (token, client) => login.approveIp(token, client),
       page: {
         title: 'Approve sign-in from a new IP address',
-        text: 'Sign-in to your account was blocked because it came from an IP address you have not used before. Approve it only if that was you.',
+        text:
+          'Sign-in to your account was blocked because it came from an IP address you have not used ' +
+          'before. Approve it only if that was you.',
         button: 'Approve',
         doneTitle: 'The IP address is approved',
         doneText: 'Sign in again from that address.',

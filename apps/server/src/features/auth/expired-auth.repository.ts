@@ -10,7 +10,11 @@ export const expiredAuth = {
    * expires, so its browser still learns why it ended (J005) instead of a bare J001.
    */
   async sessionFamilies(db: AppDatabase, now: Date): Promise<number> {
-    const dead = db.select({ familyId: sessions.familyId }).from(sessions).groupBy(sessions.familyId).having(lt(max(sessions.expiresAt), now));
+    const dead = db
+      .select({ familyId: sessions.familyId })
+      .from(sessions)
+      .groupBy(sessions.familyId)
+      .having(lt(max(sessions.expiresAt), now));
     const rows = await db.delete(sessions).where(inArray(sessions.familyId, dead)).returning({ id: sessions.id });
     return rows.length;
   },

@@ -36,7 +36,10 @@ export function createLoginFailureRepository(db: AppDatabase) {
       const [row] = await db
         .insert(loginFailures)
         .values({ email: email.toLowerCase(), ip, failures: 1, lastFailedAt: at })
-        .onConflictDoUpdate({ target: [loginFailures.email, loginFailures.ip], set: { failures: sql`${loginFailures.failures} + 1`, lastFailedAt: at } })
+        .onConflictDoUpdate({
+          target: [loginFailures.email, loginFailures.ip],
+          set: { failures: sql`${loginFailures.failures} + 1`, lastFailedAt: at },
+        })
         .returning({ failures: loginFailures.failures });
       if (Math.random() < 0.02) await db.delete(loginFailures).where(lt(loginFailures.lastFailedAt, new Date(at.getTime() - 86_400_000)));
       return row?.failures ?? 1;

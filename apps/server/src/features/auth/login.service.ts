@@ -62,11 +62,21 @@ export function createLoginService(deps: {
   function refuseWhileSlowedDown(pair: { failures: number; lastFailedAt: Date } | undefined): void {
     if (!pair) return;
     const waitMs = pair.lastFailedAt.getTime() + slowdownS(pair.failures) * 1000 - clock.now();
-    if (waitMs > 0) throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES_EN['auth.error.tooManyRequests'], { key: 'auth.error.tooManyRequests', retryAfterS: Math.ceil(waitMs / 1000) });
+    if (waitMs > 0)
+      throw new AppError('TOO_MANY_REQUESTS', AUTH_MESSAGES_EN['auth.error.tooManyRequests'], {
+        key: 'auth.error.tooManyRequests',
+        retryAfterS: Math.ceil(waitMs / 1000),
+      });
   }
 
   async function sendActivation(user: { id: number; email: string; firstName: string }, reason: 'sign_up' | 'locked' | 'resend') {
-    const token = await verification.createLink({ purpose: 'email_activation', userId: user.id, target: user.email.toLowerCase(), ttlS: LINK_TTL_S, replacePrevious: true });
+    const token = await verification.createLink({
+      purpose: 'email_activation',
+      userId: user.id,
+      target: user.email.toLowerCase(),
+      ttlS: LINK_TTL_S,
+      replacePrevious: true,
+    });
     await mails.activation(user.email, user.firstName, urls.activation(token), reason);
   }
 
@@ -95,7 +105,12 @@ export function createLoginService(deps: {
       if (!(await verifyPassword(user.passwordHash, password))) {
         const failures = await pairs.record(email, client.ip, new Date(clock.now()));
         await repository.recordFailedLogin(user.id);
-        await audit.record({ userId: user.id, action: 'login_failed', client, detail: { reason: 'wrong_password', failures, knownAddress: known } });
+        await audit.record({
+          userId: user.id,
+          action: 'login_failed',
+          client,
+          detail: { reason: 'wrong_password', failures, knownAddress: known },
+        });
         if (user.status === 'locked') throw authError('K007', 'auth.error.loginLocked');
         if (known && failures >= AUTH_LIMITS.failedLoginLimit && user.status === 'active') {
           if (await repository.lockUser(user.id)) {
@@ -117,7 +132,13 @@ export function createLoginService(deps: {
         await repository.approveIp(user.id, client.ip);
       } else if (!ips.thisApproved) {
         await repository.addPendingIp(user.id, client.ip);
-        const token = await verification.createLink({ purpose: 'ip_approval', userId: user.id, target: client.ip, ttlS: LINK_TTL_S, replacePrevious: false });
+        const token = await verification.createLink({
+          purpose: 'ip_approval',
+          userId: user.id,
+          target: client.ip,
+          ttlS: LINK_TTL_S,
+          replacePrevious: false,
+        });
         await mails.ipApproval(user.email, user.firstName, urls.ipApproval(token), client.ip);
         await audit.record({ userId: user.id, action: 'login_blocked_new_ip', client });
         throw authError('K016', 'auth.error.ipChanged');
@@ -174,7 +195,8 @@ export function createLoginService(deps: {
     async reenterPassword(context, password) {
       await limiter.hit(RATE_RULES.passwordAccount, String(context.userId));
       const user = await loadUser(context);
-      if (!(await verifyPassword(user.passwordHash, password))) throw authError('VALIDATION_FAILED', 'auth.error.loginIncorrect', 'password');
+      if (!(await verifyPassword(user.passwordHash, password)))
+        throw authError('VALIDATION_FAILED', 'auth.error.loginIncorrect', 'password');
     },
 
     async check(context) {

@@ -10,7 +10,8 @@ import { AppError } from '../../errors/app-error';
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   // No body at all (or a JSON null) is an empty form; a JSON array or string is not a form.
   const value: unknown = body === undefined || body === null ? {} : body;
-  if (typeof value !== 'object' || Array.isArray(value)) throw new AppError('BAD_REQUEST', 'The request body must be a form or a JSON object.');
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new AppError('BAD_REQUEST', 'The request body must be a form or a JSON object.');
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];

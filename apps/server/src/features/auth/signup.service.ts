@@ -44,7 +44,10 @@ export interface SignUpService {
   checkTax(taxNumber: string, client: ClientInfo): Promise<{ valid: true; tax_check_token: string }>;
   sendMobileCode(mobile: string, client: ClientInfo): Promise<{ sent: true; expires_in: number }>;
   verifyMobileCode(mobile: string, code: string, client: ClientInfo): Promise<{ mobile_token: string }>;
-  uploadLicense(file: { filename: string; bytes: Buffer }, client: ClientInfo): Promise<{ license_token: string; content_type: LicenseContentType; size: number }>;
+  uploadLicense(
+    file: { filename: string; bytes: Buffer },
+    client: ClientInfo,
+  ): Promise<{ license_token: string; content_type: LicenseContentType; size: number }>;
   signUp(input: SignUpInput, client: ClientInfo): Promise<{ email: string; activation_mail_sent: boolean }>;
 }
 
@@ -109,7 +112,8 @@ export function createSignUpService(deps: {
       let licensePath: string | null = null;
       if (input.licenseToken !== undefined) {
         licensePath = verifyProof(proofSecret, 'license', input.licenseToken)?.subject ?? null;
-        if (licensePath === null || !(await storage.exists(licensePath))) throw authError('VALIDATION_FAILED', 'auth.token.invalid', 'licenseToken');
+        if (licensePath === null || !(await storage.exists(licensePath)))
+          throw authError('VALIDATION_FAILED', 'auth.token.invalid', 'licenseToken');
       }
       await limiter.hit(RATE_RULES.signUpIp, client.ip);
       if (await repository.emailTaken(input.email)) throw authError('M005', 'auth.email.exists', 'email');
@@ -156,14 +160,21 @@ export function createSignUpService(deps: {
         );
       } catch (error) {
         // A replayed proof reads like a missing one: that step of the form must be done again.
-        if (error instanceof ClaimTakenError) throw authError('VALIDATION_FAILED', CLAIM_KEYS[error.field] ?? 'auth.token.invalid', error.field);
+        if (error instanceof ClaimTakenError)
+          throw authError('VALIDATION_FAILED', CLAIM_KEYS[error.field] ?? 'auth.token.invalid', error.field);
         // Two sign-ups racing for one email: the unique index decides.
         if (isUniqueViolation(error)) throw authError('M005', 'auth.email.exists', 'email');
         throw error;
       }
       await audit.record({ userId: user.id, action: 'sign_up', client, detail: { userType: user.userTypeCd } });
 
-      const token = await verification.createLink({ purpose: 'email_activation', userId: user.id, target: user.email, ttlS: LINK_TTL_S, replacePrevious: true });
+      const token = await verification.createLink({
+        purpose: 'email_activation',
+        userId: user.id,
+        target: user.email,
+        ttlS: LINK_TTL_S,
+        replacePrevious: true,
+      });
       try {
         await mails.activation(user.email, user.firstName, urls.activation(token), 'sign_up');
         return { email: user.email, activation_mail_sent: true };

@@ -103,13 +103,27 @@ export type ProofPurpose = 'email_check' | 'tax_check' | 'mobile_signup' | 'lice
 const proofSchema = z.object({ p: z.string(), s: z.string(), exp: z.number().int(), x: z.string().optional() });
 
 /** `subject` is what is proven (the email, tax number, mobile number, object key or user id). */
-export function signProof(secret: string, purpose: ProofPurpose, subject: string, ttlS: number, extra?: string, nowMs = Date.now()): string {
-  const body = b64url(JSON.stringify({ p: purpose, s: subject, exp: Math.floor(nowMs / 1000) + ttlS, ...(extra !== undefined && { x: extra }) }));
+export function signProof(
+  secret: string,
+  purpose: ProofPurpose,
+  subject: string,
+  ttlS: number,
+  extra?: string,
+  nowMs = Date.now(),
+): string {
+  const body = b64url(
+    JSON.stringify({ p: purpose, s: subject, exp: Math.floor(nowMs / 1000) + ttlS, ...(extra !== undefined && { x: extra }) }),
+  );
   return `${body}.${b64url(hmac(secret, `proof.${body}`))}`;
 }
 
 /** Returns the subject (and extra) when the proof is genuine, for this purpose and unexpired. */
-export function verifyProof(secret: string, purpose: ProofPurpose, token: string, nowMs = Date.now()): { subject: string; extra?: string } | null {
+export function verifyProof(
+  secret: string,
+  purpose: ProofPurpose,
+  token: string,
+  nowMs = Date.now(),
+): { subject: string; extra?: string } | null {
   const [body, signature, rest] = token.split('.');
   if (!body || !signature || rest !== undefined) return null;
   if (!safeEqual(Buffer.from(signature, 'base64url'), hmac(secret, `proof.${body}`))) return null;

@@ -8,17 +8,37 @@ export type VerificationRow = typeof verificationCodes.$inferSelect;
 export function createVerificationRepository(db: AppDatabase) {
   return {
     /** A new code replaces every unused one for the same purpose and target: only the latest works. */
-    async replace(values: { id: string; userId: number | null; purpose: VerificationPurpose; target: string; codeHash: string; expiresAt: Date }): Promise<void> {
+    async replace(values: {
+      id: string;
+      userId: number | null;
+      purpose: VerificationPurpose;
+      target: string;
+      codeHash: string;
+      expiresAt: Date;
+    }): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
           .update(verificationCodes)
           .set({ usedAt: new Date() })
-          .where(and(eq(verificationCodes.purpose, values.purpose), eq(verificationCodes.target, values.target), isNull(verificationCodes.usedAt)));
+          .where(
+            and(
+              eq(verificationCodes.purpose, values.purpose),
+              eq(verificationCodes.target, values.target),
+              isNull(verificationCodes.usedAt),
+            ),
+          );
         await tx.insert(verificationCodes).values(values);
       });
     },
 
-    async insert(values: { id: string; userId: number | null; purpose: VerificationPurpose; target: string; codeHash: string; expiresAt: Date }): Promise<void> {
+    async insert(values: {
+      id: string;
+      userId: number | null;
+      purpose: VerificationPurpose;
+      target: string;
+      codeHash: string;
+      expiresAt: Date;
+    }): Promise<void> {
       await db.insert(verificationCodes).values(values);
     },
 
@@ -26,7 +46,14 @@ export function createVerificationRepository(db: AppDatabase) {
       const [row] = await db
         .select()
         .from(verificationCodes)
-        .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.target, target), isNull(verificationCodes.usedAt), gt(verificationCodes.expiresAt, new Date())))
+        .where(
+          and(
+            eq(verificationCodes.purpose, purpose),
+            eq(verificationCodes.target, target),
+            isNull(verificationCodes.usedAt),
+            gt(verificationCodes.expiresAt, new Date()),
+          ),
+        )
         .orderBy(desc(verificationCodes.createdAt))
         .limit(1);
       return row;

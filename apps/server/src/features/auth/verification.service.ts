@@ -33,7 +33,11 @@ export interface VerificationService {
   peekLink(purpose: LinkPurpose, token: string): Promise<VerificationRow>;
 }
 
-export function createVerificationService(deps: { repository: VerificationRepository; sms: SmsProvider; secret: string }): VerificationService {
+export function createVerificationService(deps: {
+  repository: VerificationRepository;
+  sms: SmsProvider;
+  secret: string;
+}): VerificationService {
   const { repository, sms, secret } = deps;
 
   async function findLink(purpose: LinkPurpose, token: string): Promise<VerificationRow> {
@@ -79,7 +83,14 @@ export function createVerificationService(deps: { repository: VerificationReposi
     async createLink({ purpose, userId, target, ttlS, replacePrevious }) {
       const id = randomUUID();
       const linkSecret = randomToken();
-      const values = { id, userId, purpose, target, codeHash: keyedHash(secret, id, linkSecret), expiresAt: new Date(Date.now() + ttlS * 1000) };
+      const values = {
+        id,
+        userId,
+        purpose,
+        target,
+        codeHash: keyedHash(secret, id, linkSecret),
+        expiresAt: new Date(Date.now() + ttlS * 1000),
+      };
       await (replacePrevious ? repository.replace(values) : repository.insert(values));
       return `${id}.${linkSecret}`;
     },

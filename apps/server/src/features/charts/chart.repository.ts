@@ -30,7 +30,10 @@ export function createChartRepository(db: AppDatabase) {
   // Drafts of the new-patient / add-chart flow are invisible until landmark detection commits them.
   const ownedBy = (userId: number): SQL[] => [...ownedOrDraft(userId), isNull(patients.draftExpiresAt), isNull(charts.draftExpiresAt)];
   // Pending images (uploaded, not yet committed) are invisible too.
-  const liveData = (deleted = false): SQL[] => [deleted ? isNotNull(chartData.deletedAt) : isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)];
+  const liveData = (deleted = false): SQL[] => [
+    deleted ? isNotNull(chartData.deletedAt) : isNull(chartData.deletedAt),
+    isNull(chartData.pendingExpiresAt),
+  ];
 
   return {
     async findOwned(userId: number, id: number): Promise<ChartRow | undefined> {
@@ -52,7 +55,13 @@ export function createChartRepository(db: AppDatabase) {
       const rows = await db
         .select({
           chart: charts,
-          patient: { id: patients.id, patientId: patients.patientId, firstName: patients.firstName, birthInfo: patients.birthInfo, gender: patients.gender },
+          patient: {
+            id: patients.id,
+            patientId: patients.patientId,
+            firstName: patients.firstName,
+            birthInfo: patients.birthInfo,
+            gender: patients.gender,
+          },
         })
         .from(charts)
         .innerJoin(patients, eq(patients.id, charts.patientRef))
@@ -64,11 +73,18 @@ export function createChartRepository(db: AppDatabase) {
     },
 
     /** Images of many charts in one query; `deleted` picks live (false) or deleted (true) rows. */
-    async chartDataOf(chartRefs: readonly number[], options: { imageTypes?: readonly ImageTypeCd[] | undefined; deleted?: boolean } = {}): Promise<ChartDataRow[]> {
+    async chartDataOf(
+      chartRefs: readonly number[],
+      options: { imageTypes?: readonly ImageTypeCd[] | undefined; deleted?: boolean } = {},
+    ): Promise<ChartDataRow[]> {
       if (chartRefs.length === 0) return [];
       const conditions = [inArray(chartData.chartRef, [...chartRefs]), ...liveData(options.deleted)];
       if (options.imageTypes && options.imageTypes.length > 0) conditions.push(inArray(chartData.imageTypeCd, [...options.imageTypes]));
-      return db.select().from(chartData).where(and(...conditions)).orderBy(asc(chartData.imageTypeCd), asc(chartData.id));
+      return db
+        .select()
+        .from(chartData)
+        .where(and(...conditions))
+        .orderBy(asc(chartData.imageTypeCd), asc(chartData.id));
     },
 
     /** The live analysis record id of each chart, in one query. */
@@ -89,13 +105,21 @@ export function createChartRepository(db: AppDatabase) {
     },
 
     async setPatient(id: number, patientRef: number): Promise<ChartRow | undefined> {
-      const [row] = await db.update(charts).set({ patientRef, updatedAt: new Date() }).where(and(eq(charts.id, id), isNull(charts.deletedAt))).returning();
+      const [row] = await db
+        .update(charts)
+        .set({ patientRef, updatedAt: new Date() })
+        .where(and(eq(charts.id, id), isNull(charts.deletedAt)))
+        .returning();
       return row;
     },
 
     async softDelete(id: number): Promise<boolean> {
       const now = new Date();
-      const rows = await db.update(charts).set({ deletedAt: now, updatedAt: now }).where(and(eq(charts.id, id), isNull(charts.deletedAt))).returning({ id: charts.id });
+      const rows = await db
+        .update(charts)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(and(eq(charts.id, id), isNull(charts.deletedAt)))
+        .returning({ id: charts.id });
       return rows.length > 0;
     },
 
@@ -111,7 +135,11 @@ export function createChartRepository(db: AppDatabase) {
     },
 
     async updateChartData(id: number, patch: { shootDate?: string | null; imageTypeCd?: ImageTypeCd }): Promise<ChartDataRow | undefined> {
-      const [row] = await db.update(chartData).set({ ...patch, updatedAt: new Date() }).where(eq(chartData.id, id)).returning();
+      const [row] = await db
+        .update(chartData)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(chartData.id, id))
+        .returning();
       return row;
     },
   };

@@ -4,10 +4,13 @@ import { AppError } from '../../errors/app-error';
 import type { PatientRepository } from '../patients/patient.repository';
 import type { ChartDataRow, ChartRepository, ChartRow, ChartSummary } from './chart.repository';
 
-const shootDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be yyyy-mm-dd').refine((s) => {
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}, 'is not a calendar date');
+const shootDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be yyyy-mm-dd')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, 'is not a calendar date');
 
 const listSchema = z.object({
   patient_id: z.number().int().positive().optional(),

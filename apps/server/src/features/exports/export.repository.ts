@@ -17,7 +17,13 @@ export interface ExportChartRow extends ExportChart {
  */
 export function createExportRepository(db: AppDatabase) {
   const owned = (userId: number) =>
-    and(eq(patients.userId, userId), isNull(patients.deletedAt), isNull(patients.draftExpiresAt), isNull(charts.deletedAt), isNull(charts.draftExpiresAt));
+    and(
+      eq(patients.userId, userId),
+      isNull(patients.deletedAt),
+      isNull(patients.draftExpiresAt),
+      isNull(charts.deletedAt),
+      isNull(charts.draftExpiresAt),
+    );
 
   /** Charts in a batch: the caller's (optionally only `patientIds`), with a live record holding landmarks. */
   const batchWhere = (userId: number, patientIds: readonly number[] | null): SQL | undefined =>
@@ -46,20 +52,48 @@ export function createExportRepository(db: AppDatabase) {
     const out = new Map<number, { shootDate: string | null; width: number | null; height: number | null; dicomInfo: unknown }>();
     if (chartRefs.length === 0) return out;
     const rows = await db
-      .select({ chartRef: chartData.chartRef, shootDate: chartData.shootDate, width: chartData.width, height: chartData.height, dicomInfo: chartData.dicomInfo })
+      .select({
+        chartRef: chartData.chartRef,
+        shootDate: chartData.shootDate,
+        width: chartData.width,
+        height: chartData.height,
+        dicomInfo: chartData.dicomInfo,
+      })
       .from(chartData)
-      .where(and(inArray(chartData.chartRef, [...chartRefs]), eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram), isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)))
+      .where(
+        and(
+          inArray(chartData.chartRef, [...chartRefs]),
+          eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram),
+          isNull(chartData.deletedAt),
+          isNull(chartData.pendingExpiresAt),
+        ),
+      )
       .orderBy(desc(chartData.id));
     for (const row of rows) if (!out.has(row.chartRef)) out.set(row.chartRef, row);
     return out;
   }
 
   async function defaultPpm(userId: number): Promise<number | null> {
-    const [row] = await db.select({ ppm: userConfigs.defaultPpm }).from(userConfigs).where(and(eq(userConfigs.userId, userId), isNull(userConfigs.deletedAt))).limit(1);
+    const [row] = await db
+      .select({ ppm: userConfigs.defaultPpm })
+      .from(userConfigs)
+      .where(and(eq(userConfigs.userId, userId), isNull(userConfigs.deletedAt)))
+      .limit(1);
     return row?.ppm ?? null;
   }
 
-  type Selected = { ref: number; chartId: string; patientId: string | null; name: string; birthDate: string; female: boolean; inferResult: unknown; modifiedResult: unknown; rulerInfo: unknown; imgSize: { width: number; height: number } | null };
+  type Selected = {
+    ref: number;
+    chartId: string;
+    patientId: string | null;
+    name: string;
+    birthDate: string;
+    female: boolean;
+    inferResult: unknown;
+    modifiedResult: unknown;
+    rulerInfo: unknown;
+    imgSize: { width: number; height: number } | null;
+  };
 
   async function toExportCharts(rows: readonly Selected[], ppm: number | null): Promise<ExportChartRow[]> {
     const films = await cephalograms(rows.map((r) => r.ref));
@@ -71,7 +105,10 @@ export function createExportRepository(db: AppDatabase) {
         chartId: r.chartId,
         patient: { patientId: r.patientId, name: r.name, birthDate: r.birthDate, female: r.female },
         shootDate: film?.shootDate ?? null,
-        record: r.inferResult === null && r.modifiedResult === null && r.rulerInfo === null ? null : { inferResult: r.inferResult, modifiedResult: r.modifiedResult, rulerInfo: r.rulerInfo },
+        record:
+          r.inferResult === null && r.modifiedResult === null && r.rulerInfo === null
+            ? null
+            : { inferResult: r.inferResult, modifiedResult: r.modifiedResult, rulerInfo: r.rulerInfo },
         defaultPpm: ppm,
         dicomCalibration: dicomCalibrationOfRow(film?.dicomInfo),
         imageSize: r.imgSize ?? filmSize,
@@ -107,7 +144,13 @@ export function createExportRepository(db: AppDatabase) {
     },
 
     /** The next `limit` batch charts after chart ref `after`, ordered by chart ref (keyset paging: no offset scans). */
-    async batchPage(userId: number, patientIds: readonly number[] | null, after: number, limit: number, ppm: number | null): Promise<ExportChartRow[]> {
+    async batchPage(
+      userId: number,
+      patientIds: readonly number[] | null,
+      after: number,
+      limit: number,
+      ppm: number | null,
+    ): Promise<ExportChartRow[]> {
       const rows = await db
         .select(chartColumns)
         .from(charts)

@@ -1,11 +1,21 @@
-import { chartExportRequestSchema, batchExportRequestSchema, EXPORT_ENDPOINTS, EXPORT_HEADERS, EXPORT_MIME, landmarksExportRequestSchema } from '@ceppro/contract';
+import {
+  chartExportRequestSchema,
+  batchExportRequestSchema,
+  EXPORT_ENDPOINTS,
+  EXPORT_HEADERS,
+  EXPORT_MIME,
+  landmarksExportRequestSchema,
+} from '@ceppro/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { parseBody } from '../auth/parse-body';
 import { requireUser } from '../auth/require-user';
 import type { ExportService } from './export.service';
 
 function attachment(reply: FastifyReply, contentType: string, filename: string): FastifyReply {
-  return reply.header('content-type', contentType).header('content-disposition', `attachment; filename="${filename}"`).header('cache-control', 'no-store');
+  return reply
+    .header('content-type', contentType)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store');
 }
 
 /**

@@ -61,11 +61,18 @@ export function createExportService(deps: ExportServiceDeps) {
     /** One chart's measurements (the selected analysis or all built-in ones) as CSV or XLSX. */
     async chart(userId: number, request: ChartExportRequest & { analyses: 'selected' | 'all' }): Promise<ExportFile> {
       const analyses = exportAnalyses(request);
-      if (!analyses) throw new AppError('VALIDATION_FAILED', 'Unknown analysis or measurement.', { field: request.measurement_ids ? 'measurement_ids' : 'analysis_id' });
+      if (!analyses)
+        throw new AppError('VALIDATION_FAILED', 'Unknown analysis or measurement.', {
+          field: request.measurement_ids ? 'measurement_ids' : 'analysis_id',
+        });
       const chart = await ownedChart(userId, request.chart_id);
       const rows = buildExportRows(chart, analyses);
       const filename = `ceppro-measurements-${chart.chartId}.${request.format}`;
-      return { filename, contentType: EXPORT_MIME[request.format], body: request.format === 'csv' ? csvBuffer(rows) : await xlsxBuffer(rows) };
+      return {
+        filename,
+        contentType: EXPORT_MIME[request.format],
+        body: request.format === 'csv' ? csvBuffer(rows) : await xlsxBuffer(rows),
+      };
     },
 
     /** One chart's landmarks, AI and adjusted side by side, as a JSON document. */
@@ -99,7 +106,9 @@ export function createExportService(deps: ExportServiceDeps) {
         const progress = (done: number) => {
           const exportId = request.export_id;
           if (exportId === undefined) return;
-          sent = sent.then(() => events.publish(userId, { kind: 'event', event: { type: 'export.progress', exportId, done, total } })).catch(() => undefined);
+          sent = sent
+            .then(() => events.publish(userId, { kind: 'event', event: { type: 'export.progress', exportId, done, total } }))
+            .catch(() => undefined);
         };
         async function* pages(): AsyncGenerator<readonly ExportRow[]> {
           try {

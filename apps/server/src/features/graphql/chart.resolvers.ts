@@ -27,8 +27,16 @@ export function chartResolvers({ charts }: GraphServices) {
         });
         return rows.map(toChart);
       },
-      chart_data: async (_: unknown, args: { chart_id: number; image_type_cd?: ImageTypeCd[] | null; deleted?: boolean | null }, ctx: GraphContext) => {
-        const rows = await charts.chartData(ctx.userId, { chart_id: args.chart_id, image_type_cd: opt(args.image_type_cd), deleted: opt(args.deleted) });
+      chart_data: async (
+        _: unknown,
+        args: { chart_id: number; image_type_cd?: ImageTypeCd[] | null; deleted?: boolean | null },
+        ctx: GraphContext,
+      ) => {
+        const rows = await charts.chartData(ctx.userId, {
+          chart_id: args.chart_id,
+          image_type_cd: opt(args.image_type_cd),
+          deleted: opt(args.deleted),
+        });
         return rows.map(toChartData);
       },
     },

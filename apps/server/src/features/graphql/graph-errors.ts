@@ -41,12 +41,14 @@ export function toGraphError(error: unknown, log: (error: unknown) => void): Gra
   }
   // A GraphQLError with no cause is the engine's own (syntax, unknown field, bad variable): its
   // message describes the request, not stored data, so it is kept, with the engine's HTTP status.
-  const engine = graph && (original === undefined || original === null || asGraphError(original)) ? (asGraphError(original) ?? graph) : null;
+  const engine =
+    graph && (original === undefined || original === null || asGraphError(original)) ? (asGraphError(original) ?? graph) : null;
   if (engine) {
     // A code of ours set before execution (GRAPHQL_LIMIT from graph-limits.ts) is kept with its
     // catalogue status; Yoga marks parse errors `spec`, which would turn that status into a 200.
     const own = engine.extensions?.['code'];
-    if (isErrorCode(own)) return createGraphQLError(engine.message, { path, extensions: { code: own, http: { status: httpStatusOf(own) } } });
+    if (isErrorCode(own))
+      return createGraphQLError(engine.message, { path, extensions: { code: own, http: { status: httpStatusOf(own) } } });
     const http = engine.extensions?.['http'];
     return createGraphQLError(engine.message, { path, extensions: { code: 'BAD_REQUEST', ...(http !== undefined && { http }) } });
   }
@@ -66,7 +68,11 @@ export function useCatalogueCodes(): Plugin<GraphContext> {
       const errors = result.errors.map((error) => {
         const code = error.extensions?.['code'];
         if (isErrorCode(code)) return error;
-        return createGraphQLError(error.message, { nodes: error.nodes, path: error.path, extensions: { ...error.extensions, code: 'BAD_REQUEST' } });
+        return createGraphQLError(error.message, {
+          nodes: error.nodes,
+          path: error.path,
+          extensions: { ...error.extensions, code: 'BAD_REQUEST' },
+        });
       });
       setResult({ ...result, errors });
     },
@@ -81,13 +87,15 @@ export function useCatalogueCodes(): Plugin<GraphContext> {
 export function useNoIntrospection(): Plugin<GraphContext> {
   return {
     onValidate({ addValidationRule }) {
-      addValidationRule((context: ValidationContext): ASTVisitor => ({
-        Field(node: FieldNode) {
-          if (node.name.value === '__schema' || node.name.value === '__type') {
-            context.reportError(createGraphQLError('Introspection is disabled.', { nodes: [node], extensions: { code: 'BAD_REQUEST' } }));
-          }
-        },
-      }));
+      addValidationRule(
+        (context: ValidationContext): ASTVisitor => ({
+          Field(node: FieldNode) {
+            if (node.name.value === '__schema' || node.name.value === '__type') {
+              context.reportError(createGraphQLError('Introspection is disabled.', { nodes: [node], extensions: { code: 'BAD_REQUEST' } }));
+            }
+          },
+        }),
+      );
     },
   };
 }

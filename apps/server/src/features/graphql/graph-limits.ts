@@ -54,7 +54,10 @@ export function useNoNulLiterals(): Plugin<GraphContext> {
   const rule = (_context: ValidationContext): ASTVisitor => ({
     StringValue(node) {
       if (node.value.includes('\u0000')) {
-        throw createGraphQLError('Text may not contain NUL (U+0000) characters.', { nodes: [node], extensions: { code: 'VALIDATION_FAILED', http: { status: 400 } } });
+        throw createGraphQLError('Text may not contain NUL (U+0000) characters.', {
+          nodes: [node],
+          extensions: { code: 'VALIDATION_FAILED', http: { status: 400 } },
+        });
       }
     },
   });

@@ -12,7 +12,12 @@ import { createUserConfigService } from '../user-config/user-config.service';
 import { registerGraphqlRoutes } from './graphql.routes';
 
 /** Wires patients, charts, analysis records and settings behind the graph query service. */
-export function registerGraphqlFeature(app: FastifyInstance, services: Services, sessions: SessionService, options: { production: boolean }): void {
+export function registerGraphqlFeature(
+  app: FastifyInstance,
+  services: Services,
+  sessions: SessionService,
+  options: { production: boolean },
+): void {
   const db = services.database.db;
   const patients = createPatientRepository(db);
   const charts = createChartRepository(db);

@@ -17,7 +17,8 @@ export const GRAPHQL_PATH = '/graphql';
 
 const GRAPHIQL_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline' blob: https://unpkg.com; worker-src 'self' blob: https://unpkg.com; " +
-  "style-src 'self' 'unsafe-inline' https://unpkg.com; img-src 'self' data: https:; font-src 'self' data: https://unpkg.com; frame-ancestors 'none'";
+  ("style-src 'self' 'unsafe-inline' https://unpkg.com; img-src 'self' data: https:; font-src " +
+    "'self' data: https://unpkg.com; frame-ancestors 'none'");
 
 /**
  * The JSON scalar as a plain resolver object, not a GraphQLScalarType: under the test runner the
@@ -36,7 +37,10 @@ const JsonScalar = {
  * the web app's interceptor already handles. In production the schema cannot be introspected and
  * GraphiQL is not served.
  */
-export function registerGraphqlRoutes(app: FastifyInstance, deps: { services: GraphServices; sessions: SessionService; production: boolean }): void {
+export function registerGraphqlRoutes(
+  app: FastifyInstance,
+  deps: { services: GraphServices; sessions: SessionService; production: boolean },
+): void {
   const { services, sessions, production } = deps;
   const userIds = new WeakMap<FastifyRequest, number>();
   // Views and changes of patient data are recorded in the audit trail (features/audit/audit-graph.ts).

@@ -7,8 +7,15 @@ export const typeDefs = /* GraphQL */ `
   "Any JSON value; stored documents carry a version."
   scalar JSON
 
-  enum SortOrder { asc desc }
-  enum PatientSortField { patient_id first_name birth_info }
+  enum SortOrder {
+    asc
+    desc
+  }
+  enum PatientSortField {
+    patient_id
+    first_name
+    birth_info
+  }
 
   type Patient {
     id: Int!
@@ -33,12 +40,28 @@ export const typeDefs = /* GraphQL */ `
     chart_data: [PatientChartData!]!
   }
 
-  type PatientChartData { image_type_cd: String! shoot_date: String }
+  type PatientChartData {
+    image_type_cd: String!
+    shoot_date: String
+  }
 
-  type Pagination { page: Int! page_size: Int! total: Int! }
-  type PatientPage { items: [Patient!]! pagination: Pagination! }
+  type Pagination {
+    page: Int!
+    page_size: Int!
+    total: Int!
+  }
+  type PatientPage {
+    items: [Patient!]!
+    pagination: Pagination!
+  }
 
-  type PatientSummary { id: Int! patient_id: String first_name: String! birth_info: String! gender: Boolean! }
+  type PatientSummary {
+    id: Int!
+    patient_id: String
+    first_name: String!
+    birth_info: String!
+    gender: Boolean!
+  }
 
   type Chart {
     id: Int!
@@ -78,7 +101,10 @@ export const typeDefs = /* GraphQL */ `
     updatedAt: String!
   }
 
-  type AnalysisRecordPage { items: [AnalysisRecord!]! total: Int! }
+  type AnalysisRecordPage {
+    items: [AnalysisRecord!]!
+    total: Int!
+  }
 
   type UserConfig {
     unique_id: String!
@@ -104,27 +130,65 @@ export const typeDefs = /* GraphQL */ `
     updatedAt: String!
   }
 
-  type UserPermission { version: Int! tutorial: Boolean! }
-  type User { uuid: String! first_name: String! user_permission: UserPermission! }
+  type UserPermission {
+    version: Int!
+    tutorial: Boolean!
+  }
+  type User {
+    uuid: String!
+    first_name: String!
+    user_permission: UserPermission!
+  }
 
   input PatientFilter {
     name_contains: String
     "Only patients with live chart data of these types; absent: every patient, those without charts too."
     image_type_cd: [String!]
   }
-  input PatientSort { field: PatientSortField! = patient_id order: SortOrder! = desc }
+  input PatientSort {
+    field: PatientSortField! = patient_id
+    order: SortOrder! = desc
+  }
   "Which images the nested charts list (default both types)."
-  input PatientChartFilter { image_type_cd: [String!] }
+  input PatientChartFilter {
+    image_type_cd: [String!]
+  }
 
-  input ChartFilter { patient_id: Int uuid: String chart_id: String }
-  input ChartSort { order: SortOrder! = desc }
+  input ChartFilter {
+    patient_id: Int
+    uuid: String
+    chart_id: String
+  }
+  input ChartSort {
+    order: SortOrder! = desc
+  }
 
-  input AnalysisRecordFilter { id: Int chart_id: Int }
+  input AnalysisRecordFilter {
+    id: Int
+    chart_id: Int
+  }
 
-  input CreatePatientInput { first_name: String! birth_info: String! gender: Boolean! mobile_nb: String race_cd: String }
-  input UpdatePatientInput { first_name: String birth_info: String gender: Boolean mobile_nb: String race_cd: String }
-  input UpdateChartInput { patient_id: Int! }
-  input UpdateChartDataInput { shoot_date: String image_type_cd: String }
+  input CreatePatientInput {
+    first_name: String!
+    birth_info: String!
+    gender: Boolean!
+    mobile_nb: String
+    race_cd: String
+  }
+  input UpdatePatientInput {
+    first_name: String
+    birth_info: String
+    gender: Boolean
+    mobile_nb: String
+    race_cd: String
+  }
+  input UpdateChartInput {
+    patient_id: Int!
+  }
+  input UpdateChartDataInput {
+    shoot_date: String
+    image_type_cd: String
+  }
 
   input AnalysisRecordInput {
     infer_result: JSON
@@ -158,7 +222,10 @@ export const typeDefs = /* GraphQL */ `
     user_analysis_manage: JSON
   }
 
-  input UserPermissionInput { version: Int! tutorial: Boolean! }
+  input UserPermissionInput {
+    version: Int!
+    tutorial: Boolean!
+  }
 
   type Query {
     patient(id: Int!): Patient

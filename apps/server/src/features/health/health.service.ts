@@ -36,16 +36,28 @@ const DEFAULT_TIMING: HealthTiming = {
  * `answerWithinMs`, else the last good result if it is recent, else waits for the check (which
  * fails after `checkTimeoutMs`). A failed check is answered as soon as it is known.
  */
-export function createHealthService(deps: { repository: HealthRepository; storage: ObjectStorage; timing?: Partial<HealthTiming> }): HealthService {
+export function createHealthService(deps: {
+  repository: HealthRepository;
+  storage: ObjectStorage;
+  timing?: Partial<HealthTiming>;
+}): HealthService {
   const timing = { ...DEFAULT_TIMING, ...deps.timing };
   let inFlight: Promise<Health> | null = null;
   let lastGood: { health: Health; at: number } | null = null;
 
   const withTimeout = <T>(promise: Promise<T>): Promise<T> =>
-    Promise.race([promise, timing.wait(timing.checkTimeoutMs).then((): never => { throw new Error('health check timed out'); })]);
+    Promise.race([
+      promise,
+      timing.wait(timing.checkTimeoutMs).then((): never => {
+        throw new Error('health check timed out');
+      }),
+    ]);
 
   async function runCheck(): Promise<Health> {
-    const [migrations, storage] = await Promise.allSettled([withTimeout(deps.repository.migrationStatus()), withTimeout(deps.storage.check())]);
+    const [migrations, storage] = await Promise.allSettled([
+      withTimeout(deps.repository.migrationStatus()),
+      withTimeout(deps.storage.check()),
+    ]);
     const db = migrations.status === 'fulfilled' ? 'ok' : 'error';
     const applied = migrations.status === 'fulfilled' && migrations.value.upToDate;
     const storageOk = storage.status === 'fulfilled';

@@ -79,7 +79,16 @@ export class DraftSweeper {
       keys.push(...licenseKeys);
       await purge.expiredSpentProofs(tx, now);
       await purge.expiredDiscardRecords(tx, new Date(now.getTime() - FINISHED_JOB_RETENTION_MS));
-      return { result: { uploads: uploadKeys.length, chartData, charts: chartIds.length, patients: patientIds.length, licenses: licenseKeys.length }, keys };
+      return {
+        result: {
+          uploads: uploadKeys.length,
+          chartData,
+          charts: chartIds.length,
+          patients: patientIds.length,
+          licenses: licenseKeys.length,
+        },
+        keys,
+      };
     });
     await deleteObjects(storage, keys, log);
     await this.deps.jobs.purgeFinished(new Date(now.getTime() - FINISHED_JOB_RETENTION_MS));

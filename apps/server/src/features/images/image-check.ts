@@ -39,11 +39,17 @@ function checkDimensions(width: number, height: number, imageType: ImageTypeCd):
     Math.max(width, height) > IMAGE_UPLOAD.maxSide ||
     width * height > IMAGE_UPLOAD.maxPixels
   ) {
-    throw new AppError('IMAGE_DIMENSIONS', `The image is ${width} x ${height} px; each side must be ${IMAGE_UPLOAD.minSide}-${IMAGE_UPLOAD.maxSide} px.`);
+    throw new AppError(
+      'IMAGE_DIMENSIONS',
+      `The image is ${width} x ${height} px; each side must be ${IMAGE_UPLOAD.minSide}-${IMAGE_UPLOAD.maxSide} px.`,
+    );
   }
   const ceph = IMAGE_UPLOAD.cephalogram;
   if (imageType === IMAGE_TYPE.cephalogram && (Math.min(width, height) < ceph.minSide || Math.max(width, height) > ceph.maxSide)) {
-    throw new AppError('IMAGE_DIMENSIONS', `The cephalogram is ${width} x ${height} px; each side must be ${ceph.minSide}-${ceph.maxSide} px.`);
+    throw new AppError(
+      'IMAGE_DIMENSIONS',
+      `The cephalogram is ${width} x ${height} px; each side must be ${ceph.minSide}-${ceph.maxSide} px.`,
+    );
   }
 }
 

@@ -28,7 +28,12 @@ export function createImageRepository(db: AppDatabase) {
 
   return {
     /** `lock`: inside a transaction, holds the chart and patient rows until it ends (discard, commit). */
-    async findOwnedChart(tx: AppDatabase, userId: number, where: { chartId: string } | { ref: number }, lock = false): Promise<OwnedChart | undefined> {
+    async findOwnedChart(
+      tx: AppDatabase,
+      userId: number,
+      where: { chartId: string } | { ref: number },
+      lock = false,
+    ): Promise<OwnedChart | undefined> {
       const query = tx
         .select(chartColumns)
         .from(charts)
@@ -51,13 +56,21 @@ export function createImageRepository(db: AppDatabase) {
     },
 
     async findUpload(userId: number, id: string): Promise<UploadRow | undefined> {
-      const [row] = await db.select().from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, userId))).limit(1);
+      const [row] = await db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
+        .limit(1);
       return row;
     },
 
     /** True while an upload names this key and has not been checked yet (a signed PUT may still write it). */
     async hasOpenUpload(key: string): Promise<boolean> {
-      const [row] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.objectKey, key), gt(uploads.expiresAt, sql`now()`))).limit(1);
+      const [row] = await db
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(eq(uploads.objectKey, key), gt(uploads.expiresAt, sql`now()`)))
+        .limit(1);
       return row !== undefined;
     },
 
@@ -75,7 +88,10 @@ export function createImageRepository(db: AppDatabase) {
     /** A draft that just received an image lives at least as long as the image's pending state. */
     async extendDrafts(tx: AppDatabase, chart: OwnedChart, until: Date): Promise<void> {
       if (chart.draftExpiresAt) {
-        await tx.update(charts).set({ draftExpiresAt: sql`greatest(${charts.draftExpiresAt}, ${until})` }).where(and(eq(charts.id, chart.id), isNotNull(charts.draftExpiresAt)));
+        await tx
+          .update(charts)
+          .set({ draftExpiresAt: sql`greatest(${charts.draftExpiresAt}, ${until})` })
+          .where(and(eq(charts.id, chart.id), isNotNull(charts.draftExpiresAt)));
       }
       if (chart.patient.draftExpiresAt) {
         await tx
@@ -89,7 +105,11 @@ export function createImageRepository(db: AppDatabase) {
     async liveImages(chartRef: number, types?: readonly ImageTypeCd[]): Promise<ImageRow[]> {
       const conditions = [eq(chartData.chartRef, chartRef), isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)];
       if (types && types.length > 0) conditions.push(inArray(chartData.imageTypeCd, [...types]));
-      return db.select().from(chartData).where(and(...conditions)).orderBy(chartData.imageTypeCd, desc(chartData.id));
+      return db
+        .select()
+        .from(chartData)
+        .where(and(...conditions))
+        .orderBy(chartData.imageTypeCd, desc(chartData.id));
     },
 
     /** The image to run landmark detection on: the newest pending cephalogram, else the newest live one. */
@@ -120,7 +140,11 @@ export function createImageRepository(db: AppDatabase) {
 
     /** Replaces a lost thumbnail; false when the image is gone (discarded while the job ran). */
     async replaceThumbnail(id: number, key: string): Promise<boolean> {
-      const rows = await db.update(chartData).set({ thumbnailPath: key, updatedAt: new Date() }).where(and(eq(chartData.id, id), isNull(chartData.deletedAt))).returning({ id: chartData.id });
+      const rows = await db
+        .update(chartData)
+        .set({ thumbnailPath: key, updatedAt: new Date() })
+        .where(and(eq(chartData.id, id), isNull(chartData.deletedAt)))
+        .returning({ id: chartData.id });
       return rows.length > 0;
     },
 

@@ -19,7 +19,11 @@ import type { ImageService } from './image.service';
  * Bearer routes outside /api (the /api hook does not cover them): each authenticates in a hook of
  * its own scope, before the body is read, with the same check and codes as /api.
  */
-export async function registerBearerScope(app: FastifyInstance, sessions: SessionService, routes: (scope: FastifyInstance) => void): Promise<void> {
+export async function registerBearerScope(
+  app: FastifyInstance,
+  sessions: SessionService,
+  routes: (scope: FastifyInstance) => void,
+): Promise<void> {
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       request.auth = await authenticateBearer(request, sessions);
@@ -40,7 +44,10 @@ function parseUpload(body: unknown) {
 }
 
 /** Patient images (contract files.ts); bodies JSON or form-encoded. */
-export async function registerImageRoutes(app: FastifyInstance, deps: { images: ImageService; discard: DiscardService; sessions: SessionService }): Promise<void> {
+export async function registerImageRoutes(
+  app: FastifyInstance,
+  deps: { images: ImageService; discard: DiscardService; sessions: SessionService },
+): Promise<void> {
   const { images, discard, sessions } = deps;
   const { upload, chartDataRequest, download, updateShootDate, discardUpload } = FILE_ENDPOINTS;
 
@@ -50,7 +57,9 @@ export async function registerImageRoutes(app: FastifyInstance, deps: { images: 
       const { upload_id } = parseBody(chartDataRequestSchema, request.body);
       return ok(await images.chartDataRequest(requireUser(request).userId, upload_id));
     });
-    scope.post(download.path, async (request) => ok(await images.download(requireUser(request).userId, parseBody(downloadRequestSchema, request.body))));
+    scope.post(download.path, async (request) =>
+      ok(await images.download(requireUser(request).userId, parseBody(downloadRequestSchema, request.body))),
+    );
   });
 
   // Under /api: the bearer hook of features/auth has already run.

@@ -195,7 +195,12 @@ export function createImageService(deps: {
         // A DICOM original cannot be shown by a browser: its derived display image stands in for it.
         const shown = parseDicomInfo(row.dicomInfo)?.display.path ?? row.path;
         if (input.thumbnail_only_check && row.thumbnailPath && (await storage.exists(row.thumbnailPath))) {
-          entries.push({ ...base, presignedPath: await storage.presignGet(row.thumbnailPath, IMAGE_UPLOAD.urlTtlSeconds), thumbnail: true, lost: false });
+          entries.push({
+            ...base,
+            presignedPath: await storage.presignGet(row.thumbnailPath, IMAGE_UPLOAD.urlTtlSeconds),
+            thumbnail: true,
+            lost: false,
+          });
           continue;
         }
         const present = await storage.exists(shown);

@@ -32,7 +32,10 @@ export const purge = {
   /** The chart and everything hanging off it (images, uploads, analysis records). */
   async chart(tx: AppDatabase, chartRef: number): Promise<Purged> {
     const ups = await tx.delete(uploads).where(eq(uploads.chartRef, chartRef)).returning({ key: uploads.objectKey });
-    const rows = await tx.delete(chartData).where(eq(chartData.chartRef, chartRef)).returning({ path: chartData.path, thumbnailPath: chartData.thumbnailPath });
+    const rows = await tx
+      .delete(chartData)
+      .where(eq(chartData.chartRef, chartRef))
+      .returning({ path: chartData.path, thumbnailPath: chartData.thumbnailPath });
     await tx.delete(analysisRecords).where(eq(analysisRecords.chartRef, chartRef));
     await tx.delete(charts).where(eq(charts.id, chartRef));
     return { chartData: rows.length, keys: [...objectKeysOf(rows), ...ups.map((u) => u.key)] };
@@ -44,7 +47,11 @@ export const purge = {
   },
 
   async wasDiscardedBy(tx: AppDatabase, chartId: string, userId: number): Promise<boolean> {
-    const [row] = await tx.select({ chartId: discardedCharts.chartId }).from(discardedCharts).where(and(eq(discardedCharts.chartId, chartId), eq(discardedCharts.userId, userId))).limit(1);
+    const [row] = await tx
+      .select({ chartId: discardedCharts.chartId })
+      .from(discardedCharts)
+      .where(and(eq(discardedCharts.chartId, chartId), eq(discardedCharts.userId, userId)))
+      .limit(1);
     return row !== undefined;
   },
 
@@ -91,8 +98,15 @@ export const purge = {
   },
 
   async expiredPendingImages(tx: AppDatabase, now: Date): Promise<Purged> {
-    const due = tx.select({ id: chartData.id }).from(chartData).where(lt(chartData.pendingExpiresAt, now)).for('update', { skipLocked: true });
-    const rows = await tx.delete(chartData).where(inArray(chartData.id, due)).returning({ path: chartData.path, thumbnailPath: chartData.thumbnailPath });
+    const due = tx
+      .select({ id: chartData.id })
+      .from(chartData)
+      .where(lt(chartData.pendingExpiresAt, now))
+      .for('update', { skipLocked: true });
+    const rows = await tx
+      .delete(chartData)
+      .where(inArray(chartData.id, due))
+      .returning({ path: chartData.path, thumbnailPath: chartData.thumbnailPath });
     return { chartData: rows.length, keys: objectKeysOf(rows) };
   },
 
@@ -102,8 +116,11 @@ export const purge = {
   },
 
   async expiredDraftPatients(tx: AppDatabase, now: Date): Promise<number[]> {
-    const rows = await tx.select({ id: patients.id }).from(patients).where(lt(patients.draftExpiresAt, now)).for('update', { skipLocked: true });
+    const rows = await tx
+      .select({ id: patients.id })
+      .from(patients)
+      .where(lt(patients.draftExpiresAt, now))
+      .for('update', { skipLocked: true });
     return rows.map((r) => r.id);
   },
 };
-

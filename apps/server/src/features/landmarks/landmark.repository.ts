@@ -55,10 +55,23 @@ export function createLandmarkRepository(db: AppDatabase, images: ImageRepositor
           await tx
             .update(chartData)
             .set({ deletedAt: now, updatedAt: now })
-            .where(and(eq(chartData.chartRef, chart.id), isNull(chartData.pendingExpiresAt), isNull(chartData.deletedAt), inArray(chartData.imageTypeCd, [...winners.keys()])));
+            .where(
+              and(
+                eq(chartData.chartRef, chart.id),
+                isNull(chartData.pendingExpiresAt),
+                isNull(chartData.deletedAt),
+                inArray(chartData.imageTypeCd, [...winners.keys()]),
+              ),
+            );
           await tx.update(chartData).set({ pendingExpiresAt: null, updatedAt: now }).where(inArray(chartData.id, winnerIds));
         }
-        if (stale.length > 0) await tx.delete(chartData).where(inArray(chartData.id, stale.map((p) => p.id)));
+        if (stale.length > 0)
+          await tx.delete(chartData).where(
+            inArray(
+              chartData.id,
+              stale.map((p) => p.id),
+            ),
+          );
 
         // Edits made on the old image do not fit a new one; a rerun on the same image keeps them.
         const imageChanged = source.pendingExpiresAt !== null;
@@ -71,10 +84,16 @@ export function createLandmarkRepository(db: AppDatabase, images: ImageRepositor
         let recordId: number;
         if (existing) {
           // A new revision: a landmark save that started before this detection is stale now.
-          await tx.update(analysisRecords).set({ ...values, updatedAt: now, revision: sql`${analysisRecords.revision} + 1` }).where(eq(analysisRecords.id, existing.id));
+          await tx
+            .update(analysisRecords)
+            .set({ ...values, updatedAt: now, revision: sql`${analysisRecords.revision} + 1` })
+            .where(eq(analysisRecords.id, existing.id));
           recordId = existing.id;
         } else {
-          const [row] = await tx.insert(analysisRecords).values({ ...values, chartRef: chart.id }).returning({ id: analysisRecords.id });
+          const [row] = await tx
+            .insert(analysisRecords)
+            .values({ ...values, chartRef: chart.id })
+            .returning({ id: analysisRecords.id });
           if (!row) throw new Error('insert returned no row');
           recordId = row.id;
         }

@@ -7,7 +7,10 @@ import { registerBearerScope } from '../images/image.routes';
 import type { LandmarkService } from './landmark.service';
 
 /** `POST /ai/ceppro/ceph-landmark` (form field or JSON `chart_id`); the request awaits the model's worker thread. */
-export async function registerLandmarkRoutes(app: FastifyInstance, deps: { landmarks: LandmarkService; sessions: SessionService }): Promise<void> {
+export async function registerLandmarkRoutes(
+  app: FastifyInstance,
+  deps: { landmarks: LandmarkService; sessions: SessionService },
+): Promise<void> {
   await registerBearerScope(app, deps.sessions, (scope) => {
     scope.post(FILE_ENDPOINTS.cephLandmark.path, async (request) => {
       const { chart_id } = parseBody(landmarkRequestSchema, request.body);

@@ -112,12 +112,22 @@ class Writer {
           if (inner.type !== 'paragraph') throw new Error(`manual: a quote may only hold paragraphs, not ${inner.type}`);
           this.runs(inlineRuns((inner as Tokens.Paragraph).tokens), { indent: 14 });
         }
-        pdf.save().rect(MARGIN, top, 3, pdf.y - top).fill(ACCENT).restore();
+        pdf
+          .save()
+          .rect(MARGIN, top, 3, pdf.y - top)
+          .fill(ACCENT)
+          .restore();
         pdf.moveDown(0.6);
         return;
       }
       case 'hr':
-        pdf.save().moveTo(MARGIN, pdf.y).lineTo(MARGIN + CONTENT_WIDTH, pdf.y).lineWidth(0.5).stroke('#c5ccd3').restore();
+        pdf
+          .save()
+          .moveTo(MARGIN, pdf.y)
+          .lineTo(MARGIN + CONTENT_WIDTH, pdf.y)
+          .lineWidth(0.5)
+          .stroke('#c5ccd3')
+          .restore();
         pdf.moveDown(0.8);
         return;
       case 'space':
@@ -135,10 +145,18 @@ class Writer {
     if (token.depth === 2 && pdf.y > MARGIN + 1) pdf.addPage();
     else if (pdf.y > A4.height - MARGIN - (token.depth === 3 ? KEEP_WITH_SECTION : 4 * size)) pdf.addPage();
     else if (pdf.y > MARGIN + 1) pdf.moveDown(0.4);
-    this.font('bold').fontSize(size).fillColor(token.depth === 1 ? ACCENT : TEXT);
+    this.font('bold')
+      .fontSize(size)
+      .fillColor(token.depth === 1 ? ACCENT : TEXT);
     pdf.text(plain(token.tokens), MARGIN, pdf.y, { width: CONTENT_WIDTH });
     if (token.depth === 1) {
-      pdf.save().moveTo(MARGIN, pdf.y + 4).lineTo(MARGIN + CONTENT_WIDTH, pdf.y + 4).lineWidth(1).stroke(ACCENT).restore();
+      pdf
+        .save()
+        .moveTo(MARGIN, pdf.y + 4)
+        .lineTo(MARGIN + CONTENT_WIDTH, pdf.y + 4)
+        .lineWidth(1)
+        .stroke(ACCENT)
+        .restore();
       pdf.moveDown(0.8);
     } else {
       pdf.moveDown(0.35);
@@ -172,7 +190,9 @@ class Writer {
     const { pdf } = this;
     const visible = runs.filter((r) => r.text !== '');
     visible.forEach((run, i) => {
-      this.font(run.style).fontSize(10.5).fillColor(run.code ? ACCENT : TEXT);
+      this.font(run.style)
+        .fontSize(10.5)
+        .fillColor(run.code ? ACCENT : TEXT);
       const options = { width: CONTENT_WIDTH - indent, continued: i < visible.length - 1, oblique: run.italic ? 10 : 0, lineGap: 2 };
       if (i === 0) pdf.text(run.text, MARGIN + indent, pdf.y, options);
       else pdf.text(run.text, options);
@@ -231,7 +251,9 @@ function inlineRuns(tokens: Token[], style: Style = 'regular', italic = false): 
 }
 
 function plain(tokens: Token[]): string {
-  return inlineRuns(tokens).map((r) => r.text).join('');
+  return inlineRuns(tokens)
+    .map((r) => r.text)
+    .join('');
 }
 
 /** marked keeps HTML entities in text tokens (&amp;, &quot;, &#39;): the PDF wants the characters. */

@@ -44,7 +44,10 @@ export function createInvoiceRepository(db: AppDatabase) {
 
     /** The invoice of a user's period, if one was recorded (a retry after a crash finds it). */
     async forPeriod(tx: AppDatabase, userId: number, periodStart: Date): Promise<InvoiceRow | undefined> {
-      const [row] = await tx.select().from(invoices).where(and(eq(invoices.userId, userId), eq(invoices.periodStart, periodStart)));
+      const [row] = await tx
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.userId, userId), eq(invoices.periodStart, periodStart)));
       return row;
     },
 
@@ -52,7 +55,10 @@ export function createInvoiceRepository(db: AppDatabase) {
     async insert(tx: AppDatabase, invoice: NewInvoice): Promise<InvoiceRow> {
       const [next] = await queryRows(tx, sql`select nextval(${SEQUENCE})::text as seq`, z.object({ seq: z.string() }));
       const number = invoiceNumber(invoice.issuedAt, Number(next?.seq));
-      const [row] = await tx.insert(invoices).values({ ...invoice, number }).returning();
+      const [row] = await tx
+        .insert(invoices)
+        .values({ ...invoice, number })
+        .returning();
       if (!row) throw new Error('invoice not stored');
       return row;
     },
@@ -63,7 +69,10 @@ export function createInvoiceRepository(db: AppDatabase) {
 
     /** One invoice of its owner; another user's id answers nothing, as an unknown one does. */
     async owned(userId: number, id: string): Promise<InvoiceRow | undefined> {
-      const [row] = await db.select().from(invoices).where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
       return row;
     },
 

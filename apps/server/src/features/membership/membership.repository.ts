@@ -36,7 +36,12 @@ export function createMembershipRepository(db: AppDatabase) {
           and(
             eq(users.status, 'active'),
             isNull(users.deletedAt),
-            notExists(db.select({ one: sql`1` }).from(subscriptions).where(eq(subscriptions.userId, users.id))),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(subscriptions)
+                .where(eq(subscriptions.userId, users.id)),
+            ),
           ),
         )
         .orderBy(users.id)

@@ -41,7 +41,14 @@ const MAX_STEPS = 1200;
 /** A new trial of `trialDays` days from `now`. */
 export function startTrial(now: number, trialDays: number): Subscription {
   const trialEndsAt = now + trialDays * DAY_MS;
-  return { state: 'trial', trialEndsAt, periodStart: now, periodEnd: trialEndsAt, billingDay: new Date(trialEndsAt).getUTCDate(), cancelledAt: null };
+  return {
+    state: 'trial',
+    trialEndsAt,
+    periodStart: now,
+    periodEnd: trialEndsAt,
+    billingDay: new Date(trialEndsAt).getUTCDate(),
+    cancelledAt: null,
+  };
 }
 
 /**
@@ -53,7 +60,15 @@ export function nextBillingDate(at: number, billingDay: number): number {
   const year = d.getUTCFullYear();
   const month = d.getUTCMonth() + 1;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return Date.UTC(year, month, Math.min(billingDay, lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+  return Date.UTC(
+    year,
+    month,
+    Math.min(billingDay, lastDay),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+    d.getUTCMilliseconds(),
+  );
 }
 
 /**

@@ -44,16 +44,27 @@ export function createNoticeService(deps: { repository: NoticeRepository; clock:
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const field = issue?.path.map(String).join('.');
-        throw new AppError('VALIDATION_FAILED', `${field ? `${field}: ` : ''}${issue?.message ?? 'invalid notice'}`, field ? { field } : {});
+        throw new AppError(
+          'VALIDATION_FAILED',
+          `${field ? `${field}: ` : ''}${issue?.message ?? 'invalid notice'}`,
+          field ? { field } : {},
+        );
       }
       const n = parsed.data;
-      return repository.insert({ kind: n.kind, title: n.title, body: n.body, startsAt: new Date(n.starts_at), endsAt: new Date(n.ends_at) });
+      return repository.insert({
+        kind: n.kind,
+        title: n.title,
+        body: n.body,
+        startsAt: new Date(n.starts_at),
+        endsAt: new Date(n.ends_at),
+      });
     },
 
     list: () => repository.all(),
 
     async remove(id: string): Promise<void> {
-      if (!z.uuid().safeParse(id).success) throw new AppError('VALIDATION_FAILED', `"${id}" is not a notice id (see list).`, { field: 'id' });
+      if (!z.uuid().safeParse(id).success)
+        throw new AppError('VALIDATION_FAILED', `"${id}" is not a notice id (see list).`, { field: 'id' });
       if (!(await repository.remove(id))) throw new AppError('NOT_FOUND', `No notice ${id}.`);
     },
   };

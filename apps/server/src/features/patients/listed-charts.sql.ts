@@ -37,13 +37,15 @@ export function listedChartsOfRow(imageTypes: readonly ImageTypeCd[] = ALL_LISTE
   // Qualified by hand: in a one-table select drizzle may write a column unqualified, and a bare
   // "id" inside the subquery would be the chart's.
   const outerId = sql`${sql.identifier(getTableName(patients))}.${sql.identifier(patients.id.name)}`;
-  const images = imageTypes.length === 0
-    ? sql`'[]'::json`
-    : sql`coalesce((select json_agg(json_build_object('imageTypeCd', d.image_type_cd, 'shootDate', d.shoot_date) order by d.image_type_cd)
+  const images =
+    imageTypes.length === 0
+      ? sql`'[]'::json`
+      : sql`coalesce((select json_agg(json_build_object('imageTypeCd', d.image_type_cd, 'shootDate', d.shoot_date) order by d.image_type_cd)
         from ${chartData} d
         where d.chart_ref = c.id and d.deleted_at is null and d.pending_expires_at is null and d.image_type_cd in (${types})), '[]'::json)`;
   return sql`coalesce((select json_agg(json_build_object('id', c.id, 'uuid', c.uuid, 'chartId', c.chart_id, 'patientRef', c.patient_ref,
       'createdAt', c.created_at, 'chartData', ${images}) order by c.created_at desc, c.id desc)
-    from ${charts} c where c.patient_ref = ${outerId} and c.deleted_at is null and c.draft_expires_at is null), '[]'::json)`
-      .mapWith(toListedCharts);
+    from ${charts} c where c.patient_ref = ${outerId} and c.deleted_at is null and c.draft_expires_at is null), '[]'::json)`.mapWith(
+    toListedCharts,
+  );
 }

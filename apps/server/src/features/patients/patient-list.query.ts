@@ -123,12 +123,12 @@ export function createPatientListQuery(db: AppDatabase) {
 
   return {
     async list(q: PatientListQuery, chartImageTypes?: readonly ImageTypeCd[]): Promise<ListPage> {
-    const values = { userId: q.userId, pattern: `%${escapeLike(q.nameContains ?? '')}%`, limit: q.pageSize, offset: q.page * q.pageSize };
-    const statements = runList(q, chartImageTypes, values);
-    const found = await statements.page();
-    if (found.length > 0) return { rows: found.map((f) => ({ ...f.row, charts: f.charts })), total: found[0]?.total ?? 0 };
-    const [totals] = await statements.total();
-    return { rows: [], total: totals?.n ?? 0 };
+      const values = { userId: q.userId, pattern: `%${escapeLike(q.nameContains ?? '')}%`, limit: q.pageSize, offset: q.page * q.pageSize };
+      const statements = runList(q, chartImageTypes, values);
+      const found = await statements.page();
+      if (found.length > 0) return { rows: found.map((f) => ({ ...f.row, charts: f.charts })), total: found[0]?.total ?? 0 };
+      const [totals] = await statements.total();
+      return { rows: [], total: totals?.n ?? 0 };
     },
   };
 }

@@ -27,7 +27,8 @@ export async function lockPatientNumbers(tx: AppDatabase, userId: number): Promi
 
 /** The next "Patient ID": the owner's committed patients (deleted ones included) plus one. */
 export function nextPatientNumber(userId: number): SQL<string> {
-  return sql<string>`((select count(*) from ${patients} where ${patients.userId} = ${userId} and ${patients.draftExpiresAt} is null) + 1)::text`;
+  return sql<string>`((select count(*) from ${patients}
+    where ${patients.userId} = ${userId} and ${patients.draftExpiresAt} is null) + 1)::text`;
 }
 
 /**
@@ -75,13 +76,21 @@ export function createPatientRepository(db: AppDatabase) {
 
   return {
     async findOwned(userId: number, id: number): Promise<PatientRow | undefined> {
-      const [row] = await db.select().from(patients).where(and(eq(patients.id, id), eq(patients.userId, userId), live)).limit(1);
+      const [row] = await db
+        .select()
+        .from(patients)
+        .where(and(eq(patients.id, id), eq(patients.userId, userId), live))
+        .limit(1);
       return row;
     },
 
     /** Also a draft of the caller's: the new-patient flow adds its chart to the draft patient. */
     async findOwnedOrDraft(userId: number, id: number): Promise<PatientRow | undefined> {
-      const [row] = await db.select().from(patients).where(and(eq(patients.id, id), eq(patients.userId, userId), isNull(patients.deletedAt))).limit(1);
+      const [row] = await db
+        .select()
+        .from(patients)
+        .where(and(eq(patients.id, id), eq(patients.userId, userId), isNull(patients.deletedAt)))
+        .limit(1);
       return row;
     },
 
@@ -97,7 +106,10 @@ export function createPatientRepository(db: AppDatabase) {
     },
 
     /** The live charts of many patients with their live images, in one query. */
-    async chartsOf(patientIds: readonly number[], imageTypes: readonly ImageTypeCd[] = [IMAGE_TYPE.cephalogram, IMAGE_TYPE.lateralFace]): Promise<ListedChart[]> {
+    async chartsOf(
+      patientIds: readonly number[],
+      imageTypes: readonly ImageTypeCd[] = [IMAGE_TYPE.cephalogram, IMAGE_TYPE.lateralFace],
+    ): Promise<ListedChart[]> {
       if (patientIds.length === 0) return [];
       const rows = await db
         .select({
@@ -112,7 +124,12 @@ export function createPatientRepository(db: AppDatabase) {
         .from(charts)
         .leftJoin(
           chartData,
-          and(eq(chartData.chartRef, charts.id), isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt), inArray(chartData.imageTypeCd, [...imageTypes])),
+          and(
+            eq(chartData.chartRef, charts.id),
+            isNull(chartData.deletedAt),
+            isNull(chartData.pendingExpiresAt),
+            inArray(chartData.imageTypeCd, [...imageTypes]),
+          ),
         )
         .where(and(inArray(charts.patientRef, [...patientIds]), isNull(charts.deletedAt), isNull(charts.draftExpiresAt)))
         .orderBy(desc(charts.createdAt), desc(charts.id), asc(chartData.imageTypeCd));
@@ -135,10 +152,16 @@ export function createPatientRepository(db: AppDatabase) {
     async insert(userId: number, input: NewPatient, options: InsertOptions = {}): Promise<PatientRow> {
       const { draftExpiresAt } = options;
       const [row] = draftExpiresAt
-        ? await db.insert(patients).values({ ...input, userId, patientId: null, draftExpiresAt }).returning()
+        ? await db
+            .insert(patients)
+            .values({ ...input, userId, patientId: null, draftExpiresAt })
+            .returning()
         : await db.transaction(async (tx) => {
             await lockPatientNumbers(tx, userId);
-            return tx.insert(patients).values({ ...input, userId, patientId: nextPatientNumber(userId) }).returning();
+            return tx
+              .insert(patients)
+              .values({ ...input, userId, patientId: nextPatientNumber(userId) })
+              .returning();
           });
       if (!row) throw new Error('insert returned no row');
       return row;
@@ -163,7 +186,10 @@ export function createPatientRepository(db: AppDatabase) {
           .where(and(eq(patients.id, id), eq(patients.userId, userId), live))
           .returning({ id: patients.id });
         if (!row) return false;
-        await tx.update(charts).set({ deletedAt: now, updatedAt: now }).where(and(eq(charts.patientRef, row.id), isNull(charts.deletedAt)));
+        await tx
+          .update(charts)
+          .set({ deletedAt: now, updatedAt: now })
+          .where(and(eq(charts.patientRef, row.id), isNull(charts.deletedAt)));
         return true;
       });
     },

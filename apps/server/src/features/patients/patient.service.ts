@@ -28,7 +28,9 @@ const createSchema = z.strictObject({
   race_cd: optionalText,
 });
 
-const updateSchema = createSchema.partial().extend({ first_name: nameSchema.optional(), birth_info: birthDateSchema.optional(), gender: z.boolean().optional() });
+const updateSchema = createSchema
+  .partial()
+  .extend({ first_name: nameSchema.optional(), birth_info: birthDateSchema.optional(), gender: z.boolean().optional() });
 
 const listSchema = z.object({
   page: z.number().int().min(0).max(100_000).default(0),

@@ -1,5 +1,10 @@
 import { applyAffine, detectFacing, fitSimilarity, type Vec2 } from '@ceppro/ceph';
-import { AUTOALIGN_NO_FACIAL_IMAGE_MESSAGE, AUTOALIGN_NOT_RECOGNIZED_MESSAGE, IMAGE_UPLOAD, type AutoAlignResponse } from '@ceppro/contract';
+import {
+  AUTOALIGN_NO_FACIAL_IMAGE_MESSAGE,
+  AUTOALIGN_NOT_RECOGNIZED_MESSAGE,
+  IMAGE_UPLOAD,
+  type AutoAlignResponse,
+} from '@ceppro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { AppError } from '../../errors/app-error';
@@ -84,8 +89,16 @@ export function createAutoAlignService(deps: { planning: PlanningRepository; sto
       if (!ceph) throw new AppError('AUTOALIGN_NO_LANDMARKS', 'The chart has no cephalogram.');
       const film = filmModel(ceph, record, defaultPpm);
       const profile = filmProfile(film.landmarks);
-      if (profile === null || profile.points.length < AUTOALIGN_MIN_SOFT_LANDMARKS || !REQUIRED_SOFT_LANDMARKS.every((id) => film.landmarks[id] !== undefined)) {
-        throw new AppError('AUTOALIGN_NO_LANDMARKS', `The X-ray image needs at least ${AUTOALIGN_MIN_SOFT_LANDMARKS} soft-tissue landmarks, pronasale and soft-tissue pogonion among them.`);
+      if (
+        profile === null ||
+        profile.points.length < AUTOALIGN_MIN_SOFT_LANDMARKS ||
+        !REQUIRED_SOFT_LANDMARKS.every((id) => film.landmarks[id] !== undefined)
+      ) {
+        throw new AppError(
+          'AUTOALIGN_NO_LANDMARKS',
+          `The X-ray image needs at least ${AUTOALIGN_MIN_SOFT_LANDMARKS} soft-tissue ` +
+            `landmarks, pronasale and soft-tissue pogonion among them.`,
+        );
       }
 
       let bytes: Buffer;
@@ -121,7 +134,12 @@ export function createAutoAlignService(deps: { planning: PlanningRepository; sto
         if (candidate && (fit === null || candidate.rms < fit.rms)) fit = candidate;
       }
       const tipOff = fit === null ? Infinity : landmarkOff(region, fit, film.landmarks.Prn as Vec2);
-      if (fit === null || fit.rms > AUTOALIGN_MAX_RMS_FRACTION * profile.extent || fit.inliers < AUTOALIGN_MIN_INLIERS || tipOff > AUTOALIGN_MAX_TIP_FRACTION * profile.extent) {
+      if (
+        fit === null ||
+        fit.rms > AUTOALIGN_MAX_RMS_FRACTION * profile.extent ||
+        fit.inliers < AUTOALIGN_MIN_INLIERS ||
+        tipOff > AUTOALIGN_MAX_TIP_FRACTION * profile.extent
+      ) {
         log.info({ chartId, rms: fit?.rms, inliers: fit?.inliers, tipOff, extent: profile.extent }, 'auto-align: profile fit too poor');
         return NOT_RECOGNIZED;
       }
@@ -134,7 +152,11 @@ export function createAutoAlignService(deps: { planning: PlanningRepository; sto
       // The transform is refitted on full-size coordinates: the raster's two axes may be scaled by
       // slightly different factors (rounding of the downscale), which a similarity cannot absorb.
       const kept = [...fit.pairs].sort((a, b) => a.distance - b.distance).slice(0, Math.ceil(fit.pairs.length * 0.85));
-      const final = fitSimilarity(kept.map((p) => toPhoto(p.photo)), kept.map((p) => p.film), true);
+      const final = fitSimilarity(
+        kept.map((p) => toPhoto(p.photo)),
+        kept.map((p) => p.film),
+        true,
+      );
       if (final === null) return NOT_RECOGNIZED;
 
       const points = profile.points.flatMap(({ id, p }) => {
@@ -144,7 +166,14 @@ export function createAutoAlignService(deps: { planning: PlanningRepository; sto
       return {
         status: 'aligned',
         photo: { chart_data_id: photo.id, width: size.width, height: size.height },
-        transform: { a: round(final.transform.a, 8), b: round(final.transform.b, 8), c: round(final.transform.c, 8), d: round(final.transform.d, 8), tx: round(final.transform.tx), ty: round(final.transform.ty) },
+        transform: {
+          a: round(final.transform.a, 8),
+          b: round(final.transform.b, 8),
+          c: round(final.transform.c, 8),
+          d: round(final.transform.d, 8),
+          tx: round(final.transform.tx),
+          ty: round(final.transform.ty),
+        },
         mirrored: fit.mirrored,
         points,
         residual_px: round(fit.rms),

@@ -32,8 +32,9 @@ export function filmModel(
   const { calibration } = resolveCalibration(parseRulerInfo(record?.rulerInfo), defaultPpm, dicomCalibrationOfRow(image.dicomInfo));
   const stored = record?.imgSize as { width?: unknown; height?: unknown } | null | undefined;
   const size =
-    typeof stored?.width === 'number' && typeof stored.height === 'number' ? { width: stored.width, height: stored.height }
-    : { width: image.width ?? 0, height: image.height ?? 0 };
+    typeof stored?.width === 'number' && typeof stored.height === 'number'
+      ? { width: stored.width, height: stored.height }
+      : { width: image.width ?? 0, height: image.height ?? 0 };
   return { image, landmarks, calibration, pxPerMm: calibration.kind === 'calibrated' ? calibration.pxPerMmX : null, size };
 }
 

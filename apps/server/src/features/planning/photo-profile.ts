@@ -166,8 +166,16 @@ function foreground(img: RgbRaster): Uint8Array | string {
   // The background holds more of the image border than the face does.
   let borderHigh = 0;
   let border = 0;
-  for (let x = 0; x < width; x += 1) for (const y of [0, height - 1]) { border += 1; borderHigh += mask[y * width + x] as number; }
-  for (let y = 1; y < height - 1; y += 1) for (const x of [0, width - 1]) { border += 1; borderHigh += mask[y * width + x] as number; }
+  for (let x = 0; x < width; x += 1)
+    for (const y of [0, height - 1]) {
+      border += 1;
+      borderHigh += mask[y * width + x] as number;
+    }
+  for (let y = 1; y < height - 1; y += 1)
+    for (const x of [0, width - 1]) {
+      border += 1;
+      borderHigh += mask[y * width + x] as number;
+    }
   if (borderHigh * 2 > border) for (let i = 0; i < mask.length; i += 1) mask[i] = 1 - (mask[i] as number);
   return mask;
 }
@@ -189,8 +197,16 @@ export function findFaceRegion(img: RgbRaster): FaceRegionResult {
   // Fill holes: background pockets that do not reach the border (eyes, nostrils, glare).
   const bg = components(mask, width, height, 0);
   const touches = new Uint8Array(bg.sizes.length);
-  for (let x = 0; x < width; x += 1) for (const y of [0, height - 1]) { const l = bg.labels[y * width + x] as number; if (l >= 0) touches[l] = 1; }
-  for (let y = 0; y < height; y += 1) for (const x of [0, width - 1]) { const l = bg.labels[y * width + x] as number; if (l >= 0) touches[l] = 1; }
+  for (let x = 0; x < width; x += 1)
+    for (const y of [0, height - 1]) {
+      const l = bg.labels[y * width + x] as number;
+      if (l >= 0) touches[l] = 1;
+    }
+  for (let y = 0; y < height; y += 1)
+    for (const x of [0, width - 1]) {
+      const l = bg.labels[y * width + x] as number;
+      if (l >= 0) touches[l] = 1;
+    }
   let area = 0;
   for (let i = 0; i < mask.length; i += 1) {
     const l = bg.labels[i] as number;
@@ -198,7 +214,8 @@ export function findFaceRegion(img: RgbRaster): FaceRegionResult {
     area += mask[i] as number;
   }
   const fraction = area / mask.length;
-  if (fraction < MIN_AREA_FRACTION || fraction > MAX_AREA_FRACTION) return { ok: false, reason: `face region covers ${(fraction * 100).toFixed(1)}% of the photo` };
+  if (fraction < MIN_AREA_FRACTION || fraction > MAX_AREA_FRACTION)
+    return { ok: false, reason: `face region covers ${(fraction * 100).toFixed(1)}% of the photo` };
 
   const outline: Vec2[] = [];
   let edgeCount = 0;
@@ -209,10 +226,22 @@ export function findFaceRegion(img: RgbRaster): FaceRegionResult {
       let dx = 0;
       let dy = 0;
       let n = 0;
-      if (x > 0 && mask[i - 1] === 0) { dx -= 1; n += 1; }
-      if (x < width - 1 && mask[i + 1] === 0) { dx += 1; n += 1; }
-      if (y > 0 && mask[i - width] === 0) { dy -= 1; n += 1; }
-      if (y < height - 1 && mask[i + width] === 0) { dy += 1; n += 1; }
+      if (x > 0 && mask[i - 1] === 0) {
+        dx -= 1;
+        n += 1;
+      }
+      if (x < width - 1 && mask[i + 1] === 0) {
+        dx += 1;
+        n += 1;
+      }
+      if (y > 0 && mask[i - width] === 0) {
+        dy -= 1;
+        n += 1;
+      }
+      if (y < height - 1 && mask[i + width] === 0) {
+        dy += 1;
+        n += 1;
+      }
       if (n === 0) continue;
       edgeCount += n;
       // The edge between this pixel and its outside neighbours (pixel centres at +0.5).

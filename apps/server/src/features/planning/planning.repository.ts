@@ -27,9 +27,25 @@ export interface PlanningImage {
 export function createPlanningRepository(db: AppDatabase) {
   async function newestLive(chartRef: number, type: ImageTypeCd): Promise<PlanningImage | undefined> {
     const [row] = await db
-      .select({ id: chartData.id, path: chartData.path, sha256: chartData.sha256, sizeBytes: chartData.sizeBytes, shootDate: chartData.shootDate, width: chartData.width, height: chartData.height, dicomInfo: chartData.dicomInfo })
+      .select({
+        id: chartData.id,
+        path: chartData.path,
+        sha256: chartData.sha256,
+        sizeBytes: chartData.sizeBytes,
+        shootDate: chartData.shootDate,
+        width: chartData.width,
+        height: chartData.height,
+        dicomInfo: chartData.dicomInfo,
+      })
       .from(chartData)
-      .where(and(eq(chartData.chartRef, chartRef), eq(chartData.imageTypeCd, type), isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)))
+      .where(
+        and(
+          eq(chartData.chartRef, chartRef),
+          eq(chartData.imageTypeCd, type),
+          isNull(chartData.deletedAt),
+          isNull(chartData.pendingExpiresAt),
+        ),
+      )
       .orderBy(desc(chartData.id))
       .limit(1);
     return row;
@@ -63,7 +79,12 @@ export function createPlanningRepository(db: AppDatabase) {
 
     async analysisRecord(chartRef: number) {
       const [row] = await db
-        .select({ inferResult: analysisRecords.inferResult, modifiedResult: analysisRecords.modifiedResult, rulerInfo: analysisRecords.rulerInfo, imgSize: analysisRecords.imgSize })
+        .select({
+          inferResult: analysisRecords.inferResult,
+          modifiedResult: analysisRecords.modifiedResult,
+          rulerInfo: analysisRecords.rulerInfo,
+          imgSize: analysisRecords.imgSize,
+        })
         .from(analysisRecords)
         .where(and(eq(analysisRecords.chartRef, chartRef), isNull(analysisRecords.deletedAt)))
         .limit(1);

@@ -11,7 +11,10 @@ import type { SuperimpositionService } from './superimposition.service';
  * Planning endpoints (contract planning.ts): `POST /ai/ceppro/ceph-autoalign` and
  * `POST /ai_api/superimposition`, JSON bodies. Outside /api, so they get their own bearer scope.
  */
-export async function registerPlanningRoutes(app: FastifyInstance, deps: { autoAlign: AutoAlignService; superimposition: SuperimpositionService; sessions: SessionService }): Promise<void> {
+export async function registerPlanningRoutes(
+  app: FastifyInstance,
+  deps: { autoAlign: AutoAlignService; superimposition: SuperimpositionService; sessions: SessionService },
+): Promise<void> {
   await registerBearerScope(app, deps.sessions, (scope) => {
     scope.post(PLANNING_ENDPOINTS.autoAlign.path, async (request) => {
       const { chart_id } = parseBody(autoAlignRequestSchema, request.body);

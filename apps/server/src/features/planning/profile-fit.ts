@@ -1,5 +1,13 @@
 import {
-  applyAffine, fitSimilarity, invertAffine, similarityAffine, TRACING_OUTLINES, type Affine2, type LandmarkId, type LandmarkMap, type Vec2,
+  applyAffine,
+  fitSimilarity,
+  invertAffine,
+  similarityAffine,
+  TRACING_OUTLINES,
+  type Affine2,
+  type LandmarkId,
+  type LandmarkMap,
+  type Vec2,
 } from '@ceppro/ceph';
 import type { FaceRegion } from './photo-profile';
 
@@ -26,7 +34,8 @@ export interface FilmProfile {
 function catmullRom(p0: Vec2, p1: Vec2, p2: Vec2, p3: Vec2, t: number): Vec2 {
   const t2 = t * t;
   const t3 = t2 * t;
-  const f = (a: number, b: number, c: number, d: number) => 0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3);
+  const f = (a: number, b: number, c: number, d: number) =>
+    0.5 * (2 * b + (-a + c) * t + (2 * a - 5 * b + 4 * c - d) * t2 + (-a + 3 * b - 3 * c + d) * t3);
   return { x: f(p0.x, p1.x, p2.x, p3.x), y: f(p0.y, p1.y, p2.y, p3.y) };
 }
 
@@ -66,7 +75,12 @@ class NearestGrid {
   private readonly cols: number;
   private readonly rows: number;
 
-  constructor(points: readonly Vec2[], width: number, height: number, private readonly cell = 8) {
+  constructor(
+    points: readonly Vec2[],
+    width: number,
+    height: number,
+    private readonly cell = 8,
+  ) {
     this.cols = Math.max(1, Math.ceil(width / cell));
     this.rows = Math.max(1, Math.ceil(height / cell));
     this.cells = Array.from({ length: this.cols * this.rows }, () => []);
@@ -123,7 +137,11 @@ class NearestGrid {
 class NearestMap {
   private readonly source: Int32Array;
 
-  constructor(private readonly points: readonly Vec2[], private readonly width: number, private readonly height: number) {
+  constructor(
+    private readonly points: readonly Vec2[],
+    private readonly width: number,
+    private readonly height: number,
+  ) {
     const n = width * height;
     this.source = new Int32Array(n).fill(-1);
     const queue = new Int32Array(n);
@@ -208,7 +226,11 @@ function icp(grid: Nearest, samples: readonly Vec2[], start: Affine2, iterations
       return { transform: t, pairs, rms, inliers };
     }
     const kept = [...pairs].sort((a, b) => a.distance - b.distance).slice(0, Math.max(3, Math.ceil(pairs.length * TRIM_KEEP)));
-    const fit = fitSimilarity(kept.map((p) => p.photo), kept.map((p) => p.film), true);
+    const fit = fitSimilarity(
+      kept.map((p) => p.photo),
+      kept.map((p) => p.film),
+      true,
+    );
     if (fit === null) return null;
     t = fit.transform;
   }
@@ -241,7 +263,12 @@ const REFINED_STARTS = 3;
  * coarse ICP on a subsample ranks the starts, the best few are refined on every sample. The caller
  * compares the sides (lowest RMS wins).
  */
-export function fitProfileSide(region: FaceRegion, film: FilmProfile, filmFacing: 1 | -1, side: FaceRegion['sides'][number]): ProfileFit | null {
+export function fitProfileSide(
+  region: FaceRegion,
+  film: FilmProfile,
+  filmFacing: 1 | -1,
+  side: FaceRegion['sides'][number],
+): ProfileFit | null {
   const filmYs = film.samples.map((p) => p.y);
   const filmHeight = Math.max(...filmYs) - Math.min(...filmYs);
   const filmTip = film.samples.reduce((a, b) => (filmFacing * b.x > filmFacing * a.x ? b : a));
@@ -280,7 +307,8 @@ export function fitProfileSide(region: FaceRegion, film: FilmProfile, filmFacing
   let best: ProfileFit | null = null;
   for (const s of starts.slice(0, REFINED_STARTS)) {
     const fine = icp(grid, film.samples, s.transform, FINE_ITERATIONS, film.extent);
-    if (fine && (best === null || fine.rms < best.rms)) best = { transform: fine.transform, mirrored, pairs: fine.pairs, rms: fine.rms, inliers: fine.inliers };
+    if (fine && (best === null || fine.rms < best.rms))
+      best = { transform: fine.transform, mirrored, pairs: fine.pairs, rms: fine.rms, inliers: fine.inliers };
   }
   return best;
 }

@@ -1,5 +1,12 @@
 import {
-  applyAffine, composeAffine, IDENTITY_AFFINE, invertAffine, superimpose, type Affine2, type LandmarkId, type RegisteredTracing,
+  applyAffine,
+  composeAffine,
+  IDENTITY_AFFINE,
+  invertAffine,
+  superimpose,
+  type Affine2,
+  type LandmarkId,
+  type RegisteredTracing,
   type SuperimpositionMethod,
 } from '@ceppro/ceph';
 import { SUPERIMPOSITION_TOO_FEW_MESSAGE, type SuperimpositionMethodId, type SuperimpositionResponse } from '@ceppro/contract';
@@ -21,7 +28,14 @@ const METHODS: Record<SuperimpositionMethodId, SuperimpositionMethod> = {
 const UNDATED = '9999-12-31';
 
 const round = (n: number, digits = 4) => Math.round(n * 10 ** digits) / 10 ** digits;
-const roundAffine = (t: Affine2): Affine2 => ({ a: round(t.a, 8), b: round(t.b, 8), c: round(t.c, 8), d: round(t.d, 8), tx: round(t.tx), ty: round(t.ty) });
+const roundAffine = (t: Affine2): Affine2 => ({
+  a: round(t.a, 8),
+  b: round(t.b, 8),
+  c: round(t.c, 8),
+  d: round(t.d, 8),
+  tx: round(t.tx),
+  ty: round(t.ty),
+});
 
 /**
  * `POST /ai_api/superimposition`: registers 2–4 cephalograms of one patient with packages/ceph
@@ -33,7 +47,10 @@ const roundAffine = (t: Affine2): Affine2 => ({ a: round(t.a, 8), b: round(t.b, 
 export function createSuperimpositionService(deps: { planning: PlanningRepository }) {
   const { planning } = deps;
   return {
-    async superimpose(userId: number, request: { chart_ids: string[]; method: SuperimpositionMethodId; frame_chart_id?: string | undefined }): Promise<SuperimpositionResponse> {
+    async superimpose(
+      userId: number,
+      request: { chart_ids: string[]; method: SuperimpositionMethodId; frame_chart_id?: string | undefined },
+    ): Promise<SuperimpositionResponse> {
       const ids = [...new Set(request.chart_ids)];
       if (ids.length < 2) throw new AppError('SUPERIMPOSITION_TOO_FEW', SUPERIMPOSITION_TOO_FEW_MESSAGE, { field: 'chart_ids' });
       if (ids.length > MAX_FILMS) throw new AppError('SUPERIMPOSITION_TOO_MANY', undefined, { field: 'chart_ids' });
@@ -56,7 +73,12 @@ export function createSuperimpositionService(deps: { planning: PlanningRepositor
 
       const method = METHODS[request.method];
       const result = superimpose(
-        [...films.entries()].map(([id, { film }]) => ({ id, date: film.image.shootDate ?? UNDATED, landmarks: film.landmarks, calibration: film.calibration })),
+        [...films.entries()].map(([id, { film }]) => ({
+          id,
+          date: film.image.shootDate ?? UNDATED,
+          landmarks: film.landmarks,
+          calibration: film.calibration,
+        })),
         method,
       );
       // Only a film missing the registration landmarks gets here: the count was checked above.

@@ -105,7 +105,12 @@ export class ReportPage {
   }
 
   image(image: PlacedImage, x: number, y: number, w: number, h: number): void {
-    (this.owner.on(this) as unknown as { image(src: PlacedImage, x: number, y: number, o: { width: number; height: number }): void }).image(image, x, y, { width: w, height: h });
+    (this.owner.on(this) as unknown as { image(src: PlacedImage, x: number, y: number, o: { width: number; height: number }): void }).image(
+      image,
+      x,
+      y,
+      { width: w, height: h },
+    );
     this.drawn.push({ kind: 'image' });
   }
 
@@ -130,10 +135,18 @@ export class ReportDocument {
       margin: 0,
       autoFirstPage: false,
       bufferPages: true,
-      info: { Title: info.title, Author: info.author, Creator: 'Ceppro', Producer: 'Ceppro (pdfkit)', CreationDate: info.creationDate, ModDate: info.creationDate },
+      info: {
+        Title: info.title,
+        Author: info.author,
+        Creator: 'Ceppro',
+        Producer: 'Ceppro (pdfkit)',
+        CreationDate: info.creationDate,
+        ModDate: info.creationDate,
+      },
     });
     this.pdf.on('data', (chunk: Buffer) => this.chunks.push(chunk));
-    for (const face of FONT_FACES) for (const style of ['regular', 'bold'] as const) this.pdf.registerFont(fontName(face, style), fontBytes(face, style));
+    for (const face of FONT_FACES)
+      for (const style of ['regular', 'bold'] as const) this.pdf.registerFont(fontName(face, style), fontBytes(face, style));
   }
 
   addPage(): ReportPage {
@@ -166,7 +179,8 @@ export class ReportDocument {
   /** Width of `text` in points. */
   textWidth(text: string, size: number, style: FontStyle = 'regular'): number {
     let width = 0;
-    for (const run of this.runs(text)) width += this.pdf.font(fontName(run.face, style)).fontSize(size).widthOfString(run.text, { features: FEATURES });
+    for (const run of this.runs(text))
+      width += this.pdf.font(fontName(run.face, style)).fontSize(size).widthOfString(run.text, { features: FEATURES });
     return width;
   }
 

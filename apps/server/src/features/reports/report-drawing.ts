@@ -19,7 +19,9 @@ function ellipse(from: readonly [number, number], to: readonly [number, number])
 
 function shapeSvg(shape: DrawingShape, u: number): string {
   const width = shape.scales ? shape.width : shape.width * u;
-  const stroke = `fill="none" stroke="${shape.color}" stroke-opacity="${shape.opacity}" stroke-width="${f(width)}" stroke-linecap="round" stroke-linejoin="round"/>`;
+  const stroke =
+    `fill="none" stroke="${shape.color}" stroke-opacity="${shape.opacity}" stroke-width="${f(width)}" ` +
+    `stroke-linecap="round" stroke-linejoin="round"/>`;
   switch (shape.tool) {
     case 'pen': {
       const points: Array<[number, number]> = [];
@@ -35,7 +37,10 @@ function shapeSvg(shape: DrawingShape, u: number): string {
     case 'rectangle': {
       const x = Math.min(shape.from[0], shape.to[0]);
       const y = Math.min(shape.from[1], shape.to[1]);
-      return `<rect x="${f(x)}" y="${f(y)}" width="${f(Math.abs(shape.to[0] - shape.from[0]))}" height="${f(Math.abs(shape.to[1] - shape.from[1]))}" ${stroke}`;
+      return (
+        `<rect x="${f(x)}" y="${f(y)}" width="${f(Math.abs(shape.to[0] - shape.from[0]))}" ` +
+        `height="${f(Math.abs(shape.to[1] - shape.from[1]))}" ${stroke}`
+      );
     }
     case 'ellipse':
       return `${ellipse(shape.from, shape.to)} ${stroke}`;

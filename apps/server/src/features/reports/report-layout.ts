@@ -78,7 +78,10 @@ export function drawTable(flow: PageFlow, options: TableOptions): void {
   const pad = 3;
   const head = (again: boolean) => {
     if (options.title !== undefined) {
-      flow.page.text(left, flow.y + titleSize + 1, again ? `${options.title} ${continued}` : options.title, { size: titleSize, style: 'bold' });
+      flow.page.text(left, flow.y + titleSize + 1, again ? `${options.title} ${continued}` : options.title, {
+        size: titleSize,
+        style: 'bold',
+      });
       flow.y += titleSize + 8;
     } else if (again) {
       flow.page.text(left, flow.y + 9, continued, { size: 8, color: GREY });
@@ -87,7 +90,11 @@ export function drawTable(flow: PageFlow, options: TableOptions): void {
     const heads = columns.map((c) => flow.doc.wrap(c.title, size, c.width - 2 * pad, 'bold'));
     const height = Math.max(...heads.map((l) => l.length)) * lineHeight + 4;
     flow.page.rect(left, flow.y, width, height, HEAD_FILL);
-    heads.forEach((lines, i) => lines.forEach((line, j) => flow.page.text(left + (columns[i]?.x ?? 0) + pad, flow.y + 2 + size + j * lineHeight, line, { size, style: 'bold' })));
+    heads.forEach((lines, i) =>
+      lines.forEach((line, j) =>
+        flow.page.text(left + (columns[i]?.x ?? 0) + pad, flow.y + 2 + size + j * lineHeight, line, { size, style: 'bold' }),
+      ),
+    );
     flow.y += height;
   };
   flow.ensure((options.title !== undefined ? titleSize + 8 : 0) + 3 * lineHeight + 8);

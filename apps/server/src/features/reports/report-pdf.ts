@@ -51,7 +51,9 @@ function facts(flow: PageFlow, model: ReportModel, labels: ReportLabels): void {
     pairs.forEach(([label, value], i) => {
       flow.page.text(x, y, label, { size: 8.5, color: GREY });
       const lines = doc.wrap(value, 9, width - labelWidth, i === 0 && pairs === left ? 'bold' : 'regular');
-      lines.forEach((line, j) => flow.page.text(x + labelWidth, y + j * 11, line, { size: 9, style: i === 0 && pairs === left ? 'bold' : 'regular' }));
+      lines.forEach((line, j) =>
+        flow.page.text(x + labelWidth, y + j * 11, line, { size: 9, style: i === 0 && pairs === left ? 'bold' : 'regular' }),
+      );
       y += 2 + lines.length * 11;
     });
     bottom = Math.max(bottom, y - 11);
@@ -74,7 +76,9 @@ function film(flow: PageFlow, model: ReportModel, composed: ReportFilmImage, ima
 
 function footer(doc: ReportDocument, page: ReportPage, model: ReportModel, labels: ReportLabels, pageNumber: number, pages: number): void {
   page.line(MARGIN, FOOTER_TOP, MARGIN + WIDTH, FOOTER_TOP, 0.5, RULE);
-  doc.wrap(model.disclaimer, 9, WIDTH, 'bold').forEach((line, i) => page.text(MARGIN, FOOTER_TOP + 14 + i * 11, line, { size: 9, style: 'bold' }));
+  doc
+    .wrap(model.disclaimer, 9, WIDTH, 'bold')
+    .forEach((line, i) => page.text(MARGIN, FOOTER_TOP + 14 + i * 11, line, { size: 9, style: 'bold' }));
   const number = fillLabel(labels.page, { n: pageNumber, m: pages });
   const numberWidth = doc.textWidth(number, 8);
   const credit = `Ceppro${model.clinic ? ` - ${model.clinic}` : ''} - ${model.date}`;
@@ -88,7 +92,11 @@ function footer(doc: ReportDocument, page: ReportPage, model: ReportModel, label
  */
 export async function renderReportPdf(model: ReportModel, image: ReportFilmImage, now: Date): Promise<Buffer> {
   const labels = reportLabels(model.lang);
-  const doc = new ReportDocument(model.lang, { title: `${labels.title} - ${model.patient.name}`, author: model.clinic ?? 'Ceppro', creationDate: now });
+  const doc = new ReportDocument(model.lang, {
+    title: `${labels.title} - ${model.patient.name}`,
+    author: model.clinic ?? 'Ceppro',
+    creationDate: now,
+  });
   const pageHeader = (page: ReportPage) => header(page, model, labels);
   const placed = doc.addJpeg(image);
   const flow = new PageFlow(doc, pageHeader, 0);
@@ -118,7 +126,8 @@ export async function renderReportPdf(model: ReportModel, image: ReportFilmImage
   if (model.superimposition) addSuperimpositionPages(doc, model.superimposition, pageHeader, labels);
   if (model.profilogram) addProfilogramPages(doc, model.profilogram, pageHeader, labels);
   if (model.vto) {
-    const texts = (page: ReportPage, left: number, top: number, width: number) => drawFilmTexts(page, model, { left, top, width, outputWidth: image.width, space: image.space });
+    const texts = (page: ReportPage, left: number, top: number, width: number) =>
+      drawFilmTexts(page, model, { left, top, width, outputWidth: image.width, space: image.space });
     addVtoPages(doc, model.vto, pageHeader, placed, labels, texts);
   }
   doc.pages.forEach((page, i) => footer(doc, page, model, labels, i + 1, doc.pages.length));

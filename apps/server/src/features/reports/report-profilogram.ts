@@ -8,7 +8,10 @@ import { drawTable, GREY, MARGIN, PageFlow, RULE, WIDTH } from './report-layout'
  * options; free measurements from `drawing_result.measurements`).
  */
 
-const LINE_KEYS = { SN: 'lineSN', FH: 'lineFH', 'SN-7': 'lineSN7' } as const satisfies Record<ProfilogramResult['options']['standardLine'], keyof ReportLabels>;
+const LINE_KEYS = { SN: 'lineSN', FH: 'lineFH', 'SN-7': 'lineSN7' } as const satisfies Record<
+  ProfilogramResult['options']['standardLine'],
+  keyof ReportLabels
+>;
 const POINT_KEYS = { S: 'pointS', N: 'pointN' } as const satisfies Record<ProfilogramResult['options']['point'], keyof ReportLabels>;
 
 const PATIENT: Rgb = [0.17, 0.42, 0.69];
@@ -31,7 +34,17 @@ function chart(page: ReportPage, result: ProfilogramResult, left: number, top: n
   const px = (x: number) => left + 10 + (x - minX) * k;
   const py = (y: number) => top + 10 + (maxY - y) * k;
   const at = (p: { x: number; y: number }) => ({ x: px(p.x), y: py(p.y) });
-  page.polyline([{ x: left, y: top }, { x: left + CHART, y: top }, { x: left + CHART, y: top + CHART }, { x: left, y: top + CHART }, { x: left, y: top }], 0.5, RULE);
+  page.polyline(
+    [
+      { x: left, y: top },
+      { x: left + CHART, y: top },
+      { x: left + CHART, y: top + CHART },
+      { x: left, y: top + CHART },
+      { x: left, y: top },
+    ],
+    0.5,
+    RULE,
+  );
   page.line(px(0) - 6, py(0), px(0) + 6, py(0), 0.5, GREY);
   page.line(px(0), py(0) - 6, px(0), py(0) + 6, 0.5, GREY);
   page.polyline(result.template.map(at), 1.4, NORM);
@@ -60,7 +73,12 @@ function deviations(flow: PageFlow, result: ProfilogramResult, left: number, top
       { title: 'dy', x: 85, width: 45 },
       { title: labels.normSd, x: 130, width: 100 },
     ],
-    rows: result.deviations.map((d) => [d.id, num(d.dx), num(d.dy), `\u00b1${num(d.rangeX)} / \u00b1${num(d.rangeY)}${d.outside ? `  ${labels.outside}` : ''}`]),
+    rows: result.deviations.map((d) => [
+      d.id,
+      num(d.dx),
+      num(d.dy),
+      `\u00b1${num(d.rangeX)} / \u00b1${num(d.rangeY)}${d.outside ? `  ${labels.outside}` : ''}`,
+    ]),
     rowFill: (i) => (result.deviations[i]?.outside ? [0.99, 0.9, 0.9] : null),
     rowBold: (i) => result.deviations[i]?.outside ?? false,
   });
@@ -74,7 +92,12 @@ function deviations(flow: PageFlow, result: ProfilogramResult, left: number, top
 }
 
 /** Adds the page (title under `header`); returns its pages so the caller numbers them with the others. */
-export function addProfilogramPages(doc: ReportDocument, report: ProfilogramReport, header: (page: ReportPage) => number, labels: ReportLabels = reportLabels('en')): ReportPage[] {
+export function addProfilogramPages(
+  doc: ReportDocument,
+  report: ProfilogramReport,
+  header: (page: ReportPage) => number,
+  labels: ReportLabels = reportLabels('en'),
+): ReportPage[] {
   const flow = new PageFlow(doc, header, 22);
   const result = report.profilogram;
   if (result !== null) {
@@ -84,7 +107,10 @@ export function addProfilogramPages(doc: ReportDocument, report: ProfilogramRepo
     const { options } = result;
     const line = labels[LINE_KEYS[options.standardLine]];
     const point = labels[POINT_KEYS[options.point]];
-    page.text(MARGIN, y + 14, fillLabel(labels.profilogramOptions, { line, point, scale: options.scale, rotate: options.rotate }), { size: 9, color: GREY });
+    page.text(MARGIN, y + 14, fillLabel(labels.profilogramOptions, { line, point, scale: options.scale, rotate: options.rotate }), {
+      size: 9,
+      color: GREY,
+    });
     const top = y + 24;
     chart(page, result, MARGIN, top, labels);
     const end = deviations(flow, result, MARGIN + CHART + 20, top, labels);

@@ -15,9 +15,24 @@ export const FONT_FACES: readonly FontFace[] = ['latin', 'kr', 'jp', 'sc'];
 /** The script of one Unicode code point, as far as the choice of face needs it. */
 export function scriptOf(codePoint: number): Script {
   const c = codePoint;
-  if ((c >= 0x1100 && c <= 0x11ff) || (c >= 0x3130 && c <= 0x318f) || (c >= 0xa960 && c <= 0xa97f) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xd7b0 && c <= 0xd7ff)) return 'hangul';
+  if (
+    (c >= 0x1100 && c <= 0x11ff) ||
+    (c >= 0x3130 && c <= 0x318f) ||
+    (c >= 0xa960 && c <= 0xa97f) ||
+    (c >= 0xac00 && c <= 0xd7af) ||
+    (c >= 0xd7b0 && c <= 0xd7ff)
+  )
+    return 'hangul';
   if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x31f0 && c <= 0x31ff) || (c >= 0xff66 && c <= 0xff9f)) return 'kana';
-  if ((c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0x20000 && c <= 0x2ffff) || c === 0x3005 || c === 0x3007) return 'han';
+  if (
+    (c >= 0x4e00 && c <= 0x9fff) ||
+    (c >= 0x3400 && c <= 0x4dbf) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0x20000 && c <= 0x2ffff) ||
+    c === 0x3005 ||
+    c === 0x3007
+  )
+    return 'han';
   return 'other';
 }
 
@@ -48,7 +63,13 @@ export interface FaceRun {
   readonly text: string;
 }
 
-const isCombining = (c: number) => (c >= 0x0300 && c <= 0x036f) || (c >= 0x1ab0 && c <= 0x1aff) || (c >= 0x1dc0 && c <= 0x1dff) || (c >= 0xfe20 && c <= 0xfe2f) || c === 0x200d || (c >= 0xfe00 && c <= 0xfe0f);
+const isCombining = (c: number) =>
+  (c >= 0x0300 && c <= 0x036f) ||
+  (c >= 0x1ab0 && c <= 0x1aff) ||
+  (c >= 0x1dc0 && c <= 0x1dff) ||
+  (c >= 0xfe20 && c <= 0xfe2f) ||
+  c === 0x200d ||
+  (c >= 0xfe00 && c <= 0xfe0f);
 
 /**
  * `text` (NFC) cut into runs of one face each. `has(face, codePoint)` says whether a face has a

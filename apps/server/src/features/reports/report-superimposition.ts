@@ -32,12 +32,22 @@ const num = (v: number) => (Math.round(v * 100) / 100).toFixed(2).replace(/^-(0\
  * Adds the superimposition page(s) to `doc` and returns them (the caller adds the footers).
  * `header` draws the report's page header and answers where it ends.
  */
-export function addSuperimpositionPages(doc: ReportDocument, result: SuperimpositionReport, header: (page: ReportPage) => number, labels: ReportLabels = reportLabels('en')): ReportPage[] {
+export function addSuperimpositionPages(
+  doc: ReportDocument,
+  result: SuperimpositionReport,
+  header: (page: ReportPage) => number,
+  labels: ReportLabels = reportLabels('en'),
+): ReportPage[] {
   const flow = new PageFlow(doc, header);
   const { page } = flow;
   let y = flow.y;
   page.text(MARGIN, y + 14, labels.superimposition, { size: 13, style: 'bold' });
-  page.text(MARGIN, y + 28, fillLabel(labels.superMethod, { method: labels[METHOD_KEYS[result.method]], date: result.computed_at.slice(0, 10), unit: result.unit }), { size: 9, color: GREY });
+  page.text(
+    MARGIN,
+    y + 28,
+    fillLabel(labels.superMethod, { method: labels[METHOD_KEYS[result.method]], date: result.computed_at.slice(0, 10), unit: result.unit }),
+    { size: 9, color: GREY },
+  );
   y += 36;
   y = figure(page, result, y);
   y = legend(page, result, y + 8, labels);
@@ -53,7 +63,8 @@ export function addSuperimpositionPages(doc: ReportDocument, result: Superimposi
   flow.y = y + 8;
   const dateOf = (chartId: string) => result.films.find((f) => f.chart_id === chartId)?.shoot_date ?? labels.filmNoDate;
   const pairs = new Map<string, typeof result.movements>();
-  for (const m of result.movements) pairs.set(`${m.from_chart_id}>${m.to_chart_id}`, [...(pairs.get(`${m.from_chart_id}>${m.to_chart_id}`) ?? []), m]);
+  for (const m of result.movements)
+    pairs.set(`${m.from_chart_id}>${m.to_chart_id}`, [...(pairs.get(`${m.from_chart_id}>${m.to_chart_id}`) ?? []), m]);
   for (const rows of pairs.values()) {
     const first = rows[0];
     if (!first) continue;
@@ -89,7 +100,12 @@ function figure(page: ReportPage, result: SuperimpositionReport, top: number): n
   const at = (p: { x: number; y: number }) => ({ x: left + (p.x - x0 + pad) * scale, y: top + (p.y - y0 + pad) * scale });
   for (const film of result.films) {
     const byId = new Map(film.landmarks.map((p) => [p.id, at(p)]));
-    for (const outline of TRACING_OUTLINES) page.polyline(outline.landmarks.flatMap((id) => byId.get(id) ?? []), 0.9, COLOURS[film.colour]);
+    for (const outline of TRACING_OUTLINES)
+      page.polyline(
+        outline.landmarks.flatMap((id) => byId.get(id) ?? []),
+        0.9,
+        COLOURS[film.colour],
+      );
   }
   return top + h;
 }

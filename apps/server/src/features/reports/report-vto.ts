@@ -33,7 +33,12 @@ export function addVtoPages(
     const left = MARGIN + (WIDTH - w) / 2;
     page.image(film, left, y, w, h);
     const k = w / report.filmSize.width;
-    for (const line of report.outlines) page.polyline(line.map((p) => ({ x: left + p.x * k, y: y + p.y * k })), 1.2, PREDICTED);
+    for (const line of report.outlines)
+      page.polyline(
+        line.map((p) => ({ x: left + p.x * k, y: y + p.y * k })),
+        1.2,
+        PREDICTED,
+      );
     filmTexts?.(page, left, y, w);
     y += h + 12;
   }

@@ -39,9 +39,25 @@ export function createReportRepository(db: AppDatabase) {
     /** The chart's live (committed, not deleted) cephalogram, the newest if there are several. */
     async cephalogram(chartRef: number) {
       const [row] = await db
-        .select({ id: chartData.id, path: chartData.path, sha256: chartData.sha256, sizeBytes: chartData.sizeBytes, shootDate: chartData.shootDate, width: chartData.width, height: chartData.height, dicomInfo: chartData.dicomInfo })
+        .select({
+          id: chartData.id,
+          path: chartData.path,
+          sha256: chartData.sha256,
+          sizeBytes: chartData.sizeBytes,
+          shootDate: chartData.shootDate,
+          width: chartData.width,
+          height: chartData.height,
+          dicomInfo: chartData.dicomInfo,
+        })
         .from(chartData)
-        .where(and(eq(chartData.chartRef, chartRef), eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram), isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)))
+        .where(
+          and(
+            eq(chartData.chartRef, chartRef),
+            eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram),
+            isNull(chartData.deletedAt),
+            isNull(chartData.pendingExpiresAt),
+          ),
+        )
         .orderBy(desc(chartData.id))
         .limit(1);
       return row;
@@ -49,7 +65,16 @@ export function createReportRepository(db: AppDatabase) {
 
     async analysisRecord(chartRef: number) {
       const [row] = await db
-        .select({ inferResult: analysisRecords.inferResult, modifiedResult: analysisRecords.modifiedResult, rulerInfo: analysisRecords.rulerInfo, imgSize: analysisRecords.imgSize, superimpositionData: analysisRecords.superimpositionData, profilogramResult: analysisRecords.profilogramResult, drawingResult: analysisRecords.drawingResult, vtoStoConfig: analysisRecords.vtoStoConfig })
+        .select({
+          inferResult: analysisRecords.inferResult,
+          modifiedResult: analysisRecords.modifiedResult,
+          rulerInfo: analysisRecords.rulerInfo,
+          imgSize: analysisRecords.imgSize,
+          superimpositionData: analysisRecords.superimpositionData,
+          profilogramResult: analysisRecords.profilogramResult,
+          drawingResult: analysisRecords.drawingResult,
+          vtoStoConfig: analysisRecords.vtoStoConfig,
+        })
         .from(analysisRecords)
         .where(and(eq(analysisRecords.chartRef, chartRef), isNull(analysisRecords.deletedAt)))
         .limit(1);

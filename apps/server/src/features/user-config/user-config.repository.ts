@@ -3,7 +3,9 @@ import type { AppDatabase } from '../../db/database';
 import { userConfigs, users } from '../../db/schema/index';
 
 export type UserConfigRow = typeof userConfigs.$inferSelect;
-export type UserConfigValues = Partial<Omit<typeof userConfigs.$inferInsert, 'id' | 'uniqueId' | 'userId' | 'createdAt' | 'updatedAt' | 'deletedAt'>>;
+export type UserConfigValues = Partial<
+  Omit<typeof userConfigs.$inferInsert, 'id' | 'uniqueId' | 'userId' | 'createdAt' | 'updatedAt' | 'deletedAt'>
+>;
 export type UserSummary = Pick<typeof users.$inferSelect, 'id' | 'uuid' | 'firstName' | 'userPermission'>;
 
 /** The caller's own settings row and user row: every statement is keyed by the caller's id. */
@@ -11,7 +13,11 @@ export function createUserConfigRepository(db: AppDatabase) {
   const summary = { id: users.id, uuid: users.uuid, firstName: users.firstName, userPermission: users.userPermission };
   return {
     async findLive(userId: number): Promise<UserConfigRow | undefined> {
-      const [row] = await db.select().from(userConfigs).where(and(eq(userConfigs.userId, userId), isNull(userConfigs.deletedAt))).limit(1);
+      const [row] = await db
+        .select()
+        .from(userConfigs)
+        .where(and(eq(userConfigs.userId, userId), isNull(userConfigs.deletedAt)))
+        .limit(1);
       return row;
     },
 
@@ -23,13 +29,20 @@ export function createUserConfigRepository(db: AppDatabase) {
         .where(and(eq(userConfigs.userId, userId), isNull(userConfigs.deletedAt)))
         .returning();
       if (updated) return updated;
-      const [inserted] = await db.insert(userConfigs).values({ ...values, userId }).returning();
+      const [inserted] = await db
+        .insert(userConfigs)
+        .values({ ...values, userId })
+        .returning();
       if (!inserted) throw new Error('insert returned no row');
       return inserted;
     },
 
     async findUser(userId: number): Promise<UserSummary | undefined> {
-      const [row] = await db.select(summary).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
+      const [row] = await db
+        .select(summary)
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .limit(1);
       return row;
     },
 

@@ -85,7 +85,13 @@ export function CodeVerification({ send, verify, precheck, verified, error, test
 
   return (
     <div className="code-verification">
-      <button type="button" className="button button--secondary" onClick={() => void onSend()} disabled={busy} data-testid={`${testId}-send`}>
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={() => void onSend()}
+        disabled={busy}
+        data-testid={`${testId}-send`}
+      >
         {countdown.started ? t('form.resendCode') : t('form.sendCode')}
       </button>
       {countdown.started ? (
@@ -104,7 +110,13 @@ export function CodeVerification({ send, verify, precheck, verified, error, test
             <span className="countdown" aria-live="off" data-testid={`${testId}-countdown`}>
               {expired ? t('form.codeExpired') : formatCountdown(countdown.remaining)}
             </span>
-            <button type="button" className="button button--primary" onClick={() => void onVerify()} disabled={busy} data-testid={`${testId}-verify`}>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void onVerify()}
+              disabled={busy}
+              data-testid={`${testId}-verify`}
+            >
               {t('form.verify')}
             </button>
           </div>

@@ -29,7 +29,19 @@ function viewOf(value: string, fallback: string): { year: number; month: number 
 }
 
 /** A yyyy-mm-dd text field with a month calendar (year and month choosers, bounded by min/max). */
-export function DatePicker({ id, value, onChange, onBlur, min, max, initialView, testId, disabled, maxLength = 10, invalid }: DatePickerProps) {
+export function DatePicker({
+  id,
+  value,
+  onChange,
+  onBlur,
+  min,
+  max,
+  initialView,
+  testId,
+  disabled,
+  maxLength = 10,
+  invalid,
+}: DatePickerProps) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const [view, setView] = useState(() => viewOf(value, initialView));
@@ -87,14 +99,24 @@ export function DatePicker({ id, value, onChange, onBlur, min, max, initialView,
             <button type="button" className="date-picker__nav" aria-label={t('form.previousMonth')} onClick={() => step(-1)}>
               ‹
             </button>
-            <select className="select" aria-label={t('form.year')} value={view.year} onChange={(e) => setView({ ...view, year: Number(e.target.value) })}>
+            <select
+              className="select"
+              aria-label={t('form.year')}
+              value={view.year}
+              onChange={(e) => setView({ ...view, year: Number(e.target.value) })}
+            >
               {years.map((y) => (
                 <option key={y} value={y}>
                   {y}
                 </option>
               ))}
             </select>
-            <select className="select" aria-label={t('form.month')} value={view.month} onChange={(e) => setView({ ...view, month: Number(e.target.value) })}>
+            <select
+              className="select"
+              aria-label={t('form.month')}
+              value={view.month}
+              onChange={(e) => setView({ ...view, month: Number(e.target.value) })}
+            >
               {Array.from({ length: 12 }, (_, m) => (
                 <option key={m} value={m}>
                   {monthName(m)}

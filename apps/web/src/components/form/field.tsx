@@ -30,7 +30,11 @@ export function Field({ label, htmlFor, error, hint, required, children }: Field
     <div className={`field${text ? ' field--invalid' : ''}`}>
       <label className="field__label" htmlFor={htmlFor}>
         {label}
-        {required && <span className="field__required" aria-hidden="true">*</span>}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        )}
       </label>
       {children}
       {text ? (

@@ -2,8 +2,23 @@ import { useTranslation } from 'react-i18next';
 
 /** Area codes offered for telephone numbers (docs/spec-points.md §5). */
 export const AREA_CODES = [
-  '010', '02', '031', '032', '033', '041', '042', '043',
-  '051', '052', '053', '054', '055', '061', '062', '063', '064',
+  '010',
+  '02',
+  '031',
+  '032',
+  '033',
+  '041',
+  '042',
+  '043',
+  '051',
+  '052',
+  '053',
+  '054',
+  '055',
+  '061',
+  '062',
+  '063',
+  '064',
 ] as const;
 
 /** Splits "031-123-4567" into the longest offered area code and the rest. */

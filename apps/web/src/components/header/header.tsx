@@ -38,12 +38,7 @@ export function Header() {
             <ArrowLeftIcon />
           </button>
         )}
-        <Link
-          to={session ? paths.list.to(0) : paths.home.to()}
-          className="header__logo"
-          aria-label={t('header.home')}
-          data-testid="logo"
-        >
+        <Link to={session ? paths.list.to(0) : paths.home.to()} className="header__logo" aria-label={t('header.home')} data-testid="logo">
           <LogoMark />
           <span className="header__wordmark">{product.name}</span>
         </Link>
@@ -59,12 +54,7 @@ export function Header() {
         >
           <ManualIcon />
         </button>
-        <Link
-          to={paths.setting.to()}
-          className="header__icon-button"
-          aria-label={t('header.settings')}
-          title={t('header.settings')}
-        >
+        <Link to={paths.setting.to()} className="header__icon-button" aria-label={t('header.settings')} title={t('header.settings')}>
           <SettingsIcon />
         </Link>
         <span className="header__divider" aria-hidden="true" />

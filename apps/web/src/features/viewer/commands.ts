@@ -87,7 +87,10 @@ export const viewerCommands: readonly ViewerCommand[] = [
     run: (c) => {
       if (c.landmarks.selected) c.landmarks.resetToAi(c.landmarks.selected);
     },
-    enabled: (c) => c.landmarks.selected !== null && c.landmarks.edited[c.landmarks.selected] !== undefined && c.landmarks.ai[c.landmarks.selected] !== undefined,
+    enabled: (c) =>
+      c.landmarks.selected !== null &&
+      c.landmarks.edited[c.landmarks.selected] !== undefined &&
+      c.landmarks.ai[c.landmarks.selected] !== undefined,
   },
   {
     id: 'reset-ai-all',

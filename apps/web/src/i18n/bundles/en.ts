@@ -13,7 +13,15 @@ import { enViewer, type ViewerDictionary } from '../locales/en-viewer.ts';
  * the feature dictionaries below predate that and sit under their own top-level keys.
  * English is the shape: `enFeatures` types the keys in i18next.d.ts; the other languages must match.
  */
-export const enFeatures = { upload: enUpload, viewer: enViewer, patients: enPatients, analysis: enAnalysis, report: enReport, settings: enSettings, aboutAi: enAboutAi };
+export const enFeatures = {
+  upload: enUpload,
+  viewer: enViewer,
+  patients: enPatients,
+  analysis: enAnalysis,
+  report: enReport,
+  settings: enSettings,
+  aboutAi: enAboutAi,
+};
 export type FeatureDictionaries = {
   upload: UploadDictionary;
   viewer: ViewerDictionary;

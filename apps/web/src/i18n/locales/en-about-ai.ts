@@ -1,7 +1,9 @@
 /** English texts of the "About the AI" page (`/about-ai`). The figures and the card's own texts come from the model card. */
 export const enAboutAi = {
   title: 'About the AI',
-  intro: 'Which landmark model Ceppro uses, what it was trained on and how accurate it measured. Every figure comes from the model card published with the model.',
+  intro:
+    'Which landmark model Ceppro uses, what it was trained on and how accurate it measured. Every ' +
+    'figure comes from the model card published with the model.',
   loading: 'Loading the model card…',
   unavailable: 'The model card of the model in use is not available yet.',
   loadFailed: 'The model card could not be loaded.',
@@ -17,7 +19,10 @@ export const enAboutAi = {
   },
   summary: {
     heading: 'Measured accuracy',
-    hint: 'Mean radial error (MRE) is the average distance between the AI’s landmark and the reference; SD is its spread. SDR is the share of landmarks within 2, 2.5, 3 and 4 mm. Millimetres marked “estimated spacing” rest on an estimated pixel size.',
+    hint:
+      'Mean radial error (MRE) is the average distance between the AI’s landmark and the reference; SD ' +
+      'is its spread. SDR is the share of landmarks within 2, 2.5, 3 and 4 mm. Millimetres marked ' +
+      '“estimated spacing” rest on an estimated pixel size.',
     dataset: 'Dataset and device',
     films: 'Films',
     mre: 'MRE',
@@ -40,7 +45,10 @@ export const enAboutAi = {
   },
   perLandmark: {
     heading: 'Error per landmark',
-    hint: 'MRE and the share within 2 mm for each landmark. Mean dx and dy are the AI’s average signed offset from the reference (x to the right, y down): a large mean points to a different landmark definition rather than scatter.',
+    hint:
+      'MRE and the share within 2 mm for each landmark. Mean dx and dy are the AI’s average signed ' +
+      'offset from the reference (x to the right, y down): a large mean points to a different landmark ' +
+      'definition rather than scatter.',
     count: '{{n}} landmarks',
     landmark: 'Landmark',
     mre: 'MRE',

@@ -1,7 +1,9 @@
 /** English: the activity log (audit trail) under My info. */
 export const enAudit = {
   title: 'Activity log',
-  intro: 'Every view, export, print, change and deletion of your patient data, and every sign-in, with time, address and outcome. Entries cannot be changed or removed.',
+  intro:
+    'Every view, export, print, change and deletion of your patient data, and every sign-in, with ' +
+    'time, address and outcome. Entries cannot be changed or removed.',
   from: 'From',
   to: 'To',
   action: 'Action',
@@ -50,7 +52,12 @@ export const enAudit = {
     landmarks: { detect: 'AI landmark detection', update: 'Landmarks saved' },
     drawing: { update: 'Drawings saved' },
     report: { pdf: 'Report PDF downloaded', print: 'Report printed', view: 'Report opened' },
-    export: { csv: 'Measurements exported (CSV)', xlsx: 'Measurements exported (Excel)', landmarks: 'Landmarks exported (JSON)', batch: 'Batch export' },
+    export: {
+      csv: 'Measurements exported (CSV)',
+      xlsx: 'Measurements exported (Excel)',
+      landmarks: 'Landmarks exported (JSON)',
+      batch: 'Batch export',
+    },
     admin: {
       approve: 'Approved by an administrator',
       set_expiry: 'Expiry set by an administrator',

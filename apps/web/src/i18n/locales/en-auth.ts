@@ -45,7 +45,11 @@ export const enAuth = {
     privacy: 'Agree to the privacy policy.',
     sso: 'Agree to the single sign-on policy.',
   },
-  license: { required: 'Choose a licence file to upload.', type: 'Upload a png, jpg or pdf file only.', tooLarge: 'The file is too large.' },
+  license: {
+    required: 'Choose a licence file to upload.',
+    type: 'Upload a png, jpg or pdf file only.',
+    tooLarge: 'The file is too large.',
+  },
   token: { invalid: 'The verification has expired. Please verify again.' },
   refreshToken: { required: 'The refresh token is missing.' },
   link: { invalid: 'The link is not valid or has expired.' },
@@ -58,7 +62,8 @@ export const enAuth = {
     autoLogout: 'You will be logged out in 3 seconds.',
     sessionLoggedOut: 'The current session has been logged out.',
     ipChanged:
-      'The service is unavailable because the current IP differs from the previous one. Please confirm via the button in the emailed message.',
+      'The service is unavailable because the current IP differs from the previous one. Please confirm ' +
+      'via the button in the emailed message.',
     expiredAccount: 'Expired Account!',
     wrongApproach: 'The wrong approach.',
     noMember: 'No matching member information.',

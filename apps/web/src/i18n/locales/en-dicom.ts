@@ -4,7 +4,9 @@ export const enDicom = {
   errors: {
     title: 'DICOM file not accepted',
     DICOM_UNREADABLE: 'This DICOM file could not be read. It may be damaged or use a pixel format that is not supported.',
-    DICOM_UNSUPPORTED_SYNTAX: 'This DICOM file uses the transfer syntax {{syntax}}, which is not supported. Export it uncompressed or as JPEG (baseline or lossless).',
+    DICOM_UNSUPPORTED_SYNTAX:
+      'This DICOM file uses the transfer syntax {{syntax}}, which is not supported. Export it ' +
+      'uncompressed or as JPEG (baseline or lossless).',
     DICOM_NO_PIXEL_DATA: 'This DICOM file contains no image.',
     DICOM_MULTI_FRAME: 'This DICOM file holds several frames. Export the cephalogram as a single image.',
     DICOM_NOT_IMAGE: 'This DICOM file is not a radiograph (it may be a report or another kind of object).',

@@ -27,7 +27,9 @@ export const enExports = {
     empty: 'No charts with landmarks to export: the file holds only the column names.',
     busy: 'An export is already running for this account. Wait for it to finish.',
     failed: 'The export failed. Try again.',
-    layout: 'Columns: patient, chart, analysis, measurement, value, unit, norm, deviation (SD), interpretation, calibration and landmark source, model version.',
+    layout:
+      'Columns: patient, chart, analysis, measurement, value, unit, norm, deviation (SD), ' +
+      'interpretation, calibration and landmark source, model version.',
   },
 };
 

@@ -129,7 +129,9 @@ export const enPatients = {
     title: 'Welcome to Ceppro v3.0',
     video: 'Ceppro tutorial video',
     videoUnsupported: 'Your browser cannot play this video.',
-    manual: 'The user manual explains every screen step by step: registering patients, AI landmark detection, adjusting landmarks, analyses, superimposition and printing reports.',
+    manual:
+      'The user manual explains every screen step by step: registering patients, AI landmark ' +
+      'detection, adjusting landmarks, analyses, superimposition and printing reports.',
     download: 'Download',
     doNotOpen: 'Do not open anymore',
   },

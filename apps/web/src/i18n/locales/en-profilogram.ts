@@ -5,7 +5,9 @@ export const enProfilogram = {
   noRecord: 'This chart has no landmarks yet.',
   loading: 'Loading the profilogram…',
   measureButton: 'Measure',
-  measureHint: 'No profilogram has been measured for this film yet. Measure it now, or turn on “Measure automatically on the profilogram” in Settings.',
+  measureHint:
+    'No profilogram has been measured for this film yet. Measure it now, or turn on “Measure ' +
+    'automatically on the profilogram” in Settings.',
   autoPending: 'The profilogram is measured as soon as the landmarks it needs are placed.',
   missing: 'Not computable: missing {{ids}}.',
   saveError: 'The profilogram could not be saved. Change an option to try again.',
@@ -13,7 +15,7 @@ export const enProfilogram = {
   lines: {
     SN: 'SN plane',
     FH: 'Frankfort horizontal',
-    "SN-7": 'SN − 7°',
+    'SN-7': 'SN − 7°',
   },
   point: 'Point',
   points: {

@@ -5,7 +5,10 @@ export const enSettings = {
   retry: 'Try again',
   calibration: 'Calibration',
   ppm: 'Default PPM',
-  ppmHint: 'Pixels per millimetre used to measure films that have no ruler drawn on them. Leave empty to keep such films uncalibrated: lengths are then shown in px. A ruler drawn on a film always takes precedence.',
+  ppmHint:
+    'Pixels per millimetre used to measure films that have no ruler drawn on them. Leave empty to ' +
+    'keep such films uncalibrated: lengths are then shown in px. A ruler drawn on a film always ' +
+    'takes precedence.',
   ppmPlaceholder: 'e.g. 10',
   ppmUnit: 'px/mm',
   display: 'Viewer display',
@@ -36,7 +39,8 @@ export const enSettings = {
   softTissue: 'Soft tissue',
   color: 'Colour',
   size: 'Size',
-  sizeHint: 'Colour and size (0 to 100; standard 3) of the landmark markers and tracing lines of each tissue. Hard tissue includes the teeth.',
+  sizeHint:
+    'Colour and size (0 to 100; standard 3) of the landmark markers and tracing lines of each tissue. Hard tissue includes the teeth.',
   notSet: 'Not set',
   errors: {
     ppmFormat: 'Enter a number with at most two decimals, e.g. 10 or 10.25.',

@@ -1,7 +1,9 @@
 /** English texts of the viewer's Superimposition tab and its printed section. */
 export const enSuperimposition = {
   tab: 'Superimposition',
-  intro: 'Superimpose 2 to 4 cephalograms of this patient. Tracings are drawn over this film in white, red, blue and green, from the oldest shoot date.',
+  intro:
+    'Superimpose 2 to 4 cephalograms of this patient. Tracings are drawn over this film in white, ' +
+    'red, blue and green, from the oldest shoot date.',
   films: 'Films',
   thisFilm: 'This film',
   noDate: 'No shoot date',

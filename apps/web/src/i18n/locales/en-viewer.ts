@@ -45,7 +45,9 @@ export const enViewer = {
   saveUnsaved: 'Not saved',
   saveFailed: 'Not saved: the changes could not be stored. They are saved again when you leave the landmarks.',
   saveConflictTitle: 'Landmarks not saved',
-  saveConflict: 'These landmark changes were not saved: the analysis was changed elsewhere (another tab or a new image) since you started. The stored landmarks have been reloaded.',
+  saveConflict:
+    'These landmark changes were not saved: the analysis was changed elsewhere (another tab or a new ' +
+    'image) since you started. The stored landmarks have been reloaded.',
   saveHint: 'Landmark positions save automatically when you leave this panel.',
   reviewTitle: 'For review',
   reviewHint: 'The AI was less sure of these (confidence below {{percent}}%).',

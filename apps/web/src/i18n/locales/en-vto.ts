@@ -37,13 +37,15 @@ export const enVto = {
   },
   ratios: {
     title: 'Soft-tissue response',
-    note: 'The soft tissue follows the hard tissue by a ratio (soft : hard) chosen within the published range. Individual variation is large.',
+    note:
+      'The soft tissue follows the hard tissue by a ratio (soft : hard) chosen within the published ' +
+      'range. Individual variation is large.',
     ownDriver: 'the bone beneath',
     fixed: '{{value}} × {{driver}}',
     range: '{{min}}–{{max}} × {{driver}}',
     pick: 'Ratio for {{group}}',
     move: '{{point}}: {{h}} mm horizontal, {{v}} mm vertical',
-    group: { upperLip: 'Upper lip', lowerLip: 'Lower lip', softA: "Soft-tissue A point", noseTip: 'Nose tip', chin: 'Soft-tissue chin' },
+    group: { upperLip: 'Upper lip', lowerLip: 'Lower lip', softA: 'Soft-tissue A point', noseTip: 'Nose tip', chin: 'Soft-tissue chin' },
   },
   align: {
     title: 'Facial photo alignment',
@@ -73,9 +75,23 @@ export const enVto = {
     larger: 'Larger',
   },
   split: { before: 'Before', after: 'After', label: 'Before / after split' },
-  measures: { title: 'Predicted measurements', none: 'Available once the film is calibrated and landmarks are present.', name: 'Measurement', today: 'Today', predicted: 'Predicted', change: 'Change' },
+  measures: {
+    title: 'Predicted measurements',
+    none: 'Available once the film is calibrated and landmarks are present.',
+    name: 'Measurement',
+    today: 'Today',
+    predicted: 'Predicted',
+    change: 'Change',
+  },
   print: { title: 'VTO/STO: predicted treatment result', legend: 'Dashed orange: predicted tracing; yellow: today.' },
-  photo: { showPhoto: 'Show facial photo', showFilm: 'Show X-ray', overlay: 'Photo over X-ray', opacity: 'Opacity', follow: 'Follow zoom and pan', notAligned: 'Align the photo in the VTO/STO tab to blend it over the X-ray.' },
+  photo: {
+    showPhoto: 'Show facial photo',
+    showFilm: 'Show X-ray',
+    overlay: 'Photo over X-ray',
+    opacity: 'Opacity',
+    follow: 'Follow zoom and pan',
+    notAligned: 'Align the photo in the VTO/STO tab to blend it over the X-ray.',
+  },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

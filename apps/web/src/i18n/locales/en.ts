@@ -50,8 +50,7 @@ export const en = {
   },
   cookie: {
     label: 'Cookie notice',
-    message:
-      'Ceppro uses cookies to keep you signed in and to remember your settings. By continuing, you agree to our use of cookies.',
+    message: 'Ceppro uses cookies to keep you signed in and to remember your settings. By continuing, you agree to our use of cookies.',
     accept: 'Accept',
   },
   toast: {
@@ -87,7 +86,10 @@ export const en = {
     viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },
     account: {
       nav: 'Account sections',
-      setting: { title: 'Settings', body: 'What the viewer opens with: the calibration for films without a ruler, the layers shown, and the tissue outline.' },
+      setting: {
+        title: 'Settings',
+        body: 'What the viewer opens with: the calibration for films without a ruler, the layers shown, and the tissue outline.',
+      },
       drawingPad: { title: 'Drawing pad', body: 'The pen a new drawing in the viewer starts with.' },
       membership: { title: 'Membership', body: 'Your plan, the next charge and your billing history.' },
       myInfo: { title: 'My info', body: 'The details you gave at sign-up. Email and mobile number change on their own pages.' },

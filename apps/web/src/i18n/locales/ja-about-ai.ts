@@ -3,7 +3,8 @@ import type { AboutAiDictionary } from './en-about-ai.ts';
 /** Japanese texts of the "About the AI" page (`/about-ai`). */
 export const jaAboutAi: AboutAiDictionary = {
   title: 'AIについて',
-  intro: 'Ceppro が使用するランドマークモデル、その学習データ、測定された精度です。すべての数値はモデルと一緒に公開されたモデルカードから読み込まれます。',
+  intro:
+    'Ceppro が使用するランドマークモデル、その学習データ、測定された精度です。すべての数値はモデルと一緒に公開されたモデルカードから読み込まれます。',
   loading: 'モデルカードを読み込み中…',
   unavailable: '使用中のモデルのモデルカードはまだありません。',
   loadFailed: 'モデルカードを読み込めませんでした。',

@@ -149,9 +149,15 @@ export const jaAccount: Pick<Dictionary, keyof typeof enAccount> = {
   },
   apiAlert: {
     duplicateLogin: { title: '重複ログイン！', text: '別の場所でアカウントにログインしたため、このセッションはログアウトされました。' },
-    expiredAccount: { title: 'アカウントの有効期限が切れています！', text: 'アカウントの有効期限が切れました。更新についてはお問い合わせください。' },
+    expiredAccount: {
+      title: 'アカウントの有効期限が切れています！',
+      text: 'アカウントの有効期限が切れました。更新についてはお問い合わせください。',
+    },
     notFound: { title: '404 エラー ページが見つかりません', text: '要求された内容は存在しないか、移動しました。' },
-    serverError: { title: 'このページは動作していません', text: 'サーバー側で問題が発生しました。しばらくしてからもう一度お試しください。' },
+    serverError: {
+      title: 'このページは動作していません',
+      text: 'サーバー側で問題が発生しました。しばらくしてからもう一度お試しください。',
+    },
     timeout: { title: 'リクエストの時間が切れました', text: 'サーバーの応答に時間がかかりすぎています。もう一度お試しください。' },
     network: { title: 'ネットワークエラー', text: 'サーバーに接続できません。接続を確認してください。' },
   },

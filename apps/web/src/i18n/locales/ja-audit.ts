@@ -3,7 +3,8 @@ import type { AuditDictionary } from './en-audit.ts';
 /** 日本語: マイ情報の下にあるアクティビティログ（監査証跡）。 */
 export const jaAudit: AuditDictionary = {
   title: 'アクティビティログ',
-  intro: '患者データの閲覧・エクスポート・印刷・変更・削除と、すべてのサインインを、日時・接続元アドレス・結果とともに記録します。記録は変更も削除もできません。',
+  intro:
+    '患者データの閲覧・エクスポート・印刷・変更・削除と、すべてのサインインを、日時・接続元アドレス・結果とともに記録します。記録は変更も削除もできません。',
   from: '開始日',
   to: '終了日',
   action: '操作',
@@ -52,7 +53,12 @@ export const jaAudit: AuditDictionary = {
     landmarks: { detect: 'AIランドマーク検出', update: 'ランドマークの保存' },
     drawing: { update: '描画の保存' },
     report: { pdf: 'レポートPDFのダウンロード', print: 'レポートの印刷', view: 'レポートを開く' },
-    export: { csv: '計測値のエクスポート（CSV）', xlsx: '計測値のエクスポート（Excel）', landmarks: 'ランドマークのエクスポート（JSON）', batch: '一括エクスポート' },
+    export: {
+      csv: '計測値のエクスポート（CSV）',
+      xlsx: '計測値のエクスポート（Excel）',
+      landmarks: 'ランドマークのエクスポート（JSON）',
+      batch: '一括エクスポート',
+    },
     admin: {
       approve: '管理者による承認',
       set_expiry: '管理者による有効期限の設定',

@@ -9,7 +9,11 @@ export const jaAuth: Dictionary['auth'] = {
     sameAsCurrent: '現在のメールアドレスと同じです。',
   },
   taxEmail: { required: '請求書用のメールアドレスを入力してください。', invalid: '正しいメールアドレスを入力してください。' },
-  name: { required: 'ユーザー名を入力してください。', invalid: '英字と数字のみ入力してください。', tooLong: '30文字以内で入力してください。' },
+  name: {
+    required: 'ユーザー名を入力してください。',
+    invalid: '英字と数字のみ入力してください。',
+    tooLong: '30文字以内で入力してください。',
+  },
   password: {
     required: 'パスワードを入力してください。',
     invalid: '英大文字、英小文字、数字、記号 !@#$%^&+=() を組み合わせて入力してください。',
@@ -28,7 +32,11 @@ export const jaAuth: Dictionary['auth'] = {
   code: { required: '認証コードを入力してください。', invalid: '認証コードの有効期限が切れているか、正しくありません。' },
   phone: { required: '電話番号を入力してください', invalid: '電話番号が正しくありません' },
   fax: { invalid: 'FAX番号が正しくありません' },
-  tax: { required: '事業者登録番号を入力してください。', invalid: '正しい事業者登録番号を入力してください。', verificationRequired: '事業者登録番号の確認を完了してください。' },
+  tax: {
+    required: '事業者登録番号を入力してください。',
+    invalid: '正しい事業者登録番号を入力してください。',
+    verificationRequired: '事業者登録番号の確認を完了してください。',
+  },
   company: { required: '会社名を入力してください。', tooLong: '100文字以内で入力してください。' },
   address1: { required: '住所を入力してください。' },
   address2: { required: '詳細住所を入力してください。' },
@@ -42,7 +50,11 @@ export const jaAuth: Dictionary['auth'] = {
     privacy: 'プライバシーポリシーに同意してください。',
     sso: 'シングルサインオンポリシーに同意してください。',
   },
-  license: { required: 'アップロードする免許ファイルを選択してください。', type: 'png、jpg、pdf ファイルのみアップロードできます。', tooLarge: 'ファイルが大きすぎます。' },
+  license: {
+    required: 'アップロードする免許ファイルを選択してください。',
+    type: 'png、jpg、pdf ファイルのみアップロードできます。',
+    tooLarge: 'ファイルが大きすぎます。',
+  },
   token: { invalid: '認証の有効期限が切れました。もう一度認証してください。' },
   refreshToken: { required: 'リフレッシュトークンがありません。' },
   link: { invalid: 'リンクが無効か、有効期限が切れています。' },

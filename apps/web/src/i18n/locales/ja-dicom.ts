@@ -6,7 +6,8 @@ export const jaDicom: DicomDictionary = {
   errors: {
     title: 'DICOM ファイルを受け付けられません',
     DICOM_UNREADABLE: 'この DICOM ファイルを読み込めません。破損しているか、対応していないピクセル形式です。',
-    DICOM_UNSUPPORTED_SYNTAX: 'この DICOM ファイルの転送構文 {{syntax}} には対応していません。非圧縮または JPEG（ベースライン／ロスレス）で書き出してください。',
+    DICOM_UNSUPPORTED_SYNTAX:
+      'この DICOM ファイルの転送構文 {{syntax}} には対応していません。非圧縮または JPEG（ベースライン／ロスレス）で書き出してください。',
     DICOM_NO_PIXEL_DATA: 'この DICOM ファイルには画像が含まれていません。',
     DICOM_MULTI_FRAME: 'この DICOM ファイルには複数のフレームがあります。セファロ画像を 1 枚の画像として書き出してください。',
     DICOM_NOT_IMAGE: 'この DICOM ファイルは X 線画像ではありません（レポートなど別の種類のオブジェクトの可能性があります）。',

@@ -130,7 +130,8 @@ export const jaPatients: PatientsDictionary = {
     title: 'Ceppro v3.0へようこそ',
     video: 'Ceppro チュートリアル動画',
     videoUnsupported: 'このブラウザでは動画を再生できません。',
-    manual: 'ユーザーマニュアルでは、患者登録、AIランドマーク検出、ランドマークの調整、分析、重ね合わせ、レポート印刷まで、すべての画面を順を追って説明しています。',
+    manual:
+      'ユーザーマニュアルでは、患者登録、AIランドマーク検出、ランドマークの調整、分析、重ね合わせ、レポート印刷まで、すべての画面を順を追って説明しています。',
     download: 'ダウンロード',
     doNotOpen: '今後表示しない',
   },

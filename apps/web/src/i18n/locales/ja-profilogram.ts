@@ -7,7 +7,8 @@ export const jaProfilogram: ProfilogramDictionary = {
   noRecord: 'このチャートにはまだランドマークがありません。',
   loading: 'プロフィログラムを読み込み中…',
   measureButton: '計測',
-  measureHint: 'このフィルムのプロフィログラムはまだ計測されていません。今すぐ計測するか、設定で「プロフィログラムで自動計測」をオンにしてください。',
+  measureHint:
+    'このフィルムのプロフィログラムはまだ計測されていません。今すぐ計測するか、設定で「プロフィログラムで自動計測」をオンにしてください。',
   autoPending: '必要なランドマークが配置されるとプロフィログラムが計測されます。',
   missing: '計算できません: {{ids}} がありません。',
   saveError: 'プロフィログラムを保存できませんでした。オプションを変更して再試行してください。',
@@ -15,7 +16,7 @@ export const jaProfilogram: ProfilogramDictionary = {
   lines: {
     SN: 'SN平面',
     FH: 'フランクフルト平面',
-    "SN-7": 'SN − 7°',
+    'SN-7': 'SN − 7°',
   },
   point: '基準点',
   points: {

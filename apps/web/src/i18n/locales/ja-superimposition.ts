@@ -39,7 +39,8 @@ export const jaSuperimposition: SuperimpositionDictionary = {
   dy: 'dy',
   distance: '距離',
   sortBy: '{{column}}で並べ替え',
-  uncalibrated: 'キャリブレーションされていないフィルムがあるため、移動量はpxで表示しています。mmで表示するには各フィルムをキャリブレーション（ルーラーまたは既定PPM）してください。',
+  uncalibrated:
+    'キャリブレーションされていないフィルムがあるため、移動量はpxで表示しています。mmで表示するには各フィルムをキャリブレーション（ルーラーまたは既定PPM）してください。',
   printTitle: '重ね合わせ',
   printMethod: '方法：{{method}}',
   printComputed: '計算日 {{date}}',

@@ -5,7 +5,8 @@ export const jaVto: VtoDictionary = {
   tab: 'VTO/STO',
   intro: '歯と顎の移動を計画し、予測されるプロファイルをフィルムと顔写真の上で確認します。',
   noRecord: 'このカルテにはまだランドマークがありません。先にAI検出を実行してください。',
-  uncalibrated: 'フィルムが校正されていません。移動量はミリメートル単位のため、先にルーラーまたはデフォルトPPMを設定してください（分析タブ）。',
+  uncalibrated:
+    'フィルムが校正されていません。移動量はミリメートル単位のため、先にルーラーまたはデフォルトPPMを設定してください（分析タブ）。',
   failed: 'これらのランドマークから予測を計算できませんでした。',
   plan: '治療計画',
   save: { clean: '保存済み', saving: '保存中…', saved: '保存済み', error: '未保存' },
@@ -75,7 +76,21 @@ export const jaVto: VtoDictionary = {
     larger: '拡大',
   },
   split: { before: '治療前', after: '治療後', label: '治療前／治療後の分割' },
-  measures: { title: '予測計測値', none: 'フィルムが校正され、ランドマークがあると表示されます。', name: '計測項目', today: '現在', predicted: '予測', change: '変化' },
+  measures: {
+    title: '予測計測値',
+    none: 'フィルムが校正され、ランドマークがあると表示されます。',
+    name: '計測項目',
+    today: '現在',
+    predicted: '予測',
+    change: '変化',
+  },
   print: { title: 'VTO/STO：予測される治療結果', legend: 'オレンジの破線：予測トレース、黄色：現在。' },
-  photo: { showPhoto: '顔写真を表示', showFilm: 'X線を表示', overlay: 'X線に写真を重ねる', opacity: '不透明度', follow: 'ズーム・移動に追従', notAligned: 'VTO/STOタブで写真を位置合わせすると、X線に重ねて表示できます。' },
+  photo: {
+    showPhoto: '顔写真を表示',
+    showFilm: 'X線を表示',
+    overlay: 'X線に写真を重ねる',
+    opacity: '不透明度',
+    follow: 'ズーム・移動に追従',
+    notAligned: 'VTO/STOタブで写真を位置合わせすると、X線に重ねて表示できます。',
+  },
 };

@@ -3,7 +3,8 @@ import type { AuditDictionary } from './en-audit.ts';
 /** 한국어: 내 정보 아래의 활동 기록(감사 추적). */
 export const koAudit: AuditDictionary = {
   title: '활동 기록',
-  intro: '환자 데이터의 모든 조회, 내보내기, 인쇄, 수정, 삭제와 모든 로그인을 시간, 접속 주소, 결과와 함께 기록합니다. 기록은 수정하거나 삭제할 수 없습니다.',
+  intro:
+    '환자 데이터의 모든 조회, 내보내기, 인쇄, 수정, 삭제와 모든 로그인을 시간, 접속 주소, 결과와 함께 기록합니다. 기록은 수정하거나 삭제할 수 없습니다.',
   from: '시작일',
   to: '종료일',
   action: '작업',

@@ -6,7 +6,8 @@ export const koDicom: DicomDictionary = {
   errors: {
     title: 'DICOM 파일을 사용할 수 없습니다',
     DICOM_UNREADABLE: '이 DICOM 파일을 읽을 수 없습니다. 파일이 손상되었거나 지원하지 않는 픽셀 형식입니다.',
-    DICOM_UNSUPPORTED_SYNTAX: '이 DICOM 파일은 지원하지 않는 전송 구문 {{syntax}}을(를) 사용합니다. 비압축 또는 JPEG(베이스라인/무손실)로 내보내 주세요.',
+    DICOM_UNSUPPORTED_SYNTAX:
+      '이 DICOM 파일은 지원하지 않는 전송 구문 {{syntax}}을(를) 사용합니다. 비압축 또는 JPEG(베이스라인/무손실)로 내보내 주세요.',
     DICOM_NO_PIXEL_DATA: '이 DICOM 파일에는 영상이 없습니다.',
     DICOM_MULTI_FRAME: '이 DICOM 파일에는 여러 프레임이 있습니다. 세팔로 영상을 단일 영상으로 내보내 주세요.',
     DICOM_NOT_IMAGE: '이 DICOM 파일은 방사선 영상이 아닙니다(보고서 등 다른 종류의 객체일 수 있습니다).',

@@ -15,7 +15,7 @@ export const koProfilogram: ProfilogramDictionary = {
   lines: {
     SN: 'SN 평면',
     FH: '프랑크푸르트 수평면',
-    "SN-7": 'SN − 7°',
+    'SN-7': 'SN − 7°',
   },
   point: '기준점',
   points: {

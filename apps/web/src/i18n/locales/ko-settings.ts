@@ -7,7 +7,8 @@ export const koSettings: SettingsDictionary = {
   retry: '다시 시도',
   calibration: '보정',
   ppm: '기본 PPM',
-  ppmHint: '자가 그려지지 않은 필름을 측정할 때 사용하는 밀리미터당 픽셀 수입니다. 비워 두면 해당 필름은 보정되지 않고 길이가 px로 표시됩니다. 필름에 그린 자가 항상 우선합니다.',
+  ppmHint:
+    '자가 그려지지 않은 필름을 측정할 때 사용하는 밀리미터당 픽셀 수입니다. 비워 두면 해당 필름은 보정되지 않고 길이가 px로 표시됩니다. 필름에 그린 자가 항상 우선합니다.',
   ppmPlaceholder: '예: 10',
   ppmUnit: 'px/mm',
   display: '뷰어 표시',

@@ -3,7 +3,8 @@ import type { SuperimpositionDictionary } from './en-superimposition.ts';
 /** 한국어: 뷰어의 중첩 탭과 인쇄 섹션. */
 export const koSuperimposition: SuperimpositionDictionary = {
   tab: '중첩',
-  intro: '이 환자의 세팔로 영상 2~4장을 중첩합니다. 트레이싱은 촬영일이 오래된 순서로 흰색, 빨간색, 파란색, 초록색으로 이 필름 위에 그려집니다.',
+  intro:
+    '이 환자의 세팔로 영상 2~4장을 중첩합니다. 트레이싱은 촬영일이 오래된 순서로 흰색, 빨간색, 파란색, 초록색으로 이 필름 위에 그려집니다.',
   films: '필름',
   thisFilm: '현재 필름',
   noDate: '촬영일 없음',

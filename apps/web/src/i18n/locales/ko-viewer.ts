@@ -46,7 +46,8 @@ export const koViewer: ViewerDictionary = {
   saveUnsaved: '저장되지 않음',
   saveFailed: '저장되지 않음: 변경 내용을 저장하지 못했습니다. 랜드마크 메뉴를 나갈 때 다시 저장합니다.',
   saveConflictTitle: '랜드마크가 저장되지 않음',
-  saveConflict: '편집을 시작한 뒤 다른 곳(다른 탭 또는 새 이미지)에서 분석이 변경되어 랜드마크 변경 내용을 저장하지 않았습니다. 저장된 랜드마크를 다시 불러왔습니다.',
+  saveConflict:
+    '편집을 시작한 뒤 다른 곳(다른 탭 또는 새 이미지)에서 분석이 변경되어 랜드마크 변경 내용을 저장하지 않았습니다. 저장된 랜드마크를 다시 불러왔습니다.',
   saveHint: '랜드마크 위치는 이 패널을 나갈 때 자동으로 저장됩니다.',
   reviewTitle: '검토 필요',
   reviewHint: 'AI의 확신도가 낮은 랜드마크입니다 (신뢰도 {{percent}}% 미만).',

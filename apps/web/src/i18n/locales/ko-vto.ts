@@ -75,7 +75,21 @@ export const koVto: VtoDictionary = {
     larger: '확대',
   },
   split: { before: '치료 전', after: '치료 후', label: '치료 전/후 분할' },
-  measures: { title: '예측 계측값', none: '필름이 보정되고 랜드마크가 있으면 표시됩니다.', name: '계측 항목', today: '현재', predicted: '예측', change: '변화' },
+  measures: {
+    title: '예측 계측값',
+    none: '필름이 보정되고 랜드마크가 있으면 표시됩니다.',
+    name: '계측 항목',
+    today: '현재',
+    predicted: '예측',
+    change: '변화',
+  },
   print: { title: 'VTO/STO: 예측 치료 결과', legend: '주황 점선: 예측 트레이싱, 노랑: 현재.' },
-  photo: { showPhoto: '얼굴 사진 보기', showFilm: 'X-ray 보기', overlay: 'X-ray 위에 사진 겹치기', opacity: '불투명도', follow: '확대·이동 따라가기', notAligned: 'VTO/STO 탭에서 사진을 정렬하면 X-ray 위에 겹쳐 볼 수 있습니다.' },
+  photo: {
+    showPhoto: '얼굴 사진 보기',
+    showFilm: 'X-ray 보기',
+    overlay: 'X-ray 위에 사진 겹치기',
+    opacity: '불투명도',
+    follow: '확대·이동 따라가기',
+    notAligned: 'VTO/STO 탭에서 사진을 정렬하면 X-ray 위에 겹쳐 볼 수 있습니다.',
+  },
 };

@@ -58,8 +58,7 @@ export const ko: Dictionary = {
   },
   cookie: {
     label: '쿠키 안내',
-    message:
-      'Ceppro는 로그인 상태와 설정을 유지하기 위해 쿠키를 사용합니다. 계속 이용하시면 쿠키 사용에 동의하는 것으로 간주됩니다.',
+    message: 'Ceppro는 로그인 상태와 설정을 유지하기 위해 쿠키를 사용합니다. 계속 이용하시면 쿠키 사용에 동의하는 것으로 간주됩니다.',
     accept: '동의',
   },
   toast: {

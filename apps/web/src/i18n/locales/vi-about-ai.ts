@@ -3,7 +3,9 @@ import type { AboutAiDictionary } from './en-about-ai.ts';
 /** Vietnamese texts of the "About the AI" page (`/about-ai`). */
 export const viAboutAi: AboutAiDictionary = {
   title: 'Về AI',
-  intro: 'Mô hình điểm mốc Ceppro sử dụng, dữ liệu huấn luyện và độ chính xác đo được. Mọi con số đều lấy từ thẻ mô hình phát hành cùng mô hình.',
+  intro:
+    'Mô hình điểm mốc Ceppro sử dụng, dữ liệu huấn luyện và độ chính xác đo được. Mọi con số đều lấy ' +
+    'từ thẻ mô hình phát hành cùng mô hình.',
   loading: 'Đang tải thẻ mô hình…',
   unavailable: 'Mô hình đang dùng chưa có thẻ mô hình.',
   loadFailed: 'Không tải được thẻ mô hình.',
@@ -19,7 +21,10 @@ export const viAboutAi: AboutAiDictionary = {
   },
   summary: {
     heading: 'Độ chính xác đo được',
-    hint: 'Sai số bán kính trung bình (MRE) là khoảng cách trung bình giữa điểm mốc của AI và vị trí tham chiếu; SD là độ phân tán. SDR là tỉ lệ điểm mốc nằm trong 2, 2,5, 3 và 4 mm. Các giá trị mm ghi “khoảng cách điểm ảnh ước tính” dựa trên kích thước điểm ảnh ước tính.',
+    hint:
+      'Sai số bán kính trung bình (MRE) là khoảng cách trung bình giữa điểm mốc của AI và vị trí tham ' +
+      'chiếu; SD là độ phân tán. SDR là tỉ lệ điểm mốc nằm trong 2, 2,5, 3 và 4 mm. Các giá trị mm ghi ' +
+      '“khoảng cách điểm ảnh ước tính” dựa trên kích thước điểm ảnh ước tính.',
     dataset: 'Bộ dữ liệu và thiết bị',
     films: 'Số phim',
     mre: 'MRE',
@@ -42,7 +47,10 @@ export const viAboutAi: AboutAiDictionary = {
   },
   perLandmark: {
     heading: 'Sai số theo từng điểm mốc',
-    hint: 'MRE và tỉ lệ trong 2 mm của từng điểm mốc. dx, dy trung bình là độ lệch có dấu trung bình của AI so với tham chiếu (x sang phải, y xuống dưới): trung bình lớn cho thấy khác biệt về định nghĩa điểm mốc hơn là độ phân tán.',
+    hint:
+      'MRE và tỉ lệ trong 2 mm của từng điểm mốc. dx, dy trung bình là độ lệch có dấu trung bình của ' +
+      'AI so với tham chiếu (x sang phải, y xuống dưới): trung bình lớn cho thấy khác biệt về định ' +
+      'nghĩa điểm mốc hơn là độ phân tán.',
     count: '{{n}} điểm mốc',
     landmark: 'Điểm mốc',
     mre: 'MRE',

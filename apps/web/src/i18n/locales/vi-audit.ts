@@ -3,7 +3,9 @@ import type { AuditDictionary } from './en-audit.ts';
 /** Tiếng Việt: nhật ký hoạt động (nhật ký kiểm tra) trong Thông tin của tôi. */
 export const viAudit: AuditDictionary = {
   title: 'Nhật ký hoạt động',
-  intro: 'Mọi lần xem, xuất, in, sửa và xóa dữ liệu bệnh nhân, cùng mọi lần đăng nhập, kèm thời gian, địa chỉ truy cập và kết quả. Không thể sửa hoặc xóa các mục đã ghi.',
+  intro:
+    'Mọi lần xem, xuất, in, sửa và xóa dữ liệu bệnh nhân, cùng mọi lần đăng nhập, kèm thời gian, địa ' +
+    'chỉ truy cập và kết quả. Không thể sửa hoặc xóa các mục đã ghi.',
   from: 'Từ ngày',
   to: 'Đến ngày',
   action: 'Thao tác',

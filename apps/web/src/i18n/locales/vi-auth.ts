@@ -28,7 +28,11 @@ export const viAuth: Dictionary['auth'] = {
   code: { required: 'Nhập mã xác minh.', invalid: 'Mã xác minh đã hết hạn hoặc không đúng.' },
   phone: { required: 'Nhập số điện thoại', invalid: 'Số điện thoại không đúng' },
   fax: { invalid: 'Số fax không đúng' },
-  tax: { required: 'Nhập mã số thuế.', invalid: 'Nhập đúng mã số thuế.', verificationRequired: 'Hãy hoàn tất xác minh mã số doanh nghiệp.' },
+  tax: {
+    required: 'Nhập mã số thuế.',
+    invalid: 'Nhập đúng mã số thuế.',
+    verificationRequired: 'Hãy hoàn tất xác minh mã số doanh nghiệp.',
+  },
   company: { required: 'Nhập tên công ty.', tooLong: 'Nhập tối đa 100 ký tự.' },
   address1: { required: 'Nhập địa chỉ.' },
   address2: { required: 'Nhập địa chỉ chi tiết.' },

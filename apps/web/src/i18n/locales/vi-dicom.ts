@@ -6,7 +6,8 @@ export const viDicom: DicomDictionary = {
   errors: {
     title: 'Không thể dùng tệp DICOM này',
     DICOM_UNREADABLE: 'Không đọc được tệp DICOM này. Tệp có thể bị hỏng hoặc dùng định dạng điểm ảnh không được hỗ trợ.',
-    DICOM_UNSUPPORTED_SYNTAX: 'Tệp DICOM này dùng cú pháp truyền {{syntax}}, không được hỗ trợ. Hãy xuất tệp không nén hoặc dạng JPEG (baseline hoặc lossless).',
+    DICOM_UNSUPPORTED_SYNTAX:
+      'Tệp DICOM này dùng cú pháp truyền {{syntax}}, không được hỗ trợ. Hãy xuất tệp không nén hoặc dạng JPEG (baseline hoặc lossless).',
     DICOM_NO_PIXEL_DATA: 'Tệp DICOM này không chứa hình ảnh.',
     DICOM_MULTI_FRAME: 'Tệp DICOM này có nhiều khung hình. Hãy xuất phim sọ nghiêng thành một ảnh duy nhất.',
     DICOM_NOT_IMAGE: 'Tệp DICOM này không phải là phim X-quang (có thể là báo cáo hoặc loại đối tượng khác).',

@@ -9,7 +9,9 @@ export const viExports: ExportsDictionary = {
     xlsx: 'Số đo Excel',
     landmarks: 'Điểm mốc JSON',
     working: 'Đang xuất…',
-    note: 'Các chỉnh sửa điểm mốc chưa lưu sẽ được lưu trước. Giá trị, chuẩn và độ lệch như trong bảng; điểm mốc gồm cả vị trí AI và vị trí đã chỉnh.',
+    note:
+      'Các chỉnh sửa điểm mốc chưa lưu sẽ được lưu trước. Giá trị, chuẩn và độ lệch như trong bảng; ' +
+      'điểm mốc gồm cả vị trí AI và vị trí đã chỉnh.',
     notSaved: 'Không lưu được các chỉnh sửa điểm mốc nên chưa xuất gì. Hãy thử lại.',
     notFound: 'Hồ sơ này không còn khả dụng.',
     failed: 'Xuất dữ liệu thất bại. Hãy thử lại.',
@@ -29,6 +31,8 @@ export const viExports: ExportsDictionary = {
     empty: 'Không có hồ sơ nào có điểm mốc để xuất: tệp chỉ có tên cột.',
     busy: 'Tài khoản này đang có một lần xuất chạy. Hãy đợi nó hoàn tất.',
     failed: 'Xuất dữ liệu thất bại. Hãy thử lại.',
-    layout: 'Cột: bệnh nhân, hồ sơ, phân tích, số đo, giá trị, đơn vị, chuẩn, độ lệch (SD), diễn giải, nguồn hiệu chuẩn và điểm mốc, phiên bản mô hình.',
+    layout:
+      'Cột: bệnh nhân, hồ sơ, phân tích, số đo, giá trị, đơn vị, chuẩn, độ lệch (SD), diễn giải, nguồn ' +
+      'hiệu chuẩn và điểm mốc, phiên bản mô hình.',
   },
 };

@@ -130,7 +130,9 @@ export const viPatients: PatientsDictionary = {
     title: 'Chào mừng đến với Ceppro v3.0',
     video: 'Video hướng dẫn Ceppro',
     videoUnsupported: 'Trình duyệt của bạn không phát được video này.',
-    manual: 'Hướng dẫn sử dụng giải thích từng màn hình: đăng ký bệnh nhân, AI phát hiện điểm mốc, chỉnh điểm mốc, phân tích, chồng phim và in báo cáo.',
+    manual:
+      'Hướng dẫn sử dụng giải thích từng màn hình: đăng ký bệnh nhân, AI phát hiện điểm mốc, chỉnh ' +
+      'điểm mốc, phân tích, chồng phim và in báo cáo.',
     download: 'Tải xuống',
     doNotOpen: 'Không mở lại',
   },

@@ -15,7 +15,7 @@ export const viProfilogram: ProfilogramDictionary = {
   lines: {
     SN: 'Mặt phẳng SN',
     FH: 'Mặt phẳng Frankfort',
-    "SN-7": 'SN − 7°',
+    'SN-7': 'SN − 7°',
   },
   point: 'Điểm gốc',
   points: {

@@ -7,7 +7,9 @@ export const viSettings: SettingsDictionary = {
   retry: 'Thử lại',
   calibration: 'Hiệu chuẩn',
   ppm: 'PPM mặc định',
-  ppmHint: 'Số pixel trên mỗi milimét dùng để đo các phim không có thước vẽ trên đó. Để trống thì các phim đó không được hiệu chuẩn và độ dài hiển thị bằng px. Thước vẽ trên phim luôn được ưu tiên.',
+  ppmHint:
+    'Số pixel trên mỗi milimét dùng để đo các phim không có thước vẽ trên đó. Để trống thì các phim ' +
+    'đó không được hiệu chuẩn và độ dài hiển thị bằng px. Thước vẽ trên phim luôn được ưu tiên.',
   ppmPlaceholder: 'vd: 10',
   ppmUnit: 'px/mm',
   display: 'Hiển thị trình xem',

@@ -3,7 +3,9 @@ import type { SuperimpositionDictionary } from './en-superimposition.ts';
 /** Tiếng Việt: thẻ Chồng phim của trình xem và phần in. */
 export const viSuperimposition: SuperimpositionDictionary = {
   tab: 'Chồng phim',
-  intro: 'Chồng 2 đến 4 phim sọ nghiêng của bệnh nhân này. Đường vẽ được vẽ lên phim này bằng màu trắng, đỏ, xanh dương và xanh lá, theo ngày chụp từ cũ nhất.',
+  intro:
+    'Chồng 2 đến 4 phim sọ nghiêng của bệnh nhân này. Đường vẽ được vẽ lên phim này bằng màu trắng, ' +
+    'đỏ, xanh dương và xanh lá, theo ngày chụp từ cũ nhất.',
   films: 'Phim',
   thisFilm: 'Phim này',
   noDate: 'Không có ngày chụp',
@@ -39,7 +41,8 @@ export const viSuperimposition: SuperimpositionDictionary = {
   dy: 'dy',
   distance: 'Khoảng cách',
   sortBy: 'Sắp xếp theo {{column}}',
-  uncalibrated: 'Không phải phim nào cũng đã hiệu chuẩn nên dịch chuyển tính bằng px. Hãy hiệu chuẩn từng phim (thước hoặc PPM mặc định) để có mm.',
+  uncalibrated:
+    'Không phải phim nào cũng đã hiệu chuẩn nên dịch chuyển tính bằng px. Hãy hiệu chuẩn từng phim (thước hoặc PPM mặc định) để có mm.',
   printTitle: 'Chồng phim',
   printMethod: 'Phương pháp: {{method}}',
   printComputed: 'Tính ngày {{date}}',

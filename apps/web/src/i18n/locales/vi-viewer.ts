@@ -46,7 +46,9 @@ export const viViewer: ViewerDictionary = {
   saveUnsaved: 'Chưa lưu',
   saveFailed: 'Chưa lưu: không lưu được thay đổi. Sẽ lưu lại khi bạn rời menu điểm mốc.',
   saveConflictTitle: 'Chưa lưu điểm mốc',
-  saveConflict: 'Các thay đổi điểm mốc chưa được lưu: phân tích đã bị thay đổi ở nơi khác (tab khác hoặc ảnh mới) kể từ khi bạn bắt đầu. Các điểm mốc đã lưu đã được tải lại.',
+  saveConflict:
+    'Các thay đổi điểm mốc chưa được lưu: phân tích đã bị thay đổi ở nơi khác (tab khác hoặc ảnh ' +
+    'mới) kể từ khi bạn bắt đầu. Các điểm mốc đã lưu đã được tải lại.',
   saveHint: 'Vị trí điểm mốc được tự động lưu khi bạn rời bảng này.',
   reviewTitle: 'Cần xem lại',
   reviewHint: 'AI kém chắc chắn với các điểm này (độ tin cậy dưới {{percent}}%).',

@@ -75,7 +75,21 @@ export const viVto: VtoDictionary = {
     larger: 'Phóng to',
   },
   split: { before: 'Trước', after: 'Sau', label: 'Chia trước / sau' },
-  measures: { title: 'Số đo dự đoán', none: 'Hiển thị khi phim đã hiệu chuẩn và có điểm mốc.', name: 'Số đo', today: 'Hiện tại', predicted: 'Dự đoán', change: 'Thay đổi' },
+  measures: {
+    title: 'Số đo dự đoán',
+    none: 'Hiển thị khi phim đã hiệu chuẩn và có điểm mốc.',
+    name: 'Số đo',
+    today: 'Hiện tại',
+    predicted: 'Dự đoán',
+    change: 'Thay đổi',
+  },
   print: { title: 'VTO/STO: kết quả điều trị dự đoán', legend: 'Nét đứt màu cam: đường vẽ dự đoán; màu vàng: hiện tại.' },
-  photo: { showPhoto: 'Xem ảnh khuôn mặt', showFilm: 'Xem X-quang', overlay: 'Chồng ảnh lên X-quang', opacity: 'Độ mờ', follow: 'Theo thu phóng và di chuyển', notAligned: 'Căn ảnh trong thẻ VTO/STO để chồng ảnh lên X-quang.' },
+  photo: {
+    showPhoto: 'Xem ảnh khuôn mặt',
+    showFilm: 'Xem X-quang',
+    overlay: 'Chồng ảnh lên X-quang',
+    opacity: 'Độ mờ',
+    follow: 'Theo thu phóng và di chuyển',
+    notAligned: 'Căn ảnh trong thẻ VTO/STO để chồng ảnh lên X-quang.',
+  },
 };

@@ -59,7 +59,8 @@ export const vi: Dictionary = {
   cookie: {
     label: 'Thông báo cookie',
     message:
-      'Ceppro sử dụng cookie để duy trì trạng thái đăng nhập và ghi nhớ cài đặt của bạn. Khi tiếp tục sử dụng, bạn đồng ý với việc sử dụng cookie.',
+      'Ceppro sử dụng cookie để duy trì trạng thái đăng nhập và ghi nhớ cài đặt của bạn. Khi tiếp tục ' +
+      'sử dụng, bạn đồng ý với việc sử dụng cookie.',
     accept: 'Đồng ý',
   },
   toast: {
@@ -83,11 +84,20 @@ export const vi: Dictionary = {
     viewer: { title: 'Trình xem', body: 'Trình xem phim sọ nghiêng của hồ sơ {{id}} sẽ hiển thị tại đây.' },
     account: {
       nav: 'Mục tài khoản',
-      setting: { title: 'Cài đặt', body: 'Những gì trình xem dùng khi mở: hiệu chuẩn cho phim không có thước, các lớp hiển thị và đường viền mô.' },
+      setting: {
+        title: 'Cài đặt',
+        body: 'Những gì trình xem dùng khi mở: hiệu chuẩn cho phim không có thước, các lớp hiển thị và đường viền mô.',
+      },
       drawingPad: { title: 'Bảng vẽ', body: 'Bút mặc định khi bắt đầu vẽ mới trong trình xem.' },
       membership: { title: 'Gói thành viên', body: 'Gói của bạn, lần thanh toán tới và lịch sử thanh toán.' },
-      myInfo: { title: 'Thông tin của tôi', body: 'Thông tin bạn đã nhập khi đăng ký. Email và số điện thoại di động được đổi ở trang riêng.' },
-      resetEmail: { title: 'Đổi email', body: 'Địa chỉ mới sẽ trở thành email đăng nhập sau khi bạn mở liên kết chúng tôi gửi đến địa chỉ đó.' },
+      myInfo: {
+        title: 'Thông tin của tôi',
+        body: 'Thông tin bạn đã nhập khi đăng ký. Email và số điện thoại di động được đổi ở trang riêng.',
+      },
+      resetEmail: {
+        title: 'Đổi email',
+        body: 'Địa chỉ mới sẽ trở thành email đăng nhập sau khi bạn mở liên kết chúng tôi gửi đến địa chỉ đó.',
+      },
       resetPassword: { title: 'Đổi mật khẩu', body: 'Nhập mật khẩu hiện tại, sau đó nhập mật khẩu mới hai lần.' },
       resetMobile: { title: 'Đổi số điện thoại di động', body: 'Chúng tôi gửi mã xác minh đến số mới để xác nhận.' },
     },

@@ -15,7 +15,7 @@ export const zhProfilogram: ProfilogramDictionary = {
   lines: {
     SN: 'SN 平面',
     FH: '眶耳平面 (FH)',
-    "SN-7": 'SN − 7°',
+    'SN-7': 'SN − 7°',
   },
   point: '基准点',
   points: {

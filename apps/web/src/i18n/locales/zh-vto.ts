@@ -77,5 +77,12 @@ export const zhVto: VtoDictionary = {
   split: { before: '治疗前', after: '治疗后', label: '治疗前 / 治疗后分割' },
   measures: { title: '预测测量值', none: '胶片校准且有标志点后显示。', name: '测量项目', today: '当前', predicted: '预测', change: '变化' },
   print: { title: 'VTO/STO：预测治疗结果', legend: '橙色虚线：预测描迹；黄色：当前。' },
-  photo: { showPhoto: '显示面部照片', showFilm: '显示 X 光片', overlay: '照片叠加在 X 光片上', opacity: '不透明度', follow: '跟随缩放和平移', notAligned: '在 VTO/STO 标签页对齐照片后即可叠加在 X 光片上。' },
+  photo: {
+    showPhoto: '显示面部照片',
+    showFilm: '显示 X 光片',
+    overlay: '照片叠加在 X 光片上',
+    opacity: '不透明度',
+    follow: '跟随缩放和平移',
+    notAligned: '在 VTO/STO 标签页对齐照片后即可叠加在 X 光片上。',
+  },
 };

@@ -28,12 +28,16 @@ export async function graphql<T>(
   variables: Record<string, unknown> = {},
   client: Pick<HttpClient, 'post'> = api,
 ): Promise<T> {
-  const raw = await client.post<unknown>('/graphql', {}, {
-    auth: true,
-    json: { query: document, variables },
-    raw: true,
-    idempotent: !isMutation(document),
-  });
+  const raw = await client.post<unknown>(
+    '/graphql',
+    {},
+    {
+      auth: true,
+      json: { query: document, variables },
+      raw: true,
+      idempotent: !isMutation(document),
+    },
+  );
   const parsed = graphResponse.safeParse(raw);
   if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The graph service answered something unexpected.', 200, false);
   const first = parsed.data.errors?.[0];

@@ -177,15 +177,21 @@ export function createHttpClient(deps: HttpClientDeps) {
 
   async function attempt<T>(path: string, fields: Fields, options: PostOptions, retried: boolean): Promise<T> {
     const usedToken = options.auth ? deps.tokens.token() : null;
-    const response = await send(path, () => {
-      const headers: Record<string, string> = {};
-      if (usedToken !== null) headers.Authorization = `Bearer ${usedToken}`;
-      if (options.json !== undefined) headers['Content-Type'] = 'application/json';
-      const body = options.json !== undefined ? JSON.stringify(options.json) : encode(fields);
-      if (options.method === 'GET') return { method: 'GET', headers };
-      return { method: 'POST', headers, body };
-    }, options.background || options.quiet, options.method === 'GET' || options.idempotent === true);
-    if (options.binary && response.ok && !(response.headers.get('content-type') ?? '').includes('json')) return (await response.blob()) as T;
+    const response = await send(
+      path,
+      () => {
+        const headers: Record<string, string> = {};
+        if (usedToken !== null) headers.Authorization = `Bearer ${usedToken}`;
+        if (options.json !== undefined) headers['Content-Type'] = 'application/json';
+        const body = options.json !== undefined ? JSON.stringify(options.json) : encode(fields);
+        if (options.method === 'GET') return { method: 'GET', headers };
+        return { method: 'POST', headers, body };
+      },
+      options.background || options.quiet,
+      options.method === 'GET' || options.idempotent === true,
+    );
+    if (options.binary && response.ok && !(response.headers.get('content-type') ?? '').includes('json'))
+      return (await response.blob()) as T;
     const json = await readJson(response);
     if (options.raw && response.ok && json !== undefined) return json as T;
     const body = asEnvelope(json);

@@ -79,7 +79,9 @@ export class RealtimeSocket {
       offs.push(
         client.on('authenticated', () => settle(null)),
         client.on('error', (e) => settle(new RealtimeConnectError(e.code, e.message))),
-        client.on('closed', (e) => settle(new RealtimeConnectError('SOCKET_CLOSED', `The socket closed (${e.code}) before authenticating.`))),
+        client.on('closed', (e) =>
+          settle(new RealtimeConnectError('SOCKET_CLOSED', `The socket closed (${e.code}) before authenticating.`)),
+        ),
       );
     });
   }

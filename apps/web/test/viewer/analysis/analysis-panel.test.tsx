@@ -98,7 +98,9 @@ describe('analysis panel', () => {
   });
 
   it('selects a default group of its own and offers the user groups', async () => {
-    analysisBackend({ manage: { version: 1, defaultGroup: { measurementIds: ['ANB', 'SNA'] }, groups: [{ name: 'Quick', measurementIds: ['SNB'] }] } });
+    analysisBackend({
+      manage: { version: 1, defaultGroup: { measurementIds: ['ANB', 'SNA'] }, groups: [{ name: 'Quick', measurementIds: ['SNB'] }] },
+    });
     showPanel();
     await screen.findByTestId('analysis-table');
     expect((screen.getByTestId('analysis-select') as HTMLSelectElement).value).toBe('default');

@@ -2,8 +2,21 @@ import { ANALYSES, DOWNS, getMeasurement, STEINER, USER_ANALYSIS_MANAGE_VERSION,
 import { describe, expect, it } from 'vitest';
 import { analysisOptions, initialOptionKey, optionFor } from '../../../src/features/viewer/analysis/lib/analysis-options.ts';
 import { constructionShapes } from '../../../src/features/viewer/analysis/lib/construction-shapes.ts';
-import { createGroup, deleteGroup, emptyManage, readManage, savePayload, setDefaultGroup, toggleMeasurement } from '../../../src/features/viewer/analysis/lib/custom-groups.ts';
-import { makeRulerInfo, parseRulerInfo, resolveCalibration, rulerProblem } from '../../../src/features/viewer/calibration/lib/calibration-source.ts';
+import {
+  createGroup,
+  deleteGroup,
+  emptyManage,
+  readManage,
+  savePayload,
+  setDefaultGroup,
+  toggleMeasurement,
+} from '../../../src/features/viewer/analysis/lib/custom-groups.ts';
+import {
+  makeRulerInfo,
+  parseRulerInfo,
+  resolveCalibration,
+  rulerProblem,
+} from '../../../src/features/viewer/calibration/lib/calibration-source.ts';
 import { A, N, POSITIONS, S } from './fixtures.ts';
 
 // p1–p2 are 140 px apart and 20 mm long: 7 px/mm.
@@ -12,7 +25,11 @@ const RULER = { version: 1 as const, p1: { x: 10, y: 10 }, p2: { x: 10, y: 150 }
 describe('calibration precedence', () => {
   it('uses the ruler first, then the default PPM, then nothing', () => {
     expect(resolveCalibration(RULER, 10)).toMatchObject({ origin: 'ruler', ppm: 7, calibration: { kind: 'calibrated', source: 'ruler' } });
-    expect(resolveCalibration(null, 10)).toMatchObject({ origin: 'default-ppm', ppm: 10, calibration: { kind: 'calibrated', source: 'default-ppm' } });
+    expect(resolveCalibration(null, 10)).toMatchObject({
+      origin: 'default-ppm',
+      ppm: 10,
+      calibration: { kind: 'calibrated', source: 'default-ppm' },
+    });
     expect(resolveCalibration(null, null)).toEqual({ origin: 'none', ppm: null, calibration: { kind: 'uncalibrated' } });
     expect(resolveCalibration(null, 0).origin).toBe('none');
   });
@@ -120,7 +137,10 @@ describe('construction highlight shapes', () => {
 
   it('draws a point-to-line distance with its perpendicular foot on the line', () => {
     // Pog–NB: the foot of Pog on N→B; the reference line is extended to reach it.
-    const shapes = constructionShapes((getMeasurement('POG_NB_MM') as { construction: Construction }).construction, { ...POSITIONS, Pog: { x: 600, y: 800 } });
+    const shapes = constructionShapes((getMeasurement('POG_NB_MM') as { construction: Construction }).construction, {
+      ...POSITIONS,
+      Pog: { x: 600, y: 800 },
+    });
     const measure = shapes.find((s) => s.kind === 'segment' && s.role === 'measure');
     if (measure?.kind !== 'segment') throw new Error('no measured segment');
     expect(measure.a).toEqual({ x: 600, y: 800 });

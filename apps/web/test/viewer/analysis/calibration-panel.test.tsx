@@ -148,7 +148,10 @@ describe('analysis customisation', () => {
     fireEvent.change(within(editor).getByTestId('custom-group-name'), { target: { value: 'Quick check' } });
     fireEvent.click(within(editor).getByTestId('custom-group-create'));
     expect((within(editor).getByTestId('custom-group-edit') as HTMLSelectElement).value).toBe('Quick check');
-    const box = (id: string) => within(editor).getAllByTestId('custom-measurement').find((b) => b.dataset.id === id) as HTMLInputElement;
+    const box = (id: string) =>
+      within(editor)
+        .getAllByTestId('custom-measurement')
+        .find((b) => b.dataset.id === id) as HTMLInputElement;
     fireEvent.click(box('ANB'));
     fireEvent.click(box('FMA'));
     fireEvent.click(box('ANB'));
@@ -159,7 +162,11 @@ describe('analysis customisation', () => {
     await screen.findByText('Groups saved');
     const saved = calls.find((c) => c.operation === 'UpdateUserAnalysisManage')?.variables;
     expect(saved).toEqual({
-      manage: { version: 1, defaultGroup: { measurementIds: ['FMA', 'SNB'] }, groups: [{ name: 'Quick check', measurementIds: ['FMA', 'SNB'] }] },
+      manage: {
+        version: 1,
+        defaultGroup: { measurementIds: ['FMA', 'SNB'] },
+        groups: [{ name: 'Quick check', measurementIds: ['FMA', 'SNB'] }],
+      },
     });
     // The saved group is in the menu and marked as the default.
     const option = [...(screen.getByTestId('analysis-select') as HTMLSelectElement).options].find((o) => o.value === 'custom:Quick check');
@@ -167,7 +174,9 @@ describe('analysis customisation', () => {
   });
 
   it('deletes a group', async () => {
-    const calls = analysisBackend({ manage: { version: 1, defaultGroup: { measurementIds: [] }, groups: [{ name: 'Old', measurementIds: ['SNA'] }] } });
+    const calls = analysisBackend({
+      manage: { version: 1, defaultGroup: { measurementIds: [] }, groups: [{ name: 'Old', measurementIds: ['SNA'] }] },
+    });
     showPanel();
     await screen.findByTestId('analysis-table');
     fireEvent.click(screen.getByText('Customise groups'));
@@ -175,6 +184,8 @@ describe('analysis customisation', () => {
     fireEvent.click(screen.getByTestId('custom-group-delete'));
     fireEvent.click(screen.getByTestId('custom-group-save'));
     await screen.findByText('Groups saved');
-    expect(calls.find((c) => c.operation === 'UpdateUserAnalysisManage')?.variables).toEqual({ manage: { version: 1, defaultGroup: { measurementIds: [] }, groups: [] } });
+    expect(calls.find((c) => c.operation === 'UpdateUserAnalysisManage')?.variables).toEqual({
+      manage: { version: 1, defaultGroup: { measurementIds: [] }, groups: [] },
+    });
   });
 });

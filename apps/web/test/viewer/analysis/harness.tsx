@@ -32,7 +32,10 @@ function json(body: unknown): Response {
  */
 export function analysisBackend(options: BackendOptions = {}): GraphCall[] {
   const calls: GraphCall[] = [];
-  let config: { default_ppm: number | null; user_analysis_manage: unknown } = { default_ppm: options.defaultPpm ?? null, user_analysis_manage: options.manage ?? null };
+  let config: { default_ppm: number | null; user_analysis_manage: unknown } = {
+    default_ppm: options.defaultPpm ?? null,
+    user_analysis_manage: options.manage ?? null,
+  };
   let ruler = options.ruler ?? null;
   vi.stubGlobal(
     'fetch',

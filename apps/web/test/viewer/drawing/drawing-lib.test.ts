@@ -2,7 +2,14 @@ import { imagePoint, imageToScreen, screenToImage } from '@ceppro/ceph';
 import { DRAWING_CONFIG_DEFAULTS, drawingSetsPatch, readDrawingConfig, readDrawingResult, type DrawingShape } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
 import { saveDrawingSets, type DrawingSaveApi } from '../../../src/features/viewer/drawing/lib/drawing-save.ts';
-import { canRedo, canUndo, createHistory, pushHistory, redoHistory, undoHistory } from '../../../src/features/viewer/drawing/lib/history.ts';
+import {
+  canRedo,
+  canUndo,
+  createHistory,
+  pushHistory,
+  redoHistory,
+  undoHistory,
+} from '../../../src/features/viewer/drawing/lib/history.ts';
 import { segmentDistance, shapeDistance, shapesHit, penStep, textBox } from '../../../src/features/viewer/drawing/lib/shapes.ts';
 import { baseWidth, imageWidth, screenWidth, storedWidth } from '../../../src/features/viewer/drawing/lib/stroke.ts';
 import { drawingSetFor } from '../../../src/features/viewer/drawing/lib/target.ts';
@@ -121,7 +128,12 @@ describe('drawing_result documents', () => {
   });
 
   it('reads both sets, skips an unreadable shape and refuses to write over an unknown version', () => {
-    const read = readDrawingResult({ version: 1, coords: [line('a', [0, 0], [1, 1]), { tool: 'blob' }], superimpositionCoords: [line('b', [2, 2], [3, 3])], measurements: [1] });
+    const read = readDrawingResult({
+      version: 1,
+      coords: [line('a', [0, 0], [1, 1]), { tool: 'blob' }],
+      superimpositionCoords: [line('b', [2, 2], [3, 3])],
+      measurements: [1],
+    });
     expect(read.coords.map((s) => s.id)).toEqual(['a']);
     expect(read.superimpositionCoords.map((s) => s.id)).toEqual(['b']);
     expect(read.writable).toBe(true);
@@ -130,8 +142,12 @@ describe('drawing_result documents', () => {
     expect(readDrawingResult('junk').coords).toEqual([]);
   });
 
-  it('patches only the pad\'s keys', () => {
-    expect(drawingSetsPatch({ coords: [line('a', [0, 0], [1, 1])], superimpositionCoords: [] })).toEqual({ version: 1, coords: [line('a', [0, 0], [1, 1])], superimpositionCoords: [] });
+  it("patches only the pad's keys", () => {
+    expect(drawingSetsPatch({ coords: [line('a', [0, 0], [1, 1])], superimpositionCoords: [] })).toEqual({
+      version: 1,
+      coords: [line('a', [0, 0], [1, 1])],
+      superimpositionCoords: [],
+    });
   });
 
   it('reads the pad defaults, falling back to the spec defaults', () => {
@@ -143,7 +159,7 @@ describe('drawing_result documents', () => {
   });
 });
 
-describe('saving drawings (a patch of the pad\'s keys)', () => {
+describe("saving drawings (a patch of the pad's keys)", () => {
   const fakeApi = (stored: { revision: number; drawingResult: unknown }) => {
     const writes: Array<Record<string, unknown>> = [];
     const api: DrawingSaveApi = {
@@ -151,19 +167,27 @@ describe('saving drawings (a patch of the pad\'s keys)', () => {
       write: async (_id, patch) => {
         writes.push(patch);
         // what the server does: top-level keys of the patch replace the stored ones, the rest stay
-        const base = typeof stored.drawingResult === 'object' && stored.drawingResult !== null ? (stored.drawingResult as Record<string, unknown>) : { version: 1 };
+        const base =
+          typeof stored.drawingResult === 'object' && stored.drawingResult !== null
+            ? (stored.drawingResult as Record<string, unknown>)
+            : { version: 1 };
         stored.drawingResult = { ...base, ...patch };
       },
     };
     return { api, writes, stored };
   };
 
-  it('sends only the pad\'s keys, so the measurements stored beside them are never written back stale', async () => {
+  it("sends only the pad's keys, so the measurements stored beside them are never written back stale", async () => {
     const { api, writes, stored } = fakeApi({ revision: 4, drawingResult: { version: 1, measurements: ['m'] } });
     const outcome = await saveDrawingSets(api, 9, { coords: [line('a', [0, 0], [5, 5])], superimpositionCoords: [] });
     expect(outcome).toBe('saved');
     expect(writes).toEqual([{ version: 1, coords: [line('a', [0, 0], [5, 5])], superimpositionCoords: [] }]);
-    expect(stored.drawingResult).toEqual({ version: 1, measurements: ['m'], coords: [line('a', [0, 0], [5, 5])], superimpositionCoords: [] });
+    expect(stored.drawingResult).toEqual({
+      version: 1,
+      measurements: ['m'],
+      coords: [line('a', [0, 0], [5, 5])],
+      superimpositionCoords: [],
+    });
   });
 
   it('answers gone for a record that is not there', async () => {

@@ -14,7 +14,16 @@ afterEach(() => {
 
 describe('viewer lock button', () => {
   it('opens the session lock screen, which the account password unlocks', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ success: true, data: { valid: true } }), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ success: true, data: { valid: true } }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
     render(
       <I18nextProvider i18n={createI18n('en')}>
         <LockButton />

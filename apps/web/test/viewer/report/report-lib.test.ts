@@ -29,14 +29,18 @@ describe('print film', () => {
 
   it("draws the report model in image px under one scale: the film, the model's tracing, then each landmark", () => {
     const paths: string[] = [];
-    vi.stubGlobal('Path2D', class {
-      constructor(d: string) {
-        paths.push(d);
-      }
-    });
+    vi.stubGlobal(
+      'Path2D',
+      class {
+        constructor(d: string) {
+          paths.push(d);
+        }
+      },
+    );
     const calls: string[] = [];
     const ctx = new Proxy({} as Record<string, unknown>, {
-      get: (target, key: string) => target[key] ?? ((...args: unknown[]) => calls.push(`${key}(${args.filter((a) => typeof a === 'number').join(',')})`)),
+      get: (target, key: string) =>
+        target[key] ?? ((...args: unknown[]) => calls.push(`${key}(${args.filter((a) => typeof a === 'number').join(',')})`)),
       set: (target, key: string, value: unknown) => {
         target[key] = value;
         return true;

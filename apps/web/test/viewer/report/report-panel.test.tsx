@@ -77,7 +77,12 @@ function serverModel(lang: ReportLang, analysisId: string) {
     {
       now: new Date('2026-01-05T00:00:00Z'),
       clinic: 'Smile Dental',
-      patient: { firstName: CHART.patient.first_name, patientId: CHART.patient.patient_id, birthInfo: CHART.patient.birth_info, gender: CHART.patient.gender },
+      patient: {
+        firstName: CHART.patient.first_name,
+        patientId: CHART.patient.patient_id,
+        birthInfo: CHART.patient.birth_info,
+        gender: CHART.patient.gender,
+      },
       chart: { chartId: CHART_ID, shootDate: '2024-03-02' },
       record: { inferResult: RECORD.infer_result, modifiedResult: null, rulerInfo: null, imgSize: RECORD.img_size },
       defaultPpm: 10,
@@ -93,7 +98,10 @@ interface Backend {
   saveFails?: boolean;
 }
 
-function backend({ pdf = () => new Response('%PDF-1.4', { status: 200, headers: { 'content-type': 'application/pdf' } }), saveFails = false }: Backend = {}) {
+function backend({
+  pdf = () => new Response('%PDF-1.4', { status: 200, headers: { 'content-type': 'application/pdf' } }),
+  saveFails = false,
+}: Backend = {}) {
   const calls: Array<{ path: string; body: unknown }> = [];
   vi.stubGlobal(
     'fetch',
@@ -113,7 +121,22 @@ function backend({ pdf = () => new Response('%PDF-1.4', { status: 200, headers: 
         if (query.includes('analysis_records(')) return json({ data: { analysis_records: { items: [RECORD] } } });
       }
       if (path === '/minio/download') {
-        return json({ success: true, data: [{ chart_data_id: 1, image_type_cd: '00700', thumbnail: false, lost: false, presignedPath: '/files/ceph.jpg', create_at: '2026-01-02T00:00:00.000Z', shoot_date: '2024-03-02', width: 1935, height: 2400 }] });
+        return json({
+          success: true,
+          data: [
+            {
+              chart_data_id: 1,
+              image_type_cd: '00700',
+              thumbnail: false,
+              lost: false,
+              presignedPath: '/files/ceph.jpg',
+              create_at: '2026-01-02T00:00:00.000Z',
+              shoot_date: '2024-03-02',
+              width: 1935,
+              height: 2400,
+            },
+          ],
+        });
       }
       if (path === '/api/user-info') return json({ success: true, data: PROFILE });
       if (path === '/api/report/pdf') return pdf();
@@ -154,24 +177,32 @@ afterEach(() => {
 });
 
 describe('report tab', () => {
-  it("lays out the printed report from the server's report model: patient and chart, film, the analysis table, disclaimer, date and clinic", async () => {
-    backend();
-    show();
-    const print = await screen.findByTestId('report-print');
-    expect(print.parentElement).toBe(document.body);
-    await waitFor(() => expect(within(print).getByTestId('report-clinic').textContent).toBe('Smile Dental'));
-    expect(within(print).getByTestId('report-patient').textContent).toContain('Kim Minji');
-    expect(within(print).getByTestId('report-patient-id').textContent).toContain('3');
-    expect(within(print).getByTestId('report-birth-date').textContent).toMatch(/1990-05-01 \(\d+ years\)/);
-    expect(within(print).getByTestId('report-gender').textContent).toContain('Female');
-    expect(within(print).getByTestId('report-chart-id').textContent).toContain(CHART_ID);
-    expect(within(print).getByTestId('report-shoot-date').textContent).toContain('2024-03-02');
-    await waitFor(() => expect(within(print).getByTestId('report-calibration').textContent).toContain('Default PPM, 10.00 px/mm'));
-    const sna = within(print).getAllByTestId('report-row').find((r) => r.dataset.id === 'SNA');
-    expect(sna?.textContent).toMatch(/SNA\d+\.\d°82 ± 2°/);
-    expect(within(print).getByTestId('report-disclaimer').textContent).toBe('AI landmarks are a reference for medical staff, not a diagnosis.');
-    expect(await within(print).findByTestId('report-film')).toBeTruthy();
-  });
+  it(
+    "lays out the printed report from the server's report model: patient and chart, film, the " +
+      'analysis table, disclaimer, date and clinic',
+    async () => {
+      backend();
+      show();
+      const print = await screen.findByTestId('report-print');
+      expect(print.parentElement).toBe(document.body);
+      await waitFor(() => expect(within(print).getByTestId('report-clinic').textContent).toBe('Smile Dental'));
+      expect(within(print).getByTestId('report-patient').textContent).toContain('Kim Minji');
+      expect(within(print).getByTestId('report-patient-id').textContent).toContain('3');
+      expect(within(print).getByTestId('report-birth-date').textContent).toMatch(/1990-05-01 \(\d+ years\)/);
+      expect(within(print).getByTestId('report-gender').textContent).toContain('Female');
+      expect(within(print).getByTestId('report-chart-id').textContent).toContain(CHART_ID);
+      expect(within(print).getByTestId('report-shoot-date').textContent).toContain('2024-03-02');
+      await waitFor(() => expect(within(print).getByTestId('report-calibration').textContent).toContain('Default PPM, 10.00 px/mm'));
+      const sna = within(print)
+        .getAllByTestId('report-row')
+        .find((r) => r.dataset.id === 'SNA');
+      expect(sna?.textContent).toMatch(/SNA\d+\.\d°82 ± 2°/);
+      expect(within(print).getByTestId('report-disclaimer').textContent).toBe(
+        'AI landmarks are a reference for medical staff, not a diagnosis.',
+      );
+      expect(await within(print).findByTestId('report-film')).toBeTruthy();
+    },
+  );
 
   it("numbers the measurement notes and norm remarks in the report's language and prints them whole under the table", async () => {
     backend();
@@ -182,7 +213,10 @@ describe('report tab', () => {
     const anb = items.find(([, text]) => text === measurementNote('ANB', 'ko'));
     expect(anb).toBeDefined();
     expect(items.map(([, text]) => text)).toContain(normNote('SNA', 'ko'));
-    const row = (id: string) => within(print).getAllByTestId('report-row').find((r) => r.dataset.id === id);
+    const row = (id: string) =>
+      within(print)
+        .getAllByTestId('report-row')
+        .find((r) => r.dataset.id === id);
     // The mark after ANB's name is its note's number; SND has neither note nor remark.
     expect(row('ANB')?.querySelector('th sup')?.textContent).toBe(String(anb?.[0]));
     expect(row('SND')?.querySelector('sup')).toBeNull();
@@ -229,7 +263,11 @@ describe('report tab', () => {
     fireEvent.click(screen.getByTestId('download-pdf'));
     expect((await screen.findByTestId('report-error')).textContent).toMatch(/could not be saved/);
     fireEvent.click(screen.getByTestId('print-report'));
-    await waitFor(() => expect(calls.slice(before).filter((c) => c.path === '/graphql' && JSON.stringify(c.body).includes('SaveModifiedLandmarks')).length).toBeGreaterThanOrEqual(2));
+    await waitFor(() =>
+      expect(
+        calls.slice(before).filter((c) => c.path === '/graphql' && JSON.stringify(c.body).includes('SaveModifiedLandmarks')).length,
+      ).toBeGreaterThanOrEqual(2),
+    );
     await waitFor(() => expect(screen.getByTestId('report-error').textContent).toMatch(/could not be saved/));
     expect(calls.slice(before).some((c) => c.path === '/api/report/pdf' || c.path.includes('/model?'))).toBe(false);
     expect(printSpy).not.toHaveBeenCalled();

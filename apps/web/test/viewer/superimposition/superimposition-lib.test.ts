@@ -1,19 +1,57 @@
-import { parseSuperimpositionData, summariseSuperimposition, type SuperimpositionMovement, type SuperimpositionResponse } from '@ceppro/contract';
+import {
+  parseSuperimpositionData,
+  summariseSuperimposition,
+  type SuperimpositionMovement,
+  type SuperimpositionResponse,
+} from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
 import { defaultSuperimpositionData, fitToChart } from '../../../src/features/viewer/superimposition/hooks/use-superimposition-doc.ts';
 import { filmTracing, svgMatrix } from '../../../src/features/viewer/superimposition/lib/film-tracing.ts';
 import { formatMovement, movementPairs, sortMovements } from '../../../src/features/viewer/superimposition/lib/movement-rows.ts';
 import { sameResult } from '../../../src/features/viewer/superimposition/lib/same-result.ts';
 
-const move = (id: string, from: string, to: string, dx: number, dy: number): SuperimpositionMovement => ({ id, from_chart_id: from, to_chart_id: to, dx, dy, distance: Math.hypot(dx, dy) });
+const move = (id: string, from: string, to: string, dx: number, dy: number): SuperimpositionMovement => ({
+  id,
+  from_chart_id: from,
+  to_chart_id: to,
+  dx,
+  dy,
+  distance: Math.hypot(dx, dy),
+});
 
 const RESPONSE: SuperimpositionResponse = {
   method: 'sn-at-s',
   unit: 'mm',
   frame_chart_id: 'b',
   films: [
-    { chart_id: 'a', chart_data_id: 1, shoot_date: '2020-01-01', colour: 'white', image: { width: 100, height: 120 }, transform: { a: 1, b: 0, c: 0, d: 1, tx: 5, ty: -3 }, registered_on: ['S', 'N'], rms_residual: 0.123456, landmarks: [{ id: 'S', x: 10.04, y: 20.06 }, { id: 'N', x: 60, y: 18 }] },
-    { chart_id: 'b', chart_data_id: 2, shoot_date: '2022-01-01', colour: 'red', image: { width: 100, height: 120 }, transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 }, registered_on: ['S', 'N'], rms_residual: 0, landmarks: [{ id: 'S', x: 10, y: 20 }, { id: 'N', x: 61, y: 18 }] },
+    {
+      chart_id: 'a',
+      chart_data_id: 1,
+      shoot_date: '2020-01-01',
+      colour: 'white',
+      image: { width: 100, height: 120 },
+      transform: { a: 1, b: 0, c: 0, d: 1, tx: 5, ty: -3 },
+      registered_on: ['S', 'N'],
+      rms_residual: 0.123456,
+      landmarks: [
+        { id: 'S', x: 10.04, y: 20.06 },
+        { id: 'N', x: 60, y: 18 },
+      ],
+    },
+    {
+      chart_id: 'b',
+      chart_data_id: 2,
+      shoot_date: '2022-01-01',
+      colour: 'red',
+      image: { width: 100, height: 120 },
+      transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 },
+      registered_on: ['S', 'N'],
+      rms_residual: 0,
+      landmarks: [
+        { id: 'S', x: 10, y: 20 },
+        { id: 'N', x: 61, y: 18 },
+      ],
+    },
   ],
   movements: [move('S', 'a', 'b', 0, 0), move('N', 'a', 'b', 1.004, 0)],
 };
@@ -31,8 +69,12 @@ describe('superimposition document', () => {
   it('ignores shapes it does not read', () => {
     expect(parseSuperimpositionData(null)).toBeNull();
     expect(parseSuperimpositionData({ version: 2, chart_ids: ['a'] })).toBeNull();
-    expect(parseSuperimpositionData({ version: 1, chart_ids: [], method: 'sn-at-s', blending: false, opacity: 0.5, result: null })).toBeNull();
-    expect(parseSuperimpositionData({ version: 1, chart_ids: ['a'], method: 'other', blending: false, opacity: 0.5, result: null })).toBeNull();
+    expect(
+      parseSuperimpositionData({ version: 1, chart_ids: [], method: 'sn-at-s', blending: false, opacity: 0.5, result: null }),
+    ).toBeNull();
+    expect(
+      parseSuperimpositionData({ version: 1, chart_ids: ['a'], method: 'other', blending: false, opacity: 0.5, result: null }),
+    ).toBeNull();
   });
 
   it('always includes the current chart first and keeps at most four films', () => {
@@ -57,7 +99,10 @@ describe('movement table', () => {
 
   it('groups consecutive pairs in the order they come', () => {
     const pairs = movementPairs(rows);
-    expect(pairs.map((p) => [p.from, p.to, p.rows.length])).toEqual([['a', 'b', 3], ['b', 'c', 1]]);
+    expect(pairs.map((p) => [p.from, p.to, p.rows.length])).toEqual([
+      ['a', 'b', 3],
+      ['b', 'c', 1],
+    ]);
   });
 
   it('sorts by landmark or by value, either way', () => {
@@ -78,7 +123,13 @@ describe('movement table', () => {
 
 describe('film tracing', () => {
   it('draws the outlines the viewer draws through the mapped landmarks', () => {
-    const { paths } = filmTracing({ landmarks: [{ id: 'Ba', x: 0, y: 10 }, { id: 'S', x: 10, y: 0 }, { id: 'N', x: 60, y: 0 }] });
+    const { paths } = filmTracing({
+      landmarks: [
+        { id: 'Ba', x: 0, y: 10 },
+        { id: 'S', x: 10, y: 0 },
+        { id: 'N', x: 60, y: 0 },
+      ],
+    });
     expect(paths).toMatchObject([{ id: 'cranial-base', d: 'M0 10 L10 0 L60 0' }]);
   });
 

@@ -1,12 +1,22 @@
 import { ZERO_VTO_MOVEMENT, fitThinPlateSpline, type Vec2 } from '@ceppro/ceph';
 import { readVtoStoConfig, vtoStoConfigSchema } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
-import { gridMesh, inflate, partitionTriangles, photoWarp, triangleAffine, warpVertices } from '../../../src/features/viewer/vto/lib/morph-mesh.ts';
+import {
+  gridMesh,
+  inflate,
+  partitionTriangles,
+  photoWarp,
+  triangleAffine,
+  warpVertices,
+} from '../../../src/features/viewer/vto/lib/morph-mesh.ts';
 import { VTO_PRESETS, presetTable } from '../../../src/features/viewer/vto/lib/presets.ts';
 import { DEFAULT_VTO_PLAN, cleanMovement, fromVtoDocument, toVtoDocument } from '../../../src/features/viewer/vto/lib/vto-config.ts';
 import { createDocumentAutosave } from '../../../src/features/viewer/vto/lib/vto-autosave.ts';
 
-const apply = (t: { a: number; b: number; c: number; d: number; tx: number; ty: number }, p: Vec2) => ({ x: t.a * p.x + t.c * p.y + t.tx, y: t.b * p.x + t.d * p.y + t.ty });
+const apply = (t: { a: number; b: number; c: number; d: number; tx: number; ty: number }, p: Vec2) => ({
+  x: t.a * p.x + t.c * p.y + t.tx,
+  y: t.b * p.x + t.d * p.y + t.ty,
+});
 
 describe('morph mesh', () => {
   it('a 3 × 2 grid has 12 vertices and 12 triangles covering the photo', () => {
@@ -20,15 +30,32 @@ describe('morph mesh', () => {
   });
 
   it('triangle affine maps each source vertex onto its destination', () => {
-    const src: [Vec2, Vec2, Vec2] = [{ x: 0, y: 0 }, { x: 10, y: 0 }, { x: 0, y: 10 }];
-    const dst: [Vec2, Vec2, Vec2] = [{ x: 5, y: 5 }, { x: 25, y: 7 }, { x: 3, y: 15 }];
+    const src: [Vec2, Vec2, Vec2] = [
+      { x: 0, y: 0 },
+      { x: 10, y: 0 },
+      { x: 0, y: 10 },
+    ];
+    const dst: [Vec2, Vec2, Vec2] = [
+      { x: 5, y: 5 },
+      { x: 25, y: 7 },
+      { x: 3, y: 15 },
+    ];
     const t = triangleAffine(src, dst)!;
     src.forEach((p, i) => {
       expect(apply(t, p).x).toBeCloseTo(dst[i]!.x, 12);
       expect(apply(t, p).y).toBeCloseTo(dst[i]!.y, 12);
     });
     expect(t).toEqual({ a: 2, b: 0.2, c: -0.2, d: 1, tx: 5, ty: 5 });
-    expect(triangleAffine([{ x: 0, y: 0 }, { x: 1, y: 1 }, { x: 2, y: 2 }], dst)).toBeNull();
+    expect(
+      triangleAffine(
+        [
+          { x: 0, y: 0 },
+          { x: 1, y: 1 },
+          { x: 2, y: 2 },
+        ],
+        dst,
+      ),
+    ).toBeNull();
   });
 
   it('splits triangles into still and moved; a local warp moves only the triangles near it', () => {
@@ -42,8 +69,16 @@ describe('morph mesh', () => {
 
   it('photo warp: film-space TPS through the photo alignment, back to photo px', () => {
     // Film warp: everything moves 4 px right. Photo drawn at half size on the film (photo -> film ×0.5).
-    const sources = [{ x: 0, y: 0 }, { x: 100, y: 0 }, { x: 0, y: 100 }, { x: 100, y: 100 }];
-    const tps = fitThinPlateSpline(sources, sources.map((p) => ({ x: p.x + 4, y: p.y })))!;
+    const sources = [
+      { x: 0, y: 0 },
+      { x: 100, y: 0 },
+      { x: 0, y: 100 },
+      { x: 100, y: 100 },
+    ];
+    const tps = fitThinPlateSpline(
+      sources,
+      sources.map((p) => ({ x: p.x + 4, y: p.y })),
+    )!;
     const warp = photoWarp(tps, { a: 0.5, b: 0, c: 0, d: 0.5, tx: 10, ty: 0 })!;
     const q = warp({ x: 60, y: 40 });
     expect(q.x).toBeCloseTo(68, 9);
@@ -53,7 +88,14 @@ describe('morph mesh', () => {
   });
 
   it('inflates a triangle away from its centroid', () => {
-    const t = inflate([{ x: 0, y: 0 }, { x: 3, y: 0 }, { x: 0, y: 3 }], 1);
+    const t = inflate(
+      [
+        { x: 0, y: 0 },
+        { x: 3, y: 0 },
+        { x: 0, y: 3 },
+      ],
+      1,
+    );
     expect(Math.hypot(t[0].x - 0, t[0].y - 0)).toBeCloseTo(1, 12);
     expect(t[0].x).toBeLessThan(0);
   });
@@ -80,13 +122,23 @@ describe('presets', () => {
 
 describe('stored document', () => {
   const photo = {
-    alignment: { method: 'manual' as const, chartDataId: 7, transform: { a: 1.2, b: 0.1, c: -0.1, d: 1.2, tx: 30, ty: -4 }, residualPx: 2.5 },
+    alignment: {
+      method: 'manual' as const,
+      chartDataId: 7,
+      transform: { a: 1.2, b: 0.1, c: -0.1, d: 1.2, tx: 30, ty: -4 },
+      residualPx: 2.5,
+    },
     points: { photo: [{ x: 1, y: 2 }], film: [] },
     followView: false,
   };
 
   it('round-trips through the zod schema', () => {
-    const plan = { ...DEFAULT_VTO_PLAN, movements: { ...ZERO_VTO_MOVEMENT, Pogonion: { horizontal: 5, vertical: -1 } }, ratios: { ...DEFAULT_VTO_PLAN.ratios, chin: 0.95 }, preset: null };
+    const plan = {
+      ...DEFAULT_VTO_PLAN,
+      movements: { ...ZERO_VTO_MOVEMENT, Pogonion: { horizontal: 5, vertical: -1 } },
+      ratios: { ...DEFAULT_VTO_PLAN.ratios, chin: 0.95 },
+      preset: null,
+    };
     const doc = toVtoDocument(plan, photo);
     expect(vtoStoConfigSchema.parse(JSON.parse(JSON.stringify(doc)))).toEqual(doc);
     const back = fromVtoDocument(readVtoStoConfig(doc)!);
@@ -102,7 +154,9 @@ describe('stored document', () => {
     expect(readVtoStoConfig({ version: 1, rows: [] })).toBeNull();
     expect(readVtoStoConfig({ ...doc, version: 2 })).toBeNull();
     expect(readVtoStoConfig(null)).toBeNull();
-    expect(readVtoStoConfig({ ...doc, data: { ...doc.data, movements: { ...doc.data.movements, ANS: { horizontal: 99, vertical: 0 } } } })).toBeNull();
+    expect(
+      readVtoStoConfig({ ...doc, data: { ...doc.data, movements: { ...doc.data.movements, ANS: { horizontal: 99, vertical: 0 } } } }),
+    ).toBeNull();
   });
 
   it('cleans typed movements', () => {

@@ -81,8 +81,7 @@ export const EN_SENTENCES = {
     FACIAL_AXIS: "Anatomical Gn used in place of Ricketts' constructed gnathion.",
     U6_PTV: "Norm = age (years) + 3 mm. The model's U6 is the mesial contact point, not the distal surface.",
     WITS: 'Functional occlusal plane mid(U6,L6) → mid(UPM,LPM); needs premolar points. Method error ≈ 1.2 mm.',
-    WITS_BOP:
-      'Variant on the Downs bisected plane mid(U6,L6) → mid(U1,L1); differs from the functional-plane Wits in deep or open bites.',
+    WITS_BOP: 'Variant on the Downs bisected plane mid(U6,L6) → mid(U1,L1); differs from the functional-plane Wits in deep or open bites.',
     ANB_EASTMAN: 'Mills restricts the correction to SN–palatal plane ≈ 8 ± 3°.',
     UPPER_LIP_STRAIN: 'Incisal tip used as a proxy for the labial surface; compare with the basic lip thickness.',
   },

@@ -56,7 +56,10 @@ export interface DicomFilm {
   calibration: DicomCalibration | null;
 }
 
-function refuse(code: 'DICOM_UNREADABLE' | 'DICOM_UNSUPPORTED_SYNTAX' | 'DICOM_NO_PIXEL_DATA' | 'DICOM_MULTI_FRAME' | 'DICOM_NOT_IMAGE', message: string): never {
+function refuse(
+  code: 'DICOM_UNREADABLE' | 'DICOM_UNSUPPORTED_SYNTAX' | 'DICOM_NO_PIXEL_DATA' | 'DICOM_MULTI_FRAME' | 'DICOM_NOT_IMAGE',
+  message: string,
+): never {
   throw new AppError(code, message);
 }
 
@@ -139,7 +142,8 @@ export function readDicomFilm(bytes: Uint8Array): { film: DicomFilm; data: DataS
   if (width === 0 || height === 0) refuse('DICOM_NO_PIXEL_DATA', 'The DICOM file gives no image size (rows, columns).');
   const grey = photometric === 'MONOCHROME1' || photometric === 'MONOCHROME2';
   const colour = ['RGB', 'YBR_FULL', 'YBR_FULL_422'].includes(photometric) && samples === 3;
-  if (!(grey && samples === 1) && !colour) refuse('DICOM_UNREADABLE', `The DICOM photometric interpretation ${photometric || 'none'} is not supported.`);
+  if (!(grey && samples === 1) && !colour)
+    refuse('DICOM_UNREADABLE', `The DICOM photometric interpretation ${photometric || 'none'} is not supported.`);
   if (bitsAllocated !== 8 && bitsAllocated !== 16) refuse('DICOM_UNREADABLE', `DICOM pixels of ${bitsAllocated} bits are not supported.`);
   if (colour && (bitsAllocated !== 8 || (syntax !== JPEG_BASELINE && photometric !== 'RGB'))) {
     refuse('DICOM_UNREADABLE', `DICOM colour pixels (${photometric}, ${bitsAllocated} bits) are not supported in this transfer syntax.`);
@@ -227,7 +231,9 @@ function rgbToGrey(data: DataSet, film: DicomFilm, element: Element): Uint8Array
   const o = element.dataOffset;
   const out = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
-    const [r, g, bl] = planar ? [b[o + i]!, b[o + count + i]!, b[o + 2 * count + i]!] : [b[o + 3 * i]!, b[o + 3 * i + 1]!, b[o + 3 * i + 2]!];
+    const [r, g, bl] = planar
+      ? [b[o + i]!, b[o + count + i]!, b[o + 2 * count + i]!]
+      : [b[o + 3 * i]!, b[o + 3 * i + 1]!, b[o + 3 * i + 2]!];
     out[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * bl);
   }
   return out;
@@ -291,5 +297,8 @@ export async function renderDicomPngInThread(bytes: Uint8Array): Promise<{ png: 
 
 /** 8-bit grey pixels as a one-channel PNG (without toColourspace libvips would write sRGB). */
 export function greyPng(pixels: Uint8Array, width: number, height: number): Promise<Buffer> {
-  return sharp(pixels, { raw: { width, height, channels: 1 } }).toColourspace('b-w').png({ compressionLevel: 6 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 1 } })
+    .toColourspace('b-w')
+    .png({ compressionLevel: 6 })
+    .toBuffer();
 }

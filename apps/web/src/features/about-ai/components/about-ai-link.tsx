@@ -11,7 +11,12 @@ import { paths } from '../../../routes/paths.ts';
 export function AboutAiLink() {
   const { t } = useTranslation();
   return (
-    <Link to={paths.aboutAi.to()} aria-label={t('viewer.aboutAi')} title={`${t('viewer.aboutAi')}: ${t('viewer.aboutAiTitle')}`} data-testid="viewer-about-ai">
+    <Link
+      to={paths.aboutAi.to()}
+      aria-label={t('viewer.aboutAi')}
+      title={`${t('viewer.aboutAi')}: ${t('viewer.aboutAiTitle')}`}
+      data-testid="viewer-about-ai"
+    >
       <InfoIcon width={18} height={18} />
     </Link>
   );

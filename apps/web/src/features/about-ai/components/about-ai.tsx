@@ -80,7 +80,12 @@ function BackLink() {
   const { pathname } = useLocation();
   const visited = useHistoryStore((s) => s.visited);
   return (
-    <button type="button" className="about-ai__back" onClick={() => void navigate(backTarget(visited, pathname))} data-testid="about-ai-back">
+    <button
+      type="button"
+      className="about-ai__back"
+      onClick={() => void navigate(backTarget(visited, pathname))}
+      data-testid="about-ai-back"
+    >
       <ArrowLeftIcon width={16} height={16} />
       {t('common.back')}
     </button>

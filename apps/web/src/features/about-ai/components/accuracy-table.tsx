@@ -20,9 +20,15 @@ export function AccuracyTable({ card }: { card: ModelCard }) {
           <thead>
             <tr>
               <th scope="col">{t('aboutAi.summary.dataset')}</th>
-              <th scope="col" className="about-ai__num">{t('aboutAi.summary.films')}</th>
-              <th scope="col" className="about-ai__num">{t('aboutAi.summary.mre')}</th>
-              <th scope="col" className="about-ai__num">{t('aboutAi.summary.sd')}</th>
+              <th scope="col" className="about-ai__num">
+                {t('aboutAi.summary.films')}
+              </th>
+              <th scope="col" className="about-ai__num">
+                {t('aboutAi.summary.mre')}
+              </th>
+              <th scope="col" className="about-ai__num">
+                {t('aboutAi.summary.sd')}
+              </th>
               {radii.map((r) => (
                 <th key={r} scope="col" className="about-ai__num">
                   {t('aboutAi.summary.sdr', { mm: r })}
@@ -38,8 +44,8 @@ export function AccuracyTable({ card }: { card: ModelCard }) {
       <ul className="about-ai__notes">
         {card.evaluations.map((e) => (
           <li key={e.dataset}>
-            <strong>{e.label}</strong>: {formatSpacing(e.spacing.mm)}, {e.spacing.estimate ? t('aboutAi.summary.estimated') : t('aboutAi.summary.measured')}{' '}
-            — <span lang="en">{e.spacing.note}</span>
+            <strong>{e.label}</strong>: {formatSpacing(e.spacing.mm)},{' '}
+            {e.spacing.estimate ? t('aboutAi.summary.estimated') : t('aboutAi.summary.measured')} — <span lang="en">{e.spacing.note}</span>
           </li>
         ))}
       </ul>
@@ -60,7 +66,9 @@ function SummaryRows({ evaluation: e, radii }: { evaluation: ModelCardEvaluation
       <tr>
         <th scope="row" rowSpan={extra ? 2 : 1} className="about-ai__dataset">
           <span className="about-ai__label">{e.label}</span>
-          <span className="about-ai__sub" lang="en">{e.device}</span>
+          <span className="about-ai__sub" lang="en">
+            {e.device}
+          </span>
           <span className="about-ai__sub">
             {t('aboutAi.summary.reference')} <span lang="en">{e.reference}</span>
           </span>

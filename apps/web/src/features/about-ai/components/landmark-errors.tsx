@@ -10,17 +10,29 @@ export function LandmarkErrors({ evaluation: e, open }: { evaluation: ModelCardE
       <summary className="about-ai__summary">
         <span className="about-ai__label">{e.label}</span>
         <span className="about-ai__sub">{t('aboutAi.perLandmark.count', { n: e.per_landmark.length })}</span>
-        {e.spacing.estimate && <span className="about-ai__estimate">{t('aboutAi.summary.estimated')} {formatSpacing(e.spacing.mm)}</span>}
+        {e.spacing.estimate && (
+          <span className="about-ai__estimate">
+            {t('aboutAi.summary.estimated')} {formatSpacing(e.spacing.mm)}
+          </span>
+        )}
       </summary>
       <div className="about-ai__scroll">
         <table className="about-ai__table about-ai__table--landmarks">
           <thead>
             <tr>
               <th scope="col">{t('aboutAi.perLandmark.landmark')}</th>
-              <th scope="col" className="about-ai__num">{t('aboutAi.perLandmark.mre')}</th>
-              <th scope="col" className="about-ai__num">{t('aboutAi.perLandmark.sdr2')}</th>
-              <th scope="col" className="about-ai__num">{t('aboutAi.perLandmark.dx')}</th>
-              <th scope="col" className="about-ai__num">{t('aboutAi.perLandmark.dy')}</th>
+              <th scope="col" className="about-ai__num">
+                {t('aboutAi.perLandmark.mre')}
+              </th>
+              <th scope="col" className="about-ai__num">
+                {t('aboutAi.perLandmark.sdr2')}
+              </th>
+              <th scope="col" className="about-ai__num">
+                {t('aboutAi.perLandmark.dx')}
+              </th>
+              <th scope="col" className="about-ai__num">
+                {t('aboutAi.perLandmark.dy')}
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -101,13 +101,17 @@ function MyInfoForm({ profile }: { profile: UserProfile }) {
         <Field label={t('signUp.fields.email')} htmlFor="mi-email">
           <div className="input-row">
             <input id="mi-email" className="input" value={profile.email} readOnly />
-            <Link className="button button--secondary" to={paths.resetEmail.to()}>{t('account.change')}</Link>
+            <Link className="button button--secondary" to={paths.resetEmail.to()}>
+              {t('account.change')}
+            </Link>
           </div>
         </Field>
         <Field label={t('signUp.fields.mobile')} htmlFor="mi-mobile">
           <div className="input-row">
             <input id="mi-mobile" className="input" value={formatPhone(profile.mobile_number)} readOnly />
-            <Link className="button button--secondary" to={paths.resetMobile.to()}>{t('account.change')}</Link>
+            <Link className="button button--secondary" to={paths.resetMobile.to()}>
+              {t('account.change')}
+            </Link>
           </div>
         </Field>
         <Field label={t('signUp.fields.name')} htmlFor="mi-name" error={errors.name?.message} required>
@@ -116,7 +120,9 @@ function MyInfoForm({ profile }: { profile: UserProfile }) {
         <Field label={t('signUp.userType.label')} htmlFor="mi-type" error={errors.userType?.message} required>
           <select id="mi-type" className="select" {...register('userType')}>
             {USER_TYPES.map(([code, key]) => (
-              <option key={code} value={code}>{t(`signUp.userType.${key}`)}</option>
+              <option key={code} value={code}>
+                {t(`signUp.userType.${key}`)}
+              </option>
             ))}
           </select>
         </Field>
@@ -130,10 +136,22 @@ function MyInfoForm({ profile }: { profile: UserProfile }) {
           <input id="mi-tax-email" className="input" type="email" {...register('taxEmail')} />
         </Field>
         <Field label={t('signUp.fields.phone')} htmlFor="mi-phone" error={errors.phoneNumber?.message} required>
-          <Controller control={control} name="phoneNumber" render={({ field }) => <PhoneInput id="mi-phone" defaultArea="02" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />} />
+          <Controller
+            control={control}
+            name="phoneNumber"
+            render={({ field }) => (
+              <PhoneInput id="mi-phone" defaultArea="02" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+            )}
+          />
         </Field>
         <Field label={t('signUp.fields.fax')} htmlFor="mi-fax" error={errors.faxNumber?.message}>
-          <Controller control={control} name="faxNumber" render={({ field }) => <PhoneInput id="mi-fax" defaultArea="02" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />} />
+          <Controller
+            control={control}
+            name="faxNumber"
+            render={({ field }) => (
+              <PhoneInput id="mi-fax" defaultArea="02" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+            )}
+          />
         </Field>
         <Field label={t('signUp.fields.zipCode')} htmlFor="mi-zip" error={errors.zipCode?.message}>
           <input id="mi-zip" className="input" maxLength={7} {...register('zipCode')} />
@@ -146,10 +164,18 @@ function MyInfoForm({ profile }: { profile: UserProfile }) {
         </Field>
       </div>
       {failure && <FormMessage kind="error">{message(failure)}</FormMessage>}
-      {saved && <FormMessage kind="success" testId="mi-saved">{t('account.saved')}</FormMessage>}
+      {saved && (
+        <FormMessage kind="success" testId="mi-saved">
+          {t('account.saved')}
+        </FormMessage>
+      )}
       <div className="account-form__actions">
-        <Link className="button button--secondary" to={paths.resetPassword.to()}>{t('account.password.title')}</Link>
-        <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>{t('account.save')}</button>
+        <Link className="button button--secondary" to={paths.resetPassword.to()}>
+          {t('account.password.title')}
+        </Link>
+        <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
+          {t('account.save')}
+        </button>
       </div>
     </form>
   );

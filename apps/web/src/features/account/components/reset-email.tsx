@@ -46,7 +46,11 @@ export function ResetEmail() {
         <input id="re-new" className="input" type="email" {...register('email')} data-testid="re-new" />
       </Field>
       {failure && <FormMessage kind="error">{message(failure)}</FormMessage>}
-      {pending && <FormMessage kind="success" testId="re-done">{t('auth.notice.emailChangeMailSent')}</FormMessage>}
+      {pending && (
+        <FormMessage kind="success" testId="re-done">
+          {t('auth.notice.emailChangeMailSent')}
+        </FormMessage>
+      )}
       <div className="account-form__actions">
         <button type="submit" className="button button--primary" disabled={formState.isSubmitting || profile.data === undefined}>
           {t('account.email.submit')}

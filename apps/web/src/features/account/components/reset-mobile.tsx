@@ -53,7 +53,11 @@ export function ResetMobile() {
           setChanged(true);
         }}
       />
-      {changed && <FormMessage kind="success" testId="rm-done">{t('account.mobile.changed')}</FormMessage>}
+      {changed && (
+        <FormMessage kind="success" testId="rm-done">
+          {t('account.mobile.changed')}
+        </FormMessage>
+      )}
     </div>
   );
 }

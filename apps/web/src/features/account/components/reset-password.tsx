@@ -16,8 +16,10 @@ const schema = z
     confirmPassword: z.string().min(1, 'auth.confirmPassword.required'),
   })
   .superRefine((v, ctx) => {
-    if (v.password !== '' && v.password === v.currentPassword) ctx.addIssue({ code: 'custom', path: ['password'], message: 'auth.password.sameAsCurrent' });
-    if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'auth.confirmPassword.mismatch' });
+    if (v.password !== '' && v.password === v.currentPassword)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'auth.password.sameAsCurrent' });
+    if (v.password !== v.confirmPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'auth.confirmPassword.mismatch' });
   });
 type Values = z.input<typeof schema>;
 
@@ -53,16 +55,43 @@ export function ResetPassword() {
   return (
     <form className="form account-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="reset-password">
       <Field label={t('account.password.current')} htmlFor="rp-current" error={errors.currentPassword?.message} required>
-        <input id="rp-current" className="input" type="password" autoComplete="current-password" {...register('currentPassword')} data-testid="rp-current" />
+        <input
+          id="rp-current"
+          className="input"
+          type="password"
+          autoComplete="current-password"
+          {...register('currentPassword')}
+          data-testid="rp-current"
+        />
       </Field>
       <Field label={t('account.password.new')} htmlFor="rp-new" error={errors.password?.message} hint={t('signUp.passwordHint')} required>
-        <input id="rp-new" className="input" type="password" autoComplete="new-password" maxLength={24} {...register('password')} data-testid="rp-new" />
+        <input
+          id="rp-new"
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          maxLength={24}
+          {...register('password')}
+          data-testid="rp-new"
+        />
       </Field>
       <Field label={t('signUp.fields.confirmPassword')} htmlFor="rp-confirm" error={errors.confirmPassword?.message} required>
-        <input id="rp-confirm" className="input" type="password" autoComplete="new-password" maxLength={24} {...register('confirmPassword')} data-testid="rp-confirm" />
+        <input
+          id="rp-confirm"
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          maxLength={24}
+          {...register('confirmPassword')}
+          data-testid="rp-confirm"
+        />
       </Field>
       {failure && <FormMessage kind="error">{message(failure)}</FormMessage>}
-      {done && <FormMessage kind="success" testId="rp-done">{t('account.password.changed')}</FormMessage>}
+      {done && (
+        <FormMessage kind="success" testId="rp-done">
+          {t('account.password.changed')}
+        </FormMessage>
+      )}
       <div className="account-form__actions">
         <button type="submit" className="button button--primary" disabled={formState.isSubmitting}>
           {t('account.password.submit')}

@@ -39,7 +39,9 @@ export function useAuditTrail(filters: AuditFilters, cursor: string | null) {
   return useQuery({
     queryKey: auditKeys.page(filters, cursor),
     queryFn: async (): Promise<AuditPage> =>
-      AUDIT_ENDPOINTS.list.response.parse(await api.get(`${AUDIT_ENDPOINTS.list.path}${auditQueryString(filters, cursor, 25)}`, { auth: true })),
+      AUDIT_ENDPOINTS.list.response.parse(
+        await api.get(`${AUDIT_ENDPOINTS.list.path}${auditQueryString(filters, cursor, 25)}`, { auth: true }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

@@ -41,36 +41,98 @@ export function ActivityLog() {
 
   return (
     <section className="activity-log" data-testid="activity-log" aria-labelledby="activity-log-title">
-      <h2 id="activity-log-title" className="activity-log__title">{t('audit.title')}</h2>
+      <h2 id="activity-log-title" className="activity-log__title">
+        {t('audit.title')}
+      </h2>
       <p className="field__hint">{t('audit.intro')}</p>
-      <form className="activity-log__filters" onSubmit={(e) => { e.preventDefault(); apply(draft); }}>
-        <label>{t('audit.from')}<input type="date" value={draft.from} onChange={set('from')} data-testid="audit-from" /></label>
-        <label>{t('audit.to')}<input type="date" value={draft.to} onChange={set('to')} data-testid="audit-to" /></label>
+      <form
+        className="activity-log__filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply(draft);
+        }}
+      >
+        <label>
+          {t('audit.from')}
+          <input type="date" value={draft.from} onChange={set('from')} data-testid="audit-from" />
+        </label>
+        <label>
+          {t('audit.to')}
+          <input type="date" value={draft.to} onChange={set('to')} data-testid="audit-to" />
+        </label>
         <label>
           {t('audit.action')}
           <select value={draft.action} onChange={set('action')} data-testid="audit-action">
             <option value="">{t('audit.any')}</option>
-            {AUDIT_KINDS.map((kind) => <option key={kind} value={kind}>{t(`audit.kinds.${kind}`)}</option>)}
+            {AUDIT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`audit.kinds.${kind}`)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           {t('audit.outcome')}
           <select value={draft.outcome} onChange={set('outcome')} data-testid="audit-outcome">
             <option value="">{t('audit.any')}</option>
-            {AUDIT_OUTCOMES.map((o) => <option key={o} value={o}>{t(`audit.outcomes.${o}`)}</option>)}
+            {AUDIT_OUTCOMES.map((o) => (
+              <option key={o} value={o}>
+                {t(`audit.outcomes.${o}`)}
+              </option>
+            ))}
           </select>
         </label>
-        <label>{t('audit.patientNumber')}<input inputMode="numeric" value={draft.patientId} onChange={set('patientId')} size={8} /></label>
-        <button type="submit" className="button button--primary">{t('audit.apply')}</button>
-        <button type="button" className="button button--secondary" onClick={() => { setDraft(emptyFilters); apply(emptyFilters); }}>{t('audit.reset')}</button>
-        <button type="button" className="button button--primary" onClick={() => void download()} disabled={downloading} data-testid="audit-csv">{t('audit.csv')}</button>
+        <label>
+          {t('audit.patientNumber')}
+          <input inputMode="numeric" value={draft.patientId} onChange={set('patientId')} size={8} />
+        </label>
+        <button type="submit" className="button button--primary">
+          {t('audit.apply')}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => {
+            setDraft(emptyFilters);
+            apply(emptyFilters);
+          }}
+        >
+          {t('audit.reset')}
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void download()}
+          disabled={downloading}
+          data-testid="audit-csv"
+        >
+          {t('audit.csv')}
+        </button>
       </form>
-      {page.isPending ? <p className="field__hint">{t('common.loading')}</p> : page.isError ? <p role="alert">{t('audit.loadFailed')}</p> : (
+      {page.isPending ? (
+        <p className="field__hint">{t('common.loading')}</p>
+      ) : page.isError ? (
+        <p role="alert">{t('audit.loadFailed')}</p>
+      ) : (
         <>
           <EventTable events={page.data.items} />
           <div className="activity-log__pager">
-            <button type="button" className="button button--secondary" disabled={cursors.length < 2} onClick={() => setCursors(cursors.slice(0, -1))}>{t('audit.newer')}</button>
-            <button type="button" className="button button--secondary" disabled={!page.data.next_cursor} onClick={() => setCursors([...cursors, page.data.next_cursor])}>{t('audit.older')}</button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={cursors.length < 2}
+              onClick={() => setCursors(cursors.slice(0, -1))}
+            >
+              {t('audit.newer')}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={!page.data.next_cursor}
+              onClick={() => setCursors([...cursors, page.data.next_cursor])}
+            >
+              {t('audit.older')}
+            </button>
           </div>
         </>
       )}
@@ -101,9 +163,13 @@ function EventTable({ events }: { events: AuditEventView[] }) {
               <td>{timeText(e.at, i18n.language)}</td>
               <td>{key ? t(key, { defaultValue: e.action }) : e.action}</td>
               <td>{patientText(e)}</td>
-              <td>{e.by_me ? t('audit.me') : e.actor_user_id === null ? t('audit.unknown') : t('audit.otherAccount', { id: e.actor_user_id })}</td>
+              <td>
+                {e.by_me ? t('audit.me') : e.actor_user_id === null ? t('audit.unknown') : t('audit.otherAccount', { id: e.actor_user_id })}
+              </td>
               <td className="activity-log__ip">{e.ip ?? ''}</td>
-              <td><span className={`activity-log__outcome activity-log__outcome--${e.outcome}`}>{t(`audit.outcomes.${e.outcome}`)}</span></td>
+              <td>
+                <span className={`activity-log__outcome activity-log__outcome--${e.outcome}`}>{t(`audit.outcomes.${e.outcome}`)}</span>
+              </td>
             </tr>
           );
         })}

@@ -10,7 +10,8 @@ const drawingKey = [...userConfigKeys.all, 'drawing'] as const;
 export function useDrawingPadConfig() {
   return useQuery({
     queryKey: drawingKey,
-    queryFn: async (): Promise<DrawingConfig> => readDrawingConfig((await runOperation(drawingConfigQuery, {})).user_config?.drawing_config ?? null),
+    queryFn: async (): Promise<DrawingConfig> =>
+      readDrawingConfig((await runOperation(drawingConfigQuery, {})).user_config?.drawing_config ?? null),
     retry: false,
   });
 }
@@ -19,7 +20,10 @@ export function useDrawingPadConfig() {
 export function useSaveDrawingPadConfig() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (config: DrawingConfig) => readDrawingConfig((await runOperation(saveDrawingConfigMutation, { input: { drawing_config: config } })).update_user_config.drawing_config),
+    mutationFn: async (config: DrawingConfig) =>
+      readDrawingConfig(
+        (await runOperation(saveDrawingConfigMutation, { input: { drawing_config: config } })).update_user_config.drawing_config,
+      ),
     onSuccess: (config) => client.setQueryData(drawingKey, config),
   });
 }

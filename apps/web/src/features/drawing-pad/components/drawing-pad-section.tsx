@@ -7,7 +7,14 @@ import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import { isApiError } from '../../../lib/api/index.ts';
 import { pushToast } from '../../../stores/toast-store.ts';
 import { useDrawingPadConfig, useSaveDrawingPadConfig } from '../api/use-drawing-pad-config.ts';
-import { configOf, drawingPadFormSchema, formValuesOf, previewOf, type DrawingPadFormOutput, type DrawingPadFormValues } from '../lib/drawing-pad-form.ts';
+import {
+  configOf,
+  drawingPadFormSchema,
+  formValuesOf,
+  previewOf,
+  type DrawingPadFormOutput,
+  type DrawingPadFormValues,
+} from '../lib/drawing-pad-form.ts';
 import { DrawingPreview } from './drawing-preview.tsx';
 import './drawing-pad.css';
 
@@ -69,16 +76,58 @@ function DrawingPadForm({ config }: { config: DrawingConfig }) {
           </select>
         </Field>
         <Field label={t('drawing.pad.color')} htmlFor="drawing-pad-color">
-          <input id="drawing-pad-color" type="color" className="drawing-pad__color" {...register('color')} data-testid="drawing-pad-color" />
+          <input
+            id="drawing-pad-color"
+            type="color"
+            className="drawing-pad__color"
+            {...register('color')}
+            data-testid="drawing-pad-color"
+          />
         </Field>
-        <Field label={t('drawing.pad.size')} htmlFor="drawing-pad-size" error={invalid(errors.size)} hint={t('drawing.pad.sizeHint', { min: DRAWING_LIMITS.sizeMin, max: DRAWING_LIMITS.sizeMax })}>
-          <input id="drawing-pad-size" className="input drawing-pad__number" inputMode="decimal" autoComplete="off" {...register('size')} data-testid="drawing-pad-size" />
+        <Field
+          label={t('drawing.pad.size')}
+          htmlFor="drawing-pad-size"
+          error={invalid(errors.size)}
+          hint={t('drawing.pad.sizeHint', { min: DRAWING_LIMITS.sizeMin, max: DRAWING_LIMITS.sizeMax })}
+        >
+          <input
+            id="drawing-pad-size"
+            className="input drawing-pad__number"
+            inputMode="decimal"
+            autoComplete="off"
+            {...register('size')}
+            data-testid="drawing-pad-size"
+          />
         </Field>
-        <Field label={t('drawing.pad.opacity')} htmlFor="drawing-pad-opacity" error={invalid(errors.opacity)} hint={t('drawing.pad.opacityHint', { min: DRAWING_LIMITS.opacityMin })}>
-          <input id="drawing-pad-opacity" className="input drawing-pad__number" inputMode="decimal" autoComplete="off" {...register('opacity')} data-testid="drawing-pad-opacity" />
+        <Field
+          label={t('drawing.pad.opacity')}
+          htmlFor="drawing-pad-opacity"
+          error={invalid(errors.opacity)}
+          hint={t('drawing.pad.opacityHint', { min: DRAWING_LIMITS.opacityMin })}
+        >
+          <input
+            id="drawing-pad-opacity"
+            className="input drawing-pad__number"
+            inputMode="decimal"
+            autoComplete="off"
+            {...register('opacity')}
+            data-testid="drawing-pad-opacity"
+          />
         </Field>
-        <Field label={t('drawing.pad.ratio')} htmlFor="drawing-pad-ratio" error={invalid(errors.ratio)} hint={t('drawing.pad.ratioHint', { min: DRAWING_LIMITS.ratioMin, max: DRAWING_LIMITS.ratioMax })}>
-          <input id="drawing-pad-ratio" className="input drawing-pad__number" inputMode="numeric" autoComplete="off" {...register('ratio')} data-testid="drawing-pad-ratio" />
+        <Field
+          label={t('drawing.pad.ratio')}
+          htmlFor="drawing-pad-ratio"
+          error={invalid(errors.ratio)}
+          hint={t('drawing.pad.ratioHint', { min: DRAWING_LIMITS.ratioMin, max: DRAWING_LIMITS.ratioMax })}
+        >
+          <input
+            id="drawing-pad-ratio"
+            className="input drawing-pad__number"
+            inputMode="numeric"
+            autoComplete="off"
+            {...register('ratio')}
+            data-testid="drawing-pad-ratio"
+          />
         </Field>
       </div>
       <label className="check">
@@ -90,12 +139,26 @@ function DrawingPadForm({ config }: { config: DrawingConfig }) {
         <span className="field__label">{t('drawing.pad.preview')}</span>
         <DrawingPreview config={preview} label={t('drawing.pad.previewLabel')} />
       </div>
-      {failure && <FormMessage kind="error" testId="drawing-pad-error">{t('drawing.pad.failed')}</FormMessage>}
+      {failure && (
+        <FormMessage kind="error" testId="drawing-pad-error">
+          {t('drawing.pad.failed')}
+        </FormMessage>
+      )}
       <div className="account-form__actions">
-        <button type="button" className="button button--secondary" onClick={() => reset(formValuesOf(DRAWING_CONFIG_DEFAULTS), { keepDefaultValues: true })} data-testid="drawing-pad-reset">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => reset(formValuesOf(DRAWING_CONFIG_DEFAULTS), { keepDefaultValues: true })}
+          data-testid="drawing-pad-reset"
+        >
           {t('drawing.pad.reset')}
         </button>
-        <button type="submit" className="button button--primary" disabled={!isDirty || !isValid || isSubmitting} data-testid="drawing-pad-save">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!isDirty || !isValid || isSubmitting}
+          data-testid="drawing-pad-save"
+        >
           {isSubmitting ? t('drawing.pad.saving') : t('drawing.pad.save')}
         </button>
       </div>

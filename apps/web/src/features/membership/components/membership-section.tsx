@@ -25,7 +25,12 @@ function formats(language: string) {
 export function MembershipSection() {
   const { t, i18n } = useTranslation();
   const { data, isError } = useMembership();
-  if (isError) return <p className="membership__error" role="alert">{t('membership.loadFailed')}</p>;
+  if (isError)
+    return (
+      <p className="membership__error" role="alert">
+        {t('membership.loadFailed')}
+      </p>
+    );
   if (!data) return null;
   return <MembershipDetails membership={data} fmt={formats(i18n.language)} />;
 }

@@ -16,7 +16,10 @@ export function fetchBatchExport(request: BatchExportRequest): Promise<Blob> {
  * function that stops listening; when the socket cannot be opened the export still runs, only
  * without a percentage (null).
  */
-export async function watchExportProgress(exportId: string, onProgress: (done: number, total: number) => void): Promise<(() => void) | null> {
+export async function watchExportProgress(
+  exportId: string,
+  onProgress: (done: number, total: number) => void,
+): Promise<(() => void) | null> {
   const token = cookieTokenStore.token();
   if (token === null) return null;
   try {

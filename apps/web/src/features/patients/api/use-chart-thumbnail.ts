@@ -11,7 +11,9 @@ export type Thumbnail = { kind: 'image'; url: string } | { kind: 'lost' } | { ki
  */
 export async function fetchChartThumbnail(chartId: string): Promise<Thumbnail> {
   const body: DownloadRequest = { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], thumbnail_only_check: true };
-  const entries = downloadResponseSchema.parse(await api.post(FILE_ENDPOINTS.download.path, {}, { auth: true, json: body, idempotent: true }));
+  const entries = downloadResponseSchema.parse(
+    await api.post(FILE_ENDPOINTS.download.path, {}, { auth: true, json: body, idempotent: true }),
+  );
   const ceph = entries.find((e) => e.image_type_cd === IMAGE_TYPE.cephalogram);
   if (ceph === undefined) return { kind: 'none' };
   if (ceph.lost || ceph.presignedPath === null) return { kind: 'lost' };

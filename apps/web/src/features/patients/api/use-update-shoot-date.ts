@@ -21,7 +21,11 @@ export function useUpdateShootDate() {
   return useMutation({
     mutationFn: async ({ chartId, shootDate }: ShootDateChange) =>
       updateShootDate.response.parse(
-        await api.post(updateShootDate.path, {}, { auth: true, idempotent: true, json: { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], shoot_date: shootDate } }),
+        await api.post(
+          updateShootDate.path,
+          {},
+          { auth: true, idempotent: true, json: { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], shoot_date: shootDate } },
+        ),
       ),
     onSuccess: () => client.invalidateQueries({ queryKey: patientKeys.all }),
   });

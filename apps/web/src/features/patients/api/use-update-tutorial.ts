@@ -7,7 +7,8 @@ import { runOperation } from '../../../lib/api/graph-operation.ts';
 export function useUpdateTutorial() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (tutorial: boolean) => (await runOperation(updateUserMutation, { user_permission: { version: 1, tutorial } })).update_user,
+    mutationFn: async (tutorial: boolean) =>
+      (await runOperation(updateUserMutation, { user_permission: { version: 1, tutorial } })).update_user,
     onSuccess: (user) => client.setQueryData(patientKeys.currentUser, user),
   });
 }

@@ -5,7 +5,14 @@ import { usePopupStore } from '../../../stores/popup-store.ts';
 import { pushToast } from '../../../stores/toast-store.ts';
 import { patientKeys } from '../api/query-keys.ts';
 import type { DicomProblemCode } from '../lib/dicom-file.ts';
-import { runUpload, UploadFailedError, type UploadImages, type UploadProgress, type UploadResult, type UploadTarget } from '../upload/index.ts';
+import {
+  runUpload,
+  UploadFailedError,
+  type UploadImages,
+  type UploadProgress,
+  type UploadResult,
+  type UploadTarget,
+} from '../upload/index.ts';
 
 export interface RunUpload {
   running: boolean;
@@ -18,7 +25,8 @@ export interface RunUpload {
  * Runs one upload through the pipeline (docs/spec-points.md §4) for the new-patient page and the modal's
  * upload form: progress while it runs, a success toast and a cache refresh when it ends, and on any
  * failure the "X-ray not recognized" popup with the check-X-ray text and a confirm button (spec
- * points 4 and 8), except an overloaded detection queue (429 AI_BUSY), which says to try again in N s. Leaving the screen mid-run cancels it (the pipeline discards the draft).
+ * points 4 and 8), except an overloaded detection queue (429 AI_BUSY), which says to try again in N s. Leaving the
+ * screen mid-run cancels it (the pipeline discards the draft).
  */
 export function useRunUpload(): RunUpload {
   const { t } = useTranslation();

@@ -10,7 +10,8 @@ export function cephShootDate(chart: Pick<PatientChart, 'chart_data'>): string |
 export function newestChart<C extends Pick<PatientChart, 'createdAt' | 'id'>>(charts: readonly C[]): C | null {
   let newest: C | null = null;
   for (const chart of charts) {
-    if (newest === null || chart.createdAt > newest.createdAt || (chart.createdAt === newest.createdAt && chart.id > newest.id)) newest = chart;
+    if (newest === null || chart.createdAt > newest.createdAt || (chart.createdAt === newest.createdAt && chart.id > newest.id))
+      newest = chart;
   }
   return newest;
 }

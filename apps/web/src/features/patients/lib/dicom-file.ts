@@ -19,7 +19,12 @@ import dicomParser, { type DataSet } from 'dicom-parser';
  */
 
 /** The DICOM refusals the browser can tell from the header (server codes, contract errors.ts). */
-export type DicomProblemCode = 'DICOM_UNREADABLE' | 'DICOM_UNSUPPORTED_SYNTAX' | 'DICOM_NO_PIXEL_DATA' | 'DICOM_MULTI_FRAME' | 'DICOM_NOT_IMAGE';
+export type DicomProblemCode =
+  | 'DICOM_UNREADABLE'
+  | 'DICOM_UNSUPPORTED_SYNTAX'
+  | 'DICOM_NO_PIXEL_DATA'
+  | 'DICOM_MULTI_FRAME'
+  | 'DICOM_NOT_IMAGE';
 
 export interface DicomProblem {
   code: DicomProblemCode;
@@ -38,7 +43,9 @@ export async function isDicomFile(file: Blob): Promise<boolean> {
 
 /** The same bytes, typed as DICOM for the upload (browsers give `.dcm` and extension-less files no type). */
 export function asDicomFile(file: File): File {
-  return file.type === DICOM_CONTENT_TYPE ? file : new File([file], file.name, { type: DICOM_CONTENT_TYPE, lastModified: file.lastModified });
+  return file.type === DICOM_CONTENT_TYPE
+    ? file
+    : new File([file], file.name, { type: DICOM_CONTENT_TYPE, lastModified: file.lastModified });
 }
 
 /** Names a string value with the file's Specific Character Set (0008,0005); the parser itself reads Latin-1. */
@@ -79,7 +86,8 @@ export async function readDicomFile(file: Blob): Promise<DicomReading> {
   } catch {
     return { ok: false, problem: { code: 'DICOM_UNREADABLE' } };
   }
-  if (!isSupportedTransferSyntax(syntax)) return { ok: false, problem: { code: 'DICOM_UNSUPPORTED_SYNTAX', syntax: transferSyntaxLabel(syntax || '—') } };
+  if (!isSupportedTransferSyntax(syntax))
+    return { ok: false, problem: { code: 'DICOM_UNSUPPORTED_SYNTAX', syntax: transferSyntaxLabel(syntax || '—') } };
   let data: DataSet;
   try {
     data = dicomParser.parseDicom(bytes);

@@ -7,7 +7,15 @@ import { z } from 'zod';
  * a boolean in GraphQL: true female); image dates optional, same range. Messages are the keys of
  * `patients.errors.*`.
  */
-export const formErrorCodes = ['nameRequired', 'nameTooLong', 'birthRequired', 'birthInvalid', 'genderRequired', 'dateInvalid', 'cephRequired'] as const;
+export const formErrorCodes = [
+  'nameRequired',
+  'nameTooLong',
+  'birthRequired',
+  'birthInvalid',
+  'genderRequired',
+  'dateInvalid',
+  'cephRequired',
+] as const;
 export type FormErrorCode = (typeof formErrorCodes)[number];
 
 export function isFormErrorCode(value: unknown): value is FormErrorCode {
@@ -26,7 +34,11 @@ export function isDayInRange(value: string, today: string = todayIso()): boolean
 export const SHOOT_DATE_MAX_LENGTH = 30;
 
 const nameSchema = z.string().trim().min(1, 'nameRequired').max(PATIENT_NAME_MAX, 'nameTooLong');
-const birthSchema = z.string().trim().min(1, 'birthRequired').refine((v) => isDayInRange(v), 'birthInvalid');
+const birthSchema = z
+  .string()
+  .trim()
+  .min(1, 'birthRequired')
+  .refine((v) => isDayInRange(v), 'birthInvalid');
 /** '' (no choice yet), '0' male, '1' female -> true when female. */
 const genderSchema = z
   .string()

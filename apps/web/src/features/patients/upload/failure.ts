@@ -26,7 +26,12 @@ export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<
   });
 }
 
-const INVALID_IMAGE_CODES: ReadonlySet<string> = new Set(['IMAGE_NOT_SUPPORTED', 'IMAGE_TOO_LARGE', 'IMAGE_DIMENSIONS', 'PAYLOAD_TOO_LARGE']);
+const INVALID_IMAGE_CODES: ReadonlySet<string> = new Set([
+  'IMAGE_NOT_SUPPORTED',
+  'IMAGE_TOO_LARGE',
+  'IMAGE_DIMENSIONS',
+  'PAYLOAD_TOO_LARGE',
+]);
 
 /** Turns whatever stopped a run into the one error screens handle. */
 export function toUploadFailure(error: unknown, signal: AbortSignal): UploadFailedError {

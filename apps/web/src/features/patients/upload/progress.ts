@@ -53,8 +53,7 @@ export class ProgressTracker {
     const sent = this.loaded.reduce((a, b) => a + b, 0);
     const uploadFraction = total > 0 ? sent / total : 0;
     const expected = this.sizes.length;
-    const fraction =
-      this.step === 'upload' ? uploadFraction : this.step === 'thumbnail' ? this.thumbnailsSaved / expected : 0;
+    const fraction = this.step === 'upload' ? uploadFraction : this.step === 'thumbnail' ? this.thumbnailsSaved / expected : 0;
     return {
       step: this.step,
       percent: overallPercent(this.step, fraction),

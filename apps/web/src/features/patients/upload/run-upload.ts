@@ -1,7 +1,22 @@
-import { IMAGE_TYPE, IMAGE_UPLOAD, NEW_PATIENT_TIMEOUT_MS, imageContentTypeSchema, type ImageTypeCd, type UploadChart } from '@ceppro/contract';
+import {
+  IMAGE_TYPE,
+  IMAGE_UPLOAD,
+  NEW_PATIENT_TIMEOUT_MS,
+  imageContentTypeSchema,
+  type ImageTypeCd,
+  type UploadChart,
+} from '@ceppro/contract';
 import { cookieTokenStore } from '../../../lib/api/index.ts';
 import { RealtimeSocket } from '../../../lib/realtime/realtime-socket.ts';
-import { createDraftChart, createDraftPatient, detectLandmarks, discardUpload, findChart, requestChartData, requestUpload } from './api/upload-api.ts';
+import {
+  createDraftChart,
+  createDraftPatient,
+  detectLandmarks,
+  discardUpload,
+  findChart,
+  requestChartData,
+  requestUpload,
+} from './api/upload-api.ts';
 import { putFile } from './api/put-file.ts';
 import { abortable, CANCELLED, TIMED_OUT, toUploadFailure } from './failure.ts';
 import { ProgressTracker } from './progress.ts';

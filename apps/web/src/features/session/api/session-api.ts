@@ -1,4 +1,10 @@
-import { AUTH_ENDPOINTS as E, checkResponseSchema, encodePassword, extendPwResponseSchema, renterPasswordResponseSchema } from '@ceppro/contract';
+import {
+  AUTH_ENDPOINTS as E,
+  checkResponseSchema,
+  encodePassword,
+  extendPwResponseSchema,
+  renterPasswordResponseSchema,
+} from '@ceppro/contract';
 import { api } from '../../../lib/api/index.ts';
 
 /** The login check (every 60 s). J005 comes back to the caller: it shows its own notice. */

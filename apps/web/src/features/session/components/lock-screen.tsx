@@ -49,17 +49,21 @@ export function LockScreen({ onUnlock }: { onUnlock: () => void }) {
         <p className="card__subtitle">{t(reason === 'manual' ? 'session.lock.manualBody' : 'session.lock.body')}</p>
         {session && <p className="lock-screen__user">{session.email}</p>}
         <Field label={t('signIn.password')} htmlFor="lock-password" error={formState.errors.password?.message}>
-          <input id="lock-password" className="input" type="password" autoComplete="current-password" autoFocus {...register('password')} data-testid="lock-password" />
+          <input
+            id="lock-password"
+            className="input"
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+            {...register('password')}
+            data-testid="lock-password"
+          />
         </Field>
         {failure && <FormMessage kind="error">{message(failure)}</FormMessage>}
         <button type="submit" className="button button--primary button--block" disabled={formState.isSubmitting}>
           {t('session.lock.unlock')}
         </button>
-        <button
-          type="button"
-          className="button button--link"
-          onClick={() => void signOut().finally(() => window.location.assign('/'))}
-        >
+        <button type="button" className="button button--link" onClick={() => void signOut().finally(() => window.location.assign('/'))}>
           {t('header.signOut')}
         </button>
       </form>

@@ -46,7 +46,13 @@ export function PasswordChangePrompt({ reason, onClose }: { reason: PasswordChan
         {failed && <FormMessage kind="error">{t('session.passwordAge.failed')}</FormMessage>}
         <div className="popup__actions">
           {reason === 'expired' && (
-            <button type="button" className="button button--secondary" onClick={() => void later()} disabled={busy} data-testid="password-later">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void later()}
+              disabled={busy}
+              data-testid="password-later"
+            >
               {t('session.passwordAge.later')}
             </button>
           )}

@@ -26,7 +26,9 @@ export function SettingsSection() {
     return (
       <FormMessage kind="error" testId="settings-load-error">
         {t('settings.loadFailed')}{' '}
-        <button type="button" className="button button--secondary" onClick={() => void settings.refetch()}>{t('settings.retry')}</button>
+        <button type="button" className="button button--secondary" onClick={() => void settings.refetch()}>
+          {t('settings.retry')}
+        </button>
       </FormMessage>
     );
   }
@@ -86,7 +88,15 @@ function SettingsForm({ config }: { config: SettingsUserConfig }) {
         <legend className="settings-form__legend">{t('settings.calibration')}</legend>
         <Field label={t('settings.ppm')} htmlFor="settings-ppm" error={errorText(errors.ppm?.message)} hint={t('settings.ppmHint')}>
           <div className="input-row settings-form__ppm">
-            <input id="settings-ppm" className="input" inputMode="decimal" autoComplete="off" placeholder={t('settings.ppmPlaceholder')} {...register('ppm')} data-testid="settings-ppm" />
+            <input
+              id="settings-ppm"
+              className="input"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('settings.ppmPlaceholder')}
+              {...register('ppm')}
+              data-testid="settings-ppm"
+            />
             <span className="settings-form__unit">{t('settings.ppmUnit')}</span>
           </div>
         </Field>
@@ -96,10 +106,14 @@ function SettingsForm({ config }: { config: SettingsUserConfig }) {
         <legend className="settings-form__legend">{t('settings.display')}</legend>
         <p className="field__hint">{t('settings.displayHint')}</p>
         <div className="settings-form__checks">
-          {LAYERS.map(([name, testId]) => <Check key={name} name={name} testId={testId} register={register} label={t(`settings.layers.${name}`)} />)}
+          {LAYERS.map(([name, testId]) => (
+            <Check key={name} name={name} testId={testId} register={register} label={t(`settings.layers.${name}`)} />
+          ))}
         </div>
         <div className="settings-form__checks settings-form__checks--column">
-          {BEHAVIOUR.map(([name, testId]) => <Check key={name} name={name} testId={testId} register={register} label={t(`settings.behaviour.${name}`)} />)}
+          {BEHAVIOUR.map(([name, testId]) => (
+            <Check key={name} name={name} testId={testId} register={register} label={t(`settings.behaviour.${name}`)} />
+          ))}
         </div>
       </fieldset>
 
@@ -119,14 +133,33 @@ function SettingsForm({ config }: { config: SettingsUserConfig }) {
       <fieldset className="settings-form__group">
         <legend className="settings-form__legend">{t('settings.tissue')}</legend>
         <div className="form-grid">
-          <Tissue kind="hard" control={control} register={register} error={errorText(errors.hardSize?.message ?? errors.hardColor?.message)} />
-          <Tissue kind="soft" control={control} register={register} error={errorText(errors.softSize?.message ?? errors.softColor?.message)} />
+          <Tissue
+            kind="hard"
+            control={control}
+            register={register}
+            error={errorText(errors.hardSize?.message ?? errors.hardColor?.message)}
+          />
+          <Tissue
+            kind="soft"
+            control={control}
+            register={register}
+            error={errorText(errors.softSize?.message ?? errors.softColor?.message)}
+          />
         </div>
       </fieldset>
 
-      {failure && <FormMessage kind="error" testId="settings-error">{t('settings.saveFailed')}</FormMessage>}
+      {failure && (
+        <FormMessage kind="error" testId="settings-error">
+          {t('settings.saveFailed')}
+        </FormMessage>
+      )}
       <div className="account-form__actions">
-        <button type="submit" className="button button--primary" disabled={!isDirty || !isValid || isSubmitting} data-testid="settings-save">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!isDirty || !isValid || isSubmitting}
+          data-testid="settings-save"
+        >
           {isSubmitting ? t('settings.saving') : t('settings.save')}
         </button>
       </div>
@@ -134,7 +167,17 @@ function SettingsForm({ config }: { config: SettingsUserConfig }) {
   );
 }
 
-function Check({ name, label, testId, register }: { name: Flag; label: string; testId: string; register: UseFormRegister<SettingsFormValues> }) {
+function Check({
+  name,
+  label,
+  testId,
+  register,
+}: {
+  name: Flag;
+  label: string;
+  testId: string;
+  register: UseFormRegister<SettingsFormValues>;
+}) {
   return (
     <label className="check">
       <input type="checkbox" {...register(name)} data-testid={testId} />
@@ -175,7 +218,14 @@ function Tissue({ kind, control, register, error }: TissueProps) {
             </>
           )}
         />
-        <input id={`${id}-size`} className="input settings-form__size" inputMode="decimal" aria-label={t('settings.size')} {...register(kind === 'hard' ? 'hardSize' : 'softSize')} data-testid={`${id}-size`} />
+        <input
+          id={`${id}-size`}
+          className="input settings-form__size"
+          inputMode="decimal"
+          aria-label={t('settings.size')}
+          {...register(kind === 'hard' ? 'hardSize' : 'softSize')}
+          data-testid={`${id}-size`}
+        />
       </div>
     </Field>
   );

@@ -114,7 +114,10 @@ export function formValuesOf(config: SettingsUserConfig): SettingsFormValues {
  * fields given, so untouched ones (a colour never chosen stays null) and fields other screens own
  * (analysis groups) are left as they are.
  */
-export function settingsInputOf(values: SettingsFormOutput, changed: Partial<Record<FieldName, boolean | ReadonlyArray<boolean | undefined>>>): SettingsInput {
+export function settingsInputOf(
+  values: SettingsFormOutput,
+  changed: Partial<Record<FieldName, boolean | ReadonlyArray<boolean | undefined>>>,
+): SettingsInput {
   const input: Record<string, SettingsFormOutput[FieldName]> = {};
   for (const [field, key] of Object.entries(FIELDS) as Array<[FieldName, keyof SettingsUserConfig]>) {
     if (isChanged(changed[field])) input[key] = values[field];

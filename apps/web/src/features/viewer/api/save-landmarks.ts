@@ -20,6 +20,9 @@ export function saveModifiedLandmarksOnUnload(recordId: number, modified: Modifi
     method: 'POST',
     keepalive: true,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query: saveModifiedLandmarksMutation.document, variables: { id: recordId, input: { modified_result: modified }, base } }),
+    body: JSON.stringify({
+      query: saveModifiedLandmarksMutation.document,
+      variables: { id: recordId, input: { modified_result: modified }, base },
+    }),
   }).catch(() => undefined);
 }

@@ -15,11 +15,15 @@ export function useChartImage(chartId: string | null, chartDataId: number | null
     staleTime: 60_000,
     queryFn: async (): Promise<DownloadEntry | null> => {
       const { download } = FILE_ENDPOINTS;
-      const answer = await api.post<unknown>(download.path, {}, {
-        auth: true,
-        idempotent: true,
-        json: { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], thumbnail_only_check: false },
-      });
+      const answer = await api.post<unknown>(
+        download.path,
+        {},
+        {
+          auth: true,
+          idempotent: true,
+          json: { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], thumbnail_only_check: false },
+        },
+      );
       const parsed = download.response.safeParse(answer);
       if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The server answered something unexpected.', 200, false);
       return parsed.data.find((entry) => entry.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;

@@ -26,7 +26,12 @@ export function FilmControls() {
     <div className="film-controls" role="group" aria-label={t('viewer.display')}>
       {slider('brightness')}
       {slider('contrast')}
-      <button type="button" className="film-controls__reset" disabled={!changed} onClick={() => setFilm({ brightness: 100, contrast: 100 })}>
+      <button
+        type="button"
+        className="film-controls__reset"
+        disabled={!changed}
+        onClick={() => setFilm({ brightness: 100, contrast: 100 })}
+      >
         {t('viewer.resetFilm')}
       </button>
     </div>

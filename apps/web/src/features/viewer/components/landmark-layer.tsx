@@ -28,7 +28,13 @@ const Marker = memo(function Marker({ id, name, point, source, review, selected,
   const names = useClinicalNames();
   return (
     <g
-      className={`landmark landmark--${source} landmark--${landmarkTissue(id)}${review ? ' landmark--review' : ''}${selected ? ' landmark--selected' : ''}`}
+      className={[
+        `landmark landmark--${source} landmark--${landmarkTissue(id)}`,
+        review ? 'landmark--review' : '',
+        selected ? 'landmark--selected' : '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
       data-testid="landmark"
       data-id={id}
       data-name={name}

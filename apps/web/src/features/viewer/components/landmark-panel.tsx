@@ -13,11 +13,12 @@ import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
 import { LandmarkGroup } from './landmark-list.tsx';
 
-const CATEGORIES: readonly { category: LandmarkCategory; key: 'viewer.categoryHard' | 'viewer.categoryDental' | 'viewer.categorySoft' }[] = [
-  { category: 'hard', key: 'viewer.categoryHard' },
-  { category: 'dental', key: 'viewer.categoryDental' },
-  { category: 'soft', key: 'viewer.categorySoft' },
-];
+const CATEGORIES: readonly { category: LandmarkCategory; key: 'viewer.categoryHard' | 'viewer.categoryDental' | 'viewer.categorySoft' }[] =
+  [
+    { category: 'hard', key: 'viewer.categoryHard' },
+    { category: 'dental', key: 'viewer.categoryDental' },
+    { category: 'soft', key: 'viewer.categorySoft' },
+  ];
 
 /** Runs a command from the registry with the current stores (the same path as its shortcut). */
 function runCommand(id: ViewerCommandId): void {
@@ -40,10 +41,23 @@ function CommandButton({ id, testId, confirm }: { id: ViewerCommandId; testId: s
   const shortcut = command.keys[0]?.replace('Mod', 'Ctrl');
   const onClick = () => {
     if (!confirm) return runCommand(id);
-    usePopupStore.getState().open({ title: confirm.title, text: confirm.text, textConfirm: confirm.confirm, textCancel: confirm.cancel, fnConfirm: () => runCommand(id) });
+    usePopupStore.getState().open({
+      title: confirm.title,
+      text: confirm.text,
+      textConfirm: confirm.confirm,
+      textCancel: confirm.cancel,
+      fnConfirm: () => runCommand(id),
+    });
   };
   return (
-    <button type="button" className="landmark-tools__button" data-testid={testId} disabled={!enabled} onClick={onClick} title={shortcut ? `${t(command.label)} (${shortcut})` : t(command.label)}>
+    <button
+      type="button"
+      className="landmark-tools__button"
+      data-testid={testId}
+      disabled={!enabled}
+      onClick={onClick}
+      title={shortcut ? `${t(command.label)} (${shortcut})` : t(command.label)}
+    >
       {t(command.label)}
     </button>
   );
@@ -80,7 +94,11 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
   const reviewSet = useMemo(() => new Set(review), [review]);
   const missing = useMemo(() => missingLandmarks(positions), [positions]);
   const byCategory = useMemo(
-    () => CATEGORIES.map((c) => ({ ...c, ids: LANDMARKS.filter((l) => l.category === c.category && positions[l.id] && !reviewSet.has(l.id)).map((l) => l.id) })),
+    () =>
+      CATEGORIES.map((c) => ({
+        ...c,
+        ids: LANDMARKS.filter((l) => l.category === c.category && positions[l.id] && !reviewSet.has(l.id)).map((l) => l.id),
+      })),
     [positions, reviewSet],
   );
 
@@ -135,7 +153,14 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
         ))}
         {missing.length > 0 && (
           <section className="landmark-missing">
-            <LandmarkGroup title={t('viewer.missingTitle')} hint={t('viewer.missingHint')} ids={missing} review={reviewSet} onSelect={select} onPlace={placeOne} />
+            <LandmarkGroup
+              title={t('viewer.missingTitle')}
+              hint={t('viewer.missingHint')}
+              ids={missing}
+              review={reviewSet}
+              onSelect={select}
+              onPlace={placeOne}
+            />
             <button type="button" className="landmark-missing__all" data-testid="place-missing" onClick={() => place(missing)}>
               {t('viewer.placeAll', { count: missing.length })}
             </button>

@@ -11,7 +11,10 @@ export function Legend() {
   const visible = useViewerStore((s) => s.display.landmarks);
   const { hard, soft } = useViewerAppearance();
   // AI markers take the Settings tissue colours: the key shows both halves (hard | soft).
-  const aiSwatch = hard.color || soft.color ? { background: `linear-gradient(90deg, ${hard.color ?? 'var(--landmark-ai)'} 50%, ${soft.color ?? 'var(--landmark-ai)'} 50%)` } : undefined;
+  const aiSwatch =
+    hard.color || soft.color
+      ? { background: `linear-gradient(90deg, ${hard.color ?? 'var(--landmark-ai)'} 50%, ${soft.color ?? 'var(--landmark-ai)'} 50%)` }
+      : undefined;
   if (!visible) return null;
   return (
     <div className="viewer-legend">

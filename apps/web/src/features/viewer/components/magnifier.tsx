@@ -54,7 +54,12 @@ export function Magnifier({ image, imageSize }: { image: HTMLImageElement | null
       const c = LENS / 2;
       // A cross-hair with an open centre (the point itself stays visible), dark under light for any film.
       ctx.beginPath();
-      for (const [x1, y1, x2, y2] of [[c - 16, c, c - 4, c], [c + 4, c, c + 16, c], [c, c - 16, c, c - 4], [c, c + 4, c, c + 16]] as const) {
+      for (const [x1, y1, x2, y2] of [
+        [c - 16, c, c - 4, c],
+        [c + 4, c, c + 16, c],
+        [c, c - 16, c, c - 4],
+        [c, c + 4, c, c + 16],
+      ] as const) {
         ctx.moveTo(x1, y1);
         ctx.lineTo(x2, y2);
       }

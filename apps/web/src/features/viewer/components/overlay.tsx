@@ -32,7 +32,14 @@ export function Overlay({ imageSize }: { imageSize: Size }) {
   }, []);
 
   return (
-    <svg ref={svgRef} className="viewer-overlay" data-testid="landmark-overlay" data-width={imageSize.width} data-height={imageSize.height} aria-hidden="true">
+    <svg
+      ref={svgRef}
+      className="viewer-overlay"
+      data-testid="landmark-overlay"
+      data-width={imageSize.width}
+      data-height={imageSize.height}
+      aria-hidden="true"
+    >
       <g ref={groupRef} data-testid="overlay-root">
         {layers.map(({ id, Component }) => (
           <Component key={id} imageSize={imageSize} />

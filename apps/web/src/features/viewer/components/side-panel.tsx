@@ -40,7 +40,12 @@ export function SidePanel({ recordId }: ViewerPanelProps) {
           </button>
         ))}
       </div>
-      <div className="viewer-panel__body" id="viewer-panel-body" role="tabpanel" aria-labelledby={current ? `viewer-tab-${current.id}` : undefined}>
+      <div
+        className="viewer-panel__body"
+        id="viewer-panel-body"
+        role="tabpanel"
+        aria-labelledby={current ? `viewer-tab-${current.id}` : undefined}
+      >
         {current && <current.Component recordId={recordId} />}
       </div>
     </aside>

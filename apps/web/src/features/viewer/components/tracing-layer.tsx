@@ -26,7 +26,15 @@ export function TracingLayer() {
   return (
     <g className="tracing-layer" data-testid="tracing-layer">
       {paths.map((p) => (
-        <path key={p.id} className="tracing-layer__line" data-outline={p.id} data-tissue={p.tissue} d={p.d} vectorEffect="non-scaling-stroke" style={lineStyle(look[p.tissue])} />
+        <path
+          key={p.id}
+          className="tracing-layer__line"
+          data-outline={p.id}
+          data-tissue={p.tissue}
+          d={p.d}
+          vectorEffect="non-scaling-stroke"
+          style={lineStyle(look[p.tissue])}
+        />
       ))}
       {dots.map(({ id, point }) => {
         const dot = look[landmarkTissue(id)];

@@ -82,17 +82,35 @@ export function ViewerTopBar({ chart, shootDate, ready, actions }: ViewerTopBarP
             })}
           </span>
           <span className="viewer-bar__zoom">
-            <button type="button" className="viewer-bar__icon" aria-label={t('viewer.zoomOut')} title={withShortcut(t('viewer.zoomOut'), 'zoom-out')} onClick={() => run('zoom-out')}>
+            <button
+              type="button"
+              className="viewer-bar__icon"
+              aria-label={t('viewer.zoomOut')}
+              title={withShortcut(t('viewer.zoomOut'), 'zoom-out')}
+              onClick={() => run('zoom-out')}
+            >
               −
             </button>
             <span className="viewer-bar__zoom-value" data-testid="viewer-zoom">
               {t('viewer.zoom', { percent: zoom })}
             </span>
-            <button type="button" className="viewer-bar__icon" aria-label={t('viewer.zoomIn')} title={withShortcut(t('viewer.zoomIn'), 'zoom-in')} onClick={() => run('zoom-in')}>
+            <button
+              type="button"
+              className="viewer-bar__icon"
+              aria-label={t('viewer.zoomIn')}
+              title={withShortcut(t('viewer.zoomIn'), 'zoom-in')}
+              onClick={() => run('zoom-in')}
+            >
               +
             </button>
           </span>
-          <button type="button" className="viewer-bar__button" onClick={() => run('fit')} title={withShortcut(t('viewer.fit'), 'fit')} data-testid="viewer-fit">
+          <button
+            type="button"
+            className="viewer-bar__button"
+            onClick={() => run('fit')}
+            title={withShortcut(t('viewer.fit'), 'fit')}
+            data-testid="viewer-fit"
+          >
             {t('viewer.fit')}
           </button>
         </div>

@@ -91,17 +91,29 @@ export function Viewer({ chartUuid, barActions }: { chartUuid: string; barAction
       return <ViewerMessage kind="not-found" title={t('viewer.notFoundTitle')} text={t('viewer.notFoundText')} />;
     }
     if (chartQuery.isError || recordQuery.isError || imageQuery.isError) {
-      return <ViewerMessage kind="error" title={t('viewer.errorTitle')} text={t('viewer.errorText')} action={{ label: t('viewer.retry'), run: retry }} />;
+      return (
+        <ViewerMessage
+          kind="error"
+          title={t('viewer.errorTitle')}
+          text={t('viewer.errorText')}
+          action={{ label: t('viewer.retry'), run: retry }}
+        />
+      );
     }
     if (chartQuery.isPending) return <ViewerMessage kind="loading" title={t('viewer.loading')} />;
     if (ceph === null) return <ViewerMessage kind="no-image" title={t('viewer.noImage')} />;
     if (imageQuery.isPending || recordQuery.isPending) return <ViewerMessage kind="loading" title={t('viewer.loading')} />;
     if (entry === null) return <ViewerMessage kind="no-image" title={t('viewer.noImage')} />;
-    if (entry.lost || entry.presignedPath === null) return <ViewerMessage kind="lost" title={t('viewer.lost')} text={t('viewer.lostText')} />;
+    if (entry.lost || entry.presignedPath === null)
+      return <ViewerMessage kind="lost" title={t('viewer.lost')} text={t('viewer.lostText')} />;
     const imageSize = record?.img_size ?? (entry.width && entry.height ? { width: entry.width, height: entry.height } : null);
     return (
       <>
-        <ViewerStage imageUrl={entry.presignedPath} imageSize={imageSize} label={t('viewer.canvasLabel', { name: chart?.patient.first_name ?? '' })} />
+        <ViewerStage
+          imageUrl={entry.presignedPath}
+          imageSize={imageSize}
+          label={t('viewer.canvasLabel', { name: chart?.patient.first_name ?? '' })}
+        />
         <SidePanel recordId={record?.id ?? null} />
       </>
     );

@@ -23,7 +23,8 @@ export function flushLandmarkEdits(): Promise<void> {
 
 /**
  * Saves the landmarks when the user leaves the Landmarks panel: another tab, another route (this
- * hook unmounts), or the page closing; edits made on another tab are saved as they are made. The cached record is updated after a save, so coming back
+ * hook unmounts), or the page closing; edits made on another tab are saved as they are made. The cached record is
+ * updated after a save, so coming back
  * shows the saved state without a refetch.
  */
 export function useLandmarkAutosave(chartId: number | null, reload: () => Promise<void>): void {

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
 
-export type LoadedImage =
-  | { status: 'idle' | 'loading' | 'error'; image: null }
-  | { status: 'loaded'; image: HTMLImageElement };
+export type LoadedImage = { status: 'idle' | 'loading' | 'error'; image: null } | { status: 'loaded'; image: HTMLImageElement };
 
 /** Loads `url` into an Image element (decoded, ready to draw on a canvas). */
 export function useLoadedImage(url: string | null): LoadedImage {

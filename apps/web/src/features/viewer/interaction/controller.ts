@@ -82,4 +82,3 @@ export function createInteractionController(deps: ControllerDeps): InteractionCo
     dispose: unsubscribe,
   };
 }
-

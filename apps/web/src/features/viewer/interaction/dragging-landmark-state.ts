@@ -10,7 +10,12 @@ export const DRAG_THRESHOLD_PX = 3;
  * set the store's `preview`, once per animation frame; the overlay draws it directly. Release
  * commits one `move` (one undo step); Escape puts it back.
  */
-export function draggingLandmarkState(start: ViewerPointer, id: LandmarkId, ctx: InteractionContext, resume: InteractionState): InteractionState {
+export function draggingLandmarkState(
+  start: ViewerPointer,
+  id: LandmarkId,
+  ctx: InteractionContext,
+  resume: InteractionState,
+): InteractionState {
   const origin = ctx.landmarks().positions[id];
   const startImage = ctx.toImage(start.local);
   let moved = false;

@@ -2,7 +2,10 @@
  * Coalesces work to one run per animation frame per key (docs/house-rules.md §7): pointer moves arrive
  * faster than the screen refreshes, only the last one of a frame matters.
  */
-export function createFrameScheduler(request: (cb: () => void) => number = requestAnimationFrame, cancel: (id: number) => void = cancelAnimationFrame) {
+export function createFrameScheduler(
+  request: (cb: () => void) => number = requestAnimationFrame,
+  cancel: (id: number) => void = cancelAnimationFrame,
+) {
   const pending = new Map<string, () => void>();
   let frame = 0;
   const flush = () => {

@@ -9,7 +9,12 @@ export const HIT_RADIUS_PX = 10;
  * positions rather than on the DOM, so the headless harness and the browser agree and no layout is
  * read during a press.
  */
-export function hitTestLandmark(positions: LandmarkMap<ImagePoint>, local: Vec2, view: ViewTransform, radius = HIT_RADIUS_PX): LandmarkId | null {
+export function hitTestLandmark(
+  positions: LandmarkMap<ImagePoint>,
+  local: Vec2,
+  view: ViewTransform,
+  radius = HIT_RADIUS_PX,
+): LandmarkId | null {
   let best: LandmarkId | null = null;
   let bestDistance = radius;
   for (const [id, point] of Object.entries(positions) as [LandmarkId, ImagePoint][]) {

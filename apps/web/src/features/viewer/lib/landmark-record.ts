@@ -1,10 +1,12 @@
+import { LANDMARKS, imagePoint, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
 import {
-  LANDMARKS,
-  imagePoint,
-  type ImagePoint,
-  type LandmarkMap,
-} from '@ceppro/ceph';
-import { storedAiLandmarkId, storedCname, storedLandmarkId, type InferResult, type ModifiedResult, type StoredLandmark } from '@ceppro/contract';
+  storedAiLandmarkId,
+  storedCname,
+  storedLandmarkId,
+  type InferResult,
+  type ModifiedResult,
+  type StoredLandmark,
+} from '@ceppro/contract';
 
 /** A landmark as the model placed it: image px of the original upload, and how sure the model was. */
 export interface AiLandmark {
@@ -48,7 +50,11 @@ export function readModifiedResult(modified: ModifiedResult | null): { edited: L
  * `infer_result`, docs/house-rules.md §4), in registry order, rounded to 0.01 px (sub-pixel noise from
  * zoomed drags is not information).
  */
-export function toModifiedResult(edited: LandmarkMap<ImagePoint>, imageId: number, unknown: readonly StoredLandmark[] = []): ModifiedResult {
+export function toModifiedResult(
+  edited: LandmarkMap<ImagePoint>,
+  imageId: number,
+  unknown: readonly StoredLandmark[] = [],
+): ModifiedResult {
   const round = (v: number) => Math.round(v * 100) / 100;
   const landmarks: StoredLandmark[] = [];
   for (const { id } of LANDMARKS) {

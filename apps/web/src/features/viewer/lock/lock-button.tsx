@@ -9,7 +9,13 @@ export function LockButton() {
   const { t } = useTranslation();
   const lock = useLockStore((s) => s.lock);
   return (
-    <button type="button" className="viewer-bar__button" data-testid="viewer-lock" title={t('report.lockTitle')} onClick={() => lock('manual')}>
+    <button
+      type="button"
+      className="viewer-bar__button"
+      data-testid="viewer-lock"
+      title={t('report.lockTitle')}
+      onClick={() => lock('manual')}
+    >
       {t('report.lock')}
     </button>
   );

@@ -123,7 +123,17 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
     load: (record, imageId = null) => {
       const ai = readInferResult(record?.infer_result ?? null);
       const { edited, unknown } = readModifiedResult(record?.modified_result ?? null);
-      set({ ...initial, recordId: record?.id ?? null, revision: record?.revision ?? null, imageId, ai, reviewThreshold: reviewThresholdOf(record?.infer_result ?? null), edited, unknown, positions: mergePositions(ai, edited) });
+      set({
+        ...initial,
+        recordId: record?.id ?? null,
+        revision: record?.revision ?? null,
+        imageId,
+        ai,
+        reviewThreshold: reviewThresholdOf(record?.infer_result ?? null),
+        edited,
+        unknown,
+        positions: mergePositions(ai, edited),
+      });
     },
     select: (selected) => set({ selected }),
     setPreview: (id, point) => set({ preview: { id, point } }),
@@ -142,13 +152,27 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
       const s = get();
       const previous = s.past[s.past.length - 1];
       if (!previous) return;
-      set({ edited: previous, positions: mergePositions(s.ai, previous), past: s.past.slice(0, -1), future: [s.edited, ...s.future], dirty: true, preview: null });
+      set({
+        edited: previous,
+        positions: mergePositions(s.ai, previous),
+        past: s.past.slice(0, -1),
+        future: [s.edited, ...s.future],
+        dirty: true,
+        preview: null,
+      });
     },
     redo: () => {
       const s = get();
       const next = s.future[0];
       if (!next) return;
-      set({ edited: next, positions: mergePositions(s.ai, next), past: [...s.past, s.edited], future: s.future.slice(1), dirty: true, preview: null });
+      set({
+        edited: next,
+        positions: mergePositions(s.ai, next),
+        past: [...s.past, s.edited],
+        future: s.future.slice(1),
+        dirty: true,
+        preview: null,
+      });
     },
     resetToAi: (id) => {
       const s = get();
@@ -171,7 +195,8 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
     skipGuided: () => set((s) => ({ guided: s.guided.slice(1) })),
     cancelGuidedPlacement: () => set({ guided: [] }),
     setSaveStatus: (saveStatus) => set({ saveStatus }),
-    markSaved: (saved, revision) => set((s) => ({ revision, dirty: s.edited !== saved, saveStatus: s.edited === saved ? 'saved' : 'clean' })),
+    markSaved: (saved, revision) =>
+      set((s) => ({ revision, dirty: s.edited !== saved, saveStatus: s.edited === saved ? 'saved' : 'clean' })),
   };
 });
 

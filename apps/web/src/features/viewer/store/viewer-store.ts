@@ -101,7 +101,11 @@ export const useViewerStore = create<ViewerState & ViewerActions>()((set, get) =
     const margin = 48;
     if (x >= margin && y >= margin && x <= viewportSize.width - margin && y <= viewportSize.height - margin) return;
     set({
-      view: kept(get(), { scale: view.scale, translateX: viewportSize.width / 2 - point.x * view.scale, translateY: viewportSize.height / 2 - point.y * view.scale }),
+      view: kept(get(), {
+        scale: view.scale,
+        translateX: viewportSize.width / 2 - point.x * view.scale,
+        translateY: viewportSize.height / 2 - point.y * view.scale,
+      }),
       fitted: false,
     });
   },

@@ -21,9 +21,7 @@ export function FindAccount({ tab }: { tab: 'email' | 'password' }) {
           {t('findAccount.findPassword')}
         </NavLink>
       </nav>
-      <p className="card__subtitle find-account__intro">
-        {tab === 'email' ? t('findAccount.emailIntro') : t('findAccount.passwordIntro')}
-      </p>
+      <p className="card__subtitle find-account__intro">{tab === 'email' ? t('findAccount.emailIntro') : t('findAccount.passwordIntro')}</p>
       {tab === 'email' ? <FindEmailForm key="email" /> : <FindPasswordForm key="password" />}
     </section>
   );

@@ -33,7 +33,9 @@ export function FindEmailForm() {
         <Controller
           control={form.control}
           name="mobileNumber"
-          render={({ field }) => <PhoneInput id="fe-mobile" value={field.value} onChange={field.onChange} onBlur={field.onBlur} testId="fe-mobile" />}
+          render={({ field }) => (
+            <PhoneInput id="fe-mobile" value={field.value} onChange={field.onChange} onBlur={field.onBlur} testId="fe-mobile" />
+          )}
         />
       </Field>
       <CodeVerification

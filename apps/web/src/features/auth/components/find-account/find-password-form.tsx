@@ -51,7 +51,9 @@ export function FindPasswordForm() {
         <Controller
           control={form.control}
           name="mobileNumber"
-          render={({ field }) => <PhoneInput id="fp-mobile" value={field.value} onChange={field.onChange} onBlur={field.onBlur} testId="fp-mobile" />}
+          render={({ field }) => (
+            <PhoneInput id="fp-mobile" value={field.value} onChange={field.onChange} onBlur={field.onBlur} testId="fp-mobile" />
+          )}
         />
       </Field>
       <CodeVerification
@@ -67,7 +69,12 @@ export function FindPasswordForm() {
         }}
       />
       {resetToken !== null && !sent && (
-        <button type="button" className="button button--primary button--block" onClick={() => void sendTemporary()} data-testid="fp-send-temp">
+        <button
+          type="button"
+          className="button button--primary button--block"
+          onClick={() => void sendTemporary()}
+          data-testid="fp-send-temp"
+        >
           {t('findAccount.sendTemporary')}
         </button>
       )}

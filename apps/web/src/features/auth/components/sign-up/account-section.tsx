@@ -53,7 +53,13 @@ export function AccountSection({ form, emailProof, mobileProof }: AccountSection
         <Field label={t('signUp.fields.email')} htmlFor="su-email" error={errors.email?.message} required>
           <div className="input-row">
             <input id="su-email" className="input" type="email" autoComplete="email" {...register('email')} data-testid="su-email" />
-            <button type="button" className="button button--secondary" onClick={() => void checkEmail()} disabled={checking} data-testid="su-email-check">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void checkEmail()}
+              disabled={checking}
+              data-testid="su-email-check"
+            >
               {t('signUp.checkEmail')}
             </button>
           </div>
@@ -68,11 +74,33 @@ export function AccountSection({ form, emailProof, mobileProof }: AccountSection
         <input id="su-name" className="input" autoComplete="name" maxLength={30} {...register('name')} data-testid="su-name" />
       </Field>
       <div />
-      <Field label={t('signUp.fields.password')} htmlFor="su-password" error={errors.password?.message} hint={t('signUp.passwordHint')} required>
-        <input id="su-password" className="input" type="password" autoComplete="new-password" maxLength={24} {...register('password')} data-testid="su-password" />
+      <Field
+        label={t('signUp.fields.password')}
+        htmlFor="su-password"
+        error={errors.password?.message}
+        hint={t('signUp.passwordHint')}
+        required
+      >
+        <input
+          id="su-password"
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          maxLength={24}
+          {...register('password')}
+          data-testid="su-password"
+        />
       </Field>
       <Field label={t('signUp.fields.confirmPassword')} htmlFor="su-confirm" error={errors.confirmPassword?.message} required>
-        <input id="su-confirm" className="input" type="password" autoComplete="new-password" maxLength={24} {...register('confirmPassword')} data-testid="su-confirm" />
+        <input
+          id="su-confirm"
+          className="input"
+          type="password"
+          autoComplete="new-password"
+          maxLength={24}
+          {...register('confirmPassword')}
+          data-testid="su-confirm"
+        />
       </Field>
       <div className="form-grid__wide su-mobile">
         <Field label={t('signUp.fields.mobile')} htmlFor="su-mobile" error={errors.mobileNumber?.message} required>
@@ -80,7 +108,14 @@ export function AccountSection({ form, emailProof, mobileProof }: AccountSection
             control={form.control}
             name="mobileNumber"
             render={({ field, fieldState }) => (
-              <PhoneInput id="su-mobile" value={field.value} onChange={field.onChange} onBlur={field.onBlur} invalid={fieldState.invalid} testId="su-mobile" />
+              <PhoneInput
+                id="su-mobile"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                invalid={fieldState.invalid}
+                testId="su-mobile"
+              />
             )}
           />
         </Field>

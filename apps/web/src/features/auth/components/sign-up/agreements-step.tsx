@@ -44,11 +44,7 @@ export function AgreementsStep({ value, onNext }: { value: Agreements; onNext: (
       {items.map((item) => (
         <div key={item.key} className="agreement">
           <label className="check">
-            <input
-              type="checkbox"
-              checked={agreed[item.key]}
-              onChange={(e) => setAgreed({ ...agreed, [item.key]: e.target.checked })}
-            />
+            <input type="checkbox" checked={agreed[item.key]} onChange={(e) => setAgreed({ ...agreed, [item.key]: e.target.checked })} />
             {item.label}
             <span className="agreement__required">{t('signUp.agreements.required')}</span>
           </label>

@@ -15,7 +15,11 @@ export function CompanySection({ form, taxProof, userType }: { form: SignUpFormA
   const errors = formState.errors;
   const [checking, setChecking] = useState(false);
   const companyLabel =
-    userType === USER_TYPE.lab ? t('signUp.fields.labName') : userType === USER_TYPE.company ? t('signUp.fields.companyName') : t('signUp.fields.clinicName');
+    userType === USER_TYPE.lab
+      ? t('signUp.fields.labName')
+      : userType === USER_TYPE.company
+        ? t('signUp.fields.companyName')
+        : t('signUp.fields.clinicName');
 
   const verifyTax = async () => {
     const value = getValues('taxNumber').trim();
@@ -45,8 +49,22 @@ export function CompanySection({ form, taxProof, userType }: { form: SignUpFormA
       <div>
         <Field label={t('signUp.fields.taxNumber')} htmlFor="su-tax" error={errors.taxNumber?.message} required>
           <div className="input-row">
-            <input id="su-tax" className="input" inputMode="numeric" maxLength={12} placeholder="000-00-00000" {...register('taxNumber')} data-testid="su-tax" />
-            <button type="button" className="button button--secondary" onClick={() => void verifyTax()} disabled={checking} data-testid="su-tax-check">
+            <input
+              id="su-tax"
+              className="input"
+              inputMode="numeric"
+              maxLength={12}
+              placeholder="000-00-00000"
+              {...register('taxNumber')}
+              data-testid="su-tax"
+            />
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void verifyTax()}
+              disabled={checking}
+              data-testid="su-tax-check"
+            >
               {t('signUp.verifyTax')}
             </button>
           </div>
@@ -66,7 +84,15 @@ export function CompanySection({ form, taxProof, userType }: { form: SignUpFormA
           control={form.control}
           name="phoneNumber"
           render={({ field, fieldState }) => (
-            <PhoneInput id="su-phone" defaultArea="02" value={field.value} onChange={field.onChange} onBlur={field.onBlur} invalid={fieldState.invalid} testId="su-phone" />
+            <PhoneInput
+              id="su-phone"
+              defaultArea="02"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              invalid={fieldState.invalid}
+              testId="su-phone"
+            />
           )}
         />
       </Field>
@@ -75,7 +101,15 @@ export function CompanySection({ form, taxProof, userType }: { form: SignUpFormA
           control={form.control}
           name="faxNumber"
           render={({ field, fieldState }) => (
-            <PhoneInput id="su-fax" defaultArea="02" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} invalid={fieldState.invalid} testId="su-fax" />
+            <PhoneInput
+              id="su-fax"
+              defaultArea="02"
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              invalid={fieldState.invalid}
+              testId="su-fax"
+            />
           )}
         />
       </Field>

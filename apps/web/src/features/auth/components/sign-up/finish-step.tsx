@@ -7,7 +7,9 @@ export function FinishStep({ email }: { email: string }) {
   const { t } = useTranslation();
   return (
     <div className="sign-up__finish" data-testid="sign-up-done">
-      <div className="sign-up__finish-icon" aria-hidden="true">✉</div>
+      <div className="sign-up__finish-icon" aria-hidden="true">
+        ✉
+      </div>
       <h2 className="sign-up__finish-title">{t('signUp.done.title')}</h2>
       <p>{t('signUp.done.body', { email })}</p>
       <p className="field__hint">{t('signUp.done.hint')}</p>

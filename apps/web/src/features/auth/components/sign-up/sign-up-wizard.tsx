@@ -27,7 +27,11 @@ export function SignUpWizard() {
       </h1>
       <ol className="stepper" aria-label={t('signUp.progress')}>
         {STEPS.map((s, i) => (
-          <li key={s} className={`stepper__step${i === index ? ' stepper__step--current' : ''}${i < index ? ' stepper__step--done' : ''}`} aria-current={i === index ? 'step' : undefined}>
+          <li
+            key={s}
+            className={`stepper__step${i === index ? ' stepper__step--current' : ''}${i < index ? ' stepper__step--done' : ''}`}
+            aria-current={i === index ? 'step' : undefined}
+          >
             <span className="stepper__number">{i + 1}</span>
             <span className="stepper__label">{t(`signUp.steps.${s}`)}</span>
           </li>

@@ -11,7 +11,15 @@ const CHOICES = [
 ] as const;
 
 /** Step 2: doctor or hospital/clinic, lab, company (changeable later in my info). */
-export function UserTypeStep({ value, onBack, onNext }: { value: UserTypeCd | null; onBack: () => void; onNext: (value: UserTypeCd) => void }) {
+export function UserTypeStep({
+  value,
+  onBack,
+  onNext,
+}: {
+  value: UserTypeCd | null;
+  onBack: () => void;
+  onNext: (value: UserTypeCd) => void;
+}) {
   const { t } = useTranslation();
   const message = useMessage();
   const [choice, setChoice] = useState<UserTypeCd | null>(value);

@@ -43,7 +43,10 @@ export function BatchExport({ pagePatientIds }: BatchExportProps) {
       saveFile(blob, batchExportName(new Date(), format));
       setRun({ state: 'done', charts: total });
     } catch (error) {
-      setRun({ state: 'error', key: isApiError(error) && error.code === 'TOO_MANY_REQUESTS' ? 'exports.batch.busy' : 'exports.batch.failed' });
+      setRun({
+        state: 'error',
+        key: isApiError(error) && error.code === 'TOO_MANY_REQUESTS' ? 'exports.batch.busy' : 'exports.batch.failed',
+      });
     } finally {
       stop?.();
     }
@@ -54,28 +57,61 @@ export function BatchExport({ pagePatientIds }: BatchExportProps) {
   const pageEmpty = pagePatientIds.length === 0;
   return (
     <div className="batch-export">
-      <button type="button" className="button button--secondary" aria-expanded={open} onClick={() => setOpen((v) => !v)} data-testid="batch-export-open">
+      <button
+        type="button"
+        className="button button--secondary"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+        data-testid="batch-export-open"
+      >
         {t('exports.batch.open')}
       </button>
       {open && (
         <div className="batch-export__panel" role="dialog" aria-labelledby="batch-export-title" data-testid="batch-export">
-          <h2 id="batch-export-title" className="batch-export__title">{t('exports.batch.title')}</h2>
+          <h2 id="batch-export-title" className="batch-export__title">
+            {t('exports.batch.title')}
+          </h2>
           <p className="batch-export__note">{t('exports.batch.intro')}</p>
           <fieldset className="batch-export__scope" disabled={working}>
             <label>
-              <input type="radio" name="batch-export-scope" checked={scope === 'all'} onChange={() => setScope('all')} data-testid="batch-scope-all" />
+              <input
+                type="radio"
+                name="batch-export-scope"
+                checked={scope === 'all'}
+                onChange={() => setScope('all')}
+                data-testid="batch-scope-all"
+              />
               {t('exports.batch.scopeAll')}
             </label>
             <label>
-              <input type="radio" name="batch-export-scope" checked={scope === 'page'} disabled={pageEmpty} onChange={() => setScope('page')} data-testid="batch-scope-page" />
+              <input
+                type="radio"
+                name="batch-export-scope"
+                checked={scope === 'page'}
+                disabled={pageEmpty}
+                onChange={() => setScope('page')}
+                data-testid="batch-scope-page"
+              />
               {t('exports.batch.scopePage', { count: pagePatientIds.length })}
             </label>
           </fieldset>
           <div className="batch-export__buttons">
-            <button type="button" className="button button--primary" disabled={working} onClick={() => void start('csv')} data-testid="batch-export-csv">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={working}
+              onClick={() => void start('csv')}
+              data-testid="batch-export-csv"
+            >
               {t('exports.batch.csv')}
             </button>
-            <button type="button" className="button button--secondary" disabled={working} onClick={() => void start('xlsx')} data-testid="batch-export-xlsx">
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={working}
+              onClick={() => void start('xlsx')}
+              data-testid="batch-export-xlsx"
+            >
               {t('exports.batch.xlsx')}
             </button>
           </div>
@@ -83,13 +119,19 @@ export function BatchExport({ pagePatientIds }: BatchExportProps) {
             <div role="status" data-testid="batch-export-progress">
               <progress className="batch-export__progress" max={100} {...(percent !== null && { value: percent })} />
               <p className="batch-export__note">
-                {run.total === null ? t('exports.batch.preparing') : t('exports.batch.progress', { done: run.done, total: run.total, percent: percent ?? 0 })}
+                {run.total === null
+                  ? t('exports.batch.preparing')
+                  : t('exports.batch.progress', { done: run.done, total: run.total, percent: percent ?? 0 })}
               </p>
             </div>
           )}
           {run.state === 'done' && (
             <p className="batch-export__note" role="status" data-testid="batch-export-done">
-              {run.charts === 0 ? t('exports.batch.empty') : run.charts === null ? t('exports.batch.doneUncounted') : t('exports.batch.done', { count: run.charts })}
+              {run.charts === 0
+                ? t('exports.batch.empty')
+                : run.charts === null
+                  ? t('exports.batch.doneUncounted')
+                  : t('exports.batch.done', { count: run.charts })}
             </p>
           )}
           {run.state === 'error' && (

@@ -23,7 +23,8 @@ export function PatientModal() {
 
   if (!displayModal || viewPatientID === null) return null;
   const showEdit = modalMode === 'view' || modalMode === 'view/change';
-  const uploadMode = modalMode === 'add' || modalMode === 'create' ? 'add' : modalMode === 'change' || modalMode === 'view/change' ? 'change' : null;
+  const uploadMode =
+    modalMode === 'add' || modalMode === 'create' ? 'add' : modalMode === 'change' || modalMode === 'view/change' ? 'change' : null;
 
   return (
     <>

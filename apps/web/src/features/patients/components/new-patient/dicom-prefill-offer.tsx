@@ -44,7 +44,8 @@ export function DicomPrefillOffer({ facts, current, onUse, onDismiss }: Props) {
   const { t } = useTranslation();
   const offered = prefillValues(facts);
   const fill = fieldsToFill(offered, current);
-  const shown = (key: keyof PrefillValues, value: string) => (key === 'gender' ? t(value === '1' ? 'dicom.prefill.female' : 'dicom.prefill.male') : value);
+  const shown = (key: keyof PrefillValues, value: string) =>
+    key === 'gender' ? t(value === '1' ? 'dicom.prefill.female' : 'dicom.prefill.male') : value;
   const labels: Record<keyof PrefillValues, string> = {
     name: t('dicom.prefill.name'),
     birth: t('dicom.prefill.birth'),
@@ -74,7 +75,13 @@ export function DicomPrefillOffer({ facts, current, onUse, onDismiss }: Props) {
         <button type="button" className="button button--secondary" onClick={onDismiss} data-testid="dicom-prefill-dismiss">
           {t('dicom.prefill.dismiss')}
         </button>
-        <button type="button" className="button button--primary" onClick={() => onUse(fill)} disabled={Object.keys(fill).length === 0} data-testid="dicom-prefill-use">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => onUse(fill)}
+          disabled={Object.keys(fill).length === 0}
+          data-testid="dicom-prefill-use"
+        >
           {t('dicom.prefill.use')}
         </button>
       </div>

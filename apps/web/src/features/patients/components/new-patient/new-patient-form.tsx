@@ -89,14 +89,27 @@ export function NewPatientForm() {
             control={control}
             name="face"
             render={({ field }) => (
-              <DropZone label={t('patients.create.face')} hint={t('patients.drop.hint')} file={field.value} onChange={field.onChange} testId="drop-face" />
+              <DropZone
+                label={t('patients.create.face')}
+                hint={t('patients.drop.hint')}
+                file={field.value}
+                onChange={field.onChange}
+                testId="drop-face"
+              />
             )}
           />
         </div>
         <div className="new-patient__fields">
           {offer !== null && <DicomPrefillOffer facts={offer} current={current} onUse={usePrefill} onDismiss={() => setOffer(null)} />}
           <Field label={t('patients.fields.name')} htmlFor="np-name" error={formError(errors.name?.message)} required>
-            <input id="np-name" className="input" autoComplete="off" aria-invalid={errors.name !== undefined} {...register('name')} data-testid="np-name" />
+            <input
+              id="np-name"
+              className="input"
+              autoComplete="off"
+              aria-invalid={errors.name !== undefined}
+              {...register('name')}
+              data-testid="np-name"
+            />
           </Field>
           <Field label={t('patients.fields.shootDate')} htmlFor="np-shoot-date" error={formError(errors.shootDate?.message)}>
             <Controller
@@ -122,7 +135,13 @@ export function NewPatientForm() {
             control={control}
             name="birth"
             render={({ field }) => (
-              <BirthdayField prefix="np" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={formError(errors.birth?.message)} />
+              <BirthdayField
+                prefix="np"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={formError(errors.birth?.message)}
+              />
             )}
           />
           <GenderField prefix="np" registration={register('gender')} error={formError(errors.gender?.message)} />

@@ -53,7 +53,14 @@ export function HistoryTile({ chart, onChange, onDelete, deleting }: HistoryTile
           >
             <EditIcon />
           </button>
-          <button type="button" className="icon-button" onClick={onChange} aria-label={t('patients.history.change')} title={t('patients.history.change')} data-testid="tile-change">
+          <button
+            type="button"
+            className="icon-button"
+            onClick={onChange}
+            aria-label={t('patients.history.change')}
+            title={t('patients.history.change')}
+            data-testid="tile-change"
+          >
             <SwapIcon />
           </button>
           <button

@@ -43,7 +43,11 @@ export function PatientEdit({ patientId, variant }: PatientEditProps) {
 
   return (
     <div className={`patient-edit patient-edit--${variant}`}>
-      <PatientInfoForm key={`${patient.data.id}:${patient.data.first_name}:${patient.data.birth_info}:${String(patient.data.gender)}`} patient={patient.data} variant={variant} />
+      <PatientInfoForm
+        key={`${patient.data.id}:${patient.data.first_name}:${patient.data.birth_info}:${String(patient.data.gender)}`}
+        patient={patient.data}
+        variant={variant}
+      />
       <PatientHistory patientId={patient.data.id} variant={variant} />
     </div>
   );

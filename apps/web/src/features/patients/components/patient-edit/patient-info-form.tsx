@@ -34,9 +34,12 @@ export function PatientInfoForm({ patient, variant }: { patient: Patient; varian
   const leave = useLeavePatient(variant);
   const followUp = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [settling, setSettling] = useState(false);
-  useEffect(() => () => {
-    if (followUp.current !== null) clearTimeout(followUp.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (followUp.current !== null) clearTimeout(followUp.current);
+    },
+    [],
+  );
 
   const { register, control, handleSubmit, formState } = useForm<PatientFieldsInput, unknown, PatientFieldsValues>({
     resolver: schemaResolver(patientFieldsSchema),
@@ -92,23 +95,47 @@ export function PatientInfoForm({ patient, variant }: { patient: Patient; varian
           <input id="pe-patient-id" className="input" value={patient.patient_id ?? ''} readOnly data-testid="pe-patient-id" />
         </Field>
         <Field label={t('patients.fields.name')} htmlFor="pe-name" error={formError(errors.name?.message)} required>
-          <input id="pe-name" className="input" autoComplete="off" aria-invalid={errors.name !== undefined} {...register('name')} data-testid="pe-name" />
+          <input
+            id="pe-name"
+            className="input"
+            autoComplete="off"
+            aria-invalid={errors.name !== undefined}
+            {...register('name')}
+            data-testid="pe-name"
+          />
         </Field>
         <Controller
           control={control}
           name="birth"
           render={({ field }) => (
-            <BirthdayField prefix="pe" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={formError(errors.birth?.message)} />
+            <BirthdayField
+              prefix="pe"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={formError(errors.birth?.message)}
+            />
           )}
         />
         <GenderField prefix="pe" registration={register('gender')} error={formError(errors.gender?.message)} />
       </div>
       <div className="form-actions">
-        <button type="button" className="button button--danger" onClick={confirmDelete} disabled={remove.isPending} data-testid="delete-patient">
+        <button
+          type="button"
+          className="button button--danger"
+          onClick={confirmDelete}
+          disabled={remove.isPending}
+          data-testid="delete-patient"
+        >
           <TrashIcon />
           {t('patients.deletePatient.button')}
         </button>
-        <button type="submit" className="button button--primary" disabled={!formState.isValid || !formState.isDirty || saving} data-testid="save">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!formState.isValid || !formState.isDirty || saving}
+          data-testid="save"
+        >
           {update.isPending ? t('patients.actions.saving') : t('patients.actions.save')}
         </button>
       </div>

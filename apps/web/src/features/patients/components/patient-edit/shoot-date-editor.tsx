@@ -73,7 +73,12 @@ export function ShootDateEditor({ chartId, current, onClose }: ShootDateEditorPr
         <button type="button" className="button button--secondary" onClick={onClose}>
           {t('common.cancel')}
         </button>
-        <button type="submit" className="button button--primary" disabled={!formState.isValid || update.isPending} data-testid="tile-date-save">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={!formState.isValid || update.isPending}
+          data-testid="tile-date-save"
+        >
           {t('patients.actions.save')}
         </button>
       </div>

@@ -18,7 +18,17 @@ interface PatientTableProps {
 
 const COLUMNS = 7;
 
-function SortHeader({ field, label, sort, onSort }: { field: PatientSortField; label: string; sort: ListSort; onSort: (f: PatientSortField) => void }) {
+function SortHeader({
+  field,
+  label,
+  sort,
+  onSort,
+}: {
+  field: PatientSortField;
+  label: string;
+  sort: ListSort;
+  onSort: (f: PatientSortField) => void;
+}) {
   const { t } = useTranslation();
   const direction = sort.field === field ? sort.order : null;
   const ariaSort = direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none';

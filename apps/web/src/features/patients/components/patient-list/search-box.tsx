@@ -26,7 +26,13 @@ export function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q
         onChange={(e) => setValue(e.target.value)}
         data-testid="search-input"
       />
-      <button type="submit" className="search-box__button" aria-label={t('patients.list.search')} title={t('patients.list.search')} data-testid="search-button">
+      <button
+        type="submit"
+        className="search-box__button"
+        aria-label={t('patients.list.search')}
+        title={t('patients.list.search')}
+        data-testid="search-button"
+      >
         <SearchIcon width={18} height={18} />
       </button>
     </form>

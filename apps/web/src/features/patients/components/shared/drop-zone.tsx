@@ -80,17 +80,32 @@ export function DropZone({ label, hint, file, onChange, required, disabled, test
     void take(e.dataTransfer.files[0]);
   };
   const problemText =
-    problem === null ? null : typeof problem === 'string' ? t(`patients.drop.${problem}`) : t(`dicom.errors.${problem.code}`, { syntax: problem.syntax ?? '' });
+    problem === null
+      ? null
+      : typeof problem === 'string'
+        ? t(`patients.drop.${problem}`)
+        : t(`dicom.errors.${problem.code}`, { syntax: problem.syntax ?? '' });
 
   return (
     <div className={`drop-zone${problem ? ' drop-zone--invalid' : ''}`}>
       <span className="drop-zone__label" id={`${id}-label`}>
         {label}
-        {required && <span className="field__required" aria-hidden="true">*</span>}
+        {required && (
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
+        )}
       </span>
       <label
         htmlFor={id}
-        className={`drop-zone__area${over ? ' drop-zone__area--over' : ''}${file ? ' drop-zone__area--filled' : ''}${disabled ? ' drop-zone__area--disabled' : ''}`}
+        className={[
+          'drop-zone__area',
+          over ? 'drop-zone__area--over' : '',
+          file ? 'drop-zone__area--filled' : '',
+          disabled ? 'drop-zone__area--disabled' : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
         onDragOver={(e) => {
           e.preventDefault();
           if (!disabled) setOver(true);

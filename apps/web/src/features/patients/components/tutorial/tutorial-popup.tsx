@@ -99,7 +99,12 @@ function TutorialDialog({ onClosed }: { onClosed: () => void }) {
         </video>
         <div className="tutorial__manual">
           <p className="popup__text">{t('patients.tutorial.manual')}</p>
-          <button type="button" className="button button--secondary" onClick={() => downloadManual(language)} data-testid="tutorial-download">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => downloadManual(language)}
+            data-testid="tutorial-download"
+          >
             <ManualIcon width={18} height={18} />
             {t('patients.tutorial.download')}
           </button>

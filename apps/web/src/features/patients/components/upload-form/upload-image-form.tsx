@@ -72,7 +72,13 @@ export function UploadImageForm({ mode, patientId, chart, onCancel, onDone }: Up
           control={control}
           name="face"
           render={({ field }) => (
-            <DropZone label={t('patients.upload.face')} hint={t('patients.drop.hint')} file={field.value} onChange={field.onChange} testId="drop-face" />
+            <DropZone
+              label={t('patients.upload.face')}
+              hint={t('patients.drop.hint')}
+              file={field.value}
+              onChange={field.onChange}
+              testId="drop-face"
+            />
           )}
         />
       </div>

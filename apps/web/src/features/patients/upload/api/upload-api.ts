@@ -58,18 +58,22 @@ export function requestUpload(slot: UploadSlot): Promise<UploadResponse> {
   const { upload } = FILE_ENDPOINTS;
   return parsed(
     upload.response,
-    api.post(upload.path, {}, {
-      auth: true,
-      json: {
-        chart_id: slot.chartId,
-        image_type_cd: slot.imageType,
-        // docs/spec-points.md §3: chart id plus type code .jpg (informational only).
-        original_name: `${slot.chartId}${slot.imageType}.jpg`,
-        shoot_date: slot.shootDate ?? null,
-        content_type: slot.contentType,
-        size: slot.size,
+    api.post(
+      upload.path,
+      {},
+      {
+        auth: true,
+        json: {
+          chart_id: slot.chartId,
+          image_type_cd: slot.imageType,
+          // docs/spec-points.md §3: chart id plus type code .jpg (informational only).
+          original_name: `${slot.chartId}${slot.imageType}.jpg`,
+          shoot_date: slot.shootDate ?? null,
+          content_type: slot.contentType,
+          size: slot.size,
+        },
       },
-    }),
+    ),
   );
 }
 

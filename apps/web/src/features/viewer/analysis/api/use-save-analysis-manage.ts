@@ -9,7 +9,8 @@ import { analysisKeys } from './query-keys.ts';
 export function useSaveAnalysisManage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (manage: UserAnalysisManage) => (await runOperation(updateUserAnalysisManageMutation, savePayload(manage))).update_user_config,
+    mutationFn: async (manage: UserAnalysisManage) =>
+      (await runOperation(updateUserAnalysisManageMutation, savePayload(manage))).update_user_config,
     onSuccess: (config) => client.setQueryData(analysisKeys.userConfig, config),
   });
 }

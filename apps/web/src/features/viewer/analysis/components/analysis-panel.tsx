@@ -45,7 +45,12 @@ export function AnalysisPanel() {
   const chart = useViewerChart(useParams().id ?? null).data ?? null;
   const { option, rows, config } = view;
 
-  if (config.isPending) return <p className="analysis-panel__note" role="status">{t('analysis.loading')}</p>;
+  if (config.isPending)
+    return (
+      <p className="analysis-panel__note" role="status">
+        {t('analysis.loading')}
+      </p>
+    );
   if (config.isError) {
     return (
       <div className="analysis-panel" role="alert">
@@ -74,12 +79,21 @@ export function AnalysisPanel() {
               </button>
             )}
           </div>
-          <AnalysisTable name={option.kind === 'default' ? t('analysis.defaultOption') : names.analysis(option.analysis)} rows={rows} onPlace={placeLandmarks} />
+          <AnalysisTable
+            name={option.kind === 'default' ? t('analysis.defaultOption') : names.analysis(option.analysis)}
+            rows={rows}
+            onPlace={placeLandmarks}
+          />
           <AnalysisLegend />
           <ChartExportButtons chartId={chart?.chart_id ?? null} option={option} prepare={saveEditsFirst} />
         </>
       )}
-      <button type="button" className="analysis-button analysis-panel__customise" aria-expanded={customising} onClick={() => setCustomising((v) => !v)}>
+      <button
+        type="button"
+        className="analysis-button analysis-panel__customise"
+        aria-expanded={customising}
+        onClick={() => setCustomising((v) => !v)}
+      >
         {customising ? t('analysis.custom.close') : t('analysis.custom.open')}
       </button>
       {customising && <CustomGroupsEditor stored={view.manage} storedProblem={view.manageProblem} />}

@@ -76,7 +76,9 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
             ) : (
               <>
                 {formatZ(interpretation.z)}
-                {interpretation.percentile !== null && <span className="analysis-row__pct">{formatPercentile(interpretation.percentile)}</span>}
+                {interpretation.percentile !== null && (
+                  <span className="analysis-row__pct">{formatPercentile(interpretation.percentile)}</span>
+                )}
               </>
             )}
           </td>
@@ -90,7 +92,12 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
           {result.status === 'incomplete' ? (
             <>
               <span data-testid="analysis-missing">{t('analysis.missing', { landmarks: shortNames(result.missing) })}</span>
-              <button type="button" className="analysis-button analysis-button--small" data-testid="place-missing" onClick={() => onPlace(result.missing)}>
+              <button
+                type="button"
+                className="analysis-button analysis-button--small"
+                data-testid="place-missing"
+                onClick={() => onPlace(result.missing)}
+              >
                 {t('analysis.placeMissing')}
               </button>
             </>

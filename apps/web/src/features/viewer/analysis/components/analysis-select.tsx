@@ -3,7 +3,15 @@ import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import type { AnalysisOption } from '../lib/analysis-options.ts';
 
 /** The analysis menu: the user's default group (when it is its own), standard analyses, the user's groups. */
-export function AnalysisSelect({ options, value, onChange }: { options: readonly AnalysisOption[]; value: string; onChange: (key: string) => void }) {
+export function AnalysisSelect({
+  options,
+  value,
+  onChange,
+}: {
+  options: readonly AnalysisOption[];
+  value: string;
+  onChange: (key: string) => void;
+}) {
   const { t } = useTranslation();
   const names = useClinicalNames();
   const label = (o: AnalysisOption) => {

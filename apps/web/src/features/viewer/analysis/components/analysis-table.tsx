@@ -4,7 +4,15 @@ import type { AnalysisRow } from '../lib/analysis-rows.ts';
 import { AnalysisRowView } from './analysis-row.tsx';
 
 /** The measurements of the chosen analysis, one row each, coloured by distance from the norm. */
-export function AnalysisTable({ name, rows, onPlace }: { name: string; rows: readonly AnalysisRow[]; onPlace: (ids: readonly LandmarkId[]) => void }) {
+export function AnalysisTable({
+  name,
+  rows,
+  onPlace,
+}: {
+  name: string;
+  rows: readonly AnalysisRow[];
+  onPlace: (ids: readonly LandmarkId[]) => void;
+}) {
   const { t } = useTranslation();
   if (rows.length === 0) return <p className="analysis-panel__note">{t('analysis.empty')}</p>;
   return (

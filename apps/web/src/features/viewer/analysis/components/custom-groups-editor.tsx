@@ -4,7 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { useSaveAnalysisManage } from '../api/use-save-analysis-manage.ts';
 import { analysisOptions } from '../lib/analysis-options.ts';
-import { createGroup, deleteGroup, groupNameProblem, setDefaultGroup, toggleMeasurement, type GroupNameProblem } from '../lib/custom-groups.ts';
+import {
+  createGroup,
+  deleteGroup,
+  groupNameProblem,
+  setDefaultGroup,
+  toggleMeasurement,
+  type GroupNameProblem,
+} from '../lib/custom-groups.ts';
 import { MeasurementPicker } from './measurement-picker.tsx';
 
 const CURRENT_DEFAULT = 'current';
@@ -54,7 +61,12 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
 
   const options = analysisOptions(draft);
   const defaultKey = options.find((o) => o.isDefault)?.key;
-  const defaultValue = draft.defaultGroup.measurementIds.length === 0 ? '' : defaultKey === 'default' || defaultKey === undefined ? CURRENT_DEFAULT : defaultKey;
+  const defaultValue =
+    draft.defaultGroup.measurementIds.length === 0
+      ? ''
+      : defaultKey === 'default' || defaultKey === undefined
+        ? CURRENT_DEFAULT
+        : defaultKey;
   const chooseDefault = (key: string) => {
     if (key === CURRENT_DEFAULT) return;
     apply(setDefaultGroup(draft, options.find((o) => o.key === key)?.analysis.measurementIds ?? []));
@@ -63,7 +75,9 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
 
   return (
     <section className="custom-groups" data-testid="custom-groups" aria-labelledby="custom-groups-title">
-      <h3 id="custom-groups-title" className="analysis-panel__heading">{t('analysis.custom.title')}</h3>
+      <h3 id="custom-groups-title" className="analysis-panel__heading">
+        {t('analysis.custom.title')}
+      </h3>
       {storedProblem && <p className="analysis-panel__note">{t('analysis.custom.storedProblem')}</p>}
 
       <label className="custom-groups__field">
@@ -71,7 +85,9 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
         <select data-testid="default-group" value={defaultValue} onChange={(e) => chooseDefault(e.target.value)}>
           <option value="">{t('analysis.custom.defaultNone')}</option>
           {defaultValue === CURRENT_DEFAULT && (
-            <option value={CURRENT_DEFAULT}>{t('analysis.custom.defaultCurrent', { count: draft.defaultGroup.measurementIds.length })}</option>
+            <option value={CURRENT_DEFAULT}>
+              {t('analysis.custom.defaultCurrent', { count: draft.defaultGroup.measurementIds.length })}
+            </option>
           )}
           {options
             .filter((o) => o.kind !== 'default')
@@ -115,7 +131,12 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
       <div className="custom-groups__field">
         <label htmlFor="custom-group-edit">{t('analysis.custom.editing')}</label>
         <div className="custom-groups__row">
-          <select id="custom-group-edit" data-testid="custom-group-edit" value={target ?? ''} onChange={(e) => setTarget(e.target.value === '' ? null : e.target.value)}>
+          <select
+            id="custom-group-edit"
+            data-testid="custom-group-edit"
+            value={target ?? ''}
+            onChange={(e) => setTarget(e.target.value === '' ? null : e.target.value)}
+          >
             <option value="">{t('analysis.custom.editDefault')}</option>
             {draft.groups.map((g) => (
               <option key={g.name} value={g.name}>

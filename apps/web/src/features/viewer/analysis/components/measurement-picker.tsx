@@ -6,7 +6,13 @@ import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
  * Checkboxes for every catalogue measurement, grouped under the standard analysis they belong to
  * (a measurement in two analyses appears in both and toggles together).
  */
-export function MeasurementPicker({ selected, onToggle }: { selected: readonly string[]; onToggle: (id: string, included: boolean) => void }) {
+export function MeasurementPicker({
+  selected,
+  onToggle,
+}: {
+  selected: readonly string[];
+  onToggle: (id: string, included: boolean) => void;
+}) {
   const { t } = useTranslation();
   const names = useClinicalNames();
   const chosen = new Set(selected);

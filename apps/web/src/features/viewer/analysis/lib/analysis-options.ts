@@ -25,7 +25,9 @@ export function defaultGroupAsAnalysis(ids: readonly string[]): AnalysisDefiniti
 export function analysisOptions(manage: UserAnalysisManage | null): AnalysisOption[] {
   const defaultIds = manage?.defaultGroup.measurementIds ?? [];
   const isDefault = (a: AnalysisDefinition) => defaultIds.length > 0 && sameIds(a.measurementIds, defaultIds);
-  const standard = ANALYSES.map((analysis): AnalysisOption => ({ key: `std:${analysis.id}`, kind: 'standard', analysis, isDefault: isDefault(analysis) }));
+  const standard = ANALYSES.map(
+    (analysis): AnalysisOption => ({ key: `std:${analysis.id}`, kind: 'standard', analysis, isDefault: isDefault(analysis) }),
+  );
   const custom = (manage?.groups ?? []).map((group): AnalysisOption => {
     const analysis = customGroupAsAnalysis(group);
     return { key: analysis.id, kind: 'custom', analysis, isDefault: isDefault(analysis) };

@@ -57,7 +57,12 @@ function asImagePoints(positions: LandmarkPositions): LandmarkMap<ImagePoint> {
 }
 
 /** Evaluate and interpret every measurement of `analysis` on image-pixel landmarks. */
-export function buildAnalysisRows(analysis: AnalysisDefinition, positions: LandmarkPositions, calibration: Calibration, sex?: Sex): AnalysisRow[] {
+export function buildAnalysisRows(
+  analysis: AnalysisDefinition,
+  positions: LandmarkPositions,
+  calibration: Calibration,
+  sex?: Sex,
+): AnalysisRow[] {
   const definitions = analysisMeasurements(analysis);
   const results = evaluateMeasurements(definitions, asImagePoints(positions), calibration);
   return definitions.map((definition, i) => {
@@ -72,9 +77,17 @@ export function buildAnalysisRows(analysis: AnalysisDefinition, positions: Landm
  * only when a position changes, so rows are computed once per change however many components
  * (table, highlight layer) read them. Old position objects are dropped with the WeakMap.
  */
-const cache = new WeakMap<LandmarkPositions, Map<string, { calibration: Calibration; sex: Sex | undefined; analysis: AnalysisDefinition; rows: AnalysisRow[] }>>();
+const cache = new WeakMap<
+  LandmarkPositions,
+  Map<string, { calibration: Calibration; sex: Sex | undefined; analysis: AnalysisDefinition; rows: AnalysisRow[] }>
+>();
 
-export function analysisRowsFor(analysis: AnalysisDefinition, positions: LandmarkPositions, calibration: Calibration, sex?: Sex): AnalysisRow[] {
+export function analysisRowsFor(
+  analysis: AnalysisDefinition,
+  positions: LandmarkPositions,
+  calibration: Calibration,
+  sex?: Sex,
+): AnalysisRow[] {
   let byAnalysis = cache.get(positions);
   if (byAnalysis === undefined) {
     byAnalysis = new Map();

@@ -99,8 +99,13 @@ function draw(c: Construction, ctx: Ctx): void {
       arc(ctx, v, sub(a, v), sub(b, v));
       return;
     }
-    case 'angle': case 'signed-angle': vectorPair(ctx, c.u, c.w, false); return;
-    case 'acute-angle': vectorPair(ctx, c.u, c.w, true); return;
+    case 'angle':
+    case 'signed-angle':
+      vectorPair(ctx, c.u, c.w, false);
+      return;
+    case 'acute-angle':
+      vectorPair(ctx, c.u, c.w, true);
+      return;
     case 'distance': {
       const [a, b] = [resolve(c.a, ctx), resolve(c.b, ctx)];
       if (!a || !b) return;
@@ -131,8 +136,13 @@ function draw(c: Construction, ctx: Ctx): void {
       [from, to, da, db].forEach((q) => point(ctx, q));
       return;
     }
-    case 'ratio': draw(c.numerator, ctx); draw(c.denominator, ctx); return;
-    case 'linear': c.terms.forEach((t) => draw(t.of, ctx)); return;
+    case 'ratio':
+      draw(c.numerator, ctx);
+      draw(c.denominator, ctx);
+      return;
+    case 'linear':
+      c.terms.forEach((t) => draw(t.of, ctx));
+      return;
     case 'signed-by-side': {
       draw(c.magnitude, ctx);
       const [la, lb] = [resolve(c.line.from, ctx), resolve(c.line.to, ctx)];

@@ -45,7 +45,12 @@ function withIds(manage: UserAnalysisManage, target: string | null, ids: readonl
 }
 
 /** Adds (at the end) or removes one measurement of a group. */
-export function toggleMeasurement(manage: UserAnalysisManage, target: string | null, id: string, included: boolean): ValidationResult<UserAnalysisManage> {
+export function toggleMeasurement(
+  manage: UserAnalysisManage,
+  target: string | null,
+  id: string,
+  included: boolean,
+): ValidationResult<UserAnalysisManage> {
   const ids = idsOf(manage, target).filter((m) => m !== id);
   return withIds(manage, target, included ? [...ids, id] : ids);
 }

@@ -2,6 +2,8 @@ import { severityOf } from '@ceppro/ceph';
 import type { InterpretationKey } from '@ceppro/contract';
 import type { AnalysisRow } from './analysis-rows.ts';
 
+const SEVERITY_ADVERB = { mild: 'mildly', moderate: 'moderately', severe: 'severely' } as const;
+
 /**
  * Keys of the deviation words, all of the clinical vocabulary (`interpretation.*`), so the viewer, the
  * print layout and the PDF read the same words.
@@ -46,7 +48,7 @@ export function rowReading(row: AnalysisRow): RowReading | null {
     const severity = severityOf(interpretation.z);
     if (severity === 'within') return { key: 'within', words: null, direction: null };
     const up = interpretation.z > 0;
-    const key = `${severity === 'mild' ? 'mildly' : severity === 'moderate' ? 'moderately' : 'severely'}${up ? 'Increased' : 'Decreased'}` as ReadingKey;
+    const key = `${SEVERITY_ADVERB[severity]}${up ? 'Increased' : 'Decreased'}` as ReadingKey;
     return { key, words: interpretation.words, direction: up ? 'increased' : 'decreased' };
   }
   if (interpretation.range !== null) {

@@ -20,7 +20,11 @@ export function useDicomSourceText(dicom: DicomCalibration | null): string | nul
 }
 
 /** Where the film's mm come from (ruler, DICOM, default PPM, or none: lengths in px) and the px/mm in use. */
-export function CalibrationStatus({ calibration }: { calibration: ResolvedCalibration & { pending: boolean; dicom?: DicomCalibration | null } }) {
+export function CalibrationStatus({
+  calibration,
+}: {
+  calibration: ResolvedCalibration & { pending: boolean; dicom?: DicomCalibration | null };
+}) {
   const { t } = useTranslation();
   const dicomSource = useDicomSourceText(calibration.origin === 'dicom' ? (calibration.dicom ?? null) : null);
   const ppm = formatPpm(calibration.ppm ?? 0);

@@ -29,11 +29,26 @@ export const DrawingShapeView = memo(function DrawingShapeView({ shape, scale }:
     case 'pen':
       return <polyline {...common} points={pts(penPoints(shape.points))} data-points={shape.points.slice(0, 4).join(',')} />;
     case 'line':
-      return <line {...common} x1={shape.from[0]} y1={shape.from[1]} x2={shape.to[0]} y2={shape.to[1]} data-from={shape.from.join(',')} data-to={shape.to.join(',')} />;
+      return (
+        <line
+          {...common}
+          x1={shape.from[0]}
+          y1={shape.from[1]}
+          x2={shape.to[0]}
+          y2={shape.to[1]}
+          data-from={shape.from.join(',')}
+          data-to={shape.to.join(',')}
+        />
+      );
     case 'arrow': {
       const [a, b] = arrowHead(shape.from, shape.to, width * 4 + 6 / scale);
       return (
-        <polyline {...common} points={pts([shape.from, shape.to, a, shape.to, b])} data-from={shape.from.join(',')} data-to={shape.to.join(',')} />
+        <polyline
+          {...common}
+          points={pts([shape.from, shape.to, a, shape.to, b])}
+          data-from={shape.from.join(',')}
+          data-to={shape.to.join(',')}
+        />
       );
     }
     case 'rectangle':
@@ -49,7 +64,14 @@ export const DrawingShapeView = memo(function DrawingShapeView({ shape, scale }:
         />
       );
     case 'ellipse':
-      return <polygon {...common} points={pts(ellipsePolygon(shape.from, shape.to))} data-from={shape.from.join(',')} data-to={shape.to.join(',')} />;
+      return (
+        <polygon
+          {...common}
+          points={pts(ellipsePolygon(shape.from, shape.to))}
+          data-from={shape.from.join(',')}
+          data-to={shape.to.join(',')}
+        />
+      );
     case 'text':
       return (
         <text

@@ -31,7 +31,12 @@ export function DrawingToolbar() {
   const store = useDrawingStore.getState;
 
   return (
-    <div className={`drawing-toolbar${drawing ? ' drawing-toolbar--open' : ''}`} role="toolbar" aria-label={t('drawing.toolbar')} data-testid="drawing-toolbar">
+    <div
+      className={`drawing-toolbar${drawing ? ' drawing-toolbar--open' : ''}`}
+      role="toolbar"
+      aria-label={t('drawing.toolbar')}
+      data-testid="drawing-toolbar"
+    >
       <div className="drawing-toolbar__row">
         <button
           type="button"
@@ -43,7 +48,13 @@ export function DrawingToolbar() {
         >
           {drawing ? t('drawing.done') : `✎ ${t('drawing.draw')}`}
         </button>
-        <button type="button" className="drawing-toolbar__toggle" aria-pressed={visible} onClick={() => store().toggleVisible()} data-testid="toggle-drawing">
+        <button
+          type="button"
+          className="drawing-toolbar__toggle"
+          aria-pressed={visible}
+          onClick={() => store().toggleVisible()}
+          data-testid="toggle-drawing"
+        >
           <span className="drawing-toolbar__check" aria-hidden="true" />
           {t('drawing.show')}
         </button>
@@ -98,10 +109,24 @@ export function DrawingToolbar() {
             <output>{Math.round(pen.opacity * 100)}%</output>
           </label>
           <div className="drawing-toolbar__row">
-            <button type="button" className="drawing-toolbar__button" disabled={!canUndo} onClick={() => store().undo()} title={`${t('drawing.undo')} (Ctrl+Z)`} data-testid="drawing-undo">
+            <button
+              type="button"
+              className="drawing-toolbar__button"
+              disabled={!canUndo}
+              onClick={() => store().undo()}
+              title={`${t('drawing.undo')} (Ctrl+Z)`}
+              data-testid="drawing-undo"
+            >
               ↶ {t('drawing.undo')}
             </button>
-            <button type="button" className="drawing-toolbar__button" disabled={!canRedo} onClick={() => store().redo()} title={`${t('drawing.redo')} (Ctrl+Shift+Z)`} data-testid="drawing-redo">
+            <button
+              type="button"
+              className="drawing-toolbar__button"
+              disabled={!canRedo}
+              onClick={() => store().redo()}
+              title={`${t('drawing.redo')} (Ctrl+Shift+Z)`}
+              data-testid="drawing-redo"
+            >
               ↷ {t('drawing.redo')}
             </button>
           </div>

@@ -35,18 +35,20 @@ export function useDrawingSession(): void {
     const t = tRef.current;
     const problem = () => pushToast({ kind: 'warning', title: t('drawing.saveFailedTitle'), text: t('drawing.saveFailed') });
     const autosave = createDrawingAutosave(useDrawingStore, drawingSaveApi, problem);
-    closing.then(() => readDrawingRecord(recordId)).then(
-      (snapshot) => {
-        if (!live) return;
-        if (snapshot === null) return;
-        autosave.remember(snapshot);
-        const read = readDrawingResult(snapshot.drawingResult);
-        useDrawingStore.getState().load(recordId, setsOf(read), read.writable);
-      },
-      () => {
-        if (live) pushToast({ kind: 'warning', title: t('drawing.loadFailedTitle'), text: t('drawing.loadFailed') });
-      },
-    );
+    closing
+      .then(() => readDrawingRecord(recordId))
+      .then(
+        (snapshot) => {
+          if (!live) return;
+          if (snapshot === null) return;
+          autosave.remember(snapshot);
+          const read = readDrawingResult(snapshot.drawingResult);
+          useDrawingStore.getState().load(recordId, setsOf(read), read.writable);
+        },
+        () => {
+          if (live) pushToast({ kind: 'warning', title: t('drawing.loadFailedTitle'), text: t('drawing.loadFailed') });
+        },
+      );
     const offStore = useDrawingStore.subscribe((s, prev) => {
       if (s.history.present !== prev.history.present && isDirty(s)) autosave.schedule();
     });

@@ -59,7 +59,10 @@ export function textSize(shape: Pick<DrawingShape, 'width' | 'scales'>, scale: n
  * A text shape's box (image px): `at` is its top-left corner; the width is estimated at 0.6 em per
  * character, which is what a sans-serif averages (good enough for the eraser to find it).
  */
-export function textBox(shape: Extract<DrawingShape, { tool: 'text' }>, scale: number): { x: number; y: number; width: number; height: number } {
+export function textBox(
+  shape: Extract<DrawingShape, { tool: 'text' }>,
+  scale: number,
+): { x: number; y: number; width: number; height: number } {
   const size = textSize(shape, scale);
   return { x: shape.at[0], y: shape.at[1], width: Math.max(size * 0.6 * shape.text.length, size * 0.6), height: size * 1.2 };
 }

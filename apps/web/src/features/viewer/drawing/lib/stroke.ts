@@ -16,7 +16,10 @@ export function baseWidth(config: Pick<DrawingConfig, 'size' | 'ratio'>): number
  * The width to store on a new shape. `fitScale`: screen px per image px of the fitted view (zoom
  * 100%), so a scaling stroke is `baseWidth` on screen at 100% whatever the film's resolution.
  */
-export function storedWidth(config: Pick<DrawingConfig, 'size' | 'ratio' | 'scaleWithZoom'>, fitScale: number): { width: number; scales: boolean } {
+export function storedWidth(
+  config: Pick<DrawingConfig, 'size' | 'ratio' | 'scaleWithZoom'>,
+  fitScale: number,
+): { width: number; scales: boolean } {
   const base = baseWidth(config);
   if (!config.scaleWithZoom) return { width: round(base), scales: false };
   return { width: round(base / (fitScale > 0 ? fitScale : 1)), scales: true };

@@ -1,4 +1,11 @@
-import { DRAWING_CONFIG_DEFAULTS, DRAWING_LIMITS, type DrawingConfig, type DrawingSet, type DrawingShape, type DrawingTool } from '@ceppro/contract';
+import {
+  DRAWING_CONFIG_DEFAULTS,
+  DRAWING_LIMITS,
+  type DrawingConfig,
+  type DrawingSet,
+  type DrawingShape,
+  type DrawingTool,
+} from '@ceppro/contract';
 import { create } from 'zustand';
 import { newShapeId } from '../lib/shapes.ts';
 import { storedWidth } from '../lib/stroke.ts';
@@ -97,7 +104,16 @@ export const selectCanRedo = (s: DrawingState): boolean => canRedo(s.history);
 export const useDrawingStore = create<DrawingStore>()((set, get) => ({
   ...initial,
   load: (recordId, sets, writable) =>
-    set({ recordId, loaded: recordId !== null, writable, history: createHistory(sets), saved: sets, saveStatus: 'clean', draft: null, textAt: null }),
+    set({
+      recordId,
+      loaded: recordId !== null,
+      writable,
+      history: createHistory(sets),
+      saved: sets,
+      saveStatus: 'clean',
+      draft: null,
+      textAt: null,
+    }),
   clear: () => set((s) => ({ ...initial, pen: s.defaults, defaults: s.defaults, visible: s.visible })),
   applyDefaults: (config) => set((s) => ({ defaults: penOf(config), pen: s.penTouched ? s.pen : penOf(config) })),
   setPen: (pen) => set((s) => ({ pen: { ...s.pen, ...pen }, penTouched: true })),
@@ -112,7 +128,16 @@ export const useDrawingStore = create<DrawingStore>()((set, get) => ({
     const text = textAt.text.trim().slice(0, DRAWING_LIMITS.textLength);
     if (text === '') return;
     const { width, scales } = storedWidth(pen, fitScale);
-    add(textAt.set, { id: newShapeId(), tool: 'text', at: [textAt.at[0], textAt.at[1]], text, color: pen.color, opacity: pen.opacity, width, scales });
+    add(textAt.set, {
+      id: newShapeId(),
+      tool: 'text',
+      at: [textAt.at[0], textAt.at[1]],
+      text,
+      color: pen.color,
+      opacity: pen.opacity,
+      width,
+      scales,
+    });
   },
   add: (target, shape) =>
     set((s) => {

@@ -1,7 +1,6 @@
 import { EXPORT_ENDPOINTS, type ChartExportRequest } from '@ceppro/contract';
 import { api } from '../../../../lib/api/index.ts';
 
-
 /*
  * Export downloads. Each is made on the server from the saved record (the viewer saves pending
  * landmark edits first), so the file holds what the analysis table and the PDF report show.
@@ -17,6 +16,10 @@ export function fetchChartExport(request: ChartExportRequest): Promise<Blob> {
  * JSON, which the client reads as a document (`raw`), so it is written back out as the file.
  */
 export async function fetchLandmarksExport(chartId: string): Promise<Blob> {
-  const document = await api.post<unknown>(EXPORT_ENDPOINTS.landmarks.path, {}, { auth: true, json: { chart_id: chartId }, raw: true, idempotent: true });
+  const document = await api.post<unknown>(
+    EXPORT_ENDPOINTS.landmarks.path,
+    {},
+    { auth: true, json: { chart_id: chartId }, raw: true, idempotent: true },
+  );
   return new Blob([`${JSON.stringify(document, null, 2)}\n`], { type: 'application/json' });
 }

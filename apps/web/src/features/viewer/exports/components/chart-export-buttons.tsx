@@ -18,13 +18,22 @@ export interface ChartExportButtonsProps {
 }
 
 type Kind = ExportFormat | 'json';
-type State = { state: 'idle' } | { state: 'working'; kind: Kind } | { state: 'error'; key: 'exports.chart.notSaved' | 'exports.chart.failed' | 'exports.chart.notFound' };
+type State =
+  | { state: 'idle' }
+  | { state: 'working'; kind: Kind }
+  | { state: 'error'; key: 'exports.chart.notSaved' | 'exports.chart.failed' | 'exports.chart.notFound' };
 
 /** The request for the table's analysis (or every built-in one), as the PDF report asks for it. */
 function chartRequest(chartId: string, format: ExportFormat, all: boolean, option: ChartExportButtonsProps['option']): ChartExportRequest {
   if (all || option === null) return { chart_id: chartId, format, analyses: all ? 'all' : 'selected' };
   if (option.kind === 'standard') return { chart_id: chartId, format, analyses: 'selected', analysis_id: option.analysis.id };
-  return { chart_id: chartId, format, analyses: 'selected', measurement_ids: [...option.analysis.measurementIds], analysis_name: option.analysis.name };
+  return {
+    chart_id: chartId,
+    format,
+    analyses: 'selected',
+    measurement_ids: [...option.analysis.measurementIds],
+    analysis_name: option.analysis.name,
+  };
 }
 
 /**
@@ -49,7 +58,10 @@ export function ChartExportButtons({ chartId, option, prepare }: ChartExportButt
       else saveFile(await fetchChartExport(chartRequest(chartId, kind, all, option)), chartExportName(chartId, kind));
       setStatus({ state: 'idle' });
     } catch (error) {
-      setStatus({ state: 'error', key: isApiError(error) && error.code === 'NOT_FOUND' ? 'exports.chart.notFound' : 'exports.chart.failed' });
+      setStatus({
+        state: 'error',
+        key: isApiError(error) && error.code === 'NOT_FOUND' ? 'exports.chart.notFound' : 'exports.chart.failed',
+      });
     }
   };
 
@@ -57,19 +69,39 @@ export function ChartExportButtons({ chartId, option, prepare }: ChartExportButt
   const label = (kind: Kind, text: string) => (status.state === 'working' && status.kind === kind ? t('exports.chart.working') : text);
   return (
     <section className="chart-exports" aria-labelledby="chart-exports-title" data-testid="chart-exports">
-      <h3 id="chart-exports-title" className="chart-exports__title">{t('exports.chart.title')}</h3>
+      <h3 id="chart-exports-title" className="chart-exports__title">
+        {t('exports.chart.title')}
+      </h3>
       <label className="chart-exports__scope">
         <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} data-testid="export-all-analyses" />
         {t('exports.chart.allAnalyses')}
       </label>
       <div className="chart-exports__buttons">
-        <button type="button" className="chart-exports__button" disabled={busy || chartId === null} onClick={() => void run('csv')} data-testid="export-csv">
+        <button
+          type="button"
+          className="chart-exports__button"
+          disabled={busy || chartId === null}
+          onClick={() => void run('csv')}
+          data-testid="export-csv"
+        >
           {label('csv', t('exports.chart.csv'))}
         </button>
-        <button type="button" className="chart-exports__button" disabled={busy || chartId === null} onClick={() => void run('xlsx')} data-testid="export-xlsx">
+        <button
+          type="button"
+          className="chart-exports__button"
+          disabled={busy || chartId === null}
+          onClick={() => void run('xlsx')}
+          data-testid="export-xlsx"
+        >
           {label('xlsx', t('exports.chart.xlsx'))}
         </button>
-        <button type="button" className="chart-exports__button" disabled={busy || chartId === null} onClick={() => void run('json')} data-testid="export-landmarks">
+        <button
+          type="button"
+          className="chart-exports__button"
+          disabled={busy || chartId === null}
+          onClick={() => void run('json')}
+          data-testid="export-landmarks"
+        >
           {label('json', t('exports.chart.landmarks'))}
         </button>
       </div>

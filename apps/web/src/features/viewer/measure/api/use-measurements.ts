@@ -1,4 +1,10 @@
-import { measurementsPatch, measurementsRecordQuery, mergeDrawingResultMutation, readMeasurements, type FreeMeasurement } from '@ceppro/contract';
+import {
+  measurementsPatch,
+  measurementsRecordQuery,
+  mergeDrawingResultMutation,
+  readMeasurements,
+  type FreeMeasurement,
+} from '@ceppro/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { create } from 'zustand';

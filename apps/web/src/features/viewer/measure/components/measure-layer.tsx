@@ -32,7 +32,9 @@ function Label({ at, text, testId }: { at: Point; text: string; testId?: string 
 function Shape({ points }: { points: readonly Point[] }) {
   return (
     <>
-      {points.length > 1 && <polyline className="measure-layer__line" points={points.map((p) => `${p.x},${p.y}`).join(' ')} vectorEffect="non-scaling-stroke" />}
+      {points.length > 1 && (
+        <polyline className="measure-layer__line" points={points.map((p) => `${p.x},${p.y}`).join(' ')} vectorEffect="non-scaling-stroke" />
+      )}
       {points.map((p, i) => (
         <Marker key={i} at={p} />
       ))}
@@ -41,7 +43,8 @@ function Shape({ points }: { points: readonly Point[] }) {
 }
 
 /** Where a measurement's value is written: the middle of a distance, the vertex of an angle. */
-const labelAt = (m: FreeMeasurement): Point => (m.kind === 'angle' ? m.points[1] : { x: (m.points[0].x + m.points[1].x) / 2, y: (m.points[0].y + m.points[1].y) / 2 });
+const labelAt = (m: FreeMeasurement): Point =>
+  m.kind === 'angle' ? m.points[1] : { x: (m.points[0].x + m.points[1].x) / 2, y: (m.points[0].y + m.points[1].y) / 2 };
 
 /**
  * Overlay layer: the chart's free distance and angle measurements with their values (mm on a
@@ -69,7 +72,11 @@ export function MeasureLayer() {
       {items.map((m) => (
         <g key={m.id} data-testid="measure-item" data-kind={m.kind} data-points={JSON.stringify(m.points)}>
           <Shape points={m.points} />
-          <Label at={labelAt(m)} text={`${m.name ? `${m.name}: ` : ''}${formatFreeMeasurement(freeMeasurementValue(m, calibration))}`} testId={`measure-label-${m.id}`} />
+          <Label
+            at={labelAt(m)}
+            text={`${m.name ? `${m.name}: ` : ''}${formatFreeMeasurement(freeMeasurementValue(m, calibration))}`}
+            testId={`measure-label-${m.id}`}
+          />
         </g>
       ))}
       {draft !== null && (

@@ -64,14 +64,26 @@ export function MeasurePanel({ recordId }: ViewerPanelProps) {
       <h2 className="profilogram-panel__title">{t('profilogram.measure.title')}</h2>
       <div className="measure-panel__tools">
         {(['distance', 'angle'] as const).map((kind) => (
-          <button key={kind} type="button" className="profilogram-panel__button" data-testid={`measure-${kind}`} aria-pressed={draft?.kind === kind} onClick={() => start(kind)}>
+          <button
+            key={kind}
+            type="button"
+            className="profilogram-panel__button"
+            data-testid={`measure-${kind}`}
+            aria-pressed={draft?.kind === kind}
+            onClick={() => start(kind)}
+          >
             {t(`profilogram.measure.${kind}`)}
           </button>
         ))}
       </div>
       {draft !== null && (
         <div className="measure-panel__hint" role="status">
-          <span>{t(draft.kind === 'distance' ? 'profilogram.measure.hintDistance' : 'profilogram.measure.hintAngle', { n: draft.points.length + 1, of: POINTS_NEEDED[draft.kind] })}</span>
+          <span>
+            {t(draft.kind === 'distance' ? 'profilogram.measure.hintDistance' : 'profilogram.measure.hintAngle', {
+              n: draft.points.length + 1,
+              of: POINTS_NEEDED[draft.kind],
+            })}
+          </span>
           <button type="button" className="profilogram-panel__link" onClick={cancel}>
             {t('profilogram.measure.cancel')}
           </button>
@@ -97,7 +109,12 @@ export function MeasurePanel({ recordId }: ViewerPanelProps) {
               <span className="measure-panel__value" data-testid="measure-value">
                 {formatFreeMeasurement(freeMeasurementValue(m, calibration))}
               </span>
-              <button type="button" className="profilogram-panel__link" data-testid="measure-delete" onClick={() => change((all) => all.filter((x) => x.id !== m.id), onError)}>
+              <button
+                type="button"
+                className="profilogram-panel__link"
+                data-testid="measure-delete"
+                onClick={() => change((all) => all.filter((x) => x.id !== m.id), onError)}
+              >
                 {t('profilogram.measure.delete')}
               </button>
             </li>

@@ -33,7 +33,9 @@ export const useMeasureStore = create<MeasureDraftState>()((set, get) => ({
     const id = typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `m-${Date.now().toString(36)}-${points.length}`;
     const at = points.map((p) => ({ x: p.x, y: p.y }));
     const finished: FreeMeasurement =
-      draft.kind === 'distance' ? { id, name: '', kind: 'distance', points: [at[0]!, at[1]!] } : { id, name: '', kind: 'angle', points: [at[0]!, at[1]!, at[2]!] };
+      draft.kind === 'distance'
+        ? { id, name: '', kind: 'distance', points: [at[0]!, at[1]!] }
+        : { id, name: '', kind: 'angle', points: [at[0]!, at[1]!, at[2]!] };
     set({ draft: null, finished });
     return points;
   },

@@ -21,14 +21,20 @@ export function useFacialPhoto() {
     retry: false,
     queryFn: async (): Promise<DownloadEntry | null> => {
       const { download } = FILE_ENDPOINTS;
-      const answer = await api.post<unknown>(download.path, {}, {
-        auth: true,
-        idempotent: true,
-        json: { chart_id: chartId, image_type_cd: [IMAGE_TYPE.lateralFace], thumbnail_only_check: false },
-      });
+      const answer = await api.post<unknown>(
+        download.path,
+        {},
+        {
+          auth: true,
+          idempotent: true,
+          json: { chart_id: chartId, image_type_cd: [IMAGE_TYPE.lateralFace], thumbnail_only_check: false },
+        },
+      );
       const parsed = download.response.safeParse(answer);
       if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The server answered something unexpected.', 200, false);
-      return parsed.data.find((entry) => entry.image_type_cd === IMAGE_TYPE.lateralFace && !entry.lost && entry.presignedPath !== null) ?? null;
+      return (
+        parsed.data.find((entry) => entry.image_type_cd === IMAGE_TYPE.lateralFace && !entry.lost && entry.presignedPath !== null) ?? null
+      );
     },
   });
   return { chart, chartDataId: data?.id ?? null, entry: query.data ?? null, query };

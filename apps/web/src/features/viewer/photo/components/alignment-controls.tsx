@@ -40,7 +40,12 @@ export function AlignmentControls({ chartId }: { chartId: string | null }) {
     usePhotoStore.getState().setAlignment({ ...alignment, transform: nudgeTransform(alignment.transform, n, pivot), residualPx: null });
   };
 
-  const step = manual === null ? null : manual.photo.length < MANUAL_POINT_COUNT ? { on: 'photo' as const, n: manual.photo.length } : { on: 'film' as const, n: manual.film.length };
+  const step =
+    manual === null
+      ? null
+      : manual.photo.length < MANUAL_POINT_COUNT
+        ? { on: 'photo' as const, n: manual.photo.length }
+        : { on: 'film' as const, n: manual.film.length };
   const messageText = {
     notRecognized: t('vto.align.notRecognized'),
     noFacialImage: t('vto.align.noFacialImage'),
@@ -68,7 +73,13 @@ export function AlignmentControls({ chartId }: { chartId: string | null }) {
         </p>
       )}
       <div className="vto-row">
-        <button type="button" className="analysis-button" disabled={chartId === null || aligning || manual !== null} data-testid="vto-auto-align" onClick={() => chartId && void runAutoAlign(chartId)}>
+        <button
+          type="button"
+          className="analysis-button"
+          disabled={chartId === null || aligning || manual !== null}
+          data-testid="vto-auto-align"
+          onClick={() => chartId && void runAutoAlign(chartId)}
+        >
           {aligning ? t('vto.align.aligning') : t('vto.align.auto')}
         </button>
         {manual === null ? (
@@ -83,19 +94,79 @@ export function AlignmentControls({ chartId }: { chartId: string | null }) {
       </div>
       {step && (
         <p className="vto-prompt" role="status" data-testid="vto-align-prompt" data-on={step.on} data-n={step.n}>
-          {t(step.on === 'photo' ? 'vto.align.clickPhoto' : 'vto.align.clickFilm', { n: step.n + 1, total: MANUAL_POINT_COUNT, feature: t(PICK_KEYS[step.n] ?? PICK_KEYS[0]) })}
+          {t(step.on === 'photo' ? 'vto.align.clickPhoto' : 'vto.align.clickFilm', {
+            n: step.n + 1,
+            total: MANUAL_POINT_COUNT,
+            feature: t(PICK_KEYS[step.n] ?? PICK_KEYS[0]),
+          })}
         </p>
       )}
       {alignment !== null && manual === null && (
         <div className="vto-nudge" role="group" aria-label={t('vto.align.nudge')}>
-          <button type="button" className="analysis-button analysis-button--small" aria-label={t('vto.align.left')} onClick={() => nudge({ dx: -MOVE_PX })}>←</button>
-          <button type="button" className="analysis-button analysis-button--small" aria-label={t('vto.align.right')} onClick={() => nudge({ dx: MOVE_PX })}>→</button>
-          <button type="button" className="analysis-button analysis-button--small" aria-label={t('vto.align.up')} onClick={() => nudge({ dy: -MOVE_PX })}>↑</button>
-          <button type="button" className="analysis-button analysis-button--small" aria-label={t('vto.align.down')} onClick={() => nudge({ dy: MOVE_PX })}>↓</button>
-          <button type="button" className="analysis-button analysis-button--small" aria-label={t('vto.align.rotateLeft')} onClick={() => nudge({ rotateDeg: -TURN_DEG })}>⟲</button>
-          <button type="button" className="analysis-button analysis-button--small" aria-label={t('vto.align.rotateRight')} onClick={() => nudge({ rotateDeg: TURN_DEG })}>⟳</button>
-          <button type="button" className="analysis-button analysis-button--small" aria-label={t('vto.align.smaller')} onClick={() => nudge({ scale: 1 / ZOOM })}>−</button>
-          <button type="button" className="analysis-button analysis-button--small" aria-label={t('vto.align.larger')} onClick={() => nudge({ scale: ZOOM })}>+</button>
+          <button
+            type="button"
+            className="analysis-button analysis-button--small"
+            aria-label={t('vto.align.left')}
+            onClick={() => nudge({ dx: -MOVE_PX })}
+          >
+            ←
+          </button>
+          <button
+            type="button"
+            className="analysis-button analysis-button--small"
+            aria-label={t('vto.align.right')}
+            onClick={() => nudge({ dx: MOVE_PX })}
+          >
+            →
+          </button>
+          <button
+            type="button"
+            className="analysis-button analysis-button--small"
+            aria-label={t('vto.align.up')}
+            onClick={() => nudge({ dy: -MOVE_PX })}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className="analysis-button analysis-button--small"
+            aria-label={t('vto.align.down')}
+            onClick={() => nudge({ dy: MOVE_PX })}
+          >
+            ↓
+          </button>
+          <button
+            type="button"
+            className="analysis-button analysis-button--small"
+            aria-label={t('vto.align.rotateLeft')}
+            onClick={() => nudge({ rotateDeg: -TURN_DEG })}
+          >
+            ⟲
+          </button>
+          <button
+            type="button"
+            className="analysis-button analysis-button--small"
+            aria-label={t('vto.align.rotateRight')}
+            onClick={() => nudge({ rotateDeg: TURN_DEG })}
+          >
+            ⟳
+          </button>
+          <button
+            type="button"
+            className="analysis-button analysis-button--small"
+            aria-label={t('vto.align.smaller')}
+            onClick={() => nudge({ scale: 1 / ZOOM })}
+          >
+            −
+          </button>
+          <button
+            type="button"
+            className="analysis-button analysis-button--small"
+            aria-label={t('vto.align.larger')}
+            onClick={() => nudge({ scale: ZOOM })}
+          >
+            +
+          </button>
         </div>
       )}
     </section>

@@ -31,7 +31,12 @@ export function PhotoControls() {
       {aligned ? (
         <>
           <label className="photo-controls__row">
-            <input type="checkbox" checked={overlay} data-testid="photo-overlay-toggle" onChange={(e) => set({ overlay: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={overlay}
+              data-testid="photo-overlay-toggle"
+              onChange={(e) => set({ overlay: e.target.checked })}
+            />
             {t('vto.photo.overlay')}
           </label>
           <label className="photo-controls__row">
@@ -49,7 +54,12 @@ export function PhotoControls() {
             <span className="photo-controls__value">{Math.round(opacity * 100)}%</span>
           </label>
           <label className="photo-controls__row">
-            <input type="checkbox" checked={followView} data-testid="photo-follow-view" onChange={(e) => set({ followView: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={followView}
+              data-testid="photo-follow-view"
+              onChange={(e) => set({ followView: e.target.checked })}
+            />
             {t('vto.photo.follow')}
           </label>
         </>

@@ -42,10 +42,15 @@ export function fitManualAlignment(photoPoints: readonly Vec2[], filmPoints: rea
   if (photoPoints.length < 2 || photoPoints.length !== filmPoints.length) return null;
   const direct = fitSimilarity(photoPoints, filmPoints, true);
   const mirror = mirrorX(photoWidth);
-  const flipped = fitSimilarity(photoPoints.map((p) => applyAffine(mirror, p)), filmPoints, true);
+  const flipped = fitSimilarity(
+    photoPoints.map((p) => applyAffine(mirror, p)),
+    filmPoints,
+    true,
+  );
   const candidates: ManualFit[] = [];
   if (direct && direct.scale > 0) candidates.push({ transform: direct.transform, residualPx: direct.rms, mirrored: false });
-  if (flipped && flipped.scale > 0) candidates.push({ transform: composeAffine(flipped.transform, mirror), residualPx: flipped.rms, mirrored: true });
+  if (flipped && flipped.scale > 0)
+    candidates.push({ transform: composeAffine(flipped.transform, mirror), residualPx: flipped.rms, mirrored: true });
   if (candidates.length === 0) return null;
   // Prefer the unmirrored fit unless mirroring is clearly better (3 pairs always fit a little).
   return candidates.reduce((best, c) => (c.residualPx < best.residualPx * 0.5 ? c : best));

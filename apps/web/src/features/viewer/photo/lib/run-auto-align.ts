@@ -17,7 +17,12 @@ export async function runAutoAlign(chartId: string): Promise<void> {
     const answer = await requestAutoAlign(chartId);
     if (answer.status === 'aligned') {
       usePhotoStore.setState({
-        alignment: { method: 'auto', chartDataId: answer.photo.chart_data_id, transform: autoAlignTransform(answer), residualPx: answer.residual_px },
+        alignment: {
+          method: 'auto',
+          chartDataId: answer.photo.chart_data_id,
+          transform: autoAlignTransform(answer),
+          residualPx: answer.residual_px,
+        },
         overlay: true,
         message: null,
       });

@@ -50,7 +50,11 @@ interface PhotoActions {
   reset: () => void;
   setPhoto: (photo: PhotoState['photo']) => void;
   setAlignment: (alignment: PhotoAlignment | null) => void;
-  set: (patch: Partial<Pick<PhotoState, 'photoView' | 'overlay' | 'opacity' | 'followView' | 'aligning' | 'message' | 'lastPoints' | 'covered'>>) => void;
+  set: (
+    patch: Partial<
+      Pick<PhotoState, 'photoView' | 'overlay' | 'opacity' | 'followView' | 'aligning' | 'message' | 'lastPoints' | 'covered'>
+    >,
+  ) => void;
   startManual: () => void;
   /** Adds one click (film px already turned into photo px for the photo step); returns the state after it. */
   addManualPoint: (kind: 'photo' | 'film', point: Vec2) => ManualAlignment | null;
@@ -91,5 +95,7 @@ export const usePhotoStore = create<PhotoState & PhotoActions>()((set, get) => (
 
 /** The alignment if it belongs to the loaded photo (an alignment of a replaced photo is not used). */
 export function currentAlignment(state: Pick<PhotoState, 'photo' | 'alignment'>): PhotoAlignment | null {
-  return state.photo !== null && state.alignment !== null && state.alignment.chartDataId === state.photo.chartDataId ? state.alignment : null;
+  return state.photo !== null && state.alignment !== null && state.alignment.chartDataId === state.photo.chartDataId
+    ? state.alignment
+    : null;
 }

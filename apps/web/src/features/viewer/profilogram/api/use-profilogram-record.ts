@@ -1,4 +1,10 @@
-import { profilogramAutoQuery, profilogramRecordQuery, readProfilogramResult, updateProfilogramMutation, type ProfilogramResult } from '@ceppro/contract';
+import {
+  profilogramAutoQuery,
+  profilogramRecordQuery,
+  readProfilogramResult,
+  updateProfilogramMutation,
+  type ProfilogramResult,
+} from '@ceppro/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { create } from 'zustand';

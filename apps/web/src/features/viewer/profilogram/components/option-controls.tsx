@@ -63,7 +63,12 @@ export function OptionControls({ options, onChange }: { options: ProfilogramOpti
       </label>
       <label className="profilogram-options__field" htmlFor="profilogram-point">
         <span>{t('profilogram.point')}</span>
-        <select id="profilogram-point" data-testid="profilogram-point" value={options.point} onChange={(e) => onChange({ ...options, point: e.target.value as ProfilogramOptions['point'] })}>
+        <select
+          id="profilogram-point"
+          data-testid="profilogram-point"
+          value={options.point}
+          onChange={(e) => onChange({ ...options, point: e.target.value as ProfilogramOptions['point'] })}
+        >
           {PROFILOGRAM_POINTS.map((p) => (
             <option key={p} value={p}>
               {t(`profilogram.points.${p}`)}
@@ -71,8 +76,24 @@ export function OptionControls({ options, onChange }: { options: ProfilogramOpti
           ))}
         </select>
       </label>
-      <NumberField id="profilogram-scale" label={t('profilogram.scale')} value={options.scale} min={50} max={200} step={5} onCommit={(scale) => onChange({ ...options, scale })} />
-      <NumberField id="profilogram-rotate" label={t('profilogram.rotate')} value={options.rotate} min={-180} max={180} step={1} onCommit={(rotate) => onChange({ ...options, rotate })} />
+      <NumberField
+        id="profilogram-scale"
+        label={t('profilogram.scale')}
+        value={options.scale}
+        min={50}
+        max={200}
+        step={5}
+        onCommit={(scale) => onChange({ ...options, scale })}
+      />
+      <NumberField
+        id="profilogram-rotate"
+        label={t('profilogram.rotate')}
+        value={options.rotate}
+        min={-180}
+        max={180}
+        step={1}
+        onCommit={(rotate) => onChange({ ...options, rotate })}
+      />
     </div>
   );
 }

@@ -35,9 +35,29 @@ export function ProfilogramChart({ result, width = 300 }: { result: ProfilogramR
       role="img"
       aria-label={t('profilogram.chartLabel')}
     >
-      <line className="profilogram-chart__axis" x1={sx(0) - tick * 3} y1={sy(0)} x2={sx(0) + tick * 3} y2={sy(0)} vectorEffect="non-scaling-stroke" />
-      <line className="profilogram-chart__axis" x1={sx(0)} y1={sy(0) - tick * 3} x2={sx(0)} y2={sy(0) + tick * 3} vectorEffect="non-scaling-stroke" />
-      <polyline className="profilogram-chart__template" data-testid="profilogram-template" data-points={path(result.template)} points={path(result.template)} vectorEffect="non-scaling-stroke" />
+      <line
+        className="profilogram-chart__axis"
+        x1={sx(0) - tick * 3}
+        y1={sy(0)}
+        x2={sx(0) + tick * 3}
+        y2={sy(0)}
+        vectorEffect="non-scaling-stroke"
+      />
+      <line
+        className="profilogram-chart__axis"
+        x1={sx(0)}
+        y1={sy(0) - tick * 3}
+        x2={sx(0)}
+        y2={sy(0) + tick * 3}
+        vectorEffect="non-scaling-stroke"
+      />
+      <polyline
+        className="profilogram-chart__template"
+        data-testid="profilogram-template"
+        data-points={path(result.template)}
+        points={path(result.template)}
+        vectorEffect="non-scaling-stroke"
+      />
       {result.polylines.map((line) => (
         <polyline
           key={line.id}

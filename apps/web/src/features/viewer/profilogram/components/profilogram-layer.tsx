@@ -20,14 +20,28 @@ export function ProfilogramLayer() {
   const { positions, calibration, stored } = useProfilogram();
   if (!active || stored === null) return null;
   const toImage = frameToImage(positions, calibration.calibration, stored.options);
-  const template = toImage === null ? [] : stored.template.filter((p) => (PROFILOGRAM_TEMPLATE_IDS as readonly string[]).includes(p.id)).map((p) => toImage(unscale(p, stored.options)));
+  const template =
+    toImage === null
+      ? []
+      : stored.template
+          .filter((p) => (PROFILOGRAM_TEMPLATE_IDS as readonly string[]).includes(p.id))
+          .map((p) => toImage(unscale(p, stored.options)));
   return (
     <g className="profilogram-layer" data-testid="profilogram-layer">
       {PROFILOGRAM_SEGMENTS.map((seg) => {
         const chain = seg.landmarks.flatMap((id) => (positions[id] === undefined ? [] : [positions[id]]));
-        return chain.length < 2 ? null : <polyline key={seg.id} className="profilogram-layer__patient" points={points(chain)} vectorEffect="non-scaling-stroke" />;
+        return chain.length < 2 ? null : (
+          <polyline key={seg.id} className="profilogram-layer__patient" points={points(chain)} vectorEffect="non-scaling-stroke" />
+        );
       })}
-      {template.length > 1 && <polyline className="profilogram-layer__template" data-testid="profilogram-film-template" points={points(template)} vectorEffect="non-scaling-stroke" />}
+      {template.length > 1 && (
+        <polyline
+          className="profilogram-layer__template"
+          data-testid="profilogram-film-template"
+          points={points(template)}
+          vectorEffect="non-scaling-stroke"
+        />
+      )}
     </g>
   );
 }

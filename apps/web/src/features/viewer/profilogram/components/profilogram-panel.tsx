@@ -45,7 +45,13 @@ export function ProfilogramPanel({ recordId }: ViewerPanelProps) {
       {stored === null ? (
         <div className="profilogram-panel__measure">
           <p className="profilogram-panel__note">{t(view.auto ? 'profilogram.autoPending' : 'profilogram.measureHint')}</p>
-          <button type="button" className="profilogram-panel__button" data-testid="profilogram-measure" disabled={!view.computed.ok} onClick={() => store(view.options)}>
+          <button
+            type="button"
+            className="profilogram-panel__button"
+            data-testid="profilogram-measure"
+            disabled={!view.computed.ok}
+            onClick={() => store(view.options)}
+          >
             {t('profilogram.measureButton')}
           </button>
         </div>

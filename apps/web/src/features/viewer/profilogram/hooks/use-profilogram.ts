@@ -21,7 +21,10 @@ export function useProfilogram() {
   const auto = useProfilogramAuto();
   const result = stored.data ?? null;
   const options = profilogramOptionsOf(result);
-  const computed = useMemo(() => computeProfilogramResult(positions, calibration.calibration, options), [positions, calibration.calibration, options]);
+  const computed = useMemo(
+    () => computeProfilogramResult(positions, calibration.calibration, options),
+    [positions, calibration.calibration, options],
+  );
   const ready = recordId !== null && stored.isSuccess && auto.isSuccess && !calibration.pending;
   return { recordId, positions, calibration, stored: result, options, computed, auto: auto.data ?? false, ready };
 }
@@ -47,6 +50,10 @@ export function useProfilogramSync(): void {
 }
 
 /** Computes with `options` (the panel's controls, the "Measure" button). */
-export function computeWith(positions: LandmarkMap<ImagePoint>, calibration: ReturnType<typeof useFilmCalibration>, options: ProfilogramOptions): ProfilogramComputation {
+export function computeWith(
+  positions: LandmarkMap<ImagePoint>,
+  calibration: ReturnType<typeof useFilmCalibration>,
+  options: ProfilogramOptions,
+): ProfilogramComputation {
   return computeProfilogramResult(positions, calibration.calibration, options);
 }

@@ -21,7 +21,11 @@ import {
  * px of the original upload, so the template can be laid on the film. null when the frame's
  * landmarks are missing. Same frame as packages/ceph `buildProfilogram` (SN−7 = SN turned 7° toward FH).
  */
-export function frameToImage(landmarks: LandmarkMap<ImagePoint>, calibration: Calibration, options: ProfilogramOptions): ((p: Vec2) => ImagePoint) | null {
+export function frameToImage(
+  landmarks: LandmarkMap<ImagePoint>,
+  calibration: Calibration,
+  options: ProfilogramOptions,
+): ((p: Vec2) => ImagePoint) | null {
   const frame = makePatientFrame(landmarks, calibration);
   const pts = landmarksToPatient(frame, landmarks);
   const origin = pts[options.point];

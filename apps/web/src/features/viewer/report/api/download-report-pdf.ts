@@ -1,7 +1,8 @@
 import { REPORT_ENDPOINTS, type ReportLang, type ReportPdfRequest } from '@ceppro/contract';
 import { api } from '../../../../lib/api/index.ts';
 
-/** `POST /api/report/pdf`: the chart's report as a PDF made on the server from the saved landmarks, labelled in `lang` (the interface language). */
+/** `POST /api/report/pdf`: the chart's report as a PDF made on the server from the saved landmarks, labelled in `lang`
+ * (the interface language). */
 export function fetchReportPdf(request: ReportPdfRequest, lang: ReportLang): Promise<Blob> {
   return api.post<Blob>(REPORT_ENDPOINTS.pdf.path, {}, { auth: true, json: { ...request, lang }, binary: true, idempotent: true });
 }

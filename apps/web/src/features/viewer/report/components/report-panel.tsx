@@ -114,7 +114,11 @@ export function ReportPanel() {
         </button>
       </div>
       <p className="report-panel__note">{t('report.unsavedNote')}</p>
-      {film.status === 'error' && <p className="report-panel__error" role="alert">{t('report.filmFailed')}</p>}
+      {film.status === 'error' && (
+        <p className="report-panel__error" role="alert">
+          {t('report.filmFailed')}
+        </p>
+      )}
       {action.state === 'error' && (
         <p className="report-panel__error" role="alert" data-testid="report-error">
           {t(action.message)}

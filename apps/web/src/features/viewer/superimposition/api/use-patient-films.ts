@@ -26,7 +26,17 @@ export function usePatientFilms(patientId: number | null) {
       const { charts } = await runOperation(superimpositionChartsQuery, { patientId: patientId ?? -1 });
       const films = charts.flatMap((chart) => {
         const ceph = chart.chart_data.find((d) => d.image_type_cd === IMAGE_TYPE.cephalogram);
-        return ceph ? [{ chartId: chart.chart_id, chartDataId: ceph.id, shootDate: ceph.shoot_date, createdAt: chart.createdAt, hasRecord: chart.analysis_record_id !== null }] : [];
+        return ceph
+          ? [
+              {
+                chartId: chart.chart_id,
+                chartDataId: ceph.id,
+                shootDate: ceph.shoot_date,
+                createdAt: chart.createdAt,
+                hasRecord: chart.analysis_record_id !== null,
+              },
+            ]
+          : [];
       });
       return films.sort(byShootDate);
     },
@@ -52,7 +62,9 @@ export function useFilmThumbnail(chartId: string) {
     retry: false,
     queryFn: async (): Promise<string | null> => {
       const body: DownloadRequest = { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], thumbnail_only_check: true };
-      const entries = downloadResponseSchema.parse(await api.post(FILE_ENDPOINTS.download.path, {}, { auth: true, json: body, idempotent: true }));
+      const entries = downloadResponseSchema.parse(
+        await api.post(FILE_ENDPOINTS.download.path, {}, { auth: true, json: body, idempotent: true }),
+      );
       const ceph = entries.find((e) => e.image_type_cd === IMAGE_TYPE.cephalogram);
       return ceph && !ceph.lost ? ceph.presignedPath : null;
     },

@@ -1,4 +1,9 @@
-import { parseSuperimpositionData, superimpositionDataQuery, updateSuperimpositionDataMutation, type SuperimpositionData } from '@ceppro/contract';
+import {
+  parseSuperimpositionData,
+  superimpositionDataQuery,
+  updateSuperimpositionDataMutation,
+  type SuperimpositionData,
+} from '@ceppro/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';

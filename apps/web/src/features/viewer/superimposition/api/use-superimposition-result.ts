@@ -13,7 +13,8 @@ export interface SuperimpositionAsk {
 
 /**
  * The superimposition computed on the server from the stored landmarks (`POST /ai_api/superimposition`);
- * asked only for 2 to 4 films, after this film's unsaved landmark edits are saved. Codes the tab explains itself (no landmarks, another patient, a chart
+ * asked only for 2 to 4 films, after this film's unsaved landmark edits are saved. Codes the tab explains itself (no
+ * landmarks, another patient, a chart
  * gone) come back as ApiError instead of the global alert.
  */
 export function useSuperimpositionResult(ask: SuperimpositionAsk | null) {
@@ -27,12 +28,16 @@ export function useSuperimpositionResult(ask: SuperimpositionAsk | null) {
       // The server reads the stored landmarks: this film's unsaved edits are saved first.
       await flushLandmarkEdits();
       const { superimposition } = PLANNING_ENDPOINTS;
-      const answer = await api.post<unknown>(superimposition.path, {}, {
-        auth: true,
-        idempotent: true,
-        passThrough: ['NOT_FOUND'],
-        json: { chart_ids: ids, method: ask?.method, frame_chart_id: ask?.frameChartId },
-      });
+      const answer = await api.post<unknown>(
+        superimposition.path,
+        {},
+        {
+          auth: true,
+          idempotent: true,
+          passThrough: ['NOT_FOUND'],
+          json: { chart_ids: ids, method: ask?.method, frame_chart_id: ask?.frameChartId },
+        },
+      );
       const parsed = superimposition.response.safeParse(answer);
       if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The server answered something unexpected.', 200, false);
       return parsed.data;

@@ -20,7 +20,10 @@ export function FilmPicker({ films, selected, currentChartId, onToggle }: FilmPi
         const checked = current || selected.includes(film.chartId);
         return (
           <li key={film.chartId}>
-            <label className={`superimposition-film${checked ? ' superimposition-film--checked' : ''}`} data-testid={`superimposition-film-${film.chartId}`}>
+            <label
+              className={`superimposition-film${checked ? ' superimposition-film--checked' : ''}`}
+              data-testid={`superimposition-film-${film.chartId}`}
+            >
               <input
                 type="checkbox"
                 checked={checked}

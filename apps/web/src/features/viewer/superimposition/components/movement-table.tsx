@@ -19,7 +19,8 @@ export function MovementTable({ result, dateOf }: { result: SuperimpositionResul
   if (!pair) return null;
   const unit = result.unit;
   const label = (key: MovementSortKey) => (key === 'id' ? t('superimposition.landmark') : `${t(`superimposition.${key}`)} (${unit})`);
-  const toggle = (key: MovementSortKey) => setSort((s) => (s?.key === key ? { key, descending: !s.descending } : { key, descending: key === 'distance' }));
+  const toggle = (key: MovementSortKey) =>
+    setSort((s) => (s?.key === key ? { key, descending: !s.descending } : { key, descending: key === 'distance' }));
 
   return (
     <section className="superimposition-movements" data-testid="superimposition-movements">
@@ -33,13 +34,22 @@ export function MovementTable({ result, dateOf }: { result: SuperimpositionResul
       {pairs.length > 1 && (
         <div className="superimposition-pairs" role="tablist">
           {pairs.map((p) => (
-            <button key={p.key} type="button" role="tab" aria-selected={p === pair} className="superimposition-pairs__pair" onClick={() => setPairKey(p.key)}>
+            <button
+              key={p.key}
+              type="button"
+              role="tab"
+              aria-selected={p === pair}
+              className="superimposition-pairs__pair"
+              onClick={() => setPairKey(p.key)}
+            >
               {t('superimposition.pair', { from: dateOf(p.from), to: dateOf(p.to) })}
             </button>
           ))}
         </div>
       )}
-      {pairs.length === 1 && <p className="superimposition-panel__note">{t('superimposition.pair', { from: dateOf(pair.from), to: dateOf(pair.to) })}</p>}
+      {pairs.length === 1 && (
+        <p className="superimposition-panel__note">{t('superimposition.pair', { from: dateOf(pair.from), to: dateOf(pair.to) })}</p>
+      )}
       <table className="superimposition-table" data-testid="movement-table" data-unit={unit}>
         <thead>
           <tr>

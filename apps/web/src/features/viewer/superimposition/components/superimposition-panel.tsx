@@ -1,4 +1,10 @@
-import { SUPERIMPOSITION_MAX_FILMS, SUPERIMPOSITION_METHODS, SUPERIMPOSITION_MIN_FILMS, summariseSuperimposition, type SuperimpositionMethodId } from '@ceppro/contract';
+import {
+  SUPERIMPOSITION_MAX_FILMS,
+  SUPERIMPOSITION_METHODS,
+  SUPERIMPOSITION_MIN_FILMS,
+  summariseSuperimposition,
+  type SuperimpositionMethodId,
+} from '@ceppro/contract';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -16,7 +22,14 @@ import { MovementTable } from './movement-table.tsx';
 import { SuperimpositionLegend } from './superimposition-legend.tsx';
 import './superimposition.css';
 
-const ERROR_TEXT: Record<string, 'superimposition.noLandmarksError' | 'superimposition.mismatchError' | 'superimposition.notFoundError' | 'superimposition.selectAtLeast2' | 'superimposition.atMost4'> = {
+const ERROR_TEXT: Record<
+  string,
+  | 'superimposition.noLandmarksError'
+  | 'superimposition.mismatchError'
+  | 'superimposition.notFoundError'
+  | 'superimposition.selectAtLeast2'
+  | 'superimposition.atMost4'
+> = {
   SUPERIMPOSITION_NO_LANDMARKS: 'superimposition.noLandmarksError',
   SUPERIMPOSITION_PATIENT_MISMATCH: 'superimposition.mismatchError',
   NOT_FOUND: 'superimposition.notFoundError',
@@ -49,7 +62,10 @@ export function SuperimpositionPanel({ recordId }: ViewerPanelProps) {
   const enough = selected.length >= SUPERIMPOSITION_MIN_FILMS;
 
   const ask = useMemo(
-    () => (doc !== null && currentChartId !== null && enough && selected.length <= SUPERIMPOSITION_MAX_FILMS ? { chartIds: selected, method: doc.method, frameChartId: currentChartId } : null),
+    () =>
+      doc !== null && currentChartId !== null && enough && selected.length <= SUPERIMPOSITION_MAX_FILMS
+        ? { chartIds: selected, method: doc.method, frameChartId: currentChartId }
+        : null,
     [doc, currentChartId, enough, selected],
   );
   const resultQuery = useSuperimpositionResult(ask);
@@ -73,11 +89,18 @@ export function SuperimpositionPanel({ recordId }: ViewerPanelProps) {
   }, [result, currentChartId, doc?.blending, doc?.opacity, setView]);
   useEffect(() => clearView, [clearView]);
 
-  if (recordId === null) return <div className="superimposition-panel"><p className="superimposition-panel__note">{t('superimposition.noLandmarksError')}</p></div>;
+  if (recordId === null)
+    return (
+      <div className="superimposition-panel">
+        <p className="superimposition-panel__note">{t('superimposition.noLandmarksError')}</p>
+      </div>
+    );
   if (doc === null || currentChartId === null) {
     return (
       <div className="superimposition-panel" data-testid="superimposition-panel">
-        <p className="superimposition-panel__note">{isError ? t('superimposition.failed') : isPending ? t('superimposition.computing') : ''}</p>
+        <p className="superimposition-panel__note">
+          {isError ? t('superimposition.failed') : isPending ? t('superimposition.computing') : ''}
+        </p>
       </div>
     );
   }
@@ -98,7 +121,11 @@ export function SuperimpositionPanel({ recordId }: ViewerPanelProps) {
 
       <section>
         <h3 className="superimposition-panel__heading">{t('superimposition.films')}</h3>
-        {filmsQuery.isError && <p className="superimposition-panel__error" role="alert">{t('superimposition.filmsFailed')}</p>}
+        {filmsQuery.isError && (
+          <p className="superimposition-panel__error" role="alert">
+            {t('superimposition.filmsFailed')}
+          </p>
+        )}
         {filmsQuery.isSuccess && films.length < 2 && <p className="superimposition-panel__note">{t('superimposition.noOtherFilms')}</p>}
         <FilmPicker films={films} selected={selected} currentChartId={currentChartId} onToggle={toggleFilm} />
         {!enough && (
@@ -113,7 +140,14 @@ export function SuperimpositionPanel({ recordId }: ViewerPanelProps) {
         <legend className="superimposition-panel__heading">{t('superimposition.method')}</legend>
         {SUPERIMPOSITION_METHODS.map((method: SuperimpositionMethodId) => (
           <label key={method} className="superimposition-methods__option">
-            <input type="radio" name="superimposition-method" value={method} checked={doc.method === method} onChange={() => update({ method })} data-testid={`superimposition-method-${method}`} />
+            <input
+              type="radio"
+              name="superimposition-method"
+              value={method}
+              checked={doc.method === method}
+              onChange={() => update({ method })}
+              data-testid={`superimposition-method-${method}`}
+            />
             {t(`superimposition.methods.${method}`)}
           </label>
         ))}
@@ -121,7 +155,12 @@ export function SuperimpositionPanel({ recordId }: ViewerPanelProps) {
 
       <div className="superimposition-blending">
         <label>
-          <input type="checkbox" checked={doc.blending} onChange={(e) => update({ blending: e.target.checked })} data-testid="superimposition-blending" />
+          <input
+            type="checkbox"
+            checked={doc.blending}
+            onChange={(e) => update({ blending: e.target.checked })}
+            data-testid="superimposition-blending"
+          />
           {t('superimposition.blending')}
         </label>
         <label className="superimposition-blending__opacity">
@@ -140,7 +179,11 @@ export function SuperimpositionPanel({ recordId }: ViewerPanelProps) {
         </label>
       </div>
 
-      {enough && resultQuery.isFetching && result === null && <p className="superimposition-panel__note" role="status">{t('superimposition.computing')}</p>}
+      {enough && resultQuery.isFetching && result === null && (
+        <p className="superimposition-panel__note" role="status">
+          {t('superimposition.computing')}
+        </p>
+      )}
       {enough && errorCode !== null && (
         <p className="superimposition-panel__error" role="alert" data-testid="superimposition-error" data-code={errorCode}>
           {t(ERROR_TEXT[errorCode] ?? 'superimposition.failed')}{' '}
@@ -149,13 +192,19 @@ export function SuperimpositionPanel({ recordId }: ViewerPanelProps) {
           </button>
         </p>
       )}
-      {saveFailed && <p className="superimposition-panel__error" role="alert">{t('superimposition.saveFailed')}</p>}
+      {saveFailed && (
+        <p className="superimposition-panel__error" role="alert">
+          {t('superimposition.saveFailed')}
+        </p>
+      )}
 
       {enough && result !== null && (
         <>
           <section>
             <h3 className="superimposition-panel__heading">{t('superimposition.legend')}</h3>
-            {!tracingOn && <p className="superimposition-panel__note superimposition-panel__note--warn">{t('superimposition.tracingOff')}</p>}
+            {!tracingOn && (
+              <p className="superimposition-panel__note superimposition-panel__note--warn">{t('superimposition.tracingOff')}</p>
+            )}
             <SuperimpositionLegend result={result} currentChartId={currentChartId} />
           </section>
           <MovementTable result={result} dateOf={dateOf} />
@@ -165,7 +214,11 @@ export function SuperimpositionPanel({ recordId }: ViewerPanelProps) {
   );
 }
 
-function matchesAsk(result: { method: string; films: ReadonlyArray<{ chart_id: string }>; frame_chart_id: string }, ask: { chartIds: readonly string[]; method: string; frameChartId: string }): boolean {
-  if (result.method !== ask.method || result.frame_chart_id !== ask.frameChartId || result.films.length !== ask.chartIds.length) return false;
+function matchesAsk(
+  result: { method: string; films: ReadonlyArray<{ chart_id: string }>; frame_chart_id: string },
+  ask: { chartIds: readonly string[]; method: string; frameChartId: string },
+): boolean {
+  if (result.method !== ask.method || result.frame_chart_id !== ask.frameChartId || result.films.length !== ask.chartIds.length)
+    return false;
   return result.films.every((f) => ask.chartIds.includes(f.chart_id));
 }

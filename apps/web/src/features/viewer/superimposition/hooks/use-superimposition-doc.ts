@@ -93,9 +93,12 @@ export function useSuperimpositionDoc(recordId: number | null, currentChartId: s
   );
 
   // Leaving the tab sends a save still waiting for the slider to rest.
-  useEffect(() => () => {
-    if (timer.current !== null) flush();
-  }, [flush]);
+  useEffect(
+    () => () => {
+      if (timer.current !== null) flush();
+    },
+    [flush],
+  );
 
   return { doc, isPending: query.isPending && recordId !== null, isError: query.isError, saveFailed, update };
 }

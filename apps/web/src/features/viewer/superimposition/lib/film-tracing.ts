@@ -18,7 +18,10 @@ export function filmLandmarkMap(film: Pick<SuperimpositionFilmSummary, 'landmark
 }
 
 /** The tracing the viewer draws (same outlines and dots), for one superimposed film, in current-film px. */
-export function filmTracing(film: Pick<SuperimpositionFilmSummary, 'landmarks'>): { paths: TracingPath[]; dots: { id: LandmarkId; point: ImagePoint }[] } {
+export function filmTracing(film: Pick<SuperimpositionFilmSummary, 'landmarks'>): {
+  paths: TracingPath[];
+  dots: { id: LandmarkId; point: ImagePoint }[];
+} {
   const map = filmLandmarkMap(film);
   return { paths: tracingPaths(map), dots: tracingDots(map) };
 }

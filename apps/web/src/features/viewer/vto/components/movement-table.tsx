@@ -27,7 +27,8 @@ export function MovementTable() {
       data-testid={`vto-move-${key}-${axis}`}
       onChange={(e) => {
         // An emptied field is zero; a half-typed number ("-") waits for the next key.
-        if (e.target.value === '' || Number.isFinite(e.target.valueAsNumber)) setMovement(key, axis, e.target.value === '' ? 0 : e.target.valueAsNumber);
+        if (e.target.value === '' || Number.isFinite(e.target.valueAsNumber))
+          setMovement(key, axis, e.target.value === '' ? 0 : e.target.valueAsNumber);
       }}
     />
   );
@@ -49,7 +50,9 @@ export function MovementTable() {
         {VTO_MOVEMENT_POINTS.map((p) => (
           <tr key={p.key}>
             <th scope="row">{names.vtoPoint(p.key)}</th>
-            <td>{input(p.key, 'horizontal', t('vto.table.inputLabel', { point: names.vtoPoint(p.key), axis: t('vto.table.horizontal') }))}</td>
+            <td>
+              {input(p.key, 'horizontal', t('vto.table.inputLabel', { point: names.vtoPoint(p.key), axis: t('vto.table.horizontal') }))}
+            </td>
             <td>{input(p.key, 'vertical', t('vto.table.inputLabel', { point: names.vtoPoint(p.key), axis: t('vto.table.vertical') }))}</td>
           </tr>
         ))}

@@ -37,7 +37,9 @@ export function RatioControls({ prediction }: { prediction: VtoPrediction }) {
               <div className="vto-ratios__head">
                 <strong>{t(`vto.ratios.group.${g.id}`)}</strong>
                 <span className="vto-ratios__range">
-                  {fixed ? t('vto.ratios.fixed', { value: g.min, driver: driverName(g) }) : t('vto.ratios.range', { min: g.min, max: g.max, driver: driverName(g) })}
+                  {fixed
+                    ? t('vto.ratios.fixed', { value: g.min, driver: driverName(g) })
+                    : t('vto.ratios.range', { min: g.min, max: g.max, driver: driverName(g) })}
                 </span>
               </div>
               {!fixed && (

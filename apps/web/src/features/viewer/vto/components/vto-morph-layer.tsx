@@ -65,7 +65,17 @@ export function VtoMorphLayer({ imageSize }: OverlayLayerProps) {
   useEffect(() => {
     const canvas = canvasRef.current;
     const image = loaded.image;
-    if (!shown || canvas === null || image === null || canvasSize === null || mesh === null || prediction.status !== 'ok' || alignment === null || photo === null) return;
+    if (
+      !shown ||
+      canvas === null ||
+      image === null ||
+      canvasSize === null ||
+      mesh === null ||
+      prediction.status !== 'ok' ||
+      alignment === null ||
+      photo === null
+    )
+      return;
     if (frame.current !== 0) cancelAnimationFrame(frame.current);
     frame.current = requestAnimationFrame(() => {
       frame.current = 0;
@@ -91,11 +101,18 @@ export function VtoMorphLayer({ imageSize }: OverlayLayerProps) {
   if (!shown || photo === null || alignment === null || canvasSize === null) return null;
   const splitX = split * photo.size.width;
   // Like the photo layer: off the film's zoom and pan when the overlay must not follow it.
-  const placed = view === null || photoView ? alignment.transform : composeAffine(detachedFromView(view, imageSize, viewport), alignment.transform);
+  const placed =
+    view === null || photoView ? alignment.transform : composeAffine(detachedFromView(view, imageSize, viewport), alignment.transform);
   return (
     <g className="vto-morph" transform={svgMatrix(placed)} opacity={photoView ? 1 : opacity} data-testid="vto-morph-layer">
       <foreignObject x={0} y={0} width={photo.size.width} height={photo.size.height}>
-        <canvas ref={canvasRef} className="vto-morph__canvas" width={canvasSize.width} height={canvasSize.height} data-testid="vto-morph-canvas" />
+        <canvas
+          ref={canvasRef}
+          className="vto-morph__canvas"
+          width={canvasSize.width}
+          height={canvasSize.height}
+          data-testid="vto-morph-canvas"
+        />
       </foreignObject>
       <line className="vto-morph__split" x1={splitX} y1={0} x2={splitX} y2={photo.size.height} vectorEffect="non-scaling-stroke" />
     </g>

@@ -54,8 +54,16 @@ export function VtoPanel({ recordId }: ViewerPanelProps) {
           {t(`vto.save.${saveStatus}`)}
         </span>
       </div>
-      {prediction.status === 'uncalibrated' && <p className="vto-message" role="alert">{t('vto.uncalibrated')}</p>}
-      {prediction.status === 'failed' && <p className="vto-message" role="alert">{t('vto.failed')}</p>}
+      {prediction.status === 'uncalibrated' && (
+        <p className="vto-message" role="alert">
+          {t('vto.uncalibrated')}
+        </p>
+      )}
+      {prediction.status === 'failed' && (
+        <p className="vto-message" role="alert">
+          {t('vto.failed')}
+        </p>
+      )}
       <section className="vto-section" aria-labelledby="vto-plan-title">
         <h3 id="vto-plan-title" className="vto-section__title">
           {t('vto.plan')}

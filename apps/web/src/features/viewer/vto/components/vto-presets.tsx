@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { VTO_PRESETS, type VtoPresetId } from '../lib/presets.ts';
 import { useVtoStore } from '../store/vto-store.ts';
 
-const LABEL: Record<VtoPresetId, 'vto.presets.incisorRetraction' | 'vto.presets.mandibularAdvancement' | 'vto.presets.mandibularSetback' | 'vto.presets.maxillaryImpaction'> = {
+const LABEL: Record<
+  VtoPresetId,
+  'vto.presets.incisorRetraction' | 'vto.presets.mandibularAdvancement' | 'vto.presets.mandibularSetback' | 'vto.presets.maxillaryImpaction'
+> = {
   incisorRetraction: 'vto.presets.incisorRetraction',
   mandibularAdvancement: 'vto.presets.mandibularAdvancement',
   mandibularSetback: 'vto.presets.mandibularSetback',
@@ -18,7 +21,14 @@ export function VtoPresets() {
   return (
     <div className="vto-presets" role="group" aria-label={t('vto.presets.label')}>
       {VTO_PRESETS.map((p) => (
-        <button key={p.id} type="button" className="analysis-button" aria-pressed={preset === p.id} data-testid={`vto-preset-${p.id}`} onClick={() => applyPreset(p.id)}>
+        <button
+          key={p.id}
+          type="button"
+          className="analysis-button"
+          aria-pressed={preset === p.id}
+          data-testid={`vto-preset-${p.id}`}
+          onClick={() => applyPreset(p.id)}
+        >
           {t(LABEL[p.id])}
         </button>
       ))}

@@ -31,7 +31,13 @@ export function VtoProfileLayer(_props: OverlayLayerProps) {
         <g key={m.id}>
           <line className="vto-profile__move" x1={m.from.x} y1={m.from.y} x2={m.to.x} y2={m.to.y} vectorEffect="non-scaling-stroke" />
           <g transform={`translate(${m.to.x} ${m.to.y})`}>
-            <circle className="vto-profile__point" r={3.5} data-testid={`vto-predicted-${m.id}`} data-x={m.to.x.toFixed(2)} data-y={m.to.y.toFixed(2)} />
+            <circle
+              className="vto-profile__point"
+              r={3.5}
+              data-testid={`vto-predicted-${m.id}`}
+              data-x={m.to.x.toFixed(2)}
+              data-y={m.to.y.toFixed(2)}
+            />
           </g>
         </g>
       ))}

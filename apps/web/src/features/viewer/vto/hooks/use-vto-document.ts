@@ -18,7 +18,10 @@ function currentDocument(): { recordId: number; doc: VtoStoConfig } | null {
   const { loadedFor, plan } = useVtoStore.getState();
   if (loadedFor === null) return null;
   const photo = usePhotoStore.getState();
-  return { recordId: loadedFor, doc: toVtoDocument(plan, { alignment: photo.alignment, points: photo.lastPoints, followView: photo.followView }) };
+  return {
+    recordId: loadedFor,
+    doc: toVtoDocument(plan, { alignment: photo.alignment, points: photo.lastPoints, followView: photo.followView }),
+  };
 }
 
 /**
@@ -46,7 +49,11 @@ export function useVtoDocument(): void {
     if (answer === undefined || answer === null || useVtoStore.getState().loadedFor === answer.recordId) return;
     const restored = answer.config === null ? null : fromVtoDocument(answer.config);
     if (restored !== null) {
-      usePhotoStore.setState({ alignment: restored.photo.alignment, lastPoints: restored.photo.points, followView: restored.photo.followView });
+      usePhotoStore.setState({
+        alignment: restored.photo.alignment,
+        lastPoints: restored.photo.points,
+        followView: restored.photo.followView,
+      });
     }
     useVtoStore.getState().load(answer.recordId, restored?.plan ?? DEFAULT_VTO_PLAN);
   }, [query.data]);

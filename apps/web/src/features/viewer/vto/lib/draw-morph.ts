@@ -5,7 +5,14 @@ import { inflate, partitionTriangles, triangleAffine, type MorphMesh } from './m
  * Draws the photo warped by the mesh on `ctx` (canvas px = photo px × `scale`): triangles the warp
  * leaves in place in one clipped pass, each moved one under its own affine map.
  */
-export function drawMorph(ctx: CanvasRenderingContext2D, source: CanvasImageSource, sourceSize: { width: number; height: number }, mesh: MorphMesh, warped: readonly Vec2[], scale: number): void {
+export function drawMorph(
+  ctx: CanvasRenderingContext2D,
+  source: CanvasImageSource,
+  sourceSize: { width: number; height: number },
+  mesh: MorphMesh,
+  warped: readonly Vec2[],
+  scale: number,
+): void {
   const { width, height } = ctx.canvas;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, width, height);

@@ -16,7 +16,8 @@ export interface MorphMesh {
 /** A cols × rows grid over a photo of `size` px, each cell split into two triangles. */
 export function gridMesh(size: Size, cols: number, rows: number): MorphMesh {
   const vertices: Vec2[] = [];
-  for (let r = 0; r <= rows; r++) for (let c = 0; c <= cols; c++) vertices.push({ x: (c / cols) * size.width, y: (r / rows) * size.height });
+  for (let r = 0; r <= rows; r++)
+    for (let c = 0; c <= cols; c++) vertices.push({ x: (c / cols) * size.width, y: (r / rows) * size.height });
   const triangles: [number, number, number][] = [];
   const at = (c: number, r: number) => r * (cols + 1) + c;
   for (let r = 0; r < rows; r++) {

@@ -38,7 +38,9 @@ export function toVtoDocument(plan: VtoPlan, photo: VtoPhotoPart): VtoStoConfig 
   return {
     version: VTO_STO_CONFIG_VERSION,
     data: {
-      movements: Object.fromEntries(VTO_MOVEMENT_POINTS.map((p) => [p.key, { ...plan.movements[p.key] }])) as VtoStoConfig['data']['movements'],
+      movements: Object.fromEntries(
+        VTO_MOVEMENT_POINTS.map((p) => [p.key, { ...plan.movements[p.key] }]),
+      ) as VtoStoConfig['data']['movements'],
       flags: { ...plan.flags },
       ratios: Object.fromEntries(SOFT_TISSUE_RATIO_GROUPS.map((g) => [g.id, chosenRatio(g, plan.ratios)])),
       preset: plan.preset,
@@ -46,8 +48,16 @@ export function toVtoDocument(plan: VtoPlan, photo: VtoPhotoPart): VtoStoConfig 
     autoAlign:
       photo.alignment === null
         ? null
-        : { method: photo.alignment.method, photo_chart_data_id: photo.alignment.chartDataId, transform: { ...photo.alignment.transform }, residual_px: photo.alignment.residualPx },
-    point: photo.points === null ? null : { photo: photo.points.photo.map((p) => ({ x: p.x, y: p.y })), film: photo.points.film.map((p) => ({ x: p.x, y: p.y })) },
+        : {
+            method: photo.alignment.method,
+            photo_chart_data_id: photo.alignment.chartDataId,
+            transform: { ...photo.alignment.transform },
+            residual_px: photo.alignment.residualPx,
+          },
+    point:
+      photo.points === null
+        ? null
+        : { photo: photo.points.photo.map((p) => ({ x: p.x, y: p.y })), film: photo.points.film.map((p) => ({ x: p.x, y: p.y })) },
     affectSvgTransform: photo.followView,
   };
 }
@@ -66,7 +76,12 @@ export function fromVtoDocument(doc: VtoStoConfig): { plan: VtoPlan; photo: VtoP
       alignment:
         doc.autoAlign === null
           ? null
-          : { method: doc.autoAlign.method, chartDataId: doc.autoAlign.photo_chart_data_id, transform: doc.autoAlign.transform, residualPx: doc.autoAlign.residual_px },
+          : {
+              method: doc.autoAlign.method,
+              chartDataId: doc.autoAlign.photo_chart_data_id,
+              transform: doc.autoAlign.transform,
+              residualPx: doc.autoAlign.residual_px,
+            },
       points: doc.point,
       followView: doc.affectSvgTransform,
     },

@@ -1,4 +1,12 @@
-import { evaluateMeasurements, getMeasurement, type Calibration, type ImagePoint, type LandmarkMap, type MeasurementDefinition, type MeasurementResult } from '@ceppro/ceph';
+import {
+  evaluateMeasurements,
+  getMeasurement,
+  type Calibration,
+  type ImagePoint,
+  type LandmarkMap,
+  type MeasurementDefinition,
+  type MeasurementResult,
+} from '@ceppro/ceph';
 import { VTO_MEASUREMENT_IDS } from '@ceppro/contract';
 
 /** Today's and the predicted value of each `VTO_MEASUREMENT_IDS` measurement (computed, never stored). */
@@ -10,7 +18,11 @@ export interface VtoMeasurementRow {
   readonly change: number | null;
 }
 
-export function vtoMeasurementRows(today: LandmarkMap<ImagePoint>, predicted: LandmarkMap<ImagePoint>, calibration: Calibration): VtoMeasurementRow[] {
+export function vtoMeasurementRows(
+  today: LandmarkMap<ImagePoint>,
+  predicted: LandmarkMap<ImagePoint>,
+  calibration: Calibration,
+): VtoMeasurementRow[] {
   const definitions = VTO_MEASUREMENT_IDS.map((id) => getMeasurement(id)).filter((d): d is MeasurementDefinition => d !== undefined);
   const before = evaluateMeasurements(definitions, today, calibration);
   const after = evaluateMeasurements(definitions, predicted, calibration);

@@ -41,7 +41,11 @@ export const useVtoStore = create<VtoState & VtoActions>()((set) => ({
   reset: () => set(initial),
   setMovement: (key, axis, value) =>
     set((s) => ({
-      plan: { ...s.plan, preset: null, movements: { ...s.plan.movements, [key]: { ...s.plan.movements[key], [axis]: cleanMovement(value) } } },
+      plan: {
+        ...s.plan,
+        preset: null,
+        movements: { ...s.plan.movements, [key]: { ...s.plan.movements[key], [axis]: cleanMovement(value) } },
+      },
     })),
   applyPreset: (id) =>
     set((s) => {
