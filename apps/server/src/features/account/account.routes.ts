@@ -12,8 +12,8 @@ import {
 } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerMailedLink } from '../auth/link-routes';
-import { parseBody } from '../auth/parse-body';
-import { clientOf, requireUser } from '../auth/require-user';
+import { parseBody } from '../../http/parse-body';
+import { clientOf, requireUser } from '../../http/require-user';
 import type { AccountService } from './account.service';
 import type { RecoveryService } from './recovery.service';
 

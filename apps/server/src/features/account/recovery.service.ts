@@ -3,7 +3,7 @@ import { AppError } from '../../errors/app-error';
 import type { AuditLog, ClientInfo } from '../auth/audit';
 import type { AuthMails } from '../auth/auth-mail';
 import type { AuthRepository } from '../auth/auth.repository';
-import { authError } from '../auth/parse-body';
+import { authError } from '../../http/parse-body';
 import { hashPassword } from '../auth/password-hash';
 import { RATE_RULES, type RateLimiter } from '../auth/rate-limit';
 import type { SessionService } from '../auth/session.service';

@@ -1,7 +1,7 @@
 import { ADMIN_ENDPOINTS, adminAccountsQuerySchema, adminChangeTypeRequestSchema, adminSetExpiryRequestSchema, ok } from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { parseBody } from '../auth/parse-body';
-import { clientOf, requireUser } from '../auth/require-user';
+import { parseBody } from '../../http/parse-body';
+import { clientOf, requireUser } from '../../http/require-user';
 import { accountParamsSchema } from './admin.schemas';
 import type { AdminAction, AdminCaller, AdminService } from './admin.service';
 

@@ -1,6 +1,6 @@
 import type { VersionedJson } from '../../db/schema/columns';
 import { AppError } from '../../errors/app-error';
-import { isUniqueViolation } from '../auth/auth.repository';
+import { isUniqueViolation } from '../../db/unique-violation';
 import type { ChartRepository } from '../charts/chart.repository';
 import type { AnalysisRecordRepository, AnalysisRecordRow, AnalysisRecordValues } from './analysis-record.repository';
 import {

@@ -1,6 +1,6 @@
 import { EXPORT_ENDPOINTS, FILE_ENDPOINTS, REPORT_ENDPOINTS } from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientOf } from '../auth/require-user';
+import { clientOf } from '../../http/require-user';
 import type { TargetRef } from './audit-targets.repository';
 import type { AuditService } from './audit.service';
 

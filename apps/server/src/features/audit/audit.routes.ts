@@ -1,7 +1,7 @@
 import { AUDIT_ENDPOINTS, auditPrintRequestSchema, auditQuerySchema, ok } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
-import { parseBody } from '../auth/parse-body';
-import { clientOf, requireUser } from '../auth/require-user';
+import { parseBody } from '../../http/parse-body';
+import { clientOf, requireUser } from '../../http/require-user';
 import type { AuditTrailService } from './audit-trail.service';
 
 /**

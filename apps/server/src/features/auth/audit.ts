@@ -1,5 +1,6 @@
 import type { AppDatabase } from '../../db/database';
 import { auditLog } from '../../db/schema/index';
+import type { ClientInfo } from '../../http/require-user';
 
 /** Security events (spec-required: sign-in, failed sign-in, logout, password change, IP approval). */
 export type AuditAction =
@@ -19,10 +20,7 @@ export type AuditAction =
   | 'mobile_changed'
   | 'profile_updated';
 
-export interface ClientInfo {
-  ip: string;
-  userAgent: string | null;
-}
+export type { ClientInfo };
 
 export interface AuditEntry {
   userId: number | null;

@@ -12,7 +12,7 @@ import { registerAuthRoutes } from './auth.routes';
 import { createLoginFailureRepository } from './login-failures';
 import { createLoginService, type LinkUrls } from './login.service';
 import { createRateLimiter } from './rate-limit';
-import { registerBearerAuth } from './require-user';
+import { registerBearerAuth } from '../../http/require-user';
 import { createSessionService, type SessionService } from './session.service';
 import { createSignUpService } from './signup.service';
 import { registerSignUpRoutes } from './signup.routes';

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { registerMailedLink } from './link-routes';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
 import type { LoginService } from './login.service';
-import { parseBody } from './parse-body';
-import { clientOf, requireUser } from './require-user';
+import { parseBody } from '../../http/parse-body';
+import { clientOf, requireUser } from '../../http/require-user';
 import type { SessionService } from './session.service';
 
 /** Sign-in, sessions and the mailed account links (docs/spec-points.md §4 and §7). */

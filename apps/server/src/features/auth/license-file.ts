@@ -1,5 +1,5 @@
 import { LICENSE_UPLOAD } from '@ceppro/contract';
-import { authError } from './parse-body';
+import { authError } from '../../http/parse-body';
 
 export type LicenseContentType = (typeof LICENSE_UPLOAD.contentTypes)[number];
 

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { isAppError } from '../../errors/app-error';
 import type { ClientInfo } from './audit';
 import { confirmPage, resultPage, sendPage, wantsHtml } from './link-page';
-import { parseBody } from './parse-body';
-import { clientOf } from './require-user';
+import { parseBody } from '../../http/parse-body';
+import { clientOf } from '../../http/require-user';
 
 export interface MailedLink {
   path: string;

@@ -7,7 +7,7 @@ import type { AuthMails } from './auth-mail';
 import type { AuthRepository } from './auth.repository';
 import { passwordChangeDueAt, passwordChangeReason, PASSWORD_MAX_AGE_MS, toAuthUser } from './auth-user';
 import { slowdownS, type LoginFailureRepository } from './login-failures';
-import { authError } from './parse-body';
+import { authError } from '../../http/parse-body';
 import { verifyAgainstDummy, verifyPassword } from './password-hash';
 import { RATE_RULES, type RateLimiter } from './rate-limit';
 import type { AuthContext, SessionService } from './session.service';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { systemClock, type Clock } from '../../clock';
 import type { AppDatabase } from '../../db/database';
 import { queryRows } from '../../db/raw-query';
-import { authError } from './parse-body';
+import { authError } from '../../http/parse-body';
 
 export interface RateRule {
   /** Counted thing, e.g. `login:ip`; the subject (IP, email, number) is appended. */

@@ -8,14 +8,12 @@ import type { EventBus, SessionScope } from '../../realtime/event-bus';
 import type { AuditLog, ClientInfo } from './audit';
 import type { AuthRepository } from './auth.repository';
 import { createSessionStateCache } from './session-cache';
-import { authError } from './parse-body';
+import { authError } from '../../http/parse-body';
+import type { AuthContext } from '../../http/require-user';
 import { randomToken, sha256Hex, signAccessToken, successorRefreshToken, verifyAccessToken } from './tokens';
 
 /** Who is calling: the user and their session (the refresh-token family id, the JWT's `sid`). */
-export interface AuthContext {
-  userId: number;
-  sessionId: string;
-}
+export type { AuthContext };
 
 export interface TokenPair {
   token: string;

@@ -9,8 +9,8 @@ import {
   signUpRequestSchema,
 } from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authError, parseBody } from './parse-body';
-import { clientOf } from './require-user';
+import { authError, parseBody } from '../../http/parse-body';
+import { clientOf } from '../../http/require-user';
 import type { SignUpService } from './signup.service';
 
 /** The sign-up form and its verification steps (docs/spec-points.md §2, §3, §5 and §7). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { VerificationPurpose } from '../../db/schema/index';
 import { AppError } from '../../errors/app-error';
 import type { SmsProvider } from '../../sms/sms-provider';
-import { authError } from './parse-body';
+import { authError } from '../../http/parse-body';
 import { keyedHash, keyedHashMatches, randomSmsCode, randomToken } from './tokens';
 import type { VerificationRepository, VerificationRow } from './verification.repository';
 

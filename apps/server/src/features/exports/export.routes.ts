@@ -7,8 +7,8 @@ import {
   landmarksExportRequestSchema,
 } from '@ceppro/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { parseBody } from '../auth/parse-body';
-import { requireUser } from '../auth/require-user';
+import { parseBody } from '../../http/parse-body';
+import { requireUser } from '../../http/require-user';
 import type { ExportService } from './export.service';
 
 function attachment(reply: FastifyReply, contentType: string, filename: string): FastifyReply {

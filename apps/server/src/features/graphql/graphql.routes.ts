@@ -3,7 +3,7 @@ import { createSchema, createYoga, renderGraphiQL, type Plugin } from 'graphql-y
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import { withGraphAudit } from '../audit/audit-graph';
-import { authenticateBearer, clientOf } from '../auth/require-user';
+import { authenticateBearer, clientOf } from '../../http/require-user';
 import type { SessionService } from '../auth/session.service';
 import { recordAndUserResolvers } from './account.resolvers';
 import { chartResolvers } from './chart.resolvers';

@@ -9,28 +9,11 @@ import {
 } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors/app-error';
-import { parseBody } from '../auth/parse-body';
-import { authenticateBearer, requireUser } from '../auth/require-user';
+import { parseBody } from '../../http/parse-body';
+import { registerBearerScope, requireUser } from '../../http/require-user';
 import type { SessionService } from '../auth/session.service';
 import type { DiscardService } from './discard.service';
 import type { ImageService } from './image.service';
-
-/**
- * Bearer routes outside /api (the /api hook does not cover them): each authenticates in a hook of
- * its own scope, before the body is read, with the same check and codes as /api.
- */
-export async function registerBearerScope(
-  app: FastifyInstance,
-  sessions: SessionService,
-  routes: (scope: FastifyInstance) => void,
-): Promise<void> {
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => {
-      request.auth = await authenticateBearer(request, sessions);
-    });
-    routes(scope);
-  });
-}
 
 /** A declared size or type the contract refuses is answered with the image codes the screen knows. */
 function parseUpload(body: unknown) {

@@ -1,9 +1,8 @@
 import { FILE_ENDPOINTS, landmarkRequestSchema, ok } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
-import { parseBody } from '../auth/parse-body';
-import { requireUser } from '../auth/require-user';
+import { parseBody } from '../../http/parse-body';
+import { registerBearerScope, requireUser } from '../../http/require-user';
 import type { SessionService } from '../auth/session.service';
-import { registerBearerScope } from '../images/image.routes';
 import type { LandmarkService } from './landmark.service';
 
 /** `POST /ai/ceppro/ceph-landmark` (form field or JSON `chart_id`); the request awaits the model's worker thread. */

@@ -1,7 +1,7 @@
 import { invoiceParamsSchema, MEMBERSHIP_ENDPOINTS, ok } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors/app-error';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../../http/require-user';
 import type { MembershipService } from './membership.service';
 
 /**

@@ -1,6 +1,6 @@
 import { MODEL_CARD_ENDPOINT, ok } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../auth/require-user';
+import { requireUser } from '../../http/require-user';
 import type { ModelCardService } from './model-card.service';
 
 /**

@@ -1,6 +1,6 @@
 import { NOTICES_ENDPOINT, ok } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
-import { parseBody } from '../auth/parse-body';
+import { parseBody } from '../../http/parse-body';
 import type { NoticeService } from './notice.service';
 
 /**

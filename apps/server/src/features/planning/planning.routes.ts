@@ -1,9 +1,8 @@
 import { autoAlignRequestSchema, ok, PLANNING_ENDPOINTS, superimpositionRequestSchema } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
-import { parseBody } from '../auth/parse-body';
-import { requireUser } from '../auth/require-user';
+import { parseBody } from '../../http/parse-body';
+import { registerBearerScope, requireUser } from '../../http/require-user';
 import type { SessionService } from '../auth/session.service';
-import { registerBearerScope } from '../images/image.routes';
 import type { AutoAlignService } from './autoalign.service';
 import type { SuperimpositionService } from './superimposition.service';
 

@@ -1,7 +1,7 @@
 import { ok, REPORT_ENDPOINTS, reportModelParamsSchema, reportModelQuerySchema, reportPdfRequestSchema } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
-import { parseBody } from '../auth/parse-body';
-import { requireUser } from '../auth/require-user';
+import { parseBody } from '../../http/parse-body';
+import { requireUser } from '../../http/require-user';
 import type { ReportService } from './report.service';
 
 /**

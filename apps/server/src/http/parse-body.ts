@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES_EN, isAuthMessageKey, type AuthMessageKey } from '@ceppro/contract';
 import type { z } from 'zod';
-import { AppError } from '../../errors/app-error';
+import { AppError } from '../errors/app-error';
 
 /**
  * Validates a request body with a contract schema. The first issue becomes VALIDATION_FAILED with

@@ -1,7 +1,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors/app-error';
-import type { ClientInfo } from './audit';
-import type { AuthContext, SessionService } from './session.service';
+import { AppError } from '../errors/app-error';
+
+/** The authenticated caller of a request: who, and through which session (features/auth issues both). */
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+}
+
+/** Where a request came from, as the audit trail records it. */
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** The one session check the bearer hooks call (features/auth's session service implements it). */
+export interface BearerAuthenticator {
+  authenticate(token: string): Promise<AuthContext>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,7 +32,7 @@ const PUBLIC_API_PATHS = new Set(['/api/refresh-token']);
  * Bearer authentication for everything under /api, as one hook registered before any feature, so a
  * route added later under /api cannot be public by accident. Runs before the body is parsed.
  */
-export function registerBearerAuth(app: FastifyInstance, sessions: SessionService): void {
+export function registerBearerAuth(app: FastifyInstance, sessions: BearerAuthenticator): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     // By the matched route, not the URL: unknown paths and the web app's catch-all fall through to
@@ -33,7 +48,7 @@ export function registerBearerAuth(app: FastifyInstance, sessions: SessionServic
  * the session check (J002 expired, J005 replaced by a newer login). For transports outside /api
  * (the graph service) that authenticate in their own hook.
  */
-export async function authenticateBearer(request: FastifyRequest, sessions: SessionService): Promise<AuthContext> {
+export async function authenticateBearer(request: FastifyRequest, sessions: BearerAuthenticator): Promise<AuthContext> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9._~+/=-]{1,4096})$/i.exec(header) : null;
   if (!match?.[1]) throw new AppError('J001');
@@ -49,4 +64,21 @@ export function requireUser(request: FastifyRequest): AuthContext {
 export function clientOf(request: FastifyRequest): ClientInfo {
   const agent = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
+}
+
+/**
+ * Bearer routes outside /api (the /api hook does not cover them): each authenticates in a hook of
+ * its own scope, before the body is read, with the same check and codes as /api.
+ */
+export async function registerBearerScope(
+  app: FastifyInstance,
+  sessions: BearerAuthenticator,
+  routes: (scope: FastifyInstance) => void,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      request.auth = await authenticateBearer(request, sessions);
+    });
+    routes(scope);
+  });
 }
