@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_OVERRIDE_KEYS } from '../src/config/session.ts';
-import { setPasswordChangeDue } from '../src/lib/session.ts';
+import { setPasswordChangeDue } from '../src/stores/session.ts';
 import { usePopupStore } from '../src/stores/popup-store.ts';
 import { renderApp } from './render-app.tsx';
 

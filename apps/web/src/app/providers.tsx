@@ -2,6 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { setAlertPresenter } from '../lib/api/index.ts';
+import { openAlert } from '../stores/popup-store.ts';
+
+// The HTTP client (lib/, the bottom layer) knows no store: the app shell gives it the app popup for its alerts.
+setAlertPresenter(openAlert);
 
 /** Server cache: one query client for the whole app (docs/house-rules.md §9). */
 function createQueryClient(): QueryClient {

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { isSignedIn } from '../lib/session.ts';
+import { isSignedIn } from '../stores/session.ts';
 import { paths } from '../routes/paths.ts';
 
 /** Protected routes (docs/spec-points.md §4): without a token cookie the user is sent home. */

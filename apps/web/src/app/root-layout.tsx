@@ -11,7 +11,7 @@ import { EventPopup } from '../features/notices/components/event-popup.tsx';
 import { PatientModal } from '../features/patients/components/modal/patient-modal.tsx';
 import { SessionWatch } from '../features/session/components/session-watch.tsx';
 import { setAlertTexts } from '../lib/api/index.ts';
-import { isSignedIn } from '../lib/session.ts';
+import { isSignedIn } from '../stores/session.ts';
 import { paths } from '../routes/paths.ts';
 import { useHistoryStore } from '../stores/history-store.ts';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { SignInForm } from '../features/auth/components/sign-in/sign-in-form.tsx';
-import { isSignedIn } from '../lib/session.ts';
+import { isSignedIn } from '../stores/session.ts';
 import { paths } from './paths.ts';
 
 /** `/` — sign-in. Signed-in users go straight to their patient list. */

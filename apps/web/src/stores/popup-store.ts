@@ -57,3 +57,10 @@ export const usePopupStore = create<PopupState>()((set) => ({
     set(closed);
   },
 }));
+
+/** Opens the popup with one button (an API alert); resolves when it is dismissed. */
+export function openAlert(title: string, text: string, confirm: string): Promise<void> {
+  return new Promise((resolve) => {
+    usePopupStore.getState().open({ title, text, textConfirm: confirm, fnConfirm: resolve, fnCancel: resolve });
+  });
+}

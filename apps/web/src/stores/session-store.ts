@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /**
- * Cookies raise no events: lib/session.ts bumps this counter whenever it writes or clears the
+ * Cookies raise no events: stores/session.ts bumps this counter whenever it writes or clears the
  * session cookies, so the header (and anything else showing the user) re-renders at once.
  */
 export const useSessionVersion = create<{ version: number }>()(() => ({ version: 0 }));

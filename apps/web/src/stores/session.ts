@@ -2,10 +2,10 @@ import type { AuthUser } from '@ceppro/contract';
 import { z } from 'zod';
 import { cookieNames } from '../config/cookies.ts';
 import { REMEMBER_EMAIL_DAYS } from '../config/session.ts';
-import { useLockStore } from '../stores/lock-store.ts';
-import { sessionChanged } from '../stores/session-store.ts';
-import { cookieTokenStore, SESSION_COOKIE_DAYS } from './api/token-store.ts';
-import { deleteCookie, getCookie, setCookie } from './cookies.ts';
+import { useLockStore } from './lock-store.ts';
+import { sessionChanged } from './session-store.ts';
+import { cookieTokenStore, SESSION_COOKIE_DAYS } from '../lib/api/token-store.ts';
+import { deleteCookie, getCookie, setCookie } from '../lib/cookies.ts';
 
 /**
  * Signed in = a `token` cookie exists (docs/spec-points.md §4). The `i` cookie carries the user's display

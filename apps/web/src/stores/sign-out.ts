@@ -1,5 +1,5 @@
 import { AUTH_ENDPOINTS } from '@ceppro/contract';
-import { api } from './api/index.ts';
+import { api } from '../lib/api/index.ts';
 import { clearSession } from './session.ts';
 
 /**

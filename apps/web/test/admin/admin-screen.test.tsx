@@ -2,7 +2,7 @@ import type { AdminAccount } from '@ceppro/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { endOfDay } from '../../src/features/admin/components/admin-action-dialog.tsx';
-import { readSession } from '../../src/lib/session.ts';
+import { readSession } from '../../src/stores/session.ts';
 import { usePopupStore } from '../../src/stores/popup-store.ts';
 import { clearCookies } from '../patients/fake-server.ts';
 import { renderApp } from '../render-app.tsx';

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { product } from '../../config/product.ts';
 import { downloadManual } from '../../config/documents.ts';
 import { backTarget, showsBackButton } from '../../lib/back-history.ts';
-import { readSession } from '../../lib/session.ts';
+import { readSession } from '../../stores/session.ts';
 import { useLanguage } from '../../i18n/use-language.ts';
 import { paths } from '../../routes/paths.ts';
 import { useHistoryStore } from '../../stores/history-store.ts';
@@ -19,7 +19,7 @@ export function Header() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const visited = useHistoryStore((s) => s.visited);
-  // Cookies raise no events: re-render on navigation and whenever lib/session.ts changes them.
+  // Cookies raise no events: re-render on navigation and whenever stores/session.ts changes them.
   useSessionVersion((s) => s.version);
   const session = readSession();
 

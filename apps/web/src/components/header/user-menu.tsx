@@ -1,8 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { type Session } from '../../lib/session.ts';
-import { signOut as endSession } from '../../lib/sign-out.ts';
+import { type Session } from '../../stores/session.ts';
+import { signOut as endSession } from '../../stores/sign-out.ts';
 import { paths } from '../../routes/paths.ts';
 import { useDismiss } from '../../hooks/use-dismiss.ts';
 import { ChevronDownIcon, SettingsIcon, SignOutIcon } from '../icons.tsx';

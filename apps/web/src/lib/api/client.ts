@@ -1,4 +1,3 @@
-import { usePopupStore } from '../../stores/popup-store.ts';
 import { createHttpClient, type Alert } from './http-client.ts';
 import { cookieTokenStore } from './token-store.ts';
 
@@ -27,11 +26,22 @@ export function setAlertTexts(next: Translate): void {
   translate = next;
 }
 
-/** Opens the app popup with one button; resolves when it is dismissed. */
+/** Shows one alert with one button; resolves when it is dismissed. */
+export type AlertPresenter = (title: string, text: string, confirm: string) => Promise<void>;
+
+/** Until the app registers its popup, the browser's own alert box (lib is the bottom layer: it knows no store). */
+let present: AlertPresenter = (title, text) => {
+  window.alert(text === '' ? title : `${title}\n${text}`);
+  return Promise.resolve();
+};
+
+/** The app shell registers the app popup here (app/providers.tsx). */
+export function setAlertPresenter(next: AlertPresenter): void {
+  present = next;
+}
+
 export function showAlert(title: string, text: string, confirm: string): Promise<void> {
-  return new Promise((resolve) => {
-    usePopupStore.getState().open({ title, text, textConfirm: confirm, fnConfirm: resolve, fnCancel: resolve });
-  });
+  return present(title, text, confirm);
 }
 
 export const api = createHttpClient({

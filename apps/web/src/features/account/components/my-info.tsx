@@ -20,7 +20,7 @@ import { Field, FormMessage, useMessage } from '../../../components/form/field.t
 import { formatPhone, PhoneInput } from '../../../components/form/phone-input.tsx';
 import { authMessageKeyOf } from '../../../lib/auth-message.ts';
 import { isApiError } from '../../../lib/api/index.ts';
-import { updateStoredUser } from '../../../lib/session.ts';
+import { updateStoredUser } from '../../../stores/session.ts';
 import { paths } from '../../../routes/paths.ts';
 import { updateUserInfo } from '../api/account-api.ts';
 import { useSetUserInfo, useUserInfo } from '../hooks/use-user-info.ts';

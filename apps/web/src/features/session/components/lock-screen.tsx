@@ -7,8 +7,8 @@ import { Field, FormMessage, useMessage } from '../../../components/form/field.t
 import { LogoMark } from '../../../components/icons.tsx';
 import { authMessageKeyOf } from '../../../lib/auth-message.ts';
 import { isApiError } from '../../../lib/api/index.ts';
-import { readSession } from '../../../lib/session.ts';
-import { signOut } from '../../../lib/sign-out.ts';
+import { readSession } from '../../../stores/session.ts';
+import { signOut } from '../../../stores/sign-out.ts';
 import { useLockStore } from '../../../stores/lock-store.ts';
 import { reenterPassword } from '../api/session-api.ts';
 import './session.css';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormMessage } from '../../../components/form/field.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
-import { setPasswordChangeDue, type PasswordChangeReason } from '../../../lib/session.ts';
+import { setPasswordChangeDue, type PasswordChangeReason } from '../../../stores/session.ts';
 import { paths } from '../../../routes/paths.ts';
 import { extendPassword } from '../api/session-api.ts';
 import './session.css';

@@ -1,5 +1,5 @@
 import { useReducer } from 'react';
-import { passwordChangeDue } from '../../../lib/session.ts';
+import { passwordChangeDue } from '../../../stores/session.ts';
 import { useIdleLock } from '../hooks/use-idle-lock.ts';
 import { useLoginCheck } from '../hooks/use-login-check.ts';
 import { LockScreen } from './lock-screen.tsx';

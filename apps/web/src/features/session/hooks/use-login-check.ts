@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTO_LOGOUT_MS, loginCheckIntervalMs } from '../../../config/session.ts';
 import { isApiError } from '../../../lib/api/index.ts';
-import { clearSession } from '../../../lib/session.ts';
+import { clearSession } from '../../../stores/session.ts';
 import { usePopupStore } from '../../../stores/popup-store.ts';
 import { checkLogin } from '../api/session-api.ts';
 

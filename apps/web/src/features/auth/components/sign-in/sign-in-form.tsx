@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Field, FormMessage, useMessage } from '../../../../components/form/field.tsx';
 import { authMessageKeyOf } from '../../../../lib/auth-message.ts';
 import { isApiError } from '../../../../lib/api/index.ts';
-import { rememberEmail, savedEmail, setPasswordChangeDue, storeSession } from '../../../../lib/session.ts';
+import { rememberEmail, savedEmail, setPasswordChangeDue, storeSession } from '../../../../stores/session.ts';
 import { paths } from '../../../../routes/paths.ts';
 import { login } from '../../api/auth-api.ts';
 import { ResendMailPanel } from './resend-mail-panel.tsx';
