@@ -11,7 +11,7 @@
  * - upload-to-landmarks for one dataset cephalogram at a time (the web app's new-patient sequence:
  *   draft patient and chart, socket, presigned upload, check, thumbnail, landmark detection), or with
  *   --concurrent, --uploads users each uploading one at the same moment while /healthz is polled.
- * Ends with `list_p50_ms list_p95_ms list_rps raw_sql_p50_ms single_p50_ms`, `upload_to_landmarks_p50_ms`
+ * Ends with `list_p50_ms list_p95_ms list_rps raw_sql_p50_ms single_p50_ms`, `cpu_ms_per_list_*`, `upload_to_landmarks_p50_ms`
  * (and with --concurrent `uploads_all_within_30s max_healthz_ms`). docs/performance.md has figures.
  */
 import { encodePassword } from '@ceppro/contract';
@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
 import { BenchClient } from './bench-api-client';
+import { cpuPerRequest, formatCpu, sampleCpu } from './bench-api-cpu';
 import { listLoad, ms, rawSqlLatencies } from './bench-api-list';
 import { seedBenchData } from './bench-api-seed';
 import { concurrentUploads, sequentialUploads } from './bench-api-uploads';
@@ -84,10 +85,14 @@ async function main(): Promise<number> {
     // Warm-up (JIT, pool connections), not counted.
     await listLoad(client, plan.mainPatients, clients, Math.min(requests, 200));
     const loadBefore = load();
+    const pgDatabase = env['DATABASE_URL'] ? new URL(env['DATABASE_URL']).pathname.slice(1) : undefined;
+    const cpuBefore = sampleCpu(server.pid, pgDatabase);
     const many = await listLoad(client, plan.mainPatients, clients, requests);
+    const cpu = cpuPerRequest(cpuBefore, sampleCpu(server.pid, pgDatabase), many.latencies.length);
     const wallS = (many.wallMs / 1000).toFixed(2);
     console.log(`list: ${many.latencies.length} queries from ${clients} concurrent clients in ${wallS} s; load ${loadBefore} -> ${load()}`);
     const one = await listLoad(client, plan.mainPatients, 1, single);
+    client.close();
     console.log(`list: ${one.latencies.length} queries from 1 client; raw SQL ${raw.length} page + total pairs before the server started`);
 
     let uploadMs: number[] = [];
@@ -111,6 +116,7 @@ async function main(): Promise<number> {
       `list_p50_ms=${ms(many.latencies, 50)} list_p95_ms=${ms(many.latencies, 95)} list_rps=${rps} ` +
         `raw_sql_p50_ms=${ms(raw, 50)} single_p50_ms=${ms(one.latencies, 50)}`,
     );
+    console.log(formatCpu(cpu));
     if (concurrent) {
       console.log(
         `uploads_all_within_30s=${concurrent.allWithin30s} max_healthz_ms=${concurrent.maxHealthzMs.toFixed(1)} ` +
