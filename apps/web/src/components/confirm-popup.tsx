@@ -1,7 +1,7 @@
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePopupStore } from '../stores/popup-store.ts';
-import { CloseIcon } from './icons.tsx';
+import { Dialog, DialogTitleBar } from './dialog/index.ts';
 import './confirm-popup.css';
 
 /**
@@ -21,7 +21,6 @@ function PopupDialog() {
   const [skipToday, setSkipToday] = useState(false);
   const titleId = useId();
   const textId = useId();
-  const primaryRef = useRef<HTMLButtonElement>(null);
 
   const cancel = () => {
     if (event && skipToday) suppressToday();
@@ -33,68 +32,46 @@ function PopupDialog() {
     fnConfirm?.();
   };
 
-  const onEscape = useEffectEvent(cancel);
-  useEffect(() => {
-    primaryRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        e.preventDefault();
-        onEscape();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
-
   return (
-    <div className="popup-backdrop" onMouseDown={(e) => e.target === e.currentTarget && cancel()}>
-      <div
-        className="popup"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={text ? textId : undefined}
-        data-testid="confirm-popup"
-      >
-        <div className="popup__head">
-          <h2 id={titleId} className="popup__title">
-            {title}
-          </h2>
-          <button type="button" className="popup__close" aria-label={t('common.close')} onClick={cancel}>
-            <CloseIcon width={18} height={18} />
-          </button>
-        </div>
-        {imgUrl && <img className="popup__image" src={imgUrl} alt="" />}
-        {text && (
-          <p id={textId} className="popup__text">
-            {text}
-          </p>
+    <Dialog
+      className="popup"
+      labelledBy={titleId}
+      describedBy={text ? textId : undefined}
+      onDismiss={cancel}
+      closeOnBackdrop
+      testId="confirm-popup"
+    >
+      <DialogTitleBar id={titleId} title={title} onClose={cancel} />
+      {imgUrl && <img className="popup__image" src={imgUrl} alt="" />}
+      {text && (
+        <p id={textId} className="popup__text">
+          {text}
+        </p>
+      )}
+      <div className="popup__actions">
+        {event ? (
+          <>
+            <label className="popup__check">
+              <input type="checkbox" checked={skipToday} onChange={(e) => setSkipToday(e.target.checked)} />
+              {t('popup.doNotOpenToday')}
+            </label>
+            <button type="button" className="button button--primary" data-autofocus onClick={cancel}>
+              {t('common.close')}
+            </button>
+          </>
+        ) : (
+          <>
+            {textCancel && (
+              <button type="button" className="button button--secondary" onClick={cancel}>
+                {textCancel}
+              </button>
+            )}
+            <button type="button" className="button button--primary" data-autofocus onClick={confirm}>
+              {textConfirm || t('common.confirm')}
+            </button>
+          </>
         )}
-        <div className="popup__actions">
-          {event ? (
-            <>
-              <label className="popup__check">
-                <input type="checkbox" checked={skipToday} onChange={(e) => setSkipToday(e.target.checked)} />
-                {t('popup.doNotOpenToday')}
-              </label>
-              <button type="button" className="button button--primary" ref={primaryRef} onClick={cancel}>
-                {t('common.close')}
-              </button>
-            </>
-          ) : (
-            <>
-              {textCancel && (
-                <button type="button" className="button button--secondary" onClick={cancel}>
-                  {textCancel}
-                </button>
-              )}
-              <button type="button" className="button button--primary" ref={primaryRef} onClick={confirm}>
-                {textConfirm || t('common.confirm')}
-              </button>
-            </>
-          )}
-        </div>
       </div>
-    </div>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { USER_TYPE, type AdminAccount, type UserTypeCd } from '@ceppro/contract';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../../components/dialog/index.ts';
 import type { AdminActionInput } from '../api/use-admin-accounts.ts';
 
 export type AdminActionKind = AdminActionInput['kind'];
@@ -35,26 +36,17 @@ interface Props {
 }
 
 /**
- * Confirms one admin action on one account in a native modal `<dialog>` (Escape and Cancel close it;
+ * Confirms one admin action on one account in the app's modal dialog (Escape and Cancel close it;
  * focus stays inside while open). Setting the expiry asks for the day; changing the type asks for the type.
  */
 export function AdminActionDialog({ kind, account, busy, onConfirm, onClose }: Props) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const fieldId = useId();
   const [day, setDay] = useState(() =>
     dayOf(account.expires_at ? new Date(account.expires_at) : new Date(Date.now() + DEFAULT_EXTENSION_DAYS * 86_400_000)),
   );
   const [userType, setUserType] = useState<UserTypeCd>(account.user_type);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    // jsdom has no showModal; the attribute keeps the dialog usable there.
-    if (typeof dialog.showModal === 'function') dialog.showModal();
-    else dialog.setAttribute('open', '');
-  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,8 +57,8 @@ export function AdminActionDialog({ kind, account, busy, onConfirm, onClose }: P
   };
 
   return (
-    <dialog ref={ref} className="admin-dialog" aria-labelledby={titleId} onClose={onClose} onCancel={onClose} data-testid="admin-dialog">
-      <form method="dialog" onSubmit={submit}>
+    <Dialog className="admin-dialog" labelledBy={titleId} onDismiss={onClose} testId="admin-dialog">
+      <form onSubmit={submit}>
         <h2 id={titleId} className="admin-dialog__title">
           {t(`admin.dialog.${kind}Title`)}
         </h2>
@@ -117,6 +109,6 @@ export function AdminActionDialog({ kind, account, busy, onConfirm, onClose }: P
           </button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

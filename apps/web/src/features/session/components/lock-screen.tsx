@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { Dialog } from '../../../components/dialog/index.ts';
 import { Field, FormMessage, useMessage } from '../../../components/form/field.tsx';
 import { LogoMark } from '../../../components/icons.tsx';
 import { authMessageKeyOf } from '../../../lib/auth-message.ts';
@@ -40,7 +41,8 @@ export function LockScreen({ onUnlock }: { onUnlock: () => void }) {
   });
 
   return (
-    <div className="lock-screen" role="dialog" aria-modal="true" aria-labelledby="lock-title" data-testid="lock-screen">
+    // No onDismiss: only the password (or signing out) ends the lock; Escape is refused.
+    <Dialog className="lock-screen" labelledBy="lock-title" cover testId="lock-screen">
       <form className="card lock-screen__card" onSubmit={(e) => void onSubmit(e)} noValidate>
         <LogoMark width={40} height={40} />
         <h1 className="card__title" id="lock-title">
@@ -67,6 +69,6 @@ export function LockScreen({ onUnlock }: { onUnlock: () => void }) {
           {t('header.signOut')}
         </button>
       </form>
-    </div>
+    </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { Dialog, DialogTitleBar } from '../../../components/dialog/index.ts';
 import { FormMessage } from '../../../components/form/field.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
 import { setPasswordChangeDue, type PasswordChangeReason } from '../../../stores/session.ts';
@@ -35,39 +36,34 @@ export function PasswordChangePrompt({ reason, onClose }: { reason: PasswordChan
   };
 
   return (
-    <div className="popup-backdrop">
-      <div className="popup" role="dialog" aria-modal="true" aria-labelledby="pw-age-title" data-testid="password-change-prompt">
-        <div className="popup__head">
-          <h2 id="pw-age-title" className="popup__title">
-            {t('session.passwordAge.title')}
-          </h2>
-        </div>
-        <p className="popup__text">{reason === 'temporary' ? t('auth.error.temporaryPasswordKeep') : t('auth.notice.passwordChangeDue')}</p>
-        {failed && <FormMessage kind="error">{t('session.passwordAge.failed')}</FormMessage>}
-        <div className="popup__actions">
-          {reason === 'expired' && (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => void later()}
-              disabled={busy}
-              data-testid="password-later"
-            >
-              {t('session.passwordAge.later')}
-            </button>
-          )}
+    // No onDismiss: the user chooses "change now" or (for an old password) "later"; Escape is refused.
+    <Dialog className="popup" labelledBy="pw-age-title" testId="password-change-prompt">
+      <DialogTitleBar id="pw-age-title" title={t('session.passwordAge.title')} />
+      <p className="popup__text">{reason === 'temporary' ? t('auth.error.temporaryPasswordKeep') : t('auth.notice.passwordChangeDue')}</p>
+      {failed && <FormMessage kind="error">{t('session.passwordAge.failed')}</FormMessage>}
+      <div className="popup__actions">
+        {reason === 'expired' && (
           <button
             type="button"
-            className="button button--primary"
-            onClick={() => {
-              done();
-              void navigate(paths.resetPassword.to());
-            }}
+            className="button button--secondary"
+            onClick={() => void later()}
+            disabled={busy}
+            data-testid="password-later"
           >
-            {t('session.passwordAge.change')}
+            {t('session.passwordAge.later')}
           </button>
-        </div>
+        )}
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => {
+            done();
+            void navigate(paths.resetPassword.to());
+          }}
+        >
+          {t('session.passwordAge.change')}
+        </button>
       </div>
-    </div>
+    </Dialog>
   );
 }

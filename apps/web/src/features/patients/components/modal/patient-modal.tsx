@@ -29,12 +29,12 @@ export function PatientModal() {
   return (
     <>
       {showEdit && (
-        <ModalFrame title={t('patients.edit.title')} onClose={closeModal} active={uploadMode === null} wide testId="edit-modal">
+        <ModalFrame title={t('patients.edit.title')} onClose={closeModal} wide testId="edit-modal">
           <PatientEdit patientId={viewPatientID} variant="modal" />
         </ModalFrame>
       )}
       {uploadMode !== null && (uploadMode === 'add' || targetChart !== null) && (
-        <ModalFrame title={t('patients.upload.title')} onClose={closeUpload} active testId="upload-modal">
+        <ModalFrame title={t('patients.upload.title')} onClose={closeUpload} testId="upload-modal">
           <UploadImageForm
             key={`${uploadMode}:${targetChart?.chartId ?? viewPatientID}`}
             mode={uploadMode}

@@ -1,6 +1,7 @@
-import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon, ManualIcon } from '../../../../components/icons.tsx';
+import { Dialog, DialogTitleBar } from '../../../../components/dialog/index.ts';
+import { ManualIcon } from '../../../../components/icons.tsx';
 import { downloadManual, tutorialVideoUrl } from '../../../../config/documents.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
@@ -55,14 +56,6 @@ function TutorialDialog({ onClosed }: { onClosed: () => void }) {
     if (neverAgain) update.mutate(false);
     onClosed();
   };
-  const onEscape = useEffectEvent(close);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onEscape();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
 
   const onTimeUpdate = () => {
     const element = video.current;
@@ -72,53 +65,39 @@ function TutorialDialog({ onClosed }: { onClosed: () => void }) {
   };
 
   return (
-    <div className="popup-backdrop">
-      <div className="popup tutorial" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid="tutorial-popup">
-        <div className="popup__head">
-          <h2 id={titleId} className="popup__title">
-            {t('patients.tutorial.title')}
-          </h2>
-          <button type="button" className="popup__close" aria-label={t('common.close')} onClick={close}>
-            <CloseIcon width={18} height={18} />
-          </button>
-        </div>
-        <video
-          ref={video}
-          className="tutorial__video"
-          src={tutorialVideoUrl(language)}
-          controls
-          muted
-          playsInline
-          loop
-          preload="metadata"
-          onTimeUpdate={onTimeUpdate}
-          aria-label={t('patients.tutorial.video')}
-          data-testid="tutorial-video"
-        >
-          {t('patients.tutorial.videoUnsupported')}
-        </video>
-        <div className="tutorial__manual">
-          <p className="popup__text">{t('patients.tutorial.manual')}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => downloadManual(language)}
-            data-testid="tutorial-download"
-          >
-            <ManualIcon width={18} height={18} />
-            {t('patients.tutorial.download')}
-          </button>
-        </div>
-        <div className="popup__actions">
-          <label className="popup__check">
-            <input type="checkbox" checked={neverAgain} onChange={(e) => setNeverAgain(e.target.checked)} data-testid="tutorial-never" />
-            {t('patients.tutorial.doNotOpen')}
-          </label>
-          <button type="button" className="button--link tutorial__close" onClick={close} data-testid="tutorial-close">
-            {t('common.close')}
-          </button>
-        </div>
+    <Dialog className="popup tutorial" labelledBy={titleId} onDismiss={close} testId="tutorial-popup">
+      <DialogTitleBar id={titleId} title={t('patients.tutorial.title')} onClose={close} />
+      <video
+        ref={video}
+        className="tutorial__video"
+        src={tutorialVideoUrl(language)}
+        controls
+        muted
+        playsInline
+        loop
+        preload="metadata"
+        onTimeUpdate={onTimeUpdate}
+        aria-label={t('patients.tutorial.video')}
+        data-testid="tutorial-video"
+      >
+        {t('patients.tutorial.videoUnsupported')}
+      </video>
+      <div className="tutorial__manual">
+        <p className="popup__text">{t('patients.tutorial.manual')}</p>
+        <button type="button" className="button button--secondary" onClick={() => downloadManual(language)} data-testid="tutorial-download">
+          <ManualIcon width={18} height={18} />
+          {t('patients.tutorial.download')}
+        </button>
       </div>
-    </div>
+      <div className="popup__actions">
+        <label className="popup__check">
+          <input type="checkbox" checked={neverAgain} onChange={(e) => setNeverAgain(e.target.checked)} data-testid="tutorial-never" />
+          {t('patients.tutorial.doNotOpen')}
+        </label>
+        <button type="button" className="button--link tutorial__close" onClick={close} data-testid="tutorial-close">
+          {t('common.close')}
+        </button>
+      </div>
+    </Dialog>
   );
 }

@@ -1,0 +1,2 @@
+export { Dialog, type DialogProps } from './dialog.tsx';
+export { DialogTitleBar } from './dialog-title-bar.tsx';
