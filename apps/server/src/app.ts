@@ -30,7 +30,7 @@ import { registerCompression } from './http/compression';
 import { registerErrorHandler, sendError, toHttpError } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
-import { restrictToHealth } from './roles';
+import { restrictToHealth } from './http/health-only';
 import type { Services } from './services';
 import { FsObjectStorage } from './storage/fs-storage';
 

@@ -1,7 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors/app-error';
-import { sendError, toHttpError } from './http/error-handler';
-
 /**
  * What one process of the same build does (CEPPRO_ROLE, docs/roles.md):
  * - `api` serves HTTP and the socket, and enqueues jobs; it runs none.
@@ -39,19 +35,4 @@ export function parseRoles(value: string): Roles {
 /** For the start-up log line: `all`, or the roles in a fixed order. */
 export function describeRoles(roles: Roles): string {
   return roles.size === ROLES.length ? 'all' : ROLES.filter((role) => roles.has(role)).join(',');
-}
-
-const HEALTH_PATH = '/healthz';
-
-/**
- * A `worker` or `ai` process builds the same app (its features register their background work),
- * but its port answers only `/healthz`, for the orchestrator's probes: everything else is 404
- * before any route (GraphQL, the socket, files) runs.
- */
-export function restrictToHealth(app: FastifyInstance, roles: Roles): void {
-  if (roles.has('api')) return;
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.split('?', 1)[0] === HEALTH_PATH) return;
-    return sendError(reply, toHttpError(new AppError('NOT_FOUND', 'This process serves no API.')));
-  });
 }

@@ -4,11 +4,10 @@ import { z } from 'zod';
 import { parseRoles, RoleError, type Roles } from '../roles';
 import { resolveFromRepoRoot, REPO_ROOT } from './paths';
 import type { Secrets } from './secrets';
-import { PAYMENT_PROVIDER_IDS, type PaymentProviderId } from '../features/membership/payment-provider';
+import { ConfigError } from './config-error';
+import { PAYMENT_PROVIDER_IDS, type PaymentProviderId } from './payment-providers';
 
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+export { ConfigError };
 
 export interface AppConfig {
   port: number;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { ConfigError } from './config';
+import { ConfigError } from './config-error';
 
 const secretsSchema = z.object({
   accessToken: z.string().min(32),

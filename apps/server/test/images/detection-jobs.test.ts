@@ -9,7 +9,8 @@ import type { LandmarkModel } from '../../src/features/landmarks/landmark.servic
 import { DETECTION_WAIT_MS } from '../../src/features/landmarks/landmark.service';
 import type { Detection } from '../../src/inference/index';
 import { MAX_JOB_ATTEMPTS } from '../../src/jobs/job-runner';
-import { parseRoles, restrictToHealth } from '../../src/roles';
+import { restrictToHealth } from '../../src/http/health-only';
+import { parseRoles } from '../../src/roles';
 import { ManualClock } from '../support/manual-clock';
 import { createImageHarness, eventually, plainImage, type ImageHarness } from './image-harness';
 

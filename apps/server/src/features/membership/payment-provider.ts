@@ -1,3 +1,4 @@
+import type { PaymentProviderId } from '../../config/payment-providers';
 import type { InvoiceRow } from './invoice.repository';
 
 /**
@@ -5,11 +6,11 @@ import type { InvoiceRow } from './invoice.repository';
  * 'invoice') whether an account can be charged, charges each billing period through it, and
  * records every charge as a numbered row in `invoices` (the billing history), whatever the provider.
  * To add one (a card gateway, say): implement this interface in `<name>-provider.ts`, add its id to
- * PAYMENT_PROVIDER_IDS and a line to `createPaymentProvider` (provider-registry.ts), and run the
- * contract suite in test/membership/payment-provider.contract.ts against it.
+ * PAYMENT_PROVIDER_IDS (config/payment-providers.ts, read with the rest of the configuration) and a line to
+ * `createPaymentProvider` (provider-registry.ts), and run the contract suite in
+ * test/membership/payment-provider.contract.ts against it.
  */
-export const PAYMENT_PROVIDER_IDS = ['invoice'] as const;
-export type PaymentProviderId = (typeof PAYMENT_PROVIDER_IDS)[number];
+export { PAYMENT_PROVIDER_IDS, type PaymentProviderId } from '../../config/payment-providers';
 
 /** What a provider may know about the payer: the account's sign-up billing details. */
 export interface BillingAccount {
