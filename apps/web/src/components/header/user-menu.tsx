@@ -1,20 +1,15 @@
-import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type Session } from '../../stores/session.ts';
 import { signOut as endSession } from '../../stores/sign-out.ts';
 import { paths } from '../../routes/paths.ts';
-import { useDismiss } from '../../hooks/use-dismiss.ts';
 import { ChevronDownIcon, SettingsIcon, SignOutIcon } from '../icons.tsx';
+import { Menu } from '../menu/index.ts';
 
 /** The signed-in user's first name and email, with Settings and Sign out. */
 export function UserMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(ref, open, close);
 
   const label = session.firstName || session.email;
   const initial = (label.trim()[0] ?? '?').toUpperCase();
@@ -22,29 +17,27 @@ export function UserMenu({ session }: { session: Session }) {
   const signOut = () => {
     // The cookies are gone at once; the server call finishes in the background.
     void endSession();
-    close();
     void navigate(paths.home.to());
   };
 
   return (
-    <div className="dropdown" ref={ref}>
-      <button
-        type="button"
-        className="header__control header__user"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-label={t('header.userMenu')}
-        onClick={() => setOpen((o) => !o)}
-        data-testid="user-menu"
-      >
-        <span className="header__avatar" aria-hidden="true">
-          {initial}
-        </span>
-        <span className="header__control-text">{label}</span>
-        <ChevronDownIcon />
-      </button>
-      {open && (
-        <div className="dropdown__menu dropdown__menu--wide" role="menu" aria-label={t('header.userMenu')}>
+    <Menu
+      label={t('header.userMenu')}
+      triggerClassName="header__control header__user"
+      variant="wide"
+      testId="user-menu"
+      trigger={
+        <>
+          <span className="header__avatar" aria-hidden="true">
+            {initial}
+          </span>
+          <span className="header__control-text">{label}</span>
+          <ChevronDownIcon />
+        </>
+      }
+    >
+      {(close) => (
+        <>
           <div className="dropdown__identity">
             {session.firstName && <strong>{session.firstName}</strong>}
             <span>{session.email}</span>
@@ -59,12 +52,20 @@ export function UserMenu({ session }: { session: Session }) {
               <span>{t('admin.menu')}</span>
             </Link>
           )}
-          <button type="button" role="menuitem" className="dropdown__item" onClick={signOut}>
+          <button
+            type="button"
+            role="menuitem"
+            className="dropdown__item"
+            onClick={() => {
+              close();
+              signOut();
+            }}
+          >
             <SignOutIcon />
             <span>{t('header.signOut')}</span>
           </button>
-        </div>
+        </>
       )}
-    </div>
+    </Menu>
   );
 }
