@@ -20,6 +20,7 @@ const TABLES = [
   'license_uploads',
   'login_failures',
   'notices',
+  'patient_counts',
   'patients',
   'rate_limits',
   'sessions',

@@ -85,7 +85,8 @@ async function main(): Promise<number> {
     // Warm-up (JIT, pool connections), not counted.
     await listLoad(client, plan.mainPatients, clients, Math.min(requests, 200));
     const loadBefore = load();
-    const pgDatabase = env['DATABASE_URL'] ? new URL(env['DATABASE_URL']).pathname.slice(1) : undefined;
+    const pgUrl = process.env['DATABASE_URL'];
+    const pgDatabase = pgUrl ? new URL(pgUrl).pathname.slice(1) : undefined;
     const cpuBefore = sampleCpu(server.pid, pgDatabase);
     const many = await listLoad(client, plan.mainPatients, clients, requests);
     const cpu = cpuPerRequest(cpuBefore, sampleCpu(server.pid, pgDatabase), many.latencies.length);

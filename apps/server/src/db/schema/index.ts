@@ -1,6 +1,7 @@
 export * from './users';
 export * from './user-configs';
 export * from './patients';
+export * from './patient-counts';
 export * from './charts';
 export * from './chart-data';
 export * from './analysis-records';

@@ -1,7 +1,7 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
-import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
-import { patients } from '../../db/schema/index';
+import { patientCounts, patients } from '../../db/schema/index';
 import { listedChartsOfRow } from './listed-charts.sql';
 import type { ListedChart, PatientListQuery, PatientRow } from './patient.repository';
 
@@ -29,8 +29,9 @@ function escapeLike(text: string): string {
 /**
  * The patient list's SQL (docs/performance.md): a page, its total and the page's charts (with images
  * of `chartImageTypes`) in one statement. The page's ids come from an index-only scan of the sort
- * order's list index (0013), then only those rows are read; the total is an uncorrelated subquery
- * counted once. A page past the end has no row to carry the total: it is counted on its own.
+ * order's list index (0013), then only those rows are read; the total is the owner's figure (0014)
+ * or, for a search or type filter, an uncorrelated subquery counted once. A page past the end has no
+ * row to carry the total: it is read on its own.
  */
 export interface ListPage {
   rows: Array<PatientRow & { charts: ListedChart[] }>;
@@ -68,10 +69,24 @@ export function createPatientListQuery(db: AppDatabase) {
     return [...keys, dir(patients.id)];
   }
 
+  /**
+   * The total: without a search or a type filter, the owner's live-patient figure kept by triggers
+   * (patient_counts, 0014: exact, no count of the owner's rows per request); otherwise a count.
+   */
+  function totalOf(q: PatientListQuery, where: SQL | undefined, values?: ListParams): SQL<number> {
+    const filtered = Boolean(q.nameContains) || (q.imageTypes !== undefined && q.imageTypes.length > 0);
+    if (filtered) return sql<number>`(select count(*) from ${patients} where ${where})`.mapWith(Number);
+    const owner = values ? values.userId : sql.placeholder('userId');
+    return sql<number>`coalesce((select ${patientCounts.live} from ${patientCounts} where ${patientCounts.userId} = ${owner}), 0)`.mapWith(
+      Number,
+    );
+  }
+
   /** The list's page (with its total and charts) and its bare total, with `values` or placeholders. */
   function listQueries(q: PatientListQuery, chartImageTypes: readonly ImageTypeCd[] | undefined, values?: ListParams) {
     const where = listWhere(q, values);
     const order = orderBy(q);
+    const totalSql = totalOf(q, where, values);
     const pageIds = db
       .select({ id: patients.id })
       .from(patients)
@@ -83,14 +98,15 @@ export function createPatientListQuery(db: AppDatabase) {
       .select({
         row: patients,
         charts: listedChartsOfRow(chartImageTypes),
-        total: sql<number>`(select count(*) from ${patients} where ${where})`.mapWith(Number),
+        total: totalSql,
       })
       .from(patients)
       // `= any(array(...))`, not `in (...)`: the page's ids are then always an init plan and a primary
       // key lookup, also in the generic plan PostgreSQL may choose for a prepared statement.
       .where(sql`${patients.id} = any(array${pageIds})`)
       .orderBy(...order);
-    const total = db.select({ n: count() }).from(patients).where(where);
+    // A page past the end has no row to carry the total (the owner's figure needs no `from patients`).
+    const total = db.select({ n: totalSql }).from(sql`(select 1) as one`);
     return { page, total };
   }
   type ListQueries = ReturnType<typeof listQueries>;
