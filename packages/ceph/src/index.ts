@@ -18,6 +18,7 @@ export * from './landmarks/line-types.ts';
 export * from './landmarks/tracing.ts';
 export * from './landmarks/tracing-paths.ts';
 export * from './landmarks/derived.ts';
+export * from './landmarks/placed.ts';
 
 export * from './calibration/calibration.ts';
 

@@ -1,13 +1,16 @@
 import { z } from 'zod';
 
 /**
- * The stored JSON of an analysis record as readers see it (docs/house-rules.md §4 and §11): the model's
+ * The stored JSON of an analysis record (the one schema of a stored landmark: the server validates
+ * its writes with the same fields, strictly) as readers see it (docs/house-rules.md §4 and §11): the model's
  * landmarks and the user's adjusted ones side by side, each with a version; positions in pixels of
  * the original upload (docs/house-rules.md §2), origin top-left, y down.
  */
 export const storedLandmarkSchema = z.object({
+  /** The model's output index; a hand-placed landmark 100 + its registry index (stored-landmarks.ts `storedCname`). */
   cname: z.number().int().min(0),
-  name: z.string().min(1),
+  /** The registry id (user edits) or the model's name for it (`Sella`). */
+  name: z.string().min(1).max(50),
   x: z.number().finite(),
   y: z.number().finite(),
   /** The model's confidence in [0, 1]; absent on a user's edit. */

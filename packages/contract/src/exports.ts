@@ -4,22 +4,18 @@ import {
   evaluateMeasurements,
   getLandmark,
   getMeasurement,
-  imagePoint,
   interpretMeasurement,
   normFor,
   requiredLandmarks,
   type AnalysisDefinition,
   type Calibration,
-  type ImagePoint,
   type LandmarkId,
-  type LandmarkMap,
   type Sex,
 } from '@ceppro/ceph';
 import { z } from 'zod';
-import { inferResultSchema, modifiedResultSchema } from './analysis-record';
 import { parseRulerInfo, resolveCalibration } from './calibration';
 import type { DicomCalibration } from './dicom';
-import { storedAiLandmarkId, storedLandmarkId } from './stored-landmarks';
+import { readRecordLandmarks } from './stored-landmarks';
 
 /*
  * Measurement and landmark exports (Step 10 item 5). One row builder for the viewer's per-chart
@@ -122,39 +118,6 @@ export function calibrationSourceLabel(calibration: Calibration): 'ruler' | 'def
   return calibration.source === 'ruler' ? 'ruler' : calibration.source === 'default-ppm' ? 'default PPM' : 'DICOM';
 }
 
-/** A chart's stored landmarks read as the viewer reads them: AI and adjusted per registry id. */
-export interface ChartLandmarks {
-  readonly ai: ReadonlyMap<LandmarkId, { x: number; y: number; confidence: number | null }>;
-  readonly adjusted: ReadonlyMap<LandmarkId, { x: number; y: number }>;
-  readonly model: { id: string; version: string } | null;
-  /** The positions measured: the user's where there is one, else the model's (image px). */
-  readonly positions: LandmarkMap<ImagePoint>;
-}
-
-/** Reads `infer_result` / `modified_result`; a document that does not parse counts as absent. */
-export function readChartLandmarks(inferResult: unknown, modifiedResult: unknown): ChartLandmarks {
-  const ai = new Map<LandmarkId, { x: number; y: number; confidence: number | null }>();
-  const adjusted = new Map<LandmarkId, { x: number; y: number }>();
-  const inferred = inferResultSchema.safeParse(inferResult);
-  const modified = modifiedResultSchema.safeParse(modifiedResult);
-  if (inferred.success) {
-    for (const l of inferred.data.landmarks) {
-      const id = storedAiLandmarkId(l);
-      if (id !== null) ai.set(id, { x: l.x, y: l.y, confidence: l.confidence ?? null });
-    }
-  }
-  if (modified.success) {
-    for (const l of modified.data.landmarks) {
-      const id = storedLandmarkId(l);
-      if (id !== null) adjusted.set(id, { x: l.x, y: l.y });
-    }
-  }
-  const positions: LandmarkMap<ImagePoint> = {};
-  for (const [id, p] of ai) positions[id] = imagePoint(p.x, p.y);
-  for (const [id, p] of adjusted) positions[id] = imagePoint(p.x, p.y);
-  return { ai, adjusted, model: inferred.success ? { id: inferred.data.model.id, version: inferred.data.model.version } : null, positions };
-}
-
 /** What an export needs to know about one chart (all from the saved record). */
 export interface ExportChart {
   readonly patient: { readonly patientId: string | null; readonly name: string; readonly birthDate: string; readonly female: boolean };
@@ -203,7 +166,7 @@ export function rowsPerChart(analyses: readonly AnalysisDefinition[]): number {
  * `incomplete` rows.
  */
 export function buildExportRows(chart: ExportChart, analyses: readonly AnalysisDefinition[]): ExportRow[] {
-  const landmarks = readChartLandmarks(chart.record?.inferResult, chart.record?.modifiedResult);
+  const landmarks = readRecordLandmarks(chart.record?.inferResult, chart.record?.modifiedResult);
   const { calibration, ppm } = resolveCalibration(
     parseRulerInfo(chart.record?.rulerInfo),
     chart.defaultPpm,
@@ -232,7 +195,7 @@ export function buildExportRows(chart: ExportChart, analyses: readonly AnalysisD
       const norm = normFor(definition, sex);
       const reading = interpretMeasurement(definition, result, sex);
       const used = requiredLandmarks(definition.construction);
-      const source = used.some((id) => landmarks.adjusted.has(id)) ? 'adjusted' : used.some((id) => landmarks.ai.has(id)) ? 'AI' : null;
+      const source = used.some((id) => landmarks.edited[id]) ? 'adjusted' : used.some((id) => landmarks.ai[id]) ? 'AI' : null;
       const ok = result.status === 'ok';
       rows.push({
         ...base,
@@ -296,7 +259,7 @@ export const csvRow = (row: ExportRow): string => csvRecord(EXPORT_COLUMNS.map((
 
 /** The landmarks JSON document (AI and adjusted side by side; mm from the image's top-left corner when calibrated). */
 export function buildLandmarksDocument(chart: ExportChart & { imageSize: { width: number; height: number } | null }, exportedAt: Date) {
-  const landmarks = readChartLandmarks(chart.record?.inferResult, chart.record?.modifiedResult);
+  const landmarks = readRecordLandmarks(chart.record?.inferResult, chart.record?.modifiedResult);
   const { calibration, ppm } = resolveCalibration(
     parseRulerInfo(chart.record?.rulerInfo),
     chart.defaultPpm,
@@ -304,7 +267,7 @@ export function buildLandmarksDocument(chart: ExportChart & { imageSize: { width
   );
   const mm = (p: { x: number; y: number }) =>
     calibration.kind === 'calibrated' ? { x_mm: keep(p.x / calibration.pxPerMmX), y_mm: keep(p.y / calibration.pxPerMmY) } : {};
-  const ids = [...new Set([...landmarks.ai.keys(), ...landmarks.adjusted.keys()])];
+  const ids = Object.keys(landmarks.positions) as LandmarkId[];
   return {
     format: 'ceppro.landmarks',
     version: 1,
@@ -320,17 +283,17 @@ export function buildLandmarksDocument(chart: ExportChart & { imageSize: { width
     image: chart.imageSize,
     coordinates: 'image pixels of the original upload, origin top-left, y down',
     calibration: { source: calibrationSourceLabel(calibration), px_per_mm: ppm },
-    model: landmarks.model,
+    model: landmarks.model && { id: landmarks.model.id, version: landmarks.model.version },
     landmarks: ids.map((id) => {
-      const ai = landmarks.ai.get(id);
-      const adjusted = landmarks.adjusted.get(id);
+      const ai = landmarks.ai[id];
+      const adjusted = landmarks.edited[id];
       const meta = getLandmark(id);
       return {
         id,
         name: meta.fullName,
         short_name: meta.shortName,
         source: adjusted !== undefined ? 'adjusted' : 'AI',
-        ai: ai === undefined ? null : { x: ai.x, y: ai.y, ...mm(ai), confidence: ai.confidence },
+        ai: ai === undefined ? null : { x: ai.point.x, y: ai.point.y, ...mm(ai.point), confidence: ai.confidence },
         adjusted: adjusted === undefined ? null : { x: adjusted.x, y: adjusted.y, ...mm(adjusted) },
       };
     }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema } from './calendar-date';
 import { dicomCalibrationSchema } from './dicom';
 import { imageTypeCdSchema } from './image-type';
 
@@ -55,13 +56,7 @@ export const DRAFT_TTL_SECONDS = 60;
 export const imageContentTypeSchema = z.enum(IMAGE_UPLOAD.contentTypes);
 export type ImageContentType = z.infer<typeof imageContentTypeSchema>;
 
-const dayString = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be yyyy-mm-dd')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'is not a calendar date');
+const dayString = calendarDateSchema;
 
 /** Optional day: empty string or absent means "no date" (the list shows ----). */
 const optionalDay = z.preprocess((v) => (v === '' ? null : v), dayString.nullable().optional());

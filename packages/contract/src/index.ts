@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './age';
+export * from './calendar-date';
 export * from './calibration';
 export * from './stored-landmarks';
 export * from './envelope';

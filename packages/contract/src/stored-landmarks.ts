@@ -1,9 +1,24 @@
-import { LANDMARKS, MODEL_OUTPUT_IDS_V1, isLandmarkId, landmarkIdFromName, modelOutputIndexV1, type LandmarkId } from '@ceppro/ceph';
-import type { StoredLandmark } from './analysis-record';
+import {
+  LANDMARKS,
+  MODEL_OUTPUT_IDS_V1,
+  imagePoint,
+  isLandmarkId,
+  landmarkIdFromName,
+  mergePositions,
+  modelOutputIndexV1,
+  type AiLandmark,
+  type FilmLandmarks,
+  type ImagePoint,
+  type LandmarkId,
+  type LandmarkMap,
+} from '@ceppro/ceph';
+import { inferResultSchema, modifiedResultSchema, type InferResult, type ModifiedResult, type StoredLandmark } from './analysis-record';
+import type { LandmarkBox } from './files';
 
 /*
- * How landmarks are keyed in a stored analysis record (`infer_result`, `modified_result`), read the
- * same way by the viewer and by the server's PDF report.
+ * How landmarks are keyed in a stored analysis record (`infer_result`, `modified_result`), and the
+ * conversions between that stored JSON and the one in-product shape (packages/ceph `FilmLandmarks`):
+ * read by the viewer, the report and the exports; written by the viewer; the REST `boxs` projection.
  */
 
 /** First `cname` of landmarks the v1 model does not output (see `storedCname`). */
@@ -34,4 +49,66 @@ export function storedLandmarkId(l: Pick<StoredLandmark, 'cname' | 'name'>): Lan
 /** The registry id of a model (`infer_result`) landmark: its cname is the model's output index, so that wins. */
 export function storedAiLandmarkId(l: Pick<StoredLandmark, 'cname' | 'name'>): LandmarkId | null {
   return MODEL_OUTPUT_IDS_V1[l.cname] ?? storedLandmarkId(l);
+}
+
+/** A stored document's landmarks read into the one in-product shape (packages/ceph `FilmLandmarks`). */
+export interface RecordLandmarks extends FilmLandmarks {
+  /** edited ?? ai per registry id (image px): what is shown and measured. */
+  readonly positions: LandmarkMap<ImagePoint>;
+  /**
+   * Stored entries no registry id matches, per document: never measured; the viewer writes the
+   * user's back unchanged on its next save, the report draws them by their stored name.
+   */
+  readonly unmatched: { readonly ai: readonly StoredLandmark[]; readonly edited: readonly StoredLandmark[] };
+  /** The producing model (`infer_result.model`); null without a model result. */
+  readonly model: InferResult['model'] | null;
+}
+
+/**
+ * Reads `infer_result` and `modified_result` (unknown JSON, as stored) the way the viewer, the
+ * report and the exports all read them; a document that does not parse counts as absent.
+ */
+export function readRecordLandmarks(inferResult: unknown, modifiedResult: unknown): RecordLandmarks {
+  const inferred = inferResultSchema.safeParse(inferResult);
+  const modified = modifiedResultSchema.safeParse(modifiedResult);
+  const ai: LandmarkMap<AiLandmark> = {};
+  const edited: LandmarkMap<ImagePoint> = {};
+  const unmatched = { ai: [] as StoredLandmark[], edited: [] as StoredLandmark[] };
+  for (const l of inferred.success ? inferred.data.landmarks : []) {
+    const id = storedAiLandmarkId(l);
+    if (id) ai[id] = { point: imagePoint(l.x, l.y), confidence: l.confidence ?? null, name: l.name };
+    else unmatched.ai.push(l);
+  }
+  for (const l of modified.success ? modified.data.landmarks : []) {
+    const id = storedLandmarkId(l);
+    if (id) edited[id] = imagePoint(l.x, l.y);
+    else unmatched.edited.push({ cname: l.cname, name: l.name, x: l.x, y: l.y });
+  }
+  const model = inferred.success ? inferred.data.model : null;
+  return { ai, edited, positions: mergePositions(ai, edited), unmatched, model };
+}
+
+/**
+ * The `modified_result` to store: only the landmarks the user moved or placed (the AI's stay in
+ * `infer_result`, docs/house-rules.md §4), in registry order, rounded to 0.01 px (sub-pixel noise
+ * from zoomed drags is not information), bound to the film they were placed on (the server adds its
+ * content hash), then the unmatched entries read from the previous document, unchanged.
+ */
+export function toModifiedResult(
+  edited: LandmarkMap<ImagePoint>,
+  imageId: number,
+  unmatched: readonly StoredLandmark[] = [],
+): ModifiedResult {
+  const round = (v: number) => Math.round(v * 100) / 100;
+  const landmarks: StoredLandmark[] = [];
+  for (const { id } of LANDMARKS) {
+    const p = edited[id];
+    if (p) landmarks.push({ cname: storedCname(id), name: id, x: round(p.x), y: round(p.y) });
+  }
+  return { version: 2, image: { chart_data_id: imageId }, landmarks: [...landmarks, ...unmatched] };
+}
+
+/** A stored model landmark as the REST answer's `output.boxs` entry (docs/spec-points.md §3: cname, name, bbox x and y). */
+export function toLandmarkBox(l: StoredLandmark & { readonly confidence: number }): LandmarkBox {
+  return { cname: l.cname, name: l.name, bbox: { x: l.x, y: l.y }, confidence: l.confidence };
 }

@@ -10,7 +10,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { REPORT_LANGS, buildReportModel, reportAnalysis, type ReportLang } from '@ceppro/contract';
+import { REPORT_LANGS, buildReportModel, isCalendarDate, reportAnalysis, type ReportLang } from '@ceppro/contract';
 import { inferResultOf } from '../features/landmarks/landmark.service.ts';
 import { composeReportImage } from '../features/reports/report-image.ts';
 import { renderReportPdf } from '../features/reports/report-pdf.ts';
@@ -41,7 +41,7 @@ async function main(): Promise<number> {
     values.image === undefined && '--image is required',
     values.out === undefined && '--out is required',
     !REPORT_LANGS.includes(lang) && `--lang must be one of ${REPORT_LANGS.join(', ')}`,
-    !/^\d{4}-\d{2}-\d{2}$/.test(values.birth) && '--birth must be yyyy-mm-dd',
+    !isCalendarDate(values.birth) && '--birth must be a calendar date, yyyy-mm-dd',
     !['F', 'M'].includes(values.sex) && '--sex must be F or M',
     ppm !== null && !(Number.isFinite(ppm) && ppm > 0) && '--ppm must be a positive number',
   ].filter((p): p is string => typeof p === 'string');

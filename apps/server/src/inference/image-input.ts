@@ -35,9 +35,8 @@ export async function decodeGrey(bytes: Uint8Array): Promise<GreyImage> {
   if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) {
     throw new ImageInputError('IMAGE_UNSUPPORTED_FORMAT', `Only JPEG and PNG images are accepted (got ${meta.format ?? 'unknown'}).`);
   }
-  const swap = (meta.orientation ?? 1) >= 5;
-  const width = (swap ? meta.height : meta.width) ?? 0;
-  const height = (swap ? meta.width : meta.height) ?? 0;
+  // sharp's autoOrient: the size after EXIF orientation, as `.rotate()` below decodes it.
+  const { width, height } = meta.autoOrient;
   if (Math.max(width, height) > MAX_SIDE_PX) {
     throw new ImageInputError('IMAGE_TOO_LARGE', `The image is ${width} x ${height} px; at most ${MAX_SIDE_PX} px a side is accepted.`);
   }

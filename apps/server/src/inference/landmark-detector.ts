@@ -9,6 +9,11 @@ import { calibrationOf, readModelManifest, type ModelCalibration, type ModelMani
 import { mirror, samplePatch, type GreyImage } from './patches.ts';
 import { shapeResidual, type Pt } from './shape-check.ts';
 
+/**
+ * The detector's own output per landmark (with the evidence behind its confidence). It leaves the
+ * inference layer only as the stored shape (contract `StoredLandmark`, detection.job.ts
+ * `inferResultOf`), the one every reader converts from.
+ */
 export interface DetectedLandmark {
   index: number;
   name: string;

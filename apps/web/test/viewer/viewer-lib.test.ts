@@ -1,58 +1,13 @@
-import { LANDMARKS, imagePoint, polylinePath, splinePath, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
+import { LANDMARKS, imagePoint, polylinePath, splinePath, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
 import { matchesShortcut } from '../../src/features/viewer/commands.ts';
 import { createFrameScheduler } from '../../src/features/viewer/lib/frame-scheduler.ts';
 import { hitTestLandmark } from '../../src/features/viewer/lib/hit-test.ts';
-import { readInferResult, storedCname, storedLandmarkId, toModifiedResult } from '../../src/features/viewer/lib/landmark-record.ts';
 import { clipToImage, planeSegments } from '../../src/features/viewer/lib/reference-planes.ts';
 import { landmarksForReview, missingLandmarks, reviewThresholdOf } from '../../src/features/viewer/lib/review.ts';
 import { tracingPaths } from '../../src/features/viewer/lib/tracing-paths.ts';
 
 const p = (x: number, y: number) => imagePoint(x, y);
-const registryIndex = (id: LandmarkId) => LANDMARKS.findIndex((l) => l.id === id);
-
-describe('stored landmark identity', () => {
-  it.each<[LandmarkId, number]>([
-    ['S', 0],
-    ['Po', 3],
-    ['U6', 36],
-    ['L6', 37],
-    ['Pm', 100 + registryIndex('Pm')],
-    ['Xi', 100 + registryIndex('Xi')],
-  ])('%s is stored under cname %i (model output index, else 100 + registry index)', (id, cname) => {
-    expect(storedCname(id)).toBe(cname);
-    expect(storedLandmarkId({ cname, name: id })).toBe(id);
-  });
-
-  it('reads a stored landmark by id, by dataset name, then by cname', () => {
-    expect(storedLandmarkId({ cname: 99, name: 'Pog' })).toBe('Pog');
-    expect(storedLandmarkId({ cname: 99, name: 'Sella' })).toBe('S');
-    expect(storedLandmarkId({ cname: 3, name: '???' })).toBe('Po');
-    expect(storedLandmarkId({ cname: 100 + registryIndex('Pr'), name: '???' })).toBe('Pr');
-    expect(storedLandmarkId({ cname: 500, name: '???' })).toBeNull();
-  });
-
-  it('keys the model output by its output index', () => {
-    const ai = readInferResult({
-      version: 1,
-      model: { id: 'm', version: '1' },
-      landmarks: [{ cname: 1, name: 'whatever', x: 3, y: 4, confidence: 0.5 }],
-    });
-    expect(ai).toEqual({ N: { point: { x: 3, y: 4 }, confidence: 0.5, name: 'whatever' } });
-  });
-
-  it('writes user landmarks in registry order, rounded to 0.01 px', () => {
-    const edited: LandmarkMap<ImagePoint> = { Pm: p(1.005, 2.0049), S: p(10.123456, 20) };
-    expect(toModifiedResult(edited, 9)).toEqual({
-      version: 2,
-      image: { chart_data_id: 9 },
-      landmarks: [
-        { cname: 0, name: 'S', x: 10.12, y: 20 },
-        { cname: storedCname('Pm'), name: 'Pm', x: 1, y: 2 },
-      ],
-    });
-  });
-});
 
 describe('tracing paths', () => {
   it('draws straight outlines as polylines and skips missing landmarks', () => {

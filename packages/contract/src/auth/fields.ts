@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CALENDAR_DATE_PATTERN, isCalendarDate } from '../calendar-date';
 import { userTypeCdSchema } from '../user-type';
 import type { AuthMessageKey } from './messages';
 
@@ -143,17 +144,10 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-function isRealDate(value: string): boolean {
-  const [y, m, d] = value.split('-').map(Number);
-  if (y === undefined || m === undefined || d === undefined) return false;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
-
 /** yyyy-mm-dd, a real calendar date, from 1900-01-01 to today. */
 export const birthSchema = requiredString('auth.birth.required')
-  .regex(/^\d{4}-\d{2}-\d{2}$/, key('auth.birth.invalid'))
-  .refine((v) => isRealDate(v) && v >= MIN_BIRTH_DATE && v <= todayIso(), key('auth.birth.invalid'));
+  .regex(CALENDAR_DATE_PATTERN, key('auth.birth.invalid'))
+  .refine((v) => isCalendarDate(v) && v >= MIN_BIRTH_DATE && v <= todayIso(), key('auth.birth.invalid'));
 
 /** Forms send 0 (male) or 1 (female); stored as a boolean, true = female (docs/spec-points.md §3). */
 export const genderSchema = z

@@ -1,10 +1,18 @@
-import { ANALYSES, getLandmark, getMeasurement, type AnalysisDefinition, type Calibration, type LandmarkId } from '@ceppro/ceph';
-import { inferResultSchema, modifiedResultSchema } from '../analysis-record';
+import {
+  ANALYSES,
+  getLandmark,
+  getMeasurement,
+  type AnalysisDefinition,
+  type Calibration,
+  type ImagePoint,
+  type LandmarkId,
+} from '@ceppro/ceph';
+import type { StoredLandmark } from '../analysis-record';
 import { parseRulerInfo, resolveCalibration } from '../calibration';
 import { landmarkName } from '../clinical-vocabulary/index';
 import type { DicomCalibration } from '../dicom';
 import { fillLabel, reportLabels, type ReportLang } from '../report-labels';
-import { storedAiLandmarkId, storedLandmarkId } from '../stored-landmarks';
+import { readRecordLandmarks } from '../stored-landmarks';
 import type { ReportLandmark, ReportModel } from './schema';
 
 /**
@@ -24,29 +32,24 @@ export function reportAnalysis(request: {
   return request.analysis_id === undefined ? ANALYSES[0] : ANALYSES.find((a) => a.id === request.analysis_id);
 }
 
-/** Registry id of a stored landmark, read as the viewer reads it (contract stored-landmarks). */
-function storedId(l: { cname: number; name: string }, source: 'ai' | 'edited'): LandmarkId | null {
-  return source === 'ai' ? storedAiLandmarkId(l) : storedLandmarkId(l);
-}
-
 /**
- * The landmarks shown (image px of the original upload): the user's position where there is one,
- * else the model's (matched by registry id; entries no id matches are drawn with their stored name
- * but not measured). A stored document that does not parse counts as absent.
+ * The landmarks drawn (image px of the original upload): a projection of the record's landmarks
+ * (`readRecordLandmarks`, as the viewer reads them) with their labels in `lang`: the user's position
+ * where there is one, else the model's; stored entries no registry id matches are drawn with their
+ * stored name but not measured. A stored document that does not parse counts as absent.
  */
 export function reportLandmarks(inferResult: unknown, modifiedResult: unknown, lang: ReportLang = 'en'): ReportLandmark[] {
-  const ai = inferResultSchema.safeParse(inferResult);
-  const edited = modifiedResultSchema.safeParse(modifiedResult);
-  const byKey = new Map<string, ReportLandmark>();
-  const add = (l: { cname: number; name: string; x: number; y: number }, source: 'ai' | 'edited') => {
-    const id = storedId(l, source);
-    const label = id === null ? l.name : getLandmark(id).shortName;
-    const name = id === null ? l.name : landmarkName(id, lang);
-    byKey.set(id ?? `${source}:${l.cname}`, { id, label, name, x: l.x, y: l.y, edited: source === 'edited' });
-  };
-  if (ai.success) ai.data.landmarks.forEach((l) => add(l, 'ai'));
-  if (edited.success) edited.data.landmarks.forEach((l) => add(l, 'edited'));
-  return [...byKey.values()];
+  const record = readRecordLandmarks(inferResult, modifiedResult);
+  const matched = (Object.entries(record.positions) as [LandmarkId, ImagePoint][]).map(([id, p]) => ({
+    id,
+    label: getLandmark(id).shortName,
+    name: landmarkName(id, lang),
+    x: p.x,
+    y: p.y,
+    edited: record.edited[id] !== undefined,
+  }));
+  const byName = (l: StoredLandmark, edited: boolean) => ({ id: null, label: l.name, name: l.name, x: l.x, y: l.y, edited });
+  return [...matched, ...record.unmatched.ai.map((l) => byName(l, false)), ...record.unmatched.edited.map((l) => byName(l, true))];
 }
 
 /**

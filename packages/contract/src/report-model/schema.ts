@@ -26,6 +26,11 @@ export const reportRowSchema = z.object({
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
+/**
+ * One landmark as the report draws it: a projection of the record's landmarks (stored-landmarks.ts
+ * `readRecordLandmarks`, the shape the viewer reads) with labels in the report's language
+ * (report-sources.ts `reportLandmarks`).
+ */
 export const reportLandmarkSchema = z.object({
   /** Registry id; null for a stored point no id matches (drawn with its stored name, not measured). */
   id: z.enum(LANDMARK_IDS).nullable(),

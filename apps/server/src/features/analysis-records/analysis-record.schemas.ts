@@ -1,28 +1,30 @@
+import {
+  imgSizeSchema as storedImgSizeSchema,
+  inferResultSchema as storedInferResultSchema,
+  landmarkImageSchema,
+  storedLandmarkSchema,
+} from '@ceppro/contract';
 import { z } from 'zod';
 
 /**
- * Stored JSON of an analysis record, validated before every write (docs/house-rules.md §11). Landmarks are
- * in pixels of the original upload (docs/house-rules.md §2); `version` lets readers migrate old documents.
+ * Stored JSON of an analysis record, validated before every write (docs/house-rules.md §11). The
+ * fields are the contract's (analysis-record.ts, one schema of a stored landmark for every reader);
+ * writes are strict on top: no unknown keys, bounded lengths. Landmarks are in pixels of the
+ * original upload (docs/house-rules.md §2); `version` lets readers migrate old documents.
  */
-const landmarkSchema = z.strictObject({
-  cname: z.number().int().min(0),
-  name: z.string().min(1).max(50),
-  x: z.number().finite(),
-  y: z.number().finite(),
-  /** The model's confidence in [0, 1]; absent on a user's edit. */
-  confidence: z.number().min(0).max(1).optional(),
-});
+const landmarkSchema = z.strictObject(storedLandmarkSchema.shape);
+const MAX_LANDMARKS = 500;
 
 /** The model's output, kept as produced: model id and version make it auditable (docs/house-rules.md §4). */
 export const inferResultSchema = z.strictObject({
-  version: z.literal(1),
+  version: storedInferResultSchema.shape.version,
   /** review_threshold: the served manifest's calibrated "for review" threshold for these confidences. */
   model: z.strictObject({
+    ...storedInferResultSchema.shape.model.shape,
     id: z.string().min(1).max(100),
     version: z.string().min(1).max(50),
-    review_threshold: z.number().min(0).max(1).optional(),
   }),
-  landmarks: z.array(landmarkSchema).max(500),
+  landmarks: z.array(landmarkSchema).max(MAX_LANDMARKS),
 });
 
 /**
@@ -32,15 +34,8 @@ export const inferResultSchema = z.strictObject({
  */
 export const modifiedResultSchema = z.strictObject({
   version: z.literal(2),
-  image: z.strictObject({
-    chart_data_id: z.number().int().positive(),
-    sha256: z
-      .string()
-      .regex(/^[0-9a-f]{64}$/)
-      .nullable()
-      .optional(),
-  }),
-  landmarks: z.array(landmarkSchema).max(500),
+  image: z.strictObject(landmarkImageSchema.shape),
+  landmarks: z.array(landmarkSchema).max(MAX_LANDMARKS),
 });
 
 /** A stored viewer document (drawings, VTO/STO set-up, settings lists) serialises to at most this. */
@@ -71,7 +66,7 @@ export const drawingResultPatchSchema = z
     `must be at most ${MAX_DOCUMENT_BYTES / 1024} KB as JSON`,
   );
 
-export const imgSizeSchema = z.strictObject({ width: z.number().int().positive(), height: z.number().int().positive() });
+export const imgSizeSchema = z.strictObject(storedImgSizeSchema.shape);
 
 export const analysisRecordInputSchema = z.strictObject({
   infer_result: inferResultSchema.nullable().optional(),

@@ -1,16 +1,8 @@
-import { imageTypeCdSchema } from '@ceppro/contract';
+import { calendarDateSchema, imageTypeCdSchema } from '@ceppro/contract';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
-import type { PatientRepository } from '../patients/patient.repository';
+import type { PatientRepository } from '../patients';
 import type { ChartDataRow, ChartRepository, ChartRow, ChartSummary } from './chart.repository';
-
-const shootDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be yyyy-mm-dd')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'is not a calendar date');
 
 const listSchema = z.object({
   patient_id: z.number().int().positive().optional(),
@@ -26,7 +18,7 @@ const chartDataQuerySchema = z.object({
 });
 
 const chartDataPatchSchema = z.strictObject({
-  shoot_date: shootDateSchema.nullable().optional(),
+  shoot_date: calendarDateSchema.nullable().optional(),
   image_type_cd: imageTypeCdSchema.optional(),
 });
 

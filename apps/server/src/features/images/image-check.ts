@@ -84,9 +84,8 @@ export async function checkImage(bytes: Uint8Array, imageType: ImageTypeCd): Pro
   }
   const format = meta.format === 'jpeg' ? 'image/jpeg' : meta.format === 'png' ? 'image/png' : null;
   if (format !== sniffed || !meta.width || !meta.height) throw new AppError('IMAGE_NOT_SUPPORTED');
-  const swap = (meta.orientation ?? 1) >= 5;
-  const width = swap ? meta.height : meta.width;
-  const height = swap ? meta.width : meta.height;
+  // sharp's autoOrient: the size after EXIF orientation, as `.rotate()` will draw it.
+  const { width, height } = meta.autoOrient;
   checkDimensions(width, height, imageType);
   try {
     await sharp(bytes, { failOn: DECODE_FAIL_ON, limitInputPixels: IMAGE_UPLOAD.maxPixels }).resize({ width: 64 }).raw().toBuffer();

@@ -6,7 +6,7 @@ import type { SessionService } from '../auth/session.service';
 import { createLandmarkRepository } from '../landmarks/landmark.repository';
 import { registerLandmarkRoutes } from '../landmarks/landmark.routes';
 import { JobWaiter } from '../../jobs/job-waiter';
-import { createLandmarkService } from '../landmarks/landmark.service';
+import { createDetectionCommitter, createLandmarkService } from '../landmarks/landmark.service';
 import { DetectionAdmission } from '../landmarks/detection-admission';
 import { createDetectionJob } from '../landmarks/detection.job';
 import { createDiscardService } from './discard.service';
@@ -68,7 +68,7 @@ export async function registerImagesFeature(app: FastifyInstance, services: Serv
   const runnerOptions = { repository: jobRepository, queue, events, log, pollMs: config.jobs.pollMs, leaseS: config.jobs.leaseS };
   const runner = new JobRunner({ ...runnerOptions, handlers: { thumbnail: createThumbnailJob({ images, storage, events }) } });
   // The model's worker thread is made on the first detection, so only `ai` processes load it.
-  const landmarks = createLandmarkRepository(db, images);
+  const landmarks = createDetectionCommitter({ db, images, landmarks: createLandmarkRepository(), clock });
   const detect = createDetectionJob({ db, images, landmarks, discard, storage, model: () => services.inference(), log });
   const detectionOptions = {
     ...runnerOptions,

@@ -1,4 +1,4 @@
-import type { LandmarkResponse } from '@ceppro/contract';
+import { toLandmarkBox, type LandmarkResponse, type StoredLandmark } from '@ceppro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/database';
@@ -10,7 +10,7 @@ import { inferResultSchema } from '../analysis-records/analysis-record.schemas';
 import { deleteObjects, type DiscardService } from '../images/discard.service';
 import type { ImageRepository } from '../images/image.repository';
 import { readCheckedImage, type CheckedBytes } from '../images/stored-image';
-import type { LandmarkRepository } from './landmark.repository';
+import type { DetectionCommitter } from './landmark.service';
 
 /** What the job needs of the model: the `ai` process's InferencePool (a worker thread). */
 export interface LandmarkModel {
@@ -36,19 +36,28 @@ function toAppError(error: unknown): unknown {
 
 const clamp01 = (value: number) => Math.min(1, Math.max(0, value));
 
+/**
+ * The model's landmarks in the stored shape (contract `StoredLandmark`: cname = the model's output
+ * index), the one conversion from the detector's own `DetectedLandmark`; the REST `boxs` are their
+ * projection (`toLandmarkBox`).
+ */
+function storedModelLandmarks(detection: OkDetection): Array<StoredLandmark & { confidence: number }> {
+  return detection.landmarks.map((l) => ({ cname: l.index, name: l.name, x: l.x, y: l.y, confidence: clamp01(l.confidence) }));
+}
+
 /** The stored `infer_result` of a successful detection (also what `npm run report` prints from). */
 export function inferResultOf(detection: OkDetection) {
   return inferResultSchema.parse({
     version: 1,
     model: { ...detection.model, ...(detection.reviewThreshold !== null && { review_threshold: detection.reviewThreshold }) },
-    landmarks: detection.landmarks.map((l) => ({ cname: l.index, name: l.name, x: l.x, y: l.y, confidence: clamp01(l.confidence) })),
+    landmarks: storedModelLandmarks(detection),
   });
 }
 
 /**
  * The `landmark-detection` job, run by `ai` processes: the model on the chart's newest cephalogram
  * (pending, else live) and, on success, everything committed in one transaction
- * (landmark.repository.ts); the result is the endpoint's answer. A refusal ("not an X-ray") or an
+ * (landmark.service.ts `createDetectionCommitter`); the result is the endpoint's answer. A refusal ("not an X-ray") or an
  * image the model cannot use discards the chart's pending images and drafts, as the browser's undo
  * would, and ends the job with that AppError at once (the runner retries only crashes). The runner
  * sends the owner's socket `job.progress` / `job.completed` / `job.failed` with the chart uuid.
@@ -56,7 +65,7 @@ export function inferResultOf(detection: OkDetection) {
 export function createDetectionJob(deps: {
   db: AppDatabase;
   images: ImageRepository;
-  landmarks: LandmarkRepository;
+  landmarks: DetectionCommitter;
   discard: DiscardService;
   storage: ObjectStorage;
   model: () => LandmarkModel;
@@ -104,15 +113,7 @@ export function createDetectionJob(deps: {
       });
       await deleteObjects(storage, staleKeys, log);
       return {
-        output: {
-          boxs: detection.landmarks.map((l) => ({
-            cname: l.index,
-            name: l.name,
-            bbox: { x: l.x, y: l.y },
-            confidence: clamp01(l.confidence),
-          })),
-          size: detection.imageSize,
-        },
+        output: { boxs: storedModelLandmarks(detection).map(toLandmarkBox), size: detection.imageSize },
         model: detection.model,
         analysis_record_id: recordId,
         chart_uuid: chart.uuid,

@@ -1,12 +1,15 @@
-import { landmarkResponseSchema, type LandmarkResponse } from '@ceppro/contract';
+import { IMAGE_TYPE, landmarkResponseSchema, type ImageTypeCd, type LandmarkResponse } from '@ceppro/contract';
 import type { AppDatabase } from '../../db/database';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors/app-error';
 import type { JobQueue } from '../../jobs/job-runner';
 import type { JobWaiter } from '../../jobs/job-waiter';
 import type { JobRepository } from '../../jobs/job.repository';
+import { derivedKeysOf } from '../images/image-check';
 import type { ImageRepository } from '../images/image.repository';
+import { commitDraftPatient } from '../patients/patient.repository';
 import type { DetectionAdmission } from './detection-admission';
+import type { DetectionValues, LandmarkRepository, PendingImage } from './landmark.repository';
 
 export { inferResultOf, type LandmarkModel } from './detection.job';
 
@@ -55,3 +58,76 @@ export function createLandmarkService(deps: {
 }
 
 export type LandmarkService = ReturnType<typeof createLandmarkService>;
+
+export interface DetectionCommit extends Omit<DetectionValues, 'modifiedResult'> {
+  userId: number;
+  chartRef: number;
+  /** The image the model ran on. */
+  sourceId: number;
+}
+
+/**
+ * Which pending images become live: per type the newest, and for the cephalogram the one the model
+ * saw when it is pending (`source`); the rest are stale. `pending` is newest first.
+ */
+export function pendingWinners(
+  source: { id: number; pending: boolean },
+  pending: readonly PendingImage[],
+): { winners: Map<ImageTypeCd, number>; stale: PendingImage[] } {
+  const winners = new Map<ImageTypeCd, number>();
+  if (source.pending) winners.set(IMAGE_TYPE.cephalogram, source.id);
+  for (const p of pending) if (!winners.has(p.type)) winners.set(p.type, p.id);
+  const ids = new Set(winners.values());
+  return { winners, stale: pending.filter((p) => !ids.has(p.id)) };
+}
+
+/**
+ * The one transaction that makes an upload real once landmark detection succeeded (detection.job.ts):
+ * the analysis record, the pending images, the draft chart and the draft patient all commit
+ * together or not at all. Returns the record id and the objects of superseded pending images
+ * (delete them after the commit).
+ */
+export function createDetectionCommitter(deps: { db: AppDatabase; images: ImageRepository; landmarks: LandmarkRepository; clock: Clock }) {
+  const { db, images, landmarks, clock } = deps;
+  return {
+    async commit(c: DetectionCommit): Promise<{ recordId: number; staleKeys: string[] }> {
+      return db.transaction(async (tx) => {
+        // Locks chart and patient: a discard or the sweeper cannot remove them under this commit.
+        const chart = await images.findOwnedChart(tx, c.userId, { ref: c.chartRef }, true);
+        if (!chart) throw new AppError('NOT_FOUND');
+        const source = await landmarks.lockImage(tx, c.sourceId);
+        if (!source) throw new AppError('UPLOAD_MISSING');
+        const imageChanged = source.pendingExpiresAt !== null;
+        const { winners, stale } = pendingWinners(
+          { id: source.id, pending: imageChanged },
+          await landmarks.lockPendingImages(tx, chart.id),
+        );
+
+        const now = new Date(clock.now());
+        if (winners.size > 0) {
+          await landmarks.retireLiveImages(tx, chart.id, [...winners.keys()], now);
+          await landmarks.makeImagesLive(tx, [...winners.values()], now);
+        }
+        if (stale.length > 0)
+          await landmarks.deleteImages(
+            tx,
+            stale.map((p) => p.id),
+          );
+
+        // Edits made on the old image do not fit a new one; a rerun on the same image keeps them.
+        const values: DetectionValues = { inferResult: c.inferResult, imgSize: c.imgSize, ...(imageChanged && { modifiedResult: null }) };
+        const existing = await landmarks.lockRecord(tx, chart.id);
+        // A new revision: a landmark save that started before this detection is stale now.
+        if (existing) await landmarks.updateRecord(tx, existing.id, values, now);
+        const recordId = existing ? existing.id : await landmarks.insertRecord(tx, chart.id, values);
+
+        if (chart.draftExpiresAt) await landmarks.commitDraftChart(tx, chart.id, now);
+        if (chart.patient.draftExpiresAt) await commitDraftPatient(tx, c.userId, chart.patient.id);
+        const staleKeys = stale.flatMap((p) => [p.path, ...derivedKeysOf(p.path), ...(p.thumbnailPath ? [p.thumbnailPath] : [])]);
+        return { recordId, staleKeys };
+      });
+    },
+  };
+}
+
+export type DetectionCommitter = ReturnType<typeof createDetectionCommitter>;

@@ -1,4 +1,4 @@
-import { imageTypeCdSchema } from '@ceppro/contract';
+import { calendarDateSchema, imageTypeCdSchema } from '@ceppro/contract';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
 import type { ListedChart, PatientRepository, PatientRow } from './patient.repository';
@@ -8,14 +8,10 @@ export const PATIENT_PAGE_SIZE = 10;
 const PATIENT_NAME_MAX = 30;
 
 /** yyyy-mm-dd of a real calendar day, from 1900-01-01 to today (docs/spec-points.md §5). */
-export const birthDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be yyyy-mm-dd')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-  }, 'is not a calendar date')
-  .refine((s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10), 'must be between 1900-01-01 and today');
+export const birthDateSchema = calendarDateSchema.refine(
+  (s) => s >= '1900-01-01' && s <= new Date().toISOString().slice(0, 10),
+  'must be between 1900-01-01 and today',
+);
 
 const nameSchema = z.string().trim().min(1, 'is required').max(PATIENT_NAME_MAX, `must be at most ${PATIENT_NAME_MAX} characters`);
 const optionalText = z.string().trim().max(50).nullable().optional();

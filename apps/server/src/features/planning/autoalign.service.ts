@@ -54,8 +54,7 @@ async function photoRaster(bytes: Buffer): Promise<{ raster: RgbRaster; size: { 
   const open = () => sharp(bytes, { failOn: 'error', limitInputPixels: IMAGE_UPLOAD.maxPixels });
   const meta = await open().metadata();
   if (!meta.width || !meta.height) throw new Error('photo has no size');
-  const swap = (meta.orientation ?? 1) >= 5;
-  const size = swap ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+  const size = { width: meta.autoOrient.width, height: meta.autoOrient.height };
   const { data, info } = await open()
     .rotate()
     .resize({ width: AUTOALIGN_RASTER_MAX_SIDE, height: AUTOALIGN_RASTER_MAX_SIDE, fit: 'inside', withoutEnlargement: true })

@@ -1,5 +1,5 @@
-import { imagePoint, type Calibration, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
-import { modifiedResultSchema, parseRulerInfo, reportLandmarks, resolveCalibration } from '@ceppro/contract';
+import type { Calibration, ImagePoint, LandmarkMap } from '@ceppro/ceph';
+import { modifiedResultSchema, parseRulerInfo, readRecordLandmarks, resolveCalibration } from '@ceppro/contract';
 import { dicomCalibrationOfRow } from '../images/dicom/dicom-info';
 import type { PlanningImage } from './planning.repository';
 
@@ -27,8 +27,7 @@ export function filmModel(
   defaultPpm: number | null,
 ): FilmModel {
   const modified = record && boundToImage(record.modifiedResult, image.id) ? record.modifiedResult : null;
-  const landmarks: LandmarkMap<ImagePoint> = {};
-  if (record) for (const l of reportLandmarks(record.inferResult, modified)) if (l.id !== null) landmarks[l.id] = imagePoint(l.x, l.y);
+  const landmarks = record ? readRecordLandmarks(record.inferResult, modified).positions : {};
   const { calibration } = resolveCalibration(parseRulerInfo(record?.rulerInfo), defaultPpm, dicomCalibrationOfRow(image.dicomInfo));
   const stored = record?.imgSize as { width?: unknown; height?: unknown } | null | undefined;
   const size =

@@ -69,6 +69,5 @@ export async function composeReportImage(original: Buffer, model: Pick<ReportMod
 async function uprightSize(bytes: Buffer): Promise<{ width: number; height: number } | null> {
   const meta = await sharp(bytes).metadata();
   if (!meta.width || !meta.height) return null;
-  const swap = (meta.orientation ?? 1) >= 5;
-  return swap ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height };
+  return { width: meta.autoOrient.width, height: meta.autoOrient.height };
 }

@@ -1,9 +1,8 @@
-import type { ModifiedResult } from '@ceppro/contract';
+import { toModifiedResult, type ModifiedResult } from '@ceppro/contract';
 import { ApiError } from '../../../lib/api/index.ts';
 import type { StoreApi } from 'zustand';
 import { LANDMARKS_PANEL_ID, usePanelStore } from '../panels.ts';
 import type { LandmarkStore } from '../store/landmark-store.ts';
-import { toModifiedResult } from './landmark-record.ts';
 
 /** Saves from revision `base`; resolves with the record's new revision. */
 export type SaveLandmarks = (recordId: number, modified: ModifiedResult, base: number) => Promise<number>;

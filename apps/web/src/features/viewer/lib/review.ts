@@ -1,6 +1,5 @@
-import { LANDMARKS, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
+import { LANDMARKS, type AiLandmark, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
 import type { InferResult } from '@ceppro/contract';
-import type { AiLandmark } from './landmark-record.ts';
 
 /**
  * The "for review" threshold of the model that produced a result. Since model 2.0.0 the server

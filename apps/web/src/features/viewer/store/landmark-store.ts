@@ -1,7 +1,6 @@
-import { imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
-import type { InferResult, ModifiedResult, StoredLandmark } from '@ceppro/contract';
+import { imagePoint, mergePositions, type AiLandmark, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
+import { readRecordLandmarks, type InferResult, type ModifiedResult, type StoredLandmark } from '@ceppro/contract';
 import { create } from 'zustand';
-import { readInferResult, readModifiedResult, type AiLandmark } from '../lib/landmark-record.ts';
 import { reviewThresholdOf } from '../lib/review.ts';
 
 /**
@@ -91,13 +90,6 @@ const initial: LandmarkState = {
   unknown: [],
 };
 
-/** edited ?? ai, per landmark. */
-export function mergePositions(ai: LandmarkMap<AiLandmark>, edited: LandmarkMap<ImagePoint>): LandmarkMap<ImagePoint> {
-  const out: LandmarkMap<ImagePoint> = {};
-  for (const [id, l] of Object.entries(ai) as [LandmarkId, AiLandmark][]) out[id] = l.point;
-  return { ...out, ...edited };
-}
-
 function samePoint(a: ImagePoint | undefined, b: ImagePoint | undefined): boolean {
   return a === b || (a !== undefined && b !== undefined && a.x === b.x && a.y === b.y);
 }
@@ -121,8 +113,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
   return {
     ...initial,
     load: (record, imageId = null) => {
-      const ai = readInferResult(record?.infer_result ?? null);
-      const { edited, unknown } = readModifiedResult(record?.modified_result ?? null);
+      const { ai, edited, positions, unmatched } = readRecordLandmarks(record?.infer_result ?? null, record?.modified_result ?? null);
       set({
         ...initial,
         recordId: record?.id ?? null,
@@ -131,8 +122,8 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
         ai,
         reviewThreshold: reviewThresholdOf(record?.infer_result ?? null),
         edited,
-        unknown,
-        positions: mergePositions(ai, edited),
+        unknown: [...unmatched.edited],
+        positions,
       });
     },
     select: (selected) => set({ selected }),

@@ -1,0 +1,35 @@
+import type { ImagePoint } from '../geometry/units.ts';
+import type { LandmarkId, LandmarkMap } from './types.ts';
+
+/*
+ * The one shape of a film's landmarks inside the product, from the model's output to the viewer
+ * and the report: keyed by registry id, positions in image px of the original upload (origin
+ * top-left, y down), the model's points and the user's kept apart (house rule §4). The stored JSON
+ * (`infer_result` / `modified_result`, cname + name + x + y) and the REST `boxs` are its
+ * documented projections (packages/contract stored-landmarks.ts).
+ */
+
+/** A landmark as the model placed it. */
+export interface AiLandmark {
+  readonly point: ImagePoint;
+  /** The model's calibrated confidence in [0, 1]; null when the stored result carries none. */
+  readonly confidence: number | null;
+  /** The name the model stored it under (`Sella`, ...): kept for display and for tests that match by it. */
+  readonly name: string;
+}
+
+/** A film's landmarks: the model's and the user's (moved or hand-placed), each by registry id. */
+export interface FilmLandmarks {
+  readonly ai: LandmarkMap<AiLandmark>;
+  readonly edited: LandmarkMap<ImagePoint>;
+}
+
+/**
+ * What is shown and measured: per landmark the user's point where there is one, else the model's
+ * (image px). Keys keep the model's order, then the user's own additions.
+ */
+export function mergePositions(ai: LandmarkMap<AiLandmark>, edited: LandmarkMap<ImagePoint>): LandmarkMap<ImagePoint> {
+  const out: LandmarkMap<ImagePoint> = {};
+  for (const [id, l] of Object.entries(ai) as [LandmarkId, AiLandmark][]) out[id] = l.point;
+  return { ...out, ...edited };
+}

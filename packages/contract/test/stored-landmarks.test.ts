@@ -1,0 +1,108 @@
+import { LANDMARKS, imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
+import { describe, expect, it } from 'vitest';
+import { readRecordLandmarks, storedCname, storedLandmarkId, toLandmarkBox, toModifiedResult } from '../src/index';
+
+/*
+ * The stored JSON (cname, name, x, y) <-> the one in-product landmark shape (packages/ceph
+ * FilmLandmarks), as the viewer, the report and the exports read it.
+ */
+const p = (x: number, y: number) => imagePoint(x, y);
+const registryIndex = (id: LandmarkId) => LANDMARKS.findIndex((l) => l.id === id);
+const model = { id: 'm', version: '1' };
+
+describe('stored landmark identity', () => {
+  it.each<[LandmarkId, number]>([
+    ['S', 0],
+    ['Po', 3],
+    ['U6', 36],
+    ['L6', 37],
+    ['Pm', 100 + registryIndex('Pm')],
+    ['Xi', 100 + registryIndex('Xi')],
+  ])('%s is stored under cname %i (model output index, else 100 + registry index)', (id, cname) => {
+    expect(storedCname(id)).toBe(cname);
+    expect(storedLandmarkId({ cname, name: id })).toBe(id);
+  });
+
+  it('reads a stored landmark by id, by dataset name, then by cname', () => {
+    expect(storedLandmarkId({ cname: 99, name: 'Pog' })).toBe('Pog');
+    expect(storedLandmarkId({ cname: 99, name: 'Sella' })).toBe('S');
+    expect(storedLandmarkId({ cname: 3, name: '???' })).toBe('Po');
+    expect(storedLandmarkId({ cname: 100 + registryIndex('Pr'), name: '???' })).toBe('Pr');
+    expect(storedLandmarkId({ cname: 500, name: '???' })).toBeNull();
+  });
+});
+
+describe('readRecordLandmarks', () => {
+  it('keys the model output by its output index, with confidence and stored name', () => {
+    const read = readRecordLandmarks({ version: 1, model, landmarks: [{ cname: 1, name: 'whatever', x: 3, y: 4, confidence: 0.5 }] }, null);
+    expect(read.ai).toEqual({ N: { point: { x: 3, y: 4 }, confidence: 0.5, name: 'whatever' } });
+    expect(read.model).toEqual(model);
+  });
+
+  it("puts the user's point over the model's and keeps unmatched entries per document", () => {
+    const read = readRecordLandmarks(
+      {
+        version: 1,
+        model,
+        landmarks: [
+          { cname: 0, name: 'Sella', x: 10, y: 20, confidence: 0.9 },
+          { cname: 4, name: 'A point', x: 30, y: 40 },
+          { cname: 90, name: 'ghost', x: 7, y: 7 },
+        ],
+      },
+      {
+        version: 2,
+        image: { chart_data_id: 5 },
+        landmarks: [
+          { cname: 4, name: 'A', x: 33, y: 44 },
+          { cname: 100 + registryIndex('Pm'), name: 'Pm', x: 5, y: 6 },
+          { cname: 400, name: 'mystery', x: 1, y: 1 },
+        ],
+      },
+    );
+    expect(read.positions).toEqual({ S: { x: 10, y: 20 }, A: { x: 33, y: 44 }, Pm: { x: 5, y: 6 } });
+    expect(read.ai.S?.confidence).toBe(0.9);
+    expect(read.ai.A?.confidence).toBeNull();
+    expect(read.edited).toEqual({ A: { x: 33, y: 44 }, Pm: { x: 5, y: 6 } });
+    expect(read.unmatched).toEqual({
+      ai: [{ cname: 90, name: 'ghost', x: 7, y: 7 }],
+      edited: [{ cname: 400, name: 'mystery', x: 1, y: 1 }],
+    });
+  });
+
+  it('counts a document that does not parse as absent', () => {
+    const read = readRecordLandmarks({ version: 9 }, 'junk');
+    expect(read).toEqual({ ai: {}, edited: {}, positions: {}, unmatched: { ai: [], edited: [] }, model: null });
+  });
+});
+
+describe('toModifiedResult', () => {
+  it('writes user landmarks in registry order, rounded to 0.01 px, then unmatched entries unchanged', () => {
+    const edited: LandmarkMap<ImagePoint> = { Pm: p(1.005, 2.0049), S: p(10.123456, 20) };
+    expect(toModifiedResult(edited, 9, [{ cname: 400, name: 'mystery', x: 1.23456, y: 1 }])).toEqual({
+      version: 2,
+      image: { chart_data_id: 9 },
+      landmarks: [
+        { cname: 0, name: 'S', x: 10.12, y: 20 },
+        { cname: storedCname('Pm'), name: 'Pm', x: 1, y: 2 },
+        { cname: 400, name: 'mystery', x: 1.23456, y: 1 },
+      ],
+    });
+  });
+
+  it('reads back what it wrote', () => {
+    const edited: LandmarkMap<ImagePoint> = { S: p(1, 2), Xi: p(3, 4) };
+    expect(readRecordLandmarks(null, toModifiedResult(edited, 1)).edited).toEqual(edited);
+  });
+});
+
+describe('toLandmarkBox (REST output.boxs)', () => {
+  it('projects a stored model landmark onto the spec fields', () => {
+    expect(toLandmarkBox({ cname: 0, name: 'Sella', x: 1.5, y: 2.5, confidence: 0.75 })).toEqual({
+      cname: 0,
+      name: 'Sella',
+      bbox: { x: 1.5, y: 2.5 },
+      confidence: 0.75,
+    });
+  });
+});
