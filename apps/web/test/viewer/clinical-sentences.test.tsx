@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AnalysisTable } from '../../src/features/viewer/analysis/components/analysis-table.tsx';
-import { buildAnalysisRows } from '../../src/features/viewer/analysis/lib/analysis-rows.ts';
+import { buildAnalysisRows } from '../../src/features/viewer/lib/analysis-rows.ts';
 import { LandmarkItem } from '../../src/features/viewer/components/landmark-list.tsx';
 import { LandmarkPanel } from '../../src/features/viewer/components/landmark-panel.tsx';
 import { RatioControls } from '../../src/features/viewer/vto/components/ratio-controls.tsx';

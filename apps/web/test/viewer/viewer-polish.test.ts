@@ -2,7 +2,7 @@ import { REFERENCE_PLANE_IDS, readPlaneList, SETTINGS_DEFAULTS, viewerDisplayCon
 import type { ImagePoint, LandmarkId, LandmarkMap } from '@ceppro/ceph';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formValuesOf, settingsFormSchema, settingsInputOf } from '../../src/features/settings/lib/settings-form.ts';
-import { emptyManage, createGroup, groupNameProblem } from '../../src/features/viewer/analysis/lib/custom-groups.ts';
+import { emptyManage, createGroup, groupNameProblem } from '../../src/features/viewer/lib/custom-groups.ts';
 import { clampPan } from '../../src/features/viewer/lib/pan-limits.ts';
 import { planeSegments, REFERENCE_PLANES } from '../../src/features/viewer/lib/reference-planes.ts';
 import { tracingPaths } from '../../src/features/viewer/lib/tracing-paths.ts';

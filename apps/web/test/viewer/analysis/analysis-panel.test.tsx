@@ -1,7 +1,7 @@
 import { DOWNS, STEINER } from '@ceppro/ceph';
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnalysisPanel } from '../../../src/features/viewer/analysis/components/analysis-panel.tsx';
+import { AnalysisTab } from '../../../src/features/viewer/shell/tabs.tsx';
 import { ConstructionLayer } from '../../../src/features/viewer/analysis/components/construction-layer.tsx';
 import { useToolStore } from '../../../src/features/viewer/interaction/registry.ts';
 import { useLandmarkStore } from '../../../src/features/viewer/store/landmark-store.ts';
@@ -17,7 +17,7 @@ const rowOf = (id: string) => {
 function showPanel() {
   return renderWithProviders(
     <>
-      <AnalysisPanel />
+      <AnalysisTab />
       <svg>
         <ConstructionLayer />
       </svg>

@@ -1,7 +1,7 @@
 import { calibrationFromDefaultPpm, getAnalysis, STEINER, UNCALIBRATED, type AnalysisDefinition } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
-import { analysisRowsFor, buildAnalysisRows, levelOfZ, missingLandmarks } from '../../../src/features/viewer/analysis/lib/analysis-rows.ts';
-import { formatNorm, formatPercentile, formatValue, formatZ } from '../../../src/features/viewer/analysis/lib/format.ts';
+import { analysisRowsFor, buildAnalysisRows, levelOfZ, missingLandmarks } from '../../../src/features/viewer/lib/analysis-rows.ts';
+import { formatNorm, formatPercentile, formatValue, formatZ } from '../../../src/features/viewer/lib/format.ts';
 import { clinicalNames } from '../../../src/features/viewer/hooks/use-clinical-names.ts';
 import { readingWords, rowReading } from '../../../src/features/viewer/analysis/lib/reading.ts';
 import { ANB_DEG, POSITIONS, SNA_DEG, SNB_DEG } from './fixtures.ts';

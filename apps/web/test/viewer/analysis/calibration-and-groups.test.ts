@@ -1,6 +1,6 @@
 import { ANALYSES, DOWNS, getMeasurement, STEINER, USER_ANALYSIS_MANAGE_VERSION, type Construction } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
-import { analysisOptions, initialOptionKey, optionFor } from '../../../src/features/viewer/analysis/lib/analysis-options.ts';
+import { analysisOptions, initialOptionKey, optionFor } from '../../../src/features/viewer/lib/analysis-options.ts';
 import { constructionShapes } from '../../../src/features/viewer/analysis/lib/construction-shapes.ts';
 import {
   createGroup,
@@ -10,13 +10,8 @@ import {
   savePayload,
   setDefaultGroup,
   toggleMeasurement,
-} from '../../../src/features/viewer/analysis/lib/custom-groups.ts';
-import {
-  makeRulerInfo,
-  parseRulerInfo,
-  resolveCalibration,
-  rulerProblem,
-} from '../../../src/features/viewer/calibration/lib/calibration-source.ts';
+} from '../../../src/features/viewer/lib/custom-groups.ts';
+import { makeRulerInfo, parseRulerInfo, resolveCalibration, rulerProblem } from '../../../src/features/viewer/lib/calibration-source.ts';
 import { A, N, POSITIONS, S } from './fixtures.ts';
 
 // p1–p2 are 140 px apart and 20 mm long: 7 px/mm.

@@ -1,7 +1,7 @@
 import { imagePoint } from '@ceppro/ceph';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnalysisPanel } from '../../../src/features/viewer/analysis/components/analysis-panel.tsx';
+import { AnalysisTab } from '../../../src/features/viewer/shell/tabs.tsx';
 import { RulerLayer } from '../../../src/features/viewer/calibration/components/ruler-layer.tsx';
 import { rulerState } from '../../../src/features/viewer/calibration/interaction/ruler-state.ts';
 import '../../../src/features/viewer/calibration/register.ts';
@@ -22,7 +22,7 @@ const rowOf = (id: string) => {
 function showPanel() {
   return renderWithProviders(
     <>
-      <AnalysisPanel />
+      <AnalysisTab />
       <svg>
         <RulerLayer />
       </svg>

@@ -1,4 +1,4 @@
-import type { LandmarkPositions } from '../../../src/features/viewer/analysis/lib/analysis-rows.ts';
+import type { LandmarkPositions } from '../../../src/features/viewer/lib/analysis-rows.ts';
 
 /**
  * Hand-made landmarks in image px (patient facing right: N is right of S). Built so that the

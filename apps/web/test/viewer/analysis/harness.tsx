@@ -4,12 +4,12 @@ import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { vi } from 'vitest';
-import { useAnalysisUiStore } from '../../../src/features/viewer/analysis/store/analysis-ui-store.ts';
+import { useAnalysisUiStore } from '../../../src/features/viewer/store/analysis-ui-store.ts';
 import { useRulerStore } from '../../../src/features/viewer/calibration/store/ruler-store.ts';
 import { useToolStore } from '../../../src/features/viewer/interaction/registry.ts';
 import { useLandmarkStore } from '../../../src/features/viewer/store/landmark-store.ts';
 import { createI18n } from '../../../src/i18n/index.ts';
-import type { LandmarkPositions } from '../../../src/features/viewer/analysis/lib/analysis-rows.ts';
+import type { LandmarkPositions } from '../../../src/features/viewer/lib/analysis-rows.ts';
 
 export interface GraphCall {
   readonly operation: string;

@@ -10,8 +10,8 @@ import {
   redoHistory,
   undoHistory,
 } from '../../../src/features/viewer/drawing/lib/history.ts';
-import { segmentDistance, shapeDistance, shapesHit, penStep, textBox } from '../../../src/features/viewer/drawing/lib/shapes.ts';
-import { baseWidth, imageWidth, screenWidth, storedWidth } from '../../../src/features/viewer/drawing/lib/stroke.ts';
+import { segmentDistance, shapeDistance, shapesHit, penStep, textBox } from '../../../src/features/viewer/lib/drawing-shapes.ts';
+import { baseWidth, imageWidth, screenWidth, storedWidth } from '../../../src/features/viewer/lib/drawing-stroke.ts';
 import { drawingSetFor } from '../../../src/features/viewer/drawing/lib/target.ts';
 
 const style = { color: '#ff0000', opacity: 1, width: 2, scales: true } as const;

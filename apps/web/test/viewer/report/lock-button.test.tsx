@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SessionWatch } from '../../../src/features/session/components/session-watch.tsx';
-import { LockButton } from '../../../src/features/viewer/lock/lock-button.tsx';
+import { LockButton } from '../../../src/features/viewer/components/lock-button.tsx';
 import { createI18n } from '../../../src/i18n/index.ts';
 import { useLockStore } from '../../../src/stores/lock-store.ts';
 

@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useAnalysisUiStore } from '../../../src/features/viewer/analysis/store/analysis-ui-store.ts';
+import { useAnalysisUiStore } from '../../../src/features/viewer/store/analysis-ui-store.ts';
 import { ReportPanel } from '../../../src/features/viewer/report/components/report-panel.tsx';
 import { useLandmarkStore } from '../../../src/features/viewer/store/landmark-store.ts';
 import { createI18n } from '../../../src/i18n/index.ts';

@@ -7,7 +7,7 @@ import {
   fittedPhotoTransform,
   mirrorX,
   nudgeTransform,
-} from '../../../src/features/viewer/photo/lib/alignment.ts';
+} from '../../../src/features/viewer/lib/photo-alignment.ts';
 
 const close = (p: Vec2, q: Vec2) => {
   expect(p.x).toBeCloseTo(q.x, 6);

@@ -1,4 +1,4 @@
-import { userConfigKeys } from '../../../../lib/api/user-config-keys.ts';
+import { userConfigKeys } from '../../../lib/api/user-config-keys.ts';
 
 /** Server-cache keys of the analysis panel's queries (one query client for the app, docs/house-rules.md §9). */
 export const analysisKeys = {

@@ -1,5 +1,5 @@
 import { PLANNING_ENDPOINTS, type AutoAlignResponse } from '@ceppro/contract';
-import { ApiError, api } from '../../../../lib/api/index.ts';
+import { ApiError, api } from '../../../lib/api/index.ts';
 
 /** `POST /ai/ceppro/ceph-autoalign`: the chart's facial photo fitted to the film's soft-tissue landmarks. */
 export async function requestAutoAlign(chartId: string): Promise<AutoAlignResponse> {

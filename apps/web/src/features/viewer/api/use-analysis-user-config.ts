@@ -1,7 +1,7 @@
 import { analysisUserConfigQuery, type AnalysisUserConfig } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
-import { runOperation } from '../../../../lib/api/graph-operation.ts';
-import { analysisKeys } from './query-keys.ts';
+import { runOperation } from '../../../lib/api/graph-operation.ts';
+import { analysisKeys } from './analysis-query-keys.ts';
 
 /** The user's `default_ppm` and `user_analysis_manage`; null when the user never saved a setting. */
 export function useAnalysisUserConfig() {

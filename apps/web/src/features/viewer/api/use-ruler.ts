@@ -1,7 +1,7 @@
 import { analysisRulerQuery, updateRulerInfoMutation, type RulerInfo } from '@ceppro/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { runOperation } from '../../../../lib/api/graph-operation.ts';
-import { analysisKeys } from '../../analysis/api/query-keys.ts';
+import { runOperation } from '../../../lib/api/graph-operation.ts';
+import { analysisKeys } from './analysis-query-keys.ts';
 import { parseRulerInfo } from '../lib/calibration-source.ts';
 
 /** The ruler stored on the chart's analysis record (`ruler_info`), null when there is none or it is unreadable. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { commandById, shortcutLabel, type ViewerCommandId } from '../commands.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore, zoomPercent } from '../store/viewer-store.ts';
-import { LockButton } from '../lock/lock-button.tsx';
+import { LockButton } from './lock-button.tsx';
 import { SaveState } from './save-state.tsx';
 
 interface ViewerTopBarProps {

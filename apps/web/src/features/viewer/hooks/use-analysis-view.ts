@@ -1,9 +1,9 @@
 import type { Sex, UserAnalysisManage } from '@ceppro/ceph';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useViewerChart } from '../../api/use-viewer-chart.ts';
-import { useFilmCalibration } from '../../calibration/hooks/use-film-calibration.ts';
-import { useLandmarkPositions } from '../../store/landmark-store.ts';
+import { useViewerChart } from '../api/use-viewer-chart.ts';
+import { useFilmCalibration } from './use-film-calibration.ts';
+import { useLandmarkPositions } from '../store/landmark-store.ts';
 import { useAnalysisUserConfig } from '../api/use-analysis-user-config.ts';
 import { analysisOptions, optionFor, type AnalysisOption } from '../lib/analysis-options.ts';
 import { analysisRowsFor, type AnalysisRow } from '../lib/analysis-rows.ts';

@@ -1,10 +1,10 @@
 import { IMAGE_TYPE, type DicomCalibration } from '@ceppro/contract';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useAnalysisUserConfig } from '../../analysis/api/use-analysis-user-config.ts';
-import { useChartImage } from '../../api/use-chart-image.ts';
-import { useViewerChart } from '../../api/use-viewer-chart.ts';
-import { useLandmarkStore } from '../../store/landmark-store.ts';
+import { useAnalysisUserConfig } from '../api/use-analysis-user-config.ts';
+import { useChartImage } from '../api/use-chart-image.ts';
+import { useViewerChart } from '../api/use-viewer-chart.ts';
+import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useRuler } from '../api/use-ruler.ts';
 import { resolveCalibration, type ResolvedCalibration } from '../lib/calibration-source.ts';
 

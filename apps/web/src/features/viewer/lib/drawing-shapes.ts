@@ -1,5 +1,5 @@
 import { DRAWING_LIMITS, DRAWING_TEXT_SCALE, type DrawingShape } from '@ceppro/contract';
-import { imageWidth, round } from './stroke.ts';
+import { imageWidth, round } from './drawing-stroke.ts';
 
 /**
  * Geometry of drawn shapes, all in image px of the original upload (docs/house-rules.md §2): building a

@@ -1,6 +1,6 @@
 import { applyAffine, composeAffine, fitSimilarity, invertAffine, type Affine2, type Vec2 } from '@ceppro/ceph';
 import type { AutoAlignResponse } from '@ceppro/contract';
-import type { Size } from '../../lib/coordinates.ts';
+import type { Size } from './coordinates.ts';
 
 /**
  * Facial-photo alignment maths (pure). Every transform here maps PHOTO pixels (of the uploaded

@@ -1,8 +1,8 @@
 import { composeAffine, invertAffine, type Affine2, type ViewTransform } from '@ceppro/ceph';
-import type { Size } from '../../lib/coordinates.ts';
-import { fitView } from '../../lib/coordinates.ts';
+import type { Size } from './coordinates.ts';
+import { fitView } from './coordinates.ts';
 import { currentAlignment, type PhotoState } from '../store/photo-store.ts';
-import { fittedPhotoTransform } from './alignment.ts';
+import { fittedPhotoTransform } from './photo-alignment.ts';
 
 /** Photo px -> film px as the photo is drawn now: its alignment, else fitted into the film's frame. */
 export function displayedPhotoTransform(state: Pick<PhotoState, 'photo' | 'alignment'>, film: Size): Affine2 | null {

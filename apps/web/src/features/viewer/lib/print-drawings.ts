@@ -1,6 +1,5 @@
 import { arrowHead, DRAWING_TEXT_SCALE, type DrawingShape } from '@ceppro/contract';
-import { useDrawingStore } from '../store/drawing-store.ts';
-import { ellipsePolygon, penPoints, rectanglePolygon, type Pt } from './shapes.ts';
+import { ellipsePolygon, penPoints, rectanglePolygon, type Pt } from './drawing-shapes.ts';
 
 /**
  * The film's drawings on the printed film's canvas, whose transform maps image px of the original
@@ -47,16 +46,4 @@ function pathOf(shape: Exclude<DrawingShape, { tool: 'text' }>, width: number): 
     case 'ellipse':
       return ellipsePolygon(shape.from, shape.to);
   }
-}
-
-/** The open chart's film drawings (not the Superimposition tab's own) on the printed film. */
-export function drawPrintDrawings(ctx: CanvasRenderingContext2D, u: number): void {
-  const s = useDrawingStore.getState();
-  if (!s.loaded) return;
-  drawShapesOnCanvas(ctx, s.history.present.coords, u);
-}
-
-/** The printed film redraws when this changes (a hook's dependency). */
-export function usePrintedDrawings(): readonly DrawingShape[] {
-  return useDrawingStore((s) => s.history.present.coords);
 }

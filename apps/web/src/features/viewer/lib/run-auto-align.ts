@@ -1,7 +1,7 @@
-import { flushLandmarkEdits } from '../../hooks/use-landmark-autosave.ts';
+import { flushLandmarkEdits } from '../hooks/use-landmark-autosave.ts';
 import { requestAutoAlign } from '../api/auto-align.ts';
 import { usePhotoStore } from '../store/photo-store.ts';
-import { autoAlignTransform } from './alignment.ts';
+import { autoAlignTransform } from './photo-alignment.ts';
 
 /**
  * Asks the server to align the chart's facial photo to the film (it reads the stored landmarks, so

@@ -1,6 +1,6 @@
 import type { Affine2, Vec2 } from '@ceppro/ceph';
 import { create } from 'zustand';
-import type { Size } from '../../lib/coordinates.ts';
+import type { Size } from '../lib/coordinates.ts';
 
 /**
  * The lateral facial photo in the viewer (viewer state, docs/house-rules.md §9): which photo is loaded, how

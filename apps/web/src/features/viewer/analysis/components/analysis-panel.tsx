@@ -1,17 +1,15 @@
 import type { LandmarkId } from '@ceppro/ceph';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { CalibrationSection } from '../../calibration/components/calibration-section.tsx';
 import { useViewerChart } from '../../api/use-viewer-chart.ts';
-import { ChartExportButtons } from '../../exports/components/chart-export-buttons.tsx';
 import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { flushLandmarkEdits } from '../../hooks/use-landmark-autosave.ts';
 import { setTool } from '../../interaction/registry.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';
-import { useAnalysisView } from '../hooks/use-analysis-view.ts';
-import { missingLandmarks } from '../lib/analysis-rows.ts';
-import { useAnalysisUiStore } from '../store/analysis-ui-store.ts';
+import { useAnalysisView, type AnalysisView } from '../../hooks/use-analysis-view.ts';
+import { missingLandmarks } from '../../lib/analysis-rows.ts';
+import { useAnalysisUiStore } from '../../store/analysis-ui-store.ts';
 import { AnalysisLegend } from './analysis-legend.tsx';
 import { AnalysisSelect } from './analysis-select.tsx';
 import { AnalysisTable } from './analysis-table.tsx';
@@ -36,7 +34,19 @@ function placeLandmarks(ids: readonly LandmarkId[]): void {
  * their norms (recomputed live from the landmark positions), calibrate the film, and manage the
  * user's analysis groups.
  */
-export function AnalysisPanel() {
+export interface AnalysisPanelSlots {
+  /** The calibration section (calibration/), given the film's resolved calibration. */
+  readonly Calibration: ComponentType<{ calibration: AnalysisView['calibration'] }>;
+  /** The chart's export buttons (exports/): the table's analysis, exported after saving pending edits. */
+  readonly ExportButtons: ComponentType<{
+    chartId: string | null;
+    option: AnalysisView['option'];
+    prepare: () => Promise<boolean>;
+  }>;
+}
+
+/** Other viewer sub-features' parts come in as slots; the viewer shell composes them (shell/compose.tsx). */
+export function AnalysisPanel({ Calibration, ExportButtons }: AnalysisPanelSlots) {
   const { t } = useTranslation();
   const names = useClinicalNames();
   const view = useAnalysisView();
@@ -68,7 +78,7 @@ export function AnalysisPanel() {
   return (
     <div className="analysis-panel" data-testid="analysis-panel">
       <AnalysisSelect options={view.options} value={option?.key ?? ''} onChange={select} />
-      <CalibrationSection calibration={view.calibration} />
+      <Calibration calibration={view.calibration} />
       {option && (
         <>
           <div className="analysis-panel__summary">
@@ -85,7 +95,7 @@ export function AnalysisPanel() {
             onPlace={placeLandmarks}
           />
           <AnalysisLegend />
-          <ChartExportButtons chartId={chart?.chart_id ?? null} option={option} prepare={saveEditsFirst} />
+          <ExportButtons chartId={chart?.chart_id ?? null} option={option} prepare={saveEditsFirst} />
         </>
       )}
       <button

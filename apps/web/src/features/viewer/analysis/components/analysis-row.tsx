@@ -1,11 +1,11 @@
 import { getLandmark, type LandmarkId } from '@ceppro/ceph';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnalysisRow } from '../lib/analysis-rows.ts';
-import { formatNorm, formatPercentile, formatValue, formatZ } from '../lib/format.ts';
+import type { AnalysisRow } from '../../lib/analysis-rows.ts';
+import { formatNorm, formatPercentile, formatValue, formatZ } from '../../lib/format.ts';
 import { readingWords, rowReading } from '../lib/reading.ts';
 import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
-import { useAnalysisUiStore } from '../store/analysis-ui-store.ts';
+import { useAnalysisUiStore } from '../../store/analysis-ui-store.ts';
 
 const LEVEL_KEY = {
   ok: 'analysis.legendOk',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
-import type { AnalysisOption } from '../lib/analysis-options.ts';
+import type { AnalysisOption } from '../../lib/analysis-options.ts';
 
 /** The analysis menu: the user's default group (when it is its own), standard analyses, the user's groups. */
 export function AnalysisSelect({

@@ -1,6 +1,6 @@
 import type { LandmarkId } from '@ceppro/ceph';
 import { useTranslation } from 'react-i18next';
-import type { AnalysisRow } from '../lib/analysis-rows.ts';
+import type { AnalysisRow } from '../../lib/analysis-rows.ts';
 import { AnalysisRowView } from './analysis-row.tsx';
 
 /** The measurements of the chosen analysis, one row each, coloured by distance from the norm. */

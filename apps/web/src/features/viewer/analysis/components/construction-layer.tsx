@@ -2,7 +2,7 @@ import { getMeasurement } from '@ceppro/ceph';
 import { useMemo } from 'react';
 import { useLandmarkPositions } from '../../store/landmark-store.ts';
 import { constructionShapes, type ConstructionShape } from '../lib/construction-shapes.ts';
-import { useAnalysisUiStore } from '../store/analysis-ui-store.ts';
+import { useAnalysisUiStore } from '../../store/analysis-ui-store.ts';
 
 /** Arc radius in screen px (the marker group is scaled by `--u` to keep it constant on screen). */
 const ARC_RADIUS = 28;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import { useSaveAnalysisManage } from '../api/use-save-analysis-manage.ts';
-import { analysisOptions } from '../lib/analysis-options.ts';
+import { analysisOptions } from '../../lib/analysis-options.ts';
 import {
   createGroup,
   deleteGroup,
@@ -11,7 +11,7 @@ import {
   setDefaultGroup,
   toggleMeasurement,
   type GroupNameProblem,
-} from '../lib/custom-groups.ts';
+} from '../../lib/custom-groups.ts';
 import { MeasurementPicker } from './measurement-picker.tsx';
 
 const CURRENT_DEFAULT = 'current';

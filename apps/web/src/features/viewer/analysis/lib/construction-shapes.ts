@@ -21,7 +21,7 @@ import {
   type Vec2,
   type VectorRef,
 } from '@ceppro/ceph';
-import type { LandmarkPositions } from './analysis-rows.ts';
+import type { LandmarkPositions } from '../../lib/analysis-rows.ts';
 
 /**
  * What to draw for a measurement's construction, in IMAGE PIXELS of the original upload (the

@@ -1,6 +1,6 @@
 import { severityOf } from '@ceppro/ceph';
 import type { InterpretationKey } from '@ceppro/contract';
-import type { AnalysisRow } from './analysis-rows.ts';
+import type { AnalysisRow } from '../../lib/analysis-rows.ts';
 
 const SEVERITY_ADVERB = { mild: 'mildly', moderate: 'moderately', severe: 'severely' } as const;
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { setTool, useActiveTool } from '../../interaction/registry.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';
-import { useRuler, useSaveRuler } from '../api/use-ruler.ts';
-import type { useFilmCalibration } from '../hooks/use-film-calibration.ts';
+import { useRuler, useSaveRuler } from '../../api/use-ruler.ts';
+import type { useFilmCalibration } from '../../hooks/use-film-calibration.ts';
 import { RULER_TOOL_ID } from '../interaction/ruler-state.ts';
 import { useRulerStore } from '../store/ruler-store.ts';
 import { CalibrationStatus } from './calibration-status.tsx';

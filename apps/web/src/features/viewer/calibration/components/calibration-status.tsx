@@ -1,6 +1,6 @@
 import type { DicomCalibration } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
-import type { ResolvedCalibration } from '../lib/calibration-source.ts';
+import type { ResolvedCalibration } from '../../lib/calibration-source.ts';
 import './calibration-status.css';
 
 /** `10.00` for a ppm: two decimals are enough to tell calibrations apart (0.1 mm over 100 px). */

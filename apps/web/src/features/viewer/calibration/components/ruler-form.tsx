@@ -1,8 +1,8 @@
 import { dist } from '@ceppro/ceph';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSaveRuler } from '../api/use-ruler.ts';
-import { makeRulerInfo, rulerProblem } from '../lib/calibration-source.ts';
+import { useSaveRuler } from '../../api/use-ruler.ts';
+import { makeRulerInfo, rulerProblem } from '../../lib/calibration-source.ts';
 import { useRulerStore } from '../store/ruler-store.ts';
 
 /**

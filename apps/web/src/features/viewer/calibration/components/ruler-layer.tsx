@@ -1,7 +1,7 @@
 import type { Vec2 } from '@ceppro/ceph';
 import { useEffect } from 'react';
 import { useLandmarkStore } from '../../store/landmark-store.ts';
-import { useRuler } from '../api/use-ruler.ts';
+import { useRuler } from '../../api/use-ruler.ts';
 import { useRulerStore } from '../store/ruler-store.ts';
 
 function RulerPoint({ at, label }: { at: Vec2; label: string }) {

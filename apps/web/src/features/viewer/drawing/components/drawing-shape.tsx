@@ -1,7 +1,7 @@
 import { arrowHead, type DrawingShape } from '@ceppro/contract';
 import { memo } from 'react';
-import { ellipsePolygon, penPoints, textSize } from '../lib/shapes.ts';
-import { imageWidth } from '../lib/stroke.ts';
+import { ellipsePolygon, penPoints, textSize } from '../../lib/drawing-shapes.ts';
+import { imageWidth } from '../../lib/drawing-stroke.ts';
 
 interface DrawingShapeViewProps {
   shape: DrawingShape;

@@ -3,8 +3,8 @@ import { panningState } from '../../interaction/panning-state.ts';
 import type { InteractionContext, InteractionState, ViewerKey, ViewerPointer } from '../../interaction/types.ts';
 import { WHEEL_STEP } from '../../lib/coordinates.ts';
 import { usePanelStore } from '../../panels.ts';
-import { hasExtent, newShapeId, penStep, shapesHit, type Pt } from '../lib/shapes.ts';
-import { storedWidth } from '../lib/stroke.ts';
+import { hasExtent, newShapeId, penStep, shapesHit, type Pt } from '../../lib/drawing-shapes.ts';
+import { storedWidth } from '../../lib/drawing-stroke.ts';
 import { drawingSetFor } from '../lib/target.ts';
 import { useDrawingStore } from '../store/drawing-store.ts';
 

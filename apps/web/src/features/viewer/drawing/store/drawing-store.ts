@@ -7,8 +7,8 @@ import {
   type DrawingTool,
 } from '@ceppro/contract';
 import { create } from 'zustand';
-import { newShapeId } from '../lib/shapes.ts';
-import { storedWidth } from '../lib/stroke.ts';
+import { newShapeId } from '../../lib/drawing-shapes.ts';
+import { storedWidth } from '../../lib/drawing-stroke.ts';
 import { canRedo, canUndo, createHistory, pushHistory, redoHistory, undoHistory, type History } from '../lib/history.ts';
 
 /** The drawing pad's two sets, as stored in `drawing_result` (image px). */

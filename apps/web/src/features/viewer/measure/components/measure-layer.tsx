@@ -1,6 +1,6 @@
 import { formatFreeMeasurement, freeMeasurementValue, type FreeMeasurement } from '@ceppro/contract';
 import { useEffect } from 'react';
-import { useFilmCalibration } from '../../calibration/hooks/use-film-calibration.ts';
+import { useFilmCalibration } from '../../hooks/use-film-calibration.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';
 import { useChangeMeasurements, useMeasurements } from '../api/use-measurements.ts';
 import { useMeasureStore } from '../store/measure-store.ts';

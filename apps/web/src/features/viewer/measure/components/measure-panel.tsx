@@ -1,7 +1,7 @@
 import { formatFreeMeasurement, freeMeasurementValue, type FreeMeasurement, type FreeMeasurementKind } from '@ceppro/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFilmCalibration } from '../../calibration/hooks/use-film-calibration.ts';
+import { useFilmCalibration } from '../../hooks/use-film-calibration.ts';
 import { setTool } from '../../interaction/registry.ts';
 import type { ViewerPanelProps } from '../../panels.ts';
 import { useChangeMeasurements, useMeasureSaveState, useMeasurements } from '../api/use-measurements.ts';

@@ -2,9 +2,9 @@ import { applyAffine } from '@ceppro/ceph';
 import { useTranslation } from 'react-i18next';
 import { setTool } from '../../interaction/registry.ts';
 import { PHOTO_ALIGN_TOOL_ID } from '../interaction/align-state.ts';
-import { nudgeTransform, type Nudge } from '../lib/alignment.ts';
-import { runAutoAlign } from '../lib/run-auto-align.ts';
-import { MANUAL_POINT_COUNT, currentAlignment, usePhotoStore } from '../store/photo-store.ts';
+import { nudgeTransform, type Nudge } from '../../lib/photo-alignment.ts';
+import { runAutoAlign } from '../../lib/run-auto-align.ts';
+import { MANUAL_POINT_COUNT, currentAlignment, usePhotoStore } from '../../store/photo-store.ts';
 import './photo.css';
 
 /** Suggested features for the three clicks: soft-tissue nasion, pronasale, soft-tissue pogonion. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { currentAlignment, usePhotoStore } from '../store/photo-store.ts';
+import { currentAlignment, usePhotoStore } from '../../store/photo-store.ts';
 import './photo.css';
 
 /**

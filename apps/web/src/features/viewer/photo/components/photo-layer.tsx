@@ -5,9 +5,9 @@ import { useLoadedImage } from '../../hooks/use-loaded-image.ts';
 import type { OverlayLayerProps } from '../../overlay-layers.ts';
 import { useViewerStore } from '../../store/viewer-store.ts';
 import { useFacialPhoto } from '../api/use-facial-photo.ts';
-import { svgMatrix } from '../lib/alignment.ts';
-import { detachedFromView, displayedPhotoTransform } from '../lib/display.ts';
-import { currentAlignment, usePhotoStore } from '../store/photo-store.ts';
+import { svgMatrix } from '../../lib/photo-alignment.ts';
+import { detachedFromView, displayedPhotoTransform } from '../../lib/photo-display.ts';
+import { currentAlignment, usePhotoStore } from '../../store/photo-store.ts';
 import { PhotoControls } from './photo-controls.tsx';
 
 /** Far beyond any film: the backdrop that hides the film while the photo is shown instead. */

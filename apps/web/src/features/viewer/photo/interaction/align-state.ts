@@ -1,10 +1,10 @@
-import { fitManualAlignment } from '../lib/alignment.ts';
-import { displayedPhotoTransform } from '../lib/display.ts';
-import { filmToPhoto } from '../lib/alignment.ts';
+import { fitManualAlignment } from '../../lib/photo-alignment.ts';
+import { displayedPhotoTransform } from '../../lib/photo-display.ts';
+import { filmToPhoto } from '../../lib/photo-alignment.ts';
 import { clickToolState } from '../../interaction/click-tool-state.ts';
 import { idleState } from '../../interaction/idle-state.ts';
 import type { InteractionState } from '../../interaction/types.ts';
-import { MANUAL_POINT_COUNT, usePhotoStore } from '../store/photo-store.ts';
+import { MANUAL_POINT_COUNT, usePhotoStore } from '../../store/photo-store.ts';
 
 export const PHOTO_ALIGN_TOOL_ID = 'photo-align';
 

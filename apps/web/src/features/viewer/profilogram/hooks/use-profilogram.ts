@@ -1,7 +1,7 @@
 import type { ImagePoint, LandmarkMap, ProfilogramOptions } from '@ceppro/ceph';
 import { computeProfilogramResult, profilogramOptionsOf, readProfilogramResult, type ProfilogramResult } from '@ceppro/contract';
 import { useEffect, useMemo } from 'react';
-import { useFilmCalibration } from '../../calibration/hooks/use-film-calibration.ts';
+import { useFilmCalibration } from '../../hooks/use-film-calibration.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';
 import { useProfilogramAuto, useProfilogramRecord, useSaveProfilogram } from '../api/use-profilogram-record.ts';
 

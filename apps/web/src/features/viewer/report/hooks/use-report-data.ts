@@ -1,7 +1,7 @@
 import { IMAGE_TYPE, type ReportPdfRequest, type ViewerChart } from '@ceppro/contract';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useAnalysisView, type AnalysisView } from '../../analysis/hooks/use-analysis-view.ts';
+import { useAnalysisView, type AnalysisView } from '../../hooks/use-analysis-view.ts';
 import { useChartImage } from '../../api/use-chart-image.ts';
 import { useViewerChart } from '../../api/use-viewer-chart.ts';
 import { useReportClinic } from '../api/use-report-clinic.ts';

@@ -1,6 +1,6 @@
 import type { ReportModel } from '@ceppro/contract';
 import type { Size } from '../../lib/coordinates.ts';
-import { drawShapesOnCanvas } from '../../drawing/lib/print-drawings.ts';
+import { drawShapesOnCanvas } from '../../lib/print-drawings.ts';
 
 /**
  * The film as printed, from the report model (what the server's PDF draws): the radiograph with

@@ -1,4 +1,4 @@
-import type { ResolvedCalibration } from '../../calibration/lib/calibration-source.ts';
+import type { ResolvedCalibration } from '../../lib/calibration-source.ts';
 
 /** Today in the user's calendar as yyyy-mm-dd (the report's date). */
 export function localDay(now: Date): string {

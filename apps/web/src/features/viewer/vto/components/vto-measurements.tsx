@@ -1,6 +1,6 @@
 import type { MeasurementResult } from '@ceppro/ceph';
 import { useTranslation } from 'react-i18next';
-import { formatValue } from '../../analysis/lib/format.ts';
+import { formatValue } from '../../lib/format.ts';
 import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import type { VtoMeasurementRow } from '../lib/vto-measurements.ts';
 

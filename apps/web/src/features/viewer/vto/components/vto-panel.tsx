@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useViewerChart } from '../../api/use-viewer-chart.ts';
 import type { ViewerPanelProps } from '../../panels.ts';
-import { AlignmentControls } from '../../photo/components/alignment-controls.tsx';
-import { runAutoAlign } from '../../photo/lib/run-auto-align.ts';
-import { currentAlignment, usePhotoStore } from '../../photo/store/photo-store.ts';
+import { runAutoAlign } from '../../lib/run-auto-align.ts';
+import { currentAlignment, usePhotoStore } from '../../store/photo-store.ts';
 import { useVtoMeasurements } from '../hooks/use-vto-measurements.ts';
 import { useVtoPrediction } from '../hooks/use-vto-prediction.ts';
 import { useVtoStore } from '../store/vto-store.ts';
@@ -21,7 +20,12 @@ import './vto.css';
  * profile on the film and the facial photo morphed with it, align the photo, choose the soft-tissue
  * ratios, and read the predicted measurements. Everything is kept in the record's `vto_sto_config`.
  */
-export function VtoPanel({ recordId }: ViewerPanelProps) {
+export interface VtoPanelSlots {
+  /** The facial photo's alignment controls (photo/); the viewer shell composes them (shell/compose.tsx). */
+  readonly AlignmentControls: ComponentType<{ chartId: string | null }>;
+}
+
+export function VtoPanel({ recordId, AlignmentControls }: ViewerPanelProps & VtoPanelSlots) {
   const { t } = useTranslation();
   const { id } = useParams();
   const chart = useViewerChart(id ?? null).data ?? null;

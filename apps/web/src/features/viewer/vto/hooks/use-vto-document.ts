@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useViewerChart } from '../../api/use-viewer-chart.ts';
 import { usePanelStore } from '../../panels.ts';
-import { usePhotoStore } from '../../photo/store/photo-store.ts';
+import { usePhotoStore } from '../../store/photo-store.ts';
 import { fetchVtoConfig, saveVtoConfig, saveVtoConfigOnUnload } from '../api/vto-config-api.ts';
 import { createDocumentAutosave } from '../lib/vto-autosave.ts';
 import { DEFAULT_VTO_PLAN, fromVtoDocument, toVtoDocument } from '../lib/vto-config.ts';

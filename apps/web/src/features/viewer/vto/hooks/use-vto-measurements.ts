@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useFilmCalibration } from '../../calibration/hooks/use-film-calibration.ts';
+import { useFilmCalibration } from '../../hooks/use-film-calibration.ts';
 import { useLandmarkPositions } from '../../store/landmark-store.ts';
 import { vtoMeasurementRows, type VtoMeasurementRow } from '../lib/vto-measurements.ts';
 import type { VtoPrediction } from './use-vto-prediction.ts';

@@ -1,6 +1,6 @@
 import { simulateVto, softTissueRulesWithRatios, type VtoResult } from '@ceppro/ceph';
 import { useMemo } from 'react';
-import { useFilmCalibration } from '../../calibration/hooks/use-film-calibration.ts';
+import { useFilmCalibration } from '../../hooks/use-film-calibration.ts';
 import { useLandmarkPositions } from '../../store/landmark-store.ts';
 import { useVtoStore } from '../store/vto-store.ts';
 

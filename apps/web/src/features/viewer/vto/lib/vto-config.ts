@@ -1,6 +1,6 @@
 import { SOFT_TISSUE_RATIO_GROUPS, VTO_MOVEMENT_POINTS, ZERO_VTO_MOVEMENT, chosenRatio, type VtoMovementTable } from '@ceppro/ceph';
 import { VTO_MAX_MOVEMENT_MM, VTO_STO_CONFIG_VERSION, type VtoStoConfig } from '@ceppro/contract';
-import type { ManualAlignment, PhotoAlignment } from '../../photo/store/photo-store.ts';
+import type { ManualAlignment, PhotoAlignment } from '../../store/photo-store.ts';
 
 export type VtoFlags = VtoStoConfig['data']['flags'];
 
