@@ -61,6 +61,9 @@ export function registerGraphqlRoutes(
     // Served by the GET route below (development only).
     graphiql: false,
     landingPage: false,
+    // CORS is the server's policy (http/security-headers.ts, CORS_ORIGINS): Yoga's own default would
+    // echo any Origin with credentials allowed on every answer, and cost a plugin per request.
+    cors: false,
     logging: false,
     plugins,
     maskedErrors: { maskError: (error) => toGraphError(error, (cause) => app.log.error({ err: cause }, 'graphql resolver failed')) },
