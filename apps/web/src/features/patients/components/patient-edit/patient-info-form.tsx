@@ -8,11 +8,10 @@ import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 import { TrashIcon } from '../../../../components/icons.tsx';
 import { isApiError } from '../../../../lib/api/index.ts';
 import { useModalStore } from '../../../../stores/modal-store.ts';
-import { usePopupStore } from '../../../../stores/popup-store.ts';
 import { pushToast } from '../../../../stores/toast-store.ts';
 import { patientKeys } from '../../api/query-keys.ts';
-import { useDeletePatient } from '../../api/use-delete-patient.ts';
 import { useUpdatePatient } from '../../api/use-update-patient.ts';
+import { useConfirmDeletePatient } from '../../hooks/use-confirm-delete-patient.ts';
 import { useFormError } from '../../hooks/use-form-error.ts';
 import { useLeavePatient } from '../../hooks/use-leave-patient.ts';
 import { BirthdayField, GenderField } from '../shared/patient-fields.tsx';
@@ -30,7 +29,7 @@ export function PatientInfoForm({ patient, variant }: { patient: Patient; varian
   const formError = useFormError();
   const client = useQueryClient();
   const update = useUpdatePatient();
-  const remove = useDeletePatient();
+  const { confirmDelete: deletePatient, deleting } = useConfirmDeletePatient();
   const leave = useLeavePatient(variant);
   const followUp = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [settling, setSettling] = useState(false);
@@ -67,25 +66,7 @@ export function PatientInfoForm({ patient, variant }: { patient: Patient; varian
     }, PATIENT_SAVE_FOLLOW_UP_MS);
   });
 
-  const confirmDelete = () => {
-    usePopupStore.getState().open({
-      title: t('patients.deletePatient.title'),
-      text: t('patients.deletePatient.text', { name: patient.first_name }),
-      textConfirm: t('patients.actions.delete'),
-      textCancel: t('common.cancel'),
-      fnConfirm: () => {
-        remove.mutate(patient.id, {
-          onSuccess: () => {
-            pushToast({ kind: 'success', title: t('patients.deletePatient.done'), text: '' });
-            leave();
-          },
-          onError: (error) => {
-            if (!(isApiError(error) && error.handled)) pushToast({ kind: 'error', title: t('patients.deletePatient.failed'), text: '' });
-          },
-        });
-      },
-    });
-  };
+  const confirmDelete = () => deletePatient(patient, leave);
 
   const saving = update.isPending || settling;
   return (
@@ -124,7 +105,7 @@ export function PatientInfoForm({ patient, variant }: { patient: Patient; varian
           type="button"
           className="button button--danger"
           onClick={confirmDelete}
-          disabled={remove.isPending}
+          disabled={deleting}
           data-testid="delete-patient"
         >
           <TrashIcon />

@@ -3,13 +3,11 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PlusIcon } from '../../../../components/icons.tsx';
-import { isApiError } from '../../../../lib/api/index.ts';
 import { paths } from '../../../../routes/paths.ts';
 import { useModalStore } from '../../../../stores/modal-store.ts';
 import { usePopupStore } from '../../../../stores/popup-store.ts';
-import { pushToast } from '../../../../stores/toast-store.ts';
-import { useDeletePatient } from '../../api/use-delete-patient.ts';
 import { usePatients } from '../../api/use-patients.ts';
+import { useConfirmDeletePatient } from '../../hooks/use-confirm-delete-patient.ts';
 import { newestChart } from '../../lib/charts.ts';
 import { listSearch, patientsVariables, readListParams, toggleSort, type ListParams } from '../../lib/list-params.ts';
 import { pageCountOf } from '../../lib/pager.ts';
@@ -31,7 +29,7 @@ export function PatientList({ page }: { page: number }) {
   const [search] = useSearchParams();
   const params = readListParams(search);
   const query = usePatients(patientsVariables(page, params));
-  const remove = useDeletePatient();
+  const { confirmDelete: deletePatient } = useConfirmDeletePatient();
   const openView = useModalStore((s) => s.openView);
 
   const hrefOf = (target: number, next: ListParams = params) => `${paths.list.to(target)}${listSearch(next)}`;
@@ -55,22 +53,8 @@ export function PatientList({ page }: { page: number }) {
 
   const confirmDelete = (patient: Patient) => {
     const lastOnPage = (data?.items.length ?? 0) === 1 && page > 0;
-    usePopupStore.getState().open({
-      title: t('patients.deletePatient.title'),
-      text: t('patients.deletePatient.text', { name: patient.first_name }),
-      textConfirm: t('patients.actions.delete'),
-      textCancel: t('common.cancel'),
-      fnConfirm: () => {
-        remove.mutate(patient.id, {
-          onSuccess: () => {
-            pushToast({ kind: 'success', title: t('patients.deletePatient.done'), text: '' });
-            if (lastOnPage) void navigate(hrefOf(page - 1));
-          },
-          onError: (error) => {
-            if (!(isApiError(error) && error.handled)) pushToast({ kind: 'error', title: t('patients.deletePatient.failed'), text: '' });
-          },
-        });
-      },
+    deletePatient(patient, () => {
+      if (lastOnPage) void navigate(hrefOf(page - 1));
     });
   };
 
