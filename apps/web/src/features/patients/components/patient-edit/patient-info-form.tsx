@@ -101,13 +101,7 @@ export function PatientInfoForm({ patient, variant }: { patient: Patient; varian
         <GenderField prefix="pe" registration={register('gender')} error={formError(errors.gender?.message)} />
       </div>
       <div className="form-actions">
-        <button
-          type="button"
-          className="button button--danger"
-          onClick={confirmDelete}
-          disabled={deleting}
-          data-testid="delete-patient"
-        >
+        <button type="button" className="button button--danger" onClick={confirmDelete} disabled={deleting} data-testid="delete-patient">
           <TrashIcon />
           {t('patients.deletePatient.button')}
         </button>
