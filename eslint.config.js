@@ -1,4 +1,5 @@
 // Lint with import boundaries: dependencies run one way, ceph <- contract <- server, web.
+import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'worker_threads', 'stream'];
@@ -95,4 +96,98 @@ export default tseslint.config(
       ],
     },
   },
+  // --- web-boundaries: apps/web import rules (docs/ARCHITECTURE.md §1) ---------------------------------
+  // Layers, bottom up: config + i18n, lib, stores, hooks, components; features on top; routes and the
+  // app shell compose them. Rules, in plain words (imports inside one element are not checked):
+  // - lib imports only lib and config; stores only lib; hooks lib and stores; components lib, stores, hooks;
+  // - a feature imports no other feature: screens in routes/ and the app shell in app/ compose them;
+  // - inside the viewer, sub-features (analysis, calibration, drawing, ...) import none of each other,
+  //   only the viewer core (api, components, hooks, interaction, lib, store, the registries); the viewer
+  //   shell (features/viewer/index.ts, shell/) composes them, and is the viewer's entry for routes/.
+  // Tests (apps/web/test) may import anything.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: ['apps/web/tsconfig.json'] } },
+      'boundaries/include': ['apps/web/src/**/*', 'packages/ceph/src/**/*.ts', 'packages/contract/src/**/*.ts'],
+      'boundaries/elements': [
+        { type: 'web-main', pattern: 'apps/web/src/main.tsx', mode: 'file' },
+        { type: 'web-route-table', pattern: 'apps/web/src/routes/paths.ts', mode: 'file' },
+        { type: 'viewer-shell', pattern: 'apps/web/src/features/viewer/index.ts', mode: 'file' },
+        { type: 'viewer-shell', pattern: 'apps/web/src/features/viewer/shell' },
+        { type: 'viewer-core', pattern: 'apps/web/src/features/viewer/{api,components,hooks,interaction,lib,store}' },
+        { type: 'viewer-core', pattern: 'apps/web/src/features/viewer/*.ts', mode: 'file' },
+        { type: 'viewer-part', pattern: 'apps/web/src/features/viewer/*', capture: ['part'] },
+        { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
+        { type: 'web-layer', pattern: 'apps/web/src/*', capture: ['layer'] },
+        { type: 'ceph', pattern: 'packages/ceph/src' },
+        { type: 'contract', pattern: 'packages/contract/src' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { allow: { to: { element: { type: ['ceph', 'contract'] } } } },
+            {
+              from: { element: { type: 'web-main' } },
+              allow: { to: { element: { type: 'web-layer', captured: { layer: '{app,i18n,styles}' } } } },
+            },
+            {
+              from: { element: { type: 'web-layer', captured: { layer: 'app' } } },
+              allow: { to: { element: { type: ['web-layer', 'web-route-table', 'web-feature', 'viewer-shell'] } } },
+            },
+            {
+              from: { element: { type: 'web-layer', captured: { layer: 'routes' } } },
+              allow: [
+                { to: { element: { type: ['web-route-table', 'web-feature', 'viewer-shell'] } } },
+                { to: { element: { type: 'web-layer', captured: { layer: '{routes,components,hooks,stores,lib,config,i18n}' } } } },
+              ],
+            },
+            {
+              from: { element: { type: ['web-feature', 'viewer-shell', 'viewer-core', 'viewer-part'] } },
+              allow: [
+                { to: { element: { type: 'web-route-table' } } },
+                { to: { element: { type: 'web-layer', captured: { layer: '{components,hooks,stores,lib,config,i18n}' } } } },
+              ],
+            },
+            {
+              from: { element: { type: 'viewer-shell' } },
+              allow: { to: { element: { type: ['viewer-shell', 'viewer-core', 'viewer-part'] } } },
+            },
+            { from: { element: { type: 'viewer-core' } }, allow: { to: { element: { type: 'viewer-core' } } } },
+            { from: { element: { type: 'viewer-part' } }, allow: { to: { element: { type: 'viewer-core' } } } },
+            {
+              from: { element: { type: 'web-layer', captured: { layer: 'components' } } },
+              allow: [
+                { to: { element: { type: 'web-route-table' } } },
+                { to: { element: { type: 'web-layer', captured: { layer: '{components,hooks,stores,lib,config,i18n}' } } } },
+              ],
+            },
+            {
+              from: { element: { type: 'web-layer', captured: { layer: 'hooks' } } },
+              allow: { to: { element: { type: 'web-layer', captured: { layer: '{hooks,stores,lib,config,i18n}' } } } },
+            },
+            {
+              from: { element: { type: 'web-layer', captured: { layer: 'stores' } } },
+              allow: { to: { element: { type: 'web-layer', captured: { layer: '{stores,lib,config}' } } } },
+            },
+            {
+              from: { element: { type: 'web-layer', captured: { layer: 'lib' } } },
+              allow: { to: { element: { type: 'web-layer', captured: { layer: '{lib,config}' } } } },
+            },
+            {
+              from: { element: { type: 'web-layer', captured: { layer: '{config,i18n}' } } },
+              allow: { to: { element: { type: 'web-layer', captured: { layer: '{config,i18n}' } } } },
+            },
+          ],
+        },
+      ],
+      'boundaries/no-unknown-files': 'error',
+    },
+  },
+  // --- end web-boundaries ---
 );
