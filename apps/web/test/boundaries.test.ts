@@ -35,9 +35,9 @@ describe('web import boundaries (eslint.config.js)', () => {
   it('a feature imports no other feature; a route screen composes them', async () => {
     const aboutAi = "export { AboutAiLink } from '../about-ai/components/about-ai-link.tsx';\n";
     expect(await boundaryErrors('features/patients/probe.ts', aboutAi)).toHaveLength(1);
-    expect(await boundaryErrors('routes/probe.ts', "export { AboutAiLink } from '../features/about-ai/components/about-ai-link.tsx';\n")).toEqual(
-      [],
-    );
+    expect(
+      await boundaryErrors('routes/probe.ts', "export { AboutAiLink } from '../features/about-ai/components/about-ai-link.tsx';\n"),
+    ).toEqual([]);
     expect(await boundaryErrors('components/probe.ts', "export { Viewer } from '../features/viewer/index.ts';\n")).toHaveLength(1);
   });
 
