@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { systemClock } from '../clock';
 import { AppError } from '../errors/app-error';
 import { createOrPromoteAdmin, listAdmins } from '../features/admin/admin-bootstrap';
-import { runOperatorCommand, withMigratedDatabase } from './operator-cli';
+import { withMigratedDatabase, type CommandIo } from './operator-cli';
 
 const USAGE = `Administrator accounts (the admin screen at /admin and /api/admin).
 
@@ -26,7 +26,8 @@ async function readFirstLine(stream: NodeJS.ReadableStream): Promise<string> {
   return text.split(/\r?\n/)[0] ?? '';
 }
 
-async function main(argv: string[]): Promise<number> {
+/** `npm run admin -- <argv>` (admin.ts is the process's entry point; tests call this in-process). */
+export async function adminCommand(argv: string[], io: CommandIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -40,29 +41,27 @@ async function main(argv: string[]): Promise<number> {
   });
   const [command] = positionals;
   if (values.help || !command) {
-    console.log(USAGE);
+    io.out(USAGE);
     return command ? 0 : 1;
   }
   if (command !== 'create' && command !== 'list') {
-    console.error(`unknown command "${command}"\n\n${USAGE}`);
+    io.err(`unknown command "${command}"\n\n${USAGE}`);
     return 1;
   }
   if (command === 'create' && !values.email) throw new AppError('VALIDATION_FAILED', 'create needs --email <email>.');
-  const password = command === 'create' && values['password-stdin'] ? await readFirstLine(process.stdin) : null;
+  const password = command === 'create' && values['password-stdin'] ? await readFirstLine(io.stdin) : null;
   return withMigratedDatabase(async (db) => {
     if (command === 'list') {
-      for (const user of await listAdmins(db)) console.log(`${user.uuid}  ${user.email}  ${user.firstName}  ${user.status}`);
+      for (const user of await listAdmins(db)) io.out(`${user.uuid}  ${user.email}  ${user.firstName}  ${user.status}`);
       return 0;
     }
     const input = { email: values.email ?? '', name: values.name, userType: values.type, password };
     const result = await createOrPromoteAdmin(db, systemClock, input);
     const { email } = result.user;
-    if (result.outcome === 'already') console.log(`${email} is already an admin; nothing changed`);
-    if (result.outcome === 'promoted') console.log(`${email} is now an admin${password === null ? '' : ' (its password was not changed)'}`);
-    if (result.outcome === 'created') console.log(`created admin ${email}`);
-    if (result.generatedPassword) console.log(`temporary password (change it at the first sign-in): ${result.generatedPassword}`);
+    if (result.outcome === 'already') io.out(`${email} is already an admin; nothing changed`);
+    if (result.outcome === 'promoted') io.out(`${email} is now an admin${password === null ? '' : ' (its password was not changed)'}`);
+    if (result.outcome === 'created') io.out(`created admin ${email}`);
+    if (result.generatedPassword) io.out(`temporary password (change it at the first sign-in): ${result.generatedPassword}`);
     return 0;
-  });
+  }, io.env);
 }
-
-runOperatorCommand(main);

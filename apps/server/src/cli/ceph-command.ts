@@ -102,10 +102,10 @@ function readManifest(path: string): Manifest {
 }
 
 /** Registry id per manifest column (matched by name), warning once about names the registry lacks. */
-function columnIds(manifest: Manifest): (LandmarkId | null)[] {
+function columnIds(manifest: Manifest, io: CephIo): (LandmarkId | null)[] {
   return manifest.landmark_names.map((name) => {
     const id = landmarkIdFromName(name);
-    if (id === null) process.stderr.write(`warning: landmark name not in the registry, ignored: ${name}\n`);
+    if (id === null) io.err(`warning: landmark name not in the registry, ignored: ${name}\n`);
     return id;
   });
 }
@@ -130,15 +130,15 @@ interface Row {
   status: string;
 }
 
-function measure(args: Args, manifest: Manifest): void {
+function measure(args: Args, manifest: Manifest, io: CephIo): void {
   const analyses = args.analysis === null ? ANALYSES : [getAnalysis(args.analysis)].filter((a) => a !== undefined);
   const defs = measurementsOfAnalyses(analyses);
   const calibration: Calibration =
     manifest.pixel_spacing_mm === undefined
       ? UNCALIBRATED
       : calibrationFromPixelSpacing(manifest.pixel_spacing_mm, manifest.pixel_spacing_mm);
-  if (calibration.kind === 'uncalibrated') process.stderr.write('warning: manifest has no pixel_spacing_mm; lengths are reported in px\n');
-  const columns = columnIds(manifest);
+  if (calibration.kind === 'uncalibrated') io.err('warning: manifest has no pixel_spacing_mm; lengths are reported in px\n');
+  const columns = columnIds(manifest, io);
   const images = manifest.images.map((image) => {
     const results = evaluateMeasurements(defs, landmarkMap(columns, image.landmarks), calibration);
     const measurements: Row[] = results.map((r, i) => {
@@ -159,7 +159,7 @@ function measure(args: Args, manifest: Manifest): void {
     return { id: image.id, measurements };
   });
   if (args.format === 'json') {
-    process.stdout.write(`${JSON.stringify(images, null, 1)}\n`);
+    io.out(`${JSON.stringify(images, null, 1)}\n`);
     return;
   }
   const cell = (v: string | number | null): string => {
@@ -172,10 +172,10 @@ function measure(args: Args, manifest: Manifest): void {
       lines.push([image.id, m.id, m.name, m.value, m.unit, m.norm_mean, m.norm_sd, m.z, m.status].map(cell).join(','));
     }
   }
-  process.stdout.write(`${lines.join('\n')}\n`);
+  io.out(`${lines.join('\n')}\n`);
 }
 
-function isbi(manifest: Manifest): void {
+function isbi(manifest: Manifest, io: CephIo): void {
   const toOriginal =
     manifest.downscale ??
     (manifest.pixel_spacing_mm !== undefined && manifest.original_pixel_spacing_mm !== undefined
@@ -183,12 +183,12 @@ function isbi(manifest: Manifest): void {
       : 1);
   const spacing =
     manifest.original_pixel_spacing_mm ?? (manifest.pixel_spacing_mm !== undefined ? manifest.pixel_spacing_mm / toOriginal : 0.1);
-  const columns = columnIds(manifest);
+  const columns = columnIds(manifest, io);
   const pairs: { predicted: IsbiClasses; expected: IsbiClasses }[] = [];
   for (const image of manifest.images) {
     const pts = isbiPointsFromLandmarks(landmarkMap(columns, image.landmarks), toOriginal);
     if (!pts.ok) {
-      process.stdout.write(`${image.id} incomplete missing=${pts.missing.join(',')}\n`);
+      io.out(`${image.id} incomplete missing=${pts.missing.join(',')}\n`);
       continue;
     }
     const predicted = isbiClasses(pts.points, spacing);
@@ -199,29 +199,34 @@ function isbi(manifest: Manifest): void {
       const mark = expected === null ? '' : expected[n] === predicted[n] ? '' : ` (expected ${expected[n]})`;
       return `${n}=${predicted[n]}${mark}`;
     });
-    process.stdout.write(`${image.id} ${cells.join(' ')}\n`);
+    io.out(`${image.id} ${cells.join(' ')}\n`);
     if (expected !== null) pairs.push({ predicted, expected });
   }
   const agreement = isbiAgreement(pairs);
-  process.stdout.write(`images compared: ${pairs.length} of ${manifest.images.length}\n`);
-  process.stdout.write(`agreement ${ISBI_CLASS_NAMES.map((n) => `${n}=${agreement[n].toFixed(4)}`).join(' ')}\n`);
+  io.out(`images compared: ${pairs.length} of ${manifest.images.length}\n`);
+  io.out(`agreement ${ISBI_CLASS_NAMES.map((n) => `${n}=${agreement[n].toFixed(4)}`).join(' ')}\n`);
 }
 
-function main(argv: readonly string[]): number {
+/** Where the command writes (the process's stdout and stderr in ceph.ts; strings in tests). */
+export interface CephIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+/** `ceph <argv>`: returns the exit code (ceph.ts is the process's entry point; tests call this in-process). */
+export function cephCommand(argv: readonly string[], io: CephIo): number {
   try {
     const args = parseArgs(argv);
     const manifest = readManifest(args.manifest);
-    if (args.command === 'measure') measure(args, manifest);
-    else isbi(manifest);
+    if (args.command === 'measure') measure(args, manifest, io);
+    else isbi(manifest, io);
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`error: ${e.message}\n${USAGE}\n`);
+      io.err(`error: ${e.message}\n${USAGE}\n`);
       return 2;
     }
-    process.stderr.write(`unexpected error: ${(e as Error).stack ?? String(e)}\n`);
+    io.err(`unexpected error: ${(e as Error).stack ?? String(e)}\n`);
     return 1;
   }
 }
-
-process.exitCode = main(process.argv.slice(2));

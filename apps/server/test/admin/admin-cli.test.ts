@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
+import { Readable } from 'node:stream';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { isValidPassword } from '@ceppro/contract';
+import { adminCommand } from '../../src/cli/admin-command';
+import { runCommand } from '../../src/cli/operator-cli';
 import { loadConfig } from '../../src/config/config';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database';
 import { queryRows } from '../../src/db/raw-query';
@@ -24,7 +27,9 @@ describe('npm run admin', () => {
   });
   afterAll(() => dir?.cleanup());
 
-  function run(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  type Result = { code: number | null; stdout: string; stderr: string };
+  /** The real `npm run admin` process (one test: the entry point, stdin, the exit code). */
+  function spawnCli(args: string[], stdin = ''): Promise<Result> {
     return new Promise((done) => {
       const child = spawn(tsx, [cli, ...args], { cwd: repoRoot, env: { ...process.env, ...dir.env } });
       let stdout = '';
@@ -34,6 +39,19 @@ describe('npm run admin', () => {
       child.on('close', (code) => done({ code, stdout, stderr }));
       child.stdin.end(stdin);
     });
+  }
+  /** The same command in this process: what it prints and the code it would exit with, without a tsx start each. */
+  async function run(args: string[], stdin = ''): Promise<Result> {
+    let stdout = '';
+    let stderr = '';
+    const io = {
+      env: { ...process.env, ...dir.env },
+      stdin: Readable.from([stdin]),
+      out: (l: string) => (stdout += `${l}\n`),
+      err: (l: string) => (stderr += `${l}\n`),
+    };
+    const code = await runCommand(adminCommand, args, io);
+    return { code, stdout, stderr };
   }
   async function withDatabase<T>(fn: (db: DatabaseHandle) => Promise<T>): Promise<T> {
     const database = await openDatabase(loadConfig({ ...process.env, ...dir.env }).database);
@@ -53,7 +71,7 @@ describe('npm run admin', () => {
   const userColumns = sql`select email, role, status, password_hash, password_temporary from users`;
 
   it('creates an active admin with the password from standard input, lists it, and says so on a second create', async () => {
-    const created = await run(['create', '--email', 'Ops@Clinic.test', '--name', 'Operator', '--password-stdin'], 'Admin#2026x\n');
+    const created = await spawnCli(['create', '--email', 'Ops@Clinic.test', '--name', 'Operator', '--password-stdin'], 'Admin#2026x\n');
     expect(created.stderr).toBe('');
     expect(created).toMatchObject({ code: 0, stdout: 'created admin ops@clinic.test\n' });
     const again = await run(['create', '--email', 'OPS@clinic.test']);
@@ -77,6 +95,8 @@ describe('npm run admin', () => {
     expect(weak.stderr).toContain('8 to 24 characters');
     expect((await run(['create'])).stderr).toContain('create needs --email');
     expect((await run(['drop'])).code).toBe(1);
+    expect((await run([])).code).toBe(1);
+    expect(await run(['list', '--help'])).toMatchObject({ code: 0, stdout: expect.stringContaining('npm run admin -- create') });
   });
 
   it('promotes an existing account without touching its password; a new one without a password gets a temporary one', async () => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cephCommand } from '../../src/cli/ceph-command';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const cli = join(repoRoot, 'apps/server/src/cli/ceph.ts');
@@ -12,9 +13,18 @@ const datasetDir = process.env['CEPH_DATASET_DIR'] ?? resolve(repoRoot, '../shar
 const work = mkdtempSync(join(tmpdir(), 'ceph-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+type Result = { code: number | null; stdout: string; stderr: string };
+/** The real `npm run ceph` process: one test checks the entry point's output and exit code. */
+function spawnCli(...args: string[]): Result {
   const r = spawnSync(tsx, [cli, ...args], { cwd: repoRoot, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+/** The same command in this process (no tsx start per case). */
+function run(...args: string[]): Result {
+  let stdout = '';
+  let stderr = '';
+  const code = cephCommand(args, { out: (text) => (stdout += text), err: (text) => (stderr += text) });
+  return { code, stdout, stderr };
 }
 
 function writeJson(name: string, data: unknown): string {
@@ -54,7 +64,7 @@ describe('ceph CLI: argument and input errors exit 2', () => {
 
 describe('ceph CLI: measure', () => {
   it('prints JSON per image with registry ids, units, norms, z and status', () => {
-    const r = run('measure', '--manifest', tiny, '--analysis', 'steiner');
+    const r = spawnCli('measure', '--manifest', tiny, '--analysis', 'steiner');
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('landmark name not in the registry, ignored: Not a landmark');
     const out = JSON.parse(r.stdout) as { id: string; measurements: Record<string, unknown>[] }[];
