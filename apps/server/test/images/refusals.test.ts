@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartData, charts, patients, uploads } from '../../src/db/schema/index';
+import { ManualClock } from '../support/manual-clock';
 import { createImageHarness, nonCephalogram, plainImage, type ImageHarness, type TestChart } from './image-harness';
 
 /** Bad uploads are refused and leave nothing behind; a non-X-ray undoes the draft; the sweeper cleans up. */
@@ -143,30 +144,35 @@ describe('the draft sweeper', () => {
     expect((await db().query.charts.findFirst({ where: eq(charts.id, live.chartRef) }))?.deletedAt).toBeNull();
   });
 
-  it('runs on its own with a short interval and TTL', async () => {
-    const quick = await createImageHarness({ DRAFT_TTL_S: '2', DRAFT_SWEEP_INTERVAL_MS: '200' });
+  it('runs on its own every interval, once the draft, its upload and its pending image have expired', async () => {
+    // The sweeper's ticks and "now" come from the clock: time is moved, not waited for. One tick an
+    // hour, longer than the upload URL's lifetime plus the draft TTL, so the first tick finds it all expired.
+    const clock = new ManualClock();
+    const hour = 3_600_000;
+    expect((IMAGE_UPLOAD.urlTtlSeconds + 60) * 1000).toBeLessThan(hour);
+    const quick = await createImageHarness({ DRAFT_TTL_S: '60', DRAFT_SWEEP_INTERVAL_MS: String(hour) }, { clock });
     try {
       const tok = await quick.signIn('sweep');
       const chart = await quick.chart(tok, { draft: true });
-      // Not asserted: on a slow machine the sweeper may already take the draft between these steps.
+      const patient = () => quick.h.services.database.db.query.patients.findFirst({ where: eq(patients.id, chart.patientRef) });
       const up = await quick.call(tok, '/minio/upload', {
         chart_id: chart.chartId,
         image_type_cd: '00700',
         content_type: 'image/jpeg',
         size: 100,
       });
-      if (up.status === 200) {
-        await quick.put(String(up.body.data?.presignedUrl), await plainImage(), 'image/jpeg');
-        await quick.call(tok, '/minio/chart_data_request', { upload_id: up.body.data?.upload_id });
-      }
-      const deadline = Date.now() + 10_000;
-      while (
-        (await quick.h.services.database.db.query.patients.findFirst({ where: eq(patients.id, chart.patientRef) })) &&
-        Date.now() < deadline
-      ) {
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(await quick.h.services.database.db.query.patients.findFirst({ where: eq(patients.id, chart.patientRef) })).toBeUndefined();
+      expect(up.status).toBe(200);
+      expect(await quick.put(String(up.body.data?.presignedUrl), await plainImage(), 'image/jpeg')).toBe(200);
+      expect((await quick.call(tok, '/minio/chart_data_request', { upload_id: up.body.data?.upload_id })).status).toBe(200);
+      await quick.h.app.background.runner.drain();
+      expect((await quick.objects()).filter((k) => k.includes(chart.chartId))).not.toEqual([]);
+
+      clock.advance(hour - 1);
+      expect(await patient()).toBeDefined();
+      clock.advance(1);
+      // stop() resolves once the sweep that tick started has finished.
+      await quick.h.app.background.sweeper.stop();
+      expect(await patient()).toBeUndefined();
       expect((await quick.objects()).filter((k) => k.includes(chart.chartId))).toEqual([]);
     } finally {
       await quick.close();

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
 import type { AppDatabase } from '../../db/database';
 import type { JobRepository } from '../../jobs/job.repository';
 import type { ObjectStorage } from '../../storage/object-storage';
@@ -27,16 +28,25 @@ export const PARTIAL_WRITE_MAX_AGE_MS = 3600 * 1000;
  * store's temporary area. Rows another transaction holds are skipped and picked up by the next sweep.
  */
 export class DraftSweeper {
-  private timer: NodeJS.Timeout | null = null;
+  private cancelTick: (() => void) | null = null;
   private sweeping: Promise<unknown> | null = null;
 
   constructor(
-    private readonly deps: { db: AppDatabase; storage: ObjectStorage; jobs: JobRepository; log: FastifyBaseLogger; intervalMs: number },
+    private readonly deps: {
+      db: AppDatabase;
+      storage: ObjectStorage;
+      jobs: JobRepository;
+      log: FastifyBaseLogger;
+      intervalMs: number;
+      /** Ticks and "now" come from here, so tests move time instead of waiting for the interval. */
+      clock: Clock;
+    },
   ) {}
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
+    if (this.cancelTick) return;
+    const tick = () => {
+      this.cancelTick = this.deps.clock.schedule(this.deps.intervalMs, tick);
       // One sweep at a time: a slow sweep is not stacked on by the next tick.
       if (this.sweeping) return;
       this.sweeping = this.sweepOnce()
@@ -44,17 +54,18 @@ export class DraftSweeper {
         .finally(() => {
           this.sweeping = null;
         });
-    }, this.deps.intervalMs);
-    this.timer.unref();
+    };
+    this.cancelTick = this.deps.clock.schedule(this.deps.intervalMs, tick);
   }
 
+  /** No more ticks; resolves once a sweep in flight has finished. */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.cancelTick?.();
+    this.cancelTick = null;
     await this.sweeping;
   }
 
-  async sweepOnce(now: Date = new Date()): Promise<SweepResult> {
+  async sweepOnce(now: Date = new Date(this.deps.clock.now())): Promise<SweepResult> {
     const { db, storage, log } = this.deps;
     const { result, keys } = await db.transaction(async (tx) => {
       const keys: string[] = [];

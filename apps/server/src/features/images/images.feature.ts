@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { createJobRepository } from '../../jobs/job.repository';
+import { createJobRepository, type JobRepository } from '../../jobs/job.repository';
 import { JobQueue, JobRunner } from '../../jobs/job-runner';
 import type { Services } from '../../services';
 import type { SessionService } from '../auth/session.service';
-import { createLandmarkRepository } from '../landmarks/landmark.repository';
-import { registerLandmarkRoutes } from '../landmarks/landmark.routes';
-import { JobWaiter } from '../../jobs/job-waiter';
-import { createDetectionCommitter, createLandmarkService } from '../landmarks/landmark.service';
-import { DetectionAdmission } from '../landmarks/detection-admission';
-import { createDetectionJob } from '../landmarks/detection.job';
-import { createDiscardService } from './discard.service';
+import { createDiscardService, type DiscardService } from './discard.service';
 import { DraftSweeper } from './draft-sweeper';
-import { createImageRepository } from './image.repository';
+import { createImageRepository, type ImageRepository } from './image.repository';
 import { registerImageRoutes } from './image.routes';
 import { createImageService } from './image.service';
 import { createThumbnailJob } from './thumbnail.job';
@@ -21,9 +15,18 @@ export interface Background {
   queue: JobQueue;
   /** The non-AI jobs (thumbnails): runs in `worker` processes. */
   runner: JobRunner;
-  /** `landmark-detection` jobs, AI_MAX_RUNNING at once: run in `ai` processes. */
+  /** `landmark-detection` jobs, AI_MAX_RUNNING at once: run in `ai` processes (features/landmarks adds them). */
   detection: JobRunner[];
   sweeper: DraftSweeper;
+}
+
+/** What features/landmarks builds detection on (features/images/index.ts exports the type). */
+export interface ImagesSurface {
+  images: ImageRepository;
+  jobs: JobRepository;
+  queue: JobQueue;
+  discard: DiscardService;
+  background: Background;
 }
 
 declare module 'fastify' {
@@ -34,11 +37,11 @@ declare module 'fastify' {
 }
 
 /**
- * Wires patient images, landmark detection, thumbnails and drafts. Every process enqueues; the
- * runners start by role (roles.ts): the thumbnail runner and the sweeper in `worker` processes, the
- * detection runners (and so the model) in `ai` processes; `all` runs everything here.
+ * Wires patient images, thumbnails and drafts. Every process enqueues; the runners start by role
+ * (roles.ts): the thumbnail runner and the sweeper in `worker` processes (the detection runners, in
+ * `ai` processes, are features/landmarks'); `all` runs everything here.
  */
-export async function registerImagesFeature(app: FastifyInstance, services: Services, sessions: SessionService): Promise<Background> {
+export async function registerImagesFeature(app: FastifyInstance, services: Services, sessions: SessionService): Promise<ImagesSurface> {
   const { database, storage, events, config, clock } = services;
   const db = database.db;
   const log = app.log;
@@ -52,32 +55,10 @@ export async function registerImagesFeature(app: FastifyInstance, services: Serv
     discard,
     sessions,
   });
-  await registerLandmarkRoutes(app, {
-    sessions,
-    landmarks: createLandmarkService({
-      db,
-      images,
-      jobs: jobRepository,
-      queue,
-      waiter: new JobWaiter({ repository: jobRepository, events, clock, log }),
-      admission: new DetectionAdmission(db, jobRepository, { ...config.detection, initialMeanMs: 2_000 }),
-      clock,
-    }),
-  });
-
   const runnerOptions = { repository: jobRepository, queue, events, log, pollMs: config.jobs.pollMs, leaseS: config.jobs.leaseS };
   const runner = new JobRunner({ ...runnerOptions, handlers: { thumbnail: createThumbnailJob({ images, storage, events }) } });
-  // The model's worker thread is made on the first detection, so only `ai` processes load it.
-  const landmarks = createDetectionCommitter({ db, images, landmarks: createLandmarkRepository(), clock });
-  const detect = createDetectionJob({ db, images, landmarks, discard, storage, model: () => services.inference(), log });
-  const detectionOptions = {
-    ...runnerOptions,
-    handlers: { 'landmark-detection': detect },
-    appErrorsAreFinal: true,
-    abandonedCode: 'INFERENCE_FAILED' as const,
-  };
-  const detection = Array.from({ length: config.detection.maxRunning }, () => new JobRunner(detectionOptions));
-  const sweeper = new DraftSweeper({ db, storage, jobs: jobRepository, log, intervalMs: config.drafts.sweepIntervalMs });
+  const detection: JobRunner[] = [];
+  const sweeper = new DraftSweeper({ db, storage, jobs: jobRepository, log, intervalMs: config.drafts.sweepIntervalMs, clock });
   const background = { queue, runner, detection, sweeper };
   app.decorate('background', background);
   app.addHook('onReady', async () => {
@@ -85,10 +66,9 @@ export async function registerImagesFeature(app: FastifyInstance, services: Serv
       runner.start();
       sweeper.start();
     }
-    if (config.jobs.ai) for (const r of detection) r.start();
   });
   app.addHook('onClose', async () => {
-    await Promise.all([runner.stop(), sweeper.stop(), ...detection.map((r) => r.stop())]);
+    await Promise.all([runner.stop(), sweeper.stop()]);
   });
-  return background;
+  return { images, jobs: jobRepository, queue, discard, background };
 }
