@@ -17,7 +17,7 @@ export type JobHandler = (job: ClaimedJob, context: JobContext) => Promise<unkno
 
 export const MAX_JOB_ATTEMPTS = 3;
 const DEFAULT_LEASE_S = 120;
-const RETRY_DELAY_MS = 1_000;
+export const RETRY_DELAY_MS = 1_000;
 const ERROR_BACKOFF_MS = 5_000;
 
 /** Jobs whose payload names a chart report progress for it; others run silently. */
@@ -78,6 +78,8 @@ export class JobRunner {
       appErrorsAreFinal?: boolean;
       /** The code reported for a job whose runs all died with their process (lease ran out each time). */
       abandonedCode?: ErrorCode;
+      /** A failed run is retried after this many ms times its attempt number (default RETRY_DELAY_MS; tests pass 0). */
+      retryDelayMs?: number;
     },
   ) {}
 
@@ -200,7 +202,7 @@ export class JobRunner {
       this.deps.log.warn({ err: error, job: job.id, kind: job.kind, attempt: job.attempts, final }, 'job failed');
       const outcome = failedOutcome(error);
       const text = error instanceof Error ? error.message : String(error);
-      await this.deps.repository.fail(job.id, text, { final, delayMs: RETRY_DELAY_MS * job.attempts, outcome });
+      await this.deps.repository.fail(job.id, text, { final, delayMs: (this.deps.retryDelayMs ?? RETRY_DELAY_MS) * job.attempts, outcome });
       if (final) await publish({ type: 'job.failed', code: outcome.code, message: outcome.message });
     }
   }

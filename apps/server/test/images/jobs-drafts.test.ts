@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../../src/db/schema/index';
 import { createJobRepository } from '../../src/jobs/job.repository';
-import { JobQueue, JobRunner, MAX_JOB_ATTEMPTS } from '../../src/jobs/job-runner';
+import { JobQueue, JobRunner, MAX_JOB_ATTEMPTS, RETRY_DELAY_MS } from '../../src/jobs/job-runner';
 import { LocalEventBus, type OutboundMessage } from '../../src/realtime/event-bus';
 import { createImageHarness, eventually, type ImageHarness } from './image-harness';
 
@@ -46,26 +46,47 @@ describe('job queue', () => {
     await db().delete(jobs).where(eq(jobs.kind, 'landmark-detection'));
   });
 
-  it(`retries a failing job up to ${MAX_JOB_ATTEMPTS} times, then reports job.failed to its owner once`, async () => {
+  const explodingRunner = (events: LocalEventBus, onCall: () => void, retryDelayMs?: number) => {
     const repo = createJobRepository(db());
-    const events = new LocalEventBus();
-    const seen: OutboundMessage[] = [];
-    events.subscribe(userId, (m) => seen.push(m));
-    let calls = 0;
     // The harness runs no `ai` runner (CEPPRO_ROLE above), so only this runner claims it.
-    const runner = new JobRunner({
+    return new JobRunner({
       repository: repo,
       queue: new JobQueue(repo),
       handlers: {
         'landmark-detection': async () => {
-          calls += 1;
+          onCall();
           throw new Error('model exploded');
         },
       },
       events,
       log: pino({ level: 'silent' }),
       pollMs: 20,
+      ...(retryDelayMs !== undefined && { retryDelayMs }),
     });
+  };
+
+  it(`puts a failed job back with a back-off of ${RETRY_DELAY_MS} ms per attempt`, async () => {
+    const repo = createJobRepository(db());
+    const id = await repo.enqueue(db(), { kind: 'landmark-detection', payload: { chartUuid: randomUUID() }, userId });
+    // One run: the job fails and is not due again yet, so drain stops there.
+    expect(await explodingRunner(new LocalEventBus(), () => undefined).drain()).toBe(1);
+    const row = await db().query.jobs.findFirst({ where: eq(jobs.id, id ?? '') });
+    expect([row?.status, row?.attempts]).toEqual(['queued', 1]);
+    // run_at and updated_at come from the same now() in the database: exact, whatever the clocks say.
+    expect((row?.runAt.getTime() ?? 0) - (row?.updatedAt.getTime() ?? 0)).toBe(RETRY_DELAY_MS);
+    await db()
+      .delete(jobs)
+      .where(eq(jobs.id, id ?? ''));
+  });
+
+  it(`retries a failing job up to ${MAX_JOB_ATTEMPTS} times, then reports job.failed to its owner once`, async () => {
+    const repo = createJobRepository(db());
+    const events = new LocalEventBus();
+    const seen: OutboundMessage[] = [];
+    events.subscribe(userId, (m) => seen.push(m));
+    let calls = 0;
+    // No back-off here (the test above checks it): the retries are due at once.
+    const runner = explodingRunner(events, () => (calls += 1), 0);
     const chartUuid = randomUUID();
     const id = await repo.enqueue(db(), { kind: 'landmark-detection', payload: { chartUuid }, userId });
     runner.start();
