@@ -7,7 +7,9 @@ import { REPO_ROOT } from './dataset-manifest';
 export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (docs/performance.md).
   const profile = env['BENCH_CPU_PROF'] ? ['--cpu-prof', '--cpu-prof-dir', env['BENCH_CPU_PROF']] : [];
-  const args = [...profile, '--import', 'tsx', resolve(REPO_ROOT, 'apps/server/src/main.ts')];
+  // BENCH_API_PROCESSES=<n> (n > 1): n server processes on one port through node's cluster module.
+  const entry = Number(env['BENCH_API_PROCESSES'] ?? 1) > 1 ? 'apps/server/src/cli/bench-cluster.ts' : 'apps/server/src/main.ts';
+  const args = [...profile, '--import', 'tsx', resolve(REPO_ROOT, entry)];
   return spawn(process.execPath, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
