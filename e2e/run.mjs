@@ -1,10 +1,15 @@
-// Entry point for `npm run test:e2e` (`node e2e/run.mjs [name filter]`).
-// The suite is TypeScript; this shim runs it under tsx and passes the exit code through.
+// Entry point for `npm run test:e2e` (`node e2e/run.mjs [name filter]`): a thin wrapper around
+// `playwright test -c e2e/playwright.config.ts`. The filter keeps its old meaning, a plain piece of
+// a test's name (escaped into a --grep pattern). Exit code: Playwright's (non-zero on any failure).
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
-const main = fileURLToPath(new URL('./src/main.ts', import.meta.url));
-const child = spawn(process.execPath, ['--import', 'tsx', main, ...process.argv.slice(2)], { stdio: 'inherit' });
+const config = fileURLToPath(new URL('./playwright.config.ts', import.meta.url));
+const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
+const filter = process.argv[2];
+const grep = filter ? ['--grep', filter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')] : [];
+const child = spawn(process.execPath, [cli, 'test', '-c', config, ...grep, ...process.argv.slice(3)], { stdio: 'inherit' });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => child.kill(signal));

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * Polls `probe` until `check` passes or `timeoutMs` runs out, then fails with the last value.
@@ -15,6 +16,25 @@ export async function eventually<T>(probe: () => Promise<T>, check: (value: T) =
   return last;
 }
 
-export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/**
+ * Every finite CSS animation and transition on the elements (and their children) has finished: a
+ * fade-in or slide-in before a screenshot (endless ones, a spinner, are not waited for).
+ */
+export async function animationsDone(locator: Locator): Promise<void> {
+  const settle = (node: Element) => {
+    const finite = node.getAnimations({ subtree: true }).filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? 0)));
+    return Promise.all(finite.map((a) => a.finished)).then(() => undefined);
+  };
+  await Promise.all((await locator.all()).map((el) => el.evaluate(settle)));
+}
+
+/**
+ * Stops the page's clock (installed with `page.clock.install()` before the page loaded) a moment
+ * ahead of its present time, so its timers fire only on `page.clock.runFor` / `fastForward`.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}
 
 export { assert };

@@ -1,12 +1,19 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import type { TestUser } from './accounts.ts';
 import { startApiSession } from './api-session.ts';
+import { setOutboxDir } from './outbox.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * A deliberately small test harness: named async tests, each with fresh browser contexts
- * (cookies, storage) that are closed afterwards, a per-test time limit and a summary line.
+ * The tests' side of @playwright/test, kept as the small harness the tests were written against:
+ * `test(name, fn, { timeoutMs })` with `fn(t)`. `t` is a test fixture (fresh browser contexts,
+ * closed afterwards; screenshots) on a worker fixture (one server with its own port and DATA_DIR
+ * per worker), so workers run side by side.
  */
 export interface TestContext {
   baseUrl: string;
@@ -20,68 +27,34 @@ export interface TestContext {
     options?: BrowserContextOptions,
     setup?: { cookieNotice?: boolean; signedIn?: boolean },
   ) => Promise<{ page: Page; context: BrowserContext; user?: TestUser }>;
-  /** Saves a PNG to tmp/screens/<name>.png (the whole page with `fullPage`). */
+  /** Saves a PNG to <E2E_SCREENS_DIR or tmp/screens>/<name>.png (the whole page with `fullPage`). */
   screenshot: (page: Page, name: string, options?: { fullPage?: boolean }) => Promise<void>;
 }
 
 type TestFn = (t: TestContext) => Promise<void>;
-
-/** Thrown by `skip`: the test is counted as skipped, with its reason printed. */
-class SkipTest extends Error {}
-
-/** Ends the current test as skipped (e.g. the dataset it needs is absent), saying why. */
-export function skip(reason: string): never {
-  throw new SkipTest(reason);
-}
-
-const registry: Array<{ name: string; fn: TestFn; timeoutMs?: number }> = [];
-
-/** `timeoutMs` overrides the run's per-test limit (flows that upload and run the model take longer). */
-export function test(name: string, fn: TestFn, options: { timeoutMs?: number } = {}): void {
-  registry.push({ name, fn, ...options });
-}
 
 export const defaultContextOptions: BrowserContextOptions = {
   viewport: { width: 1280, height: 800 },
   locale: 'en-US',
 };
 
-export interface RunOptions {
-  browser: Browser;
-  baseUrl: string;
-  screensDir: string;
-  filter?: string;
-  timeoutMs?: number;
-}
+const screensDir = process.env.E2E_SCREENS_DIR ?? join(root, 'tmp/screens');
 
-export interface Summary {
-  passed: number;
-  failed: number;
-  skipped: number;
-  failures: Array<{ name: string; error: string }>;
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number, name: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${name}`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-export async function runTests({ browser, baseUrl, screensDir, filter, timeoutMs = 45_000 }: RunOptions): Promise<Summary> {
-  mkdirSync(screensDir, { recursive: true });
-  const selected = filter ? registry.filter((r) => r.name.includes(filter)) : registry;
-  const summary: Summary = { passed: 0, failed: 0, skipped: 0, failures: [] };
-
-  for (const { name, fn, timeoutMs: own } of selected) {
+export const e2eTest = base.extend<{ t: TestContext }, { server: RunningServer }>({
+  server: [
+    async ({}, use) => {
+      const server = await startServer(root);
+      setOutboxDir(server.dataDir);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  t: async ({ browser, server }, use, testInfo) => {
+    mkdirSync(screensDir, { recursive: true });
     const contexts: BrowserContext[] = [];
-    const started = Date.now();
-    const t: TestContext = {
+    const baseUrl = server.baseUrl;
+    await use({
       baseUrl,
       newPage: async (options, setup) => {
         const context = await browser.newContext({ ...defaultContextOptions, baseURL: baseUrl, ...options });
@@ -98,30 +71,29 @@ export async function runTests({ browser, baseUrl, screensDir, filter, timeoutMs
         if (options?.fullPage === true) await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: join(screensDir, `${shot}.png`), fullPage: options?.fullPage === true });
       },
-    };
-    try {
-      await withTimeout(fn(t), own ?? timeoutMs, name);
-      summary.passed += 1;
-      console.log(`  ✓ ${name} (${Date.now() - started} ms)`);
-    } catch (error) {
-      if (error instanceof SkipTest) {
-        summary.skipped += 1;
-        console.log(`  - ${name} (skipped: ${error.message})`);
-        continue;
-      }
-      summary.failed += 1;
-      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-      summary.failures.push({ name, error: message });
-      // What the browser showed when it failed: tmp/screens/FAILED-<test>-<n>.png
-      const slug = name.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
+    });
+    if (testInfo.status !== testInfo.expectedStatus && testInfo.status !== 'skipped') {
+      // What the browser showed when it failed: <screens>/FAILED-<test>-<n>.png, and the server's log.
+      const slug = testInfo.title.replace(/[^a-z0-9]+/gi, '-').slice(0, 60);
       const pages = contexts.flatMap((c) => c.pages());
-      await Promise.all(
-        pages.map((p, i) => p.screenshot({ path: join(screensDir, `FAILED-${slug}-${i}.png`), fullPage: true }).catch(() => undefined)),
-      );
-      console.log(`  ✗ ${name} (${Date.now() - started} ms)\n      ${message.split('\n').slice(0, 6).join('\n      ')}`);
-    } finally {
-      await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+      const shot = (p: Page, i: number) => p.screenshot({ path: join(screensDir, `FAILED-${slug}-${i}.png`), fullPage: true });
+      await Promise.all(pages.map((p, i) => shot(p, i).catch(() => undefined)));
+      await testInfo.attach('server log (tail)', { body: server.log().slice(-3000), contentType: 'text/plain' });
     }
-  }
-  return summary;
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+  },
+});
+
+/** `timeoutMs` overrides the run's per-test limit (flows that upload and run the model take longer). */
+export function test(name: string, fn: TestFn, options: { timeoutMs?: number } = {}): void {
+  e2eTest(name, async ({ t }, testInfo) => {
+    if (options.timeoutMs !== undefined) testInfo.setTimeout(options.timeoutMs);
+    await fn(t);
+  });
+}
+
+/** Ends the current test as skipped (e.g. the dataset it needs is absent), saying why. */
+export function skip(reason: string): never {
+  base.skip(true, reason);
+  throw new Error(`skipped: ${reason}`); // not reached: test.skip throws
 }

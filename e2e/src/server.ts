@@ -117,7 +117,7 @@ export async function startServer(root: string, options: { prepare?: (dataDir: s
 
   const baseUrl = `http://localhost:${port}`;
   try {
-    await waitForOk(`${baseUrl}${readyPath}`, child, 90_000, log);
+    await waitForOk(`${baseUrl}${readyPath}`, child, 180_000, log);
   } catch (error) {
     await stopProcess(child);
     rmSync(dataDir, { recursive: true, force: true });

@@ -35,7 +35,7 @@ test(
         const created = spawnSync(process.execPath, ['--import', 'tsx', ...cli], { cwd: root, env, input, encoding: 'utf8' });
         assert.equal(created.status, 0, `admin create failed: ${created.stderr}`);
         assert.match(created.stdout, /created admin/);
-        const seed = [join(root, 'e2e/src/seed-pending-account.ts'), waiting.email, waiting.password, waiting.name];
+        const seed = [join(root, 'e2e/src/seed-account.ts'), 'pending', waiting.email, waiting.password, waiting.name];
         const seeded = spawnSync(process.execPath, ['--import', 'tsx', ...seed], { cwd: root, env, encoding: 'utf8' });
         assert.equal(seeded.status, 0, `seeding the waiting account failed: ${seeded.stderr}`);
       },

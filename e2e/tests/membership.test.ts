@@ -75,7 +75,7 @@ test(
     const server = await startServer(root, {
       prepare: (dataDir) => {
         const account = [user.email, user.password, user.name, taxNumber, taxEmail, '서울바른치과의원'];
-        const seed = [join(root, 'e2e/src/seed-billed-account.ts'), ...account];
+        const seed = [join(root, 'e2e/src/seed-account.ts'), 'billed', ...account];
         const env = { ...process.env, DATA_DIR: dataDir };
         const seeded = spawnSync(process.execPath, ['--import', 'tsx', ...seed], { cwd: root, env, encoding: 'utf8' });
         assert.equal(seeded.status, 0, `seeding the billed account failed: ${seeded.stderr}`);

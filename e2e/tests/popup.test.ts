@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from '../src/harness.ts';
-import { assert, sleep } from '../src/expect.ts';
+import { animationsDone, assert } from '../src/expect.ts';
 import { startServer } from '../src/server.ts';
 
 /** Two animation frames after the notices arrived: React has rendered whatever they open. */
@@ -20,7 +20,7 @@ test('popup: /test opens the cancel-subscription confirm, Escape closes it', asy
   assert.match(await dialog.innerText(), /50,000 won/);
   const box = await dialog.boundingBox();
   assert.ok(box && Math.round(box.width) >= 705, `modal width ${box?.width}`);
-  await sleep(300); // let the fade-in finish before the screenshot
+  await animationsDone(page.locator('body')); // let the fade-in finish before the screenshot
   await t.screenshot(page, 'popup-confirm');
 
   await page.keyboard.press('Escape');
@@ -103,7 +103,7 @@ test(
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
       assert.match(await dialog.innerText(), /겨울 이벤트[\s\S]*두 달을 한 달 요금으로 이용하세요\./);
-      await sleep(300); // let the fade-in finish before the screenshot
+      await animationsDone(page.locator('body')); // let the fade-in finish before the screenshot
       await t.screenshot(page, 'event-popup-ko');
 
       // Escape closes it; it does not come back on the next screen of the same visit.
@@ -139,7 +139,7 @@ test(
       const en = english.page.getByRole('dialog');
       await en.waitFor();
       assert.match(await en.innerText(), /Winter event[\s\S]*Two months of Ceppro for the price of one\./);
-      await sleep(300);
+      await animationsDone(english.page.locator('body'));
       await t.screenshot(english.page, 'event-popup-en');
     } finally {
       await server.stop();

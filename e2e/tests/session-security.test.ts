@@ -1,5 +1,6 @@
 import { createActivatedUser, followMailedLink, newUser } from '../src/accounts.ts';
-import { assert, eventually, sleep } from '../src/expect.ts';
+import { expect } from '@playwright/test';
+import { assert, eventually } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { linkIn, newestMail, outboxMark } from '../src/outbox.ts';
 import { E2E_ACCESS_TOKEN_TTL_S } from '../src/server.ts';
@@ -90,7 +91,15 @@ test('session: an expired access token is refreshed and the request succeeds', a
   const before = await cookieValue(context, 'token');
   const refreshBefore = await cookieValue(context, 'refreshToken');
 
-  await sleep((E2E_ACCESS_TOKEN_TTL_S + 1.5) * 1000);
+  // The server's own clock decides expiry: wait until it answers the old token with J002 (expired).
+  const withOldToken = () =>
+    fetch(`${t.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${before}`, 'x-forwarded-for': user.ip, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    }).then((r) => r.text());
+  const limit = { timeout: (E2E_ACCESS_TOKEN_TTL_S + 5) * 1000, intervals: [1000] };
+  await expect.poll(withOldToken, { message: 'the old access token expired', ...limit }).toContain('J002');
   const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/refresh-token'));
   await page.goto('/myinfo');
   assert.equal((await refreshed).status(), 200);
@@ -107,9 +116,11 @@ test('session: the lock screen after inactivity unlocks with the account passwor
   await createActivatedUser(t.baseUrl, user);
   const { page } = await t.newPage(fromIp(user.ip));
   await page.addInitScript({ content: timers({ lockAfterMs: 2000 }) });
+  await page.clock.install();
   await signInThroughUi(page, user);
   const lock = page.getByTestId('lock-screen');
-  await lock.waitFor({ timeout: 8000 });
+  await page.clock.fastForward(2500); // the page's clock, not the test's: 2.5 s without input
+  await lock.waitFor();
   await page.reload();
   await lock.waitFor(); // reloading does not unlock
   await page.getByTestId('lock-password').fill('Wrong-pass1!');

@@ -1,37 +1,42 @@
 import { test } from '../src/harness.ts';
-import { assert, sleep } from '../src/expect.ts';
+import { animationsDone, assert, pauseClock } from '../src/expect.ts';
 
 test('toast: slides in at 400 px and hides itself after 3 s', async (t) => {
   const { page } = await t.newPage();
+  await page.clock.install();
   await page.goto('/toast');
+  await pauseClock(page); // the page's timers move only when the test says so
   await page.getByRole('button', { name: 'Success toast' }).click();
   const toast = page.getByTestId('toast');
   await toast.waitFor();
-  const started = Date.now();
   const animation = await toast.evaluate((el) => getComputedStyle(el).animationDuration);
   assert.equal(animation, '0.5s');
-  await sleep(700);
+  await animationsDone(toast);
   const box = await toast.boundingBox();
   assert.ok(box && Math.round(box.width) === 400, `toast width ${box?.width}`);
   await t.screenshot(page, 'toast-success');
 
-  await sleep(2000 - (Date.now() - started - 700));
-  assert.equal(await toast.count(), 1, 'still visible after about 2 s');
-  await toast.waitFor({ state: 'detached', timeout: 4000 });
-  const elapsed = Date.now() - started;
-  assert.ok(elapsed >= 2500 && elapsed < 4500, `hidden after ${elapsed} ms`);
+  await page.clock.runFor(2999);
+  assert.equal(await toast.count(), 1, 'still visible 1 ms before 3 s');
+  await page.clock.runFor(1);
+  await toast.waitFor({ state: 'detached' });
 });
 
 test('toast: a hovered toast stays; it hides 3 s after the pointer leaves', async (t) => {
   const { page } = await t.newPage();
+  await page.clock.install();
   await page.goto('/toast');
+  await pauseClock(page);
   await page.getByRole('button', { name: 'Error toast' }).click();
   const toast = page.getByTestId('toast');
   await toast.hover();
-  await sleep(4500);
+  await page.clock.runFor(4500);
   assert.equal(await toast.count(), 1, 'hovered toast still there after 4.5 s');
   await page.mouse.move(300, 600);
-  await toast.waitFor({ state: 'detached', timeout: 4500 });
+  await page.clock.runFor(2999);
+  assert.equal(await toast.count(), 1, 'still there 1 ms before 3 s after the pointer left');
+  await page.clock.runFor(1);
+  await toast.waitFor({ state: 'detached' });
 });
 
 test('toast: identical warnings are not duplicated; dismiss one; Clear all', async (t) => {
@@ -47,7 +52,7 @@ test('toast: identical warnings are not duplicated; dismiss one; Clear all', asy
   // counted straight away: the first toast was pushed well under 3 s ago
   assert.equal(await page.locator('[data-testid="toast"][data-kind="warning"]').count(), 1);
   assert.equal(await toasts.count(), 3);
-  await sleep(600); // slide-in finished
+  await animationsDone(toasts); // slide-in finished
   await t.screenshot(page, 'toast-stack');
 
   await page.locator('[data-testid="toast"][data-kind="success"]').getByRole('button', { name: 'Dismiss' }).click();
@@ -58,11 +63,12 @@ test('toast: identical warnings are not duplicated; dismiss one; Clear all', asy
 
 test('toast: on the home page toasts do not auto-hide, and they survive a reload', async (t) => {
   const { page } = await t.newPage();
+  await page.clock.install();
   await page.goto('/toast');
   await page.getByRole('button', { name: 'Warning toast' }).click();
   await page.getByTestId('logo').click(); // client-side navigation home
   await page.waitForURL((u) => u.pathname === '/');
-  await sleep(4000);
+  await page.clock.fastForward(4000);
   assert.equal(await page.getByTestId('toast').count(), 1, 'still shown on home after 4 s');
   await page.reload();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();

@@ -1,0 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * Before any worker starts: E2E_WEB_DIST=<absolute dir> builds the web app there (always) and the
+ * servers serve it, so several checkouts' work can run browser tests side by side without sharing
+ * apps/web/dist; otherwise apps/web/dist is built when missing.
+ */
+export default function globalSetup(): void {
+  const webDist = process.env.E2E_WEB_DIST;
+  if (webDist !== undefined && webDist !== '') {
+    console.log(`building the web app into ${webDist}`);
+    execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], { cwd: join(root, 'apps/web'), stdio: 'inherit' });
+  } else if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
+    console.log('apps/web/dist is missing: building the web app first');
+    execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  }
+}
