@@ -2,6 +2,10 @@
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
 
+/** server-boundaries: the files directly in apps/server/src that wire the app, and the two that are shared helpers. */
+const WIRING = ['app.ts', 'services.ts', 'main.ts'];
+const SHARED_ROOT = ['clock.ts', 'roles.ts'];
+
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'worker_threads', 'stream'];
 
 export default tseslint.config(
@@ -26,6 +30,67 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  // --- server-boundaries: server and packages import rules (docs/ARCHITECTURE.md §6) -----------------
+  // Elements are folders; imports inside one element are not checked. Rules, in plain words:
+  // - a server feature imports another feature only through its public entry: `index.ts` or a `*.service.ts`;
+  // - shared server folders (http, db, storage, jobs, config, errors, ...) import no feature and no app wiring;
+  // - app wiring (app.ts, services.ts, main.ts) and the command-line tools (cli/) compose anything;
+  // - a feature may name the wiring's `Services` type (type-only import of services.ts), nothing else of it;
+  // - packages/ceph imports nothing local, packages/contract only packages/ceph.
+  // No cycles between folders: scripts/check-import-cycles.mjs (run by npm run lint).
+  {
+    files: ['apps/server/src/**/*.ts', 'packages/ceph/src/**/*.ts', 'packages/contract/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': {
+        typescript: { project: ['apps/server/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true },
+      },
+      'boundaries/include': ['apps/server/src/**/*.ts', 'packages/ceph/src/**/*.ts', 'packages/contract/src/**/*.ts'],
+      'boundaries/elements': [
+        { type: 'server-feature', pattern: 'apps/server/src/features/*', capture: ['feature'], partialMatch: false },
+        { type: 'server-cli', pattern: 'apps/server/src/cli', partialMatch: false },
+        { type: 'server-shared', pattern: 'apps/server/src/*', capture: ['folder'], partialMatch: false },
+        // The files directly in src/: the app wiring (app.ts, services.ts, main.ts) and two shared ones (clock.ts, roles.ts).
+        { type: 'server-root', pattern: 'apps/server/src', partialMatch: false },
+        { type: 'ceph', pattern: 'packages/ceph/src', partialMatch: false },
+        { type: 'contract', pattern: 'packages/contract/src', partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            {
+              from: { element: [{ type: 'server-root', fileInternalPath: WIRING }, { type: 'server-cli' }] },
+              allow: { to: { element: { type: ['server-*', 'contract', 'ceph'] } } },
+            },
+            {
+              from: { element: { type: 'server-feature' } },
+              allow: [
+                {
+                  to: {
+                    element: [{ type: ['server-shared', 'contract', 'ceph'] }, { type: 'server-root', fileInternalPath: SHARED_ROOT }],
+                  },
+                },
+                { to: { element: { type: 'server-feature', fileInternalPath: ['index.ts', '*.service.ts'] } } },
+                { to: { element: { type: 'server-root', fileInternalPath: 'services.ts' } }, dependency: { kind: 'type' } },
+              ],
+            },
+            {
+              from: { element: [{ type: 'server-shared' }, { type: 'server-root', fileInternalPath: SHARED_ROOT }] },
+              allow: {
+                to: { element: [{ type: ['server-shared', 'contract', 'ceph'] }, { type: 'server-root', fileInternalPath: SHARED_ROOT }] },
+              },
+            },
+            { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'ceph' } } } },
+          ],
+        },
+      ],
+    },
+  },
+  // --- end server-boundaries ---
   {
     // The domain is pure: no framework, no platform, no other workspace.
     files: ['packages/ceph/src/**/*.ts'],

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { registerAccountFeature } from './features/account/account.feature';
 import { registerAdminFeature } from './features/admin/admin.feature';
 import { registerAuditFeature } from './features/audit/audit.feature';
 import { registerAuthFeature } from './features/auth/auth.feature';
@@ -10,6 +11,7 @@ import { createHealthService } from './features/health/health.service';
 import { registerGraphqlFeature } from './features/graphql/graphql.feature';
 import { registerFilesRoutes } from './features/files/files.routes';
 import { registerImagesFeature } from './features/images/images.feature';
+import { registerLandmarksFeature } from './features/landmarks/landmarks.feature';
 import { registerModelCardRoutes } from './features/model-card/model-card.routes';
 import { registerManualRoutes } from './features/manual/manual.routes';
 import { createManualService } from './features/manual/manual.service';
@@ -80,15 +82,18 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   registerHealthRoutes(app, healthService);
 
   // First of the features with /api routes: it installs the bearer check for /api/*.
-  const { sessions } = await registerAuthFeature(app, services);
+  const auth = await registerAuthFeature(app, services);
+  const { sessions } = auth;
+  registerAccountFeature(app, auth);
   // The audit trail: its hooks record the other features' patient-data routes, so it comes next.
   registerAuditFeature(app, services);
   // Introspection and GraphiQL are development aids; production hides the schema.
   registerGraphqlFeature(app, services, sessions, { production: config.production });
 
-  // Patient images, landmark detection, thumbnails (job runner) and the draft sweeper; the socket
+  // Patient images, thumbnails (job runner) and the draft sweeper, then landmark detection on them; the socket
   // that tells the browser when background work is done.
-  await registerImagesFeature(app, services, sessions);
+  const imaging = await registerImagesFeature(app, services, sessions);
+  await registerLandmarksFeature(app, services, sessions, imaging);
   await registerWsRoutes(app, { sessions, events: services.events, clock: services.clock });
   // Printable reports: the chart's report as a PDF composed from the stored film and analysis.
   registerReportRoutes(app, createReportService({ reports: createReportRepository(services.database.db), storage: services.storage }));

@@ -11,7 +11,7 @@ import {
   updateUserInfoRequestSchema,
 } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
-import { registerMailedLink } from '../auth/link-routes';
+import { registerMailedLink } from '../auth';
 import { parseBody } from '../../http/parse-body';
 import { clientOf, requireUser } from '../../http/require-user';
 import type { AccountService } from './account.service';

@@ -1,18 +1,28 @@
 import type { UserProfile, updatePasswordRequestSchema, updateUserInfoRequestSchema } from '@ceppro/contract';
 import type { z } from 'zod';
 import { AppError } from '../../errors/app-error';
-import type { AuditLog, ClientInfo } from '../auth/audit';
-import type { AuthMails } from '../auth/auth-mail';
+import type { ClientInfo } from '../../http/require-user';
+import {
+  passwordChangeDueAt,
+  toAuthUser,
+  LINK_TTL_S,
+  hashPassword,
+  verifyPassword,
+  RATE_RULES,
+  verifyProof,
+  type AuditLog,
+  type AuthMails,
+  type AuthRepository,
+  type UserPatch,
+  type UserRow,
+  type LinkUrls,
+  type RateLimiter,
+  type AuthContext,
+  type SessionService,
+  type VerificationService,
+} from '../auth';
 import { isUniqueViolation } from '../../db/unique-violation';
-import type { AuthRepository, UserPatch, UserRow } from '../auth/auth.repository';
-import { passwordChangeDueAt, toAuthUser } from '../auth/auth-user';
-import { LINK_TTL_S, type LinkUrls } from '../auth/login.service';
 import { authError } from '../../http/parse-body';
-import { hashPassword, verifyPassword } from '../auth/password-hash';
-import { RATE_RULES, type RateLimiter } from '../auth/rate-limit';
-import type { AuthContext, SessionService } from '../auth/session.service';
-import { verifyProof } from '../auth/tokens';
-import type { VerificationService } from '../auth/verification.service';
 
 type UpdateInfo = z.output<typeof updateUserInfoRequestSchema>;
 type UpdatePassword = z.output<typeof updatePasswordRequestSchema>;

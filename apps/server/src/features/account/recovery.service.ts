@@ -1,14 +1,20 @@
 import { randomInt } from 'node:crypto';
 import { AppError } from '../../errors/app-error';
-import type { AuditLog, ClientInfo } from '../auth/audit';
-import type { AuthMails } from '../auth/auth-mail';
-import type { AuthRepository } from '../auth/auth.repository';
+import type { ClientInfo } from '../../http/require-user';
+import {
+  hashPassword,
+  RATE_RULES,
+  signProof,
+  verifyProof,
+  SMS_CODE_TTL_S,
+  type AuditLog,
+  type AuthMails,
+  type AuthRepository,
+  type RateLimiter,
+  type SessionService,
+  type VerificationService,
+} from '../auth';
 import { authError } from '../../http/parse-body';
-import { hashPassword } from '../auth/password-hash';
-import { RATE_RULES, type RateLimiter } from '../auth/rate-limit';
-import type { SessionService } from '../auth/session.service';
-import { signProof, verifyProof } from '../auth/tokens';
-import { SMS_CODE_TTL_S, type VerificationService } from '../auth/verification.service';
 
 /** Time between proving identity by SMS (tfind-pw) and asking for the temporary password (set-tempw). */
 const RESET_PROOF_TTL_S = 10 * 60;

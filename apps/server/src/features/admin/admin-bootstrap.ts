@@ -3,10 +3,8 @@ import { randomInt } from 'node:crypto';
 import type { Clock } from '../../clock';
 import type { AppDatabase } from '../../db/database';
 import { AppError } from '../../errors/app-error';
-import { createAuditRepository } from '../audit/audit.repository';
-import { createAuthRepository } from '../auth/auth.repository';
-import { hashPassword } from '../auth/password-hash';
-import { DEFAULT_USER_CONFIG } from '../auth/signup.service';
+import { createAuditRepository } from '../audit';
+import { createAuthRepository, hashPassword, DEFAULT_USER_CONFIG } from '../auth';
 import { createAdminRepository, type AdminUserRow } from './admin.repository';
 
 export interface CreateAdminInput {

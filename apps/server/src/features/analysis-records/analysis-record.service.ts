@@ -1,7 +1,7 @@
 import type { VersionedJson } from '../../db/schema/columns';
 import { AppError } from '../../errors/app-error';
 import { isUniqueViolation } from '../../db/unique-violation';
-import type { ChartRepository } from '../charts/chart.repository';
+import type { ChartRepository } from '../charts';
 import type { AnalysisRecordRepository, AnalysisRecordRow, AnalysisRecordValues } from './analysis-record.repository';
 import {
   analysisRecordInputSchema,

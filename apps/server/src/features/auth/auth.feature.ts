@@ -1,30 +1,41 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { createAccountService } from '../account/account.service';
-import { registerAccountRoutes } from '../account/account.routes';
-import { createRecoveryService } from '../account/recovery.service';
-import { mirrorSecurityLog } from '../audit/audit-security';
-import { createAuditLog } from './audit';
-import { createAuthMails } from './auth-mail';
-import { createAuthRepository } from './auth.repository';
+import { createAuditLog, type AuditLog } from './audit';
+import { createAuthMails, type AuthMails } from './auth-mail';
+import { createAuthRepository, type AuthRepository } from './auth.repository';
 import { ExpiredAuthCleanup } from './expired-auth-cleanup';
 import { registerAuthRoutes } from './auth.routes';
 import { createLoginFailureRepository } from './login-failures';
 import { createLoginService, type LinkUrls } from './login.service';
-import { createRateLimiter } from './rate-limit';
+import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { registerBearerAuth } from '../../http/require-user';
+import { mirrorSecurityLog } from './security-mirror';
 import { createSessionService, type SessionService } from './session.service';
 import { createSignUpService } from './signup.service';
 import { registerSignUpRoutes } from './signup.routes';
 import { createVerificationRepository } from './verification.repository';
-import { createVerificationService } from './verification.service';
+import { createVerificationService, type VerificationService } from './verification.service';
+
+/** What features/account (find email/password, my-info changes) is built from: auth's pieces, already wired. */
+export interface AuthSurface {
+  sessions: SessionService;
+  repository: AuthRepository;
+  verification: VerificationService;
+  mails: AuthMails;
+  audit: AuditLog;
+  limiter: RateLimiter;
+  urls: LinkUrls;
+  /** Signs the one-time proofs of the recovery and change flows (never accepted as an access token). */
+  proofSecret: string;
+  homeUrl: () => string;
+}
 
 /**
- * Wires accounts, sign-in and sessions. Must run before any other /api feature registers routes:
- * it installs the bearer check for /api/*. Returns the session service for transports that
- * authenticate by other means (the WebSocket's first message).
+ * Wires sign-up, sign-in and sessions. Must run before any other /api feature registers routes:
+ * it installs the bearer check for /api/*. Returns the session service (for transports that
+ * authenticate by other means, the WebSocket's first message) with the rest of the account surface.
  */
-export async function registerAuthFeature(app: FastifyInstance, services: Services): Promise<{ sessions: SessionService }> {
+export async function registerAuthFeature(app: FastifyInstance, services: Services): Promise<AuthSurface> {
   const { database, secrets, config, publicUrl } = services;
   const db = database.db;
   const repository = createAuthRepository(db);
@@ -69,16 +80,11 @@ export async function registerAuthFeature(app: FastifyInstance, services: Servic
   });
   registerAuthRoutes(app, { login, sessions, homeUrl, refreshTokenTtlS: config.auth.refreshTokenTtlS });
   await registerSignUpRoutes(app, createSignUpService({ ...shared, storage: services.storage, urls, proofSecret, log: app.log }));
-  registerAccountRoutes(app, {
-    account: createAccountService({ ...shared, urls, proofSecret }),
-    recovery: createRecoveryService({ ...shared, proofSecret }),
-    homeUrl,
-  });
   // Expired sessions and verification codes go hourly, in the process that runs the jobs.
   const cleanup = new ExpiredAuthCleanup({ db, clock: services.clock, log: app.log });
   app.addHook('onReady', async () => {
     if (config.jobs.worker) cleanup.start();
   });
   app.addHook('onClose', () => cleanup.stop());
-  return { sessions };
+  return { ...shared, urls, proofSecret, homeUrl };
 }

@@ -1,5 +1,5 @@
-import type { AuditAction, AuditLog } from '../auth/audit';
-import type { AuditEntry, AuditService } from './audit.service';
+import type { AuditEntry, AuditService } from '../audit/audit.service';
+import type { AuditAction, AuditLog } from './audit';
 
 type Mapped = Pick<AuditEntry, 'action' | 'outcome'>;
 

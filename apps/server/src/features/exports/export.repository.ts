@@ -2,7 +2,7 @@ import { IMAGE_TYPE, type ExportChart } from '@ceppro/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
 import { analysisRecords, chartData, charts, patients, userConfigs } from '../../db/schema/index';
-import { dicomCalibrationOfRow } from '../images/dicom/dicom-info';
+import { dicomCalibrationOfRow } from '../images';
 
 /** One chart of an export with its database key (the keyset cursor of the batch). */
 export interface ExportChartRow extends ExportChart {

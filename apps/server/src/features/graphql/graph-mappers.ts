@@ -1,8 +1,8 @@
-import type { AnalysisRecordRow } from '../analysis-records/analysis-record.repository';
-import type { ChartDataRow } from '../charts/chart.repository';
+import type { AnalysisRecordRow } from '../analysis-records';
+import type { ChartDataRow } from '../charts';
 import type { ChartView } from '../charts/chart.service';
-import type { ListedChart, PatientRow } from '../patients/patient.repository';
-import type { UserConfigRow, UserSummary } from '../user-config/user-config.repository';
+import type { ListedChart, PatientRow } from '../patients';
+import type { UserConfigRow, UserSummary } from '../user-config';
 
 /**
  * Rows to the schema's shapes. Written out field by field so a column added to a table is not

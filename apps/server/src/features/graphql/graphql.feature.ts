@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import { createAnalysisRecordRepository } from '../analysis-records/analysis-record.repository';
+import { createAnalysisRecordRepository } from '../analysis-records';
 import { createAnalysisRecordService } from '../analysis-records/analysis-record.service';
 import type { SessionService } from '../auth/session.service';
-import { createChartRepository } from '../charts/chart.repository';
+import { createChartRepository } from '../charts';
 import { createChartService } from '../charts/chart.service';
-import { createPatientRepository } from '../patients/patient.repository';
+import { createPatientRepository } from '../patients';
 import { createPatientService } from '../patients/patient.service';
-import { createUserConfigRepository } from '../user-config/user-config.repository';
+import { createUserConfigRepository } from '../user-config';
 import { createUserConfigService } from '../user-config/user-config.service';
 import { registerGraphqlRoutes } from './graphql.routes';
 

@@ -2,15 +2,16 @@ import { valueFromASTUntyped } from 'graphql';
 import { createSchema, createYoga, renderGraphiQL, type Plugin } from 'graphql-yoga';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error';
-import { withGraphAudit } from '../audit/audit-graph';
+import { withGraphAudit } from '../audit';
 import { authenticateBearer, clientOf } from '../../http/require-user';
 import type { SessionService } from '../auth/session.service';
-import { recordAndUserResolvers } from './account.resolvers';
+import { analysisRecordResolvers } from './analysis-record.resolvers';
 import { chartResolvers } from './chart.resolvers';
 import type { GraphContext, GraphServices } from './graph-context';
 import { toGraphError, useCatalogueCodes, useNoIntrospection } from './graph-errors';
 import { useGraphLimits, useNoNulLiterals } from './graph-limits';
 import { patientResolvers } from './patient.resolvers';
+import { userConfigResolvers } from './user-config.resolvers';
 import { typeDefs } from './schema.graphql';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -44,7 +45,10 @@ export function registerGraphqlRoutes(
   const { services, sessions, production } = deps;
   const userIds = new WeakMap<FastifyRequest, number>();
   // Views and changes of patient data are recorded in the audit trail (features/audit/audit-graph.ts).
-  const parts = withGraphAudit([patientResolvers(services), chartResolvers(services), recordAndUserResolvers(services)], services.audit);
+  const parts = withGraphAudit(
+    [patientResolvers(services), chartResolvers(services), analysisRecordResolvers(services), userConfigResolvers(services)],
+    services.audit,
+  );
   const schema = createSchema<GraphContext>({
     typeDefs,
     resolvers: [{ JSON: JsonScalar }, ...parts],

@@ -6,10 +6,9 @@ import { AppError } from '../../errors/app-error';
 import { ImageInputError, InferenceFailedError, type Detection } from '../../inference/index';
 import type { JobHandler } from '../../jobs/job-runner';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { inferResultSchema } from '../analysis-records/analysis-record.schemas';
+import { inferResultSchema } from '../analysis-records';
 import { deleteObjects, type DiscardService } from '../images/discard.service';
-import type { ImageRepository } from '../images/image.repository';
-import { readCheckedImage, type CheckedBytes } from '../images/stored-image';
+import { readCheckedImage, type CheckedBytes, type ImageRepository } from '../images';
 import type { DetectionCommitter } from './landmark.service';
 
 /** What the job needs of the model: the `ai` process's InferencePool (a worker thread). */

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/database';
 import { analysisRecords, chartData, charts } from '../../db/schema/index';
-import type { imgSizeSchema, inferResultSchema } from '../analysis-records/analysis-record.schemas';
+import type { imgSizeSchema, inferResultSchema } from '../analysis-records';
 
 /** A pending (not yet committed) image of a chart. */
 export interface PendingImage {

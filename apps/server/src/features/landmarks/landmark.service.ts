@@ -5,9 +5,8 @@ import { AppError } from '../../errors/app-error';
 import type { JobQueue } from '../../jobs/job-runner';
 import type { JobWaiter } from '../../jobs/job-waiter';
 import type { JobRepository } from '../../jobs/job.repository';
-import { derivedKeysOf } from '../images/image-check';
-import type { ImageRepository } from '../images/image.repository';
-import { commitDraftPatient } from '../patients/patient.repository';
+import { derivedKeysOf, type ImageRepository } from '../images';
+import { commitDraftPatient } from '../patients';
 import type { DetectionAdmission } from './detection-admission';
 import type { DetectionValues, LandmarkRepository, PendingImage } from './landmark.repository';
 

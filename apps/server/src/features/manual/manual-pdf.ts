@@ -3,8 +3,7 @@ import path from 'node:path';
 import { Lexer, type Token, type Tokens } from 'marked';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { fontBytes, fontName } from '../reports/pdf-fonts';
-import type { FontFace } from '../reports/report-script';
+import { fontBytes, fontName, type FontFace } from '../reports';
 
 /**
  * The user manual as a PDF, from its Markdown source (docs/manual/<lang>.md). marked's lexer reads

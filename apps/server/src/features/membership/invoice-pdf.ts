@@ -1,4 +1,4 @@
-import { A4, ReportDocument, type ReportPage, type Rgb } from '../reports/pdf-canvas';
+import { A4, ReportDocument, type ReportPage, type Rgb } from '../reports';
 import type { InvoiceRow } from './invoice.repository';
 
 /** Who issues the invoice (INVOICE_SELLER_NAME, INVOICE_SELLER_TAX_NUMBER). */

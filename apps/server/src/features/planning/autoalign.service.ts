@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { readCheckedImage } from '../images/stored-image';
+import { readCheckedImage } from '../images';
 import { filmModel } from './film-model';
 import { findFaceRegion, type FaceRegion, type RgbRaster } from './photo-profile';
 import { filmProfile, fitProfileSide, photoPointOf, type ProfileFit } from './profile-fit';

@@ -1,6 +1,6 @@
 import type { Calibration, ImagePoint, LandmarkMap } from '@ceppro/ceph';
 import { modifiedResultSchema, parseRulerInfo, readRecordLandmarks, resolveCalibration } from '@ceppro/contract';
-import { dicomCalibrationOfRow } from '../images/dicom/dicom-info';
+import { dicomCalibrationOfRow } from '../images';
 import type { PlanningImage } from './planning.repository';
 
 /** A cephalogram as planning uses it: its landmarks (image px of the original upload), calibration and size. */

@@ -8,8 +8,7 @@ import {
 } from '@ceppro/contract';
 import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { dicomCalibrationOfRow } from '../images/dicom/dicom-info';
-import { readCheckedImage } from '../images/stored-image';
+import { dicomCalibrationOfRow, readCheckedImage } from '../images';
 import { composeReportImage } from './report-image';
 import { renderReportPdf } from './report-pdf';
 import type { ReportRepository } from './report.repository';

@@ -1,7 +1,7 @@
 import { SETTINGS_LIMITS, userPermissionSchema } from '@ceppro/contract';
 import { z } from 'zod';
 import { AppError } from '../../errors/app-error';
-import { versionedDocumentSchema } from '../analysis-records/analysis-record.schemas';
+import { versionedDocumentSchema } from '../analysis-records';
 import type { UserConfigRepository, UserConfigRow, UserConfigValues, UserSummary } from './user-config.repository';
 
 // The same limits the settings form checks (contract SETTINGS_LIMITS).

@@ -1,0 +1,7 @@
+/**
+ * The public surface of features/analysis-records beyond its service:
+ * the repository the graph transport wires, its row type and the stored-document schemas.
+ * Everything else in this folder is internal (eslint.config.js, server-boundaries block).
+ */
+export { createAnalysisRecordRepository, type AnalysisRecordRow } from './analysis-record.repository';
+export { imgSizeSchema, inferResultSchema, versionedDocumentSchema, type AnalysisRecordInput } from './analysis-record.schemas';
