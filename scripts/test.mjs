@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { printSlowestVitestTests, printStepTimes, recordStep, runConcurrently } from './test-steps.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
@@ -11,6 +12,7 @@ const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
 function run(label, cmd, args, opts = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, {
     stdio: opts.capture ? ['inherit', 'pipe', opts.stderrToStdout ? 'pipe' : 'inherit'] : 'inherit',
     encoding: 'utf8',
@@ -18,6 +20,7 @@ function run(label, cmd, args, opts = {}) {
   });
   if (opts.stderrToStdout) r.stdout = `${r.stdout ?? ''}${r.stderr ?? ''}`;
   if (opts.capture && r.stdout) process.stdout.write(r.stdout);
+  recordStep(label, Date.now() - started, r.status === 0);
   if (r.status !== 0) {
     console.error(`\n${label} FAILED (exit ${r.status ?? r.signal})`);
     if (!opts.soft) process.exit(1);
@@ -72,11 +75,20 @@ function ensurePythonMl() {
 
 ensureDebianPackages();
 ensurePythonMl();
-const tsProjects = ['packages/ceph', 'packages/contract', 'apps/server', 'apps/web', 'e2e'];
-for (const p of tsProjects) run(`typecheck ${p}`, 'npx', ['tsc', '-p', p]);
-run('lint', 'npx', ['eslint', '.']);
-run('format (Prettier, 140-character lines)', 'npm', ['run', '--silent', 'format:check']);
-run('build web', 'npm', ['run', 'build', '-w', 'apps/web']);
+// The static checks and the web build do not depend on each other: they run side by side, the
+// slowest (ESLint with type information, the web's typecheck) first.
+const tsProjects = ['apps/web', 'apps/server', 'e2e', 'packages/contract', 'packages/ceph'];
+const staticFailures = await runConcurrently([
+  { label: 'lint', cmd: 'npx', args: ['eslint', '.'] },
+  { label: 'import cycles between server folders', cmd: 'node', args: ['scripts/check-import-cycles.mjs'] },
+  ...tsProjects.map((p) => ({ label: `typecheck ${p}`, cmd: 'npx', args: ['tsc', '-p', p] })),
+  { label: 'format (Prettier, 140-character lines)', cmd: 'npm', args: ['run', '--silent', 'format:check'] },
+  { label: 'build web', cmd: 'npm', args: ['run', 'build', '-w', 'apps/web'] },
+]);
+if (staticFailures.length > 0) {
+  console.error(`\nFAILED: ${staticFailures.join(', ')}`);
+  process.exit(1);
+}
 
 mkdirSync('tmp', { recursive: true });
 const report = 'tmp/vitest-report.json';
@@ -117,6 +129,8 @@ if (m) {
   counts.skipped += Number(m[3] ?? 0);
 }
 const ok = unit.status === 0 && ml.status === 0 && mlRan && e2e.status === 0 && m;
+printStepTimes();
+printSlowestVitestTests(report);
 console.log(`\ntotal: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 if (!ok) {
   if (!m) console.error('The browser suite printed no result line.');

@@ -1,0 +1,48 @@
+// Lists the server test files that can touch a database: those whose relative imports reach the
+// database opener (apps/server/src/db/database.ts) or the test kit that makes a database per file
+// (apps/server/test/support/test-data-dir.ts). CI's PostgreSQL pass runs only these; the others (pure
+// rendering, inference, CLI parsing) ran once already on PGlite and would run the same way again.
+// `node scripts/db-test-files.mjs` prints one path a line; `--others` prints the rest instead.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const TEST_DIR = 'apps/server/test';
+const DB_MODULES = new Set(['apps/server/src/db/database.ts', 'apps/server/test/support/test-data-dir.ts']);
+const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+
+function resolveImport(fromFile, spec) {
+  const base = path.join(path.dirname(fromFile), spec);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, base.replace(/\.js$/, '.ts'), path.join(base, 'index.ts')];
+  return candidates.find((c) => existsSync(path.join(root, c)) && statSync(path.join(root, c)).isFile());
+}
+
+const reaches = new Map();
+function reachesDatabase(file, seen = new Set()) {
+  if (DB_MODULES.has(file)) return true;
+  if (reaches.has(file)) return reaches.get(file);
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const text = readFileSync(path.join(root, file), 'utf8');
+  let found = false;
+  for (const m of text.matchAll(IMPORT)) {
+    const target = resolveImport(file, m[1] ?? m[2]);
+    if (target && reachesDatabase(target, seen)) {
+      found = true;
+      break;
+    }
+  }
+  // Only a positive answer is final: a negative one may be partial while a cycle is still open.
+  if (found) reaches.set(file, true);
+  return found;
+}
+
+const tests = readdirSync(path.join(root, TEST_DIR), { recursive: true })
+  .map((f) => path.join(TEST_DIR, String(f)))
+  .filter((f) => f.endsWith('.test.ts'))
+  .sort();
+const wantOthers = process.argv.includes('--others');
+for (const file of tests) {
+  if (reachesDatabase(file) !== wantOthers) console.log(file);
+}
