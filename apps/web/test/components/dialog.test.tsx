@@ -56,6 +56,19 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Reason'));
   });
 
+  it('starts on the control marked data-autofocus', () => {
+    render(
+      <Dialog labelledBy="t">
+        <h2 id="t">Confirm</h2>
+        <button type="button">Close</button>
+        <button type="button" data-autofocus>
+          OK
+        </button>
+      </Dialog>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'OK' }));
+  });
+
   it('keeps Tab inside: past the last control it wraps to the first, and Shift+Tab back', () => {
     render(<Harness />);
     openFromButton();

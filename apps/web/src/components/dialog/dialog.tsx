@@ -30,7 +30,7 @@ export interface DialogProps {
  * The one modal dialog of the app, on the native `<dialog>` opened with `showModal()`: the browser puts
  * it in the top layer with a `::backdrop`, makes the rest of the page inert and sends Escape to the
  * topmost dialog only. On top of that it moves focus inside when it opens (the first element marked
- * `autofocus`/`data-autofocus`, else the first focusable one, else the dialog itself), keeps Tab inside,
+ * `data-autofocus`, else the first focusable one, else the dialog itself), keeps Tab inside,
  * and gives focus back to the element that had it when the dialog closes or unmounts.
  * It is shown while mounted: the owner closes it by not rendering it.
  */
@@ -44,10 +44,10 @@ export function Dialog(props: DialogProps) {
     const dialog = ref.current;
     if (dialog === null) return undefined;
     if (!dialog.open) dialog.showModal();
-    if (!dialog.contains(document.activeElement)) {
-      const first = dialog.querySelector<HTMLElement>('[autofocus], [data-autofocus]') ?? focusableIn(dialog)[0] ?? dialog;
-      first.focus();
-    }
+    // showModal() itself focuses the first control; the one the dialog marks as its start wins over that.
+    const preferred = dialog.querySelector<HTMLElement>('[data-autofocus]');
+    if (preferred !== null) preferred.focus();
+    else if (!dialog.contains(document.activeElement)) (focusableIn(dialog)[0] ?? dialog).focus();
     // It is open while mounted. A browser may still close it (repeated Escape after a refused cancel): reopen it.
     const onClose = () => {
       if (dialog.isConnected && !dialog.open) dialog.showModal();
