@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { InfoIcon } from '../../../components/icons.tsx';
 import { paths } from '../../../routes/paths.ts';
+import '../../../components/button/dark-button.css';
 
 /**
  * The way into "About the AI" from the viewer's top bar: an info icon, since the bar has no width
@@ -13,6 +14,7 @@ export function AboutAiLink() {
   return (
     <Link
       to={paths.aboutAi.to()}
+      className="dark-button dark-button--muted"
       aria-label={t('viewer.aboutAi')}
       title={`${t('viewer.aboutAi')}: ${t('viewer.aboutAiTitle')}`}
       data-testid="viewer-about-ai"

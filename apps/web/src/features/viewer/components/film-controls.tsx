@@ -28,7 +28,7 @@ export function FilmControls() {
       {slider('contrast')}
       <button
         type="button"
-        className="film-controls__reset"
+        className="dark-button dark-button--muted film-controls__reset"
         disabled={!changed}
         onClick={() => setFilm({ brightness: 100, contrast: 100 })}
       >

@@ -25,10 +25,10 @@ export function GuidedPrompt() {
       <span className="guided-prompt__short">{landmark.shortName}</span>
       <span className="guided-prompt__text">{t('viewer.guidedPrompt', { name: names.landmark(target) })}</span>
       <span className="guided-prompt__left">{t('viewer.guidedProgress', { left })}</span>
-      <button type="button" className="guided-prompt__button" onClick={skip}>
+      <button type="button" className="dark-button guided-prompt__button" onClick={skip}>
         {t('viewer.guidedSkip')}
       </button>
-      <button type="button" className="guided-prompt__button" onClick={stop}>
+      <button type="button" className="dark-button guided-prompt__button" onClick={stop}>
         {t('viewer.guidedStop')}
       </button>
     </div>

@@ -56,7 +56,7 @@ export const LandmarkItem = memo(function LandmarkItem({ id, selected, edited, c
         {badge && <span className={`landmark-item__badge${edited ? ' landmark-item__badge--edited' : ''}`}>{badge}</span>}
       </button>
       {onPlace && (
-        <button type="button" className="landmark-item__place" onClick={() => onPlace(id)}>
+        <button type="button" className="dark-button landmark-item__place" onClick={() => onPlace(id)}>
           {t('viewer.place')}
         </button>
       )}

@@ -11,7 +11,7 @@ export function LockButton() {
   return (
     <button
       type="button"
-      className="viewer-bar__button"
+      className="dark-button dark-button--muted viewer-bar__button"
       data-testid="viewer-lock"
       title={t('report.lockTitle')}
       onClick={() => lock('manual')}

@@ -69,7 +69,7 @@ export function ViewerTopBar({ chart, shootDate, ready, actions }: ViewerTopBarP
                 <button
                   key={id}
                   type="button"
-                  className="viewer-bar__toggle"
+                  className="dark-button dark-button--muted viewer-bar__toggle"
                   aria-pressed={command.pressed?.(display) ?? false}
                   title={withShortcut(t(command.label), id)}
                   onClick={() => run(id)}
@@ -84,7 +84,7 @@ export function ViewerTopBar({ chart, shootDate, ready, actions }: ViewerTopBarP
           <span className="viewer-bar__zoom">
             <button
               type="button"
-              className="viewer-bar__icon"
+              className="dark-button dark-button--muted viewer-bar__icon"
               aria-label={t('viewer.zoomOut')}
               title={withShortcut(t('viewer.zoomOut'), 'zoom-out')}
               onClick={() => run('zoom-out')}
@@ -96,7 +96,7 @@ export function ViewerTopBar({ chart, shootDate, ready, actions }: ViewerTopBarP
             </span>
             <button
               type="button"
-              className="viewer-bar__icon"
+              className="dark-button dark-button--muted viewer-bar__icon"
               aria-label={t('viewer.zoomIn')}
               title={withShortcut(t('viewer.zoomIn'), 'zoom-in')}
               onClick={() => run('zoom-in')}
@@ -106,7 +106,7 @@ export function ViewerTopBar({ chart, shootDate, ready, actions }: ViewerTopBarP
           </span>
           <button
             type="button"
-            className="viewer-bar__button"
+            className="dark-button dark-button--muted viewer-bar__button"
             onClick={() => run('fit')}
             title={withShortcut(t('viewer.fit'), 'fit')}
             data-testid="viewer-fit"

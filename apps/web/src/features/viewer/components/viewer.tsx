@@ -14,6 +14,7 @@ import { SidePanel } from './side-panel.tsx';
 import { ViewerMessage } from './viewer-message.tsx';
 import { ViewerStage } from './viewer-stage.tsx';
 import { ViewerTopBar } from './viewer-top-bar.tsx';
+import '../../../components/button/dark-button.css';
 import './viewer.css';
 import './viewer-stage.css';
 import './viewer-panel.css';

@@ -65,7 +65,7 @@ export function AnalysisPanel({ Calibration, ExportButtons }: AnalysisPanelSlots
     return (
       <div className="analysis-panel" role="alert">
         <p className="analysis-panel__note">{t('analysis.loadError')}</p>
-        <button type="button" className="analysis-button" onClick={() => void config.refetch()}>
+        <button type="button" className="dark-button dark-button--muted analysis-button" onClick={() => void config.refetch()}>
           {t('analysis.retry')}
         </button>
       </div>
@@ -84,7 +84,12 @@ export function AnalysisPanel({ Calibration, ExportButtons }: AnalysisPanelSlots
           <div className="analysis-panel__summary">
             <span>{t('analysis.summary', { done: measured, total: rows.length })}</span>
             {missing.length > 0 && (
-              <button type="button" className="analysis-button" data-testid="place-all-missing" onClick={() => placeLandmarks(missing)}>
+              <button
+                type="button"
+                className="dark-button dark-button--muted analysis-button"
+                data-testid="place-all-missing"
+                onClick={() => placeLandmarks(missing)}
+              >
                 {t('analysis.placeMissingCount', { count: missing.length })}
               </button>
             )}
@@ -100,7 +105,7 @@ export function AnalysisPanel({ Calibration, ExportButtons }: AnalysisPanelSlots
       )}
       <button
         type="button"
-        className="analysis-button analysis-panel__customise"
+        className="dark-button dark-button--muted analysis-button analysis-panel__customise"
         aria-expanded={customising}
         onClick={() => setCustomising((v) => !v)}
       >

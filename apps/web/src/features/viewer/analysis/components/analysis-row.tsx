@@ -94,7 +94,7 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
               <span data-testid="analysis-missing">{t('analysis.missing', { landmarks: shortNames(result.missing) })}</span>
               <button
                 type="button"
-                className="analysis-button analysis-button--small"
+                className="dark-button dark-button--muted analysis-button analysis-button--small"
                 data-testid="place-missing"
                 onClick={() => onPlace(result.missing)}
               >

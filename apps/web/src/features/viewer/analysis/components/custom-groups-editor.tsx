@@ -118,7 +118,7 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
             if (e.key === 'Enter') create();
           }}
         />
-        <button type="button" className="analysis-button" data-testid="custom-group-create" onClick={create}>
+        <button type="button" className="dark-button dark-button--muted analysis-button" data-testid="custom-group-create" onClick={create}>
           {t('analysis.custom.create')}
         </button>
       </div>
@@ -147,7 +147,7 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
           {target !== null && (
             <button
               type="button"
-              className="analysis-button"
+              className="dark-button dark-button--muted analysis-button"
               data-testid="custom-group-delete"
               onClick={() => {
                 apply(deleteGroup(draft, target));
@@ -174,7 +174,7 @@ export function CustomGroupsEditor({ stored, storedProblem }: { stored: UserAnal
       <div className="custom-groups__actions">
         <button
           type="button"
-          className="analysis-button analysis-button--primary"
+          className="dark-button dark-button--muted analysis-button analysis-button--primary"
           data-testid="custom-group-save"
           disabled={!dirty || save.isPending}
           onClick={() => save.mutate(draft, { onSuccess: () => setDirty(false) })}

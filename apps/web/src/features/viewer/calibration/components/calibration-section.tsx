@@ -35,12 +35,23 @@ export function CalibrationSection({ calibration }: { calibration: ReturnType<ty
       <div className="calibration-section__row">
         <CalibrationStatus calibration={calibration} />
         {recordId !== null && phase === 'idle' && (
-          <button type="button" className="analysis-button" data-testid="ruler-tool" aria-pressed={active} onClick={startRuler}>
+          <button
+            type="button"
+            className="dark-button dark-button--muted analysis-button"
+            data-testid="ruler-tool"
+            aria-pressed={active}
+            onClick={startRuler}
+          >
             {t('analysis.calibration.rulerTool')}
           </button>
         )}
         {recordId !== null && phase === 'idle' && stored !== null && (
-          <button type="button" className="analysis-button" onClick={() => remove.mutate(null)} disabled={remove.isPending}>
+          <button
+            type="button"
+            className="dark-button dark-button--muted analysis-button"
+            onClick={() => remove.mutate(null)}
+            disabled={remove.isPending}
+          >
             {t('analysis.calibration.remove')}
           </button>
         )}
@@ -51,7 +62,7 @@ export function CalibrationSection({ calibration }: { calibration: ReturnType<ty
           <p className="ruler-form__hint" role="status">
             {t(hasFirst ? 'analysis.calibration.rulerSecond' : 'analysis.calibration.rulerFirst')}
           </p>
-          <button type="button" className="analysis-button" onClick={cancelRuler}>
+          <button type="button" className="dark-button dark-button--muted analysis-button" onClick={cancelRuler}>
             {t('analysis.calibration.cancel')}
           </button>
         </div>

@@ -55,10 +55,15 @@ export function RulerForm({ recordId }: { recordId: number }) {
         </p>
       )}
       <div className="ruler-form__actions">
-        <button type="submit" className="analysis-button analysis-button--primary" data-testid="ruler-apply" disabled={save.isPending}>
+        <button
+          type="submit"
+          className="dark-button dark-button--muted analysis-button analysis-button--primary"
+          data-testid="ruler-apply"
+          disabled={save.isPending}
+        >
           {save.isPending ? t('analysis.calibration.saving') : t('analysis.calibration.apply')}
         </button>
-        <button type="button" className="analysis-button" onClick={cancel} disabled={save.isPending}>
+        <button type="button" className="dark-button dark-button--muted analysis-button" onClick={cancel} disabled={save.isPending}>
           {t('analysis.calibration.cancel')}
         </button>
       </div>

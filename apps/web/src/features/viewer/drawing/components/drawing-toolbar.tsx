@@ -40,7 +40,7 @@ export function DrawingToolbar() {
       <div className="drawing-toolbar__row">
         <button
           type="button"
-          className="drawing-toolbar__mode"
+          className="dark-button drawing-toolbar__mode"
           aria-pressed={drawing}
           onClick={() => setTool(drawing ? 'idle' : DRAWING_TOOL_ID)}
           disabled={!writable && !drawing}
@@ -50,7 +50,7 @@ export function DrawingToolbar() {
         </button>
         <button
           type="button"
-          className="drawing-toolbar__toggle"
+          className="dark-button drawing-toolbar__toggle"
           aria-pressed={visible}
           onClick={() => store().toggleVisible()}
           data-testid="toggle-drawing"
@@ -68,7 +68,7 @@ export function DrawingToolbar() {
                 type="button"
                 role="radio"
                 aria-checked={pen.tool === tool}
-                className="drawing-toolbar__tool"
+                className="dark-button drawing-toolbar__tool"
                 title={t(`drawing.tool.${tool}`)}
                 aria-label={t(`drawing.tool.${tool}`)}
                 onClick={() => store().setTool(tool)}
@@ -111,7 +111,7 @@ export function DrawingToolbar() {
           <div className="drawing-toolbar__row">
             <button
               type="button"
-              className="drawing-toolbar__button"
+              className="dark-button drawing-toolbar__button"
               disabled={!canUndo}
               onClick={() => store().undo()}
               title={`${t('drawing.undo')} (Ctrl+Z)`}
@@ -121,7 +121,7 @@ export function DrawingToolbar() {
             </button>
             <button
               type="button"
-              className="drawing-toolbar__button"
+              className="dark-button drawing-toolbar__button"
               disabled={!canRedo}
               onClick={() => store().redo()}
               title={`${t('drawing.redo')} (Ctrl+Shift+Z)`}

@@ -75,7 +75,7 @@ export function AlignmentControls({ chartId }: { chartId: string | null }) {
       <div className="vto-row">
         <button
           type="button"
-          className="analysis-button"
+          className="dark-button dark-button--muted analysis-button"
           disabled={chartId === null || aligning || manual !== null}
           data-testid="vto-auto-align"
           onClick={() => chartId && void runAutoAlign(chartId)}
@@ -83,11 +83,22 @@ export function AlignmentControls({ chartId }: { chartId: string | null }) {
           {aligning ? t('vto.align.aligning') : t('vto.align.auto')}
         </button>
         {manual === null ? (
-          <button type="button" className="analysis-button" disabled={photo === null} data-testid="vto-manual-align" onClick={startManual}>
+          <button
+            type="button"
+            className="dark-button dark-button--muted analysis-button"
+            disabled={photo === null}
+            data-testid="vto-manual-align"
+            onClick={startManual}
+          >
             {t('vto.align.manual')}
           </button>
         ) : (
-          <button type="button" className="analysis-button" data-testid="vto-manual-cancel" onClick={cancelManual}>
+          <button
+            type="button"
+            className="dark-button dark-button--muted analysis-button"
+            data-testid="vto-manual-cancel"
+            onClick={cancelManual}
+          >
             {t('vto.align.cancel')}
           </button>
         )}
@@ -105,7 +116,7 @@ export function AlignmentControls({ chartId }: { chartId: string | null }) {
         <div className="vto-nudge" role="group" aria-label={t('vto.align.nudge')}>
           <button
             type="button"
-            className="analysis-button analysis-button--small"
+            className="dark-button dark-button--muted analysis-button analysis-button--small"
             aria-label={t('vto.align.left')}
             onClick={() => nudge({ dx: -MOVE_PX })}
           >
@@ -113,7 +124,7 @@ export function AlignmentControls({ chartId }: { chartId: string | null }) {
           </button>
           <button
             type="button"
-            className="analysis-button analysis-button--small"
+            className="dark-button dark-button--muted analysis-button analysis-button--small"
             aria-label={t('vto.align.right')}
             onClick={() => nudge({ dx: MOVE_PX })}
           >
@@ -121,7 +132,7 @@ export function AlignmentControls({ chartId }: { chartId: string | null }) {
           </button>
           <button
             type="button"
-            className="analysis-button analysis-button--small"
+            className="dark-button dark-button--muted analysis-button analysis-button--small"
             aria-label={t('vto.align.up')}
             onClick={() => nudge({ dy: -MOVE_PX })}
           >
@@ -129,7 +140,7 @@ export function AlignmentControls({ chartId }: { chartId: string | null }) {
           </button>
           <button
             type="button"
-            className="analysis-button analysis-button--small"
+            className="dark-button dark-button--muted analysis-button analysis-button--small"
             aria-label={t('vto.align.down')}
             onClick={() => nudge({ dy: MOVE_PX })}
           >
@@ -137,7 +148,7 @@ export function AlignmentControls({ chartId }: { chartId: string | null }) {
           </button>
           <button
             type="button"
-            className="analysis-button analysis-button--small"
+            className="dark-button dark-button--muted analysis-button analysis-button--small"
             aria-label={t('vto.align.rotateLeft')}
             onClick={() => nudge({ rotateDeg: -TURN_DEG })}
           >
@@ -145,7 +156,7 @@ export function AlignmentControls({ chartId }: { chartId: string | null }) {
           </button>
           <button
             type="button"
-            className="analysis-button analysis-button--small"
+            className="dark-button dark-button--muted analysis-button analysis-button--small"
             aria-label={t('vto.align.rotateRight')}
             onClick={() => nudge({ rotateDeg: TURN_DEG })}
           >
@@ -153,7 +164,7 @@ export function AlignmentControls({ chartId }: { chartId: string | null }) {
           </button>
           <button
             type="button"
-            className="analysis-button analysis-button--small"
+            className="dark-button dark-button--muted analysis-button analysis-button--small"
             aria-label={t('vto.align.smaller')}
             onClick={() => nudge({ scale: 1 / ZOOM })}
           >
@@ -161,7 +172,7 @@ export function AlignmentControls({ chartId }: { chartId: string | null }) {
           </button>
           <button
             type="button"
-            className="analysis-button analysis-button--small"
+            className="dark-button dark-button--muted analysis-button analysis-button--small"
             aria-label={t('vto.align.larger')}
             onClick={() => nudge({ scale: ZOOM })}
           >

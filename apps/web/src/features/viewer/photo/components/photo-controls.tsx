@@ -20,7 +20,7 @@ export function PhotoControls() {
     <div className="photo-controls" data-testid="photo-controls">
       <button
         type="button"
-        className="photo-controls__toggle"
+        className="dark-button photo-controls__toggle"
         aria-pressed={photoView}
         disabled={manual}
         data-testid="photo-view-toggle"

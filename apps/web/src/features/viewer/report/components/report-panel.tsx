@@ -96,7 +96,7 @@ export function ReportPanel() {
       <div className="report-panel__actions">
         <button
           type="button"
-          className="report-panel__button report-panel__button--primary"
+          className="dark-button dark-button--muted report-panel__button report-panel__button--primary"
           data-testid="print-report"
           disabled={data.request === null || busy}
           onClick={() => void runPrint()}
@@ -105,7 +105,7 @@ export function ReportPanel() {
         </button>
         <button
           type="button"
-          className="report-panel__button"
+          className="dark-button dark-button--muted report-panel__button"
           data-testid="download-pdf"
           disabled={data.request === null || busy}
           onClick={() => void runDownload()}

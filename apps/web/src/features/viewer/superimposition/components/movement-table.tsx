@@ -39,7 +39,7 @@ export function MovementTable({ result, dateOf }: { result: SuperimpositionResul
               type="button"
               role="tab"
               aria-selected={p === pair}
-              className="superimposition-pairs__pair"
+              className="dark-button dark-button--muted superimposition-pairs__pair"
               onClick={() => setPairKey(p.key)}
             >
               {t('superimposition.pair', { from: dateOf(p.from), to: dateOf(p.to) })}

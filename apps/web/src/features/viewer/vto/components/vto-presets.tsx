@@ -24,7 +24,7 @@ export function VtoPresets() {
         <button
           key={p.id}
           type="button"
-          className="analysis-button"
+          className="dark-button dark-button--muted analysis-button"
           aria-pressed={preset === p.id}
           data-testid={`vto-preset-${p.id}`}
           onClick={() => applyPreset(p.id)}
@@ -32,7 +32,7 @@ export function VtoPresets() {
           {t(LABEL[p.id])}
         </button>
       ))}
-      <button type="button" className="analysis-button" data-testid="vto-clear" onClick={clear}>
+      <button type="button" className="dark-button dark-button--muted analysis-button" data-testid="vto-clear" onClick={clear}>
         {t('vto.presets.clear')}
       </button>
     </div>
