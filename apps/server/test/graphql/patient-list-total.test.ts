@@ -35,7 +35,8 @@ const db = () => g.h.services.database.db;
 async function countsOf(userId: number): Promise<{ counted: number; kept: number }> {
   const [row] = await queryRows(
     db(),
-    sql`select (select count(*) from patients where user_id = ${userId} and deleted_at is null and draft_expires_at is null)::int as counted,
+    sql`select (select count(*) from patients
+                where user_id = ${userId} and deleted_at is null and draft_expires_at is null)::int as counted,
                coalesce((select live from patient_counts where user_id = ${userId}), 0)::int as kept`,
     z.object({ counted: z.number(), kept: z.number() }),
   );
