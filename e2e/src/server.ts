@@ -6,11 +6,13 @@ import { join } from 'node:path';
 import { e2eModelCardPath } from './model-card.ts';
 
 /**
- * Short access tokens, so a browser test can watch one expire and be refreshed. Client IPs come
- * from X-Forwarded-For, so a browser context can pose as another address (new-IP approval, and
- * separate rate-limit buckets per test).
+ * Access tokens short enough that the long flows (the manual's walks) meet a refresh, long enough
+ * that a test on a busy machine is not refreshed between two of its own steps (a 5 s lifetime was:
+ * the duplicate-login tests then met J002 before J005). The refresh test starts a server with a
+ * shorter one. Client IPs come from X-Forwarded-For, so a browser context can pose as another
+ * address (new-IP approval, and separate rate-limit buckets per test).
  */
-export const E2E_ACCESS_TOKEN_TTL_S = 5;
+export const E2E_ACCESS_TOKEN_TTL_S = 30;
 
 /**
  * Starts the product for the browser tests: the real server (apps/server/src/main.ts) on a free
@@ -68,8 +70,14 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** `prepare` runs on the new DATA_DIR before the server starts (a test seeding it with a CLI). */
-export async function startServer(root: string, options: { prepare?: (dataDir: string) => void } = {}): Promise<RunningServer> {
+/**
+ * `prepare` runs on the new DATA_DIR before the server starts (a test seeding it with a CLI); `env`
+ * overrides the server's settings (`ACCESS_TOKEN_TTL_S`).
+ */
+export async function startServer(
+  root: string,
+  options: { prepare?: (dataDir: string) => void; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ceppro-e2e-data-'));
   options.prepare?.(dataDir);
@@ -97,6 +105,7 @@ export async function startServer(root: string, options: { prepare?: (dataDir: s
     // The served model may have no card yet; then the page shows the server tests' fixture.
     MODEL_CARD_PATH: e2eModelCardPath(root),
     ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+    ...options.env,
   };
   delete env.SMTP_URL; // mail must land in the outbox, where the tests read it
   delete env.PUBLIC_URL; // links must point at this server

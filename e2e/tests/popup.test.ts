@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from '../src/harness.ts';
-import { animationsDone, assert } from '../src/expect.ts';
+import { animationsDone, assert, pauseClock } from '../src/expect.ts';
 import { startServer } from '../src/server.ts';
 
 /** Two animation frames after the notices arrived: React has rendered whatever they open. */
@@ -55,11 +55,16 @@ test('popup: event popup "do not open today" sets a one-day popup cookie', async
 
 test('loading overlay: shown and hidden again', async (t) => {
   const { page } = await t.newPage();
+  await page.clock.install();
   await page.goto('/test');
+  await pauseClock(page);
   await page.getByRole('button', { name: 'Loading overlay (2 s)' }).click();
   const overlay = page.getByTestId('loading-overlay');
   await overlay.waitFor();
-  await overlay.waitFor({ state: 'detached', timeout: 5000 });
+  await page.clock.runFor(1999);
+  assert.equal(await overlay.count(), 1, 'still shown 1 ms before 2 s');
+  await page.clock.runFor(1);
+  await overlay.waitFor({ state: 'detached' });
 });
 
 test(

@@ -1,10 +1,15 @@
-import { createActivatedUser, followMailedLink, newUser } from '../src/accounts.ts';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
-import { assert, eventually } from '../src/expect.ts';
+import { createActivatedUser, followMailedLink, newUser } from '../src/accounts.ts';
+import { assert, eventually, pauseClock } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
-import { linkIn, newestMail, outboxMark } from '../src/outbox.ts';
-import { E2E_ACCESS_TOKEN_TTL_S } from '../src/server.ts';
+import { linkIn, newestMail, outboxMark, serverDataDir, setOutboxDir } from '../src/outbox.ts';
+import { startServer } from '../src/server.ts';
 import { cookieValue, fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const REFRESH_TEST_TTL_S = 3;
 
 /** Shortens the app's session timers in this context (config/session.ts reads these keys). */
 const timers = (values: { loginCheckMs?: number; lockAfterMs?: number }) => `
@@ -43,21 +48,29 @@ test('session: a second sign-in elsewhere logs the first out (notice, then 3 s)'
   await createActivatedUser(t.baseUrl, user);
   const first = await t.newPage(fromIp(user.ip));
   await first.page.addInitScript({ content: timers({ loginCheckMs: 1500 }) });
+  await first.page.clock.install();
   await signInThroughUi(first.page, user);
 
   const second = await t.newPage(fromIp(user.ip));
   await signInThroughUi(second.page, user);
 
+  // The first page's clock stops; a login check (every 1.5 s here) meets the newer session (the
+  // server may answer from its 2 s session cache once, so the page's time moves until it does).
+  await pauseClock(first.page);
   const popup = first.page.getByTestId('confirm-popup');
-  await popup.getByText('Duplicate login user').waitFor({ timeout: 8000 });
+  await expect(async () => {
+    await first.page.clock.runFor(1500);
+    await expect(popup.getByText('Duplicate login user')).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   await popup.getByText('You will be logged out in 3 seconds.').waitFor();
-  const shownAt = Date.now();
   await t.screenshot(first.page, 'duplicate-login-notice');
+  // The notice came at most 1.5 s of page time ago: 1 s on it is still signed in, 3 s on it is not.
+  await first.page.clock.runFor(1000);
   assert.ok(await cookieValue(first.context, 'token'), 'still signed in while the notice shows');
-  await first.page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+  assert.notEqual(new URL(first.page.url()).pathname, '/');
+  await first.page.clock.runFor(2000);
+  await first.page.waitForURL((u) => u.pathname === '/');
   await first.page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
-  const waited = Date.now() - shownAt;
-  assert.ok(waited >= 2000 && waited < 9000, `logged out ${waited} ms after the notice`); // 3 s plus a page load on a busy machine
   assert.equal(await cookieValue(first.context, 'token'), undefined);
 
   // the second session is the one that stays
@@ -84,31 +97,40 @@ test('session: any request of a session signed in elsewhere alerts "Duplicate Lo
 });
 
 test('session: an expired access token is refreshed and the request succeeds', async (t) => {
-  const user = newUser('refresh');
-  await createActivatedUser(t.baseUrl, user);
-  const { page, context } = await t.newPage(fromIp(user.ip));
-  await signInThroughUi(page, user);
-  const before = await cookieValue(context, 'token');
-  const refreshBefore = await cookieValue(context, 'refreshToken');
+  // Its own server, whose access tokens live 3 s: the shared ones' last longer than a busy step.
+  const shared = serverDataDir();
+  const server = await startServer(root, { env: { ACCESS_TOKEN_TTL_S: String(REFRESH_TEST_TTL_S) } });
+  setOutboxDir(server.dataDir);
+  try {
+    const user = newUser('refresh');
+    await createActivatedUser(server.baseUrl, user);
+    const { page, context } = await t.newPage({ ...fromIp(user.ip), baseURL: server.baseUrl });
+    await signInThroughUi(page, user);
+    const before = await cookieValue(context, 'token');
+    const refreshBefore = await cookieValue(context, 'refreshToken');
 
-  // The server's own clock decides expiry: wait until it answers the old token with J002 (expired).
-  const withOldToken = () =>
-    fetch(`${t.baseUrl}/graphql`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${before}`, 'x-forwarded-for': user.ip, 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ __typename }' }),
-    }).then((r) => r.text());
-  const limit = { timeout: (E2E_ACCESS_TOKEN_TTL_S + 5) * 1000, intervals: [1000] };
-  await expect.poll(withOldToken, { message: 'the old access token expired', ...limit }).toContain('J002');
-  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/refresh-token'));
-  await page.goto('/myinfo');
-  assert.equal((await refreshed).status(), 200);
-  // the profile request that failed with J002 was retried and shows the data
-  assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), user.email);
-  const after = await cookieValue(context, 'token');
-  assert.ok(after && after !== before, 'a new access token');
-  assert.notEqual(await cookieValue(context, 'refreshToken'), refreshBefore);
-  await t.screenshot(page, 'my-info');
+    // The server's own clock decides expiry: wait until it answers the old token with J002 (expired).
+    const withOldToken = () =>
+      fetch(`${server.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${before}`, 'x-forwarded-for': user.ip, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      }).then((r) => r.text());
+    const limit = { timeout: (REFRESH_TEST_TTL_S + 5) * 1000, intervals: [500] };
+    await expect.poll(withOldToken, { message: 'the old access token expired', ...limit }).toContain('J002');
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/refresh-token'));
+    await page.goto('/myinfo');
+    assert.equal((await refreshed).status(), 200);
+    // the profile request that failed with J002 was retried and shows the data
+    assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), user.email);
+    const after = await cookieValue(context, 'token');
+    assert.ok(after && after !== before, 'a new access token');
+    assert.notEqual(await cookieValue(context, 'refreshToken'), refreshBefore);
+    await t.screenshot(page, 'my-info');
+  } finally {
+    setOutboxDir(shared);
+    await server.stop();
+  }
 });
 
 test('session: the lock screen after inactivity unlocks with the account password', async (t) => {
