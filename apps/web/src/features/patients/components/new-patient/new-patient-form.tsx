@@ -1,6 +1,6 @@
 import { MIN_BIRTH_DATE, todayIso, type DicomPatientFacts } from '@ceppro/contract';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DatePicker } from '../../../../components/form/date-picker.tsx';
@@ -12,7 +12,7 @@ import { useFormError } from '../../hooks/use-form-error.ts';
 import { useLastListPath } from '../../hooks/use-leave-patient.ts';
 import { useRunUpload } from '../../hooks/use-run-upload.ts';
 import { newPatientSchema, SHOOT_DATE_MAX_LENGTH, type NewPatientInput, type NewPatientValues } from '../../lib/patient-form.ts';
-import { DropZone } from '../shared/drop-zone.tsx';
+import { ChartImageZones } from '../shared/chart-image-zones.tsx';
 import { BirthdayField, GenderField } from '../shared/patient-fields.tsx';
 import { UploadBlocker } from '../shared/upload-blocker.tsx';
 import { hasFacts } from '../../lib/dicom-file.ts';
@@ -40,6 +40,8 @@ export function NewPatientForm() {
     defaultValues: EMPTY,
   });
   const errors = formState.errors;
+  const cephField = useController({ control, name: 'ceph' }).field;
+  const faceField = useController({ control, name: 'face' }).field;
   // A DICOM cephalogram's patient facts, offered until the user fills them in or ignores them.
   const [offer, setOffer] = useState<DicomPatientFacts | null>(null);
   const [name, birth, gender, shootDate] = watch(['name', 'birth', 'gender', 'shootDate']);
@@ -66,39 +68,15 @@ export function NewPatientForm() {
       </h1>
       <p className="card__subtitle">{t('patients.create.subtitle')}</p>
       <form className="new-patient__form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="new-patient-form">
-        <div className="new-patient__zones">
-          <Controller
-            control={control}
-            name="ceph"
-            render={({ field }) => (
-              <DropZone
-                label={t('patients.create.ceph')}
-                hint={t('patients.drop.hint')}
-                file={field.value}
-                onChange={(file) => {
-                  if (file === null) setOffer(null);
-                  field.onChange(file);
-                }}
-                onDicomFacts={(facts) => setOffer(hasFacts(facts) ? facts : null)}
-                required
-                testId="drop-ceph"
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="face"
-            render={({ field }) => (
-              <DropZone
-                label={t('patients.create.face')}
-                hint={t('patients.drop.hint')}
-                file={field.value}
-                onChange={field.onChange}
-                testId="drop-face"
-              />
-            )}
-          />
-        </div>
+        <ChartImageZones
+          className="new-patient__zones"
+          cephLabel={t('patients.create.ceph')}
+          faceLabel={t('patients.create.face')}
+          ceph={cephField}
+          face={faceField}
+          onCephCleared={() => setOffer(null)}
+          onDicomFacts={(facts) => setOffer(hasFacts(facts) ? facts : null)}
+        />
         <div className="new-patient__fields">
           {offer !== null && <DicomPrefillOffer facts={offer} current={current} onUse={usePrefill} onDismiss={() => setOffer(null)} />}
           <Field label={t('patients.fields.name')} htmlFor="np-name" error={formError(errors.name?.message)} required>

@@ -1,6 +1,6 @@
 import { MIN_BIRTH_DATE, todayIso, type DicomPatientFacts } from '@ceppro/contract';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DatePicker } from '../../../../components/form/date-picker.tsx';
 import { Field } from '../../../../components/form/field.tsx';
@@ -9,7 +9,7 @@ import type { TargetChart } from '../../../../stores/modal-store.ts';
 import { useFormError } from '../../hooks/use-form-error.ts';
 import { useRunUpload } from '../../hooks/use-run-upload.ts';
 import { SHOOT_DATE_MAX_LENGTH, uploadImageSchema, type UploadImageInput, type UploadImageValues } from '../../lib/patient-form.ts';
-import { DropZone } from '../shared/drop-zone.tsx';
+import { ChartImageZones } from '../shared/chart-image-zones.tsx';
 import { UploadBlocker } from '../shared/upload-blocker.tsx';
 import { DicomPrefillOffer } from '../new-patient/dicom-prefill-offer.tsx';
 
@@ -37,6 +37,8 @@ export function UploadImageForm({ mode, patientId, chart, onCancel, onDone }: Up
     mode: 'onChange',
     defaultValues: { shootDate: mode === 'change' ? (chart?.shootDate ?? '') : '', ceph: null, face: null },
   });
+  const cephField = useController({ control, name: 'ceph' }).field;
+  const faceField = useController({ control, name: 'face' }).field;
   // A DICOM cephalogram's study date, offered for the shoot date (the patient is already known here).
   const [studyDate, setStudyDate] = useState<string | null>(null);
   const offer: DicomPatientFacts | null = studyDate === null ? null : { name: null, birthDate: null, gender: null, studyDate };
@@ -49,39 +51,15 @@ export function UploadImageForm({ mode, patientId, chart, onCancel, onDone }: Up
 
   return (
     <form className="upload-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="upload-form" data-mode={mode}>
-      <div className="upload-form__zones">
-        <Controller
-          control={control}
-          name="ceph"
-          render={({ field }) => (
-            <DropZone
-              label={t('patients.upload.ceph')}
-              hint={t('patients.drop.hint')}
-              file={field.value}
-              onChange={(file) => {
-                if (file === null) setStudyDate(null);
-                field.onChange(file);
-              }}
-              onDicomFacts={(facts) => setStudyDate(facts.studyDate)}
-              required
-              testId="drop-ceph"
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="face"
-          render={({ field }) => (
-            <DropZone
-              label={t('patients.upload.face')}
-              hint={t('patients.drop.hint')}
-              file={field.value}
-              onChange={field.onChange}
-              testId="drop-face"
-            />
-          )}
-        />
-      </div>
+      <ChartImageZones
+        className="upload-form__zones"
+        cephLabel={t('patients.upload.ceph')}
+        faceLabel={t('patients.upload.face')}
+        ceph={cephField}
+        face={faceField}
+        onCephCleared={() => setStudyDate(null)}
+        onDicomFacts={(facts) => setStudyDate(facts.studyDate)}
+      />
       {offer !== null && (
         <DicomPrefillOffer
           facts={offer}
