@@ -12,7 +12,14 @@ import {
   type LandmarkId,
   type LandmarkMap,
 } from '@ceppro/ceph';
-import { inferResultSchema, modifiedResultSchema, type InferResult, type ModifiedResult, type StoredLandmark } from './analysis-record';
+import {
+  inferResultSchema,
+  modifiedResultSchema,
+  type InferResult,
+  type LandmarkImage,
+  type ModifiedResult,
+  type StoredLandmark,
+} from './analysis-record';
 import type { LandmarkBox } from './files';
 
 /*
@@ -111,4 +118,24 @@ export function toModifiedResult(
 /** A stored model landmark as the REST answer's `output.boxs` entry (docs/spec-points.md §3: cname, name, bbox x and y). */
 export function toLandmarkBox(l: StoredLandmark & { readonly confidence: number }): LandmarkBox {
   return { cname: l.cname, name: l.name, bbox: { x: l.x, y: l.y }, confidence: l.confidence };
+}
+
+/**
+ * Whether landmarks bound to `bound` belong on `image` (a chart data row): the same row and, where
+ * both content hashes are known, the same bytes. Edits placed on a film since replaced never land
+ * on the new one (saved, measured or printed).
+ */
+export function landmarkImageFits(bound: LandmarkImage, image: { readonly id: number; readonly sha256: string | null }): boolean {
+  const hashUnknown = bound.sha256 === undefined || bound.sha256 === null || image.sha256 === null;
+  return bound.chart_data_id === image.id && (hashUnknown || bound.sha256 === image.sha256);
+}
+
+/**
+ * Whether a stored `modified_result` belongs on `image`: a version 2 document when its image fits
+ * (`landmarkImageFits`); a version 1 document (from before binding) is taken as is. None, or a
+ * document that does not parse, counts as absent (readers ignore it): nothing to misplace.
+ */
+export function modifiedResultFits(modified: unknown, image: { readonly id: number; readonly sha256: string | null }): boolean {
+  const parsed = modifiedResultSchema.safeParse(modified);
+  return !parsed.success || parsed.data.version === 1 || landmarkImageFits(parsed.data.image, image);
 }

@@ -1,6 +1,14 @@
 import { LANDMARKS, imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
-import { readRecordLandmarks, storedCname, storedLandmarkId, toLandmarkBox, toModifiedResult } from '../src/index';
+import {
+  landmarkImageFits,
+  modifiedResultFits,
+  readRecordLandmarks,
+  storedCname,
+  storedLandmarkId,
+  toLandmarkBox,
+  toModifiedResult,
+} from '../src/index';
 
 /*
  * The stored JSON (cname, name, x, y) <-> the one in-product landmark shape (packages/ceph
@@ -104,5 +112,29 @@ describe('toLandmarkBox (REST output.boxs)', () => {
       bbox: { x: 1.5, y: 2.5 },
       confidence: 0.75,
     });
+  });
+});
+
+describe('landmarks bound to their film', () => {
+  const h = (c: string) => c.repeat(64);
+  const film = { id: 7, sha256: h('a') };
+  it.each([
+    ['same row, same bytes', { chart_data_id: 7, sha256: h('a') }, film, true],
+    ['same row, hash not recorded with the edits', { chart_data_id: 7 }, film, true],
+    ['same row, hash null', { chart_data_id: 7, sha256: null }, film, true],
+    ['same row, film without a recorded hash', { chart_data_id: 7, sha256: h('a') }, { id: 7, sha256: null }, true],
+    ['same row, other bytes', { chart_data_id: 7, sha256: h('b') }, film, false],
+    ['another row', { chart_data_id: 8, sha256: h('a') }, film, false],
+  ] as const)('%s: %s', (_, bound, image, fits) => {
+    expect(landmarkImageFits(bound, image)).toBe(fits);
+  });
+
+  it('takes version 1 and absent documents as fitting, a version 2 document by its image', () => {
+    const v2 = (id: number) => ({ version: 2, image: { chart_data_id: id }, landmarks: [] });
+    expect(modifiedResultFits(v2(7), film)).toBe(true);
+    expect(modifiedResultFits(v2(8), film)).toBe(false);
+    expect(modifiedResultFits({ version: 1, landmarks: [] }, film)).toBe(true);
+    expect(modifiedResultFits(null, film)).toBe(true);
+    expect(modifiedResultFits('junk', film)).toBe(true);
   });
 });

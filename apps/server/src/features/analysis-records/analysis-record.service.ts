@@ -1,3 +1,4 @@
+import { landmarkImageFits } from '@ceppro/contract';
 import type { VersionedJson } from '../../db/schema/columns';
 import { AppError } from '../../errors/app-error';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -47,8 +48,7 @@ export function createAnalysisRecordService(deps: { records: AnalysisRecordRepos
     if (!modified) return;
     const bound = modifiedResultSchema.parse(modified).image;
     const film = await records.liveCephalogram(chartRef);
-    const sameHash = bound.sha256 === undefined || bound.sha256 === null || film?.sha256 === null || bound.sha256 === film?.sha256;
-    if (!film || film.id !== bound.chart_data_id || !sameHash) {
+    if (!film || !landmarkImageFits(bound, film)) {
       throw new AppError('CONFLICT', "The landmarks were placed on another image than the chart's cephalogram.");
     }
     values.modifiedResult = { ...modified, image: { chart_data_id: film.id, sha256: film.sha256 } };

@@ -1,5 +1,5 @@
 import type { Calibration, ImagePoint, LandmarkMap } from '@ceppro/ceph';
-import { modifiedResultSchema, parseRulerInfo, readRecordLandmarks, resolveCalibration } from '@ceppro/contract';
+import { modifiedResultFits, parseRulerInfo, readRecordLandmarks, resolveCalibration } from '@ceppro/contract';
 import { dicomCalibrationOfRow } from '../images';
 import type { PlanningImage } from './planning.repository';
 
@@ -26,7 +26,7 @@ export function filmModel(
   record: { inferResult: unknown; modifiedResult: unknown; rulerInfo: unknown; imgSize: unknown } | undefined,
   defaultPpm: number | null,
 ): FilmModel {
-  const modified = record && boundToImage(record.modifiedResult, image.id) ? record.modifiedResult : null;
+  const modified = record && modifiedResultFits(record.modifiedResult, image) ? record.modifiedResult : null;
   const landmarks = record ? readRecordLandmarks(record.inferResult, modified).positions : {};
   const { calibration } = resolveCalibration(parseRulerInfo(record?.rulerInfo), defaultPpm, dicomCalibrationOfRow(image.dicomInfo));
   const stored = record?.imgSize as { width?: unknown; height?: unknown } | null | undefined;
@@ -35,9 +35,4 @@ export function filmModel(
       ? { width: stored.width, height: stored.height }
       : { width: image.width ?? 0, height: image.height ?? 0 };
   return { image, landmarks, calibration, pxPerMm: calibration.kind === 'calibrated' ? calibration.pxPerMmX : null, size };
-}
-
-function boundToImage(modified: unknown, imageId: number): boolean {
-  const parsed = modifiedResultSchema.safeParse(modified);
-  return parsed.success && (parsed.data.version === 1 || parsed.data.image.chart_data_id === imageId);
 }

@@ -1,6 +1,6 @@
 import {
   buildReportModel,
-  modifiedResultSchema,
+  modifiedResultFits,
   reportAnalysis,
   reportLandmarks,
   type ReportModel,
@@ -101,15 +101,6 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
       return { filename: `ceppro-report-${chart.chartId}.pdf`, pdf: await renderReportPdf(model, film, now), model };
     },
   };
-}
-
-/** A version 2 document names its image; a version 1 document (from before binding) is taken as is. */
-function modifiedResultFits(modified: unknown, image: { id: number; sha256: string | null }): boolean {
-  const parsed = modifiedResultSchema.safeParse(modified);
-  if (!parsed.success || parsed.data.version === 1) return true;
-  const bound = parsed.data.image;
-  const unknown = bound.sha256 === undefined || bound.sha256 === null || image.sha256 === null;
-  return bound.chart_data_id === image.id && (unknown || bound.sha256 === image.sha256);
 }
 
 export type ReportService = ReturnType<typeof createReportService>;
