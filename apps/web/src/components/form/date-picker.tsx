@@ -1,3 +1,4 @@
+import { isCalendarDate } from '@ceppro/contract';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDismiss } from '../../hooks/use-dismiss.ts';
@@ -24,7 +25,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (y: number, m: number, d: number) => `${y}-${pad(m + 1)}-${pad(d)}`;
 
 function viewOf(value: string, fallback: string): { year: number; month: number } {
-  const source = /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : fallback;
+  const source = isCalendarDate(value) ? value : fallback;
   return { year: Number(source.slice(0, 4)), month: Number(source.slice(5, 7)) - 1 };
 }
 
