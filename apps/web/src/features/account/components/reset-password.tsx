@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { NewPasswordFields } from '../../../components/form/new-password-fields.tsx';
 import { Field, FormMessage, useMessage } from '../../../components/form/field.tsx';
 import { authMessageKeyOf, errorFieldOf } from '../../../lib/auth-message.ts';
 import { isApiError } from '../../../lib/api/index.ts';
@@ -64,28 +65,15 @@ export function ResetPassword() {
           data-testid="rp-current"
         />
       </Field>
-      <Field label={t('account.password.new')} htmlFor="rp-new" error={errors.password?.message} hint={t('signUp.passwordHint')} required>
-        <input
-          id="rp-new"
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          maxLength={24}
-          {...register('password')}
-          data-testid="rp-new"
-        />
-      </Field>
-      <Field label={t('signUp.fields.confirmPassword')} htmlFor="rp-confirm" error={errors.confirmPassword?.message} required>
-        <input
-          id="rp-confirm"
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          maxLength={24}
-          {...register('confirmPassword')}
-          data-testid="rp-confirm"
-        />
-      </Field>
+      <NewPasswordFields
+        passwordLabel={t('account.password.new')}
+        passwordId="rp-new"
+        confirmId="rp-confirm"
+        password={register('password')}
+        confirm={register('confirmPassword')}
+        passwordError={errors.password?.message}
+        confirmError={errors.confirmPassword?.message}
+      />
       {failure && <FormMessage kind="error">{message(failure)}</FormMessage>}
       {done && (
         <FormMessage kind="success" testId="rp-done">

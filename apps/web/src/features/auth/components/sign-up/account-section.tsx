@@ -4,6 +4,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CodeVerification } from '../../../../components/form/code-verification.tsx';
 import { Field } from '../../../../components/form/field.tsx';
+import { NewPasswordFields } from '../../../../components/form/new-password-fields.tsx';
 import { PhoneInput } from '../../../../components/form/phone-input.tsx';
 import { withMessageKey } from '../../../../lib/to-message-error.ts';
 import { authSms, checkEmailExist, sendOtpSms } from '../../api/auth-api.ts';
@@ -74,34 +75,15 @@ export function AccountSection({ form, emailProof, mobileProof }: AccountSection
         <input id="su-name" className="input" autoComplete="name" maxLength={30} {...register('name')} data-testid="su-name" />
       </Field>
       <div />
-      <Field
-        label={t('signUp.fields.password')}
-        htmlFor="su-password"
-        error={errors.password?.message}
-        hint={t('signUp.passwordHint')}
-        required
-      >
-        <input
-          id="su-password"
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          maxLength={24}
-          {...register('password')}
-          data-testid="su-password"
-        />
-      </Field>
-      <Field label={t('signUp.fields.confirmPassword')} htmlFor="su-confirm" error={errors.confirmPassword?.message} required>
-        <input
-          id="su-confirm"
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          maxLength={24}
-          {...register('confirmPassword')}
-          data-testid="su-confirm"
-        />
-      </Field>
+      <NewPasswordFields
+        passwordLabel={t('signUp.fields.password')}
+        passwordId="su-password"
+        confirmId="su-confirm"
+        password={register('password')}
+        confirm={register('confirmPassword')}
+        passwordError={errors.password?.message}
+        confirmError={errors.confirmPassword?.message}
+      />
       <div className="form-grid__wide su-mobile">
         <Field label={t('signUp.fields.mobile')} htmlFor="su-mobile" error={errors.mobileNumber?.message} required>
           <Controller
