@@ -1,9 +1,14 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One vitest run, several projects: `unit` is pure and fast, `server` talks to a real database
 // (PGlite by default, PostgreSQL when DATABASE_URL is set), `web` runs React components in jsdom.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core less one: ONE on a 2-core machine, so every file of every
+    // project ran after the other. Server files wait on the disk, child processes and PostgreSQL for
+    // much of their time; a worker per core, at least two, keeps both busy (VITEST_MAX_WORKERS overrides).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 0) || Math.max(2, os.availableParallelism()),
     projects: [
       {
         test: {
@@ -19,7 +24,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file has its own data directory and database, so files run side by side. Not isolated:
+          // a worker imports the server (Fastify, GraphQL, drizzle, sharp, the ONNX runtime) once for all
+          // its files instead of once per file; no server test mocks a module or changes process.env.
+          isolate: false,
         },
       },
       {
