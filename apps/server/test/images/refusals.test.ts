@@ -155,14 +155,15 @@ describe('the draft sweeper', () => {
       const tok = await quick.signIn('sweep');
       const chart = await quick.chart(tok, { draft: true });
       const patient = () => quick.h.services.database.db.query.patients.findFirst({ where: eq(patients.id, chart.patientRef) });
+      // A face photo: no landmark model in the way, only the upload, the pending image and its thumbnail.
       const up = await quick.call(tok, '/minio/upload', {
         chart_id: chart.chartId,
-        image_type_cd: '00700',
+        image_type_cd: IMAGE_TYPE.lateralFace,
         content_type: 'image/jpeg',
         size: 100,
       });
       expect(up.status).toBe(200);
-      expect(await quick.put(String(up.body.data?.presignedUrl), await plainImage(), 'image/jpeg')).toBe(200);
+      expect(await quick.put(String(up.body.data?.presignedUrl), await plainImage(640, 480), 'image/jpeg')).toBe(200);
       expect((await quick.call(tok, '/minio/chart_data_request', { upload_id: up.body.data?.upload_id })).status).toBe(200);
       await quick.h.app.background.runner.drain();
       expect((await quick.objects()).filter((k) => k.includes(chart.chartId))).not.toEqual([]);
