@@ -121,8 +121,9 @@ if (mlRan) {
   counts.failed += bad;
   counts.skipped += skipped;
 }
+// e2e/run.mjs (Playwright, e2e/src/summary-reporter.ts) ends with the line `N passed, N failed, N skipped`.
 const e2e = run('browser tests (Playwright + Chromium)', 'node', ['e2e/run.mjs'], { soft: true, capture: true });
-const m = /(\d+) passed, (\d+) failed(?:, (\d+) skipped)?/.exec(e2e.stdout ?? '');
+const m = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m.exec(e2e.stdout ?? '');
 if (m) {
   counts.passed += Number(m[1]);
   counts.failed += Number(m[2]);
