@@ -29,12 +29,12 @@ export async function animationsDone(locator: Locator): Promise<void> {
 }
 
 /**
- * Stops the page's clock (installed with `page.clock.install()` before the page loaded) a moment
+ * Stops the page's clock (installed with `page.clock.install()` before the page loaded) `aheadMs`
  * ahead of its present time, so its timers fire only on `page.clock.runFor` / `fastForward`.
  */
-export async function pauseClock(page: Page): Promise<void> {
+export async function pauseClock(page: Page, aheadMs = 1000): Promise<void> {
   const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1000);
+  await page.clock.pauseAt(now + aheadMs);
 }
 
 export { assert };
