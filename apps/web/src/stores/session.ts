@@ -84,6 +84,8 @@ export function savedEmail(): string | null {
 export type PasswordChangeReason = 'expired' | 'temporary';
 const PASSWORD_CHANGE_KEY = 'ceppro.passwordChange';
 
+const passwordChangeListeners = new Set<() => void>();
+
 export function setPasswordChangeDue(reason: PasswordChangeReason | null): void {
   try {
     if (reason === null) window.sessionStorage.removeItem(PASSWORD_CHANGE_KEY);
@@ -91,6 +93,13 @@ export function setPasswordChangeDue(reason: PasswordChangeReason | null): void 
   } catch {
     // storage disabled: no prompt
   }
+  for (const listener of passwordChangeListeners) listener();
+}
+
+/** For useSyncExternalStore: screens that must wait for the password prompt (the tutorial) re-render when it closes. */
+export function subscribePasswordChangeDue(listener: () => void): () => void {
+  passwordChangeListeners.add(listener);
+  return () => passwordChangeListeners.delete(listener);
 }
 
 export function passwordChangeDue(): PasswordChangeReason | null {

@@ -1,9 +1,10 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogTitleBar } from '../../../../components/dialog/index.ts';
 import { ManualIcon } from '../../../../components/icons.tsx';
 import { downloadManual, tutorialVideoUrl } from '../../../../config/documents.ts';
 import { useLanguage } from '../../../../i18n/use-language.ts';
+import { passwordChangeDue, subscribePasswordChangeDue } from '../../../../stores/session.ts';
 import { useCurrentUser } from '../../api/use-current-user.ts';
 import { useUpdateTutorial } from '../../api/use-update-tutorial.ts';
 import { NEW_PLAY_CLOCK, tickPlayClock, tutorialVideoExpired } from '../../lib/tutorial-video.ts';
@@ -28,7 +29,9 @@ function closedInThisTab(): boolean {
 export function TutorialPopup() {
   const user = useCurrentUser();
   const [closed, setClosed] = useState(closedInThisTab);
-  if (closed || user.data?.user_permission.tutorial !== true) return null;
+  // The password prompt after sign-in comes first: the welcome waits until it is answered.
+  const passwordDue = useSyncExternalStore(subscribePasswordChangeDue, passwordChangeDue) !== null;
+  if (closed || passwordDue || user.data?.user_permission.tutorial !== true) return null;
   return (
     <TutorialDialog
       onClosed={() => {
