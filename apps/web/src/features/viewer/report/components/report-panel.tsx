@@ -47,7 +47,8 @@ export function ReportPanel() {
     if (!printing || !(filmReady || film.status === 'error' || data.imageUrl === null)) return;
     setPrinting(false);
     if (data.request !== null) void recordPrint(data.request.chart_id);
-    window.print();
+    // And once the layout's fonts have loaded: a fallback font sets wider text and can cut a fact short.
+    void fontsLoaded().then(() => window.print());
   }, [printing, filmReady, film.status, data.imageUrl, data.request]);
 
   const runPrint = async () => {
@@ -127,4 +128,8 @@ export function ReportPanel() {
       <ReportPrint model={model} film={film} filmAlt={filmAlt} onFilmLoaded={() => setFilmShown(film.url)} />
     </div>
   );
+}
+
+function fontsLoaded(): Promise<unknown> {
+  return 'fonts' in document ? document.fonts.ready : Promise.resolve();
 }
