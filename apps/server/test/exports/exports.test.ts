@@ -21,6 +21,7 @@ import { analysisRecords, charts, patients } from '../../src/db/schema/index';
 import { createExportRepository } from '../../src/features/exports/export.repository';
 import { createExportService } from '../../src/features/exports/export.service';
 import { createGraphHarness, type GraphHarness } from '../graphql/graph-harness';
+import { FILM_300, film300InferResult } from '../fixtures/film-300';
 
 /**
  * Measurement exports through HTTP on a real database: values are the engine's, files open in
@@ -28,33 +29,7 @@ import { createGraphHarness, type GraphHarness } from '../graphql/graph-harness'
  * and a big batch is read page by page.
  */
 
-/** Ground truth of ISBI 2015 test film 300, the first 19 model outputs in order. */
-const FILM_300: ReadonlyArray<[number, number]> = [
-  [391, 514],
-  [673, 458],
-  [624, 586],
-  [306, 610],
-  [698, 716],
-  [686, 874],
-  [676, 947],
-  [646, 969],
-  [666, 964],
-  [392, 842],
-  [712, 798],
-  [725, 809],
-  [774, 752],
-  [766, 852],
-  [762, 709],
-  [725, 946],
-  [496, 692],
-  [704, 680],
-  [340, 652],
-];
-const INFER_RESULT = {
-  version: 1,
-  model: { id: 'ceph-test', version: '2.0.0' },
-  landmarks: FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 })),
-};
+const INFER_RESULT = film300InferResult({ id: 'ceph-test', version: '2.0.0' });
 /** The user moved A point (cname 4) forward 40 px. */
 const MODIFIED = { version: 1, landmarks: [{ cname: 4, name: MODEL_OUTPUT_NAMES_V1[4] ?? '', x: 738, y: 716 }] };
 const SIZE = { width: 1935, height: 2400 };

@@ -20,34 +20,13 @@ import { chartData } from '../../src/db/schema/index';
 import type { Reply } from '../auth/auth-harness';
 import { createImageHarness, plainImage, type ImageHarness } from '../images/image-harness';
 import { facePhoto, noFacePhoto, photoPointOf, placeProfile, type FacePhotoOptions } from './face-photo';
+import { FILM_300, FILM_300_SIZE } from '../fixtures/film-300';
 
 /**
  * The planning endpoints through HTTP on a real database: superimposition of a patient's films and
  * the facial photo auto-alignment, with ownership, validation and the stable error codes.
  */
 
-/** Ground truth of ISBI 2015 test film 300 (968 x 1200 px, 0.2 mm/px), the first 19 model outputs in order. */
-const FILM_300: ReadonlyArray<readonly [number, number]> = [
-  [391, 514],
-  [673, 458],
-  [624, 586],
-  [306, 610],
-  [698, 716],
-  [686, 874],
-  [676, 947],
-  [646, 969],
-  [666, 964],
-  [392, 842],
-  [712, 798],
-  [725, 809],
-  [774, 752],
-  [766, 852],
-  [762, 709],
-  [725, 946],
-  [496, 692],
-  [704, 680],
-  [340, 652],
-];
 /**
  * CL-Detection 2023 labels of ISBI film 001 (968 x 1200 px frame of the dataset copy, `manifest38.json`),
  * the 38 model outputs in order, soft tissue from glabella to the cervical point included.
@@ -93,7 +72,7 @@ const FILM_001: ReadonlyArray<readonly [number, number]> = [
   [587.5, 888.5],
   [604, 924],
 ];
-const SIZE = { width: 968, height: 1200 };
+const SIZE = FILM_300_SIZE;
 /** 5 px/mm: the dataset films are the 0.1 mm/px originals halved. */
 const RULER = { version: 1, p1: { x: 100, y: 100 }, p2: { x: 150, y: 100 }, length_mm: 10, ppm: 5 };
 const PX_PER_MM = 5;

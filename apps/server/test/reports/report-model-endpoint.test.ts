@@ -1,4 +1,3 @@
-import { MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
 import { reportModelPath, reportModelSchema } from '@ceppro/contract';
 import { eq } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartData } from '../../src/db/schema/index';
 import { createImageHarness, plainImage, type ImageHarness, type TestChart } from '../images/image-harness';
 import { pdfText } from './poppler';
+import { FILM_300_SIZE, film300InferResult } from '../fixtures/film-300';
 
 /**
  * GET /api/report/:chart_id/model through HTTP on a real database: the owner gets the same model the
@@ -15,34 +15,9 @@ import { pdfText } from './poppler';
  * user's chart is NOT_FOUND; a bad query is VALIDATION_FAILED.
  */
 
-const FILM_300: ReadonlyArray<[number, number]> = [
-  [391, 514],
-  [673, 458],
-  [624, 586],
-  [306, 610],
-  [698, 716],
-  [686, 874],
-  [676, 947],
-  [646, 969],
-  [666, 964],
-  [392, 842],
-  [712, 798],
-  [725, 809],
-  [774, 752],
-  [766, 852],
-  [762, 709],
-  [725, 946],
-  [496, 692],
-  [704, 680],
-  [340, 652],
-];
-const INFER_RESULT = {
-  version: 1,
-  model: { id: 'test-model', version: '1' },
-  landmarks: FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 })),
-};
+const INFER_RESULT = film300InferResult();
 type Answer = { success: boolean; data?: unknown; code?: string; field?: string };
-const SIZE = { width: 968, height: 1200 };
+const SIZE = FILM_300_SIZE;
 
 let t: ImageHarness;
 let tokenA: string;

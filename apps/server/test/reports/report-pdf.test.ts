@@ -17,37 +17,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartData } from '../../src/db/schema/index';
 import { cephalogram, createImageHarness, hasCephDataset, plainImage, type ImageHarness, type TestChart } from '../images/image-harness';
 import { pdfFonts, pdfText } from './poppler';
+import { FILM_300, FILM_300_SIZE, film300InferResult } from '../fixtures/film-300';
 
 /**
  * POST /api/report/pdf through HTTP on a real database: the owner gets a PDF with the patient and
  * the analysis table; anyone else gets NOT_FOUND; a chart with nothing to report gets a stable code.
  */
 
-/** Ground truth of ISBI 2015 test film 300 (968 x 1200 px), the first 19 model outputs in order. */
-const FILM_300: ReadonlyArray<[number, number]> = [
-  [391, 514],
-  [673, 458],
-  [624, 586],
-  [306, 610],
-  [698, 716],
-  [686, 874],
-  [676, 947],
-  [646, 969],
-  [666, 964],
-  [392, 842],
-  [712, 798],
-  [725, 809],
-  [774, 752],
-  [766, 852],
-  [762, 709],
-  [725, 946],
-  [496, 692],
-  [704, 680],
-  [340, 652],
-];
-const LANDMARKS = FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 }));
-const INFER_RESULT = { version: 1, model: { id: 'test-model', version: '1' }, landmarks: LANDMARKS };
-const SIZE = { width: 968, height: 1200 };
+const INFER_RESULT = film300InferResult();
+const SIZE = FILM_300_SIZE;
 
 let t: ImageHarness;
 let tokenA: string;

@@ -1,4 +1,4 @@
-import { getAnalysis, MEASUREMENTS, MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
+import { getAnalysis, MEASUREMENTS } from '@ceppro/ceph';
 import { buildReportModel, measurementNote, normNote, reportAnalysis, type ReportInput, type ReportLang } from '@ceppro/contract';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeReportImage } from '../../src/features/reports/report-image';
 import { renderReportPdf } from '../../src/features/reports/report-pdf';
 import { pdfFonts, pdfPagePng, pdfText } from './poppler';
+import { FILM_300_SIZE, film300Landmarks } from '../fixtures/film-300';
 
 /**
  * The PDF as a reader sees it (poppler): a golden image of page 1 of a fixed synthetic report, the
@@ -28,29 +29,7 @@ const DPI = 60;
 const MAX_MEAN_DIFF = 1.0;
 const NOW = new Date('2026-01-15T09:00:00Z');
 
-/** ISBI 2015 ground truth of film 300 (968 x 1200 px), the first 19 model outputs in order. */
-const FILM_300: ReadonlyArray<[number, number]> = [
-  [391, 514],
-  [673, 458],
-  [624, 586],
-  [306, 610],
-  [698, 716],
-  [686, 874],
-  [676, 947],
-  [646, 969],
-  [666, 964],
-  [392, 842],
-  [712, 798],
-  [725, 809],
-  [774, 752],
-  [766, 852],
-  [762, 709],
-  [725, 946],
-  [496, 692],
-  [704, 680],
-  [340, 652],
-];
-const SIZE = { width: 968, height: 1200 };
+const SIZE = FILM_300_SIZE;
 
 /** A small generated film: a dark ground with a lighter skull-like ellipse (deterministic: no clock, no randomness). */
 async function syntheticFilm(): Promise<Buffer> {
@@ -72,7 +51,7 @@ function input(name: string, lang: ReportLang): ReportInput {
       inferResult: {
         version: 1,
         model: { id: 'test', version: '1' },
-        landmarks: FILM_300.map(([x, y], cname) => ({ cname, name: MODEL_OUTPUT_NAMES_V1[cname] ?? '', x, y, confidence: 0.9 })),
+        landmarks: film300Landmarks(),
       },
       modifiedResult: null,
       rulerInfo: null,
