@@ -1,7 +1,8 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
-import { analysisRecords, chartData, charts, patients } from '../../db/schema/index';
+import { newestLiveImage } from '../../db/live-image';
+import { analysisRecords, charts, patients } from '../../db/schema/index';
 
 export type AnalysisRecordRow = typeof analysisRecords.$inferSelect;
 export type AnalysisRecordValues = Partial<
@@ -106,22 +107,8 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
     },
 
     /** The chart's live (committed, not deleted) cephalogram: the image landmarks are placed on. */
-    async liveCephalogram(chartRef: number): Promise<{ id: number; sha256: string | null } | undefined> {
-      const [row] = await db
-        .select({ id: chartData.id, sha256: chartData.sha256 })
-        .from(chartData)
-        .where(
-          and(
-            eq(chartData.chartRef, chartRef),
-            eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram),
-            isNull(chartData.deletedAt),
-            isNull(chartData.pendingExpiresAt),
-          ),
-        )
-        .orderBy(desc(chartData.id))
-        .limit(1);
-      return row;
-    },
+    liveCephalogram: (chartRef: number): Promise<{ id: number; sha256: string | null } | undefined> =>
+      newestLiveImage(db, chartRef, IMAGE_TYPE.cephalogram),
   };
 }
 

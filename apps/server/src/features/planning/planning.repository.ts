@@ -1,7 +1,8 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
-import { analysisRecords, chartData, charts, patients, userConfigs } from '../../db/schema/index';
+import { newestLiveImage, type LiveImage } from '../../db/live-image';
+import { analysisRecords, charts, patients, userConfigs } from '../../db/schema/index';
 
 /** A chart the caller owns (committed, not deleted), with its patient. */
 export interface PlanningChart {
@@ -11,45 +12,11 @@ export interface PlanningChart {
 }
 
 /** A live (committed, not deleted) image of a chart, with what the upload check recorded about it. */
-export interface PlanningImage {
-  id: number;
-  path: string;
-  sha256: string | null;
-  sizeBytes: number | null;
-  shootDate: string | null;
-  width: number | null;
-  height: number | null;
-  /** What the upload check read from a DICOM film (its pixel spacing among it); null otherwise. */
-  dicomInfo: unknown;
-}
+export type PlanningImage = LiveImage;
 
 /** SQL of planning: every read is keyed by the caller's id or by a chart the caller was checked to own. */
 export function createPlanningRepository(db: AppDatabase) {
-  async function newestLive(chartRef: number, type: ImageTypeCd): Promise<PlanningImage | undefined> {
-    const [row] = await db
-      .select({
-        id: chartData.id,
-        path: chartData.path,
-        sha256: chartData.sha256,
-        sizeBytes: chartData.sizeBytes,
-        shootDate: chartData.shootDate,
-        width: chartData.width,
-        height: chartData.height,
-        dicomInfo: chartData.dicomInfo,
-      })
-      .from(chartData)
-      .where(
-        and(
-          eq(chartData.chartRef, chartRef),
-          eq(chartData.imageTypeCd, type),
-          isNull(chartData.deletedAt),
-          isNull(chartData.pendingExpiresAt),
-        ),
-      )
-      .orderBy(desc(chartData.id))
-      .limit(1);
-    return row;
-  }
+  const newestLive = (chartRef: number, type: ImageTypeCd) => newestLiveImage(db, chartRef, type);
 
   return {
     /** The caller's charts among `chartIds` (unknown, deleted, draft and other users' charts are left out). */

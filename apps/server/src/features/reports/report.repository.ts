@@ -1,7 +1,8 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
-import { analysisRecords, chartData, charts, patients, userConfigs, users } from '../../db/schema/index';
+import { newestLiveImage } from '../../db/live-image';
+import { analysisRecords, charts, patients, userConfigs, users } from '../../db/schema/index';
 
 /** The chart a report is about, with its patient; only the owner's, committed and not deleted. */
 export interface ReportChart {
@@ -37,31 +38,7 @@ export function createReportRepository(db: AppDatabase) {
     },
 
     /** The chart's live (committed, not deleted) cephalogram, the newest if there are several. */
-    async cephalogram(chartRef: number) {
-      const [row] = await db
-        .select({
-          id: chartData.id,
-          path: chartData.path,
-          sha256: chartData.sha256,
-          sizeBytes: chartData.sizeBytes,
-          shootDate: chartData.shootDate,
-          width: chartData.width,
-          height: chartData.height,
-          dicomInfo: chartData.dicomInfo,
-        })
-        .from(chartData)
-        .where(
-          and(
-            eq(chartData.chartRef, chartRef),
-            eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram),
-            isNull(chartData.deletedAt),
-            isNull(chartData.pendingExpiresAt),
-          ),
-        )
-        .orderBy(desc(chartData.id))
-        .limit(1);
-      return row;
-    },
+    cephalogram: (chartRef: number) => newestLiveImage(db, chartRef, IMAGE_TYPE.cephalogram),
 
     async analysisRecord(chartRef: number) {
       const [row] = await db

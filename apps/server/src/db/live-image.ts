@@ -1,0 +1,47 @@
+import type { ImageTypeCd } from '@ceppro/contract';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { AppDatabase } from './database';
+import { chartData } from './schema/index';
+
+/** A chart's live image (committed, not deleted) with what the upload check recorded about it. */
+export interface LiveImage {
+  id: number;
+  path: string;
+  sha256: string | null;
+  sizeBytes: number | null;
+  shootDate: string | null;
+  width: number | null;
+  height: number | null;
+  /** What the upload check read from a DICOM film (its pixel spacing among it); null otherwise. */
+  dicomInfo: unknown;
+}
+
+/**
+ * The chart's newest live image of one type: neither deleted nor a pending upload. The one query the
+ * landmarks, report and planning features use to find the film their landmarks belong to.
+ */
+export async function newestLiveImage(db: AppDatabase, chartRef: number, type: ImageTypeCd): Promise<LiveImage | undefined> {
+  const [row] = await db
+    .select({
+      id: chartData.id,
+      path: chartData.path,
+      sha256: chartData.sha256,
+      sizeBytes: chartData.sizeBytes,
+      shootDate: chartData.shootDate,
+      width: chartData.width,
+      height: chartData.height,
+      dicomInfo: chartData.dicomInfo,
+    })
+    .from(chartData)
+    .where(
+      and(
+        eq(chartData.chartRef, chartRef),
+        eq(chartData.imageTypeCd, type),
+        isNull(chartData.deletedAt),
+        isNull(chartData.pendingExpiresAt),
+      ),
+    )
+    .orderBy(desc(chartData.id))
+    .limit(1);
+  return row;
+}
