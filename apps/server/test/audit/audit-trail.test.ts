@@ -5,6 +5,7 @@ import { auditEvents, patients } from '../../src/db/schema/index';
 import { activeAccount, login } from '../auth/auth-harness';
 import { createGraphHarness, type GraphHarness } from '../graphql/graph-harness';
 import { ManualClock } from '../support/manual-clock';
+import { VIEW_REPEAT_WINDOW_MS } from '../../src/features/audit/audit.service';
 
 /**
  * The audit trail through HTTP and GraphQL on a real database: one row per kind of action, with
@@ -161,6 +162,26 @@ describe('recording', () => {
       detail: { format: 'xlsx', patients: 'all' },
     });
     expect(byAction('report.print')[0]).toMatchObject({ targetType: 'chart', targetId: a.chartId, outcome: 'success' });
+  });
+
+  it('records a repeated view of the same chart within a minute once, and again after it; denied views every time', async () => {
+    const chartViews = async () => (await rows()).filter((r) => r.action === 'chart.view' && r.actorUserId === userA).length;
+    clock.advance(VIEW_REPEAT_WINDOW_MS);
+    const viewChart = () => g.ok(tokenA, 'query($u: String!) { charts(filter: { uuid: $u }) { id } }', { u: a.uuid });
+    const before = await chartViews();
+    await viewChart();
+    clock.advance(VIEW_REPEAT_WINDOW_MS - 1);
+    await viewChart();
+    expect(await chartViews()).toBe(before + 1);
+    clock.advance(1);
+    await viewChart();
+    expect(await chartViews()).toBe(before + 2);
+    // A denied view is never folded into an earlier one.
+    const deniedViews = async () => (await rows()).filter((r) => r.actorUserId === userB && r.outcome === 'denied').length;
+    const denied = await deniedViews();
+    await g.ok(tokenB, 'query($u: String!) { charts(filter: { uuid: $u }) { id } }', { u: a.uuid });
+    await g.ok(tokenB, 'query($u: String!) { charts(filter: { uuid: $u }) { id } }', { u: a.uuid });
+    expect(await deniedViews()).toBe(denied + 2);
   });
 
   it("records B's attempts on A's patient, chart, image, export and print as denied against A", async () => {

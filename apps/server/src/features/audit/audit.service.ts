@@ -43,7 +43,33 @@ export interface AuditServiceDeps {
 // A user agent is kept for "which browser", not as a fingerprint: the first 200 characters are enough.
 const USER_AGENT_CHARS = 200;
 
+/**
+ * One opened viewer reads its chart and film several times (queries refetched on focus, the display
+ * image and its thumbnail). A successful view of the same target by the same user from the same
+ * address within this window is one access: it is recorded once. Denied and failed views, and every
+ * change, are always recorded. Kept per process: with several `api` processes a repeat may still
+ * land twice, never less than once.
+ */
+export const VIEW_REPEAT_WINDOW_MS = 60_000;
+const VIEW_MEMORY_LIMIT = 10_000;
+
 export function createAuditService({ repository, targets, clock, log }: AuditServiceDeps) {
+  const lastViews = new Map<string, number>();
+  /** True when this successful view repeats one recorded within the window (and remembers it otherwise). */
+  function repeatedView(event: AccessEvent, targetId: string | null): boolean {
+    if (!event.action.endsWith('.view') || event.target === null) return false;
+    const key = `${event.actorUserId}|${event.action}|${event.target.kind}|${targetId}|${event.client.ip}`;
+    const now = clock.now();
+    const last = lastViews.get(key);
+    if (last !== undefined && now - last < VIEW_REPEAT_WINDOW_MS) return true;
+    if (lastViews.size >= VIEW_MEMORY_LIMIT) {
+      for (const [k, at] of lastViews) if (now - at >= VIEW_REPEAT_WINDOW_MS) lastViews.delete(k);
+      if (lastViews.size >= VIEW_MEMORY_LIMIT) lastViews.clear();
+    }
+    lastViews.set(key, now);
+    return false;
+  }
+
   const service = {
     /**
      * Appends one event. Never throws: a trail that cannot be written must not fail the user's
@@ -88,12 +114,14 @@ export function createAuditService({ repository, targets, clock, log }: AuditSer
       if (resolved) detail['patientId'] = resolved.patientId;
       if (resolved?.chartId && event.target?.kind !== 'chart') detail['chartId'] = resolved.chartId;
       if (failed) detail['code'] = codeOf(event.error);
+      const targetId = targetIdOf(event.target, resolved?.chartId ?? null);
+      if (outcome === 'success' && repeatedView(event, targetId)) return;
       await service.record({
         actorUserId: event.actorUserId,
         ownerUserId: resolved?.ownerUserId ?? event.actorUserId,
         action: event.action,
         targetType: event.target?.kind ?? 'none',
-        targetId: targetIdOf(event.target, resolved?.chartId ?? null),
+        targetId,
         ip: event.client.ip,
         userAgent: event.client.userAgent,
         outcome,
