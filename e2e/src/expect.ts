@@ -30,11 +30,21 @@ export async function animationsDone(locator: Locator): Promise<void> {
 
 /**
  * Stops the page's clock (installed with `page.clock.install()` before the page loaded) `aheadMs`
- * ahead of its present time, so its timers fire only on `page.clock.runFor` / `fastForward`.
+ * ahead of its present time, so its timers fire only on `page.clock.runFor` / `fastForward`. The
+ * clock keeps running while the call travels to the page: on a busy machine the target may already
+ * be past ("Cannot fast-forward to the past"), so it is tried again a little further ahead (at most
+ * about a second).
  */
 export async function pauseClock(page: Page, aheadMs = 1000): Promise<void> {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + aheadMs);
+  for (let ahead = Math.max(1, aheadMs); ; ahead *= 4) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + ahead);
+      return;
+    } catch (error) {
+      if (ahead >= 1000 || !String(error).includes('fast-forward to the past')) throw error;
+    }
+  }
 }
 
 export { assert };
