@@ -9,6 +9,7 @@ import { assert, eventually } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import type { StoredLandmark } from '@ceppro/contract';
 
 /**
  * The viewer's Profilogram and Measure tabs on a dataset film at the user's default PPM (5 px/mm,
@@ -21,12 +22,6 @@ import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 const screensDir = process.env.E2E_SCREENS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '../../tmp/screens');
 // The dataset's films are 968x1200 px at 0.2 mm/px (its README): 5 px/mm.
 const PPM = 5;
-
-interface StoredLandmark {
-  cname: number;
-  x: number;
-  y: number;
-}
 
 /** Model output indices (v1 order: Sella, Nasion, ..., Menton 7, Gonion 9, Articulare 18). */
 const CNAME = { S: 0, N: 1, Me: 7, Go: 9, Ar: 18 } as const;

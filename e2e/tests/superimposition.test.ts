@@ -10,6 +10,7 @@ import { assert, eventually } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import type { StoredLandmark } from '@ceppro/contract';
 
 /**
  * The viewer's Superimposition tab (spec: 2 to 4 films, white/red/blue/green from the oldest): a
@@ -21,13 +22,6 @@ import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 const screensDir = process.env.E2E_SCREENS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '../../tmp/screens');
 const ANGLE_DEG = 4;
 const SHIFT = { x: 50, y: 30 };
-
-interface StoredLandmark {
-  cname: number;
-  name: string;
-  x: number;
-  y: number;
-}
 
 /** The film rotated ANGLE_DEG clockwise (canvas grown to fit, as libvips does) then shifted; and the map of a point. */
 async function movedCopy(file: string, out: string): Promise<(p: { x: number; y: number }) => { x: number; y: number }> {
