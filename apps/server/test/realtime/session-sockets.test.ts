@@ -80,6 +80,17 @@ describe('sockets end with their session', () => {
     await publishAndCheck(userId, [], [socket]);
   });
 
+  it('closes at the token expiry even when a periodic check is still in flight at that instant', async () => {
+    const { userId, token } = await signedIn('wsrace');
+    const socket = await connectAs(port, token);
+    // Both moves run before any database answer: the check started at 60 s has not come back when
+    // the expiry passes, and must not carry the socket past it.
+    clock.advance(ACCESS_TTL_S * 1000 - 1_000);
+    clock.advance(1_000);
+    expect(await closeOf(socket)).toEqual({ code: 4401, reason: 'J002' });
+    await publishAndCheck(userId, [], [socket]);
+  });
+
   it('closes the socket when the account reaches its expiry date (K024)', async () => {
     const { userId, token } = await signedIn('wsk24');
     await h.services.database.db.execute(

@@ -65,6 +65,8 @@ export async function registerWsRoutes(app: FastifyInstance, deps: WsDeps): Prom
 function handleSocket(socket: WebSocket, deps: WsDeps): void {
   let unsubscribe: (() => void) | null = null;
   let cancelCheck: (() => void) | null = null;
+  let cancelEndWatch: (() => void) | null = null;
+  let watchedEnd: number | null = null;
   let answered = false;
   const cancelTimeout = deps.clock.schedule(AUTH_TIMEOUT_MS, () => {
     answered = true;
@@ -75,6 +77,8 @@ function handleSocket(socket: WebSocket, deps: WsDeps): void {
     cancelTimeout();
     cancelCheck?.();
     cancelCheck = null;
+    cancelEndWatch?.();
+    cancelEndWatch = null;
     unsubscribe?.();
     unsubscribe = null;
   };
@@ -83,21 +87,43 @@ function handleSocket(socket: WebSocket, deps: WsDeps): void {
     stop();
     refuse(socket, error.code, error.message);
   };
-  /** Checks the session again at its own end or within SESSION_CHECK_MS, whichever is first. */
-  const scheduleCheck = (token: string, endsAt: number) => {
-    cancelCheck = deps.clock.schedule(Math.min(SESSION_CHECK_MS, endsAt - deps.clock.now()), () => {
+  const live = () => socket.readyState === socket.OPEN && unsubscribe !== null;
+  /**
+   * Asks the session store again. A refused session ends the socket; a failing database does not
+   * (the next periodic check retries). A still-valid session re-arms the end watch, which moves
+   * only when the end itself moved (an account's expiry changed).
+   */
+  const checkSession = (token: string): Promise<void> =>
+    deps.sessions.authenticateConnection(token).then(
+      (auth) => {
+        if (live()) watchEnd(token, auth.endsAt);
+      },
+      (error: unknown) => {
+        if (live() && error instanceof AppError) end(error);
+      },
+    );
+  /**
+   * A timer at the instant the session ends by itself (token or account expiry) that checks it
+   * again there. Kept apart from the periodic check so a check still in flight at that instant
+   * cannot push the end past it.
+   */
+  const watchEnd = (token: string, endsAt: number) => {
+    if (endsAt === watchedEnd) return;
+    cancelEndWatch?.();
+    watchedEnd = endsAt;
+    cancelEndWatch = deps.clock.schedule(endsAt - deps.clock.now(), () => {
+      cancelEndWatch = null;
+      watchedEnd = null;
+      void checkSession(token);
+    });
+  };
+  /** Every SESSION_CHECK_MS, counted from the end of the previous check. */
+  const schedulePeriodicCheck = (token: string) => {
+    cancelCheck = deps.clock.schedule(SESSION_CHECK_MS, () => {
       cancelCheck = null;
-      deps.sessions.authenticateConnection(token).then(
-        (auth) => {
-          if (socket.readyState === socket.OPEN && unsubscribe) scheduleCheck(token, auth.endsAt);
-        },
-        (error: unknown) => {
-          if (!unsubscribe) return;
-          // A refused session ends the socket; a failing database does not, the next check retries.
-          if (error instanceof AppError) end(error);
-          else scheduleCheck(token, deps.clock.now() + SESSION_CHECK_MS);
-        },
-      );
+      void checkSession(token).then(() => {
+        if (live()) schedulePeriodicCheck(token);
+      });
     });
   };
 
@@ -122,7 +148,8 @@ function handleSocket(socket: WebSocket, deps: WsDeps): void {
           send(socket, outbound.kind === 'text' ? outbound.text : encodeServerEvent(outbound.event));
         });
         send(socket, encodeServerEvent({ type: 'authenticated' }));
-        scheduleCheck(message.token, endsAt);
+        watchEnd(message.token, endsAt);
+        schedulePeriodicCheck(message.token);
       },
       (error: unknown) => {
         const known = error instanceof AppError ? error : new AppError('J001');
