@@ -9,7 +9,11 @@ const config = fileURLToPath(new URL('./playwright.config.ts', import.meta.url))
 const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 const filter = process.argv[2];
 const grep = filter ? ['--grep', filter.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')] : [];
-const child = spawn(process.execPath, [cli, 'test', '-c', config, ...grep, ...process.argv.slice(3)], { stdio: 'inherit' });
+// The browser suite runs the product as `npm start` does, on PGlite under each server's DATA_DIR, and
+// the CLIs it runs (seed-account, admin, notices) write there: CI's DATABASE_URL is for the server suites.
+const env = { ...process.env };
+delete env.DATABASE_URL;
+const child = spawn(process.execPath, [cli, 'test', '-c', config, ...grep, ...process.argv.slice(3)], { stdio: 'inherit', env });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => child.kill(signal));

@@ -2,7 +2,8 @@
 // database opener (apps/server/src/db/database.ts) or the test kit that makes a database per file
 // (apps/server/test/support/test-data-dir.ts). CI's PostgreSQL pass runs only these; the others (pure
 // rendering, inference, CLI parsing) ran once already on PGlite and would run the same way again.
-// `node scripts/db-test-files.mjs` prints one path a line; `--others` prints the rest instead.
+// `node scripts/db-test-files.mjs` prints one path a line; `--others` prints the rest instead;
+// `--pglite` prints the few that CI runs again on PGlite after running them all on PostgreSQL.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,6 +43,26 @@ const tests = readdirSync(path.join(root, TEST_DIR), { recursive: true })
   .map((f) => path.join(TEST_DIR, String(f)))
   .filter((f) => f.endsWith('.test.ts'))
   .sort();
+/**
+ * CI runs the server suites on PostgreSQL inside `npm test`; these run once more on PGlite, the
+ * embedded default: the migrations (extensions included), the list with its trigram search and
+ * counted totals, the session flow and the upload flow. The browser suite runs the whole product
+ * on PGlite too (e2e/src/server.ts never passes DATABASE_URL on).
+ */
+const PGLITE_AGAIN = [
+  'apps/server/test/migrations.test.ts',
+  'apps/server/test/graphql/patient-list-total.test.ts',
+  'apps/server/test/graphql/patients.test.ts',
+  'apps/server/test/auth/session-flow.test.ts',
+  'apps/server/test/images/upload-flow.test.ts',
+];
+if (process.argv.includes('--pglite')) {
+  for (const file of PGLITE_AGAIN) {
+    if (!tests.includes(file)) throw new Error(`${file} is not a server test file any more: update PGLITE_AGAIN`);
+    console.log(file);
+  }
+  process.exit(0);
+}
 const wantOthers = process.argv.includes('--others');
 for (const file of tests) {
   if (reachesDatabase(file) !== wantOthers) console.log(file);

@@ -5,12 +5,17 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The server as `npm start` runs it (apps/server/build.mjs), built fresh for every run; e2e/src/server.ts starts it. */
+export const E2E_SERVER_BUILD = join(root, 'tmp/e2e-server');
+
 /**
- * Before any worker starts: E2E_WEB_DIST=<absolute dir> builds the web app there (always) and the
- * servers serve it, so several checkouts' work can run browser tests side by side without sharing
- * apps/web/dist; otherwise apps/web/dist is built when missing.
+ * Before any worker starts: the server is bundled into E2E_SERVER_BUILD (esbuild, under a second).
+ * E2E_WEB_DIST=<absolute dir> builds the web app there (always) and the servers serve it, so several
+ * checkouts' work can run browser tests side by side without sharing apps/web/dist; otherwise
+ * apps/web/dist is built when missing.
  */
 export default function globalSetup(): void {
+  execFileSync(process.execPath, [join(root, 'apps/server/build.mjs'), E2E_SERVER_BUILD], { cwd: root, stdio: 'inherit' });
   const webDist = process.env.E2E_WEB_DIST;
   if (webDist !== undefined && webDist !== '') {
     console.log(`building the web app into ${webDist}`);

@@ -3,6 +3,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_SERVER_BUILD } from './global-setup.ts';
 import { e2eModelCardPath } from './model-card.ts';
 
 /**
@@ -15,10 +16,10 @@ import { e2eModelCardPath } from './model-card.ts';
 export const E2E_ACCESS_TOKEN_TTL_S = 30;
 
 /**
- * Starts the product for the browser tests: the real server (apps/server/src/main.ts) on a free
- * port with a throw-away DATA_DIR, serving apps/web/dist. While the server entry does not exist
- * yet (or CEPPRO_E2E_SERVER=preview is set), `vite preview` serves the same dist instead, and the
- * run says so.
+ * Starts the product for the browser tests: the real server, compiled as `npm start` runs it
+ * (global-setup.ts builds it into tmp/e2e-server), on a free port with a throw-away DATA_DIR,
+ * serving apps/web/dist. With CEPPRO_E2E_SERVER=preview, `vite preview` serves the same dist
+ * instead, and the run says so.
  */
 export interface RunningServer {
   baseUrl: string;
@@ -81,12 +82,13 @@ export async function startServer(
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ceppro-e2e-data-'));
   options.prepare?.(dataDir);
-  const serverEntry = join(root, 'apps/server/src/main.ts');
+  // The compiled server global-setup.ts built (plain JavaScript, as `npm start` runs it).
+  const serverEntry = join(E2E_SERVER_BUILD, 'main.js');
   // CEPPRO_E2E_SERVER=preview forces vite preview, to tell a web bug from a server bug.
   const real = existsSync(serverEntry) && process.env.CEPPRO_E2E_SERVER !== 'preview';
 
   const [command, args, cwd, readyPath] = real
-    ? [process.execPath, ['--import', 'tsx', serverEntry], root, '/healthz']
+    ? [process.execPath, ['--enable-source-maps', serverEntry], root, '/healthz']
     : [
         process.execPath,
         [join(root, 'node_modules/vite/bin/vite.js'), 'preview', '--port', String(port), '--strictPort'],
@@ -108,6 +110,7 @@ export async function startServer(
     ...options.env,
   };
   delete env.SMTP_URL; // mail must land in the outbox, where the tests read it
+  delete env.DATABASE_URL; // PGlite under DATA_DIR, as `npm start` runs it (e2e/run.mjs removes it too)
   delete env.PUBLIC_URL; // links must point at this server
   const child = spawn(command, args, {
     cwd,

@@ -23,7 +23,7 @@ const SELLA = { cname: 0, name: 'Sella', x: 400, y: 300 };
 const CHART_DATA = 'query($c: Int!) { chart_data(chart_id: $c) { id } }';
 const JOB_OF_CHART = "select status, attempts from jobs where kind = 'landmark-detection' and payload->>'chartUuid' = $1";
 const SKIP_REASON = !process.env.DATABASE_URL
-  ? 'skipped: needs PostgreSQL (DATABASE_URL), as in the PostgreSQL pass of .ci/run'
+  ? 'skipped: needs PostgreSQL (DATABASE_URL), as .ci/run runs npm test'
   : CEPH_DIR === null
     ? 'skipped: no cephalogram dataset at CEPH_DATASET_DIR or ../shared/datasets/isbi2015'
     : '';
