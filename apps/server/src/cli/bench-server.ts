@@ -1,18 +1,36 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { REPO_ROOT } from './dataset-manifest';
 
-/** The benches' way of running the real server: a child process of `apps/server/src/main.ts` with `env`. */
+/** Where the benches bundle the server (apps/server/build.mjs), once per bench run. */
+const BENCH_BUILD = join(REPO_ROOT, 'tmp/bench-server');
+let built = false;
+
+/** The compiled server's entry: bundled by apps/server/build.mjs, as `npm start` runs it (no TypeScript loader). */
+function compiledMain(): string {
+  if (!built) {
+    execFileSync(process.execPath, [join(REPO_ROOT, 'apps/server/build.mjs'), BENCH_BUILD], { cwd: REPO_ROOT, stdio: 'ignore' });
+    built = true;
+  }
+  return join(BENCH_BUILD, 'main.js');
+}
+
+/**
+ * The benches' way of running the real server: a child process of the compiled server (what
+ * `npm start` runs) with `env`. BENCH_API_PROCESSES=<n> (n > 1) runs n server processes on one
+ * port through node's cluster module (bench-cluster.ts).
+ */
 export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (docs/performance.md).
   const profile = env['BENCH_CPU_PROF'] ? ['--cpu-prof', '--cpu-prof-dir', env['BENCH_CPU_PROF']] : [];
-  // BENCH_API_PROCESSES=<n> (n > 1): n server processes on one port through node's cluster module.
-  const entry = Number(env['BENCH_API_PROCESSES'] ?? 1) > 1 ? 'apps/server/src/cli/bench-cluster.ts' : 'apps/server/src/main.ts';
-  const args = [...profile, '--import', 'tsx', resolve(REPO_ROOT, entry)];
-  return spawn(process.execPath, args, { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const main = compiledMain();
+  const cluster = Number(env['BENCH_API_PROCESSES'] ?? 1) > 1;
+  const args = cluster
+    ? [...profile, '--import', 'tsx', resolve(REPO_ROOT, 'apps/server/src/cli/bench-cluster.ts')]
+    : [...profile, '--enable-source-maps', main];
+  return spawn(process.execPath, args, { env: { ...env, BENCH_SERVER_MAIN: main }, stdio: ['ignore', 'inherit', 'inherit'] });
 }
-
 /** Stops a server started by `spawnServer` and waits for it to exit. */
 export async function stopServer(server: ChildProcess | undefined): Promise<void> {
   if (!server || server.exitCode !== null) return;
