@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +97,16 @@ describe('loadSecrets', () => {
     expect(second.secrets).toEqual(first.secrets);
     const onDisk: unknown = JSON.parse(await readFile(path.join(dir, 'secrets.json'), 'utf8'));
     expect(onDisk).toEqual(first.secrets);
+  });
+
+  it('gives processes starting at once on a fresh DATA_DIR the same secrets', async () => {
+    const fresh = path.join(dir, 'fresh');
+    const copies = await Promise.all(Array.from({ length: 8 }, () => loadSecrets(fresh, {})));
+    for (const copy of copies) expect(copy.secrets).toEqual(copies[0]?.secrets);
+    expect(copies.filter((c) => c.generated.length > 0)).toHaveLength(1);
+    const onDisk: unknown = JSON.parse(await readFile(path.join(fresh, 'secrets.json'), 'utf8'));
+    expect(onDisk).toEqual(copies[0]?.secrets);
+    expect((await readdir(fresh)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
   it('lets the environment win over the file', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './config-error';
@@ -40,9 +40,23 @@ export async function loadSecrets(dataDir: string, fromEnv: Partial<Secrets>): P
   }
   if (generated.length > 0) {
     await mkdir(dataDir, { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     await writeFile(tmp, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
-    await rename(tmp, file);
+    if (Object.keys(stored).length > 0) {
+      await rename(tmp, file); // a file from an older version lacked a secret: add it
+    } else {
+      // The first start: create the file only if no other process (an api copy started at the same
+      // moment on the same DATA_DIR) made it first; then use its secrets, or tokens would not agree.
+      const created = await link(tmp, file).then(
+        () => true,
+        (error: unknown) => {
+          if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+          throw error;
+        },
+      );
+      await unlink(tmp);
+      if (!created) return loadSecrets(dataDir, fromEnv);
+    }
   }
   return { secrets: secretsSchema.parse({ ...kept, ...fromEnv }), generated };
 }
