@@ -1,5 +1,18 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const WEB_ROOT = 'apps/web';
+/**
+ * The web test files that replace a module (`vi.mock`): they run isolated, each with its own module
+ * registry. The others share one jsdom and one import of React and the app per worker (`isolate:
+ * false`): a fresh environment and module graph per file cost three times the tests' own time.
+ */
+const webTests = readdirSync(path.join(WEB_ROOT, 'test'), { recursive: true })
+  .map((f) => `test/${String(f).split(path.sep).join('/')}`)
+  .filter((f) => /\.test\.tsx?$/.test(f));
+const webMocking = webTests.filter((f) => readFileSync(path.join(WEB_ROOT, f), 'utf8').includes('vi.mock('));
 
 // One vitest run, several projects: `unit` is pure and fast, `server` talks to a real database
 // (PGlite by default, PostgreSQL when DATABASE_URL is set), `web` runs React components in jsdom.
@@ -36,6 +49,18 @@ export default defineConfig({
           name: 'web',
           root: './apps/web',
           include: ['test/**/*.test.{ts,tsx}'],
+          exclude: webMocking,
+          environment: 'jsdom',
+          setupFiles: ['./test/setup-dialog.ts', './test/setup-shared-env.ts'],
+          isolate: false,
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web-mocking',
+          root: './apps/web',
+          include: webMocking,
           environment: 'jsdom',
           setupFiles: ['./test/setup-dialog.ts'],
         },
