@@ -75,7 +75,7 @@ function ensurePythonMl() {
 
 ensureDebianPackages();
 ensurePythonMl();
-// The static checks and the web build do not depend on each other: they run side by side, the
+// The static checks and the builds do not depend on each other: they run side by side, the
 // slowest (ESLint with type information, the web's typecheck) first.
 const tsProjects = ['apps/web', 'apps/server', 'e2e', 'packages/contract', 'packages/ceph'];
 const staticFailures = await runConcurrently([
@@ -84,6 +84,8 @@ const staticFailures = await runConcurrently([
   ...tsProjects.map((p) => ({ label: `typecheck ${p}`, cmd: 'npx', args: ['tsc', '-p', p] })),
   { label: 'format (Prettier, 140-character lines)', cmd: 'npm', args: ['run', '--silent', 'format:check'] },
   { label: 'build web', cmd: 'npm', args: ['run', 'build', '-w', 'apps/web'] },
+  // The server tests that start real server processes run this bundle when it is current (test/support/server-command.ts).
+  { label: 'build server', cmd: 'node', args: ['apps/server/build.mjs'] },
 ]);
 if (staticFailures.length > 0) {
   console.error(`\nFAILED: ${staticFailures.join(', ')}`);

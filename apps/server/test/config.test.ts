@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/config';
 import { REPO_ROOT } from '../src/config/paths';
 import { loadSecrets } from '../src/config/secrets';
+import { serverCommand } from './support/server-command';
 
 const S3_ENV = {
   STORAGE_DRIVER: 's3',
@@ -117,7 +118,8 @@ describe('loadSecrets', () => {
 
 describe('main with a bad variable', () => {
   it('prints one line and exits 1', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')], {
+    const { command, args } = serverCommand();
+    const child = spawn(command, args, {
       env: { ...process.env, PORT: 'abc', DATA_DIR: path.join(os.tmpdir(), 'ceppro-never-created') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

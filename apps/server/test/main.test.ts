@@ -7,6 +7,7 @@ import { REPO_ROOT } from '../src/config/paths';
 import { openDatabase } from '../src/db/database';
 import { users } from '../src/db/schema/index';
 import { signRequest } from '../src/storage/url-signer';
+import { serverCommand } from './support/server-command';
 import { createTestDataDir, type TestDataDir } from './support/test-data-dir';
 
 interface Running {
@@ -17,15 +18,14 @@ interface Running {
 }
 
 /**
- * src/main.ts in one node process with tsx's loader. Not through the `tsx` command: it relays a signal
- * to its child and, when the child does not confirm within 30 ms (a loaded machine), kills it and
- * exits 143, which is tsx's behaviour, not the server's.
+ * Starts the server and waits for its URL line: the compiled bundle when current, else src/main.ts
+ * in one node process with tsx's loader (support/server-command.ts). Not through the `tsx` command:
+ * it relays a signal to its child and, when the child does not confirm within 30 ms (a loaded
+ * machine), kills it and exits 143, which is tsx's behaviour, not the server's.
  */
-const MAIN = [process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']] as const;
-
-/** Starts the server (src/main.ts, as `npm start` runs its build) and waits for its URL line. */
 async function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(MAIN[0], MAIN[1], {
+  const { command, args } = serverCommand();
+  const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -133,7 +133,8 @@ describe('main: start, stop on a signal, start again on the same data', () => {
 
 describe('main when a dependency is not there', () => {
   const run = (env: Record<string, string>) => {
-    const child = spawn(MAIN[0], MAIN[1], {
+    const { command, args } = serverCommand();
+    const child = spawn(command, args, {
       cwd: REPO_ROOT,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

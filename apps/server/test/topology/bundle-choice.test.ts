@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bundleIsCurrent } from './server-process';
+import { bundleIsCurrent } from '../support/server-command';
 
 /** The topology tests run the compiled bundle only when it is built from the current sources. */
 let dir = '';

@@ -1,0 +1,35 @@
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../../src/config/paths';
+
+/** The compiled server (`npm run build -w apps/server`, apps/server/build.mjs) and what it is built from. */
+const BUNDLE = path.join(REPO_ROOT, 'apps/server/dist/main.js');
+const SOURCES = ['apps/server/src', 'packages/contract/src', 'packages/ceph/src'].map((dir) => path.join(REPO_ROOT, dir));
+
+/** Whether `bundle` exists and is no older than every source file it is built from. */
+export function bundleIsCurrent(bundle = BUNDLE, sources = SOURCES): boolean {
+  let built: number;
+  try {
+    built = statSync(bundle).mtimeMs;
+  } catch {
+    return false;
+  }
+  for (const dir of sources) {
+    for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile() && statSync(path.join(entry.parentPath, entry.name)).mtimeMs > built) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * How a test starts the real server entry: the compiled bundle when it is built and current (what
+ * `npm start` runs, and it starts faster than compiling TypeScript on the fly), else the TypeScript
+ * entry through tsx, so a stale bundle never stands in for the code under test. One node process
+ * (tsx as a loader, not its CLI, which would put a wrapper process in between): the test's signals
+ * (SIGKILL, SIGSTOP) reach the server. NODE_ENV stays the test's (start.js would set production).
+ */
+export function serverCommand(): { command: string; args: string[] } {
+  if (bundleIsCurrent()) return { command: process.execPath, args: ['--enable-source-maps', BUNDLE] };
+  return { command: process.execPath, args: ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')] };
+}
