@@ -68,7 +68,13 @@ function sourceUrlRewrite(outdir) {
 /** Builds into `outdir` (absolute, or relative to the working directory). Resolves with the files written. */
 export async function buildServer(outdir = path.join(serverRoot, 'dist')) {
   const out = path.resolve(outdir);
-  const entryPoints = { main: path.join(srcRoot, 'main.ts') };
+  // The operator's commands run from the bundle too (`node apps/server/dist/admin.js ...`): a
+  // production install has no TypeScript loader for `npm run admin` (docs/deploy.md).
+  const entryPoints = {
+    main: path.join(srcRoot, 'main.ts'),
+    admin: path.join(srcRoot, 'cli/admin.ts'),
+    notices: path.join(srcRoot, 'cli/notices.ts'),
+  };
   for (const { out: name, source } of Object.values(WORKERS)) entryPoints[name] = path.join(serverRoot, source);
   const result = await build({
     entryPoints,

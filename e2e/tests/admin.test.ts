@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newUser } from '../src/accounts.ts';
 import { assert } from '../src/expect.ts';
+import { E2E_SERVER_BUILD } from '../src/global-setup.ts';
 import { test } from '../src/harness.ts';
 import { startServer } from '../src/server.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -10,7 +11,7 @@ import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 const title =
-  'admin: a K017 account is refused at sign-in, an admin made by npm run admin approves it on /admin, then it signs in (en + ko)';
+  'admin: a K017 account is refused at sign-in, an admin made by the admin command approves it on /admin, then it signs in (en + ko)';
 
 test(
   title,
@@ -22,17 +23,10 @@ test(
     const server = await startServer(root, {
       prepare: (dataDir) => {
         const env = { ...process.env, DATA_DIR: dataDir };
-        const cli = [
-          join(root, 'apps/server/src/cli/admin.ts'),
-          'create',
-          '--email',
-          admin.email,
-          '--name',
-          'Operator',
-          '--password-stdin',
-        ];
+        // The operator's command as a deployment runs it: the bundle's admin.js (docs/deploy.md).
+        const cli = [join(E2E_SERVER_BUILD, 'admin.js'), 'create', '--email', admin.email, '--name', 'Operator', '--password-stdin'];
         const input = `${admin.password}\n`;
-        const created = spawnSync(process.execPath, ['--import', 'tsx', ...cli], { cwd: root, env, input, encoding: 'utf8' });
+        const created = spawnSync(process.execPath, cli, { cwd: root, env, input, encoding: 'utf8' });
         assert.equal(created.status, 0, `admin create failed: ${created.stderr}`);
         assert.match(created.stdout, /created admin/);
         const seed = [join(root, 'e2e/src/seed-account.ts'), 'pending', waiting.email, waiting.password, waiting.name];

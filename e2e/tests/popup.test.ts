@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { E2E_SERVER_BUILD } from '../src/global-setup.ts';
 import { test } from '../src/harness.ts';
 import { animationsDone, assert, pauseClock } from '../src/expect.ts';
 import { startServer } from '../src/server.ts';
@@ -68,7 +69,7 @@ test('loading overlay: shown and hidden again', async (t) => {
 });
 
 test(
-  'popup: the operator\'s current event (npm run notices) opens from /public/notices, in Korean, until "do not open today"',
+  'popup: the operator\'s current event (the notices command) opens from /public/notices, in Korean, until "do not open today"',
   async (t) => {
     // Its own server: an event in the shared one would open over every other test's screens. The
     // operator's CLI writes the event into the new DATA_DIR before the server starts.
@@ -78,9 +79,7 @@ test(
         const add = spawnSync(
           process.execPath,
           [
-            '--import',
-            'tsx',
-            join(root, 'apps/server/src/cli/notices.ts'),
+            join(E2E_SERVER_BUILD, 'notices.js'),
             'add',
             '--kind',
             'event',
