@@ -39,6 +39,12 @@ export const defaultContextOptions: BrowserContextOptions = {
 };
 
 const screensDir = process.env.E2E_SCREENS_DIR ?? join(root, 'tmp/screens');
+/**
+ * E2E_SCREENSHOTS=failures keeps only the pictures of failed tests: `t.screenshot` and the manual's
+ * pictures (tests/manual.test.ts) are then skipped. CI sets it (.ci/run): its clean clone throws them
+ * away, and encoding 160 PNGs is a tenth of the suite's CPU. Everywhere else they are written.
+ */
+export const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'failures';
 
 export const e2eTest = base.extend<{ t: TestContext }, { server: RunningServer }>({
   server: [
@@ -67,6 +73,7 @@ export const e2eTest = base.extend<{ t: TestContext }, { server: RunningServer }
         return { page: await context.newPage(), context, ...(user && { user }) };
       },
       screenshot: async (page, shot, options) => {
+        if (!SAVE_SCREENSHOTS) return;
         // A full-page shot of a scrolled page draws the sticky header mid-page.
         if (options?.fullPage === true) await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: join(screensDir, `${shot}.png`), fullPage: options?.fullPage === true });

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { assert, eventually } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
+import { SAVE_SCREENSHOTS, skip, test } from '../src/harness.ts';
 import { VIEWER_TABS, manualAccount, openTab, openViewer, settled, showTab, signInByForm, useLanguage } from '../src/manual-walk.ts';
 import type { ManualLang } from '../src/manual-walk.ts';
 import { cephalogramPath, datasetDir } from '../src/patients-api.ts';
@@ -26,6 +26,7 @@ const WALK = { timeoutMs: 300_000 };
 
 /** A 1280 x 800 screen as a palette PNG (a few hundred kB at most) into docs/manual/screens/<lang>/. */
 async function shoot(page: Page, lang: ManualLang, name: string): Promise<void> {
+  if (!SAVE_SCREENSHOTS) return;
   const png = await page.screenshot();
   const small = await sharp(png).png({ palette: true, quality: 90, effort: 8, compressionLevel: 9 }).toBuffer();
   mkdirSync(join(SCREENS, lang), { recursive: true });
