@@ -207,20 +207,23 @@ describe('patient list', () => {
   });
 
   it('reads a page with the same number of queries for 1 patient as for 10 (charts batched)', async () => {
-    // Counted where statements reach the driver: the list's statements are prepared once.
+    // Counted where statements reach the driver (the list's statements are prepared once), and only
+    // those that read patients, charts or their images: the session check (cached) and the background
+    // jobs' polling share the pool and may land in between on a busy machine.
     const driver = (g.h.services.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const textOf = (arg: unknown) =>
+      typeof arg === 'string' ? arg : typeof arg === 'object' && arg !== null && 'text' in arg ? String(arg.text) : '';
     await g.ok<Page>(t, LIST, {});
     const spy = vi.spyOn(driver, 'query');
+    const patientStatements = () => spy.mock.calls.filter(([arg]) => /"(patients|charts|chart_data)"/.test(textOf(arg))).length;
     try {
       await g.ok<Page>(t, LIST, { filter: { name_contains: 'Alpha' } });
-      const one = spy.mock.calls.length;
-      // Page, total and charts are one statement; the session check may come from the session
-      // cache (docs/performance.md).
-      expect(one).toBeGreaterThanOrEqual(1);
+      // Page, total and charts are one statement.
+      expect(patientStatements()).toBe(1);
       spy.mockClear();
       const full = await g.ok<Page>(t, LIST, {});
       expect(full.patients.items).toHaveLength(10);
-      expect(spy.mock.calls.length).toBe(one);
+      expect(patientStatements()).toBe(1);
     } finally {
       spy.mockRestore();
     }
