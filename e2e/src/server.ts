@@ -3,6 +3,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { copyPgliteTemplate } from '../../apps/server/test/support/pglite-template.ts';
 import { E2E_SERVER_BUILD } from './global-setup.ts';
 import { e2eModelCardPath } from './model-card.ts';
 
@@ -72,8 +73,8 @@ function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /**
- * `prepare` runs on the new DATA_DIR before the server starts (a test seeding it with a CLI); `env`
- * overrides the server's settings (`ACCESS_TOKEN_TTL_S`).
+ * `prepare` runs on the new DATA_DIR (its database already migrated) before the server starts (a
+ * test seeding it with a CLI); `env` overrides the server's settings (`ACCESS_TOKEN_TTL_S`).
  */
 export async function startServer(
   root: string,
@@ -81,6 +82,10 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ceppro-e2e-data-'));
+  // The embedded database already created and migrated: a copy of the server tests' PGlite template
+  // opens in a fraction of initdb's seconds. The server's own first start (initdb, migrations) is
+  // apps/server/test/main.test.ts's.
+  await copyPgliteTemplate(join(dataDir, 'db'), { migrated: true });
   options.prepare?.(dataDir);
   // The compiled server global-setup.ts built (plain JavaScript, as `npm start` runs it).
   const serverEntry = join(E2E_SERVER_BUILD, 'main.js');
