@@ -92,6 +92,15 @@ const initial: DrawingState = {
   visible: true,
 };
 
+/**
+ * A new history after an edit, undo or redo. "Saved" describes the sets last stored: once the
+ * drawing differs from them it no longer shows, until the autosave stores them (`markSaved`).
+ */
+function edited(s: Pick<DrawingState, 'saved' | 'saveStatus'>, history: DrawingState['history']) {
+  const saveStatus: DrawingSaveStatus = s.saveStatus === 'saved' && history.present !== s.saved ? 'clean' : s.saveStatus;
+  return { history, saveStatus };
+}
+
 /** Unsaved: the present sets differ from the stored ones. */
 export function isDirty(s: Pick<DrawingState, 'loaded' | 'writable' | 'saved' | 'history'>): boolean {
   return s.loaded && s.writable && s.saved !== s.history.present;
@@ -143,17 +152,17 @@ export const useDrawingStore = create<DrawingStore>()((set, get) => ({
     set((s) => {
       const present = s.history.present;
       if (present[target].length >= DRAWING_LIMITS.shapes) return { draft: null };
-      return { draft: null, history: pushHistory(s.history, { ...present, [target]: [...present[target], shape] }) };
+      return { draft: null, ...edited(s, pushHistory(s.history, { ...present, [target]: [...present[target], shape] })) };
     }),
   remove: (target, ids) =>
     set((s) => {
       const present = s.history.present;
       const kept = present[target].filter((shape) => !ids.includes(shape.id));
       if (kept.length === present[target].length) return {};
-      return { history: pushHistory(s.history, { ...present, [target]: kept }) };
+      return edited(s, pushHistory(s.history, { ...present, [target]: kept }));
     }),
-  undo: () => set((s) => ({ history: undoHistory(s.history), draft: null })),
-  redo: () => set((s) => ({ history: redoHistory(s.history), draft: null })),
+  undo: () => set((s) => ({ ...edited(s, undoHistory(s.history)), draft: null })),
+  redo: () => set((s) => ({ ...edited(s, redoHistory(s.history)), draft: null })),
   setSaveStatus: (saveStatus) => set({ saveStatus }),
   markSaved: (sets) => set((s) => ({ saved: sets, saveStatus: s.history.present === sets ? 'saved' : 'clean' })),
   toggleVisible: () => set((s) => ({ visible: !s.visible })),
