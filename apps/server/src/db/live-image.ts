@@ -1,7 +1,10 @@
 import type { ImageTypeCd } from '@ceppro/contract';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from './database';
 import { chartData } from './schema/index';
+
+/** Chart data that is live: neither deleted nor a pending upload (the condition every reader of images shares). */
+export const liveChartData = and(isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)) as SQL;
 
 /** A chart's live image (committed, not deleted) with what the upload check recorded about it. */
 export interface LiveImage {
@@ -33,14 +36,7 @@ export async function newestLiveImage(db: AppDatabase, chartRef: number, type: I
       dicomInfo: chartData.dicomInfo,
     })
     .from(chartData)
-    .where(
-      and(
-        eq(chartData.chartRef, chartRef),
-        eq(chartData.imageTypeCd, type),
-        isNull(chartData.deletedAt),
-        isNull(chartData.pendingExpiresAt),
-      ),
-    )
+    .where(and(eq(chartData.chartRef, chartRef), eq(chartData.imageTypeCd, type), liveChartData))
     .orderBy(desc(chartData.id))
     .limit(1);
   return row;

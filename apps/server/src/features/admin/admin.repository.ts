@@ -1,6 +1,7 @@
 import type { AdminAccountFilter, UserRole, UserTypeCd } from '@ceppro/contract';
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
+import { liveChartData } from '../../db/live-image';
 import { analysisRecords, chartData, charts, loginFailures, patients, subscriptions, users } from '../../db/schema/index';
 
 export type AdminUserRow = typeof users.$inferSelect;
@@ -107,7 +108,7 @@ export function createAdminRepository(db: AppDatabase) {
           .from(chartData)
           .innerJoin(charts, eq(chartData.chartRef, charts.id))
           .innerJoin(patients, eq(charts.patientRef, patients.id))
-          .where(and(liveChart, isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)))
+          .where(and(liveChart, liveChartData))
           .groupBy(patients.userId),
       ]);
       const put = (rows: Array<{ userId: number; n: number | string }>, key: keyof AccountUsageRow) => {

@@ -1,6 +1,7 @@
 import { IMAGE_TYPE, type ExportChart } from '@ceppro/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
+import { liveChartData } from '../../db/live-image';
 import { analysisRecords, chartData, charts, patients, userConfigs } from '../../db/schema/index';
 import { dicomCalibrationOfRow } from '../images';
 
@@ -60,14 +61,7 @@ export function createExportRepository(db: AppDatabase) {
         dicomInfo: chartData.dicomInfo,
       })
       .from(chartData)
-      .where(
-        and(
-          inArray(chartData.chartRef, [...chartRefs]),
-          eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram),
-          isNull(chartData.deletedAt),
-          isNull(chartData.pendingExpiresAt),
-        ),
-      )
+      .where(and(inArray(chartData.chartRef, [...chartRefs]), eq(chartData.imageTypeCd, IMAGE_TYPE.cephalogram), liveChartData))
       .orderBy(desc(chartData.id));
     for (const row of rows) if (!out.has(row.chartRef)) out.set(row.chartRef, row);
     return out;

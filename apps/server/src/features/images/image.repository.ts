@@ -1,6 +1,7 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
+import { liveChartData } from '../../db/live-image';
 import { chartData, charts, patients, uploads } from '../../db/schema/index';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -103,7 +104,7 @@ export function createImageRepository(db: AppDatabase) {
 
     /** Live (committed, not deleted) images of a chart, newest first within each type. */
     async liveImages(chartRef: number, types?: readonly ImageTypeCd[]): Promise<ImageRow[]> {
-      const conditions = [eq(chartData.chartRef, chartRef), isNull(chartData.deletedAt), isNull(chartData.pendingExpiresAt)];
+      const conditions = [eq(chartData.chartRef, chartRef), liveChartData];
       if (types && types.length > 0) conditions.push(inArray(chartData.imageTypeCd, [...types]));
       return db
         .select()

@@ -1,6 +1,7 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
+import { liveChartData } from '../../db/live-image';
 import { chartData, charts, patients } from '../../db/schema/index';
 import { createPatientListQuery, type ListPage } from './patient-list.query';
 
@@ -122,15 +123,7 @@ export function createPatientRepository(db: AppDatabase) {
           shootDate: chartData.shootDate,
         })
         .from(charts)
-        .leftJoin(
-          chartData,
-          and(
-            eq(chartData.chartRef, charts.id),
-            isNull(chartData.deletedAt),
-            isNull(chartData.pendingExpiresAt),
-            inArray(chartData.imageTypeCd, [...imageTypes]),
-          ),
-        )
+        .leftJoin(chartData, and(eq(chartData.chartRef, charts.id), liveChartData, inArray(chartData.imageTypeCd, [...imageTypes])))
         .where(and(inArray(charts.patientRef, [...patientIds]), isNull(charts.deletedAt), isNull(charts.draftExpiresAt)))
         .orderBy(desc(charts.createdAt), desc(charts.id), asc(chartData.imageTypeCd));
       const byId = new Map<number, ListedChart>();
