@@ -60,7 +60,11 @@ describe('authentication by the first message', () => {
   it('authenticates a valid token, ignores later messages, and forgets the socket once closed', async () => {
     const socket = await connectAs(port, token);
     socket.ws.send(JSON.stringify({ type: 'jwt', token: 'again' }));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The server reads a socket's frames in order: once it answers a ping sent after the message, it has handled the message.
+    await new Promise((resolve) => {
+      socket.ws.once('pong', resolve);
+      socket.ws.ping();
+    });
     expect(socket.frames).toEqual(['{"type":"authenticated"}']);
     expect(t.h.services.events.listenerCount()).toBeGreaterThanOrEqual(1);
     await socket.close();
