@@ -17,6 +17,9 @@ type ListParams = {
 const IMAGE_TYPE_BITS: Record<ImageTypeCd, number> = { [IMAGE_TYPE.cephalogram]: 1, [IMAGE_TYPE.lateralFace]: 2 };
 const ALL_IMAGE_TYPES = 3;
 
+/** PostgreSQL's unnamed statement: node-postgres parses (and PostgreSQL plans) it on every execution. */
+const UNNAMED = '';
+
 function imageTypeMask(types: readonly ImageTypeCd[]): number {
   return types.reduce((mask, t) => mask | IMAGE_TYPE_BITS[t], 0);
 }
@@ -112,25 +115,26 @@ export function createPatientListQuery(db: AppDatabase) {
   type ListQueries = ReturnType<typeof listQueries>;
 
   /**
-   * The unfiltered list's statements for one shape (sort, order, type filters), prepared once: on
-   * PostgreSQL a named statement per connection, so neither drizzle nor the planner redoes the work
-   * per request (docs/performance.md). At most 3 x 2 x 4 x 4 shapes. A name search is not prepared:
-   * whether the trigram index (0013) pays depends on the search text, so each one is planned.
+   * The list's statements for one shape (sort, order, type filters, a search or not), built by
+   * drizzle once, not per request (docs/performance.md: building them cost more server CPU than the
+   * rest of a search). An unfiltered list is a named statement on PostgreSQL, parsed once per
+   * connection. A search is sent as PostgreSQL's unnamed statement (the empty name), so it is planned
+   * for its own text every time: whether the trigram index (0013) pays depends on the text, and a
+   * generic plan made a search that matches most patients three times slower. At most
+   * 3 x 2 x 4 x 4 x 2 shapes.
    */
   type Prepared = { page: ReturnType<ListQueries['page']['prepare']>; total: ReturnType<ListQueries['total']['prepare']> };
   const prepared = new Map<string, Prepared>();
 
   function runList(q: PatientListQuery, chartImageTypes: readonly ImageTypeCd[] | undefined, values: ListParams) {
-    if (q.nameContains) {
-      const { page, total } = listQueries(q, chartImageTypes, values);
-      return { page: () => page.execute(), total: () => total.execute() };
-    }
-    const shape = `${q.sort}_${q.order}_${q.imageTypes ? imageTypeMask(q.imageTypes) : 'all'}_${chartImageTypes?.join('_') ?? 'all'}`;
+    const search = q.nameContains ? 'search' : 'all';
+    const shape = `${q.sort}_${q.order}_${q.imageTypes ? imageTypeMask(q.imageTypes) : 'all'}_${chartImageTypes?.join('_') ?? 'all'}_${search}`;
     let statements = prepared.get(shape);
     if (!statements) {
       const { page, total } = listQueries(q, chartImageTypes);
       // Named by the shape: the same name always means the same text, whichever repository prepared it.
-      statements = { page: page.prepare(`patients_list_${shape}`), total: total.prepare(`patients_total_${shape}`) };
+      const name = (kind: string): string => (q.nameContains ? UNNAMED : `patients_${kind}_${shape}`);
+      statements = { page: page.prepare(name('list')), total: total.prepare(name('total')) };
       prepared.set(shape, statements);
     }
     const { page, total } = statements;
