@@ -1,5 +1,5 @@
 /**
- * npm run bench:api [-- --main 10000 --others 50000 --users 10 --clients 50 --warmup 1000 --requests 2000
+ * npm run bench:api [-- --main 10000 --others 50000 --users 10 --clients 50 --warmup 3000 --requests 2000
  *                      --single 300 --uploads 5 [--concurrent]]
  *
  * Seeds one user with --main patients and --users other users sharing --others patients (each with
@@ -8,7 +8,8 @@
  * - starts the real server as a child process and measures from outside it the patient-list query
  *   over GraphQL (random page, name search, sort by each column) from --clients concurrent clients,
  *   then from one client (--single requests), after --warmup requests from --clients clients that
- *   are not counted (a server that has run for a while: V8 has optimised the request path);
+ *   are not counted but reported on their own line (the first few thousand requests after a start
+ *   run slower, until V8 has optimised the request path; the counted ones are a server's steady state);
  * - upload-to-landmarks for one dataset cephalogram at a time (the web app's new-patient sequence:
  *   draft patient and chart, socket, presigned upload, check, thumbnail, landmark detection), or with
  *   --concurrent, --uploads users each uploading one at the same moment while /healthz is polled.
@@ -54,7 +55,7 @@ async function main(): Promise<number> {
   const plan = { mainPatients: num(values.main, 10_000), otherPatients: num(values.others, 50_000), otherUsers: num(values.users, 10) };
   const clients = num(values.clients, 50);
   const requests = num(values.requests, 2_000);
-  const warmup = num(values.warmup, 1_000);
+  const warmup = num(values.warmup, 3_000);
   const single = num(values.single, 300);
   const uploads = num(values.uploads, 5);
 
@@ -88,8 +89,12 @@ async function main(): Promise<number> {
     const client = new BenchClient(base);
     await client.login(mainUser.email, encodePassword(PASSWORD));
 
-    // Warm-up (JIT, pool connections), not counted.
-    await listLoad(client, plan.mainPatients, clients, warmup);
+    // Warm-up (JIT, pool connections): not counted, only reported.
+    const warm = await listLoad(client, plan.mainPatients, clients, warmup);
+    const warmRps = ((warm.latencies.length * 1000) / Math.max(1, warm.wallMs)).toFixed(0);
+    console.log(
+      `list warm-up: ${warm.latencies.length} queries from ${clients} clients right after the start, ${warmRps} per second, not counted`,
+    );
     const loadBefore = load();
     const pgUrl = process.env['DATABASE_URL'];
     const pgDatabase = pgUrl ? new URL(pgUrl).pathname.slice(1) : undefined;
