@@ -127,8 +127,8 @@ export function createPatientListQuery(db: AppDatabase) {
   const prepared = new Map<string, Prepared>();
 
   function runList(q: PatientListQuery, chartImageTypes: readonly ImageTypeCd[] | undefined, values: ListParams) {
-    const search = q.nameContains ? 'search' : 'all';
-    const shape = `${q.sort}_${q.order}_${q.imageTypes ? imageTypeMask(q.imageTypes) : 'all'}_${chartImageTypes?.join('_') ?? 'all'}_${search}`;
+    const types = q.imageTypes ? imageTypeMask(q.imageTypes) : 'all';
+    const shape = `${q.sort}_${q.order}_${types}_${chartImageTypes?.join('_') ?? 'all'}_${q.nameContains ? 'search' : 'all'}`;
     let statements = prepared.get(shape);
     if (!statements) {
       const { page, total } = listQueries(q, chartImageTypes);
