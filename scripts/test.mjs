@@ -81,6 +81,7 @@ const tsProjects = ['apps/web', 'apps/server', 'e2e', 'packages/contract', 'pack
 const staticFailures = await runConcurrently([
   { label: 'lint', cmd: 'npx', args: ['eslint', '.'] },
   { label: 'import cycles between server folders', cmd: 'node', args: ['scripts/check-import-cycles.mjs'] },
+  { label: 'engines: every locked package runs on Node 20', cmd: 'node', args: ['scripts/check-engines.mjs'] },
   ...tsProjects.map((p) => ({ label: `typecheck ${p}`, cmd: 'npx', args: ['tsc', '-p', p] })),
   { label: 'format (Prettier, 140-character lines)', cmd: 'npm', args: ['run', '--silent', 'format:check'] },
   { label: 'build web', cmd: 'npm', args: ['run', 'build', '-w', 'apps/web'] },
