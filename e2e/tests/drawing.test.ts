@@ -103,7 +103,7 @@ async function saved(page: Page): Promise<void> {
 async function pageGraphql<T>(page: Page, query: string, variables: Record<string, unknown>): Promise<T> {
   const body = await page.evaluate(
     async ({ query, variables }) => {
-      // Access tokens live 5 s in these tests: take a fresh one as the app would (the HttpOnly cookie goes along).
+      // The page's token may have expired (E2E_ACCESS_TOKEN_TTL_S): take a fresh one as the app would (the HttpOnly cookie goes along).
       const refreshed = await fetch('/api/refresh-token', { method: 'POST', credentials: 'same-origin' });
       const token = ((await refreshed.json()) as { data?: { token?: string } }).data?.token ?? '';
       const res = await fetch('/graphql', {

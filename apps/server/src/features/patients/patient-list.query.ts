@@ -5,7 +5,7 @@ import { patientCounts, patients } from '../../db/schema/index';
 import { listedChartsOfRow } from './listed-charts.sql';
 import type { ListedChart, PatientListQuery, PatientRow } from './patient.repository';
 
-/** The values of one list query (placeholders of the prepared statements). */
+/** The values of one list query (the placeholders of its prepared statements). */
 type ListParams = {
   userId: number;
   pattern: string;
@@ -45,10 +45,10 @@ export function createPatientListQuery(db: AppDatabase) {
   // Drafts (new-patient flow not yet committed by landmark detection) are invisible everywhere.
   const live = and(isNull(patients.deletedAt), isNull(patients.draftExpiresAt)) as SQL;
 
-  /** The list's conditions; the caller and the search text are values or, to prepare, placeholders. */
-  function listWhere(q: PatientListQuery, values?: ListParams): SQL | undefined {
-    const conditions: SQL[] = [eq(patients.userId, values ? values.userId : sql.placeholder('userId')), live];
-    if (q.nameContains) conditions.push(ilike(patients.firstName, values ? values.pattern : sql.placeholder('pattern')));
+  /** The list's conditions; the caller and the search text are placeholders. */
+  function listWhere(q: PatientListQuery): SQL | undefined {
+    const conditions: SQL[] = [eq(patients.userId, sql.placeholder('userId')), live];
+    if (q.nameContains) conditions.push(ilike(patients.firstName, sql.placeholder('pattern')));
     if (q.imageTypes && q.imageTypes.length > 0) {
       // Any image at all, then a narrower type as one more bit test on the same rows.
       conditions.push(sql`${patients.imageTypes} <> 0`);
@@ -76,27 +76,27 @@ export function createPatientListQuery(db: AppDatabase) {
    * The total: without a search or a type filter, the owner's live-patient figure kept by triggers
    * (patient_counts, 0014: exact, no count of the owner's rows per request); otherwise a count.
    */
-  function totalOf(q: PatientListQuery, where: SQL | undefined, values?: ListParams): SQL<number> {
+  function totalOf(q: PatientListQuery, where: SQL | undefined): SQL<number> {
     const filtered = Boolean(q.nameContains) || (q.imageTypes !== undefined && q.imageTypes.length > 0);
     if (filtered) return sql<number>`(select count(*) from ${patients} where ${where})`.mapWith(Number);
-    const owner = values ? values.userId : sql.placeholder('userId');
+    const owner = sql.placeholder('userId');
     return sql<number>`coalesce((select ${patientCounts.live} from ${patientCounts} where ${patientCounts.userId} = ${owner}), 0)`.mapWith(
       Number,
     );
   }
 
-  /** The list's page (with its total and charts) and its bare total, with `values` or placeholders. */
-  function listQueries(q: PatientListQuery, chartImageTypes: readonly ImageTypeCd[] | undefined, values?: ListParams) {
-    const where = listWhere(q, values);
+  /** The list's page (with its total and charts) and its bare total, with placeholders for the values. */
+  function listQueries(q: PatientListQuery, chartImageTypes: readonly ImageTypeCd[] | undefined) {
+    const where = listWhere(q);
     const order = orderBy(q);
-    const totalSql = totalOf(q, where, values);
+    const totalSql = totalOf(q, where);
     const pageIds = db
       .select({ id: patients.id })
       .from(patients)
       .where(where)
       .orderBy(...order)
-      .limit(values ? values.limit : sql.placeholder('limit'))
-      .offset(values ? values.offset : sql.placeholder('offset'));
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
     const page = db
       .select({
         row: patients,
