@@ -156,7 +156,7 @@ export class PatientsApi {
     return { patientId, chartId, chartUuid: chart.create_chart.uuid };
   }
 
-  /** The e2e access token lives 5 s: a socket must authenticate with a fresh one. */
+  /** The e2e access token is short-lived (E2E_ACCESS_TOKEN_TTL_S): a socket must authenticate with a fresh one. */
   private async refresh(): Promise<void> {
     const refreshed = await this.raw('/api/refresh-token', new URLSearchParams({ refreshToken: this.refreshToken }));
     assert.ok(refreshed.success, `refresh: ${refreshed.code}`);
