@@ -3,10 +3,14 @@
  *
  * Where a server's CPU went, by request stage, from a V8 CPU profile (`BENCH_CPU_PROF=<dir> npm run
  * bench:api` writes one). Each sample goes to the stage of the innermost frame that names one (a
- * socket write under node-postgres is SQL, under the HTTP response it is HTTP); samples under module
- * loading are start-up. Prints per stage the share of all samples and of the busy ones.
+ * parse under node-postgres is SQL, under the HTTP request it is HTTP); socket writes are a stage of
+ * their own (see below); samples under module loading are start-up. Frames of the compiled bundle
+ * are mapped to their sources through its source map. Prints per stage the share of all samples and
+ * of the busy ones.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
@@ -14,7 +18,7 @@ const profileSchema = z.object({
   nodes: z.array(
     z.object({
       id: z.number(),
-      callFrame: z.object({ functionName: z.string(), url: z.string() }),
+      callFrame: z.object({ functionName: z.string(), url: z.string(), lineNumber: z.number(), columnNumber: z.number() }),
       children: z.array(z.number()).optional(),
     }),
   ),
@@ -22,7 +26,25 @@ const profileSchema = z.object({
   timeDeltas: z.array(z.number()),
 });
 
-type Frame = { functionName: string; url: string };
+type Frame = { functionName: string; url: string; lineNumber: number; columnNumber: number };
+
+/**
+ * The compiled server (apps/server/build.mjs) is one bundle for the app's own code: a frame in it is
+ * mapped back to its source file through the bundle's source map, so its stage (auth, resolvers)
+ * can be told. Frames of packages (left external by the build) keep their own paths.
+ */
+const sourceMaps = new Map<string, SourceMap | null>();
+function sourceFrame(f: Frame): Frame {
+  if (!f.url.endsWith('.js') || f.url.includes('/node_modules/')) return f;
+  let map = sourceMaps.get(f.url);
+  if (map === undefined) {
+    const path = f.url.startsWith('file:') ? fileURLToPath(f.url) : f.url;
+    map = existsSync(`${path}.map`) ? new SourceMap(JSON.parse(readFileSync(`${path}.map`, 'utf8')) as never) : null;
+    sourceMaps.set(f.url, map);
+  }
+  const entry = map?.findEntry(f.lineNumber, f.columnNumber);
+  return entry && 'originalSource' in entry ? { ...f, url: entry.originalSource } : f;
+}
 
 /** The stage a frame belongs to, or null when it says nothing (native code, timers, promises). */
 function stageOf(f: Frame): string | null {
@@ -35,6 +57,7 @@ function stageOf(f: Frame): string | null {
     if (pkg === 'graphql') return null; // decided by the caller (parse, validate or execute)
     if (pkg === '@graphql-tools/executor') return 'GraphQL: execute';
     const yoga = pkg === 'graphql-yoga' || pkg.startsWith('@whatwg-node/') || pkg.startsWith('@envelop/');
+    if (yoga && /stringify/i.test(f.functionName)) return 'GraphQL: serialise the result (JSON)';
     if (yoga) return 'GraphQL: yoga/envelop request handling';
     if (pkg === '@fastify/compress') return 'HTTP: compression';
     if (pkg === 'zod') return null;
@@ -76,10 +99,14 @@ function main(): void {
     const chain: Frame[] = [];
     for (let x: number | undefined = id; x !== undefined; x = parent.get(x)) {
       const node = byId.get(x);
-      if (node) chain.push(node.callFrame);
+      if (node) chain.push(sourceFrame(node.callFrame));
     }
     const leaf = chain[0]?.functionName ?? '';
     let stage: string | null = ['(idle)', '(garbage collector)', '(program)'].includes(leaf) ? leaf : null;
+    // A socket write wakes the process reading the other end (a PostgreSQL backend, the client), which
+    // may take the core from this thread; the sampler charges that time to the write. /proc shows how
+    // little of it is this process's own system time (docs/performance.md).
+    if (!stage && leaf === 'writev') stage = 'socket writes (writev), incl. time off the core';
     if (!stage && chain.some((f) => stageOf(f) === 'start-up')) stage = 'start-up';
     for (const f of chain) {
       if (stage) break;
@@ -94,6 +121,11 @@ function main(): void {
   const perRequestMs = (busy / 1e3 / Number(values.requests)).toFixed(2);
   const perRequest = values.requests ? `, ${perRequestMs} ms per request over ${values.requests}` : '';
   console.log(`${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy after start-up${perRequest}`);
+  const writes = [...stages.entries()].find(([k]) => k.startsWith('socket writes'))?.[1] ?? 0;
+  if (values.requests && writes > 0) {
+    const withoutMs = ((busy - writes) / 1e3 / Number(values.requests)).toFixed(2);
+    console.log(`without the socket writes (time off the core, mostly): ${withoutMs} ms per request`);
+  }
   const rows = [...stages.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top ?? 30));
   for (const [stage, t] of rows) {
     const ofBusy = stage === '(idle)' || stage === 'start-up' ? '' : `${((t / busy) * 100).toFixed(1).padStart(5)}% of busy`;
