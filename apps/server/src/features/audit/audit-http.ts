@@ -1,13 +1,15 @@
 import { EXPORT_ENDPOINTS, FILE_ENDPOINTS, REPORT_ENDPOINTS } from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientOf } from '../../http/require-user';
-import type { TargetRef } from './audit-targets.repository';
+import type { ResolvedTarget, TargetRef } from './audit-targets.repository';
 import type { AuditService } from './audit.service';
 
 interface RouteAudit {
   action: (body: Record<string, unknown>) => string;
   target: (body: Record<string, unknown>, params: Record<string, unknown>) => TargetRef | null;
   detail?: (body: Record<string, unknown>) => Record<string, unknown>;
+  /** The request consumes its target (a checked upload's row is deleted): look it up before the handler runs. */
+  resolveBefore?: true;
 }
 
 const chartIdIn = (value: unknown): TargetRef | null => (typeof value === 'string' ? { kind: 'chart', by: 'chart_id', id: value } : null);
@@ -21,6 +23,7 @@ const ROUTES: Record<string, RouteAudit> = {
   [`POST ${FILE_ENDPOINTS.chartDataRequest.path}`]: {
     action: fixed('image.upload'),
     target: (b) => (typeof b['upload_id'] === 'string' ? { kind: 'upload', id: b['upload_id'] } : null),
+    resolveBefore: true,
   },
   [`POST ${FILE_ENDPOINTS.download.path}`]: {
     action: fixed('image.view'),
@@ -50,6 +53,7 @@ const ROUTES: Record<string, RouteAudit> = {
 };
 
 const errorCodes = new WeakMap<FastifyRequest, string>();
+const resolvedBefore = new WeakMap<FastifyRequest, ResolvedTarget | null>();
 
 /**
  * Records the audited REST routes in one place (no edits in their handlers). Registered on the
@@ -60,6 +64,14 @@ export function registerAuditHooks(app: FastifyInstance, audit: AuditService): v
   app.addHook('onError', async (request, _reply, error) => {
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string') errorCodes.set(request, code);
+  });
+  // After the body is parsed, before the handler: the target of a request that consumes it.
+  app.addHook('preHandler', async (request) => {
+    const spec = ROUTES[`${request.method} ${request.routeOptions.url ?? ''}`];
+    if (!spec?.resolveBefore || request.auth?.userId === undefined) return;
+    const body = isRecord(request.body) ? request.body : {};
+    const params = isRecord(request.params) ? request.params : {};
+    resolvedBefore.set(request, await audit.resolveTarget(spec.target(body, params)));
   });
   // onSend, not onResponse: the event is written before the answer leaves, so a client (or a test)
   // that reads the trail right after its request finds it. A look-up and an insert: small.
@@ -75,6 +87,7 @@ export function registerAuditHooks(app: FastifyInstance, audit: AuditService): v
       client: clientOf(request),
       action: spec.action(body),
       target: spec.target(body, params),
+      ...(resolvedBefore.has(request) && { resolved: resolvedBefore.get(request) ?? null }),
       ...(failed && { error: { code: errorCodes.get(request) ?? `HTTP_${reply.statusCode}` } }),
       ...(spec.detail && { detail: spec.detail(body) }),
     });

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors/app-error';
 import type { AuditRepository } from './audit.repository';
-import type { AuditTargetRepository, TargetRef } from './audit-targets.repository';
+import type { AuditTargetRepository, ResolvedTarget, TargetRef } from './audit-targets.repository';
 
 /**
  * One event of the audit trail. `ownerUserId` is whose data it is (the real owner also when the
@@ -28,6 +28,11 @@ export interface AccessEvent {
   action: string;
   /** Null when the request named nothing resolvable (a create that failed before it had an id). */
   target: TargetRef | null;
+  /**
+   * The target as `resolveTarget` found it before the request ran, for a request that consumes
+   * what it names (a finished upload's row is gone afterwards); undefined: looked up now.
+   */
+  resolved?: ResolvedTarget | null;
   /** Undefined: it succeeded; otherwise the error that refused it. */
   error?: unknown;
   detail?: Record<string, unknown>;
@@ -96,17 +101,24 @@ export function createAuditService({ repository, targets, clock, log }: AuditSer
     },
 
     /**
+     * The target's real owner, patient and chart, or null (nothing named, nothing found, or the
+     * look-up failed: logged, never thrown, like every write of the trail).
+     */
+    async resolveTarget(target: TargetRef | null): Promise<ResolvedTarget | null> {
+      if (!target) return null;
+      return targets.resolve(target).catch((error: unknown) => {
+        log.error({ err: error }, 'audit target could not be resolved');
+        return null;
+      });
+    },
+
+    /**
      * Records an access to a patient, chart, image or record. The target's real owner is looked up,
      * so a refused request for someone else's data is `denied` with that owner (who then sees it in
      * their trail); a failure on one's own or on nothing is `failed`.
      */
     async access(event: AccessEvent): Promise<void> {
-      const resolved = event.target
-        ? await targets.resolve(event.target).catch((error: unknown) => {
-            log.error({ err: error }, 'audit target could not be resolved');
-            return null;
-          })
-        : null;
+      const resolved = event.resolved !== undefined ? event.resolved : await service.resolveTarget(event.target);
       const failed = event.error !== undefined;
       const foreign = resolved !== null && resolved.ownerUserId !== event.actorUserId;
       const outcome = !failed ? 'success' : foreign ? 'denied' : 'failed';
