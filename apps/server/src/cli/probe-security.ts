@@ -26,7 +26,9 @@ import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
 import { seedBenchData } from './bench-api-seed';
 import { freePort, spawnServer, stopServer, waitHealthy } from './bench-server';
-import { abuse, crossUserMatrix, hostileInputs } from './probe/groups';
+import { abuse } from './probe/abuse';
+import { crossUserMatrix } from './probe/cross-user';
+import { hostileInputs } from './probe/hostile-input';
 import { newTally, ProbeClient, type ProbeTally } from './probe/probe-client';
 import { createVictim, probeFilm, snapshot, type VictimData } from './probe/setup';
 
