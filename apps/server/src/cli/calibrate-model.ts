@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { LandmarkDetector } from '../inference/index.ts';
-import { confidenceFeatures } from '../inference/landmark-detector.ts';
+import { confidenceFeatures } from '../inference/detection.ts';
 import { procrustesMean, type Pt } from '../inference/shape-check.ts';
 import { datasetDir, evalDatasetManifestSchema, loadDatasetManifest, userPath } from './dataset-manifest.ts';
 import { imageSpacing } from './landmark-eval.ts';

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { ImageInputError, type ImageRejection } from './image-input.ts';
-import type { Detection } from './landmark-detector.ts';
+import type { Detection } from './detection.ts';
 
 export interface WorkerRequest {
   id: number;

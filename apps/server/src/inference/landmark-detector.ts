@@ -5,70 +5,10 @@ import * as ort from 'onnxruntime-node';
 import { decodeHeatmap } from './decode.ts';
 import { cellToPx, fineScale, fitFrame, fromFrame, mirrorX, scaleFrame, toFrame, type Frame } from './frames.ts';
 import { decodeGrey, resizeGrey } from './image-input.ts';
+import { calibratedConfidence, type Detection, type DetectionQuality, type LandmarkEvidence } from './detection.ts';
 import { calibrationOf, readModelManifest, type ModelCalibration, type ModelManifest } from './model-manifest.ts';
 import { mirror, samplePatch, type GreyImage } from './patches.ts';
 import { shapeResidual, type Pt } from './shape-check.ts';
-
-/**
- * The detector's own output per landmark (with the evidence behind its confidence). It leaves the
- * inference layer only as the stored shape (contract `StoredLandmark`, detection.job.ts
- * `inferResultOf`), the one every reader converts from.
- */
-export interface DetectedLandmark {
-  index: number;
-  name: string;
-  shortName: string;
-  /** Position in px of the uploaded image (after EXIF orientation), origin top-left, y down. */
-  x: number;
-  y: number;
-  /**
-   * Calibrated probability that this landmark is within 2 mm of where a clinician would put it
-   * (the manifest's confidence model); the viewer flags it for review below the manifest's threshold.
-   */
-  confidence: number;
-  /** What the confidence is computed from (calibration and evaluation only). */
-  evidence: LandmarkEvidence;
-}
-
-export interface LandmarkEvidence {
-  /** Probability mass of the refinement heatmap near its answer, 0..1. */
-  mass: number;
-  /** RMS spread of that heatmap, normalised fine px (about 0.2 mm on an average adult skull). */
-  spread: number;
-  /** How far refinement moved the point from the coarse estimate, normalised fine px. */
-  shift: number;
-  /** Probability mass of the coarse heatmap near its answer, 0..1. */
-  coarse: number;
-}
-
-export interface DetectionQuality {
-  /** Mean coarse confidence of the chosen orientation. */
-  meanConfidence: number;
-  /** Procrustes residual of the coarse landmarks against the mean shape (0..1). */
-  shapeResidual: number | null;
-}
-
-export type Detection =
-  | {
-      status: 'ok';
-      landmarks: DetectedLandmark[];
-      imageSize: { width: number; height: number };
-      facing: 'right' | 'left';
-      model: { id: string; version: string };
-      /** The manifest's calibrated threshold below which a landmark is listed for review (null uncalibrated). */
-      reviewThreshold: number | null;
-      quality: DetectionQuality;
-      timingsMs: Record<string, number>;
-    }
-  | {
-      status: 'refused';
-      reason: 'XRAY_NOT_RECOGNIZED';
-      message: string;
-      imageSize: { width: number; height: number };
-      model: { id: string; version: string };
-      quality: DetectionQuality;
-      timingsMs: Record<string, number>;
-    };
 
 interface Prepared {
   image: GreyImage;
@@ -82,26 +22,6 @@ interface FineFrames {
   cf: Frame;
   fine: GreyImage;
   ctx: GreyImage;
-}
-
-const logit = (p: number) => {
-  const q = Math.min(1 - 1e-6, Math.max(1e-6, p));
-  return Math.log(q / (1 - q));
-};
-
-/**
- * The inputs of the confidence model, in the order of its weights (model-manifest.ts):
- * logit(mass), ln(spread), ln(1 + shift), logit(coarse). calibrate-model.ts fits on the same.
- */
-export function confidenceFeatures(e: LandmarkEvidence): [number, number, number, number] {
-  return [logit(e.mass), Math.log(Math.max(1e-3, e.spread)), Math.log1p(e.shift), logit(e.coarse)];
-}
-
-/** The manifest's confidence model: P(error <= 2 mm) from the refinement evidence. */
-export function calibratedConfidence(e: LandmarkEvidence, c: ModelCalibration['confidence']): number {
-  const [mass, spread, shift, coarse] = confidenceFeatures(e);
-  const z = c.intercept + c.w_mass * mass + c.w_spread * spread + c.w_shift * shift + c.w_coarse * coarse;
-  return 1 / (1 + Math.exp(-z));
 }
 
 /**
