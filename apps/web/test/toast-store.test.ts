@@ -77,4 +77,23 @@ describe('toast store', () => {
     // and the restored warning still blocks a duplicate
     expect(useToastStore.getState().push({ kind: 'warning', title: 'Kept', text: 'after reload' })).toBeNull();
   });
+
+  it('restores a translation-key toast, and starts empty when sessionStorage holds anything else', async () => {
+    const saved: Toast[] = [{ id: 'k1', kind: 'success', title: { key: 'patients.edit.saved' }, text: 'INV-1' }];
+    window.sessionStorage.setItem(TOAST_STORAGE_KEY, JSON.stringify({ state: { toasts: saved }, version: 0 }));
+    await useToastStore.persist.rehydrate();
+    expect(useToastStore.getState().toasts).toEqual(saved);
+    const tampered = { state: { toasts: [{ id: 1, kind: 'boom', title: { key: 5 }, text: null }] }, version: 0 };
+    window.sessionStorage.setItem(TOAST_STORAGE_KEY, JSON.stringify(tampered));
+    await useToastStore.persist.rehydrate();
+    expect(useToastStore.getState().toasts).toEqual([]);
+  });
+
+  it('treats two warnings with the same key and values as one', () => {
+    const { push } = useToastStore.getState();
+    const keyed = { kind: 'warning', title: { key: 'viewer.saveConflictTitle' }, text: { key: 'viewer.saveConflict' } } as const;
+    expect(push(keyed)).not.toBeNull();
+    expect(push(keyed)).toBeNull();
+    expect(push({ ...keyed, text: 'other' })).not.toBeNull();
+  });
 });

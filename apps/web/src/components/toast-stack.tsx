@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TOAST_AUTO_HIDE_MS, useToastStore, type Toast, type ToastKind } from '../stores/toast-store.ts';
+import { TOAST_AUTO_HIDE_MS, toastWords, useToastStore, type Toast, type ToastKind } from '../stores/toast-store.ts';
 import { CloseIcon, ErrorIcon, SuccessIcon, WarningIcon } from './icons.tsx';
 import './toast-stack.css';
 
@@ -23,6 +23,8 @@ function ToastItem({ toast, autoHide }: { toast: Toast; autoHide: boolean }) {
   }, [autoHide, hovered, dismiss, toast.id]);
 
   const Icon = kindIcon[toast.kind];
+  // Translated at every render: a change of language re-renders the stack in the new one.
+  const text = toastWords(toast.text, t);
   return (
     <li
       className={`toast toast--${toast.kind}`}
@@ -35,8 +37,8 @@ function ToastItem({ toast, autoHide }: { toast: Toast; autoHide: boolean }) {
       <Icon className="toast__icon" />
       <div className="toast__body">
         <span className="visually-hidden">{t(`toast.kind.${toast.kind}`)}</span>
-        <p className="toast__title">{toast.title}</p>
-        {toast.text && <p className="toast__text">{toast.text}</p>}
+        <p className="toast__title">{toastWords(toast.title, t)}</p>
+        {text && <p className="toast__text">{text}</p>}
       </div>
       <button
         type="button"

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Upload from '../../src/features/patients/upload/index.ts';
 import { usePopupStore } from '../../src/stores/popup-store.ts';
 import { useToastStore } from '../../src/stores/toast-store.ts';
+import { toastTitles } from '../toast-titles.ts';
 import { renderApp } from '../render-app.tsx';
 import { clearCookies, fakeServer, page, signIn } from './fake-server.ts';
 
@@ -122,7 +123,7 @@ describe('new patient: running the upload', () => {
     expect(images.ceph.name).toBe('ceph.png');
     expect(images.face).toBe(face);
     expect(images.shootDate).toBe('2024-03-04');
-    expect(useToastStore.getState().toasts.map((t) => t.title)).toContain('The new patient was registered.');
+    expect(toastTitles()).toContain('The new patient was registered.');
   });
 
   it('blocks the form with the progress panel while it runs', async () => {

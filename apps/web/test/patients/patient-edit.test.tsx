@@ -6,6 +6,7 @@ import type * as Upload from '../../src/features/patients/upload/index.ts';
 import { useModalStore } from '../../src/stores/modal-store.ts';
 import { usePopupStore } from '../../src/stores/popup-store.ts';
 import { useToastStore } from '../../src/stores/toast-store.ts';
+import { toastTitles } from '../toast-titles.ts';
 import { renderApp } from '../render-app.tsx';
 import { clearCookies, fakeServer, page, patient, signIn, type FakeServer } from './fake-server.ts';
 
@@ -138,7 +139,7 @@ describe('patient edit as a page (/view/{id})', () => {
     fireEvent.click(screen.getByTestId('pe-gender-male'));
     await waitFor(() => expect(save.disabled).toBe(false));
     fireEvent.click(save);
-    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.title)).toContain('Patient information saved.'));
+    await waitFor(() => expect(toastTitles()).toContain('Patient information saved.'));
     expect(server.graphCalls.find((c) => c.operation === 'UpdatePatient')?.variables).toEqual({
       id: 5,
       input: { first_name: 'Lee', birth_info: '1991-01-02', gender: false },
@@ -238,7 +239,7 @@ describe('patient edit as the global modal', () => {
     await waitFor(() => expect(screen.queryByTestId('edit-modal')).toBeNull());
     expect(runUpload.mock.calls[0]?.[0]).toEqual({ mode: 'change', chartId: chart(2, null).chart_id });
     expect(runUpload.mock.calls[0]?.[1]).toMatchObject({ shootDate: '2024-02-01', face: null });
-    expect(useToastStore.getState().toasts.map((t) => t.title)).toContain('The image was changed.');
+    expect(toastTitles()).toContain('The image was changed.');
   });
 
   it('the add tile opens "Upload new image" for a new chart and passes its shoot date', async () => {

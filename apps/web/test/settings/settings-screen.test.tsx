@@ -2,6 +2,7 @@ import type { SettingsUserConfig } from '@ceppro/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../src/stores/toast-store.ts';
+import { toastTitles } from '../toast-titles.ts';
 import { clearCookies, fakeServer, signIn, type FakeServer } from '../patients/fake-server.ts';
 import { renderApp } from '../render-app.tsx';
 
@@ -106,7 +107,7 @@ describe('/setting', () => {
     expect(updates()[0]?.variables).toEqual({
       input: { default_ppm: 10, cephalo_image_NY: false, landmark_NY: true, auto_zoom_NY: true },
     });
-    await waitFor(() => expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Settings saved']));
+    await waitFor(() => expect(toastTitles()).toEqual(['Settings saved']));
     await waitFor(() => expect(saveButton().disabled).toBe(true));
     expect(input('settings-ppm').value).toBe('10');
     expect(input('settings-landmark').checked).toBe(true);

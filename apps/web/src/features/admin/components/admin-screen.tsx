@@ -28,12 +28,12 @@ export function AdminScreen() {
     action.mutate(input, {
       onSuccess: (account) => {
         setPending(null);
-        push({ kind: 'success', title: t('admin.done'), text: t('admin.doneText', { email: account.email }) });
+        push({ kind: 'success', title: { key: 'admin.done' }, text: { key: 'admin.doneText', values: { email: account.email } } });
       },
       onError: (error) => {
         setPending(null);
         const conflict = isApiError(error) && error.code === 'CONFLICT';
-        push({ kind: 'warning', title: t('admin.failed'), text: conflict ? t('admin.conflict') : error.message });
+        push({ kind: 'warning', title: { key: 'admin.failed' }, text: conflict ? { key: 'admin.conflict' } : error.message });
         if (conflict) void accounts.refetch();
       },
     });

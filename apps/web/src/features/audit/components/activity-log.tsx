@@ -33,7 +33,7 @@ export function ActivityLog() {
     try {
       saveFile(await fetchAuditCsv(filters), 'ceppro-activity-log.csv');
     } catch {
-      push({ kind: 'error', title: t('audit.downloadFailed'), text: '' });
+      push({ kind: 'error', title: { key: 'audit.downloadFailed' }, text: '' });
     } finally {
       setDownloading(false);
     }

@@ -22,13 +22,13 @@ export function ConfirmDemo() {
       text: t('demo.confirm.popupText'),
       textConfirm: t('demo.confirm.popupConfirm'),
       textCancel: t('demo.confirm.popupCancel'),
-      fnConfirm: () => push({ kind: 'success', title: t('demo.confirm.doneTitle'), text: t('demo.confirm.doneText') }),
+      fnConfirm: () => push({ kind: 'success', title: { key: 'demo.confirm.doneTitle' }, text: { key: 'demo.confirm.doneText' } }),
     });
 
   const openEvent = () => {
     const shown = open({ title: t('demo.confirm.eventTitle'), text: t('demo.confirm.eventText'), event: true });
     if (!shown) {
-      push({ kind: 'warning', title: t('demo.confirm.eventHiddenTitle'), text: t('demo.confirm.eventHiddenText') });
+      push({ kind: 'warning', title: { key: 'demo.confirm.eventHiddenTitle' }, text: { key: 'demo.confirm.eventHiddenText' } });
     }
   };
 

@@ -14,21 +14,21 @@ export function ToastDemo() {
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => push({ kind: 'success', title: t('demo.toast.successTitle'), text: t('demo.toast.successText') })}
+          onClick={() => push({ kind: 'success', title: { key: 'demo.toast.successTitle' }, text: { key: 'demo.toast.successText' } })}
         >
           {t('demo.toast.showSuccess')}
         </button>
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => push({ kind: 'warning', title: t('demo.toast.warningTitle'), text: t('demo.toast.warningText') })}
+          onClick={() => push({ kind: 'warning', title: { key: 'demo.toast.warningTitle' }, text: { key: 'demo.toast.warningText' } })}
         >
           {t('demo.toast.showWarning')}
         </button>
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => push({ kind: 'error', title: t('demo.toast.errorTitle'), text: t('demo.toast.errorText') })}
+          onClick={() => push({ kind: 'error', title: { key: 'demo.toast.errorTitle' }, text: { key: 'demo.toast.errorText' } })}
         >
           {t('demo.toast.showError')}
         </button>

@@ -55,7 +55,7 @@ function DrawingPadForm({ config }: { config: DrawingConfig }) {
     try {
       const saved = await save.mutateAsync(configOf(output));
       reset(formValuesOf(saved));
-      pushToast({ kind: 'success', title: t('drawing.pad.savedTitle'), text: t('drawing.pad.savedText') });
+      pushToast({ kind: 'success', title: { key: 'drawing.pad.savedTitle' }, text: { key: 'drawing.pad.savedText' } });
     } catch (error) {
       if (isApiError(error) && error.handled) return;
       setFailure(true);

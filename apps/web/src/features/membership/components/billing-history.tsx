@@ -21,7 +21,7 @@ export function BillingHistory({ history, fmt }: { history: BillingRecord[]; fmt
     try {
       saveFile(await fetchInvoicePdf(h.id), `ceppro-invoice-${h.number}.pdf`);
     } catch {
-      push({ kind: 'error', title: t('membership.downloadFailed'), text: h.number });
+      push({ kind: 'error', title: { key: 'membership.downloadFailed' }, text: h.number });
     } finally {
       setBusy(null);
     }

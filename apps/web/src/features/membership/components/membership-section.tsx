@@ -54,8 +54,8 @@ function MembershipDetails({ membership: m, fmt }: { membership: Membership; fmt
           onSuccess: (after) =>
             push({
               kind: 'success',
-              title: t('membership.cancelledTitle'),
-              text: t('membership.cancelledText', { date: after.access_ends_at ? fmt.date(after.access_ends_at) : '' }),
+              title: { key: 'membership.cancelledTitle' },
+              text: { key: 'membership.cancelledText', values: { date: after.access_ends_at ? fmt.date(after.access_ends_at) : '' } },
             }),
         }),
     });

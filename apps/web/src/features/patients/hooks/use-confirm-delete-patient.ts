@@ -25,11 +25,12 @@ export function useConfirmDeletePatient(): {
       fnConfirm: () => {
         remove.mutate(patient.id, {
           onSuccess: () => {
-            pushToast({ kind: 'success', title: t('patients.deletePatient.done'), text: '' });
+            pushToast({ kind: 'success', title: { key: 'patients.deletePatient.done' }, text: '' });
             onDeleted();
           },
           onError: (error) => {
-            if (!(isApiError(error) && error.handled)) pushToast({ kind: 'error', title: t('patients.deletePatient.failed'), text: '' });
+            if (!(isApiError(error) && error.handled))
+              pushToast({ kind: 'error', title: { key: 'patients.deletePatient.failed' }, text: '' });
           },
         });
       },

@@ -44,7 +44,7 @@ export function useRunUpload(): RunUpload {
     setProgress(null);
     try {
       const result = await runUpload(target, images, setProgress, { signal: run.signal });
-      pushToast({ kind: 'success', title: t(`patients.upload.done.${target.mode}`), text: '' });
+      pushToast({ kind: 'success', title: { key: `patients.upload.done.${target.mode}` }, text: '' });
       await Promise.all([
         client.invalidateQueries({ queryKey: patientKeys.all }),
         client.invalidateQueries({ queryKey: patientKeys.thumbnails }),

@@ -75,7 +75,7 @@ function SettingsForm({ config }: { config: SettingsUserConfig }) {
     try {
       const saved = await save.mutateAsync(settingsInputOf(values, dirtyFields));
       reset(formValuesOf(saved));
-      pushToast({ kind: 'success', title: t('settings.savedTitle'), text: t('settings.savedText') });
+      pushToast({ kind: 'success', title: { key: 'settings.savedTitle' }, text: { key: 'settings.savedText' } });
     } catch (error) {
       if (isApiError(error) && error.handled) return;
       setFailure(true);

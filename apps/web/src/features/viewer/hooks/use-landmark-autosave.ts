@@ -38,7 +38,7 @@ export function useLandmarkAutosave(chartId: number | null, reload: () => Promis
     // sent again; the user is told, and the chart, its film and the record are read afresh.
     const onConflict = () => {
       useLandmarkStore.setState({ dirty: false });
-      pushToast({ kind: 'warning', title: t('viewer.saveConflictTitle'), text: t('viewer.saveConflict') });
+      pushToast({ kind: 'warning', title: { key: 'viewer.saveConflictTitle' }, text: { key: 'viewer.saveConflict' } });
       void reloadRef.current();
     };
     const autosave = createLandmarkAutosave(

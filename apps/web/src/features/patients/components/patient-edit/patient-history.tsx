@@ -32,11 +32,12 @@ export function PatientHistory({ patientId, variant }: { patientId: number; vari
       fnConfirm: () => {
         removeChart.mutate(chartId, {
           onSuccess: () => {
-            pushToast({ kind: 'success', title: t('patients.deleteChart.done'), text: '' });
+            pushToast({ kind: 'success', title: { key: 'patients.deleteChart.done' }, text: '' });
             if (wasLast) leave();
           },
           onError: (error) => {
-            if (!(isApiError(error) && error.handled)) pushToast({ kind: 'error', title: t('patients.deleteChart.failed'), text: '' });
+            if (!(isApiError(error) && error.handled))
+              pushToast({ kind: 'error', title: { key: 'patients.deleteChart.failed' }, text: '' });
           },
         });
       },

@@ -51,10 +51,10 @@ export function PatientInfoForm({ patient, variant }: { patient: Patient; varian
     try {
       await update.mutateAsync({ id: patient.id, input: { first_name: values.name, birth_info: values.birth, gender: values.gender } });
     } catch (error) {
-      if (!(isApiError(error) && error.handled)) pushToast({ kind: 'error', title: t('patients.edit.saveFailed'), text: '' });
+      if (!(isApiError(error) && error.handled)) pushToast({ kind: 'error', title: { key: 'patients.edit.saveFailed' }, text: '' });
       return;
     }
-    pushToast({ kind: 'success', title: t('patients.edit.saved'), text: '' });
+    pushToast({ kind: 'success', title: { key: 'patients.edit.saved' }, text: '' });
     setSettling(true);
     followUp.current = setTimeout(() => {
       followUp.current = null;

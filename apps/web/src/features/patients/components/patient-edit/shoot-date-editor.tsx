@@ -34,10 +34,10 @@ export function ShootDateEditor({ chartId, current, onClose }: ShootDateEditorPr
   const onSubmit = handleSubmit(async ({ shootDate }) => {
     try {
       await update.mutateAsync({ chartId, shootDate: shootDate || null });
-      pushToast({ kind: 'success', title: t('patients.history.dateSaved'), text: '' });
+      pushToast({ kind: 'success', title: { key: 'patients.history.dateSaved' }, text: '' });
       onClose();
     } catch (e) {
-      if (!(isApiError(e) && e.handled)) pushToast({ kind: 'error', title: t('patients.history.dateFailed'), text: '' });
+      if (!(isApiError(e) && e.handled)) pushToast({ kind: 'error', title: { key: 'patients.history.dateFailed' }, text: '' });
     }
   });
 

@@ -1,6 +1,5 @@
 import { readDrawingResult } from '@ceppro/contract';
-import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useEffect } from 'react';
 import { pushToast } from '../../../../stores/toast-store.ts';
 import { usePanelStore } from '../../panels.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';
@@ -19,9 +18,6 @@ let closing: Promise<void> = Promise.resolve();
  * chart) or the page is hidden. Mounted by the drawing layer, which lives as long as the film.
  */
 export function useDrawingSession(): void {
-  const { t } = useTranslation();
-  const tRef = useRef(t);
-  tRef.current = t;
   const recordId = useLandmarkStore((s) => s.recordId);
   const config = useDrawingConfig().data;
 
@@ -32,8 +28,7 @@ export function useDrawingSession(): void {
   useEffect(() => {
     if (recordId === null) return;
     let live = true;
-    const t = tRef.current;
-    const problem = () => pushToast({ kind: 'warning', title: t('drawing.saveFailedTitle'), text: t('drawing.saveFailed') });
+    const problem = () => pushToast({ kind: 'warning', title: { key: 'drawing.saveFailedTitle' }, text: { key: 'drawing.saveFailed' } });
     const autosave = createDrawingAutosave(useDrawingStore, drawingSaveApi, problem);
     closing
       .then(() => readDrawingRecord(recordId))
@@ -46,7 +41,7 @@ export function useDrawingSession(): void {
           useDrawingStore.getState().load(recordId, setsOf(read), read.writable);
         },
         () => {
-          if (live) pushToast({ kind: 'warning', title: t('drawing.loadFailedTitle'), text: t('drawing.loadFailed') });
+          if (live) pushToast({ kind: 'warning', title: { key: 'drawing.loadFailedTitle' }, text: { key: 'drawing.loadFailed' } });
         },
       );
     const offStore = useDrawingStore.subscribe((s, prev) => {
