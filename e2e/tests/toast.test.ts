@@ -74,3 +74,20 @@ test('toast: on the home page toasts do not auto-hide, and they survive a reload
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   assert.equal(await page.getByTestId('toast').count(), 1, 'restored from sessionStorage');
 });
+
+test('toast: a toast on screen takes the new language, and the header menu opens above it', async (t) => {
+  const { page } = await t.newPage({ locale: 'en-US' });
+  await page.clock.install();
+  await page.goto('/toast');
+  await pauseClock(page); // the toast cannot hide itself while the test works the menu
+  await page.getByRole('button', { name: 'Success toast' }).click();
+  const title = page.getByTestId('toast').locator('.toast__title');
+  assert.equal(await title.textContent(), 'Success');
+  await page.getByTestId('language-picker').click();
+  // Under the toast before the fix: the click waited until the toast went away.
+  await page.locator('[role=menuitemradio][lang=ko]').click({ timeout: 5000 });
+  await page.getByRole('button', { name: '성공 토스트' }).waitFor();
+  assert.equal(await title.textContent(), '성공');
+  await animationsDone(page.getByTestId('toast'));
+  await t.screenshot(page, 'toast-after-language-change-ko');
+});
