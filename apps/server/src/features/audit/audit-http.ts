@@ -8,8 +8,6 @@ interface RouteAudit {
   action: (body: Record<string, unknown>) => string;
   target: (body: Record<string, unknown>, params: Record<string, unknown>) => TargetRef | null;
   detail?: (body: Record<string, unknown>) => Record<string, unknown>;
-  /** The request consumes its target (a checked upload's row is deleted): look it up before the handler runs. */
-  resolveBefore?: true;
 }
 
 const chartIdIn = (value: unknown): TargetRef | null => (typeof value === 'string' ? { kind: 'chart', by: 'chart_id', id: value } : null);
@@ -23,7 +21,6 @@ const ROUTES: Record<string, RouteAudit> = {
   [`POST ${FILE_ENDPOINTS.chartDataRequest.path}`]: {
     action: fixed('image.upload'),
     target: (b) => (typeof b['upload_id'] === 'string' ? { kind: 'upload', id: b['upload_id'] } : null),
-    resolveBefore: true,
   },
   [`POST ${FILE_ENDPOINTS.download.path}`]: {
     action: fixed('image.view'),
@@ -65,34 +62,42 @@ export function registerAuditHooks(app: FastifyInstance, audit: AuditService): v
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string') errorCodes.set(request, code);
   });
-  // After the body is parsed, before the handler: the target of a request that consumes it.
+  // After the body is parsed, before the handler: the target as the request named it, looked up
+  // before the request may consume it (a checked upload's row is deleted, a refused detection
+  // discards its draft chart).
   app.addHook('preHandler', async (request) => {
-    const spec = ROUTES[`${request.method} ${request.routeOptions.url ?? ''}`];
-    if (!spec?.resolveBefore || request.auth?.userId === undefined) return;
-    const body = isRecord(request.body) ? request.body : {};
-    const params = isRecord(request.params) ? request.params : {};
-    resolvedBefore.set(request, await audit.resolveTarget(spec.target(body, params)));
+    const audited = auditedRequest(request);
+    if (audited) resolvedBefore.set(request, await audit.resolveTarget(audited.target));
   });
   // onSend, not onResponse: the event is written before the answer leaves, so a client (or a test)
   // that reads the trail right after its request finds it. A look-up and an insert: small.
   app.addHook('onSend', async (request, reply, payload) => {
-    const spec = ROUTES[`${request.method} ${request.routeOptions.url ?? ''}`];
-    const actor = request.auth?.userId;
-    if (!spec || actor === undefined) return payload;
-    const body = isRecord(request.body) ? request.body : {};
-    const params = isRecord(request.params) ? request.params : {};
+    const audited = auditedRequest(request);
+    if (!audited) return payload;
+    const { spec, body, actor, target } = audited;
     const failed = reply.statusCode >= 400;
     await audit.access({
       actorUserId: actor,
       client: clientOf(request),
       action: spec.action(body),
-      target: spec.target(body, params),
+      target,
+      // Absent when the request was refused before its handler (validation): access() looks it up.
       ...(resolvedBefore.has(request) && { resolved: resolvedBefore.get(request) ?? null }),
       ...(failed && { error: { code: errorCodes.get(request) ?? `HTTP_${reply.statusCode}` } }),
       ...(spec.detail && { detail: spec.detail(body) }),
     });
     return payload;
   });
+}
+
+/** An audited route called by an authenticated user, with what the request named; null otherwise. */
+function auditedRequest(request: FastifyRequest) {
+  const spec = ROUTES[`${request.method} ${request.routeOptions.url ?? ''}`];
+  const actor = request.auth?.userId;
+  if (!spec || actor === undefined) return null;
+  const body = isRecord(request.body) ? request.body : {};
+  const params = isRecord(request.params) ? request.params : {};
+  return { spec, body, actor, target: spec.target(body, params) };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
