@@ -51,3 +51,5 @@ export * from './vto/movement.ts';
 export * from './vto/simulate.ts';
 export * from './vto/soft-tissue-ratios.ts';
 export * from './isbi/isbi-classes.ts';
+export * from './adaptation/skull-frame.ts';
+export * from './adaptation/clinic-adaptation.ts';

@@ -15,6 +15,12 @@ export const storedLandmarkSchema = z.object({
   y: z.number().finite(),
   /** The model's confidence in [0, 1]; absent on a user's edit. */
   confidence: z.number().min(0).max(1).optional(),
+  /**
+   * Model landmarks only, where the account's clinic adaptation moved the point: the model's own
+   * output before it (image px). `x`, `y` are then the adapted point, what the viewer shows and
+   * "Reset to AI" restores; both stay stored so either can be shown and audited.
+   */
+  raw: z.object({ x: z.number().finite(), y: z.number().finite() }).optional(),
 });
 export type StoredLandmark = z.infer<typeof storedLandmarkSchema>;
 
@@ -26,6 +32,11 @@ export const inferResultSchema = z.object({
   version: z.literal(1),
   model: z.object({ id: z.string(), version: z.string(), review_threshold: z.number().min(0).max(1).optional() }),
   landmarks: z.array(storedLandmarkSchema),
+  /**
+   * Present when the account's clinic adaptation was applied: how many corrected films it was
+   * learned from and how many landmarks it moved (each moved one keeps its `raw` point).
+   */
+  adaptation: z.object({ films: z.number().int().min(0), landmarks: z.number().int().min(0) }).optional(),
 });
 export type InferResult = z.infer<typeof inferResultSchema>;
 

@@ -34,3 +34,4 @@ export * from './viewer-documents/drawing';
 export * from './viewer-documents/vto';
 export * from './viewer-documents/profilogram';
 export * from './viewer-documents/measurements';
+export * from './ai-adaptation';

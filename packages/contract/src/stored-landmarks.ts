@@ -69,6 +69,8 @@ export interface RecordLandmarks extends FilmLandmarks {
   readonly unmatched: { readonly ai: readonly StoredLandmark[]; readonly edited: readonly StoredLandmark[] };
   /** The producing model (`infer_result.model`); null without a model result. */
   readonly model: InferResult['model'] | null;
+  /** The clinic adaptation applied to the model's points (`infer_result.adaptation`); null when none was. */
+  readonly adaptation: NonNullable<InferResult['adaptation']> | null;
 }
 
 /**
@@ -83,7 +85,13 @@ export function readRecordLandmarks(inferResult: unknown, modifiedResult: unknow
   const unmatched = { ai: [] as StoredLandmark[], edited: [] as StoredLandmark[] };
   for (const l of inferred.success ? inferred.data.landmarks : []) {
     const id = storedAiLandmarkId(l);
-    if (id) ai[id] = { point: imagePoint(l.x, l.y), confidence: l.confidence ?? null, name: l.name };
+    if (id)
+      ai[id] = {
+        point: imagePoint(l.x, l.y),
+        confidence: l.confidence ?? null,
+        name: l.name,
+        ...(l.raw && { raw: imagePoint(l.raw.x, l.raw.y) }),
+      };
     else unmatched.ai.push(l);
   }
   for (const l of modified.success ? modified.data.landmarks : []) {
@@ -92,7 +100,8 @@ export function readRecordLandmarks(inferResult: unknown, modifiedResult: unknow
     else unmatched.edited.push({ cname: l.cname, name: l.name, x: l.x, y: l.y });
   }
   const model = inferred.success ? inferred.data.model : null;
-  return { ai, edited, positions: mergePositions(ai, edited), unmatched, model };
+  const adaptation = (inferred.success && inferred.data.adaptation) || null;
+  return { ai, edited, positions: mergePositions(ai, edited), unmatched, model, adaptation };
 }
 
 /**

@@ -35,6 +35,11 @@ export interface LandmarkEvidence {
   shift: number;
   /** Probability mass of the coarse heatmap near its answer, 0..1. */
   coarse: number;
+  /**
+   * How far apart the coarse stage puts this landmark on the film and on its mirror image (mapped
+   * back), normalised fine px: a free test-time augmentation, since both are run to find the facing.
+   */
+  flip: number;
 }
 
 export interface DetectionQuality {

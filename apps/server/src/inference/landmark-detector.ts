@@ -120,10 +120,18 @@ export class LandmarkDetector {
     const frames = await this.fineFrames(image, points, mirrored);
     t.fine_frames = performance.now() - t0;
     t0 = performance.now();
-    let current = points.map((p) => ({
+    const other = coarse.points[1 - pick]!;
+    const toFine = frames.ff.rw / frames.ff.w;
+    let current = points.map((p, i) => ({
       x: p.x,
       y: p.y,
-      evidence: { mass: p.confidence, spread: Infinity, shift: 0, coarse: p.confidence },
+      evidence: {
+        mass: p.confidence,
+        spread: Infinity,
+        shift: 0,
+        coarse: p.confidence,
+        flip: Math.hypot(mirrorX(other[i]!.x, image.width) - p.x, other[i]!.y - p.y) * toFine,
+      },
     }));
     for (let pass = 0; pass < (this.manifest.refine_passes ?? 1); pass++) current = await this.refine(frames, current);
     t.fine = performance.now() - t0 + t.fine_frames;
@@ -233,7 +241,13 @@ export class LandmarkDetector {
       return {
         x,
         y,
-        evidence: { mass: peak.confidence, spread: peak.spread * stride, shift: Math.hypot(du, dv), coarse: centres[i]!.evidence.coarse },
+        evidence: {
+          mass: peak.confidence,
+          spread: peak.spread * stride,
+          shift: Math.hypot(du, dv),
+          coarse: centres[i]!.evidence.coarse,
+          flip: centres[i]!.evidence.flip,
+        },
       };
     });
   }

@@ -16,6 +16,8 @@ export interface AiLandmark {
   readonly confidence: number | null;
   /** The name the model stored it under (`Sella`, ...): kept for display and for tests that match by it. */
   readonly name: string;
+  /** Where the account's clinic adaptation moved the point: the model's own output before it (`point` is the adapted one). */
+  readonly raw?: ImagePoint;
 }
 
 /** A film's landmarks: the model's and the user's (moved or hand-placed), each by registry id. */
