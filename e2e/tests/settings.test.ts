@@ -44,3 +44,25 @@ test('settings: Default PPM 10 and a display layer are saved to the account and 
   assert.equal(await page.getByTestId('settings-plane').isChecked(), false, 'Ref. plane kept off after reload');
   assert.equal(await page.getByTestId('settings-xray').isChecked(), true, 'X-ray untouched');
 });
+
+test('settings: "AI adapted to your films" says nothing is learned yet, and its switch is kept on the account', async (t) => {
+  const { page } = await t.newPage({}, { signedIn: true });
+  await page.goto('/setting');
+  const section = page.getByTestId('ai-adaptation');
+  await section.getByRole('heading', { name: 'AI adapted to your films', level: 2 }).waitFor();
+  await page.getByTestId('ai-adaptation-films').filter({ hasText: 'Nothing learned yet.' }).waitFor();
+  const toggle = page.getByTestId('ai-adaptation-switch');
+  assert.equal(await toggle.isChecked(), true, 'a new account applies what it learns');
+  assert.equal(await page.getByTestId('ai-adaptation-reset').isDisabled(), true, 'nothing to reset');
+  assert.equal(await page.getByTestId('ai-adaptation-table').count(), 0, 'no shifts yet');
+
+  const put = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/ai/adaptation' && r.request().method() === 'PUT');
+  await toggle.click();
+  assert.equal((await put).status(), 200, 'PUT /api/ai/adaptation');
+  await page.getByTestId('ai-adaptation-state').filter({ hasText: 'Off: new films get the model’s own points.' }).waitFor();
+  await t.screenshot(page, 'settings-ai-adaptation');
+
+  await page.reload();
+  await page.getByTestId('ai-adaptation-films').waitFor();
+  assert.equal(await toggle.isChecked(), false, 'off kept after a reload');
+});

@@ -12,12 +12,19 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 
 /** A fake server: answers by path from a queue of replies, recording every request. */
 function setup(routes: Record<string, Reply[]>, tokens = { token: 'old' }) {
-  const calls: Array<{ path: string; auth: string | null; body: string; credentials?: RequestCredentials | undefined }> = [];
+  const calls: Array<{
+    path: string;
+    method: string | undefined;
+    auth: string | null;
+    body: string;
+    credentials?: RequestCredentials | undefined;
+  }> = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
     const headers = new Headers(init?.headers);
     calls.push({
       path,
+      method: init?.method,
       auth: headers.get('Authorization'),
       body: init?.body instanceof URLSearchParams ? init.body.toString() : String(init?.body ?? ''),
       credentials: init?.credentials,
@@ -251,6 +258,20 @@ describe('http client', () => {
     expect(calls).toHaveLength(3);
     expect(sleeps).toEqual([1000, 2000]);
     expect(alerts).toEqual(['network']);
+  });
+
+  it('PUT sends its JSON body, DELETE none; both are retried after a lost answer like GET', async () => {
+    const { client, calls, alerts } = setup({ '/api/ai/adaptation': ['network', ok({ enabled: false }), 'network', ok({ films: 0 })] });
+    expect(await client.put('/api/ai/adaptation', { enabled: false }, { auth: true })).toEqual({ enabled: false });
+    expect(await client.delete('/api/ai/adaptation', { auth: true })).toEqual({ films: 0 });
+    expect(calls.map((c) => [c.method, c.body])).toEqual([
+      ['PUT', '{"enabled":false}'],
+      ['PUT', '{"enabled":false}'],
+      ['DELETE', ''],
+      ['DELETE', ''],
+    ]);
+    expect(calls[0]?.auth).toBe('Bearer old');
+    expect(alerts).toEqual([]);
   });
 
   it('a network error followed by success returns the data', async () => {

@@ -18,16 +18,16 @@ type RawReply = { raw: Reply };
 
 export interface FakeServer {
   graphCalls: GraphCall[];
-  restCalls: Array<{ path: string; body: unknown }>;
+  restCalls: Array<{ path: string; body: unknown; method: string }>;
   /** Sets the `data` (a value or a function of the variables) or a raw reply for one operation. */
   on: (operation: string, handler: GraphHandler | RawReply | object) => void;
-  /** Sets the envelope `data` answered for a REST path (a function of the JSON body). */
-  onRest: (path: string, handler: (body: unknown) => unknown) => void;
+  /** Sets the envelope `data` answered for a REST path (a function of the JSON body and the HTTP method). */
+  onRest: (path: string, handler: (body: unknown, method: string) => unknown) => void;
 }
 
 export function fakeServer(): FakeServer {
   const handlers = new Map<string, GraphHandler | RawReply | object>();
-  const rest = new Map<string, (body: unknown) => unknown>();
+  const rest = new Map<string, (body: unknown, method: string) => unknown>();
   const server: FakeServer = {
     graphCalls: [],
     restCalls: [],
@@ -51,9 +51,10 @@ export function fakeServer(): FakeServer {
       if ('raw' in handler) return json((handler as RawReply).raw);
       return json({ status: 200, body: { data: handler } });
     }
-    server.restCalls.push({ path, body });
+    const method = init?.method ?? 'GET';
+    server.restCalls.push({ path, body, method });
     const restHandler = rest.get(path);
-    if (restHandler !== undefined) return json({ status: 200, body: { success: true, data: restHandler(body) } });
+    if (restHandler !== undefined) return json({ status: 200, body: { success: true, data: restHandler(body, method) } });
     if (path === '/minio/download') return json({ status: 200, body: { success: true, data: [] } });
     return json({ status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Not found.' } });
   });

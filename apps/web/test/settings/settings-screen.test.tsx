@@ -1,4 +1,4 @@
-import type { SettingsUserConfig } from '@ceppro/contract';
+import { AI_ADAPTATION_ENDPOINT, type SettingsUserConfig } from '@ceppro/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useToastStore } from '../../src/stores/toast-store.ts';
@@ -33,6 +33,14 @@ beforeEach(() => {
   server = fakeServer();
   server.on('Users', { users: [] });
   server.on('SettingsUserConfig', () => ({ user_config: config }));
+  // The page's other section (test/settings/ai-adaptation.test.tsx): nothing learned yet.
+  server.onRest(AI_ADAPTATION_ENDPOINT.path, () => ({
+    enabled: true,
+    films: 0,
+    updated_at: null,
+    sn_mm: { value: 71, source: 'nominal' },
+    landmarks: [],
+  }));
   server.on('UpdateSettings', (v) => {
     config = { ...(config ?? stored), ...(v.input as Partial<SettingsUserConfig>) };
     return { update_user_config: config };

@@ -53,6 +53,43 @@ export const enSettings = {
   saveFailed: 'Your settings could not be saved. Please try again.',
   savedTitle: 'Settings saved',
   savedText: 'The viewer opens with these settings from now on.',
+  adaptation: {
+    title: 'AI adapted to your films',
+    loading: 'Loading what the AI learned from your films…',
+    loadFailed: 'What the AI learned from your films could not be loaded.',
+    learned: 'Learned from {{count}} corrected films',
+    learnedOne: 'Learned from 1 corrected film',
+    notYet:
+      'Nothing learned yet. When you correct landmarks the AI placed and save them, the AI learns ' +
+      'where your clinic puts them (machine porion, for example) and places them the same way on new films.',
+    noShifts: 'Your corrections show no consistent shift yet: on average the AI already places these landmarks where you do.',
+    switch: 'Apply what it learned to new films',
+    onHint: 'New films get the AI’s points moved by the shifts below. Reset to AI in the viewer restores these adapted points.',
+    offHint: 'Off: new films get the model’s own points. Your corrections are still learned.',
+    table: {
+      landmark: 'Landmark',
+      shift: 'Shift',
+      films: 'Films',
+    },
+    shift: {
+      anterior: '{{mm}} mm anterior',
+      posterior: '{{mm}} mm posterior',
+      superior: '{{mm}} mm superior',
+      inferior: '{{mm}} mm inferior',
+      join: '{{first}}, {{second}}',
+      none: 'under 0.1 mm',
+    },
+    nominal: 'Millimetres assume an average S-N length of {{mm}} mm: none of your films is calibrated yet.',
+    calibrated: 'Millimetres use the S-N length of your calibrated films ({{mm}} mm).',
+    reset: 'Reset',
+    resetTitle: 'Reset what the AI learned?',
+    resetText:
+      'The AI forgets every corrected film and places landmarks as the model does until you correct ' +
+      'new films. Films already analysed keep their landmarks.',
+    resetConfirm: 'Reset',
+    resetCancel: 'Cancel',
+    saveFailed: 'The change could not be saved. Please try again.',
+  },
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

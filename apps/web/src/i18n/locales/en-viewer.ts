@@ -72,6 +72,17 @@ export const enViewer = {
   magnifier: 'Magnifier',
   aboutAi: 'About the AI',
   aboutAiTitle: 'Model version, accuracy and training data of the landmark AI',
+  confidenceAdapted: 'AI {{percent}}% · adapted',
+  adaptedBadge: 'AI · adapted',
+  source: {
+    ai: 'Placed by the AI',
+    adapted: 'AI, adapted to your films',
+    edited: 'Adjusted',
+    hand: 'Placed by hand',
+  },
+  modelPoint: '(the model’s own point: x {{x}}, y {{y}} px)',
+  adaptedFilm: 'AI adapted to your films (learned from {{count}} films)',
+  adaptedFilmOne: 'AI adapted to your films (learned from 1 film)',
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

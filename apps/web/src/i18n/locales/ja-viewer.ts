@@ -72,4 +72,15 @@ export const jaViewer: ViewerDictionary = {
   magnifier: '拡大鏡',
   aboutAi: 'AIについて',
   aboutAiTitle: 'ランドマーク AI のモデルバージョン、精度、学習データ',
+  confidenceAdapted: 'AI {{percent}}% · 調整済み',
+  adaptedBadge: 'AI · 調整済み',
+  source: {
+    ai: 'AIが配置',
+    adapted: 'AI（あなたのフィルムに合わせて調整）',
+    edited: '修正済み',
+    hand: '手動配置',
+  },
+  modelPoint: '（モデル本来の位置: x {{x}}, y {{y}} px）',
+  adaptedFilm: 'あなたのフィルムに合わせたAI（フィルム{{count}}枚から学習）',
+  adaptedFilmOne: 'あなたのフィルムに合わせたAI（フィルム1枚から学習）',
 };

@@ -52,4 +52,41 @@ export const koSettings: SettingsDictionary = {
   saveFailed: '설정을 저장하지 못했습니다. 다시 시도해 주세요.',
   savedTitle: '설정이 저장되었습니다',
   savedText: '이제 뷰어가 이 설정으로 열립니다.',
+  adaptation: {
+    title: '내 필름에 맞춘 AI',
+    loading: 'AI가 내 필름에서 학습한 내용을 불러오는 중…',
+    loadFailed: 'AI가 내 필름에서 학습한 내용을 불러오지 못했습니다.',
+    learned: '수정한 필름 {{count}}장에서 학습함',
+    learnedOne: '수정한 필름 1장에서 학습함',
+    notYet:
+      '아직 학습한 내용이 없습니다. AI가 배치한 랜드마크를 수정해 저장하면, AI가 우리 병원에서 랜드마크를 ' +
+      '찍는 위치(예: 기계 포리온)를 학습해 새 필름에도 같은 방식으로 배치합니다.',
+    noShifts: '수정 내용에서 아직 일관된 이동이 보이지 않습니다. 평균적으로 AI가 이미 선생님과 같은 위치에 랜드마크를 배치하고 있습니다.',
+    switch: '학습한 내용을 새 필름에 적용',
+    onHint: '새 필름에는 아래 이동량만큼 옮긴 AI 위치가 표시됩니다. 뷰어의 ‘AI 위치로 되돌리기’는 이렇게 맞춘 위치로 되돌립니다.',
+    offHint: '꺼짐: 새 필름에는 모델 자체의 위치가 표시됩니다. 수정 내용은 계속 학습됩니다.',
+    table: {
+      landmark: '랜드마크',
+      shift: '이동',
+      films: '필름 수',
+    },
+    shift: {
+      anterior: '전방 {{mm}} mm',
+      posterior: '후방 {{mm}} mm',
+      superior: '상방 {{mm}} mm',
+      inferior: '하방 {{mm}} mm',
+      join: '{{first}}, {{second}}',
+      none: '0.1 mm 미만',
+    },
+    nominal: '밀리미터 값은 평균 S-N 길이 {{mm}} mm를 가정한 것입니다. 아직 보정된 필름이 없습니다.',
+    calibrated: '밀리미터 값은 보정된 필름의 S-N 길이({{mm}} mm)를 기준으로 합니다.',
+    reset: '초기화',
+    resetTitle: 'AI가 학습한 내용을 초기화할까요?',
+    resetText:
+      'AI가 수정된 필름을 모두 잊고, 새 필름을 수정하기 전까지 모델 그대로 랜드마크를 배치합니다. ' +
+      '이미 분석한 필름의 랜드마크는 그대로 유지됩니다.',
+    resetConfirm: '초기화',
+    resetCancel: '취소',
+    saveFailed: '변경 사항을 저장하지 못했습니다. 다시 시도해 주세요.',
+  },
 };

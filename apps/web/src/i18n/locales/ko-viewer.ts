@@ -72,4 +72,15 @@ export const koViewer: ViewerDictionary = {
   magnifier: '돋보기',
   aboutAi: 'AI 정보',
   aboutAiTitle: '랜드마크 AI의 모델 버전, 정확도, 학습 데이터',
+  confidenceAdapted: 'AI {{percent}}% · 맞춤',
+  adaptedBadge: 'AI · 맞춤',
+  source: {
+    ai: 'AI가 배치함',
+    adapted: 'AI, 내 필름에 맞춰 조정됨',
+    edited: '수정됨',
+    hand: '직접 배치',
+  },
+  modelPoint: '(모델 자체의 위치: x {{x}}, y {{y}} px)',
+  adaptedFilm: '내 필름에 맞춘 AI (필름 {{count}}장에서 학습)',
+  adaptedFilmOne: '내 필름에 맞춘 AI (필름 1장에서 학습)',
 };

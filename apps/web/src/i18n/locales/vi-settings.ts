@@ -53,4 +53,42 @@ export const viSettings: SettingsDictionary = {
   saveFailed: 'Không thể lưu cài đặt. Vui lòng thử lại.',
   savedTitle: 'Đã lưu cài đặt',
   savedText: 'Từ nay trình xem sẽ mở với các cài đặt này.',
+  adaptation: {
+    title: 'AI đã thích ứng với phim của bạn',
+    loading: 'Đang tải những gì AI học được từ phim của bạn…',
+    loadFailed: 'Không thể tải những gì AI học được từ phim của bạn.',
+    learned: 'Đã học từ {{count}} phim được chỉnh sửa',
+    learnedOne: 'Đã học từ 1 phim được chỉnh sửa',
+    notYet:
+      'Chưa học được gì. Khi bạn chỉnh các điểm mốc do AI đặt và lưu lại, AI sẽ học cách phòng khám của bạn ' +
+      'đặt chúng (ví dụ porion máy) và đặt theo cùng cách trên các phim mới.',
+    noShifts: 'Các chỉnh sửa của bạn chưa cho thấy độ lệch nhất quán: trung bình AI đã đặt các điểm mốc này đúng chỗ bạn đặt.',
+    switch: 'Áp dụng những gì đã học cho phim mới',
+    onHint:
+      'Phim mới nhận các điểm của AI đã dịch theo độ lệch bên dưới. “Đặt lại theo AI” trong trình xem sẽ trả về các điểm đã thích ứng này.',
+    offHint: 'Tắt: phim mới nhận các điểm gốc của mô hình. Các chỉnh sửa của bạn vẫn được học.',
+    table: {
+      landmark: 'Điểm mốc',
+      shift: 'Độ lệch',
+      films: 'Số phim',
+    },
+    shift: {
+      anterior: '{{mm}} mm ra trước',
+      posterior: '{{mm}} mm ra sau',
+      superior: '{{mm}} mm lên trên',
+      inferior: '{{mm}} mm xuống dưới',
+      join: '{{first}}, {{second}}',
+      none: 'dưới 0.1 mm',
+    },
+    nominal: 'Số milimét giả định chiều dài S-N trung bình là {{mm}} mm: bạn chưa có phim nào được hiệu chuẩn.',
+    calibrated: 'Số milimét dựa trên chiều dài S-N của các phim đã hiệu chuẩn của bạn ({{mm}} mm).',
+    reset: 'Đặt lại',
+    resetTitle: 'Đặt lại những gì AI đã học?',
+    resetText:
+      'AI sẽ quên mọi phim đã chỉnh sửa và đặt điểm mốc như mô hình gốc cho đến khi bạn chỉnh phim mới. ' +
+      'Các phim đã phân tích vẫn giữ nguyên điểm mốc.',
+    resetConfirm: 'Đặt lại',
+    resetCancel: 'Hủy',
+    saveFailed: 'Không thể lưu thay đổi. Vui lòng thử lại.',
+  },
 };

@@ -73,4 +73,15 @@ export const viViewer: ViewerDictionary = {
   magnifier: 'Kính lúp',
   aboutAi: 'Về AI',
   aboutAiTitle: 'Phiên bản mô hình, độ chính xác và dữ liệu huấn luyện của AI điểm mốc',
+  confidenceAdapted: 'AI {{percent}}% · đã thích ứng',
+  adaptedBadge: 'AI · đã thích ứng',
+  source: {
+    ai: 'Do AI đặt',
+    adapted: 'AI, đã thích ứng với phim của bạn',
+    edited: 'Đã chỉnh',
+    hand: 'Đặt thủ công',
+  },
+  modelPoint: '(điểm gốc của mô hình: x {{x}}, y {{y}} px)',
+  adaptedFilm: 'AI đã thích ứng với phim của bạn (học từ {{count}} phim)',
+  adaptedFilmOne: 'AI đã thích ứng với phim của bạn (học từ 1 phim)',
 };

@@ -71,4 +71,15 @@ export const zhViewer: ViewerDictionary = {
   magnifier: '放大镜',
   aboutAi: '关于 AI',
   aboutAiTitle: '标志点 AI 的模型版本、精度和训练数据',
+  confidenceAdapted: 'AI {{percent}}% · 已适应',
+  adaptedBadge: 'AI · 已适应',
+  source: {
+    ai: '由 AI 放置',
+    adapted: 'AI，已按您的影像调整',
+    edited: '已调整',
+    hand: '手动放置',
+  },
+  modelPoint: '（模型自身的位置：x {{x}}, y {{y}} px）',
+  adaptedFilm: '已适应您影像的 AI（从 {{count}} 张影像中学习）',
+  adaptedFilmOne: '已适应您影像的 AI（从 1 张影像中学习）',
 };

@@ -38,8 +38,12 @@ export type FieldValue = string | number | boolean | Blob | null | undefined;
 export type Fields = Record<string, FieldValue>;
 
 export interface PostOptions {
-  /** GET instead of POST (no body). */
-  method?: 'GET' | 'POST';
+  /**
+   * GET instead of POST (no body); PUT and DELETE for the REST resources that use them
+   * (`/api/ai/adaptation`). PUT and DELETE are idempotent by HTTP's definition, so like GET they are
+   * retried after a lost answer.
+   */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Send the bearer token (every /api call). */
   auth?: boolean;
   /** JSON body instead of a form. */
@@ -185,10 +189,11 @@ export function createHttpClient(deps: HttpClientDeps) {
         if (options.json !== undefined) headers['Content-Type'] = 'application/json';
         const body = options.json !== undefined ? JSON.stringify(options.json) : encode(fields);
         if (options.method === 'GET') return { method: 'GET', headers };
-        return { method: 'POST', headers, body };
+        if (options.method === 'DELETE' && options.json === undefined) return { method: 'DELETE', headers };
+        return { method: options.method ?? 'POST', headers, body };
       },
       options.background || options.quiet,
-      options.method === 'GET' || options.idempotent === true,
+      options.method === 'GET' || options.method === 'PUT' || options.method === 'DELETE' || options.idempotent === true,
     );
     if (options.binary && response.ok && !(response.headers.get('content-type') ?? '').includes('json'))
       return (await response.blob()) as T;
@@ -248,7 +253,17 @@ export function createHttpClient(deps: HttpClientDeps) {
     return attempt<T>(path, {}, { ...options, method: 'GET' }, false);
   }
 
-  return { post, get };
+  /** PUT a JSON body (sets a value: safe to repeat). */
+  async function put<T = unknown>(path: string, json: unknown, options: Omit<PostOptions, 'method' | 'json'> = {}): Promise<T> {
+    return attempt<T>(path, {}, { ...options, method: 'PUT', json }, false);
+  }
+
+  /** DELETE without a body (safe to repeat). */
+  async function del<T = unknown>(path: string, options: Omit<PostOptions, 'method' | 'json'> = {}): Promise<T> {
+    return attempt<T>(path, {}, { ...options, method: 'DELETE' }, false);
+  }
+
+  return { post, get, put, delete: del };
 }
 
 /** Retry-After in whole seconds (the server sends seconds; an HTTP date is not used). */

@@ -15,10 +15,23 @@ import {
   type SettingsFormOutput,
   type SettingsFormValues,
 } from '../lib/settings-form.ts';
+import { AiAdaptationSection } from './ai-adaptation-section.tsx';
 import './settings.css';
 
-/** `/setting`: the user-config fields the viewer reads (calibration default, layers, tissue outline). */
+/**
+ * `/setting`: the user-config fields the viewer reads (calibration default, layers, tissue outline),
+ * then what the AI learned from this account's corrections (its own server resource, saved at once).
+ */
 export function SettingsSection() {
+  return (
+    <>
+      <UserConfigSettings />
+      <AiAdaptationSection />
+    </>
+  );
+}
+
+function UserConfigSettings() {
   const { t } = useTranslation();
   const settings = useSettings();
   if (settings.isPending) return <p className="field__hint">{t('settings.loading')}</p>;

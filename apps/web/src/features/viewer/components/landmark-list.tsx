@@ -10,6 +10,8 @@ interface ItemProps {
   selected: boolean;
   edited: boolean;
   confidence: number | null;
+  /** The AI's point was moved by the account's clinic adaptation (shown while not edited). */
+  adapted?: boolean;
   review: boolean;
   /** Not placed yet: offers "Place" instead of selecting. */
   onPlace?: (id: LandmarkId) => void;
@@ -17,7 +19,16 @@ interface ItemProps {
 }
 
 /** One row: short name, full name, and where its point came from (AI with confidence, adjusted, by hand). */
-export const LandmarkItem = memo(function LandmarkItem({ id, selected, edited, confidence, review, onPlace, onSelect }: ItemProps) {
+export const LandmarkItem = memo(function LandmarkItem({
+  id,
+  selected,
+  edited,
+  confidence,
+  adapted = false,
+  review,
+  onPlace,
+  onSelect,
+}: ItemProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLLIElement>(null);
   // A landmark picked on the film comes into view in the list.
@@ -33,8 +44,11 @@ export const LandmarkItem = memo(function LandmarkItem({ id, selected, edited, c
         ? t('viewer.handPlaced')
         : t('viewer.edited')
       : confidence !== null
-        ? t('viewer.confidence', { percent: Math.round(confidence * 100) })
-        : null;
+        ? t(adapted ? 'viewer.confidenceAdapted' : 'viewer.confidence', { percent: Math.round(confidence * 100) })
+        : adapted
+          ? t('viewer.adaptedBadge')
+          : null;
+  const badgeTitle = adapted && !edited && !onPlace ? t('viewer.source.adapted') : undefined;
   return (
     <li
       ref={ref}
@@ -53,7 +67,15 @@ export const LandmarkItem = memo(function LandmarkItem({ id, selected, edited, c
       >
         <span className="landmark-item__short">{landmark.shortName}</span>
         <span className="landmark-item__name">{names.landmark(id)}</span>
-        {badge && <span className={`landmark-item__badge${edited ? ' landmark-item__badge--edited' : ''}`}>{badge}</span>}
+        {badge && (
+          <span
+            className={`landmark-item__badge${edited ? ' landmark-item__badge--edited' : ''}`}
+            title={badgeTitle}
+            data-testid="landmark-badge"
+          >
+            {badge}
+          </span>
+        )}
       </button>
       {onPlace && (
         <button type="button" className="dark-button landmark-item__place" onClick={() => onPlace(id)}>
@@ -98,6 +120,7 @@ export function LandmarkGroup({
             selected={id === selected}
             edited={edited[id] !== undefined}
             confidence={ai[id]?.confidence ?? null}
+            adapted={ai[id]?.raw !== undefined}
             review={review.has(id)}
             onSelect={onSelect}
             onPlace={onPlace}

@@ -9,7 +9,7 @@ import { setTool } from '../interaction/registry.ts';
 import { landmarksForReview, missingLandmarks } from '../lib/review.ts';
 import { focusView } from '../lib/viewer-appearance.ts';
 import type { ViewerPanelProps } from '../panels.ts';
-import { useLandmarkStore } from '../store/landmark-store.ts';
+import { landmarkSource, useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
 import { LandmarkGroup } from './landmark-list.tsx';
 
@@ -63,11 +63,13 @@ function CommandButton({ id, testId, confirm }: { id: ViewerCommandId; testId: s
   );
 }
 
-/** Details of the selected landmark: what it is and where it is (image px). */
+/** Details of the selected landmark: what it is, where it is (image px) and where the point came from. */
 function SelectedLandmark() {
   const { t } = useTranslation();
   const selected = useLandmarkStore((s) => s.selected);
   const point = useLandmarkStore((s) => (s.selected ? s.positions[s.selected] : undefined));
+  const source = useLandmarkStore((s) => (s.selected ? landmarkSource(s, s.selected) : null));
+  const raw = useLandmarkStore((s) => (s.selected ? s.ai[s.selected]?.raw : undefined));
   const names = useClinicalNames();
   if (!selected) return <p className="landmark-panel__hint">{t('viewer.adjustHint')}</p>;
   const landmark = getLandmark(selected);
@@ -77,6 +79,14 @@ function SelectedLandmark() {
         <strong>{landmark.shortName}</strong> {names.landmark(selected)}
       </div>
       {point && <div className="landmark-selected__position">{t('viewer.position', { x: point.x.toFixed(1), y: point.y.toFixed(1) })}</div>}
+      {source && (
+        <div className="landmark-selected__source" data-testid="landmark-source" data-source={source}>
+          {t(`viewer.source.${source}`)}
+          {source === 'adapted' && raw && (
+            <span className="landmark-selected__raw"> {t('viewer.modelPoint', { x: raw.x.toFixed(1), y: raw.y.toFixed(1) })}</span>
+          )}
+        </div>
+      )}
       <p className="landmark-selected__definition" data-testid="landmark-definition">
         {names.definition(selected) ?? landmark.definition}
       </p>
@@ -90,6 +100,7 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
   const ai = useLandmarkStore((s) => s.ai);
   const positions = useLandmarkStore((s) => s.positions);
   const threshold = useLandmarkStore((s) => s.reviewThreshold);
+  const adaptation = useLandmarkStore((s) => s.adaptation);
   const review = useMemo(() => landmarksForReview(ai, threshold), [ai, threshold]);
   const reviewSet = useMemo(() => new Set(review), [review]);
   const missing = useMemo(() => missingLandmarks(positions), [positions]);
@@ -138,6 +149,11 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
           <CommandButton id="reset-ai-all" testId="reset-ai-all" confirm={resetAllConfirm} />
         </div>
         <p className="landmark-panel__save-hint">{t('viewer.saveHint')}</p>
+        {adaptation && adaptation.landmarks > 0 && (
+          <p className="landmark-panel__adapted" data-testid="viewer-adaptation">
+            {adaptation.films === 1 ? t('viewer.adaptedFilmOne') : t('viewer.adaptedFilm', { count: adaptation.films })}
+          </p>
+        )}
       </div>
       <SelectedLandmark />
       <div className="landmark-list" data-testid="landmark-list">

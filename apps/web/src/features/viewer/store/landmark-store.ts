@@ -1,5 +1,5 @@
 import { imagePoint, mergePositions, type AiLandmark, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
-import { readRecordLandmarks, type InferResult, type ModifiedResult, type StoredLandmark } from '@ceppro/contract';
+import { readRecordLandmarks, type InferResult, type ModifiedResult, type RecordLandmarks, type StoredLandmark } from '@ceppro/contract';
 import { create } from 'zustand';
 import { reviewThresholdOf } from '../lib/review.ts';
 
@@ -29,6 +29,11 @@ export interface LandmarkState {
   ai: LandmarkMap<AiLandmark>;
   /** The producing model's calibrated "for review" threshold (from its manifest, stored with the result). */
   reviewThreshold: number | null;
+  /**
+   * The account's clinic adaptation applied to this film's AI points (films learned from, points
+   * moved); null when none was. A moved point keeps the model's own one as `ai[id].raw`.
+   */
+  adaptation: RecordLandmarks['adaptation'];
   edited: LandmarkMap<ImagePoint>;
   positions: LandmarkMap<ImagePoint>;
   selected: LandmarkId | null;
@@ -78,6 +83,7 @@ const initial: LandmarkState = {
   imageId: null,
   ai: {},
   reviewThreshold: null,
+  adaptation: null,
   edited: {},
   positions: {},
   selected: null,
@@ -113,7 +119,10 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
   return {
     ...initial,
     load: (record, imageId = null) => {
-      const { ai, edited, positions, unmatched } = readRecordLandmarks(record?.infer_result ?? null, record?.modified_result ?? null);
+      const { ai, edited, positions, unmatched, adaptation } = readRecordLandmarks(
+        record?.infer_result ?? null,
+        record?.modified_result ?? null,
+      );
       set({
         ...initial,
         recordId: record?.id ?? null,
@@ -121,6 +130,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
         imageId,
         ai,
         reviewThreshold: reviewThresholdOf(record?.infer_result ?? null),
+        adaptation,
         edited,
         unknown: [...unmatched.edited],
         positions,
@@ -208,6 +218,20 @@ export const canRedo = (s: LandmarkState) => s.future.length > 0;
 
 /** Whether the shown point of `id` is the user's rather than the model's. */
 export const isEdited = (s: LandmarkState, id: LandmarkId) => s.edited[id] !== undefined;
+
+/** Where the shown point of a landmark comes from; `adapted`: the AI's, moved by the account's clinic adaptation. */
+export type LandmarkSource = 'ai' | 'adapted' | 'edited' | 'hand';
+
+/**
+ * The source of `id`'s shown point, or null when it has none. Read from `edited` and `ai` as they
+ * are now, so "Reset to AI" (which drops the edit) brings back "adapted" for an adapted point.
+ */
+export function landmarkSource(s: Pick<LandmarkState, 'ai' | 'edited'>, id: LandmarkId): LandmarkSource | null {
+  const ai = s.ai[id];
+  if (s.edited[id] !== undefined) return ai ? 'edited' : 'hand';
+  if (!ai) return null;
+  return ai.raw ? 'adapted' : 'ai';
+}
 
 /** The landmark guided placement asks for now, or null. */
 export const guidedTarget = (s: LandmarkState): LandmarkId | null => s.guided[0] ?? null;
