@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { registerAccountFeature } from './features/account/account.feature';
 import { registerAdminFeature } from './features/admin/admin.feature';
+import { registerAiAdaptationFeature } from './features/ai-adaptation/ai-adaptation.feature';
 import { registerAuditFeature } from './features/audit/audit.feature';
 import { registerAuthFeature } from './features/auth/auth.feature';
 import { createHealthRepository } from './features/health/health.repository';
@@ -87,13 +88,16 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   registerAccountFeature(app, auth);
   // The audit trail: its hooks record the other features' patient-data routes, so it comes next.
   registerAuditFeature(app, services);
+  // Clinic adaptation of the landmark model (/api/ai/adaptation): landmark saves (graph) teach it,
+  // detections apply it.
+  const adaptation = registerAiAdaptationFeature(app, services);
   // Introspection and GraphiQL are development aids; production hides the schema.
-  registerGraphqlFeature(app, services, sessions, { production: config.production });
+  registerGraphqlFeature(app, services, sessions, { production: config.production }, adaptation);
 
   // Patient images, thumbnails (job runner) and the draft sweeper, then landmark detection on them; the socket
   // that tells the browser when background work is done.
   const imaging = await registerImagesFeature(app, services, sessions);
-  await registerLandmarksFeature(app, services, sessions, imaging);
+  await registerLandmarksFeature(app, services, sessions, imaging, adaptation);
   await registerWsRoutes(app, { sessions, events: services.events, clock: services.clock });
   // Printable reports: the chart's report as a PDF composed from the stored film and analysis.
   registerReportRoutes(app, createReportService({ reports: createReportRepository(services.database.db), storage: services.storage }));

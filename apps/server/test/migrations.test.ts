@@ -8,6 +8,8 @@ import { analysisRecords, chartData, charts, patients, users } from '../src/db/s
 import { createTestDataDir, type TestDataDir } from './support/test-data-dir';
 
 const TABLES = [
+  'ai_adaptation_films',
+  'ai_adaptation_profiles',
   'analysis_records',
   'approved_ips',
   'audit_events',

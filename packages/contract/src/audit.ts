@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'image.discard',
   'landmarks.detect',
   'landmarks.update',
+  'landmarks.adaptation_switch',
+  'landmarks.adaptation_reset',
   'drawing.update',
   'report.pdf',
   'report.print',

@@ -51,7 +51,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,
-      methods: ['GET', 'HEAD', 'POST', 'PUT'],
+      // DELETE: the AI adaptation reset (DELETE /api/ai/adaptation).
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
       // Sign-in is a bearer header, not a cookie: no credentials mode needed.
       allowedHeaders: ['authorization', 'content-type'],
       exposedHeaders: ['retry-after'],

@@ -20,3 +20,4 @@ export * from './login-failures';
 export * from './notices';
 export * from './subscriptions';
 export * from './invoices';
+export * from './ai-adaptation';

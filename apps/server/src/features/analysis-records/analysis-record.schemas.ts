@@ -13,6 +13,10 @@ import { z } from 'zod';
  * original upload (docs/house-rules.md §2); `version` lets readers migrate old documents.
  */
 const landmarkSchema = z.strictObject(storedLandmarkSchema.shape);
+/** A model landmark: `raw` is the model's own point where the account's clinic adaptation moved it. */
+const modelLandmarkSchema = landmarkSchema.extend({ raw: z.strictObject(storedLandmarkSchema.shape.raw.unwrap().shape).optional() });
+/** A user's landmark: never a model's `raw` point. */
+const editedLandmarkSchema = landmarkSchema.omit({ raw: true });
 const MAX_LANDMARKS = 500;
 
 /** The model's output, kept as produced: model id and version make it auditable (docs/house-rules.md §4). */
@@ -24,7 +28,9 @@ export const inferResultSchema = z.strictObject({
     id: z.string().min(1).max(100),
     version: z.string().min(1).max(50),
   }),
-  landmarks: z.array(landmarkSchema).max(MAX_LANDMARKS),
+  landmarks: z.array(modelLandmarkSchema).max(MAX_LANDMARKS),
+  /** Present when clinic adaptation moved the model's points (features/ai-adaptation). */
+  adaptation: z.strictObject(storedInferResultSchema.shape.adaptation.unwrap().shape).optional(),
 });
 
 /**
@@ -35,7 +41,7 @@ export const inferResultSchema = z.strictObject({
 export const modifiedResultSchema = z.strictObject({
   version: z.literal(2),
   image: z.strictObject(landmarkImageSchema.shape),
-  landmarks: z.array(landmarkSchema).max(MAX_LANDMARKS),
+  landmarks: z.array(editedLandmarkSchema).max(MAX_LANDMARKS),
 });
 
 /** A stored viewer document (drawings, VTO/STO set-up, settings lists) serialises to at most this. */

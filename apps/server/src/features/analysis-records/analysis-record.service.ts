@@ -2,6 +2,7 @@ import { landmarkImageFits } from '@ceppro/contract';
 import type { VersionedJson } from '../../db/schema/columns';
 import { AppError } from '../../errors/app-error';
 import { isUniqueViolation } from '../../db/unique-violation';
+import type { AiAdaptationService } from '../ai-adaptation';
 import type { ChartRepository } from '../charts';
 import type { AnalysisRecordRepository, AnalysisRecordRow, AnalysisRecordValues } from './analysis-record.repository';
 import {
@@ -36,8 +37,13 @@ function toValues(input: AnalysisRecordInput): AnalysisRecordValues {
   return values;
 }
 
-export function createAnalysisRecordService(deps: { records: AnalysisRecordRepository; charts: ChartRepository }) {
-  const { records, charts } = deps;
+export function createAnalysisRecordService(deps: {
+  records: AnalysisRecordRepository;
+  charts: ChartRepository;
+  /** Clinic adaptation learns from every landmark save (features/ai-adaptation). */
+  adaptation: Pick<AiAdaptationService, 'learnFromSave'>;
+}) {
+  const { records, charts, adaptation } = deps;
 
   /**
    * Landmarks are saved only onto the image they were placed on: the chart's live cephalogram, by
@@ -53,6 +59,24 @@ export function createAnalysisRecordService(deps: { records: AnalysisRecordRepos
     }
     values.modifiedResult = { ...modified, image: { chart_data_id: film.id, sha256: film.sha256 } };
   }
+
+  /**
+   * After a landmark save (`modified_result` written, a document or null) on a record with a model
+   * result, the account's clinic adaptation learns what the user corrected on this film. It never
+   * fails the save (learnFromSave logs instead), and a film that teaches nothing changes nothing.
+   */
+  async function learnFrom(userId: number, row: AnalysisRecordRow, values: AnalysisRecordValues): Promise<void> {
+    if (values.modifiedResult === undefined || row.inferResult === null) return;
+    await adaptation.learnFromSave(userId, {
+      chartRef: row.chartRef,
+      // Bound to its film by bindToImage; cleared edits (null) concern the chart's live cephalogram.
+      filmId: values.modifiedResult ? modifiedResultSchema.parse(values.modifiedResult).image.chart_data_id : null,
+      inferResult: row.inferResult,
+      modifiedResult: row.modifiedResult,
+      rulerInfo: row.rulerInfo,
+    });
+  }
+
   return {
     list: (userId: number, filter: { id?: number | undefined; chart_id?: number | undefined }) =>
       records.list(userId, { id: filter.id, chartRef: filter.chart_id }),
@@ -67,13 +91,16 @@ export function createAnalysisRecordService(deps: { records: AnalysisRecordRepos
       const values = toValues(input);
       if (!(await charts.findOwned(userId, chartId))) throw new AppError('NOT_FOUND');
       await bindToImage(chartId, values);
+      let row: AnalysisRecordRow;
       try {
-        return await records.insert(chartId, values);
+        row = await records.insert(chartId, values);
       } catch (error) {
         // One live record per chart: an image change updates the existing one instead.
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'This chart already has an analysis record.');
         throw error;
       }
+      await learnFrom(userId, row, values);
+      return row;
     },
 
     /**
@@ -94,6 +121,7 @@ export function createAnalysisRecordService(deps: { records: AnalysisRecordRepos
       const bump = landmarks || values.inferResult !== undefined || values.imgSize !== undefined;
       const row = await records.update(id, values, { expected: baseRevision, bump });
       if (!row) throw baseRevision !== undefined ? stale() : new AppError('NOT_FOUND');
+      await learnFrom(userId, row, values);
       return row;
     },
 

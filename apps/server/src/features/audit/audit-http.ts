@@ -1,4 +1,4 @@
-import { EXPORT_ENDPOINTS, FILE_ENDPOINTS, REPORT_ENDPOINTS } from '@ceppro/contract';
+import { AI_ADAPTATION_ENDPOINT, EXPORT_ENDPOINTS, FILE_ENDPOINTS, REPORT_ENDPOINTS } from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientOf } from '../../http/require-user';
 import type { ResolvedTarget, TargetRef } from './audit-targets.repository';
@@ -47,6 +47,14 @@ const ROUTES: Record<string, RouteAudit> = {
   [`POST ${REPORT_ENDPOINTS.pdf.path}`]: { action: fixed('report.pdf'), target: (b) => chartIdIn(b['chart_id']) },
   // The report's data model (the print layout reads it).
   'GET /api/report/:chart_id/model': { action: fixed('report.view'), target: (_b, p) => chartIdIn(p['chart_id']) },
+  // Clinic adaptation changes where the AI puts every later film's landmarks: its switch and its
+  // reset are recorded (no patient target; the owner is the caller).
+  [`PUT ${AI_ADAPTATION_ENDPOINT.path}`]: {
+    action: fixed('landmarks.adaptation_switch'),
+    target: () => null,
+    detail: (b) => (typeof b['enabled'] === 'boolean' ? { enabled: b['enabled'] } : {}),
+  },
+  [`DELETE ${AI_ADAPTATION_ENDPOINT.path}`]: { action: fixed('landmarks.adaptation_reset'), target: () => null },
 };
 
 const errorCodes = new WeakMap<FastifyRequest, string>();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
 import { createAnalysisRecordRepository } from '../analysis-records';
 import { createAnalysisRecordService } from '../analysis-records/analysis-record.service';
+import type { AiAdaptationService } from '../ai-adaptation';
 import type { SessionService } from '../auth/session.service';
 import { createChartRepository } from '../charts';
 import { createChartService } from '../charts/chart.service';
@@ -11,12 +12,13 @@ import { createUserConfigRepository } from '../user-config';
 import { createUserConfigService } from '../user-config/user-config.service';
 import { registerGraphqlRoutes } from './graphql.routes';
 
-/** Wires patients, charts, analysis records and settings behind the graph query service. */
+/** Wires patients, charts, analysis records (whose landmark saves teach clinic adaptation) and settings behind the graph query service. */
 export function registerGraphqlFeature(
   app: FastifyInstance,
   services: Services,
   sessions: SessionService,
   options: { production: boolean },
+  adaptation: AiAdaptationService,
 ): void {
   const db = services.database.db;
   const patients = createPatientRepository(db);
@@ -27,7 +29,7 @@ export function registerGraphqlFeature(
     services: {
       patients: createPatientService(patients, { draftTtlS: services.config.drafts.ttlS }),
       charts: createChartService({ charts, patients, draftTtlS: services.config.drafts.ttlS }),
-      analysisRecords: createAnalysisRecordService({ records: createAnalysisRecordRepository(db), charts }),
+      analysisRecords: createAnalysisRecordService({ records: createAnalysisRecordRepository(db), charts, adaptation }),
       userConfig: createUserConfigService(createUserConfigRepository(db)),
       audit: services.audit,
     },

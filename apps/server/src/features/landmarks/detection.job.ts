@@ -1,3 +1,4 @@
+import type { AdaptationProfile } from '@ceppro/ceph';
 import { toLandmarkBox, type LandmarkResponse, type StoredLandmark } from '@ceppro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -6,6 +7,7 @@ import { AppError } from '../../errors/app-error';
 import { ImageInputError, InferenceFailedError, type Detection } from '../../inference/index';
 import type { JobHandler } from '../../jobs/job-runner';
 import type { ObjectStorage } from '../../storage/object-storage';
+import { adaptModelLandmarks, type AiAdaptationService } from '../ai-adaptation';
 import { inferResultSchema } from '../analysis-records';
 import { deleteObjects, type DiscardService } from '../images/discard.service';
 import { readCheckedImage, type CheckedBytes, type ImageRepository } from '../images';
@@ -44,13 +46,37 @@ function storedModelLandmarks(detection: OkDetection): Array<StoredLandmark & { 
   return detection.landmarks.map((l) => ({ cname: l.index, name: l.name, x: l.x, y: l.y, confidence: clamp01(l.confidence) }));
 }
 
-/** The stored `infer_result` of a successful detection (also what `npm run report` prints from). */
-export function inferResultOf(detection: OkDetection) {
+type ModelLandmarks = ReturnType<typeof modelLandmarks>;
+
+/**
+ * The detection's landmarks as stored and answered. With the owner's clinic adaptation profile
+ * (features/ai-adaptation), a landmark it moves is at the adapted point (what the viewer shows and
+ * "Reset to AI" restores) with the model's own in `raw`, and `adaptation` says from how many films
+ * and how many landmarks moved; without one, the model's answer as is.
+ */
+function modelLandmarks(detection: OkDetection, profile: AdaptationProfile | null) {
+  const model = storedModelLandmarks(detection);
+  if (!profile) return { landmarks: model, adaptation: null };
+  const adapted = adaptModelLandmarks(profile, model);
+  return { landmarks: adapted.landmarks, adaptation: { films: profile.films, landmarks: adapted.moved } };
+}
+
+function toInferResult(detection: OkDetection, { landmarks, adaptation }: ModelLandmarks) {
   return inferResultSchema.parse({
     version: 1,
-    model: { ...detection.model, ...(detection.reviewThreshold !== null && { review_threshold: detection.reviewThreshold }) },
-    landmarks: storedModelLandmarks(detection),
+    model: {
+      ...detection.model,
+      ...(detection.reviewThreshold !== null && { review_threshold: detection.reviewThreshold }),
+      ...(detection.filmReviewThreshold !== null && { film_review_threshold: detection.filmReviewThreshold }),
+    },
+    landmarks,
+    ...(adaptation && { adaptation }),
   });
+}
+
+/** The stored `infer_result` of a successful detection (also what `npm run report` prints from), adapted by `profile` when given. */
+export function inferResultOf(detection: OkDetection, profile: AdaptationProfile | null = null) {
+  return toInferResult(detection, modelLandmarks(detection, profile));
 }
 
 /**
@@ -68,6 +94,8 @@ export function createDetectionJob(deps: {
   discard: DiscardService;
   storage: ObjectStorage;
   model: () => LandmarkModel;
+  /** The owner's clinic adaptation, applied to every successful detection while switched on. */
+  adaptation: Pick<AiAdaptationService, 'profileForDetection'>;
   log: FastifyBaseLogger;
 }): JobHandler {
   const { db, images, landmarks, discard, storage, log } = deps;
@@ -103,16 +131,18 @@ export function createDetectionJob(deps: {
         throw new AppError('XRAY_NOT_RECOGNIZED');
       }
       await context.progress(0.9);
+      const shown = modelLandmarks(detection, await deps.adaptation.profileForDetection(userId));
       const { recordId, staleKeys } = await landmarks.commit({
         userId,
         chartRef: chart.id,
         sourceId: source.id,
-        inferResult: inferResultOf(detection),
+        inferResult: toInferResult(detection, shown),
         imgSize: detection.imageSize,
       });
       await deleteObjects(storage, staleKeys, log);
       return {
-        output: { boxs: storedModelLandmarks(detection).map(toLandmarkBox), size: detection.imageSize },
+        // The points the viewer shows: adapted where the profile moved them.
+        output: { boxs: shown.landmarks.map(toLandmarkBox), size: detection.imageSize },
         model: detection.model,
         analysis_record_id: recordId,
         chart_uuid: chart.uuid,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { JobRunner } from '../../jobs/job-runner';
 import { JobWaiter } from '../../jobs/job-waiter';
 import type { Services } from '../../services';
+import type { AiAdaptationService } from '../ai-adaptation';
 import type { SessionService } from '../auth/session.service';
 import type { ImagesSurface } from '../images';
 import { DetectionAdmission } from './detection-admission';
@@ -12,7 +13,8 @@ import { createDetectionCommitter, createLandmarkService } from './landmark.serv
 
 /**
  * Wires landmark detection on top of the images feature's public surface (features/images/index.ts):
- * `POST /ai/ceppro/ceph-landmark` and the `landmark-detection` runners, AI_MAX_RUNNING of them. They
+ * `POST /ai/ceppro/ceph-landmark` and the `landmark-detection` runners, AI_MAX_RUNNING of them, which
+ * apply the owner's clinic adaptation (features/ai-adaptation). They
  * start only in `ai` processes (roles.ts), so only those load the model; tests drive them through
  * `app.background.detection`.
  */
@@ -21,6 +23,7 @@ export async function registerLandmarksFeature(
   services: Services,
   sessions: SessionService,
   imaging: ImagesSurface,
+  adaptation: AiAdaptationService,
 ): Promise<void> {
   const { database, storage, events, config, clock } = services;
   const db = database.db;
@@ -40,7 +43,7 @@ export async function registerLandmarksFeature(
   });
   // The model's worker thread is made on the first detection, so only `ai` processes load it.
   const landmarks = createDetectionCommitter({ db, images, landmarks: createLandmarkRepository(), clock });
-  const detect = createDetectionJob({ db, images, landmarks, discard, storage, model: () => services.inference(), log });
+  const detect = createDetectionJob({ db, images, landmarks, discard, storage, model: () => services.inference(), adaptation, log });
   const detectionOptions = {
     repository: jobs,
     queue,

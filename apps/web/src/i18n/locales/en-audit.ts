@@ -49,7 +49,12 @@ export const enAudit = {
     patient: { view: 'Patient viewed', create: 'Patient added', update: 'Patient edited', delete: 'Patient deleted' },
     chart: { view: 'Viewer opened', create: 'Chart added', update: 'Chart edited', delete: 'Chart deleted' },
     image: { upload: 'Image uploaded', view: 'Image viewed', update: 'Image details edited', discard: 'Upload discarded' },
-    landmarks: { detect: 'AI landmark detection', update: 'Landmarks saved' },
+    landmarks: {
+      detect: 'AI landmark detection',
+      update: 'Landmarks saved',
+      adaptation_switch: 'AI adaptation switched on or off',
+      adaptation_reset: 'AI adaptation reset',
+    },
     drawing: { update: 'Drawings saved' },
     report: { pdf: 'Report PDF downloaded', print: 'Report printed', view: 'Report opened' },
     export: {

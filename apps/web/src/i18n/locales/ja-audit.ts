@@ -50,7 +50,12 @@ export const jaAudit: AuditDictionary = {
     patient: { view: '患者の閲覧', create: '患者の登録', update: '患者情報の編集', delete: '患者の削除' },
     chart: { view: 'ビューアを開く', create: 'チャートの追加', update: 'チャートの編集', delete: 'チャートの削除' },
     image: { upload: '画像のアップロード', view: '画像の閲覧', update: '画像情報の編集', discard: 'アップロードの取り消し' },
-    landmarks: { detect: 'AIランドマーク検出', update: 'ランドマークの保存' },
+    landmarks: {
+      detect: 'AIランドマーク検出',
+      update: 'ランドマークの保存',
+      adaptation_switch: 'AI適応のオン・オフ切り替え',
+      adaptation_reset: 'AI適応のリセット',
+    },
     drawing: { update: '描画の保存' },
     report: { pdf: 'レポートPDFのダウンロード', print: 'レポートの印刷', view: 'レポートを開く' },
     export: {

@@ -50,7 +50,12 @@ export const koAudit: AuditDictionary = {
     patient: { view: '환자 조회', create: '환자 등록', update: '환자 정보 수정', delete: '환자 삭제' },
     chart: { view: '뷰어 열기', create: '차트 추가', update: '차트 수정', delete: '차트 삭제' },
     image: { upload: '이미지 업로드', view: '이미지 조회', update: '이미지 정보 수정', discard: '업로드 취소' },
-    landmarks: { detect: 'AI 계측점 검출', update: '계측점 저장' },
+    landmarks: {
+      detect: 'AI 계측점 검출',
+      update: '계측점 저장',
+      adaptation_switch: 'AI 적응 켜기/끄기',
+      adaptation_reset: 'AI 적응 초기화',
+    },
     drawing: { update: '그리기 저장' },
     report: { pdf: '리포트 PDF 다운로드', print: '리포트 인쇄', view: '리포트 열기' },
     export: { csv: '계측값 내보내기(CSV)', xlsx: '계측값 내보내기(Excel)', landmarks: '계측점 내보내기(JSON)', batch: '일괄 내보내기' },

@@ -51,7 +51,12 @@ export const viAudit: AuditDictionary = {
     patient: { view: 'Xem bệnh nhân', create: 'Thêm bệnh nhân', update: 'Sửa bệnh nhân', delete: 'Xóa bệnh nhân' },
     chart: { view: 'Mở trình xem', create: 'Thêm hồ sơ', update: 'Sửa hồ sơ', delete: 'Xóa hồ sơ' },
     image: { upload: 'Tải ảnh lên', view: 'Xem ảnh', update: 'Sửa thông tin ảnh', discard: 'Hủy tải lên' },
-    landmarks: { detect: 'AI phát hiện điểm mốc', update: 'Lưu điểm mốc' },
+    landmarks: {
+      detect: 'AI phát hiện điểm mốc',
+      update: 'Lưu điểm mốc',
+      adaptation_switch: 'Bật/tắt thích ứng AI',
+      adaptation_reset: 'Đặt lại thích ứng AI',
+    },
     drawing: { update: 'Lưu hình vẽ' },
     report: { pdf: 'Tải báo cáo PDF', print: 'In báo cáo', view: 'Mở báo cáo' },
     export: { csv: 'Xuất số đo (CSV)', xlsx: 'Xuất số đo (Excel)', landmarks: 'Xuất điểm mốc (JSON)', batch: 'Xuất hàng loạt' },

@@ -49,7 +49,7 @@ export const zhAudit: AuditDictionary = {
     patient: { view: '查看患者', create: '添加患者', update: '编辑患者', delete: '删除患者' },
     chart: { view: '打开查看器', create: '添加病历', update: '编辑病历', delete: '删除病历' },
     image: { upload: '上传图像', view: '查看图像', update: '编辑图像信息', discard: '取消上传' },
-    landmarks: { detect: 'AI 标志点检测', update: '保存标志点' },
+    landmarks: { detect: 'AI 标志点检测', update: '保存标志点', adaptation_switch: '开启或关闭 AI 适应', adaptation_reset: '重置 AI 适应' },
     drawing: { update: '保存绘图' },
     report: { pdf: '下载报告 PDF', print: '打印报告', view: '打开报告' },
     export: { csv: '导出测量值（CSV）', xlsx: '导出测量值（Excel）', landmarks: '导出标志点（JSON）', batch: '批量导出' },

@@ -1,0 +1,56 @@
+import { boolean, index, integer, jsonb, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt, type VersionedJson } from './columns';
+import { users } from './users';
+
+/*
+ * Clinic adaptation of the landmark model (features/ai-adaptation). `owner_user_id` is whose learned
+ * conventions a row belongs to: today every account owns its own; when several accounts of a clinic
+ * share one profile (a later step), it is the account that owns the clinic's, and the one function
+ * that says "whose profile does this user use" (ai-adaptation.repository.ts `ownerOf`) changes,
+ * not these rows.
+ */
+
+/**
+ * What one corrected film taught (packages/ceph `FilmCorrection`, stored as `{ version: 1, offsets,
+ * snMm }`): offsets in S-N units, no image coordinates and no patient data. One row per film and
+ * owner: a save of the same film replaces it. `chart_data_id` has no foreign key on purpose: the
+ * lesson outlives a replaced or removed film, and no image cleanup has to know about this table.
+ */
+export const aiAdaptationFilms = pgTable(
+  'ai_adaptation_films',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id),
+    chartDataId: integer('chart_data_id').notNull(),
+    correction: jsonb('correction').$type<VersionedJson>().notNull(),
+    /** When this film first taught something (kept across re-saves; the row's id gives the latest). */
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('ai_adaptation_films_owner_film_key').on(t.ownerUserId, t.chartDataId),
+    // The newest films of an owner (a re-save inserts a new row, so id order is save order).
+    index('ai_adaptation_films_owner_newest_idx').on(t.ownerUserId, t.id),
+  ],
+);
+
+/**
+ * One owner's learned conventions as new detections apply them: the switch, and the profile built
+ * from the newest films (packages/ceph `AdaptationProfile`, version 1; null when nothing is learned).
+ * A detection reads this one row by its key.
+ */
+export const aiAdaptationProfiles = pgTable('ai_adaptation_profiles', {
+  ownerUserId: integer('owner_user_id')
+    .primaryKey()
+    .references(() => users.id),
+  enabled: boolean('enabled').notNull().default(true),
+  profile: jsonb('profile').$type<VersionedJson>(),
+  /** Films the profile was built from (at most the newest 100 count). */
+  films: integer('films').notNull().default(0),
+  /** The last change of the learned profile (a learning save or a reset); null when nothing was ever learned or after a reset. */
+  learnedAt: timestamptz('learned_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,127 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { IMAGE_TYPE } from '@ceppro/contract';
+import type { AppDatabase } from '../../db/database';
+import { newestLiveImage } from '../../db/live-image';
+import { aiAdaptationFilms, aiAdaptationProfiles, chartData, userConfigs } from '../../db/schema/index';
+import type { VersionedJson } from '../../db/schema/columns';
+
+export type AdaptationProfileRow = typeof aiAdaptationProfiles.$inferSelect;
+
+/**
+ * The rows of clinic adaptation. Every statement is keyed by an owner id the service got from
+ * `ownerOf`; nothing here takes a caller's id as an owner directly. JSON goes in and out as stored;
+ * the service validates it (ai-adaptation.schemas.ts).
+ */
+export function createAiAdaptationRepository(db: AppDatabase) {
+  return {
+    /**
+     * Whose profile the account `userId` learns into and detects with: the one place that answers it.
+     * Today every account has its own. When a clinic's accounts share one (a later step), this reads
+     * the clinic's owning account instead, and every caller follows.
+     */
+    async ownerOf(userId: number): Promise<number> {
+      return userId;
+    },
+
+    /** The owner's profile row (by its key: what a detection reads), or undefined before any learning or switch. */
+    async findProfile(ownerId: number): Promise<AdaptationProfileRow | undefined> {
+      const [row] = await db.select().from(aiAdaptationProfiles).where(eq(aiAdaptationProfiles.ownerUserId, ownerId));
+      return row;
+    },
+
+    /**
+     * Runs `work` in one transaction holding the owner's profile row (made if missing): two saves of
+     * the same owner rebuild the profile one after the other, so neither overwrites it with a list
+     * of films that misses the other's.
+     */
+    async lockedForOwner<T>(ownerId: number, work: (tx: OwnerTransaction) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.insert(aiAdaptationProfiles).values({ ownerUserId: ownerId }).onConflictDoNothing();
+        await tx
+          .select({ owner: aiAdaptationProfiles.ownerUserId })
+          .from(aiAdaptationProfiles)
+          .where(eq(aiAdaptationProfiles.ownerUserId, ownerId))
+          .for('update');
+        return work(ownerTransaction(tx, ownerId));
+      });
+    },
+
+    /** Sets the switch, making the row when the owner has none yet. */
+    async setEnabled(ownerId: number, enabled: boolean, now: Date): Promise<void> {
+      await db
+        .insert(aiAdaptationProfiles)
+        .values({ ownerUserId: ownerId, enabled, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: aiAdaptationProfiles.ownerUserId, set: { enabled, updatedAt: now } });
+    },
+
+    /** The chart's live cephalogram: the film cleared edits were on. */
+    liveCephalogram: (chartRef: number): Promise<{ id: number } | undefined> => newestLiveImage(db, chartRef, IMAGE_TYPE.cephalogram),
+
+    /**
+     * What calibrates a film besides its ruler: the DICOM pixel spacing stored with the image and the
+     * account's default PPM (contract `resolveCalibration` decides between them).
+     */
+    async filmCalibration(userId: number, chartDataId: number): Promise<{ dicomInfo: unknown; defaultPpm: number | null }> {
+      const [[image], [config]] = await Promise.all([
+        db.select({ dicomInfo: chartData.dicomInfo }).from(chartData).where(eq(chartData.id, chartDataId)),
+        db
+          .select({ defaultPpm: userConfigs.defaultPpm })
+          .from(userConfigs)
+          .where(and(eq(userConfigs.userId, userId), isNull(userConfigs.deletedAt)))
+          .limit(1),
+      ]);
+      return { dicomInfo: image?.dicomInfo ?? null, defaultPpm: config?.defaultPpm ?? null };
+    },
+  };
+}
+
+/** The statements of one owner's locked transaction (`lockedForOwner`). */
+function ownerTransaction(tx: AppDatabase, ownerId: number) {
+  const films = aiAdaptationFilms;
+  return {
+    /**
+     * Removes the film's row, if any; returns when it was first learned. A re-save inserts anew,
+     * so the row's id says when the film was last saved (the newest films are the ones that count).
+     */
+    async deleteFilm(chartDataId: number): Promise<{ createdAt: Date } | undefined> {
+      const [row] = await tx
+        .delete(films)
+        .where(and(eq(films.ownerUserId, ownerId), eq(films.chartDataId, chartDataId)))
+        .returning({ createdAt: films.createdAt });
+      return row;
+    },
+
+    async insertFilm(chartDataId: number, correction: VersionedJson, createdAt: Date, now: Date): Promise<void> {
+      await tx.insert(films).values({ ownerUserId: ownerId, chartDataId, correction, createdAt, updatedAt: now });
+    },
+
+    /** The owner's stored corrections, newest save first. */
+    async newestFilms(limit: number): Promise<unknown[]> {
+      const rows = await tx
+        .select({ correction: films.correction })
+        .from(films)
+        .where(eq(films.ownerUserId, ownerId))
+        .orderBy(desc(films.id))
+        .limit(limit);
+      return rows.map((r) => r.correction);
+    },
+
+    async deleteAllFilms(): Promise<void> {
+      await tx.delete(films).where(eq(films.ownerUserId, ownerId));
+    },
+
+    /** Stores the built profile (null: nothing learned); `learnedAt` null after a reset. */
+    async saveProfile(profile: VersionedJson | null, filmCount: number, learnedAt: Date | null, now: Date): Promise<AdaptationProfileRow> {
+      const [row] = await tx
+        .update(aiAdaptationProfiles)
+        .set({ profile, films: filmCount, learnedAt, updatedAt: now })
+        .where(eq(aiAdaptationProfiles.ownerUserId, ownerId))
+        .returning();
+      if (!row) throw new Error('the locked profile row is gone');
+      return row;
+    },
+  };
+}
+
+export type OwnerTransaction = ReturnType<typeof ownerTransaction>;
+export type AiAdaptationRepository = ReturnType<typeof createAiAdaptationRepository>;

@@ -1,0 +1,166 @@
+import {
+  ADAPTATION_RULES,
+  buildProfile,
+  EMPTY_PROFILE,
+  learnFromFilm,
+  measureLength,
+  NOMINAL_SN_MM,
+  shiftInMm,
+  type AdaptationProfile,
+  type ImagePoint,
+  type LandmarkId,
+  type LandmarkMap,
+  type LearnedShift,
+} from '@ceppro/ceph';
+import {
+  aiAdaptationSchema,
+  parseRulerInfo,
+  readRecordLandmarks,
+  resolveCalibration,
+  type AiAdaptation,
+  type AiAdaptationUpdate,
+} from '@ceppro/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock';
+import { dicomCalibrationOfRow } from '../images';
+import type { AdaptationProfileRow, AiAdaptationRepository, OwnerTransaction } from './ai-adaptation.repository';
+import { readStoredCorrection, readStoredProfile, toStoredCorrection, toStoredProfile } from './ai-adaptation.schemas';
+
+/** A landmark save as the analysis record stores it: which film, the model's result and the user's. */
+export interface LandmarkSave {
+  chartRef: number;
+  /** The chart data row (cephalogram) the landmarks were placed on; null: the chart's live cephalogram. */
+  filmId: number | null;
+  inferResult: unknown;
+  /** The saved `modified_result`; null when the user's edits were cleared ("reset to AI"). */
+  modifiedResult: unknown;
+  rulerInfo: unknown;
+}
+
+/**
+ * Clinic adaptation (packages/ceph adaptation/): every landmark save on a film the model placed
+ * teaches the owner's profile what the user corrected; each new detection of the owner applies it
+ * while it is switched on. The rules of what a film teaches and how films combine are the domain's
+ * (`learnFromFilm`, `buildProfile`), called here exactly as the evaluation calls them. Every access
+ * goes through `ownerOf`, so one account never reads or teaches another's profile.
+ */
+export function createAiAdaptationService(deps: { repository: AiAdaptationRepository; clock: Clock; log: FastifyBaseLogger }) {
+  const { repository, clock, log } = deps;
+  const now = () => new Date(clock.now());
+
+  /**
+   * The film's S-N in mm from the user's final S and N, when the film is calibrated (ruler, DICOM,
+   * default PPM: as the viewer measures); display only.
+   */
+  async function filmSnMm(userId: number, filmId: number, rulerInfo: unknown, positions: LandmarkMap<ImagePoint>): Promise<number | null> {
+    const { S: s, N: n } = positions;
+    if (!s || !n) return null;
+    const ruler = parseRulerInfo(rulerInfo);
+    const other = ruler ? null : await repository.filmCalibration(userId, filmId);
+    const { calibration } = resolveCalibration(ruler, other?.defaultPpm ?? null, dicomCalibrationOfRow(other?.dicomInfo ?? null));
+    const length = measureLength(s, n, calibration);
+    return length.unit === 'mm' && length.value > 0 ? length.value : null;
+  }
+
+  /** Rebuilds the owner's profile from its newest stored films (inside the owner's lock). */
+  async function rebuild(tx: OwnerTransaction, at: Date): Promise<void> {
+    const corrections = (await tx.newestFilms(ADAPTATION_RULES.maxFilms)).flatMap((json) => readStoredCorrection(json) ?? []);
+    const profile = buildProfile(corrections);
+    const learned = profile.films > 0;
+    await tx.saveProfile(learned ? toStoredProfile(profile) : null, profile.films, learned ? at : null, at);
+  }
+
+  async function learn(userId: number, save: LandmarkSave): Promise<void> {
+    const record = readRecordLandmarks(save.inferResult, save.modifiedResult);
+    // Only a film the model placed teaches anything; hand-placed films are the user's alone.
+    if (record.model === null) return;
+    const raw: LandmarkMap<ImagePoint> = {};
+    const shown: LandmarkMap<ImagePoint> = {};
+    for (const [id, l] of Object.entries(record.ai) as Array<[LandmarkId, NonNullable<(typeof record.ai)[LandmarkId]>]>) {
+      raw[id] = l.raw ?? l.point;
+      shown[id] = l.point;
+    }
+    const filmId = save.filmId ?? (await repository.liveCephalogram(save.chartRef))?.id;
+    if (filmId === undefined) return;
+    const snMm = Object.keys(record.edited).length > 0 ? await filmSnMm(userId, filmId, save.rulerInfo, record.positions) : null;
+    const outcome = learnFromFilm(raw, shown, record.edited, snMm);
+    const owner = await repository.ownerOf(userId);
+    await repository.lockedForOwner(owner, async (tx) => {
+      // A re-save replaces the film's lesson; a film that now teaches nothing (points put back,
+      // a whole-film move) loses it. Either way the film counts at most once.
+      const previous = await tx.deleteFilm(filmId);
+      if (outcome.status !== 'learned' && !previous) return;
+      const at = now();
+      if (outcome.status === 'learned') await tx.insertFilm(filmId, toStoredCorrection(outcome.correction), previous?.createdAt ?? at, at);
+      await rebuild(tx, at);
+    });
+  }
+
+  async function answer(owner: number): Promise<AiAdaptation> {
+    const row = await repository.findProfile(owner);
+    return toAnswer(row);
+  }
+
+  return {
+    /**
+     * Learns from a landmark save. Never throws: the save is already stored and must succeed as
+     * before; a failure is logged at error level (ids only) and the film is learned at its next save.
+     */
+    async learnFromSave(userId: number, save: LandmarkSave): Promise<void> {
+      try {
+        await learn(userId, save);
+      } catch (error) {
+        log.error({ err: error, userId, chartRef: save.chartRef }, 'clinic adaptation could not learn from a landmark save');
+      }
+    },
+
+    /** The profile a detection for `userId` applies: null when switched off, nothing learned, or unreadable. One read by key. */
+    async profileForDetection(userId: number): Promise<AdaptationProfile | null> {
+      const row = await repository.findProfile(await repository.ownerOf(userId));
+      if (!row?.enabled) return null;
+      const profile = readStoredProfile(row.profile);
+      return profile && Object.keys(profile.landmarks).length > 0 ? profile : null;
+    },
+
+    async get(userId: number): Promise<AiAdaptation> {
+      return answer(await repository.ownerOf(userId));
+    },
+
+    /** The switch; learning goes on while it is off. */
+    async update(userId: number, input: AiAdaptationUpdate): Promise<AiAdaptation> {
+      const owner = await repository.ownerOf(userId);
+      await repository.setEnabled(owner, input.enabled, now());
+      return answer(owner);
+    },
+
+    /** "Reset": forgets every learned film; the switch stays as it was. */
+    async reset(userId: number): Promise<AiAdaptation> {
+      const owner = await repository.ownerOf(userId);
+      await repository.lockedForOwner(owner, async (tx) => {
+        await tx.deleteAllFilms();
+        await tx.saveProfile(null, 0, null, now());
+      });
+      return answer(owner);
+    },
+  };
+}
+
+/** The contract's answer: shifts in mm (the calibrated films' median S-N, else nominal), largest first. */
+function toAnswer(row: AdaptationProfileRow | undefined): AiAdaptation {
+  const profile = readStoredProfile(row?.profile ?? null) ?? EMPTY_PROFILE;
+  const landmarks = (Object.entries(profile.landmarks) as Array<[LandmarkId, LearnedShift]>)
+    .map(([id, shift]) => {
+      const mm = shiftInMm(profile, shift);
+      return { id, anterior_mm: mm.anterior, inferior_mm: mm.inferior, length_mm: mm.length, films: shift.films };
+    })
+    .sort((a, b) => b.length_mm - a.length_mm || a.id.localeCompare(b.id));
+  return aiAdaptationSchema.parse({
+    enabled: row?.enabled ?? true,
+    films: profile.films,
+    updated_at: profile.films > 0 ? (row?.learnedAt?.toISOString() ?? null) : null,
+    sn_mm: profile.snMm !== null ? { value: profile.snMm, source: 'calibrated' } : { value: NOMINAL_SN_MM, source: 'nominal' },
+    landmarks,
+  });
+}
+
+export type AiAdaptationService = ReturnType<typeof createAiAdaptationService>;
