@@ -47,7 +47,37 @@ export const modelCardEvaluationSchema = z.object({
    * 2 mm that are flagged, `flagged_share` the share (0..1) of all landmarks flagged, `auroc` how well
    * confidence separates errors over 2 mm from the rest.
    */
-  review: z.object({ threshold: z.number(), recall: z.number(), flagged_share: z.number(), auroc: z.number() }).optional(),
+  review: z
+    .object({
+      threshold: z.number(),
+      recall: z.number(),
+      flagged_share: z.number(),
+      auroc: z.number(),
+      /**
+       * The same flag against gross errors (over 4 mm): `recall` at the threshold, and the share
+       * (0..1) of them among the 10% least confident landmarks of the set. Absent on older cards.
+       */
+      gross: z.object({ recall: z.number(), recall_least_confident_10pct: z.number(), auroc: z.number() }).optional(),
+    })
+    .optional(),
+  /**
+   * Clinic adaptation simulated on this set (eval:landmarks --adapt): after a clinic corrected
+   * `films` films, the error on its next films (mm, percent within 2 mm) beside the same films
+   * without adaptation, pooled over `draws` random orders. One entry per number of films, fewest
+   * first; absent on older cards.
+   */
+  adaptation: z
+    .array(
+      z.object({
+        films: z.number().int().positive(),
+        draws: z.number().int().positive(),
+        mre_mm: z.number(),
+        sdr2: z.number(),
+        raw_mre_mm: z.number(),
+        raw_sdr2: z.number(),
+      }),
+    )
+    .optional(),
 });
 
 export const modelCardSchema = z.object({
@@ -66,6 +96,7 @@ export const modelCardSchema = z.object({
 });
 export type ModelCard = z.infer<typeof modelCardSchema>;
 export type ModelCardEvaluation = z.infer<typeof modelCardEvaluationSchema>;
+export type ModelCardAdaptation = NonNullable<ModelCardEvaluation['adaptation']>[number];
 
 /**
  * `GET /api/model/card`: the card in the usual envelope (`{ success: true, data: ModelCard }`).

@@ -35,11 +35,13 @@ export type DatasetManifest = z.infer<typeof datasetManifestSchema>;
  * What eval:landmarks (and any tool that can say a spacing is estimated) reads: also a set whose spacing is unknown
  * (../shared/datasets/hamedan:
  * pixel_spacing_mm null, pixel_spacing_estimate_mm beside it), so that it can score it in px and %
- * of S-N and say that its mm rest on the estimate. The format above keeps a known spacing for the
- * tools that need one.
+ * of S-N and say that its mm rest on the estimate; and a film on which some landmark was not
+ * annotated. The format above keeps a known spacing and every point for the tools that need them.
  */
 export const evalDatasetManifestSchema = datasetManifestSchema.extend({
   pixel_spacing_mm: z.number().positive().nullable().optional(),
+  /** A landmark not annotated on a film is null there: it is skipped, never scored as an error. */
+  images: z.array(datasetImageSchema.extend({ landmarks: z.array(point.nullable()) })),
 });
 export type EvalDatasetManifest = z.infer<typeof evalDatasetManifestSchema>;
 

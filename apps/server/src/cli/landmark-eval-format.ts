@@ -1,5 +1,6 @@
 /** Text and Markdown for an EvalReport (landmark-eval.ts), as eval:landmarks prints and writes them. */
-import type { EvalReport } from './landmark-eval.ts';
+import type { AdaptationReport } from './landmark-eval-adapt.ts';
+import { GROSS_ERROR_MM, REVIEW_ERROR_MM, type EvalReport } from './landmark-eval.ts';
 import { SDR_THRESHOLDS_MM, type AccuracySummary } from './landmark-metrics.ts';
 
 const f = (v: number | null | undefined, d = 3) => (v == null || Number.isNaN(v) ? 'n/a' : v.toFixed(d));
@@ -84,17 +85,55 @@ export function annotatorLine(r: EvalReport): string | null {
   );
 }
 
+const leastConfident = (recall: number | null) => `the 10% least confident landmarks hold ${pct(recall)} of them`;
+
 export function reviewLine(r: EvalReport): string {
   const v = r.review;
-  const auroc = `AUROC of (1 - confidence) for error > 2 mm: ${f(v.auroc)}; ${v.n_over_2mm} of ${v.n} landmarks over 2 mm${spacingNote(r)}`;
+  const auroc =
+    `AUROC of (1 - confidence) for error > ${REVIEW_ERROR_MM} mm: ${f(v.auroc)}; ${leastConfident(v.recall_least_confident_10pct)}; ` +
+    `${v.n_over_2mm} of ${v.n} landmarks over ${REVIEW_ERROR_MM} mm${spacingNote(r)}`;
   if (v.threshold === null)
     return `review flag: no threshold (pass --review-threshold or set review.confidence_threshold in the model manifest); ${auroc}`;
   const caught = v.recall === null ? 0 : Math.round(v.recall * v.n_over_2mm);
   return (
     `review flag (confidence < ${v.threshold}): flags ${pct(v.flagged_share)} ` +
     `of landmarks; catches ${pct(v.recall)} (${caught} of ${v.n_over_2mm}) of ` +
-    `those with error > 2 mm; ${auroc}`
+    `those with error > ${REVIEW_ERROR_MM} mm; ${auroc}`
   );
+}
+
+/** The flag against gross errors (over 4 mm), the ones it must not miss. */
+export function grossReviewLine(r: EvalReport): string {
+  const g = r.review.gross;
+  const caught = g.recall === null ? 0 : Math.round(g.recall * g.n_over_4mm);
+  const atThreshold =
+    g.threshold === null
+      ? 'no threshold'
+      : `the flag (confidence < ${g.threshold}) catches ${pct(g.recall)} (${caught} of ${g.n_over_4mm})`;
+  return (
+    `review flag, gross errors (> ${GROSS_ERROR_MM} mm): ${atThreshold}; ${leastConfident(g.recall_least_confident_10pct)}; ` +
+    `AUROC ${f(g.auroc)}; ${g.n_over_4mm} of ${g.n} landmarks over ${GROSS_ERROR_MM} mm${spacingNote(r)}`
+  );
+}
+
+/** One line per --adapt K: the pooled error after adaptation beside the same films without it. */
+export function adaptationLine(a: AdaptationReport, r: EvalReport): string {
+  const label =
+    `adaptation after ${a.films} corrected films (${a.draws} draws, seed ${a.seed}; ${a.held_out_films} ` +
+    `films scored per draw; ${f(a.learned_films, 1)} of ${a.films} corrected films taught something)`;
+  return (
+    `${summaryLine(label, a)}; without adaptation on the same films MRE=${f(a.raw_mre_mm)} mm ` +
+    `SDR@2=${f(a.raw_sdr['2'], 2)}%; one draw's MRE ${f(a.draw_mre_mm.min)} to ${f(a.draw_mre_mm.max)} mm${spacingNote(r)}`
+  );
+}
+
+/** Per landmark after adaptation, beside the same films without it. */
+export function adaptationTable(a: AdaptationReport): string {
+  const cols = ['landmark', 'MRE mm without', `MRE mm after ${a.films} films`, 'SDR 2 mm', 'dx mm', 'dy mm'];
+  const rows = Object.entries(a.per_landmark).map(
+    ([name, l]) => `| ${[name, f(l.raw_mre_mm), f(l.mre_mm), f(l.sdr2, 1), signed(l.dx_mm), signed(l.dy_mm)].join(' | ')} |`,
+  );
+  return [`| ${cols.join(' | ')} |`, `|${cols.map(() => '---').join('|')}|`, ...rows].join('\n');
 }
 
 export interface ReportContext {
@@ -102,6 +141,8 @@ export interface ReportContext {
   split: string;
   /** Number of images with a near-duplicate in another split. */
   leaks: number;
+  /** --adapt: one simulation per number of corrected films. */
+  adaptations?: readonly AdaptationReport[];
 }
 
 /** The lines eval:landmarks prints. */
@@ -121,7 +162,10 @@ export function reportLines(r: EvalReport, ctx: ReportContext): string[] {
       : []),
     wholeLine(`${ctx.split} whole`, r),
     ...[annotatorLine(r)].filter((l): l is string => l !== null),
+    ...(ctx.adaptations ?? []).map(adaptationTable),
     reviewLine(r),
+    grossReviewLine(r),
+    ...(ctx.adaptations ?? []).map((a) => adaptationLine(a, r)),
   ];
 }
 
@@ -137,11 +181,24 @@ export function reportMarkdown(r: EvalReport, ctx: ReportContext & { title: stri
     `- ${summaryLine(`without ${ctx.leaks} near-duplicates of other splits`, r.without_duplicates, spacingNote(r))}`,
     ...[annotatorLine(r)].filter((l): l is string => l !== null).map((l) => `- ${l}`),
     `- ${reviewLine(r)}`,
+    `- ${grossReviewLine(r)}`,
+    ...(ctx.adaptations ?? []).map((a) => `- ${adaptationLine(a, r)}`),
     '',
     'dx, dy: mean signed offset (model minus truth, x right, y down). One that is large against the MRE is a',
     'definition difference between the model and these annotators, not scatter.',
     '',
     landmarkTable(r),
     '',
+    ...(ctx.adaptations?.length
+      ? [
+          '## Clinic adaptation',
+          '',
+          'A clinic corrects its first films (the reference points play its corrections); the server learns one shift per',
+          'landmark (packages/ceph adaptation/) and applies it to the films that follow, scored here, pooled over random',
+          'orders of the films.',
+          '',
+        ]
+      : []),
+    ...(ctx.adaptations ?? []).flatMap((a) => [`### After ${a.films} corrected films`, '', adaptationTable(a), '']),
   ].join('\n');
 }

@@ -2,11 +2,14 @@
  * The numbers eval:landmarks reports, computed from a dataset manifest and the detector's output
  * (no files, no model): errors in mm, px and % of each image's S-N length, each landmark's mean
  * signed offset, the model beside the two annotators where they exist, and how well the viewer's
- * "for review" flag (confidence < threshold) finds the landmarks that are more than 2 mm off.
+ * "for review" flag (confidence < threshold) finds the landmarks that are more than 2 mm off, and the
+ * gross ones more than 4 mm off. A landmark the manifest leaves out (null) is skipped everywhere.
  * All coordinates are in the pixels of the image file the manifest names (x right, y down).
  */
 import type { EvalDatasetManifest } from './dataset-manifest.ts';
-import { summarise, type AccuracySummary } from './landmark-metrics.ts';
+import { auroc, leastConfidentWeights, summarise, type AccuracySummary } from './landmark-metrics.ts';
+
+export { auroc, leastConfidentWeights } from './landmark-metrics.ts';
 
 type Image = EvalDatasetManifest['images'][number];
 type Xy = readonly [number, number];
@@ -27,6 +30,10 @@ export interface MatchedLandmark {
 
 /** A landmark counts as "off" for the review flag beyond this radial error. */
 export const REVIEW_ERROR_MM = 2;
+/** ... and as a gross error, the one the flag must not miss, beyond this one. */
+export const GROSS_ERROR_MM = 4;
+/** The share of a split's points, least confident first, that the flag's ranking is also scored on. */
+export const LEAST_CONFIDENT_SHARE = 0.1;
 
 export interface LandmarkRow extends AccuracySummary {
   mre_px: number;
@@ -48,17 +55,27 @@ export interface AnnotatorReport {
   per_landmark: Record<string, { inter_mm: number; model_mm: number }>;
 }
 
-export interface ReviewReport {
+/** How the flag finds the landmarks over one error (2 mm in `review`, 4 mm in `review.gross`). */
+interface ReviewFigures {
   /** Confidence below which the viewer flags a landmark; null when neither model nor flag sets one. */
   threshold: number | null;
-  /** Share of landmarks with error > 2 mm that the flag catches. */
+  /** Share of landmarks over the error that the flag catches. */
   recall: number | null;
   /** Share of all landmarks flagged. */
   flagged_share: number | null;
-  /** AUROC of (1 - confidence) as a detector of error > 2 mm; ties count half. */
+  /** AUROC of (1 - confidence) as a detector of an error over it; ties count half. */
   auroc: number;
-  n_over_2mm: number;
+  /**
+   * Share of landmarks over the error among the 10% least confident points of the split (exactly
+   * 10%: points tied at the cut, and a fraction of one, count in proportion); null when none is over.
+   */
+  recall_least_confident_10pct: number | null;
   n: number;
+}
+
+export interface ReviewReport extends ReviewFigures {
+  n_over_2mm: number;
+  gross: ReviewFigures & { n_over_4mm: number };
 }
 
 export interface EvalReport extends AccuracySummary {
@@ -106,27 +123,6 @@ export function imageSpacing(manifest: EvalDatasetManifest, image: Image): { mm:
   throw new Error(
     `Image ${image.id} has no pixel spacing: give it pixel_spacing_mm, or give the manifest pixel_spacing_mm or pixel_spacing_estimate_mm.`,
   );
-}
-
-/**
- * Area under the ROC curve of `score` as a detector of `positive`: the probability that a positive
- * scores higher than a negative, ties counting half (Mann-Whitney, by average ranks). NaN when
- * either class is empty.
- */
-export function auroc(samples: readonly { score: number; positive: boolean }[]): number {
-  const s = [...samples].sort((a, b) => a.score - b.score);
-  const nPos = s.filter((x) => x.positive).length;
-  const nNeg = s.length - nPos;
-  if (!nPos || !nNeg) return NaN;
-  let rankSum = 0;
-  for (let i = 0; i < s.length; ) {
-    let j = i;
-    while (j < s.length && s[j]!.score === s[i]!.score) j++;
-    const avgRank = (i + 1 + j) / 2;
-    for (let t = i; t < j; t++) if (s[t]!.positive) rankSum += avgRank;
-    i = j;
-  }
-  return (rankSum - (nPos * (nPos + 1)) / 2) / (nPos * nNeg);
 }
 
 interface Sample {
@@ -184,16 +180,31 @@ function annotatorReport(samples: readonly Sample[], names: readonly string[]): 
   };
 }
 
-function reviewReport(samples: readonly Sample[], threshold: number | null): ReviewReport {
-  const off = samples.filter((x) => x.errMm > REVIEW_ERROR_MM);
+function reviewFigures(samples: readonly Sample[], threshold: number | null, overMm: number, low: readonly number[]): ReviewFigures {
+  const isOff = (x: Sample) => x.errMm > overMm;
+  const nOff = samples.filter(isOff).length;
   const flagged = (x: Sample) => threshold !== null && x.confidence < threshold;
+  const lowOff = samples.reduce((a, x, i) => a + (isOff(x) ? low[i]! : 0), 0);
   return {
     threshold,
-    recall: threshold === null || !off.length ? null : off.filter(flagged).length / off.length,
+    recall: threshold === null || !nOff ? null : samples.filter((x) => isOff(x) && flagged(x)).length / nOff,
     flagged_share: threshold === null || !samples.length ? null : samples.filter(flagged).length / samples.length,
-    auroc: auroc(samples.map((x) => ({ score: 1 - x.confidence, positive: x.errMm > REVIEW_ERROR_MM }))),
-    n_over_2mm: off.length,
+    auroc: auroc(samples.map((x) => ({ score: 1 - x.confidence, positive: isOff(x) }))),
+    recall_least_confident_10pct: nOff ? lowOff / nOff : null,
     n: samples.length,
+  };
+}
+
+function reviewReport(samples: readonly Sample[], threshold: number | null): ReviewReport {
+  const low = leastConfidentWeights(
+    samples.map((x) => x.confidence),
+    LEAST_CONFIDENT_SHARE,
+  );
+  const count = (mm: number) => samples.filter((x) => x.errMm > mm).length;
+  return {
+    ...reviewFigures(samples, threshold, REVIEW_ERROR_MM, low),
+    n_over_2mm: count(REVIEW_ERROR_MM),
+    gross: { ...reviewFigures(samples, threshold, GROSS_ERROR_MM, low), n_over_4mm: count(GROSS_ERROR_MM) },
   };
 }
 

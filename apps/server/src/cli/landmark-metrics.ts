@@ -1,4 +1,7 @@
-/** Landmark-detection accuracy metrics (docs/cephalometrics.md §7.1): pooled MRE, SD and SDR. */
+/**
+ * Landmark-detection accuracy metrics (docs/cephalometrics.md §7.1): pooled MRE, SD and SDR; and
+ * how well a confidence ranks the errors (AUROC, recall among the least confident).
+ */
 export const SDR_THRESHOLDS_MM = [2, 2.5, 3, 4] as const;
 
 export interface AccuracySummary {
@@ -27,4 +30,45 @@ export function percentile(values: readonly number[], p: number): number {
   const lo = Math.floor(r);
   const hi = Math.ceil(r);
   return s[lo]! + (s[hi]! - s[lo]!) * (r - lo);
+}
+
+/**
+ * Area under the ROC curve of `score` as a detector of `positive`: the probability that a positive
+ * scores higher than a negative, ties counting half (Mann-Whitney, by average ranks). NaN when
+ * either class is empty.
+ */
+export function auroc(samples: readonly { score: number; positive: boolean }[]): number {
+  const s = [...samples].sort((a, b) => a.score - b.score);
+  const nPos = s.filter((x) => x.positive).length;
+  const nNeg = s.length - nPos;
+  if (!nPos || !nNeg) return NaN;
+  let rankSum = 0;
+  for (let i = 0; i < s.length; ) {
+    let j = i;
+    while (j < s.length && s[j]!.score === s[i]!.score) j++;
+    const avgRank = (i + 1 + j) / 2;
+    for (let t = i; t < j; t++) if (s[t]!.positive) rankSum += avgRank;
+    i = j;
+  }
+  return (rankSum - (nPos * (nPos + 1)) / 2) / (nPos * nNeg);
+}
+
+/**
+ * Weight (0..1) of each sample in the `share` least confident of all: points are ranked by
+ * confidence, the lowest share x n taken; a tie at the cut and a fractional point count in
+ * proportion, so the figure depends on neither the order of ties nor a rounding rule.
+ */
+export function leastConfidentWeights(confidences: readonly number[], share: number): number[] {
+  const order = confidences.map((c, i) => ({ c, i })).sort((a, b) => a.c - b.c);
+  const weights = new Array<number>(confidences.length).fill(0);
+  let budget = share * confidences.length;
+  for (let a = 0; a < order.length && budget > 0; ) {
+    let b = a;
+    while (b < order.length && order[b]!.c === order[a]!.c) b++;
+    const take = Math.min(budget, b - a);
+    for (let t = a; t < b; t++) weights[order[t]!.i] = take / (b - a);
+    budget -= take;
+    a = b;
+  }
+  return weights;
 }

@@ -27,12 +27,20 @@ const DATASETS: Record<string, { label: string; device: string; reference: strin
     label: 'Hamedan University (150 films)',
     device: 'another device (not documented), Hamedan, Iran',
     reference: 'mean of two orthodontists',
-    note: 'spacing unknown: 0.122 mm/px estimated from the nasion-rod ruler',
+    note: 'spacing unknown: 0.144 mm/px, the estimate the dataset authors use in their own results',
   },
 };
 
 const summarySchema = z.object({ n: z.number(), mre_mm: z.number(), sd_mm: z.number(), sdr: z.record(z.string(), z.number()) });
-const metricsSchema = summarySchema.extend({
+/** One --adapt K of eval:landmarks (landmark-eval-adapt.ts); metrics written before it have none. */
+const adaptationSchema = summarySchema.extend({
+  films: z.number().int().positive(),
+  draws: z.number().int().positive(),
+  raw_mre_mm: z.number(),
+  raw_sdr: z.record(z.string(), z.number()),
+});
+/** What the card reads of eval:landmarks' metrics.json. */
+export const metricsSchema = summarySchema.extend({
   n_images: z.number(),
   refused: z.array(z.string()),
   spacing: z.object({ mm: z.number().nullable(), estimate: z.boolean() }),
@@ -45,9 +53,41 @@ const metricsSchema = summarySchema.extend({
     recall: z.number().nullable(),
     flagged_share: z.number().nullable(),
     auroc: z.number(),
+    gross: z
+      .object({
+        recall: z.number().nullable(),
+        recall_least_confident_10pct: z.number().nullable(),
+        // NaN (written as null) when no landmark of the set is over 4 mm.
+        auroc: z.number().nullable(),
+      })
+      .optional(),
   }),
+  adaptation: adaptationSchema.optional(),
+  adaptations: z.array(adaptationSchema).optional(),
 });
 type Metrics = z.infer<typeof metricsSchema>;
+
+/** The gross-error figures of the review flag, when the set has errors over 4 mm to find. */
+function grossOf(g: NonNullable<Metrics['review']['gross']>): NonNullable<ModelCardEvaluation['review']>['gross'] {
+  if (g.recall === null || g.recall_least_confident_10pct === null || g.auroc === null) return undefined;
+  return { recall: g.recall, recall_least_confident_10pct: g.recall_least_confident_10pct, auroc: g.auroc };
+}
+
+/** Every simulated K (`adaptations`, else the one `adaptation`), fewest films first. */
+function adaptationOf(m: Metrics): ModelCardEvaluation['adaptation'] {
+  const all = m.adaptations ?? (m.adaptation ? [m.adaptation] : []);
+  if (!all.length) return undefined;
+  return [...all]
+    .sort((a, b) => a.films - b.films)
+    .map((a) => ({
+      films: a.films,
+      draws: a.draws,
+      mre_mm: a.mre_mm,
+      sdr2: a.sdr['2'] ?? NaN,
+      raw_mre_mm: a.raw_mre_mm,
+      raw_sdr2: a.raw_sdr['2'] ?? NaN,
+    }));
+}
 
 const f = (v: number, d = 2) => (Number.isFinite(v) ? v.toFixed(d) : '-');
 const pct = (v: number | null) => (v === null ? '-' : `${(100 * v).toFixed(1)} %`);
@@ -55,6 +95,8 @@ const pct = (v: number | null) => (v === null ? '-' : `${(100 * v).toFixed(1)} %
 export function evaluationOf(key: string, m: Metrics, shortNames: Map<string, string>): ModelCardEvaluation {
   const d = DATASETS[key] ?? { label: key, device: 'unknown', reference: 'dataset labels', note: '' };
   const spacing = m.spacing.mm;
+  const gross = m.review.gross && grossOf(m.review.gross);
+  const adaptation = adaptationOf(m);
   if (spacing === null || m.mre_pct_sn === null)
     throw new Error(`${key}: the metrics have no spacing or no S-N figure; a card needs both.`);
   return {
@@ -80,8 +122,15 @@ export function evaluationOf(key: string, m: Metrics, shortNames: Map<string, st
     ...(m.review.threshold !== null &&
       m.review.recall !== null &&
       m.review.flagged_share !== null && {
-        review: { threshold: m.review.threshold, recall: m.review.recall, flagged_share: m.review.flagged_share, auroc: m.review.auroc },
+        review: {
+          threshold: m.review.threshold,
+          recall: m.review.recall,
+          flagged_share: m.review.flagged_share,
+          auroc: m.review.auroc,
+          ...(gross && { gross }),
+        },
       }),
+    ...(adaptation && { adaptation }),
   };
 }
 
@@ -116,6 +165,21 @@ export function markdownTables(card: ModelCard, baseline?: { key: string; perLan
           `catches ${pct(e.review.recall)} of the landmarks over 2 mm and flags ${pct(e.review.flagged_share)} ` +
           `of all; AUROC ${f(e.review.auroc, 3)}.`,
       );
+    const gross = e.review?.gross;
+    if (gross)
+      lines.push(
+        `- ${e.label}: of the landmarks over 4 mm, the flag catches ${pct(gross.recall)} and the 10 % least ` +
+          `confident landmarks hold ${pct(gross.recall_least_confident_10pct)}; AUROC ${f(gross.auroc, 3)}.`,
+      );
+    if (e.adaptation?.length) {
+      const [first] = e.adaptation;
+      const after = e.adaptation.map((a) => `after ${a.films} corrected films ${f(a.mre_mm, 3)} mm, SDR 2 mm ${f(a.sdr2, 1)} %`);
+      lines.push(
+        `- ${e.label}, clinic adaptation (the clinic's first films corrected, its next films scored; ` +
+          `${first!.draws} random orders): ${after.join('; ')}; the same films without adaptation ` +
+          `${f(first!.raw_mre_mm, 3)} mm, SDR 2 mm ${f(first!.raw_sdr2, 1)} %${est(e)}.`,
+      );
+    }
   }
   const names = card.evaluations[0]?.per_landmark.map((l) => l.name) ?? [];
   const head = [

@@ -120,7 +120,18 @@ describe('evaluateDetections on a tiny made-up manifest', () => {
     // Over 2 mm: img1 N (confidence 0.2) and img2 M (0.55); img2 S is exactly 2 mm, not over.
     // Flagged at < 0.3: img1 N only. AUROC: 1 - confidence of the two positives (0.8, 0.45) against
     // the four negatives (0.1, 0.4, 0.45, 0.05): 4 + 3.5 of 8 pairs.
-    expect(report.review).toEqual({ threshold: 0.3, recall: 0.5, flagged_share: 1 / 6, auroc: 7.5 / 8, n_over_2mm: 2, n: 6 });
+    // The 10% least confident: 0.6 of a point, img1 N (0.2), which is over 2 mm: 0.6 of the 2 caught.
+    // None is over 4 mm: no gross recall, no AUROC.
+    expect(report.review).toEqual({
+      threshold: 0.3,
+      recall: 0.5,
+      flagged_share: 1 / 6,
+      auroc: 7.5 / 8,
+      recall_least_confident_10pct: expect.closeTo(0.3, 12),
+      n_over_2mm: 2,
+      n: 6,
+      gross: { threshold: 0.3, recall: null, flagged_share: 1 / 6, auroc: NaN, recall_least_confident_10pct: null, n_over_4mm: 0, n: 6 },
+    });
   });
 
   it('leaves the flag out without a threshold but still gives the AUROC', () => {

@@ -41,6 +41,17 @@ export const enAboutAi = {
     reviewRecall: 'Catches {{percent}} of errors over 2 mm',
     reviewFlagged: 'Flags {{percent}} of landmarks',
     reviewAuroc: 'AUROC {{value}}',
+    reviewGross: 'Errors over 4 mm',
+    grossRecall: 'The flag catches {{percent}}',
+    grossLeastConfident: '{{percent}} are among the 10% least confident landmarks',
+    adaptation: 'Clinic adaptation',
+    adaptationWithout: 'Without: {{mm}}, {{percent}} within 2 mm',
+    adaptationAfter: 'After {{n}} corrected films: {{mm}}, {{percent}} within 2 mm',
+    adaptationHint:
+      'Clinic adaptation: the AI learns from the films a clinic corrects where that clinic places ' +
+      'landmarks, and places them the same way on its next films. Simulated on each set: the first ' +
+      'films are corrected to the reference and the films after them are measured, averaged over ' +
+      '{{draws}} random orders of the films.',
     none: '—',
   },
   perLandmark: {

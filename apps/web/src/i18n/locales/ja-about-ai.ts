@@ -39,6 +39,16 @@ export const jaAboutAi: AboutAiDictionary = {
     reviewRecall: '2 mm 超の誤差の {{percent}} を検出',
     reviewFlagged: 'ランドマークの {{percent}} を表示',
     reviewAuroc: 'AUROC {{value}}',
+    reviewGross: '4 mm 超の誤差',
+    grossRecall: '表示で {{percent}} を検出',
+    grossLeastConfident: '{{percent}} が信頼度の最も低い 10% のランドマークに含まれる',
+    adaptation: '医院への適応',
+    adaptationWithout: '適応なし：{{mm}}、2 mm 以内 {{percent}}',
+    adaptationAfter: '修正フィルム {{n}} 枚の後：{{mm}}、2 mm 以内 {{percent}}',
+    adaptationHint:
+      '医院への適応：AI は医院が修正したフィルムから、その医院でのランドマークの配置の仕方を学習し、' +
+      '次のフィルムにも同じように配置します。各データセットでシミュレーションしています。最初のフィルムを' +
+      '基準位置に修正し、その後のフィルムで測定し、フィルムの順序を {{draws}} 通り無作為に変えて平均しました。',
     none: '—',
   },
   perLandmark: {

@@ -40,6 +40,16 @@ export const koAboutAi: AboutAiDictionary = {
     reviewRecall: '2 mm 초과 오차의 {{percent}} 포착',
     reviewFlagged: '랜드마크의 {{percent}} 표시',
     reviewAuroc: 'AUROC {{value}}',
+    reviewGross: '4 mm 초과 오차',
+    grossRecall: '표시로 {{percent}} 포착',
+    grossLeastConfident: '{{percent}}가 신뢰도가 가장 낮은 10% 랜드마크에 포함',
+    adaptation: '병원 적응',
+    adaptationWithout: '적응 전: {{mm}}, 2 mm 이내 {{percent}}',
+    adaptationAfter: '수정한 필름 {{n}}장 후: {{mm}}, 2 mm 이내 {{percent}}',
+    adaptationHint:
+      '병원 적응: AI는 병원이 수정한 필름에서 그 병원이 랜드마크를 찍는 위치를 학습해 다음 필름에도 ' +
+      '같은 방식으로 배치합니다. 각 데이터셋에서 시뮬레이션한 결과입니다. 처음 필름들을 기준 위치로 수정하고 ' +
+      '그 뒤의 필름들에서 측정했으며, 필름 순서를 무작위로 {{draws}}번 바꾸어 평균했습니다.',
     none: '—',
   },
   perLandmark: {

@@ -43,6 +43,17 @@ export const viAboutAi: AboutAiDictionary = {
     reviewRecall: 'Bắt được {{percent}} sai số trên 2 mm',
     reviewFlagged: 'Gắn cờ {{percent}} điểm mốc',
     reviewAuroc: 'AUROC {{value}}',
+    reviewGross: 'Sai số trên 4 mm',
+    grossRecall: 'Cờ bắt được {{percent}}',
+    grossLeastConfident: '{{percent}} nằm trong 10% điểm mốc có độ tin cậy thấp nhất',
+    adaptation: 'Thích ứng với phòng khám',
+    adaptationWithout: 'Chưa thích ứng: {{mm}}, {{percent}} trong 2 mm',
+    adaptationAfter: 'Sau {{n}} phim được chỉnh sửa: {{mm}}, {{percent}} trong 2 mm',
+    adaptationHint:
+      'Thích ứng với phòng khám: từ các phim phòng khám đã chỉnh sửa, AI học cách phòng khám đó đặt ' +
+      'điểm mốc và đặt theo cùng cách trên các phim tiếp theo. Mô phỏng trên từng bộ dữ liệu: các phim ' +
+      'đầu tiên được chỉnh theo vị trí tham chiếu, các phim sau đó được đo, lấy trung bình trên ' +
+      '{{draws}} thứ tự phim ngẫu nhiên.',
     none: '—',
   },
   perLandmark: {

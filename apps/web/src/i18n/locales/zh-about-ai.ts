@@ -38,6 +38,16 @@ export const zhAboutAi: AboutAiDictionary = {
     reviewRecall: '捕获 {{percent}} 的超过 2 mm 的误差',
     reviewFlagged: '标记 {{percent}} 的标志点',
     reviewAuroc: 'AUROC {{value}}',
+    reviewGross: '超过 4 mm 的误差',
+    grossRecall: '标记捕获 {{percent}}',
+    grossLeastConfident: '{{percent}} 位于置信度最低的 10% 标志点中',
+    adaptation: '诊所适应',
+    adaptationWithout: '未适应：{{mm}}，2 mm 以内 {{percent}}',
+    adaptationAfter: '修正 {{n}} 张影像后：{{mm}}，2 mm 以内 {{percent}}',
+    adaptationHint:
+      '诊所适应：AI 从诊所修正过的影像中学习该诊所的定点习惯，并在其后续影像上以同样方式放置。' +
+      '在每个数据集上模拟：先将最初的影像修正为参考位置，再在其后的影像上测量，' +
+      '对 {{draws}} 种随机影像顺序取平均。',
     none: '—',
   },
   perLandmark: {

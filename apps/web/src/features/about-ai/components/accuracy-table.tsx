@@ -1,6 +1,7 @@
 import type { ModelCard, ModelCardEvaluation } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
-import { formatMm, formatPercent, formatPx, formatScore, formatShare, formatSpacing, sdrRadii } from '../lib/format.ts';
+import { formatMm, formatPercent, formatPx, formatSpacing, sdrRadii } from '../lib/format.ts';
+import { EvaluationFacts, hasEvaluationFacts } from './evaluation-facts.tsx';
 
 /** The card's radii across all sets, so every row has the same SDR columns. */
 function radiiOf(card: ModelCard): string[] {
@@ -11,6 +12,7 @@ function radiiOf(card: ModelCard): string[] {
 export function AccuracyTable({ card }: { card: ModelCard }) {
   const { t } = useTranslation();
   const radii = radiiOf(card);
+  const draws = card.evaluations.find((e) => e.adaptation?.length)?.adaptation?.[0]?.draws;
   return (
     <section className="about-ai__section">
       <h2 className="about-ai__heading">{t('aboutAi.summary.heading')}</h2>
@@ -49,18 +51,24 @@ export function AccuracyTable({ card }: { card: ModelCard }) {
           </li>
         ))}
       </ul>
+      {draws !== undefined && (
+        <p className="about-ai__hint about-ai__hint--after" data-testid="about-ai-adaptation-hint">
+          {t('aboutAi.summary.adaptationHint', { draws })}
+        </p>
+      )}
     </section>
   );
 }
 
 /**
- * One evaluation: its figures on the first row; the annotator comparison and the review flag, when
- * the card has them, on a second row across the table (they are sentences, not columns of numbers).
+ * One evaluation: its figures on the first row; the annotator comparison, the review flag and the
+ * clinic adaptation, when the card has them, on a second row across the table (they are sentences,
+ * not columns of numbers).
  */
 function SummaryRows({ evaluation: e, radii }: { evaluation: ModelCardEvaluation; radii: string[] }) {
   const { t } = useTranslation();
   const { overall } = e;
-  const extra = e.annotators !== undefined || e.review !== undefined;
+  const extra = hasEvaluationFacts(e);
   return (
     <tbody className="about-ai__group" data-testid={`about-ai-row-${e.dataset}`}>
       <tr>
@@ -100,26 +108,7 @@ function SummaryRows({ evaluation: e, radii }: { evaluation: ModelCardEvaluation
       {extra && (
         <tr className="about-ai__extra">
           <td colSpan={3 + radii.length}>
-            {e.annotators && (
-              <p className="about-ai__fact-line" data-testid="about-ai-annotators">
-                <strong>{t('aboutAi.summary.annotators')}</strong>
-                <span className="about-ai__fact-items">
-                  <span>{t('aboutAi.summary.interAnnotator', { mm: formatMm(e.annotators.inter_annotator_mre_mm) })}</span>
-                  <span>{t('aboutAi.summary.modelVsMean', { mm: formatMm(e.annotators.model_vs_mean_mre_mm) })}</span>
-                </span>
-              </p>
-            )}
-            {e.review && (
-              <p className="about-ai__fact-line" data-testid="about-ai-review">
-                <strong>{t('aboutAi.summary.review')}</strong>
-                <span className="about-ai__fact-items">
-                  <span>{t('aboutAi.summary.reviewThreshold', { percent: formatShare(e.review.threshold) })}</span>
-                  <span>{t('aboutAi.summary.reviewRecall', { percent: formatShare(e.review.recall) })}</span>
-                  <span>{t('aboutAi.summary.reviewFlagged', { percent: formatShare(e.review.flagged_share) })}</span>
-                  <span>{t('aboutAi.summary.reviewAuroc', { value: formatScore(e.review.auroc) })}</span>
-                </span>
-              </p>
-            )}
+            <EvaluationFacts evaluation={e} />
           </td>
         </tr>
       )}

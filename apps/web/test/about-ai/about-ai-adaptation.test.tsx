@@ -1,0 +1,71 @@
+import { MODEL_CARD_ENDPOINT, type ModelCard } from '@ceppro/contract';
+import { act, cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import fixture from '../../../server/test/fixtures/model-card.json';
+import { usePopupStore } from '../../src/stores/popup-store.ts';
+import { clearCookies, signIn } from '../patients/fake-server.ts';
+import { renderApp } from '../render-app.tsx';
+
+/** The fixture card with what eval:landmarks --adapt and the gross review figures add to the Hamedan set. */
+const base = fixture as ModelCard;
+const card: ModelCard = {
+  ...base,
+  evaluations: base.evaluations.map((e) =>
+    e.dataset === 'hamedan'
+      ? {
+          ...e,
+          review: e.review && { ...e.review, gross: { recall: 0.6125, recall_least_confident_10pct: 0.4375, auroc: 0.8 } },
+          adaptation: [
+            { films: 10, draws: 20, mre_mm: 1.524, sdr2: 70.25, raw_mre_mm: 2.108, raw_sdr2: 62.8 },
+            { films: 20, draws: 20, mre_mm: 1.481, sdr2: 71.5, raw_mre_mm: 2.11, raw_sdr2: 62.75 },
+          ],
+        }
+      : e,
+  ),
+};
+
+beforeEach(() => {
+  clearCookies();
+  window.sessionStorage.clear();
+  signIn();
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const ok = String(input) === MODEL_CARD_ENDPOINT.path;
+    const body = ok ? { success: true, data: card } : { success: false, code: 'NOT_FOUND', message: 'Not found.' };
+    return new Response(JSON.stringify(body), { status: ok ? 200 : 404, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetch);
+  window.fetch = fetch;
+});
+afterEach(() => {
+  cleanup();
+  usePopupStore.getState().close();
+  vi.unstubAllGlobals();
+});
+
+describe('/about-ai: clinic adaptation and gross errors', () => {
+  it('shows both where the card has them, and nothing where it has not', async () => {
+    const { i18n } = renderApp('/about-ai');
+    await screen.findByTestId('about-ai-summary');
+    const hamedan = within(screen.getByTestId('about-ai-row-hamedan'));
+    expect(hamedan.getByTestId('about-ai-review-gross').textContent).toBe(
+      'Errors over 4 mm' + 'The flag catches 61.3%' + '43.8% are among the 10% least confident landmarks',
+    );
+    const adaptation = hamedan.getByTestId('about-ai-adaptation');
+    expect([...adaptation.querySelectorAll('span > span')].map((s) => s.textContent)).toEqual([
+      'Without: 2.11 mm, 62.8% within 2 mm',
+      'After 10 corrected films: 1.52 mm, 70.3% within 2 mm',
+      'After 20 corrected films: 1.48 mm, 71.5% within 2 mm',
+    ]);
+    expect(screen.getByTestId('about-ai-adaptation-hint').textContent).toContain('averaged over 20 random orders of the films');
+
+    // The ISBI set of the card has neither (an older card's sets read as before).
+    const isbi = within(screen.getByTestId('about-ai-row-isbi2015-test1'));
+    expect(isbi.queryByTestId('about-ai-review-gross')).toBeNull();
+    expect(isbi.queryByTestId('about-ai-adaptation')).toBeNull();
+
+    await act(async () => {
+      await i18n.changeLanguage('ja');
+    });
+    expect(within(screen.getByTestId('about-ai-row-hamedan')).getByText('修正フィルム 10 枚の後：1.52 mm、2 mm 以内 70.3%')).toBeTruthy();
+  });
+});
