@@ -30,7 +30,13 @@ export type StoredLandmark = z.infer<typeof storedLandmarkSchema>;
  */
 export const inferResultSchema = z.object({
   version: z.literal(1),
-  model: z.object({ id: z.string(), version: z.string(), review_threshold: z.number().min(0).max(1).optional() }),
+  model: z.object({
+    id: z.string(),
+    version: z.string(),
+    review_threshold: z.number().min(0).max(1).optional(),
+    /** Model 2.1 on: below this mean confidence the viewer asks to check every point of the film instead of listing some. */
+    film_review_threshold: z.number().min(0).max(1).optional(),
+  }),
   landmarks: z.array(storedLandmarkSchema),
   /**
    * Present when the account's clinic adaptation was applied: how many corrected films it was

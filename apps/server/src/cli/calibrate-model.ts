@@ -1,18 +1,22 @@
 /**
  * npx tsx apps/server/src/cli/calibrate-model.ts <model manifest.json>
- *     [--manifest <isbi manifest>] [--validation <other-device manifest>]... [--n 60] [--max-review-share 0.15]
+ *     [--manifest <isbi manifest>] [--validation <other-device manifest>]... [--n 150] [--max-review-share 0.07]
  *
- * Fills in, from data, what the server needs before it will serve a model (model-manifest.ts):
- * 1. `mean_shape`: the Procrustes mean of the training films' first 19 landmarks;
+ * Fills in, from data this project may train on (the ISBI 2015 training films, and the same films
+ * re-imaged as other machines would make them), what the server needs before it will serve a
+ * model (model-manifest.ts). Test1 is never read; --validation sets (other devices, e.g. Hamedan,
+ * whose terms allow validation only) are detected and reported, never fitted on.
+ * 1. `mean_shape`: the Procrustes mean of the training films' first 19 landmarks; `shape_model`:
+ *    the leave-one-out model of all landmarks (shape-model.ts) from the training films that have all;
  * 2. `acceptance`: refusal thresholds on the coarse stage's mean confidence and shape residual,
- *    placed between real cephalograms from more than one device (ISBI training films, the same
- *    films re-imaged as other machines would make them, and every film of each --validation set)
- *    and non-cephalograms (generated radiographs of other kinds and the photo fixtures);
- * 3. `confidence`: a logistic model of P(error <= 2 mm) from the refinement evidence (heatmap
- *    mass, spread, coarse-to-fine shift), fitted on the --validation films (never on Test1);
- * 4. `review.confidence_threshold`: the viewer flags landmarks below it; chosen on the same films
- *    as the largest threshold that flags at most --max-review-share of all landmarks.
- * Exit 1 when a non-cephalogram would be accepted or a real film refused.
+ *    placed between the real films above and non-cephalograms (generated radiographs of other
+ *    kinds and the photo fixtures);
+ * 3. `confidence`: a logistic model of P(error <= 2 mm) from the refinement evidence (heatmap mass,
+ *    spread, coarse-to-fine shift), the film-vs-mirror disagreement, the shape model's surprise and
+ *    one prior per landmark;
+ * 4. `review.confidence_threshold`: the viewer flags landmarks below it; the largest threshold
+ *    that flags at most --max-review-share of the training landmarks.
+ * Exit 1 when a non-cephalogram would be accepted or a real film (validation sets included) refused.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -22,8 +26,10 @@ import sharp from 'sharp';
 import { LandmarkDetector } from '../inference/index.ts';
 import { confidenceFeatures } from '../inference/detection.ts';
 import { procrustesMean, type Pt } from '../inference/shape-check.ts';
-import { datasetDir, evalDatasetManifestSchema, loadDatasetManifest, userPath } from './dataset-manifest.ts';
-import { imageSpacing } from './landmark-eval.ts';
+import { fitShapeModel } from '../inference/shape-model.ts';
+import { otherDeviceLooks } from './calibration-films.ts';
+import { datasetDir, evalDatasetManifestSchema, loadDatasetManifest, userPath, type DatasetManifest } from './dataset-manifest.ts';
+import { REVIEW_ERROR_MM, auroc, imageSpacing } from './landmark-eval.ts';
 import { fitLogistic, sigmoid, thresholdForShare } from './logistic.ts';
 import { generatedNonCephalograms } from './non-ceph-images.ts';
 
@@ -48,43 +54,30 @@ export async function fixtureNonCephalograms(): Promise<{ name: string; bytes: B
   );
 }
 
-/**
- * A film as other machines and clinics would have made it: a small children's-unit film (about
- * 650 x 1000 px), a tight crop with strong contrast, a wide field with padding, an edge-enhanced
- * film. Real positives for the refusal thresholds besides the ISBI device.
- */
-export async function otherDeviceLooks(bytes: Buffer): Promise<{ look: string; bytes: Buffer }[]> {
-  const img = sharp(bytes);
-  const { width = 1, height = 1 } = await img.metadata();
-  const tight = {
-    left: Math.round(width * 0.12),
-    top: Math.round(height * 0.1),
-    width: Math.round(width * 0.8),
-    height: Math.round(height * 0.78),
-  };
-  const pad = Math.round(width * 0.18);
-  const narrow = { left: Math.round(width * 0.15), top: 0, width: Math.round(width * 0.8), height };
-  return [
-    {
-      look: 'small-unit',
-      bytes: await sharp(bytes).extract(narrow).resize({ height: 1000 }).gamma(2.2, 1.8).blur(1.2).jpeg({ quality: 60 }).toBuffer(),
-    },
-    { look: 'tight-crop', bytes: await sharp(bytes).extract(tight).linear(1.4, -40).jpeg({ quality: 85 }).toBuffer() },
-    {
-      look: 'wide-padded',
-      bytes: await sharp(bytes)
-        .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0 } })
-        .jpeg({ quality: 85 })
-        .toBuffer(),
-    },
-    { look: 'edge-enhanced', bytes: await sharp(bytes).sharpen({ sigma: 3, m1: 2, m2: 4 }).gamma(1.2).jpeg({ quality: 80 }).toBuffer() },
-  ];
-}
+export { otherDeviceLooks } from './calibration-films.ts';
 
 interface Quality {
   name: string;
   conf: number;
   res: number;
+}
+
+/** One landmark of one film the confidence model learns from or is checked on. */
+interface Sample {
+  x: number[];
+  /** Model landmark index (its own prior). */
+  k: number;
+  errMm: number;
+  film: number;
+  /** Which detection (a film or one of its looks). */
+  det: number;
+}
+
+/** The confidence model's inputs: the evidence, then one indicator per landmark (its prior). */
+function design(s: Sample, k: number): number[] {
+  const onehot = new Array<number>(k).fill(0);
+  onehot[s.k] = 1;
+  return [...s.x, ...onehot];
 }
 
 async function main(): Promise<number> {
@@ -100,7 +93,7 @@ async function main(): Promise<number> {
   if (positionals.length !== 1) {
     console.error(
       'usage: calibrate-model <model manifest.json> [--manifest <isbi manifest>] [--validation ' +
-        '<manifest>]... [--n 60] [--max-review-share 0.15]',
+        '<manifest>]... [--n 150] [--max-review-share 0.07]',
     );
     return 2;
   }
@@ -112,60 +105,91 @@ async function main(): Promise<number> {
     return 2;
   }
   const validation = (values.validation ?? []).map((p) => userPath(p));
-  if (!validation.length) {
-    console.error(
-      'Calibration needs films from at least one other device: pass --validation <manifest> (e.g. ' +
-        '../shared/datasets/hamedan/manifest.json).',
-    );
-    return 2;
-  }
   const { manifest: ds, baseDir } = await loadDatasetManifest(dsPath);
+  const extra = await loadOptionalManifest(resolve(baseDir, 'manifest38.json'));
   const model = JSON.parse(await readFile(modelPath, 'utf8')) as Record<string, unknown> & { landmarks: { name: string }[] };
-  const names19 = model.landmarks.slice(0, 19).map((l) => l.name.toLowerCase());
-  const modelIdx = names19.map((n) => ds.landmark_names.findIndex((x) => x.toLowerCase() === n));
-  if (modelIdx.some((j) => j < 0)) throw new Error('The first 19 model landmarks are not all in the dataset manifest.');
+  const K = model.landmarks.length;
+  const names = model.landmarks.map((l) => l.name.toLowerCase());
+  const idx19 = names.slice(0, 19).map((n) => ds.landmark_names.findIndex((x) => x.toLowerCase() === n));
+  if (idx19.some((j) => j < 0)) throw new Error('The first 19 model landmarks are not all in the dataset manifest.');
+  const idx38 = extra ? names.map((n) => extra.landmark_names.findIndex((x) => x.toLowerCase() === n)) : [];
   const train = new Set(ds.splits.train ?? []);
-  const trainImages = ds.images.filter((im) => train.has(im.id));
-  const mean = procrustesMean(trainImages.map((im) => modelIdx.map((j) => im.landmarks[j]! as unknown as Pt)));
+  const trainImages = ds.images.filter((im) => train.has(im.id)).slice(0, Number(values.n ?? 150));
+  const extraById = new Map((extra?.images ?? []).map((im) => [im.id, im]));
+  /** Reference points of a training film in model order: ISBI's 19, then manifest38's where it has them. */
+  const reference = (id: string, landmarks: DatasetManifest['images'][number]['landmarks']): (readonly [number, number] | null)[] =>
+    names.map((_, k) => {
+      if (k < 19) return landmarks[idx19[k]!] ?? null;
+      const p = extraById.get(id)?.landmarks[idx38[k] ?? -1];
+      return p ?? null;
+    });
+
+  const mean = procrustesMean(trainImages.map((im) => idx19.map((j) => im.landmarks[j]! as unknown as Pt)));
   model.mean_shape = mean.map(([x, y]) => [Number(x.toFixed(6)), Number(y.toFixed(6))]);
+  // The anatomy's half of the confidence: complete configurations of all K landmarks (training films only).
+  const complete = trainImages.map((im) => reference(im.id, im.landmarks)).filter((r): r is Pt[] => r.every((p) => p !== null));
+  if (complete.length < 30) throw new Error(`Only ${complete.length} training films have all ${K} landmarks: too few for the shape model.`);
+  const shapeModel = fitShapeModel(complete);
+  model.shape_model = {
+    mean: shapeModel.mean.map(([x, y]) => [round6(x), round6(y)]),
+    loo: shapeModel.loo.map(({ w, inv }) => ({ w: [w[0].map(round6), w[1].map(round6)], inv: inv.map(round6) })),
+  };
   for (const k of ['acceptance', 'confidence', 'review']) delete model[k];
   await writeFile(modelPath, JSON.stringify(model, null, 1));
 
   const detector = await LandmarkDetector.load(modelPath, { uncalibrated: true });
-  const n = Number(values.n ?? 60);
   const pos: Quality[] = [];
+  const samples: Sample[] = [];
   const measure = async (name: string, bytes: Buffer) => {
     const r = await detector.detect(bytes, { acceptAll: true });
     return { r, q: { name, conf: r.quality.meanConfidence, res: r.quality.shapeResidual ?? 1 } };
   };
-  for (const im of trainImages.slice(0, n)) {
+  // Training films and the same films re-imaged as other machines would make them: the refusal
+  // positives, and the confidence model's data (errors in mm of the original film).
+  for (const [f, im] of trainImages.entries()) {
     const bytes = await readFile(resolve(baseDir, im.file));
-    pos.push((await measure(`isbi ${im.id}`, bytes)).q);
-    if (pos.length % 3 === 0)
-      for (const v of await otherDeviceLooks(bytes)) pos.push((await measure(`isbi ${im.id} as ${v.look}`, v.bytes)).q);
+    const ref = reference(im.id, im.landmarks);
+    const films = [
+      { look: 'original', bytes, toOriginal: (x: number, y: number): [number, number] => [x, y] },
+      ...(await otherDeviceLooks(bytes)),
+    ];
+    for (const v of films) {
+      const { r, q } = await measure(`isbi ${im.id}${v.look === 'original' ? '' : ` as ${v.look}`}`, v.bytes);
+      pos.push(q);
+      if (r.status !== 'ok') continue;
+      r.landmarks.forEach((l, k) => {
+        const gt = ref[k];
+        if (!gt) return;
+        const [x, y] = v.toOriginal(l.x, l.y);
+        samples.push({
+          x: confidenceFeatures(l.evidence),
+          k,
+          errMm: Math.hypot(x - gt[0], y - gt[1]) * ds.pixel_spacing_mm,
+          film: f,
+          det: pos.length,
+        });
+      });
+    }
   }
-  // Validation films (other devices): refusal positives and the confidence model's data.
-  const feats: number[][] = [];
-  const labels: number[] = [];
-  const images: number[] = []; // which film each landmark comes from (cross-validation by film)
+  // Other devices: checked (no film refused, how the flag does there), never fitted on.
+  const checks: { name: string; quality: Quality[]; samples: Sample[] }[] = [];
   for (const path of validation) {
     const vs = evalDatasetManifestSchema.parse(JSON.parse(await readFile(path, 'utf8')));
     const vb = dirname(path);
-    const vIdx = names19.map((nm) => vs.landmark_names.findIndex((x) => x.toLowerCase() === nm));
-    for (const im of vs.images) {
-      const { r, q } = await measure(`${path.split('/').at(-2)} ${im.id}`, await readFile(resolve(vb, im.file)));
-      pos.push(q);
+    const vIdx = names.map((nm) => vs.landmark_names.findIndex((x) => x.toLowerCase() === nm));
+    const check = { name: path.split('/').at(-2) ?? path, quality: [] as Quality[], samples: [] as Sample[] };
+    for (const [f, im] of vs.images.entries()) {
+      const { r, q } = await measure(`${check.name} ${im.id}`, await readFile(resolve(vb, im.file)));
+      check.quality.push(q);
       if (r.status !== 'ok') continue;
       const sp = imageSpacing(vs, im).mm;
-      vIdx.forEach((j, k) => {
-        const gt = j >= 0 ? im.landmarks[j] : undefined;
-        if (!gt) return;
-        const l = r.landmarks[k]!;
-        feats.push(confidenceFeatures(l.evidence));
-        images.push(pos.length);
-        labels.push(Math.hypot(l.x - gt[0], l.y - gt[1]) * sp <= 2 ? 1 : 0);
+      r.landmarks.forEach((l, k) => {
+        const gt = vIdx[k]! >= 0 ? im.landmarks[vIdx[k]!] : undefined;
+        if (gt)
+          check.samples.push({ x: confidenceFeatures(l.evidence), k, errMm: Math.hypot(l.x - gt[0], l.y - gt[1]) * sp, film: f, det: f });
       });
     }
+    checks.push(check);
   }
   const negatives = [...(await generatedNonCephalograms()), ...(await fixtureNonCephalograms())];
   const neg: Quality[] = [];
@@ -181,25 +205,57 @@ async function main(): Promise<number> {
   const minConf = shapeOk.length ? hiNeg + 0.5 * (posMinConf - hiNeg) : 0.5 * posMinConf;
   const acceptance = { min_mean_confidence: Number(minConf.toFixed(4)), max_shape_residual: Number(maxRes.toFixed(4)) };
 
-  const [intercept, wMass, wSpread, wShift, wCoarse] = fitLogistic(feats, labels).map((v) => Number(v.toFixed(5)));
-  const confidence = { intercept: intercept!, w_mass: wMass!, w_spread: wSpread!, w_shift: wShift!, w_coarse: wCoarse! };
-  const w = [confidence.intercept, confidence.w_mass, confidence.w_spread, confidence.w_shift, confidence.w_coarse];
-  const scores = feats.map((x) => sigmoid(w[0]! + x.reduce((a, v, i) => a + v * w[i + 1]!, 0)));
-  const cv = crossValidated(feats, labels, images, maxShareArg(values['max-review-share']));
-  const maxShare = maxShareArg(values['max-review-share']);
-  const { threshold, share } = thresholdForShare(scores, maxShare);
-  const bad = labels.filter((y) => y === 0).length;
-  const caught = scores.filter((s, i) => s < threshold && labels[i] === 0).length;
-  const review = { confidence_threshold: Number(threshold.toFixed(4)) };
+  const feats = samples.map((s) => design(s, K));
+  const labels = samples.map((s) => (s.errMm <= REVIEW_ERROR_MM ? 1 : 0));
+  const w = fitLogistic(feats, labels).map((v) => Number(v.toFixed(5)));
+  const [intercept, wMass, wSpread, wShift, wCoarse, wFlip, wSurprise] = w;
+  const confidence = {
+    intercept: intercept!,
+    w_mass: wMass!,
+    w_spread: wSpread!,
+    w_shift: wShift!,
+    w_coarse: wCoarse!,
+    w_flip: wFlip!,
+    w_surprise: wSurprise!,
+    landmark_bias: w.slice(7, 7 + K),
+  };
+  const score = (s: Sample) => sigmoid(w[0]! + design(s, K).reduce((a, v, i) => a + v * w[i + 1]!, 0));
+  const maxShare = Number(values['max-review-share'] ?? '0.07');
+  const { threshold, share } = thresholdForShare(samples.map(score), maxShare);
+  // One warning instead of a list: a film less sure on the whole than all but 2 % of the training films and their looks.
+  const filmMeans = (list: Sample[]) => {
+    const sums = new Map<number, [number, number]>();
+    for (const s of list) {
+      const [sum, n] = sums.get(s.det) ?? [0, 0];
+      sums.set(s.det, [sum + score(s), n + 1]);
+    }
+    return [...sums.values()].map(([sum, n]) => sum / n);
+  };
+  const trainMeans = filmMeans(samples).sort((a, b) => a - b);
+  const filmMeanThreshold = trainMeans[Math.floor(0.02 * trainMeans.length)]!;
+  const review = { confidence_threshold: Number(threshold.toFixed(4)), film_mean_threshold: Number(filmMeanThreshold.toFixed(4)) };
+  const cv = crossValidated(
+    feats,
+    labels,
+    samples.map((s) => s.film),
+    maxShare,
+  );
 
   Object.assign(model, { acceptance, confidence, review });
   await writeFile(modelPath, JSON.stringify(model, null, 1));
-  const refusedPos = pos.filter((x) => x.conf < acceptance.min_mean_confidence || x.res > acceptance.max_shape_residual);
+  const refusedPos = [...pos, ...checks.flatMap((c) => c.quality)].filter(
+    (x) => x.conf < acceptance.min_mean_confidence || x.res > acceptance.max_shape_residual,
+  );
   console.log(
-    `real films (${pos.length}, ${validation.length + 1} devices + re-imaged ` +
-      `looks): mean confidence min ${posMinConf.toFixed(3)} median ${median(pos.map((p) => p.conf)).toFixed(3)}; ` +
+    `real films (${pos.length}: ISBI training films and the same re-imaged as four other looks): mean confidence min ` +
+      `${posMinConf.toFixed(3)} median ${median(pos.map((p) => p.conf)).toFixed(3)}; ` +
       `shape residual max ${posMaxRes.toFixed(4)} median ${median(pos.map((p) => p.res)).toFixed(4)}`,
   );
+  for (const c of checks)
+    console.log(
+      `check, not fitted: ${c.name} (${c.quality.length} films): mean confidence min ${Math.min(...c.quality.map((q) => q.conf)).toFixed(3)}; ` +
+        `shape residual max ${Math.max(...c.quality.map((q) => q.res)).toFixed(4)}`,
+    );
   let leaked = 0;
   for (const x of neg) {
     const refused = x.conf < acceptance.min_mean_confidence || x.res > acceptance.max_shape_residual;
@@ -209,24 +265,48 @@ async function main(): Promise<number> {
   for (const x of refusedPos) console.log(`  REFUSED real film ${x.name} confidence ${x.conf.toFixed(3)} residual ${x.res.toFixed(4)}`);
   console.log(
     `acceptance ${JSON.stringify(acceptance)}; non-cephalograms accepted: ${leaked}/${neg.length}; ` +
-      `real films refused: ${refusedPos.length}/${pos.length}`,
-  );
-  console.log(`confidence model ${JSON.stringify(confidence)} on ${labels.length} validation landmarks (${bad} over 2 mm)`);
-  console.log(
-    `2-fold cross-validation by film (fit on one half, threshold and flag on ` +
-      `the other): flags ${(100 * cv.share).toFixed(1)}%, catches ${(100 * cv.recall).toFixed(1)}% ` +
-      `of those over 2 mm`,
+      `real films refused: ${refusedPos.length}/${pos.length + checks.reduce((a, c) => a + c.quality.length, 0)}`,
   );
   console.log(
-    `review threshold ${review.confidence_threshold}: flags ${(100 * share).toFixed(1)}% ` +
-      `of landmarks, catches ${((100 * caught) / Math.max(1, bad)).toFixed(1)}% ` +
-      `of those over 2 mm (on the validation films)`,
+    `confidence model on ${labels.length} landmarks of the training films and their looks ` +
+      `(${labels.filter((y) => y === 0).length} over 2 mm): ${JSON.stringify({ ...confidence, landmark_bias: `[${K} values]` })}`,
   );
+  console.log(
+    `2-fold cross-validation by film (fit on one half, threshold and flag on the other): flags ${(100 * cv.share).toFixed(1)}%, ` +
+      `catches ${(100 * cv.recall).toFixed(1)}% of those over 2 mm`,
+  );
+  console.log(`review threshold ${review.confidence_threshold}: flags ${(100 * share).toFixed(1)}% of the training landmarks`);
+  console.log(
+    `film warning below a mean confidence of ${review.film_mean_threshold} (2nd percentile of the training films and their looks)`,
+  );
+  for (const c of checks) {
+    const means = filmMeans(c.samples);
+    console.log(
+      `check, not fitted: ${c.name}: ${means.filter((m) => m < filmMeanThreshold).length} of ${means.length} films get the whole-film warning`,
+    );
+    const sc = c.samples.map(score);
+    for (const mm of [2, 4]) {
+      const off = c.samples.map((s) => s.errMm > mm);
+      const n = off.filter(Boolean).length;
+      const caught = sc.filter((v, i) => v < threshold && off[i]).length;
+      console.log(
+        `check, not fitted: ${c.name} flags ${((100 * sc.filter((v) => v < threshold).length) / Math.max(1, sc.length)).toFixed(1)}%, ` +
+          `catches ${((100 * caught) / Math.max(1, n)).toFixed(1)}% of the ${n} over ${mm} mm; AUROC ` +
+          `${auroc(sc.map((v, i) => ({ score: 1 - v, positive: off[i]! }))).toFixed(3)}`,
+      );
+    }
+  }
   return leaked || refusedPos.length ? 1 : 0;
 }
 
-function maxShareArg(v: string | undefined): number {
-  return Number(v ?? '0.15');
+const round6 = (v: number) => Number(v.toFixed(6));
+
+async function loadOptionalManifest(path: string): Promise<DatasetManifest | null> {
+  try {
+    return (await loadDatasetManifest(path)).manifest;
+  } catch {
+    return null;
+  }
 }
 
 /** Honest figures for the flag: fit and pick the threshold on half of the films, measure on the other half, and back. */

@@ -40,6 +40,11 @@ export interface LandmarkEvidence {
    * back), normalised fine px: a free test-time augmentation, since both are run to find the facing.
    */
   flip: number;
+  /**
+   * How far the point is from where the other landmarks put it (shape-model.ts, Mahalanobis,
+   * about 1 on a typical film); 0 when the manifest has no shape model.
+   */
+  surprise: number;
 }
 
 export interface DetectionQuality {
@@ -58,6 +63,8 @@ export type Detection =
       model: { id: string; version: string };
       /** The manifest's calibrated threshold below which a landmark is listed for review (null uncalibrated). */
       reviewThreshold: number | null;
+      /** Below this mean confidence the whole film is to be checked (null when the manifest has none). */
+      filmReviewThreshold: number | null;
       quality: DetectionQuality;
       timingsMs: Record<string, number>;
     }
@@ -78,15 +85,36 @@ const logit = (p: number) => {
 
 /**
  * The inputs of the confidence model, in the order of its weights (model-manifest.ts):
- * logit(mass), ln(spread), ln(1 + shift), logit(coarse). calibrate-model.ts fits on the same.
+ * logit(mass), ln(spread), ln(1 + shift), logit(coarse), ln(1 + flip), ln(1 + surprise).
+ * calibrate-model.ts fits on the same.
  */
-export function confidenceFeatures(e: LandmarkEvidence): [number, number, number, number] {
-  return [logit(e.mass), Math.log(Math.max(1e-3, e.spread)), Math.log1p(e.shift), logit(e.coarse)];
+export function confidenceFeatures(e: LandmarkEvidence): [number, number, number, number, number, number] {
+  return [
+    logit(e.mass),
+    Math.log(Math.max(1e-3, e.spread)),
+    Math.log1p(e.shift),
+    logit(e.coarse),
+    Math.log1p(e.flip),
+    Math.log1p(e.surprise),
+  ];
 }
 
-/** The manifest's confidence model: P(error <= 2 mm) from the refinement evidence. */
-export function calibratedConfidence(e: LandmarkEvidence, c: ModelCalibration['confidence']): number {
-  const [mass, spread, shift, coarse] = confidenceFeatures(e);
-  const z = c.intercept + c.w_mass * mass + c.w_spread * spread + c.w_shift * shift + c.w_coarse * coarse;
+/**
+ * The manifest's confidence model: P(error <= 2 mm) for landmark `index` from its evidence, plus
+ * the landmark's own prior (`landmark_bias`, learned from how often this landmark is off on the
+ * training films and where two annotation teams disagree on it). Manifests from before model 2.1
+ * have neither the flip, surprise nor bias weights: they count as 0.
+ */
+export function calibratedConfidence(e: LandmarkEvidence, c: ModelCalibration['confidence'], index = 0): number {
+  const [mass, spread, shift, coarse, flip, surprise] = confidenceFeatures(e);
+  const z =
+    c.intercept +
+    c.w_mass * mass +
+    c.w_spread * spread +
+    c.w_shift * shift +
+    c.w_coarse * coarse +
+    (c.w_flip ?? 0) * flip +
+    (c.w_surprise ?? 0) * surprise +
+    (c.landmark_bias?.[index] ?? 0);
   return 1 / (1 + Math.exp(-z));
 }

@@ -9,6 +9,7 @@ import { calibratedConfidence, type Detection, type DetectionQuality, type Landm
 import { calibrationOf, readModelManifest, type ModelCalibration, type ModelManifest } from './model-manifest.ts';
 import { mirror, samplePatch, type GreyImage } from './patches.ts';
 import { shapeResidual, type Pt } from './shape-check.ts';
+import { shapeSurprise } from './shape-model.ts';
 
 interface Prepared {
   image: GreyImage;
@@ -131,14 +132,23 @@ export class LandmarkDetector {
         shift: 0,
         coarse: p.confidence,
         flip: Math.hypot(mirrorX(other[i]!.x, image.width) - p.x, other[i]!.y - p.y) * toFine,
+        surprise: 0,
       },
     }));
     for (let pass = 0; pass < (this.manifest.refine_passes ?? 1); pass++) current = await this.refine(frames, current);
+    const shapeModel = this.calibration?.shape_model ?? this.manifest.shape_model;
+    if (shapeModel) {
+      const surprise = shapeSurprise(
+        current.map((p) => [p.x, p.y] as Pt),
+        shapeModel,
+      );
+      current.forEach((p, i) => (p.evidence.surprise = surprise[i] ?? 0));
+    }
     t.fine = performance.now() - t0 + t.fine_frames;
     t.total = t.decode + t.preprocess + t.global + t.fine;
     const landmarks = current.map((p, i) => {
       const lm = this.manifest.landmarks[i]!;
-      const confidence = this.calibration ? calibratedConfidence(p.evidence, this.calibration.confidence) : p.evidence.mass;
+      const confidence = this.calibration ? calibratedConfidence(p.evidence, this.calibration.confidence, i) : p.evidence.mass;
       return {
         index: lm.index,
         name: lm.name,
@@ -156,6 +166,7 @@ export class LandmarkDetector {
       facing: mirrored ? 'left' : 'right',
       model: this.modelRef,
       reviewThreshold: this.calibration?.review.confidence_threshold ?? null,
+      filmReviewThreshold: this.calibration?.review.film_mean_threshold ?? null,
       quality,
       timingsMs: t,
     };
@@ -247,6 +258,7 @@ export class LandmarkDetector {
           shift: Math.hypot(du, dv),
           coarse: centres[i]!.evidence.coarse,
           flip: centres[i]!.evidence.flip,
+          surprise: 0,
         },
       };
     });

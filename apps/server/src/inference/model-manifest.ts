@@ -14,11 +14,37 @@ const calibrationSchema = z.object({
    * the refinement heatmap's mass near its answer and its spread, how far refinement moved the coarse point (spread and
    * shift in normalised fine px), and the coarse heatmap's mass.
    */
-  confidence: z.object({ intercept: z.number(), w_mass: z.number(), w_spread: z.number(), w_shift: z.number(), w_coarse: z.number() }),
-  /** The viewer lists a landmark "for review" when its confidence is below this. */
-  review: z.object({ confidence_threshold: z.number().min(0).max(1) }),
+  confidence: z.object({
+    intercept: z.number(),
+    w_mass: z.number(),
+    w_spread: z.number(),
+    w_shift: z.number(),
+    w_coarse: z.number(),
+    /** + w_flip*ln(1 + flip) + w_surprise*ln(1 + surprise) + landmark_bias[i] (model 2.1 on; absent counts as 0). */
+    w_flip: z.number().optional(),
+    w_surprise: z.number().optional(),
+    landmark_bias: z.array(z.number()).optional(),
+  }),
+  /**
+   * The viewer lists a landmark "for review" when its confidence is below `confidence_threshold`;
+   * a film whose mean confidence is below `film_mean_threshold` gets one warning to check every
+   * point instead (model 2.1 on).
+   */
+  review: z.object({ confidence_threshold: z.number().min(0).max(1), film_mean_threshold: z.number().min(0).max(1).optional() }),
   /** Mean landmark configuration (unit-normalised, centred) used by the shape plausibility check. */
   mean_shape: z.array(z.tuple([z.number(), z.number()])).min(3),
+  /** Leave-one-out shape model of all landmarks (shape-model.ts): the evidence `surprise`; optional before model 2.1. */
+  shape_model: z
+    .object({
+      mean: z.array(z.tuple([z.number(), z.number()])).min(3),
+      loo: z.array(
+        z.object({
+          w: z.tuple([z.array(z.number()), z.array(z.number())]),
+          inv: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+        }),
+      ),
+    })
+    .optional(),
 });
 
 /** The JSON written by ml/ceph_ml/export.py next to the two ONNX files (format 2: skull-size normalised refinement). */
@@ -53,6 +79,7 @@ export const modelManifestSchema = z.object({
   confidence: calibrationSchema.shape.confidence.optional(),
   review: calibrationSchema.shape.review.optional(),
   mean_shape: calibrationSchema.shape.mean_shape.optional(),
+  shape_model: calibrationSchema.shape.shape_model,
   /** The model card (metrics as data) beside the manifest, e.g. `ceph-landmarks-v2.card.json`. */
   card: z.string().optional(),
   /** Exact Python / PyTorch / ONNX versions the weights were trained and exported with. */
