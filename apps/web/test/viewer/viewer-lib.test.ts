@@ -4,7 +4,13 @@ import { matchesShortcut } from '../../src/features/viewer/commands.ts';
 import { createFrameScheduler } from '../../src/features/viewer/lib/frame-scheduler.ts';
 import { hitTestLandmark } from '../../src/features/viewer/lib/hit-test.ts';
 import { clipToImage, planeSegments } from '../../src/features/viewer/lib/reference-planes.ts';
-import { landmarksForReview, missingLandmarks, reviewThresholdOf } from '../../src/features/viewer/lib/review.ts';
+import {
+  filmReviewThresholdOf,
+  landmarksForReview,
+  missingLandmarks,
+  reviewOf,
+  reviewThresholdOf,
+} from '../../src/features/viewer/lib/review.ts';
 import { tracingPaths } from '../../src/features/viewer/lib/tracing-paths.ts';
 
 const p = (x: number, y: number) => imagePoint(x, y);
@@ -111,6 +117,22 @@ describe('review and placement lists', () => {
     expect(reviewThresholdOf({ ...base, model: { id: 'ceph-landmarks-v1', version: '1.1.0' } })).toBe(0.3);
     expect(reviewThresholdOf({ ...base, model: { id: 'unknown', version: '9' } })).toBeNull();
     expect(reviewThresholdOf(null)).toBeNull();
+  });
+
+  it('asks for the whole film instead of a list when the mean confidence is under the film threshold', () => {
+    const ai = {
+      S: { point: p(0, 0), confidence: 0.9, name: 'Sella' },
+      Po: { point: p(0, 0), confidence: 0.2, name: 'Porion' },
+      N: { point: p(0, 0), confidence: null, name: 'Nasion' },
+    };
+    // mean of the known confidences: 0.55
+    expect(reviewOf(ai, 0.5, 0.6)).toEqual({ wholeFilm: true, ids: [] });
+    expect(reviewOf(ai, 0.5, 0.55)).toEqual({ wholeFilm: false, ids: ['Po'] });
+    expect(reviewOf(ai, 0.5, null)).toEqual({ wholeFilm: false, ids: ['Po'] });
+    expect(reviewOf({}, 0.5, 0.6)).toEqual({ wholeFilm: false, ids: [] });
+    const base = { version: 1 as const, landmarks: [] };
+    expect(filmReviewThresholdOf({ ...base, model: { id: 'm', version: '2.1.0', film_review_threshold: 0.61 } })).toBe(0.61);
+    expect(filmReviewThresholdOf({ ...base, model: { id: 'm', version: '2.0.0' } })).toBeNull();
   });
 
   it('offers every unplaced landmark except the derived Xi', () => {

@@ -2,7 +2,7 @@ import { getLandmark, type ImagePoint, type LandmarkId } from '@ceppro/ceph';
 import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import { useClinicalNames } from '../hooks/use-clinical-names.ts';
 import { useViewerAppearance } from '../hooks/use-viewer-appearance.ts';
-import { landmarksForReview } from '../lib/review.ts';
+import { reviewOf } from '../lib/review.ts';
 import { landmarkTissue, type TissueAppearance } from '../lib/viewer-appearance.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
@@ -75,7 +75,8 @@ export function LandmarkLayer() {
   const selected = useLandmarkStore((s) => s.selected);
   const { landmarks: visible, names } = useViewerStore((s) => s.display);
   const threshold = useLandmarkStore((s) => s.reviewThreshold);
-  const review = useMemo(() => new Set(landmarksForReview(ai, threshold)), [ai, threshold]);
+  const filmThreshold = useLandmarkStore((s) => s.filmReviewThreshold);
+  const review = useMemo(() => new Set(reviewOf(ai, threshold, filmThreshold).ids), [ai, threshold, filmThreshold]);
   const look = useViewerAppearance();
 
   useEffect(() => {

@@ -6,7 +6,7 @@ import { commandById, type ViewerCommandId } from '../commands.ts';
 import { useClinicalNames } from '../hooks/use-clinical-names.ts';
 import { useViewerAppearance } from '../hooks/use-viewer-appearance.ts';
 import { setTool } from '../interaction/registry.ts';
-import { landmarksForReview, missingLandmarks } from '../lib/review.ts';
+import { missingLandmarks, reviewOf } from '../lib/review.ts';
 import { focusView } from '../lib/viewer-appearance.ts';
 import type { ViewerPanelProps } from '../panels.ts';
 import { landmarkSource, useLandmarkStore } from '../store/landmark-store.ts';
@@ -100,8 +100,9 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
   const ai = useLandmarkStore((s) => s.ai);
   const positions = useLandmarkStore((s) => s.positions);
   const threshold = useLandmarkStore((s) => s.reviewThreshold);
+  const filmThreshold = useLandmarkStore((s) => s.filmReviewThreshold);
   const adaptation = useLandmarkStore((s) => s.adaptation);
-  const review = useMemo(() => landmarksForReview(ai, threshold), [ai, threshold]);
+  const { wholeFilm, ids: review } = useMemo(() => reviewOf(ai, threshold, filmThreshold), [ai, threshold, filmThreshold]);
   const reviewSet = useMemo(() => new Set(review), [review]);
   const missing = useMemo(() => missingLandmarks(positions), [positions]);
   const byCategory = useMemo(
@@ -157,13 +158,19 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
       </div>
       <SelectedLandmark />
       <div className="landmark-list" data-testid="landmark-list">
-        <LandmarkGroup
-          title={t('viewer.reviewTitle')}
-          hint={t('viewer.reviewHint', { percent: Math.round((threshold ?? 0) * 100) })}
-          ids={review}
-          review={reviewSet}
-          onSelect={select}
-        />
+        {wholeFilm ? (
+          <p className="landmark-panel__check-all" role="status" data-testid="review-whole-film">
+            {t('viewer.reviewWholeFilm')}
+          </p>
+        ) : (
+          <LandmarkGroup
+            title={t('viewer.reviewTitle')}
+            hint={t('viewer.reviewHint', { percent: Math.round((threshold ?? 0) * 100) })}
+            ids={review}
+            review={reviewSet}
+            onSelect={select}
+          />
+        )}
         {byCategory.map((c) => (
           <LandmarkGroup key={c.category} title={t(c.key)} ids={c.ids} review={reviewSet} onSelect={select} />
         ))}

@@ -24,6 +24,27 @@ export function landmarksForReview(ai: LandmarkMap<AiLandmark>, threshold: numbe
     .map(([id]) => id);
 }
 
+/** The whole-film threshold stored with a result (model 2.1 on): below this mean confidence every point is to be checked. */
+export function filmReviewThresholdOf(infer: InferResult | null): number | null {
+  return infer?.model.film_review_threshold ?? null;
+}
+
+/**
+ * What the viewer asks the user to check: the landmarks under the threshold, least sure first; or,
+ * when the AI was unsure on the film as a whole (mean confidence below `filmThreshold`), one
+ * warning to check every point instead of a long list.
+ */
+export function reviewOf(
+  ai: LandmarkMap<AiLandmark>,
+  threshold: number | null,
+  filmThreshold: number | null,
+): { wholeFilm: boolean; ids: LandmarkId[] } {
+  const confidences = Object.values(ai).flatMap((l) => (l?.confidence == null ? [] : [l.confidence]));
+  const mean = confidences.length ? confidences.reduce((a, c) => a + c, 0) / confidences.length : null;
+  if (filmThreshold !== null && mean !== null && mean < filmThreshold) return { wholeFilm: true, ids: [] };
+  return { wholeFilm: false, ids: landmarksForReview(ai, threshold) };
+}
+
 /**
  * Landmarks the domain constructs from others (`withDerivedLandmarks`: Xi from R1-R4, Po, Or), so
  * nobody is asked to click them.

@@ -1,7 +1,7 @@
 import { imagePoint, mergePositions, type AiLandmark, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
 import { readRecordLandmarks, type InferResult, type ModifiedResult, type RecordLandmarks, type StoredLandmark } from '@ceppro/contract';
 import { create } from 'zustand';
-import { reviewThresholdOf } from '../lib/review.ts';
+import { filmReviewThresholdOf, reviewThresholdOf } from '../lib/review.ts';
 
 /**
  * The landmarks of the open chart (viewer state, docs/house-rules.md §9), all in image px of the original
@@ -29,6 +29,8 @@ export interface LandmarkState {
   ai: LandmarkMap<AiLandmark>;
   /** The producing model's calibrated "for review" threshold (from its manifest, stored with the result). */
   reviewThreshold: number | null;
+  /** Below this mean confidence the whole film is to be checked (model 2.1 on; null before). */
+  filmReviewThreshold: number | null;
   /**
    * The account's clinic adaptation applied to this film's AI points (films learned from, points
    * moved); null when none was. A moved point keeps the model's own one as `ai[id].raw`.
@@ -83,6 +85,7 @@ const initial: LandmarkState = {
   imageId: null,
   ai: {},
   reviewThreshold: null,
+  filmReviewThreshold: null,
   adaptation: null,
   edited: {},
   positions: {},
@@ -130,6 +133,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
         imageId,
         ai,
         reviewThreshold: reviewThresholdOf(record?.infer_result ?? null),
+        filmReviewThreshold: filmReviewThresholdOf(record?.infer_result ?? null),
         adaptation,
         edited,
         unknown: [...unmatched.edited],
