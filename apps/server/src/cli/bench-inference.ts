@@ -4,12 +4,16 @@
  * dataset films at three sizes: ISBI size (1935 x 2400, the challenge originals), Hamedan size
  * (1340 x 1671) and a small children's-unit film (650 x 1000), all made from the same ISBI films
  * by resizing (so only the size differs). Prints per-size and per-stage medians and ends with
- * `p50_ms=<n> p95_ms=<n> peak_rss_mb=<n>` over all runs.
+ * `p50_ms=<n> p95_ms=<n> peak_rss_mb=<n>` over all runs, then what clinic adaptation adds: applying
+ * a full profile (all 38 landmarks) to each detection, and rebuilding a profile from 100 films (done
+ * on a landmark save, not in the detection).
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { MODEL_OUTPUT_IDS_V1, buildProfile, type FilmCorrection } from '@ceppro/ceph';
+import { adaptModelLandmarks } from '../features/ai-adaptation/adapt-landmarks.ts';
 import { LandmarkDetector, defaultModelManifestPath } from '../inference/index.ts';
 import { datasetDir, loadDatasetManifest, userPath } from './dataset-manifest.ts';
 import { percentile } from './landmark-metrics.ts';
@@ -60,6 +64,7 @@ async function main(): Promise<number> {
     );
   }
   const rssMb = process.resourceUsage().maxRSS / 1024;
+  const adaptation = await benchAdaptation(detector, originals);
   console.log(
     `${originals.length} films x ${SIZES.length} sizes, model ${detector.manifest.id} ` +
       `${detector.manifest.version}, ${values.threads ?? 2} threads`,
@@ -67,7 +72,39 @@ async function main(): Promise<number> {
   console.log([...stages].map(([k, v]) => `${k} p50 ${percentile(v, 50).toFixed(1)} ms`).join(', '));
   for (const l of lines) console.log(l);
   console.log(`p50_ms=${percentile(totals, 50).toFixed(1)} p95_ms=${percentile(totals, 95).toFixed(1)} peak_rss_mb=${rssMb.toFixed(1)}`);
+  console.log(adaptation);
   return 0;
+}
+
+/** Clinic adaptation's cost: a profile that moves every landmark, applied to each film's stored landmarks; a profile rebuilt from 100 films. */
+async function benchAdaptation(detector: LandmarkDetector, films: readonly Buffer[]): Promise<string> {
+  const k = detector.manifest.landmarks.length;
+  const corrections: FilmCorrection[] = Array.from({ length: 100 }, (_, f) => ({
+    snMm: null,
+    offsets: Object.fromEntries(
+      MODEL_OUTPUT_IDS_V1.flatMap((id, i) => (id ? [[id, { u: 0.01 * Math.sin(i + f), v: 0.01 * Math.cos(i * f) }]] : [])),
+    ) as FilmCorrection['offsets'],
+  }));
+  const builds: number[] = [];
+  for (let r = 0; r < 20; r++) {
+    const t0 = performance.now();
+    buildProfile(corrections);
+    builds.push(performance.now() - t0);
+  }
+  const profile = buildProfile(corrections);
+  const applies: number[] = [];
+  for (const bytes of films) {
+    const r = await detector.detect(bytes);
+    if (r.status !== 'ok') continue;
+    const stored = r.landmarks.map((l) => ({ cname: l.index, name: l.name, x: l.x, y: l.y, confidence: l.confidence }));
+    const t0 = performance.now();
+    adaptModelLandmarks(profile, stored);
+    applies.push(performance.now() - t0);
+  }
+  return (
+    `adaptation_apply_p50_ms=${percentile(applies, 50).toFixed(3)} adaptation_apply_max_ms=${Math.max(...applies).toFixed(3)} ` +
+    `profile_build_100_films_p50_ms=${percentile(builds, 50).toFixed(2)} (${k} landmarks)`
+  );
 }
 
 main().then(

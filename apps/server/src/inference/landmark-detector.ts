@@ -136,6 +136,8 @@ export class LandmarkDetector {
       },
     }));
     for (let pass = 0; pass < (this.manifest.refine_passes ?? 1); pass++) current = await this.refine(frames, current);
+    t.fine = performance.now() - t0 + t.fine_frames;
+    t0 = performance.now();
     const shapeModel = this.calibration?.shape_model ?? this.manifest.shape_model;
     if (shapeModel) {
       const surprise = shapeSurprise(
@@ -144,8 +146,8 @@ export class LandmarkDetector {
       );
       current.forEach((p, i) => (p.evidence.surprise = surprise[i] ?? 0));
     }
-    t.fine = performance.now() - t0 + t.fine_frames;
-    t.total = t.decode + t.preprocess + t.global + t.fine;
+    t.shape = performance.now() - t0;
+    t.total = t.decode + t.preprocess + t.global + t.fine + t.shape;
     const landmarks = current.map((p, i) => {
       const lm = this.manifest.landmarks[i]!;
       const confidence = this.calibration ? calibratedConfidence(p.evidence, this.calibration.confidence, i) : p.evidence.mass;
