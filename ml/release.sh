@@ -28,6 +28,7 @@ ITERS_FINE=${ITERS_FINE:-3600}
 LR=${LR:-1e-3}
 SEED=${SEED:-7}
 BASELINE=${BASELINE:-isbi2015-test1=$ROOT/models/v1/eval-test1/metrics.json}
+WEIGHTS_FROM=${WEIGHTS_FROM:+$(realpath "$WEIGHTS_FROM")}
 export PYTHONUNBUFFERED=1
 mkdir -p "$OUT"
 cd "$ROOT/ml"

@@ -1,6 +1,6 @@
 /**
  * npx tsx apps/server/src/cli/calibrate-model.ts <model manifest.json>
- *     [--manifest <isbi manifest>] [--validation <other-device manifest>]... [--n 150] [--max-review-share 0.07]
+ *     [--manifest <isbi manifest>] [--validation <other-device manifest>]... [--n 150] [--max-review-share 0.08]
  *
  * Fills in, from data this project may train on (the ISBI 2015 training films, and the same films
  * re-imaged as other machines would make them), what the server needs before it will serve a
@@ -15,7 +15,7 @@
  *    spread, coarse-to-fine shift), the film-vs-mirror disagreement, the shape model's surprise and
  *    one prior per landmark;
  * 4. `review.confidence_threshold`: the viewer flags landmarks below it; the largest threshold
- *    that flags at most --max-review-share of the training landmarks.
+ *    that flags at most --max-review-share (8 %) of the training films' 19 ISBI landmarks.
  * Exit 1 when a non-cephalogram would be accepted or a real film (validation sets included) refused.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -93,7 +93,7 @@ async function main(): Promise<number> {
   if (positionals.length !== 1) {
     console.error(
       'usage: calibrate-model <model manifest.json> [--manifest <isbi manifest>] [--validation ' +
-        '<manifest>]... [--n 150] [--max-review-share 0.07]',
+        '<manifest>]... [--n 150] [--max-review-share 0.08]',
     );
     return 2;
   }
@@ -220,8 +220,13 @@ async function main(): Promise<number> {
     landmark_bias: w.slice(7, 7 + K),
   };
   const score = (s: Sample) => sigmoid(w[0]! + design(s, K).reduce((a, v, i) => a + v * w[i + 1]!, 0));
-  const maxShare = Number(values['max-review-share'] ?? '0.07');
-  const { threshold, share } = thresholdForShare(samples.map(score), maxShare);
+  // The share is set on the 19 landmarks every cephalometric set annotates (ISBI's), the ones the
+  // evaluation scores on other devices too; the other 19 (harder to see: condylion, basion, root
+  // apices) are flagged more often at the same threshold, as their calibrated confidence says.
+  const maxShare = Number(values['max-review-share'] ?? '0.08');
+  const isbi19 = samples.filter((s) => s.k < 19);
+  const { threshold, share } = thresholdForShare(isbi19.map(score), maxShare);
+  const shareAll = samples.filter((s) => score(s) < threshold).length / samples.length;
   // One warning instead of a list: a film less sure on the whole than all but 2 % of the training films and their looks.
   const filmMeans = (list: Sample[]) => {
     const sums = new Map<number, [number, number]>();
@@ -275,7 +280,10 @@ async function main(): Promise<number> {
     `2-fold cross-validation by film (fit on one half, threshold and flag on the other): flags ${(100 * cv.share).toFixed(1)}%, ` +
       `catches ${(100 * cv.recall).toFixed(1)}% of those over 2 mm`,
   );
-  console.log(`review threshold ${review.confidence_threshold}: flags ${(100 * share).toFixed(1)}% of the training landmarks`);
+  console.log(
+    `review threshold ${review.confidence_threshold}: flags ${(100 * share).toFixed(1)}% of the training films' 19 ISBI landmarks ` +
+      `(and looks), ${(100 * shareAll).toFixed(1)}% of all ${K}`,
+  );
   console.log(
     `film warning below a mean confidence of ${review.film_mean_threshold} (2nd percentile of the training films and their looks)`,
   );

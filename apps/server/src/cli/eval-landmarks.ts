@@ -86,7 +86,15 @@ async function main(): Promise<number> {
   }
   const report = evaluateDetections({ manifest, predictions, matched, leaks, reviewThreshold: flagThreshold ?? modelThreshold ?? null });
   const adaptations = adaptFilms.length
-    ? simulateAdaptation({ manifest, predictions, modelLandmarks: detector.manifest.landmarks, films: adaptFilms, draws, seed })
+    ? simulateAdaptation({
+        manifest,
+        predictions,
+        modelLandmarks: detector.manifest.landmarks,
+        films: adaptFilms,
+        draws,
+        seed,
+        reviewThreshold: flagThreshold ?? modelThreshold ?? null,
+      })
     : undefined;
   const { refused, n_images } = report;
   const header =

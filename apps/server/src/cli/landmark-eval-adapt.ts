@@ -19,7 +19,7 @@ import {
 import type { EvalDatasetManifest } from './dataset-manifest.ts';
 import type { PredictedPoint } from './landmark-eval.ts';
 import { imageSpacing } from './landmark-eval.ts';
-import { summarise, type AccuracySummary } from './landmark-metrics.ts';
+import { auroc, leastConfidentWeights, summarise, type AccuracySummary } from './landmark-metrics.ts';
 
 export const DEFAULT_DRAWS = 20;
 export const DEFAULT_SEED = 1;
@@ -50,6 +50,19 @@ export interface AdaptationReport extends AccuracySummary {
   raw_mre_mm: number;
   raw_sdr: Record<string, number>;
   per_landmark: Record<string, AdaptationLandmarkRow>;
+  /**
+   * The "for review" flag on the adapted points (errors over 4 mm): once a clinic's conventions are
+   * learned, what is left over 4 mm is misplacement, which the confidence is about. Null without a threshold.
+   */
+  review_gross: {
+    threshold: number | null;
+    recall: number | null;
+    flagged_share: number | null;
+    recall_least_confident_10pct: number;
+    auroc: number;
+    n_over_4mm: number;
+    n: number;
+  };
   /** Manifest landmarks with no registry id (landmarkIdFromName): left out of the simulation. */
   unkeyed_landmarks: string[];
 }
@@ -64,6 +77,8 @@ export interface AdaptationInput {
   films: readonly number[];
   draws?: number;
   seed?: number;
+  /** The model's review threshold, for `review_gross`. */
+  reviewThreshold?: number | null;
 }
 
 /** `--adapt 10 --adapt 20` or `--adapt 10,20` -> [10, 20]; throws on anything but positive integers. */
@@ -118,6 +133,7 @@ interface Film {
   id: string;
   mm: number;
   raw: LandmarkMap<Vec2>;
+  confidence: LandmarkMap<number>;
   reference: LandmarkMap<Vec2>;
   /** Manifest landmarks scored on this film: annotated there and detected. */
   scored: { name: string; id: LandmarkId }[];
@@ -136,10 +152,14 @@ function prepareFilms({ manifest, predictions, modelLandmarks }: AdaptationInput
     if (!im) throw new Error(`Image ${imageId} is not in the manifest.`);
     if (pred === 'refused') continue;
     const raw: LandmarkMap<Vec2> = {};
+    const confidence: LandmarkMap<number> = {};
     for (const l of modelLandmarks) {
       const id = modelIds.get(l.name);
       const p = pred[l.index];
-      if (id && p) raw[id] = { x: p.x, y: p.y };
+      if (id && p) {
+        raw[id] = { x: p.x, y: p.y };
+        confidence[id] = p.confidence;
+      }
     }
     const reference: LandmarkMap<Vec2> = {};
     const scored: Film['scored'] = [];
@@ -151,13 +171,23 @@ function prepareFilms({ manifest, predictions, modelLandmarks }: AdaptationInput
       if (raw[id]) scored.push({ name, id });
     });
     // The clinic saw the raw points (no profile yet) and saved the reference: shown = raw.
-    films.push({ id: imageId, mm: imageSpacing(manifest, im).mm, raw, reference, scored, learned: learnFromFilm(raw, raw, reference) });
+    films.push({
+      id: imageId,
+      mm: imageSpacing(manifest, im).mm,
+      raw,
+      confidence,
+      reference,
+      scored,
+      learned: learnFromFilm(raw, raw, reference),
+    });
   }
   return films;
 }
 
 interface Errors {
   adapted: number[];
+  /** The confidence of each adapted point, in the order of `adapted`. */
+  confidence: number[];
   raw: number[];
   perLandmark: Map<string, { adapted: number[]; raw: number[]; dx: number[]; dy: number[] }>;
   drawMre: number[];
@@ -183,6 +213,7 @@ function scoreDraw(order: readonly Film[], k: number, acc: Errors): void {
       const rawErr = Math.hypot(raw.x - ref.x, raw.y - ref.y) * film.mm;
       draw.push(err);
       acc.adapted.push(err);
+      acc.confidence.push(film.confidence[id] ?? 0);
       acc.raw.push(rawErr);
       const row = acc.perLandmark.get(name) ?? { adapted: [], raw: [], dx: [], dy: [] };
       row.adapted.push(err);
@@ -210,7 +241,7 @@ export function simulateAdaptation(input: AdaptationInput): AdaptationReport[] {
       throw new Error(`--adapt ${k}: only ${films.length} films were scored, so none would be left to score after ${k} corrected ones.`);
   const orders = drawOrders(films, draws, seed);
   return input.films.map((k) => {
-    const acc: Errors = { adapted: [], raw: [], perLandmark: new Map(), drawMre: [], learned: 0 };
+    const acc: Errors = { adapted: [], confidence: [], raw: [], perLandmark: new Map(), drawMre: [], learned: 0 };
     for (const order of orders) scoreDraw(order, k, acc);
     const rawSummary = summarise(acc.raw);
     const names = manifest.landmark_names.filter((n) => acc.perLandmark.has(n));
@@ -231,7 +262,24 @@ export function simulateAdaptation(input: AdaptationInput): AdaptationReport[] {
           return [name, { mre_mm: s.mre_mm, sdr2: s.sdr['2']!, dx_mm: mean(r.dx), dy_mm: mean(r.dy), raw_mre_mm: mean(r.raw) }];
         }),
       ),
+      review_gross: reviewOfAdapted(acc, input.reviewThreshold ?? null),
       unkeyed_landmarks: unkeyed,
     };
   });
+}
+
+function reviewOfAdapted(acc: Errors, threshold: number | null): AdaptationReport['review_gross'] {
+  const gross = acc.adapted.map((e) => e > 4);
+  const n = gross.filter(Boolean).length;
+  const weights = leastConfidentWeights(acc.confidence, 0.1);
+  const flagged = acc.confidence.map((c) => threshold !== null && c < threshold);
+  return {
+    threshold,
+    recall: threshold === null || !n ? null : flagged.filter((f, i) => f && gross[i]).length / n,
+    flagged_share: threshold === null ? null : flagged.filter(Boolean).length / Math.max(1, flagged.length),
+    recall_least_confident_10pct: n ? weights.reduce((a, w, i) => a + (gross[i] ? w : 0), 0) / n : NaN,
+    auroc: auroc(acc.confidence.map((c, i) => ({ score: 1 - c, positive: gross[i]! }))),
+    n_over_4mm: n,
+    n: acc.adapted.length,
+  };
 }

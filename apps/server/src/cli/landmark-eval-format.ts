@@ -123,7 +123,22 @@ export function adaptationLine(a: AdaptationReport, r: EvalReport): string {
     `films scored per draw; ${f(a.learned_films, 1)} of ${a.films} corrected films taught something)`;
   return (
     `${summaryLine(label, a)}; without adaptation on the same films MRE=${f(a.raw_mre_mm)} mm ` +
-    `SDR@2=${f(a.raw_sdr['2'], 2)}%; one draw's MRE ${f(a.draw_mre_mm.min)} to ${f(a.draw_mre_mm.max)} mm${spacingNote(r)}`
+    `SDR@2=${f(a.raw_sdr['2'], 2)}%; one draw's MRE ${f(a.draw_mre_mm.min)} to ${f(a.draw_mre_mm.max)} mm${spacingNote(r)}` +
+    adaptedReviewNote(a)
+  );
+}
+
+/** What the review flag finds among the adapted points' errors over 4 mm (misplacements once the conventions are learned). */
+function adaptedReviewNote(a: AdaptationReport): string {
+  const g = a.review_gross;
+  if (!g) return '';
+  const atThreshold =
+    g.recall === null || g.flagged_share === null
+      ? ''
+      : `the flag (confidence < ${f(g.threshold, 4)}) flags ${pct(g.flagged_share)} and catches ${pct(g.recall)}; `;
+  return (
+    `; after adaptation ${g.n_over_4mm} of ${g.n} over ${GROSS_ERROR_MM} mm: ${atThreshold}the 10% least confident ` +
+    `hold ${pct(g.recall_least_confident_10pct)}; AUROC ${f(g.auroc)}`
   );
 }
 

@@ -173,3 +173,43 @@ describe('parseAdaptFilms', () => {
     expect(() => parseAdaptFilms([v])).toThrow(/positive whole numbers/);
   });
 });
+
+describe('the review flag on adapted points (review_gross)', () => {
+  it("ranks the adapted errors over 4 mm by the points' confidence", () => {
+    // Porion 20 mm off on every film, with the lowest confidence; every other landmark exact.
+    const { manifest } = dataset();
+    const far = new Map<string, PredictedPoint[] | 'refused'>(
+      ids.map((id, i) => [
+        id,
+        model.map(({ name }) => {
+          const [u, v] = FRAME[name] ?? [0.3, 0.5];
+          const [x, y] = place(i, u, v);
+          return name === 'Porion' ? { x: x + 200, y, confidence: 0.1 } : { x, y, confidence: 0.9 };
+        }),
+      ]),
+    );
+    // The 20 mm move is clipped at 15 mm and shrunk: what is left of Porion after one film stays over 4 mm.
+    const [a] = simulateAdaptation({
+      manifest,
+      predictions: far,
+      modelLandmarks: model,
+      films: [1],
+      draws: 2,
+      seed: 1,
+      reviewThreshold: 0.5,
+    });
+    const g = a!.review_gross;
+    expect(g.n).toBe(2 * 29 * names.length);
+    expect(g.n_over_4mm).toBe(2 * 29);
+    expect(g.recall).toBe(1);
+    expect(g.flagged_share).toBeCloseTo(1 / names.length, 9);
+    expect(g.recall_least_confident_10pct).toBe(1);
+    expect(g.auroc).toBe(1);
+    expect(
+      adaptationLine(
+        a!,
+        evaluateDetections({ manifest, predictions: far, matched: matchLandmarks(names, model).matched, reviewThreshold: 0.5 }),
+      ),
+    ).toContain('the flag (confidence < 0.5000) flags 10.0% and catches 100.0%; the 10% least confident hold 100.0%; AUROC 1.000');
+  });
+});
