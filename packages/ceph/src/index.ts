@@ -53,3 +53,4 @@ export * from './vto/soft-tissue-ratios.ts';
 export * from './isbi/isbi-classes.ts';
 export * from './adaptation/skull-frame.ts';
 export * from './adaptation/clinic-adaptation.ts';
+export * from './definitions/index.ts';

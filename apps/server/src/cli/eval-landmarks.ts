@@ -15,6 +15,10 @@
  * others are scored with what it learned, over --draws (default 20) orders drawn from --seed
  * (default 1). metrics.json then holds `adaptation` (the first K) and `adaptations` (every K, in
  * the order given: `--adapt 10,20` or `--adapt 10 --adapt 20`). Each film is detected once.
+ *
+ * --definitions Po=machine[,Go=constructed][,Me=lowest] applies the landmark definitions a clinic
+ * chose in Settings to every detection first (eval-definitions.ts), so both the zero-shot figures
+ * and the adaptation learn on top of them; metrics.json records them under `definitions`.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -24,6 +28,7 @@ import { datasetDir, evalDatasetManifestSchema, leakingIds, userPath } from './d
 import { evaluateDetections, imageSpacing, matchLandmarks, type PredictedPoint } from './landmark-eval.ts';
 import { DEFAULT_DRAWS, DEFAULT_SEED, parseAdaptFilms, simulateAdaptation } from './landmark-eval-adapt.ts';
 import { reportLines, reportMarkdown } from './landmark-eval-format.ts';
+import { defineDetection, parseDefinitions } from './eval-definitions.ts';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -37,6 +42,7 @@ async function main(): Promise<number> {
       adapt: { type: 'string', multiple: true },
       draws: { type: 'string' },
       seed: { type: 'string' },
+      definitions: { type: 'string' },
     },
   });
   const dir = datasetDir();
@@ -59,6 +65,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const adaptFilms = parseAdaptFilms(values.adapt ?? []);
+  const definitions = parseDefinitions(values.definitions);
   const draws = values.draws === undefined ? DEFAULT_DRAWS : Number(values.draws);
   const seed = values.seed === undefined ? DEFAULT_SEED : Number(values.seed);
   if (!Number.isInteger(draws) || draws < 1 || !Number.isInteger(seed)) {
@@ -80,9 +87,25 @@ async function main(): Promise<number> {
   const { matched, unmatched } = matchLandmarks(manifest.landmark_names, detector.manifest.landmarks);
   const leaks = await leakingIds(manifestPath, manifest, split);
   const predictions = new Map<string, PredictedPoint[] | 'refused'>();
+  const found: Record<string, { found: number; films: number }> = {};
   for (const im of images) {
-    const result = await detector.detect(await readFile(resolve(baseDir, im.file)));
-    predictions.set(im.id, result.status === 'ok' ? result.landmarks : 'refused');
+    const bytes = await readFile(resolve(baseDir, im.file));
+    const result = await detector.detect(bytes);
+    if (result.status !== 'ok') {
+      predictions.set(im.id, 'refused');
+      continue;
+    }
+    if (!definitions) {
+      predictions.set(im.id, result.landmarks);
+      continue;
+    }
+    const defined = await defineDetection(bytes, result.landmarks, detector.manifest.landmarks, definitions);
+    predictions.set(im.id, defined.landmarks);
+    for (const a of defined.applied) {
+      const row = (found[`${a.id}=${a.choice}`] ??= { found: 0, films: 0 });
+      row.films++;
+      if (a.found) row.found++;
+    }
   }
   const report = evaluateDetections({ manifest, predictions, matched, leaks, reviewThreshold: flagThreshold ?? modelThreshold ?? null });
   const adaptations = adaptFilms.length
@@ -103,6 +126,12 @@ async function main(): Promise<number> {
     `${n_images} images, ${refused.length} refused${refused.length ? ` (${refused.join(', ')})` : ''}; ` +
     `${matched.length} landmarks matched by name${unmatched.length ? `, unmatched: ${unmatched.join(', ')}` : ''}`;
   console.log(reportLines(report, { header, split, leaks: leaks.size, adaptations }).join('\n'));
+  if (definitions)
+    console.log(
+      `definitions ${Object.entries(found)
+        .map(([k, v]) => `${k} (found on ${v.found} of ${v.films} films; elsewhere the model's point)`)
+        .join(', ')}`,
+    );
   if (values.out) {
     const out = userPath(values.out);
     await mkdir(out, { recursive: true });
@@ -113,6 +142,7 @@ async function main(): Promise<number> {
       split,
       ...report,
       ...(adaptations && { adaptation: adaptations[0], adaptations }),
+      ...(definitions && { definitions: { profile: definitions, found } }),
       unmatched_landmarks: unmatched,
     };
     await writeFile(resolve(out, 'metrics.json'), JSON.stringify(metrics, null, 2));
