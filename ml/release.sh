@@ -69,15 +69,19 @@ npx tsx apps/server/src/cli/eval-landmarks.ts --model "$OUT/onnx/$NAME.json" --m
   --adapt 10,20 --out "$OUT/eval/isbi2015-test1" | tee "$OUT/eval-isbi2015-test1.log"
 npx tsx apps/server/src/cli/eval-landmarks.ts --model "$OUT/onnx/$NAME.json" --manifest "$HAMEDAN/manifest.json" --split crossdevice \
   --adapt 10,20 --out "$OUT/eval/hamedan" | tee "$OUT/eval-hamedan.log"
+# The same films as a clinic that chose machine porion in Settings sees them (the annotators' definition).
+npx tsx apps/server/src/cli/eval-landmarks.ts --model "$OUT/onnx/$NAME.json" --manifest "$HAMEDAN/manifest.json" --split crossdevice \
+  --definitions Po=machine --adapt 10,20 --out "$OUT/eval/hamedan-machine-porion" | tee "$OUT/eval-hamedan-machine-porion.log"
 cp "$OUT"/onnx/"$NAME".{json,global.onnx,fine.onnx} models/
 mkdir -p models/eval models/training
-rm -rf models/eval/isbi2015-test1 models/eval/hamedan
-cp -r "$OUT/eval/isbi2015-test1" "$OUT/eval/hamedan" models/eval/
+rm -rf models/eval/isbi2015-test1 models/eval/hamedan models/eval/hamedan-machine-porion
+cp -r "$OUT/eval/isbi2015-test1" "$OUT/eval/hamedan" "$OUT/eval/hamedan-machine-porion" models/eval/
 # Training logs only when this run trained (WEIGHTS_FROM keeps the released weights' logs).
 [ -f "$OUT/global.json" ] && cp "$OUT"/global.json models/training/"$NAME"-global.json
 [ -f "$OUT/fine.json" ] && cp "$OUT"/fine.json models/training/"$NAME"-fine.json
 cp "$OUT"/calibration.log models/training/"$NAME"-calibration.log
 npx tsx apps/server/src/cli/model-card.ts models/"$NAME".json \
   --eval isbi2015-test1=models/eval/isbi2015-test1/metrics.json --eval hamedan=models/eval/hamedan/metrics.json \
+  --eval hamedan-machine-porion=models/eval/hamedan-machine-porion/metrics.json \
   --baseline "$BASELINE" --readme models/README.md
 echo "released $NAME $VERSION into models/"

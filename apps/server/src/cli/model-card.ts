@@ -29,6 +29,12 @@ const DATASETS: Record<string, { label: string; device: string; reference: strin
     reference: 'mean of two orthodontists',
     note: 'spacing unknown: 0.144 mm/px, the estimate the dataset authors use in their own results',
   },
+  'hamedan-machine-porion': {
+    label: 'Hamedan University (150 films), Settings: porion = machine (ear rod)',
+    device: 'another device (not documented), Hamedan, Iran',
+    reference: 'mean of two orthodontists (who mark machine porion)',
+    note: 'spacing unknown: 0.144 mm/px; the definition a clinic chooses in Settings, applied to every film first',
+  },
 };
 
 const summarySchema = z.object({ n: z.number(), mre_mm: z.number(), sd_mm: z.number(), sdr: z.record(z.string(), z.number()) });
