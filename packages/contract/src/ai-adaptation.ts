@@ -1,3 +1,4 @@
+import { LANDMARK_DEFINITION_CHOICES, type LandmarkDefinitionChoices } from '@ceppro/ceph';
 import { z } from 'zod';
 
 /*
@@ -21,9 +22,28 @@ export const adaptedLandmarkSchema = z.object({
 });
 export type AdaptedLandmark = z.infer<typeof adaptedLandmarkSchema>;
 
+/** The ids of one landmark's definition choices, as a zod enum (packages/ceph `LANDMARK_DEFINITION_CHOICES`). */
+function choiceSchema<C extends string>(entry: LandmarkDefinitionChoices<C>) {
+  return z.enum(entry.choices.map((c) => c.id) as [C, ...C[]]);
+}
+
+/**
+ * The account's landmark definitions where schools differ (packages/ceph definitions/): porion,
+ * gonion, menton. New detections compute the chosen ones from the model's points and the film; the
+ * defaults are the model's own.
+ */
+export const definitionProfileSchema = z.object({
+  Po: choiceSchema(LANDMARK_DEFINITION_CHOICES.Po),
+  Go: choiceSchema(LANDMARK_DEFINITION_CHOICES.Go),
+  Me: choiceSchema(LANDMARK_DEFINITION_CHOICES.Me),
+});
+export type DefinitionProfileInput = z.infer<typeof definitionProfileSchema>;
+
 export const aiAdaptationSchema = z.object({
   /** New detections apply the learned shifts only while this is on (default on). */
   enabled: z.boolean(),
+  /** The landmark definitions new detections use, every one present (defaults filled). */
+  definitions: definitionProfileSchema,
   /** Corrected films the profile learned from (at most the newest 100 count). */
   films: z.number().int().min(0),
   /** ISO time of the last change of the learned profile; null when nothing was learned. */
@@ -34,13 +54,25 @@ export const aiAdaptationSchema = z.object({
 });
 export type AiAdaptation = z.infer<typeof aiAdaptationSchema>;
 
-export const aiAdaptationUpdateSchema = z.strictObject({ enabled: z.boolean() });
+/**
+ * `PUT`: the switch, the definitions (only the landmarks given change), or both; at least one. An
+ * unknown choice or key is refused (400 VALIDATION_FAILED).
+ */
+export const aiAdaptationUpdateSchema = z
+  .strictObject({
+    enabled: z.boolean().optional(),
+    definitions: z.strictObject(definitionProfileSchema.partial().shape).optional(),
+  })
+  .refine((u) => u.enabled !== undefined || (u.definitions !== undefined && Object.keys(u.definitions).length > 0), {
+    message: 'give enabled, definitions, or both',
+  });
 export type AiAdaptationUpdate = z.infer<typeof aiAdaptationUpdateSchema>;
 
 /**
- * `GET /api/ai/adaptation`: the caller's learned conventions. `PUT` with `{ enabled }` switches
- * them on or off (learning goes on while off). `DELETE` forgets every learned film ("Reset").
- * Each answers the profile as it is afterwards.
+ * `GET /api/ai/adaptation`: the caller's learned conventions and landmark definitions. `PUT` with
+ * `{ enabled }` switches the learned shifts on or off (learning goes on while off), with
+ * `{ definitions }` chooses landmark definitions for new detections. `DELETE` forgets every learned
+ * film ("Reset"; the definitions stay). Each answers the profile as it is afterwards.
  */
 export const AI_ADAPTATION_ENDPOINT = {
   path: '/api/ai/adaptation',

@@ -6,6 +6,8 @@ import { z } from 'zod';
  * landmarks and the user's adjusted ones side by side, each with a version; positions in pixels of
  * the original upload (docs/house-rules.md §2), origin top-left, y down.
  */
+const pointSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
+
 export const storedLandmarkSchema = z.object({
   /** The model's output index; a hand-placed landmark 100 + its registry index (stored-landmarks.ts `storedCname`). */
   cname: z.number().int().min(0),
@@ -16,13 +18,37 @@ export const storedLandmarkSchema = z.object({
   /** The model's confidence in [0, 1]; absent on a user's edit. */
   confidence: z.number().min(0).max(1).optional(),
   /**
-   * Model landmarks only, where the account's clinic adaptation moved the point: the model's own
-   * output before it (image px). `x`, `y` are then the adapted point, what the viewer shows and
-   * "Reset to AI" restores; both stay stored so either can be shown and audited.
+   * Model landmarks only, wherever `x`, `y` is not the model's own output (the account's landmark
+   * definition or its clinic adaptation moved the point): the model's own output (image px). `x`, `y`
+   * are then the final point, what the viewer shows and "Reset to AI" restores; both stay stored so
+   * either can be shown and audited.
    */
-  raw: z.object({ x: z.number().finite(), y: z.number().finite() }).optional(),
+  raw: pointSchema.optional(),
+  /**
+   * Model landmarks only: the account's landmark definition applied to this point and found on the
+   * film (packages/ceph `LANDMARK_DEFINITION_CHOICES`, e.g. `machine` for Po); absent when the point
+   * keeps the model's own definition. A string, not an enum, so a choice retired later still reads.
+   */
+  definition: z.string().min(1).max(40).optional(),
+  /**
+   * With `definition`: the point that definition gives (image px), before the clinic adaptation.
+   * The adaptation adds its learned shift to this point and learns the user's corrections relative
+   * to it, so what it learns is the clinic's convention on top of the chosen definition.
+   */
+  defined: pointSchema.optional(),
 });
 export type StoredLandmark = z.infer<typeof storedLandmarkSchema>;
+
+/** `infer_result.definitions`: strings, not enums, so a choice retired later still reads. */
+const choiceId = z.string().min(1).max(40);
+export const inferDefinitionsSchema = z.object({
+  profile: z.object({ Po: choiceId, Go: choiceId, Me: choiceId }),
+  /** Per landmark with alternative definitions; `reason` when not found: `missing-landmarks` (its inputs) or `not-on-film`. */
+  applied: z
+    .array(z.object({ id: z.string().min(1).max(20), choice: choiceId, found: z.boolean(), reason: z.string().min(1).max(40).optional() }))
+    .max(20),
+});
+export type InferDefinitions = z.infer<typeof inferDefinitionsSchema>;
 
 /**
  * The model's output as produced, with model id and version (auditable) and, from model 2.0.0 on,
@@ -43,6 +69,13 @@ export const inferResultSchema = z.object({
    * learned from and how many landmarks it moved (each moved one keeps its `raw` point).
    */
   adaptation: z.object({ films: z.number().int().min(0), landmarks: z.number().int().min(0) }).optional(),
+  /**
+   * Present when the account's landmark definitions differed from the model's own: the definitions
+   * chosen then (`profile`, packages/ceph `DefinitionProfile`) and, per landmark given another
+   * definition, whether it was found on this film (`found: false`: the model's point was kept). Kept
+   * with the result so a film stays explained after the account changes its choices.
+   */
+  definitions: inferDefinitionsSchema.optional(),
 });
 export type InferResult = z.infer<typeof inferResultSchema>;
 

@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'landmarks.update',
   'landmarks.adaptation_switch',
   'landmarks.adaptation_reset',
+  'landmarks.definitions',
   'drawing.update',
   'report.pdf',
   'report.print',

@@ -140,6 +140,9 @@ export const REPORT_SHARED_LABELS: Readonly<Record<ReportLang, ReportSharedLabel
 
 const pdfEn = {
   calibrationDicom: 'DICOM, {{ppm}} px/mm',
+  definitions: 'Landmark definitions',
+  definitionNotFound: '{{definition}} not found (AI point used)',
+  definitionSeparator: ', ',
   analysisTitle: '{{name}} analysis',
   measurement: 'Measurement',
   value: 'Value',
@@ -207,6 +210,9 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
   en: pdfEn,
   ko: {
     calibrationDicom: 'DICOM, {{ppm}} px/mm',
+    definitions: '계측점 정의',
+    definitionNotFound: '{{definition}} (찾지 못함: AI 점 사용)',
+    definitionSeparator: ', ',
     analysisTitle: '{{name}} 분석',
     measurement: '계측 항목',
     value: '값',
@@ -270,6 +276,9 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
   },
   ja: {
     calibrationDicom: 'DICOM、{{ppm}} px/mm',
+    definitions: 'ランドマークの定義',
+    definitionNotFound: '{{definition}}（検出できず：AIの点を使用）',
+    definitionSeparator: '、',
     analysisTitle: '{{name}}分析',
     measurement: '計測項目',
     value: '値',
@@ -333,6 +342,9 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
   },
   zh: {
     calibrationDicom: 'DICOM，{{ppm}} px/mm',
+    definitions: '标志点定义',
+    definitionNotFound: '{{definition}}（未找到：使用AI点）',
+    definitionSeparator: '、',
     analysisTitle: '{{name}}分析',
     measurement: '测量项目',
     value: '数值',
@@ -396,6 +408,9 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
   },
   vi: {
     calibrationDicom: 'DICOM, {{ppm}} px/mm',
+    definitions: 'Định nghĩa điểm mốc',
+    definitionNotFound: '{{definition}} (không tìm thấy: dùng điểm AI)',
+    definitionSeparator: ', ',
     analysisTitle: 'Phân tích {{name}}',
     measurement: 'Số đo',
     value: 'Giá trị',

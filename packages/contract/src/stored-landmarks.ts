@@ -71,6 +71,8 @@ export interface RecordLandmarks extends FilmLandmarks {
   readonly model: InferResult['model'] | null;
   /** The clinic adaptation applied to the model's points (`infer_result.adaptation`); null when none was. */
   readonly adaptation: NonNullable<InferResult['adaptation']> | null;
+  /** The account's landmark definitions applied to the model's points (`infer_result.definitions`); null when the model's own were kept. */
+  readonly definitions: NonNullable<InferResult['definitions']> | null;
 }
 
 /**
@@ -91,6 +93,9 @@ export function readRecordLandmarks(inferResult: unknown, modifiedResult: unknow
         confidence: l.confidence ?? null,
         name: l.name,
         ...(l.raw && { raw: imagePoint(l.raw.x, l.raw.y) }),
+        ...(l.definition !== undefined && {
+          definition: { choice: l.definition, point: l.defined ? imagePoint(l.defined.x, l.defined.y) : imagePoint(l.x, l.y) },
+        }),
       };
     else unmatched.ai.push(l);
   }
@@ -101,7 +106,8 @@ export function readRecordLandmarks(inferResult: unknown, modifiedResult: unknow
   }
   const model = inferred.success ? inferred.data.model : null;
   const adaptation = (inferred.success && inferred.data.adaptation) || null;
-  return { ai, edited, positions: mergePositions(ai, edited), unmatched, model, adaptation };
+  const definitions = (inferred.success && inferred.data.definitions) || null;
+  return { ai, edited, positions: mergePositions(ai, edited), unmatched, model, adaptation, definitions };
 }
 
 /**

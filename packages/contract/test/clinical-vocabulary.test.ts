@@ -1,5 +1,8 @@
 import {
   ANALYSES,
+  DEFINABLE_LANDMARKS,
+  DEFINITION_TEXTS_EN,
+  LANDMARK_DEFINITION_CHOICES,
   LANDMARK_IDS,
   LANDMARKS,
   MEASUREMENTS,
@@ -36,6 +39,11 @@ const EN = CLINICAL_VOCABULARIES.en as unknown as Sections;
 const SECTIONS = Object.keys(EN) as VocabularySection[];
 const OTHER_LANGUAGES = CLINICAL_LANGUAGES.filter((l) => l !== 'en');
 
+/** `Po.machine`, ...: every landmark definition a clinic can choose. */
+const DEFINITION_CHOICE_KEYS = DEFINABLE_LANDMARKS.flatMap((id) =>
+  (LANDMARK_DEFINITION_CHOICES[id].choices as ReadonlyArray<{ id: string }>).map((c) => `${id}.${c.id}`),
+);
+
 /** Every key the ceph catalogue needs, by section: the enumeration the vocabulary must cover. */
 const CATALOGUE_KEYS: Partial<Record<VocabularySection, string[]>> = {
   landmarks: [...LANDMARK_IDS],
@@ -48,6 +56,8 @@ const CATALOGUE_KEYS: Partial<Record<VocabularySection, string[]>> = {
   measurementNotes: MEASUREMENTS.filter((m) => m.note !== undefined).map((m) => m.id),
   normNotes: MEASUREMENTS.filter((m) => m.norm?.note !== undefined).map((m) => m.id),
   vtoRatioSources: SOFT_TISSUE_RATIO_GROUPS.map((g) => g.id),
+  definitionLabels: DEFINITION_CHOICE_KEYS,
+  definitionDescriptions: DEFINITION_CHOICE_KEYS,
 };
 
 /**
@@ -80,6 +90,10 @@ describe('clinical vocabulary: completeness against the ceph catalogue', () => {
     for (const m of MEASUREMENTS) expect(EN.measurementNotes[m.id], m.id).toBe(m.note);
     for (const m of MEASUREMENTS) expect(EN.normNotes[m.id], m.id).toBe(m.norm?.note);
     for (const g of SOFT_TISSUE_RATIO_GROUPS) expect(EN.vtoRatioSources[g.id], g.id).toBe(g.source);
+    for (const key of DEFINITION_CHOICE_KEYS) {
+      expect(EN.definitionLabels[key], key).toBe(DEFINITION_TEXTS_EN[`definitions.${key}.label`]);
+      expect(EN.definitionDescriptions[key], key).toBe(DEFINITION_TEXTS_EN[`definitions.${key}.description`]);
+    }
   });
 
   it('every measurement maps to word keys that read its catalogue increased / decreased words', () => {

@@ -5,6 +5,7 @@ import {
   reportAnalysis,
   reportFootnotes,
   reportCalibration,
+  reportDefinitions,
   reportLandmarks,
   reportModelSchema,
   type ReportInput,
@@ -164,6 +165,28 @@ describe('report model', () => {
     expect(model.film.drawings.map((d) => d.id)).toEqual(['t']);
     const bare = buildReportModel(INPUT, steiner).film;
     expect(bare).toEqual({ size: null, tracing: [{ id: 'cranial-base', d: 'M0 0 L100 0' }], drawings: [] });
+  });
+
+  it('prints the landmark definitions the AI points were placed by, marking one the film did not show, in the language', () => {
+    const definitions = {
+      profile: { Po: 'machine', Go: 'constructed', Me: 'isbi' },
+      applied: [
+        { id: 'Po', choice: 'machine', found: true },
+        { id: 'Go', choice: 'constructed', found: false, reason: 'not-on-film' },
+        { id: 'Me', choice: 'isbi', found: true },
+      ],
+    };
+    const record = { ...INPUT.record, inferResult: { ...(INPUT.record.inferResult as object), definitions } };
+    expect(buildReportModel({ ...INPUT, record }, steiner).definitions).toBe(
+      'Machine porion, Constructed gonion not found (AI point used), Menton (ISBI)',
+    );
+    expect(reportDefinitions(record.inferResult, 'ko')).toBe('기계적 포리온, 작도 고니온 (찾지 못함: AI 점 사용), 멘톤 (ISBI)');
+    expect(reportDefinitions(record.inferResult, 'ja')).toBe(
+      '機械的ポリオン、作図によるゴニオン（検出できず：AIの点を使用）、メントン（ISBI）',
+    );
+    // The model's own definitions (nothing stored), or no model result: no line.
+    expect(buildReportModel(INPUT, steiner).definitions).toBeNull();
+    expect(reportDefinitions(null)).toBeNull();
   });
 
   it('survives JSON: what the server sends is what the schema reads back', () => {

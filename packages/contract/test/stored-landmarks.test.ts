@@ -80,7 +80,54 @@ describe('readRecordLandmarks', () => {
 
   it('counts a document that does not parse as absent', () => {
     const read = readRecordLandmarks({ version: 9 }, 'junk');
-    expect(read).toEqual({ ai: {}, edited: {}, positions: {}, unmatched: { ai: [], edited: [] }, model: null });
+    expect(read).toEqual({
+      ai: {},
+      edited: {},
+      positions: {},
+      unmatched: { ai: [], edited: [] },
+      model: null,
+      adaptation: null,
+      definitions: null,
+    });
+  });
+
+  it('reads a definition applied to a model point: the defined point (before adaptation), the model’s own in raw', () => {
+    const definitions = {
+      profile: { Po: 'machine', Go: 'constructed', Me: 'isbi' },
+      applied: [{ id: 'Po', choice: 'machine', found: true }],
+    };
+    const read = readRecordLandmarks(
+      {
+        version: 1,
+        model,
+        landmarks: [
+          // Machine porion 12 px above the model's, then the clinic's shift of 2 px back.
+          {
+            cname: 3,
+            name: 'Porion',
+            x: 98,
+            y: 88,
+            confidence: 0.8,
+            raw: { x: 100, y: 100 },
+            definition: 'machine',
+            defined: { x: 100, y: 88 },
+          },
+          { cname: 9, name: 'Gonion', x: 50, y: 60, confidence: 0.7 },
+        ],
+        definitions,
+      },
+      null,
+    );
+    expect(read.ai.Po).toEqual({
+      point: p(98, 88),
+      confidence: 0.8,
+      name: 'Porion',
+      raw: p(100, 100),
+      definition: { choice: 'machine', point: p(100, 88) },
+    });
+    expect(read.ai.Go?.definition).toBeUndefined();
+    expect(read.definitions).toEqual(definitions);
+    expect(read.positions.Po).toEqual(p(98, 88));
   });
 });
 

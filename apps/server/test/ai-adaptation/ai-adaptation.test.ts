@@ -1,6 +1,7 @@
 import {
   applyProfile,
   buildProfile,
+  DEFAULT_DEFINITION_PROFILE,
   imagePoint,
   learnFromFilm,
   measureLength,
@@ -70,6 +71,7 @@ describe('clinic adaptation', () => {
     expect(base.landmarks.every((l) => l.raw === undefined)).toBe(true);
     expect(await a.profile(tokenA)).toEqual({
       enabled: true,
+      definitions: DEFAULT_DEFINITION_PROFILE,
       films: 0,
       updated_at: null,
       sn_mm: { value: 71, source: 'nominal' },
@@ -239,6 +241,7 @@ describe('clinic adaptation', () => {
     expect(reset.status).toBe(200);
     expect(reset.body['data']).toEqual({
       enabled: false,
+      definitions: DEFAULT_DEFINITION_PROFILE,
       films: 0,
       updated_at: null,
       sn_mm: { value: 71, source: 'nominal' },

@@ -190,6 +190,22 @@ describe('POST /api/report/pdf', () => {
     await t.ok(tokenA, 'mutation { update_user_config(input: { default_ppm: null }) { default_ppm } }');
   });
 
+  it("prints the landmark definitions the film's AI points were placed by, when they are not the model's own", async () => {
+    expect((await report(tokenA, { chart_id: chart.chartId })).text).not.toContain('Landmark definitions');
+    const definitions = {
+      profile: { Po: 'machine', Go: 'constructed', Me: 'isbi' },
+      applied: [
+        { id: 'Po', choice: 'machine', found: true },
+        { id: 'Go', choice: 'constructed', found: false, reason: 'not-on-film' },
+        { id: 'Me', choice: 'isbi', found: true },
+      ],
+    };
+    await updateRecord(tokenA, { infer_result: { ...INFER_RESULT, definitions } });
+    const text = (await report(tokenA, { chart_id: chart.chartId })).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Landmark definitions Machine porion, Constructed gonion not found (AI point used), Menton (ISBI)');
+    await updateRecord(tokenA, { infer_result: INFER_RESULT });
+  });
+
   it('prints the labels in the asked language and the patient names exactly, in embedded fonts', async () => {
     const korean = await committedChart(tokenA, '김민지', await plainImage(SIZE.width, SIZE.height));
     await createRecord(tokenA, korean.chartRef, { infer_result: INFER_RESULT, img_size: SIZE });

@@ -1,3 +1,4 @@
+import { DEFAULT_DEFINITION_PROFILE } from '@ceppro/ceph';
 import { AI_ADAPTATION_ENDPOINT, type AiAdaptation } from '@ceppro/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,6 +11,7 @@ import { renderApp } from '../render-app.tsx';
 /** An account that corrected 12 films: porion (machine porion) sits back and up, orbitale a little lower. */
 const learned: AiAdaptation = {
   enabled: true,
+  definitions: DEFAULT_DEFINITION_PROFILE,
   films: 12,
   updated_at: '2026-11-20T08:00:00.000Z',
   sn_mm: { value: 68.5, source: 'calibrated' },
@@ -18,7 +20,14 @@ const learned: AiAdaptation = {
     { id: 'Or', anterior_mm: 0.02, inferior_mm: 1.2, length_mm: 1.2, films: 4 },
   ],
 };
-const nothing: AiAdaptation = { enabled: true, films: 0, updated_at: null, sn_mm: { value: 71, source: 'nominal' }, landmarks: [] };
+const nothing: AiAdaptation = {
+  enabled: true,
+  definitions: DEFAULT_DEFINITION_PROFILE,
+  films: 0,
+  updated_at: null,
+  sn_mm: { value: 71, source: 'nominal' },
+  landmarks: [],
+};
 
 let server: FakeServer;
 let profile: AiAdaptation;

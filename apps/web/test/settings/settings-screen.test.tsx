@@ -1,3 +1,4 @@
+import { DEFAULT_DEFINITION_PROFILE } from '@ceppro/ceph';
 import { AI_ADAPTATION_ENDPOINT, type SettingsUserConfig } from '@ceppro/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -33,9 +34,11 @@ beforeEach(() => {
   server = fakeServer();
   server.on('Users', { users: [] });
   server.on('SettingsUserConfig', () => ({ user_config: config }));
-  // The page's other section (test/settings/ai-adaptation.test.tsx): nothing learned yet.
+  // The page's other sections (test/settings/ai-adaptation.test.tsx, landmark-definitions.test.tsx):
+  // the model's own definitions, nothing learned yet.
   server.onRest(AI_ADAPTATION_ENDPOINT.path, () => ({
     enabled: true,
+    definitions: DEFAULT_DEFINITION_PROFILE,
     films: 0,
     updated_at: null,
     sn_mm: { value: 71, source: 'nominal' },

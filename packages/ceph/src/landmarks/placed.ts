@@ -16,8 +16,17 @@ export interface AiLandmark {
   readonly confidence: number | null;
   /** The name the model stored it under (`Sella`, ...): kept for display and for tests that match by it. */
   readonly name: string;
-  /** Where the account's clinic adaptation moved the point: the model's own output before it (`point` is the adapted one). */
+  /**
+   * Where the point is not the model's own output (a clinic definition or the clinic adaptation moved
+   * it): the model's own output (`point` is the one shown).
+   */
   readonly raw?: ImagePoint;
+  /**
+   * The account's landmark definition (packages/ceph definitions/, e.g. `machine` porion) applied to
+   * this point and found on the film: its id and the point it gives, before any adaptation. The
+   * clinic adaptation adds its shift to `defined` and learns relative to it.
+   */
+  readonly definition?: { readonly choice: string; readonly point: ImagePoint };
 }
 
 /** A film's landmarks: the model's and the user's (moved or hand-placed), each by registry id. */

@@ -4,6 +4,7 @@
 // generated from the catalogue's `increased` / `decreased` phrases.
 // Placeholders are written `{{name}}` (i18next style) and must be the same in every language.
 import { EN_SENTENCES } from './sentences/en';
+import { EN_DEFINITION_CHOICES } from './definition-choices';
 
 export const EN = {
   /** Full landmark names by registry id (`LANDMARKS[i].fullName`); short names (S, N, ANS...) stay untranslated. */
@@ -380,4 +381,6 @@ export const EN = {
   },
   /** Landmark definitions, measurement and norm notes: the catalogue's sentences (`sentences/en.ts`). */
   ...EN_SENTENCES,
+  /** The landmark definitions a clinic can choose (`definition-choices.ts`). */
+  ...EN_DEFINITION_CHOICES,
 } as const;

@@ -134,3 +134,17 @@ export function normNote(id: string, lang: string): string | null {
 export function vtoRatioSource(groupId: string, lang: string): string | null {
   return lookup('vtoRatioSources', groupId, lang) ?? null;
 }
+
+/**
+ * The name of a landmark definition a clinic can choose ("Machine porion", "기계적 포리온"), by landmark
+ * and choice id (packages/ceph `LANDMARK_DEFINITION_CHOICES`); the choice id itself for an unknown one
+ * (a stored choice retired since).
+ */
+export function definitionChoiceLabel(landmark: string, choice: string, lang: string): string {
+  return lookup('definitionLabels', `${landmark}.${choice}`, lang) ?? choice;
+}
+
+/** What a landmark definition places, one sentence; `null` for an unknown landmark or choice. */
+export function definitionChoiceDescription(landmark: string, choice: string, lang: string): string | null {
+  return lookup('definitionDescriptions', `${landmark}.${choice}`, lang) ?? null;
+}

@@ -1,5 +1,6 @@
 import type { ClinicalVocabulary } from './types';
 import { JA_SENTENCES } from './sentences/ja';
+import { JA_DEFINITION_CHOICES } from './definition-choices';
 
 // Japanese clinical vocabulary (矯正歯科のセファロ分析用語). Standard abbreviations (S, N, SNA, FMA, ...)
 // stay as written; descriptive names follow Japanese orthodontic textbooks and software.
@@ -369,4 +370,6 @@ export const JA: ClinicalVocabulary = {
   },
   /** Landmark definitions, measurement and norm notes (`sentences/ja.ts`). */
   ...JA_SENTENCES,
+  /** The landmark definitions a clinic can choose (`definition-choices.ts`). */
+  ...JA_DEFINITION_CHOICES,
 };

@@ -1,5 +1,6 @@
 import type { ClinicalVocabulary } from './types';
 import { KO_SENTENCES } from './sentences/ko';
+import { KO_DEFINITION_CHOICES } from './definition-choices';
 
 // Korean clinical vocabulary (교정 두부방사선 계측 용어). Standard abbreviations (S, N, SNA, FMA, ...)
 // stay as written; descriptive names follow Korean orthodontic textbooks and software.
@@ -369,4 +370,6 @@ export const KO: ClinicalVocabulary = {
   },
   /** Landmark definitions, measurement and norm notes (`sentences/ko.ts`). */
   ...KO_SENTENCES,
+  /** The landmark definitions a clinic can choose (`definition-choices.ts`). */
+  ...KO_DEFINITION_CHOICES,
 };

@@ -1,5 +1,6 @@
 import type { ClinicalVocabulary } from './types';
 import { VI_SENTENCES } from './sentences/vi';
+import { VI_DEFINITION_CHOICES } from './definition-choices';
 
 // Vietnamese clinical vocabulary (thuật ngữ phân tích phim sọ nghiêng trong chỉnh nha). Standard
 // abbreviations (S, N, SNA, FMA, ...) and the Latin point names used in Vietnamese textbooks stay
@@ -370,4 +371,6 @@ export const VI: ClinicalVocabulary = {
   },
   /** Landmark definitions, measurement and norm notes (`sentences/vi.ts`). */
   ...VI_SENTENCES,
+  /** The landmark definitions a clinic can choose (`definition-choices.ts`). */
+  ...VI_DEFINITION_CHOICES,
 };

@@ -1,5 +1,6 @@
 import type { ClinicalVocabulary } from './types';
 import { ZH_SENTENCES } from './sentences/zh';
+import { ZH_DEFINITION_CHOICES } from './definition-choices';
 
 // Simplified Chinese clinical vocabulary (口腔正畸头影测量术语). Standard abbreviations (S, N, SNA,
 // FMA, ...) stay as written; descriptive names follow Chinese orthodontic textbooks and software.
@@ -369,4 +370,6 @@ export const ZH: ClinicalVocabulary = {
   },
   /** Landmark definitions, measurement and norm notes (`sentences/zh.ts`). */
   ...ZH_SENTENCES,
+  /** The landmark definitions a clinic can choose (`definition-choices.ts`). */
+  ...ZH_DEFINITION_CHOICES,
 };

@@ -16,7 +16,7 @@ import { reportLabels, type ReportLang } from '../report-labels';
 import { readDrawingResult } from '../viewer-documents/drawing';
 import { profilogramForReport, superimpositionForReport, vtoForReport } from './report-planning';
 import { reportAnalysisName, reportRow } from './report-rows';
-import { reportCalibration, reportLandmarks } from './report-sources';
+import { reportCalibration, reportDefinitions, reportLandmarks } from './report-sources';
 import type { ReportModel } from './schema';
 
 /** The saved analysis record's documents, as stored (`analysis_records` columns; any may be null or junk). */
@@ -79,6 +79,7 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
     analysis: { id: analysis.id, name: reportAnalysisName(analysis, lang), source: analysis.source },
     calibration: label,
     calibrationSource: source,
+    definitions: reportDefinitions(input.record.inferResult, lang),
     rows: analysisMeasurements(analysis).map((def, i) => reportRow(def, results[i] as MeasurementResult, sex, lang, labels)),
     landmarks,
     film: {

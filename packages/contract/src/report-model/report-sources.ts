@@ -7,9 +7,9 @@ import {
   type ImagePoint,
   type LandmarkId,
 } from '@ceppro/ceph';
-import type { StoredLandmark } from '../analysis-record';
+import { inferResultSchema, type StoredLandmark } from '../analysis-record';
 import { parseRulerInfo, resolveCalibration } from '../calibration';
-import { landmarkName } from '../clinical-vocabulary/index';
+import { definitionChoiceLabel, landmarkName } from '../clinical-vocabulary/index';
 import type { DicomCalibration } from '../dicom';
 import { fillLabel, reportLabels, type ReportLang } from '../report-labels';
 import { readRecordLandmarks } from '../stored-landmarks';
@@ -74,4 +74,23 @@ export function reportCalibration(
           ? fillLabel(labels.calibrationDefault, values)
           : labels.calibrationNone;
   return { calibration, label, source: origin };
+}
+
+/**
+ * The landmark definitions the model's points were placed by on this film (`infer_result.definitions`,
+ * what the account had chosen then), one line in `lang`: "Machine porion, Constructed gonion, Menton
+ * (ISBI)", a choice the film did not show marked so. Null when the film kept the model's own
+ * definitions (no `definitions` stored) or has no model result.
+ */
+export function reportDefinitions(inferResult: unknown, lang: ReportLang = 'en'): string | null {
+  const parsed = inferResultSchema.safeParse(inferResult);
+  const definitions = parsed.success ? parsed.data.definitions : undefined;
+  if (!definitions) return null;
+  const labels = reportLabels(lang);
+  return definitions.applied
+    .map((a) => {
+      const name = definitionChoiceLabel(a.id, a.choice, lang);
+      return a.found ? name : fillLabel(labels.definitionNotFound, { definition: name });
+    })
+    .join(labels.definitionSeparator);
 }

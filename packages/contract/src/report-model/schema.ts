@@ -94,6 +94,11 @@ export const reportModelSchema = z.object({
   /** The calibration as printed ("Ruler, 10.00 px/mm"), and where it came from. */
   calibration: z.string(),
   calibrationSource: z.enum(REPORT_CALIBRATION_SOURCES),
+  /**
+   * The landmark definitions the AI points were placed by ("Machine porion, Anatomical gonion, Menton
+   * (ISBI)"), as printed; null (or absent, from an older server) when the film kept the model's own.
+   */
+  definitions: z.string().nullable().optional(),
   rows: z.array(reportRowSchema),
   landmarks: z.array(reportLandmarkSchema),
   film: reportFilmSchema,

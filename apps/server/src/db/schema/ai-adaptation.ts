@@ -37,8 +37,9 @@ export const aiAdaptationFilms = pgTable(
 );
 
 /**
- * One owner's learned conventions as new detections apply them: the switch, and the profile built
- * from the newest films (packages/ceph `AdaptationProfile`, version 1; null when nothing is learned).
+ * One owner's learned conventions as new detections apply them: the switch, the profile built from
+ * the newest films (packages/ceph `AdaptationProfile`, version 1; null when nothing is learned) and
+ * the chosen landmark definitions.
  * A detection reads this one row by its key.
  */
 export const aiAdaptationProfiles = pgTable('ai_adaptation_profiles', {
@@ -47,6 +48,13 @@ export const aiAdaptationProfiles = pgTable('ai_adaptation_profiles', {
     .references(() => users.id),
   enabled: boolean('enabled').notNull().default(true),
   profile: jsonb('profile').$type<VersionedJson>(),
+  /**
+   * The landmark definitions new detections use (`{ version: 1, Po, Go, Me }`, packages/ceph
+   * `DefinitionProfile`); null: the model's own (the defaults). Here, not per account elsewhere,
+   * because a clinic that shares one profile shares its definitions: the learned shifts are measured
+   * from the defined points.
+   */
+  definitions: jsonb('definitions').$type<VersionedJson>(),
   /** Films the profile was built from (at most the newest 100 count). */
   films: integer('films').notNull().default(0),
   /** The last change of the learned profile (a learning save or a reset); null when nothing was ever learned or after a reset. */

@@ -46,14 +46,6 @@ export function createAiAdaptationRepository(db: AppDatabase) {
       });
     },
 
-    /** Sets the switch, making the row when the owner has none yet. */
-    async setEnabled(ownerId: number, enabled: boolean, now: Date): Promise<void> {
-      await db
-        .insert(aiAdaptationProfiles)
-        .values({ ownerUserId: ownerId, enabled, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: aiAdaptationProfiles.ownerUserId, set: { enabled, updatedAt: now } });
-    },
-
     /** The chart's live cephalogram: the film cleared edits were on. */
     liveCephalogram: (chartRef: number): Promise<{ id: number } | undefined> => newestLiveImage(db, chartRef, IMAGE_TYPE.cephalogram),
 
@@ -104,6 +96,25 @@ function ownerTransaction(tx: AppDatabase, ownerId: number) {
         .orderBy(desc(films.id))
         .limit(limit);
       return rows.map((r) => r.correction);
+    },
+
+    /** The owner's row as it is inside the lock (it exists: `lockedForOwner` made it). */
+    async profileRow(): Promise<AdaptationProfileRow> {
+      const [row] = await tx.select().from(aiAdaptationProfiles).where(eq(aiAdaptationProfiles.ownerUserId, ownerId));
+      if (!row) throw new Error('the locked profile row is gone');
+      return row;
+    },
+
+    /** Sets the switch and / or the chosen definitions (null: the defaults); what is not given stays. */
+    async setChoices(choices: { enabled?: boolean; definitions?: VersionedJson | null }, now: Date): Promise<void> {
+      await tx
+        .update(aiAdaptationProfiles)
+        .set({
+          ...(choices.enabled !== undefined && { enabled: choices.enabled }),
+          ...(choices.definitions !== undefined && { definitions: choices.definitions }),
+          updatedAt: now,
+        })
+        .where(eq(aiAdaptationProfiles.ownerUserId, ownerId));
     },
 
     async deleteAllFilms(): Promise<void> {

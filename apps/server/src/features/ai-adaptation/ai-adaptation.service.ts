@@ -1,12 +1,14 @@
 import {
   ADAPTATION_RULES,
   buildProfile,
+  DEFINABLE_LANDMARKS,
   EMPTY_PROFILE,
   learnFromFilm,
   measureLength,
   NOMINAL_SN_MM,
   shiftInMm,
   type AdaptationProfile,
+  type DefinitionProfile,
   type ImagePoint,
   type LandmarkId,
   type LandmarkMap,
@@ -24,7 +26,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import { dicomCalibrationOfRow } from '../images';
 import type { AdaptationProfileRow, AiAdaptationRepository, OwnerTransaction } from './ai-adaptation.repository';
-import { readStoredCorrection, readStoredProfile, toStoredCorrection, toStoredProfile } from './ai-adaptation.schemas';
+import {
+  correctionUnder,
+  readStoredCorrection,
+  readStoredDefinitions,
+  readStoredProfile,
+  toStoredCorrection,
+  toStoredDefinitions,
+  toStoredProfile,
+  type DefinitionBases,
+} from './ai-adaptation.schemas';
 
 /** A landmark save as the analysis record stores it: which film, the model's result and the user's. */
 export interface LandmarkSave {
@@ -37,12 +48,20 @@ export interface LandmarkSave {
   rulerInfo: unknown;
 }
 
+/** What a detection of an account applies: its landmark definitions, then its learned shifts (null: none). */
+export interface DetectionChoices {
+  readonly definitions: DefinitionProfile;
+  readonly profile: AdaptationProfile | null;
+}
+
 /**
  * Clinic adaptation (packages/ceph adaptation/): every landmark save on a film the model placed
  * teaches the owner's profile what the user corrected; each new detection of the owner applies it
  * while it is switched on. The rules of what a film teaches and how films combine are the domain's
- * (`learnFromFilm`, `buildProfile`), called here exactly as the evaluation calls them. Every access
- * goes through `ownerOf`, so one account never reads or teaches another's profile.
+ * (`learnFromFilm`, `buildProfile`), called here exactly as the evaluation calls them. The owner's
+ * landmark definitions (packages/ceph definitions/) live on the same row: a detection applies them
+ * first, and the shifts are learned and added relative to the defined points. Every access goes
+ * through `ownerOf`, so one account never reads or teaches another's profile.
  */
 export function createAiAdaptationService(deps: { repository: AiAdaptationRepository; clock: Clock; log: FastifyBaseLogger }) {
   const { repository, clock, log } = deps;
@@ -62,9 +81,16 @@ export function createAiAdaptationService(deps: { repository: AiAdaptationReposi
     return length.unit === 'mm' && length.value > 0 ? length.value : null;
   }
 
-  /** Rebuilds the owner's profile from its newest stored films (inside the owner's lock). */
+  /**
+   * Rebuilds the owner's profile from its newest stored films (inside the owner's lock), each as it
+   * counts under the owner's current definitions (`correctionUnder`).
+   */
   async function rebuild(tx: OwnerTransaction, at: Date): Promise<void> {
-    const corrections = (await tx.newestFilms(ADAPTATION_RULES.maxFilms)).flatMap((json) => readStoredCorrection(json) ?? []);
+    const definitions = readStoredDefinitions((await tx.profileRow()).definitions);
+    const corrections = (await tx.newestFilms(ADAPTATION_RULES.maxFilms)).flatMap((json) => {
+      const stored = readStoredCorrection(json);
+      return (stored && correctionUnder(stored, definitions)) ?? [];
+    });
     const profile = buildProfile(corrections);
     const learned = profile.films > 0;
     await tx.saveProfile(learned ? toStoredProfile(profile) : null, profile.films, learned ? at : null, at);
@@ -74,16 +100,23 @@ export function createAiAdaptationService(deps: { repository: AiAdaptationReposi
     const record = readRecordLandmarks(save.inferResult, save.modifiedResult);
     // Only a film the model placed teaches anything; hand-placed films are the user's alone.
     if (record.model === null) return;
-    const raw: LandmarkMap<ImagePoint> = {};
+    // The base a correction is measured from: the defined point where a definition was applied,
+    // else the model's own. Its definition goes with the film's lesson (`correctionUnder`).
+    const base: LandmarkMap<ImagePoint> = {};
     const shown: LandmarkMap<ImagePoint> = {};
+    const bases: DefinitionBases = {};
     for (const [id, l] of Object.entries(record.ai) as Array<[LandmarkId, NonNullable<(typeof record.ai)[LandmarkId]>]>) {
-      raw[id] = l.raw ?? l.point;
+      base[id] = l.definition?.point ?? l.raw ?? l.point;
       shown[id] = l.point;
+    }
+    for (const id of DEFINABLE_LANDMARKS) {
+      const choice = record.ai[id]?.definition?.choice;
+      if (choice !== undefined) bases[id] = choice;
     }
     const filmId = save.filmId ?? (await repository.liveCephalogram(save.chartRef))?.id;
     if (filmId === undefined) return;
     const snMm = Object.keys(record.edited).length > 0 ? await filmSnMm(userId, filmId, save.rulerInfo, record.positions) : null;
-    const outcome = learnFromFilm(raw, shown, record.edited, snMm);
+    const outcome = learnFromFilm(base, shown, record.edited, snMm);
     const owner = await repository.ownerOf(userId);
     await repository.lockedForOwner(owner, async (tx) => {
       // A re-save replaces the film's lesson; a film that now teaches nothing (points put back,
@@ -91,7 +124,9 @@ export function createAiAdaptationService(deps: { repository: AiAdaptationReposi
       const previous = await tx.deleteFilm(filmId);
       if (outcome.status !== 'learned' && !previous) return;
       const at = now();
-      if (outcome.status === 'learned') await tx.insertFilm(filmId, toStoredCorrection(outcome.correction), previous?.createdAt ?? at, at);
+      if (outcome.status === 'learned') {
+        await tx.insertFilm(filmId, toStoredCorrection(outcome.correction, bases), previous?.createdAt ?? at, at);
+      }
       await rebuild(tx, at);
     });
   }
@@ -114,22 +149,36 @@ export function createAiAdaptationService(deps: { repository: AiAdaptationReposi
       }
     },
 
-    /** The profile a detection for `userId` applies: null when switched off, nothing learned, or unreadable. One read by key. */
-    async profileForDetection(userId: number): Promise<AdaptationProfile | null> {
+    /**
+     * What a detection for `userId` applies (one read by key): the owner's definitions (the defaults
+     * without a row), and the learned profile, null when switched off, nothing learned, or unreadable.
+     */
+    async forDetection(userId: number): Promise<DetectionChoices> {
       const row = await repository.findProfile(await repository.ownerOf(userId));
-      if (!row?.enabled) return null;
-      const profile = readStoredProfile(row.profile);
-      return profile && Object.keys(profile.landmarks).length > 0 ? profile : null;
+      const definitions = readStoredDefinitions(row?.definitions ?? null);
+      const profile = row?.enabled ? readStoredProfile(row.profile) : null;
+      return { definitions, profile: profile && Object.keys(profile.landmarks).length > 0 ? profile : null };
     },
 
     async get(userId: number): Promise<AiAdaptation> {
       return answer(await repository.ownerOf(userId));
     },
 
-    /** The switch; learning goes on while it is off. */
+    /**
+     * The switch (learning goes on while it is off) and / or the definitions (only the landmarks
+     * given change). Changing a definition keeps every learned film: the profile is rebuilt from the
+     * lessons measured from the definitions now chosen (`rebuild`), the others wait in their rows.
+     */
     async update(userId: number, input: AiAdaptationUpdate): Promise<AiAdaptation> {
       const owner = await repository.ownerOf(userId);
-      await repository.setEnabled(owner, input.enabled, now());
+      await repository.lockedForOwner(owner, async (tx) => {
+        const at = now();
+        const before = readStoredDefinitions((await tx.profileRow()).definitions);
+        const after: DefinitionProfile = { ...before, ...input.definitions };
+        const changed = DEFINABLE_LANDMARKS.some((id) => before[id] !== after[id]);
+        await tx.setChoices({ enabled: input.enabled, ...(changed && { definitions: toStoredDefinitions(after) }) }, at);
+        if (changed) await rebuild(tx, at);
+      });
       return answer(owner);
     },
 
@@ -156,6 +205,7 @@ function toAnswer(row: AdaptationProfileRow | undefined): AiAdaptation {
     .sort((a, b) => b.length_mm - a.length_mm || a.id.localeCompare(b.id));
   return aiAdaptationSchema.parse({
     enabled: row?.enabled ?? true,
+    definitions: readStoredDefinitions(row?.definitions ?? null),
     films: profile.films,
     updated_at: profile.films > 0 ? (row?.learnedAt?.toISOString() ?? null) : null,
     sn_mm: profile.snMm !== null ? { value: profile.snMm, source: 'calibrated' } : { value: NOMINAL_SN_MM, source: 'nominal' },

@@ -4,4 +4,4 @@
  * (eslint.config.js, server-boundaries block).
  */
 export { adaptModelLandmarks } from './adapt-landmarks';
-export type { AiAdaptationService, LandmarkSave } from './ai-adaptation.service';
+export type { AiAdaptationService, DetectionChoices, LandmarkSave } from './ai-adaptation.service';

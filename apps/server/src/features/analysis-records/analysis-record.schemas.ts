@@ -13,10 +13,15 @@ import { z } from 'zod';
  * original upload (docs/house-rules.md §2); `version` lets readers migrate old documents.
  */
 const landmarkSchema = z.strictObject(storedLandmarkSchema.shape);
-/** A model landmark: `raw` is the model's own point where the account's clinic adaptation moved it. */
-const modelLandmarkSchema = landmarkSchema.extend({ raw: z.strictObject(storedLandmarkSchema.shape.raw.unwrap().shape).optional() });
-/** A user's landmark: never a model's `raw` point. */
-const editedLandmarkSchema = landmarkSchema.omit({ raw: true });
+const pointSchema = z.strictObject(storedLandmarkSchema.shape.raw.unwrap().shape);
+/**
+ * A model landmark: `raw` is the model's own point where a landmark definition or the clinic
+ * adaptation moved it; `definition` / `defined` the definition applied and the point it gave.
+ */
+const modelLandmarkSchema = landmarkSchema.extend({ raw: pointSchema.optional(), defined: pointSchema.optional() });
+/** A user's landmark: never a model's `raw` point nor a definition. */
+const editedLandmarkSchema = landmarkSchema.omit({ raw: true, definition: true, defined: true });
+const definitionsShape = storedInferResultSchema.shape.definitions.unwrap().shape;
 const MAX_LANDMARKS = 500;
 
 /** The model's output, kept as produced: model id and version make it auditable (docs/house-rules.md §4). */
@@ -31,6 +36,13 @@ export const inferResultSchema = z.strictObject({
   landmarks: z.array(modelLandmarkSchema).max(MAX_LANDMARKS),
   /** Present when clinic adaptation moved the model's points (features/ai-adaptation). */
   adaptation: z.strictObject(storedInferResultSchema.shape.adaptation.unwrap().shape).optional(),
+  /** Present when the account's landmark definitions were applied (features/landmarks define-landmarks.ts). */
+  definitions: z
+    .strictObject({
+      profile: z.strictObject(definitionsShape.profile.shape),
+      applied: z.array(z.strictObject(definitionsShape.applied.element.shape)).max(20),
+    })
+    .optional(),
 });
 
 /**

@@ -1,3 +1,4 @@
+import { DEFINABLE_LANDMARKS } from '@ceppro/ceph';
 import { AI_ADAPTATION_ENDPOINT, EXPORT_ENDPOINTS, FILE_ENDPOINTS, REPORT_ENDPOINTS } from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientOf } from '../../http/require-user';
@@ -12,6 +13,15 @@ interface RouteAudit {
 
 const chartIdIn = (value: unknown): TargetRef | null => (typeof value === 'string' ? { kind: 'chart', by: 'chart_id', id: value } : null);
 const fixed = (action: string) => () => action;
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** The choices a definitions change named, short strings only (the body may be refused; the trail keeps no junk). */
+const definitionChoices = (value: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(value)
+      .filter(([k, v]) => (DEFINABLE_LANDMARKS as readonly string[]).includes(k) && typeof v === 'string')
+      .map(([k, v]) => [k, String(v).slice(0, 40)]),
+  );
 
 /**
  * The REST routes that read or change patient data, by method and route pattern. The hook below
@@ -47,12 +57,17 @@ const ROUTES: Record<string, RouteAudit> = {
   [`POST ${REPORT_ENDPOINTS.pdf.path}`]: { action: fixed('report.pdf'), target: (b) => chartIdIn(b['chart_id']) },
   // The report's data model (the print layout reads it).
   'GET /api/report/:chart_id/model': { action: fixed('report.view'), target: (_b, p) => chartIdIn(p['chart_id']) },
-  // Clinic adaptation changes where the AI puts every later film's landmarks: its switch and its
-  // reset are recorded (no patient target; the owner is the caller).
+  // Clinic adaptation and the landmark definitions change where the AI puts every later film's
+  // landmarks: the switch, a definitions change and the reset are recorded (no patient target; the
+  // owner is the caller). A PUT that names definitions is a definitions change (with the switch in
+  // its detail when it also has one).
   [`PUT ${AI_ADAPTATION_ENDPOINT.path}`]: {
-    action: fixed('landmarks.adaptation_switch'),
+    action: (b) => (isPlainObject(b['definitions']) ? 'landmarks.definitions' : 'landmarks.adaptation_switch'),
     target: () => null,
-    detail: (b) => (typeof b['enabled'] === 'boolean' ? { enabled: b['enabled'] } : {}),
+    detail: (b) => ({
+      ...(typeof b['enabled'] === 'boolean' && { enabled: b['enabled'] }),
+      ...(isPlainObject(b['definitions']) && { definitions: definitionChoices(b['definitions']) }),
+    }),
   },
   [`DELETE ${AI_ADAPTATION_ENDPOINT.path}`]: { action: fixed('landmarks.adaptation_reset'), target: () => null },
 };

@@ -1,16 +1,18 @@
-import type { AdaptationProfile } from '@ceppro/ceph';
-import { toLandmarkBox, type LandmarkResponse, type StoredLandmark } from '@ceppro/contract';
+import { DEFAULT_DEFINITION_PROFILE, DEFINABLE_LANDMARKS, type AdaptationProfile, type LandmarkId } from '@ceppro/ceph';
+import { toLandmarkBox, type InferDefinitions, type LandmarkResponse, type StoredLandmark } from '@ceppro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/database';
 import { AppError } from '../../errors/app-error';
+import { decodeGrey } from '../../inference/image-input';
 import { ImageInputError, InferenceFailedError, type Detection } from '../../inference/index';
 import type { JobHandler } from '../../jobs/job-runner';
 import type { ObjectStorage } from '../../storage/object-storage';
-import { adaptModelLandmarks, type AiAdaptationService } from '../ai-adaptation';
+import { adaptModelLandmarks, type AiAdaptationService, type DetectionChoices } from '../ai-adaptation';
 import { inferResultSchema } from '../analysis-records';
 import { deleteObjects, type DiscardService } from '../images/discard.service';
 import { readCheckedImage, type CheckedBytes, type ImageRepository } from '../images';
+import { defineModelLandmarks, type DefinedLandmarks } from './define-landmarks';
 import type { DetectionCommitter } from './landmark.service';
 
 /** What the job needs of the model: the `ai` process's InferencePool (a worker thread). */
@@ -46,22 +48,44 @@ function storedModelLandmarks(detection: OkDetection): Array<StoredLandmark & { 
   return detection.landmarks.map((l) => ({ cname: l.index, name: l.name, x: l.x, y: l.y, confidence: clamp01(l.confidence) }));
 }
 
-type ModelLandmarks = ReturnType<typeof modelLandmarks>;
+type StoredModelLandmark = ReturnType<typeof storedModelLandmarks>[number];
 
-/**
- * The detection's landmarks as stored and answered. With the owner's clinic adaptation profile
- * (features/ai-adaptation), a landmark it moves is at the adapted point (what the viewer shows and
- * "Reset to AI" restores) with the model's own in `raw`, and `adaptation` says from how many films
- * and how many landmarks moved; without one, the model's answer as is.
- */
-function modelLandmarks(detection: OkDetection, profile: AdaptationProfile | null) {
-  const model = storedModelLandmarks(detection);
-  if (!profile) return { landmarks: model, adaptation: null };
-  const adapted = adaptModelLandmarks(profile, model);
-  return { landmarks: adapted.landmarks, adaptation: { films: profile.films, landmarks: adapted.moved } };
+interface ModelLandmarks {
+  landmarks: StoredModelLandmark[];
+  adaptation: { films: number; landmarks: number } | null;
+  definitions: InferDefinitions | null;
 }
 
-function toInferResult(detection: OkDetection, { landmarks, adaptation }: ModelLandmarks) {
+/** The profile without the landmarks named: their learned shifts are measured from a point this film lacks. */
+function profileWithout(profile: AdaptationProfile, ids: readonly LandmarkId[]): AdaptationProfile {
+  if (ids.length === 0) return profile;
+  const landmarks = { ...profile.landmarks };
+  for (const id of ids) delete landmarks[id];
+  return { ...profile, landmarks };
+}
+
+/**
+ * The detection's landmarks as stored and answered. First the owner's landmark definitions
+ * (`defined`: when they differ from the model's own, `defineModelLandmarks` on the decoded film),
+ * then the owner's clinic adaptation profile (features/ai-adaptation): a landmark either moved is at
+ * its final point (what the viewer shows and "Reset to AI" restores) with the model's own in `raw`;
+ * `definitions` and `adaptation` say what was applied. A landmark whose chosen definition was not
+ * found keeps the model's point and gets no learned shift (the shift is measured from the defined
+ * point). Without either, the model's answer as is.
+ */
+function modelLandmarks(
+  detection: OkDetection,
+  profile: AdaptationProfile | null,
+  defined: DefinedLandmarks<StoredModelLandmark> | null = null,
+): ModelLandmarks {
+  const model = defined?.landmarks ?? storedModelLandmarks(detection);
+  const definitions = defined?.definitions ?? null;
+  if (!profile) return { landmarks: model, adaptation: null, definitions };
+  const adapted = adaptModelLandmarks(profileWithout(profile, defined?.missed ?? []), model);
+  return { landmarks: adapted.landmarks, adaptation: { films: profile.films, landmarks: adapted.moved }, definitions };
+}
+
+function toInferResult(detection: OkDetection, { landmarks, adaptation, definitions }: ModelLandmarks) {
   return inferResultSchema.parse({
     version: 1,
     model: {
@@ -71,6 +95,7 @@ function toInferResult(detection: OkDetection, { landmarks, adaptation }: ModelL
     },
     landmarks,
     ...(adaptation && { adaptation }),
+    ...(definitions && { definitions }),
   });
 }
 
@@ -94,11 +119,41 @@ export function createDetectionJob(deps: {
   discard: DiscardService;
   storage: ObjectStorage;
   model: () => LandmarkModel;
-  /** The owner's clinic adaptation, applied to every successful detection while switched on. */
-  adaptation: Pick<AiAdaptationService, 'profileForDetection'>;
+  /** The owner's landmark definitions and clinic adaptation, applied to every successful detection. */
+  adaptation: Pick<AiAdaptationService, 'forDetection'>;
   log: FastifyBaseLogger;
 }): JobHandler {
   const { db, images, landmarks, discard, storage, log } = deps;
+
+  /**
+   * The owner's definitions on the model's points, when they differ from the model's own (only then
+   * is the film decoded). Never fails the detection: on an error each chosen definition counts as not
+   * found and the model's points stay.
+   */
+  async function defineLandmarks(
+    detection: OkDetection,
+    bytes: Uint8Array,
+    choices: DetectionChoices,
+  ): Promise<DefinedLandmarks<StoredModelLandmark> | null> {
+    const { definitions } = choices;
+    if (DEFINABLE_LANDMARKS.every((id) => definitions[id] === DEFAULT_DEFINITION_PROFILE[id])) return null;
+    const model = storedModelLandmarks(detection);
+    try {
+      return defineModelLandmarks(await decodeGrey(bytes), model, definitions);
+    } catch (error) {
+      log.warn({ err: error }, 'landmark definitions could not be applied; the model points stay');
+      const applied = DEFINABLE_LANDMARKS.map((id) => ({
+        id,
+        choice: definitions[id],
+        found: definitions[id] === DEFAULT_DEFINITION_PROFILE[id],
+      }));
+      return {
+        landmarks: model,
+        definitions: { profile: { ...definitions }, applied: applied.map((a) => (a.found ? a : { ...a, reason: 'failed' })) },
+        missed: applied.filter((a) => !a.found).map((a) => a.id),
+      };
+    }
+  }
 
   async function readImage(image: CheckedBytes): Promise<Buffer> {
     try {
@@ -131,7 +186,8 @@ export function createDetectionJob(deps: {
         throw new AppError('XRAY_NOT_RECOGNIZED');
       }
       await context.progress(0.9);
-      const shown = modelLandmarks(detection, await deps.adaptation.profileForDetection(userId));
+      const choices = await deps.adaptation.forDetection(userId);
+      const shown = modelLandmarks(detection, choices.profile, await defineLandmarks(detection, bytes, choices));
       const { recordId, staleKeys } = await landmarks.commit({
         userId,
         chartRef: chart.id,
@@ -141,7 +197,7 @@ export function createDetectionJob(deps: {
       });
       await deleteObjects(storage, staleKeys, log);
       return {
-        // The points the viewer shows: adapted where the profile moved them.
+        // The points the viewer shows: defined and adapted where the account's choices moved them.
         output: { boxs: shown.landmarks.map(toLandmarkBox), size: detection.imageSize },
         model: detection.model,
         analysis_record_id: recordId,

@@ -42,6 +42,8 @@ function facts(flow: PageFlow, model: ReportModel, labels: ReportLabels): void {
     [labels.shootDate, chart.shootDate ?? labels.noDate],
     [labels.analysis, model.analysis.name],
     [labels.calibration, model.calibration],
+    // The definitions the AI points were placed by, when the account chose others than the model's.
+    ...(model.definitions ? [[labels.definitions, model.definitions] as [string, string]] : []),
   ];
   const doc = flow.doc;
   const labelWidth = Math.max(...[...left, ...right].map(([label]) => doc.textWidth(label, 8.5))) + 8;

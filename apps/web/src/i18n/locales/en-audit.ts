@@ -54,6 +54,7 @@ export const enAudit = {
       update: 'Landmarks saved',
       adaptation_switch: 'AI adaptation switched on or off',
       adaptation_reset: 'AI adaptation reset',
+      definitions: 'Landmark definitions changed',
     },
     drawing: { update: 'Drawings saved' },
     report: { pdf: 'Report PDF downloaded', print: 'Report printed', view: 'Report opened' },

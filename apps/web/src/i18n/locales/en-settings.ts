@@ -53,6 +53,15 @@ export const enSettings = {
   saveFailed: 'Your settings could not be saved. Please try again.',
   savedTitle: 'Settings saved',
   savedText: 'The viewer opens with these settings from now on.',
+  definitions: {
+    title: 'Landmark definitions',
+    intro:
+      'Where schools differ, choose the definition the AI’s points follow. The chosen point is computed from the detected landmarks and the film.',
+    loading: 'Loading your landmark definitions…',
+    loadFailed: 'Your landmark definitions could not be loaded.',
+    note: 'Applies to films detected from now on; films already analysed keep their points. Where a film does not show the chosen structure, the AI’s own point stays. What the AI learned from your corrections is kept for each definition.',
+    saveFailed: 'The definition could not be saved. Please try again.',
+  },
   adaptation: {
     title: 'AI adapted to your films',
     loading: 'Loading what the AI learned from your films…',

@@ -82,6 +82,10 @@ export const enViewer = {
     hand: 'Placed by hand',
   },
   modelPoint: '(the model’s own point: x {{x}}, y {{y}} px)',
+  /** The selected landmark's definition when the account chose another than the model's (infer_result.definitions). */
+  definitionChosen: '{{name}}: {{text}}',
+  definitionNotFound: 'Not found on this film: {{name}}. Shown instead: {{fallback}}.',
+  definitionMissingInputs: '{{name}} could not be computed (landmarks it needs are missing). Shown instead: {{fallback}}.',
   adaptedFilm: 'AI adapted to your films (learned from {{count}} films)',
   adaptedFilmOne: 'AI adapted to your films (learned from 1 film)',
 };

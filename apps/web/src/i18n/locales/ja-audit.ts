@@ -55,6 +55,7 @@ export const jaAudit: AuditDictionary = {
       update: 'ランドマークの保存',
       adaptation_switch: 'AI適応のオン・オフ切り替え',
       adaptation_reset: 'AI適応のリセット',
+      definitions: 'ランドマーク定義の変更',
     },
     drawing: { update: '描画の保存' },
     report: { pdf: 'レポートPDFのダウンロード', print: 'レポートの印刷', view: 'レポートを開く' },

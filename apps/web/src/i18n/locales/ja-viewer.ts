@@ -82,6 +82,9 @@ export const jaViewer: ViewerDictionary = {
     hand: '手動配置',
   },
   modelPoint: '（モデル本来の位置: x {{x}}, y {{y}} px）',
+  definitionChosen: '{{name}}：{{text}}',
+  definitionNotFound: 'このフィルムでは見つかりませんでした：{{name}}。代わりに表示：{{fallback}}。',
+  definitionMissingInputs: '{{name}}を計算できませんでした（必要なランドマークがありません）。代わりに表示：{{fallback}}。',
   adaptedFilm: 'あなたのフィルムに合わせたAI（フィルム{{count}}枚から学習）',
   adaptedFilmOne: 'あなたのフィルムに合わせたAI（フィルム1枚から学習）',
 };

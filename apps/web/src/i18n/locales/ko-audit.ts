@@ -55,6 +55,7 @@ export const koAudit: AuditDictionary = {
       update: '계측점 저장',
       adaptation_switch: 'AI 적응 켜기/끄기',
       adaptation_reset: 'AI 적응 초기화',
+      definitions: '계측점 정의 변경',
     },
     drawing: { update: '그리기 저장' },
     report: { pdf: '리포트 PDF 다운로드', print: '리포트 인쇄', view: '리포트 열기' },

@@ -52,6 +52,14 @@ export const koSettings: SettingsDictionary = {
   saveFailed: '설정을 저장하지 못했습니다. 다시 시도해 주세요.',
   savedTitle: '설정이 저장되었습니다',
   savedText: '이제 뷰어가 이 설정으로 열립니다.',
+  definitions: {
+    title: '계측점 정의',
+    intro: '학파마다 정의가 다른 계측점에 대해 AI의 점이 따를 정의를 선택합니다. 선택한 점은 검출된 계측점과 필름에서 계산합니다.',
+    loading: '계측점 정의를 불러오는 중…',
+    loadFailed: '계측점 정의를 불러오지 못했습니다.',
+    note: '앞으로 검출하는 필름에 적용되며, 이미 분석한 필름의 점은 그대로입니다. 선택한 구조가 필름에 보이지 않으면 AI의 점을 그대로 둡니다. 수정에서 학습한 내용은 정의별로 보관됩니다.',
+    saveFailed: '정의를 저장하지 못했습니다. 다시 시도해 주세요.',
+  },
   adaptation: {
     title: '내 필름에 맞춘 AI',
     loading: 'AI가 내 필름에서 학습한 내용을 불러오는 중…',

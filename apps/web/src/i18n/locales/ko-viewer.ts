@@ -82,6 +82,9 @@ export const koViewer: ViewerDictionary = {
     hand: '직접 배치',
   },
   modelPoint: '(모델 자체의 위치: x {{x}}, y {{y}} px)',
+  definitionChosen: '{{name}}: {{text}}',
+  definitionNotFound: '이 필름에서 찾지 못함: {{name}}. 대신 표시: {{fallback}}.',
+  definitionMissingInputs: '{{name}}을(를) 계산할 수 없습니다(필요한 계측점이 없음). 대신 표시: {{fallback}}.',
   adaptedFilm: '내 필름에 맞춘 AI (필름 {{count}}장에서 학습)',
   adaptedFilmOne: '내 필름에 맞춘 AI (필름 1장에서 학습)',
 };

@@ -56,6 +56,7 @@ export const viAudit: AuditDictionary = {
       update: 'Lưu điểm mốc',
       adaptation_switch: 'Bật/tắt thích ứng AI',
       adaptation_reset: 'Đặt lại thích ứng AI',
+      definitions: 'Thay đổi định nghĩa điểm mốc',
     },
     drawing: { update: 'Lưu hình vẽ' },
     report: { pdf: 'Tải báo cáo PDF', print: 'In báo cáo', view: 'Mở báo cáo' },

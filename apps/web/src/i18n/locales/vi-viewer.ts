@@ -83,6 +83,9 @@ export const viViewer: ViewerDictionary = {
     hand: 'Đặt thủ công',
   },
   modelPoint: '(điểm gốc của mô hình: x {{x}}, y {{y}} px)',
+  definitionChosen: '{{name}}: {{text}}',
+  definitionNotFound: 'Không tìm thấy trên phim này: {{name}}. Hiển thị thay thế: {{fallback}}.',
+  definitionMissingInputs: 'Không thể tính {{name}} (thiếu các điểm mốc cần thiết). Hiển thị thay thế: {{fallback}}.',
   adaptedFilm: 'AI đã thích ứng với phim của bạn (học từ {{count}} phim)',
   adaptedFilmOne: 'AI đã thích ứng với phim của bạn (học từ 1 phim)',
 };

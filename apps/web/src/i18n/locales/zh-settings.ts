@@ -51,6 +51,14 @@ export const zhSettings: SettingsDictionary = {
   saveFailed: '无法保存设置，请重试。',
   savedTitle: '设置已保存',
   savedText: '今后查看器将以这些设置打开。',
+  definitions: {
+    title: '标志点定义',
+    intro: '对于各学派定义不同的标志点，选择 AI 点所遵循的定义。所选的点由检测到的标志点和影像计算得出。',
+    loading: '正在加载您的标志点定义…',
+    loadFailed: '无法加载您的标志点定义。',
+    note: '仅适用于今后检测的影像；已分析影像的点保持不变。影像上看不到所选结构时，保留 AI 的点。从您的修改中学到的内容按定义分别保留。',
+    saveFailed: '无法保存定义，请重试。',
+  },
   adaptation: {
     title: '已适应您影像的 AI',
     loading: '正在加载 AI 从您的影像中学到的内容…',

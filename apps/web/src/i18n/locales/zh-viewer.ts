@@ -81,6 +81,9 @@ export const zhViewer: ViewerDictionary = {
     hand: '手动放置',
   },
   modelPoint: '（模型自身的位置：x {{x}}, y {{y}} px）',
+  definitionChosen: '{{name}}：{{text}}',
+  definitionNotFound: '在此影像上未找到：{{name}}。改为显示：{{fallback}}。',
+  definitionMissingInputs: '无法计算{{name}}（缺少所需的标志点）。改为显示：{{fallback}}。',
   adaptedFilm: '已适应您影像的 AI（从 {{count}} 张影像中学习）',
   adaptedFilmOne: '已适应您影像的 AI（从 1 张影像中学习）',
 };

@@ -69,6 +69,9 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** What the server's record holds as `infer_result` (a test may give the film landmark definitions). */
+let serverInfer: unknown = RECORD.infer_result;
+
 /** The model the server would build from RECORD (the shared builder itself). */
 function serverModel(lang: ReportLang, analysisId: string) {
   const analysis = reportAnalysis({ analysis_id: analysisId }) ?? getAnalysis('steiner');
@@ -84,7 +87,7 @@ function serverModel(lang: ReportLang, analysisId: string) {
         gender: CHART.patient.gender,
       },
       chart: { chartId: CHART_ID, shootDate: '2024-03-02' },
-      record: { inferResult: RECORD.infer_result, modifiedResult: null, rulerInfo: null, imgSize: RECORD.img_size },
+      record: { inferResult: serverInfer, modifiedResult: null, rulerInfo: null, imgSize: RECORD.img_size },
       defaultPpm: 10,
       lang,
     },
@@ -164,6 +167,7 @@ function show(lang: Parameters<typeof createI18n>[0] = 'en') {
 }
 
 beforeEach(() => {
+  serverInfer = RECORD.infer_result;
   document.cookie = 'token=t; path=/';
   useAnalysisUiStore.getState().reset();
   useLandmarkStore.getState().load(RECORD, 1);
@@ -201,8 +205,30 @@ describe('report tab', () => {
         'AI landmarks are a reference for medical staff, not a diagnosis.',
       );
       expect(await within(print).findByTestId('report-film')).toBeTruthy();
+      // The film kept the model's own landmark definitions: no line for them.
+      expect(within(print).queryByTestId('report-definitions')).toBeNull();
     },
   );
+
+  it('prints the landmark definitions the AI points were placed by, in the report language', async () => {
+    serverInfer = {
+      ...RECORD.infer_result,
+      definitions: {
+        profile: { Po: 'machine', Go: 'anatomical', Me: 'lowest' },
+        applied: [
+          { id: 'Po', choice: 'machine', found: false, reason: 'not-on-film' },
+          { id: 'Go', choice: 'anatomical', found: true },
+          { id: 'Me', choice: 'lowest', found: true },
+        ],
+      },
+    };
+    backend();
+    show('ko');
+    const print = await screen.findByTestId('report-print');
+    const line = await within(print).findByTestId('report-definitions');
+    expect(line.querySelector('dt')?.textContent).toBe('계측점 정의');
+    expect(line.querySelector('dd')?.textContent).toBe('기계적 포리온 (찾지 못함: AI 점 사용), 해부학적 고니온, 결합부 최하방점');
+  });
 
   it("numbers the measurement notes and norm remarks in the report's language and prints them whole under the table", async () => {
     backend();

@@ -6,7 +6,7 @@ import { isApiError } from '../../../lib/api/index.ts';
 import { usePopupStore } from '../../../stores/popup-store.ts';
 import { useAiAdaptation } from '../api/use-ai-adaptation.ts';
 import { useResetAiAdaptation } from '../api/use-reset-ai-adaptation.ts';
-import { useSwitchAiAdaptation } from '../api/use-switch-ai-adaptation.ts';
+import { useUpdateAiAdaptation } from '../api/use-update-ai-adaptation.ts';
 import { snLengthText } from '../lib/adaptation-shift.ts';
 import { AiAdaptationTable } from './ai-adaptation-table.tsx';
 
@@ -41,7 +41,7 @@ export function AiAdaptationSection() {
 
 function AdaptationProfile({ profile }: { profile: AiAdaptation }) {
   const { t } = useTranslation();
-  const switchTo = useSwitchAiAdaptation();
+  const switchTo = useUpdateAiAdaptation();
   const reset = useResetAiAdaptation();
   const [failed, setFailed] = useState(false);
   const busy = switchTo.isPending || reset.isPending;

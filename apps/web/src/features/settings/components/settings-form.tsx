@@ -16,16 +16,19 @@ import {
   type SettingsFormValues,
 } from '../lib/settings-form.ts';
 import { AiAdaptationSection } from './ai-adaptation-section.tsx';
+import { LandmarkDefinitionsSection } from './landmark-definitions-section.tsx';
 import './settings.css';
 
 /**
  * `/setting`: the user-config fields the viewer reads (calibration default, layers, tissue outline),
- * then what the AI learned from this account's corrections (its own server resource, saved at once).
+ * then the landmark definitions the AI's points follow and what the AI learned from this account's
+ * corrections (one server resource, each change saved at once).
  */
 export function SettingsSection() {
   return (
     <>
       <UserConfigSettings />
+      <LandmarkDefinitionsSection />
       <AiAdaptationSection />
     </>
   );

@@ -2,7 +2,7 @@ import { getLandmark, type LandmarkId } from '@ceppro/ceph';
 import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClinicalNames } from '../hooks/use-clinical-names.ts';
-import { useLandmarkStore } from '../store/landmark-store.ts';
+import { isAdapted, useLandmarkStore } from '../store/landmark-store.ts';
 import './landmark-list.css';
 
 interface ItemProps {
@@ -120,7 +120,7 @@ export function LandmarkGroup({
             selected={id === selected}
             edited={edited[id] !== undefined}
             confidence={ai[id]?.confidence ?? null}
-            adapted={ai[id]?.raw !== undefined}
+            adapted={isAdapted(ai[id])}
             review={review.has(id)}
             onSelect={onSelect}
             onPlace={onPlace}

@@ -6,6 +6,7 @@ import { commandById, type ViewerCommandId } from '../commands.ts';
 import { useClinicalNames } from '../hooks/use-clinical-names.ts';
 import { useViewerAppearance } from '../hooks/use-viewer-appearance.ts';
 import { setTool } from '../interaction/registry.ts';
+import { filmDefinition } from '../lib/landmark-definition.ts';
 import { missingLandmarks, reviewOf } from '../lib/review.ts';
 import { focusView } from '../lib/viewer-appearance.ts';
 import type { ViewerPanelProps } from '../panels.ts';
@@ -63,16 +64,22 @@ function CommandButton({ id, testId, confirm }: { id: ViewerCommandId; testId: s
   );
 }
 
-/** Details of the selected landmark: what it is, where it is (image px) and where the point came from. */
+/**
+ * Details of the selected landmark: what it is (by the definition the film's AI point follows, with a
+ * note when the account's chosen one was not found on this film), where it is (image px) and where the
+ * point came from.
+ */
 function SelectedLandmark() {
   const { t } = useTranslation();
   const selected = useLandmarkStore((s) => s.selected);
   const point = useLandmarkStore((s) => (s.selected ? s.positions[s.selected] : undefined));
   const source = useLandmarkStore((s) => (s.selected ? landmarkSource(s, s.selected) : null));
   const raw = useLandmarkStore((s) => (s.selected ? s.ai[s.selected]?.raw : undefined));
+  const definitions = useLandmarkStore((s) => s.definitions);
   const names = useClinicalNames();
   if (!selected) return <p className="landmark-panel__hint">{t('viewer.adjustHint')}</p>;
   const landmark = getLandmark(selected);
+  const chosen = filmDefinition(definitions, selected);
   return (
     <div className="landmark-selected" data-testid="landmark-selected">
       <div className="landmark-selected__title">
@@ -82,14 +89,27 @@ function SelectedLandmark() {
       {source && (
         <div className="landmark-selected__source" data-testid="landmark-source" data-source={source}>
           {t(`viewer.source.${source}`)}
-          {source === 'adapted' && raw && (
+          {(source === 'adapted' || source === 'ai') && raw && (
             <span className="landmark-selected__raw"> {t('viewer.modelPoint', { x: raw.x.toFixed(1), y: raw.y.toFixed(1) })}</span>
           )}
         </div>
       )}
       <p className="landmark-selected__definition" data-testid="landmark-definition">
-        {names.definition(selected) ?? landmark.definition}
+        {chosen?.status === 'applied'
+          ? t('viewer.definitionChosen', {
+              name: names.definitionChoice(selected, chosen.choice),
+              text: names.definitionChoiceText(selected, chosen.choice) ?? '',
+            })
+          : (names.definition(selected) ?? landmark.definition)}
       </p>
+      {chosen && chosen.status !== 'applied' && (
+        <p className="landmark-selected__definition-note" data-testid="landmark-definition-note">
+          {t(chosen.status === 'missing-inputs' ? 'viewer.definitionMissingInputs' : 'viewer.definitionNotFound', {
+            name: names.definitionChoice(selected, chosen.choice),
+            fallback: names.definitionChoice(selected, chosen.fallback),
+          })}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import {
   analysisName,
+  definitionChoiceDescription,
+  definitionChoiceLabel,
   interpretationText,
   landmarkDefinition,
   landmarkName,
@@ -32,6 +34,10 @@ export interface ClinicalNames {
   reading(key: InterpretationKey): string;
   /** What a landmark is, one sentence; `null` for an id outside the catalogue. */
   definition(id: string): string | null;
+  /** A landmark definition a clinic can choose, by landmark and choice ("Machine porion"). */
+  definitionChoice(id: string, choice: string): string;
+  /** What that definition places, one sentence; `null` for an unknown choice. */
+  definitionChoiceText(id: string, choice: string): string | null;
   /** A measurement's caveat (proxy point, plane variant); `fallback` for an id outside the catalogue, else null. */
   note(measurementId: string, fallback?: string): string | null;
   /** The remark on a measurement's norm (another source, an age drift), or null. */
@@ -49,6 +55,8 @@ export function clinicalNames(lang: ClinicalLanguage): ClinicalNames {
     vtoPoint: (key) => vtoPointLabel(key, lang),
     reading: (key) => interpretationText(key, lang),
     definition: (id) => landmarkDefinition(id, lang),
+    definitionChoice: (id, choice) => definitionChoiceLabel(id, choice, lang),
+    definitionChoiceText: (id, choice) => definitionChoiceDescription(id, choice, lang),
     note: (id, fallback) => measurementNote(id, lang) ?? fallback ?? null,
     normNote: (id) => normNote(id, lang),
   };

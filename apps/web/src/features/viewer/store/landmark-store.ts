@@ -36,6 +36,11 @@ export interface LandmarkState {
    * moved); null when none was. A moved point keeps the model's own one as `ai[id].raw`.
    */
   adaptation: RecordLandmarks['adaptation'];
+  /**
+   * The account's landmark definitions applied to this film's AI points (`infer_result.definitions`);
+   * null when the model's own were kept. A defined point keeps the model's own as `ai[id].raw`.
+   */
+  definitions: RecordLandmarks['definitions'];
   edited: LandmarkMap<ImagePoint>;
   positions: LandmarkMap<ImagePoint>;
   selected: LandmarkId | null;
@@ -87,6 +92,7 @@ const initial: LandmarkState = {
   reviewThreshold: null,
   filmReviewThreshold: null,
   adaptation: null,
+  definitions: null,
   edited: {},
   positions: {},
   selected: null,
@@ -122,7 +128,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
   return {
     ...initial,
     load: (record, imageId = null) => {
-      const { ai, edited, positions, unmatched, adaptation } = readRecordLandmarks(
+      const { ai, edited, positions, unmatched, adaptation, definitions } = readRecordLandmarks(
         record?.infer_result ?? null,
         record?.modified_result ?? null,
       );
@@ -135,6 +141,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
         reviewThreshold: reviewThresholdOf(record?.infer_result ?? null),
         filmReviewThreshold: filmReviewThresholdOf(record?.infer_result ?? null),
         adaptation,
+        definitions,
         edited,
         unknown: [...unmatched.edited],
         positions,
@@ -234,7 +241,18 @@ export function landmarkSource(s: Pick<LandmarkState, 'ai' | 'edited'>, id: Land
   const ai = s.ai[id];
   if (s.edited[id] !== undefined) return ai ? 'edited' : 'hand';
   if (!ai) return null;
-  return ai.raw ? 'adapted' : 'ai';
+  return isAdapted(ai) ? 'adapted' : 'ai';
+}
+
+/**
+ * Whether the account's clinic adaptation moved this AI point: it is off its base, the defined point
+ * where a landmark definition was applied, else the model's own (`raw`). A definition alone is not an
+ * adaptation (the point then has `raw` but sits on its defined point).
+ */
+export function isAdapted(ai: AiLandmark | undefined): boolean {
+  if (!ai?.raw) return false;
+  const base = ai.definition?.point ?? ai.raw;
+  return base.x !== ai.point.x || base.y !== ai.point.y;
 }
 
 /** The landmark guided placement asks for now, or null. */

@@ -33,6 +33,8 @@ export function ReportPrint({ model, film, filmAlt, onFilmLoaded }: ReportPrintP
     ['analysis', labels.analysis, model.analysis.name],
     ['gender', labels.gender, patient.gender === 'F' ? labels.female : labels.male],
     ['calibration', labels.calibration, model.calibration],
+    // The definitions the AI points were placed by, when the account chose others than the model's.
+    ...(model.definitions ? [['definitions', labels.definitions, model.definitions] as [string, string, string]] : []),
   ];
   return createPortal(
     <article className="report-print" data-testid="report-print" lang={model.lang} aria-hidden="true">

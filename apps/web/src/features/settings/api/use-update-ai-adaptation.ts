@@ -3,8 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api/index.ts';
 import { aiAdaptationKeys, parseAiAdaptation } from './use-ai-adaptation.ts';
 
-/** Turns the clinic adaptation of new detections on or off (`PUT`); the answer replaces the cached profile. */
-export function useSwitchAiAdaptation() {
+/**
+ * Changes the clinic adaptation switch and / or the landmark definitions of new detections (`PUT`);
+ * the answer replaces the cached profile.
+ */
+export function useUpdateAiAdaptation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (update: AiAdaptationUpdate) =>
