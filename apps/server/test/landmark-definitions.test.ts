@@ -6,7 +6,7 @@ import {
   findLowestMenton,
   findMachinePorion,
   MENTON_PARAMS,
-} from '../src/features/landmark-definitions/index.ts';
+} from '../src/inference/definitions/index.ts';
 import type { GreyImage } from '../src/inference/patches.ts';
 
 // Synthetic films: a mid-grey background with deterministic noise, S-N = 400 px, and the structure a

@@ -6,13 +6,13 @@ import {
   type LandmarkId,
   type Vec2,
 } from '@ceppro/ceph';
-import { applyDefinitions, type AppliedDefinition } from '../features/landmark-definitions/index.ts';
+import { applyDefinitions, type AppliedDefinition } from '../inference/definitions/index.ts';
 import { decodeGrey } from '../inference/image-input.ts';
 import type { PredictedPoint } from './landmark-eval.ts';
 
 /**
  * `--definitions Po=machine,Go=constructed`: the landmark definitions a clinic chose in Settings,
- * applied to each detection as the server applies them (features/landmark-definitions) before it is
+ * applied to each detection as the server applies them (inference/definitions) before it is
  * scored and before clinic adaptation learns. Null when none is given; throws on an unknown one.
  */
 export function parseDefinitions(value: string | undefined): DefinitionProfile | null {

@@ -1,14 +1,18 @@
 import { Worker } from 'node:worker_threads';
 import { ImageInputError, type ImageRejection } from './image-input.ts';
+import type { DefinitionProfile, LandmarkId, Vec2 } from '@ceppro/ceph';
+import type { DefinitionsResult } from './definitions/index.ts';
 import type { Detection } from './detection.ts';
 
-export interface WorkerRequest {
-  id: number;
-  bytes: Uint8Array;
-}
+/** A detection, or a clinic's landmark definitions computed on the film (definitions/, a few tens of ms of CPU). */
+export type WorkerRequest =
+  | { id: number; kind: 'detect'; bytes: Uint8Array }
+  | { id: number; kind: 'define'; bytes: Uint8Array; points: Partial<Record<LandmarkId, Vec2>>; profile: DefinitionProfile };
 export type WorkerReply =
-  | { id: number; ok: true; result: Detection }
+  | { id: number; ok: true; result: Detection | DefinitionsResult }
   | { id: number; ok: false; code: ImageRejection | 'INFERENCE_FAILED'; message: string };
+
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
 
 /** Inference failed for a reason that is not the image's fault (model missing, runtime error). */
 export class InferenceFailedError extends Error {
@@ -23,7 +27,7 @@ export class InferencePool {
   private worker: Worker | null = null;
   private ready: Promise<{ id: string; version: string }> | null = null;
   private seq = 0;
-  private readonly pending = new Map<number, { resolve: (d: Detection) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (d: never) => void; reject: (e: Error) => void }>();
 
   constructor(
     private readonly manifestPath: string,
@@ -58,12 +62,24 @@ export class InferencePool {
     return this.ready;
   }
 
-  async detect(bytes: Uint8Array): Promise<Detection> {
+  detect(bytes: Uint8Array): Promise<Detection> {
+    return this.request<Detection>({ kind: 'detect', bytes });
+  }
+
+  /**
+   * A clinic's landmark definitions on a film (definitions/apply-definitions.ts) given the detected
+   * points by registry id: image analysis kept off the event loop like the model itself.
+   */
+  define(bytes: Uint8Array, points: Partial<Record<LandmarkId, Vec2>>, profile: DefinitionProfile): Promise<DefinitionsResult> {
+    return this.request<DefinitionsResult>({ kind: 'define', bytes, points, profile });
+  }
+
+  private async request<T>(req: DistributiveOmit<WorkerRequest, 'id'>): Promise<T> {
     await this.start();
     const id = ++this.seq;
-    return new Promise<Detection>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker!.postMessage({ id, bytes } satisfies WorkerRequest);
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (d: never) => void, reject });
+      this.worker!.postMessage({ ...req, id } as WorkerRequest);
     });
   }
 
@@ -79,7 +95,7 @@ export class InferencePool {
     const p = this.pending.get(reply.id);
     if (!p) return;
     this.pending.delete(reply.id);
-    if (reply.ok) p.resolve(reply.result);
+    if (reply.ok) p.resolve(reply.result as never);
     else if (reply.code === 'INFERENCE_FAILED') p.reject(new InferenceFailedError(reply.message));
     else p.reject(new ImageInputError(reply.code, reply.message));
   }

@@ -3,7 +3,8 @@
  * uploads queues here instead of oversubscribing the CPU cores.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { ImageInputError } from './image-input.ts';
+import { applyDefinitions } from './definitions/index.ts';
+import { ImageInputError, decodeGrey } from './image-input.ts';
 import { LandmarkDetector } from './landmark-detector.ts';
 import type { WorkerReply, WorkerRequest } from './inference-pool.ts';
 
@@ -17,7 +18,9 @@ try {
     chain = chain.then(async () => {
       let reply: WorkerReply;
       try {
-        reply = { id: req.id, ok: true, result: await detector.detect(req.bytes) };
+        const result =
+          req.kind === 'define' ? applyDefinitions(await decodeGrey(req.bytes), req.points, req.profile) : await detector.detect(req.bytes);
+        reply = { id: req.id, ok: true, result };
       } catch (err) {
         reply =
           err instanceof ImageInputError

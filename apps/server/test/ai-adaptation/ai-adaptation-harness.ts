@@ -6,6 +6,7 @@ import { aiAdaptationFilms, analysisRecords, chartData, users } from '../../src/
 import type { LandmarkModel } from '../../src/features/landmarks/landmark.service';
 import type { Detection } from '../../src/inference/index';
 import { createImageHarness, plainImage, type ImageHarness, type TestChart } from '../images/image-harness';
+import { defineInProcess } from '../support/define-in-process.ts';
 
 /*
  * Clinic adaptation through the seams people use: landmark saves through the graph, detections
@@ -46,6 +47,7 @@ export const MODEL_POINTS: readonly Vec2[] = MODEL_OUTPUT_NAMES_V1.map((_, i) =>
 
 /** The stand-in detector. Without the confidence evidence: that is calibration's business, the job never reads it. */
 export const fakeModel: LandmarkModel = {
+  define: defineInProcess,
   detect: async () =>
     ({
       status: 'ok',

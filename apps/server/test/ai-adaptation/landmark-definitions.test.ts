@@ -12,7 +12,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiAdaptationFilms, aiAdaptationProfiles, auditEvents } from '../../src/db/schema/index';
-import { applyDefinitions } from '../../src/features/landmark-definitions/index';
+import { applyDefinitions } from '../../src/inference/definitions/index';
 import { decodeGrey } from '../../src/inference/image-input';
 import { createAdaptationHarness, idOfOutput, MODEL_POINTS, type AdaptationHarness } from './ai-adaptation-harness';
 

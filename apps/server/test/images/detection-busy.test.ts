@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LandmarkModel } from '../../src/features/landmarks/landmark.service';
 import { InferenceFailedError, type Detection } from '../../src/inference/index';
 import { createImageHarness, plainImage, type ImageHarness } from './image-harness';
+import { defineInProcess } from '../support/define-in-process.ts';
 
 /**
  * POST /ai/ceppro/ceph-landmark under load (black-box probe: 150 parallel detections from one user
@@ -12,6 +13,7 @@ const calls: Array<{ fail: () => void }> = [];
 const waiters: Array<() => void> = [];
 
 const fakeModel: LandmarkModel = {
+  define: defineInProcess,
   detect: () =>
     new Promise<Detection>((_resolve, reject) => {
       calls.push({ fail: () => reject(new InferenceFailedError('fake model stopped')) });

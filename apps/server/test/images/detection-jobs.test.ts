@@ -13,6 +13,7 @@ import { restrictToHealth } from '../../src/http/health-only';
 import { parseRoles } from '../../src/roles';
 import { ManualClock } from '../support/manual-clock';
 import { createImageHarness, eventually, plainImage, type ImageHarness } from './image-harness';
+import { defineInProcess } from '../support/define-in-process.ts';
 
 /**
  * Landmark detection as a `landmark-detection` job (roles.ts, jobs/README.md). This harness runs as
@@ -39,6 +40,7 @@ const COMMON = {
 let release: (() => void) | null = null;
 
 const fakeModel: LandmarkModel = {
+  define: defineInProcess,
   detect: () =>
     new Promise<Detection>((resolve) => {
       release = () => resolve({ status: 'ok', landmarks: POINTS, facing: 'right', reviewThreshold: null, ...COMMON } as Detection);

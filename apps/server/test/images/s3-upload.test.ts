@@ -9,6 +9,7 @@ import { chartData } from '../../src/db/schema/index';
 import type { LandmarkModel } from '../../src/features/landmarks/landmark.service';
 import { sha256Of } from '../../src/features/images/stored-image';
 import { createImageHarness, eventually, plainImage, type ImageHarness } from './image-harness';
+import { defineInProcess } from '../support/define-in-process.ts';
 
 /** The upload path on the S3 driver (s3rver): the browser PUTs and GETs at S3's own presigned URLs. */
 let server: S3rver;
@@ -88,6 +89,7 @@ describe('uploads on the S3 driver', () => {
 describe('an accepted image on the S3 driver', () => {
   it('cannot be replaced through its upload URL, and stored bytes that differ from the checked ones are refused', async () => {
     const fake: LandmarkModel = {
+      define: defineInProcess,
       detect: async () => {
         throw new Error('the model must not see an unchecked image');
       },

@@ -6,6 +6,7 @@ import { chartData } from '../../src/db/schema/index';
 import type { Detection } from '../../src/inference/index';
 import type { LandmarkModel } from '../../src/features/landmarks/landmark.service';
 import { createImageHarness, plainImage, type ImageHarness, type TestChart } from './image-harness';
+import { defineInProcess } from '../support/define-in-process.ts';
 
 /**
  * An accepted image cannot be replaced (fs driver: this server serves the signed PUT), the stored
@@ -30,6 +31,7 @@ let verdict: 'ok' | 'refused' = 'ok';
 let modelCalls = 0;
 
 const fakeModel: LandmarkModel = {
+  define: defineInProcess,
   async detect(): Promise<Detection> {
     modelCalls += 1;
     const common = {

@@ -15,6 +15,8 @@ import {
 import { generatedNonCephalograms } from '../../src/cli/non-ceph-images.ts';
 import { ImageInputError, InferencePool, LandmarkDetector, defaultModelManifestPath, type Detection } from '../../src/inference/index.ts';
 import { ModelNotCalibratedError } from '../../src/inference/model-manifest.ts';
+import { applyDefinitions } from '../../src/inference/definitions/index.ts';
+import { decodeGrey } from '../../src/inference/image-input.ts';
 
 const modelPath = defaultModelManifestPath();
 const dir = datasetDir();
@@ -190,5 +192,18 @@ describe('InferencePool (worker thread)', () => {
     await expect(pool.detect(new Uint8Array(0))).rejects.toBeInstanceOf(ImageInputError);
     await expect(pool.detect(Buffer.from('not an image at all'))).rejects.toMatchObject({ code: 'IMAGE_CORRUPT' });
     expect((await pool.detect(film)).status).toBe('refused');
+  }, 60_000);
+
+  it("computes a clinic's landmark definitions in the worker, as the same code does in process", async () => {
+    // A drawn ear-rod ring just above the given porion, on a plain film: machine porion is its top.
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="968" height="1200"><rect width="968" height="1200" fill="#404040"/>
+      <circle cx="300" cy="585" r="26" fill="none" stroke="#f0f0f0" stroke-width="7"/></svg>`;
+    const film = await sharp(Buffer.from(svg)).jpeg({ quality: 95 }).toBuffer();
+    const points = { S: { x: 330, y: 420 }, N: { x: 700, y: 400 }, Po: { x: 296, y: 600 } };
+    const profile = { Po: 'machine', Go: 'anatomical', Me: 'isbi' } as const;
+    const inWorker = await pool.define(film, points, profile);
+    expect(inWorker).toEqual(applyDefinitions(await decodeGrey(film), points, profile));
+    expect(inWorker.applied.find((a) => a.id === 'Po')).toMatchObject({ choice: 'machine', found: true });
+    await expect(pool.define(Buffer.from('not an image'), points, profile)).rejects.toMatchObject({ code: 'IMAGE_CORRUPT' });
   }, 60_000);
 });

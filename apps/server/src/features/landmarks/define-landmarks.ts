@@ -1,7 +1,6 @@
 import { isModelOutputChoice, type DefinitionProfile, type LandmarkId, type Vec2 } from '@ceppro/ceph';
 import { storedAiLandmarkId, type InferDefinitions, type StoredLandmark } from '@ceppro/contract';
-import type { GreyImage } from '../../inference/patches';
-import { applyDefinitions } from '../landmark-definitions';
+import type { DefinitionsResult } from '../../inference/definitions';
 
 /** The model's landmarks with the account's definitions applied, and what `infer_result.definitions` records. */
 export interface DefinedLandmarks<L> {
@@ -11,24 +10,28 @@ export interface DefinedLandmarks<L> {
   readonly missed: readonly LandmarkId[];
 }
 
-/**
- * The model's landmarks (stored shape, image px of `grey`, the decoded film) with the account's landmark
- * definitions applied by features/landmark-definitions `applyDefinitions` (deterministic, from the
- * points and the film). A landmark moved to its chosen definition keeps the model's own point in `raw`
- * and gets `definition` (the choice) and `defined` (the point it gives, which the clinic adaptation
- * then shifts and learns from); every other landmark comes back as it was.
- */
-export function defineModelLandmarks<L extends StoredLandmark>(
-  grey: GreyImage,
-  landmarks: readonly L[],
-  profile: DefinitionProfile,
-): DefinedLandmarks<L> {
+/** The model's landmarks by registry id (image px): what the definitions are computed from (`LandmarkModel.define`). */
+export function definitionPoints(landmarks: readonly StoredLandmark[]): Partial<Record<LandmarkId, Vec2>> {
   const points: Partial<Record<LandmarkId, Vec2>> = {};
   for (const l of landmarks) {
     const id = storedAiLandmarkId(l);
     if (id !== null && points[id] === undefined) points[id] = { x: l.x, y: l.y };
   }
-  const result = applyDefinitions(grey, points, profile);
+  return points;
+}
+
+/**
+ * The model's landmarks (stored shape, image px) with the account's landmark definitions applied:
+ * `result` is inference/definitions `applyDefinitions` on the film and `definitionPoints(landmarks)`
+ * (deterministic, computed in the inference worker). A landmark moved to its chosen definition keeps
+ * the model's own point in `raw` and gets `definition` (the choice) and `defined` (the point it gives,
+ * which the clinic adaptation then shifts and learns from); every other landmark comes back as it was.
+ */
+export function defineModelLandmarks<L extends StoredLandmark>(
+  result: DefinitionsResult,
+  landmarks: readonly L[],
+  profile: DefinitionProfile,
+): DefinedLandmarks<L> {
   const moved = new Map<LandmarkId, { choice: string; point: Vec2 }>();
   for (const a of result.applied) {
     const point = result.points[a.id];

@@ -1,10 +1,17 @@
-import { DEFAULT_DEFINITION_PROFILE, DEFINABLE_LANDMARKS, type AdaptationProfile, type LandmarkId } from '@ceppro/ceph';
+import {
+  DEFAULT_DEFINITION_PROFILE,
+  DEFINABLE_LANDMARKS,
+  type AdaptationProfile,
+  type DefinitionProfile,
+  type LandmarkId,
+  type Vec2,
+} from '@ceppro/ceph';
 import { toLandmarkBox, type InferDefinitions, type LandmarkResponse, type StoredLandmark } from '@ceppro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/database';
 import { AppError } from '../../errors/app-error';
-import { decodeGrey } from '../../inference/image-input';
+import type { DefinitionsResult } from '../../inference/definitions';
 import { ImageInputError, InferenceFailedError, type Detection } from '../../inference/index';
 import type { JobHandler } from '../../jobs/job-runner';
 import type { ObjectStorage } from '../../storage/object-storage';
@@ -12,12 +19,14 @@ import { adaptModelLandmarks, type AiAdaptationService, type DetectionChoices } 
 import { inferResultSchema } from '../analysis-records';
 import { deleteObjects, type DiscardService } from '../images/discard.service';
 import { readCheckedImage, type CheckedBytes, type ImageRepository } from '../images';
-import { defineModelLandmarks, type DefinedLandmarks } from './define-landmarks';
+import { defineModelLandmarks, definitionPoints, type DefinedLandmarks } from './define-landmarks';
 import type { DetectionCommitter } from './landmark.service';
 
 /** What the job needs of the model: the `ai` process's InferencePool (a worker thread). */
 export interface LandmarkModel {
   detect(bytes: Uint8Array): Promise<Detection>;
+  /** A clinic's landmark definitions on the film, from the detected points (off the event loop, like detect). */
+  define(bytes: Uint8Array, points: Partial<Record<LandmarkId, Vec2>>, profile: DefinitionProfile): Promise<DefinitionsResult>;
 }
 
 type OkDetection = Extract<Detection, { status: 'ok' }>;
@@ -139,7 +148,7 @@ export function createDetectionJob(deps: {
     if (DEFINABLE_LANDMARKS.every((id) => definitions[id] === DEFAULT_DEFINITION_PROFILE[id])) return null;
     const model = storedModelLandmarks(detection);
     try {
-      return defineModelLandmarks(await decodeGrey(bytes), model, definitions);
+      return defineModelLandmarks(await deps.model().define(bytes, definitionPoints(model), definitions), model, definitions);
     } catch (error) {
       log.warn({ err: error }, 'landmark definitions could not be applied; the model points stay');
       const applied = DEFINABLE_LANDMARKS.map((id) => ({

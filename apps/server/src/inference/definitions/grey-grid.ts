@@ -1,5 +1,5 @@
 import type { Vec2 } from '@ceppro/ceph';
-import type { GreyImage } from '../../inference/patches.ts';
+import type { GreyImage } from '../patches.ts';
 
 /**
  * Small float images resampled from a film, and the few filters the definition finders need. A grid

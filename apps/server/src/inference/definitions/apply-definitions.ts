@@ -7,7 +7,7 @@ import {
   type LandmarkId,
   type Vec2,
 } from '@ceppro/ceph';
-import type { GreyImage } from '../../inference/patches.ts';
+import type { GreyImage } from '../patches.ts';
 import { findMachinePorion } from './ear-rod-ring.ts';
 import { findConstructedGonion } from './mandible-border.ts';
 import { findLowestMenton } from './symphysis.ts';

@@ -1,5 +1,5 @@
 import type { Vec2 } from '@ceppro/ceph';
-import type { GreyImage } from '../../inference/patches.ts';
+import type { GreyImage } from '../patches.ts';
 import { boxBlur, gridToImage, sampleGrid } from './grey-grid.ts';
 import { ringCandidates } from './ring-hough.ts';
 import { bestRadius, outerRadiusAtTop } from './ring-profile.ts';

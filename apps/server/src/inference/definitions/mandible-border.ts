@@ -11,7 +11,7 @@ import {
   unit,
   type Vec2,
 } from '@ceppro/ceph';
-import type { GreyImage } from '../../inference/patches.ts';
+import type { GreyImage } from '../patches.ts';
 import { strongestFall } from './grey-grid.ts';
 
 /**

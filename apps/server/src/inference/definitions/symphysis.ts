@@ -1,5 +1,5 @@
 import { constructedHorizontal, dist, dot, lowestPointAlong, sub, unit, type Vec2 } from '@ceppro/ceph';
-import type { GreyImage } from '../../inference/patches.ts';
+import type { GreyImage } from '../patches.ts';
 import { strongestFall } from './grey-grid.ts';
 
 /**
