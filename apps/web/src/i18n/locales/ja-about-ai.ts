@@ -65,4 +65,30 @@ export const jaAboutAi: AboutAiDictionary = {
     heading: 'AI が配置するランドマーク（{{n}} 個）',
     hint: 'モデルの出力順です。名称はモデルカードの表記（英語）のままです。',
   },
+  /** The model card's own texts (keys and English in en-about-ai.ts). */
+  card: {
+    disclaimer: 'AIランドマークは医療スタッフのための参考情報であり、診断ではありません。',
+    training: 'ISBI 2015 の学習用フィルム 150 枚（装置 1 機種）に、他の装置や医院の画像を模したデータ拡張を加えて学習しました。',
+    trainingEnvironment: '学習環境：Python {{python}}、PyTorch {{torch}}。',
+    sets: {
+      'isbi2015-test1': {
+        label: 'ISBI 2015 Test1（フィルム 151〜300 番）',
+        device: 'Soredex CRANEX（台湾）：学習用フィルムを撮影した装置',
+        reference: 'アノテーション 1 件（ISBI 2015 チャレンジ）',
+        note: '原画像 0.1 mm/px、保存時 0.2 mm/px',
+      },
+      hamedan: {
+        label: 'ハマダーン大学（フィルム 150 枚）',
+        device: '別の装置（機種の記載なし）、イラン・ハマダーン',
+        reference: '矯正歯科医 2 名の平均',
+        note: 'ピクセル間隔は不明：0.144 mm/px（データセットの作成者が自らの結果で用いている推定値）',
+      },
+      'hamedan-machine-porion': {
+        label: 'ハマダーン大学（フィルム 150 枚）、設定：ポリオン = 機械的ポリオン（イヤーロッド）',
+        device: '別の装置（機種の記載なし）、イラン・ハマダーン',
+        reference: '矯正歯科医 2 名の平均（機械的ポリオンで付点）',
+        note: 'ピクセル間隔は不明：0.144 mm/px。医院が設定で選ぶ定義を、先にすべてのフィルムに適用',
+      },
+    },
+  },
 };

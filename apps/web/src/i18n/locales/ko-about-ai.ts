@@ -66,4 +66,30 @@ export const koAboutAi: AboutAiDictionary = {
     heading: 'AI가 찍는 랜드마크 ({{n}}개)',
     hint: '모델의 출력 순서이며, 이름은 모델 카드의 표기(영문)를 따릅니다.',
   },
+  /** The model card's own texts (keys and English in en-about-ai.ts). */
+  card: {
+    disclaimer: 'AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.',
+    training: 'ISBI 2015 학습용 필름 150장(장비 1종)에 다른 장비와 병원의 영상을 모방하는 데이터 증강을 더해 학습했습니다.',
+    trainingEnvironment: '학습 환경: Python {{python}}, PyTorch {{torch}}.',
+    sets: {
+      'isbi2015-test1': {
+        label: 'ISBI 2015 Test1 (필름 151-300번)',
+        device: 'Soredex CRANEX(대만): 학습용 필름을 촬영한 장비',
+        reference: '어노테이션 1건(ISBI 2015 챌린지)',
+        note: '원본 0.1 mm/px, 저장본 0.2 mm/px',
+      },
+      hamedan: {
+        label: '하마단 대학교 (필름 150장)',
+        device: '다른 장비(기종 미기재), 이란 하마단',
+        reference: '교정과 전문의 2인의 평균',
+        note: '픽셀 간격 미상: 0.144 mm/px, 데이터셋 저자들이 자체 결과에 사용한 추정값',
+      },
+      'hamedan-machine-porion': {
+        label: '하마단 대학교 (필름 150장), 설정: 포리온 = 기계적 포리온(이어로드)',
+        device: '다른 장비(기종 미기재), 이란 하마단',
+        reference: '교정과 전문의 2인의 평균(기계적 포리온으로 표시)',
+        note: '픽셀 간격 미상: 0.144 mm/px. 병원이 설정에서 선택하는 정의를 먼저 모든 필름에 적용',
+      },
+    },
+  },
 };

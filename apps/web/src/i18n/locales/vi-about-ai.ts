@@ -73,4 +73,30 @@ export const viAboutAi: AboutAiDictionary = {
     heading: 'Các điểm mốc AI đặt ({{n}})',
     hint: 'Theo thứ tự đầu ra của mô hình, tên giữ nguyên cách viết tiếng Anh của thẻ mô hình.',
   },
+  /** The model card's own texts (keys and English in en-about-ai.ts). */
+  card: {
+    disclaimer: 'Điểm mốc AI là tài liệu tham khảo cho nhân viên y tế, không phải chẩn đoán.',
+    training: '150 phim huấn luyện của ISBI 2015 (một thiết bị), kèm các phép tăng cường dữ liệu mô phỏng máy chụp và phòng khám khác.',
+    trainingEnvironment: 'Huấn luyện bằng Python {{python}}, PyTorch {{torch}}.',
+    sets: {
+      'isbi2015-test1': {
+        label: 'ISBI 2015 Test1 (phim số 151-300)',
+        device: 'Soredex CRANEX (Đài Loan): thiết bị đã chụp các phim huấn luyện',
+        reference: 'một bộ chú thích (thử thách ISBI 2015)',
+        note: 'ảnh gốc 0.1 mm/px, khi lưu 0.2 mm/px',
+      },
+      hamedan: {
+        label: 'Đại học Hamedan (150 phim)',
+        device: 'một thiết bị khác (không ghi rõ loại máy), Hamedan, Iran',
+        reference: 'trung bình của hai bác sĩ chỉnh nha',
+        note: 'không rõ khoảng cách điểm ảnh: 0.144 mm/px, giá trị ước tính mà các tác giả bộ dữ liệu dùng trong kết quả của chính họ',
+      },
+      'hamedan-machine-porion': {
+        label: 'Đại học Hamedan (150 phim), Cài đặt: porion = porion máy (thanh tai)',
+        device: 'một thiết bị khác (không ghi rõ loại máy), Hamedan, Iran',
+        reference: 'trung bình của hai bác sĩ chỉnh nha (họ đánh dấu porion máy)',
+        note: 'không rõ khoảng cách điểm ảnh: 0.144 mm/px; định nghĩa phòng khám chọn trong Cài đặt được áp dụng trước cho mọi phim',
+      },
+    },
+  },
 };

@@ -64,4 +64,30 @@ export const zhAboutAi: AboutAiDictionary = {
     heading: 'AI 标定的标志点（{{n}} 个）',
     hint: '按模型输出顺序排列，名称沿用模型卡中的英文写法。',
   },
+  /** The model card's own texts (keys and English in en-about-ai.ts). */
+  card: {
+    disclaimer: 'AI标志点仅供医务人员参考，不构成诊断。',
+    training: '基于 ISBI 2015 的 150 张训练影像（同一台设备）训练，并采用模拟其他设备和诊所影像的数据增强。',
+    trainingEnvironment: '训练环境：Python {{python}}，PyTorch {{torch}}。',
+    sets: {
+      'isbi2015-test1': {
+        label: 'ISBI 2015 Test1（第 151-300 号影像）',
+        device: 'Soredex CRANEX（台湾）：拍摄训练影像的设备',
+        reference: '一份标注（ISBI 2015 挑战赛）',
+        note: '原始影像 0.1 mm/px，存储为 0.2 mm/px',
+      },
+      hamedan: {
+        label: '哈马丹大学（150 张影像）',
+        device: '另一台设备（型号未注明），伊朗哈马丹',
+        reference: '两位正畸医生的平均值',
+        note: '像素间距未知：0.144 mm/px，为数据集作者在其自身结果中使用的估计值',
+      },
+      'hamedan-machine-porion': {
+        label: '哈马丹大学（150 张影像），设置：耳点 = 机械耳点（耳杆）',
+        device: '另一台设备（型号未注明），伊朗哈马丹',
+        reference: '两位正畸医生的平均值（二人标注的是机械耳点）',
+        note: '像素间距未知：0.144 mm/px；先对每张影像应用诊所在设置中选择的定义',
+      },
+    },
+  },
 };

@@ -7,6 +7,7 @@ import { unhandledCode } from '../../../lib/api/index.ts';
 import { backTarget } from '../../../lib/back-history.ts';
 import { useHistoryStore } from '../../../stores/history-store.ts';
 import { useModelCard } from '../api/use-model-card.ts';
+import { useCardTexts } from '../hooks/use-card-texts.ts';
 import { AccuracyTable } from './accuracy-table.tsx';
 import { LandmarkErrors } from './landmark-errors.tsx';
 import { ModelFacts } from './model-facts.tsx';
@@ -15,8 +16,9 @@ import './about-ai.css';
 
 /**
  * "About the AI" (`/about-ai`, reached from the viewer): the served model's card. Every figure is
- * the card's own (written from the evaluation metrics by the release script); the card's free texts
- * are English, so they carry `lang="en"` inside a translated page.
+ * the card's own (written from the evaluation metrics by the release script). The card's free texts
+ * are English; the app shows its translations of them, and a text it has none of keeps the card's
+ * English with `lang="en"` (hooks/use-card-texts.ts).
  */
 export function AboutAi() {
   const { t } = useTranslation();
@@ -48,14 +50,15 @@ export function AboutAi() {
 
 function CardView({ card }: { card: ModelCard }) {
   const { t } = useTranslation();
+  const disclaimer = useCardTexts().disclaimer(card.disclaimer);
   return (
     <>
       <section className="about-ai__disclaimer" role="note" aria-label={t('aboutAi.disclaimerTitle')} data-testid="about-ai-disclaimer">
         <WarningIcon className="about-ai__disclaimer-icon" />
         <div>
           <p className="about-ai__disclaimer-title">{t('aboutAi.disclaimerTitle')}</p>
-          <p className="about-ai__disclaimer-text" lang="en">
-            {card.disclaimer}
+          <p className="about-ai__disclaimer-text" lang={disclaimer.lang} data-testid="about-ai-disclaimer-text">
+            {disclaimer.text}
           </p>
         </div>
       </section>

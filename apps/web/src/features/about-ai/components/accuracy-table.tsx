@@ -1,5 +1,6 @@
 import type { ModelCard, ModelCardEvaluation } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
+import { useCardTexts } from '../hooks/use-card-texts.ts';
 import { formatMm, formatPercent, formatPx, formatSpacing, sdrRadii } from '../lib/format.ts';
 import { EvaluationFacts, hasEvaluationFacts } from './evaluation-facts.tsx';
 
@@ -11,6 +12,7 @@ function radiiOf(card: ModelCard): string[] {
 /** One row per evaluation set: how far the AI's landmarks are from the reference, overall. */
 export function AccuracyTable({ card }: { card: ModelCard }) {
   const { t } = useTranslation();
+  const texts = useCardTexts();
   const radii = radiiOf(card);
   const draws = card.evaluations.find((e) => e.adaptation?.length)?.adaptation?.[0]?.draws;
   return (
@@ -44,12 +46,16 @@ export function AccuracyTable({ card }: { card: ModelCard }) {
         </table>
       </div>
       <ul className="about-ai__notes">
-        {card.evaluations.map((e) => (
-          <li key={e.dataset}>
-            <strong>{e.label}</strong>: {formatSpacing(e.spacing.mm)},{' '}
-            {e.spacing.estimate ? t('aboutAi.summary.estimated') : t('aboutAi.summary.measured')} — <span lang="en">{e.spacing.note}</span>
-          </li>
-        ))}
+        {card.evaluations.map((e) => {
+          const { label, note } = texts.set(e);
+          return (
+            <li key={e.dataset} data-testid={`about-ai-note-${e.dataset}`}>
+              <strong lang={label.lang}>{label.text}</strong>: {formatSpacing(e.spacing.mm)},{' '}
+              {e.spacing.estimate ? t('aboutAi.summary.estimated') : t('aboutAi.summary.measured')} —{' '}
+              <span lang={note.lang}>{note.text}</span>
+            </li>
+          );
+        })}
       </ul>
       {draws !== undefined && (
         <p className="about-ai__hint about-ai__hint--after" data-testid="about-ai-adaptation-hint">
@@ -67,18 +73,21 @@ export function AccuracyTable({ card }: { card: ModelCard }) {
  */
 function SummaryRows({ evaluation: e, radii }: { evaluation: ModelCardEvaluation; radii: string[] }) {
   const { t } = useTranslation();
+  const { label, device, reference, note } = useCardTexts().set(e);
   const { overall } = e;
   const extra = hasEvaluationFacts(e);
   return (
     <tbody className="about-ai__group" data-testid={`about-ai-row-${e.dataset}`}>
       <tr>
         <th scope="row" rowSpan={extra ? 2 : 1} className="about-ai__dataset">
-          <span className="about-ai__label">{e.label}</span>
-          <span className="about-ai__sub" lang="en">
-            {e.device}
+          <span className="about-ai__label" lang={label.lang}>
+            {label.text}
+          </span>
+          <span className="about-ai__sub" lang={device.lang}>
+            {device.text}
           </span>
           <span className="about-ai__sub">
-            {t('aboutAi.summary.reference')} <span lang="en">{e.reference}</span>
+            {t('aboutAi.summary.reference')} <span lang={reference.lang}>{reference.text}</span>
           </span>
         </th>
         <td className="about-ai__num">
@@ -88,7 +97,7 @@ function SummaryRows({ evaluation: e, radii }: { evaluation: ModelCardEvaluation
         <td className="about-ai__num">
           <strong data-testid={`about-ai-mre-${e.dataset}`}>{formatMm(overall.mre_mm)}</strong>
           {e.spacing.estimate && (
-            <span className="about-ai__estimate" title={e.spacing.note} data-testid="about-ai-estimate">
+            <span className="about-ai__estimate" title={note.text} data-testid="about-ai-estimate">
               {t('aboutAi.summary.estimated')}
             </span>
           )}

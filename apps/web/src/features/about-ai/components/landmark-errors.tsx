@@ -1,14 +1,18 @@
 import type { ModelCardEvaluation } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
+import { useCardTexts } from '../hooks/use-card-texts.ts';
 import { formatMm, formatPercent, formatSignedMm, formatSpacing } from '../lib/format.ts';
 
 /** One evaluation set's error per landmark, folded away below its summary line. */
 export function LandmarkErrors({ evaluation: e, open }: { evaluation: ModelCardEvaluation; open: boolean }) {
   const { t } = useTranslation();
+  const { label } = useCardTexts().set(e);
   return (
     <details className="about-ai__details" open={open} data-testid={`about-ai-landmarks-${e.dataset}`}>
       <summary className="about-ai__summary">
-        <span className="about-ai__label">{e.label}</span>
+        <span className="about-ai__label" lang={label.lang}>
+          {label.text}
+        </span>
         <span className="about-ai__sub">{t('aboutAi.perLandmark.count', { n: e.per_landmark.length })}</span>
         {e.spacing.estimate && (
           <span className="about-ai__estimate">

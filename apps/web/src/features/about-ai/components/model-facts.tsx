@@ -1,10 +1,12 @@
 import type { ModelCard } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
+import { useCardTexts } from '../hooks/use-card-texts.ts';
 
 /** Which model this is, what it learnt from and when its card was written. */
 export function ModelFacts({ card }: { card: ModelCard }) {
   const { t } = useTranslation();
   const { model } = card;
+  const training = useCardTexts().training(model.training);
   return (
     <section className="about-ai__section">
       <h2 className="about-ai__heading">{t('aboutAi.model.heading')}</h2>
@@ -27,8 +29,8 @@ export function ModelFacts({ card }: { card: ModelCard }) {
         </div>
       </dl>
       <h3 className="about-ai__subheading">{t('aboutAi.model.training')}</h3>
-      <p className="about-ai__text" lang="en">
-        {model.training}
+      <p className="about-ai__text" lang={training.lang} data-testid="about-ai-training">
+        {training.text}
       </p>
     </section>
   );
