@@ -24,7 +24,13 @@ describe('skull frame (hand-computed)', () => {
     ['right-facing, level', { x: 0, y: 0 }, { x: 100, y: 0 }, { x: 10, y: 20 }, { u: 0.1, v: 0.2 }],
     ['left-facing, level: anterior is -x, inferior still +y', { x: 0, y: 0 }, { x: -100, y: 0 }, { x: -10, y: 20 }, { u: 0.1, v: 0.2 }],
     ['right-facing, S-N turned 90° (N below S)', { x: 0, y: 0 }, { x: 0, y: 50 }, { x: 0, y: 5 }, { u: 0.1, v: 0 }],
-    ['right-facing, 3-4-5 tilt', { x: 10, y: 10 }, { x: 50, y: 40 }, { x: 3, y: 4 }, { u: (3 * 0.8 + 4 * 0.6) / 50, v: (-3 * 0.6 + 4 * 0.8) / 50 }],
+    [
+      'right-facing, 3-4-5 tilt',
+      { x: 10, y: 10 },
+      { x: 50, y: 40 },
+      { x: 3, y: 4 },
+      { u: (3 * 0.8 + 4 * 0.6) / 50, v: (-3 * 0.6 + 4 * 0.8) / 50 },
+    ],
   ])('%s', (_name, s, n, d, expected) => {
     const f = skullFrame(s, n)!;
     const o = toSkullOffset(f, d);
@@ -156,14 +162,18 @@ describe('buildProfile', () => {
   });
 
   it('keeps the median S-N of the calibrated films for display', () => {
-    const p = buildProfile([corr({ Po: { u: 0, v: 0.01 } }, 68), corr({ Po: { u: 0, v: 0.01 } }, null), corr({ Po: { u: 0, v: 0.01 } }, 74)]);
+    const p = buildProfile([
+      corr({ Po: { u: 0, v: 0.01 } }, 68),
+      corr({ Po: { u: 0, v: 0.01 } }, null),
+      corr({ Po: { u: 0, v: 0.01 } }, 74),
+    ]);
     expect(p.snMm).toBe(71);
     expect(buildProfile([corr({ Po: { u: 0, v: 0.01 } })]).snMm).toBeNull();
   });
 });
 
 describe('applyProfile', () => {
-  it('adds each learned shift in the film\'s own S-N frame, and leaves the rest alone', () => {
+  it("adds each learned shift in the film's own S-N frame, and leaves the rest alone", () => {
     const profile = { ...EMPTY_PROFILE, films: 3, landmarks: { Po: { u: -0.05, v: -0.1, films: 3, spread: 0 } } };
     // a left-facing film with S-N of 100 px: anterior is -x
     const raw: LandmarkMap<Vec2> = { S: { x: 500, y: 100 }, N: { x: 400, y: 100 }, Po: { x: 560, y: 140 }, Me: { x: 420, y: 380 } };
@@ -185,7 +195,11 @@ describe('applyProfile', () => {
   it('maps other keys through idOf (model output names)', () => {
     const profile = { ...EMPTY_PROFILE, landmarks: { Po: { u: 0.1, v: 0, films: 5, spread: 0 } } };
     const ids: Record<string, LandmarkId> = { Sella: 'S', Nasion: 'N', Porion: 'Po' };
-    const out = applyProfile(profile, { Sella: { x: 0, y: 0 }, Nasion: { x: 100, y: 0 }, Porion: { x: -50, y: 40 } }, (k) => ids[k] ?? null);
+    const out = applyProfile(
+      profile,
+      { Sella: { x: 0, y: 0 }, Nasion: { x: 100, y: 0 }, Porion: { x: -50, y: 40 } },
+      (k) => ids[k] ?? null,
+    );
     close(out.Porion!.point.x, -40);
   });
 

@@ -76,7 +76,10 @@ async function main(): Promise<number> {
   return 0;
 }
 
-/** Clinic adaptation's cost: a profile that moves every landmark, applied to each film's stored landmarks; a profile rebuilt from 100 films. */
+/**
+ * Clinic adaptation's cost: a profile that moves every landmark, applied to each film's stored
+ * landmarks; a profile rebuilt from 100 films.
+ */
 async function benchAdaptation(detector: LandmarkDetector, films: readonly Buffer[]): Promise<string> {
   const k = detector.manifest.landmarks.length;
   const corrections: FilmCorrection[] = Array.from({ length: 100 }, (_, f) => ({

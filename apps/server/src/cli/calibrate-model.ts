@@ -261,7 +261,8 @@ async function main(): Promise<number> {
   );
   for (const c of checks)
     console.log(
-      `check, not fitted: ${c.name} (${c.quality.length} films): mean confidence min ${Math.min(...c.quality.map((q) => q.conf)).toFixed(3)}; ` +
+      `check, not fitted: ${c.name} (${c.quality.length} films): mean confidence min ` +
+        `${Math.min(...c.quality.map((q) => q.conf)).toFixed(3)}; ` +
         `shape residual max ${Math.max(...c.quality.map((q) => q.res)).toFixed(4)}`,
     );
   let leaked = 0;
@@ -293,7 +294,8 @@ async function main(): Promise<number> {
   for (const c of checks) {
     const means = filmMeans(c.samples);
     console.log(
-      `check, not fitted: ${c.name}: ${means.filter((m) => m < filmMeanThreshold).length} of ${means.length} films get the whole-film warning`,
+      `check, not fitted: ${c.name}: ${means.filter((m) => m < filmMeanThreshold).length} of ${means.length} films ` +
+        'get the whole-film warning',
     );
     const sc = c.samples.map(score);
     for (const mm of [2, 4]) {

@@ -24,13 +24,13 @@ export function parseDefinitions(value: string | undefined): DefinitionProfile |
       ? LANDMARK_DEFINITION_CHOICES[id as (typeof DEFINABLE_LANDMARKS)[number]]
       : null;
     if (!entry || !entry.choices.some((c) => c.id === choice))
-      throw new Error(
-        `--definitions ${part}: use ${DEFINABLE_LANDMARKS.map((l) => `${l}=${LANDMARK_DEFINITION_CHOICES[l].choices.map((c) => c.id).join('|')}`).join(', ')}`,
-      );
+      throw new Error(`--definitions ${part}: use ${DEFINABLE_LANDMARKS.map((l) => `${l}=${choicesOf(l)}`).join(', ')}`);
     profile[id] = choice!;
   }
   return profile as unknown as DefinitionProfile;
 }
+
+const choicesOf = (l: (typeof DEFINABLE_LANDMARKS)[number]) => LANDMARK_DEFINITION_CHOICES[l].choices.map((c) => c.id).join('|');
 
 /** One film's detection with the chosen definitions applied (model order kept), and what was applied. */
 export async function defineDetection(

@@ -12,7 +12,10 @@ import { procrustesMean, type Pt } from './shape-check.ts';
 export interface ShapeModel {
   /** Mean configuration, centred and unit-norm (the frame every film is aligned into). */
   mean: Pt[];
-  /** Per landmark i: W (2 rows over the other 2(K-1) coordinates, in order) and the inverse of its 2x2 conditional covariance [a, b, c, d]. */
+  /**
+   * Per landmark i: W (2 rows over the other 2(K-1) coordinates, in order) and the inverse of its
+   * 2x2 conditional covariance [a, b, c, d].
+   */
   loo: { w: [number[], number[]]; inv: [number, number, number, number] }[];
 }
 

@@ -74,7 +74,8 @@ describe('Settings: landmark definitions', () => {
     ).toEqual(['anatomical', 'constructed', 'tangent-intersection']);
     expect(radio('Po', 'machine').closest('label')?.textContent).toBe(
       'Machine porion' +
-        'Top of the ear-rod ring of the cephalostat, found on the film near the anatomical porion; the anatomical point stays when no ring is found.',
+        'Top of the ear-rod ring of the cephalostat, found on the film near the anatomical porion; ' +
+        'the anatomical point stays when no ring is found.',
     );
     expect(radio('Me', 'lowest').closest('label')?.textContent).toMatch(
       /^Lowest point of the symphysisLowest point of the symphysis outline/,

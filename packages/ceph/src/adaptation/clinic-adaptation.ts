@@ -13,7 +13,10 @@ import { fromSkullOffset, skullFrame, toSkullOffset, type SkullFrame, type Skull
  * functions. All offsets are fractions of the film's S-N length; mm only for display.
  */
 
-/** The anterior cranial base length of an average adult (reference "Anterior cranial base", 71 ± 3 mm): mm for display when no film was calibrated. */
+/**
+ * The anterior cranial base length of an average adult (reference "Anterior cranial base",
+ * 71 ± 3 mm): mm for display when no film was calibrated.
+ */
 export const NOMINAL_SN_MM = 71;
 
 /** Constants of the learning rule, in S-N units (1 mm ≈ 0.014 of an average S-N). */
@@ -91,7 +94,14 @@ export function learnFromFilm(
     return Math.hypot(d.u, d.v) > R.movedMin;
   });
   if (moved.length === 0) return { status: 'ignored', reason: 'no-corrections' };
-  if (wholeFilmMove(frame, ids.map((id) => shown[id] ?? raw[id]!), ids.map((id) => edited[id]!))) return { status: 'ignored', reason: 'whole-film' };
+  if (
+    wholeFilmMove(
+      frame,
+      ids.map((id) => shown[id] ?? raw[id]!),
+      ids.map((id) => edited[id]!),
+    )
+  )
+    return { status: 'ignored', reason: 'whole-film' };
   const offsets: LandmarkMap<SkullOffset> = {};
   for (const id of moved) offsets[id] = clipOffset(toSkullOffset(frame, sub(edited[id]!, raw[id]!)), R.clip);
   return { status: 'learned', correction: { offsets, snMm }, corrected: moved.length };
@@ -200,7 +210,9 @@ function wholeFilmMove(frame: SkullFrame, shown: readonly Vec2[], edited: readon
   const at = applyAffine(fit.transform, { x: cx, y: cy });
   const moved = { x: at.x - cx, y: at.y - cy };
   const shift = Math.hypot(moved.x, moved.y) / frame.snPx;
-  return shift > R.wholeFilmShift || Math.abs(fit.scale - 1) > R.wholeFilmScale || (Math.abs(fit.rotation) * 180) / Math.PI > R.wholeFilmTurnDeg;
+  return (
+    shift > R.wholeFilmShift || Math.abs(fit.scale - 1) > R.wholeFilmScale || (Math.abs(fit.rotation) * 180) / Math.PI > R.wholeFilmTurnDeg
+  );
 }
 
 /** Huber M-estimate of 2-D offsets (from the coordinate-wise median) and the robust radial spread (per-axis SD). */

@@ -21,7 +21,8 @@ export const EN_DEFINITION_CHOICES = {
   definitionDescriptions: {
     'Po.anatomical': 'Top of the external auditory meatus, as the AI detects it.',
     'Po.machine':
-      'Top of the ear-rod ring of the cephalostat, found on the film near the anatomical porion; the anatomical point stays when no ring is found.',
+      'Top of the ear-rod ring of the cephalostat, found on the film near the anatomical porion; ' +
+      'the anatomical point stays when no ring is found.',
     'Go.anatomical': 'Most posterior-inferior point of the mandibular angle, as the AI detects it.',
     'Go.constructed': 'Where the bisector of the angle between the ramus tangent and the lower-border tangent meets the angle contour.',
     'Go.tangent-intersection': 'Intersection of the tangent to the posterior ramus border and the tangent to the lower mandibular border.',
@@ -110,7 +111,8 @@ export const VI_DEFINITION_CHOICES: DefinitionChoiceTexts = {
   definitionDescriptions: {
     'Po.anatomical': 'Điểm cao nhất của ống tai ngoài, như AI phát hiện.',
     'Po.machine':
-      'Điểm cao nhất của vòng thanh tai trên máy định vị đầu, tìm trên phim gần porion giải phẫu; khi không tìm thấy vòng thì giữ điểm giải phẫu.',
+      'Điểm cao nhất của vòng thanh tai trên máy định vị đầu, tìm trên phim gần porion giải phẫu; ' +
+      'khi không tìm thấy vòng thì giữ điểm giải phẫu.',
     'Go.anatomical': 'Điểm sau dưới nhất của góc hàm dưới, như AI phát hiện.',
     'Go.constructed': 'Giao điểm của đường phân giác góc giữa tiếp tuyến cành lên và tiếp tuyến bờ dưới xương hàm với đường viền góc hàm.',
     'Go.tangent-intersection': 'Giao điểm của tiếp tuyến bờ sau cành lên và tiếp tuyến bờ dưới xương hàm dưới.',

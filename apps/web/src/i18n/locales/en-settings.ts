@@ -56,10 +56,14 @@ export const enSettings = {
   definitions: {
     title: 'Landmark definitions',
     intro:
-      'Where schools differ, choose the definition the AI’s points follow. The chosen point is computed from the detected landmarks and the film.',
+      'Where schools differ, choose the definition the AI’s points follow. ' +
+      'The chosen point is computed from the detected landmarks and the film.',
     loading: 'Loading your landmark definitions…',
     loadFailed: 'Your landmark definitions could not be loaded.',
-    note: 'Applies to films detected from now on; films already analysed keep their points. Where a film does not show the chosen structure, the AI’s own point stays. What the AI learned from your corrections is kept for each definition.',
+    note:
+      'Applies to films detected from now on; films already analysed keep their points. ' +
+      'Where a film does not show the chosen structure, the AI’s own point stays. ' +
+      'What the AI learned from your corrections is kept for each definition.',
     saveFailed: 'The definition could not be saved. Please try again.',
   },
   adaptation: {

@@ -56,10 +56,14 @@ export const viSettings: SettingsDictionary = {
   definitions: {
     title: 'Định nghĩa điểm mốc',
     intro:
-      'Với những điểm mốc mà các trường phái định nghĩa khác nhau, hãy chọn định nghĩa mà điểm của AI tuân theo. Điểm được chọn tính từ các điểm mốc đã phát hiện và phim.',
+      'Với những điểm mốc mà các trường phái định nghĩa khác nhau, hãy chọn định nghĩa mà điểm của AI tuân theo. ' +
+      'Điểm được chọn tính từ các điểm mốc đã phát hiện và phim.',
     loading: 'Đang tải định nghĩa điểm mốc của bạn…',
     loadFailed: 'Không thể tải định nghĩa điểm mốc của bạn.',
-    note: 'Áp dụng cho các phim được phát hiện từ bây giờ; phim đã phân tích giữ nguyên các điểm. Khi phim không thấy cấu trúc đã chọn, điểm của AI được giữ nguyên. Những gì AI học được từ các chỉnh sửa của bạn được giữ riêng cho từng định nghĩa.',
+    note:
+      'Áp dụng cho các phim được phát hiện từ bây giờ; phim đã phân tích giữ nguyên các điểm. ' +
+      'Khi phim không thấy cấu trúc đã chọn, điểm của AI được giữ nguyên. ' +
+      'Những gì AI học được từ các chỉnh sửa của bạn được giữ riêng cho từng định nghĩa.',
     saveFailed: 'Không thể lưu định nghĩa. Vui lòng thử lại.',
   },
   adaptation: {
