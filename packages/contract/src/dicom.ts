@@ -91,6 +91,28 @@ export const dicomCalibrationSchema = z.object({
 });
 export type DicomCalibration = z.infer<typeof dicomCalibrationSchema>;
 
+/**
+ * The mm per pixel a film's spacing may give, at the patient's plane (after the magnification
+ * factor). Radiographs use about 0.05-0.3 mm; a value outside this range (1e-300, 5.0) is an
+ * error of the file, and measuring with it would print absurd millimetres: it is treated as absent.
+ */
+export const DICOM_SPACING_RANGE_MM = { min: 0.02, max: 1.0 } as const;
+
+/**
+ * A spacing the film gives but the server did not calibrate with, kept with the film
+ * (chart_data.dicom_info.ignored_spacing) so the viewer can say why it has no DICOM calibration.
+ * Values are as read, mm per pixel (row = y, column = x), divided by the magnification factor when
+ * one applies; null where the value is not a number.
+ */
+export const dicomIgnoredSpacingSchema = z.object({
+  tag: dicomSpacingTagSchema,
+  row_spacing_mm: z.number().nullable(),
+  column_spacing_mm: z.number().nullable(),
+  /** `out-of-range`: outside DICOM_SPACING_RANGE_MM; `invalid`: not a positive finite number. */
+  reason: z.enum(['out-of-range', 'invalid']),
+});
+export type DicomIgnoredSpacing = z.infer<typeof dicomIgnoredSpacingSchema>;
+
 /** The patient facts a DICOM file offers the new-patient form (the user confirms before they are used). */
 export interface DicomPatientFacts {
   name: string | null;

@@ -1,8 +1,9 @@
-import { DICOM_CONTENT_TYPE, IMAGE_TYPE, IMAGE_UPLOAD, isDicomBytes, type ImageContentType, type ImageTypeCd } from '@ceppro/contract';
+import { DICOM_CONTENT_TYPE, IMAGE_UPLOAD, isDicomBytes, type ImageContentType, type ImageTypeCd } from '@ceppro/contract';
 import sharp from 'sharp';
 import { AppError } from '../../errors/app-error';
-import { readDicomFilm, type DicomFilm } from './dicom/dicom-film';
+import type { DicomFilm } from './dicom/dicom-film';
 import { renderDicomPng } from './dicom/dicom-render-pool';
+import { checkDimensions } from './image-dimensions';
 
 export interface CheckedImage {
   contentType: ImageContentType;
@@ -20,6 +21,12 @@ export interface CheckedImage {
  */
 export const DECODE_FAIL_ON = 'error' as const;
 
+/**
+ * libvips' time limit on the check's decode of a JPEG or PNG (at most 80 Mpx, shrink-on-load: well
+ * under a second for a real film; a progressive JPEG of thousands of scans would take minutes).
+ */
+export const IMAGE_DECODE_TIMEOUT_S = 5;
+
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -32,36 +39,14 @@ export function sniffImageType(bytes: Uint8Array): ImageContentType | null {
   return null;
 }
 
-/** The side and pixel-count limits, for any image type (IMAGE_DIMENSIONS). */
-function checkDimensions(width: number, height: number, imageType: ImageTypeCd): void {
-  if (
-    Math.min(width, height) < IMAGE_UPLOAD.minSide ||
-    Math.max(width, height) > IMAGE_UPLOAD.maxSide ||
-    width * height > IMAGE_UPLOAD.maxPixels
-  ) {
-    throw new AppError(
-      'IMAGE_DIMENSIONS',
-      `The image is ${width} x ${height} px; each side must be ${IMAGE_UPLOAD.minSide}-${IMAGE_UPLOAD.maxSide} px.`,
-    );
-  }
-  const ceph = IMAGE_UPLOAD.cephalogram;
-  if (imageType === IMAGE_TYPE.cephalogram && (Math.min(width, height) < ceph.minSide || Math.max(width, height) > ceph.maxSide)) {
-    throw new AppError(
-      'IMAGE_DIMENSIONS',
-      `The cephalogram is ${width} x ${height} px; each side must be ${ceph.minSide}-${ceph.maxSide} px.`,
-    );
-  }
-}
-
 /**
- * A DICOM film: the header checks (dicom-film.ts), the size limits before a pixel is decoded (no
- * decompression bombs), then a full decode to the display PNG, which is what proves the pixel data
- * readable to the end.
+ * A DICOM film, all in the render worker (dicom-render-pool.ts): the header caps and checks
+ * (dicom-film.ts), the size limits before a pixel is decoded, the compressed frame's own header
+ * against Rows x Columns (no decompression bombs), then a full decode to the display PNG, which is
+ * what proves the pixel data readable to the end. Nothing of the file is parsed on the event loop.
  */
-async function checkDicom(bytes: Uint8Array, imageType: ImageTypeCd): Promise<CheckedImage> {
-  const { film } = readDicomFilm(bytes);
-  checkDimensions(film.width, film.height, imageType);
-  const { png: displayPng } = await renderDicomPng(bytes);
+async function checkDicom(bytes: Uint8Array, imageType: ImageTypeCd, owner: string | undefined): Promise<CheckedImage> {
+  const { png: displayPng, film } = await renderDicomPng(bytes, { check: imageType, ...(owner !== undefined && { owner }) });
   return { contentType: DICOM_CONTENT_TYPE, width: film.width, height: film.height, dicom: { film, displayPng } };
 }
 
@@ -69,13 +54,15 @@ async function checkDicom(bytes: Uint8Array, imageType: ImageTypeCd): Promise<Ch
  * The checks an uploaded patient image must pass before it becomes chart data: a real JPEG or PNG
  * (magic bytes, and the header agrees), within the byte and pixel limits, and decodable to the end
  * (a truncated file, or a PNG with a bad checksum, is refused). Runs in libvips' thread pool, off the event loop; the decode is a
- * shrink-on-load to a small size, which still reads every byte of the file.
+ * shrink-on-load to a small size, which still reads every byte of the file, at most the pixels the
+ * header declares and within IMAGE_DECODE_TIMEOUT_S. `owner` (`user:<id>`): whose turn a DICOM film
+ * takes at the render worker (dicom-render-pool.ts).
  */
-export async function checkImage(bytes: Uint8Array, imageType: ImageTypeCd): Promise<CheckedImage> {
+export async function checkImage(bytes: Uint8Array, imageType: ImageTypeCd, owner?: string): Promise<CheckedImage> {
   if (bytes.byteLength > IMAGE_UPLOAD.maxBytes) throw new AppError('IMAGE_TOO_LARGE');
   const sniffed = sniffImageType(bytes);
   if (!sniffed) throw new AppError('IMAGE_NOT_SUPPORTED');
-  if (sniffed === DICOM_CONTENT_TYPE) return checkDicom(bytes, imageType);
+  if (sniffed === DICOM_CONTENT_TYPE) return checkDicom(bytes, imageType, owner);
   let meta: sharp.Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -88,8 +75,15 @@ export async function checkImage(bytes: Uint8Array, imageType: ImageTypeCd): Pro
   const { width, height } = meta.autoOrient;
   checkDimensions(width, height, imageType);
   try {
-    await sharp(bytes, { failOn: DECODE_FAIL_ON, limitInputPixels: IMAGE_UPLOAD.maxPixels }).resize({ width: 64 }).raw().toBuffer();
-  } catch {
+    await sharp(bytes, { failOn: DECODE_FAIL_ON, limitInputPixels: meta.width * meta.height })
+      .timeout({ seconds: IMAGE_DECODE_TIMEOUT_S })
+      .resize({ width: 64 })
+      .raw()
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof Error && /timeout/i.test(error.message)) {
+      throw new AppError('IMAGE_NOT_SUPPORTED', `The image could not be decoded within ${IMAGE_DECODE_TIMEOUT_S} s.`);
+    }
     throw new AppError('IMAGE_NOT_SUPPORTED', 'The image data is corrupt or truncated.');
   }
   return { contentType: sniffed, width, height };

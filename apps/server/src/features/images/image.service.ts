@@ -88,6 +88,7 @@ export function createImageService(deps: {
       photometric: dicom.film.photometric,
       bits_stored: dicom.film.bitsStored,
       calibration: dicom.film.calibration,
+      ...(dicom.film.ignoredSpacing.length > 0 && { ignored_spacing: dicom.film.ignoredSpacing }),
       display: { path: key, sha256: sha256Of(dicom.displayPng), size_bytes: dicom.displayPng.length },
     };
   }
@@ -126,9 +127,10 @@ export function createImageService(deps: {
       if (bytes instanceof AppError) return refuse(upload.id, upload.objectKey, bytes);
       let checked;
       try {
-        checked = await checkImage(bytes, upload.imageTypeCd);
+        checked = await checkImage(bytes, upload.imageTypeCd, `user:${userId}`);
       } catch (error) {
-        if (error instanceof AppError) return refuse(upload.id, upload.objectKey, error);
+        // Busy (this user's other DICOM films are being read): the upload stays for the retry.
+        if (error instanceof AppError && error.code !== 'TOO_MANY_REQUESTS') return refuse(upload.id, upload.objectKey, error);
         throw error;
       }
       const pendingUntil = new Date(Date.now() + draftTtlS * 1000);

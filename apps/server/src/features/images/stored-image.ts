@@ -23,9 +23,10 @@ export function sha256Of(bytes: Uint8Array): string {
  *
  * A DICOM original is verified as stored, then rendered to the same 8-bit display PNG the upload
  * check stored beside it (a deterministic function of the verified bytes): thumbnails, detection
- * and reports all read one decodable image, and it is the one the viewer shows.
+ * and reports all read one decodable image, and it is the one the viewer shows. `owner`
+ * (`user:<id>`): whose turn the render takes at the DICOM worker; without one, the shared background turn.
  */
-export async function readCheckedImage(storage: ObjectStorage, image: CheckedBytes): Promise<Buffer> {
+export async function readCheckedImage(storage: ObjectStorage, image: CheckedBytes, owner?: string): Promise<Buffer> {
   const object = await storage.getObject(image.path);
   if (image.sizeBytes !== null && object.size !== image.sizeBytes) {
     object.body.destroy();
@@ -35,5 +36,5 @@ export async function readCheckedImage(storage: ObjectStorage, image: CheckedByt
   if ((image.sizeBytes !== null && bytes.length !== image.sizeBytes) || (image.sha256 !== null && sha256Of(bytes) !== image.sha256)) {
     throw new AppError('IMAGE_CHANGED');
   }
-  return isDicomBytes(bytes) ? (await renderDicomPng(bytes)).png : bytes;
+  return isDicomBytes(bytes) ? (await renderDicomPng(bytes, owner === undefined ? {} : { owner })).png : bytes;
 }

@@ -24,7 +24,7 @@ export function createThumbnailJob(deps: { images: ImageRepository; storage: Obj
     if (row.thumbnailPath && (await storage.exists(row.thumbnailPath))) return;
     let original: Buffer;
     try {
-      original = await readCheckedImage(storage, row);
+      original = await readCheckedImage(storage, row, job.userId === null ? undefined : `user:${job.userId}`);
     } catch (error) {
       // The original is gone (discarded, or lost): nothing to make a thumbnail of; download shows LOST.
       if (error instanceof AppError && error.code === 'NOT_FOUND') return;

@@ -3,13 +3,19 @@ import {
   isSupportedTransferSyntax,
   transferSyntaxLabel,
   type DicomCalibration,
+  type DicomIgnoredSpacing,
   type DicomTransferSyntax,
+  type ImageTypeCd,
 } from '@ceppro/contract';
 import dicomParser, { type DataSet, type Element } from 'dicom-parser';
 import { Decoder as LosslessDecoder } from 'jpeg-lossless-decoder-js';
 import sharp from 'sharp';
 import { AppError } from '../../../errors/app-error';
+import { checkDimensions } from '../image-dimensions';
+import { dicomCalibrationOf, positive } from './dicom-calibration';
+import { checkDicomHeaderSize } from './dicom-header-walk';
 import { toDisplay8bit, type VoiTransform } from './dicom-voi';
+import { checkJpegFrameOfFilm } from './jpeg-frame-header';
 
 /*
  * Reading one DICOM film (Part 10 file) with cornerstone's dicom-parser (MIT): the checks that make
@@ -25,7 +31,6 @@ const TAG = {
   frames: 'x00280008',
   rows: 'x00280010',
   columns: 'x00280011',
-  pixelSpacing: 'x00280030',
   bitsAllocated: 'x00280100',
   bitsStored: 'x00280101',
   pixelRepresentation: 'x00280103',
@@ -36,13 +41,13 @@ const TAG = {
   voiLutSequence: 'x00283010',
   lutDescriptor: 'x00283002',
   lutData: 'x00283006',
-  imagerPixelSpacing: 'x00181164',
-  magnification: 'x00181114',
   pixelData: 'x7fe00010',
 } as const;
 
 const JPEG_BASELINE = '1.2.840.10008.1.2.4.50';
 const JPEG_LOSSLESS = new Set(['1.2.840.10008.1.2.4.57', '1.2.840.10008.1.2.4.70']);
+/** libvips' own time limit on a JPEG Baseline frame, when the caller gives none. */
+const DEFAULT_DECODE_TIMEOUT_S = 10;
 
 /** What the upload check learns from a DICOM film's header (no pixel decoded yet). */
 export interface DicomFilm {
@@ -54,6 +59,8 @@ export interface DicomFilm {
   bitsStored: number;
   /** null when the file gives no usable spacing. */
   calibration: DicomCalibration | null;
+  /** Spacings the file gives that were not used (out of range, not numbers); empty when none. */
+  ignoredSpacing: DicomIgnoredSpacing[];
 }
 
 function refuse(
@@ -73,6 +80,7 @@ function transferSyntaxOf(bytes: Uint8Array): string {
 }
 
 function parse(bytes: Uint8Array): DataSet {
+  checkDicomHeaderSize(bytes, isSupportedTransferSyntax);
   const syntax = transferSyntaxOf(bytes);
   if (!isSupportedTransferSyntax(syntax)) {
     refuse('DICOM_UNSUPPORTED_SYNTAX', `The DICOM transfer syntax ${transferSyntaxLabel(syntax || 'none')} is not supported.`);
@@ -84,35 +92,6 @@ function parse(bytes: Uint8Array): DataSet {
     void error;
     return refuse('DICOM_UNREADABLE', 'The DICOM file could not be read (malformed or truncated).');
   }
-}
-
-/** A positive finite number, else null. */
-function positive(value: number | undefined): number | null {
-  return value !== undefined && Number.isFinite(value) && value > 0 ? value : null;
-}
-
-/**
- * Pixel Spacing (0028,0030) when present; else Imager Pixel Spacing (0018,1164) divided by the
- * Estimated Radiographic Magnification Factor (0018,1114) when that is given (spacing at the
- * patient's plane), or as is. Spacings are `row\column` mm per pixel.
- */
-export function dicomCalibrationOf(data: DataSet): DicomCalibration | null {
-  const pair = (tag: string) => {
-    const row = positive(data.floatString(tag, 0));
-    const column = positive(data.floatString(tag, 1) ?? data.floatString(tag, 0));
-    return row !== null && column !== null ? { row, column } : null;
-  };
-  const pixel = pair(TAG.pixelSpacing);
-  if (pixel) return { row_spacing_mm: pixel.row, column_spacing_mm: pixel.column, tag: 'pixel-spacing', magnification: null };
-  const imager = pair(TAG.imagerPixelSpacing);
-  if (!imager) return null;
-  const ermf = positive(data.floatString(TAG.magnification));
-  return {
-    row_spacing_mm: imager.row / (ermf ?? 1),
-    column_spacing_mm: imager.column / (ermf ?? 1),
-    tag: 'imager-pixel-spacing',
-    magnification: ermf,
-  };
 }
 
 /**
@@ -148,6 +127,7 @@ export function readDicomFilm(bytes: Uint8Array): { film: DicomFilm; data: DataS
   if (colour && (bitsAllocated !== 8 || (syntax !== JPEG_BASELINE && photometric !== 'RGB'))) {
     refuse('DICOM_UNREADABLE', `DICOM colour pixels (${photometric}, ${bitsAllocated} bits) are not supported in this transfer syntax.`);
   }
+  const { calibration, ignored } = dicomCalibrationOf(data);
   return {
     film: {
       width,
@@ -156,17 +136,20 @@ export function readDicomFilm(bytes: Uint8Array): { film: DicomFilm; data: DataS
       photometric: photometric as DicomFilm['photometric'],
       bitsAllocated,
       bitsStored: Math.min(bitsStored, bitsAllocated),
-      calibration: dicomCalibrationOf(data),
+      calibration,
+      ignoredSpacing: ignored,
     },
     data,
   };
 }
 
-/** The one frame's bytes of an encapsulated (compressed) pixel data element. */
-function encapsulatedFrame(data: DataSet, element: Element): Uint8Array {
+/** The one frame's bytes of an encapsulated (compressed) pixel data element, its frame header checked. */
+function encapsulatedFrame(data: DataSet, element: Element, film: DicomFilm): Uint8Array {
   const fragments = element.fragments ?? [];
   if (fragments.length === 0) refuse('DICOM_NO_PIXEL_DATA', 'The compressed DICOM pixel data has no fragments.');
-  return dicomParser.readEncapsulatedPixelDataFromFragments(data, element, 0, fragments.length);
+  const frame = dicomParser.readEncapsulatedPixelDataFromFragments(data, element, 0, fragments.length);
+  checkJpegFrameOfFilm(frame, film, JPEG_LOSSLESS.has(film.transferSyntax));
+  return frame;
 }
 
 /** Stored values of a grey film (one sample a pixel), signed when Pixel Representation says so, masked to Bits Stored. */
@@ -209,16 +192,27 @@ function losslessGrey(frame: Uint8Array, film: DicomFilm, signed: boolean): Int3
   return out;
 }
 
-/** JPEG baseline: libvips decodes it (8-bit); colour films become grey with the usual luma weights. */
-async function baselineGrey(frame: Uint8Array, film: DicomFilm): Promise<Uint8Array> {
+/**
+ * JPEG baseline: libvips decodes it (8-bit); colour films become grey with the usual luma weights.
+ * At most Rows x Columns pixels (the frame header was checked; libvips refuses more), and within
+ * `timeoutS` (libvips' own clock: its threads are not stopped by ending the worker).
+ */
+async function baselineGrey(frame: Uint8Array, film: DicomFilm, timeoutS: number): Promise<Uint8Array> {
   try {
-    const { data, info } = await sharp(frame, { failOn: 'error' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(frame, { failOn: 'error', limitInputPixels: film.width * film.height })
+      .timeout({ seconds: timeoutS })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     if (info.width !== film.width || info.height !== film.height || info.channels !== 1) {
       refuse('DICOM_UNREADABLE', `The JPEG image is ${info.width} x ${info.height}; the DICOM header says ${film.width} x ${film.height}.`);
     }
     return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   } catch (error) {
     if (error instanceof AppError) throw error;
+    if (error instanceof Error && /timeout/i.test(error.message)) {
+      return refuse('DICOM_UNREADABLE', `The JPEG Baseline pixel data could not be decoded within ${timeoutS} s.`);
+    }
     return refuse('DICOM_UNREADABLE', 'The JPEG Baseline pixel data could not be decoded.');
   }
 }
@@ -267,17 +261,17 @@ function voiOf(data: DataSet): VoiTransform {
  * bits kept through the Modality LUT and the VOI, rounded to 8 bits only at the end), MONOCHROME1
  * inverted so bone is white as on every other film.
  */
-export async function dicomDisplayPixels(film: DicomFilm, data: DataSet): Promise<Uint8Array> {
+export async function dicomDisplayPixels(film: DicomFilm, data: DataSet, decodeTimeoutS = DEFAULT_DECODE_TIMEOUT_S): Promise<Uint8Array> {
   const element = data.elements[TAG.pixelData]!;
   const signed = data.uint16(TAG.pixelRepresentation) === 1;
   if (film.photometric !== 'MONOCHROME1' && film.photometric !== 'MONOCHROME2') {
     // Colour (a secondary capture): already display values.
-    if (film.transferSyntax === JPEG_BASELINE) return baselineGrey(encapsulatedFrame(data, element), film);
+    if (film.transferSyntax === JPEG_BASELINE) return baselineGrey(encapsulatedFrame(data, element, film), film, decodeTimeoutS);
     return rgbToGrey(data, film, element);
   }
   let stored: ArrayLike<number>;
-  if (film.transferSyntax === JPEG_BASELINE) stored = await baselineGrey(encapsulatedFrame(data, element), film);
-  else if (JPEG_LOSSLESS.has(film.transferSyntax)) stored = losslessGrey(encapsulatedFrame(data, element), film, signed);
+  if (film.transferSyntax === JPEG_BASELINE) stored = await baselineGrey(encapsulatedFrame(data, element, film), film, decodeTimeoutS);
+  else if (JPEG_LOSSLESS.has(film.transferSyntax)) stored = losslessGrey(encapsulatedFrame(data, element, film), film, signed);
   else stored = uncompressedGrey(data, film, element);
   const slope = positive(data.floatString(TAG.rescaleSlope)) ?? 1;
   const intercept = data.floatString(TAG.rescaleIntercept) ?? 0;
@@ -285,13 +279,25 @@ export async function dicomDisplayPixels(film: DicomFilm, data: DataSet): Promis
   return toDisplay8bit(stored, rescale, voiOf(data), film.photometric === 'MONOCHROME1');
 }
 
+export interface RenderInThreadOptions {
+  /** The upload check: the image type's size limits, checked from the header before a pixel is decoded. */
+  imageType?: ImageTypeCd;
+  /** Seconds libvips may spend on a JPEG Baseline frame. */
+  decodeTimeoutS?: number;
+}
+
 /**
  * The derived display image, a lossless 8-bit grey PNG of `dicomDisplayPixels`, computed on the
- * calling thread: the server calls it through `dicom-render-pool.ts` (a worker thread).
+ * calling thread: the server calls it through `dicom-render-pool.ts` (a worker thread), so the
+ * parse, the header checks and the decoding all run off the event loop.
  */
-export async function renderDicomPngInThread(bytes: Uint8Array): Promise<{ png: Buffer; film: DicomFilm }> {
+export async function renderDicomPngInThread(
+  bytes: Uint8Array,
+  options: RenderInThreadOptions = {},
+): Promise<{ png: Buffer; film: DicomFilm }> {
   const { film, data } = readDicomFilm(bytes);
-  const pixels = await dicomDisplayPixels(film, data);
+  if (options.imageType !== undefined) checkDimensions(film.width, film.height, options.imageType);
+  const pixels = await dicomDisplayPixels(film, data, options.decodeTimeoutS);
   return { png: await greyPng(pixels, film.width, film.height), film };
 }
 

@@ -1,4 +1,4 @@
-import { dicomCalibrationSchema, type DicomCalibration } from '@ceppro/contract';
+import { dicomCalibrationSchema, dicomIgnoredSpacingSchema, type DicomCalibration } from '@ceppro/contract';
 import { z } from 'zod';
 
 /**
@@ -11,6 +11,8 @@ export const dicomInfoSchema = z.object({
   photometric: z.string(),
   bits_stored: z.number().int().positive(),
   calibration: dicomCalibrationSchema.nullable(),
+  /** Spacings the file gives that were not calibrated with, and why (absent: none, or a row from before they were kept). */
+  ignored_spacing: z.array(dicomIgnoredSpacingSchema).optional(),
   display: z.object({ path: z.string(), sha256: z.string(), size_bytes: z.number().int().positive() }),
 });
 export type DicomInfo = z.infer<typeof dicomInfoSchema>;

@@ -1,11 +1,14 @@
 import { parentPort } from 'node:worker_threads';
 import { AppError } from '../../../errors/app-error';
 import { renderDicomPngInThread } from './dicom-film';
-import type { RenderReply, RenderRequest } from './dicom-render-pool';
+import type { RenderReply, RenderRequest, WorkerMessage } from './dicom-render-pool';
 
-/** Renders DICOM films off the main thread: one request at a time, replies carry the request id. */
+/**
+ * Renders DICOM films off the main thread: the pool sends one request at a time (and ends this
+ * thread when one runs past its budget); replies carry the request id.
+ */
 parentPort?.on('message', (request: RenderRequest) => {
-  renderDicomPngInThread(request.bytes).then(
+  renderDicomPngInThread(request.bytes, { imageType: request.imageType, decodeTimeoutS: request.decodeTimeoutS }).then(
     ({ png, film }) => parentPort?.postMessage({ id: request.id, ok: true, png, film } satisfies RenderReply),
     (error: unknown) =>
       parentPort?.postMessage({
@@ -16,3 +19,4 @@ parentPort?.on('message', (request: RenderRequest) => {
       } satisfies RenderReply),
   );
 });
+parentPort?.postMessage({ ready: true } satisfies WorkerMessage);
