@@ -1,5 +1,5 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
 import { newestLiveImage } from '../../db/live-image';
 import { analysisRecords, charts, patients } from '../../db/schema/index';
@@ -7,6 +7,49 @@ import { analysisRecords, charts, patients } from '../../db/schema/index';
 export type AnalysisRecordRow = typeof analysisRecords.$inferSelect;
 export type AnalysisRecordValues = Partial<
   Omit<typeof analysisRecords.$inferInsert, 'id' | 'chartRef' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'revision'>
+>;
+
+/**
+ * The record's large JSON documents: graph name -> row property. Lists never read them; they are
+ * read for one page's records only after their stored sizes were counted (`documentSizes`).
+ * `img_size` is two numbers and stays with the small fields.
+ */
+export const RECORD_DOCUMENTS = {
+  infer_result: 'inferResult',
+  modified_result: 'modifiedResult',
+  profilogram_result: 'profilogramResult',
+  ruler_info: 'rulerInfo',
+  superimposition_data: 'superimpositionData',
+  vto_sto_config: 'vtoStoConfig',
+  drawing_result: 'drawingResult',
+} as const satisfies Record<string, keyof AnalysisRecordValues>;
+export type RecordDocument = keyof typeof RECORD_DOCUMENTS;
+
+/** Per record id, the stored size of each asked document (bytes as JSON text; 0 when null). */
+export type DocumentSizes = Map<number, Partial<Record<RecordDocument, number>>>;
+
+const column = (name: RecordDocument) => analysisRecords[RECORD_DOCUMENTS[name]];
+
+type RecordFilter = { id?: number | undefined; chartRef?: number | undefined };
+export interface RecordPage {
+  rows: AnalysisRecordRow[];
+  total: number;
+}
+
+/** What a list reads of each record. */
+const SMALL_COLUMNS = {
+  id: analysisRecords.id,
+  chartRef: analysisRecords.chartRef,
+  imgSize: analysisRecords.imgSize,
+  revision: analysisRecords.revision,
+  createdAt: analysisRecords.createdAt,
+  updatedAt: analysisRecords.updatedAt,
+  deletedAt: analysisRecords.deletedAt,
+};
+/** A listed row's documents: null whatever is stored, until read with `documents`. */
+const NO_DOCUMENTS = Object.fromEntries(Object.values(RECORD_DOCUMENTS).map((key) => [key, null])) as Record<
+  (typeof RECORD_DOCUMENTS)[RecordDocument],
+  null
 >;
 
 /** Records belong to a user through chart and patient; every read and write checks that path. */
@@ -18,40 +61,83 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
     isNull(analysisRecords.deletedAt),
   ];
 
-  async function list(
-    userId: number,
-    filter: { id?: number | undefined; chartRef?: number | undefined },
-  ): Promise<{ rows: AnalysisRecordRow[]; total: number }> {
+  const owned = (userId: number, filter: RecordFilter): SQL | undefined => {
     const conditions = ownedBy(userId);
     if (filter.id !== undefined) conditions.push(eq(analysisRecords.id, filter.id));
     if (filter.chartRef !== undefined) conditions.push(eq(analysisRecords.chartRef, filter.chartRef));
-    const where = and(...conditions);
-    const [rows, totals] = await Promise.all([
-      // A chart has one live record; the cap only bounds an unfiltered call.
-      db
+    return and(...conditions);
+  };
+
+  return {
+    /**
+     * One page of the caller's records by id, small fields only (every document reads as null),
+     * with the count of all that match. A chart has one live record.
+     */
+    async page(userId: number, filter: RecordFilter, page: { offset: number; limit: number }): Promise<RecordPage> {
+      const where = owned(userId, filter);
+      const [rows, totals] = await Promise.all([
+        db
+          .select(SMALL_COLUMNS)
+          .from(analysisRecords)
+          .innerJoin(charts, eq(charts.id, analysisRecords.chartRef))
+          .innerJoin(patients, eq(patients.id, charts.patientRef))
+          .where(where)
+          .orderBy(asc(analysisRecords.id))
+          .offset(page.offset)
+          .limit(page.limit),
+        db
+          .select({ n: count() })
+          .from(analysisRecords)
+          .innerJoin(charts, eq(charts.id, analysisRecords.chartRef))
+          .innerJoin(patients, eq(patients.id, charts.patientRef))
+          .where(where),
+      ]);
+      return { rows: rows.map((row) => ({ ...row, ...NO_DOCUMENTS })), total: totals[0]?.n ?? 0 };
+    },
+
+    /**
+     * The stored size of each asked document of these live records, as JSON text (what the answer
+     * will carry, give or take jsonb's spaces), counted by the database without the documents
+     * coming here. Records gone meanwhile are absent.
+     */
+    async documentSizes(ids: readonly number[], documents: readonly RecordDocument[]): Promise<DocumentSizes> {
+      const sizes: DocumentSizes = new Map();
+      if (ids.length === 0 || documents.length === 0) return sizes;
+      const pairs = documents.map((name) => sql`${name}::text, coalesce(octet_length(${column(name)}::text), 0)`);
+      const rows = await db
+        .select({
+          id: analysisRecords.id,
+          sizes: sql<Partial<Record<RecordDocument, number>>>`json_build_object(${sql.join(pairs, sql`, `)})`,
+        })
+        .from(analysisRecords)
+        .where(and(inArray(analysisRecords.id, [...ids]), isNull(analysisRecords.deletedAt)));
+      for (const row of rows) sizes.set(row.id, row.sizes);
+      return sizes;
+    },
+
+    /** The asked documents of these live records (callers counted their size first), by record id. */
+    async documents(ids: readonly number[], documents: readonly RecordDocument[]): Promise<Map<number, Partial<AnalysisRecordRow>>> {
+      const found = new Map<number, Partial<AnalysisRecordRow>>();
+      if (ids.length === 0 || documents.length === 0) return found;
+      const columns = Object.fromEntries(documents.map((name) => [RECORD_DOCUMENTS[name], column(name)]));
+      const rows = await db
+        .select({ id: analysisRecords.id, ...columns })
+        .from(analysisRecords)
+        .where(and(inArray(analysisRecords.id, [...ids]), isNull(analysisRecords.deletedAt)));
+      for (const { id, ...values } of rows) found.set(id as number, values as Partial<AnalysisRecordRow>);
+      return found;
+    },
+
+    /** One of the caller's records, documents included. */
+    async findOwned(userId: number, id: number): Promise<AnalysisRecordRow | undefined> {
+      const [row] = await db
         .select({ record: analysisRecords })
         .from(analysisRecords)
         .innerJoin(charts, eq(charts.id, analysisRecords.chartRef))
         .innerJoin(patients, eq(patients.id, charts.patientRef))
-        .where(where)
-        .orderBy(asc(analysisRecords.id))
-        .limit(500),
-      db
-        .select({ n: count() })
-        .from(analysisRecords)
-        .innerJoin(charts, eq(charts.id, analysisRecords.chartRef))
-        .innerJoin(patients, eq(patients.id, charts.patientRef))
-        .where(where),
-    ]);
-    return { rows: rows.map((r) => r.record), total: totals[0]?.n ?? 0 };
-  }
-
-  return {
-    list,
-
-    async findOwned(userId: number, id: number): Promise<AnalysisRecordRow | undefined> {
-      const { rows } = await list(userId, { id });
-      return rows[0];
+        .where(owned(userId, { id }))
+        .limit(1);
+      return row?.record;
     },
 
     async insert(chartRef: number, values: AnalysisRecordValues): Promise<AnalysisRecordRow> {

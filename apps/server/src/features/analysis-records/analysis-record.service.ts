@@ -1,10 +1,18 @@
+import { setImmediate } from 'node:timers/promises';
 import { landmarkImageFits } from '@ceppro/contract';
+import { z } from 'zod';
 import type { VersionedJson } from '../../db/schema/columns';
 import { AppError } from '../../errors/app-error';
 import { isUniqueViolation } from '../../db/unique-violation';
 import type { AiAdaptationService } from '../ai-adaptation';
 import type { ChartRepository } from '../charts';
-import type { AnalysisRecordRepository, AnalysisRecordRow, AnalysisRecordValues } from './analysis-record.repository';
+import {
+  RECORD_DOCUMENTS,
+  type AnalysisRecordRepository,
+  type AnalysisRecordRow,
+  type AnalysisRecordValues,
+  type RecordDocument,
+} from './analysis-record.repository';
 import {
   analysisRecordInputSchema,
   drawingResultPatchSchema,
@@ -15,21 +23,32 @@ import {
 
 const stale = () => new AppError('CONFLICT', 'The analysis record changed since these edits started; reload it.');
 
-const COLUMNS = {
-  infer_result: 'inferResult',
-  modified_result: 'modifiedResult',
-  profilogram_result: 'profilogramResult',
-  ruler_info: 'rulerInfo',
-  superimposition_data: 'superimpositionData',
-  vto_sto_config: 'vtoStoConfig',
-  drawing_result: 'drawingResult',
-} as const satisfies Record<string, keyof AnalysisRecordValues>;
+/** The most records one page of a list holds (and its default size). */
+export const RECORD_PAGE_MAX = 100;
+
+const pageSchema = z.object({
+  page: z.number().int().min(0).max(100_000).default(0),
+  page_size: z.number().int().min(1).max(RECORD_PAGE_MAX).default(RECORD_PAGE_MAX),
+});
+
+/**
+ * What an answer carries of the records' large documents (`RECORD_DOCUMENTS`): how many times per
+ * record (aliases can repeat one), and the answer's budget, which takes their stored size before
+ * they are read or refuses with RESPONSE_TOO_LARGE.
+ */
+export interface DocumentAsk {
+  counts: Partial<Record<RecordDocument, number>>;
+  reserve(bytes: number): void;
+}
+
+const askedDocuments = (ask: DocumentAsk | undefined): RecordDocument[] =>
+  ask ? (Object.keys(ask.counts) as RecordDocument[]).filter((name) => (ask.counts[name] ?? 0) > 0) : [];
 
 /** Only the fields present in the input become column values, so an update of one document never rewrites another. */
 function toValues(input: AnalysisRecordInput): AnalysisRecordValues {
   const parsed = analysisRecordInputSchema.parse(input);
   const values: AnalysisRecordValues = {};
-  for (const [field, column] of Object.entries(COLUMNS) as Array<[keyof typeof COLUMNS, (typeof COLUMNS)[keyof typeof COLUMNS]]>) {
+  for (const [field, column] of Object.entries(RECORD_DOCUMENTS) as Array<[RecordDocument, (typeof RECORD_DOCUMENTS)[RecordDocument]]>) {
     const value = parsed[field];
     if (value !== undefined) values[column] = value as VersionedJson | null;
   }
@@ -77,13 +96,57 @@ export function createAnalysisRecordService(deps: {
     });
   }
 
+  /**
+   * Reads the asked documents into these rows, after the answer's budget took their stored size:
+   * an answer too large is refused before any document is read.
+   */
+  async function withDocuments(rows: AnalysisRecordRow[], ask: DocumentAsk | undefined): Promise<AnalysisRecordRow[]> {
+    const documents = askedDocuments(ask);
+    if (!ask || documents.length === 0 || rows.length === 0) return rows;
+    const ids = rows.map((row) => row.id);
+    await reserve(ids, documents, ask);
+    // Counting and reading are each tens of ms of CPU on PGlite (in this process): let the loop run between.
+    await setImmediate();
+    const found = await records.documents(ids, documents);
+    await setImmediate();
+    return rows.map((row) => ({ ...row, ...found.get(row.id) }));
+  }
+
+  /** The answer's budget takes the stored size of these records' asked documents, as often as the answer repeats each. */
+  async function reserve(ids: number[], documents: RecordDocument[], ask: DocumentAsk): Promise<void> {
+    let bytes = 0;
+    for (const sizes of (await records.documentSizes(ids, documents)).values()) {
+      for (const name of documents) bytes += (sizes[name] ?? 0) * (ask.counts[name] ?? 0);
+    }
+    ask.reserve(bytes);
+  }
+
+  /**
+   * A page of the caller's records (zero-based `page`, `page_size` 1..RECORD_PAGE_MAX, by id).
+   * Documents come only for one record, named by `id` or `chart_id` (a chart has one live
+   * record): a list of many records with their documents is refused, whatever their size.
+   */
+  async function list(
+    userId: number,
+    filter: { id?: number | undefined; chart_id?: number | undefined; page?: number | undefined; page_size?: number | undefined },
+    ask?: DocumentAsk,
+  ): Promise<{ rows: AnalysisRecordRow[]; total: number }> {
+    const { page, page_size } = pageSchema.parse({ page: filter.page, page_size: filter.page_size });
+    if (askedDocuments(ask).length > 0 && filter.id === undefined && filter.chart_id === undefined) {
+      throw new AppError('RESPONSE_TOO_LARGE', 'Documents are read one record at a time: filter analysis_records by id or chart_id.', {
+        field: 'filter',
+      });
+    }
+    const found = await records.page(userId, { id: filter.id, chartRef: filter.chart_id }, { offset: page * page_size, limit: page_size });
+    return { rows: await withDocuments(found.rows, ask), total: found.total };
+  }
+
   return {
-    list: (userId: number, filter: { id?: number | undefined; chart_id?: number | undefined }) =>
-      records.list(userId, { id: filter.id, chartRef: filter.chart_id }),
+    list,
 
     /** drawing_result alone, for the drawing pad; null when the chart is not the caller's. */
-    async drawingResult(userId: number, chartId: number): Promise<VersionedJson | null> {
-      const { rows } = await records.list(userId, { chartRef: chartId });
+    async drawingResult(userId: number, chartId: number, reserve: DocumentAsk['reserve']): Promise<VersionedJson | null> {
+      const { rows } = await list(userId, { chart_id: chartId }, { counts: { drawing_result: 1 }, reserve });
       return rows[0]?.drawingResult ?? null;
     },
 

@@ -3,5 +3,16 @@
  * the repository the graph transport wires, its row type and the stored-document schemas.
  * Everything else in this folder is internal (eslint.config.js, server-boundaries block).
  */
-export { createAnalysisRecordRepository, type AnalysisRecordRow } from './analysis-record.repository';
-export { imgSizeSchema, inferResultSchema, versionedDocumentSchema, type AnalysisRecordInput } from './analysis-record.schemas';
+export {
+  createAnalysisRecordRepository,
+  RECORD_DOCUMENTS,
+  type AnalysisRecordRow,
+  type RecordDocument,
+} from './analysis-record.repository';
+export {
+  imgSizeSchema,
+  inferResultSchema,
+  MAX_DOCUMENT_BYTES,
+  versionedDocumentSchema,
+  type AnalysisRecordInput,
+} from './analysis-record.schemas';

@@ -3,12 +3,15 @@ import type { AnalysisRecordService } from '../analysis-records/analysis-record.
 import type { ChartService } from '../charts/chart.service';
 import type { PatientService } from '../patients/patient.service';
 import type { UserConfigService } from '../user-config/user-config.service';
+import type { AnswerBudget } from './graph-answer';
 
 /** Per request: the authenticated caller. Resolvers pass `userId` to every service call. */
 export interface GraphContext {
   userId: number;
   /** The caller's address and browser, for the audit trail. */
   client?: { ip: string; userAgent: string | null };
+  /** What this request's answer may still carry of stored documents (graph-answer.ts). */
+  answer: AnswerBudget;
 }
 
 export interface GraphServices {

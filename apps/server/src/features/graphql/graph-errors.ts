@@ -99,3 +99,26 @@ export function useNoIntrospection(): Plugin<GraphContext> {
     },
   };
 }
+
+const SUGGESTION = ' Did you mean ';
+
+/**
+ * Production names no schema field, argument, type or enum value the caller did not write: the
+ * engine's "Did you mean ...?" hints (unknown field or argument in the document, unknown enum value
+ * or input field in the variables) would spell the schema out to a caller who cannot introspect it.
+ * The hint always ends the message, so the message is cut before it.
+ */
+export function useNoSuggestions(): Plugin<GraphContext> {
+  return {
+    onResultProcess({ result, setResult }) {
+      if (Array.isArray(result) || Symbol.asyncIterator in result || !result.errors) return;
+      if (!result.errors.some((error) => error.message.includes(SUGGESTION))) return;
+      const errors = result.errors.map((error) => {
+        const at = error.message.lastIndexOf(SUGGESTION);
+        if (at < 0 || !error.message.endsWith('?')) return error;
+        return createGraphQLError(error.message.slice(0, at), { nodes: error.nodes, path: error.path, extensions: error.extensions });
+      });
+      setResult({ ...result, errors });
+    },
+  };
+}

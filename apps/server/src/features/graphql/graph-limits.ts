@@ -20,7 +20,10 @@ export const GRAPH_LIMITS = {
   depth: 8,
   aliases: 15,
   directives: 20,
-  /** graphql-armor's estimate: objects 2, scalars 1, times 1.5 per level. */
+  /**
+   * graphql-armor's estimate: objects 2, scalars 1, times 1.5 per level. It counts fields, not
+   * bytes: stored documents are counted by their size before they are read (graph-answer.ts).
+   */
   cost: 500,
 } as const;
 

@@ -1,3 +1,4 @@
+import { httpStatusOf } from '@ceppro/contract';
 import { valueFromASTUntyped } from 'graphql';
 import { createSchema, createYoga, renderGraphiQL, type Plugin } from 'graphql-yoga';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -7,8 +8,9 @@ import { authenticateBearer, clientOf } from '../../http/require-user';
 import type { SessionService } from '../auth/session.service';
 import { analysisRecordResolvers } from './analysis-record.resolvers';
 import { chartResolvers } from './chart.resolvers';
+import { ANSWER_LIMITS, createAnswerBudget, tooLargeAnswer, useAnswerLimit } from './graph-answer';
 import type { GraphContext, GraphServices } from './graph-context';
-import { toGraphError, useCatalogueCodes, useNoIntrospection } from './graph-errors';
+import { toGraphError, useCatalogueCodes, useNoIntrospection, useNoSuggestions } from './graph-errors';
 import { useGraphLimits, useNoNulLiterals } from './graph-limits';
 import { patientResolvers } from './patient.resolvers';
 import { userConfigResolvers } from './user-config.resolvers';
@@ -35,8 +37,8 @@ const JsonScalar = {
 /**
  * The graph query service (docs/spec-points.md §7): one POST endpoint, bearer only. Authentication runs in a
  * Fastify hook, so an unauthenticated call is an HTTP 401 with the REST envelope (J001/J002/J005)
- * the web app's interceptor already handles. In production the schema cannot be introspected and
- * GraphiQL is not served.
+ * the web app's interceptor already handles. In production the schema cannot be introspected, errors
+ * suggest no field names, and GraphiQL is not served.
  */
 export function registerGraphqlRoutes(
   app: FastifyInstance,
@@ -54,9 +56,9 @@ export function registerGraphqlRoutes(
     resolvers: [{ JSON: JsonScalar }, ...parts],
   });
   // The limits come first: an oversized document is refused before it is validated or run.
-  const plugins: Array<Plugin<GraphContext>> = [...useGraphLimits(), useNoNulLiterals(), useCatalogueCodes()];
+  const plugins: Array<Plugin<GraphContext>> = [...useGraphLimits(), useNoNulLiterals(), useCatalogueCodes(), useAnswerLimit()];
   if (production) {
-    plugins.push(useNoIntrospection());
+    plugins.push(useNoIntrospection(), useNoSuggestions());
   }
   // The caller travels as the server context, so every resolver's context carries `userId`.
   const yoga = createYoga<GraphContext>({
@@ -83,10 +85,17 @@ export function registerGraphqlRoutes(
       const userId = userIds.get(request);
       // The onRequest hook ran for this request; no user here would be a wiring mistake.
       if (userId === undefined) throw new AppError('J001');
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, { userId, client: clientOf(request) });
+      const context = { userId, client: clientOf(request), answer: createAnswerBudget() };
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, context);
+      const body = Buffer.from(await response.arrayBuffer());
+      // The document budget keeps answers far below this; an answer over it is never sent.
+      if (body.byteLength > ANSWER_LIMITS.bytes) {
+        app.log.error({ bytes: body.byteLength }, 'graphql answer over the size limit');
+        return reply.status(httpStatusOf('RESPONSE_TOO_LARGE')).type('application/json; charset=utf-8').send(tooLargeAnswer());
+      }
       response.headers.forEach((value, key) => void reply.header(key, value));
       reply.status(response.status);
-      return reply.send(Buffer.from(await response.arrayBuffer()));
+      return reply.send(body);
     },
   });
 

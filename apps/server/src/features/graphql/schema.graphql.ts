@@ -1,3 +1,6 @@
+import { RECORD_PAGE_MAX } from '../analysis-records/analysis-record.service';
+import { ANSWER_LIMITS } from './graph-answer';
+
 /**
  * The graph query service's schema (docs/spec-points.md §7). Field names follow the spec's entities
  * (snake_case columns, camelCase timestamps) so the web app's documents read like the spec.
@@ -236,7 +239,13 @@ export const typeDefs = /* GraphQL */ `
     user_config: UserConfig
     "The caller only."
     users: [User!]!
-    analysis_records(filter: AnalysisRecordFilter): AnalysisRecordPage!
+    """
+    The caller's records by id, a zero-based page of page_size (1..${RECORD_PAGE_MAX}) at a time; total counts them all.
+    The documents (infer_result, modified_result, profilogram_result, ruler_info, superimposition_data,
+    vto_sto_config, drawing_result) come only with filter.id or filter.chart_id (one record), else
+    RESPONSE_TOO_LARGE; an answer carries at most ${ANSWER_LIMITS.documentBytes / 1024 / 1024} MB of documents by their stored size.
+    """
+    analysis_records(filter: AnalysisRecordFilter, page: Int = 0, page_size: Int = ${RECORD_PAGE_MAX}): AnalysisRecordPage!
     drawing_result(chart_id: Int!): JSON
   }
 
