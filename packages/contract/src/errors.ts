@@ -74,12 +74,17 @@ export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, message: 'The request is malformed.', specified: false },
   // A GraphQL document over a size limit (tokens, depth, aliases, directives, cost): refused unrun.
   GRAPHQL_LIMIT: { status: 400, message: 'The GraphQL document exceeds a limit.', specified: false },
+  // An answer over the server's budget (a list asking for many records' documents, documents over
+  // the per-answer size): refused before it is built; ask for fewer records or documents.
+  RESPONSE_TOO_LARGE: { status: 422, message: 'The answer would be larger than allowed; ask for less.', specified: false },
   VALIDATION_FAILED: { status: 400, message: 'The request did not pass validation.', specified: false },
   INVALID_OBJECT_KEY: { status: 400, message: 'The object key is not allowed.', specified: false },
   UNAUTHORIZED: { status: 401, message: 'Authentication is required.', specified: false },
   FORBIDDEN: { status: 403, message: 'Access is forbidden.', specified: false },
   // /api/admin for an account whose role is not 'admin' (features/admin).
   ADMIN_REQUIRED: { status: 403, message: 'An administrator account is required.', specified: false },
+  // An administrator's action on their own account that would end their own access (expiry).
+  ADMIN_SELF_CHANGE: { status: 403, message: 'An administrator cannot expire or demote their own account.', specified: false },
   URL_EXPIRED: { status: 403, message: 'The signed URL has expired.', specified: false },
   URL_SIGNATURE_INVALID: { status: 403, message: 'The signed URL is not valid.', specified: false },
   // A mailed link (activation, IP approval, email change) that is unknown, used or expired.
@@ -90,6 +95,11 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.', specified: false },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The content type is not supported.', specified: false },
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests.', specified: false },
+  // Too many sign-in tries on one email from addresses it does not sign in from (all of them
+  // together, features/auth); its known addresses still sign in. Retry-After says when.
+  LOGIN_LIMIT: { status: 429, message: 'Too many sign-in attempts for this account; try again later.', specified: false },
+  // A verification SMS over the number's or the service's daily cap. Retry-After says when.
+  SMS_LIMIT: { status: 429, message: 'Too many verification codes were sent today; try again later.', specified: false },
   INTERNAL: { status: 500, message: 'An unexpected error occurred.', specified: false },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready.', specified: false },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -27,7 +27,14 @@ export interface AppConfig {
   secretsFromEnv: Partial<Secrets>;
   limits: { jsonBodyBytes: number; uploadBytes: number };
   /** Lifetimes of sign-in tokens; short access tokens in tests and e2e exercise refresh (J002). */
-  auth: { accessTokenTtlS: number; refreshTokenTtlS: number; rateLimitScale: number; refreshReuseGraceS: number };
+  auth: {
+    accessTokenTtlS: number;
+    refreshTokenTtlS: number;
+    rateLimitScale: number;
+    refreshReuseGraceS: number;
+    /** SMS_DAILY_LIMIT: verification codes the whole service sends per UTC day (not scaled). */
+    smsDailyLimit: number;
+  };
   /**
    * Fastify's trustProxy: false (default) uses the socket address as the client IP; true, a hop
    * count or a list of proxy addresses reads X-Forwarded-For. The IP matters: sign-in from a new IP
@@ -176,6 +183,13 @@ const envSchema = z
       .transform(Number)
       .refine((n) => n >= 1 && n <= 1000, 'must be an integer 1-1000')
       .default(1),
+    // Every SMS costs money and reaches a stranger's phone: a ceiling no number of addresses gets past.
+    SMS_DAILY_LIMIT: z
+      .string()
+      .regex(/^\d{1,7}$/, 'must be an integer 1-1000000')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 1_000_000, 'must be an integer 1-1000000')
+      .default(500),
     DRAFT_TTL_S: seconds(86_400).default(DRAFT_TTL_SECONDS),
     DRAFT_SWEEP_INTERVAL_MS: millis(100, 3_600_000).default(10_000),
     CEPPRO_ROLE: z
@@ -284,6 +298,7 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
       refreshTokenTtlS: e.REFRESH_TOKEN_TTL_S,
       rateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
       refreshReuseGraceS: e.REFRESH_REUSE_GRACE_S,
+      smsDailyLimit: e.SMS_DAILY_LIMIT,
     },
     trustProxy: e.TRUST_PROXY,
     drafts: { ttlS: e.DRAFT_TTL_S, sweepIntervalMs: e.DRAFT_SWEEP_INTERVAL_MS },

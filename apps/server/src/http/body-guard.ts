@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/app-error';
+import { registerExpectContinue } from './expect-continue';
 
 /** Deeper than any document the product sends (a GraphQL body with an analysis record: about 8). */
 export const MAX_JSON_DEPTH = 64;
@@ -60,6 +61,8 @@ export function findNulText(value: unknown): string | null {
  * and jsonb cannot hold it). GraphQL string literals are checked by the graph service's own rule.
  */
 export function registerBodyGuard(app: FastifyInstance, jsonBodyBytes: number): void {
+  // A declared body over the limit is refused before `100 Continue` is sent (expect-continue.ts).
+  registerExpectContinue(app);
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: jsonBodyBytes }, (request, body, done) => {

@@ -99,7 +99,7 @@ describe('my info', () => {
       email: person.email,
       mobile_number: person.mobile,
       gender: 1,
-      tax_number: '1248100998',
+      tax_number: person.taxNumber.replace(/-/g, ''),
       fax_number: null,
     });
     const updated = await h.postJson(

@@ -187,7 +187,19 @@ export function newPerson(prefix = 'doc') {
     mobile: `010${String(process.pid % 10_000).padStart(4, '0')}${n}`,
     /** Each person signs up from their own address, so per-IP limits do not add up across tests. */
     ip: `10.${Math.floor(counter / 250) + 1}.${counter % 250}.1`,
+    /** And with their own business number (as typed, with hyphens), for the same reason. */
+    taxNumber: validTaxNumber(200_000_000 + counter),
   };
+}
+
+/** A 10-digit business number `ddd-dd-ddddd` whose first nine digits are `nine`, with its check digit. */
+export function validTaxNumber(nine: number): string {
+  const digits = String(nine).padStart(9, '0').slice(-9).split('').map(Number);
+  const weights = [1, 3, 7, 1, 3, 7, 1, 3, 5];
+  const last = digits[8] ?? 0;
+  const sum = digits.reduce((total, d, i) => total + d * (weights[i] ?? 0), 0) + Math.floor((last * 5) / 10);
+  const all = [...digits, (10 - (sum % 10)) % 10].join('');
+  return `${all.slice(0, 3)}-${all.slice(3, 5)}-${all.slice(5)}`;
 }
 
 export type Person = ReturnType<typeof newPerson>;
@@ -196,7 +208,7 @@ export type Person = ReturnType<typeof newPerson>;
 export async function signUpForm(h: AuthHarness, person: Person, ip = person.ip): Promise<Record<string, string>> {
   const emailCheck = await h.post('/public/check-email-exist', { email: person.email }, { ip });
   expect(emailCheck.body.data?.exists).toBe(false);
-  const tax = await h.post('/public/check-taxvalidation', { taxNumber: '124-81-00998' }, { ip });
+  const tax = await h.post('/public/check-taxvalidation', { taxNumber: person.taxNumber }, { ip });
   expect(tax.status).toBe(200);
   expect((await h.post('/public/send-otp-sms', { mobileNumber: person.mobile }, { ip })).status).toBe(200);
   const verified = await h.post('/public/auth-sms', { mobileNumber: person.mobile, code: await h.smsCode(person.mobile) }, { ip });
@@ -214,7 +226,7 @@ export async function signUpForm(h: AuthHarness, person: Person, ip = person.ip)
     mobileNumber: person.mobile,
     mobileToken: String(verified.body.data?.mobile_token),
     companyName: 'Smile Dental',
-    taxNumber: '124-81-00998',
+    taxNumber: person.taxNumber,
     taxCheckToken: String(tax.body.data?.tax_check_token),
     taxEmail: 'tax@clinic.test',
     phoneNumber: '02-123-4567',
@@ -237,7 +249,12 @@ export async function activeAccount(h: AuthHarness, prefix = 'doc'): Promise<Per
   return person;
 }
 
-export function login(h: AuthHarness, person: Person, options: { password?: string; ip?: string } = {}) {
+/** Signs `person` in (only its email and address are read: accounts made by other means pass just those). */
+export function login(
+  h: AuthHarness,
+  person: Pick<Person, 'email' | 'ip'> & Partial<Person>,
+  options: { password?: string; ip?: string } = {},
+) {
   return h.post(
     '/public/login',
     { email: person.email, password: encodePassword(options.password ?? PASSWORD) },

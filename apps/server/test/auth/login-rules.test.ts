@@ -107,8 +107,9 @@ describe('sign-in rules', () => {
   });
 
   it('limits login attempts per address and per account at an address (429), counted in the database', async () => {
-    // Attempts on one email spread over many addresses are not refused as a whole: that would let
-    // anyone block the account (each address is slowed down on its own, see lockout-limits.test).
+    // Attempts on one email spread over a few addresses are not refused as a whole (each address is
+    // slowed down on its own, see lockout-limits.test); only past RATE_RULES.loginEmailHour per hour,
+    // and never at the account's known addresses (login-account-limit.test).
     const spread: number[] = [];
     for (let i = 0; i < 21; i++) {
       spread.push(

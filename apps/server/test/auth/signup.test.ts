@@ -45,7 +45,7 @@ describe('sign-up', () => {
       status: 'pending_email',
       user_type_cd: '00000',
       mobile_number: person.mobile,
-      tax_number: '1248100998',
+      tax_number: person.taxNumber.replace(/-/g, ''),
       gender: true,
     });
     expect(String(user?.password_hash)).toMatch(/^\$argon2id\$/);

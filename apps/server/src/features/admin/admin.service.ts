@@ -85,6 +85,11 @@ export function createAdminService({ repository, membership, audit, clock }: Adm
     throw new AppError('ADMIN_REQUIRED', undefined, { key: 'admin.error.required' });
   }
 
+  /** Changes that could end an administrator's own access (expiry; a role change, should a route ever offer one). */
+  function refuseOwnAccount(caller: AdminCaller, user: AdminUserRow): void {
+    if (user.id === caller.userId) throw new AppError('ADMIN_SELF_CHANGE', undefined, { key: 'admin.error.selfChange' });
+  }
+
   async function target(uuid: string): Promise<AdminUserRow> {
     const user = await repository.findByUuid(uuid);
     if (!user) throw new AppError('NOT_FOUND', 'No such account.', { key: 'admin.error.notFound' });
@@ -156,9 +161,14 @@ export function createAdminService({ repository, membership, audit, clock }: Adm
         return { from: user.status, to: 'active' };
       }),
 
-    /** The account's expiry, through the membership rules: the subscription ends there and the user's expires_at follows. */
+    /**
+     * The account's expiry, through the membership rules: the subscription ends there and the user's
+     * expires_at follows. Never the caller's own: an administrator who expired themselves would be
+     * locked out of the page that undoes it (another administrator sets it).
+     */
     setExpiry: (caller: AdminCaller, uuid: string, expiresAt: Date) =>
       act(caller, 'admin.set_expiry', uuid, async (user) => {
+        refuseOwnAccount(caller, user);
         const after = await membership.setAccessEnd(user.id, expiresAt);
         return { from: user.expiresAt?.toISOString() ?? null, to: after.access_ends_at, subscription: after.state };
       }),

@@ -47,6 +47,8 @@ export async function registerAuthFeature(app: FastifyInstance, services: Servic
     repository: createVerificationRepository(db),
     sms: services.sms,
     secret: secrets.urlSigning,
+    limiter,
+    smsDailyLimit: config.auth.smsDailyLimit,
   });
   const sessions = createSessionService({
     repository,

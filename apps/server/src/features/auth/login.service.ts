@@ -42,6 +42,8 @@ export interface LoginService {
  * Failures count per (email, client address). The spec's 10-failure lock applies at an address the
  * account already signs in from; anywhere else the address is slowed down (429 with Retry-After),
  * so a stranger cannot lock the owner out and one clinic address does not block its colleagues.
+ * Tries from all such addresses together are capped per email and hour (RATE_RULES.loginEmailHour,
+ * 429 LOGIN_LIMIT), which refuses the many-address guesser but never the account's known addresses.
  */
 export function createLoginService(deps: {
   repository: AuthRepository;
@@ -95,7 +97,14 @@ export function createLoginService(deps: {
       // they are slowed down exactly like real accounts seen from a stranger's address.
       const known = user ? (await repository.approvedIpState(user.id, client.ip)).thisApproved : false;
       const pair = await pairs.get(email, client.ip);
-      if (!known) refuseWhileSlowedDown(pair);
+      if (!known) {
+        refuseWhileSlowedDown(pair);
+        // Many addresses together: each try from an address the account does not sign in from
+        // counts, before the password is checked (so parallel tries cannot slip past); over the
+        // hour's cap it is LOGIN_LIMIT (429) without a check. Nothing is locked, and the account's
+        // known addresses never reach this line.
+        await limiter.hit(RATE_RULES.loginEmailHour, email.toLowerCase());
+      }
       if (!user) {
         await verifyAgainstDummy(password);
         await pairs.record(email, client.ip, new Date(clock.now()));

@@ -45,7 +45,9 @@ export async function registerSignUpRoutes(app: FastifyInstance, signUp: SignUpS
     await scope.register(multipart, {
       limits: { fileSize: LICENSE_UPLOAD.maxBytes, files: 1, fields: 0, parts: 2, headerPairs: 50 },
     });
-    scope.post('/public/license-upload', async (request) => {
+    // The file's limit plus room for the part headers: an `Expect: 100-continue` upload declaring
+    // more is refused before it is sent (http/expect-continue.ts).
+    scope.post('/public/license-upload', { config: { maxBodyBytes: LICENSE_UPLOAD.maxBytes + 64 * 1024 } }, async (request) => {
       const file = await readLicense(request);
       return ok(await signUp.uploadLicense(file, clientOf(request)));
     });

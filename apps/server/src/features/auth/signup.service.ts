@@ -116,7 +116,11 @@ export function createSignUpService(deps: {
         if (licensePath === null || !(await storage.exists(licensePath)))
           throw authError('VALIDATION_FAILED', 'auth.token.invalid', 'licenseToken');
       }
+      // A clinic signs its staff up from one address; a day's cap per address and per business
+      // number stops one source from minting accounts without end.
       await limiter.hit(RATE_RULES.signUpIp, client.ip);
+      await limiter.hit(RATE_RULES.signUpIpDay, client.ip);
+      await limiter.hit(RATE_RULES.signUpTaxDay, input.taxNumber);
       if (await repository.emailTaken(input.email)) throw authError('M005', 'auth.email.exists', 'email');
 
       const now = new Date();

@@ -3,6 +3,7 @@ import type { VerificationPurpose } from '../../db/schema/index';
 import { AppError } from '../../errors/app-error';
 import type { SmsProvider } from '../../sms/sms-provider';
 import { authError } from '../../http/parse-body';
+import { RATE_RULES, smsDailyRule, type RateLimiter } from './rate-limit';
 import { keyedHash, keyedHashMatches, randomSmsCode, randomToken } from './tokens';
 import type { VerificationRepository, VerificationRow } from './verification.repository';
 
@@ -22,6 +23,7 @@ const SMS_TEXT: Record<SmsPurpose, string> = {
 };
 
 export interface VerificationService {
+  /** Over the number's or the service's daily cap: SMS_LIMIT (429), except find-password (see withinDailyCaps). */
   sendSmsCode(input: { purpose: SmsPurpose; mobile: string; userId: number | null }): Promise<{ expiresIn: number }>;
   /** Throws K022 for a wrong, expired, used or over-guessed code. */
   verifySmsCode(input: { purpose: SmsPurpose; mobile: string; code: string }): Promise<VerificationRow>;
@@ -37,8 +39,29 @@ export function createVerificationService(deps: {
   repository: VerificationRepository;
   sms: SmsProvider;
   secret: string;
+  limiter: RateLimiter;
+  /** SMS_DAILY_LIMIT: codes the whole service sends per UTC day. */
+  smsDailyLimit: number;
 }): VerificationService {
-  const { repository, sms, secret } = deps;
+  const { repository, sms, secret, limiter } = deps;
+  const smsDaily = smsDailyRule(deps.smsDailyLimit);
+
+  /**
+   * The daily caps behind every caller's own limits: per number, then for the whole service (a
+   * number already over its cap does not use up the service's). True when the code may go out.
+   * Find-password must answer alike whether or not anything matched, so over a cap its code is
+   * dropped silently instead of answering SMS_LIMIT.
+   */
+  async function withinDailyCaps(purpose: SmsPurpose, mobile: string): Promise<boolean> {
+    try {
+      await limiter.hit(RATE_RULES.smsMobileDay, mobile);
+      await limiter.hit(smsDaily, 'all');
+      return true;
+    } catch (error) {
+      if (purpose === 'password_reset' && error instanceof AppError && error.code === 'SMS_LIMIT') return false;
+      throw error;
+    }
+  }
 
   async function findLink(purpose: LinkPurpose, token: string): Promise<VerificationRow> {
     const [id, linkSecret, rest] = token.split('.');
@@ -52,6 +75,7 @@ export function createVerificationService(deps: {
 
   return {
     async sendSmsCode({ purpose, mobile, userId }) {
+      if (!(await withinDailyCaps(purpose, mobile))) return { expiresIn: SMS_CODE_TTL_S };
       const id = randomUUID();
       const code = randomSmsCode();
       await repository.replace({
