@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const AUDIT_OUTCOMES = ['success', 'denied', 'failed'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
-export const AUDIT_KINDS = ['auth', 'account', 'patient', 'chart', 'image', 'landmarks', 'report', 'export', 'admin'] as const;
+export const AUDIT_KINDS = ['auth', 'account', 'patient', 'chart', 'image', 'landmarks', 'report', 'export', 'admin', 'access'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** Every action code the product records; the screen names each in the user's language. */
@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'chart.create',
   'chart.update',
   'chart.delete',
+  'chart.analysis_update',
   'image.upload',
   'image.view',
   'image.update',
@@ -53,7 +54,49 @@ export const AUDIT_ACTIONS = [
   'admin.change_type',
   'admin.create',
   'admin.promote',
+  'access.refused_more',
 ] as const;
+
+/** The documents of an analysis record a save can change (its graph field names), as a save's detail lists them. */
+export const AUDIT_RECORD_DOCUMENTS = [
+  'infer_result',
+  'modified_result',
+  'profilogram_result',
+  'ruler_info',
+  'superimposition_data',
+  'vto_sto_config',
+  'drawing_result',
+  'img_size',
+] as const;
+export type AuditRecordDocument = (typeof AUDIT_RECORD_DOCUMENTS)[number];
+
+/** Most moved landmarks one event lists (the largest moves); `total` says how many moved in all. */
+export const AUDIT_MAX_MOVES = 38;
+
+const auditPoint = z.tuple([z.number(), z.number()]);
+
+/**
+ * `detail.landmarks` of a `landmarks.update`: the landmarks whose shown point changed, from where to
+ * where in image px of the original upload (`from` null: placed; `to` null: removed), and the
+ * distance `by` in `unit`: mm when the film is calibrated, else px.
+ */
+export const auditLandmarkChangesSchema = z.object({
+  unit: z.enum(['mm', 'px']),
+  calibration: z.enum(['ruler', 'dicom', 'default-ppm', 'none']),
+  moved: z
+    .array(z.object({ id: z.string(), from: auditPoint.nullable(), to: auditPoint.nullable(), by: z.number().nullable() }))
+    .max(AUDIT_MAX_MOVES),
+  total: z.number().int().nonnegative(),
+});
+export type AuditLandmarkChanges = z.infer<typeof auditLandmarkChangesSchema>;
+
+/** `detail` of an `access.refused_more`: refused requests of one account in one minute not recorded one by one. */
+export const auditRefusalSummarySchema = z.object({
+  count: z.number().int().positive(),
+  first: z.string(),
+  last: z.string(),
+  actions: z.record(z.string(), z.number().int()),
+});
 
 const isoInstant = z.iso.datetime({ offset: true });
 

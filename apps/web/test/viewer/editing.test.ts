@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setTool, useToolStore } from '../../src/features/viewer/interaction/registry.ts';
 import { useLandmarkStore } from '../../src/features/viewer/store/landmark-store.ts';
 import { useViewerStore } from '../../src/features/viewer/store/viewer-store.ts';
-import { createHarness, type Harness } from './harness.ts';
+import { createHarness, RECORD, type Harness } from './harness.ts';
 
 let h: Harness;
 beforeEach(() => {
@@ -130,13 +130,30 @@ describe('autosave when leaving the Landmarks panel', () => {
   });
 
   it('a reset to AI is saved as an empty modified_result', async () => {
-    const h2 = h;
-    landmarks().select('S');
-    h2.key('ArrowLeft');
+    h.dispose();
+    const stored = { version: 2 as const, image: { chart_data_id: 77 }, landmarks: [{ cname: 0, name: 'S', x: 790, y: 1000 }] };
+    h = createHarness({ ...RECORD, modified_result: stored });
     landmarks().resetToAi();
-    h2.openPanel('analysis');
-    await h2.autosave.settled();
-    expect(h2.saves.map((s) => s.modified)).toEqual([{ version: 2, image: { chart_data_id: 77 }, landmarks: [] }]);
+    h.openPanel('analysis');
+    await h.autosave.settled();
+    expect(h.saves.map((s) => s.modified)).toEqual([{ version: 2, image: { chart_data_id: 77 }, landmarks: [] }]);
+  });
+
+  it('does not save edits that end where the record already is: undone, or put back to the AI point', async () => {
+    landmarks().select('S');
+    h.key('ArrowLeft');
+    h.key('ArrowLeft');
+    landmarks().undo();
+    landmarks().undo();
+    landmarks().select('Pog');
+    h.key('ArrowUp');
+    landmarks().resetToAi();
+    expect(landmarks().dirty).toBe(true);
+    h.openPanel('analysis');
+    await h.autosave.settled();
+    expect(h.saves).toEqual([]);
+    expect(h.autosave.pending()).toBeNull();
+    expect(landmarks().dirty).toBe(false);
   });
 
   it('on CONFLICT (a stale save) reports it for a reload and never marks the edits saved', async () => {

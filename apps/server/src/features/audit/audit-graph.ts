@@ -1,3 +1,4 @@
+import { actionAsked, documentsNamed } from './audit-record-changes';
 import type { TargetRef } from './audit-targets.repository';
 import type { AuditService } from './audit.service';
 
@@ -12,13 +13,19 @@ export interface AuditGraphContext {
 }
 
 interface FieldAudit {
-  action: string;
+  /** The action recorded; for a save, the action of a refused or failed one (a done one says what changed). */
+  action: string | ((args: Args) => string);
   /** The target from the arguments, or (after success) from the result. */
   target: (args: Args, result: unknown) => TargetRef | null;
   /** A query that answers "nothing" for someone else's id, instead of an error. */
   empty?: (result: unknown) => boolean;
   /** Queries without a single target (a list) are not recorded. */
   when?: (args: Args) => boolean;
+  /**
+   * A save of an analysis record: its documents are read before and after, and a done save is
+   * recorded as what it changed (`describeSave`), or not at all when it changed nothing.
+   */
+  save?: { record: (args: Args, result: unknown) => number | null; documents: (args: Args) => ReturnType<typeof documentsNamed> };
 }
 
 const int = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
@@ -51,9 +58,21 @@ const FIELDS: Record<string, FieldAudit> = {
       return id === null ? null : { kind: 'chart_data', id };
     },
   },
-  'Mutation.create_analysis_record': { action: 'landmarks.update', target: (a, r) => record(idOf(r)) ?? chart(int(a['chart_id'])) },
-  'Mutation.update_analysis_record': { action: 'landmarks.update', target: (a) => record(int(a['id'])) },
-  'Mutation.merge_drawing_result': { action: 'drawing.update', target: (a) => record(int(a['id'])) },
+  'Mutation.create_analysis_record': {
+    action: (a) => actionAsked(documentsNamed(a['input'])),
+    target: (a, r) => record(idOf(r)) ?? chart(int(a['chart_id'])),
+    save: { record: (_a, r) => idOf(r), documents: (a) => documentsNamed(a['input']) },
+  },
+  'Mutation.update_analysis_record': {
+    action: (a) => actionAsked(documentsNamed(a['input'])),
+    target: (a) => record(int(a['id'])),
+    save: { record: (a) => int(a['id']), documents: (a) => documentsNamed(a['input']) },
+  },
+  'Mutation.merge_drawing_result': {
+    action: 'drawing.update',
+    target: (a) => record(int(a['id'])),
+    save: { record: (a) => int(a['id']), documents: () => ['drawing_result'] },
+  },
 };
 
 /**
@@ -79,7 +98,9 @@ function audited(resolve: Resolver, spec: FieldAudit, audit: AuditService): Reso
   return async (parent, args, ctx, info) => {
     if (spec.when && !spec.when(args)) return resolve(parent, args, ctx, info);
     const client = ctx.client ?? { ip: '', userAgent: null };
-    const base = { actorUserId: ctx.userId, client, action: spec.action };
+    const base = { actorUserId: ctx.userId, client, action: typeof spec.action === 'string' ? spec.action : spec.action(args) };
+    // A save's record as it was (a create has none yet): only its owner's done save is told from it.
+    const before = spec.save ? await audit.recordState(spec.save.record(args, undefined), spec.save.documents(args)) : null;
     let result: unknown;
     try {
       result = await resolve(parent, args, ctx, info);
@@ -87,8 +108,15 @@ function audited(resolve: Resolver, spec: FieldAudit, audit: AuditService): Reso
       await audit.access({ ...base, target: spec.target(args, undefined), error });
       throw error;
     }
+    const target = spec.target(args, result);
+    if (spec.save) {
+      const change = await audit.describeSave(spec.save.documents(args), before, spec.save.record(args, result));
+      // Nothing changed (an unchanged document sent again): nothing happened to record.
+      if (change !== null) await audit.access({ ...base, action: change.action, target, detail: change.detail });
+      return result;
+    }
     const missing = spec.empty?.(result) ?? false;
-    await audit.access({ ...base, target: spec.target(args, result), ...(missing && { error: { code: 'NOT_FOUND' } }) });
+    await audit.access({ ...base, target, ...(missing && { error: { code: 'NOT_FOUND' } }) });
     return result;
   };
 }

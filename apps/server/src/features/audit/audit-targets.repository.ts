@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { IMAGE_TYPE, type AuditRecordDocument } from '@ceppro/contract';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { AppDatabase } from '../../db/database';
-import { analysisRecords, chartData, charts, patients, uploads } from '../../db/schema/index';
+import { newestLiveImage } from '../../db/live-image';
+import { analysisRecords, chartData, charts, patients, uploads, userConfigs } from '../../db/schema/index';
 
 /** What an event is about, as the request named it. */
 export type TargetRef =
@@ -17,6 +19,30 @@ export interface ResolvedTarget {
   patientId: number;
   /** The chart's `chart_id` string when the target is (in) a chart. */
   chartId: string | null;
+}
+
+/** An analysis record's stored documents (those read), by graph field name, as a save found or left them. */
+export interface RecordState {
+  chartRef: number;
+  ownerUserId: number;
+  documents: Partial<Record<AuditRecordDocument, unknown>>;
+}
+
+const DOCUMENT_COLUMNS = {
+  infer_result: analysisRecords.inferResult,
+  modified_result: analysisRecords.modifiedResult,
+  profilogram_result: analysisRecords.profilogramResult,
+  ruler_info: analysisRecords.rulerInfo,
+  superimposition_data: analysisRecords.superimpositionData,
+  vto_sto_config: analysisRecords.vtoStoConfig,
+  drawing_result: analysisRecords.drawingResult,
+  img_size: analysisRecords.imgSize,
+} as const satisfies Record<AuditRecordDocument, unknown>;
+
+/** What a landmark save's distances are measured with: the film's DICOM facts and the owner's default PPM. */
+export interface CalibrationInputs {
+  dicomInfo: unknown;
+  defaultPpm: number | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,6 +82,43 @@ export function createAuditTargetRepository(db: AppDatabase) {
         case 'upload':
           return first(await fromCharts().innerJoin(uploads, eq(uploads.chartRef, charts.id)).where(eq(uploads.id, target.id)));
       }
+    },
+
+    /**
+     * Some documents of a record (whoever owns it, deleted or not): what a save changed is told from
+     * two of these. Only the `documents` asked are read (each may be hundreds of KB).
+     */
+    async recordState(id: number, documents: readonly AuditRecordDocument[]): Promise<RecordState | null> {
+      if (!Number.isSafeInteger(id) || id < 1 || id > INT_MAX) return null;
+      const asked = Object.fromEntries(documents.map((d) => [d, DOCUMENT_COLUMNS[d]]));
+      const [row] = await db
+        .select({ chartRef: analysisRecords.chartRef, ownerUserId: patients.userId, ...asked })
+        .from(analysisRecords)
+        .innerJoin(charts, eq(charts.id, analysisRecords.chartRef))
+        .innerJoin(patients, eq(patients.id, charts.patientRef))
+        .where(eq(analysisRecords.id, id));
+      if (!row) return null;
+      const { chartRef, ownerUserId, ...read } = row as Record<string, unknown> & { chartRef: number; ownerUserId: number };
+      return { chartRef, ownerUserId, documents: read };
+    },
+
+    /** The film the landmarks are on (`filmId`, else the chart's live cephalogram) and the owner's default PPM. */
+    async calibrationInputs(chartRef: number, ownerUserId: number, filmId: number | null): Promise<CalibrationInputs> {
+      const film =
+        filmId === null
+          ? await newestLiveImage(db, chartRef, IMAGE_TYPE.cephalogram)
+          : (
+              await db
+                .select({ dicomInfo: chartData.dicomInfo })
+                .from(chartData)
+                .where(and(eq(chartData.id, filmId), eq(chartData.chartRef, chartRef)))
+            )[0];
+      const [config] = await db
+        .select({ ppm: userConfigs.defaultPpm })
+        .from(userConfigs)
+        .where(and(eq(userConfigs.userId, ownerUserId), isNull(userConfigs.deletedAt)))
+        .limit(1);
+      return { dicomInfo: film?.dicomInfo ?? null, defaultPpm: config?.ppm ?? null };
     },
   };
 }

@@ -96,8 +96,11 @@ function parseCursor(cursor: string | undefined): TrailFilter['after'] {
   return { at: new Date(at), id };
 }
 
+/** What the trail resolved about a target (whose patient, which chart): the owner's to see, not the requester's. */
+const RESOLVED_KEYS = ['patientId', 'chartId'];
+
 function toView(row: TrailRow, userId: number): AuditEventView {
-  return {
+  const view: AuditEventView = {
     id: String(row.id),
     at: row.at.toISOString(),
     action: row.action,
@@ -110,6 +113,37 @@ function toView(row: TrailRow, userId: number): AuditEventView {
     ip: row.ip,
     user_agent: row.userAgent,
     detail: row.detail ?? null,
+  };
+  return refusedOnNotMine(row, userId) ? asRequesterSees(view) : view;
+}
+
+/**
+ * The reader's own request, refused on another account's data (that account's trail has it as
+ * `denied`) or failed on nothing (an id that resolves to no patient data).
+ */
+function refusedOnNotMine(row: TrailRow, userId: number): boolean {
+  if (row.actorUserId !== userId || row.outcome === 'success') return false;
+  if (row.outcome === 'denied') return row.ownerUserId !== null && row.ownerUserId !== userId;
+  const detail = row.detail ?? {};
+  return row.ownerUserId === userId && 'requested' in detail && !('patientId' in detail);
+}
+
+/**
+ * A refusal as its requester sees it: what they sent and `failed`, the very row a request for an
+ * id that does not exist gives them (same outcome, target and detail), so their trail never tells
+ * whether an id exists or whose it is.
+ */
+function asRequesterSees(view: AuditEventView): AuditEventView {
+  const detail = Object.fromEntries(Object.entries(view.detail ?? {}).filter(([key]) => !RESOLVED_KEYS.includes(key)));
+  const requested = detail['requested'];
+  const sent = typeof requested === 'object' && requested !== null ? (requested as Record<string, unknown>) : {};
+  return {
+    ...view,
+    outcome: 'failed',
+    target_type: typeof sent['type'] === 'string' ? sent['type'] : 'none',
+    target_id: typeof sent['id'] === 'string' ? sent['id'] : null,
+    patient: null,
+    detail: Object.keys(detail).length > 0 ? detail : null,
   };
 }
 

@@ -13,6 +13,8 @@ import { registerAuditRoutes } from './audit.routes';
 export function registerAuditFeature(app: FastifyInstance, services: Services): void {
   const db = services.database.db;
   registerAuditHooks(app, services.audit);
+  // Refusal floods are summarised when their minute is over (a clock timer); on shutdown, whatever is counted.
+  app.addHook('onClose', () => services.audit.flushRefusals(true));
   registerAuditRoutes(
     app,
     createAuditTrailService({ repository: createAuditRepository(db), targets: createAuditTargetRepository(db), audit: services.audit }),

@@ -1,8 +1,12 @@
+import type { AuditRecordDocument } from '@ceppro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors/app-error';
+import { escapeDetail, escapeNullable, escapeText } from './audit-escape';
+import { actionAsked, describeRecordSave, documentsToRead, type RecordChange } from './audit-record-changes';
+import { createRefusalLimiter } from './audit-refusals';
 import type { AuditRepository } from './audit.repository';
-import type { AuditTargetRepository, ResolvedTarget, TargetRef } from './audit-targets.repository';
+import type { AuditTargetRepository, RecordState, ResolvedTarget, TargetRef } from './audit-targets.repository';
 
 /**
  * One event of the audit trail. `ownerUserId` is whose data it is (the real owner also when the
@@ -47,6 +51,8 @@ export interface AuditServiceDeps {
 
 // A user agent is kept for "which browser", not as a fingerprint: the first 200 characters are enough.
 const USER_AGENT_CHARS = 200;
+// An id as the request sent it: a real one is far shorter; a longer one is cut (and marked so).
+const ID_CHARS = 200;
 
 /**
  * One opened viewer reads its chart and film several times (queries refetched on focus, the display
@@ -59,6 +65,7 @@ export const VIEW_REPEAT_WINDOW_MS = 60_000;
 const VIEW_MEMORY_LIMIT = 10_000;
 
 export function createAuditService({ repository, targets, clock, log }: AuditServiceDeps) {
+  const refusals = createRefusalLimiter(clock, (entry) => service.record(entry));
   const lastViews = new Map<string, number>();
   /** True when this successful view repeats one recorded within the window (and remembers it otherwise). */
   function repeatedView(event: AccessEvent, targetId: string | null): boolean {
@@ -83,17 +90,18 @@ export function createAuditService({ repository, targets, clock, log }: AuditSer
      */
     async record(entry: AuditEntry): Promise<void> {
       try {
+        // Every string escaped (audit-escape.ts): a NUL or a lone surrogate in an id must not lose the event.
         await repository.insert({
           at: new Date(clock.now()),
           actorUserId: entry.actorUserId,
           ownerUserId: entry.ownerUserId,
-          action: entry.action,
-          targetType: entry.targetType,
-          targetId: entry.targetId,
-          ip: entry.ip,
-          userAgent: entry.userAgent?.slice(0, USER_AGENT_CHARS) ?? null,
+          action: escapeText(entry.action, 100),
+          targetType: escapeText(entry.targetType, 100),
+          targetId: escapeNullable(entry.targetId, ID_CHARS),
+          ip: escapeNullable(entry.ip, 100),
+          userAgent: escapeNullable(entry.userAgent?.slice(0, USER_AGENT_CHARS) ?? null, USER_AGENT_CHARS),
           outcome: entry.outcome,
-          detail: entry.detail ?? null,
+          detail: entry.detail ? (escapeDetail(entry.detail) as Record<string, unknown>) : null,
         });
       } catch (error) {
         log.error({ err: error, audit: { ...entry, detail: undefined } }, 'audit event could not be recorded');
@@ -115,7 +123,10 @@ export function createAuditService({ repository, targets, clock, log }: AuditSer
     /**
      * Records an access to a patient, chart, image or record. The target's real owner is looked up,
      * so a refused request for someone else's data is `denied` with that owner (who then sees it in
-     * their trail); a failure on one's own or on nothing is `failed`.
+     * their trail, with the patient and chart it resolved to); a failure on one's own or on nothing
+     * is `failed`. A failed or refused request also keeps `requested`: the target exactly as the
+     * actor sent it, which is all the actor's own view of the row shows (audit-trail.service.ts).
+     * Refusals beyond the per-minute allowance are counted, not written (audit-refusals.ts).
      */
     async access(event: AccessEvent): Promise<void> {
       const resolved = event.resolved !== undefined ? event.resolved : await service.resolveTarget(event.target);
@@ -126,11 +137,18 @@ export function createAuditService({ repository, targets, clock, log }: AuditSer
       if (resolved) detail['patientId'] = resolved.patientId;
       if (resolved?.chartId && event.target?.kind !== 'chart') detail['chartId'] = resolved.chartId;
       if (failed) detail['code'] = codeOf(event.error);
+      if (failed && event.target) detail['requested'] = { type: event.target.kind, id: String(event.target.id).slice(0, ID_CHARS) };
       const targetId = targetIdOf(event.target, resolved?.chartId ?? null);
       if (outcome === 'success' && repeatedView(event, targetId)) return;
+      const ownerUserId = resolved?.ownerUserId ?? event.actorUserId;
+      // An id that names no data of the actor's (someone else's, or nothing): limited per minute, the same for both.
+      if (failed && event.target !== null && (resolved === null || foreign)) {
+        const refusal = { actorUserId: event.actorUserId, ownerUserId, action: event.action, client: event.client };
+        if (!(await refusals.admit(refusal))) return;
+      }
       await service.record({
         actorUserId: event.actorUserId,
-        ownerUserId: resolved?.ownerUserId ?? event.actorUserId,
+        ownerUserId,
         action: event.action,
         targetType: event.target?.kind ?? 'none',
         targetId,
@@ -140,6 +158,39 @@ export function createAuditService({ repository, targets, clock, log }: AuditSer
         detail: Object.keys(detail).length > 0 ? detail : undefined,
       });
     },
+
+    /**
+     * The documents of an analysis record a save of `named` ones may change, now (for telling what it
+     * changed); null when gone or unreadable (logged).
+     */
+    async recordState(id: number | null, named: readonly AuditRecordDocument[]): Promise<RecordState | null> {
+      if (id === null) return null;
+      return targets.recordState(id, documentsToRead(named)).catch((error: unknown) => {
+        log.error({ err: error }, 'audit could not read an analysis record');
+        return null;
+      });
+    },
+
+    /**
+     * What a successful save of record `id` changed among the `named` documents, from its state
+     * `before` (null: it did not exist); null when nothing changed. A look-up that fails is logged
+     * and reads as a change of everything named (recorded rather than lost).
+     */
+    async describeSave(named: readonly AuditRecordDocument[], before: RecordState | null, id: number | null): Promise<RecordChange | null> {
+      const after = await service.recordState(id, named);
+      const asked: RecordChange = { action: actionAsked(named), detail: { documents: [...named] } };
+      if (after === null) return asked;
+      return describeRecordSave(targets, named, before, after).catch((error: unknown) => {
+        log.error({ err: error }, 'audit could not tell what a save changed');
+        return asked;
+      });
+    },
+
+    /**
+     * Writes the summaries of refusal windows that are over (each also ends on its own clock timer;
+     * `all`: every window, on shutdown) and waits for those being written.
+     */
+    flushRefusals: (all = false): Promise<void> => refusals.flush(all),
   };
   return service;
 }

@@ -25,6 +25,28 @@ export const enAudit = {
   me: 'You',
   unknown: 'Unknown (failed sign-in)',
   otherAccount: 'Another account (#{{id}})',
+  details: 'Details',
+  documents: {
+    infer_result: 'AI landmarks',
+    modified_result: 'adjusted landmarks',
+    profilogram_result: 'profilogram',
+    ruler_info: 'calibration ruler',
+    superimposition_data: 'superimposition',
+    vto_sto_config: 'VTO/STO plan',
+    drawing_result: 'drawings and measurements',
+    img_size: 'image size',
+  },
+  detail: {
+    movedMm: '{{id}}: {{from}} → {{to}} px ({{distance}} mm)',
+    movedPx: '{{id}}: {{from}} → {{to}} px ({{distance}} px, film not calibrated)',
+    placed: '{{id}}: placed at {{to}} px',
+    removed: '{{id}}: removed (was at {{from}} px)',
+    more: 'and {{n}} more',
+    movedCount: '{{n}} landmarks moved',
+    documents: 'Saved: {{list}}',
+    alsoSaved: 'Also saved: {{list}}',
+    refusedMore: '{{n}} more refused requests in this minute, not listed one by one',
+  },
   outcomes: { success: 'Success', denied: 'Denied', failed: 'Failed' },
   kinds: {
     auth: 'Sign-in and sign-out',
@@ -36,6 +58,7 @@ export const enAudit = {
     report: 'Reports',
     export: 'Exports',
     admin: 'Administration',
+    access: 'Refused-request counts',
   },
   actions: {
     auth: { sign_in: 'Sign-in', sign_out: 'Sign-out', account_locked: 'Account locked', token_reuse: 'Stolen session refused' },
@@ -47,7 +70,13 @@ export const enAudit = {
       profile_update: 'Profile updated',
     },
     patient: { view: 'Patient viewed', create: 'Patient added', update: 'Patient edited', delete: 'Patient deleted' },
-    chart: { view: 'Viewer opened', create: 'Chart added', update: 'Chart edited', delete: 'Chart deleted' },
+    chart: {
+      view: 'Viewer opened',
+      create: 'Chart added',
+      update: 'Chart edited',
+      delete: 'Chart deleted',
+      analysis_update: 'Analysis data saved',
+    },
     image: { upload: 'Image uploaded', view: 'Image viewed', update: 'Image details edited', discard: 'Upload discarded' },
     landmarks: {
       detect: 'AI landmark detection',
@@ -72,6 +101,7 @@ export const enAudit = {
       create: 'Administrator account created',
       promote: 'Made an administrator',
     },
+    access: { refused_more: 'More refused requests (counted)' },
   },
 };
 

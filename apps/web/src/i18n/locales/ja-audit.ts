@@ -26,6 +26,28 @@ export const jaAudit: AuditDictionary = {
   me: 'あなた',
   unknown: '不明（サインイン失敗）',
   otherAccount: '別のアカウント（#{{id}}）',
+  details: '詳細',
+  documents: {
+    infer_result: 'AIランドマーク',
+    modified_result: '修正したランドマーク',
+    profilogram_result: 'プロフィログラム',
+    ruler_info: 'キャリブレーション定規',
+    superimposition_data: '重ね合わせ',
+    vto_sto_config: 'VTO/STOプラン',
+    drawing_result: '描画と計測',
+    img_size: '画像サイズ',
+  },
+  detail: {
+    movedMm: '{{id}}: {{from}} → {{to}} px（{{distance}} mm）',
+    movedPx: '{{id}}: {{from}} → {{to}} px（{{distance}} px、未キャリブレーションのフィルム）',
+    placed: '{{id}}: {{to}} px に配置',
+    removed: '{{id}}: 削除（元の位置 {{from}} px）',
+    more: 'ほか {{n}} 件',
+    movedCount: 'ランドマーク {{n}} 点を移動',
+    documents: '保存: {{list}}',
+    alsoSaved: '同時に保存: {{list}}',
+    refusedMore: 'この1分間に拒否されたリクエストがさらに {{n}} 件（個別には記録していません）',
+  },
   outcomes: { success: '成功', denied: '拒否', failed: '失敗' },
   kinds: {
     auth: 'サインイン／サインアウト',
@@ -37,6 +59,7 @@ export const jaAudit: AuditDictionary = {
     report: 'レポート',
     export: 'エクスポート',
     admin: '管理',
+    access: '拒否されたリクエストの集計',
   },
   actions: {
     auth: { sign_in: 'サインイン', sign_out: 'サインアウト', account_locked: 'アカウントのロック', token_reuse: '不正なセッションを拒否' },
@@ -48,7 +71,13 @@ export const jaAudit: AuditDictionary = {
       profile_update: 'プロフィール更新',
     },
     patient: { view: '患者の閲覧', create: '患者の登録', update: '患者情報の編集', delete: '患者の削除' },
-    chart: { view: 'ビューアを開く', create: 'チャートの追加', update: 'チャートの編集', delete: 'チャートの削除' },
+    chart: {
+      view: 'ビューアを開く',
+      create: 'チャートの追加',
+      update: 'チャートの編集',
+      delete: 'チャートの削除',
+      analysis_update: '分析データの保存',
+    },
     image: { upload: '画像のアップロード', view: '画像の閲覧', update: '画像情報の編集', discard: 'アップロードの取り消し' },
     landmarks: {
       detect: 'AIランドマーク検出',
@@ -73,5 +102,6 @@ export const jaAudit: AuditDictionary = {
       create: '管理者アカウントの作成',
       promote: '管理者権限の付与',
     },
+    access: { refused_more: '拒否されたリクエスト（集計）' },
   },
 };

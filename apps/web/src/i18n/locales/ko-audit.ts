@@ -26,6 +26,28 @@ export const koAudit: AuditDictionary = {
   me: '본인',
   unknown: '알 수 없음(로그인 실패)',
   otherAccount: '다른 계정(#{{id}})',
+  details: '상세',
+  documents: {
+    infer_result: 'AI 계측점',
+    modified_result: '수정된 계측점',
+    profilogram_result: '프로필로그램',
+    ruler_info: '보정용 자',
+    superimposition_data: '중첩',
+    vto_sto_config: 'VTO/STO 계획',
+    drawing_result: '그리기 및 계측',
+    img_size: '이미지 크기',
+  },
+  detail: {
+    movedMm: '{{id}}: {{from}} → {{to}} px ({{distance}} mm)',
+    movedPx: '{{id}}: {{from}} → {{to}} px ({{distance}} px, 보정되지 않은 필름)',
+    placed: '{{id}}: {{to}} px에 배치',
+    removed: '{{id}}: 삭제됨 (이전 위치 {{from}} px)',
+    more: '외 {{n}}개',
+    movedCount: '계측점 {{n}}개 이동',
+    documents: '저장됨: {{list}}',
+    alsoSaved: '함께 저장됨: {{list}}',
+    refusedMore: '이 1분 동안 거부된 요청 {{n}}건 추가 (개별 기록 생략)',
+  },
   outcomes: { success: '성공', denied: '거부됨', failed: '실패' },
   kinds: {
     auth: '로그인 및 로그아웃',
@@ -37,6 +59,7 @@ export const koAudit: AuditDictionary = {
     report: '리포트',
     export: '내보내기',
     admin: '관리',
+    access: '거부된 요청 집계',
   },
   actions: {
     auth: { sign_in: '로그인', sign_out: '로그아웃', account_locked: '계정 잠김', token_reuse: '도용된 세션 차단' },
@@ -48,7 +71,7 @@ export const koAudit: AuditDictionary = {
       profile_update: '프로필 수정',
     },
     patient: { view: '환자 조회', create: '환자 등록', update: '환자 정보 수정', delete: '환자 삭제' },
-    chart: { view: '뷰어 열기', create: '차트 추가', update: '차트 수정', delete: '차트 삭제' },
+    chart: { view: '뷰어 열기', create: '차트 추가', update: '차트 수정', delete: '차트 삭제', analysis_update: '분석 데이터 저장' },
     image: { upload: '이미지 업로드', view: '이미지 조회', update: '이미지 정보 수정', discard: '업로드 취소' },
     landmarks: {
       detect: 'AI 계측점 검출',
@@ -68,5 +91,6 @@ export const koAudit: AuditDictionary = {
       create: '관리자 계정 생성',
       promote: '관리자 권한 부여',
     },
+    access: { refused_more: '추가 거부 요청(집계)' },
   },
 };

@@ -27,6 +27,28 @@ export const viAudit: AuditDictionary = {
   me: 'Bạn',
   unknown: 'Không xác định (đăng nhập thất bại)',
   otherAccount: 'Tài khoản khác (#{{id}})',
+  details: 'Chi tiết',
+  documents: {
+    infer_result: 'điểm mốc AI',
+    modified_result: 'điểm mốc đã chỉnh',
+    profilogram_result: 'profilogram',
+    ruler_info: 'thước hiệu chuẩn',
+    superimposition_data: 'chồng phim',
+    vto_sto_config: 'kế hoạch VTO/STO',
+    drawing_result: 'hình vẽ và phép đo',
+    img_size: 'kích thước ảnh',
+  },
+  detail: {
+    movedMm: '{{id}}: {{from}} → {{to}} px ({{distance}} mm)',
+    movedPx: '{{id}}: {{from}} → {{to}} px ({{distance}} px, phim chưa hiệu chuẩn)',
+    placed: '{{id}}: đặt tại {{to}} px',
+    removed: '{{id}}: đã xóa (trước đó ở {{from}} px)',
+    more: 'và {{n}} điểm khác',
+    movedCount: 'Đã di chuyển {{n}} điểm mốc',
+    documents: 'Đã lưu: {{list}}',
+    alsoSaved: 'Đồng thời lưu: {{list}}',
+    refusedMore: 'Thêm {{n}} yêu cầu bị từ chối trong phút này, không ghi từng dòng',
+  },
   outcomes: { success: 'Thành công', denied: 'Bị từ chối', failed: 'Thất bại' },
   kinds: {
     auth: 'Đăng nhập và đăng xuất',
@@ -38,6 +60,7 @@ export const viAudit: AuditDictionary = {
     report: 'Báo cáo',
     export: 'Xuất dữ liệu',
     admin: 'Quản trị',
+    access: 'Yêu cầu bị từ chối (gộp)',
   },
   actions: {
     auth: { sign_in: 'Đăng nhập', sign_out: 'Đăng xuất', account_locked: 'Tài khoản bị khóa', token_reuse: 'Chặn phiên bị đánh cắp' },
@@ -49,7 +72,13 @@ export const viAudit: AuditDictionary = {
       profile_update: 'Cập nhật hồ sơ',
     },
     patient: { view: 'Xem bệnh nhân', create: 'Thêm bệnh nhân', update: 'Sửa bệnh nhân', delete: 'Xóa bệnh nhân' },
-    chart: { view: 'Mở trình xem', create: 'Thêm hồ sơ', update: 'Sửa hồ sơ', delete: 'Xóa hồ sơ' },
+    chart: {
+      view: 'Mở trình xem',
+      create: 'Thêm hồ sơ',
+      update: 'Sửa hồ sơ',
+      delete: 'Xóa hồ sơ',
+      analysis_update: 'Lưu dữ liệu phân tích',
+    },
     image: { upload: 'Tải ảnh lên', view: 'Xem ảnh', update: 'Sửa thông tin ảnh', discard: 'Hủy tải lên' },
     landmarks: {
       detect: 'AI phát hiện điểm mốc',
@@ -69,5 +98,6 @@ export const viAudit: AuditDictionary = {
       create: 'Tạo tài khoản quản trị',
       promote: 'Cấp quyền quản trị',
     },
+    access: { refused_more: 'Thêm yêu cầu bị từ chối (gộp)' },
   },
 };

@@ -25,6 +25,28 @@ export const zhAudit: AuditDictionary = {
   me: '本人',
   unknown: '未知（登录失败）',
   otherAccount: '其他账户（#{{id}}）',
+  details: '详情',
+  documents: {
+    infer_result: 'AI 标志点',
+    modified_result: '修改后的标志点',
+    profilogram_result: '轮廓图',
+    ruler_info: '校准标尺',
+    superimposition_data: '重叠',
+    vto_sto_config: 'VTO/STO 方案',
+    drawing_result: '绘图与测量',
+    img_size: '图像尺寸',
+  },
+  detail: {
+    movedMm: '{{id}}：{{from}} → {{to}} px（{{distance}} mm）',
+    movedPx: '{{id}}：{{from}} → {{to}} px（{{distance}} px，胶片未校准）',
+    placed: '{{id}}：放置于 {{to}} px',
+    removed: '{{id}}：已移除（原位于 {{from}} px）',
+    more: '另有 {{n}} 个',
+    movedCount: '移动了 {{n}} 个标志点',
+    documents: '已保存：{{list}}',
+    alsoSaved: '同时保存：{{list}}',
+    refusedMore: '本分钟内另有 {{n}} 次被拒绝的请求（未逐条记录）',
+  },
   outcomes: { success: '成功', denied: '已拒绝', failed: '失败' },
   kinds: {
     auth: '登录与退出',
@@ -36,6 +58,7 @@ export const zhAudit: AuditDictionary = {
     report: '报告',
     export: '导出',
     admin: '管理',
+    access: '被拒绝请求汇总',
   },
   actions: {
     auth: { sign_in: '登录', sign_out: '退出登录', account_locked: '账户已锁定', token_reuse: '已拒绝被盗用的会话' },
@@ -47,7 +70,7 @@ export const zhAudit: AuditDictionary = {
       profile_update: '更新个人资料',
     },
     patient: { view: '查看患者', create: '添加患者', update: '编辑患者', delete: '删除患者' },
-    chart: { view: '打开查看器', create: '添加病历', update: '编辑病历', delete: '删除病历' },
+    chart: { view: '打开查看器', create: '添加病历', update: '编辑病历', delete: '删除病历', analysis_update: '保存分析数据' },
     image: { upload: '上传图像', view: '查看图像', update: '编辑图像信息', discard: '取消上传' },
     landmarks: {
       detect: 'AI 标志点检测',
@@ -67,5 +90,6 @@ export const zhAudit: AuditDictionary = {
       create: '创建管理员账户',
       promote: '授予管理员权限',
     },
+    access: { refused_more: '被拒绝的请求（汇总）' },
   },
 };

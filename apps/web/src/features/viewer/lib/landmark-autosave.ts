@@ -2,7 +2,7 @@ import { toModifiedResult, type ModifiedResult } from '@ceppro/contract';
 import { ApiError } from '../../../lib/api/index.ts';
 import type { StoreApi } from 'zustand';
 import { LANDMARKS_PANEL_ID, usePanelStore } from '../panels.ts';
-import type { LandmarkStore } from '../store/landmark-store.ts';
+import { sameLandmarks, type LandmarkStore } from '../store/landmark-store.ts';
 
 /** Saves from revision `base`; resolves with the record's new revision. */
 export type SaveLandmarks = (recordId: number, modified: ModifiedResult, base: number) => Promise<number>;
@@ -25,7 +25,8 @@ export interface LandmarkAutosave {
 /**
  * Spec: "Landmark positions save automatically when leaving the adjustment menu". The viewer calls
  * `flush` when the Landmarks panel is left (tab switch, route change); nothing is sent when nothing
- * changed. One save at a time: a flush during a save waits for it, then saves what is still unsaved.
+ * changed, nor when the edits end where the record already is (undone, or moved away and back).
+ * One save at a time: a flush during a save waits for it, then saves what is still unsaved.
  */
 export function createLandmarkAutosave(
   store: Pick<StoreApi<LandmarkStore>, 'getState'>,
@@ -41,13 +42,18 @@ export function createLandmarkAutosave(
   const pending = (): SavePayload | null => {
     const s = store.getState();
     if (!s.dirty || s.recordId === null || s.imageId === null || s.revision === null) return null;
+    // Edits that end where the record already is (undone, or dragged away and back) are not a save.
+    if (sameLandmarks(s.edited, s.stored)) return null;
     return { recordId: s.recordId, modified: toModifiedResult(s.edited, s.imageId, s.unknown), base: s.revision };
   };
 
   const once = async () => {
     const s = store.getState();
     const payload = pending();
-    if (payload === null) return;
+    if (payload === null) {
+      if (s.dirty && s.revision !== null && sameLandmarks(s.edited, s.stored)) s.markSaved(s.edited, s.revision);
+      return;
+    }
     const snapshot = s.edited;
     s.setSaveStatus('saving');
     try {

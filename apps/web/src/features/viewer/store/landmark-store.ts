@@ -50,6 +50,8 @@ export interface LandmarkState {
   future: LandmarkMap<ImagePoint>[];
   /** Edited since the last load or save. */
   dirty: boolean;
+  /** The user's landmarks as the record holds them (loaded, or last saved): an edit undone back to them is nothing to save. */
+  stored: LandmarkMap<ImagePoint>;
   saveStatus: SaveStatus;
   /** Guided placement: the landmarks still to place, the head is the one asked for now. */
   guided: LandmarkId[];
@@ -100,6 +102,7 @@ const initial: LandmarkState = {
   past: [],
   future: [],
   dirty: false,
+  stored: {},
   saveStatus: 'clean',
   guided: [],
   unknown: [],
@@ -107,6 +110,12 @@ const initial: LandmarkState = {
 
 function samePoint(a: ImagePoint | undefined, b: ImagePoint | undefined): boolean {
   return a === b || (a !== undefined && b !== undefined && a.x === b.x && a.y === b.y);
+}
+
+/** The same landmarks at the same points (an edit undone, or moved away and back). */
+export function sameLandmarks(a: LandmarkMap<ImagePoint>, b: LandmarkMap<ImagePoint>): boolean {
+  const ids = Object.keys(a) as LandmarkId[];
+  return ids.length === Object.keys(b).length && ids.every((id) => samePoint(a[id], b[id]));
 }
 
 export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
@@ -143,6 +152,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
         adaptation,
         definitions,
         edited,
+        stored: edited,
         unknown: [...unmatched.edited],
         positions,
       });
@@ -208,7 +218,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
     cancelGuidedPlacement: () => set({ guided: [] }),
     setSaveStatus: (saveStatus) => set({ saveStatus }),
     markSaved: (saved, revision) =>
-      set((s) => ({ revision, dirty: s.edited !== saved, saveStatus: s.edited === saved ? 'saved' : 'clean' })),
+      set((s) => ({ revision, stored: saved, dirty: s.edited !== saved, saveStatus: s.edited === saved ? 'saved' : 'clean' })),
   };
 });
 
