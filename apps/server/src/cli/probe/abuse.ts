@@ -12,6 +12,15 @@ export async function abuse(a: ProbeClient, v: VictimData): Promise<{ sent: numb
   notes.push(`depth50=${refusedGraph(depth)}`);
   const aliases = await a.graphql('1000 aliases', `{ ${Array.from({ length: 1000 }, (_, i) => `a${i}: users { uuid }`).join(' ')} }`);
   notes.push(`aliases1000=${refusedGraph(aliases)}`);
+  // Step 15's stored-data answer: 15 aliases of the record list, each with every stored document
+  // (1.9 GB built before answers were bounded). Refused whole, before anything is read.
+  const documents = 'infer_result modified_result profilogram_result ruler_info superimposition_data vto_sto_config drawing_result';
+  const stored = await a.graphql(
+    '15 aliased record lists with every document',
+    `{ ${Array.from({ length: 15 }, (_, i) => `r${i}: analysis_records { items { id ${documents} } total }`).join(' ')} }`,
+  );
+  const storedCode = (stored.json as { errors?: { extensions?: { code?: string } }[] } | undefined)?.errors?.[0]?.extensions?.code;
+  notes.push(`stored15=${refusedGraph(stored)}${storedCode ? `:${storedCode}` : ''}:${stored.status}`);
   const batch = await a.request(
     '100-document batch',
     'POST',
@@ -29,5 +38,5 @@ export async function abuse(a: ProbeClient, v: VictimData): Promise<{ sent: numb
     codes.set(key, (codes.get(key) ?? 0) + 1);
   }
   notes.push(`detect30=${[...codes].map(([k, n]) => `${k}:${n}`).join(',')}`);
-  return { sent: 4 + results.length, notes };
+  return { sent: 5 + results.length, notes };
 }
