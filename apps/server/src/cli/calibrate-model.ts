@@ -30,7 +30,7 @@ import { fitShapeModel } from '../inference/shape-model.ts';
 import { otherDeviceLooks } from './calibration-films.ts';
 import { datasetDir, evalDatasetManifestSchema, loadDatasetManifest, userPath, type DatasetManifest } from './dataset-manifest.ts';
 import { REVIEW_ERROR_MM, auroc, imageSpacing } from './landmark-eval.ts';
-import { fitLogistic, sigmoid, thresholdForShare } from './logistic.ts';
+import { fitConfidenceModel, type Sample } from './confidence-fit.ts';
 import { generatedNonCephalograms } from './non-ceph-images.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/non-ceph/', import.meta.url));
@@ -60,24 +60,6 @@ interface Quality {
   name: string;
   conf: number;
   res: number;
-}
-
-/** One landmark of one film the confidence model learns from or is checked on. */
-interface Sample {
-  x: number[];
-  /** Model landmark index (its own prior). */
-  k: number;
-  errMm: number;
-  film: number;
-  /** Which detection (a film or one of its looks). */
-  det: number;
-}
-
-/** The confidence model's inputs: the evidence, then one indicator per landmark (its prior). */
-function design(s: Sample, k: number): number[] {
-  const onehot = new Array<number>(k).fill(0);
-  onehot[s.k] = 1;
-  return [...s.x, ...onehot];
 }
 
 async function main(): Promise<number> {
@@ -205,49 +187,10 @@ async function main(): Promise<number> {
   const minConf = shapeOk.length ? hiNeg + 0.5 * (posMinConf - hiNeg) : 0.5 * posMinConf;
   const acceptance = { min_mean_confidence: Number(minConf.toFixed(4)), max_shape_residual: Number(maxRes.toFixed(4)) };
 
-  const feats = samples.map((s) => design(s, K));
-  const labels = samples.map((s) => (s.errMm <= REVIEW_ERROR_MM ? 1 : 0));
-  const w = fitLogistic(feats, labels).map((v) => Number(v.toFixed(5)));
-  const [intercept, wMass, wSpread, wShift, wCoarse, wFlip, wSurprise] = w;
-  const confidence = {
-    intercept: intercept!,
-    w_mass: wMass!,
-    w_spread: wSpread!,
-    w_shift: wShift!,
-    w_coarse: wCoarse!,
-    w_flip: wFlip!,
-    w_surprise: wSurprise!,
-    landmark_bias: w.slice(7, 7 + K),
-  };
-  const score = (s: Sample) => sigmoid(w[0]! + design(s, K).reduce((a, v, i) => a + v * w[i + 1]!, 0));
-  // The share is set on the 19 landmarks every cephalometric set annotates (ISBI's), the ones the
-  // evaluation scores on other devices too; the other 19 (harder to see: condylion, basion, root
-  // apices) are flagged more often at the same threshold, as their calibrated confidence says.
-  // 7 %, not the 8 % the flag may take on the training device: the training films themselves are
-  // the model's own (it is surer of them than of new films of the same machine), and 8 % here
-  // flagged 8.6 % of ISBI Test1.
   const maxShare = Number(values['max-review-share'] ?? '0.07');
-  const isbi19 = samples.filter((s) => s.k < 19);
-  const { threshold, share } = thresholdForShare(isbi19.map(score), maxShare);
-  const shareAll = samples.filter((s) => score(s) < threshold).length / samples.length;
-  // One warning instead of a list: a film less sure on the whole than all but 2 % of the training films and their looks.
-  const filmMeans = (list: Sample[]) => {
-    const sums = new Map<number, [number, number]>();
-    for (const s of list) {
-      const [sum, n] = sums.get(s.det) ?? [0, 0];
-      sums.set(s.det, [sum + score(s), n + 1]);
-    }
-    return [...sums.values()].map(([sum, n]) => sum / n);
-  };
-  const trainMeans = filmMeans(samples).sort((a, b) => a - b);
-  const filmMeanThreshold = trainMeans[Math.floor(0.02 * trainMeans.length)]!;
-  const review = { confidence_threshold: Number(threshold.toFixed(4)), film_mean_threshold: Number(filmMeanThreshold.toFixed(4)) };
-  const cv = crossValidated(
-    feats,
-    labels,
-    samples.map((s) => s.film),
-    maxShare,
-  );
+  const { confidence, review, score, share, shareAll, filmMeans, cv } = fitConfidenceModel(samples, K, maxShare);
+  const threshold = review.confidence_threshold;
+  const filmMeanThreshold = review.film_mean_threshold;
 
   Object.assign(model, { acceptance, confidence, review });
   await writeFile(modelPath, JSON.stringify(model, null, 1));
@@ -277,8 +220,8 @@ async function main(): Promise<number> {
       `real films refused: ${refusedPos.length}/${pos.length + checks.reduce((a, c) => a + c.quality.length, 0)}`,
   );
   console.log(
-    `confidence model on ${labels.length} landmarks of the training films and their looks ` +
-      `(${labels.filter((y) => y === 0).length} over 2 mm): ${JSON.stringify({ ...confidence, landmark_bias: `[${K} values]` })}`,
+    `confidence model on ${samples.length} landmarks of the training films and their looks ` +
+      `(${samples.filter((x) => x.errMm > REVIEW_ERROR_MM).length} over 2 mm): ${JSON.stringify({ ...confidence, landmark_bias: `[${K} values]` })}`,
   );
   console.log(
     `2-fold cross-validation by film (fit on one half, threshold and flag on the other): flags ${(100 * cv.share).toFixed(1)}%, ` +
@@ -320,32 +263,6 @@ async function loadOptionalManifest(path: string): Promise<DatasetManifest | nul
   } catch {
     return null;
   }
-}
-
-/** Honest figures for the flag: fit and pick the threshold on half of the films, measure on the other half, and back. */
-export function crossValidated(feats: number[][], labels: number[], images: number[], maxShare: number): { share: number; recall: number } {
-  let flagged = 0;
-  let caught = 0;
-  let bad = 0;
-  for (const fold of [0, 1]) {
-    const tr = feats.map((_, i) => i).filter((i) => images[i]! % 2 === fold);
-    const te = feats.map((_, i) => i).filter((i) => images[i]! % 2 !== fold);
-    const w = fitLogistic(
-      tr.map((i) => feats[i]!),
-      tr.map((i) => labels[i]!),
-    );
-    const score = (i: number) => sigmoid(w[0]! + feats[i]!.reduce((a, v, j) => a + v * w[j + 1]!, 0));
-    const { threshold } = thresholdForShare(tr.map(score), maxShare);
-    for (const i of te) {
-      const f = score(i) < threshold;
-      flagged += Number(f);
-      if (labels[i] === 0) {
-        bad++;
-        caught += Number(f);
-      }
-    }
-  }
-  return { share: flagged / Math.max(1, labels.length), recall: caught / Math.max(1, bad) };
 }
 
 function median(v: number[]): number {

@@ -1,5 +1,5 @@
 import type { Vec2 } from '@ceppro/ceph';
-import type { GreyImage } from '../patches.ts';
+import { bilinear, type GreyImage } from '../patches.ts';
 
 /**
  * Small float images resampled from a film, and the few filters the definition finders need. A grid
@@ -13,29 +13,6 @@ export interface Grid {
   readonly origin: Vec2;
   /** Image px per grid pixel. */
   readonly step: number;
-}
-
-/** Bilinear value of the film at fractional image px; outside the film counts as 0 (as patches.ts samples). */
-export function filmAt(img: GreyImage, x: number, y: number): number {
-  const x0 = Math.floor(x);
-  const y0 = Math.floor(y);
-  const fx = x - x0;
-  const fy = y - y0;
-  const { data, width, height } = img;
-  if (x0 >= 0 && y0 >= 0 && x0 + 1 < width && y0 + 1 < height) {
-    const o = y0 * width + x0;
-    return (1 - fy) * ((1 - fx) * data[o]! + fx * data[o + 1]!) + fy * ((1 - fx) * data[o + width]! + fx * data[o + width + 1]!);
-  }
-  let v = 0;
-  for (let dy = 0; dy <= 1; dy++) {
-    for (let dx = 0; dx <= 1; dx++) {
-      const xx = x0 + dx;
-      const yy = y0 + dy;
-      if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
-      v += (dx ? fx : 1 - fx) * (dy ? fy : 1 - fy) * data[yy * width + xx]!;
-    }
-  }
-  return v;
 }
 
 /**
@@ -53,7 +30,7 @@ export function sampleGrid(img: GreyImage, centre: Vec2, size: number, step: num
       let acc = 0;
       for (let a = 0; a < k; a++) {
         const y = origin.y + (i + (a + 0.5) / k - 0.5) * step;
-        for (let b = 0; b < k; b++) acc += filmAt(img, origin.x + (j + (b + 0.5) / k - 0.5) * step, y);
+        for (let b = 0; b < k; b++) acc += bilinear(img, origin.x + (j + (b + 0.5) / k - 0.5) * step, y);
       }
       data[i * size + j] = acc / (k * k);
     }
@@ -127,7 +104,7 @@ export function profile(img: GreyImage, from: Vec2, dir: Vec2, step: number, cou
   for (let i = 0; i < count; i++) {
     const x = from.x + dir.x * step * i;
     const y = from.y + dir.y * step * i;
-    out[i] = (filmAt(img, x, y) + filmAt(img, x + nx, y + ny) + filmAt(img, x - nx, y - ny)) / 3;
+    out[i] = (bilinear(img, x, y) + bilinear(img, x + nx, y + ny) + bilinear(img, x - nx, y - ny)) / 3;
   }
   return out;
 }
