@@ -221,7 +221,8 @@ async function main(): Promise<number> {
   );
   console.log(
     `confidence model on ${samples.length} landmarks of the training films and their looks ` +
-      `(${samples.filter((x) => x.errMm > REVIEW_ERROR_MM).length} over 2 mm): ${JSON.stringify({ ...confidence, landmark_bias: `[${K} values]` })}`,
+      `(${samples.filter((x) => x.errMm > REVIEW_ERROR_MM).length} over 2 mm): ` +
+      JSON.stringify({ ...confidence, landmark_bias: `[${K} values]` }),
   );
   console.log(
     `2-fold cross-validation by film (fit on one half, threshold and flag on the other): flags ${(100 * cv.share).toFixed(1)}%, ` +
