@@ -206,6 +206,23 @@ describe('the record list pages', () => {
   });
 });
 
+describe('the chart list pages', () => {
+  it('at the server maximum of 200, a page at a time, in the order asked', async () => {
+    type Charts = { charts: Array<{ id: number }> };
+    const all = (await g.ok<Charts>(token, `{ charts(sort: { order: asc }) { id } }`)).charts.map((c) => c.id);
+    expect(all).toHaveLength(105);
+    const page = await g.ok<Charts>(token, `{ charts(sort: { order: asc }, page: 2, page_size: 50) { id } }`);
+    expect(page.charts.map((c) => c.id)).toEqual(all.slice(100));
+    for (const args of ['page_size: 201', 'page_size: 0', 'page: -1']) {
+      const reply = await g.gql(token, `{ charts(${args}) { id } }`);
+      expect(
+        reply.body.errors?.map((e) => e.extensions?.code),
+        args,
+      ).toEqual(['VALIDATION_FAILED']);
+    }
+  });
+});
+
 describe('field suggestions', () => {
   const typos: Array<[string, string, Record<string, unknown> | undefined]> = [
     ['an unknown field', '{ users { uuidd } }', undefined],

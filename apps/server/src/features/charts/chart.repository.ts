@@ -13,6 +13,9 @@ export interface ChartListQuery {
   uuid?: string | undefined;
   chartId?: string | undefined;
   order: 'asc' | 'desc';
+  /** A page of the list (the service bounds `limit`); absent: the first CHART_PAGE_MAX. */
+  offset?: number | undefined;
+  limit?: number | undefined;
   /** The caller's drafts too (only to answer the mutation that just created one). */
   includeDrafts?: boolean | undefined;
 }
@@ -67,8 +70,8 @@ export function createChartRepository(db: AppDatabase) {
         .innerJoin(patients, eq(patients.id, charts.patientRef))
         .where(and(...conditions))
         .orderBy(dir(charts.createdAt), dir(charts.id))
-        // A patient has a handful of charts; the cap only bounds an unfiltered call.
-        .limit(500);
+        .limit(q.limit ?? 200)
+        .offset(q.offset ?? 0);
       return rows.map((r) => ({ ...r.chart, patient: r.patient }));
     },
 

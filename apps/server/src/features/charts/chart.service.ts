@@ -4,11 +4,16 @@ import { AppError } from '../../errors/app-error';
 import type { PatientRepository } from '../patients';
 import type { ChartDataRow, ChartRepository, ChartRow, ChartSummary } from './chart.repository';
 
+/** The most charts one `charts` answer holds (`page_size`); later ones come with `page`. */
+export const CHART_PAGE_MAX = 200;
+
 const listSchema = z.object({
   patient_id: z.number().int().positive().optional(),
   uuid: z.uuid().optional(),
   chart_id: z.string().max(100).optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
+  page: z.number().int().min(0).max(1_000_000).default(0),
+  page_size: z.number().int().min(1).max(CHART_PAGE_MAX).default(CHART_PAGE_MAX),
 });
 
 const chartDataQuerySchema = z.object({
@@ -49,7 +54,15 @@ export function createChartService(deps: { charts: ChartRepository; patients: Pa
     /** Three queries whatever the number of charts: charts, their images, their record ids. */
     async list(userId: number, input: ChartListInput): Promise<ChartView[]> {
       const q = listSchema.parse(input);
-      const rows = await charts.list({ userId, patientRef: q.patient_id, uuid: q.uuid, chartId: q.chart_id, order: q.order });
+      const rows = await charts.list({
+        userId,
+        patientRef: q.patient_id,
+        uuid: q.uuid,
+        chartId: q.chart_id,
+        order: q.order,
+        offset: q.page * q.page_size,
+        limit: q.page_size,
+      });
       const ids = rows.map((r) => r.id);
       const [data, records] = await Promise.all([charts.chartDataOf(ids), charts.analysisRecordIdsOf(ids)]);
       return rows.map((r) => ({ ...r, chartData: data.filter((d) => d.chartRef === r.id), analysisRecordId: records.get(r.id) ?? null }));

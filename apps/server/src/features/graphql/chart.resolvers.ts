@@ -6,6 +6,8 @@ import { toChart, toChartData } from './graph-mappers';
 interface ChartsArgs {
   filter?: { patient_id?: number | null; uuid?: string | null; chart_id?: string | null } | null;
   sort?: { order: SortOrder } | null;
+  page?: number | null;
+  page_size?: number | null;
 }
 
 const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
@@ -24,6 +26,8 @@ export function chartResolvers({ charts }: GraphServices) {
           uuid: opt(args.filter?.uuid),
           chart_id: opt(args.filter?.chart_id),
           order: opt(args.sort?.order),
+          page: opt(args.page),
+          page_size: opt(args.page_size),
         });
         return rows.map(toChart);
       },

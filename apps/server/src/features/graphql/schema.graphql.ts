@@ -1,4 +1,5 @@
 import { RECORD_PAGE_MAX } from '../analysis-records/analysis-record.service';
+import { CHART_PAGE_MAX } from '../charts/chart.service';
 import { ANSWER_LIMITS } from './graph-answer';
 
 /**
@@ -234,7 +235,8 @@ export const typeDefs = /* GraphQL */ `
     patient(id: Int!): Patient
     "Page size 10, zero-based page; always the caller's live patients."
     patients(page: Int = 0, filter: PatientFilter, sort: PatientSort, chart_filter: PatientChartFilter): PatientPage!
-    charts(filter: ChartFilter, sort: ChartSort): [Chart!]!
+    "The caller's charts, a zero-based page of page_size (1..${CHART_PAGE_MAX}) at a time."
+    charts(filter: ChartFilter, sort: ChartSort, page: Int = 0, page_size: Int = ${CHART_PAGE_MAX}): [Chart!]!
     chart_data(chart_id: Int!, image_type_cd: [String!], deleted: Boolean = false): [ChartData!]!
     user_config: UserConfig
     "The caller only."
