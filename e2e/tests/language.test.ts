@@ -10,12 +10,12 @@ test('language: the browser language is used when nothing is stored', async (t) 
   assert.equal(await htmlLang(page), 'ja');
 });
 
-test('language: an unsupported browser language falls back to Korean', async (t) => {
+test('language: an unsupported browser language falls back to English', async (t) => {
   const { page } = await t.newPage({ locale: 'de-DE' });
   await page.goto('/');
-  await page.getByRole('heading', { name: '로그인' }).waitFor();
-  assert.equal(await htmlLang(page), 'ko');
-  await t.screenshot(page, 'home-ko');
+  await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
+  assert.equal(await htmlLang(page), 'en');
+  await t.screenshot(page, 'home-unsupported-browser-language');
 });
 
 test('language: a picked language is stored, survives reload and drives <html lang>', async (t) => {

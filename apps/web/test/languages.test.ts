@@ -16,7 +16,8 @@ describe('chooseLanguage', () => {
     ['first supported browser language in preference order', null, ['de-DE', 'fr', 'vi-VN', 'en'], 'vi'],
     ['Chinese script and region subtags', null, ['zh-Hant-TW'], 'zh'],
     ['case and underscore in the tag', null, ['JA_jp'], 'ja'],
-    ['nothing supported -> first in the list (Korean)', null, ['de-DE', 'fr-FR'], 'ko'],
+    ['only unsupported browser languages -> English', null, ['de-DE', 'fr-FR'], 'en'],
+    ['an unsupported stored value and browser language -> English', 'de', ['de-DE'], 'en'],
     ['no browser languages -> Korean', null, [], 'ko'],
   ] as const)('%s', (_name, stored, browser, expected) => {
     expect(chooseLanguage(stored, browser)).toBe(expected);

@@ -20,9 +20,16 @@ function primarySubtag(tag: string): string {
 }
 
 /**
+ * The language for a browser that names only languages we do not support (de-DE, fr-FR, ...): English
+ * is read by more of those users than Korean (Step 17; the spec's "first in the list" stays for a
+ * browser that names no language at all).
+ */
+export const UNSUPPORTED_BROWSER_LANGUAGE: Language = 'en';
+
+/**
  * Picks the interface language: the stored choice if it is a supported language, else the first
- * browser language (in the browser's preference order) that we support, else the first language
- * in the list (Korean).
+ * browser language (in the browser's preference order) that we support, else English when the
+ * browser named only unsupported languages, else the first language in the list (Korean).
  */
 export function chooseLanguage(stored: string | null, browserLanguages: readonly string[]): Language {
   if (isLanguage(stored)) return stored;
@@ -30,5 +37,5 @@ export function chooseLanguage(stored: string | null, browserLanguages: readonly
     const primary = primarySubtag(tag);
     if (isLanguage(primary)) return primary;
   }
-  return DEFAULT_LANGUAGE;
+  return browserLanguages.some((tag) => primarySubtag(tag) !== '') ? UNSUPPORTED_BROWSER_LANGUAGE : DEFAULT_LANGUAGE;
 }
