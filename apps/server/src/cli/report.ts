@@ -1,14 +1,15 @@
 /**
- * npm run report -- --image <file> [--lang ko] [--analysis steiner] [--name "홍길동"] [--birth 1990-01-01]
+ * npm run report -- --image <image or DICOM file> [--lang ko] [--analysis steiner] [--name "홍길동"] [--birth 1990-01-01]
  *                   [--sex F|M] [--ppm 10] [--model <manifest.json>] --out <file.pdf>
  *
  * One film to a report PDF without a server or database, for checks and batch use: landmark
  * detection with the shipped model (or --model), the analysis, and the same report model and
  * renderer the server's POST /api/report/pdf uses. --ppm calibrates (px per mm) like a user's
- * default PPM; without it lengths are in px. Exit 0 with the PDF written, 1 when the model refuses
+ * default PPM; without it a DICOM's own pixel spacing does (as in the product), else lengths are in
+ * px. Exit 0 with the PDF written, 1 when the model refuses
  * the film as not a cephalogram, 2 on bad arguments or an unreadable file.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { REPORT_LANGS, buildReportModel, isCalendarDate, reportAnalysis, type ReportLang } from '@ceppro/contract';
 import { inferResultOf } from '../features/landmarks/landmark.service.ts';
@@ -16,6 +17,7 @@ import { composeReportImage } from '../features/reports/report-image.ts';
 import { renderReportPdf } from '../features/reports/report-pdf.ts';
 import { defaultModelManifestPath, ImageInputError, LandmarkDetector } from '../inference/index.ts';
 import { userPath } from './dataset-manifest.ts';
+import { FilmFileError, readFilmFile, type FilmFile } from './film-file.ts';
 
 const USAGE =
   'usage: npm run report -- --image <file> [--lang en|ko|ja|zh|vi] [--analysis steiner] [--name ' +
@@ -52,13 +54,15 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  let bytes: Buffer;
+  let file: FilmFile;
   try {
-    bytes = await readFile(userPath(values.image));
+    file = await readFilmFile(values.image);
   } catch (err) {
-    console.error(`Cannot read ${values.image}: ${(err as Error).message}`);
+    if (!(err instanceof FilmFileError)) throw err;
+    console.error(err.message);
     return 2;
   }
+  const { bytes } = file;
   const detector = await LandmarkDetector.load(values.model ? userPath(values.model) : defaultModelManifestPath());
   let detection: Awaited<ReturnType<LandmarkDetector['detect']>>;
   try {
@@ -86,6 +90,8 @@ async function main(): Promise<number> {
       analysisId: analysis.id,
       record,
       defaultPpm: ppm,
+      // --ppm is the user's choice; a DICOM's spacing applies only without it (ruler > DICOM > default in the product).
+      dicom: ppm === null ? file.dicom : null,
       lang,
     },
     analysis,

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { buildDicom } from '../images/dicom-builder';
 import { pdfText } from '../reports/poppler';
 
 /** `npm run report`: one film to a report PDF with the shipped model and the server's renderer. */
@@ -16,9 +18,12 @@ const hasFilm = existsSync(film);
 const work = mkdtempSync(join(tmpdir(), 'report-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+const detectCli = join(repoRoot, 'apps/server/src/cli/detect.ts');
+
 function run(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(tsx, [cli, ...args], { cwd: repoRoot });
+    const [script, rest] = args[0] === 'detect' ? [detectCli, args.slice(1)] : [cli, args];
+    const child = spawn(tsx, [script, ...rest], { cwd: repoRoot });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -59,4 +64,38 @@ describe('npm run report', () => {
     },
     60_000,
   );
+  it.skipIf(!hasFilm)(
+    'reads a DICOM film as an upload does: npm run report measures with its pixel spacing, npm run detect prints it' +
+      (hasFilm ? '' : ' (skipped: no ISBI 2015 film at CEPH_DATASET_DIR or ../shared/datasets/isbi2015)'),
+    async () => {
+      // The dataset film's own grey pixels in an uncompressed 8-bit DICOM with a 0.1 mm spacing.
+      const { data, info } = await sharp(film).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const dicom = join(work, 'film.dcm');
+      writeFileSync(dicom, buildDicom({ rows: info.height, columns: info.width, pixelData: data, pixelSpacing: [0.1, 0.1] }));
+      const out = join(work, 'dicom.pdf');
+      const r = await run('--image', dicom, '--lang', 'en', '--analysis', 'steiner', '--out', out);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/38 landmarks, 16 measurements \(Steiner, en\)/);
+      const text = await pdfText(readFileSync(out), work);
+      expect(text).toContain('DICOM, 10.00 px/mm');
+      const d = await run('detect', dicom);
+      expect(d.code, d.stderr).toBe(0);
+      const detection = JSON.parse(d.stdout) as { status: string; imageSize: unknown; dicom: { row_spacing_mm: number } | null };
+      expect(detection.status).toBe('ok');
+      expect(detection.imageSize).toEqual({ width: info.width, height: info.height });
+      expect(detection.dicom?.row_spacing_mm).toBe(0.1);
+    },
+    90_000,
+  );
+
+  it("refuses a DICOM it cannot read with the upload check's code and exit 2", async () => {
+    const bad = join(work, 'multi.dcm');
+    writeFileSync(bad, buildDicom({ rows: 4, columns: 4, pixelData: Buffer.alloc(32, 1), frames: 2 }));
+    const r = await run('--image', bad, '--out', join(work, 'bad.pdf'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('DICOM_MULTI_FRAME');
+    const d = await run('detect', bad);
+    expect(d.code).toBe(2);
+    expect(d.stderr).toContain('DICOM_MULTI_FRAME');
+  });
 });
