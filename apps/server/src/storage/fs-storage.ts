@@ -6,7 +6,17 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { AppError } from '../errors/app-error';
-import { assertValidExpiry, assertValidKey, type ObjectStorage, type PutOptions, type StoredObject } from './object-storage';
+import {
+  assertValidExpiry,
+  assertValidKey,
+  assertValidPrefix,
+  DEFAULT_LIST_LIMIT,
+  type ListedObject,
+  type ListOptions,
+  type ObjectStorage,
+  type PutOptions,
+  type StoredObject,
+} from './object-storage';
 import { encodeKeyPath, signatureMatches, signRequest, type SignedRequest } from './url-signer';
 
 export interface FsStorageOptions {
@@ -16,6 +26,15 @@ export interface FsStorageOptions {
   baseUrl: () => string;
   /** Milliseconds clock; tests move it to mint already expired URLs. */
   now?: () => number;
+}
+
+export interface FsPutOptions extends PutOptions {
+  /**
+   * Asked once the body has been received, before the object is put in place, and again after:
+   * false throws CONFLICT and leaves no object. Lets a PUT that was still streaming when its
+   * upload was closed (checked, discarded, swept) end without leaving an object nothing references.
+   */
+  stillWanted?: () => Promise<boolean>;
 }
 
 const metaSchema = z.object({ contentType: z.string() });
@@ -37,7 +56,7 @@ export class FsObjectStorage implements ObjectStorage {
     this.now = options.now ?? Date.now;
   }
 
-  async putObject(key: string, body: Buffer | Uint8Array | Readable, options: PutOptions): Promise<void> {
+  async putObject(key: string, body: Buffer | Uint8Array | Readable, options: FsPutOptions): Promise<void> {
     const target = this.pathOf(key);
     const tmpDir = path.join(this.root, '.tmp');
     await mkdir(tmpDir, { recursive: true });
@@ -45,6 +64,7 @@ export class FsObjectStorage implements ObjectStorage {
     try {
       const source = body instanceof Readable ? body : Readable.from([body]);
       await pipeline(source, createWriteStream(tmp, { flags: 'wx' }));
+      if (options.stillWanted && !(await options.stillWanted())) throw unwanted();
       await mkdir(path.dirname(target), { recursive: true });
       if (options.ifNoneMatch) {
         // link() fails when the target exists: an atomic "create only", where rename would replace.
@@ -64,6 +84,12 @@ export class FsObjectStorage implements ObjectStorage {
     const meta = this.metaPathOf(key);
     await mkdir(path.dirname(meta), { recursive: true });
     await writeFile(meta, JSON.stringify({ contentType: options.contentType }));
+    // Asked again once in place: whoever closed the upload between the first answer and the rename
+    // found nothing to delete, so this write removes itself.
+    if (options.stillWanted && !(await options.stillWanted())) {
+      await this.deleteObject(key);
+      throw unwanted();
+    }
   }
 
   /**
@@ -91,6 +117,27 @@ export class FsObjectStorage implements ObjectStorage {
   async exists(key: string): Promise<boolean> {
     const info = await stat(this.pathOf(key)).catch(() => null);
     return info?.isFile() ?? false;
+  }
+
+  async listObjects(prefix: string, options: ListOptions = {}): Promise<ListedObject[]> {
+    assertValidPrefix(prefix);
+    const limit = options.limit ?? DEFAULT_LIST_LIMIT;
+    // Walk the deepest folder the prefix names whole; the rest of it filters the keys found there.
+    const folder = path.join(this.root, prefix.slice(0, prefix.lastIndexOf('/') + 1));
+    const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+    const listed: ListedObject[] = [];
+    for (const entry of entries) {
+      if (listed.length >= limit) break;
+      if (!entry.isFile()) continue;
+      const key = path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      // `.tmp` and `.meta` (and anything else dotted) are the driver's own, never objects.
+      if (!key.startsWith(prefix) || key.split('/').some((segment) => segment.startsWith('.'))) continue;
+      const info = await stat(path.join(this.root, key)).catch(() => null);
+      if (!info?.isFile()) continue;
+      if (options.modifiedBefore && info.mtimeMs >= options.modifiedBefore.getTime()) continue;
+      listed.push({ key, lastModified: info.mtime });
+    }
+    return listed;
   }
 
   async presignPut(key: string, contentType: string, expiresSec: number): Promise<string> {
@@ -165,4 +212,8 @@ export class FsObjectStorage implements ObjectStorage {
       return 'application/octet-stream';
     }
   }
+}
+
+function unwanted(): AppError {
+  return new AppError('CONFLICT', 'This upload was closed while its bytes were arriving; nothing was stored.');
 }

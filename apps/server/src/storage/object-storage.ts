@@ -7,6 +7,21 @@ export interface StoredObject {
   size: number;
 }
 
+/** One object of a listing: its key and when it was last written. */
+export interface ListedObject {
+  key: string;
+  lastModified: Date;
+}
+
+export interface ListOptions {
+  /** Only objects last written before this time. */
+  modifiedBefore?: Date;
+  /** At most this many (default 1000); which ones, when there are more, is up to the driver. */
+  limit?: number;
+}
+
+export const DEFAULT_LIST_LIMIT = 1000;
+
 export interface PutOptions {
   contentType: string;
   /**
@@ -29,6 +44,11 @@ export interface ObjectStorage {
   /** Deleting a missing object is not an error (same as S3). */
   deleteObject(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Objects whose key starts with `prefix` (a plain string prefix, as S3's; '' lists everything),
+   * for sweeps of what nothing references any more. The fs driver's bookkeeping is never listed.
+   */
+  listObjects(prefix: string, options?: ListOptions): Promise<ListedObject[]>;
   /** URL for one PUT whose Content-Type header must equal `contentType`. */
   presignPut(key: string, contentType: string, expiresSec: number): Promise<string>;
   presignGet(key: string, expiresSec: number): Promise<string>;
@@ -58,6 +78,12 @@ export function assertValidKey(key: string): void {
   if (key.length === 0 || key.length > 512 || !segments.every((segment) => SEGMENT.test(segment))) {
     throw new AppError('INVALID_OBJECT_KEY');
   }
+}
+
+/** A listing prefix is '' or the start of a valid key: `staging/` and `staging/c-1` both are. */
+export function assertValidPrefix(prefix: string): void {
+  if (prefix === '') return;
+  assertValidKey(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix);
 }
 
 export function assertValidExpiry(expiresSec: number): void {

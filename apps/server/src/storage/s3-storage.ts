@@ -4,6 +4,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -12,7 +13,17 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { AppError } from '../errors/app-error';
-import { assertValidExpiry, assertValidKey, type ObjectStorage, type PutOptions, type StoredObject } from './object-storage';
+import {
+  assertValidExpiry,
+  assertValidKey,
+  assertValidPrefix,
+  DEFAULT_LIST_LIMIT,
+  type ListedObject,
+  type ListOptions,
+  type ObjectStorage,
+  type PutOptions,
+  type StoredObject,
+} from './object-storage';
 
 export interface S3StorageOptions {
   endpoint: string;
@@ -98,6 +109,28 @@ export class S3ObjectStorage implements ObjectStorage {
       if (isNotFound(error)) return false;
       throw error;
     }
+  }
+
+  async listObjects(prefix: string, options: ListOptions = {}): Promise<ListedObject[]> {
+    assertValidPrefix(prefix);
+    const limit = options.limit ?? DEFAULT_LIST_LIMIT;
+    const listed: ListedObject[] = [];
+    let continuationToken: string | undefined;
+    // Pages of up to 1000 keys; the age filter is ours (S3 cannot filter by date), so keep paging
+    // until enough old ones are found or the listing ends.
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix || undefined, ContinuationToken: continuationToken }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (listed.length >= limit) return listed;
+        if (!object.Key || !object.LastModified) continue;
+        if (options.modifiedBefore && object.LastModified.getTime() >= options.modifiedBefore.getTime()) continue;
+        listed.push({ key: object.Key, lastModified: object.LastModified });
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken && listed.length < limit);
+    return listed;
   }
 
   async presignPut(key: string, contentType: string, expiresSec: number): Promise<string> {

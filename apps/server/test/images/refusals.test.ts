@@ -129,7 +129,7 @@ describe('the draft sweeper', () => {
 
     // Nothing has expired yet.
     const early = await t.h.app.background.sweeper.sweepOnce(new Date());
-    expect(early).toEqual({ uploads: 0, chartData: 0, charts: 0, patients: 0, licenses: 0, partialWrites: 0 });
+    expect(early).toEqual({ uploads: 0, chartData: 0, charts: 0, patients: 0, licenses: 0, partialWrites: 0, stagingOrphans: 0 });
 
     // Uploads live for the URL's lifetime plus the draft TTL; drafts and pending images for the TTL.
     const later = new Date(Date.now() + (IMAGE_UPLOAD.urlTtlSeconds + t.h.config.drafts.ttlS + 5) * 1000);

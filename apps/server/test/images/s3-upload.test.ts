@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buffer } from 'node:stream/consumers';
 import { chartData } from '../../src/db/schema/index';
 import type { LandmarkModel } from '../../src/features/landmarks/landmark.service';
+import { STAGING_ORPHAN_MIN_AGE_MS } from '../../src/features/images/draft-sweeper';
 import { sha256Of } from '../../src/features/images/stored-image';
 import { createImageHarness, eventually, plainImage, type ImageHarness } from './image-harness';
 import { defineInProcess } from '../support/define-in-process.ts';
@@ -116,6 +117,36 @@ describe('an accepted image on the S3 driver', () => {
     await t.h.services.storage.putObject(stored.key, await plainImage(900, 1200), { contentType: 'image/jpeg' });
     const ai = await t.call(token, '/ai/ceppro/ceph-landmark', { chart_id: chart.chartId });
     expect(ai.body.code, ai.raw).toBe('IMAGE_CHANGED');
+  });
+});
+
+describe('staging objects on the S3 driver', () => {
+  it('a PUT that lands after its upload was checked leaves an orphan that the sweeper removes', async () => {
+    // S3 takes the browser's PUT by itself; the server cannot refuse one that ends after the check.
+    const chart = await t.chart(token);
+    const up = await t.call(token, '/minio/upload', {
+      chart_id: chart.chartId,
+      image_type_cd: '00700',
+      content_type: 'image/jpeg',
+      size: 100,
+    });
+    const uploadId = String(up.body.data?.upload_id);
+    const stagingKey = `staging/${chart.chartId}/${uploadId}.jpg`;
+    const early = await t.call(token, '/minio/chart_data_request', { upload_id: uploadId });
+    expect(early.body.code, early.raw).toBe('UPLOAD_MISSING');
+    const late = await fetch(String(up.body.data?.presignedUrl), {
+      method: 'PUT',
+      body: new Uint8Array(await plainImage()),
+      headers: { 'content-type': 'image/jpeg' },
+    });
+    expect(late.status).toBe(200);
+    expect(await t.h.services.storage.exists(stagingKey)).toBe(true);
+
+    const sweep = (afterMs: number) => t.h.app.background.sweeper.sweepOnce(new Date(Date.now() + afterMs));
+    await sweep(STAGING_ORPHAN_MIN_AGE_MS - 60_000);
+    expect(await t.h.services.storage.exists(stagingKey)).toBe(true);
+    expect((await sweep(STAGING_ORPHAN_MIN_AGE_MS + 60_000)).stagingOrphans).toBeGreaterThanOrEqual(1);
+    expect(await t.h.services.storage.exists(stagingKey)).toBe(false);
   });
 });
 

@@ -81,6 +81,34 @@ export function describeStorageContract(name: string, start: () => Promise<Stora
       await expect(h.storage.deleteObject('delete/me.bin')).resolves.toBeUndefined();
     });
 
+    it('lists objects by key prefix with their age, and nothing of its own bookkeeping', async () => {
+      for (const key of ['list/a/one.jpg', 'list/a/two.png', 'list/ab/three.dcm', 'lister/four.jpg']) {
+        await h.storage.putObject(key, Buffer.from(key), { contentType: 'image/jpeg' });
+      }
+      const keys = async (prefix: string, options?: Parameters<ObjectStorage['listObjects']>[1]) =>
+        (await h.storage.listObjects(prefix, options)).map((o) => o.key).sort();
+      expect(await keys('list/a/')).toEqual(['list/a/one.jpg', 'list/a/two.png']);
+      // A plain string prefix, as S3's: `list/a` also matches `list/ab/...`, not `lister/`.
+      expect(await keys('list/a')).toEqual(['list/a/one.jpg', 'list/a/two.png', 'list/ab/three.dcm']);
+      expect(await keys('list/')).toHaveLength(3);
+      expect(await keys('list/none/')).toEqual([]);
+      expect((await h.storage.listObjects('list/a/', { limit: 1 })).length).toBe(1);
+      const everything = await keys('');
+      expect(everything).toEqual(expect.arrayContaining(['lister/four.jpg', 'list/a/one.jpg']));
+      expect(everything.filter((key) => key.split('/').some((segment) => segment.startsWith('.')))).toEqual([]);
+
+      const [listed] = await h.storage.listObjects('list/a/one');
+      expect(listed?.key).toBe('list/a/one.jpg');
+      // Just written: "last modified" is about now (the store's clock; a minute of slack either way).
+      expect(Math.abs((listed?.lastModified.getTime() ?? 0) - Date.now())).toBeLessThan(60_000);
+      expect(await keys('list/a/', { modifiedBefore: new Date(Date.now() - 60 * 60_000) })).toEqual([]);
+      expect(await keys('list/a/', { modifiedBefore: new Date(Date.now() + 60 * 60_000) })).toHaveLength(2);
+    });
+
+    it.each(['../', '/etc/', 'a//', '.meta/', 'a b/'])('refuses the listing prefix %j', async (prefix) => {
+      await expectCode(h.storage.listObjects(prefix), 'INVALID_OBJECT_KEY');
+    });
+
     it.each(INVALID_KEYS)('refuses the key %j everywhere', async (key) => {
       await expectCode(h.storage.putObject(key, Buffer.from('x'), { contentType: 'text/plain' }), 'INVALID_OBJECT_KEY');
       await expectCode(h.storage.getObject(key), 'INVALID_OBJECT_KEY');

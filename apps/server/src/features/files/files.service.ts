@@ -56,7 +56,13 @@ export class FilesService {
     // Single use: a URL writes its object once, and never after the upload was checked (accepted
     // or refused), so what was checked is what stays stored.
     if (!(await this.canPut(key))) throw new AppError('CONFLICT', 'This upload URL was already used.');
-    await this.storage.putObject(key, body.pipe(byteLimit(this.uploadLimitBytes)), { contentType, ifNoneMatch: true });
+    // Asked again once the last byte is in: a check (or discard, or sweep) that ran while the body
+    // was still arriving closed the upload, and the object it would leave is referenced by nothing.
+    await this.storage.putObject(key, body.pipe(byteLimit(this.uploadLimitBytes)), {
+      contentType,
+      ifNoneMatch: true,
+      stillWanted: () => this.canPut(key),
+    });
   }
 }
 

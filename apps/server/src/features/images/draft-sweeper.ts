@@ -1,9 +1,11 @@
+import { IMAGE_UPLOAD } from '@ceppro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../clock';
 import type { AppDatabase } from '../../db/database';
 import type { JobRepository } from '../../jobs/job.repository';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { deleteObjects } from './discard.service';
+import { STAGING_PREFIX } from './image.service';
 import { purge } from './purge.repository';
 
 export interface SweepResult {
@@ -15,17 +17,28 @@ export interface SweepResult {
   licenses: number;
   /** Partial files a crash left in the object store's temporary area. */
   partialWrites: number;
+  /** Staging objects no upload names any more (a PUT that finished after its upload was closed). */
+  stagingOrphans: number;
 }
 
 const FINISHED_JOB_RETENTION_MS = 24 * 3600 * 1000;
 /** A write to the fs store's temporary area untouched this long was cut off by a crash. */
 export const PARTIAL_WRITE_MAX_AGE_MS = 3600 * 1000;
+/**
+ * A staging object is looked at once it is older than an upload URL's lifetime: by then no PUT of
+ * that URL can still be starting, and an upload that is still open has its row.
+ */
+export const STAGING_ORPHAN_MIN_AGE_MS = IMAGE_UPLOAD.urlTtlSeconds * 1000;
+/** Staging objects looked at per sweep; more wait for the next sweep. */
+const STAGING_SWEEP_BATCH = 500;
 
 /**
  * Purges what an abandoned flow left behind (a tab closed mid-way): expired uploads, pending
  * images, draft charts and draft patients, licence files of sign-ups never finished, with their
- * objects; spent sign-up proofs once expired; and partial files a crash left in the object
- * store's temporary area. Rows another transaction holds are skipped and picked up by the next sweep.
+ * objects; spent sign-up proofs once expired; partial files a crash left in the object store's
+ * temporary area; and staging objects no upload names any more (on S3 a browser's PUT can finish
+ * after the check closed its upload; on either driver a crash between write and clean-up). Rows
+ * another transaction holds are skipped and picked up by the next sweep.
  */
 export class DraftSweeper {
   private cancelTick: (() => void) | null = null;
@@ -104,6 +117,26 @@ export class DraftSweeper {
     await deleteObjects(storage, keys, log);
     await this.deps.jobs.purgeFinished(new Date(now.getTime() - FINISHED_JOB_RETENTION_MS));
     const partialWrites = (await storage.sweepPartialWrites?.(new Date(now.getTime() - PARTIAL_WRITE_MAX_AGE_MS))) ?? 0;
-    return { ...result, partialWrites };
+    const stagingOrphans = await this.sweepStagingOrphans(now);
+    return { ...result, partialWrites, stagingOrphans };
+  }
+
+  /**
+   * Deletes staging objects older than an upload URL's lifetime that no upload row names. Deleting
+   * one whose check is finishing right now is harmless: the check read the bytes before it
+   * removed the row, and deletes the staging object itself afterwards.
+   */
+  private async sweepStagingOrphans(now: Date): Promise<number> {
+    const { db, storage, log } = this.deps;
+    const old = await storage.listObjects(STAGING_PREFIX, {
+      modifiedBefore: new Date(now.getTime() - STAGING_ORPHAN_MIN_AGE_MS),
+      limit: STAGING_SWEEP_BATCH,
+    });
+    if (old.length === 0) return 0;
+    const keys = old.map((o) => o.key);
+    const named = await purge.keysWithUpload(db, keys);
+    const orphans = keys.filter((key) => !named.has(key));
+    await deleteObjects(storage, orphans, log);
+    return orphans.length;
   }
 }

@@ -91,6 +91,13 @@ export const purge = {
     await tx.delete(spentProofs).where(lt(spentProofs.expiresAt, now));
   },
 
+  /** Which of these staging keys an upload row still names (open, or expired but not swept yet). */
+  async keysWithUpload(tx: AppDatabase, keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await tx.select({ key: uploads.objectKey }).from(uploads).where(inArray(uploads.objectKey, keys));
+    return new Set(rows.map((r) => r.key));
+  },
+
   async expiredUploads(tx: AppDatabase, now: Date): Promise<string[]> {
     const due = tx.select({ id: uploads.id }).from(uploads).where(lt(uploads.expiresAt, now)).for('update', { skipLocked: true });
     const rows = await tx.delete(uploads).where(inArray(uploads.id, due)).returning({ key: uploads.objectKey });
