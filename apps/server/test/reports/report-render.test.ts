@@ -1,6 +1,7 @@
 import { getAnalysis, MEASUREMENTS } from '@ceppro/ceph';
 import { buildReportModel, measurementNote, normNote, reportAnalysis, type ReportInput, type ReportLang } from '@ceppro/contract';
 import { existsSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,10 +41,10 @@ async function syntheticFilm(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 90 }).toBuffer();
 }
 
-function input(name: string, lang: ReportLang): ReportInput {
+function input(name: string, lang: ReportLang, clinic = 'Smile Dental'): ReportInput {
   return {
     now: NOW,
-    clinic: 'Smile Dental',
+    clinic,
     patient: { firstName: name, patientId: 'P-0042', birthInfo: '2012-06-01', gender: true },
     chart: { chartId: '3f1c2a9e-5b7d-4e21-9c3a-1d2e3f4a5b6c', shootDate: '2026-01-10' },
     analysisId: 'steiner',
@@ -65,9 +66,9 @@ function input(name: string, lang: ReportLang): ReportInput {
 let dir: string;
 let film: Awaited<ReturnType<typeof composeReportImage>>;
 
-async function render(name: string, lang: ReportLang, analysis = getAnalysis('steiner')): Promise<Buffer> {
+async function render(name: string, lang: ReportLang, analysis = getAnalysis('steiner'), clinic?: string): Promise<Buffer> {
   if (!analysis) throw new Error('no analysis');
-  const model = buildReportModel(input(name, lang), analysis);
+  const model = buildReportModel(input(name, lang, clinic), analysis);
   return renderReportPdf(model, film, NOW);
 }
 
@@ -92,6 +93,29 @@ beforeAll(async () => {
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
+
+/**
+ * Glyph ids a PDF's text draws, per font resource (`/F3 9 Tf [<0012003a> -20 <0005>] TJ`), read from
+ * its inflated content streams: pdfkit writes Identity-H codes of 4 hex digits, and code 0000 is the
+ * font's .notdef, the empty box.
+ */
+function drawnGlyphCodes(pdf: Buffer): string[] {
+  const codes: string[] = [];
+  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    if (!content.includes(' Tf')) continue;
+    for (const shown of content.matchAll(/\[([^\]]*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+      for (const hex of (shown[1] ?? `<${shown[2] ?? ''}>`).matchAll(/<([0-9a-fA-F]*)>/g))
+        codes.push(...((hex[1] ?? '').match(/.{4}/g) ?? []));
+    }
+  }
+  return codes;
+}
 
 describe('report PDF as rendered', () => {
   it('matches the golden page 1 within the tolerance (set UPDATE_GOLDEN=1 to rewrite it after a deliberate layout change)', async () => {
@@ -161,6 +185,32 @@ describe('report PDF as rendered', () => {
       expect(ja[0]).toMatch(/1 \/ \d+ ページ/);
     },
   );
+
+  it('prints Arabic, Hebrew and emoji names, clinic and analysis names legibly: shaped, in reading order, no empty boxes', async () => {
+    const group = (name: string) => reportAnalysis({ measurement_ids: ['SNA', 'SNB', 'ANB'], analysis_name: name }) ?? (null as never);
+    const cases = [
+      { name: 'مريم حداد', clinic: 'عيادة الابتسامة', analysis: 'تحليل خاص', faces: ['NotoSansArabic-Bold', 'NotoSansArabic-Regular'] },
+      { name: 'דוד כהן', clinic: 'מרפאת שיניים', analysis: 'ניתוח', faces: ['NotoSansHebrew-Bold', 'NotoSansHebrew-Regular'] },
+      { name: 'Kim 😀🦷', clinic: 'Smile 🦷 Dental', analysis: 'Mine ✨', faces: ['NotoEmoji-Bold', 'NotoSans-Bold'] },
+    ];
+    for (const c of cases) {
+      const pdf = await render(c.name, 'en', group(c.analysis), c.clinic);
+      // pdftotext gives the logical text back (it reorders right-to-left lines itself).
+      const text = await pdfText(pdf, dir);
+      for (const typed of [c.name, c.clinic, c.analysis]) expect(text, typed).toContain(typed);
+      const fonts = (await pdfFonts(pdf, dir)).map((f) => f.name);
+      expect(fonts, c.name).toEqual(expect.arrayContaining(c.faces));
+      expect(drawnGlyphCodes(pdf).length, c.name).toBeGreaterThan(100);
+      expect(
+        drawnGlyphCodes(pdf).filter((code) => code === '0000'),
+        c.name,
+      ).toEqual([]);
+    }
+    // A script no embedded face has (Thai): the replacement character, never a box.
+    const thai = await render('สมชาย Kim', 'en');
+    expect(await pdfText(thai, dir)).toContain('\uFFFD'.repeat(5) + ' Kim');
+    expect(drawnGlyphCodes(thai).filter((code) => code === '0000')).toEqual([]);
+  });
 
   it('prints measurement notes and norm remarks as numbered footnotes under the table, whole, in the report language', async () => {
     const flat = (text: string) => text.replace(/\s+/g, ' ');

@@ -25,6 +25,15 @@ describe('script detection', () => {
     ['°', 'other'],
     ['，', 'other'],
     [' ', 'other'],
+    ['م', 'arabic'],
+    ['،', 'arabic'],
+    ['ﻼ', 'arabic'],
+    ['ד', 'hebrew'],
+    ['\u05B8', 'hebrew'],
+    ['😀', 'emoji'],
+    ['🦷', 'emoji'],
+    ['\u{1F1F0}', 'emoji'],
+    ['ก', 'other'],
   ] as const)('%s is %s', (char, script) => {
     expect(scriptOf(cp(char))).toBe(script);
   });
@@ -77,8 +86,38 @@ describe('face runs', () => {
       ['latin', ' B'],
     ]);
     expect(runs('A → B', 'ja', latinLacksArrow)).toEqual([['jp', 'A → B']]);
-    // No face has it: the script's face (the reader shows a box), never dropped.
-    expect(runs('x\u{1F600}', 'en', (face, code) => code < 0x1000)).toEqual([['latin', 'x\u{1F600}']]);
+  });
+
+  it('never leaves a character to an empty box: no face has it, U+FFFD stands in; an invisible one is dropped', () => {
+    const onlyLatin = (face: FontFace, code: number) => face === 'latin' && (code < 0x1000 || code === 0xfffd);
+    expect(runs('x\u{1F600}y', 'en', onlyLatin)).toEqual([['latin', 'x\uFFFDy']]);
+    // Nothing has U+FFFD either: a question mark.
+    expect(runs('x\u{1F600}', 'en', (face, code) => face === 'latin' && code < 0x1000)).toEqual([['latin', 'x?']]);
+    // Zero-width space, variation selector, right-to-left mark: drawn by nothing, so left out.
+    expect(runs('a\u200Bb\uFE0F\u200F', 'en', (face, code) => face === 'latin' && code < 0x1000)).toEqual([['latin', 'ab']]);
+    // A mark the face of its letter lacks takes a face that has it.
+    expect(runs('x\u0301', 'en', (face, code) => code !== 0x0301 || face === 'emoji')).toEqual([
+      ['latin', 'x'],
+      ['emoji', '\u0301'],
+    ]);
+  });
+
+  it('draws Arabic, Hebrew and emoji in their own faces, modifiers and joiners with their emoji', () => {
+    expect(runs('Kim 😀🦷', 'en')).toEqual([
+      ['latin', 'Kim '],
+      ['emoji', '😀🦷'],
+    ]);
+    expect(runs('مريم حداد', 'ko')).toEqual([
+      ['arabic', 'مريم'],
+      ['kr', ' '],
+      ['arabic', 'حداد'],
+    ]);
+    expect(runs('דוד', 'en')).toEqual([['hebrew', 'דוד']]);
+    expect(runs('👍🏽👨\u200D👩\u200D👧 🇰🇷', 'en')).toEqual([
+      ['emoji', '👍🏽👨\u200D👩\u200D👧'],
+      ['latin', ' '],
+      ['emoji', '🇰🇷'],
+    ]);
   });
 
   it('uses the real fonts: Noto Sans has Vietnamese but no Hangul, Noto Sans KR has Hangul', () => {
@@ -88,5 +127,13 @@ describe('face runs', () => {
     expect(faceHasGlyph('jp', cp('の'))).toBe(true);
     expect(faceHasGlyph('sc', cp('简'))).toBe(true);
     expect(faceRuns('SNA ≤ 82° 홍길동', 'en', faceHasGlyph).map((r) => r.face)).toEqual(['latin', 'kr', 'latin', 'kr']);
+    expect(faceHasGlyph('arabic', cp('م'))).toBe(true);
+    expect(faceHasGlyph('arabic', cp('پ'))).toBe(true);
+    expect(faceHasGlyph('hebrew', cp('ש'))).toBe(true);
+    expect(faceHasGlyph('emoji', cp('😀'))).toBe(true);
+    expect(faceHasGlyph('emoji', cp('🦷'))).toBe(true);
+    expect(faceHasGlyph('latin', 0xfffd)).toBe(true);
+    // Thai: no face has it, so the replacement character in Noto Sans.
+    expect(runs('สมชาย Kim', 'en', faceHasGlyph)).toEqual([['latin', '\uFFFD'.repeat(5) + ' Kim']]);
   });
 });

@@ -1,11 +1,14 @@
 import type { ReportLang } from '@ceppro/contract';
 import PDFDocument from 'pdfkit';
 import { faceHasGlyph, fontBytes, fontName, type FontStyle } from './pdf-fonts';
-import { FONT_FACES, faceRuns } from './report-script';
+import { keepTextPerGlyph } from './pdf-shaped-text';
+import { lineRuns } from './report-bidi';
+import { FONT_FACES, type FontFace } from './report-script';
 
 /**
  * The report's drawing surface on pdfkit: A4 pages with text (subset-embedded Noto fonts chosen per
- * run of script, see report-script.ts), lines, rectangles and JPEG images. The page renderers think
+ * run of script, see report-script.ts; right-to-left runs ordered as report-bidi.ts says), lines,
+ * rectangles and JPEG images. The page renderers think
  * in points from the TOP-LEFT of the page with text placed on its baseline, as they always have.
  * Pages are buffered so the footer ("Page n of m") is drawn once the page count is known.
  */
@@ -47,13 +50,25 @@ export type DrawnItem =
   | { readonly kind: 'rect'; readonly color: Rgb }
   | { readonly kind: 'image' };
 
+type Features = PDFKit.Mixins.TextOptions['features'];
+
 /**
  * Shaping features: the fonts' glyph composition (ccmp) is off. With it, Noto Sans splits some
  * precomposed Vietnamese letters (ọ, ụ) into a base letter and a mark, and pdfkit's ToUnicode map
  * (one text per glyph, first use wins) then reads every later plain 'o' or 'u' back as the
  * accented letter. The fonts have the precomposed glyphs, which draw the same.
  */
-const FEATURES = { ccmp: false } as unknown as PDFKit.Mixins.TextOptions['features'];
+const FEATURES = { ccmp: false } as unknown as Features;
+
+/**
+ * Arabic and Hebrew are shaped with all of the font's features, `ccmp` included (Noto Sans Arabic's
+ * joining forms need it), and read back through pdf-shaped-text.ts. An empty object, not
+ * `undefined`: without features pdfkit lays a text out word by word, which would undo the
+ * right-to-left order.
+ */
+const SHAPED_FEATURES = {} as unknown as Features;
+const SHAPED_FACES: ReadonlySet<FontFace> = new Set(['arabic', 'hebrew']);
+const featuresOf = (face: FontFace): Features => (SHAPED_FACES.has(face) ? SHAPED_FEATURES : FEATURES);
 
 const to255 = (c: Rgb): [number, number, number] => [Math.round(c[0] * 255), Math.round(c[1] * 255), Math.round(c[2] * 255)];
 
@@ -75,9 +90,11 @@ export class ReportPage {
     if (outline) pdf.strokeColor(to255(outline.color)).lineWidth(outline.width).lineJoin('round');
     const mode = outline ? { fill: true, stroke: true } : {};
     for (const run of this.owner.runs(text)) {
+      const features = featuresOf(run.face);
       pdf.font(fontName(run.face, style)).fontSize(size);
-      pdf.text(run.text, cursor, y, { lineBreak: false, baseline: 'alphabetic', features: FEATURES, ...mode });
-      cursor += pdf.widthOfString(run.text, { features: FEATURES });
+      if (SHAPED_FACES.has(run.face)) keepTextPerGlyph(pdf);
+      pdf.text(run.text, cursor, y, { lineBreak: false, baseline: 'alphabetic', features, ...mode });
+      cursor += pdf.widthOfString(run.text, { features });
     }
     pdf.restore();
     this.drawn.push({ kind: 'text', text });
@@ -171,16 +188,19 @@ export class ReportDocument {
     return this.pdf;
   }
 
-  /** `text` in runs of one face each for this report's language. */
+  /** One line of `text` as runs of one face each for this report's language, in drawing order. */
   runs(text: string) {
-    return faceRuns(text, this.lang, faceHasGlyph);
+    return lineRuns(text, this.lang, faceHasGlyph);
   }
 
   /** Width of `text` in points. */
   textWidth(text: string, size: number, style: FontStyle = 'regular'): number {
     let width = 0;
     for (const run of this.runs(text))
-      width += this.pdf.font(fontName(run.face, style)).fontSize(size).widthOfString(run.text, { features: FEATURES });
+      width += this.pdf
+        .font(fontName(run.face, style))
+        .fontSize(size)
+        .widthOfString(run.text, { features: featuresOf(run.face) });
     return width;
   }
 

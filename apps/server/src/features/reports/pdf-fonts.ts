@@ -5,11 +5,12 @@ import path from 'node:path';
 import type { FontFace } from './report-script';
 
 /**
- * The report's fonts: Noto Sans (Latin, Vietnamese), Noto Sans KR, JP and SC, regular and bold,
- * from the `@expo-google-fonts/noto-sans*` npm packages (SIL Open Font License 1.1; the files are
- * installed by `npm install`, no system font is used). pdfkit embeds a subset of each face that a
- * report uses (only the glyphs drawn), so a report stays a few hundred kilobytes. The files are
- * read once per process and kept (about 45 MB for the eight faces).
+ * The report's fonts: Noto Sans (Latin, Vietnamese), Noto Sans KR, JP and SC, Noto Sans Arabic and
+ * Hebrew, and the monochrome Noto Emoji (colour emoji fonts are bitmaps or layered glyphs a PDF
+ * cannot embed as text), regular and bold, from the `@expo-google-fonts/noto-*` npm packages (SIL
+ * Open Font License 1.1; the files are installed by `npm install`, no system font is used). pdfkit
+ * embeds a subset of each face that a report uses (only the glyphs drawn), so a report stays a few
+ * hundred kilobytes. The files are read once per process and kept (about 46 MB for the 14 faces).
  */
 export type FontStyle = 'regular' | 'bold';
 
@@ -18,6 +19,17 @@ const FILES: Record<FontFace, { pkg: string; regular: string; bold: string }> = 
   kr: { pkg: '@expo-google-fonts/noto-sans-kr', regular: '400Regular/NotoSansKR_400Regular.ttf', bold: '700Bold/NotoSansKR_700Bold.ttf' },
   jp: { pkg: '@expo-google-fonts/noto-sans-jp', regular: '400Regular/NotoSansJP_400Regular.ttf', bold: '700Bold/NotoSansJP_700Bold.ttf' },
   sc: { pkg: '@expo-google-fonts/noto-sans-sc', regular: '400Regular/NotoSansSC_400Regular.ttf', bold: '700Bold/NotoSansSC_700Bold.ttf' },
+  arabic: {
+    pkg: '@expo-google-fonts/noto-sans-arabic',
+    regular: '400Regular/NotoSansArabic_400Regular.ttf',
+    bold: '700Bold/NotoSansArabic_700Bold.ttf',
+  },
+  hebrew: {
+    pkg: '@expo-google-fonts/noto-sans-hebrew',
+    regular: '400Regular/NotoSansHebrew_400Regular.ttf',
+    bold: '700Bold/NotoSansHebrew_700Bold.ttf',
+  },
+  emoji: { pkg: '@expo-google-fonts/noto-emoji', regular: '400Regular/NotoEmoji_400Regular.ttf', bold: '700Bold/NotoEmoji_700Bold.ttf' },
 };
 
 const require = createRequire(import.meta.url);
