@@ -2,13 +2,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { buildDicom, SYNTAX } from '../../apps/server/test/images/dicom-builder.ts';
+import { buildDicom, encodeJpegLossless, SYNTAX, uint16Samples } from '../../apps/server/test/images/dicom-builder.ts';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { assert, eventually } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { serverDataDir } from '../src/outbox.ts';
 import { PatientsApi, cephalogramPath, datasetDir, storedObjects } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import type { Locator } from 'playwright-core';
 
 /**
  * DICOM in (Step 10 item 6): a dataset film written as a DICOM file (no extension, Pixel Spacing
@@ -302,4 +303,107 @@ test('dicom: the prefill offer and a drop-zone refusal in Korean', async (t) => 
   await page.getByTestId('dicom-prefill-use').click();
   assert.equal(await page.getByTestId('np-name').inputValue(), '김민준');
   assert.equal(await page.getByTestId('np-gender-male').isChecked(), true);
+});
+
+/** Grey levels (0..255) of a preview image at fractions of its width, halfway down. */
+async function previewGreys(preview: Locator, xs: number[]): Promise<number[]> {
+  return preview.evaluate((el, xs) => {
+    const img = el as HTMLImageElement;
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d');
+    if (!ctx || canvas.width === 0) return [];
+    ctx.drawImage(img, 0, 0);
+    const y = Math.floor(canvas.height / 2);
+    return xs.map((f) => ctx.getImageData(Math.min(canvas.width - 1, Math.floor(canvas.width * f)), y, 1, 1).data[0] ?? -1);
+  }, xs);
+}
+
+test('dicom: the drop zone previews an uncompressed 8/16-bit DICOM film, and shows its size and spacing on a card otherwise', async (t) => {
+  const columns = 800;
+  const rows = 600;
+  // A left-to-right ramp: dark at the left, bright at the right.
+  const ramp8 = Buffer.alloc(columns * rows);
+  const ramp12 = new Uint16Array(columns * rows);
+  for (let y = 0; y < rows; y++)
+    for (let x = 0; x < columns; x++) {
+      ramp8[y * columns + x] = Math.round((x / (columns - 1)) * 255);
+      ramp12[y * columns + x] = Math.round((x / (columns - 1)) * 4095);
+    }
+  const eightBit = writeTemp('ramp8', buildDicom({ rows, columns, pixelData: ramp8, pixelSpacing: [0.1, 0.1] }));
+  // 12 bits stored in 16, MONOCHROME1 (low values white), a window over the whole range.
+  const sixteenBit = writeTemp(
+    'ramp16.dcm',
+    buildDicom({
+      transferSyntax: SYNTAX.implicitLE,
+      rows,
+      columns,
+      bitsAllocated: 16,
+      bitsStored: 12,
+      photometric: 'MONOCHROME1',
+      window: { center: 2048, width: 4096 },
+      pixelData: uint16Samples(ramp12),
+      imagerPixelSpacing: [0.14, 0.14],
+    }),
+  );
+  const lossless = writeTemp(
+    'lossless.dcm',
+    buildDicom({
+      transferSyntax: SYNTAX.jpegLossless70,
+      rows,
+      columns,
+      bitsAllocated: 16,
+      bitsStored: 12,
+      pixelData: { encapsulated: [encodeJpegLossless(ramp12, columns, rows, 12)] },
+      pixelSpacing: [0.125, 0.125],
+    }),
+  );
+  const user = newUser('dicom-preview');
+  await createActivatedUser(t.baseUrl, user);
+  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+  await signInThroughUi(page, user);
+  await page.goto('/create');
+  const preview = page.getByTestId('drop-ceph-preview');
+
+  await page.getByTestId('drop-ceph-input').setInputFiles(eightBit);
+  await preview.waitFor();
+  assert.equal(await preview.getAttribute('data-kind'), 'dicom');
+  const greys8 = await eventually(
+    () => previewGreys(preview, [0.05, 0.5, 0.95]),
+    (g) => g.length === 3,
+    'the 8-bit preview drawn',
+  );
+  assert.ok(greys8[0]! < 40 && greys8[1]! > 100 && greys8[1]! < 160 && greys8[2]! > 215, `8-bit ramp: ${greys8.join(', ')}`);
+  assert.match(await page.getByTestId('drop-ceph-dicom-info').innerText(), /800 × 600 px[\s\S]*0\.1 × 0\.1 mm/);
+  await t.screenshot(page, 'dicom-preview-8bit-en');
+
+  await page.getByTestId('drop-ceph-input').setInputFiles(sixteenBit);
+  await eventually(
+    () => previewGreys(preview, [0.05, 0.5, 0.95]),
+    (g) => g.length === 3 && g[0]! > 215,
+    'the 16-bit MONOCHROME1 preview drawn (inverted: white at the left)',
+  );
+  const greys16 = await previewGreys(preview, [0.05, 0.5, 0.95]);
+  assert.ok(greys16[1]! > 100 && greys16[1]! < 160 && greys16[2]! < 40, `16-bit MONOCHROME1 ramp: ${greys16.join(', ')}`);
+  assert.match(await page.getByTestId('drop-ceph-dicom-info').innerText(), /0\.14 × 0\.14 mm/);
+
+  // JPEG Lossless: a browser cannot draw it; the card names the file, its size and spacing.
+  await page.getByTestId('drop-ceph-input').setInputFiles(lossless);
+  const info = page.getByTestId('drop-ceph-dicom-info');
+  await eventually(
+    () => info.innerText(),
+    (text) => /lossless\.dcm/.test(text) && /800 × 600 px/.test(text) && /0\.125 × 0\.125 mm/.test(text),
+    'the DICOM card with name, size and spacing',
+  );
+  assert.equal(await preview.count(), 0, 'no broken preview for a film the browser cannot draw');
+  await t.screenshot(page, 'dicom-preview-card-en');
+
+  await page.evaluate(() => localStorage.setItem('ceppro.language', 'zh'));
+  await page.reload();
+  await page.getByTestId('drop-ceph-input').setInputFiles(lossless);
+  await page.getByTestId('drop-ceph-dicom-info').waitFor();
+  await page.getByTestId('drop-face-input').setInputFiles(eightBit);
+  await page.getByTestId('drop-face-preview').waitFor();
+  await t.screenshot(page, 'dicom-preview-zh');
 });

@@ -14,8 +14,8 @@ import { fromIp, signInThroughUi } from '../src/sign-in.ts';
  * The drawing pad (spec: tools with Pen first, pixel size 3, opacity 1, history, ratio 100 and
  * scale): on a dataset film, pen, line, rectangle and text are drawn; undo/redo by button and keys;
  * after a reload the stored `drawing_result.coords` and the screen show them at the same image
- * positions; the eraser removes one; a drawing on the Superimposition tab goes to
- * `superimpositionCoords`; another feature's key in the document survives; `/drawing-pad` saves its
+ * positions; the eraser removes one; a drawing on the Superimposition tab belongs to the film like
+ * the others (shown on every tab, stored in `coords`); another feature's key in the document survives; `/drawing-pad` saves its
  * defaults and a new drawing uses them.
  */
 
@@ -151,7 +151,8 @@ async function openViewer(page: Page, chartUuid: string): Promise<void> {
 }
 
 test(
-  'drawing pad: draw, undo/redo, kept over reload at the same image positions, eraser, superimposition set, /drawing-pad defaults',
+  'drawing pad: draw, undo/redo, kept over reload at the same image positions, eraser, ' +
+    'drawn on the Superimposition tab too, /drawing-pad defaults',
   async (t) => {
     if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
     const user = newUser('drawing');
@@ -273,22 +274,21 @@ test(
       ['pen', 'rectangle', 'text'],
     );
 
-    // On the Superimposition tab: its own set, shown only there.
+    // On the Superimposition tab: the same film drawings, and one drawn there joins them.
     await page.getByTestId('panel-tab-superimposition').click();
-    assert.equal(await page.getByTestId('drawing-layer').getAttribute('data-set'), 'superimpositionCoords');
-    await expectCount(page, 0, 'the film drawings are not on the Superimposition tab');
+    await expectCount(page, 3, 'the film drawings are on the Superimposition tab too');
     await page.getByTestId('drawing-tool-arrow').click();
     await drag(page, P.arrowFrom, P.arrowTo);
-    await expectCount(page, 1, 'the arrow drawn on the Superimposition tab');
+    await expectCount(page, 4, 'the arrow drawn on the Superimposition tab');
     await page.getByTestId('panel-tab-landmarks').click();
-    await expectCount(page, 3, 'back on Landmarks: the film drawings');
+    await expectCount(page, 4, 'back on Landmarks: the arrow is there too');
     await saved(page);
     const routed = await storedDrawing(page, patient.chartUuid);
     assert.deepEqual(
-      routed.superimpositionCoords.map((s) => s.tool),
-      ['arrow'],
+      routed.coords.map((s) => s.tool),
+      ['pen', 'rectangle', 'text', 'arrow'],
     );
-    assert.equal(routed.coords.length, 3);
+    assert.deepEqual(routed.superimpositionCoords, []);
     assert.deepEqual(routed.measurements, measurements, 'the measurements key is still kept');
 
     // In the report: the printed film (drawn with the drawings on it) and the server PDF are made.
@@ -364,14 +364,14 @@ test(
     });
 
     await openViewer(page, patient.chartUuid);
-    await expectCount(page, 3, 'the film drawings');
+    await expectCount(page, 4, 'the film drawings');
     await page.getByTestId('drawing-mode').click();
     assert.equal(await page.getByTestId('drawing-tool-line').getAttribute('aria-checked'), 'true', 'the saved default tool');
     await drag(page, P.newFrom, P.newTo);
-    await expectCount(page, 4, 'the new line drawn');
+    await expectCount(page, 5, 'the new line drawn');
     await saved(page);
     const withDefaults = await storedDrawing(page, patient.chartUuid);
-    const added = withDefaults.coords[3];
+    const added = withDefaults.coords[4];
     assert.deepEqual(
       { tool: added?.tool, color: added?.color, opacity: added?.opacity, width: added?.width, scales: added?.scales },
       { tool: 'line', color: '#00aa00', opacity: 0.5, width: 10, scales: false },
@@ -382,7 +382,7 @@ test(
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
     await page.reload();
     await page.getByTestId('viewer-image').waitFor();
-    await expectCount(page, 4, 'the drawings after switching language');
+    await expectCount(page, 5, 'the drawings after switching language');
     await page.getByTestId('drawing-mode').click();
     assert.equal(await page.getByTestId('drawing-tool-eraser').getAttribute('aria-label'), '消しゴム');
     await t.screenshot(page, 'drawing-ja');
@@ -392,4 +392,96 @@ test(
     await t.screenshot(page, 'drawing-pad-ja');
   },
   { timeoutMs: 240_000 },
+);
+
+test(
+  'drawing pad: drawings belong to the film: one made on the Superimposition tab ' +
+    '(and an older one stored apart) shows on every tab after a reload',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const user = newUser('drawing-film');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    const patient = await api.createPatient(
+      { first_name: 'Film Draw', birth_info: '2011-03-02', gender: false },
+      { ceph: cephalogramPath(4), shootDate: '2022-02-01' },
+    );
+    const { charts } = await api.graphql<{ charts: Array<{ analysis_record_id: number }> }>(
+      'query($u: String!) { charts(filter: { uuid: $u }) { analysis_record_id } }',
+      { u: patient.chartUuid },
+    );
+    const recordId = charts[0]?.analysis_record_id;
+    assert.ok(recordId, 'the chart has an analysis record');
+    // What an older version stored: a line drawn on the Superimposition tab, kept apart from the film's set.
+    const older = {
+      id: 'older-line',
+      tool: 'line',
+      color: '#ff00ff',
+      opacity: 1,
+      width: 6,
+      scales: true,
+      from: [200, 300],
+      to: [700, 300],
+    };
+    await api.graphql('mutation($id: Int!, $input: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $input) { id } }', {
+      id: recordId,
+      input: { drawing_result: { version: 1, coords: [], superimpositionCoords: [older] } },
+    });
+
+    mkdirSync(screensDir, { recursive: true });
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(page, user);
+    await openViewer(page, patient.chartUuid);
+    await expectCount(page, 1, 'the older drawing is shown on the Landmarks tab');
+
+    // Drawn with the Superimposition tab open.
+    await page.getByTestId('panel-tab-superimposition').click();
+    await page.getByTestId('drawing-mode').click();
+    await page.getByTestId('drawing-tool-arrow').click();
+    const from = await imageAt(page, 0.4, 0.6);
+    const to = await imageAt(page, 0.7, 0.7);
+    await drag(page, from, to);
+    await expectCount(page, 2, 'the arrow drawn on the Superimposition tab, beside the older line');
+    await saved(page);
+    const stored = await storedDrawing(page, patient.chartUuid);
+    assert.deepEqual(
+      stored.coords.map((s) => s.tool),
+      ['arrow'],
+      'the new drawing is stored with the film',
+    );
+
+    // After a reload, every tab shows both.
+    await page.reload();
+    await page.getByTestId('viewer-image').waitFor();
+    for (const tab of ['landmarks', 'analysis', 'profilogram', 'superimposition']) {
+      await page.getByTestId(`panel-tab-${tab}`).click();
+      await expectCount(page, 2, `both drawings on the ${tab} tab after a reload`);
+      assert.equal(await page.locator('[data-testid="drawing-shape"][data-tool="arrow"]').count(), 1, `the arrow on the ${tab} tab`);
+    }
+    await page.getByTestId('panel-tab-landmarks').click();
+    await t.screenshot(page, 'drawing-film-set-en');
+
+    // The eraser on the Landmarks tab reaches the older line too.
+    await page.getByTestId('drawing-mode').click();
+    await page.getByTestId('drawing-tool-eraser').click();
+    const onLine = await toClient(page, { x: 450, y: 300 });
+    await page.mouse.click(onLine.x, onLine.y);
+    await expectCount(page, 1, 'the older line erased from the Landmarks tab');
+    await saved(page);
+    const erased = await storedDrawing(page, patient.chartUuid);
+    assert.deepEqual(erased.superimpositionCoords, [], 'the older line is gone from the store');
+    assert.deepEqual(
+      erased.coords.map((s) => s.tool),
+      ['arrow'],
+    );
+
+    await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
+    await page.reload();
+    await page.getByTestId('viewer-image').waitFor();
+    await page.getByTestId('panel-tab-superimposition').click();
+    await expectCount(page, 1, 'the arrow on the Superimposition tab in Korean');
+    await t.screenshot(page, 'drawing-film-set-ko');
+  },
+  { timeoutMs: 180_000 },
 );

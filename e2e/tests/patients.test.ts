@@ -319,3 +319,59 @@ test(
   },
   { timeoutMs: 120_000 },
 );
+
+test('new patient: Back or the browser back with a chosen film asks first; Stay keeps the films, Leave goes to the list', async (t) => {
+  const user = newUser('newpatient-leave');
+  await createActivatedUser(t.baseUrl, user);
+  const page = await signedIn(t, user);
+  const popup = page.getByTestId('confirm-popup');
+  const toCreate = async () => {
+    await page.getByTestId('new-patient').click();
+    await page.waitForURL((u) => u.pathname === '/create');
+    await page.getByTestId('new-patient-form').waitFor();
+  };
+
+  // Nothing chosen: Back just leaves.
+  await toCreate();
+  await page.getByTestId('np-name').fill('Typed only');
+  await page.getByTestId('back-to-list').click();
+  await page.waitForURL((u) => u.pathname === '/list/0');
+  assert.equal(await popup.count(), 0, 'no question without a chosen film');
+
+  // A chosen film: Back asks; Stay keeps both films.
+  await toCreate();
+  await page.getByTestId('drop-ceph-input').setInputFiles(nonCephPath('astronaut'));
+  await page.getByTestId('drop-face-input').setInputFiles(nonCephPath('chelsea'));
+  await page.getByTestId('back-to-list').click();
+  await popup.waitFor();
+  assert.match(await popup.innerText(), /Leave without saving\?[\s\S]*chosen images \(2\)/);
+  await t.screenshot(page, 'new-patient-leave-en');
+  await popup.getByRole('button', { name: 'Stay' }).click();
+  await popup.waitFor({ state: 'detached' });
+  assert.equal(new URL(page.url()).pathname, '/create');
+  assert.equal(await page.getByTestId('drop-ceph-name').innerText(), 'astronaut.jpg', 'the cephalogram is still chosen');
+  assert.equal(await page.getByTestId('drop-face-name').innerText(), 'chelsea.jpg', 'the photo is still chosen');
+
+  // The browser's back button asks too.
+  await page.goBack();
+  await popup.waitFor();
+  await popup.getByRole('button', { name: 'Stay' }).click();
+  await popup.waitFor({ state: 'detached' });
+  assert.equal(new URL(page.url()).pathname, '/create');
+  assert.equal(await page.getByTestId('drop-ceph-name').innerText(), 'astronaut.jpg');
+  await page.goBack();
+  await popup.waitFor();
+  await popup.getByRole('button', { name: 'Leave' }).click();
+  await page.waitForURL((u) => u.pathname === '/list/0');
+
+  // Japanese: Back, then Leave.
+  await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
+  await page.reload();
+  await toCreate();
+  await page.getByTestId('drop-ceph-input').setInputFiles(nonCephPath('astronaut'));
+  await page.getByTestId('back-to-list').click();
+  await popup.waitFor();
+  await t.screenshot(page, 'new-patient-leave-ja');
+  await popup.getByRole('button', { name: '破棄して戻る' }).click();
+  await page.waitForURL((u) => u.pathname === '/list/0');
+});

@@ -346,3 +346,83 @@ test(
   },
   { timeoutMs: 300_000 },
 );
+
+test(
+  'profilogram: Scale (%) visibly resizes the drawing, in the panel and on the film, about the registration point',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const user = newUser('profilogram-scale');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    await api.graphql('mutation { update_user_config(input: { default_ppm: 5, auto_measurement_NY: true }) { default_ppm } }');
+    const patient = await api.createPatient(
+      { first_name: 'Scale Park', birth_info: '2010-01-20', gender: false },
+      { ceph: cephalogramPath(5), shootDate: '2022-03-01' },
+    );
+    mkdirSync(screensDir, { recursive: true });
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(page, user);
+    await page.goto(`/viewer/${patient.chartUuid}`);
+    await openTab(page, 'profilogram');
+    await page.getByTestId('profilogram-table').waitFor();
+    const panel = page.getByTestId('profilogram-panel');
+    const storedAt = async (scale: number) => {
+      await page.getByTestId('profilogram-scale').fill(String(scale));
+      await eventually(
+        () => panel.getAttribute('data-save-state'),
+        (v) => v === 'saved',
+        `scale ${scale} stored`,
+        15_000,
+      );
+    };
+    /**
+     * Width and height on screen of the drawn geometry, in CSS px: its SVG bounding box times the
+     * element's screen scale (the page's bounding box would add a constant for the stroke's joins).
+     */
+    const size = (testId: string) =>
+      page.getByTestId(testId).evaluate((el) => {
+        const shape = el as SVGGraphicsElement;
+        const box = shape.getBBox();
+        const m = shape.getScreenCTM();
+        return m === null
+          ? { width: NaN, height: NaN }
+          : { width: box.width * Math.hypot(m.a, m.b), height: box.height * Math.hypot(m.c, m.d) };
+      });
+    const sizes = async () => ({
+      chart: await size('profilogram-patient-mandible'),
+      chartTemplate: await size('profilogram-template'),
+      film: await size('profilogram-film-template'),
+    });
+    const near = (value: number, want: number, what: string) =>
+      assert.ok(Math.abs(value - want) <= Math.max(1, want * 0.02), `${what}: ${value.toFixed(1)} px, want ${want.toFixed(1)} px`);
+
+    await storedAt(100);
+    const at100 = await sizes();
+    await t.screenshot(page, 'profilogram-scale-100-en');
+    await storedAt(150);
+    const at150 = await sizes();
+    await t.screenshot(page, 'profilogram-scale-150-en');
+    for (const key of ['chart', 'chartTemplate', 'film'] as const) {
+      near(at150[key].width, at100[key].width * 1.5, `${key} width at 150%`);
+      near(at150[key].height, at100[key].height * 1.5, `${key} height at 150%`);
+    }
+    await storedAt(50);
+    const at50 = await sizes();
+    for (const key of ['chart', 'chartTemplate', 'film'] as const) {
+      near(at50[key].width, at100[key].width * 0.5, `${key} width at 50%`);
+      near(at50[key].height, at100[key].height * 0.5, `${key} height at 50%`);
+    }
+
+    // The same in Japanese, after a reload: the stored scale is drawn again.
+    await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
+    await page.reload();
+    await openTab(page, 'profilogram');
+    await page.getByTestId('profilogram-table').waitFor();
+    const reloaded = await sizes();
+    near(reloaded.chart.width, at50.chart.width, 'the panel drawing at 50% after a reload');
+    near(reloaded.film.width, at50.film.width, 'the film drawing at 50% after a reload');
+    await t.screenshot(page, 'profilogram-scale-50-ja');
+  },
+  { timeoutMs: 180_000 },
+);

@@ -7,8 +7,10 @@ import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
 /**
  * Loose ends a new user meets in the viewer (Step 9 item 8): Settings' tissue colour and size, plane
- * list and auto zoom-in applied in an open viewer; the film never panned out of sight; toasts clear
- * of the side panel's tabs and the top bar; "Reset all to AI" asks first; an empty group name says so.
+ * list and auto zoom-in applied in an open viewer; the film never panned out of sight, nor all under
+ * the stage's floating boxes (at 50% it once sat 80 x 80 px in a corner under brightness/contrast);
+ * toasts clear of the side panel's tabs and the top bar; "Reset all to AI" asks first; an empty group
+ * name says so.
  */
 
 const FLOW = { timeoutMs: 150_000 };
@@ -109,6 +111,46 @@ async function assertFilmKept(page: Page, when: string): Promise<void> {
     y >= need(film.height, stage.height),
     `${when}: ${y.toFixed(0)} px of the film's height in view (film ${film.height.toFixed(0)} px)`,
   );
+}
+
+/**
+ * How much of the film a person can see: points of the film inside the stage (every 8 px) where
+ * the page shows the stage itself, not one of its floating boxes (brightness/contrast, legend, the
+ * drawing pad's bar). The film once sat 80 x 80 px in a corner, all but hidden under the
+ * brightness/contrast box, while the overlap alone said it was in view.
+ */
+async function filmSeen(page: Page): Promise<{ area: number; seen: Box }> {
+  const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
+  const film = await filmBox(page);
+  const left = Math.max(film.x, stage.x);
+  const top = Math.max(film.y, stage.y);
+  const right = Math.min(film.x + film.width, stage.x + stage.width);
+  const bottom = Math.min(film.y + film.height, stage.y + stage.height);
+  return page.evaluate(
+    ({ left, top, right, bottom }) => {
+      const step = 8;
+      let count = 0;
+      let minX = Infinity;
+      let minY = Infinity;
+      let maxX = -Infinity;
+      let maxY = -Infinity;
+      for (let x = left + step / 2; x < right; x += step)
+        for (let y = top + step / 2; y < bottom; y += step) {
+          if (document.elementFromPoint(x, y)?.closest('[data-testid="viewer-stage"]') == null) continue;
+          count += 1;
+          [minX, minY, maxX, maxY] = [Math.min(minX, x), Math.min(minY, y), Math.max(maxX, x), Math.max(maxY, y)];
+        }
+      return { area: count * step * step, seen: { x: minX, y: minY, width: maxX - minX, height: maxY - minY } };
+    },
+    { left, top, right, bottom },
+  );
+}
+
+/** The film is in view and at least 80 x 80 px of it are clear of the stage's floating boxes. */
+async function assertFilmSeen(page: Page, when: string): Promise<void> {
+  await assertFilmKept(page, when);
+  const { area, seen } = await filmSeen(page);
+  assert.ok(area >= 80 * 80, `${when}: ${area} px² of the film clear of the floating boxes (${JSON.stringify(seen)})`);
 }
 
 /**
@@ -213,31 +255,46 @@ test(
 );
 
 test(
-  'viewer polish: the film stays partly in view after long drags, at 50% and 400%, and after a window resize',
+  'viewer polish: the film stays partly in view, clear of the floating boxes, ' +
+    'after long drags into every corner at 50% and 400% and after a window resize',
   async (t) => {
     const { page } = await openViewer(t, 'polish-pan');
     await panBy(page, 3000, 2500);
-    await assertFilmKept(page, 'long drag right/down');
+    await assertFilmSeen(page, 'long drag right/down');
     await panBy(page, -6000, -5000);
-    await assertFilmKept(page, 'long drag left/up');
+    await assertFilmSeen(page, 'long drag left/up');
     const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
     await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
     for (let i = 0; i < 80 && (await zoomPercent(page)) < 400; i += 1) await page.mouse.wheel(0, -100);
     assert.equal(await zoomPercent(page), 400);
     await panBy(page, 9000, 9000);
-    await assertFilmKept(page, '400% and a long drag');
+    await assertFilmSeen(page, '400% and a long drag');
     await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
     for (let i = 0; i < 120 && (await zoomPercent(page)) > 50; i += 1) await page.mouse.wheel(0, 100);
     assert.equal(await zoomPercent(page), 50);
-    await panBy(page, -4000, 3000);
-    await assertFilmKept(page, '50% and a long drag');
+    // Every corner at 50%, where the film is smallest and the least of it is kept (the
+    // brightness/contrast box is bottom left, the legend bottom right, the drawing pad's bar top left).
+    for (const [dx, dy, where] of [
+      [-4000, 3000, 'bottom left'],
+      [8000, 0, 'bottom right'],
+      [0, -8000, 'top right'],
+      [-8000, 0, 'top left'],
+    ] as const) {
+      await panBy(page, dx, dy);
+      await assertFilmSeen(page, `50% and a long drag to the ${where}`);
+      if (where === 'bottom left') await t.screenshot(page, 'polish-pan-bottom-left');
+    }
     await page.setViewportSize({ width: 1120, height: 780 }); // the app's smallest window is 1100 x 768
     await eventually(
       () => boxOf(page.getByTestId('viewer-stage'), 'stage'),
       (b) => b.width < stage.width,
       'stage shrank',
     );
-    await assertFilmKept(page, 'after the window shrank');
+    await assertFilmSeen(page, 'after the window shrank');
+    await panBy(page, 3000, 3000);
+    await assertFilmSeen(page, 'small window, a long drag to the bottom right');
+    await panBy(page, -6000, 0);
+    await assertFilmSeen(page, 'small window, a long drag to the bottom left');
     await t.screenshot(page, 'polish-pan-clamped');
   },
   FLOW,

@@ -304,3 +304,78 @@ test(
   },
   { timeoutMs: 300_000 },
 );
+
+test(
+  'vto: while the photo is aligned by three points the X-ray tracing, landmarks and planes are hidden; ' +
+    'they come back after (and on cancel)',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const user = newUser('vto-align');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    mkdirSync(screensDir, { recursive: true });
+    const greyPath = join(screensDir, 'vto-align-grey-photo.jpg');
+    writeFileSync(greyPath, await noFacePhoto('flat'));
+    const grey = await api.createPatient(
+      { first_name: 'Align Choi', birth_info: '2010-08-11', gender: false },
+      { ceph: cephalogramPath(1), face: greyPath },
+    );
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(page, user);
+    await page.goto(`/viewer/${grey.chartUuid}`);
+    await openTab(page);
+    await page.getByText('Facial image not recognized (adjust manually).').waitFor({ timeout: 30_000 });
+
+    const tracing = page.getByTestId('tracing-layer');
+    const drawn = async () => ({
+      tracing: await tracing.isVisible(),
+      landmarks: await page.getByTestId('landmark').first().isVisible(),
+      planes: await page.locator('[data-plane]').first().isVisible(),
+    });
+    const all = (value: boolean) => ({ tracing: value, landmarks: value, planes: value });
+    await tracing.waitFor();
+    assert.deepEqual(await drawn(), all(true), 'the tracing is drawn before aligning');
+
+    // Started, then cancelled: hidden while it runs, back after.
+    await page.getByTestId('vto-manual-align').click();
+    await eventually(drawn, (d) => JSON.stringify(d) === JSON.stringify(all(false)), 'the tracing hidden over the photo');
+    await page.getByTestId('vto-manual-cancel').click();
+    await eventually(drawn, (d) => JSON.stringify(d) === JSON.stringify(all(true)), 'the tracing back after cancelling');
+
+    await page.getByTestId('vto-manual-align').click();
+    const box = await page.getByTestId('viewer-stage').boundingBox();
+    assert.ok(box, 'the stage is on screen');
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const picks = [
+      { x: cx - 90, y: cy - 120 },
+      { x: cx + 110, y: cy - 30 },
+      { x: cx - 10, y: cy + 140 },
+    ];
+    await eventually(drawn, (d) => JSON.stringify(d) === JSON.stringify(all(false)), 'the tracing hidden over the photo');
+    await page.mouse.click(picks[0]!.x, picks[0]!.y);
+    await t.screenshot(page, 'vto-align-photo-step-en');
+    for (const p of picks.slice(1)) await page.mouse.click(p.x, p.y);
+    assert.equal(await page.getByTestId('vto-align-prompt').getAttribute('data-on'), 'film');
+    assert.deepEqual(await drawn(), all(false), 'still hidden while the film points are picked');
+    for (const p of picks) await page.mouse.click(p.x + 40, p.y + 25);
+    await eventually(
+      () => page.getByTestId('vto-align-status').textContent(),
+      (s) => /Aligned by three points/.test(s ?? ''),
+      'aligned by three points',
+    );
+    await eventually(drawn, (d) => JSON.stringify(d) === JSON.stringify(all(true)), 'the tracing back once aligned');
+    await t.screenshot(page, 'vto-align-done-en');
+
+    // Korean: the photo step again, the tracing hidden there too.
+    await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
+    await page.reload();
+    await openTab(page);
+    await page.getByTestId('vto-manual-align').click();
+    await eventually(drawn, (d) => JSON.stringify(d) === JSON.stringify(all(false)), 'the tracing hidden over the photo (ko)');
+    await page.mouse.click(picks[0]!.x, picks[0]!.y);
+    await t.screenshot(page, 'vto-align-photo-step-ko');
+  },
+  { timeoutMs: 180_000 },
+);

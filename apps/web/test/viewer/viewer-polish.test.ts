@@ -3,7 +3,7 @@ import type { ImagePoint, LandmarkId, LandmarkMap } from '@ceppro/ceph';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { formValuesOf, settingsFormSchema, settingsInputOf } from '../../src/features/settings/lib/settings-form.ts';
 import { emptyManage, createGroup, groupNameProblem } from '../../src/features/viewer/lib/custom-groups.ts';
-import { clampPan } from '../../src/features/viewer/lib/pan-limits.ts';
+import { clampPan, filmReach } from '../../src/features/viewer/lib/pan-limits.ts';
 import { planeSegments, REFERENCE_PLANES } from '../../src/features/viewer/lib/reference-planes.ts';
 import { tracingPaths } from '../../src/features/viewer/lib/tracing-paths.ts';
 import {
@@ -21,20 +21,32 @@ const view = (scale: number, translateX: number, translateY: number) => ({ scale
 const p = (x: number, y: number) => ({ x, y }) as ImagePoint;
 
 describe('clampPan', () => {
-  // Film 1000 x 1000 image px, viewport 800 x 600 CSS px.
+  // Film 1000 x 1000 image px, viewport 800 x 600 CSS px: edge bands min(160, a quarter) = 160 x 150 px.
   const image = { width: 1000, height: 1000 };
   const viewport = { width: 800, height: 600 };
   it.each([
-    // scale 0.5: film 500 x 500 on screen; keep max(20% = 100, 80) = 100 px.
+    // scale 0.5: film 500 x 500 on screen; keep max(20% = 100, 80) = 100 px, past the band: reach 260 x 250.
     ['inside: unchanged', view(0.5, 100, 50), view(0.5, 100, 50)],
-    ['far right/down: 100 px stay at the right/bottom edge', view(0.5, 5000, 5000), view(0.5, 700, 500)],
-    ['far left/up: 100 px stay at the left/top edge', view(0.5, -5000, -5000), view(0.5, -400, -400)],
-    // scale 0.1: film 100 x 100; keep max(20, 80) = 80 px.
-    ['small film: 80 px stay', view(0.1, -5000, 5000), view(0.1, -20, 520)],
+    ['far right/down: the film reaches 260/250 px in from the right/bottom edge', view(0.5, 5000, 5000), view(0.5, 540, 350)],
+    ['far left/up: the film reaches 260/250 px in from the left/top edge', view(0.5, -5000, -5000), view(0.5, -240, -250)],
+    // scale 0.1: film 100 x 100; keep max(20, 80) = 80 px past the band: reach 240 x 230.
+    ['small film: 80 px past the edge band', view(0.1, -5000, 5000), view(0.1, 140, 370)],
     // scale 4: film 4000 x 4000; keep 800 (20%) but at most the viewport: 800 wide, 600 high.
     ['zoomed in: the whole viewport stays covered', view(4, 1000, -9000), view(4, 0, -3400)],
   ])('%s', (_label, given, expected) => {
     expect(clampPan(given, image, viewport)).toEqual(expected);
+  });
+
+  it.each([
+    // [film length, room, reach]
+    [500, 800, 260], // band 160 + keep 100
+    [100, 800, 240], // band 160 + keep 80
+    [40, 800, 200], // band 160 + the whole film
+    [4000, 800, 800], // the whole room (covered), more than band 160 + 480
+    [500, 300, 175], // band 75 (a quarter) + keep 100
+    [500, 0, 0],
+  ])('a %s px film in a %s px room reaches %s px into it', (length, room, reach) => {
+    expect(filmReach(length, room)).toBe(reach);
   });
 
   it('returns the same object when nothing moves, and any view while a size is unknown', () => {
@@ -51,15 +63,15 @@ describe('viewer store keeps the film on screen', () => {
 
   it('clamps a long pan, a zoom at the edge and a window shrink', () => {
     store().setImageSize({ width: 1000, height: 1000 });
-    store().setViewportSize({ width: 532, height: 532 }); // fitted: scale 0.5, film 500 px
+    store().setViewportSize({ width: 532, height: 532 }); // fitted: scale 0.5, film 500 px; band 133, reach 233
     store().setView(view(0.5, 99_999, -99_999));
-    expect(store().view).toEqual(view(0.5, 432, -400));
-    store().zoomBy(0.5, { x: 531, y: 0 }); // 50%: film 250 px, keep 80
-    expect(store().view.translateX).toBeLessThanOrEqual(532 - 80);
-    expect(store().view.translateY).toBeGreaterThanOrEqual(80 - 250);
+    expect(store().view).toEqual(view(0.5, 532 - 233, 233 - 500));
+    store().zoomBy(0.5, { x: 531, y: 0 }); // 50%: film 250 px, keep 80, reach 213
+    expect(store().view.translateX).toBeLessThanOrEqual(532 - 213);
+    expect(store().view.translateY).toBeGreaterThanOrEqual(213 - 250);
     store().setView(view(0.5, 432, 16));
-    store().setViewportSize({ width: 300, height: 300 });
-    expect(store().view.translateX).toBe(300 - 100);
+    store().setViewportSize({ width: 300, height: 300 }); // band 75, keep 100: reach 175
+    expect(store().view.translateX).toBe(300 - 175);
   });
 });
 

@@ -13,7 +13,7 @@ import { ageInYears } from '../age';
 import { imgSizeSchema } from '../analysis-record';
 import type { DicomCalibration } from '../dicom';
 import { reportLabels, type ReportLang } from '../report-labels';
-import { readDrawingResult } from '../viewer-documents/drawing';
+import { filmDrawings, readDrawingResult } from '../viewer-documents/drawing';
 import { profilogramForReport, superimpositionForReport, vtoForReport } from './report-planning';
 import { reportAnalysisName, reportRow } from './report-rows';
 import { reportCalibration, reportDefinitions, reportLandmarks } from './report-sources';
@@ -85,7 +85,7 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
     film: {
       size: size.success ? { width: size.data.width, height: size.data.height } : null,
       tracing: outlinePaths(positions).map((p) => ({ id: p.id, d: p.d })),
-      drawings: readDrawingResult(input.record.drawingResult ?? null).coords,
+      drawings: filmDrawings(readDrawingResult(input.record.drawingResult ?? null)),
     },
     disclaimer: labels.disclaimer,
     superimposition: superimpositionForReport(input.record.superimpositionData),

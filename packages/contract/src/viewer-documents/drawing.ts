@@ -6,10 +6,13 @@ import { graphOperation } from '../graphql/operation';
  * history, ratio 100 and scale"):
  *
  * - `drawing_result` on the analysis record: the shapes drawn over the film, in image px of the
- *   original upload (origin top-left, y down). `coords` are drawn on the film; `superimpositionCoords`
- *   were drawn while the Superimposition tab was open and are shown only there (it draws in the same
- *   film's pixel space). Other top-level keys of the stored document belong to other features (free
- *   measurements live under `measurements`): a save keeps them as they are.
+ *   original upload (origin top-left, y down). Drawings belong to the film: every tab shows the
+ *   same ones and a new drawing goes to `coords`, whichever tab is open. `superimpositionCoords`
+ *   holds what older versions stored for drawings made with the Superimposition tab open (same
+ *   film, same pixel space; they were shown only on that tab and seemed lost elsewhere): they are
+ *   shown with the film's (`filmDrawings`) and stay under their key until erased. Other top-level
+ *   keys of the stored document belong to other features (free measurements live under
+ *   `measurements`): a save keeps them as they are.
  * - `drawing_config` in the user config: the pad's defaults, set on `/drawing-pad`.
  */
 
@@ -230,6 +233,11 @@ export function readDrawingResult(stored: unknown): ReadDrawings {
     superimpositionCoords: readShapes(doc.superimpositionCoords).slice(0, DRAWING_LIMITS.shapes),
     writable: true,
   };
+}
+
+/** Every drawing of the film, as every tab and the report show them: `coords`, then the older `superimpositionCoords`. */
+export function filmDrawings<T>(sets: { readonly coords: readonly T[]; readonly superimpositionCoords: readonly T[] }): T[] {
+  return [...sets.coords, ...sets.superimpositionCoords];
 }
 
 /**

@@ -19,6 +19,12 @@ export interface OverlayLayerProps {
 
 export interface OverlayLayer extends OrderedEntry {
   readonly Component: ComponentType<OverlayLayerProps>;
+  /**
+   * The layer draws the facial photo itself. While the photo is aligned by three points only such
+   * layers are seen: the tracing, landmarks, planes and every other drawing over the film are hidden
+   * (still mounted, so their state is kept) until the alignment ends.
+   */
+  readonly showsPhoto?: boolean;
 }
 
 export const OVERLAY_ORDER = { tracing: 100, planes: 200, landmarks: 300 } as const;

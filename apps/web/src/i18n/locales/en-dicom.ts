@@ -1,6 +1,15 @@
 /** English texts of DICOM films: drop zones, the prefill offer, refusals, the calibration badge. */
 export const enDicom = {
-  drop: { types: 'JPG, PNG or DICOM', tag: 'DICOM file' },
+  drop: {
+    types: 'JPG, PNG or DICOM',
+    tag: 'DICOM file',
+    size: '{{columns}} × {{rows}} px',
+    spacing: 'Pixel spacing {{row}} × {{column}} mm',
+    imagerSpacing: 'Imager pixel spacing {{row}} × {{column}} mm',
+    noSpacing: 'No pixel spacing in the file',
+    noPreview: 'No preview for this encoding: the film is shown after the upload.',
+    reading: 'Reading the film…',
+  },
   errors: {
     title: 'DICOM file not accepted',
     DICOM_UNREADABLE: 'This DICOM file could not be read. It may be damaged or use a pixel format that is not supported.',

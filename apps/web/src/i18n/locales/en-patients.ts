@@ -75,6 +75,10 @@ export const enPatients = {
     subtitle: 'Add the cephalogram and the patient’s details. AI landmark detection runs after the upload.',
     ceph: 'Cephalogram',
     face: 'Lateral facial photo',
+    leaveTitle: 'Leave without saving?',
+    leaveText: 'This patient is not saved yet. The chosen images ({{count}}) and the details entered here will be discarded.',
+    leaveConfirm: 'Leave',
+    leaveStay: 'Stay',
   },
   edit: {
     title: 'Update information of patient',

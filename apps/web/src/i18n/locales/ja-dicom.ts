@@ -2,7 +2,16 @@ import type { DicomDictionary } from './en-dicom.ts';
 
 /** 日本語: DICOM 画像（ドロップ領域、患者情報の提案、拒否メッセージ、キャリブレーション表示）。 */
 export const jaDicom: DicomDictionary = {
-  drop: { types: 'JPG、PNG または DICOM', tag: 'DICOM ファイル' },
+  drop: {
+    types: 'JPG、PNG または DICOM',
+    tag: 'DICOM ファイル',
+    size: '{{columns}} × {{rows}} px',
+    spacing: 'ピクセル間隔 {{row}} × {{column}} mm',
+    imagerSpacing: '検出器ピクセル間隔 {{row}} × {{column}} mm',
+    noSpacing: 'ファイルにピクセル間隔がありません',
+    noPreview: 'この圧縮形式はプレビューできません。画像はアップロード後に表示されます。',
+    reading: '画像を読み込み中…',
+  },
   errors: {
     title: 'DICOM ファイルを受け付けられません',
     DICOM_UNREADABLE: 'この DICOM ファイルを読み込めません。破損しているか、対応していないピクセル形式です。',

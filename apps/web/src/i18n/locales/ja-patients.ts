@@ -76,6 +76,10 @@ export const jaPatients: PatientsDictionary = {
     subtitle: 'セファログラムと患者情報を入力してください。アップロード後にAIランドマーク検出が実行されます。',
     ceph: 'セファログラム',
     face: '側貌写真',
+    leaveTitle: '保存せずに戻りますか？',
+    leaveText: 'この患者はまだ登録されていません。選択した画像（{{count}}件）と入力した内容は破棄されます。',
+    leaveConfirm: '破棄して戻る',
+    leaveStay: '編集を続ける',
   },
   edit: {
     title: '患者情報の更新',

@@ -2,7 +2,16 @@ import type { DicomDictionary } from './en-dicom.ts';
 
 /** 한국어: DICOM 영상 (드롭 영역, 환자 정보 제안, 거부 메시지, 보정 배지). */
 export const koDicom: DicomDictionary = {
-  drop: { types: 'JPG, PNG 또는 DICOM', tag: 'DICOM 파일' },
+  drop: {
+    types: 'JPG, PNG 또는 DICOM',
+    tag: 'DICOM 파일',
+    size: '{{columns}} × {{rows}} px',
+    spacing: '픽셀 간격 {{row}} × {{column}} mm',
+    imagerSpacing: '검출기 픽셀 간격 {{row}} × {{column}} mm',
+    noSpacing: '파일에 픽셀 간격 정보가 없습니다',
+    noPreview: '이 인코딩은 미리 볼 수 없습니다. 영상은 업로드 후 표시됩니다.',
+    reading: '영상을 읽는 중…',
+  },
   errors: {
     title: 'DICOM 파일을 사용할 수 없습니다',
     DICOM_UNREADABLE: '이 DICOM 파일을 읽을 수 없습니다. 파일이 손상되었거나 지원하지 않는 픽셀 형식입니다.',

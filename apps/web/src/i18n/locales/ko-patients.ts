@@ -76,6 +76,10 @@ export const koPatients: PatientsDictionary = {
     subtitle: '세팔로그램과 환자 정보를 입력하세요. 업로드 후 AI 랜드마크 검출이 실행됩니다.',
     ceph: '세팔로그램',
     face: '측면 얼굴 사진',
+    leaveTitle: '저장하지 않고 나가시겠습니까?',
+    leaveText: '이 환자는 아직 등록되지 않았습니다. 선택한 이미지({{count}}개)와 입력한 내용이 삭제됩니다.',
+    leaveConfirm: '나가기',
+    leaveStay: '계속 작성',
   },
   edit: {
     title: '환자 정보 수정',

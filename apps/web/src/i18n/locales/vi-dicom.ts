@@ -2,7 +2,16 @@ import type { DicomDictionary } from './en-dicom.ts';
 
 /** Tiếng Việt: phim DICOM (vùng thả tệp, gợi ý thông tin bệnh nhân, thông báo từ chối, nhãn hiệu chuẩn). */
 export const viDicom: DicomDictionary = {
-  drop: { types: 'JPG, PNG hoặc DICOM', tag: 'Tệp DICOM' },
+  drop: {
+    types: 'JPG, PNG hoặc DICOM',
+    tag: 'Tệp DICOM',
+    size: '{{columns}} × {{rows}} px',
+    spacing: 'Khoảng cách điểm ảnh {{row}} × {{column}} mm',
+    imagerSpacing: 'Khoảng cách điểm ảnh đầu thu {{row}} × {{column}} mm',
+    noSpacing: 'Tệp không có khoảng cách điểm ảnh',
+    noPreview: 'Không xem trước được kiểu mã hóa này: phim sẽ hiển thị sau khi tải lên.',
+    reading: 'Đang đọc phim…',
+  },
   errors: {
     title: 'Không thể dùng tệp DICOM này',
     DICOM_UNREADABLE: 'Không đọc được tệp DICOM này. Tệp có thể bị hỏng hoặc dùng định dạng điểm ảnh không được hỗ trợ.',

@@ -76,6 +76,10 @@ export const viPatients: PatientsDictionary = {
     subtitle: 'Thêm phim sọ nghiêng và thông tin bệnh nhân. AI sẽ phát hiện điểm mốc sau khi tải lên.',
     ceph: 'Phim sọ nghiêng',
     face: 'Ảnh mặt nghiêng',
+    leaveTitle: 'Rời đi mà không lưu?',
+    leaveText: 'Bệnh nhân này chưa được lưu. Các ảnh đã chọn ({{count}}) và thông tin đã nhập sẽ bị bỏ.',
+    leaveConfirm: 'Rời đi',
+    leaveStay: 'Ở lại',
   },
   edit: {
     title: 'Cập nhật thông tin bệnh nhân',

@@ -2,7 +2,16 @@ import type { DicomDictionary } from './en-dicom.ts';
 
 /** 中文：DICOM 影像（拖放区、患者信息建议、拒绝提示、校准标记）。 */
 export const zhDicom: DicomDictionary = {
-  drop: { types: 'JPG、PNG 或 DICOM', tag: 'DICOM 文件' },
+  drop: {
+    types: 'JPG、PNG 或 DICOM',
+    tag: 'DICOM 文件',
+    size: '{{columns}} × {{rows}} px',
+    spacing: '像素间距 {{row}} × {{column}} mm',
+    imagerSpacing: '探测器像素间距 {{row}} × {{column}} mm',
+    noSpacing: '文件中没有像素间距',
+    noPreview: '此编码无法预览：影像将在上传后显示。',
+    reading: '正在读取影像…',
+  },
   errors: {
     title: '无法接受此 DICOM 文件',
     DICOM_UNREADABLE: '无法读取此 DICOM 文件。文件可能已损坏，或使用了不支持的像素格式。',

@@ -76,6 +76,10 @@ export const zhPatients: PatientsDictionary = {
     subtitle: '添加头影测量片和患者信息。上传后将运行AI标志点检测。',
     ceph: '头影测量片',
     face: '侧面面部照片',
+    leaveTitle: '不保存就离开吗？',
+    leaveText: '该患者尚未登记。已选择的图像（{{count}} 张）和填写的信息将被丢弃。',
+    leaveConfirm: '离开',
+    leaveStay: '留在此页',
   },
   edit: {
     title: '更新患者信息',

@@ -1,3 +1,4 @@
+import type { DrawingShape } from '@ceppro/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DRAWING_TOOL_ID, drawingState } from '../../../src/features/viewer/drawing/interaction/drawing-state.ts';
 import { useDrawingStore } from '../../../src/features/viewer/drawing/store/drawing-store.ts';
@@ -59,13 +60,32 @@ describe('drawing mode in the headless viewer', () => {
     expect(present().coords).toHaveLength(1);
   });
 
-  it('stores drawings made on the Superimposition tab in superimpositionCoords', () => {
+  it('keeps drawings made on the Superimposition tab with the film, and erases an older Superimposition-tab shape anywhere', () => {
+    const older: DrawingShape = {
+      id: 'older',
+      tool: 'line',
+      color: '#ff00ff',
+      opacity: 1,
+      width: 4,
+      scales: true,
+      from: [100, 900],
+      to: [800, 900],
+    };
+    useDrawingStore.getState().load(RECORD.id, { coords: [], superimpositionCoords: [older] }, true);
     h.openPanel('superimposition');
     setTool(DRAWING_TOOL_ID);
     useDrawingStore.getState().setTool('arrow');
     h.drag(h.toLocal({ x: 200, y: 200 }), h.toLocal({ x: 600, y: 700 }));
-    expect(present().coords).toEqual([]);
-    expect(present().superimpositionCoords.map((s) => s.tool)).toEqual(['arrow']);
+    expect(present().coords.map((s) => s.tool)).toEqual(['arrow']);
+    expect(present().superimpositionCoords).toEqual([older]);
+    h.openPanel('landmarks');
+    setTool(DRAWING_TOOL_ID);
+    useDrawingStore.getState().setTool('eraser');
+    h.click(h.toLocal({ x: 450, y: 900 }));
+    expect(present().superimpositionCoords).toEqual([]);
+    expect(present().coords.map((s) => s.tool)).toEqual(['arrow']);
+    useDrawingStore.getState().undo();
+    expect(present().superimpositionCoords).toEqual([older]);
   });
 
   it('draws nothing before the record is loaded or for another record', () => {

@@ -1,5 +1,12 @@
 import { imagePoint, imageToScreen, screenToImage } from '@ceppro/ceph';
-import { DRAWING_CONFIG_DEFAULTS, drawingSetsPatch, readDrawingConfig, readDrawingResult, type DrawingShape } from '@ceppro/contract';
+import {
+  DRAWING_CONFIG_DEFAULTS,
+  drawingSetsPatch,
+  filmDrawings,
+  readDrawingConfig,
+  readDrawingResult,
+  type DrawingShape,
+} from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
 import { saveDrawingSets, type DrawingSaveApi } from '../../../src/features/viewer/drawing/lib/drawing-save.ts';
 import {
@@ -12,7 +19,6 @@ import {
 } from '../../../src/features/viewer/drawing/lib/history.ts';
 import { segmentDistance, shapeDistance, shapesHit, penStep, textBox } from '../../../src/features/viewer/lib/drawing-shapes.ts';
 import { baseWidth, imageWidth, screenWidth, storedWidth } from '../../../src/features/viewer/lib/drawing-stroke.ts';
-import { drawingSetFor } from '../../../src/features/viewer/drawing/lib/target.ts';
 
 const style = { color: '#ff0000', opacity: 1, width: 2, scales: true } as const;
 const line = (id: string, from: [number, number], to: [number, number]): DrawingShape => ({ ...style, id, tool: 'line', from, to });
@@ -121,10 +127,11 @@ describe('stroke width and coordinates', () => {
 });
 
 describe('drawing_result documents', () => {
-  it('routes drawings made on the Superimposition tab to superimpositionCoords', () => {
-    expect(drawingSetFor('superimposition')).toBe('superimpositionCoords');
-    expect(drawingSetFor('landmarks')).toBe('coords');
-    expect(drawingSetFor('analysis')).toBe('coords');
+  it("shows an older version's Superimposition-tab set with the film's drawings", () => {
+    const a = line('a', [0, 0], [1, 1]);
+    const b = line('b', [2, 2], [3, 3]);
+    expect(filmDrawings({ coords: [a], superimpositionCoords: [b] })).toEqual([a, b]);
+    expect(filmDrawings({ coords: [], superimpositionCoords: [] })).toEqual([]);
   });
 
   it('reads both sets, skips an unreadable shape and refuses to write over an unknown version', () => {

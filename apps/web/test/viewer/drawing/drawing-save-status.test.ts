@@ -21,11 +21,11 @@ describe('drawing save status', () => {
   });
 
   it('stops saying "Saved" as soon as the drawing differs from what was stored, until the next save', () => {
-    store().add('coords', line('a'));
+    store().add(line('a'));
     store().markSaved(store().history.present);
     expect(store().saveStatus).toBe('saved');
 
-    store().add('coords', line('b'));
+    store().add(line('b'));
     expect(store().saveStatus).toBe('clean');
     store().markSaved(store().history.present);
     expect(store().saveStatus).toBe('saved');
@@ -36,15 +36,15 @@ describe('drawing save status', () => {
     store().redo();
     expect(store().saveStatus).toBe('clean');
     store().markSaved(store().history.present);
-    store().remove('coords', ['a']);
+    store().remove(['a']);
     expect(store().saveStatus).toBe('clean');
   });
 
   it('keeps "Saving…" when an edit arrives during a save; the save then ends unsaved, not "Saved"', () => {
-    store().add('coords', line('a'));
+    store().add(line('a'));
     const sending = store().history.present;
     store().setSaveStatus('saving');
-    store().add('coords', line('b'));
+    store().add(line('b'));
     expect(store().saveStatus).toBe('saving');
     store().markSaved(sending);
     expect(store().saveStatus).toBe('clean');

@@ -37,7 +37,11 @@ export function ViewerStage({ imageUrl, imageSize, label }: ViewerStageProps) {
   useEffect(() => {
     const element = viewportRef.current;
     if (!element) return;
-    const measure = () => setViewportSize({ width: element.clientWidth, height: element.clientHeight });
+    const measure = () => {
+      // A stage out of the document (the lock screen takes the app out) measures 0 x 0: keep the last size.
+      if (element.clientWidth === 0 || element.clientHeight === 0) return;
+      setViewportSize({ width: element.clientWidth, height: element.clientHeight });
+    };
     measure();
     if (typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(measure);

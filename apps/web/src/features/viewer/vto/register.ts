@@ -8,5 +8,5 @@ import './components/vto.css';
  * and the predicted tracing (above today's tracing). Its tab holds the photo's alignment controls,
  * so the viewer shell registers it (shell/compose.tsx).
  */
-registerOverlayLayer({ id: 'vto-morph', order: 30, Component: VtoMorphLayer });
+registerOverlayLayer({ id: 'vto-morph', order: 30, Component: VtoMorphLayer, showsPhoto: true });
 registerOverlayLayer({ id: 'vto-profile', order: 150, Component: VtoProfileLayer });

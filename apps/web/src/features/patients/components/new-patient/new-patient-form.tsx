@@ -9,6 +9,7 @@ import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 import { ArrowLeftIcon } from '../../../../components/icons.tsx';
 import { paths } from '../../../../routes/paths.ts';
 import { useFormError } from '../../hooks/use-form-error.ts';
+import { useConfirmLeave } from '../../hooks/use-confirm-leave.ts';
 import { useLastListPath } from '../../hooks/use-leave-patient.ts';
 import { useRunUpload } from '../../hooks/use-run-upload.ts';
 import { newPatientSchema, SHOOT_DATE_MAX_LENGTH, type NewPatientInput, type NewPatientValues } from '../../lib/patient-form.ts';
@@ -26,7 +27,7 @@ const EMPTY: NewPatientInput = { name: '', shootDate: '', birth: '', gender: '',
  * New patient (docs/spec-points.md §2): cephalogram (required) and lateral facial photo drop zones, name,
  * date of image, birthday and gender. Save stays disabled until name, birth date, gender and a
  * cephalogram are given and nothing is wrong with them; it runs the upload pipeline and goes to
- * the first list page.
+ * the first list page. Leaving with films chosen (Back, a link, the browser's back) asks first.
  */
 export function NewPatientForm() {
   const { t } = useTranslation();
@@ -42,6 +43,7 @@ export function NewPatientForm() {
   const errors = formState.errors;
   const cephField = useController({ control, name: 'ceph' }).field;
   const faceField = useController({ control, name: 'face' }).field;
+  const { allowLeave } = useConfirmLeave([cephField.value, faceField.value].filter((file) => file !== null).length);
   // A DICOM cephalogram's patient facts, offered until the user fills them in or ignores them.
   const [offer, setOffer] = useState<DicomPatientFacts | null>(null);
   const [name, birth, gender, shootDate] = watch(['name', 'birth', 'gender', 'shootDate']);
@@ -58,7 +60,9 @@ export function NewPatientForm() {
       { mode: 'create', patient: { first_name: values.name, birth_info: values.birth, gender: values.gender } },
       { ceph: values.ceph, face: values.face, shootDate: values.shootDate || null },
     );
-    if (result !== null) void navigate(paths.list.to(0));
+    if (result === null) return;
+    allowLeave();
+    void navigate(paths.list.to(0));
   });
 
   return (

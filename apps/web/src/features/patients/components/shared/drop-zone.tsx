@@ -2,8 +2,10 @@ import { DICOM_CONTENT_TYPE, IMAGE_UPLOAD, type DicomPatientFacts } from '@ceppr
 import { useEffect, useId, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, ImageIcon } from '../../../../components/icons.tsx';
+import { useDicomPreview } from '../../hooks/use-dicom-preview.ts';
 import { asDicomFile, isDicomFile, readDicomFile, type DicomProblem } from '../../lib/dicom-file.ts';
 import { IMAGE_ACCEPT, imageFileProblem, type ImageFileProblem } from '../../lib/image-file.ts';
+import { DicomPreview } from './dicom-preview.tsx';
 import './drop-zone.css';
 
 interface DropZoneProps {
@@ -24,7 +26,7 @@ interface DropZoneProps {
 function usePreview(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    // A browser cannot draw a DICOM file: the zone shows its name and a DICOM tag instead.
+    // A DICOM file is drawn from its pixel data instead (useDicomPreview).
     if (file === null || file.type === DICOM_CONTENT_TYPE || typeof URL.createObjectURL !== 'function') {
       setUrl(null);
       return undefined;
@@ -39,7 +41,8 @@ function usePreview(file: File | null): string | null {
 /**
  * One image drop zone (docs/spec-points.md §2 and §5): drop a file or click to choose one; jpg/png image
  * files and DICOM files (by content, any name), anything else is refused with a message; shows the
- * preview (a DICOM file: its name and a tag) and the file name and can be cleared. The zone is a
+ * preview (a DICOM film drawn from its pixels, or a card with its size and spacing when the browser
+ * cannot draw it) and the file name, and can be cleared. The zone is a
  * label for the hidden file input, so clicks and browser tests (setInputFiles on the zone) reach
  * the input.
  */
@@ -49,6 +52,7 @@ export function DropZone({ label, hint, file, onChange, required, disabled, test
   const [problem, setProblem] = useState<ImageFileProblem | DicomProblem | null>(null);
   const [over, setOver] = useState(false);
   const preview = usePreview(file);
+  const dicomPreview = useDicomPreview(file);
   const dicom = file?.type === DICOM_CONTENT_TYPE;
 
   const take = async (candidate: File | undefined) => {
@@ -115,16 +119,19 @@ export function DropZone({ label, hint, file, onChange, required, disabled, test
         data-testid={testId}
       >
         {file && preview ? (
-          <img className="drop-zone__preview" src={preview} alt={t('patients.drop.previewOf', { name: file.name })} />
+          <img
+            className="drop-zone__preview"
+            src={preview}
+            alt={t('patients.drop.previewOf', { name: file.name })}
+            data-testid={`${testId}-preview`}
+            data-kind="image"
+          />
+        ) : file && dicom ? (
+          <DicomPreview name={file.name} preview={dicomPreview} testId={testId} />
         ) : (
           <span className="drop-zone__prompt">
             <ImageIcon width={30} height={30} />
             <span>{file ? file.name : hint}</span>
-            {dicom && (
-              <span className="drop-zone__types" data-testid={`${testId}-dicom`}>
-                {t('dicom.drop.tag')}
-              </span>
-            )}
             {!file && <span className="drop-zone__types">{t('dicom.drop.types')}</span>}
           </span>
         )}

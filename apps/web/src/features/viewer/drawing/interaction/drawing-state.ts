@@ -1,11 +1,9 @@
-import type { DrawingShape } from '@ceppro/contract';
+import { filmDrawings, type DrawingShape } from '@ceppro/contract';
 import { panningState } from '../../interaction/panning-state.ts';
 import type { InteractionContext, InteractionState, ViewerKey, ViewerPointer } from '../../interaction/types.ts';
 import { WHEEL_STEP } from '../../lib/coordinates.ts';
-import { usePanelStore } from '../../panels.ts';
 import { hasExtent, newShapeId, penStep, shapesHit, type Pt } from '../../lib/drawing-shapes.ts';
 import { storedWidth } from '../../lib/drawing-stroke.ts';
-import { drawingSetFor } from '../lib/target.ts';
 import { useDrawingStore } from '../store/drawing-store.ts';
 
 export const DRAWING_TOOL_ID = 'drawing';
@@ -23,8 +21,6 @@ export function historyKey(key: ViewerKey): 'undo' | 'redo' | null {
   return null;
 }
 
-const target = () => drawingSetFor(usePanelStore.getState().active);
-
 /**
  * Drawing mode (docs/house-rules.md §5): a press on the film draws with the pad's tool instead of panning
  * (the middle button still pans, the wheel still zooms). Shapes are in image px of the original
@@ -38,9 +34,9 @@ export function drawingState(): InteractionState {
     const store = useDrawingStore.getState();
     const scale = ctx.viewer().view.scale;
     const at = ctx.toImage(local);
-    const set = target();
-    const ids = shapesHit(store.history.present[set], [at.x, at.y], ERASER_RADIUS / scale, scale);
-    if (ids.length > 0) store.remove(set, ids);
+    // The film's drawings, whichever set holds them (the older Superimposition set too).
+    const ids = shapesHit(filmDrawings(store.history.present), [at.x, at.y], ERASER_RADIUS / scale, scale);
+    if (ids.length > 0) store.remove(ids);
   };
 
   const shapeFor = (to: Pt, ctx: InteractionContext): DrawingShape | null => {
@@ -79,7 +75,7 @@ export function drawingState(): InteractionState {
         case 'text':
           // A text typed at the last click is placed before the next field opens.
           store.commitText(ctx.viewer().fitScale);
-          store.setTextAt({ at: start, set: target(), text: '' });
+          store.setTextAt({ at: start, text: '' });
           return here();
         case 'eraser':
           active = { pointerId: pointer.pointerId, start };
@@ -127,7 +123,7 @@ export function drawingState(): InteractionState {
       if (shape === null) return here();
       if (shape.tool !== 'pen' && shape.tool !== 'text' && !hasExtent(start, to, 2 / ctx.viewer().view.scale)) return here();
       const rounded = shape.tool === 'pen' ? shape : { ...shape, from: roundPt(start), to: roundPt(to) };
-      store.add(target(), { ...rounded, id: newShapeId() });
+      store.add({ ...rounded, id: newShapeId() });
       return here();
     },
     onWheel(pointer, deltaY, ctx) {

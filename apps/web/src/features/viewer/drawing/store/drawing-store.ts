@@ -1,17 +1,14 @@
-import {
-  DRAWING_CONFIG_DEFAULTS,
-  DRAWING_LIMITS,
-  type DrawingConfig,
-  type DrawingSet,
-  type DrawingShape,
-  type DrawingTool,
-} from '@ceppro/contract';
+import { DRAWING_CONFIG_DEFAULTS, DRAWING_LIMITS, type DrawingConfig, type DrawingShape, type DrawingTool } from '@ceppro/contract';
 import { create } from 'zustand';
 import { newShapeId } from '../../lib/drawing-shapes.ts';
 import { storedWidth } from '../../lib/drawing-stroke.ts';
 import { canRedo, canUndo, createHistory, pushHistory, redoHistory, undoHistory, type History } from '../lib/history.ts';
 
-/** The drawing pad's two sets, as stored in `drawing_result` (image px). */
+/**
+ * The drawing pad's two sets, as stored in `drawing_result` (image px). Both are the film's drawings
+ * and are shown on every tab: new shapes go to `coords`; `superimpositionCoords` holds what older
+ * versions stored apart for the Superimposition tab (contract `filmDrawings`).
+ */
 export interface DrawingSets {
   readonly coords: readonly DrawingShape[];
   readonly superimpositionCoords: readonly DrawingShape[];
@@ -35,8 +32,8 @@ export interface DrawingState {
   saveStatus: DrawingSaveStatus;
   /** The shape being drawn (not in the history until the pointer is released). */
   draft: DrawingShape | null;
-  /** Where a text is being typed (image px), into which set, and what is typed so far. */
-  textAt: { at: readonly [number, number]; set: DrawingSet; text: string } | null;
+  /** Where a text is being typed (image px) and what is typed so far. */
+  textAt: { at: readonly [number, number]; text: string } | null;
   pen: DrawingPen;
   /** The user's defaults (`/drawing-pad`), what the pen goes back to when a chart is closed. */
   defaults: DrawingPen;
@@ -59,10 +56,10 @@ export interface DrawingActions {
   setText: (text: string) => void;
   /** Places the typed text (if any) as a shape and closes the field. `fitScale`: the fitted view's scale. */
   commitText: (fitScale: number) => void;
-  /** Adds a finished shape to a set (one history step). */
-  add: (set: DrawingSet, shape: DrawingShape) => void;
-  /** Removes shapes by id from a set (one history step; nothing when none is there). */
-  remove: (set: DrawingSet, ids: readonly string[]) => void;
+  /** Adds a finished shape to the film's drawings (`coords`; one history step). */
+  add: (shape: DrawingShape) => void;
+  /** Removes shapes by id, from whichever set holds them (one history step; nothing when none is there). */
+  remove: (ids: readonly string[]) => void;
   undo: () => void;
   redo: () => void;
   setSaveStatus: (status: DrawingSaveStatus) => void;
@@ -137,7 +134,7 @@ export const useDrawingStore = create<DrawingStore>()((set, get) => ({
     const text = textAt.text.trim().slice(0, DRAWING_LIMITS.textLength);
     if (text === '') return;
     const { width, scales } = storedWidth(pen, fitScale);
-    add(textAt.set, {
+    add({
       id: newShapeId(),
       tool: 'text',
       at: [textAt.at[0], textAt.at[1]],
@@ -148,18 +145,19 @@ export const useDrawingStore = create<DrawingStore>()((set, get) => ({
       scales,
     });
   },
-  add: (target, shape) =>
+  add: (shape) =>
     set((s) => {
       const present = s.history.present;
-      if (present[target].length >= DRAWING_LIMITS.shapes) return { draft: null };
-      return { draft: null, ...edited(s, pushHistory(s.history, { ...present, [target]: [...present[target], shape] })) };
+      if (present.coords.length >= DRAWING_LIMITS.shapes) return { draft: null };
+      return { draft: null, ...edited(s, pushHistory(s.history, { ...present, coords: [...present.coords, shape] })) };
     }),
-  remove: (target, ids) =>
+  remove: (ids) =>
     set((s) => {
       const present = s.history.present;
-      const kept = present[target].filter((shape) => !ids.includes(shape.id));
-      if (kept.length === present[target].length) return {};
-      return edited(s, pushHistory(s.history, { ...present, [target]: kept }));
+      const coords = present.coords.filter((shape) => !ids.includes(shape.id));
+      const superimpositionCoords = present.superimpositionCoords.filter((shape) => !ids.includes(shape.id));
+      if (coords.length === present.coords.length && superimpositionCoords.length === present.superimpositionCoords.length) return {};
+      return edited(s, pushHistory(s.history, { coords, superimpositionCoords }));
     }),
   undo: () => set((s) => ({ ...edited(s, undoHistory(s.history)), draft: null })),
   redo: () => set((s) => ({ ...edited(s, redoHistory(s.history)), draft: null })),

@@ -1,39 +1,44 @@
-import { PROFILOGRAM_SEGMENTS, type ImagePoint } from '@ceppro/ceph';
+import type { ImagePoint } from '@ceppro/ceph';
 import { PROFILOGRAM_TEMPLATE_IDS } from '@ceppro/contract';
 import { usePanelStore } from '../../panels.ts';
 import { useProfilogram, useProfilogramSync } from '../hooks/use-profilogram.ts';
-import { frameToImage, unscale } from '../lib/frame-to-image.ts';
+import { frameToImage } from '../lib/frame-to-image.ts';
 
 export const PROFILOGRAM_PANEL_ID = 'profilogram';
 
 const points = (list: readonly ImagePoint[]) => list.map((p) => `${p.x},${p.y}`).join(' ');
 
 /**
- * Overlay layer: while the Profilogram tab is open, the patient's profilogram on the film (its
- * landmark chains) and the norm template laid on it at true size, registered at the chosen point
- * along the chosen standard line. Image px of the original upload. The layer is mounted with the
- * viewer whatever the tab, so it also keeps the stored profilogram in step (`useProfilogramSync`).
+ * Overlay layer: while the Profilogram tab is open, the profilogram on the film (the patient's
+ * landmark chains and the norm template) registered at the chosen point along the chosen standard
+ * line, with the panel's scale and rotation applied about the registration point: at 100 % and 0°
+ * the chains run through the landmarks and the template is at true size. Image px of the original
+ * upload. The layer is mounted with the viewer whatever the tab, so it also keeps the stored
+ * profilogram in step (`useProfilogramSync`).
  */
 export function ProfilogramLayer() {
   useProfilogramSync();
   const active = usePanelStore((s) => s.active) === PROFILOGRAM_PANEL_ID;
-  const { positions, calibration, stored } = useProfilogram();
+  const { positions, calibration, stored, computed } = useProfilogram();
   if (!active || stored === null) return null;
-  const toImage = frameToImage(positions, calibration.calibration, stored.options);
-  const template =
-    toImage === null
-      ? []
-      : stored.template
-          .filter((p) => (PROFILOGRAM_TEMPLATE_IDS as readonly string[]).includes(p.id))
-          .map((p) => toImage(unscale(p, stored.options)));
+  // The landmarks as they are now, with the stored options (what the panel shows once stored).
+  const drawn = computed.ok ? computed.result : stored;
+  const toImage = frameToImage(positions, calibration.calibration, drawn.options);
+  if (toImage === null) return null;
+  const template = drawn.template.filter((p) => (PROFILOGRAM_TEMPLATE_IDS as readonly string[]).includes(p.id)).map(toImage);
   return (
-    <g className="profilogram-layer" data-testid="profilogram-layer">
-      {PROFILOGRAM_SEGMENTS.map((seg) => {
-        const chain = seg.landmarks.flatMap((id) => (positions[id] === undefined ? [] : [positions[id]]));
-        return chain.length < 2 ? null : (
-          <polyline key={seg.id} className="profilogram-layer__patient" points={points(chain)} vectorEffect="non-scaling-stroke" />
-        );
-      })}
+    <g className="profilogram-layer" data-testid="profilogram-layer" data-scale={drawn.options.scale} data-rotate={drawn.options.rotate}>
+      {drawn.polylines.map((line) =>
+        line.points.length < 2 ? null : (
+          <polyline
+            key={line.id}
+            className="profilogram-layer__patient"
+            data-testid={`profilogram-film-${line.id}`}
+            points={points(line.points.map(toImage))}
+            vectorEffect="non-scaling-stroke"
+          />
+        ),
+      )}
       {template.length > 1 && (
         <polyline
           className="profilogram-layer__template"

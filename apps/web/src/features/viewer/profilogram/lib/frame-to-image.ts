@@ -16,10 +16,12 @@ import {
 } from '@ceppro/ceph';
 
 /**
- * The inverse of the profilogram frame for one film: a point in the frame at true size (origin the
- * registration point, +x along the standard line, +y superior; mm or px as the film's unit) to image
- * px of the original upload, so the template can be laid on the film. null when the frame's
- * landmarks are missing. Same frame as packages/ceph `buildProfilogram` (SN−7 = SN turned 7° toward FH).
+ * The inverse of the profilogram frame for one film: a point in the frame (origin the registration
+ * point, +x along the standard line, +y superior; mm or px as the film's unit) to image px of the
+ * original upload, so the profilogram can be laid on the film. A point of the drawn profilogram
+ * (scale and rotation applied) lands scaled and turned about the registration point; at scale 100
+ * and rotation 0 a landmark lands on itself. null when the frame's landmarks are missing. Same frame
+ * as packages/ceph `buildProfilogram` (SN−7 = SN turned 7° toward FH).
  */
 export function frameToImage(
   landmarks: LandmarkMap<ImagePoint>,
@@ -37,11 +39,4 @@ export function frameToImage(
   const n = perp(u);
   // The basis is orthonormal, so the frame coordinates (dot with u, n) invert as x·u + y·n.
   return (p) => patientToImage(frame, patientPoint(origin.x + p.x * u.x + p.y * n.x, origin.y + p.x * u.y + p.y * n.y));
-}
-
-/** A drawn (scaled, rotated) frame point back at true size: the inverse of the panel's scale and rotation. */
-export function unscale(p: Vec2, options: ProfilogramOptions): Vec2 {
-  const q = rotate(p, toRadians(-options.rotate));
-  const k = options.scale / 100;
-  return { x: q.x / k, y: q.y / k };
 }

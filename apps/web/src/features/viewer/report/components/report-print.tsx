@@ -1,5 +1,6 @@
 import { fillLabel, reportLabels, type ReportModel } from '@ceppro/contract';
 import { createPortal } from 'react-dom';
+import { useLockStore } from '../../../../stores/lock-store.ts';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
 import { ProfilogramPrint, SuperimpositionPrint, VtoPrint } from './report-print-planning.tsx';
 import { ReportTable } from './report-table.tsx';
@@ -17,10 +18,12 @@ interface ReportPrintProps {
  * The printed report (A4, report.css): hidden on screen, and the only thing on paper. It renders the
  * report model, the same object the server's PDF is drawn from, in the model's language with the
  * PDF's labels (contract report-labels), so paper from the browser and the PDF say the same. Rendered
- * as a direct child of <body> so the print styles can hide the whole app beside it.
+ * as a direct child of <body> so the print styles can hide the whole app beside it; so it is not in
+ * the app's content that the lock screen takes out of the page, and leaves the page itself while locked.
  */
 export function ReportPrint({ model, film, filmAlt, onFilmLoaded }: ReportPrintProps) {
-  if (model === null) return null;
+  const locked = useLockStore((s) => s.locked);
+  if (model === null || locked) return null;
   const labels = reportLabels(model.lang);
   const { patient, chart } = model;
   const birth = patient.age === null ? patient.birthDate : `${patient.birthDate} (${fillLabel(labels.ageValue, { age: patient.age })})`;

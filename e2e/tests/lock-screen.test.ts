@@ -1,0 +1,157 @@
+import type { Page } from 'playwright-core';
+import { createActivatedUser, newUser, type TestUser } from '../src/accounts.ts';
+import { assert, eventually } from '../src/expect.ts';
+import { skip, test } from '../src/harness.ts';
+import { PatientsApi, cephalogramPath, datasetDir, nonCephPath } from '../src/patients-api.ts';
+import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+/**
+ * The lock screen (spec: the screen locks after long inactivity and unlocks with the account
+ * password; the viewer has a Lock button): while locked the page holds no patient data (the
+ * patient's name, the film, the landmarks are out of the document, not merely blurred, even after
+ * a reload); unlocking brings back the same view: zoom and pan, the open tab, an open editor with
+ * what was typed in it, and landmark edits not saved yet.
+ */
+
+const PATIENT = 'Lockwood Yun';
+
+/** What of the patient's data the document holds, as a person with the page's DOM could read it. */
+async function patientDataInPage(page: Page): Promise<string[]> {
+  const html = await page.content();
+  const found: string[] = [];
+  if (html.includes(PATIENT)) found.push('the patient name');
+  if (html.includes('data-testid="landmark"')) found.push('landmarks');
+  if (html.includes('data-testid="viewer-stage"')) found.push('the film');
+  if (html.includes('data-testid="landmark-item"')) found.push('the landmark list');
+  return found;
+}
+
+async function unlock(page: Page, user: TestUser): Promise<void> {
+  const lock = page.getByTestId('lock-screen');
+  await page.getByTestId('lock-password').fill(user.password);
+  await lock.getByRole('button', { name: /Unlock|잠금 해제/ }).click();
+  await lock.waitFor({ state: 'detached' });
+}
+
+async function viewState(page: Page) {
+  return {
+    transform: await page.getByTestId('overlay-root').getAttribute('transform'),
+    zoom: await page.getByTestId('viewer-zoom').innerText(),
+    tab: await page.locator('[role="tab"][aria-selected="true"]').getAttribute('data-testid'),
+  };
+}
+
+test(
+  'lock screen: locked, the page holds no patient data (also after a reload); ' +
+    'unlocking restores zoom, tab, typed text and unsaved landmark edits',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const user = newUser('lock-viewer');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    const { chartUuid } = await api.createPatient(
+      { first_name: PATIENT, birth_info: '1988-07-09', gender: true },
+      { ceph: cephalogramPath(3), shootDate: '2024-05-01' },
+    );
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(page, user);
+    await page.goto(`/viewer/${chartUuid}`);
+    await page.getByTestId('viewer-image').waitFor();
+    await eventually(
+      () => page.getByTestId('landmark').count(),
+      (n) => n >= 19,
+      'AI landmarks drawn',
+      20_000,
+    );
+
+    // Zoomed in, and landmark A moved (not saved yet: the Landmarks tab saves when it is left).
+    const stage = await page.getByTestId('viewer-stage').boundingBox();
+    assert.ok(stage);
+    await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
+    for (let i = 0; i < 3; i += 1) await page.mouse.wheel(0, -100);
+    const a = page.locator('[data-testid="landmark"][data-id="A"]');
+    const x0 = Number(await a.getAttribute('data-x'));
+    const dot = await a.locator('.landmark__dot').boundingBox();
+    assert.ok(dot, 'A on screen');
+    await page.mouse.move(dot.x + dot.width / 2, dot.y + dot.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(dot.x + dot.width / 2 + 30, dot.y + dot.height / 2, { steps: 10 });
+    await page.mouse.up();
+    const moved = await eventually(
+      async () => Number(await a.getAttribute('data-x')),
+      (x) => x > x0 + 5,
+      'A moved',
+    );
+    assert.equal(await page.getByTestId('save-state').getAttribute('data-state'), 'unsaved', 'the move is not saved yet');
+    const before = await viewState(page);
+    assert.match(before.zoom, /\d+%/);
+    assert.notEqual(before.zoom.replace(/\D/g, ''), '100', 'zoomed in');
+    assert.deepEqual(await patientDataInPage(page), ['the patient name', 'landmarks', 'the film', 'the landmark list']);
+
+    await page.getByTestId('viewer-lock').click();
+    await page.getByTestId('lock-screen').waitFor();
+    assert.deepEqual(await patientDataInPage(page), [], 'locked: no patient data left in the page');
+    await t.screenshot(page, 'lock-screen-viewer-en');
+    await unlock(page, user);
+    assert.deepEqual(await viewState(page), before, 'the same zoom, pan and tab after unlocking');
+    assert.equal(Number(await a.getAttribute('data-x')), moved, 'the unsaved move is still there');
+    assert.equal(await page.getByTestId('save-state').getAttribute('data-state'), 'unsaved');
+
+    // Another tab with an editor open and a name typed in it.
+    await page.getByTestId('panel-tab-analysis').click();
+    await page.locator('.analysis-panel__customise').click();
+    await page.getByTestId('custom-group-name').fill('Ortho check');
+    const onAnalysis = await viewState(page);
+    await page.getByTestId('viewer-lock').click();
+    await page.getByTestId('lock-screen').waitFor();
+    assert.deepEqual(await patientDataInPage(page), []);
+    await unlock(page, user);
+    assert.deepEqual(await viewState(page), onAnalysis, 'the Analysis tab, the same zoom and pan');
+    assert.equal(await page.getByTestId('custom-group-name').inputValue(), 'Ortho check', 'the typed name is kept');
+
+    // A reload while locked (Korean): still nothing of the patient in the page until unlocked.
+    await page.getByTestId('viewer-lock').click();
+    await page.getByTestId('lock-screen').waitFor();
+    await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
+    await page.reload();
+    await page.getByTestId('lock-screen').waitFor();
+    await page.getByText('화면이 잠겼습니다', { exact: false }).first().waitFor();
+    assert.deepEqual(await patientDataInPage(page), [], 'after a reload while locked: no patient data');
+    await t.screenshot(page, 'lock-screen-viewer-ko');
+    await unlock(page, user);
+    await page.getByTestId('viewer-image').waitFor();
+    await eventually(
+      () => page.getByText(PATIENT).count(),
+      (n) => n > 0,
+      'the viewer is back after unlocking',
+    );
+  },
+  { timeoutMs: 150_000 },
+);
+
+test('lock screen: a question open when the screen locks is out of the page, and asked again as a modal after unlocking', async (t) => {
+  const user = newUser('lock-question');
+  await createActivatedUser(t.baseUrl, user);
+  const { page } = await t.newPage(fromIp(user.ip));
+  await page.addInitScript({ content: "localStorage.setItem('ceppro.lockAfterMs', '2000');" });
+  await page.clock.install();
+  await signInThroughUi(page, user);
+  await page.getByTestId('new-patient').click();
+  await page.getByTestId('drop-ceph-input').setInputFiles(nonCephPath('coffee'));
+  await page.getByTestId('back-to-list').click();
+  const popup = page.getByTestId('confirm-popup');
+  await popup.waitFor();
+
+  await page.clock.fastForward(2500); // the page's clock: 2.5 s without input
+  await page.getByTestId('lock-screen').waitFor();
+  assert.equal(await popup.count(), 0, 'the question is out of the page while locked');
+  assert.equal(await page.getByTestId('drop-ceph-name').count(), 0, 'so is the form');
+  await unlock(page, user);
+  await popup.waitFor();
+  assert.equal(await popup.evaluate((el) => el.matches(':modal')), true, 'asked again as a modal');
+  await popup.getByRole('button', { name: 'Stay' }).click();
+  await popup.waitFor({ state: 'detached' });
+  assert.equal(await page.getByTestId('drop-ceph-name').innerText(), 'coffee.jpg', 'the chosen film is still there');
+  assert.equal(new URL(page.url()).pathname, '/create');
+});
