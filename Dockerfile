@@ -31,6 +31,7 @@ COPY --from=build /app/apps/web/dist ./apps/web/dist
 COPY --from=build /app/models/ceph-landmarks-v2.json /app/models/ceph-landmarks-v2.card.json ./models/
 COPY --from=build /app/models/ceph-landmarks-v2.global.onnx /app/models/ceph-landmarks-v2.fine.onnx ./models/
 COPY --from=build /app/docs/manual ./docs/manual
+COPY --from=build /app/docs/legal ./docs/legal
 # Non-root: the image's `node` user (uid 1000) owns only DATA_DIR (secrets.json, PGlite when no
 # DATABASE_URL, fs objects, the mail outbox).
 RUN mkdir -p /data && chown node:node /data

@@ -20,7 +20,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // Not the Korean font's @font-face rules: styles/fonts.ts loads them for the Korean interface only.
+            { name: 'vendor', test: /node_modules[\\/](?!@fontsource-variable[\\/]noto-sans-kr[\\/])/ },
           ],
         },
       },

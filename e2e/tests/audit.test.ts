@@ -1,8 +1,17 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { assert, eventually } from '../src/expect.ts';
+import { E2E_SERVER_BUILD } from '../src/global-setup.ts';
 import { skip, test } from '../src/harness.ts';
+import { serverDataDir, setOutboxDir } from '../src/outbox.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { startServer } from '../src/server.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
  * Audit trail: a user signs in, opens a patient's film in the viewer and exports its measurements
@@ -63,7 +72,7 @@ test('audit: the activity log under My info lists the viewer visit and the CSV e
   const [trailCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-csv').click()]);
   const path = await trailCsv.path();
   assert.ok(path, 'the CSV was saved');
-  const text = (await import('node:fs')).readFileSync(path, 'utf8');
+  const text = readFileSync(path, 'utf8');
   assert.ok(text.startsWith('\uFEFFtime_utc,action,outcome'), 'CSV with BOM and header');
   assert.match(text, /export\.csv,success,me,[^,]*,김감사/);
 
@@ -79,3 +88,99 @@ test('audit: the activity log under My info lists the viewer visit and the CSV e
   assert.match(await log.innerText(), /활동 기록/);
   await t.screenshot(page, 'audit-trail-ko', { fullPage: true });
 });
+
+/**
+ * The administrators' audit view: on its own server (the admin is made by the operator's command
+ * before it starts), a clinic account reads its patient list and opens a film in the viewer; the
+ * administrator opens Administration > Audit log, filters by that account's e-mail, finds the
+ * patient-list read and the film's fetch, downloads the CSV, and sees the view in English and Korean.
+ */
+test(
+  'audit: an administrator filters the audit view by account, finds a patient list read and a film fetch, downloads CSV (en + ko)',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const admin = newUser('audit-ops');
+    const clinic = newUser('audit-clinic');
+    const server = await startServer(root, {
+      prepare: (dataDir) => {
+        const cli = [join(E2E_SERVER_BUILD, 'admin.js'), 'create', '--email', admin.email, '--name', 'Auditor', '--password-stdin'];
+        const env = { ...process.env, DATA_DIR: dataDir };
+        const created = spawnSync(process.execPath, cli, { cwd: root, env, input: `${admin.password}\n`, encoding: 'utf8' });
+        assert.equal(created.status, 0, `admin create failed: ${created.stderr}`);
+      },
+    });
+    const workerData = serverDataDir();
+    try {
+      // The clinic's account and its patient, made on this server (its mail lands in this server's outbox).
+      setOutboxDir(server.dataDir);
+      await createActivatedUser(server.baseUrl, clinic);
+      const api = new PatientsApi(server.baseUrl, clinic);
+      await api.login();
+      const patient = await api.createPatient(
+        { first_name: 'Audit Film', birth_info: '2012-03-04', gender: false },
+        { ceph: cephalogramPath(1), shootDate: '2025-10-01' },
+      );
+
+      // The clinic reads its list (sign-in lands there) and opens the film: its bytes come from a signed /files URL.
+      const user = await t.newPage({ ...fromIp(clinic.ip), baseURL: server.baseUrl, viewport: { width: 1280, height: 800 } });
+      await signInThroughUi(user.page, clinic);
+      await user.page.getByTestId('patient-row').first().waitFor();
+      const film = user.page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/files/') && r.status() === 200);
+      await user.page.goto(`/viewer/${patient.chartUuid}`);
+      await film;
+
+      const ops = await t.newPage({
+        ...fromIp(admin.ip),
+        baseURL: server.baseUrl,
+        viewport: { width: 1440, height: 900 },
+        acceptDownloads: true,
+      });
+      const { page } = ops;
+      await signInThroughUi(page, admin);
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('admin-link').click();
+      await page.getByTestId('admin-tab-audit').click();
+      await page.waitForURL((u) => u.pathname === '/admin/audit');
+      const view = page.getByTestId('admin-audit');
+      await view.waitFor();
+      assert.match(await page.getByTestId('admin-audit-retention').innerText(), /kept for 2190 days/);
+      await page.getByTestId('admin-audit-account').fill(clinic.email);
+      await page.getByTestId('admin-audit-apply').click();
+      const listRead = view.locator('[data-testid="audit-row"][data-action="patient.list"]').first();
+      const fetched = view.locator('[data-testid="audit-row"][data-action="image.fetch"]').first();
+      await listRead.waitFor();
+      await fetched.waitFor();
+      const rows = await view.getByTestId('audit-row').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText));
+      assert.ok(
+        rows.every((text) => text.includes(clinic.email)),
+        'only the clinic account’s events',
+      );
+      assert.match(await listRead.innerText(), /Patient list viewed[\s\S]*Patients listed: 1 \(page 1\)/);
+      assert.match(await fetched.innerText(), /Image file fetched[\s\S]*Success[\s\S]*The original film/);
+      assert.doesNotMatch(await view.innerText(), /Audit Film/, 'no patient names in the administrators’ view');
+      await t.screenshot(page, 'admin-audit-en', { fullPage: true });
+
+      const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-csv').click()]);
+      const path = await csv.path();
+      assert.ok(path, 'the CSV was saved');
+      const text = readFileSync(path, 'utf8');
+      assert.ok(text.startsWith('\uFEFFtime_utc,action,outcome,actor_user_id,actor_email'), 'CSV with BOM and header');
+      assert.match(text, /,patient\.list,success,\d+,e2e-audit-clinic/);
+      assert.match(text, /,image\.fetch,success,\d+,e2e-audit-clinic/);
+
+      await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
+      await page.reload();
+      await view.waitFor();
+      await page.getByTestId('admin-audit-account').fill(clinic.email);
+      await page.getByTestId('admin-audit-apply').click();
+      await view.locator('[data-testid="audit-row"][data-action="image.fetch"]').first().waitFor();
+      assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /감사 기록/);
+      assert.match(await view.locator('[data-testid="audit-row"][data-action="patient.list"]').first().innerText(), /환자 목록 조회/);
+      await t.screenshot(page, 'admin-audit-ko', { fullPage: true });
+    } finally {
+      setOutboxDir(workerData);
+      await server.stop();
+    }
+  },
+  { timeoutMs: 240_000 },
+);

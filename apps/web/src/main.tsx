@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppRouter } from './app/app.tsx';
 import { initialLanguage, loadI18n } from './i18n/runtime.ts';
+import { loadLanguageFonts } from './styles/fonts.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root');
@@ -9,8 +10,11 @@ if (container === null) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 
 // The start language's dictionary is its own chunk: wait for it, so the first paint has no raw keys.
-loadI18n(initialLanguage()).then(
+const language = initialLanguage();
+loadLanguageFonts(language);
+loadI18n(language).then(
   (i18n) => {
+    i18n.on('languageChanged', loadLanguageFonts);
     root.render(
       <StrictMode>
         <App i18n={i18n} router={createAppRouter()} />

@@ -36,6 +36,7 @@ describe('path table', () => {
       '/setting',
       '/drawing-pad',
       '/membership',
+      '/clinic',
       '/myinfo',
       '/reset-email',
       '/reset-password',

@@ -14,6 +14,10 @@ function serve(handler: Handler) {
     const body = init?.body instanceof URLSearchParams ? init.body.toString() : String(init?.body ?? '');
     // The event popup asks for the current notices on every screen; these tests are about the session.
     if (path === '/public/notices') return new Response(JSON.stringify({ success: true, data: { notices: [] } }), { status: 200 });
+    // The footer's company and UDI lines: chrome, not the session's business.
+    if (path === '/public/site-info') return new Response(JSON.stringify({ success: true, data: { company: 'DDH Inc.', udi_code: null } }));
+    // The header's space switcher reads the caller's clinic: chrome too.
+    if (path === '/api/clinic') return new Response(JSON.stringify({ success: true, data: { space: 'personal', clinic: null } }));
     calls.push({ path, body, auth: new Headers(init?.headers).get('Authorization') });
     const reply = handler(path, body);
     return new Response(JSON.stringify(reply.body), { status: reply.status });

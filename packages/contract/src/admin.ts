@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminAuditPageSchema, adminAuditQuerySchema } from './audit';
 import { SUBSCRIPTION_STATES } from './membership';
 import { userTypeCdSchema } from './user-type';
 
@@ -90,4 +91,7 @@ export const ADMIN_ENDPOINTS = {
   setExpiry: accountAction('expiry'),
   unlock: accountAction('unlock'),
   changeType: accountAction('type'),
+  /** Every account's audit trail (docs/audit.md), filtered and keyset-paged; reading it is itself recorded. */
+  auditEvents: { method: 'GET', path: '/api/admin/audit/events', request: adminAuditQuerySchema, response: adminAuditPageSchema },
+  auditCsv: { method: 'GET', path: '/api/admin/audit/events.csv', request: adminAuditQuerySchema, response: 'text/csv' },
 } as const;

@@ -22,24 +22,33 @@ export const AUDIT_ACTIONS = [
   'account.email_change',
   'account.mobile_change',
   'account.profile_update',
+  'patient.list',
   'patient.view',
   'patient.create',
   'patient.update',
   'patient.delete',
+  'chart.list',
   'chart.view',
   'chart.create',
   'chart.update',
   'chart.delete',
   'chart.analysis_update',
+  'chart.superimpose',
+  'chart.auto_align',
   'image.upload',
+  'image.list',
   'image.view',
+  'image.fetch',
   'image.update',
   'image.discard',
+  'landmarks.list',
+  'landmarks.view',
   'landmarks.detect',
   'landmarks.update',
   'landmarks.adaptation_switch',
   'landmarks.adaptation_reset',
   'landmarks.definitions',
+  'drawing.view',
   'drawing.update',
   'report.pdf',
   'report.print',
@@ -54,8 +63,15 @@ export const AUDIT_ACTIONS = [
   'admin.change_type',
   'admin.create',
   'admin.promote',
+  'admin.audit_view',
   'access.refused_more',
 ] as const;
+
+/**
+ * Most ids a list read names in its detail (`patientIds`, `chartIds`, `recordIds`): a patient page
+ * holds 10; a longer list is cut here and `total` says how many it returned.
+ */
+export const AUDIT_LIST_IDS_MAX = 100;
 
 /** The documents of an analysis record a save can change (its graph field names), as a save's detail lists them. */
 export const AUDIT_RECORD_DOCUMENTS = [
@@ -116,6 +132,11 @@ export const auditQuerySchema = z.object({
     .regex(/^\d{1,16}\.\d{1,19}$/)
     .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
+  /**
+   * `mine` (default): events on the caller's own data or by them. `clinic`: every event on the data of
+   * the clinic the caller works in, whoever acted (the clinic's owner only: 403 ROLE_FORBIDDEN otherwise).
+   */
+  scope: z.enum(['mine', 'clinic']).default('mine'),
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 
@@ -127,6 +148,8 @@ export const auditEventSchema = z.object({
   /** true when the caller did it; false: another account (a refused attempt on the caller's data). */
   by_me: z.boolean(),
   actor_user_id: z.number().int().nullable(),
+  /** The acting member's first name, in the clinic view (`scope: 'clinic'`); absent or null otherwise. */
+  actor_name: z.string().nullable().optional(),
   target_type: z.string(),
   target_id: z.string().nullable(),
   /** The caller's own patient the event concerns; null for none or for someone else's. */
@@ -148,3 +171,47 @@ export const AUDIT_ENDPOINTS = {
   csv: { method: 'GET', path: '/api/audit/events.csv', request: auditQuerySchema, response: 'text/csv' },
   print: { method: 'POST', path: '/api/audit/print', request: auditPrintRequestSchema, response: 'ok' },
 } as const;
+
+/**
+ * The administrators' view of the trail (/admin > Audit log): every account's events, with the
+ * owner's filters plus `account` (an e-mail address or a user id; matches the actor or the owner).
+ * Outcomes are as recorded (another account's refused request on an owner's data is `denied`) and
+ * targets as resolved; patient names are never shown here, only the patient's row id and number.
+ */
+export const adminAuditQuerySchema = auditQuerySchema.omit({ scope: true }).extend({
+  account: z.string().trim().max(254).optional(),
+});
+export type AdminAuditQuery = z.input<typeof adminAuditQuerySchema>;
+
+const auditAccountSchema = z.object({ user_id: z.number().int(), email: z.string().nullable() });
+
+export const adminAuditEventSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  outcome: z.enum(AUDIT_OUTCOMES),
+  /** Who did it; null for a sign-in attempt with an unknown address or the operator's shell. */
+  actor: auditAccountSchema.nullable(),
+  /** Whose data it is; null when unknown. */
+  owner: auditAccountSchema.nullable(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  /** The patient (patients row id) the event concerns, as resolved; null for none. */
+  patient_ref: z.number().int().nullable(),
+  /** That patient's number in its clinic (null for a draft or none). */
+  patient_number: z.string().nullable(),
+  /** The chart (its `chart_id`) the event concerns, as resolved; null for none. */
+  chart_id: z.string().nullable(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AdminAuditEventView = z.infer<typeof adminAuditEventSchema>;
+
+export const adminAuditPageSchema = z.object({
+  items: z.array(adminAuditEventSchema),
+  next_cursor: z.string().nullable(),
+  /** AUDIT_RETENTION_DAYS: events older than this many days are deleted. */
+  retention_days: z.number().int().positive(),
+});
+export type AdminAuditPage = z.infer<typeof adminAuditPageSchema>;

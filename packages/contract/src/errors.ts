@@ -70,6 +70,19 @@ export const ERROR_CATALOGUE = {
   // the "About the AI" page says so instead of failing with a 500.
   MODEL_CARD_UNAVAILABLE: { status: 404, message: 'The model card is not available.', specified: false },
 
+  // Clinics and the access policy (Step 16, docs/clinics.md).
+  // The caller's role in the space they work in (a clinic, or their personal space for a clinic-only
+  // operation) does not allow the operation (apps/server/src/access).
+  ROLE_FORBIDDEN: { status: 403, message: 'Your role does not allow this.', specified: false },
+  // Creating or joining a clinic while a live member of one: a person belongs to one clinic at a time.
+  CLINIC_ALREADY_MEMBER: { status: 409, message: 'You already belong to a clinic; leave it first.', specified: false },
+  // Removing, demoting or letting leave the only owner: a clinic always has one.
+  CLINIC_LAST_OWNER: { status: 409, message: 'A clinic needs at least one owner.', specified: false },
+  // An invitation link that is unknown, accepted, revoked or past its 7 days.
+  INVITATION_INVALID: { status: 400, message: 'The invitation is not valid or has expired.', specified: false },
+  // An invitation accepted by a signed-in account whose email is not the invited one.
+  INVITATION_EMAIL_MISMATCH: { status: 403, message: 'This invitation was sent to another email address.', specified: false },
+
   // Generic codes.
   BAD_REQUEST: { status: 400, message: 'The request is malformed.', specified: false },
   // A GraphQL document over a size limit (tokens, depth, aliases, directives, cost): refused unrun.
@@ -95,6 +108,9 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.', specified: false },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The content type is not supported.', specified: false },
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests.', specified: false },
+  // One account's requests over its fair share of this server (requests in flight, per minute, or
+  // heavy work such as PDFs and exports at once; apps/server/src/http/user-budget.ts). Retry-After says when.
+  RATE_LIMITED: { status: 429, message: 'Too many requests from this account at once; try again shortly.', specified: false },
   // Too many sign-in tries on one email from addresses it does not sign in from (all of them
   // together, features/auth); its known addresses still sign in. Retry-After says when.
   LOGIN_LIMIT: { status: 429, message: 'Too many sign-in attempts for this account; try again later.', specified: false },

@@ -35,3 +35,7 @@ export * from './viewer-documents/vto';
 export * from './viewer-documents/profilogram';
 export * from './viewer-documents/measurements';
 export * from './ai-adaptation';
+export * from './access';
+export * from './clinics';
+export * from './legal';
+export * from './viewer-documents/landmark-list';

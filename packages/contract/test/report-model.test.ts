@@ -167,6 +167,13 @@ describe('report model', () => {
     expect(bare).toEqual({ size: null, tracing: [{ id: 'cranial-base', d: 'M0 0 L100 0' }], drawings: [] });
   });
 
+  it("prints an older version's Superimposition-tab drawings with the film's (drawings belong to the film)", () => {
+    const line = (id: string) => ({ id, tool: 'line', from: [1, 2], to: [3, 4], width: 2, scales: true, color: '#ff00ff', opacity: 1 });
+    const drawingResult = { version: 1, coords: [line('film')], superimpositionCoords: [line('older')] };
+    const model = buildReportModel({ ...INPUT, record: { ...INPUT.record, drawingResult } }, steiner);
+    expect(model.film.drawings.map((d) => d.id)).toEqual(['film', 'older']);
+  });
+
   it('prints the landmark definitions the AI points were placed by, marking one the film did not show, in the language', () => {
     const definitions = {
       profile: { Po: 'machine', Go: 'constructed', Me: 'isbi' },

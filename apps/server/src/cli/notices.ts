@@ -6,7 +6,7 @@ import { createNoticeRepository } from '../features/notices/notice.repository';
 import { createNoticeService } from '../features/notices/notice.service';
 import { runOperatorCommand, withMigratedDatabase } from './operator-cli';
 
-const USAGE = `The operator's notices and events (served by /public/notices; an event also opens the event popup).
+const USAGE = `The operator's notices and events (served by /public/notices: a notice shows as a banner, an event in the event popup).
 
   npm run notices -- add --kind event|notice --starts <ISO time> --ends <ISO time> \\
       --title-en <text> --body-en <text> [--title-ko <text> --body-ko <text> ...]

@@ -13,12 +13,15 @@ import { RootLayout } from './root-layout.tsx';
 // (one line per screen; lazy-screen.tsx).
 const AboutAiScreen = lazyScreen(() => import('../routes/about-ai-screen.tsx'), 'AboutAiScreen');
 const AccountScreen = lazyScreen(() => import('../routes/account-screen.tsx'), 'AccountScreen');
+const ClinicJoinScreen = lazyScreen(() => import('../routes/clinic-join-screen.tsx'), 'ClinicJoinScreen');
 const CreatePatientScreen = lazyScreen(() => import('../routes/create-patient-screen.tsx'), 'CreatePatientScreen');
 const FindAccountScreen = lazyScreen(() => import('../routes/find-account-screen.tsx'), 'FindAccountScreen');
+const PrivacyScreen = lazyScreen(() => import('../routes/legal-screens.tsx'), 'PrivacyScreen');
+const TermsScreen = lazyScreen(() => import('../routes/legal-screens.tsx'), 'TermsScreen');
 const PatientScreen = lazyScreen(() => import('../routes/patient-screen.tsx'), 'PatientScreen');
 const SignUpScreen = lazyScreen(() => import('../routes/sign-up-screen.tsx'), 'SignUpScreen');
 const ViewerScreen = lazyScreen(() => import('../routes/viewer-screen.tsx'), 'ViewerScreen');
-const AdminScreen = lazyScreen(() => import('../features/admin/components/admin-screen.tsx'), 'AdminScreen');
+const AdministrationScreen = lazyScreen(() => import('../routes/admin-screen.tsx'), 'AdministrationScreen');
 
 /**
  * The route tree (docs/spec-points.md §2). Patterns come from routes/paths.ts. A screen that throws renders
@@ -36,6 +39,10 @@ export const routes: RouteObject[] = [
           { path: paths.signUp.pattern, element: <SignUpScreen /> },
           { path: paths.findEmail.pattern, element: <FindAccountScreen /> },
           { path: paths.findPassword.pattern, element: <FindAccountScreen /> },
+          { path: paths.terms.pattern, element: <TermsScreen /> },
+          { path: paths.privacy.pattern, element: <PrivacyScreen /> },
+          // The invitation mail's link: signed out it offers sign-in first, so it is outside RequireSession.
+          { path: paths.clinicJoin.pattern, element: <ClinicJoinScreen /> },
           {
             // Signed-in only: everything with patient data and the account pages.
             element: <RequireSession />,
@@ -46,7 +53,8 @@ export const routes: RouteObject[] = [
               { path: paths.createPatient.pattern, element: <CreatePatientScreen /> },
               { path: paths.viewer.pattern, element: <ViewerScreen /> },
               { path: paths.aboutAi.pattern, element: <AboutAiScreen /> },
-              { path: paths.admin.pattern, element: <AdminScreen /> },
+              { path: paths.admin.pattern, element: <AdministrationScreen /> },
+              { path: paths.adminAudit.pattern, element: <AdministrationScreen /> },
               ...accountSections.map((section) => ({ path: paths[section].pattern, element: <AccountScreen /> })),
             ],
           },

@@ -1,30 +1,27 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePopupStore } from '../stores/popup-store.ts';
 import { Dialog, DialogTitleBar } from './dialog/index.ts';
 import './confirm-popup.css';
 
 /**
- * The app-wide confirm / event popup, driven by the popup store. Escape, the close button and a
- * click on the backdrop all count as cancel.
+ * The app-wide confirm popup, driven by the popup store. Escape, the close button and a click on the
+ * backdrop all count as cancel. (The event popup is components/event-popup.tsx: not modal.)
  */
 export function ConfirmPopup() {
   const popup = usePopupStore();
   if (!popup.display) return null;
-  // Remount per opening so the "do not open today" box starts unticked.
   return <PopupDialog key={`${popup.title}\u0000${popup.text}`} />;
 }
 
 function PopupDialog() {
   const { t } = useTranslation();
-  const { title, text, textConfirm, textCancel, fnConfirm, fnCancel, imgUrl, event, close, suppressToday } = usePopupStore();
-  const [skipToday, setSkipToday] = useState(false);
+  const { title, text, textConfirm, textCancel, fnConfirm, fnCancel, imgUrl, close } = usePopupStore();
   const titleId = useId();
   const textId = useId();
 
   const cancel = () => {
-    if (event && skipToday) suppressToday();
-    else close();
+    close();
     fnCancel?.();
   };
   const confirm = () => {
@@ -49,28 +46,14 @@ function PopupDialog() {
         </p>
       )}
       <div className="popup__actions">
-        {event ? (
-          <>
-            <label className="popup__check">
-              <input type="checkbox" checked={skipToday} onChange={(e) => setSkipToday(e.target.checked)} />
-              {t('popup.doNotOpenToday')}
-            </label>
-            <button type="button" className="button button--primary" data-autofocus onClick={cancel}>
-              {t('common.close')}
-            </button>
-          </>
-        ) : (
-          <>
-            {textCancel && (
-              <button type="button" className="button button--secondary" onClick={cancel}>
-                {textCancel}
-              </button>
-            )}
-            <button type="button" className="button button--primary" data-autofocus onClick={confirm}>
-              {textConfirm || t('common.confirm')}
-            </button>
-          </>
+        {textCancel && (
+          <button type="button" className="button button--secondary" onClick={cancel}>
+            {textCancel}
+          </button>
         )}
+        <button type="button" className="button button--primary" data-autofocus onClick={confirm}>
+          {textConfirm || t('common.confirm')}
+        </button>
       </div>
     </Dialog>
   );

@@ -1,28 +1,35 @@
 import { useTranslation } from 'react-i18next';
-import { privacyPolicyUrl, termsOfServiceUrl } from '../config/documents.ts';
 import { product } from '../config/product.ts';
-import { useLanguage } from '../i18n/use-language.ts';
+import { useSiteInfo } from '../hooks/use-site-info.ts';
+import { paths } from '../routes/paths.ts';
 import './footer.css';
 
+/**
+ * Legal links, version, company line and medical-device line (spec point 1). The company and the UDI
+ * code are the operator's (COMPANY_NAME, UDI_CODE on the server); a UDI code not configured is left
+ * out rather than invented.
+ */
 export function Footer() {
   const { t } = useTranslation();
-  const [language] = useLanguage();
+  const site = useSiteInfo().data;
   const year = product.releaseDate.slice(0, 4);
 
   return (
     <footer className="footer" data-testid="footer">
       <div className="footer__row">
         <nav className="footer__links" aria-label={t('footer.legal')}>
-          <a href={termsOfServiceUrl(language)} target="_blank" rel="noopener noreferrer">
+          <a href={paths.terms.to()} target="_blank" rel="noopener noreferrer">
             {t('footer.terms')}
           </a>
-          <a href={privacyPolicyUrl(language)} target="_blank" rel="noopener noreferrer">
+          <a href={paths.privacy.to()} target="_blank" rel="noopener noreferrer">
             <strong>{t('footer.privacy')}</strong>
           </a>
         </nav>
         <span className="footer__version">{t('footer.version', { version: product.version, date: product.releaseDate })}</span>
       </div>
-      <p className="footer__line">{t('footer.company', { year, company: product.company })}</p>
+      <p className="footer__line" data-testid="footer-company">
+        {site ? t('footer.company', { year, company: site.company }) : '\u00a0'}
+      </p>
       <p className="footer__line footer__device">
         <span>
           {t('footer.device.item')}: {t('footer.device.itemValue')}
@@ -33,9 +40,11 @@ export function Footer() {
         <span>
           {t('footer.device.product')}: {product.name}
         </span>
-        <span>
-          {t('footer.device.udi')}: {product.udiCode ?? t('footer.device.udiUnset')}
-        </span>
+        {site?.udi_code && (
+          <span data-testid="footer-udi">
+            {t('footer.device.udi')}: {site.udi_code}
+          </span>
+        )}
         <span>{t('footer.device.class', { class: product.deviceClass })}</span>
       </p>
     </footer>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_AUTO_HIDE_MS, toastWords, useToastStore, type Toast, type ToastKind } from '../stores/toast-store.ts';
 import { CloseIcon, ErrorIcon, SuccessIcon, WarningIcon } from './icons.tsx';
+import { useToastOffset, type ToastPlacement } from './toast-placement.ts';
 import './toast-stack.css';
 
 const kindIcon: Record<ToastKind, typeof SuccessIcon> = {
@@ -53,17 +54,18 @@ function ToastItem({ toast, autoHide }: { toast: Toast; autoHide: boolean }) {
   );
 }
 
-/** Where the stack sits: top right, or bottom left where it would cover a screen's own controls (the viewer's tabs and top bar). */
-export type ToastPlacement = 'top-right' | 'bottom-left';
+export type { ToastPlacement };
 
 /**
- * The toast stack, top right unless `placement` says otherwise. `autoHide` is off on the home page
- * (docs/spec-points.md §2): toasts there stay until dismissed.
+ * The toast stack, top right unless `placement` says otherwise (bottom left on the viewer, clear of
+ * its tabs and top bar), moved clear of the controls a screen marks (toast-placement.ts). `autoHide`
+ * is off on the home page (docs/spec-points.md §2): toasts there stay until dismissed.
  */
 export function ToastStack({ autoHide, placement = 'top-right' }: { autoHide: boolean; placement?: ToastPlacement }) {
   const { t } = useTranslation();
   const toasts = useToastStore((s) => s.toasts);
   const clearAll = useToastStore((s) => s.clearAll);
+  const offset = useToastOffset(placement, toasts.length > 0);
   if (toasts.length === 0) return null;
 
   return (
@@ -72,6 +74,7 @@ export function ToastStack({ autoHide, placement = 'top-right' }: { autoHide: bo
       aria-label={t('toast.region')}
       data-testid="toast-stack"
       data-placement={placement}
+      style={offset}
     >
       <button type="button" className="toast-stack__clear" onClick={clearAll}>
         {t('toast.clearAll')}

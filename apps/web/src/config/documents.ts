@@ -1,21 +1,14 @@
 import type { Language } from '../i18n/languages.ts';
 
 /**
- * Documents linked from the chrome. Legal texts and the manual exist in Korean and English only
- * (docs/spec-points.md §1); every other language gets the English version.
+ * Documents linked from the chrome. The manual and the tutorial exist in Korean and English only
+ * (docs/spec-points.md §1); every other language gets the English version. (The legal texts are the
+ * operator's, served by the server per language: routes `/terms` and `/privacy`.)
  */
 type DocumentLanguage = 'ko' | 'en';
 
 export function documentLanguage(language: Language): DocumentLanguage {
   return language === 'ko' ? 'ko' : 'en';
-}
-
-export function termsOfServiceUrl(language: Language): string {
-  return `/legal/terms-of-service.${documentLanguage(language)}.html`;
-}
-
-export function privacyPolicyUrl(language: Language): string {
-  return `/legal/privacy-policy.${documentLanguage(language)}.html`;
 }
 
 /**

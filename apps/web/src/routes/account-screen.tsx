@@ -10,6 +10,7 @@ import { ResetPassword } from '../features/account/components/reset-password.tsx
 import { DrawingPadSection } from '../features/drawing-pad/components/drawing-pad-section.tsx';
 import { MembershipSection } from '../features/membership/components/membership-section.tsx';
 import { SettingsSection } from '../features/settings/components/settings-form.tsx';
+import { ClinicSettings } from './clinic-settings.tsx';
 import { accountSections, paths, type AccountSection } from './paths.ts';
 import './screens.css';
 
@@ -22,6 +23,7 @@ const built: Partial<Record<AccountSection, () => ReactNode>> = {
   setting: () => <SettingsSection />,
   drawingPad: () => <DrawingPadSection />,
   membership: () => <MembershipSection />,
+  clinic: () => <ClinicSettings />,
   // The profile, then the clinic's audit trail (features/audit).
   myInfo: () => (
     <>

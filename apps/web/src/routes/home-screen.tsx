@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { SignInForm } from '../features/auth/components/sign-in/sign-in-form.tsx';
+import { pendingInvitationPath } from '../features/clinic/lib/pending-invitation.ts';
 import { isSignedIn } from '../stores/session.ts';
 import { paths } from './paths.ts';
 
@@ -21,7 +22,8 @@ export function HomeScreen() {
         </ul>
         <p className="auth-hero__note">{t('signIn.hero.note')}</p>
       </section>
-      <SignInForm />
+      {/* An invitation opened while signed out (maybe in another tab, before signing up) is accepted next. */}
+      <SignInForm next={pendingInvitationPath() ?? undefined} />
     </div>
   );
 }

@@ -1,10 +1,8 @@
 import { create } from 'zustand';
-import { cookieNames, EVENT_POPUP_SUPPRESS_DAYS } from '../config/cookies.ts';
-import { getCookie, setCookie } from '../lib/cookies.ts';
 
 /**
- * UI state: the confirm / event popup (docs/spec-points.md §3, "Confirm popup state").
- * An event popup can be suppressed for a day with the "do not open today" box.
+ * UI state: the confirm popup (docs/spec-points.md §3, "Confirm popup state"). The event popup has
+ * its own store (event-popup-store.ts): it is not modal.
  */
 export interface PopupFields {
   display: boolean;
@@ -16,8 +14,6 @@ export interface PopupFields {
   fnConfirm: (() => void) | null;
   fnCancel: (() => void) | null;
   imgUrl: string;
-  /** An event popup offers "do not open today" instead of confirm/cancel. */
-  event: boolean;
 }
 
 const closed: PopupFields = {
@@ -29,33 +25,17 @@ const closed: PopupFields = {
   fnConfirm: null,
   fnCancel: null,
   imgUrl: '',
-  event: false,
 };
 
-export function isEventPopupSuppressed(): boolean {
-  return getCookie(cookieNames.eventPopup) === 'true';
-}
-
 interface PopupState extends PopupFields {
-  /** Opens the popup. Returns false when it is an event popup the user hid for today. */
-  open: (fields: Partial<Omit<PopupFields, 'display'>>) => boolean;
+  open: (fields: Partial<Omit<PopupFields, 'display'>>) => void;
   close: () => void;
-  /** Closes an event popup and hides event popups until tomorrow. */
-  suppressToday: () => void;
 }
 
 export const usePopupStore = create<PopupState>()((set) => ({
   ...closed,
-  open: (fields) => {
-    if (fields.event === true && isEventPopupSuppressed()) return false;
-    set({ ...closed, ...fields, display: true });
-    return true;
-  },
+  open: (fields) => set({ ...closed, ...fields, display: true }),
   close: () => set(closed),
-  suppressToday: () => {
-    setCookie(cookieNames.eventPopup, 'true', EVENT_POPUP_SUPPRESS_DAYS);
-    set(closed);
-  },
 }));
 
 /** Opens the popup with one button (an API alert); resolves when it is dismissed. */

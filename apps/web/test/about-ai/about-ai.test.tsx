@@ -99,7 +99,8 @@ describe('/about-ai', () => {
 
     const placed = within(screen.getByTestId('about-ai-landmarks')).getAllByRole('listitem');
     expect(placed).toHaveLength(card.model.landmarks.length);
-    expect(placed[15]?.textContent).toBe("16.Pog'Soft tissue pogonion");
+    // The viewer's name for it (clinical vocabulary), not the card's "Soft tissue pogonion".
+    expect(placed[15]?.textContent).toBe("16.Pog'Soft-tissue pogonion");
     expect(screen.getByRole('heading', { name: `Landmarks the AI places (${card.model.landmarks.length})` })).toBeTruthy();
   });
 

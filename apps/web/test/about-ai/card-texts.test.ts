@@ -1,17 +1,25 @@
 import type { ModelCardEvaluation } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
 import fixture from '../../../server/test/fixtures/model-card.json';
-import { setTexts, trainingText, type CardTranslations } from '../../src/features/about-ai/lib/card-texts.ts';
+import { setTexts, trainedOnText, trainingText, type CardTranslations } from '../../src/features/about-ai/lib/card-texts.ts';
 import { dictionaries } from '../../src/i18n/index.ts';
 
 const ko = dictionaries.ko.aboutAi.card;
 const tr: CardTranslations = {
   disclaimer: ko.disclaimer,
   training: ko.training,
+  trainedOn: ko.trainedOn,
   environment: (python, torch) => `[${python}|${torch}]`,
   sets: ko.sets,
 };
 const TRAINING = 'The 150 ISBI 2015 training films (one device), with augmentations that imitate other machines and clinics.';
+
+describe('trainedOnText', () => {
+  it("translates the training set the release writes; another one stays the card's English", () => {
+    expect(trainedOnText('isbi2015 train (150 films)', tr)).toEqual({ text: 'ISBI 2015 학습용 필름 150장' });
+    expect(trainedOnText('aariz train (700 films)', tr)).toEqual({ text: 'aariz train (700 films)', lang: 'en' });
+  });
+});
 
 describe('trainingText', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { DEFAULT_DEFINITION_PROFILE } from '@ceppro/ceph';
+import { ANALYSES, DEFAULT_DEFINITION_PROFILE, LANDMARKS } from '@ceppro/ceph';
 import { AI_ADAPTATION_ENDPOINT, type SettingsUserConfig } from '@ceppro/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,12 +14,14 @@ const stored: SettingsUserConfig = {
   guideline_NY: true,
   plane_NY: false,
   plane_list: null,
+  landmark_list: null,
   auto_zoom_NY: false,
   auto_measurement_NY: true,
   hard_tissue_color: '#ff0000',
   soft_tissue_color: null,
   hard_tissue_size: 3,
   soft_tissue_size: null,
+  user_analysis_manage: null,
 };
 
 let server: FakeServer;
@@ -60,7 +62,8 @@ const updates = () => server.graphCalls.filter((c) => c.operation === 'UpdateSet
 
 async function openSettings() {
   renderApp('/setting');
-  await screen.findByTestId('settings-form');
+  // The first render loads the screen's chunk and dictionaries: more than findBy's 1 s on a busy machine.
+  await screen.findByTestId('settings-form', {}, { timeout: 5000 });
 }
 
 describe('/setting', () => {
@@ -153,5 +156,67 @@ describe('/setting', () => {
     server.on('SettingsUserConfig', () => ({ user_config: stored }));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('settings-form')).toBeTruthy();
+  });
+
+  it('shows every landmark ticked when no list is stored; unticked ones are saved as the hidden list', async () => {
+    await openSettings();
+    for (const l of LANDMARKS) expect(input(`settings-landmark-${l.id}`).checked).toBe(true);
+    fireEvent.click(input('settings-landmark-Ba'));
+    fireEvent.click(input('settings-landmark-Bo'));
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(updates()).toHaveLength(1));
+    expect(updates()[0]?.variables).toEqual({ input: { landmark_list: { version: 1, hidden: ['Ba', 'Bo'] } } });
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
+    expect(input('settings-landmark-Ba').checked).toBe(false);
+  });
+
+  it('Hide all, then Show all, leaves nothing to save', async () => {
+    await openSettings();
+    fireEvent.click(screen.getByTestId('settings-landmarks-none'));
+    await waitFor(() => expect(input('settings-landmark-S').checked).toBe(false));
+    expect(saveButton().disabled).toBe(false);
+    fireEvent.click(screen.getByTestId('settings-landmarks-all'));
+    await waitFor(() => expect(input('settings-landmark-S').checked).toBe(true));
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
+  });
+
+  it('the standard analysis is the default group: choosing Steiner writes its measurements and keeps the named groups', async () => {
+    const groups = [{ name: 'Ortho check', measurementIds: ['SNA', 'SNB'] }];
+    config = { ...stored, user_analysis_manage: { version: 1, defaultGroup: { measurementIds: [] }, groups } };
+    await openSettings();
+    const select = screen.getByTestId<HTMLSelectElement>('settings-standard-analysis');
+    expect(select.value).toBe('');
+    expect([...select.options].map((o) => o.textContent)).toContain('Ortho check (your group)');
+    fireEvent.change(select, { target: { value: 'std:steiner' } });
+    await waitFor(() => expect(saveButton().disabled).toBe(false));
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(updates()).toHaveLength(1));
+    const steiner = ANALYSES.find((a) => a.id === 'steiner')?.measurementIds;
+    expect(updates()[0]?.variables).toEqual({
+      input: { user_analysis_manage: { version: 1, defaultGroup: { measurementIds: steiner }, groups } },
+    });
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
+    expect(screen.getByTestId<HTMLSelectElement>('settings-standard-analysis').value).toBe('std:steiner');
+  });
+
+  it("a default group set in the viewer shows as its analysis; one of the user's own shows as such", async () => {
+    const tweed = ANALYSES.find((a) => a.id === 'tweed')?.measurementIds ?? [];
+    config = { ...stored, user_analysis_manage: { version: 1, defaultGroup: { measurementIds: tweed }, groups: [] } };
+    await openSettings();
+    expect(screen.getByTestId<HTMLSelectElement>('settings-standard-analysis').value).toBe('std:tweed');
+    cleanup();
+    config = { ...stored, user_analysis_manage: { version: 1, defaultGroup: { measurementIds: ['SNA', 'FMA'] }, groups: [] } };
+    await openSettings();
+    const select = screen.getByTestId<HTMLSelectElement>('settings-standard-analysis');
+    expect(select.value).toBe('default');
+    expect(select.selectedOptions[0]?.textContent).toBe('Your default group (2 measurements)');
+  });
+
+  it('groups this version cannot read are left alone: the choice is disabled, saying why', async () => {
+    config = { ...stored, user_analysis_manage: { version: 9, something: 'else' } };
+    await openSettings();
+    expect(screen.getByTestId<HTMLSelectElement>('settings-standard-analysis').disabled).toBe(true);
+    expect(screen.getByText(/saved by another version of Ceppro/)).toBeTruthy();
   });
 });

@@ -113,6 +113,7 @@ describe('tissue appearance', () => {
       hard: tissueAppearance(null, null),
       soft: tissueAppearance(null, null),
       planes: null,
+      hiddenLandmarks: new Set(),
       autoZoom: false,
     });
   });

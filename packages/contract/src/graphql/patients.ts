@@ -22,12 +22,18 @@ export type SortOrder = (typeof sortOrders)[number];
 
 const chartDataSummarySchema = z.object({ image_type_cd: imageTypeCdSchema, shoot_date: z.string().nullable() });
 
+/** An account named beside patient data (who created, who last changed): shown, never a filter. */
+export const memberRefSchema = z.object({ uuid: z.string(), first_name: z.string() });
+export type MemberRef = z.infer<typeof memberRefSchema>;
+
 export const patientChartSchema = z.object({
   id: z.number().int(),
   uuid: z.string(),
   chart_id: z.string(),
   createdAt: z.string(),
   chart_data: z.array(chartDataSummarySchema),
+  /** Who last changed the chart's analysis (a save, or the detection that made it); null when not recorded. */
+  updated_by: memberRefSchema.nullable().optional(),
 });
 export type PatientChart = z.infer<typeof patientChartSchema>;
 
@@ -39,13 +45,18 @@ export const patientSchema = z.object({
   birth_info: z.string(),
   gender: z.boolean(),
   createdAt: z.string(),
+  /** Who created the patient (in a clinic, the member; named after they leave too). */
+  created_by: memberRefSchema.nullable().optional(),
+  /** Who changed the patient's details last; null when not recorded. */
+  updated_by: memberRefSchema.nullable().optional(),
   charts: z.array(patientChartSchema),
 });
 export type Patient = z.infer<typeof patientSchema>;
 
 const PATIENT_FIELDS = /* GraphQL */ `
   id patient_id first_name birth_info gender createdAt
-  charts { id uuid chart_id createdAt chart_data { image_type_cd shoot_date } }
+  created_by { uuid first_name } updated_by { uuid first_name }
+  charts { id uuid chart_id createdAt chart_data { image_type_cd shoot_date } updated_by { uuid first_name } }
 `;
 
 export type PatientsVariables = {

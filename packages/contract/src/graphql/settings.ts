@@ -11,6 +11,8 @@ import { viewerDisplayConfigSchema } from './viewer';
 export const settingsUserConfigSchema = viewerDisplayConfigSchema.extend({
   default_ppm: analysisUserConfigSchema.shape.default_ppm,
   auto_measurement_NY: z.boolean(),
+  /** The analysis groups: Settings chooses the standard analysis (the default group), the viewer edits groups. */
+  user_analysis_manage: analysisUserConfigSchema.shape.user_analysis_manage.default(null),
 });
 export type SettingsUserConfig = z.infer<typeof settingsUserConfigSchema>;
 
@@ -22,12 +24,14 @@ export const SETTINGS_DEFAULTS: SettingsUserConfig = {
   guideline_NY: true,
   plane_NY: true,
   plane_list: null,
+  landmark_list: null,
   auto_zoom_NY: false,
   auto_measurement_NY: false,
   hard_tissue_color: null,
   soft_tissue_color: null,
   hard_tissue_size: null,
   soft_tissue_size: null,
+  user_analysis_manage: null,
 };
 
 /** The server's accepted ranges for these fields (user-config.service.ts validates the same). */
@@ -43,8 +47,8 @@ export const SETTINGS_LIMITS = {
 export type SettingsInput = Partial<SettingsUserConfig>;
 
 const SETTINGS_FIELDS = /* GraphQL */ `
-  default_ppm cephalo_image_NY landmark_NY guideline_NY plane_NY plane_list auto_zoom_NY auto_measurement_NY
-  hard_tissue_color soft_tissue_color hard_tissue_size soft_tissue_size
+  default_ppm cephalo_image_NY landmark_NY landmark_list guideline_NY plane_NY plane_list auto_zoom_NY auto_measurement_NY
+  hard_tissue_color soft_tissue_color hard_tissue_size soft_tissue_size user_analysis_manage
 `;
 
 /** The caller's settings; null until the user saves a setting for the first time. */

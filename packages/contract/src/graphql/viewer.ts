@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { imgSizeSchema, inferResultSchema, modifiedResultSchema } from '../analysis-record';
 import { imageTypeCdSchema } from '../image-type';
 import { planeListFieldSchema } from '../viewer-documents/plane-list';
+import { landmarkListFieldSchema } from '../viewer-documents/landmark-list';
 import { graphOperation } from './operation';
 
 /**
@@ -121,6 +122,7 @@ export const viewerDisplayConfigSchema = z.object({
   plane_NY: z.boolean(),
   // Defaults: an answer without these fields (an older server) reads as "not set".
   plane_list: planeListFieldSchema,
+  landmark_list: landmarkListFieldSchema,
   auto_zoom_NY: z.boolean().default(false),
   hard_tissue_color: z.string().nullable().default(null),
   soft_tissue_color: z.string().nullable().default(null),
@@ -138,6 +140,7 @@ export const viewerDisplayConfigQuery = graphOperation<Record<string, never>, { 
         guideline_NY
         plane_NY
         plane_list
+        landmark_list
         auto_zoom_NY
         hard_tissue_color
         soft_tissue_color

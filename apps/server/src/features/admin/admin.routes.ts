@@ -1,4 +1,11 @@
-import { ADMIN_ENDPOINTS, adminAccountsQuerySchema, adminChangeTypeRequestSchema, adminSetExpiryRequestSchema, ok } from '@ceppro/contract';
+import {
+  ADMIN_ENDPOINTS,
+  adminAccountsQuerySchema,
+  adminAuditQuerySchema,
+  adminChangeTypeRequestSchema,
+  adminSetExpiryRequestSchema,
+  ok,
+} from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseBody } from '../../http/parse-body';
 import { clientOf, requireUser } from '../../http/require-user';
@@ -34,6 +41,19 @@ export async function registerAdminRoutes(app: FastifyInstance, admin: AdminServ
     scope.get(ADMIN_ENDPOINTS.list.path, async (request) =>
       ok(await admin.list(callerOf(request), parseBody(adminAccountsQuerySchema, request.query))),
     );
+
+    // Every account's audit trail; a non-admin's attempt is recorded as a denied `admin.audit_view`.
+    scope.get(ADMIN_ENDPOINTS.auditEvents.path, { config: { adminAction: 'admin.audit_view' } }, async (request) =>
+      ok(await admin.auditPage(callerOf(request), parseBody(adminAuditQuerySchema, request.query))),
+    );
+    scope.get(ADMIN_ENDPOINTS.auditCsv.path, { config: { adminAction: 'admin.audit_view' } }, async (request, reply) => {
+      const stream = await admin.auditCsv(callerOf(request), parseBody(adminAuditQuerySchema, request.query));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="audit-log.csv"')
+        .header('cache-control', 'no-store')
+        .send(stream);
+    });
 
     scope.post(ADMIN_ENDPOINTS.approve.path, { config: { adminAction: 'admin.approve' } }, async (request) =>
       ok(await admin.approve(callerOf(request), uuidOf(request))),

@@ -1,11 +1,13 @@
-import type { AdminAccount, AdminAccountPage, AdminAccountsQuery, UserTypeCd } from '@ceppro/contract';
+import type { AdminAccount, AdminAccountPage, AdminAccountsQuery, AdminAuditPage, UserTypeCd } from '@ceppro/contract';
+import type { Readable } from 'node:stream';
 import type { Clock } from '../../clock';
+import type { AdminAuditQueryInput, AdminTrailService } from '../audit';
 import { AppError } from '../../errors/app-error';
 import type { AuditEntry } from '../audit/audit.service';
 import type { AccountUsageRow, AdminRepository, AdminSubscriptionRow, AdminUserRow } from './admin.repository';
 
 /** The admin actions the trail records (features/audit). */
-export type AdminAction = 'admin.approve' | 'admin.set_expiry' | 'admin.unlock' | 'admin.change_type';
+export type AdminAction = 'admin.approve' | 'admin.set_expiry' | 'admin.unlock' | 'admin.change_type' | 'admin.audit_view';
 
 /** Who asks, from where: the admin's user id and the client address, for the check and the trail. */
 export interface AdminCaller {
@@ -23,6 +25,8 @@ export interface AdminServiceDeps {
   repository: AdminRepository;
   membership: MembershipAccess;
   audit: { record(entry: AuditEntry): Promise<void> };
+  /** Every account's audit trail, as features/audit reads it for administrators. */
+  trail: AdminTrailService;
   clock: Pick<Clock, 'now'>;
 }
 
@@ -67,7 +71,7 @@ function toAccount(
  * demoted admin's live token stops working at once). Changes are recorded in the audit trail,
  * refusals too.
  */
-export function createAdminService({ repository, membership, audit, clock }: AdminServiceDeps) {
+export function createAdminService({ repository, membership, audit, trail, clock }: AdminServiceDeps) {
   async function requireAdmin(caller: AdminCaller, action?: AdminAction, targetId?: string): Promise<void> {
     if ((await repository.roleOf(caller.userId)) === 'admin') return;
     if (action) {
@@ -131,9 +135,54 @@ export function createAdminService({ repository, membership, audit, clock }: Adm
     return accountOf(uuid);
   }
 
+  /**
+   * Reading the trail is itself an event (`admin.audit_view`): with the admin as actor and, when the
+   * filter named one account, that account as owner, so it sees in its own activity log that an
+   * administrator read its trail. The detail holds the filters (the account as its id).
+   */
+  async function readTrail<T>(
+    caller: AdminCaller,
+    query: AdminAuditQueryInput,
+    format: 'page' | 'csv',
+    read: (accountIds: number[] | undefined) => T | Promise<T>,
+  ): Promise<T> {
+    await requireAdmin(caller);
+    const accountIds = await trail.accountsNamed(query.account);
+    const result = await read(accountIds);
+    await audit.record({
+      actorUserId: caller.userId,
+      ownerUserId: accountIds?.length === 1 ? (accountIds[0] ?? null) : null,
+      action: 'admin.audit_view',
+      targetType: accountIds?.length === 1 ? 'user' : 'none',
+      targetId: accountIds?.length === 1 ? String(accountIds[0]) : null,
+      ip: caller.ip,
+      userAgent: caller.userAgent,
+      outcome: 'success',
+      detail: {
+        format,
+        ...(accountIds !== undefined && { accounts: accountIds.slice(0, 10) }),
+        ...(query.patient_id !== undefined && { patientId: query.patient_id }),
+        ...(query.action && { action: query.action }),
+        ...(query.outcome && { outcome: query.outcome }),
+        ...(query.from && { from: query.from }),
+        ...(query.to && { to: query.to }),
+        ...(query.cursor && { paged: true }),
+      },
+    });
+    return result;
+  }
+
   return {
     /** The transport's guard, before any input is read: refusals of an action are recorded. */
     authorize: requireAdmin,
+
+    /** A page of every account's events (features/audit), newest first; the reading is recorded. */
+    auditPage: (caller: AdminCaller, query: AdminAuditQueryInput): Promise<AdminAuditPage> =>
+      readTrail(caller, query, 'page', (ids) => trail.page(query, ids)),
+
+    /** The filtered events as CSV (UTF-8 with BOM); the download is recorded. */
+    auditCsv: (caller: AdminCaller, query: AdminAuditQueryInput): Promise<Readable> =>
+      readTrail(caller, query, 'csv', (ids) => trail.csv(query, ids)),
 
     async list(caller: AdminCaller, query: AdminAccountsQuery): Promise<AdminAccountPage> {
       await requireAdmin(caller);

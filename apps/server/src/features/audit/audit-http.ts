@@ -1,20 +1,42 @@
 import { DEFINABLE_LANDMARKS } from '@ceppro/ceph';
-import { AI_ADAPTATION_ENDPOINT, EXPORT_ENDPOINTS, FILE_ENDPOINTS, REPORT_ENDPOINTS } from '@ceppro/contract';
+import {
+  AI_ADAPTATION_ENDPOINT,
+  AUDIT_LIST_IDS_MAX,
+  EXPORT_ENDPOINTS,
+  FILE_ENDPOINTS,
+  PLANNING_ENDPOINTS,
+  REPORT_ENDPOINTS,
+} from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientOf } from '../../http/require-user';
+import { FILES_ROUTE_PREFIX } from '../../storage/fs-storage';
 import type { ResolvedTarget, TargetRef } from './audit-targets.repository';
 import type { AuditService } from './audit.service';
 
+type Fields = Record<string, unknown>;
+
 interface RouteAudit {
-  action: (body: Record<string, unknown>) => string;
-  target: (body: Record<string, unknown>, params: Record<string, unknown>) => TargetRef | null;
-  detail?: (body: Record<string, unknown>) => Record<string, unknown>;
+  action: (body: Fields) => string;
+  /** What the request names: one target, several (each recorded as its own event), or none. */
+  target: (body: Fields, params: Fields) => TargetRef | TargetRef[] | null;
+  detail?: (body: Fields, params: Fields) => Fields;
+  /**
+   * A signed URL's fetch (`/files/...`, the fs storage driver): no session. A personal film's URL is
+   * issued only to its owner (`image.view`, after the access policy's `film.read`), so the fetch is
+   * recorded under that account; a clinic film's under the clinic, with no actor (any member may have
+   * been issued it; the issue itself, `image.view`, names them). Only a fetch that was answered is
+   * recorded: a bad or expired signature names no account and reads nothing.
+   */
+  signed?: true;
 }
 
 const chartIdIn = (value: unknown): TargetRef | null => (typeof value === 'string' ? { kind: 'chart', by: 'chart_id', id: value } : null);
 const fixed = (action: string) => () => action;
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Films one superimposition may name (2-4); a request naming more is refused and recorded for these. */
+const SUPERIMPOSED_MAX = 4;
+/** Which stored object of an image a signed URL fetched. */
+const fileKind = (key: string) => (key.endsWith('.thumb.jpg') ? 'thumbnail' : key.endsWith('.display.png') ? 'display' : 'original');
 /** The choices a definitions change named, short strings only (the body may be refused; the trail keeps no junk). */
 const definitionChoices = (value: Record<string, unknown>) =>
   Object.fromEntries(
@@ -52,7 +74,33 @@ const ROUTES: Record<string, RouteAudit> = {
     detail: (b) => ({
       format: b['format'] === 'xlsx' ? 'xlsx' : 'csv',
       patients: Array.isArray(b['patient_ids']) ? b['patient_ids'].length : 'all',
+      ...(Array.isArray(b['patient_ids']) && {
+        patientIds: b['patient_ids'].filter((id) => Number.isSafeInteger(id)).slice(0, AUDIT_LIST_IDS_MAX),
+      }),
     }),
+  },
+  // Planning reads the chart's films and landmarks: the facial photo's auto-alignment, and the
+  // superimposition of a patient's films (one event per film named).
+  [`POST ${PLANNING_ENDPOINTS.autoAlign.path}`]: { action: fixed('chart.auto_align'), target: (b) => chartIdIn(b['chart_id']) },
+  [`POST ${PLANNING_ENDPOINTS.superimposition.path}`]: {
+    action: fixed('chart.superimpose'),
+    target: (b) =>
+      (Array.isArray(b['chart_ids']) ? b['chart_ids'] : [])
+        .slice(0, SUPERIMPOSED_MAX)
+        .map(chartIdIn)
+        .filter((t): t is TargetRef => t !== null),
+    detail: (b) => ({
+      ...(typeof b['method'] === 'string' && { method: b['method'].slice(0, 20) }),
+      films: Array.isArray(b['chart_ids']) ? b['chart_ids'].length : 0,
+    }),
+  },
+  // The film's bytes fetched through a signed URL of the fs store (on S3 the fetch goes to S3, which
+  // the server never sees: there the URL's issue, `image.view`, is the last thing recorded).
+  [`GET ${FILES_ROUTE_PREFIX}/*`]: {
+    action: fixed('image.fetch'),
+    target: (_b, p) => (typeof p['*'] === 'string' ? { kind: 'file', id: p['*'] } : null),
+    detail: (_b, p) => ({ file: fileKind(String(p['*'] ?? '')) }),
+    signed: true,
   },
   [`POST ${REPORT_ENDPOINTS.pdf.path}`]: { action: fixed('report.pdf'), target: (b) => chartIdIn(b['chart_id']) },
   // The report's data model (the print layout reads it).
@@ -73,7 +121,7 @@ const ROUTES: Record<string, RouteAudit> = {
 };
 
 const errorCodes = new WeakMap<FastifyRequest, string>();
-const resolvedBefore = new WeakMap<FastifyRequest, ResolvedTarget | null>();
+const resolvedBefore = new WeakMap<FastifyRequest, Array<ResolvedTarget | null>>();
 
 /**
  * Records the audited REST routes in one place (no edits in their handlers). Registered on the
@@ -85,44 +133,77 @@ export function registerAuditHooks(app: FastifyInstance, audit: AuditService): v
     const code = (error as { code?: unknown }).code;
     if (typeof code === 'string') errorCodes.set(request, code);
   });
-  // After the body is parsed, before the handler: the target as the request named it, looked up
-  // before the request may consume it (a checked upload's row is deleted, a refused detection
-  // discards its draft chart).
+  // After the body is parsed, before the handler: the targets as the request named them, looked up
+  // before the request may consume them (a checked upload's row is deleted, a refused detection
+  // discards its draft chart). Not for a signed URL: its signature is checked by the handler, and
+  // an unsigned request must not cost a look-up.
   app.addHook('preHandler', async (request) => {
     const audited = auditedRequest(request);
-    if (audited) resolvedBefore.set(request, await audit.resolveTarget(audited.target));
+    if (audited && !audited.spec.signed) {
+      resolvedBefore.set(request, await Promise.all(audited.targets.map((target) => audit.resolveTarget(target))));
+    }
   });
   // onSend, not onResponse: the event is written before the answer leaves, so a client (or a test)
-  // that reads the trail right after its request finds it. A look-up and an insert: small.
+  // that reads the trail right after its request finds it. A look-up and an insert per target: small.
   app.addHook('onSend', async (request, reply, payload) => {
     const audited = auditedRequest(request);
     if (!audited) return payload;
-    const { spec, body, actor, target } = audited;
+    const { spec, body, params, actor, space, targets } = audited;
     const failed = reply.statusCode >= 400;
-    await audit.access({
-      actorUserId: actor,
-      client: clientOf(request),
-      action: spec.action(body),
-      target,
-      // Absent when the request was refused before its handler (validation): access() looks it up.
-      ...(resolvedBefore.has(request) && { resolved: resolvedBefore.get(request) ?? null }),
-      ...(failed && { error: { code: errorCodes.get(request) ?? `HTTP_${reply.statusCode}` } }),
-      ...(spec.detail && { detail: spec.detail(body) }),
-    });
+    const client = clientOf(request);
+    const detail = spec.detail?.(body, params);
+    if (spec.signed) {
+      if (!failed) await recordSignedFetch(audit, { action: spec.action(body), target: targets[0] ?? null, client, detail });
+      return payload;
+    }
+    if (actor === null) return payload;
+    const before = resolvedBefore.get(request);
+    // A request that names nothing is still one event (a batch export, the AI adaptation switch).
+    const named: Array<TargetRef | null> = targets.length > 0 ? targets : [null];
+    for (const [i, target] of named.entries()) {
+      await audit.access({
+        actorUserId: actor,
+        ...(space && { actor: space }),
+        client,
+        action: spec.action(body),
+        target,
+        // Absent when the request was refused before its handler (validation): access() looks it up.
+        ...(before !== undefined && { resolved: before[i] ?? null }),
+        ...(failed && { error: { code: errorCodes.get(request) ?? `HTTP_${reply.statusCode}` } }),
+        ...(detail && { detail }),
+      });
+    }
     return payload;
   });
 }
 
-/** An audited route called by an authenticated user, with what the request named; null otherwise. */
-function auditedRequest(request: FastifyRequest) {
-  const spec = ROUTES[`${request.method} ${request.routeOptions.url ?? ''}`];
-  const actor = request.auth?.userId;
-  if (!spec || actor === undefined) return null;
-  const body = isRecord(request.body) ? request.body : {};
-  const params = isRecord(request.params) ? request.params : {};
-  return { spec, body, actor, target: spec.target(body, params) };
+/** A signed URL's answered fetch: a personal film's under its owner (the only account issued one), a clinic film's under the clinic. */
+async function recordSignedFetch(
+  audit: AuditService,
+  fetch: { action: string; target: TargetRef | null; client: { ip: string; userAgent: string | null }; detail: Fields | undefined },
+): Promise<void> {
+  const resolved = await audit.resolveTarget(fetch.target);
+  if (!resolved) return;
+  await audit.access({
+    actorUserId: resolved.clinicId === null ? resolved.ownerUserId : null,
+    client: fetch.client,
+    action: fetch.action,
+    target: fetch.target,
+    resolved,
+    ...(fetch.detail && { detail: { ...fetch.detail, via: 'signed-url' } }),
+  });
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An audited route (called by an authenticated user, or a signed URL), with what the request named; null otherwise. */
+function auditedRequest(request: FastifyRequest) {
+  const spec = ROUTES[`${request.method} ${request.routeOptions.url ?? ''}`];
+  const actor = request.auth?.userId ?? null;
+  // The space the caller worked in (the bearer check's actor): whether the target was theirs.
+  const space = request.auth?.actor ?? null;
+  if (!spec || (actor === null && !spec.signed)) return null;
+  const body = isPlainObject(request.body) ? request.body : {};
+  const params = isPlainObject(request.params) ? request.params : {};
+  const named = spec.target(body, params);
+  const targets = named === null ? [] : Array.isArray(named) ? named : [named];
+  return { spec, body, params, actor, space, targets };
 }

@@ -1,12 +1,12 @@
 import type { Clock } from '../../clock';
-import type { AuditEntry } from './audit.service';
+import type { AuditEntry, AuditOwner } from './audit.service';
 
 /**
  * One account asking for ids that are not its own (another clinic's, or none at all) as fast as it
  * can would write a row per request into the real owners' trails (500 in 4 s). Per actor and per
  * minute, the first `REFUSALS_RECORDED_PER_WINDOW` refused requests are recorded one by one; the
  * rest are counted, and when the minute is over one `access.refused_more` row says how many more
- * there were: in each owner's trail the ones on that owner's data (denied), in the actor's own the
+ * there were: in each owner's trail (an account's, or a clinic's) the ones on that owner's data (denied), in the actor's own the
  * count of all of them (failed, as the actor sees every refusal: "not yours" and "does not exist"
  * read the same there). Kept per process, like the view window: with several processes each one
  * admits its own share.
@@ -28,9 +28,9 @@ interface Tally {
 interface Window {
   start: number;
   admitted: number;
-  /** Refusals not written, in all and per owner (the actor's own key: failures on nothing or its own). */
+  /** Refusals not written, in all and per foreign owner (by `ownerKey`); failures on nothing or its own count in `all` only. */
   all: Tally | null;
-  byOwner: Map<number, Tally>;
+  byOwner: Map<string, { owner: AuditOwner; tally: Tally }>;
   client: { ip: string | null; userAgent: string | null };
   /** Cancels the timer that summarises the window when its minute is over (set with its first uncounted refusal). */
   cancel: (() => void) | null;
@@ -38,7 +38,8 @@ interface Window {
 
 export interface Refusal {
   actorUserId: number;
-  ownerUserId: number;
+  /** Whose data it was, when not the actor's own (another account's, or a clinic's); null: nothing, or the actor's own. */
+  owner: AuditOwner | null;
   action: string;
   client: { ip: string | null; userAgent: string | null };
 }
@@ -55,15 +56,20 @@ export function createRefusalLimiter(clock: Clock, write: (entry: AuditEntry) =>
     return t;
   };
 
-  const summary = (actor: number, owner: number, tally: Tally, client: Window['client']): AuditEntry => ({
+  const ownerKey = (owner: AuditOwner): string =>
+    owner.ownerClinicId !== null ? `clinic:${owner.ownerClinicId}` : `user:${owner.ownerUserId}`;
+
+  /** `owner` null: the actor's own count of all their refusals (failed, as they see every one). */
+  const summary = (actor: number, owner: AuditOwner | null, tally: Tally, client: Window['client']): AuditEntry => ({
     actorUserId: actor,
-    ownerUserId: owner,
+    ownerUserId: owner ? owner.ownerUserId : actor,
+    ownerClinicId: owner?.ownerClinicId ?? null,
     action: REFUSAL_SUMMARY_ACTION,
     targetType: 'none',
     targetId: null,
     ip: client.ip,
     userAgent: client.userAgent,
-    outcome: owner === actor ? 'failed' : 'denied',
+    outcome: owner === null ? 'failed' : 'denied',
     detail: {
       count: tally.count,
       first: new Date(tally.first).toISOString(),
@@ -81,8 +87,8 @@ export function createRefusalLimiter(clock: Clock, write: (entry: AuditEntry) =>
     if (all === null) return Promise.resolve();
     window.all = null;
     const done = (async () => {
-      await write(summary(actor, actor, all, window.client));
-      for (const [owner, tally] of window.byOwner) await write(summary(actor, owner, tally, window.client));
+      await write(summary(actor, null, all, window.client));
+      for (const { owner, tally } of window.byOwner.values()) await write(summary(actor, owner, tally, window.client));
     })();
     writing.add(done);
     void done.finally(() => writing.delete(done));
@@ -114,8 +120,9 @@ export function createRefusalLimiter(clock: Clock, write: (entry: AuditEntry) =>
         ending.cancel = clock.schedule(ending.start + REFUSAL_WINDOW_MS - now, () => void close(refusal.actorUserId, ending));
       }
       window.all = count(window.all, refusal.action, now);
-      if (refusal.ownerUserId !== refusal.actorUserId) {
-        window.byOwner.set(refusal.ownerUserId, count(window.byOwner.get(refusal.ownerUserId), refusal.action, now));
+      if (refusal.owner !== null) {
+        const key = ownerKey(refusal.owner);
+        window.byOwner.set(key, { owner: refusal.owner, tally: count(window.byOwner.get(key)?.tally, refusal.action, now) });
       }
       window.client = refusal.client;
       return false;

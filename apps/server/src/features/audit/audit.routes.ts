@@ -5,17 +5,18 @@ import { clientOf, requireUser } from '../../http/require-user';
 import type { AuditTrailService } from './audit-trail.service';
 
 /**
- * The caller's trail (events on their data or by them), its CSV, and the print event. Under /api:
- * the bearer hook has run. Each handler validates and calls one service method.
+ * The caller's trail (events on their data or by them; with `scope=clinic`, the clinic's, for its
+ * owner), its CSV, and the print event. Under /api: the bearer hook has run. Each handler validates
+ * and calls one service method with the request's actor.
  */
 export function registerAuditRoutes(app: FastifyInstance, trail: AuditTrailService): void {
   app.get(AUDIT_ENDPOINTS.list.path, async (request) =>
-    ok(await trail.page(requireUser(request).userId, parseBody(auditQuerySchema, request.query))),
+    ok(await trail.page(requireUser(request).actor, parseBody(auditQuerySchema, request.query))),
   );
 
   app.get(AUDIT_ENDPOINTS.csv.path, async (request, reply) => {
     const query = parseBody(auditQuerySchema, request.query);
-    const stream = trail.csv(requireUser(request).userId, query);
+    const stream = trail.csv(requireUser(request).actor, query);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="activity-log.csv"')
@@ -25,7 +26,7 @@ export function registerAuditRoutes(app: FastifyInstance, trail: AuditTrailServi
 
   app.post(AUDIT_ENDPOINTS.print.path, async (request) => {
     const { chart_id } = parseBody(auditPrintRequestSchema, request.body);
-    await trail.print(requireUser(request).userId, clientOf(request), chart_id);
+    await trail.print(requireUser(request).actor, clientOf(request), chart_id);
     return ok({ recorded: true });
   });
 }

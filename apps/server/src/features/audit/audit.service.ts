@@ -1,5 +1,6 @@
 import type { AuditRecordDocument } from '@ceppro/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { inActorSpace, personalActor, type Actor } from '../../access/index';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors/app-error';
 import { escapeDetail, escapeNullable, escapeText } from './audit-escape';
@@ -10,12 +11,15 @@ import type { AuditTargetRepository, RecordState, ResolvedTarget, TargetRef } fr
 
 /**
  * One event of the audit trail. `ownerUserId` is whose data it is (the real owner also when the
- * actor was refused); `actorUserId` is null only for a sign-in attempt with an unknown address.
- * `detail` is small and never holds patient names, film contents, passwords or codes.
+ * actor was refused), or `ownerClinicId` when it is a clinic's (then `ownerUserId` is null); the
+ * member who acted is always `actorUserId`, null only for a sign-in attempt with an unknown address
+ * (and a clinic film fetched through a signed URL, which names no one). `detail` is small and never
+ * holds patient names, film contents, passwords or codes.
  */
 export interface AuditEntry {
   actorUserId: number | null;
   ownerUserId: number | null;
+  ownerClinicId?: number | null;
   action: string;
   targetType: string;
   targetId: string | null;
@@ -27,7 +31,13 @@ export interface AuditEntry {
 
 /** One access to patient data, as a transport saw it: who, from where, what, and how it ended. */
 export interface AccessEvent {
-  actorUserId: number;
+  /** Null only for a clinic's film fetched through a signed URL (audit-http.ts): the URL names no one. */
+  actorUserId: number | null;
+  /**
+   * The space the actor worked in (the request's actor): whether the target is their own data is the
+   * access policy's answer in that space. Absent: the actor's personal space.
+   */
+  actor?: Actor;
   client: { ip: string; userAgent: string | null };
   action: string;
   /** Null when the request named nothing resolvable (a create that failed before it had an id). */
@@ -40,6 +50,11 @@ export interface AccessEvent {
   /** Undefined: it succeeded; otherwise the error that refused it. */
   error?: unknown;
   detail?: Record<string, unknown>;
+  /**
+   * What a read returned, for the repeat rule (`VIEW_REPEAT_WINDOW_MS`): a list page that returns the
+   * same ids again within the window is the same access. Needed for a read without a single target.
+   */
+  repeatKey?: string;
 }
 
 export interface AuditServiceDeps {
@@ -56,21 +71,26 @@ const ID_CHARS = 200;
 
 /**
  * One opened viewer reads its chart and film several times (queries refetched on focus, the display
- * image and its thumbnail). A successful view of the same target by the same user from the same
- * address within this window is one access: it is recorded once. Denied and failed views, and every
- * change, are always recorded. Kept per process: with several `api` processes a repeat may still
- * land twice, never less than once.
+ * image and its thumbnail), and the patient list is read again on every return to it. A successful
+ * read (`*.view`, `*.list`, `*.fetch`) of the same target (for a list: the same ids returned) by the
+ * same user from the same address within this window is one access: it is recorded once. Denied and
+ * failed reads, and every change, are always recorded. Kept per process: with several `api`
+ * processes a repeat may still land twice, never less than once.
  */
 export const VIEW_REPEAT_WINDOW_MS = 60_000;
 const VIEW_MEMORY_LIMIT = 10_000;
+const READ_VERB = /\.(view|list|fetch)$/;
 
 export function createAuditService({ repository, targets, clock, log }: AuditServiceDeps) {
   const refusals = createRefusalLimiter(clock, (entry) => service.record(entry));
   const lastViews = new Map<string, number>();
-  /** True when this successful view repeats one recorded within the window (and remembers it otherwise). */
-  function repeatedView(event: AccessEvent, targetId: string | null): boolean {
-    if (!event.action.endsWith('.view') || event.target === null) return false;
-    const key = `${event.actorUserId}|${event.action}|${event.target.kind}|${targetId}|${event.client.ip}`;
+  /** True when this successful read repeats one recorded within the window (and remembers it otherwise). */
+  function repeatedRead(event: AccessEvent, targetId: string | null, resolved: ResolvedTarget | null): boolean {
+    if (!READ_VERB.test(event.action) || (event.target === null && event.repeatKey === undefined)) return false;
+    // A chart's one analysis record, named by its id or by its chart, is the same thing read.
+    const about =
+      event.target?.kind === 'analysis_record' && resolved?.chartId ? `chart|${resolved.chartId}` : `${event.target?.kind}|${targetId}`;
+    const key = `${event.actorUserId}|${event.action}|${about}|${event.client.ip}|${event.repeatKey ?? ''}`;
     const now = clock.now();
     const last = lastViews.get(key);
     if (last !== undefined && now - last < VIEW_REPEAT_WINDOW_MS) return true;
@@ -95,6 +115,7 @@ export function createAuditService({ repository, targets, clock, log }: AuditSer
           at: new Date(clock.now()),
           actorUserId: entry.actorUserId,
           ownerUserId: entry.ownerUserId,
+          ownerClinicId: entry.ownerClinicId ?? null,
           action: escapeText(entry.action, 100),
           targetType: escapeText(entry.targetType, 100),
           targetId: escapeNullable(entry.targetId, ID_CHARS),
@@ -130,25 +151,31 @@ export function createAuditService({ repository, targets, clock, log }: AuditSer
      */
     async access(event: AccessEvent): Promise<void> {
       const resolved = event.resolved !== undefined ? event.resolved : await service.resolveTarget(event.target);
+      const actor = event.actor ?? (event.actorUserId === null ? null : personalActor(event.actorUserId));
       const failed = event.error !== undefined;
-      const foreign = resolved !== null && resolved.ownerUserId !== event.actorUserId;
+      // Not the actor's own data: outside the space they worked in (another account's, another
+      // clinic's, or their clinic's while they worked in their personal space).
+      const foreign =
+        resolved !== null && (actor === null || !inActorSpace(actor, { creatorUserId: resolved.ownerUserId, clinicId: resolved.clinicId }));
       const outcome = !failed ? 'success' : foreign ? 'denied' : 'failed';
       const detail: Record<string, unknown> = { ...event.detail };
       if (resolved) detail['patientId'] = resolved.patientId;
       if (resolved?.chartId && event.target?.kind !== 'chart') detail['chartId'] = resolved.chartId;
+      if (typeof resolved?.imageId === 'number') detail['imageId'] = resolved.imageId;
       if (failed) detail['code'] = codeOf(event.error);
       if (failed && event.target) detail['requested'] = { type: event.target.kind, id: String(event.target.id).slice(0, ID_CHARS) };
       const targetId = targetIdOf(event.target, resolved?.chartId ?? null);
-      if (outcome === 'success' && repeatedView(event, targetId)) return;
-      const ownerUserId = resolved?.ownerUserId ?? event.actorUserId;
+      if (outcome === 'success' && repeatedRead(event, targetId, resolved)) return;
+      // Whose data: the target's real owner (a clinic's patient: the clinic), else the actor's space.
+      const owner = resolved ? ownerOfPatient(resolved) : actor ? ownerOfSpace(actor) : { ownerUserId: null, ownerClinicId: null };
       // An id that names no data of the actor's (someone else's, or nothing): limited per minute, the same for both.
-      if (failed && event.target !== null && (resolved === null || foreign)) {
-        const refusal = { actorUserId: event.actorUserId, ownerUserId, action: event.action, client: event.client };
+      if (failed && event.actorUserId !== null && event.target !== null && (resolved === null || foreign)) {
+        const refusal = { actorUserId: event.actorUserId, owner: foreign ? owner : null, action: event.action, client: event.client };
         if (!(await refusals.admit(refusal))) return;
       }
       await service.record({
         actorUserId: event.actorUserId,
-        ownerUserId,
+        ...owner,
         action: event.action,
         targetType: event.target?.kind ?? 'none',
         targetId,
@@ -193,6 +220,26 @@ export function createAuditService({ repository, targets, clock, log }: AuditSer
     flushRefusals: (all = false): Promise<void> => refusals.flush(all),
   };
   return service;
+}
+
+/** Whose data an event is: an account's (a personal patient), or a clinic's. */
+export interface AuditOwner {
+  ownerUserId: number | null;
+  ownerClinicId: number | null;
+}
+
+/** A patient's owner in the trail: its clinic when it is a clinic's (the clinic's owner reads those rows), else its account. */
+function ownerOfPatient(target: Pick<ResolvedTarget, 'ownerUserId' | 'clinicId'>): AuditOwner {
+  return target.clinicId !== null
+    ? { ownerUserId: null, ownerClinicId: target.clinicId }
+    : { ownerUserId: target.ownerUserId, ownerClinicId: null };
+}
+
+/** The owner of what an actor did without a target (a list, a batch export, the AI profile): their space. */
+function ownerOfSpace(actor: Actor): AuditOwner {
+  return actor.clinicId !== null
+    ? { ownerUserId: null, ownerClinicId: actor.clinicId }
+    : { ownerUserId: actor.userId, ownerClinicId: null };
 }
 
 function codeOf(error: unknown): string {

@@ -10,6 +10,7 @@ import { useHistoryStore } from '../../stores/history-store.ts';
 import { useSessionVersion } from '../../stores/session-store.ts';
 import { ArrowLeftIcon, LogoMark, ManualIcon, SettingsIcon } from '../icons.tsx';
 import { LanguagePicker } from './language-picker.tsx';
+import { SpaceSwitcher } from './space-switcher.tsx';
 import { UserMenu } from './user-menu.tsx';
 import './header.css';
 
@@ -44,6 +45,7 @@ export function Header() {
         </Link>
       </div>
       <nav className="header__end">
+        {session && <SpaceSwitcher />}
         <button
           type="button"
           className="header__icon-button"

@@ -69,7 +69,7 @@ export const viewerCommands: readonly ViewerCommand[] = [
     keys: ['Mod+Z'],
     undo: 'history',
     run: (c) => c.landmarks.undo(),
-    enabled: (c) => c.landmarks.past.length > 0,
+    enabled: (c) => !c.landmarks.readOnly && c.landmarks.past.length > 0,
   },
   {
     id: 'redo',
@@ -77,7 +77,7 @@ export const viewerCommands: readonly ViewerCommand[] = [
     keys: ['Mod+Shift+Z', 'Mod+Y'],
     undo: 'history',
     run: (c) => c.landmarks.redo(),
-    enabled: (c) => c.landmarks.future.length > 0,
+    enabled: (c) => !c.landmarks.readOnly && c.landmarks.future.length > 0,
   },
   {
     id: 'reset-ai',
@@ -88,6 +88,7 @@ export const viewerCommands: readonly ViewerCommand[] = [
       if (c.landmarks.selected) c.landmarks.resetToAi(c.landmarks.selected);
     },
     enabled: (c) =>
+      !c.landmarks.readOnly &&
       c.landmarks.selected !== null &&
       c.landmarks.edited[c.landmarks.selected] !== undefined &&
       c.landmarks.ai[c.landmarks.selected] !== undefined,
@@ -98,7 +99,7 @@ export const viewerCommands: readonly ViewerCommand[] = [
     keys: [],
     undo: 'record',
     run: (c) => c.landmarks.resetToAi(),
-    enabled: (c) => Object.keys(c.landmarks.edited).some((id) => id in c.landmarks.ai),
+    enabled: (c) => !c.landmarks.readOnly && Object.keys(c.landmarks.edited).some((id) => id in c.landmarks.ai),
   },
 ];
 

@@ -69,7 +69,7 @@ export const enAboutAi = {
   },
   landmarks: {
     heading: 'Landmarks the AI places ({{n}})',
-    hint: 'In the model’s output order, with the names the model card uses.',
+    hint: 'In the model’s output order, named as in the viewer’s landmark list.',
   },
   /**
    * The card's own texts, as apps/server/src/cli/model-card.ts writes them (`DATASETS` by set key,
@@ -81,6 +81,7 @@ export const enAboutAi = {
     disclaimer: 'AI landmarks are a reference for medical staff, not a diagnosis.',
     training: 'The 150 ISBI 2015 training films (one device), with augmentations that imitate other machines and clinics.',
     trainingEnvironment: 'Trained with Python {{python}}, PyTorch {{torch}}.',
+    trainedOn: 'isbi2015 train (150 films)',
     sets: {
       'isbi2015-test1': {
         label: 'ISBI 2015 Test1 (films 151-300)',

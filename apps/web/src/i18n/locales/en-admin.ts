@@ -4,6 +4,7 @@ export const enAdmin = {
   title: 'Accounts',
   subtitle: 'Approve accounts, set expiry dates, unlock sign-in and change account types. Every action is recorded.',
   forbidden: 'This page is for administrators only.',
+  tabs: { label: 'Administration', accounts: 'Accounts', audit: 'Audit log' },
   loadFailed: 'The accounts could not be loaded.',
   search: 'Search',
   searchPlaceholder: 'Email or name',

@@ -12,19 +12,15 @@ export const enSettings = {
   ppmPlaceholder: 'e.g. 10',
   ppmUnit: 'px/mm',
   display: 'Viewer display',
-  displayHint: 'The layers a chart shows when the viewer opens. You can still switch them in the viewer.',
-  layers: {
-    xray: 'X-ray',
-    landmark: 'Landmark',
-    tracing: 'Tracing line',
-    plane: 'Ref. plane',
-  },
+  displayHint: 'How a chart opens in the viewer. You can still switch these in the viewer.',
   behaviour: {
+    xray: 'Show the X-ray when a chart opens',
     autoZoom: 'Zoom in on a landmark when you select it in the landmark list',
     autoMeasurement: 'Measure automatically on the profilogram',
   },
   planes: {
     title: 'Reference planes',
+    show: 'Show reference planes when a chart opens',
     hint: 'The planes drawn when Ref. plane is on in the viewer.',
     sn: 'SN (sella–nasion)',
     fh: 'FH (Frankfort horizontal)',
@@ -33,6 +29,28 @@ export const enSettings = {
     mandibular: 'MP (mandibular plane)',
     facial: 'N-Pog (facial plane)',
     eLine: 'E-line (esthetic line)',
+  },
+  landmarks: {
+    title: 'Landmarks',
+    show: 'Show landmarks when a chart opens',
+    hint: 'Untick a landmark to leave it off the film. A landmark you select in the viewer’s list always shows.',
+    all: 'Show all',
+    none: 'Hide all',
+  },
+  guideline: {
+    title: 'Guide line',
+    show: 'Show guide lines (tracing) when a chart opens',
+    hint:
+      'The tracing lines drawn through the landmarks: skull base, jaws, teeth and the soft-tissue profile. ' +
+      'Their colour and width follow the tissue outline below.',
+  },
+  standard: {
+    title: 'Standard analysis method',
+    none: 'Not set (the first standard analysis)',
+    own: 'Your default group ({{count}} measurements)',
+    group: '{{name}} (your group)',
+    hint: 'The analysis the viewer’s Analysis tab opens with. “Default analysis” in the viewer’s group editor is the same setting.',
+    unreadable: 'Your analysis groups were saved by another version of Ceppro: change the default analysis in the viewer.',
   },
   tissue: 'Tissue outline',
   hardTissue: 'Hard tissue',

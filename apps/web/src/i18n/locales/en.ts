@@ -15,6 +15,8 @@ import { enMembership } from './en-membership.ts';
 import { enAudit } from './en-audit.ts';
 import { enAdmin } from './en-admin.ts';
 import { enDicom } from './en-dicom.ts';
+import { enChrome } from './en-chrome.ts';
+import { enClinic } from './en-clinic.ts';
 
 export const en = {
   language: { self: 'English', label: 'Language' },
@@ -44,7 +46,6 @@ export const en = {
       model: 'Model',
       product: 'Product',
       udi: 'UDI code',
-      udiUnset: 'not set',
       class: 'Class {{class}} medical device',
     },
   },
@@ -82,6 +83,8 @@ export const en = {
   audit: enAudit,
   admin: enAdmin,
   dicom: enDicom,
+  chrome: enChrome,
+  clinic: enClinic,
   screens: {
     viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },
     account: {
@@ -92,6 +95,7 @@ export const en = {
       },
       drawingPad: { title: 'Drawing pad', body: 'The pen a new drawing in the viewer starts with.' },
       membership: { title: 'Membership', body: 'Your plan, the next charge and your billing history.' },
+      clinic: { title: 'Clinic', body: 'Your clinic: its members and their roles, invitations, and its details.' },
       myInfo: { title: 'My info', body: 'The details you gave at sign-up. Email and mobile number change on their own pages.' },
       resetEmail: { title: 'Change email', body: 'The new address becomes your sign-in email once you follow the link we mail to it.' },
       resetPassword: { title: 'Change password', body: 'Enter your current password, then the new one twice.' },

@@ -63,13 +63,14 @@ export const jaAboutAi: AboutAiDictionary = {
   },
   landmarks: {
     heading: 'AI が配置するランドマーク（{{n}} 個）',
-    hint: 'モデルの出力順です。名称はモデルカードの表記（英語）のままです。',
+    hint: 'モデルの出力順です。名称はビューアのランドマーク一覧と同じです。',
   },
   /** The model card's own texts (keys and English in en-about-ai.ts). */
   card: {
     disclaimer: 'AIランドマークは医療スタッフのための参考情報であり、診断ではありません。',
     training: 'ISBI 2015 の学習用フィルム 150 枚（装置 1 機種）に、他の装置や医院の画像を模したデータ拡張を加えて学習しました。',
     trainingEnvironment: '学習環境：Python {{python}}、PyTorch {{torch}}。',
+    trainedOn: 'ISBI 2015 学習用フィルム 150 枚',
     sets: {
       'isbi2015-test1': {
         label: 'ISBI 2015 Test1（フィルム 151〜300 番）',

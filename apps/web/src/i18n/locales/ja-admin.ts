@@ -6,6 +6,7 @@ export const jaAdmin: AdminDictionary = {
   title: 'アカウント',
   subtitle: 'アカウントの承認、有効期限の設定、ログインロックの解除、アカウント種別の変更を行います。すべての操作は記録されます。',
   forbidden: 'このページは管理者専用です。',
+  tabs: { label: '管理', accounts: 'アカウント', audit: '監査ログ' },
   loadFailed: 'アカウント一覧を読み込めませんでした。',
   search: '検索',
   searchPlaceholder: 'メールアドレスまたは氏名',

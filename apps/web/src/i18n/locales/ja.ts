@@ -11,6 +11,8 @@ import { jaMembership } from './ja-membership.ts';
 import { jaAudit } from './ja-audit.ts';
 import { jaAdmin } from './ja-admin.ts';
 import { jaDicom } from './ja-dicom.ts';
+import { jaChrome } from './ja-chrome.ts';
+import { jaClinic } from './ja-clinic.ts';
 
 export const ja: Dictionary = {
   ...jaAccount,
@@ -25,6 +27,8 @@ export const ja: Dictionary = {
   audit: jaAudit,
   admin: jaAdmin,
   dicom: jaDicom,
+  chrome: jaChrome,
+  clinic: jaClinic,
   language: { self: '日本語', label: '言語' },
   common: {
     close: '閉じる',
@@ -52,7 +56,6 @@ export const ja: Dictionary = {
       model: '型式',
       product: '製品名',
       udi: 'UDIコード',
-      udiUnset: '未設定',
       class: 'クラス{{class}}医療機器',
     },
   },
@@ -89,6 +92,7 @@ export const ja: Dictionary = {
       },
       drawingPad: { title: '描画パッド', body: 'ビューアーで新しく描くときのペンの初期設定です。' },
       membership: { title: 'メンバーシップ', body: 'ご契約のプラン、次回の請求、請求履歴です。' },
+      clinic: { title: 'クリニック', body: 'あなたのクリニック：メンバーと役割、招待、クリニックの情報です。' },
       myInfo: { title: 'マイ情報', body: '登録時に入力した情報です。メールアドレスと携帯電話番号はそれぞれの変更ページで変更できます。' },
       resetEmail: {
         title: 'メールアドレスの変更',

@@ -64,13 +64,14 @@ export const koAboutAi: AboutAiDictionary = {
   },
   landmarks: {
     heading: 'AI가 찍는 랜드마크 ({{n}}개)',
-    hint: '모델의 출력 순서이며, 이름은 모델 카드의 표기(영문)를 따릅니다.',
+    hint: '모델의 출력 순서이며, 이름은 뷰어의 랜드마크 목록과 같습니다.',
   },
   /** The model card's own texts (keys and English in en-about-ai.ts). */
   card: {
     disclaimer: 'AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.',
     training: 'ISBI 2015 학습용 필름 150장(장비 1종)에 다른 장비와 병원의 영상을 모방하는 데이터 증강을 더해 학습했습니다.',
     trainingEnvironment: '학습 환경: Python {{python}}, PyTorch {{torch}}.',
+    trainedOn: 'ISBI 2015 학습용 필름 150장',
     sets: {
       'isbi2015-test1': {
         label: 'ISBI 2015 Test1 (필름 151-300번)',

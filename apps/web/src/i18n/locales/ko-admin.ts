@@ -6,6 +6,7 @@ export const koAdmin: AdminDictionary = {
   title: '계정',
   subtitle: '계정 승인, 만료일 설정, 로그인 잠금 해제, 계정 유형 변경을 합니다. 모든 작업은 기록됩니다.',
   forbidden: '이 페이지는 관리자만 이용할 수 있습니다.',
+  tabs: { label: '관리', accounts: '계정', audit: '감사 기록' },
   loadFailed: '계정 목록을 불러오지 못했습니다.',
   search: '검색',
   searchPlaceholder: '이메일 또는 이름',

@@ -11,6 +11,8 @@ import { koMembership } from './ko-membership.ts';
 import { koAudit } from './ko-audit.ts';
 import { koAdmin } from './ko-admin.ts';
 import { koDicom } from './ko-dicom.ts';
+import { koChrome } from './ko-chrome.ts';
+import { koClinic } from './ko-clinic.ts';
 
 export const ko: Dictionary = {
   ...koAccount,
@@ -25,6 +27,8 @@ export const ko: Dictionary = {
   audit: koAudit,
   admin: koAdmin,
   dicom: koDicom,
+  chrome: koChrome,
+  clinic: koClinic,
   language: { self: '한국어', label: '언어' },
   common: {
     close: '닫기',
@@ -52,7 +56,6 @@ export const ko: Dictionary = {
       model: '모델명',
       product: '제품명',
       udi: 'UDI 코드',
-      udiUnset: '미설정',
       class: '{{class}}등급 의료기기',
     },
   },
@@ -85,6 +88,7 @@ export const ko: Dictionary = {
       setting: { title: '설정', body: '뷰어가 열릴 때 적용되는 설정입니다: 자가 없는 필름의 보정, 표시할 레이어, 조직 윤곽.' },
       drawingPad: { title: '드로잉 패드', body: '뷰어에서 새로 그릴 때 쓰는 펜의 기본값입니다.' },
       membership: { title: '멤버십', body: '요금제, 다음 결제와 결제 내역입니다.' },
+      clinic: { title: '병원', body: '내 병원: 구성원과 역할, 초대, 병원 정보입니다.' },
       myInfo: { title: '내 정보', body: '가입 시 입력한 정보입니다. 이메일과 휴대폰 번호는 각 변경 페이지에서 바꿀 수 있습니다.' },
       resetEmail: { title: '이메일 변경', body: '새 주소로 보낸 메일의 링크를 누르면 로그인 이메일이 변경됩니다.' },
       resetPassword: { title: '비밀번호 변경', body: '현재 비밀번호를 입력한 뒤 새 비밀번호를 두 번 입력하세요.' },

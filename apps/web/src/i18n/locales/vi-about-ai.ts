@@ -71,13 +71,14 @@ export const viAboutAi: AboutAiDictionary = {
   },
   landmarks: {
     heading: 'Các điểm mốc AI đặt ({{n}})',
-    hint: 'Theo thứ tự đầu ra của mô hình, tên giữ nguyên cách viết tiếng Anh của thẻ mô hình.',
+    hint: 'Theo thứ tự đầu ra của mô hình, tên giống như trong danh sách điểm mốc của trình xem.',
   },
   /** The model card's own texts (keys and English in en-about-ai.ts). */
   card: {
     disclaimer: 'Điểm mốc AI là tài liệu tham khảo cho nhân viên y tế, không phải chẩn đoán.',
     training: '150 phim huấn luyện của ISBI 2015 (một thiết bị), kèm các phép tăng cường dữ liệu mô phỏng máy chụp và phòng khám khác.',
     trainingEnvironment: 'Huấn luyện bằng Python {{python}}, PyTorch {{torch}}.',
+    trainedOn: 'Tập huấn luyện ISBI 2015 (150 phim)',
     sets: {
       'isbi2015-test1': {
         label: 'ISBI 2015 Test1 (phim số 151-300)',

@@ -6,6 +6,7 @@ export const viAdmin: AdminDictionary = {
   title: 'Tài khoản',
   subtitle: 'Phê duyệt tài khoản, đặt ngày hết hạn, mở khóa đăng nhập và đổi loại tài khoản. Mọi thao tác đều được ghi lại.',
   forbidden: 'Trang này chỉ dành cho quản trị viên.',
+  tabs: { label: 'Quản trị', accounts: 'Tài khoản', audit: 'Nhật ký kiểm tra' },
   loadFailed: 'Không thể tải danh sách tài khoản.',
   search: 'Tìm kiếm',
   searchPlaceholder: 'Email hoặc tên',

@@ -11,6 +11,8 @@ import { viMembership } from './vi-membership.ts';
 import { viAudit } from './vi-audit.ts';
 import { viAdmin } from './vi-admin.ts';
 import { viDicom } from './vi-dicom.ts';
+import { viChrome } from './vi-chrome.ts';
+import { viClinic } from './vi-clinic.ts';
 
 export const vi: Dictionary = {
   ...viAccount,
@@ -25,6 +27,8 @@ export const vi: Dictionary = {
   audit: viAudit,
   admin: viAdmin,
   dicom: viDicom,
+  chrome: viChrome,
+  clinic: viClinic,
   language: { self: 'Tiếng Việt', label: 'Ngôn ngữ' },
   common: {
     close: 'Đóng',
@@ -52,7 +56,6 @@ export const vi: Dictionary = {
       model: 'Mẫu',
       product: 'Sản phẩm',
       udi: 'Mã UDI',
-      udiUnset: 'chưa thiết lập',
       class: 'Thiết bị y tế loại {{class}}',
     },
   },
@@ -90,6 +93,7 @@ export const vi: Dictionary = {
       },
       drawingPad: { title: 'Bảng vẽ', body: 'Bút mặc định khi bắt đầu vẽ mới trong trình xem.' },
       membership: { title: 'Gói thành viên', body: 'Gói của bạn, lần thanh toán tới và lịch sử thanh toán.' },
+      clinic: { title: 'Phòng khám', body: 'Phòng khám của bạn: thành viên và vai trò, lời mời, thông tin phòng khám.' },
       myInfo: {
         title: 'Thông tin của tôi',
         body: 'Thông tin bạn đã nhập khi đăng ký. Email và số điện thoại di động được đổi ở trang riêng.',

@@ -62,13 +62,14 @@ export const zhAboutAi: AboutAiDictionary = {
   },
   landmarks: {
     heading: 'AI 标定的标志点（{{n}} 个）',
-    hint: '按模型输出顺序排列，名称沿用模型卡中的英文写法。',
+    hint: '按模型输出顺序排列，名称与查看器的标志点列表一致。',
   },
   /** The model card's own texts (keys and English in en-about-ai.ts). */
   card: {
     disclaimer: 'AI标志点仅供医务人员参考，不构成诊断。',
     training: '基于 ISBI 2015 的 150 张训练影像（同一台设备）训练，并采用模拟其他设备和诊所影像的数据增强。',
     trainingEnvironment: '训练环境：Python {{python}}，PyTorch {{torch}}。',
+    trainedOn: 'ISBI 2015 训练集（150 张片子）',
     sets: {
       'isbi2015-test1': {
         label: 'ISBI 2015 Test1（第 151-300 号影像）',

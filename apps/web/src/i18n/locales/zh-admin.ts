@@ -6,6 +6,7 @@ export const zhAdmin: AdminDictionary = {
   title: '账户',
   subtitle: '审批账户、设置到期日、解除登录锁定和更改账户类型。所有操作都会被记录。',
   forbidden: '此页面仅供管理员使用。',
+  tabs: { label: '管理', accounts: '账户', audit: '审计日志' },
   loadFailed: '无法加载账户列表。',
   search: '搜索',
   searchPlaceholder: '邮箱或姓名',

@@ -11,6 +11,8 @@ import { zhMembership } from './zh-membership.ts';
 import { zhAudit } from './zh-audit.ts';
 import { zhAdmin } from './zh-admin.ts';
 import { zhDicom } from './zh-dicom.ts';
+import { zhChrome } from './zh-chrome.ts';
+import { zhClinic } from './zh-clinic.ts';
 
 export const zh: Dictionary = {
   ...zhAccount,
@@ -25,6 +27,8 @@ export const zh: Dictionary = {
   audit: zhAudit,
   admin: zhAdmin,
   dicom: zhDicom,
+  chrome: zhChrome,
+  clinic: zhClinic,
   language: { self: '中文', label: '语言' },
   common: {
     close: '关闭',
@@ -52,7 +56,6 @@ export const zh: Dictionary = {
       model: '型号',
       product: '产品名称',
       udi: 'UDI 代码',
-      udiUnset: '未设置',
       class: '{{class}}类医疗器械',
     },
   },
@@ -85,6 +88,7 @@ export const zh: Dictionary = {
       setting: { title: '设置', body: '查看器打开时使用的设置：无标尺影像的校准、显示的图层以及组织轮廓。' },
       drawingPad: { title: '绘图板', body: '在查看器中新建绘图时画笔的默认设置。' },
       membership: { title: '会员', body: '您的套餐、下次扣费和账单记录。' },
+      clinic: { title: '诊所', body: '您的诊所：成员及其角色、邀请和诊所信息。' },
       myInfo: { title: '我的信息', body: '您注册时填写的信息。邮箱和手机号码请在各自的更改页面修改。' },
       resetEmail: { title: '更改邮箱', body: '点击发送到新地址的邮件中的链接后，登录邮箱即会更改。' },
       resetPassword: { title: '更改密码', body: '请输入当前密码，然后输入两次新密码。' },

@@ -1,12 +1,14 @@
 import type { ModelCardEvaluation } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
 import { useCardTexts } from '../hooks/use-card-texts.ts';
+import { useLandmarkNames } from '../hooks/use-landmark-names.ts';
 import { formatMm, formatPercent, formatSignedMm, formatSpacing } from '../lib/format.ts';
 
 /** One evaluation set's error per landmark, folded away below its summary line. */
 export function LandmarkErrors({ evaluation: e, open }: { evaluation: ModelCardEvaluation; open: boolean }) {
   const { t } = useTranslation();
   const { label } = useCardTexts().set(e);
+  const shown = useLandmarkNames();
   return (
     <details className="about-ai__details" open={open} data-testid={`about-ai-landmarks-${e.dataset}`}>
       <summary className="about-ai__summary">
@@ -40,20 +42,23 @@ export function LandmarkErrors({ evaluation: e, open }: { evaluation: ModelCardE
             </tr>
           </thead>
           <tbody>
-            {e.per_landmark.map((l) => (
-              <tr key={l.name}>
-                <th scope="row">
-                  <abbr className="about-ai__short" title={l.name}>
-                    {l.short_name}
-                  </abbr>
-                  <span lang="en">{l.name}</span>
-                </th>
-                <td className="about-ai__num">{formatMm(l.mre_mm)}</td>
-                <td className="about-ai__num">{formatPercent(l.sdr2)}</td>
-                <td className="about-ai__num">{formatSignedMm(l.dx_mm)}</td>
-                <td className="about-ai__num">{formatSignedMm(l.dy_mm)}</td>
-              </tr>
-            ))}
+            {e.per_landmark.map((l) => {
+              const landmark = shown(l);
+              return (
+                <tr key={l.name} data-id={landmark.id ?? undefined}>
+                  <th scope="row">
+                    <abbr className="about-ai__short" title={landmark.name}>
+                      {landmark.short}
+                    </abbr>
+                    <span lang={landmark.lang}>{landmark.name}</span>
+                  </th>
+                  <td className="about-ai__num">{formatMm(l.mre_mm)}</td>
+                  <td className="about-ai__num">{formatPercent(l.sdr2)}</td>
+                  <td className="about-ai__num">{formatSignedMm(l.dx_mm)}</td>
+                  <td className="about-ai__num">{formatSignedMm(l.dy_mm)}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>

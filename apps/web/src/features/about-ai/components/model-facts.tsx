@@ -6,7 +6,9 @@ import { useCardTexts } from '../hooks/use-card-texts.ts';
 export function ModelFacts({ card }: { card: ModelCard }) {
   const { t } = useTranslation();
   const { model } = card;
-  const training = useCardTexts().training(model.training);
+  const texts = useCardTexts();
+  const training = texts.training(model.training);
+  const trainedOn = texts.trainedOn(model.trained_on);
   return (
     <section className="about-ai__section">
       <h2 className="about-ai__heading">{t('aboutAi.model.heading')}</h2>
@@ -21,7 +23,9 @@ export function ModelFacts({ card }: { card: ModelCard }) {
         </div>
         <div className="about-ai__fact">
           <dt>{t('aboutAi.model.trainedOn')}</dt>
-          <dd lang="en">{model.trained_on}</dd>
+          <dd lang={trainedOn.lang} data-testid="about-ai-trained-on">
+            {trainedOn.text}
+          </dd>
         </div>
         <div className="about-ai__fact">
           <dt>{t('aboutAi.model.generated')}</dt>

@@ -29,6 +29,8 @@ export interface SetCardTexts {
 export interface CardTranslations {
   disclaimer: string;
   training: string;
+  /** What the model was trained on (the card's `trained_on`). */
+  trainedOn: string;
   /** The sentence on the training environment, in the interface language. */
   environment(python: string, torch: string): string;
   sets: Partial<Record<string, SetTexts>>;
@@ -51,6 +53,11 @@ function setOf(sets: Partial<Record<string, SetTexts>>, key: string): SetTexts |
 /** The card's disclaimer in the interface language, or as the card gives it. */
 export function disclaimerText(disclaimer: string, tr: CardTranslations): CardText {
   return translated(disclaimer, SOURCE.disclaimer, tr.disclaimer);
+}
+
+/** What the model was trained on, translated while the card says exactly the English the app knows. */
+export function trainedOnText(trainedOn: string, tr: CardTranslations): CardText {
+  return translated(trainedOn, SOURCE.trainedOn, tr.trainedOn);
 }
 
 /** The model's training text; the environment sentence carries its versions into the translation. */

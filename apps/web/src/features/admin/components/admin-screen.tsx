@@ -1,5 +1,5 @@
 import { ADMIN_ACCOUNT_FILTERS, type AdminAccount, type AdminAccountFilter } from '@ceppro/contract';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api/index.ts';
 import { useToastStore } from '../../../stores/toast-store.ts';
@@ -9,8 +9,11 @@ import { AdminActionDialog, type AdminActionKind } from './admin-action-dialog.t
 import '../../../components/form/form.css';
 import './admin.css';
 
-/** `/admin`: the operator's account list with search, filters and per-account actions (administrators only). */
-export function AdminScreen() {
+/**
+ * `/admin`: the operator's account list with search, filters and per-account actions (administrators
+ * only). `tabs`: the administration screen's navigation, shown above the list (routes/admin-screen.tsx).
+ */
+export function AdminScreen({ tabs }: { tabs?: ReactNode }) {
   const { t } = useTranslation();
   const push = useToastStore((s) => s.push);
   const [draft, setDraft] = useState('');
@@ -51,6 +54,7 @@ export function AdminScreen() {
 
   return (
     <div className="page admin" data-testid="admin-screen">
+      {tabs}
       <section className="card admin__card">
         <h1 className="card__title">{t('admin.title')}</h1>
         <p className="card__subtitle">{t('admin.subtitle')}</p>

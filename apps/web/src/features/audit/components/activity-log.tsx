@@ -1,12 +1,11 @@
 import { AUDIT_KINDS, AUDIT_OUTCOMES, type AuditEventView } from '@ceppro/contract';
-import type { ParseKeys } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useToastStore } from '../../../stores/toast-store.ts';
 import { emptyFilters, fetchAuditCsv, useAuditTrail, type AuditFilters } from '../api/use-audit-trail.ts';
-import { eventDetail } from '../lib/audit-detail.ts';
 import { actionKey, patientText, timeText } from '../lib/audit-words.ts';
+import { EventDetail } from './event-detail.tsx';
 import './activity-log.css';
 
 /**
@@ -181,30 +180,5 @@ function EventTable({ events }: { events: AuditEventView[] }) {
         })}
       </tbody>
     </table>
-  );
-}
-
-/** Lines shown before the rest folds away (a save that moved dozens of landmarks). */
-const SHOWN_LINES = 3;
-
-/** What changed: the landmarks moved (from, to, how far), the documents saved, a count of refusals. */
-function EventDetail({ event }: { event: AuditEventView }) {
-  const { t, i18n } = useTranslation();
-  const { lines, moved } = eventDetail(event, i18n.language, (d) => t(`audit.documents.${d}`));
-  if (lines.length === 0) return null;
-  const items = lines.map((line, i) => {
-    const key = `audit.detail.${line.key}` as ParseKeys;
-    return (
-      <li key={i} data-testid="audit-detail-line">
-        {t(key, line.values)}
-      </li>
-    );
-  });
-  if (lines.length <= SHOWN_LINES || moved === null) return <ul className="activity-log__lines">{items}</ul>;
-  return (
-    <details className="activity-log__more">
-      <summary>{t('audit.detail.movedCount', { n: new Intl.NumberFormat(i18n.language).format(moved) })}</summary>
-      <ul className="activity-log__lines">{items}</ul>
-    </details>
   );
 }

@@ -8,9 +8,35 @@ import {
 
 /** One line of an event's detail: a dictionary key (under `audit.detail`) and its values, already formatted. */
 export interface DetailLine {
-  key: 'movedMm' | 'movedPx' | 'placed' | 'removed' | 'more' | 'documents' | 'alsoSaved' | 'refusedMore';
-  values: { id?: string; from?: string; to?: string; distance?: string; n?: string; list?: string };
+  key:
+    | 'movedMm'
+    | 'movedPx'
+    | 'placed'
+    | 'removed'
+    | 'more'
+    | 'documents'
+    | 'alsoSaved'
+    | 'refusedMore'
+    | ListedKey
+    | 'searched'
+    | 'fetchedOriginal'
+    | 'fetchedThumbnail'
+    | 'fetchedDisplay'
+    | 'films';
+  values: { id?: string; from?: string; to?: string; distance?: string; n?: string; list?: string; page?: string };
 }
+
+type ListedKey = 'listedPatients' | 'listedCharts' | 'listedImages' | 'listedRecords';
+
+/** A list read's line: how many it returned (`detail.total`). */
+const LISTED: Record<string, ListedKey> = {
+  'patient.list': 'listedPatients',
+  'chart.list': 'listedCharts',
+  'image.list': 'listedImages',
+  'landmarks.list': 'listedRecords',
+};
+
+const FETCHED = { original: 'fetchedOriginal', thumbnail: 'fetchedThumbnail', display: 'fetchedDisplay' } as const;
 
 /** What an event's detail says, as lines to translate: landmark moves, the documents saved, a refusal count. */
 export interface EventDetail {
@@ -58,7 +84,28 @@ export function eventDetail(
   if (event.action === 'access.refused_more' && refusals.success) {
     lines.push({ key: 'refusedMore', values: { n: number.format(refusals.data.count) } });
   }
+  lines.push(...readLines(event, number));
   return { lines, moved };
+}
+
+/** A read's lines: how many a list returned (and that it was a name search), which file was fetched, how many films. */
+function readLines(event: Pick<AuditEventView, 'action' | 'detail'>, number: Intl.NumberFormat): DetailLine[] {
+  const detail = event.detail ?? {};
+  const lines: DetailLine[] = [];
+  const listed = LISTED[event.action];
+  const total = detail['total'];
+  if (listed && typeof total === 'number') {
+    const page = detail['page'];
+    lines.push({ key: listed, values: { n: number.format(total), ...(typeof page === 'number' && { page: number.format(page + 1) }) } });
+  }
+  if (detail['search'] === true) lines.push({ key: 'searched', values: {} });
+  const file = detail['file'];
+  if (event.action === 'image.fetch' && (file === 'original' || file === 'thumbnail' || file === 'display')) {
+    lines.push({ key: FETCHED[file], values: {} });
+  }
+  const films = detail['films'];
+  if (event.action === 'chart.superimpose' && typeof films === 'number') lines.push({ key: 'films', values: { n: number.format(films) } });
+  return lines;
 }
 
 const LANDMARK_DOCUMENTS: readonly AuditRecordDocument[] = ['infer_result', 'modified_result'];

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useEventPopupStore } from '../../../stores/event-popup-store.ts';
 import { useLoadingStore } from '../../../stores/loading-store.ts';
 import { usePopupStore } from '../../../stores/popup-store.ts';
 import { useToastStore } from '../../../stores/toast-store.ts';
@@ -13,6 +14,7 @@ const LOADING_DEMO_MS = 2000;
 export function ConfirmDemo() {
   const { t } = useTranslation();
   const open = usePopupStore((s) => s.open);
+  const openEventPopup = useEventPopupStore((s) => s.open);
   const push = useToastStore((s) => s.push);
   const { show, hide } = useLoadingStore();
 
@@ -26,7 +28,7 @@ export function ConfirmDemo() {
     });
 
   const openEvent = () => {
-    const shown = open({ title: t('demo.confirm.eventTitle'), text: t('demo.confirm.eventText'), event: true });
+    const shown = openEventPopup({ title: t('demo.confirm.eventTitle'), text: t('demo.confirm.eventText') });
     if (!shown) {
       push({ kind: 'warning', title: { key: 'demo.confirm.eventHiddenTitle' }, text: { key: 'demo.confirm.eventHiddenText' } });
     }

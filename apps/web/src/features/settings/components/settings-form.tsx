@@ -17,12 +17,15 @@ import {
 } from '../lib/settings-form.ts';
 import { AiAdaptationSection } from './ai-adaptation-section.tsx';
 import { LandmarkDefinitionsSection } from './landmark-definitions-section.tsx';
+import { LandmarkListField } from './landmark-list-field.tsx';
+import { StandardAnalysisField } from './standard-analysis-field.tsx';
 import './settings.css';
 
 /**
- * `/setting`: the user-config fields the viewer reads (calibration default, layers, tissue outline),
- * then the landmark definitions the AI's points follow and what the AI learned from this account's
- * corrections (one server resource, each change saved at once).
+ * `/setting`: the user-config fields the viewer reads, in the spec's order (point 2: landmarks, guide
+ * line, standard analysis method, reference plane, default PPM, auto zoom-in, auto measurement,
+ * viewer display), then the landmark definitions the AI's points follow and what the AI learned from
+ * this account's corrections (one server resource, each change saved at once).
  */
 export function SettingsSection() {
   return (
@@ -51,13 +54,7 @@ function UserConfigSettings() {
   return <SettingsForm config={settings.data} />;
 }
 
-type Flag = 'xray' | 'landmark' | 'tracing' | 'plane' | 'autoZoom' | 'autoMeasurement';
-const LAYERS = [
-  ['xray', 'settings-xray'],
-  ['landmark', 'settings-landmark'],
-  ['tracing', 'settings-tracing'],
-  ['plane', 'settings-plane'],
-] as const satisfies ReadonlyArray<readonly [Flag, string]>;
+type Flag = 'xray' | 'autoZoom' | 'autoMeasurement';
 /** Plane id -> its label key under `settings.planes`. */
 const PLANE_KEYS = {
   sn: 'sn',
@@ -69,7 +66,8 @@ const PLANE_KEYS = {
   'e-line': 'eLine',
 } as const satisfies Record<ReferencePlaneId, string>;
 
-const BEHAVIOUR = [
+const DISPLAY = [
+  ['xray', 'settings-xray'],
   ['autoZoom', 'settings-auto-zoom'],
   ['autoMeasurement', 'settings-auto-measurement'],
 ] as const satisfies ReadonlyArray<readonly [Flag, string]>;
@@ -78,7 +76,7 @@ function SettingsForm({ config }: { config: SettingsUserConfig }) {
   const { t } = useTranslation();
   const save = useSaveSettings();
   const [failure, setFailure] = useState(false);
-  const { register, handleSubmit, formState, control, reset } = useForm<SettingsFormValues, unknown, SettingsFormOutput>({
+  const { register, handleSubmit, formState, control, reset, setValue } = useForm<SettingsFormValues, unknown, SettingsFormOutput>({
     resolver: schemaResolver(settingsFormSchema),
     defaultValues: formValuesOf(config),
     mode: 'onChange',
@@ -89,7 +87,7 @@ function SettingsForm({ config }: { config: SettingsUserConfig }) {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(false);
     try {
-      const saved = await save.mutateAsync(settingsInputOf(values, dirtyFields));
+      const saved = await save.mutateAsync(settingsInputOf(values, dirtyFields, config));
       reset(formValuesOf(saved));
       pushToast({ kind: 'success', title: { key: 'settings.savedTitle' }, text: { key: 'settings.savedText' } });
     } catch (error) {
@@ -100,6 +98,36 @@ function SettingsForm({ config }: { config: SettingsUserConfig }) {
 
   return (
     <form className="form settings-form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="settings-form">
+      <LandmarkListField register={register} setValue={setValue} />
+
+      <fieldset className="settings-form__group" data-testid="settings-guideline">
+        <legend className="settings-form__legend">{t('settings.guideline.title')}</legend>
+        <label className="check">
+          <input type="checkbox" {...register('tracing')} data-testid="settings-tracing" />
+          {t('settings.guideline.show')}
+        </label>
+        <p className="field__hint">{t('settings.guideline.hint')}</p>
+      </fieldset>
+
+      <StandardAnalysisField config={config} register={register} />
+
+      <fieldset className="settings-form__group" data-testid="settings-planes">
+        <legend className="settings-form__legend">{t('settings.planes.title')}</legend>
+        <label className="check">
+          <input type="checkbox" {...register('plane')} data-testid="settings-plane" />
+          {t('settings.planes.show')}
+        </label>
+        <p className="field__hint">{t('settings.planes.hint')}</p>
+        <div className="settings-form__checks">
+          {REFERENCE_PLANE_IDS.map((id) => (
+            <label key={id} className="check">
+              <input type="checkbox" value={id} {...register('planes')} data-testid={`settings-plane-${id}`} />
+              {t(`settings.planes.${PLANE_KEYS[id]}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
       <fieldset className="settings-form__group">
         <legend className="settings-form__legend">{t('settings.calibration')}</legend>
         <Field label={t('settings.ppm')} htmlFor="settings-ppm" error={errorText(errors.ppm?.message)} hint={t('settings.ppmHint')}>
@@ -121,27 +149,9 @@ function SettingsForm({ config }: { config: SettingsUserConfig }) {
       <fieldset className="settings-form__group">
         <legend className="settings-form__legend">{t('settings.display')}</legend>
         <p className="field__hint">{t('settings.displayHint')}</p>
-        <div className="settings-form__checks">
-          {LAYERS.map(([name, testId]) => (
-            <Check key={name} name={name} testId={testId} register={register} label={t(`settings.layers.${name}`)} />
-          ))}
-        </div>
         <div className="settings-form__checks settings-form__checks--column">
-          {BEHAVIOUR.map(([name, testId]) => (
+          {DISPLAY.map(([name, testId]) => (
             <Check key={name} name={name} testId={testId} register={register} label={t(`settings.behaviour.${name}`)} />
-          ))}
-        </div>
-      </fieldset>
-
-      <fieldset className="settings-form__group" data-testid="settings-planes">
-        <legend className="settings-form__legend">{t('settings.planes.title')}</legend>
-        <p className="field__hint">{t('settings.planes.hint')}</p>
-        <div className="settings-form__checks">
-          {REFERENCE_PLANE_IDS.map((id) => (
-            <label key={id} className="check">
-              <input type="checkbox" value={id} {...register('planes')} data-testid={`settings-plane-${id}`} />
-              {t(`settings.planes.${PLANE_KEYS[id]}`)}
-            </label>
           ))}
         </div>
       </fieldset>

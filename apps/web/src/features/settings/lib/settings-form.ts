@@ -1,5 +1,7 @@
-import { REFERENCE_PLANE_IDS, SETTINGS_LIMITS, type SettingsInput, type SettingsUserConfig } from '@ceppro/contract';
+import { LANDMARKS, type LandmarkId } from '@ceppro/ceph';
+import { LANDMARK_LIST_VERSION, REFERENCE_PLANE_IDS, SETTINGS_LIMITS, type SettingsInput, type SettingsUserConfig } from '@ceppro/contract';
 import { z } from 'zod';
+import { currentStandardKey, NO_STANDARD, standardChoices, storedManage, withStandard } from './standard-analysis.ts';
 
 /*
  * The Settings form's values (what the inputs hold: text for numbers, '' for "none") and how they
@@ -42,6 +44,14 @@ const planes = z
   .array(z.enum(REFERENCE_PLANE_IDS))
   .transform((ids) => ({ version: 1 as const, planes: REFERENCE_PLANE_IDS.filter((id) => ids.includes(id)) }));
 
+/** Every landmark the viewer knows, in its list order. */
+export const LANDMARK_IDS: readonly LandmarkId[] = LANDMARKS.map((l) => l.id);
+
+/** The ticked (shown) landmarks; stored as the versioned `landmark_list` document of the hidden ones. */
+const shownLandmarks = z
+  .array(z.string())
+  .transform((ids) => ({ version: LANDMARK_LIST_VERSION, hidden: LANDMARK_IDS.filter((id) => !ids.includes(id)) }));
+
 export const settingsFormSchema = z.object({
   ppm,
   xray: z.boolean(),
@@ -49,6 +59,9 @@ export const settingsFormSchema = z.object({
   tracing: z.boolean(),
   plane: z.boolean(),
   planes,
+  shownLandmarks,
+  /** Key of the standard analysis (lib/standard-analysis.ts); written as the default analysis group. */
+  standardAnalysis: z.string(),
   autoZoom: z.boolean(),
   autoMeasurement: z.boolean(),
   hardColor: color,
@@ -60,7 +73,7 @@ export type SettingsFormValues = z.input<typeof settingsFormSchema>;
 export type SettingsFormOutput = z.output<typeof settingsFormSchema>;
 type FieldName = keyof SettingsFormValues;
 
-/** Form field -> user-config field. */
+/** Form field -> user-config field (the standard analysis is written by `settingsInputOf` itself). */
 const FIELDS = {
   ppm: 'default_ppm',
   xray: 'cephalo_image_NY',
@@ -68,13 +81,14 @@ const FIELDS = {
   tracing: 'guideline_NY',
   plane: 'plane_NY',
   planes: 'plane_list',
+  shownLandmarks: 'landmark_list',
   autoZoom: 'auto_zoom_NY',
   autoMeasurement: 'auto_measurement_NY',
   hardColor: 'hard_tissue_color',
   softColor: 'soft_tissue_color',
   hardSize: 'hard_tissue_size',
   softSize: 'soft_tissue_size',
-} as const satisfies Record<FieldName, keyof SettingsUserConfig>;
+} as const satisfies Record<Exclude<FieldName, 'standardAnalysis'>, keyof SettingsUserConfig>;
 
 /** react-hook-form marks an array field dirty per item. */
 function isChanged(flag: boolean | ReadonlyArray<boolean | undefined> | undefined): boolean {
@@ -100,6 +114,9 @@ export function formValuesOf(config: SettingsUserConfig): SettingsFormValues {
     plane: config.plane_NY,
     // No stored list: every plane is drawn, so every box starts ticked.
     planes: config.plane_list ? [...config.plane_list.planes] : [...REFERENCE_PLANE_IDS],
+    // No stored list: every landmark shows.
+    shownLandmarks: LANDMARK_IDS.filter((id) => !(config.landmark_list?.hidden ?? []).includes(id)),
+    standardAnalysis: standardKeyOf(config),
     autoZoom: config.auto_zoom_NY,
     autoMeasurement: config.auto_measurement_NY,
     hardColor: colorInputValue(config.hard_tissue_color),
@@ -109,18 +126,28 @@ export function formValuesOf(config: SettingsUserConfig): SettingsFormValues {
   };
 }
 
+/** The stored default analysis group as a choice key; none when the stored groups cannot be read. */
+export function standardKeyOf(config: SettingsUserConfig): string {
+  const manage = storedManage(config.user_analysis_manage);
+  return manage === null ? NO_STANDARD : currentStandardKey(manage, standardChoices(manage));
+}
+
 /**
  * The `update_user_config` input: only the fields the user changed. The server writes just the
- * fields given, so untouched ones (a colour never chosen stays null) and fields other screens own
- * (analysis groups) are left as they are.
+ * fields given, so untouched ones (a colour never chosen stays null) are left as they are. A new
+ * standard analysis rewrites only the default group of the stored analysis groups (`stored`), the
+ * named groups kept; groups this version cannot read are never written (the form disables the choice).
  */
 export function settingsInputOf(
   values: SettingsFormOutput,
   changed: Partial<Record<FieldName, boolean | ReadonlyArray<boolean | undefined>>>,
+  stored: SettingsUserConfig | null = null,
 ): SettingsInput {
-  const input: Record<string, SettingsFormOutput[FieldName]> = {};
-  for (const [field, key] of Object.entries(FIELDS) as Array<[FieldName, keyof SettingsUserConfig]>) {
+  const input: Record<string, unknown> = {};
+  for (const [field, key] of Object.entries(FIELDS) as Array<[Exclude<FieldName, 'standardAnalysis'>, keyof SettingsUserConfig]>) {
     if (isChanged(changed[field])) input[key] = values[field];
   }
+  const manage = stored === null ? null : storedManage(stored.user_analysis_manage);
+  if (isChanged(changed.standardAnalysis) && manage !== null) input.user_analysis_manage = withStandard(manage, values.standardAnalysis);
   return input as SettingsInput;
 }

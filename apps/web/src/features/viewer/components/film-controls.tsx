@@ -23,7 +23,8 @@ export function FilmControls() {
     </label>
   );
   return (
-    <div className="film-controls" role="group" aria-label={t('viewer.display')}>
+    // Toasts keep clear of it (data-toast-keep-clear, components/toast-placement.ts).
+    <div className="film-controls" role="group" aria-label={t('viewer.display')} data-toast-keep-clear="">
       {slider('brightness')}
       {slider('contrast')}
       <button

@@ -95,7 +95,8 @@ export function LandmarkLayer() {
     });
   }, []);
 
-  const ids = Object.keys(positions) as LandmarkId[];
+  // Settings' landmark list leaves some off the film; the one selected in the list still shows.
+  const ids = (Object.keys(positions) as LandmarkId[]).filter((id) => id === selected || !look.hiddenLandmarks.has(id));
   // The selected marker last, so it is drawn above its neighbours.
   ids.sort((a, b) => Number(a === selected) - Number(b === selected));
   return (

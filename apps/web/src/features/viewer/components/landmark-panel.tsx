@@ -1,6 +1,7 @@
 import { LANDMARKS, getLandmark, type LandmarkCategory, type LandmarkId } from '@ceppro/ceph';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RoleNote } from '../../../components/role-note.tsx';
 import { usePopupStore } from '../../../stores/popup-store.ts';
 import { commandById, type ViewerCommandId } from '../commands.ts';
 import { useClinicalNames } from '../hooks/use-clinical-names.ts';
@@ -122,6 +123,7 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
   const threshold = useLandmarkStore((s) => s.reviewThreshold);
   const filmThreshold = useLandmarkStore((s) => s.filmReviewThreshold);
   const adaptation = useLandmarkStore((s) => s.adaptation);
+  const readOnly = useLandmarkStore((s) => s.readOnly);
   const { wholeFilm, ids: review } = useMemo(() => reviewOf(ai, threshold, filmThreshold), [ai, threshold, filmThreshold]);
   const reviewSet = useMemo(() => new Set(review), [review]);
   const missing = useMemo(() => missingLandmarks(positions), [positions]);
@@ -163,13 +165,19 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
   return (
     <div className="landmark-panel">
       <div className="landmark-panel__head">
-        <div className="landmark-tools" role="toolbar" aria-label={t('viewer.panelLandmarks')}>
-          <CommandButton id="undo" testId="viewer-undo" />
-          <CommandButton id="redo" testId="viewer-redo" />
-          <CommandButton id="reset-ai" testId="reset-ai" />
-          <CommandButton id="reset-ai-all" testId="reset-ai-all" confirm={resetAllConfirm} />
-        </div>
-        <p className="landmark-panel__save-hint">{t('viewer.saveHint')}</p>
+        {readOnly ? (
+          <RoleNote kind="landmarks" className="landmark-panel__save-hint" />
+        ) : (
+          <>
+            <div className="landmark-tools" role="toolbar" aria-label={t('viewer.panelLandmarks')}>
+              <CommandButton id="undo" testId="viewer-undo" />
+              <CommandButton id="redo" testId="viewer-redo" />
+              <CommandButton id="reset-ai" testId="reset-ai" />
+              <CommandButton id="reset-ai-all" testId="reset-ai-all" confirm={resetAllConfirm} />
+            </div>
+            <p className="landmark-panel__save-hint">{t('viewer.saveHint')}</p>
+          </>
+        )}
         {adaptation && adaptation.landmarks > 0 && (
           <p className="landmark-panel__adapted" data-testid="viewer-adaptation">
             {adaptation.films === 1 ? t('viewer.adaptedFilmOne') : t('viewer.adaptedFilm', { count: adaptation.films })}
@@ -202,11 +210,13 @@ export function LandmarkPanel({ recordId }: ViewerPanelProps) {
               ids={missing}
               review={reviewSet}
               onSelect={select}
-              onPlace={placeOne}
+              {...(!readOnly && { onPlace: placeOne })}
             />
-            <button type="button" className="landmark-missing__all" data-testid="place-missing" onClick={() => place(missing)}>
-              {t('viewer.placeAll', { count: missing.length })}
-            </button>
+            {!readOnly && (
+              <button type="button" className="landmark-missing__all" data-testid="place-missing" onClick={() => place(missing)}>
+                {t('viewer.placeAll', { count: missing.length })}
+              </button>
+            )}
           </section>
         )}
       </div>

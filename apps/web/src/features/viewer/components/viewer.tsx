@@ -2,6 +2,7 @@ import { IMAGE_TYPE } from '@ceppro/contract';
 import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { useMay } from '../../../hooks/use-work-space.ts';
 import { useAnalysisRecord } from '../api/use-analysis-record.ts';
 import { useDisplayConfig } from '../api/use-display-config.ts';
 import { useChartImage } from '../api/use-chart-image.ts';
@@ -61,6 +62,13 @@ export function Viewer({ chartUuid, barActions }: { chartUuid: string; barAction
     useLandmarkStore.getState().load(freshRecord.data ?? null, film?.id ?? null);
   };
   useLandmarkAutosave(chart?.id ?? null, reloadRecord);
+
+  // A role that may not change landmarks (contract ACCESS_POLICY) reads them only: the store refuses edits.
+  const mayEditLandmarks = useMay('landmarks.edit');
+  useEffect(() => {
+    useLandmarkStore.getState().setReadOnly(!mayEditLandmarks);
+    return () => useLandmarkStore.getState().setReadOnly(false);
+  }, [mayEditLandmarks]);
 
   // The user's display settings choose the layers a chart opens with (spec defaults: all on). Applied
   // once per chart when they arrive (cached after the first chart, so before the film is drawn);

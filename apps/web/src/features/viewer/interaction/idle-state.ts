@@ -16,12 +16,13 @@ export const idleState: InteractionState = {
     const hit = ctx.hitLandmark(pointer.local);
     if (hit !== null) {
       ctx.landmarks().select(hit);
-      return draggingLandmarkState(pointer, hit, ctx, idleState);
+      // A role that may not move landmarks selects one to read it, and pans as on the bare film.
+      if (!ctx.landmarks().readOnly) return draggingLandmarkState(pointer, hit, ctx, idleState);
     }
     return panningState(pointer, ctx.viewer().view, idleState);
   },
   hoverCursor(pointer, ctx) {
-    return ctx.hitLandmark(pointer.local) === null ? 'grab' : 'move';
+    return ctx.hitLandmark(pointer.local) === null || ctx.landmarks().readOnly ? 'grab' : 'move';
   },
   onWheel(pointer, deltaY, ctx) {
     if (deltaY !== 0) ctx.viewer().zoomBy(deltaY < 0 ? WHEEL_STEP : 1 / WHEEL_STEP, pointer.local);
@@ -30,7 +31,7 @@ export const idleState: InteractionState = {
   onKeyDown(key, ctx) {
     const landmarks = ctx.landmarks();
     const step = nudgeForKey(key);
-    if (step && landmarks.selected !== null) {
+    if (step && landmarks.selected !== null && !landmarks.readOnly) {
       landmarks.nudge(step.dx, step.dy);
       return idleState;
     }

@@ -57,6 +57,8 @@ export interface ViewerAppearance {
   readonly soft: TissueAppearance;
   /** The reference planes to draw (ids of REFERENCE_PLANES); null: all of them. */
   readonly planes: ReadonlySet<string> | null;
+  /** Landmarks Settings leaves off the film (`landmark_list`); a selected one still shows. */
+  readonly hiddenLandmarks: ReadonlySet<string>;
   /** Selecting a landmark in the list zooms in around it (see `focusView`). */
   readonly autoZoom: boolean;
 }
@@ -67,6 +69,7 @@ export function viewerAppearance(config: ViewerDisplayConfig | null | undefined)
     hard: tissueAppearance(config?.hard_tissue_color, config?.hard_tissue_size),
     soft: tissueAppearance(config?.soft_tissue_color, config?.soft_tissue_size),
     planes: config?.plane_list ? new Set(config.plane_list.planes) : null,
+    hiddenLandmarks: new Set(config?.landmark_list?.hidden ?? []),
     autoZoom: config?.auto_zoom_NY ?? false,
   };
 }

@@ -57,6 +57,11 @@ export interface LandmarkState {
   guided: LandmarkId[];
   /** Stored entries no registry id matches, written back untouched. */
   unknown: StoredLandmark[];
+  /**
+   * The person's role may not change landmarks (a clinic's assistant, contract ACCESS_POLICY
+   * `landmarks.edit`): every edit below is refused here, whatever asks for it. Kept across loads.
+   */
+  readOnly: boolean;
 }
 
 export interface LandmarkActions {
@@ -77,6 +82,7 @@ export interface LandmarkActions {
   skipGuided: () => void;
   cancelGuidedPlacement: () => void;
   setSaveStatus: (status: SaveStatus) => void;
+  setReadOnly: (readOnly: boolean) => void;
   /** After a successful save of `saved` (the record now at `revision`): clean unless edited again while the request ran. */
   markSaved: (saved: LandmarkMap<ImagePoint>, revision: number) => void;
 }
@@ -106,6 +112,7 @@ const initial: LandmarkState = {
   saveStatus: 'clean',
   guided: [],
   unknown: [],
+  readOnly: false,
 };
 
 function samePoint(a: ImagePoint | undefined, b: ImagePoint | undefined): boolean {
@@ -122,6 +129,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
   /** Applies a new `edited` map as one undoable step (no-op when nothing changes). */
   const commit = (edited: LandmarkMap<ImagePoint>, extra: Partial<LandmarkState> = {}) => {
     const s = get();
+    if (s.readOnly) return set({ preview: null });
     set({
       ...extra,
       edited,
@@ -143,6 +151,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
       );
       set({
         ...initial,
+        readOnly: get().readOnly,
         recordId: record?.id ?? null,
         revision: record?.revision ?? null,
         imageId,
@@ -173,7 +182,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
     undo: () => {
       const s = get();
       const previous = s.past[s.past.length - 1];
-      if (!previous) return;
+      if (!previous || s.readOnly) return;
       set({
         edited: previous,
         positions: mergePositions(s.ai, previous),
@@ -186,7 +195,7 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
     redo: () => {
       const s = get();
       const next = s.future[0];
-      if (!next) return;
+      if (!next || s.readOnly) return;
       set({
         edited: next,
         positions: mergePositions(s.ai, next),
@@ -213,10 +222,11 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
       const guided = get().guided;
       commit(withPoint(id, point), { selected: id, guided: guided.filter((g) => g !== id) });
     },
-    startGuidedPlacement: (ids) => set({ guided: [...new Set(ids)], selected: null }),
+    startGuidedPlacement: (ids) => set((s) => (s.readOnly ? {} : { guided: [...new Set(ids)], selected: null })),
     skipGuided: () => set((s) => ({ guided: s.guided.slice(1) })),
     cancelGuidedPlacement: () => set({ guided: [] }),
     setSaveStatus: (saveStatus) => set({ saveStatus }),
+    setReadOnly: (readOnly) => set(readOnly ? { readOnly, guided: [], preview: null } : { readOnly }),
     markSaved: (saved, revision) =>
       set((s) => ({ revision, stored: saved, dirty: s.edited !== saved, saveStatus: s.edited === saved ? 'saved' : 'clean' })),
   };

@@ -22,8 +22,11 @@ const signInSchema = z.object({
 });
 type SignInValues = z.input<typeof signInSchema>;
 
-/** The sign-in card on the home page (docs/spec-points.md §2 and §4). */
-export function SignInForm() {
+/**
+ * The sign-in card on the home page (docs/spec-points.md §2 and §4). `next`: where a successful sign-in
+ * goes instead of the patient list (the clinic invitation page brings the invitee back to accept).
+ */
+export function SignInForm({ next }: { next?: string | undefined } = {}) {
   const { t } = useTranslation();
   const message = useMessage();
   const navigate = useNavigate();
@@ -43,7 +46,7 @@ export function SignInForm() {
       storeSession(session.token, session.user);
       rememberEmail(values.saveEmail ? values.email : null);
       setPasswordChangeDue(session.password_change_required ? (session.password_change_reason ?? 'expired') : null);
-      await navigate(paths.list.to(0), { replace: true });
+      await navigate(next ?? paths.list.to(0), { replace: true });
     } catch (error) {
       if (isApiError(error) && error.handled) return;
       setFailure(authMessageKeyOf(error) ?? 'auth.error.loginIncorrect');

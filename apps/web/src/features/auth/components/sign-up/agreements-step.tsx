@@ -2,8 +2,7 @@ import type { AuthMessageKey } from '@ceppro/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../../components/form/field.tsx';
-import { privacyPolicyUrl, termsOfServiceUrl } from '../../../../config/documents.ts';
-import { useLanguage } from '../../../../i18n/use-language.ts';
+import { paths } from '../../../../routes/paths.ts';
 
 export interface Agreements {
   terms: boolean;
@@ -21,13 +20,12 @@ const missingKey: Record<keyof Agreements, AuthMessageKey> = {
 export function AgreementsStep({ value, onNext }: { value: Agreements; onNext: (value: Agreements) => void }) {
   const { t } = useTranslation();
   const message = useMessage();
-  const [language] = useLanguage();
   const [agreed, setAgreed] = useState(value);
   const [tried, setTried] = useState(false);
   const all = agreed.terms && agreed.privacy && agreed.sso;
   const items: Array<{ key: keyof Agreements; label: string; href: string | null }> = [
-    { key: 'terms', label: t('signUp.agreements.terms'), href: termsOfServiceUrl(language) },
-    { key: 'privacy', label: t('signUp.agreements.privacy'), href: privacyPolicyUrl(language) },
+    { key: 'terms', label: t('signUp.agreements.terms'), href: paths.terms.to() },
+    { key: 'privacy', label: t('signUp.agreements.privacy'), href: paths.privacy.to() },
     { key: 'sso', label: t('signUp.agreements.sso'), href: null },
   ];
 

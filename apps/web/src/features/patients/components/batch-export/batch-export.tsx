@@ -6,6 +6,7 @@ import { saveFile } from '../../../../lib/save-file.ts';
 import { fetchBatchExport, watchExportProgress } from '../../api/batch-export.ts';
 import { batchExportName, percentOf } from '../../lib/batch-export.ts';
 import './batch-export.css';
+import { useMay } from '../../../../hooks/use-work-space.ts';
 
 export interface BatchExportProps {
   /** Ids (`Patient.id`) of the patients the list shows now: "this page" exports only these. */
@@ -28,6 +29,8 @@ export function BatchExport({ pagePatientIds }: BatchExportProps) {
   const [open, setOpen] = useState(false);
   const [scope, setScope] = useState<'all' | 'page'>('all');
   const [run, setRun] = useState<Run>({ state: 'idle' });
+  // Exports leave the product: not offered to a role that may not export (contract ACCESS_POLICY).
+  const mayExport = useMay('export');
 
   const start = async (format: ExportFormat) => {
     const exportId = crypto.randomUUID();
@@ -55,6 +58,7 @@ export function BatchExport({ pagePatientIds }: BatchExportProps) {
   const working = run.state === 'working';
   const percent = run.state === 'working' && run.total !== null ? percentOf(run.done, run.total) : null;
   const pageEmpty = pagePatientIds.length === 0;
+  if (!mayExport) return null;
   return (
     <div className="batch-export">
       <button

@@ -7,6 +7,7 @@ import { paths } from '../../../../routes/paths.ts';
 import { useChartThumbnail } from '../../api/use-chart-thumbnail.ts';
 import { cephShootDate } from '../../lib/charts.ts';
 import { ShootDateEditor } from './shoot-date-editor.tsx';
+import { useMay } from '../../../../hooks/use-work-space.ts';
 
 interface HistoryTileProps {
   chart: Chart;
@@ -25,6 +26,9 @@ export function HistoryTile({ chart, onChange, onDelete, deleting }: HistoryTile
   const date = cephShootDate(chart);
   const label = date ?? t('patients.list.noDate');
   const [editingDate, setEditingDate] = useState(false);
+  // What the role may not do is not offered (contract ACCESS_POLICY): replacing a film, deleting a chart.
+  const mayReplaceFilm = useMay('film.delete');
+  const mayDelete = useMay('chart.delete');
 
   return (
     <article className="history-tile" data-testid="history-tile" data-chart={chart.uuid}>
@@ -53,27 +57,31 @@ export function HistoryTile({ chart, onChange, onDelete, deleting }: HistoryTile
           >
             <EditIcon />
           </button>
-          <button
-            type="button"
-            className="icon-button"
-            onClick={onChange}
-            aria-label={t('patients.history.change')}
-            title={t('patients.history.change')}
-            data-testid="tile-change"
-          >
-            <SwapIcon />
-          </button>
-          <button
-            type="button"
-            className="icon-button icon-button--danger"
-            onClick={onDelete}
-            disabled={deleting}
-            aria-label={t('patients.history.delete')}
-            title={t('patients.history.delete')}
-            data-testid="tile-delete"
-          >
-            <TrashIcon />
-          </button>
+          {mayReplaceFilm && (
+            <button
+              type="button"
+              className="icon-button"
+              onClick={onChange}
+              aria-label={t('patients.history.change')}
+              title={t('patients.history.change')}
+              data-testid="tile-change"
+            >
+              <SwapIcon />
+            </button>
+          )}
+          {mayDelete && (
+            <button
+              type="button"
+              className="icon-button icon-button--danger"
+              onClick={onDelete}
+              disabled={deleting}
+              aria-label={t('patients.history.delete')}
+              title={t('patients.history.delete')}
+              data-testid="tile-delete"
+            >
+              <TrashIcon />
+            </button>
+          )}
         </span>
       </div>
     </article>

@@ -65,7 +65,8 @@ export function PatientList({ page }: { page: number }) {
         <h1 id="patient-list-title" className="patient-list__title">
           {t('patients.list.title')}
         </h1>
-        <div className="patient-list__tools">
+        {/* Toasts keep clear of search and New patient (components/toast-placement.ts). */}
+        <div className="patient-list__tools" data-toast-keep-clear="">
           <BatchExport pagePatientIds={(data?.items ?? []).map((p) => p.id)} />
           <SearchBox key={params.q} initial={params.q} onSearch={(q) => void navigate(hrefOf(0, { ...params, q }))} />
           <Link to={paths.createPatient.to()} className="button button--primary" data-testid="new-patient">

@@ -3,12 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EditIcon, TrashIcon } from '../../../../components/icons.tsx';
 import { paths } from '../../../../routes/paths.ts';
-import { cephShootDate } from '../../lib/charts.ts';
+import { cephShootDate, newestChart } from '../../lib/charts.ts';
 
 interface PatientRowProps {
   patient: Patient;
   /** Whole years, or null when the birth date cannot be read. */
   age: number | null;
+  /** Show who created the patient and who changed it last (in a clinic). */
+  people: boolean;
+  /** The role may delete patients (else no Delete button). */
+  mayDelete: boolean;
   onOpen: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -17,8 +21,10 @@ interface PatientRowProps {
 const stop = (e: { stopPropagation: () => void }) => e.stopPropagation();
 
 /** One patient: a click anywhere but the links and buttons opens the newest chart. */
-export function PatientRow({ patient, age, onOpen, onEdit, onDelete }: PatientRowProps) {
+export function PatientRow({ patient, age, people, mayDelete, onOpen, onEdit, onDelete }: PatientRowProps) {
   const { t } = useTranslation();
+  // The last change: the newest chart's analysis, else the patient's details.
+  const changedBy = newestChart(patient.charts)?.updated_by ?? patient.updated_by ?? null;
   return (
     <tr
       className="patient-row"
@@ -44,11 +50,32 @@ export function PatientRow({ patient, age, onOpen, onEdit, onDelete }: PatientRo
       <td className="patient-row__history">
         {patient.charts.length === 0 && <span className="history-link history-link--none">{t('patients.list.noDate')}</span>}
         {patient.charts.map((chart) => (
-          <Link key={chart.uuid} to={paths.viewer.to(chart.uuid)} className="history-link" onClick={stop} data-testid="history-link">
+          <Link
+            key={chart.uuid}
+            to={paths.viewer.to(chart.uuid)}
+            className="history-link"
+            onClick={stop}
+            title={chart.updated_by ? t('clinic.list.changedBy', { name: chart.updated_by.first_name }) : undefined}
+            data-testid="history-link"
+          >
             {cephShootDate(chart) ?? t('patients.list.noDate')}
           </Link>
         ))}
       </td>
+      {people && (
+        <td className="patient-row__people" data-testid="row-people">
+          {patient.created_by && (
+            <span className="patient-row__person" data-testid="row-created-by">
+              {t('clinic.list.createdBy', { name: patient.created_by.first_name })}
+            </span>
+          )}
+          {changedBy && (
+            <span className="patient-row__person patient-row__person--changed" data-testid="row-changed-by">
+              {t('clinic.list.changedBy', { name: changedBy.first_name })}
+            </span>
+          )}
+        </td>
+      )}
       <td className="patient-row__action">
         <button
           type="button"
@@ -64,21 +91,23 @@ export function PatientRow({ patient, age, onOpen, onEdit, onDelete }: PatientRo
           <EditIcon />
         </button>
       </td>
-      <td className="patient-row__action">
-        <button
-          type="button"
-          className="icon-button icon-button--danger"
-          onClick={(e) => {
-            stop(e);
-            onDelete();
-          }}
-          aria-label={t('patients.list.deletePatient', { name: patient.first_name })}
-          title={t('patients.list.delete')}
-          data-testid="row-delete"
-        >
-          <TrashIcon />
-        </button>
-      </td>
+      {mayDelete && (
+        <td className="patient-row__action">
+          <button
+            type="button"
+            className="icon-button icon-button--danger"
+            onClick={(e) => {
+              stop(e);
+              onDelete();
+            }}
+            aria-label={t('patients.list.deletePatient', { name: patient.first_name })}
+            title={t('patients.list.delete')}
+            data-testid="row-delete"
+          >
+            <TrashIcon />
+          </button>
+        </td>
+      )}
     </tr>
   );
 }

@@ -2,6 +2,7 @@ import type { Patient, PatientSortField } from '@ceppro/contract';
 import { ageInYears, todayIso } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
 import { SortIcon } from '../../../../components/icons.tsx';
+import { useActorRole, useMay } from '../../../../hooks/use-work-space.ts';
 import type { ListSort } from '../../lib/list-params.ts';
 import { PatientRow } from './patient-row.tsx';
 
@@ -15,8 +16,6 @@ interface PatientTableProps {
   onEdit: (patient: Patient) => void;
   onDelete: (patient: Patient) => void;
 }
-
-const COLUMNS = 7;
 
 function SortHeader({
   field,
@@ -53,6 +52,12 @@ function SortHeader({
 export function PatientTable({ state, patients, sort, onSort, onRetry, onOpen, onEdit, onDelete }: PatientTableProps) {
   const { t } = useTranslation();
   const today = todayIso();
+  // In a clinic several people work on the same patients: who created each and who changed it last.
+  const role = useActorRole();
+  const people = role !== null && role !== 'personal';
+  // What the role may not do is not offered (contract ACCESS_POLICY; the server refuses it anyway).
+  const mayDelete = useMay('patient.delete');
+  const columns = 5 + (people ? 1 : 0) + (mayDelete ? 1 : 0);
   return (
     <div className="table-wrap">
       <table className="patient-table" aria-busy={state === 'loading'} data-testid="patient-table">
@@ -63,18 +68,21 @@ export function PatientTable({ state, patients, sort, onSort, onRetry, onOpen, o
             <SortHeader field="birth_info" label={t('patients.list.columns.birthdate')} sort={sort} onSort={onSort} />
             <th scope="col">{t('patients.list.columns.gender')}</th>
             <th scope="col">{t('patients.list.columns.history')}</th>
+            {people && <th scope="col">{t('clinic.list.people')}</th>}
             <th scope="col" className="patient-table__action">
               {t('patients.list.columns.edit')}
             </th>
-            <th scope="col" className="patient-table__action">
-              {t('patients.list.columns.delete')}
-            </th>
+            {mayDelete && (
+              <th scope="col" className="patient-table__action">
+                {t('patients.list.columns.delete')}
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
           {state === 'loading' && (
             <tr className="patient-table__state">
-              <td colSpan={COLUMNS} role="status" data-testid="list-loading">
+              <td colSpan={columns} role="status" data-testid="list-loading">
                 <span className="spinner" aria-hidden="true" />
                 {t('common.loading')}
               </td>
@@ -82,7 +90,7 @@ export function PatientTable({ state, patients, sort, onSort, onRetry, onOpen, o
           )}
           {state === 'error' && (
             <tr className="patient-table__state">
-              <td colSpan={COLUMNS} role="alert" data-testid="list-error">
+              <td colSpan={columns} role="alert" data-testid="list-error">
                 <span>{t('patients.list.loadError')}</span>
                 <button type="button" className="button button--secondary" onClick={onRetry} data-testid="list-retry">
                   {t('patients.actions.retry')}
@@ -92,7 +100,7 @@ export function PatientTable({ state, patients, sort, onSort, onRetry, onOpen, o
           )}
           {state === 'ready' && patients.length === 0 && (
             <tr className="patient-table__state">
-              <td colSpan={COLUMNS} data-testid="list-empty">
+              <td colSpan={columns} data-testid="list-empty">
                 {t('patients.list.empty')}
               </td>
             </tr>
@@ -103,6 +111,8 @@ export function PatientTable({ state, patients, sort, onSort, onRetry, onOpen, o
                 key={patient.id}
                 patient={patient}
                 age={ageInYears(patient.birth_info, today)}
+                people={people}
+                mayDelete={mayDelete}
                 onOpen={() => onOpen(patient)}
                 onEdit={() => onEdit(patient)}
                 onDelete={() => onDelete(patient)}

@@ -1,5 +1,6 @@
 import { DRAWING_LIMITS, DRAWING_TOOLS, type DrawingTool } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
+import { useMay } from '../../../../hooks/use-work-space.ts';
 import { setTool, useActiveTool } from '../../interaction/registry.ts';
 import { DRAWING_TOOL_ID } from '../interaction/drawing-state.ts';
 import { selectCanRedo, selectCanUndo, useDrawingStore } from '../store/drawing-store.ts';
@@ -28,6 +29,8 @@ export function DrawingToolbar() {
   const canRedo = useDrawingStore(selectCanRedo);
   const saveStatus = useDrawingStore((s) => s.saveStatus);
   const writable = useDrawingStore((s) => s.writable);
+  // A role that may not draw (contract ACCESS_POLICY `drawing.edit`) only shows or hides the drawings.
+  const mayDraw = useMay('drawing.edit');
   const store = useDrawingStore.getState;
 
   return (
@@ -38,16 +41,18 @@ export function DrawingToolbar() {
       data-testid="drawing-toolbar"
     >
       <div className="drawing-toolbar__row">
-        <button
-          type="button"
-          className="dark-button drawing-toolbar__mode"
-          aria-pressed={drawing}
-          onClick={() => setTool(drawing ? 'idle' : DRAWING_TOOL_ID)}
-          disabled={!writable && !drawing}
-          data-testid="drawing-mode"
-        >
-          {drawing ? t('drawing.done') : `✎ ${t('drawing.draw')}`}
-        </button>
+        {mayDraw && (
+          <button
+            type="button"
+            className="dark-button drawing-toolbar__mode"
+            aria-pressed={drawing}
+            onClick={() => setTool(drawing ? 'idle' : DRAWING_TOOL_ID)}
+            disabled={!writable && !drawing}
+            data-testid="drawing-mode"
+          >
+            {drawing ? t('drawing.done') : `✎ ${t('drawing.draw')}`}
+          </button>
+        )}
         <button
           type="button"
           className="dark-button drawing-toolbar__toggle"

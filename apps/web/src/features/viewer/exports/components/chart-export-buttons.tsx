@@ -2,6 +2,8 @@ import type { AnalysisDefinition } from '@ceppro/ceph';
 import type { ChartExportRequest, ExportFormat } from '@ceppro/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RoleNote } from '../../../../components/role-note.tsx';
+import { useMay } from '../../../../hooks/use-work-space.ts';
 import { isApiError } from '../../../../lib/api/index.ts';
 import { saveFile } from '../../../../lib/save-file.ts';
 import { fetchChartExport, fetchLandmarksExport } from '../api/chart-exports.ts';
@@ -45,6 +47,8 @@ export function ChartExportButtons({ chartId, option, prepare }: ChartExportButt
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
   const [status, setStatus] = useState<State>({ state: 'idle' });
+  // Exports leave the product: a role that may not export is told so instead (contract ACCESS_POLICY).
+  const mayExport = useMay('export');
 
   const run = async (kind: Kind) => {
     if (chartId === null) return;
@@ -65,6 +69,15 @@ export function ChartExportButtons({ chartId, option, prepare }: ChartExportButt
     }
   };
 
+  if (!mayExport)
+    return (
+      <section className="chart-exports" aria-labelledby="chart-exports-title" data-testid="chart-exports">
+        <h3 id="chart-exports-title" className="chart-exports__title">
+          {t('exports.chart.title')}
+        </h3>
+        <RoleNote kind="export" className="chart-exports__denied" />
+      </section>
+    );
   const busy = status.state === 'working';
   const label = (kind: Kind, text: string) => (status.state === 'working' && status.kind === kind ? t('exports.chart.working') : text);
   return (

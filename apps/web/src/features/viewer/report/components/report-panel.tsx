@@ -1,6 +1,8 @@
 import { reportLang } from '@ceppro/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RoleNote } from '../../../../components/role-note.tsx';
+import { useMay } from '../../../../hooks/use-work-space.ts';
 import { isApiError } from '../../../../lib/api/index.ts';
 import { saveFile } from '../../../../lib/save-file.ts';
 import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
@@ -77,6 +79,7 @@ export function ReportPanel() {
     }
   };
 
+  const mayPrint = useMay('report.pdf');
   const busy = action.state === 'saving' || action.state === 'working' || printing;
   const calibration = calibrationText(data.analysis.calibration);
   const option = data.analysis.option;
@@ -94,26 +97,35 @@ export function ReportPanel() {
         <dt>{t('report.clinic')}</dt>
         <dd>{data.clinic ?? '—'}</dd>
       </dl>
-      <div className="report-panel__actions">
-        <button
-          type="button"
-          className="dark-button dark-button--muted report-panel__button report-panel__button--primary"
-          data-testid="print-report"
-          disabled={data.request === null || busy}
-          onClick={() => void runPrint()}
-        >
-          {printing ? t('report.preparing') : t('report.print')}
-        </button>
-        <button
-          type="button"
-          className="dark-button dark-button--muted report-panel__button"
-          data-testid="download-pdf"
-          disabled={data.request === null || busy}
-          onClick={() => void runDownload()}
-        >
-          {action.state === 'working' ? t('report.downloading') : action.state === 'saving' ? t('report.saving') : t('report.downloadPdf')}
-        </button>
-      </div>
+      {/* Printing and the PDF take the report out of the product: not an assistant's (contract ACCESS_POLICY). */}
+      {mayPrint ? (
+        <div className="report-panel__actions">
+          <button
+            type="button"
+            className="dark-button dark-button--muted report-panel__button report-panel__button--primary"
+            data-testid="print-report"
+            disabled={data.request === null || busy}
+            onClick={() => void runPrint()}
+          >
+            {printing ? t('report.preparing') : t('report.print')}
+          </button>
+          <button
+            type="button"
+            className="dark-button dark-button--muted report-panel__button"
+            data-testid="download-pdf"
+            disabled={data.request === null || busy}
+            onClick={() => void runDownload()}
+          >
+            {action.state === 'working'
+              ? t('report.downloading')
+              : action.state === 'saving'
+                ? t('report.saving')
+                : t('report.downloadPdf')}
+          </button>
+        </div>
+      ) : (
+        <RoleNote kind="report" className="report-panel__note" />
+      )}
       <p className="report-panel__note">{t('report.unsavedNote')}</p>
       {film.status === 'error' && (
         <p className="report-panel__error" role="alert">

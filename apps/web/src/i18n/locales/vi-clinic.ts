@@ -1,0 +1,132 @@
+import type { ClinicDictionary } from './en-clinic.ts';
+
+/** Văn bản tiếng Việt về phòng khám: cài đặt phòng khám, trang lời mời, chuyển không gian ở đầu trang, ghi chú vai trò. */
+export const viClinic: ClinicDictionary = {
+  roles: { owner: 'Chủ sở hữu', doctor: 'Bác sĩ', assistant: 'Trợ lý' },
+  roleHints: {
+    owner: 'Mọi việc, kể cả thành viên, vai trò và thanh toán.',
+    doctor: 'Mọi bệnh nhân và mọi công việc lâm sàng: điểm mốc, phân tích, kế hoạch, báo cáo, xuất dữ liệu.',
+    assistant: 'Đăng ký bệnh nhân, tải phim lên, xem kết quả AI và báo cáo; không thay đổi và không xuất gì.',
+  },
+  loading: 'Đang tải phòng khám…',
+  loadFailed: 'Không tải được phòng khám của bạn.',
+  retry: 'Thử lại',
+  create: {
+    title: 'Tạo phòng khám',
+    text:
+      'Làm việc trên cùng bệnh nhân với đồng nghiệp, mỗi người một vai trò. Bệnh nhân cá nhân của bạn vẫn là của riêng bạn: bạn chuyển ' +
+      'giữa chúng và phòng khám ở đầu trang.',
+    prefilled: 'Đã điền từ thông tin đăng ký của bạn; bạn có thể sửa tùy ý.',
+    name: 'Tên phòng khám',
+    taxNumber: 'Mã số doanh nghiệp',
+    taxEmail: 'Email nhận hóa đơn',
+    phone: 'Điện thoại',
+    zipCode: 'Mã bưu chính',
+    address1: 'Địa chỉ',
+    address2: 'Địa chỉ (chi tiết)',
+    submit: 'Tạo phòng khám',
+    nameRequired: 'Hãy đặt tên cho phòng khám.',
+    invalidEmail: 'Hãy nhập địa chỉ email hợp lệ.',
+  },
+  profile: {
+    myRole: 'Vai trò của bạn',
+    created: 'Ngày tạo',
+    taxNumber: 'Mã số doanh nghiệp',
+    taxEmail: 'Email nhận hóa đơn',
+    phone: 'Điện thoại',
+    address: 'Địa chỉ',
+    none: '—',
+  },
+  members: {
+    title: 'Thành viên',
+    name: 'Tên',
+    email: 'Email',
+    role: 'Vai trò',
+    joined: 'Tham gia',
+    actions: 'Thao tác',
+    you: 'bạn',
+    changeRole: 'Vai trò của {{name}}',
+    remove: 'Xóa',
+    removeTitle: 'Xóa {{name}} khỏi phòng khám?',
+    removeText:
+      '{{name}} mất quyền truy cập bệnh nhân của phòng khám ngay lập tức. ' +
+      'Bệnh nhân và công việc họ đã tạo vẫn ở lại phòng khám, dưới tên họ.',
+    removeConfirm: 'Xóa',
+    roleTitle: 'Đổi {{name}} thành {{role}}?',
+    roleText: '{{role}}: {{hint}}',
+    roleConfirm: 'Đổi vai trò',
+    cancel: 'Hủy',
+  },
+  invitations: {
+    title: 'Lời mời',
+    none: 'Không có lời mời nào đang chờ.',
+    email: 'Email',
+    role: 'Vai trò',
+    expires: 'Hết hạn',
+    expired: 'Đã hết hạn',
+    invitedBy: 'Mời bởi {{name}}',
+    revoke: 'Thu hồi',
+    inviteTitle: 'Mời thành viên',
+    inviteText:
+      'Chúng tôi gửi email một liên kết có hiệu lực {{days}} ngày. Người nhận đăng nhập (hoặc đăng ký) bằng địa chỉ đó rồi chấp nhận.',
+    inviteEmail: 'Email',
+    inviteRole: 'Vai trò',
+    send: 'Gửi lời mời',
+    sent: 'Đã gửi lời mời tới {{email}}.',
+  },
+  leave: {
+    title: 'Rời phòng khám',
+    text:
+      'Bạn mất quyền truy cập bệnh nhân của phòng khám. Những gì bạn đã tạo vẫn ở lại phòng khám. Bệnh nhân cá nhân của bạn không bị ' +
+      'ảnh hưởng.',
+    button: 'Rời phòng khám',
+    confirmTitle: 'Rời {{name}}?',
+    confirm: 'Rời đi',
+  },
+  errors: {
+    CLINIC_LAST_OWNER: 'Phòng khám luôn cần một chủ sở hữu. Hãy đặt một thành viên khác làm chủ sở hữu trước.',
+    CLINIC_ALREADY_MEMBER: 'Bạn đã thuộc một phòng khám. Hãy rời phòng khám đó trước.',
+    INVITATION_INVALID: 'Lời mời này không còn hiệu lực: đã được dùng, đã bị thu hồi hoặc đã quá 7 ngày. Hãy xin một lời mời mới.',
+    INVITATION_EMAIL_MISMATCH: 'Lời mời này được gửi tới địa chỉ email khác. Hãy đăng nhập bằng địa chỉ được mời.',
+    ROLE_FORBIDDEN: 'Vai trò của bạn không cho phép việc này.',
+    NOT_FOUND: 'Mục đó không còn trong phòng khám của bạn. Trang đã được làm mới.',
+    CONFLICT: 'Người này đã là thành viên của phòng khám.',
+    VALIDATION_FAILED: 'Hãy kiểm tra thông tin và thử lại.',
+    generic: 'Không thực hiện được. Hãy thử lại.',
+  },
+  join: {
+    title: 'Tham gia phòng khám',
+    signedOut: 'Bạn được mời vào một phòng khám trên Ceppro. Hãy đăng nhập bằng địa chỉ email nhận lời mời, rồi chấp nhận.',
+    noAccount: 'Chưa có tài khoản với địa chỉ đó?',
+    signUp: 'Đăng ký bằng địa chỉ đó',
+    signUpHint: 'Sau khi đăng ký và xác nhận email, hãy mở lại liên kết lời mời.',
+    text:
+      'Chấp nhận để cùng các thành viên làm việc trên bệnh nhân của phòng khám. Bạn vẫn giữ bệnh nhân cá nhân và chuyển giữa hai nơi ở ' +
+      'đầu trang.',
+    accept: 'Chấp nhận lời mời',
+    accepting: 'Đang tham gia…',
+    noToken: 'Liên kết này không chứa lời mời. Hãy mở lại liên kết trong email mời.',
+    joined: 'Bạn đã tham gia {{name}} với vai trò {{role}}.',
+    switchHint: 'Chuyển sang phòng khám ở đầu trang để xem bệnh nhân của phòng khám.',
+    switchNow: 'Chuyển sang {{name}} ngay',
+    toList: 'Tới bệnh nhân của tôi',
+  },
+  switcher: {
+    label: 'Không gian: {{name}}',
+    personal: 'Cá nhân',
+    personalItem: 'Không gian cá nhân',
+    personalHint: 'Bệnh nhân của riêng bạn',
+    clinicHint: '{{role}} · bệnh nhân của phòng khám',
+    failed: 'Không chuyển được không gian.',
+  },
+  denied: {
+    landmarks: 'Vai trò của bạn ({{role}}) chỉ xem được điểm mốc, không di chuyển được.',
+    export: 'Vai trò của bạn ({{role}}) không được xuất dữ liệu: dữ liệu xuất ra sẽ rời khỏi Ceppro.',
+    report: 'Vai trò của bạn ({{role}}) đọc được báo cáo tại đây; in và PDF chỉ dành cho bác sĩ và chủ sở hữu.',
+  },
+  list: {
+    createdBy: 'Tạo bởi {{name}}',
+    changedBy: 'Sửa bởi {{name}}',
+    people: 'Người tạo / sửa',
+  },
+};

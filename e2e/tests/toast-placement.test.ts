@@ -1,0 +1,124 @@
+import type { Locator, Page } from 'playwright-core';
+import { createActivatedUser, newUser } from '../src/accounts.ts';
+import { animationsDone, assert, eventually, pauseClock } from '../src/expect.ts';
+import { skip, test, type TestContext } from '../src/harness.ts';
+import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function boxOf(locator: Locator, what: string): Promise<Box> {
+  const box = await locator.boundingBox();
+  assert.ok(box, `${what} is on screen`);
+  return box;
+}
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The toast demo's three buttons, in the page's language (the demo reads them from the dictionary). */
+const DEMO_BUTTONS: Record<string, RegExp> = { en: /toast$/i, ja: /トースト/ };
+
+/**
+ * Three toasts (success, warning, error) pushed on /toast; the stack lives in sessionStorage, so they
+ * come along to the next screen. The page's clock is paused so none hides itself meanwhile.
+ */
+async function pushThreeToasts(page: Page, language: string): Promise<void> {
+  await page.goto('/toast');
+  const buttons = page.locator('.demo-card__actions button').filter({ hasText: DEMO_BUTTONS[language] ?? /./ });
+  await eventually(
+    () => buttons.count(),
+    (n) => n === 3,
+    'three demo buttons',
+  );
+  for (const button of await buttons.all()) await button.click();
+  await page.getByTestId('toast').nth(2).waitFor();
+}
+
+/**
+ * Waits for `locator` while the page's clock is paused, moving it on by small steps (the screen's own
+ * timers and react-query's scheduling need it), at most 1.2 s in all: the toasts (3 s) stay up.
+ */
+async function waitStepping(page: Page, locator: Locator, what: string): Promise<void> {
+  for (let step = 0; step < 400; step += 1) {
+    if (await locator.isVisible()) return;
+    await page.clock.runFor(3);
+  }
+  assert.fail(`${what} did not show within 1.2 s of the page's time`);
+}
+
+/** Neither the stack nor any toast overlaps `control`. */
+async function assertClear(page: Page, control: Locator, what: string): Promise<void> {
+  const target = await boxOf(control, what);
+  const toasts = page.getByTestId('toast');
+  assert.equal(await toasts.count(), 3, 'three toasts shown');
+  await animationsDone(toasts);
+  const stack = await boxOf(page.getByTestId('toast-stack'), 'toast stack');
+  assert.ok(!overlaps(stack, target), `the toast stack ${JSON.stringify(stack)} covers ${what} ${JSON.stringify(target)}`);
+  for (const toast of await toasts.all()) assert.ok(!overlaps(await boxOf(toast, 'toast'), target), `a toast covers ${what}`);
+  // And the control takes a click with the toasts up.
+  await control.click({ trial: true, timeout: 2000 });
+}
+
+async function newPatientClear(t: TestContext, language: string, size: { width: number; height: number }) {
+  const { page } = await t.newPage({ viewport: size }, { signedIn: true });
+  await page.clock.install();
+  await page.addInitScript((lang) => localStorage.setItem('ceppro.language', lang), language);
+  await pushThreeToasts(page, language);
+  await page.goto('/list/0');
+  await pauseClock(page, 1);
+  const newPatient = page.getByTestId('new-patient');
+  await waitStepping(page, newPatient, 'New patient');
+  await assertClear(page, newPatient, 'the New patient button');
+  return page;
+}
+
+test('toast placement: toasts on the patient list leave New patient uncovered (English 1100 x 768, Japanese 1280 x 800)', async (t) => {
+  const small = await newPatientClear(t, 'en', { width: 1100, height: 768 });
+  await t.screenshot(small, 'toast-placement-list-en');
+  const large = await newPatientClear(t, 'ja', { width: 1280, height: 800 });
+  await t.screenshot(large, 'toast-placement-list-ja');
+});
+
+async function viewerClear(t: TestContext, language: string, size: { width: number; height: number }): Promise<Page> {
+  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+  const user = newUser(`toast-place-${language}`);
+  await createActivatedUser(t.baseUrl, user);
+  const api = new PatientsApi(t.baseUrl, user);
+  await api.login();
+  const { chartUuid } = await api.createPatient(
+    { first_name: 'Toast Park', birth_info: '1990-02-03', gender: false },
+    { ceph: cephalogramPath(1), shootDate: '2025-10-01' },
+  );
+  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: size });
+  await signInThroughUi(page, user);
+  await page.clock.install();
+  await page.evaluate((lang) => localStorage.setItem('ceppro.language', lang), language);
+  await pushThreeToasts(page, language);
+  await page.goto(`/viewer/${chartUuid}`);
+  await pauseClock(page, 1);
+  await waitStepping(page, page.getByTestId('viewer-image'), 'the film');
+  await assertClear(page, page.locator('.film-controls'), 'the brightness/contrast panel');
+  for (const tab of await page.locator('[data-testid^="panel-tab-"]').all()) {
+    assert.ok(
+      !overlaps(await boxOf(page.getByTestId('toast-stack'), 'stack'), await boxOf(tab, 'tab')),
+      'the stack covers a side panel tab',
+    );
+  }
+  return page;
+}
+
+test(
+  'toast placement: toasts on the viewer leave the brightness/contrast panel uncovered (English and Japanese, 1100 x 768)',
+  async (t) => {
+    const en = await viewerClear(t, 'en', { width: 1100, height: 768 });
+    await t.screenshot(en, 'toast-placement-viewer-en');
+    const ja = await viewerClear(t, 'ja', { width: 1100, height: 768 });
+    await t.screenshot(ja, 'toast-placement-viewer-ja');
+  },
+  { timeoutMs: 150_000 },
+);
