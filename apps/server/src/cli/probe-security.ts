@@ -12,9 +12,18 @@
  *   includes the SHA-256 of A's film as downloaded);
  * - hostile input: NUL bytes in text fields, 10,000-deep JSON, 2 MB bodies, a 300 KB stored
  *   document, a PNG with a bad CRC, lowercase `bearer`, garbage and expired-looking tokens;
- * - abuse: 5,000 repeated fields, depth 50, 1,000 aliases, a batch, 30 parallel detections from A,
- *   with GET /healthz polled every 50 ms through all three groups.
- * Any 5xx or dropped connection is a server error. At most 120 s in all, then it aborts.
+ * - abuse: 5,000 repeated fields, depth 50, 1,000 aliases, a batch, 30 parallel detections from A;
+ * - audit oracles (first, while B's refusals are still listed one by one): B's own trail reads the
+ *   same for A's ids and ids that do not exist, A's trail shows B's attempts, a flood of refusals
+ *   is collapsed, A's list reads are recorded (probe/audit-oracles.ts);
+ * - DICOM bombs through the real upload: frames declaring 15000 x 15000 (lossless) and 16000 x
+ *   16000 (baseline) inside small films, a million elements, spacing 1e-300 (probe/dicom-bombs.ts);
+ * - one-user floods: 500 parallel GraphQL lists and 30 report PDFs from A while B's list and
+ *   /healthz are timed (probe/floods.ts);
+ * - SMS pumping last (it spends the day's SMS budget): many numbers, one number many times
+ *   (probe/sms-pumping.ts);
+ * with GET /healthz polled every 50 ms through every group.
+ * Any 5xx or dropped connection is a server error. At most 280 s in all (under 5 minutes), then it aborts.
  * Ends with `attempts=<n> leaks=<n> server_errors=<n> max_healthz_ms=<n>`; exit 1 on any leak or error.
  */
 import { type ChildProcess } from 'node:child_process';
@@ -27,13 +36,19 @@ import { openDatabase } from '../db/database';
 import { seedBenchData } from './bench-api-seed';
 import { freePort, spawnServer, stopServer, waitHealthy } from './bench-server';
 import { abuse } from './probe/abuse';
+import { auditOracles } from './probe/audit-oracles';
 import { crossUserMatrix } from './probe/cross-user';
+import { dicomBombs } from './probe/dicom-bombs';
+import { floods } from './probe/floods';
 import { hostileInputs } from './probe/hostile-input';
 import { newTally, ProbeClient, type ProbeTally } from './probe/probe-client';
 import { createVictim, probeFilm, snapshot, type VictimData } from './probe/setup';
+import { smsPumping } from './probe/sms-pumping';
 
 const PASSWORD = 'Probe-pass1!';
-const TIME_CAP_MS = 120_000;
+const TIME_CAP_MS = 280_000;
+/** The probe's sign-in limits are scaled up so its own sign-ins pass (AUTH_RATE_LIMIT_SCALE). */
+const RATE_LIMIT_SCALE = 1000;
 const HEALTHZ_EVERY_MS = 50;
 
 async function login(anonymous: ProbeClient, email: string): Promise<ProbeClient> {
@@ -82,7 +97,13 @@ function pollHealthz(base: string, tally: ProbeTally): { stop: () => Promise<{ m
   };
 }
 
-async function probe(base: string, emails: [string, string], tally: ProbeTally, maxHealthz: { ms: number }): Promise<void> {
+async function probe(
+  base: string,
+  emails: [string, string],
+  tally: ProbeTally,
+  maxHealthz: { ms: number },
+  outboxDir: string,
+): Promise<void> {
   const anonymous = new ProbeClient(base, tally);
   const a = await login(anonymous, emails[0]);
   const b = await login(anonymous, emails[1]);
@@ -94,7 +115,7 @@ async function probe(base: string, emails: [string, string], tally: ProbeTally, 
   // /healthz is polled through every group, not only the abuse one.
   const poller = pollHealthz(base, tally);
   try {
-    await groups(a, b, anonymous, victim, before, tally);
+    await groups(a, b, anonymous, victim, before, tally, outboxDir);
   } finally {
     const polled = await poller.stop();
     maxHealthz.ms = polled.maxMs;
@@ -104,6 +125,16 @@ async function probe(base: string, emails: [string, string], tally: ProbeTally, 
   if (!JSON.stringify(JSON.parse(final)).includes(victim.name)) a.leak("A's patient is gone at the end");
 }
 
+/** Runs one group of attacks and prints its line: requests sent, attempts, leaks and server errors it added. */
+async function group(name: string, tally: ProbeTally, run: () => Promise<{ sent: number; notes: string[] }>): Promise<void> {
+  const [start, leaks, errors, began] = [tally.attempts, tally.leaks, tally.serverErrors, performance.now()];
+  const { sent, notes } = await run();
+  console.log(
+    `${name}: requests=${sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} ` +
+      `server_errors=${tally.serverErrors - errors} s=${((performance.now() - began) / 1000).toFixed(1)} ${notes.join(' ')}`,
+  );
+}
+
 async function groups(
   a: ProbeClient,
   b: ProbeClient,
@@ -111,35 +142,22 @@ async function groups(
   victim: VictimData,
   before: string,
   tally: ProbeTally,
+  outboxDir: string,
 ): Promise<void> {
-  let start = tally.attempts;
-  let leaks = tally.leaks;
-  let errors = tally.serverErrors;
-  const sent = await crossUserMatrix(b, victim);
-  const after = await snapshot(a, victim);
-  if (after !== before) a.leak("A's data changed during the cross-user matrix");
-  console.log(
-    `cross-user: requests=${sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} ` +
-      `server_errors=${tally.serverErrors - errors} a_unchanged=${after === before}`,
-  );
-
-  start = tally.attempts;
-  leaks = tally.leaks;
-  errors = tally.serverErrors;
-  const hostile = await hostileInputs(b, anonymous);
-  console.log(
-    `hostile: requests=${hostile.sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} ` +
-      `server_errors=${tally.serverErrors - errors} ${hostile.notes.join(' ')}`,
-  );
-
-  start = tally.attempts;
-  leaks = tally.leaks;
-  errors = tally.serverErrors;
-  const abused = await abuse(a, victim);
-  console.log(
-    `abuse: requests=${abused.sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} ` +
-      `server_errors=${tally.serverErrors - errors} ${abused.notes.join(' ')}`,
-  );
+  // First: B's first 20 refusals a minute are listed one by one, the rest only counted.
+  await group('audit-oracles', tally, () => auditOracles(a, b, victim));
+  await group('cross-user', tally, async () => {
+    const sent = await crossUserMatrix(b, victim);
+    const after = await snapshot(a, victim);
+    if (after !== before) a.leak("A's data changed during the cross-user matrix");
+    return { sent, notes: [`a_unchanged=${after === before}`] };
+  });
+  await group('hostile', tally, () => hostileInputs(b, anonymous));
+  await group('abuse', tally, () => abuse(a, victim));
+  await group('dicom-bombs', tally, () => dicomBombs(a, tally));
+  await group('floods', tally, () => floods(a, b, victim));
+  // Last: it spends the whole day's SMS budget of this server.
+  await group('sms-pumping', tally, () => smsPumping(anonymous, tally, { outboxDir, rateLimitScale: RATE_LIMIT_SCALE }));
 }
 
 async function main(): Promise<number> {
@@ -150,7 +168,7 @@ async function main(): Promise<number> {
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
     PORT: String(await freePort()),
-    AUTH_RATE_LIMIT_SCALE: '1000',
+    AUTH_RATE_LIMIT_SCALE: String(RATE_LIMIT_SCALE),
   };
   const base = `http://127.0.0.1:${env.PORT}`;
   const tally = newTally();
@@ -172,7 +190,7 @@ async function main(): Promise<number> {
     await Promise.race([
       (async () => {
         await waitHealthy(base);
-        await probe(base, [userA.email, userB.email], tally, maxHealthz);
+        await probe(base, [userA.email, userB.email], tally, maxHealthz, join(dataDir, 'outbox'));
       })(),
       capped,
     ]);

@@ -21,6 +21,16 @@ const claimedSchema = z.object({
   attempts: z.number(),
 });
 
+/** Active (queued or running) jobs of one kind, as admission sees them (countActive). */
+export interface ActiveJobs {
+  all: number;
+  queued: number;
+  /** The asking user's. */
+  mine: number;
+  /** Users with at least one. */
+  users: number;
+}
+
 export interface ClaimedJob {
   id: string;
   kind: string;
@@ -46,7 +56,14 @@ export function createJobRepository(db: AppDatabase) {
       return rows[0]?.id ?? null;
     },
 
-    /** Takes the next due job of these kinds (or one whose lease ran out) and leases it for `leaseS`. */
+    /**
+     * Takes the next due job of these kinds (or one whose lease ran out) and leases it for `leaseS`.
+     * Users take turns: first the job of the user with the fewest jobs of that kind running, then
+     * with the fewest served lately (started or finished, due in the last minute: the claim index
+     * finds them), then with the fewest waiting (a user with one job before a user with many), then
+     * the oldest. Served-lately before waiting: a user whose job just ended has one job fewer
+     * waiting for a moment, and would otherwise go first again and again. Jobs of no user count as nobody's.
+     */
     async claim(kinds: readonly string[], leaseS: number): Promise<ClaimedJob | null> {
       if (kinds.length === 0) return null;
       const rows = await queryRows(
@@ -54,15 +71,21 @@ export function createJobRepository(db: AppDatabase) {
         sql`update ${jobs} set status = 'running', attempts = attempts + 1, updated_at = now(),
               locked_until = now() + make_interval(secs => ${leaseS})
             where id = (
-              select id from ${jobs}
-              where kind in (${sql.join(
+              select j.id from ${jobs} j
+              where j.kind in (${sql.join(
                 kinds.map((k) => sql`${k}`),
                 sql`, `,
               )})
-                and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
-              order by run_at
+                and ((j.status = 'queued' and j.run_at <= now()) or (j.status = 'running' and j.locked_until < now()))
+              order by
+                (select count(*) from ${jobs} r
+                  where r.kind = j.kind and r.user_id = j.user_id and r.status = 'running' and r.locked_until >= now()),
+                (select count(*) from ${jobs} s
+                  where s.kind = j.kind and s.user_id = j.user_id and s.status <> 'queued' and s.run_at > now() - interval '1 minute'),
+                (select count(*) from ${jobs} q where q.kind = j.kind and q.user_id = j.user_id and q.status = 'queued'),
+                j.run_at
               limit 1
-              for update skip locked)
+              for update of j skip locked)
             returning id::text as id, kind, payload, user_id, attempts`,
         claimedSchema,
       );
@@ -117,18 +140,27 @@ export function createJobRepository(db: AppDatabase) {
       return rows.length > 0;
     },
 
-    /** Queued and running jobs of `kind`: all, how many are queued, and how many belong to `userId`. */
-    async countActive(kind: JobKind, userId: number): Promise<{ all: number; queued: number; mine: number }> {
+    /**
+     * Queued and running jobs of `kind`: all, how many are queued, how many belong to `userId`, and
+     * how many users have any.
+     */
+    async countActive(kind: JobKind, userId: number): Promise<ActiveJobs> {
       const rows = await db
         .select({
           all: sql<number>`count(*)::int`,
           queued: sql<number>`(count(*) filter (where ${jobs.status} = 'queued'))::int`,
           mine: sql<number>`(count(*) filter (where ${jobs.userId} = ${userId}))::int`,
+          users: sql<number>`count(distinct ${jobs.userId})::int`,
         })
         .from(jobs)
         .where(and(eq(jobs.kind, kind), inArray(jobs.status, ['queued', 'running'])));
       const row = rows[0];
-      return { all: Number(row?.all ?? 0), queued: Number(row?.queued ?? 0), mine: Number(row?.mine ?? 0) };
+      return {
+        all: Number(row?.all ?? 0),
+        queued: Number(row?.queued ?? 0),
+        mine: Number(row?.mine ?? 0),
+        users: Number(row?.users ?? 0),
+      };
     },
 
     /** Finished jobs are kept a while for inspection, then dropped. */

@@ -1,5 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import type { AuthRepository } from '../../src/features/auth/auth.repository';
+import type { AuditLog } from '../../src/features/auth/audit';
 import { createSessionStateCache, type SessionState } from '../../src/features/auth/session-cache';
+import { createSessionService } from '../../src/features/auth/session.service';
+import { signAccessToken } from '../../src/features/auth/tokens';
+import { ManualClock } from '../support/manual-clock';
 
 const state = (userId: number): SessionState => ({
   userId,
@@ -46,5 +53,80 @@ describe('session state cache (the bearer check without a round trip)', () => {
     expect(cache.size).toBe(10_000);
     expect(cache.get('s0', 1)).toBeUndefined();
     expect(cache.get('s10000', 1)).toBeDefined();
+  });
+});
+
+/** A read the test settles by hand, counting how often it was started. */
+function manualRead() {
+  let reads = 0;
+  const settle: Array<(state: SessionState | undefined) => void> = [];
+  return {
+    read: () => {
+      reads += 1;
+      return new Promise<SessionState | undefined>((resolve) => settle.push(resolve));
+    },
+    settle: (state: SessionState | undefined) => settle.splice(0).forEach((resolve) => resolve(state)),
+    get reads() {
+      return reads;
+    },
+  };
+}
+
+describe('session state cache under a burst (500 parallel requests with one token)', () => {
+  it('shares one read between the requests that miss at the same moment, then serves the rest from memory', async () => {
+    const cache = createSessionStateCache(2_000);
+    const db = manualRead();
+    const loads = Array.from({ length: 500 }, () => cache.load('s1', 0, db.read));
+    expect(db.reads).toBe(1);
+    db.settle(state(1));
+    expect(await Promise.all(loads)).toEqual(Array.from({ length: 500 }, () => state(1)));
+    expect(await cache.load('s1', 1_000, db.read)).toEqual(state(1));
+    expect(db.reads).toBe(1);
+  });
+
+  it('neither keeps nor shares a read that began before the session was forgotten (a revocation)', async () => {
+    const cache = createSessionStateCache(2_000);
+    const db = manualRead();
+    const before = cache.load('s1', 0, db.read);
+    cache.forgetSession('s1');
+    db.settle(state(1));
+    await before;
+    expect(cache.get('s1', 1)).toBeUndefined();
+
+    const stale = cache.load('s1', 1, db.read);
+    cache.forgetUser(1);
+    // A request after the forget starts its own read instead of joining the stale one.
+    const fresh = cache.load('s1', 1, db.read);
+    expect(db.reads).toBe(3);
+    db.settle(state(1));
+    await Promise.all([stale, fresh]);
+    expect(cache.get('s1', 2)).toEqual(state(1));
+  });
+
+  it('makes one database read for 500 parallel bearer checks of one token', async () => {
+    const clock = new ManualClock(Date.UTC(2030, 0, 1));
+    const sessionId = randomUUID();
+    let reads = 0;
+    const repository = {
+      findSessionState: async () => {
+        reads += 1;
+        await new Promise((resolve) => setImmediate(resolve));
+        return { ...state(7), expiresAt: new Date(clock.now() + 3_600_000) };
+      },
+    } as unknown as AuthRepository;
+    const sessions = createSessionService({
+      repository,
+      audit: { record: async () => undefined } as unknown as AuditLog,
+      accessSecret: 'a'.repeat(32),
+      refreshSecret: 'r'.repeat(32),
+      auth: { accessTokenTtlS: 900, refreshTokenTtlS: 86_400, rateLimitScale: 1, refreshReuseGraceS: 10, smsDailyLimit: 500 },
+      clock,
+      events: { publish: async () => undefined },
+      log: pino({ level: 'silent' }),
+    });
+    const token = signAccessToken('a'.repeat(32), { userId: 7, sessionId }, 900, clock.now());
+    const checks = await Promise.all(Array.from({ length: 500 }, () => sessions.authenticate(token)));
+    expect(checks.every((c) => c.userId === 7 && c.sessionId === sessionId)).toBe(true);
+    expect(reads).toBe(1);
   });
 });

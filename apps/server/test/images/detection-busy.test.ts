@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LandmarkModel } from '../../src/features/landmarks/landmark.service';
 import { InferenceFailedError, type Detection } from '../../src/inference/index';
-import { createImageHarness, plainImage, type ImageHarness } from './image-harness';
+import { and, eq } from 'drizzle-orm';
+import { jobs } from '../../src/db/schema/index';
+import { createImageHarness, eventually, plainImage, type ImageHarness } from './image-harness';
 import { defineInProcess } from '../support/define-in-process.ts';
 
 /**
@@ -66,15 +68,23 @@ describe('landmark detection queue', () => {
     const waiting = later[1 - first.index]!.then(({ response }) => response);
 
     const b1 = b.detect();
-    // Settle A's running and waiting detections (as failures); B's runs next.
+    // Once B's detection is queued beside A's waiting one, settle A's running one (as a failure):
+    // B, not served yet, runs before A's waiting one (job.repository.ts claim), then A's.
+    await eventually(async () => {
+      const rows = await t.h.services.database.db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.kind, 'landmark-detection'), eq(jobs.status, 'queued')));
+      return rows.length === 2;
+    });
     calls[0]?.fail();
     expect((await a1).statusCode).toBe(503);
     await modelCalls(2);
     calls[1]?.fail();
-    expect((await waiting).statusCode).toBe(503);
+    expect((await b1).json()).toMatchObject({ code: 'INFERENCE_FAILED' });
     await modelCalls(3);
     calls[2]?.fail();
-    expect((await b1).json()).toMatchObject({ code: 'INFERENCE_FAILED' });
+    expect((await waiting).statusCode).toBe(503);
 
     // Failed detections gave their slots back.
     const again = a.detect();

@@ -93,6 +93,16 @@ export class ProbeClient {
     return body.data;
   }
 
+  /**
+   * Counts a request sent outside `request` (a flood on connections of its own, probe/load-client.ts):
+   * an attempt, and a server error when it got a 5xx or no answer.
+   */
+  counted(label: string, status: number, text = ''): void {
+    this.tally.attempts += 1;
+    if (status === 0) this.serverError(`${label}: no answer`);
+    else if (status >= 500) this.serverError(`${label}: HTTP ${status} ${text.slice(0, 160)}`);
+  }
+
   leak(what: string): void {
     this.tally.leaks += 1;
     this.tally.findings.push(`LEAK ${what}`);
