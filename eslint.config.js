@@ -6,6 +6,14 @@ import tseslint from 'typescript-eslint';
 const WIRING = ['app.ts', 'services.ts', 'main.ts'];
 const SHARED_ROOT = ['clock.ts', 'roles.ts'];
 
+/**
+ * access-policy: the files that may name `patients.userId` / `patients.clinicId` outside apps/server/src/access.
+ * Only the administrators' usage per account (admin.repository.ts: how many patients each account
+ * created, across spaces; administrators see no patient data through it). Every other feature filters
+ * with `patientScope(actor)` and attributes with `patientCreatorColumn` / `patientSpaceColumns`.
+ */
+const PATIENT_OWNER_ALLOW_LIST = ['apps/server/src/features/admin/admin.repository.ts'];
+
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'http', 'https', 'net', 'child_process', 'worker_threads', 'stream'];
 
 export default tseslint.config(
@@ -91,6 +99,26 @@ export default tseslint.config(
     },
   },
   // --- end server-boundaries ---
+  // --- access-policy: which patients a caller may see is decided in apps/server/src/access only ------
+  // (docs/clinics.md). A feature filters patient data with `patientScope(actor)` and writes new patients
+  // with `newPatientOwner(actor)`; it never compares `patients.userId` / `patients.clinicId` itself.
+  {
+    files: ['apps/server/src/features/**/*.ts'],
+    ignores: PATIENT_OWNER_ALLOW_LIST,
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['userId', 'clinicId'].map((property) => ({
+          object: 'patients',
+          property,
+          message:
+            "Who may see a patient is the access policy's: filter with patientScope(actor) and insert with newPatientOwner(actor) " +
+            'from apps/server/src/access (docs/clinics.md); show the creator with patientCreatorColumn.',
+        })),
+      ],
+    },
+  },
+  // --- end access-policy ---
   {
     // The domain is pure: no framework, no platform, no other workspace.
     files: ['packages/ceph/src/**/*.ts'],

@@ -46,7 +46,8 @@ const tests = readdirSync(path.join(root, TEST_DIR), { recursive: true })
 /**
  * CI runs the server suites on PostgreSQL inside `npm test`; these run once more on PGlite, the
  * embedded default: the migrations (extensions included), the list with its trigram search and
- * counted totals, the session flow and the upload flow. The browser suite runs the whole product
+ * counted totals, the session flow, the upload flow and the access policy's matrix (role x operation x
+ * space, clinics included). The browser suite runs the whole product
  * on PGlite too (e2e/src/server.ts never passes DATABASE_URL on).
  */
 const PGLITE_AGAIN = [
@@ -55,6 +56,7 @@ const PGLITE_AGAIN = [
   'apps/server/test/graphql/patients.test.ts',
   'apps/server/test/auth/session-flow.test.ts',
   'apps/server/test/images/upload-flow.test.ts',
+  'apps/server/test/clinics/access-matrix.test.ts',
 ];
 if (process.argv.includes('--pglite')) {
   for (const file of PGLITE_AGAIN) {

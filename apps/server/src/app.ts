@@ -6,6 +6,7 @@ import { registerAdminFeature } from './features/admin/admin.feature';
 import { registerAiAdaptationFeature } from './features/ai-adaptation/ai-adaptation.feature';
 import { registerAuditFeature } from './features/audit/audit.feature';
 import { registerAuthFeature } from './features/auth/auth.feature';
+import { registerClinicsFeature } from './features/clinics/clinics.feature';
 import { createHealthRepository } from './features/health/health.repository';
 import { registerHealthRoutes } from './features/health/health.routes';
 import { createHealthService } from './features/health/health.service';
@@ -18,6 +19,7 @@ import { registerManualRoutes } from './features/manual/manual.routes';
 import { createManualService } from './features/manual/manual.service';
 import { registerMembershipFeature } from './features/membership/membership.feature';
 import { registerNoticesFeature } from './features/notices/notices.feature';
+import { registerLegalFeature } from './features/legal/legal.feature';
 import { registerPlanningFeature } from './features/planning/planning.feature';
 import { createModelCardService } from './features/model-card/model-card.service';
 import { registerWsRoutes } from './features/realtime/ws.routes';
@@ -25,17 +27,25 @@ import { createReportRepository } from './features/reports/report.repository';
 import { registerReportRoutes } from './features/reports/report.routes';
 import { registerExportsFeature } from './features/exports/export.feature';
 import { createReportService } from './features/reports/report.service';
+import { ReportPdfPool } from './features/reports/report-pdf-pool';
 import { FilesService } from './features/files/files.service';
 import { createImageRepository } from './features/images/image.repository';
 import { STAGING_PREFIX } from './features/images/image.service';
 import { registerBodyGuard } from './http/body-guard';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler, sendError, toHttpError } from './http/error-handler';
+import { registerUserBudget } from './http/request-budget';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { restrictToHealth } from './http/health-only';
+import { UserBudget } from './http/user-budget';
 import type { Services } from './services';
 import { FsObjectStorage } from './storage/fs-storage';
+
+/** A heavy request (report PDF, export, planning) counts as this many of a user's requests per minute. */
+const HEAVY_COST = 5;
+/** How long a heavy request waits for its turn among all users' before it is refused (RATE_LIMITED). */
+const HEAVY_WAIT_MS = 20_000;
 
 export interface BuildAppOptions {
   services: Services;
@@ -82,6 +92,10 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   });
   registerHealthRoutes(app, healthService);
 
+  // Each user's fair share of this process: the bearer checks take a slot, every route added from
+  // here on holds it while its handler runs (http/request-budget.ts).
+  registerUserBudget(app, new UserBudget({ ...config.budget, heavyCost: HEAVY_COST, heavyWaitMs: HEAVY_WAIT_MS }, services.clock));
+
   // First of the features with /api routes: it installs the bearer check for /api/*.
   const auth = await registerAuthFeature(app, services);
   const { sessions } = auth;
@@ -100,7 +114,17 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   await registerLandmarksFeature(app, services, sessions, imaging, adaptation);
   await registerWsRoutes(app, { sessions, events: services.events, clock: services.clock });
   // Printable reports: the chart's report as a PDF composed from the stored film and analysis.
-  registerReportRoutes(app, createReportService({ reports: createReportRepository(services.database.db), storage: services.storage }));
+  // pdfkit's layout runs in worker threads (started on first use, ended with the app), off the event loop.
+  const reportPdfs = new ReportPdfPool();
+  app.addHook('onClose', () => reportPdfs.close());
+  registerReportRoutes(
+    app,
+    createReportService({
+      reports: createReportRepository(services.database.db),
+      storage: services.storage,
+      renderPdf: (model, film, now) => reportPdfs.render(model, film, now),
+    }),
+  );
   // Measurement exports (CSV/XLSX, one chart or a streamed batch) and landmarks as JSON.
   registerExportsFeature(app, services);
   // Treatment planning: facial photo auto-alignment and superimposition of a patient's films.
@@ -111,10 +135,15 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   registerManualRoutes(app, createManualService({ now: () => services.clock.now() }));
   // The operator's notices and events (`/public/notices`), read by the event popup.
   registerNoticesFeature(app, services);
+  // Terms and privacy (LEGAL_DIR, else the shipped templates) and the footer's company/UDI lines, all public.
+  registerLegalFeature(app, services);
   // Membership: the subscription (trial -> active -> cancelled -> expired) and its billing history.
   const membership = registerMembershipFeature(app, services);
   // Administration (/api/admin, role 'admin' only): accounts, approval (K017), expiry, unlock, type.
   await registerAdminFeature(app, services, membership);
+  // Clinics (/api/clinic): members with roles, invitations by e-mail, the personal/clinic space switch.
+  // A switch or a removal forgets the member's cached actor (the bearer check's session read).
+  registerClinicsFeature(app, services, sessions);
 
   if (services.storage instanceof FsObjectStorage) {
     const images = createImageRepository(services.database.db);

@@ -57,6 +57,9 @@ export const ERROR_CATALOGUE = {
   REPORT_NO_ANALYSIS: { status: 409, message: 'The chart has no landmark analysis to report on.', specified: false },
   // The adjusted landmarks name another image than the chart's cephalogram (modified_result.image).
   REPORT_LANDMARKS_MISMATCH: { status: 409, message: 'The adjusted landmarks were placed on another image.', specified: false },
+  // The PDF held its worker thread past the time budget (features/reports/report-pdf-pool.ts): the
+  // thread was ended; the same request may succeed on a less busy server.
+  REPORT_TIMEOUT: { status: 503, message: 'The report PDF took too long to make; try again shortly.', specified: false },
 
   // Planning (Step 9): superimposition needs 2..4 films of one patient, each with landmarks; the
   // facial photo auto-alignment needs the film's landmarks.

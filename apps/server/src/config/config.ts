@@ -58,6 +58,11 @@ export interface AppConfig {
   /** Landmark detection: admission per user and overall, detection jobs per `ai` process (features/landmarks/detection-admission.ts). */
   detection: { maxRunning: number; maxQueued: number; perUser: number };
   /**
+   * Fair share of this process between users (http/user-budget.ts): requests in flight and per minute
+   * per user, heavy requests (PDF, exports, planning, image checks) per user, and heavy ones running at once.
+   */
+  budget: { inFlight: number; perMinute: number; heavyPerUser: number; heavyRunning: number };
+  /**
    * NODE_ENV unset or `production` (what `npm start` runs): introspection and GraphiQL are off.
    * `development` (`npm run dev`) and `test` turn them on.
    */
@@ -72,12 +77,26 @@ export interface AppConfig {
   adminApprovalUserTypes: readonly UserTypeCd[];
   /** PAYMENT_PROVIDER (features/membership/payment-provider.ts) and the issuer printed on tax invoices. */
   billing: { provider: PaymentProviderId; seller: { name: string; taxNumber: string | null } };
+  /**
+   * AUDIT_RETENTION_DAYS: audit events older than this are deleted by the daily purge (docs/audit.md).
+   * Default 2190 (6 years, HIPAA's documentation retention); at least 365, the floor the table's
+   * trigger enforces whatever is configured.
+   */
+  audit: { retentionDays: number };
+  /**
+   * LEGAL_DIR: the operator's terms.<lang>.md / privacy.<lang>.md (undefined: the shipped templates only);
+   * COMPANY_NAME and UDI_CODE: the footer's company and medical-device lines (features/legal).
+   */
+  legal: { dir: string | undefined; company: string; udiCode: string | null };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 type LogLevel = (typeof LOG_LEVELS)[number];
 
 const MB = 1024 * 1024;
+
+/** The shortest audit retention: the table's trigger refuses deleting a younger event (migration 0017). */
+export const AUDIT_RETENTION_MIN_DAYS = 365;
 
 const port = z
   .string()
@@ -211,6 +230,17 @@ const envSchema = z
     AI_MAX_RUNNING: count(1, 16).default(1),
     AI_MAX_QUEUED: count(0, 1_000).default(20),
     AI_MAX_PER_USER: count(1, 100).default(2),
+    // Sized from the web app: opening the viewer sends about 15 requests at once, a patient's history
+    // one per film; nobody at a screen sends 600 a minute. Benches that flood from one user raise them.
+    USER_MAX_IN_FLIGHT: count(1, 5_000).default(32),
+    USER_MAX_PER_MINUTE: z
+      .string()
+      .regex(/^\d{1,7}$/, 'must be an integer 1-1000000')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 1_000_000, 'must be an integer 1-1000000')
+      .default(600),
+    USER_MAX_HEAVY: count(1, 100).default(2),
+    HEAVY_MAX_RUNNING: count(1, 100).default(2),
     PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDER_IDS, { error: `must be one of ${PAYMENT_PROVIDER_IDS.join(', ')}` }).default('invoice'),
     INVOICE_SELLER_NAME: z.string().min(1).max(100).default('Ceppro'),
     ADMIN_APPROVAL_USER_TYPES: z
@@ -231,9 +261,26 @@ const envSchema = z
         return [...new Set(names.map((n) => USER_TYPE[n as keyof typeof USER_TYPE]))];
       })
       .default([]),
+    AUDIT_RETENTION_DAYS: z
+      .string()
+      .regex(/^\d{1,5}$/, `must be an integer ${AUDIT_RETENTION_MIN_DAYS}-36500`)
+      .transform(Number)
+      .refine((n) => n >= AUDIT_RETENTION_MIN_DAYS && n <= 36_500, `must be an integer ${AUDIT_RETENTION_MIN_DAYS}-36500`)
+      .default(2190),
     INVOICE_SELLER_TAX_NUMBER: z
       .string()
       .regex(/^\d{3}-?\d{2}-?\d{5}$/, 'must be a 10-digit business number')
+      .optional(),
+    LEGAL_DIR: z.string().optional(),
+    COMPANY_NAME: z
+      .string()
+      .max(120)
+      .refine((v) => !/[\u0000-\u001f]/.test(v), 'must be one line of text')
+      .default('DDH Inc.'),
+    UDI_CODE: z
+      .string()
+      .max(120)
+      .refine((v) => !/[\u0000-\u001f]/.test(v), 'must be one line of text')
       .optional(),
   })
   .superRefine((env, ctx) => {
@@ -306,10 +353,22 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
     jobs: { worker: e.CEPPRO_ROLE.has('worker'), ai: e.CEPPRO_ROLE.has('ai'), pollMs: 250, leaseS: e.JOBS_LEASE_S },
     modelCardPath: e.MODEL_CARD_PATH === undefined ? undefined : resolveFromRepoRoot(e.MODEL_CARD_PATH, root),
     detection: { maxRunning: e.AI_MAX_RUNNING, maxQueued: e.AI_MAX_QUEUED, perUser: e.AI_MAX_PER_USER },
+    budget: {
+      inFlight: e.USER_MAX_IN_FLIGHT,
+      perMinute: e.USER_MAX_PER_MINUTE,
+      heavyPerUser: e.USER_MAX_HEAVY,
+      heavyRunning: e.HEAVY_MAX_RUNNING,
+    },
     production: e.NODE_ENV === undefined || e.NODE_ENV === 'production',
     corsOrigins: e.CORS_ORIGINS,
     adminApprovalUserTypes: e.ADMIN_APPROVAL_USER_TYPES,
     billing: { provider: e.PAYMENT_PROVIDER, seller: { name: e.INVOICE_SELLER_NAME, taxNumber: e.INVOICE_SELLER_TAX_NUMBER ?? null } },
+    audit: { retentionDays: e.AUDIT_RETENTION_DAYS },
+    legal: {
+      dir: e.LEGAL_DIR === undefined ? undefined : resolveFromRepoRoot(e.LEGAL_DIR, root),
+      company: e.COMPANY_NAME.trim(),
+      udiCode: e.UDI_CODE?.trim() ?? null,
+    },
   };
 }
 

@@ -1,10 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../access/index';
 import { AppError } from '../errors/app-error';
+import { admitRequest } from './request-budget';
 
 /** The authenticated caller of a request: who, and through which session (features/auth issues both). */
 export interface AuthContext {
   userId: number;
   sessionId: string;
+  /**
+   * The space they work in and their role there (apps/server/src/access), read with the session's
+   * state by the bearer check, once per request: what every patient-data path is asked with.
+   */
+  actor: Actor;
 }
 
 /** Where a request came from, as the audit trail records it. */
@@ -34,13 +41,25 @@ const PUBLIC_API_PATHS = new Set(['/api/refresh-token']);
  */
 export function registerBearerAuth(app: FastifyInstance, sessions: BearerAuthenticator): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // By the matched route, not the URL: unknown paths and the web app's catch-all fall through to
     // their 404 answer, as everywhere else.
     const route = request.routeOptions.url;
     if (route === undefined || !route.startsWith('/api/') || PUBLIC_API_PATHS.has(route)) return;
-    request.auth = await authenticateBearer(request, sessions);
+    request.auth = await admitBearer(request, reply, sessions);
   });
+}
+
+/**
+ * The bearer check of every bearer route, then the caller's request budget (request-budget.ts):
+ * RATE_LIMITED (429, Retry-After) when the user has too many requests in flight or this minute.
+ * Both run before the body is read; the session check of a refused flood is served from the
+ * session cache, so refusals cost no database round trip.
+ */
+export async function admitBearer(request: FastifyRequest, reply: FastifyReply, sessions: BearerAuthenticator): Promise<AuthContext> {
+  const auth = await authenticateBearer(request, sessions);
+  await admitRequest(request, reply, auth.userId);
+  return auth;
 }
 
 /**
@@ -76,8 +95,8 @@ export async function registerBearerScope(
   routes: (scope: FastifyInstance) => void,
 ): Promise<void> {
   await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request) => {
-      request.auth = await authenticateBearer(request, sessions);
+    scope.addHook('onRequest', async (request, reply) => {
+      request.auth = await admitBearer(request, reply, sessions);
     });
     routes(scope);
   });

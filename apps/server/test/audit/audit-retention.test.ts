@@ -54,6 +54,8 @@ beforeAll(async () => {
   database = await openDatabase(
     dir.env.DATABASE_URL ? { driver: 'postgres', url: dir.env.DATABASE_URL } : { driver: 'pglite', dataDir: `${dir.dataDir}/db` },
   );
+  // A PostgreSQL test database starts empty (only the PGlite template comes migrated).
+  await database.migrate();
   const now = Date.now();
   await insertAt(now - 3000 * DAY, 'test.ancient');
   await insertAt(now - 2200 * DAY, 'test.old');

@@ -74,8 +74,8 @@ export interface Reply {
   raw: string;
 }
 
-/** What a harness passes on to the test app: an injected clock, a log stream to inspect. */
-export type HarnessOptions = Pick<TestAppOptions, 'clock' | 'logDestination'>;
+/** What a harness passes on to the test app: an injected clock, a log stream to inspect, routes of the test's own. */
+export type HarnessOptions = Pick<TestAppOptions, 'clock' | 'logDestination' | 'routes'>;
 
 /** The app with SMTP delivery to a local catcher and X-Forwarded-For trusted, so tests pick client IPs. */
 export async function createAuthHarness(env: Record<string, string> = {}, options: HarnessOptions = {}): Promise<AuthHarness> {

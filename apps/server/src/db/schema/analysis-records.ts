@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, deletedAt, updatedAt, type VersionedJson } from './columns';
 import { charts } from './charts';
+import { users } from './users';
 
 /**
  * The analysis of one chart. The model's output (`infer_result`, with model id, version and
@@ -29,6 +30,11 @@ export const analysisRecords = pgTable(
      * from and is refused with CONFLICT when the record moved on meanwhile (another tab, a new image).
      */
     revision: integer('revision').notNull().default(1),
+    /**
+     * Who wrote the record last (a save, or the detection that made or remade it): "last changed by"
+     * beside the chart in the patient list (Step 16, docs/clinics.md). Null: before it was recorded.
+     */
+    updatedBy: integer('updated_by').references(() => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),

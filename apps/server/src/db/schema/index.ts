@@ -21,3 +21,4 @@ export * from './notices';
 export * from './subscriptions';
 export * from './invoices';
 export * from './ai-adaptation';
+export * from './clinics';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { clinics } from './clinics';
 import { createdAt, deletedAt, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
@@ -14,9 +15,15 @@ export const patients = pgTable(
      * patient is a draft: the number is given when the draft is committed.
      */
     patientId: text('patient_id'),
+    /** Who made it: the owner of a personal patient, the member who created a clinic's patient. */
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    /**
+     * Null: a personal patient of `user_id`. Set: the clinic's patient, seen by its members by role
+     * (Step 16, docs/clinics.md). Read and written only through apps/server/src/access.
+     */
+    clinicId: integer('clinic_id').references(() => clinics.id),
     firstName: text('first_name').notNull(),
     birthInfo: date('birth_info', { mode: 'string' }).notNull(),
     /** true female, false male (docs/spec-points.md §3). */
@@ -25,6 +32,8 @@ export const patients = pgTable(
     raceCd: text('race_cd'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Who changed the patient last (created, edited, deleted it): "last changed by" in the list. Null: before it was recorded. */
+    updatedBy: integer('updated_by').references(() => users.id),
     deletedAt: deletedAt(),
     /**
      * Non-null: a draft of the new-patient flow, invisible to every list and query, hard-deleted by
@@ -49,21 +58,39 @@ export const patients = pgTable(
     index('patients_draft_expiry_idx')
       .on(t.draftExpiresAt)
       .where(sql`${t.draftExpiresAt} is not null`),
-    // The list (docs/spec-points.md §2): every committed, live patient of one owner in each sort order, so a
-    // page and the total are read from one index (0013). The predicate must match the list query's.
+    // The list (docs/spec-points.md §2): every committed, live personal patient of one owner in each
+    // sort order, so a page and the total are read from one index (0013; `clinic_id is null` since
+    // 0019, as the access policy's personal scope says). The predicate must match the list query's.
     index('patients_listed_patient_id_idx')
       .on(t.userId, sql`length(${t.patientId})`, t.patientId, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
+      .where(sql`${t.clinicId} is null and ${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
     index('patients_listed_name_idx')
       .on(t.userId, sql`lower(${t.firstName})`, t.firstName, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
+      .where(sql`${t.clinicId} is null and ${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
     index('patients_listed_birth_idx')
       .on(t.userId, t.birthInfo, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
+      .where(sql`${t.clinicId} is null and ${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
     // The name search (`first_name ilike '%text%'`): the owner's trigrams, so a search reads the
     // matching rows instead of every row of the owner (pg_trgm and btree_gin, 0013).
     index('patients_listed_name_trgm_idx')
       .using('gin', t.userId, sql`${t.firstName} gin_trgm_ops`)
-      .where(sql`${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
+      .where(sql`${t.clinicId} is null and ${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
+    // The same list and search for a clinic's patients (0018): one clinic's live patients, whoever
+    // created them. `clinic_id = $1` implies the `is not null` of the predicates.
+    index('patients_clinic_live_idx')
+      .on(t.clinicId, t.deletedAt)
+      .where(sql`${t.clinicId} is not null`),
+    index('patients_clinic_listed_patient_id_idx')
+      .on(t.clinicId, sql`length(${t.patientId})`, t.patientId, t.id)
+      .where(sql`${t.clinicId} is not null and ${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
+    index('patients_clinic_listed_name_idx')
+      .on(t.clinicId, sql`lower(${t.firstName})`, t.firstName, t.id)
+      .where(sql`${t.clinicId} is not null and ${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
+    index('patients_clinic_listed_birth_idx')
+      .on(t.clinicId, t.birthInfo, t.id)
+      .where(sql`${t.clinicId} is not null and ${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
+    index('patients_clinic_listed_name_trgm_idx')
+      .using('gin', t.clinicId, sql`${t.firstName} gin_trgm_ops`)
+      .where(sql`${t.clinicId} is not null and ${t.deletedAt} is null and ${t.draftExpiresAt} is null`),
   ],
 );

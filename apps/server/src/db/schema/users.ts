@@ -1,7 +1,8 @@
 import type { UserPermission, UserRole, UserTypeCd } from '@ceppro/contract';
 import { DEFAULT_USER_PERMISSION } from '@ceppro/contract';
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { clinics } from './clinics';
 import { createdAt, deletedAt, timestamptz, updatedAt } from './columns';
 
 /**
@@ -36,6 +37,12 @@ export const users = pgTable(
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     lastLoginAt: timestamptz('last_login_at'),
     lastLoginIp: text('last_login_ip'),
+    /**
+     * The space the person works in: null their personal patients, else the clinic whose patients they
+     * see (Step 16, docs/clinics.md). Per person, not per session: one session per person at a time.
+     * Only counts while they are a live member of it (apps/server/src/access `resolveActor`).
+     */
+    activeClinicId: integer('active_clinic_id').references((): AnyPgColumn => clinics.id),
 
     // Sign-up details (docs/spec-points.md §3).
     mobileNumber: text('mobile_number'),

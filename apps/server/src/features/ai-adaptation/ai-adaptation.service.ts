@@ -23,9 +23,10 @@ import {
   type AiAdaptationUpdate,
 } from '@ceppro/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import { actorFor, asActor, type Actor, type ActorRef } from '../../access/index';
 import type { Clock } from '../../clock';
 import { dicomCalibrationOfRow } from '../images';
-import type { AdaptationProfileRow, AiAdaptationRepository, OwnerTransaction } from './ai-adaptation.repository';
+import type { AdaptationOwner, AdaptationProfileRow, AiAdaptationRepository, OwnerTransaction } from './ai-adaptation.repository';
 import {
   correctionUnder,
   readStoredCorrection,
@@ -61,7 +62,9 @@ export interface DetectionChoices {
  * (`learnFromFilm`, `buildProfile`), called here exactly as the evaluation calls them. The owner's
  * landmark definitions (packages/ceph definitions/) live on the same row: a detection applies them
  * first, and the shifts are learned and added relative to the defined points. Every access goes
- * through `ownerOf`, so one account never reads or teaches another's profile.
+ * through `ownerOf(actor)`: in a clinic the clinic's profile (every member's saves teach it, every
+ * member's detections apply it; changing it is `ai_profile.manage`, the owner's), in a personal space
+ * the account's own, so no account reads or teaches another space's profile.
  */
 export function createAiAdaptationService(deps: { repository: AiAdaptationRepository; clock: Clock; log: FastifyBaseLogger }) {
   const { repository, clock, log } = deps;
@@ -96,7 +99,7 @@ export function createAiAdaptationService(deps: { repository: AiAdaptationReposi
     await tx.saveProfile(learned ? toStoredProfile(profile) : null, profile.films, learned ? at : null, at);
   }
 
-  async function learn(userId: number, save: LandmarkSave): Promise<void> {
+  async function learn(actor: Actor, save: LandmarkSave): Promise<void> {
     const record = readRecordLandmarks(save.inferResult, save.modifiedResult);
     // Only a film the model placed teaches anything; hand-placed films are the user's alone.
     if (record.model === null) return;
@@ -115,9 +118,9 @@ export function createAiAdaptationService(deps: { repository: AiAdaptationReposi
     }
     const filmId = save.filmId ?? (await repository.liveCephalogram(save.chartRef))?.id;
     if (filmId === undefined) return;
-    const snMm = Object.keys(record.edited).length > 0 ? await filmSnMm(userId, filmId, save.rulerInfo, record.positions) : null;
+    const snMm = Object.keys(record.edited).length > 0 ? await filmSnMm(actor.userId, filmId, save.rulerInfo, record.positions) : null;
     const outcome = learnFromFilm(base, shown, record.edited, snMm);
-    const owner = await repository.ownerOf(userId);
+    const owner = repository.ownerOf(actor);
     await repository.lockedForOwner(owner, async (tx) => {
       // A re-save replaces the film's lesson; a film that now teaches nothing (points put back,
       // a whole-film move) loses it. Either way the film counts at most once.
@@ -131,7 +134,7 @@ export function createAiAdaptationService(deps: { repository: AiAdaptationReposi
     });
   }
 
-  async function answer(owner: number): Promise<AiAdaptation> {
+  async function answer(owner: AdaptationOwner): Promise<AiAdaptation> {
     const row = await repository.findProfile(owner);
     return toAnswer(row);
   }
@@ -141,27 +144,29 @@ export function createAiAdaptationService(deps: { repository: AiAdaptationReposi
      * Learns from a landmark save. Never throws: the save is already stored and must succeed as
      * before; a failure is logged at error level (ids only) and the film is learned at its next save.
      */
-    async learnFromSave(userId: number, save: LandmarkSave): Promise<void> {
+    async learnFromSave(ref: ActorRef, save: LandmarkSave): Promise<void> {
+      const actor = asActor(ref);
       try {
-        await learn(userId, save);
+        await learn(actor, save);
       } catch (error) {
-        log.error({ err: error, userId, chartRef: save.chartRef }, 'clinic adaptation could not learn from a landmark save');
+        log.error({ err: error, userId: actor.userId, chartRef: save.chartRef }, 'clinic adaptation could not learn from a landmark save');
       }
     },
 
     /**
-     * What a detection for `userId` applies (one read by key): the owner's definitions (the defaults
-     * without a row), and the learned profile, null when switched off, nothing learned, or unreadable.
+     * What a detection in the actor's space applies (one read by key): the owner's definitions (the
+     * defaults without a row), and the learned profile, null when switched off, nothing learned, or unreadable.
      */
-    async forDetection(userId: number): Promise<DetectionChoices> {
-      const row = await repository.findProfile(await repository.ownerOf(userId));
+    async forDetection(ref: ActorRef): Promise<DetectionChoices> {
+      const row = await repository.findProfile(repository.ownerOf(asActor(ref)));
       const definitions = readStoredDefinitions(row?.definitions ?? null);
       const profile = row?.enabled ? readStoredProfile(row.profile) : null;
       return { definitions, profile: profile && Object.keys(profile.landmarks).length > 0 ? profile : null };
     },
 
-    async get(userId: number): Promise<AiAdaptation> {
-      return answer(await repository.ownerOf(userId));
+    /** The space's profile, for anyone working in it (what their detections apply). */
+    async get(ref: ActorRef): Promise<AiAdaptation> {
+      return answer(repository.ownerOf(asActor(ref)));
     },
 
     /**
@@ -169,8 +174,8 @@ export function createAiAdaptationService(deps: { repository: AiAdaptationReposi
      * given change). Changing a definition keeps every learned film: the profile is rebuilt from the
      * lessons measured from the definitions now chosen (`rebuild`), the others wait in their rows.
      */
-    async update(userId: number, input: AiAdaptationUpdate): Promise<AiAdaptation> {
-      const owner = await repository.ownerOf(userId);
+    async update(ref: ActorRef, input: AiAdaptationUpdate): Promise<AiAdaptation> {
+      const owner = repository.ownerOf(actorFor(ref, 'ai_profile.manage'));
       await repository.lockedForOwner(owner, async (tx) => {
         const at = now();
         const before = readStoredDefinitions((await tx.profileRow()).definitions);
@@ -183,8 +188,8 @@ export function createAiAdaptationService(deps: { repository: AiAdaptationReposi
     },
 
     /** "Reset": forgets every learned film; the switch stays as it was. */
-    async reset(userId: number): Promise<AiAdaptation> {
-      const owner = await repository.ownerOf(userId);
+    async reset(ref: ActorRef): Promise<AiAdaptation> {
+      const owner = repository.ownerOf(actorFor(ref, 'ai_profile.manage'));
       await repository.lockedForOwner(owner, async (tx) => {
         await tx.deleteAllFilms();
         await tx.saveProfile(null, 0, null, now());

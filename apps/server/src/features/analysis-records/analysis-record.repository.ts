@@ -1,5 +1,6 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { patientScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { newestLiveImage } from '../../db/live-image';
 import { analysisRecords, charts, patients } from '../../db/schema/index';
@@ -44,6 +45,7 @@ const SMALL_COLUMNS = {
   revision: analysisRecords.revision,
   createdAt: analysisRecords.createdAt,
   updatedAt: analysisRecords.updatedAt,
+  updatedBy: analysisRecords.updatedBy,
   deletedAt: analysisRecords.deletedAt,
 };
 /** A listed row's documents: null whatever is stored, until read with `documents`. */
@@ -52,17 +54,17 @@ const NO_DOCUMENTS = Object.fromEntries(Object.values(RECORD_DOCUMENTS).map((key
   null
 >;
 
-/** Records belong to a user through chart and patient; every read and write checks that path. */
+/** Records belong to a space through chart and patient (the access policy's `patientScope`); every read and write checks that path. */
 export function createAnalysisRecordRepository(db: AppDatabase) {
-  const ownedBy = (userId: number): SQL[] => [
-    eq(patients.userId, userId),
+  const ownedBy = (actor: Actor): SQL[] => [
+    patientScope(actor),
     isNull(patients.deletedAt),
     isNull(charts.deletedAt),
     isNull(analysisRecords.deletedAt),
   ];
 
-  const owned = (userId: number, filter: RecordFilter): SQL | undefined => {
-    const conditions = ownedBy(userId);
+  const owned = (actor: Actor, filter: RecordFilter): SQL | undefined => {
+    const conditions = ownedBy(actor);
     if (filter.id !== undefined) conditions.push(eq(analysisRecords.id, filter.id));
     if (filter.chartRef !== undefined) conditions.push(eq(analysisRecords.chartRef, filter.chartRef));
     return and(...conditions);
@@ -73,8 +75,8 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
      * One page of the caller's records by id, small fields only (every document reads as null),
      * with the count of all that match. A chart has one live record.
      */
-    async page(userId: number, filter: RecordFilter, page: { offset: number; limit: number }): Promise<RecordPage> {
-      const where = owned(userId, filter);
+    async page(actor: Actor, filter: RecordFilter, page: { offset: number; limit: number }): Promise<RecordPage> {
+      const where = owned(actor, filter);
       const [rows, totals] = await Promise.all([
         db
           .select(SMALL_COLUMNS)
@@ -128,14 +130,14 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
       return found;
     },
 
-    /** One of the caller's records, documents included. */
-    async findOwned(userId: number, id: number): Promise<AnalysisRecordRow | undefined> {
+    /** One record of the caller's space, documents included. */
+    async findOwned(actor: Actor, id: number): Promise<AnalysisRecordRow | undefined> {
       const [row] = await db
         .select({ record: analysisRecords })
         .from(analysisRecords)
         .innerJoin(charts, eq(charts.id, analysisRecords.chartRef))
         .innerJoin(patients, eq(patients.id, charts.patientRef))
-        .where(owned(userId, { id }))
+        .where(owned(actor, { id }))
         .limit(1);
       return row?.record;
     },
@@ -177,11 +179,12 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
       id: number,
       patch: Record<string, unknown>,
       maxBytes: number,
+      updatedBy: number,
     ): Promise<AnalysisRecordRow | 'too-large' | undefined> {
       const merged = sql`(coalesce(${analysisRecords.drawingResult}, '{"version":1}'::jsonb) || ${JSON.stringify(patch)}::jsonb)`;
       const [row] = await db
         .update(analysisRecords)
-        .set({ drawingResult: sql`${merged}`, updatedAt: new Date() })
+        .set({ drawingResult: sql`${merged}`, updatedAt: new Date(), updatedBy })
         .where(and(eq(analysisRecords.id, id), isNull(analysisRecords.deletedAt), sql`octet_length(${merged}::text) <= ${maxBytes}`))
         .returning();
       if (row) return row;

@@ -1,6 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
-import { landmarkImageFits } from '@ceppro/contract';
+import { landmarkImageFits, type AccessOperation } from '@ceppro/contract';
 import { z } from 'zod';
+import { actorFor, assertCan, type Actor, type ActorRef } from '../../access/index';
 import type { VersionedJson } from '../../db/schema/columns';
 import { AppError } from '../../errors/app-error';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -44,6 +45,34 @@ export interface DocumentAsk {
 const askedDocuments = (ask: DocumentAsk | undefined): RecordDocument[] =>
   ask ? (Object.keys(ask.counts) as RecordDocument[]).filter((name) => (ask.counts[name] ?? 0) > 0) : [];
 
+/**
+ * What changing each stored field is, for the access policy: the landmarks (the user's and the
+ * model's), the calibration ruler, planning (profilogram, superimposition, VTO/STO) and drawings.
+ */
+const OPERATION_OF: Record<keyof AnalysisRecordValues & string, AccessOperation | null> = {
+  inferResult: 'landmarks.edit',
+  modifiedResult: 'landmarks.edit',
+  imgSize: 'landmarks.edit',
+  rulerInfo: 'analysis.edit',
+  profilogramResult: 'planning.edit',
+  superimpositionData: 'planning.edit',
+  vtoStoConfig: 'planning.edit',
+  drawingResult: 'drawing.edit',
+  updatedBy: null,
+};
+
+/** The actor once the policy allows every change `values` makes (`analysis.edit` for a write of nothing). */
+function actorForChanges(ref: ActorRef, values: AnalysisRecordValues): Actor {
+  const operations = new Set(
+    Object.keys(values)
+      .map((key) => OPERATION_OF[key as keyof typeof OPERATION_OF])
+      .filter((op): op is AccessOperation => op !== null && op !== undefined),
+  );
+  const actor = actorFor(ref, 'analysis.read');
+  for (const operation of operations.size > 0 ? operations : ['analysis.edit' as const]) assertCan(actor, operation);
+  return actor;
+}
+
 /** Only the fields present in the input become column values, so an update of one document never rewrites another. */
 function toValues(input: AnalysisRecordInput): AnalysisRecordValues {
   const parsed = analysisRecordInputSchema.parse(input);
@@ -84,9 +113,9 @@ export function createAnalysisRecordService(deps: {
    * result, the account's clinic adaptation learns what the user corrected on this film. It never
    * fails the save (learnFromSave logs instead), and a film that teaches nothing changes nothing.
    */
-  async function learnFrom(userId: number, row: AnalysisRecordRow, values: AnalysisRecordValues): Promise<void> {
+  async function learnFrom(actor: Actor, row: AnalysisRecordRow, values: AnalysisRecordValues): Promise<void> {
     if (values.modifiedResult === undefined || row.inferResult === null) return;
-    await adaptation.learnFromSave(userId, {
+    await adaptation.learnFromSave(actor, {
       chartRef: row.chartRef,
       // Bound to its film by bindToImage; cleared edits (null) concern the chart's live cephalogram.
       filmId: values.modifiedResult ? modifiedResultSchema.parse(values.modifiedResult).image.chart_data_id : null,
@@ -127,7 +156,7 @@ export function createAnalysisRecordService(deps: {
    * record): a list of many records with their documents is refused, whatever their size.
    */
   async function list(
-    userId: number,
+    ref: ActorRef,
     filter: { id?: number | undefined; chart_id?: number | undefined; page?: number | undefined; page_size?: number | undefined },
     ask?: DocumentAsk,
   ): Promise<{ rows: AnalysisRecordRow[]; total: number }> {
@@ -137,22 +166,25 @@ export function createAnalysisRecordService(deps: {
         field: 'filter',
       });
     }
-    const found = await records.page(userId, { id: filter.id, chartRef: filter.chart_id }, { offset: page * page_size, limit: page_size });
+    const actor = actorFor(ref, 'analysis.read');
+    const found = await records.page(actor, { id: filter.id, chartRef: filter.chart_id }, { offset: page * page_size, limit: page_size });
     return { rows: await withDocuments(found.rows, ask), total: found.total };
   }
 
   return {
     list,
 
-    /** drawing_result alone, for the drawing pad; null when the chart is not the caller's. */
-    async drawingResult(userId: number, chartId: number, reserve: DocumentAsk['reserve']): Promise<VersionedJson | null> {
-      const { rows } = await list(userId, { chart_id: chartId }, { counts: { drawing_result: 1 }, reserve });
+    /** drawing_result alone, for the drawing pad; null when the chart is not in the caller's space. */
+    async drawingResult(ref: ActorRef, chartId: number, reserve: DocumentAsk['reserve']): Promise<VersionedJson | null> {
+      const { rows } = await list(ref, { chart_id: chartId }, { counts: { drawing_result: 1 }, reserve });
       return rows[0]?.drawingResult ?? null;
     },
 
-    async create(userId: number, chartId: number, input: AnalysisRecordInput): Promise<AnalysisRecordRow> {
+    async create(ref: ActorRef, chartId: number, input: AnalysisRecordInput): Promise<AnalysisRecordRow> {
       const values = toValues(input);
-      if (!(await charts.findOwned(userId, chartId))) throw new AppError('NOT_FOUND');
+      const actor = actorForChanges(ref, values);
+      values.updatedBy = actor.userId;
+      if (!(await charts.findOwned(actor, chartId))) throw new AppError('NOT_FOUND');
       await bindToImage(chartId, values);
       let row: AnalysisRecordRow;
       try {
@@ -162,7 +194,7 @@ export function createAnalysisRecordService(deps: {
         if (isUniqueViolation(error)) throw new AppError('CONFLICT', 'This chart already has an analysis record.');
         throw error;
       }
-      await learnFrom(userId, row, values);
+      await learnFrom(actor, row, values);
       return row;
     },
 
@@ -171,20 +203,21 @@ export function createAnalysisRecordService(deps: {
      * `modified_result`; a record that moved on since (another tab saved, a new image was analysed)
      * answers CONFLICT and keeps what it has.
      */
-    async update(userId: number, id: number, input: AnalysisRecordInput, baseRevision?: number): Promise<AnalysisRecordRow> {
+    async update(ref: ActorRef, id: number, input: AnalysisRecordInput, baseRevision?: number): Promise<AnalysisRecordRow> {
       const values = toValues(input);
+      const actor = actorForChanges(ref, values);
       const landmarks = values.modifiedResult !== undefined;
       if (landmarks && baseRevision === undefined) {
         throw new AppError('VALIDATION_FAILED', 'A landmark save must name the revision it started from.', { field: 'base_revision' });
       }
-      const current = await records.findOwned(userId, id);
+      const current = await records.findOwned(actor, id);
       if (!current) throw new AppError('NOT_FOUND');
       if (baseRevision !== undefined && current.revision !== baseRevision) throw stale();
       await bindToImage(current.chartRef, values);
       const bump = landmarks || values.inferResult !== undefined || values.imgSize !== undefined;
-      const row = await records.update(id, values, { expected: baseRevision, bump });
+      const row = await records.update(id, { ...values, updatedBy: actor.userId }, { expected: baseRevision, bump });
       if (!row) throw baseRevision !== undefined ? stale() : new AppError('NOT_FOUND');
-      await learnFrom(userId, row, values);
+      await learnFrom(actor, row, values);
       return row;
     },
 
@@ -194,12 +227,13 @@ export function createAnalysisRecordService(deps: {
      * change (a read-modify-write from two places could). The merged document stays within
      * MAX_DOCUMENT_BYTES or nothing is written. Does not move the landmark revision.
      */
-    async mergeDrawingResult(userId: number, id: number, patch: unknown): Promise<AnalysisRecordRow> {
+    async mergeDrawingResult(ref: ActorRef, id: number, patch: unknown): Promise<AnalysisRecordRow> {
+      const actor = actorFor(ref, 'drawing.edit');
       const parsed = drawingResultPatchSchema.safeParse(patch);
       if (!parsed.success)
         throw new AppError('VALIDATION_FAILED', `patch ${parsed.error.issues[0]?.message ?? 'is invalid'}`, { field: 'patch' });
-      if (!(await records.findOwned(userId, id))) throw new AppError('NOT_FOUND');
-      const row = await records.mergeDrawingResult(id, parsed.data, MAX_DOCUMENT_BYTES);
+      if (!(await records.findOwned(actor, id))) throw new AppError('NOT_FOUND');
+      const row = await records.mergeDrawingResult(id, parsed.data, MAX_DOCUMENT_BYTES, actor.userId);
       if (row === 'too-large')
         throw new AppError('VALIDATION_FAILED', `drawing_result must be at most ${MAX_DOCUMENT_BYTES / 1024} KB as JSON`, {
           field: 'patch',

@@ -1,24 +1,7 @@
+import { composeMail as compose } from '../../mail/compose';
 import type { MailMessage, Mailer } from '../../mail/mailer';
 
-/**
- * The account mails: plain text and HTML with the same content. Links are absolute, built from
- * PUBLIC_URL, and carry a single-use token.
- */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
-
-function compose(to: string, subject: string, paragraphs: string[], action?: { label: string; url: string }): MailMessage {
-  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', '-- Ceppro'].join('\n\n');
-  const button = action
-    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px ` +
-      `18px;background:#1a5fb4;color:#fff;text-decoration:none;border-radius:4px">${escapeHtml(action.label)}</a></p><p ` +
-      `style="font-size:12px;color:#666">${escapeHtml(action.url)}</p>`
-    : '';
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
-  const html = `<!doctype html><html><body style="font-family:sans-serif">${body}${button}<p>Ceppro</p></body></html>`;
-  return { to, subject, text, html };
-}
-
+/** The account mails (mail/compose.ts): links are absolute, built from PUBLIC_URL, and carry a single-use token. */
 export interface AuthMails {
   activation(to: string, name: string, url: string, reason: 'sign_up' | 'locked' | 'resend'): Promise<void>;
   ipApproval(to: string, name: string, url: string, ip: string): Promise<void>;

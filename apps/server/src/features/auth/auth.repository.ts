@@ -1,7 +1,17 @@
 import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { UserTypeCd } from '@ceppro/contract';
+import { activeMembershipJoin } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
-import { approvedIps, licenseUploads, sessions, spentProofs, userConfigs, users, type UserStatus } from '../../db/schema/index';
+import {
+  approvedIps,
+  clinicMembers,
+  licenseUploads,
+  sessions,
+  spentProofs,
+  userConfigs,
+  users,
+  type UserStatus,
+} from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -196,7 +206,7 @@ export function createAuthRepository(db: AppDatabase) {
       });
     },
 
-    /** The live end of a refresh family with what bearer checks need about its user. */
+    /** The live end of a refresh family with what bearer checks need about its user, and the space they work in. */
     async findSessionState(familyId: string) {
       const [row] = await db
         .select({
@@ -207,9 +217,13 @@ export function createAuthRepository(db: AppDatabase) {
           userStatus: users.status,
           userExpiresAt: users.expiresAt,
           userDeletedAt: users.deletedAt,
+          // The space the user works in, read here so the access policy's actor costs no query of its own.
+          clinicId: clinicMembers.clinicId,
+          clinicRole: clinicMembers.role,
         })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
+        .leftJoin(clinicMembers, activeMembershipJoin)
         .where(and(eq(sessions.familyId, familyId), isNull(sessions.replacedBy)))
         .limit(1);
       return row;

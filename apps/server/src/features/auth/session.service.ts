@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@ceppro/contract';
+import { actorFromMembership } from '../../access/index';
 import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../clock';
@@ -7,7 +8,7 @@ import { AppError } from '../../errors/app-error';
 import type { EventBus, SessionScope } from '../../realtime/event-bus';
 import type { AuditLog, ClientInfo } from './audit';
 import type { AuthRepository } from './auth.repository';
-import { createSessionStateCache } from './session-cache';
+import { createSessionStateCache, type SessionState } from './session-cache';
 import { authError } from '../../http/parse-body';
 import type { AuthContext } from '../../http/require-user';
 import { randomToken, sha256Hex, signAccessToken, successorRefreshToken, verifyAccessToken } from './tokens';
@@ -42,6 +43,12 @@ export interface SessionService {
   refresh(refreshToken: string, client: ClientInfo): Promise<TokenPair>;
   logout(context: AuthContext, client: ClientInfo): Promise<void>;
   revokeAllOf(userId: number, reason: RevokeReason, keep?: AuthContext): Promise<void>;
+  /**
+   * The user's space or role changed (features/clinics: a switch, a removal, a role change): this
+   * process forgets their sessions' cached state, so the next request reads the new actor. Other
+   * processes see it within the cache's TTL (session-cache.ts).
+   */
+  spaceChanged(userId: number): void;
 }
 
 export function createSessionService(deps: {
@@ -134,15 +141,20 @@ export function createSessionService(deps: {
     const checked = verifyAccessToken(accessSecret, token, now);
     if (!checked.ok) throw checked.reason === 'expired' ? new AppError('J002') : new AppError('J001');
     const { sessionId } = checked.claims;
-    let state = fresh ? undefined : cache.get(sessionId, now);
-    if (!state) {
-      state = await repository.findSessionState(sessionId);
+    const read = () => repository.findSessionState(sessionId);
+    let state: SessionState | undefined;
+    if (fresh) {
+      state = await read();
       if (state) cache.set(sessionId, state, now);
+    } else {
+      state = await cache.load(sessionId, now, read);
     }
     if (!state || state.userId !== checked.claims.userId) throw new AppError('J001');
     assertUsable(state);
     const endsAt = Math.min(checked.expiresAtMs, state.userExpiresAt?.getTime() ?? Infinity, state.expiresAt.getTime());
-    return { context: checked.claims, endsAt };
+    // The actor comes with the session's state (one read, cached with it): no query of its own per request.
+    const actor = actorFromMembership(state.userId, { clinicId: state.clinicId ?? null, role: state.clinicRole ?? null });
+    return { context: { ...checked.claims, actor }, endsAt };
   }
 
   return {
@@ -207,6 +219,10 @@ export function createSessionService(deps: {
       cache.forgetSession(context.sessionId);
       await audit.record({ userId: context.userId, action: 'logout', client });
       await announceEnd(context.userId, codeOnRevoke('logout'), { session: context.sessionId });
+    },
+
+    spaceChanged(userId) {
+      cache.forgetUser(userId);
     },
 
     async revokeAllOf(userId, reason, keep) {

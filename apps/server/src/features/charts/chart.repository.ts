@@ -1,6 +1,7 @@
 import type { ImageTypeCd } from '@ceppro/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import { patientScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { analysisRecords, chartData, charts, patients } from '../../db/schema/index';
 
@@ -8,7 +9,8 @@ export type ChartRow = typeof charts.$inferSelect;
 export type ChartDataRow = typeof chartData.$inferSelect;
 
 export interface ChartListQuery {
-  userId: number;
+  /** Whose charts: the actor's space (access policy). */
+  actor: Actor;
   patientRef?: number | undefined;
   uuid?: string | undefined;
   chartId?: string | undefined;
@@ -25,13 +27,13 @@ export interface ChartSummary extends ChartRow {
 }
 
 /**
- * Charts belong to a user through their patient: every query joins patients and checks the owner,
- * and a chart of a deleted patient counts as gone.
+ * Charts belong to a space through their patient: every query joins patients and filters with the
+ * access policy's `patientScope`, and a chart of a deleted patient counts as gone.
  */
 export function createChartRepository(db: AppDatabase) {
-  const ownedOrDraft = (userId: number): SQL[] => [eq(patients.userId, userId), isNull(patients.deletedAt), isNull(charts.deletedAt)];
+  const ownedOrDraft = (actor: Actor): SQL[] => [patientScope(actor), isNull(patients.deletedAt), isNull(charts.deletedAt)];
   // Drafts of the new-patient / add-chart flow are invisible until landmark detection commits them.
-  const ownedBy = (userId: number): SQL[] => [...ownedOrDraft(userId), isNull(patients.draftExpiresAt), isNull(charts.draftExpiresAt)];
+  const ownedBy = (actor: Actor): SQL[] => [...ownedOrDraft(actor), isNull(patients.draftExpiresAt), isNull(charts.draftExpiresAt)];
   // Pending images (uploaded, not yet committed) are invisible too.
   const liveData = (deleted = false): SQL[] => [
     deleted ? isNotNull(chartData.deletedAt) : isNull(chartData.deletedAt),
@@ -39,18 +41,18 @@ export function createChartRepository(db: AppDatabase) {
   ];
 
   return {
-    async findOwned(userId: number, id: number): Promise<ChartRow | undefined> {
+    async findOwned(actor: Actor, id: number): Promise<ChartRow | undefined> {
       const [row] = await db
         .select({ chart: charts })
         .from(charts)
         .innerJoin(patients, eq(patients.id, charts.patientRef))
-        .where(and(eq(charts.id, id), ...ownedBy(userId)))
+        .where(and(eq(charts.id, id), ...ownedBy(actor)))
         .limit(1);
       return row?.chart;
     },
 
     async list(q: ChartListQuery): Promise<ChartSummary[]> {
-      const conditions = q.includeDrafts ? ownedOrDraft(q.userId) : ownedBy(q.userId);
+      const conditions = q.includeDrafts ? ownedOrDraft(q.actor) : ownedBy(q.actor);
       if (q.patientRef !== undefined) conditions.push(eq(charts.patientRef, q.patientRef));
       if (q.uuid !== undefined) conditions.push(eq(charts.uuid, q.uuid));
       if (q.chartId !== undefined) conditions.push(eq(charts.chartId, q.chartId));
@@ -126,13 +128,13 @@ export function createChartRepository(db: AppDatabase) {
       return rows.length > 0;
     },
 
-    async findOwnedChartData(userId: number, id: number): Promise<ChartDataRow | undefined> {
+    async findOwnedChartData(actor: Actor, id: number): Promise<ChartDataRow | undefined> {
       const [row] = await db
         .select({ data: chartData })
         .from(chartData)
         .innerJoin(charts, eq(charts.id, chartData.chartRef))
         .innerJoin(patients, eq(patients.id, charts.patientRef))
-        .where(and(eq(chartData.id, id), ...liveData(), ...ownedBy(userId)))
+        .where(and(eq(chartData.id, id), ...liveData(), ...ownedBy(actor)))
         .limit(1);
       return row?.data;
     },

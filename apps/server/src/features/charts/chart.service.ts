@@ -1,5 +1,6 @@
 import { calendarDateSchema, imageTypeCdSchema } from '@ceppro/contract';
 import { z } from 'zod';
+import { actorFor, type Actor, type ActorRef } from '../../access/index';
 import { AppError } from '../../errors/app-error';
 import type { PatientRepository } from '../patients';
 import type { ChartDataRow, ChartRepository, ChartRow, ChartSummary } from './chart.repository';
@@ -36,26 +37,32 @@ export interface ChartView extends ChartSummary {
   analysisRecordId: number | null;
 }
 
-/** Charts and their images. Ownership is the patient's: a chart of another user's patient is not found. */
+/**
+ * Charts and their images. Ownership is the patient's space (the access policy): a chart of a patient
+ * outside the caller's space is not found; what the caller's role may do is asked first (403
+ * ROLE_FORBIDDEN). Moving a chart to another patient takes it off its patient: `chart.delete`.
+ * Correcting a film's shoot date or type describes an upload: `film.upload`.
+ */
 export function createChartService(deps: { charts: ChartRepository; patients: PatientRepository; draftTtlS: number }) {
   const { charts, patients, draftTtlS } = deps;
 
-  async function ownedChart(userId: number, id: number): Promise<ChartRow> {
-    const chart = await charts.findOwned(userId, id);
+  async function ownedChart(actor: Actor, id: number): Promise<ChartRow> {
+    const chart = await charts.findOwned(actor, id);
     if (!chart) throw new AppError('NOT_FOUND');
     return chart;
   }
 
-  async function ownedPatient(userId: number, patientId: number): Promise<void> {
-    if (!(await patients.findOwned(userId, patientId))) throw new AppError('NOT_FOUND');
+  async function ownedPatient(actor: Actor, patientId: number): Promise<void> {
+    if (!(await patients.findOwned(actor, patientId))) throw new AppError('NOT_FOUND');
   }
 
   return {
     /** Three queries whatever the number of charts: charts, their images, their record ids. */
-    async list(userId: number, input: ChartListInput): Promise<ChartView[]> {
+    async list(ref: ActorRef, input: ChartListInput): Promise<ChartView[]> {
+      const actor = actorFor(ref, 'chart.read');
       const q = listSchema.parse(input);
       const rows = await charts.list({
-        userId,
+        actor,
         patientRef: q.patient_id,
         uuid: q.uuid,
         chartId: q.chart_id,
@@ -68,10 +75,11 @@ export function createChartService(deps: { charts: ChartRepository; patients: Pa
       return rows.map((r) => ({ ...r, chartData: data.filter((d) => d.chartRef === r.id), analysisRecordId: records.get(r.id) ?? null }));
     },
 
-    async chartData(userId: number, input: ChartDataQueryInput): Promise<ChartDataRow[]> {
+    async chartData(ref: ActorRef, input: ChartDataQueryInput): Promise<ChartDataRow[]> {
+      const actor = actorFor(ref, 'film.read');
       const q = chartDataQuerySchema.parse(input);
-      // Another user's chart reads as empty, like a chart without images.
-      if (!(await charts.findOwned(userId, q.chart_id))) return [];
+      // A chart outside the caller's space reads as empty, like a chart without images.
+      if (!(await charts.findOwned(actor, q.chart_id))) return [];
       return charts.chartDataOf([q.chart_id], { imageTypes: q.image_type_cd, deleted: q.deleted });
     },
 
@@ -79,37 +87,42 @@ export function createChartService(deps: { charts: ChartRepository; patients: Pa
      * `draft`: the new-patient / add-chart flow's chart, invisible until landmark detection commits
      * it. The patient may itself be a draft of the caller's (the new-patient flow).
      */
-    async create(userId: number, patientId: number, draft = false): Promise<ChartRow> {
-      if (!(await patients.findOwnedOrDraft(userId, patientId))) throw new AppError('NOT_FOUND');
+    async create(ref: ActorRef, patientId: number, draft = false): Promise<ChartRow> {
+      const actor = actorFor(ref, 'chart.create');
+      if (!(await patients.findOwnedOrDraft(actor, patientId))) throw new AppError('NOT_FOUND');
       return charts.insert(patientId, draft ? new Date(Date.now() + draftTtlS * 1000) : null);
     },
 
     /** One chart as the charts query shows it, drafts included: the answer to a create. */
-    async view(userId: number, uuid: string): Promise<ChartView> {
-      const [row] = await charts.list({ userId, uuid, order: 'desc', includeDrafts: true });
+    async view(ref: ActorRef, uuid: string): Promise<ChartView> {
+      const actor = actorFor(ref, 'chart.read');
+      const [row] = await charts.list({ actor, uuid, order: 'desc', includeDrafts: true });
       if (!row) throw new AppError('NOT_FOUND');
       const [data, records] = await Promise.all([charts.chartDataOf([row.id]), charts.analysisRecordIdsOf([row.id])]);
       return { ...row, chartData: data, analysisRecordId: records.get(row.id) ?? null };
     },
 
     /** Moves a chart to another of the caller's patients (the only mutable field of a chart). */
-    async update(userId: number, id: number, input: { patient_id: number }): Promise<ChartRow> {
-      await ownedChart(userId, id);
-      await ownedPatient(userId, input.patient_id);
+    async update(ref: ActorRef, id: number, input: { patient_id: number }): Promise<ChartRow> {
+      const actor = actorFor(ref, 'chart.delete');
+      await ownedChart(actor, id);
+      await ownedPatient(actor, input.patient_id);
       const row = await charts.setPatient(id, input.patient_id);
       if (!row) throw new AppError('NOT_FOUND');
       return row;
     },
 
-    async remove(userId: number, id: number): Promise<true> {
-      await ownedChart(userId, id);
+    async remove(ref: ActorRef, id: number): Promise<true> {
+      const actor = actorFor(ref, 'chart.delete');
+      await ownedChart(actor, id);
       if (!(await charts.softDelete(id))) throw new AppError('NOT_FOUND');
       return true;
     },
 
-    async updateChartData(userId: number, id: number, input: ChartDataPatchInput): Promise<ChartDataRow> {
+    async updateChartData(ref: ActorRef, id: number, input: ChartDataPatchInput): Promise<ChartDataRow> {
+      const actor = actorFor(ref, 'film.upload');
       const p = chartDataPatchSchema.parse(input);
-      if (!(await charts.findOwnedChartData(userId, id))) throw new AppError('NOT_FOUND');
+      if (!(await charts.findOwnedChartData(actor, id))) throw new AppError('NOT_FOUND');
       const row = await charts.updateChartData(id, {
         ...(p.shoot_date !== undefined && { shootDate: p.shoot_date }),
         ...(p.image_type_cd !== undefined && { imageTypeCd: p.image_type_cd }),

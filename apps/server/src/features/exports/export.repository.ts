@@ -1,5 +1,6 @@
 import { IMAGE_TYPE, type ExportChart } from '@ceppro/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import { patientScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { liveChartData } from '../../db/live-image';
 import { analysisRecords, chartData, charts, patients, userConfigs } from '../../db/schema/index';
@@ -12,24 +13,24 @@ export interface ExportChartRow extends ExportChart {
 }
 
 /**
- * SQL of the exports. Every read is keyed by the caller's user id: another user's patients and
- * charts are never selected, whatever ids the request names. Charts and patients count only when
- * live (not deleted) and committed (not a draft).
+ * SQL of the exports. Every read is keyed by the caller's space (the access policy's `patientScope`):
+ * patients and charts outside it are never selected, whatever ids the request names. Charts and
+ * patients count only when live (not deleted) and committed (not a draft).
  */
 export function createExportRepository(db: AppDatabase) {
-  const owned = (userId: number) =>
+  const owned = (actor: Actor) =>
     and(
-      eq(patients.userId, userId),
+      patientScope(actor),
       isNull(patients.deletedAt),
       isNull(patients.draftExpiresAt),
       isNull(charts.deletedAt),
       isNull(charts.draftExpiresAt),
     );
 
-  /** Charts in a batch: the caller's (optionally only `patientIds`), with a live record holding landmarks. */
-  const batchWhere = (userId: number, patientIds: readonly number[] | null): SQL | undefined =>
+  /** Charts in a batch: the caller's space's (optionally only `patientIds`), with a live record holding landmarks. */
+  const batchWhere = (actor: Actor, patientIds: readonly number[] | null): SQL | undefined =>
     and(
-      owned(userId),
+      owned(actor),
       patientIds === null ? undefined : inArray(patients.id, [...patientIds]),
       isNull(analysisRecords.deletedAt),
       or(isNotNull(analysisRecords.inferResult), isNotNull(analysisRecords.modifiedResult)),
@@ -113,33 +114,33 @@ export function createExportRepository(db: AppDatabase) {
   return {
     defaultPpm,
 
-    /** One of the caller's charts by its chart_id, with its record (null when it has none); undefined when not the caller's. */
-    async ownedChart(userId: number, chartId: string, ppm: number | null): Promise<ExportChartRow | undefined> {
+    /** A chart of the caller's space by its chart_id, with its record (null when it has none); undefined when not in it. */
+    async ownedChart(actor: Actor, chartId: string, ppm: number | null): Promise<ExportChartRow | undefined> {
       const rows = await db
         .select(chartColumns)
         .from(charts)
         .innerJoin(patients, eq(patients.id, charts.patientRef))
         .leftJoin(analysisRecords, and(eq(analysisRecords.chartRef, charts.id), isNull(analysisRecords.deletedAt)))
-        .where(and(owned(userId), eq(charts.chartId, chartId)))
+        .where(and(owned(actor), eq(charts.chartId, chartId)))
         .limit(1);
       const [chart] = await toExportCharts(rows, ppm);
       return chart;
     },
 
     /** How many charts a batch will hold (sent up front so the browser can show progress). */
-    async countBatch(userId: number, patientIds: readonly number[] | null): Promise<number> {
+    async countBatch(actor: Actor, patientIds: readonly number[] | null): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(charts)
         .innerJoin(patients, eq(patients.id, charts.patientRef))
         .innerJoin(analysisRecords, eq(analysisRecords.chartRef, charts.id))
-        .where(batchWhere(userId, patientIds));
+        .where(batchWhere(actor, patientIds));
       return row?.n ?? 0;
     },
 
     /** The next `limit` batch charts after chart ref `after`, ordered by chart ref (keyset paging: no offset scans). */
     async batchPage(
-      userId: number,
+      actor: Actor,
       patientIds: readonly number[] | null,
       after: number,
       limit: number,
@@ -150,7 +151,7 @@ export function createExportRepository(db: AppDatabase) {
         .from(charts)
         .innerJoin(patients, eq(patients.id, charts.patientRef))
         .innerJoin(analysisRecords, eq(analysisRecords.chartRef, charts.id))
-        .where(and(batchWhere(userId, patientIds), gt(charts.id, after)))
+        .where(and(batchWhere(actor, patientIds), gt(charts.id, after)))
         .orderBy(asc(charts.id))
         .limit(limit);
       return toExportCharts(rows, ppm);

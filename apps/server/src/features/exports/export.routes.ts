@@ -25,19 +25,19 @@ function attachment(reply: FastifyReply, contentType: string, filename: string):
 export function registerExportRoutes(app: FastifyInstance, exports: ExportService): void {
   app.post(EXPORT_ENDPOINTS.chart.path, async (request, reply) => {
     const body = parseBody(chartExportRequestSchema, request.body);
-    const file = await exports.chart(requireUser(request).userId, body);
+    const file = await exports.chart(requireUser(request).actor, body);
     return attachment(reply, file.contentType, file.filename).send(file.body);
   });
 
   app.post(EXPORT_ENDPOINTS.landmarks.path, async (request, reply) => {
     const body = parseBody(landmarksExportRequestSchema, request.body);
-    const { filename, document } = await exports.landmarks(requireUser(request).userId, body.chart_id);
+    const { filename, document } = await exports.landmarks(requireUser(request).actor, body.chart_id);
     return attachment(reply, EXPORT_MIME.json, filename).send(JSON.stringify(document, null, 2));
   });
 
   app.post(EXPORT_ENDPOINTS.batch.path, async (request, reply) => {
     const body = parseBody(batchExportRequestSchema, request.body);
-    const batch = await exports.batch(requireUser(request).userId, body);
+    const batch = await exports.batch(requireUser(request).actor, body);
     return attachment(reply, batch.contentType, batch.filename)
       .header(EXPORT_HEADERS.charts, String(batch.charts))
       .header(EXPORT_HEADERS.rows, String(batch.rows))

@@ -11,6 +11,7 @@ import {
   type LandmarksDocument,
 } from '@ceppro/contract';
 import type { Readable } from 'node:stream';
+import { actorFor, type Actor, type ActorRef } from '../../access/index';
 import { AppError } from '../../errors/app-error';
 import type { EventBus } from '../../realtime/event-bus';
 import { csvBuffer, csvStream, xlsxBuffer, xlsxStream } from './export-writers';
@@ -42,30 +43,32 @@ export interface ExportServiceDeps {
 const stamp = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
- * Measurement and landmark exports. Ownership first: a chart that is not the caller's is
- * NOT_FOUND, and a batch reads only the caller's patients (ids of anyone else's select nothing).
- * A batch streams page by page and tells the caller's sockets how far it has got.
+ * Measurement and landmark exports. The access policy first: every export is `export` (403
+ * ROLE_FORBIDDEN for an assistant); a chart outside the caller's space is NOT_FOUND, and a batch
+ * reads only the space's patients (ids of anyone else's select nothing). A batch streams page by page
+ * and tells the caller's sockets (only theirs) how far it has got.
  */
 export function createExportService(deps: ExportServiceDeps) {
   const { exports, events, clock = () => new Date(), pageSize = 100 } = deps;
   /** One batch per user at a time: a big account's export cannot crowd out its own second one or others. */
   const running = new Set<number>();
 
-  async function ownedChart(userId: number, chartId: string) {
-    const chart = await exports.ownedChart(userId, chartId, await exports.defaultPpm(userId));
+  async function ownedChart(actor: Actor, chartId: string) {
+    const chart = await exports.ownedChart(actor, chartId, await exports.defaultPpm(actor.userId));
     if (!chart) throw new AppError('NOT_FOUND');
     return chart;
   }
 
   return {
     /** One chart's measurements (the selected analysis or all built-in ones) as CSV or XLSX. */
-    async chart(userId: number, request: ChartExportRequest & { analyses: 'selected' | 'all' }): Promise<ExportFile> {
+    async chart(ref: ActorRef, request: ChartExportRequest & { analyses: 'selected' | 'all' }): Promise<ExportFile> {
+      const actor = actorFor(ref, 'export');
       const analyses = exportAnalyses(request);
       if (!analyses)
         throw new AppError('VALIDATION_FAILED', 'Unknown analysis or measurement.', {
           field: request.measurement_ids ? 'measurement_ids' : 'analysis_id',
         });
-      const chart = await ownedChart(userId, request.chart_id);
+      const chart = await ownedChart(actor, request.chart_id);
       const rows = buildExportRows(chart, analyses);
       const filename = `ceppro-measurements-${chart.chartId}.${request.format}`;
       return {
@@ -76,8 +79,8 @@ export function createExportService(deps: ExportServiceDeps) {
     },
 
     /** One chart's landmarks, AI and adjusted side by side, as a JSON document. */
-    async landmarks(userId: number, chartId: string): Promise<{ filename: string; document: LandmarksDocument }> {
-      const chart = await ownedChart(userId, chartId);
+    async landmarks(ref: ActorRef, chartId: string): Promise<{ filename: string; document: LandmarksDocument }> {
+      const chart = await ownedChart(actorFor(ref, 'export'), chartId);
       return { filename: `ceppro-landmarks-${chart.chartId}.json`, document: buildLandmarksDocument(chart, clock()) };
     },
 
@@ -86,7 +89,9 @@ export function createExportService(deps: ExportServiceDeps) {
      * row count is known up front (charts x measurements of the chosen analyses); progress events
      * go to the caller's sockets after each page when the request names an `export_id`.
      */
-    async batch(userId: number, request: BatchExportRequest & { format: ExportFormat }): Promise<BatchExport> {
+    async batch(ref: ActorRef, request: BatchExportRequest & { format: ExportFormat }): Promise<BatchExport> {
+      const actor = actorFor(ref, 'export');
+      const { userId } = actor;
       const chosen = exportAnalyses({ analyses: 'all', analysis_ids: request.analysis_ids });
       if (!chosen) throw new AppError('VALIDATION_FAILED', 'Unknown analysis.', { field: 'analysis_ids' });
       const analyses = chosen;
@@ -99,7 +104,7 @@ export function createExportService(deps: ExportServiceDeps) {
         released = true;
       };
       try {
-        const [total, ppm] = await Promise.all([exports.countBatch(userId, patientIds), exports.defaultPpm(userId)]);
+        const [total, ppm] = await Promise.all([exports.countBatch(actor, patientIds), exports.defaultPpm(userId)]);
         // One publish at a time: on PostgreSQL each is a NOTIFY on whichever pooled connection is free,
         // so firing them together could deliver 220 after 240 and move the client's bar backwards.
         let sent: Promise<void> = Promise.resolve();
@@ -116,7 +121,7 @@ export function createExportService(deps: ExportServiceDeps) {
             let done = 0;
             progress(0);
             for (;;) {
-              const page = await exports.batchPage(userId, patientIds, after, pageSize, ppm);
+              const page = await exports.batchPage(actor, patientIds, after, pageSize, ppm);
               if (page.length === 0) break;
               yield page.flatMap((chart) => buildExportRows(chart, analyses));
               after = page[page.length - 1]?.ref ?? after;

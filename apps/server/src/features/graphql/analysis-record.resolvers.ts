@@ -42,11 +42,11 @@ export function analysisRecordResolvers({ analysisRecords }: GraphServices) {
           page: opt(args.page),
           page_size: opt(args.page_size),
         };
-        const { rows, total } = await withAsk(info, ctx, (ask) => analysisRecords.list(ctx.userId, filter, ask));
+        const { rows, total } = await withAsk(info, ctx, (ask) => analysisRecords.list(ctx.actor, filter, ask));
         return { items: rows.map(toAnalysisRecord), total };
       },
       drawing_result: (_: unknown, args: { chart_id: number }, ctx: GraphContext) =>
-        ctx.answer.inTurn(() => analysisRecords.drawingResult(ctx.userId, args.chart_id, (bytes) => ctx.answer.reserve(bytes))),
+        ctx.answer.inTurn(() => analysisRecords.drawingResult(ctx.actor, args.chart_id, (bytes) => ctx.answer.reserve(bytes))),
     },
     Mutation: {
       create_analysis_record: async (
@@ -56,7 +56,7 @@ export function analysisRecordResolvers({ analysisRecords }: GraphServices) {
         info: GraphQLResolveInfo,
       ) => {
         reserveWritten(info, ctx);
-        return toAnalysisRecord(await analysisRecords.create(ctx.userId, args.chart_id, args.input));
+        return toAnalysisRecord(await analysisRecords.create(ctx.actor, args.chart_id, args.input));
       },
       update_analysis_record: async (
         _: unknown,
@@ -65,11 +65,11 @@ export function analysisRecordResolvers({ analysisRecords }: GraphServices) {
         info: GraphQLResolveInfo,
       ) => {
         reserveWritten(info, ctx);
-        return toAnalysisRecord(await analysisRecords.update(ctx.userId, args.id, args.input, opt(args.base_revision)));
+        return toAnalysisRecord(await analysisRecords.update(ctx.actor, args.id, args.input, opt(args.base_revision)));
       },
       merge_drawing_result: async (_: unknown, args: { id: number; patch: unknown }, ctx: GraphContext, info: GraphQLResolveInfo) => {
         reserveWritten(info, ctx);
-        return toAnalysisRecord(await analysisRecords.mergeDrawingResult(ctx.userId, args.id, args.patch));
+        return toAnalysisRecord(await analysisRecords.mergeDrawingResult(ctx.actor, args.id, args.patch));
       },
     },
   };

@@ -1,4 +1,5 @@
 import type { ImageTypeCd } from '@ceppro/contract';
+import type { Actor } from '../../access/index';
 import type { ChartDataPatchInput } from '../charts/chart.service';
 import type { GraphContext, GraphServices, SortOrder } from './graph-context';
 import { toChart, toChartData } from './graph-mappers';
@@ -14,14 +15,14 @@ const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefine
 
 export function chartResolvers({ charts }: GraphServices) {
   /** A mutation answers with the chart as the charts query shows it (a just-created draft too). */
-  async function view(userId: number, uuid: string) {
-    return toChart(await charts.view(userId, uuid));
+  async function view(actor: Actor, uuid: string) {
+    return toChart(await charts.view(actor, uuid));
   }
 
   return {
     Query: {
       charts: async (_: unknown, args: ChartsArgs, ctx: GraphContext) => {
-        const rows = await charts.list(ctx.userId, {
+        const rows = await charts.list(ctx.actor, {
           patient_id: opt(args.filter?.patient_id),
           uuid: opt(args.filter?.uuid),
           chart_id: opt(args.filter?.chart_id),
@@ -36,7 +37,7 @@ export function chartResolvers({ charts }: GraphServices) {
         args: { chart_id: number; image_type_cd?: ImageTypeCd[] | null; deleted?: boolean | null },
         ctx: GraphContext,
       ) => {
-        const rows = await charts.chartData(ctx.userId, {
+        const rows = await charts.chartData(ctx.actor, {
           chart_id: args.chart_id,
           image_type_cd: opt(args.image_type_cd),
           deleted: opt(args.deleted),
@@ -46,16 +47,16 @@ export function chartResolvers({ charts }: GraphServices) {
     },
     Mutation: {
       create_chart: async (_: unknown, args: { patient_id: number; draft?: boolean | null }, ctx: GraphContext) => {
-        const row = await charts.create(ctx.userId, args.patient_id, args.draft ?? false);
-        return view(ctx.userId, row.uuid);
+        const row = await charts.create(ctx.actor, args.patient_id, args.draft ?? false);
+        return view(ctx.actor, row.uuid);
       },
       update_chart: async (_: unknown, args: { id: number; input: { patient_id: number } }, ctx: GraphContext) => {
-        const row = await charts.update(ctx.userId, args.id, args.input);
-        return view(ctx.userId, row.uuid);
+        const row = await charts.update(ctx.actor, args.id, args.input);
+        return view(ctx.actor, row.uuid);
       },
-      delete_chart: (_: unknown, args: { id: number }, ctx: GraphContext) => charts.remove(ctx.userId, args.id),
+      delete_chart: (_: unknown, args: { id: number }, ctx: GraphContext) => charts.remove(ctx.actor, args.id),
       update_chart_data: async (_: unknown, args: { id: number; input: ChartDataPatchInput }, ctx: GraphContext) =>
-        toChartData(await charts.updateChartData(ctx.userId, args.id, args.input)),
+        toChartData(await charts.updateChartData(ctx.actor, args.id, args.input)),
     },
   };
 }

@@ -1,14 +1,16 @@
 import type { AnalysisRecordRow } from '../analysis-records';
 import type { ChartDataRow } from '../charts';
 import type { ChartView } from '../charts/chart.service';
-import type { ListedChart, PatientRow } from '../patients';
+import type { ListedChart, ListedPerson, PatientWithPeople } from '../patients';
 import type { UserConfigRow, UserSummary } from '../user-config';
 
 /**
  * Rows to the schema's shapes. Written out field by field so a column added to a table is not
  * exposed by accident (owner ids, storage internals stay inside).
  */
-export function toPatient(row: PatientRow & { charts: ListedChart[] }) {
+const toMember = (person: ListedPerson | null) => person && { uuid: person.uuid, first_name: person.firstName };
+
+export function toPatient(row: PatientWithPeople & { charts: ListedChart[] }) {
   return {
     id: row.id,
     patient_id: row.patientId,
@@ -19,12 +21,15 @@ export function toPatient(row: PatientRow & { charts: ListedChart[] }) {
     race_cd: row.raceCd,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    created_by: toMember(row.creator),
+    updated_by: toMember(row.lastEditor),
     charts: row.charts.map((c) => ({
       id: c.id,
       uuid: c.uuid,
       chart_id: c.chartId,
       createdAt: c.createdAt.toISOString(),
       chart_data: c.chartData.map((d) => ({ image_type_cd: d.imageTypeCd, shoot_date: d.shootDate })),
+      updated_by: toMember(c.updatedBy),
     })),
   };
 }

@@ -4,7 +4,7 @@ import { createSchema, createYoga, renderGraphiQL, type Plugin } from 'graphql-y
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import { withGraphAudit } from '../audit';
-import { authenticateBearer, clientOf } from '../../http/require-user';
+import { admitBearer, clientOf, type AuthContext } from '../../http/require-user';
 import type { SessionService } from '../auth/session.service';
 import { analysisRecordResolvers } from './analysis-record.resolvers';
 import { chartResolvers } from './chart.resolvers';
@@ -45,7 +45,7 @@ export function registerGraphqlRoutes(
   deps: { services: GraphServices; sessions: SessionService; production: boolean },
 ): void {
   const { services, sessions, production } = deps;
-  const userIds = new WeakMap<FastifyRequest, number>();
+  const callers = new WeakMap<FastifyRequest, AuthContext>();
   // Views and changes of patient data are recorded in the audit trail (features/audit/audit-graph.ts).
   const parts = withGraphAudit(
     [patientResolvers(services), chartResolvers(services), analysisRecordResolvers(services), userConfigResolvers(services)],
@@ -60,7 +60,7 @@ export function registerGraphqlRoutes(
   if (production) {
     plugins.push(useNoIntrospection(), useNoSuggestions());
   }
-  // The caller travels as the server context, so every resolver's context carries `userId`.
+  // The caller travels as the server context, so every resolver's context carries `userId` and `actor`.
   const yoga = createYoga<GraphContext>({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -78,14 +78,15 @@ export function registerGraphqlRoutes(
   app.route({
     url: GRAPHQL_PATH,
     method: 'POST',
-    onRequest: async (request) => {
-      userIds.set(request, (await authenticateBearer(request, sessions)).userId);
+    onRequest: async (request, reply) => {
+      callers.set(request, await admitBearer(request, reply, sessions));
     },
     handler: async (request, reply) => {
-      const userId = userIds.get(request);
+      const caller = callers.get(request);
       // The onRequest hook ran for this request; no user here would be a wiring mistake.
-      if (userId === undefined) throw new AppError('J001');
-      const context = { userId, client: clientOf(request), answer: createAnswerBudget() };
+      if (caller === undefined) throw new AppError('J001');
+      // The actor (space and role) was read with the session by the bearer check: once per request.
+      const context = { userId: caller.userId, actor: caller.actor, client: clientOf(request), answer: createAnswerBudget() };
       const response = await yoga.handleNodeRequestAndResponse(request, reply, context);
       const body = Buffer.from(await response.arrayBuffer());
       // The document budget keeps answers far below this; an answer over it is never sent.

@@ -17,11 +17,11 @@ export function patientResolvers({ patients }: GraphServices) {
   return {
     Query: {
       patient: async (_: unknown, args: { id: number }, ctx: GraphContext) => {
-        const row = await patients.get(ctx.userId, args.id);
+        const row = await patients.get(ctx.actor, args.id);
         return row && toPatient(row);
       },
       patients: async (_: unknown, args: PatientsArgs, ctx: GraphContext) => {
-        const page = await patients.list(ctx.userId, {
+        const page = await patients.list(ctx.actor, {
           page: opt(args.page),
           name_contains: opt(args.filter?.name_contains),
           image_types: opt(args.filter?.image_type_cd),
@@ -34,15 +34,15 @@ export function patientResolvers({ patients }: GraphServices) {
     },
     Mutation: {
       create_patient: async (_: unknown, args: { input: CreatePatientInput; draft?: boolean | null }, ctx: GraphContext) => {
-        const row = await patients.create(ctx.userId, args.input, args.draft ?? false);
+        const row = await patients.create(ctx.actor, args.input, args.draft ?? false);
         return toPatient({ ...row, charts: [] });
       },
       update_patient: async (_: unknown, args: { id: number; input: UpdatePatientInput }, ctx: GraphContext) => {
-        await patients.update(ctx.userId, args.id, args.input);
-        const row = await patients.get(ctx.userId, args.id);
+        await patients.update(ctx.actor, args.id, args.input);
+        const row = await patients.get(ctx.actor, args.id);
         return row && toPatient(row);
       },
-      delete_patient: (_: unknown, args: { id: number }, ctx: GraphContext) => patients.remove(ctx.userId, args.id),
+      delete_patient: (_: unknown, args: { id: number }, ctx: GraphContext) => patients.remove(ctx.actor, args.id),
     },
   };
 }

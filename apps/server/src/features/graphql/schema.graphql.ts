@@ -33,7 +33,17 @@ export const typeDefs = /* GraphQL */ `
     race_cd: String
     createdAt: String!
     updatedAt: String!
+    "Who created the patient (in a clinic, the member; they stay named after leaving it)."
+    created_by: Member
+    "Who changed the patient last; null when not recorded (before clinics)."
+    updated_by: Member
     charts: [PatientChart!]!
+  }
+
+  "An account named beside patient data (created by, last changed by): shown, never a filter."
+  type Member {
+    uuid: String!
+    first_name: String!
   }
 
   type PatientChart {
@@ -42,6 +52,8 @@ export const typeDefs = /* GraphQL */ `
     chart_id: String!
     createdAt: String!
     chart_data: [PatientChartData!]!
+    "Who last changed the chart's analysis (a save, or the detection that made it); null when not recorded."
+    updated_by: Member
   }
 
   type PatientChartData {

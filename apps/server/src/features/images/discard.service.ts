@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { actorFor, type ActorRef } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
@@ -27,9 +28,12 @@ export async function deleteObjects(storage: ObjectStorage, keys: readonly strin
 export function createDiscardService(deps: { db: AppDatabase; images: ImageRepository; storage: ObjectStorage; log: FastifyBaseLogger }) {
   const { db, images, storage, log } = deps;
   return {
-    async discard(userId: number, chartId: string): Promise<DiscardResult> {
+    async discard(ref: ActorRef, chartId: string): Promise<DiscardResult> {
+      // Undoing one's own unfinished upload is part of the upload; committed films are never touched.
+      const actor = actorFor(ref, 'film.upload');
+      const { userId } = actor;
       const { result, keys } = await db.transaction(async (tx) => {
-        const chart = await images.findOwnedChart(tx, userId, { chartId }, true);
+        const chart = await images.findOwnedChart(tx, actor, { chartId }, true);
         if (!chart) {
           // Already discarded (a refused X-ray does it before the browser's clean-up call): done.
           if (await purge.wasDiscardedBy(tx, chartId, userId)) return { result: { chart_data: 0, chart: false, patient: false }, keys: [] };

@@ -1,5 +1,6 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { patientScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { liveChartData } from '../../db/live-image';
 import { chartData, charts, patients, uploads } from '../../db/schema/index';
@@ -8,7 +9,7 @@ export type UploadRow = typeof uploads.$inferSelect;
 export type NewUpload = typeof uploads.$inferInsert;
 export type ImageRow = typeof chartData.$inferSelect;
 
-/** A chart of the caller's, drafts included (the owner uploads to a draft chart), with its patient. */
+/** A chart in the caller's space, drafts included (the new-patient flow uploads to a draft chart), with its patient. */
 export interface OwnedChart {
   id: number;
   uuid: string;
@@ -17,7 +18,7 @@ export interface OwnedChart {
   patient: { id: number; draftExpiresAt: Date | null };
 }
 
-/** SQL of the image endpoints. Ownership is always the chart's patient's user. */
+/** SQL of the image endpoints. Ownership is always the chart's patient's space (the access policy's `patientScope`). */
 export function createImageRepository(db: AppDatabase) {
   const chartColumns = {
     id: charts.id,
@@ -31,7 +32,7 @@ export function createImageRepository(db: AppDatabase) {
     /** `lock`: inside a transaction, holds the chart and patient rows until it ends (discard, commit). */
     async findOwnedChart(
       tx: AppDatabase,
-      userId: number,
+      actor: Actor,
       where: { chartId: string } | { ref: number },
       lock = false,
     ): Promise<OwnedChart | undefined> {
@@ -42,7 +43,7 @@ export function createImageRepository(db: AppDatabase) {
         .where(
           and(
             'chartId' in where ? eq(charts.chartId, where.chartId) : eq(charts.id, where.ref),
-            eq(patients.userId, userId),
+            patientScope(actor),
             isNull(patients.deletedAt),
             isNull(charts.deletedAt),
           ),
@@ -95,6 +96,7 @@ export function createImageRepository(db: AppDatabase) {
           .where(and(eq(charts.id, chart.id), isNotNull(charts.draftExpiresAt)));
       }
       if (chart.patient.draftExpiresAt) {
+        // access: the patient of a chart `findOwnedChart` found in the caller's space.
         await tx
           .update(patients)
           .set({ draftExpiresAt: sql`greatest(${patients.draftExpiresAt}, ${until})` })

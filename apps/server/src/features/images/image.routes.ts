@@ -35,22 +35,22 @@ export async function registerImageRoutes(
   const { upload, chartDataRequest, download, updateShootDate, discardUpload } = FILE_ENDPOINTS;
 
   await registerBearerScope(app, sessions, (scope) => {
-    scope.post(upload.path, async (request) => ok(await images.upload(requireUser(request).userId, parseUpload(request.body))));
+    scope.post(upload.path, async (request) => ok(await images.upload(requireUser(request).actor, parseUpload(request.body))));
     scope.post(chartDataRequest.path, async (request) => {
       const { upload_id } = parseBody(chartDataRequestSchema, request.body);
-      return ok(await images.chartDataRequest(requireUser(request).userId, upload_id));
+      return ok(await images.chartDataRequest(requireUser(request).actor, upload_id));
     });
     scope.post(download.path, async (request) =>
-      ok(await images.download(requireUser(request).userId, parseBody(downloadRequestSchema, request.body))),
+      ok(await images.download(requireUser(request).actor, parseBody(downloadRequestSchema, request.body))),
     );
   });
 
   // Under /api: the bearer hook of features/auth has already run.
   app.post(updateShootDate.path, async (request) =>
-    ok(await images.updateShootDate(requireUser(request).userId, parseBody(updateShootDateRequestSchema, request.body))),
+    ok(await images.updateShootDate(requireUser(request).actor, parseBody(updateShootDateRequestSchema, request.body))),
   );
   app.post(discardUpload.path, async (request) => {
     const { chart_id } = parseBody(discardUploadRequestSchema, request.body);
-    return ok(await discard.discard(requireUser(request).userId, chart_id));
+    return ok(await discard.discard(requireUser(request).actor, chart_id));
   });
 }

@@ -1,6 +1,7 @@
 import {
   IMAGE_TYPE,
   IMAGE_UPLOAD,
+  type ImageTypeCd,
   type downloadRequestSchema,
   type DownloadEntry,
   type StoredChartData,
@@ -12,6 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import type { z } from 'zod';
+import { actorFor, can, type Actor, type ActorRef } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import type { JobQueue } from '../../jobs/job-runner';
@@ -33,8 +35,10 @@ export function thumbnailJob(userId: number, chartUuid: string, chartDataId: num
 
 /**
  * Patient images (contract files.ts): presigned upload, the check that turns an upload into
- * pending chart data, presigned downloads and shoot dates. Every method takes the caller; another
- * user's chart or upload reads as NOT_FOUND.
+ * pending chart data, presigned downloads and shoot dates. Every method takes the caller's actor and
+ * asks the access policy (`film.upload`, `film.read`; 403 ROLE_FORBIDDEN); a chart outside the
+ * caller's space, or another user's upload, reads as NOT_FOUND. A signed film URL is issued only here,
+ * so only to someone the policy lets read the film.
  */
 export function createImageService(deps: {
   db: AppDatabase;
@@ -46,10 +50,20 @@ export function createImageService(deps: {
 }) {
   const { db, images, storage, queue, log, draftTtlS } = deps;
 
-  async function ownedChart(userId: number, chartId: string): Promise<OwnedChart> {
-    const chart = await images.findOwnedChart(db, userId, { chartId });
+  async function ownedChart(actor: Actor, chartId: string): Promise<OwnedChart> {
+    const chart = await images.findOwnedChart(db, actor, { chartId });
     if (!chart) throw new AppError('NOT_FOUND');
     return chart;
+  }
+
+  /**
+   * An upload that replaces a committed film (a committed chart that already shows one of this type:
+   * "change image") is `film.delete` as well (403 ROLE_FORBIDDEN): an assistant adds films, never
+   * replaces one. A draft chart's films are the upload's own.
+   */
+  async function assertMayReplace(actor: Actor, chart: OwnedChart, type: ImageTypeCd): Promise<void> {
+    if (chart.draftExpiresAt !== null || can(actor, 'film.delete')) return;
+    if ((await images.liveImages(chart.id, [type])).length > 0) throw new AppError('ROLE_FORBIDDEN');
   }
 
   /** A refused upload leaves nothing: no row, no object. */
@@ -94,8 +108,11 @@ export function createImageService(deps: {
   }
 
   return {
-    async upload(userId: number, input: UploadInput): Promise<UploadResponse> {
-      const chart = await ownedChart(userId, input.chart_id);
+    async upload(ref: ActorRef, input: UploadInput): Promise<UploadResponse> {
+      const actor = actorFor(ref, 'film.upload');
+      const { userId } = actor;
+      const chart = await ownedChart(actor, input.chart_id);
+      await assertMayReplace(actor, chart, input.image_type_cd);
       const id = randomUUID();
       const ext = EXTENSION_OF[input.content_type];
       // A staging key: the signed URL can only ever write here. The checked bytes are copied to
@@ -118,11 +135,14 @@ export function createImageService(deps: {
       return { upload_id: id, presignedUrl, method: 'PUT', content_type: input.content_type, expires_at: urlExpiresAt.toISOString() };
     },
 
-    async chartDataRequest(userId: number, uploadId: string): Promise<StoredChartData> {
+    async chartDataRequest(ref: ActorRef, uploadId: string): Promise<StoredChartData> {
+      const actor = actorFor(ref, 'film.upload');
+      const { userId } = actor;
       const upload = await images.findUpload(userId, uploadId);
       if (!upload) throw new AppError('NOT_FOUND');
-      const chart = await images.findOwnedChart(db, userId, { ref: upload.chartRef });
+      const chart = await images.findOwnedChart(db, actor, { ref: upload.chartRef });
       if (!chart) return refuse(upload.id, upload.objectKey, new AppError('NOT_FOUND'));
+      await assertMayReplace(actor, chart, upload.imageTypeCd);
       const bytes = await readStored(upload.objectKey);
       if (bytes instanceof AppError) return refuse(upload.id, upload.objectKey, bytes);
       let checked;
@@ -179,8 +199,10 @@ export function createImageService(deps: {
       return toStored(row, chart.chartId);
     },
 
-    async download(userId: number, input: DownloadInput): Promise<DownloadEntry[]> {
-      const chart = await ownedChart(userId, input.chart_id);
+    async download(ref: ActorRef, input: DownloadInput): Promise<DownloadEntry[]> {
+      const actor = actorFor(ref, 'film.read');
+      const { userId } = actor;
+      const chart = await ownedChart(actor, input.chart_id);
       const rows = await images.liveImages(chart.id, input.image_type_cd ?? [IMAGE_TYPE.cephalogram, IMAGE_TYPE.lateralFace]);
       const entries: DownloadEntry[] = [];
       let enqueued = false;
@@ -222,8 +244,8 @@ export function createImageService(deps: {
       return entries;
     },
 
-    async updateShootDate(userId: number, input: ShootDateInput): Promise<{ updated: number }> {
-      const chart = await ownedChart(userId, input.chart_id);
+    async updateShootDate(ref: ActorRef, input: ShootDateInput): Promise<{ updated: number }> {
+      const chart = await ownedChart(actorFor(ref, 'film.upload'), input.chart_id);
       return { updated: await images.updateShootDate(chart.id, input.image_type_cd, input.shoot_date ?? null) };
     },
   };

@@ -7,8 +7,10 @@ import {
   type Vec2,
 } from '@ceppro/ceph';
 import { toLandmarkBox, type InferDefinitions, type LandmarkResponse, type StoredLandmark } from '@ceppro/contract';
+import { CLINIC_ROLES } from '@ceppro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { clinicActor, personalActor, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { AppError } from '../../errors/app-error';
 import type { DefinitionsResult } from '../../inference/definitions';
@@ -31,10 +33,26 @@ export interface LandmarkModel {
 
 type OkDetection = Extract<Detection, { status: 'ok' }>;
 
-/** The `landmark-detection` job's payload (stored JSON): whose chart, as the endpoint named it. */
-export const detectionPayloadSchema = z.object({ chartId: z.string().min(1), chartUuid: z.uuid() });
+/**
+ * The `landmark-detection` job's payload (stored JSON): whose chart, as the endpoint named it, and the
+ * space the request was made in (a clinic and the member's role there; absent: the personal space),
+ * so the job reads, commits and adapts in that space without resolving it again.
+ */
+export const detectionPayloadSchema = z.object({
+  chartId: z.string().min(1),
+  chartUuid: z.uuid(),
+  clinicId: z.number().int().positive().optional(),
+  role: z.enum(CLINIC_ROLES).optional(),
+});
 
-export type DetectionPayload = z.infer<typeof detectionPayloadSchema>;
+export type DetectionPayload = z.input<typeof detectionPayloadSchema>;
+
+/** The job's actor: its user in the space its payload names. */
+function actorOfJob(userId: number, payload: z.output<typeof detectionPayloadSchema>): Actor {
+  return payload.clinicId !== undefined && payload.role !== undefined
+    ? clinicActor(userId, payload.clinicId, payload.role)
+    : personalActor(userId);
+}
 
 /** The model's own refusal codes, in the contract's terms. */
 function toAppError(error: unknown): unknown {
@@ -174,11 +192,12 @@ export function createDetectionJob(deps: {
   }
 
   return async (job, context): Promise<LandmarkResponse> => {
-    const { chartId } = detectionPayloadSchema.parse(job.payload);
-    const userId = job.userId;
-    if (userId === null) throw new AppError('NOT_FOUND');
+    const payload = detectionPayloadSchema.parse(job.payload);
+    const { chartId } = payload;
+    if (job.userId === null) throw new AppError('NOT_FOUND');
+    const actor = actorOfJob(job.userId, payload);
     // Read again: the chart may have been discarded while the job waited.
-    const chart = await images.findOwnedChart(db, userId, { chartId });
+    const chart = await images.findOwnedChart(db, actor, { chartId });
     if (!chart) throw new AppError('NOT_FOUND');
     const source = await images.newestCephalogram(chart.id);
     if (!source) throw new AppError('UPLOAD_MISSING', 'The chart has no cephalogram to analyse.');
@@ -191,14 +210,15 @@ export function createDetectionJob(deps: {
           throw toAppError(error);
         });
       if (detection.status === 'refused') {
-        await discard.discard(userId, chartId);
+        await discard.discard(actor, chartId);
         throw new AppError('XRAY_NOT_RECOGNIZED');
       }
       await context.progress(0.9);
-      const choices = await deps.adaptation.forDetection(userId);
+      // The space's profile: a clinic's is learned from every member's corrections.
+      const choices = await deps.adaptation.forDetection(actor);
       const shown = modelLandmarks(detection, choices.profile, await defineLandmarks(detection, bytes, choices));
       const { recordId, staleKeys } = await landmarks.commit({
-        userId,
+        actor,
         chartRef: chart.id,
         sourceId: source.id,
         inferResult: toInferResult(detection, shown),
@@ -217,9 +237,7 @@ export function createDetectionJob(deps: {
       // The image's own fault (unreadable, out of the model's size range) is final like a refusal:
       // undo what is pending now rather than leave it to the browser or the sweeper.
       if (code === 'IMAGE_NOT_SUPPORTED' || code === 'IMAGE_DIMENSIONS') {
-        await discard
-          .discard(userId, chartId)
-          .catch((cause: unknown) => log.warn({ err: cause }, 'discard after an unusable image failed'));
+        await discard.discard(actor, chartId).catch((cause: unknown) => log.warn({ err: cause }, 'discard after an unusable image failed'));
       }
       throw error;
     }

@@ -19,6 +19,8 @@ export interface DetectionValues {
   imgSize: z.output<typeof imgSizeSchema>;
   /** null clears the user's edits; absent keeps them. */
   modifiedResult?: null;
+  /** Who asked for the detection ("last changed by" of the chart's analysis). */
+  updatedBy: number;
 }
 
 /**

@@ -13,7 +13,7 @@ export async function registerLandmarkRoutes(
   await registerBearerScope(app, deps.sessions, (scope) => {
     scope.post(FILE_ENDPOINTS.cephLandmark.path, async (request) => {
       const { chart_id } = parseBody(landmarkRequestSchema, request.body);
-      return ok(await deps.landmarks.detect(requireUser(request).userId, chart_id));
+      return ok(await deps.landmarks.detect(requireUser(request).actor, chart_id));
     });
   });
 }

@@ -1,4 +1,5 @@
 import { IMAGE_TYPE, landmarkResponseSchema, type ImageTypeCd, type LandmarkResponse } from '@ceppro/contract';
+import { actorFor, type Actor, type ActorRef } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors/app-error';
@@ -33,14 +34,18 @@ export function createLandmarkService(deps: {
 }) {
   const { db, images, jobs, queue, waiter, admission, clock } = deps;
   return {
-    async detect(userId: number, chartId: string): Promise<LandmarkResponse> {
-      const chart = await images.findOwnedChart(db, userId, { chartId });
+    async detect(ref: ActorRef, chartId: string): Promise<LandmarkResponse> {
+      const actor = actorFor(ref, 'landmarks.detect');
+      const { userId } = actor;
+      const chart = await images.findOwnedChart(db, actor, { chartId });
       if (!chart) throw new AppError('NOT_FOUND');
       const source = await images.newestCephalogram(chart.id);
       if (!source) throw new AppError('UPLOAD_MISSING', 'The chart has no cephalogram to analyse.');
 
       const started = clock.now();
-      const jobId = await admission.enqueue(userId, { chartId, chartUuid: chart.uuid });
+      // The job carries the actor's space: the `ai` process commits into it without resolving it again.
+      const space = actor.clinicId === null ? {} : { clinicId: actor.clinicId, role: actor.role };
+      const jobId = await admission.enqueue(userId, { chartId, chartUuid: chart.uuid, ...space });
       const waiting = waiter.wait(jobId, userId, DETECTION_WAIT_MS);
       // An `ai` runner in this process starts at once; other processes claim at their next poll.
       queue.wake();
@@ -58,8 +63,9 @@ export function createLandmarkService(deps: {
 
 export type LandmarkService = ReturnType<typeof createLandmarkService>;
 
-export interface DetectionCommit extends Omit<DetectionValues, 'modifiedResult'> {
-  userId: number;
+export interface DetectionCommit extends Omit<DetectionValues, 'modifiedResult' | 'updatedBy'> {
+  /** Who asked for the detection, in the space they asked in (the job's payload). */
+  actor: Actor;
   chartRef: number;
   /** The image the model ran on. */
   sourceId: number;
@@ -92,7 +98,7 @@ export function createDetectionCommitter(deps: { db: AppDatabase; images: ImageR
     async commit(c: DetectionCommit): Promise<{ recordId: number; staleKeys: string[] }> {
       return db.transaction(async (tx) => {
         // Locks chart and patient: a discard or the sweeper cannot remove them under this commit.
-        const chart = await images.findOwnedChart(tx, c.userId, { ref: c.chartRef }, true);
+        const chart = await images.findOwnedChart(tx, c.actor, { ref: c.chartRef }, true);
         if (!chart) throw new AppError('NOT_FOUND');
         const source = await landmarks.lockImage(tx, c.sourceId);
         if (!source) throw new AppError('UPLOAD_MISSING');
@@ -114,14 +120,19 @@ export function createDetectionCommitter(deps: { db: AppDatabase; images: ImageR
           );
 
         // Edits made on the old image do not fit a new one; a rerun on the same image keeps them.
-        const values: DetectionValues = { inferResult: c.inferResult, imgSize: c.imgSize, ...(imageChanged && { modifiedResult: null }) };
+        const values: DetectionValues = {
+          inferResult: c.inferResult,
+          imgSize: c.imgSize,
+          updatedBy: c.actor.userId,
+          ...(imageChanged && { modifiedResult: null }),
+        };
         const existing = await landmarks.lockRecord(tx, chart.id);
         // A new revision: a landmark save that started before this detection is stale now.
         if (existing) await landmarks.updateRecord(tx, existing.id, values, now);
         const recordId = existing ? existing.id : await landmarks.insertRecord(tx, chart.id, values);
 
         if (chart.draftExpiresAt) await landmarks.commitDraftChart(tx, chart.id, now);
-        if (chart.patient.draftExpiresAt) await commitDraftPatient(tx, c.userId, chart.patient.id);
+        if (chart.patient.draftExpiresAt) await commitDraftPatient(tx, c.actor, chart.patient.id);
         const staleKeys = stale.flatMap((p) => [p.path, ...derivedKeysOf(p.path), ...(p.thumbnailPath ? [p.thumbnailPath] : [])]);
         return { recordId, staleKeys };
       });

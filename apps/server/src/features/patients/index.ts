@@ -7,6 +7,9 @@ export {
   commitDraftPatient,
   createPatientRepository,
   type ListedChart,
+  type ListedPeople,
+  type ListedPerson,
   type PatientRepository,
   type PatientRow,
+  type PatientWithPeople,
 } from './patient.repository';

@@ -1,13 +1,15 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
-import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { patientScopeTemplate, patientScopeValues, spaceKindOf, type SpaceKind } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
-import { patientCounts, patients } from '../../db/schema/index';
-import { listedChartsOfRow } from './listed-charts.sql';
+import { clinicPatientCounts, patientCounts, patients } from '../../db/schema/index';
+import { listedChartsOfRow, listedPeopleOfRow, type ListedPeople } from './listed-charts.sql';
 import type { ListedChart, PatientListQuery, PatientRow } from './patient.repository';
 
 /** The values of one list query (the placeholders of its prepared statements). */
 type ListParams = {
-  userId: number;
+  scopeUserId: number;
+  scopeClinicId: number;
   pattern: string;
   limit: number;
   offset: number;
@@ -37,7 +39,7 @@ function escapeLike(text: string): string {
  * row to carry the total: it is read on its own.
  */
 export interface ListPage {
-  rows: Array<PatientRow & { charts: ListedChart[] }>;
+  rows: Array<PatientRow & ListedPeople & { charts: ListedChart[] }>;
   total: number;
 }
 
@@ -45,9 +47,12 @@ export function createPatientListQuery(db: AppDatabase) {
   // Drafts (new-patient flow not yet committed by landmark detection) are invisible everywhere.
   const live = and(isNull(patients.deletedAt), isNull(patients.draftExpiresAt)) as SQL;
 
-  /** The list's conditions; the caller and the search text are placeholders. */
-  function listWhere(q: PatientListQuery): SQL | undefined {
-    const conditions: SQL[] = [eq(patients.userId, sql.placeholder('userId')), live];
+  /**
+   * The list's conditions: the actor's space (the access policy's scope, one statement text per kind
+   * of space: a person's personal patients or a clinic's) and the search text are placeholders.
+   */
+  function listWhere(q: PatientListQuery, space: SpaceKind): SQL | undefined {
+    const conditions: SQL[] = [patientScopeTemplate(space), live];
     if (q.nameContains) conditions.push(ilike(patients.firstName, sql.placeholder('pattern')));
     if (q.imageTypes && q.imageTypes.length > 0) {
       // Any image at all, then a narrower type as one more bit test on the same rows.
@@ -73,23 +78,26 @@ export function createPatientListQuery(db: AppDatabase) {
   }
 
   /**
-   * The total: without a search or a type filter, the owner's live-patient figure kept by triggers
-   * (patient_counts, 0014: exact, no count of the owner's rows per request); otherwise a count.
+   * The total: without a search or a type filter, the space's live-patient figure kept by triggers
+   * (patient_counts per person, clinic_patient_counts per clinic; 0014, 0018: exact, no count of the
+   * space's rows per request); otherwise a count.
    */
-  function totalOf(q: PatientListQuery, where: SQL | undefined): SQL<number> {
+  function totalOf(q: PatientListQuery, space: SpaceKind, where: SQL | undefined): SQL<number> {
     const filtered = Boolean(q.nameContains) || (q.imageTypes !== undefined && q.imageTypes.length > 0);
     if (filtered) return sql<number>`(select count(*) from ${patients} where ${where})`.mapWith(Number);
-    const owner = sql.placeholder('userId');
-    return sql<number>`coalesce((select ${patientCounts.live} from ${patientCounts} where ${patientCounts.userId} = ${owner}), 0)`.mapWith(
-      Number,
-    );
+    const figure =
+      space === 'personal'
+        ? sql`(select ${patientCounts.live} from ${patientCounts} where ${patientCounts.userId} = ${sql.placeholder('scopeUserId')})`
+        : sql`(select ${clinicPatientCounts.live} from ${clinicPatientCounts}
+            where ${clinicPatientCounts.clinicId} = ${sql.placeholder('scopeClinicId')})`;
+    return sql<number>`coalesce(${figure}, 0)`.mapWith(Number);
   }
 
   /** The list's page (with its total and charts) and its bare total, with placeholders for the values. */
-  function listQueries(q: PatientListQuery, chartImageTypes: readonly ImageTypeCd[] | undefined) {
-    const where = listWhere(q);
+  function listQueries(q: PatientListQuery, space: SpaceKind, chartImageTypes: readonly ImageTypeCd[] | undefined) {
+    const where = listWhere(q, space);
     const order = orderBy(q);
-    const totalSql = totalOf(q, where);
+    const totalSql = totalOf(q, space, where);
     const pageIds = db
       .select({ id: patients.id })
       .from(patients)
@@ -101,6 +109,7 @@ export function createPatientListQuery(db: AppDatabase) {
       .select({
         row: patients,
         charts: listedChartsOfRow(chartImageTypes),
+        people: listedPeopleOfRow(),
         total: totalSql,
       })
       .from(patients)
@@ -121,17 +130,18 @@ export function createPatientListQuery(db: AppDatabase) {
    * connection. A search is sent as PostgreSQL's unnamed statement (the empty name), so it is planned
    * for its own text every time: whether the trigram index (0013) pays depends on the text, and a
    * generic plan made a search that matches most patients three times slower. At most
-   * 3 x 2 x 4 x 4 x 2 shapes.
+   * 2 x 3 x 2 x 4 x 4 x 2 shapes (the kind of space first: personal or clinic).
    */
   type Prepared = { page: ReturnType<ListQueries['page']['prepare']>; total: ReturnType<ListQueries['total']['prepare']> };
   const prepared = new Map<string, Prepared>();
 
   function runList(q: PatientListQuery, chartImageTypes: readonly ImageTypeCd[] | undefined, values: ListParams) {
+    const space = spaceKindOf(q.actor);
     const types = q.imageTypes ? imageTypeMask(q.imageTypes) : 'all';
-    const shape = `${q.sort}_${q.order}_${types}_${chartImageTypes?.join('_') ?? 'all'}_${q.nameContains ? 'search' : 'all'}`;
+    const shape = `${space}_${q.sort}_${q.order}_${types}_${chartImageTypes?.join('_') ?? 'all'}_${q.nameContains ? 'search' : 'all'}`;
     let statements = prepared.get(shape);
     if (!statements) {
-      const { page, total } = listQueries(q, chartImageTypes);
+      const { page, total } = listQueries(q, space, chartImageTypes);
       // Named by the shape: the same name always means the same text, whichever repository prepared it.
       const name = (kind: string): string => (q.nameContains ? UNNAMED : `patients_${kind}_${shape}`);
       statements = { page: page.prepare(name('list')), total: total.prepare(name('total')) };
@@ -143,10 +153,15 @@ export function createPatientListQuery(db: AppDatabase) {
 
   return {
     async list(q: PatientListQuery, chartImageTypes?: readonly ImageTypeCd[]): Promise<ListPage> {
-      const values = { userId: q.userId, pattern: `%${escapeLike(q.nameContains ?? '')}%`, limit: q.pageSize, offset: q.page * q.pageSize };
+      const values = {
+        ...patientScopeValues(q.actor),
+        pattern: `%${escapeLike(q.nameContains ?? '')}%`,
+        limit: q.pageSize,
+        offset: q.page * q.pageSize,
+      };
       const statements = runList(q, chartImageTypes, values);
       const found = await statements.page();
-      if (found.length > 0) return { rows: found.map((f) => ({ ...f.row, charts: f.charts })), total: found[0]?.total ?? 0 };
+      if (found.length > 0) return { rows: found.map((f) => ({ ...f.row, ...f.people, charts: f.charts })), total: found[0]?.total ?? 0 };
       const [totals] = await statements.total();
       return { rows: [], total: totals?.n ?? 0 };
     },

@@ -1,11 +1,16 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { asActor, newPatientOwner, patientScope, type Actor, type ActorRef } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { liveChartData } from '../../db/live-image';
-import { chartData, charts, patients } from '../../db/schema/index';
+import { analysisRecords, chartData, charts, patients, users } from '../../db/schema/index';
+import { listedPeopleOfRow, type ListedPeople, type ListedPerson } from './listed-charts.sql';
 import { createPatientListQuery, type ListPage } from './patient-list.query';
 
 export type PatientRow = typeof patients.$inferSelect;
+/** A patient as the graph shows it: the row with who created it and who changed it last. */
+export type PatientWithPeople = PatientRow & ListedPeople;
+export type { ListedPeople, ListedPerson };
 export type PatientPatch = Partial<Pick<PatientRow, 'firstName' | 'birthInfo' | 'gender' | 'mobileNb' | 'raceCd'>>;
 export type NewPatient = Pick<PatientRow, 'firstName' | 'birthInfo' | 'gender'> & Partial<Pick<PatientRow, 'mobileNb' | 'raceCd'>>;
 
@@ -14,34 +19,42 @@ export interface InsertOptions {
   draftExpiresAt?: Date | undefined;
 }
 
-// Any fixed number: the advisory lock key space (classid) of "patient numbers of user <objid>".
+// Any fixed numbers: the advisory lock key spaces (classid) of "patient numbers of user <objid>" and
+// "patient numbers of clinic <objid>".
 const PATIENT_NUMBER_LOCK = 7305;
+const CLINIC_PATIENT_NUMBER_LOCK = 7306;
 
 /**
- * Serialises patient numbering per user until the transaction ends: the count-plus-one rule
- * (docs/spec-points.md §3) reads the count and writes it back, and two concurrent creates must not both read
- * the same count. Works on PGlite too (it is PostgreSQL).
+ * Serialises patient numbering per space (a person's personal patients, or a clinic's) until the
+ * transaction ends: the count-plus-one rule (docs/spec-points.md §3) reads the count and writes it
+ * back, and two concurrent creates must not both read the same count. Works on PGlite too.
  */
-export async function lockPatientNumbers(tx: AppDatabase, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${PATIENT_NUMBER_LOCK}, ${userId})`);
+export async function lockPatientNumbers(tx: AppDatabase, actor: Actor): Promise<void> {
+  const [space, key] = actor.clinicId === null ? [PATIENT_NUMBER_LOCK, actor.userId] : [CLINIC_PATIENT_NUMBER_LOCK, actor.clinicId];
+  await tx.execute(sql`select pg_advisory_xact_lock(${space}, ${key})`);
 }
 
-/** The next "Patient ID": the owner's committed patients (deleted ones included) plus one. */
-export function nextPatientNumber(userId: number): SQL<string> {
+/**
+ * The next "Patient ID": the space's committed patients (deleted ones included) plus one. A clinic
+ * numbers its patients in one sequence whoever creates them; a personal space its own.
+ */
+export function nextPatientNumber(actor: Actor): SQL<string> {
   return sql<string>`((select count(*) from ${patients}
-    where ${patients.userId} = ${userId} and ${patients.draftExpiresAt} is null) + 1)::text`;
+    where ${patientScope(actor)} and ${patients.draftExpiresAt} is null) + 1)::text`;
 }
 
 /**
  * Gives a draft patient its number and makes it visible. Call inside a transaction: it takes the
- * numbering lock, which is held until that transaction ends.
+ * numbering lock, which is held until that transaction ends. `actor` is who committed it, in the
+ * space the draft was created in.
  */
-export async function commitDraftPatient(tx: AppDatabase, userId: number, patientRef: number): Promise<boolean> {
-  await lockPatientNumbers(tx, userId);
+export async function commitDraftPatient(tx: AppDatabase, ref: ActorRef, patientRef: number): Promise<boolean> {
+  const actor = asActor(ref);
+  await lockPatientNumbers(tx, actor);
   const rows = await tx
     .update(patients)
-    .set({ patientId: nextPatientNumber(userId), draftExpiresAt: null, updatedAt: new Date() })
-    .where(and(eq(patients.id, patientRef), eq(patients.userId, userId), isNotNull(patients.draftExpiresAt)))
+    .set({ patientId: nextPatientNumber(actor), draftExpiresAt: null, updatedAt: new Date(), updatedBy: actor.userId })
+    .where(and(eq(patients.id, patientRef), patientScope(actor), isNotNull(patients.draftExpiresAt)))
     .returning({ id: patients.id });
   return rows.length > 0;
 }
@@ -50,7 +63,8 @@ export type PatientSortField = 'patient_id' | 'first_name' | 'birth_info';
 export type SortOrder = 'asc' | 'desc';
 
 export interface PatientListQuery {
-  userId: number;
+  /** Whose list: the actor's space (access policy). */
+  actor: Actor;
   page: number;
   pageSize: number;
   nameContains?: string | undefined;
@@ -68,29 +82,34 @@ export interface ListedChart {
   patientRef: number;
   createdAt: Date;
   chartData: Array<{ imageTypeCd: ImageTypeCd; shootDate: string | null }>;
+  /** Who last changed the chart's analysis record (a save, or the detection that made it); null: nobody recorded. */
+  updatedBy: ListedPerson | null;
 }
 
 export function createPatientRepository(db: AppDatabase) {
   // Drafts (new-patient flow not yet committed by landmark detection) are invisible everywhere.
   const live = and(isNull(patients.deletedAt), isNull(patients.draftExpiresAt)) as SQL;
   const listQuery = createPatientListQuery(db);
+  // A row and its people, in a select or an insert's / update's RETURNING (one statement).
+  const withPeople = { ...getTableColumns(patients), people: listedPeopleOfRow() };
+  const flatten = <T extends { people: ListedPeople }>({ people, ...row }: T): Omit<T, 'people'> & ListedPeople => ({ ...row, ...people });
 
   return {
-    async findOwned(userId: number, id: number): Promise<PatientRow | undefined> {
+    async findOwned(actor: Actor, id: number): Promise<PatientWithPeople | undefined> {
       const [row] = await db
-        .select()
+        .select(withPeople)
         .from(patients)
-        .where(and(eq(patients.id, id), eq(patients.userId, userId), live))
+        .where(and(eq(patients.id, id), patientScope(actor), live))
         .limit(1);
-      return row;
+      return row && flatten(row);
     },
 
-    /** Also a draft of the caller's: the new-patient flow adds its chart to the draft patient. */
-    async findOwnedOrDraft(userId: number, id: number): Promise<PatientRow | undefined> {
+    /** Also a draft in the caller's space: the new-patient flow adds its chart to the draft patient. */
+    async findOwnedOrDraft(actor: Actor, id: number): Promise<PatientRow | undefined> {
       const [row] = await db
         .select()
         .from(patients)
-        .where(and(eq(patients.id, id), eq(patients.userId, userId), isNull(patients.deletedAt)))
+        .where(and(eq(patients.id, id), patientScope(actor), isNull(patients.deletedAt)))
         .limit(1);
       return row;
     },
@@ -121,16 +140,20 @@ export function createPatientRepository(db: AppDatabase) {
           createdAt: charts.createdAt,
           imageTypeCd: chartData.imageTypeCd,
           shootDate: chartData.shootDate,
+          updatedBy: { uuid: users.uuid, firstName: users.firstName },
         })
         .from(charts)
         .leftJoin(chartData, and(eq(chartData.chartRef, charts.id), liveChartData, inArray(chartData.imageTypeCd, [...imageTypes])))
+        .leftJoin(analysisRecords, and(eq(analysisRecords.chartRef, charts.id), isNull(analysisRecords.deletedAt)))
+        .leftJoin(users, eq(users.id, analysisRecords.updatedBy))
         .where(and(inArray(charts.patientRef, [...patientIds]), isNull(charts.deletedAt), isNull(charts.draftExpiresAt)))
         .orderBy(desc(charts.createdAt), desc(charts.id), asc(chartData.imageTypeCd));
       const byId = new Map<number, ListedChart>();
       for (const r of rows) {
         let chart = byId.get(r.id);
         if (!chart) {
-          chart = { id: r.id, uuid: r.uuid, chartId: r.chartId, patientRef: r.patientRef, createdAt: r.createdAt, chartData: [] };
+          const { id, uuid, chartId, patientRef, createdAt, updatedBy } = r;
+          chart = { id, uuid, chartId, patientRef, createdAt, chartData: [], updatedBy };
           byId.set(r.id, chart);
         }
         if (r.imageTypeCd) chart.chartData.push({ imageTypeCd: r.imageTypeCd, shootDate: r.shootDate });
@@ -139,44 +162,46 @@ export function createPatientRepository(db: AppDatabase) {
     },
 
     /**
-     * Inserts with patient_id = the owner's committed patient count + 1 (docs/spec-points.md §3), under the
-     * per-user numbering lock so concurrent creates get distinct numbers. A draft gets no number.
+     * Inserts in the actor's space (`newPatientOwner`: a patient created in a clinic is the clinic's)
+     * with patient_id = the space's committed patient count + 1 (docs/spec-points.md §3), under the
+     * space's numbering lock so concurrent creates get distinct numbers. A draft gets no number.
      */
-    async insert(userId: number, input: NewPatient, options: InsertOptions = {}): Promise<PatientRow> {
+    async insert(actor: Actor, input: NewPatient, options: InsertOptions = {}): Promise<PatientWithPeople> {
       const { draftExpiresAt } = options;
+      const owner = { ...newPatientOwner(actor), updatedBy: actor.userId };
       const [row] = draftExpiresAt
         ? await db
             .insert(patients)
-            .values({ ...input, userId, patientId: null, draftExpiresAt })
-            .returning()
+            .values({ ...input, ...owner, patientId: null, draftExpiresAt })
+            .returning(withPeople)
         : await db.transaction(async (tx) => {
-            await lockPatientNumbers(tx, userId);
+            await lockPatientNumbers(tx, actor);
             return tx
               .insert(patients)
-              .values({ ...input, userId, patientId: nextPatientNumber(userId) })
-              .returning();
+              .values({ ...input, ...owner, patientId: nextPatientNumber(actor) })
+              .returning(withPeople);
           });
       if (!row) throw new Error('insert returned no row');
-      return row;
+      return flatten(row);
     },
 
-    async update(userId: number, id: number, patch: PatientPatch): Promise<PatientRow | undefined> {
+    async update(actor: Actor, id: number, patch: PatientPatch): Promise<PatientWithPeople | undefined> {
       const [row] = await db
         .update(patients)
-        .set({ ...patch, updatedAt: new Date() })
-        .where(and(eq(patients.id, id), eq(patients.userId, userId), live))
-        .returning();
-      return row;
+        .set({ ...patch, updatedAt: new Date(), updatedBy: actor.userId })
+        .where(and(eq(patients.id, id), patientScope(actor), live))
+        .returning(withPeople);
+      return row && flatten(row);
     },
 
     /** Soft-deletes the patient and each of its charts (docs/spec-points.md §4) in one transaction. */
-    async softDelete(userId: number, id: number): Promise<boolean> {
+    async softDelete(actor: Actor, id: number): Promise<boolean> {
       return db.transaction(async (tx) => {
         const now = new Date();
         const [row] = await tx
           .update(patients)
-          .set({ deletedAt: now, updatedAt: now })
-          .where(and(eq(patients.id, id), eq(patients.userId, userId), live))
+          .set({ deletedAt: now, updatedAt: now, updatedBy: actor.userId })
+          .where(and(eq(patients.id, id), patientScope(actor), live))
           .returning({ id: patients.id });
         if (!row) return false;
         await tx

@@ -1,7 +1,8 @@
 import { calendarDateSchema, imageTypeCdSchema } from '@ceppro/contract';
 import { z } from 'zod';
+import { actorFor, type ActorRef } from '../../access/index';
 import { AppError } from '../../errors/app-error';
-import type { ListedChart, PatientRepository, PatientRow } from './patient.repository';
+import type { ListedChart, PatientRepository, PatientWithPeople } from './patient.repository';
 
 /** docs/spec-points.md §9: list page size 10. */
 export const PATIENT_PAGE_SIZE = 10;
@@ -42,27 +43,33 @@ export type UpdatePatientInput = z.input<typeof updateSchema>;
 export type PatientListInput = z.input<typeof listSchema>;
 
 export interface PatientPage {
-  items: Array<PatientRow & { charts: ListedChart[] }>;
+  items: Array<PatientWithPeople & { charts: ListedChart[] }>;
   total: number;
   page: number;
   pageSize: number;
 }
 
-/** Patients of the signed-in user: every method takes the caller and sees only their rows. */
+/**
+ * Patients of the caller's space (the access policy: their personal patients, or their clinic's):
+ * every method takes the actor, asks the policy for its operation (403 ROLE_FORBIDDEN) and sees only
+ * the space's rows (`patientScope`).
+ */
 export function createPatientService(repository: PatientRepository, options: { draftTtlS: number }) {
   return {
-    /** Another user's id reads as "no such patient" (null), never as forbidden. */
-    async get(userId: number, id: number): Promise<(PatientRow & { charts: ListedChart[] }) | null> {
-      const row = await repository.findOwned(userId, id);
+    /** Another space's id reads as "no such patient" (null), never as forbidden. */
+    async get(ref: ActorRef, id: number): Promise<(PatientWithPeople & { charts: ListedChart[] }) | null> {
+      const actor = actorFor(ref, 'patient.read');
+      const row = await repository.findOwned(actor, id);
       if (!row) return null;
       return { ...row, charts: await repository.chartsOf([row.id]) };
     },
 
-    async list(userId: number, input: PatientListInput): Promise<PatientPage> {
+    async list(ref: ActorRef, input: PatientListInput): Promise<PatientPage> {
+      const actor = actorFor(ref, 'patient.read');
       const q = listSchema.parse(input);
       const { rows: items, total } = await repository.list(
         {
-          userId,
+          actor,
           page: q.page,
           pageSize: PATIENT_PAGE_SIZE,
           nameContains: q.name_contains || undefined,
@@ -85,18 +92,20 @@ export function createPatientService(repository: PatientRepository, options: { d
      * `draft`: the new-patient flow's patient, invisible until landmark detection commits it
      * (then it gets its patient_id) and hard-deleted by the sweeper after DRAFT_TTL_S otherwise.
      */
-    async create(userId: number, input: CreatePatientInput, draft = false): Promise<PatientRow> {
+    async create(ref: ActorRef, input: CreatePatientInput, draft = false): Promise<PatientWithPeople> {
+      const actor = actorFor(ref, 'patient.create');
       const p = createSchema.parse(input);
       return repository.insert(
-        userId,
+        actor,
         { firstName: p.first_name, birthInfo: p.birth_info, gender: p.gender, mobileNb: p.mobile_nb ?? null, raceCd: p.race_cd ?? null },
         { draftExpiresAt: draft ? new Date(Date.now() + options.draftTtlS * 1000) : undefined },
       );
     },
 
-    async update(userId: number, id: number, input: UpdatePatientInput): Promise<PatientRow> {
+    async update(ref: ActorRef, id: number, input: UpdatePatientInput): Promise<PatientWithPeople> {
+      const actor = actorFor(ref, 'patient.update');
       const p = updateSchema.parse(input);
-      const row = await repository.update(userId, id, {
+      const row = await repository.update(actor, id, {
         ...(p.first_name !== undefined && { firstName: p.first_name }),
         ...(p.birth_info !== undefined && { birthInfo: p.birth_info }),
         ...(p.gender !== undefined && { gender: p.gender }),
@@ -107,8 +116,9 @@ export function createPatientService(repository: PatientRepository, options: { d
       return row;
     },
 
-    async remove(userId: number, id: number): Promise<true> {
-      if (!(await repository.softDelete(userId, id))) throw new AppError('NOT_FOUND');
+    async remove(ref: ActorRef, id: number): Promise<true> {
+      const actor = actorFor(ref, 'patient.delete');
+      if (!(await repository.softDelete(actor, id))) throw new AppError('NOT_FOUND');
       return true;
     },
   };

@@ -7,6 +7,7 @@ import {
 } from '@ceppro/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
+import { actorFor, type ActorRef } from '../../access/index';
 import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { readCheckedImage } from '../images';
@@ -75,14 +76,16 @@ async function photoRaster(bytes: Buffer): Promise<{ raster: RgbRaster; size: { 
 export function createAutoAlignService(deps: { planning: PlanningRepository; storage: ObjectStorage; log: FastifyBaseLogger }) {
   const { planning, storage, log } = deps;
   return {
-    async autoAlign(userId: number, chartId: string): Promise<AutoAlignResponse> {
-      const [chart] = await planning.findOwnedCharts(userId, [chartId]);
+    /** Planning (`planning.edit`): it places the photo for a VTO/STO the caller then saves. */
+    async autoAlign(ref: ActorRef, chartId: string): Promise<AutoAlignResponse> {
+      const actor = actorFor(ref, 'planning.edit');
+      const [chart] = await planning.findOwnedCharts(actor, [chartId]);
       if (!chart) throw new AppError('NOT_FOUND');
       const [photo, ceph, record, defaultPpm] = await Promise.all([
         planning.facialPhoto(chart.ref),
         planning.cephalogram(chart.ref),
         planning.analysisRecord(chart.ref),
-        planning.defaultPpm(userId),
+        planning.defaultPpm(actor.userId),
       ]);
       if (!photo) return NO_FACIAL_IMAGE;
       if (!ceph) throw new AppError('AUTOALIGN_NO_LANDMARKS', 'The chart has no cephalogram.');

@@ -1,10 +1,11 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { patientScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { newestLiveImage, type LiveImage } from '../../db/live-image';
 import { analysisRecords, charts, patients, userConfigs } from '../../db/schema/index';
 
-/** A chart the caller owns (committed, not deleted), with its patient. */
+/** A chart in the caller's space (committed, not deleted), with its patient. */
 export interface PlanningChart {
   ref: number;
   chartId: string;
@@ -14,13 +15,13 @@ export interface PlanningChart {
 /** A live (committed, not deleted) image of a chart, with what the upload check recorded about it. */
 export type PlanningImage = LiveImage;
 
-/** SQL of planning: every read is keyed by the caller's id or by a chart the caller was checked to own. */
+/** SQL of planning: every read is keyed by the caller's space (`patientScope`) or by a chart found in it. */
 export function createPlanningRepository(db: AppDatabase) {
   const newestLive = (chartRef: number, type: ImageTypeCd) => newestLiveImage(db, chartRef, type);
 
   return {
-    /** The caller's charts among `chartIds` (unknown, deleted, draft and other users' charts are left out). */
-    async findOwnedCharts(userId: number, chartIds: readonly string[]): Promise<PlanningChart[]> {
+    /** The caller's space's charts among `chartIds` (unknown, deleted, draft and other spaces' charts are left out). */
+    async findOwnedCharts(actor: Actor, chartIds: readonly string[]): Promise<PlanningChart[]> {
       if (chartIds.length === 0) return [];
       return db
         .select({ ref: charts.id, chartId: charts.chartId, patientRef: charts.patientRef })
@@ -29,7 +30,7 @@ export function createPlanningRepository(db: AppDatabase) {
         .where(
           and(
             inArray(charts.chartId, [...chartIds]),
-            eq(patients.userId, userId),
+            patientScope(actor),
             isNull(patients.deletedAt),
             isNull(charts.deletedAt),
             isNull(patients.draftExpiresAt),

@@ -17,10 +17,10 @@ export async function registerPlanningRoutes(
   await registerBearerScope(app, deps.sessions, (scope) => {
     scope.post(PLANNING_ENDPOINTS.autoAlign.path, async (request) => {
       const { chart_id } = parseBody(autoAlignRequestSchema, request.body);
-      return ok(await deps.autoAlign.autoAlign(requireUser(request).userId, chart_id));
+      return ok(await deps.autoAlign.autoAlign(requireUser(request).actor, chart_id));
     });
     scope.post(PLANNING_ENDPOINTS.superimposition.path, async (request) =>
-      ok(await deps.superimposition.superimpose(requireUser(request).userId, parseBody(superimpositionRequestSchema, request.body))),
+      ok(await deps.superimposition.superimpose(requireUser(request).actor, parseBody(superimpositionRequestSchema, request.body))),
     );
   });
 }

@@ -10,6 +10,7 @@ import {
   type SuperimpositionMethod,
 } from '@ceppro/ceph';
 import { SUPERIMPOSITION_TOO_FEW_MESSAGE, type SuperimpositionMethodId, type SuperimpositionResponse } from '@ceppro/contract';
+import { actorFor, type ActorRef } from '../../access/index';
 import { AppError } from '../../errors/app-error';
 import { filmModel, type FilmModel } from './film-model';
 import type { PlanningChart, PlanningRepository } from './planning.repository';
@@ -47,8 +48,9 @@ const roundAffine = (t: Affine2): Affine2 => ({
 export function createSuperimpositionService(deps: { planning: PlanningRepository }) {
   const { planning } = deps;
   return {
+    /** A view of saved films and landmarks (`analysis.read`): saving it as planning is an analysis record save. */
     async superimpose(
-      userId: number,
+      ref: ActorRef,
       request: { chart_ids: string[]; method: SuperimpositionMethodId; frame_chart_id?: string | undefined },
     ): Promise<SuperimpositionResponse> {
       const ids = [...new Set(request.chart_ids)];
@@ -57,11 +59,12 @@ export function createSuperimpositionService(deps: { planning: PlanningRepositor
       if (request.frame_chart_id !== undefined && !ids.includes(request.frame_chart_id)) {
         throw new AppError('VALIDATION_FAILED', 'frame_chart_id must be one of chart_ids.', { field: 'frame_chart_id' });
       }
-      const owned = await planning.findOwnedCharts(userId, ids);
+      const actor = actorFor(ref, 'analysis.read');
+      const owned = await planning.findOwnedCharts(actor, ids);
       if (owned.length !== ids.length) throw new AppError('NOT_FOUND');
       if (new Set(owned.map((c) => c.patientRef)).size !== 1) throw new AppError('SUPERIMPOSITION_PATIENT_MISMATCH');
 
-      const defaultPpm = await planning.defaultPpm(userId);
+      const defaultPpm = await planning.defaultPpm(actor.userId);
       const films = new Map<string, { chart: PlanningChart; film: FilmModel }>();
       for (const chart of owned) {
         const [image, record] = await Promise.all([planning.cephalogram(chart.ref), planning.analysisRecord(chart.ref)]);
