@@ -1,5 +1,5 @@
 // Production build of the server: `npm run build -w apps/server` (the root `npm run build` runs it
-// after the web build). Bundles src/main.ts and the two worker threads into plain JavaScript in
+// after the web build). Bundles src/main.ts and the worker threads into plain JavaScript in
 // dist/, so `npm start` runs `node apps/server/dist/main.js` with no TypeScript loader.
 //
 // - The workspace packages (@ceppro/ceph, @ceppro/contract: TypeScript sources) are bundled in;
@@ -28,6 +28,7 @@ const srcRoot = path.join(serverRoot, 'src');
 export const WORKERS = {
   'inference-worker-entry.mjs': { out: 'inference-worker', source: 'src/inference/inference-worker.ts' },
   'dicom-render-worker-entry.mjs': { out: 'dicom-render-worker', source: 'src/features/images/dicom/dicom-render-worker.ts' },
+  'report-pdf-worker-entry.mjs': { out: 'report-pdf-worker', source: 'src/features/reports/report-pdf-worker.ts' },
 };
 
 const BUNDLE_URL = '__CEPPRO_BUNDLE_URL__';

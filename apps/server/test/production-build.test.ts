@@ -62,7 +62,9 @@ describe('production build', () => {
 
   it('is plain JavaScript: no TypeScript file, no tsx loader, and npm start runs it with node', async () => {
     const files = (await readdir(outDir)).filter((f) => f.endsWith('.js'));
-    expect(files).toEqual(expect.arrayContaining(['start.js', 'main.js', 'inference-worker.js', 'dicom-render-worker.js']));
+    expect(files).toEqual(
+      expect.arrayContaining(['start.js', 'main.js', 'inference-worker.js', 'dicom-render-worker.js', 'report-pdf-worker.js']),
+    );
     for (const file of files) {
       const text = await readFile(path.join(outDir, file), 'utf8');
       expect(text, file).not.toMatch(/(?:from\s*|import\()\s*["'][^"']*\.tsx?["']|["']tsx(?:\/[\w/]*)?["']/);

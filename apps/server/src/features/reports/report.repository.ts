@@ -1,20 +1,21 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
 import { and, eq, isNull } from 'drizzle-orm';
+import { patientScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { newestLiveImage } from '../../db/live-image';
-import { analysisRecords, charts, patients, userConfigs, users } from '../../db/schema/index';
+import { analysisRecords, charts, clinics, patients, userConfigs, users } from '../../db/schema/index';
 
-/** The chart a report is about, with its patient; only the owner's, committed and not deleted. */
+/** The chart a report is about, with its patient; only in the caller's space, committed and not deleted. */
 export interface ReportChart {
   ref: number;
   chartId: string;
   patient: { firstName: string; patientId: string | null; birthInfo: string; gender: boolean };
 }
 
-/** SQL of the report: every read is keyed by the caller's id or by a chart the caller was checked to own. */
+/** SQL of the report: every read is keyed by the caller's space (`patientScope`) or by a chart found in it. */
 export function createReportRepository(db: AppDatabase) {
   return {
-    async findOwnedChart(userId: number, chartId: string): Promise<ReportChart | undefined> {
+    async findOwnedChart(actor: Actor, chartId: string): Promise<ReportChart | undefined> {
       const [row] = await db
         .select({
           ref: charts.id,
@@ -26,7 +27,7 @@ export function createReportRepository(db: AppDatabase) {
         .where(
           and(
             eq(charts.chartId, chartId),
-            eq(patients.userId, userId),
+            patientScope(actor),
             isNull(patients.deletedAt),
             isNull(charts.deletedAt),
             isNull(patients.draftExpiresAt),
@@ -58,15 +59,19 @@ export function createReportRepository(db: AppDatabase) {
       return row;
     },
 
-    /** The clinic printed on the report (the account's company name) and the user's default PPM. */
-    async owner(userId: number): Promise<{ companyName: string | null; defaultPpm: number | null }> {
+    /**
+     * The clinic printed on the report (in a clinic, the clinic's name; in a personal space, the
+     * account's company name) and the user's default PPM.
+     */
+    async owner(actor: Actor): Promise<{ companyName: string | null; defaultPpm: number | null }> {
       const [row] = await db
-        .select({ companyName: users.companyName, defaultPpm: userConfigs.defaultPpm })
+        .select({ companyName: users.companyName, clinicName: clinics.name, defaultPpm: userConfigs.defaultPpm })
         .from(users)
         .leftJoin(userConfigs, and(eq(userConfigs.userId, users.id), isNull(userConfigs.deletedAt)))
-        .where(eq(users.id, userId))
+        .leftJoin(clinics, eq(clinics.id, actor.clinicId ?? 0))
+        .where(eq(users.id, actor.userId))
         .limit(1);
-      return { companyName: row?.companyName ?? null, defaultPpm: row?.defaultPpm ?? null };
+      return { companyName: row?.clinicName ?? row?.companyName ?? null, defaultPpm: row?.defaultPpm ?? null };
     },
   };
 }

@@ -12,7 +12,7 @@ import type { ReportService } from './report.service';
 export function registerReportRoutes(app: FastifyInstance, reports: ReportService): void {
   app.post(REPORT_ENDPOINTS.pdf.path, async (request, reply) => {
     const body = parseBody(reportPdfRequestSchema, request.body);
-    const { pdf, filename } = await reports.pdf(requireUser(request).userId, body);
+    const { pdf, filename } = await reports.pdf(requireUser(request).actor, body);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${filename}"`)
@@ -21,10 +21,10 @@ export function registerReportRoutes(app: FastifyInstance, reports: ReportServic
   });
 
   app.get(REPORT_ENDPOINTS.model.path, async (request, reply) => {
-    const userId = requireUser(request).userId;
+    const { actor } = requireUser(request);
     const { chart_id } = parseBody(reportModelParamsSchema, request.params);
     const query = parseBody(reportModelQuerySchema, request.query);
-    const model = await reports.model(userId, { ...query, chart_id });
+    const model = await reports.model(actor, { ...query, chart_id });
     return reply.header('cache-control', 'no-store').send(ok(model));
   });
 }

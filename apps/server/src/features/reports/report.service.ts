@@ -6,11 +6,13 @@ import {
   type ReportModel,
   type ReportPdfRequest,
 } from '@ceppro/contract';
+import { actorFor, type Actor, type ActorRef } from '../../access/index';
 import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { dicomCalibrationOfRow, readCheckedImage } from '../images';
 import { composeReportImage } from './report-image';
 import { renderReportPdf } from './report-pdf';
+import type { ReportFilmImage } from './report-image';
 import type { ReportRepository } from './report.repository';
 
 export interface ReportPdf {
@@ -25,16 +27,23 @@ export type ReportRequest = Omit<ReportPdfRequest, 'measurement_ids'> & { measur
 
 /**
  * A chart's report: its model (packages/contract `buildReportModel`, the one both renderers draw)
- * and the PDF made from it. Ownership first: another user's chart is NOT_FOUND, the same answer as
- * a chart that does not exist. The heavy part of the PDF (decode, overlay, encode) runs in
- * libvips' thread pool; the PDF itself is a few kilobytes of text around the JPEG.
+ * and the PDF made from it. The access policy first: the model is `report.read`, the PDF (it leaves
+ * the product) `report.pdf` (403 ROLE_FORBIDDEN); a chart outside the caller's space is NOT_FOUND, the
+ * same answer as a chart that does not exist. The film (decode, overlay, encode) is made in libvips' thread
+ * pool, the PDF's layout (pdfkit, JavaScript) by `renderPdf`: in the app, a worker thread (report-pdf-pool.ts).
  */
-export function createReportService(deps: { reports: ReportRepository; storage: ObjectStorage; clock?: () => Date }) {
-  const { reports, storage, clock = () => new Date() } = deps;
+export function createReportService(deps: {
+  reports: ReportRepository;
+  storage: ObjectStorage;
+  clock?: () => Date;
+  /** Lays the PDF out: the app passes its ReportPdfPool (a worker thread); tests and the CLI may render in this thread. */
+  renderPdf?: (model: ReportModel, film: ReportFilmImage, now: Date) => Promise<Buffer>;
+}) {
+  const { reports, storage, clock = () => new Date(), renderPdf = renderReportPdf } = deps;
 
   /** The saved rows a report is made from, checked: owned chart, known analysis, a film and landmarks that fit it. */
-  async function load(userId: number, request: ReportRequest) {
-    const chart = await reports.findOwnedChart(userId, request.chart_id);
+  async function load(actor: Actor, request: ReportRequest) {
+    const chart = await reports.findOwnedChart(actor, request.chart_id);
     if (!chart) throw new AppError('NOT_FOUND');
     const analysis = reportAnalysis(request);
     if (!analysis) {
@@ -44,7 +53,7 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
     const [image, record, owner] = await Promise.all([
       reports.cephalogram(chart.ref),
       reports.analysisRecord(chart.ref),
-      reports.owner(userId),
+      reports.owner(actor),
     ]);
     if (!image) throw new AppError('REPORT_NO_IMAGE');
     if (!record || reportLandmarks(record.inferResult, record.modifiedResult).length === 0) throw new AppError('REPORT_NO_ANALYSIS');
@@ -75,12 +84,12 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
 
   return {
     /** The report model as JSON for the browser's print layout: the same object the PDF is drawn from. */
-    async model(userId: number, request: ReportRequest): Promise<ReportModel> {
-      return (await load(userId, request)).model;
+    async model(ref: ActorRef, request: ReportRequest): Promise<ReportModel> {
+      return (await load(actorFor(ref, 'report.read'), request)).model;
     },
 
-    async pdf(userId: number, request: ReportRequest): Promise<ReportPdf> {
-      const { chart, image, model, now } = await load(userId, request);
+    async pdf(ref: ActorRef, request: ReportRequest): Promise<ReportPdf> {
+      const { chart, image, model, now } = await load(actorFor(ref, 'report.pdf'), request);
       let original: Buffer;
       try {
         original = await readCheckedImage(storage, image);
@@ -98,7 +107,7 @@ export function createReportService(deps: { reports: ReportRepository; storage: 
         // The file is there but cannot be decoded (accepted before uploads were decoded strictly).
         throw new AppError('REPORT_NO_IMAGE', 'The cephalogram file cannot be read.');
       }
-      return { filename: `ceppro-report-${chart.chartId}.pdf`, pdf: await renderReportPdf(model, film, now), model };
+      return { filename: `ceppro-report-${chart.chartId}.pdf`, pdf: await renderPdf(model, film, now), model };
     },
   };
 }
