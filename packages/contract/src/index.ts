@@ -17,6 +17,7 @@ export * from './graphql/upload';
 export * from './analysis-record';
 export * from './graphql/viewer';
 export * from './graphql/analysis';
+export * from './graphql/document-revisions';
 export * from './graphql/settings';
 export * from './report';
 export * from './report-model/index';

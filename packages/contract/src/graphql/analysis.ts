@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentRevisionsField } from './document-revisions';
 import { graphOperation } from './operation';
 
 /**
@@ -56,7 +57,11 @@ export const updateUserAnalysisManageMutation = graphOperation<{ manage: unknown
 );
 
 /** The record's ruler; a stored value of another shape reads as `unknown` and is checked by the caller. */
-export const analysisRulerRecordSchema = z.object({ id: z.number().int(), ruler_info: z.unknown().nullable() });
+export const analysisRulerRecordSchema = z.object({
+  id: z.number().int(),
+  ruler_info: z.unknown().nullable(),
+  document_revisions: documentRevisionsField,
+});
 export type AnalysisRulerRecord = z.infer<typeof analysisRulerRecordSchema>;
 
 /** The ruler of an analysis record (by the record's id); no item when the record is not the caller's. */
@@ -67,6 +72,7 @@ export const analysisRulerQuery = graphOperation<{ id: number }, { analysis_reco
         items {
           id
           ruler_info
+          document_revisions
         }
       }
     }
@@ -75,15 +81,17 @@ export const analysisRulerQuery = graphOperation<{ id: number }, { analysis_reco
 );
 
 /** Writes only `ruler_info` (the server updates just the fields given); null removes the ruler. */
+/** `base`: the document's revision as last read or saved (`document_revisions`); another user's save since is CONFLICT. */
 export const updateRulerInfoMutation = graphOperation<
-  { id: number; ruler: RulerInfo | null },
+  { id: number; ruler: RulerInfo | null; base?: Record<string, string | null> | null },
   { update_analysis_record: AnalysisRulerRecord }
 >(
   /* GraphQL */ `
-    mutation UpdateRulerInfo($id: Int!, $ruler: JSON) {
-      update_analysis_record(id: $id, input: { ruler_info: $ruler }) {
+    mutation UpdateRulerInfo($id: Int!, $ruler: JSON, $base: JSON) {
+      update_analysis_record(id: $id, input: { ruler_info: $ruler }, base_documents: $base) {
         id
         ruler_info
+        document_revisions
       }
     }
   `,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentRevisionsField, type DocumentRevisions } from '../graphql/document-revisions';
 import { graphOperation } from '../graphql/operation';
 
 /**
@@ -120,7 +121,11 @@ export function readDrawingConfig(stored: unknown): DrawingConfig {
 /** The record's id, revision and drawing document (as stored: other features' keys included). */
 export const drawingRecordQuery = graphOperation<
   { id: number },
-  { analysis_records: { items: Array<{ id: number; revision: number; drawing_result: unknown }> } }
+  {
+    analysis_records: {
+      items: Array<{ id: number; revision: number; drawing_result: unknown; document_revisions?: DocumentRevisions | null }>;
+    };
+  }
 >(
   /* GraphQL */ `
     query DrawingRecord($id: Int!) {
@@ -129,13 +134,21 @@ export const drawingRecordQuery = graphOperation<
           id
           revision
           drawing_result
+          document_revisions
         }
       }
     }
   `,
   z.object({
     analysis_records: z.object({
-      items: z.array(z.object({ id: z.number().int(), revision: z.number().int(), drawing_result: z.unknown() })),
+      items: z.array(
+        z.object({
+          id: z.number().int(),
+          revision: z.number().int(),
+          drawing_result: z.unknown(),
+          document_revisions: documentRevisionsField,
+        }),
+      ),
     }),
   }),
 );
@@ -145,18 +158,21 @@ export const drawingRecordQuery = graphOperation<
  * others: the drawing pad and the measuring tools share the document without overwriting each other.
  */
 export const mergeDrawingResultMutation = graphOperation<
-  { id: number; patch: Record<string, unknown> },
-  { merge_drawing_result: { id: number; drawing_result: unknown } }
+  { id: number; patch: Record<string, unknown>; base?: Record<string, string | null> | null },
+  { merge_drawing_result: { id: number; drawing_result: unknown; document_revisions?: DocumentRevisions | null | undefined } }
 >(
   /* GraphQL */ `
-    mutation MergeDrawingResult($id: Int!, $patch: JSON!) {
-      merge_drawing_result(id: $id, patch: $patch) {
+    mutation MergeDrawingResult($id: Int!, $patch: JSON!, $base: JSON) {
+      merge_drawing_result(id: $id, patch: $patch, base: $base) {
         id
         drawing_result
+        document_revisions
       }
     }
   `,
-  z.object({ merge_drawing_result: z.object({ id: z.number().int(), drawing_result: z.unknown() }) }),
+  z.object({
+    merge_drawing_result: z.object({ id: z.number().int(), drawing_result: z.unknown(), document_revisions: documentRevisionsField }),
+  }),
 );
 
 /** Writes `drawing_result` only, from record revision `base` (a landmark save since answers CONFLICT). */

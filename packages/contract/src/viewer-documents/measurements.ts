@@ -1,5 +1,6 @@
 import { mmPerPx, type Calibration } from '@ceppro/ceph';
 import { z } from 'zod';
+import { documentRevisionsField } from '../graphql/document-revisions';
 import { graphOperation } from '../graphql/operation';
 
 /**
@@ -83,7 +84,12 @@ export function formatFreeMeasurement(value: FreeMeasurementValue | null): strin
 // ---------------------------------------------------------------------------------------------
 // GraphQL
 
-const measurementsRecordSchema = z.object({ id: z.number().int(), revision: z.number().int(), drawing_result: z.unknown().nullable() });
+const measurementsRecordSchema = z.object({
+  id: z.number().int(),
+  revision: z.number().int(),
+  drawing_result: z.unknown().nullable(),
+  document_revisions: documentRevisionsField,
+});
 export type MeasurementsRecord = z.infer<typeof measurementsRecordSchema>;
 
 /** The record's whole `drawing_result` with the revision it was read at (a write names it). */
@@ -95,6 +101,7 @@ export const measurementsRecordQuery = graphOperation<{ id: number }, { analysis
           id
           revision
           drawing_result
+          document_revisions
         }
       }
     }

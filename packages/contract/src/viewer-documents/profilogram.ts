@@ -12,6 +12,7 @@ import {
   type Vec2,
 } from '@ceppro/ceph';
 import { z } from 'zod';
+import { documentRevisionsField } from '../graphql/document-revisions';
 import { graphOperation } from '../graphql/operation';
 
 /**
@@ -218,7 +219,11 @@ export function computeProfilogramResult(
 // ---------------------------------------------------------------------------------------------
 // GraphQL
 
-const profilogramRecordSchema = z.object({ id: z.number().int(), profilogram_result: z.unknown().nullable() });
+const profilogramRecordSchema = z.object({
+  id: z.number().int(),
+  profilogram_result: z.unknown().nullable(),
+  document_revisions: documentRevisionsField,
+});
 
 /** The record's stored profilogram (checked by the caller with `readProfilogramResult`). */
 export const profilogramRecordQuery = graphOperation<
@@ -231,6 +236,7 @@ export const profilogramRecordQuery = graphOperation<
         items {
           id
           profilogram_result
+          document_revisions
         }
       }
     }
@@ -239,15 +245,17 @@ export const profilogramRecordQuery = graphOperation<
 );
 
 /** Writes only `profilogram_result` (the server updates just the fields given; the document is this feature's alone). */
+/** `base`: the document's revision as last read or saved (`document_revisions`); another user's save since is CONFLICT. */
 export const updateProfilogramMutation = graphOperation<
-  { id: number; result: ProfilogramResult },
+  { id: number; result: ProfilogramResult; base?: Record<string, string | null> | null },
   { update_analysis_record: z.infer<typeof profilogramRecordSchema> }
 >(
   /* GraphQL */ `
-    mutation UpdateProfilogram($id: Int!, $result: JSON) {
-      update_analysis_record(id: $id, input: { profilogram_result: $result }) {
+    mutation UpdateProfilogram($id: Int!, $result: JSON, $base: JSON) {
+      update_analysis_record(id: $id, input: { profilogram_result: $result }, base_documents: $base) {
         id
         profilogram_result
+        document_revisions
       }
     }
   `,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { imageTypeCdSchema } from '../image-type';
+import { documentRevisionsField } from '../graphql/document-revisions';
 import { graphOperation } from '../graphql/operation';
 import {
   affineTransformSchema,
@@ -110,7 +111,11 @@ export function summariseSuperimposition(response: SuperimpositionResponse, comp
 // ---------------------------------------------------------------------------------------------
 // GraphQL: the document on the analysis record, and the patient's films to choose from.
 
-export const superimpositionRecordSchema = z.object({ id: z.number().int(), superimposition_data: z.unknown().nullable() });
+export const superimpositionRecordSchema = z.object({
+  id: z.number().int(),
+  superimposition_data: z.unknown().nullable(),
+  document_revisions: documentRevisionsField,
+});
 export type SuperimpositionRecord = z.infer<typeof superimpositionRecordSchema>;
 
 /** The stored document of an analysis record (by the record's id); no item when it is not the caller's. */
@@ -121,6 +126,7 @@ export const superimpositionDataQuery = graphOperation<{ id: number }, { analysi
         items {
           id
           superimposition_data
+          document_revisions
         }
       }
     }
@@ -129,15 +135,17 @@ export const superimpositionDataQuery = graphOperation<{ id: number }, { analysi
 );
 
 /** Writes only `superimposition_data` (no landmark revision is involved or moved). */
+/** `base`: the document's revision as last read or saved (`document_revisions`); another user's save since is CONFLICT. */
 export const updateSuperimpositionDataMutation = graphOperation<
-  { id: number; data: SuperimpositionData },
+  { id: number; data: SuperimpositionData; base?: Record<string, string | null> | null },
   { update_analysis_record: SuperimpositionRecord }
 >(
   /* GraphQL */ `
-    mutation UpdateSuperimpositionData($id: Int!, $data: JSON) {
-      update_analysis_record(id: $id, input: { superimposition_data: $data }) {
+    mutation UpdateSuperimpositionData($id: Int!, $data: JSON, $base: JSON) {
+      update_analysis_record(id: $id, input: { superimposition_data: $data }, base_documents: $base) {
         id
         superimposition_data
+        document_revisions
       }
     }
   `,

@@ -1,5 +1,6 @@
 import { VTO_MOVEMENT_POINTS, type VtoPointKey } from '@ceppro/ceph';
 import { z } from 'zod';
+import { documentRevisionsField, type DocumentRevisions } from '../graphql/document-revisions';
 import { graphOperation } from '../graphql/operation';
 import { affineTransformSchema } from '../planning';
 
@@ -89,7 +90,7 @@ export function readVtoStoConfig(raw: unknown): VtoStoConfig | null {
 /** The chart's record id and its VTO/STO document (by the chart's integer id). */
 export const vtoStoConfigQuery = graphOperation<
   { chartId: number },
-  { analysis_records: { items: Array<{ id: number; vto_sto_config: unknown }> } }
+  { analysis_records: { items: Array<{ id: number; vto_sto_config: unknown; document_revisions?: DocumentRevisions | null }> } }
 >(
   /* GraphQL */ `
     query VtoStoConfig($chartId: Int!) {
@@ -97,25 +98,34 @@ export const vtoStoConfigQuery = graphOperation<
         items {
           id
           vto_sto_config
+          document_revisions
         }
       }
     }
   `,
-  z.object({ analysis_records: z.object({ items: z.array(z.object({ id: z.number().int(), vto_sto_config: z.unknown() })) }) }),
+  z.object({
+    analysis_records: z.object({
+      items: z.array(z.object({ id: z.number().int(), vto_sto_config: z.unknown(), document_revisions: documentRevisionsField })),
+    }),
+  }),
 );
 
-/** Saves the VTO/STO document only (no revision: it never touches the landmarks). */
+/** Saves the VTO/STO document only (the landmarks' revision is untouched). */
+/** `base`: the document's revision as last read or saved (`document_revisions`); another user's save since is CONFLICT. */
 export const saveVtoStoConfigMutation = graphOperation<
-  { id: number; input: { vto_sto_config: VtoStoConfig } },
-  { update_analysis_record: { id: number; updatedAt: string } }
+  { id: number; input: { vto_sto_config: VtoStoConfig }; base?: Record<string, string | null> | null },
+  { update_analysis_record: { id: number; updatedAt: string; document_revisions?: DocumentRevisions | null | undefined } }
 >(
   /* GraphQL */ `
-    mutation SaveVtoStoConfig($id: Int!, $input: AnalysisRecordInput!) {
-      update_analysis_record(id: $id, input: $input) {
+    mutation SaveVtoStoConfig($id: Int!, $input: AnalysisRecordInput!, $base: JSON) {
+      update_analysis_record(id: $id, input: $input, base_documents: $base) {
         id
         updatedAt
+        document_revisions
       }
     }
   `,
-  z.object({ update_analysis_record: z.object({ id: z.number().int(), updatedAt: z.string() }) }),
+  z.object({
+    update_analysis_record: z.object({ id: z.number().int(), updatedAt: z.string(), document_revisions: documentRevisionsField }),
+  }),
 );

@@ -1,5 +1,5 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { patientScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { newestLiveImage } from '../../db/live-image';
@@ -30,6 +30,37 @@ export type RecordDocument = keyof typeof RECORD_DOCUMENTS;
 export type DocumentSizes = Map<number, Partial<Record<RecordDocument, number>>>;
 
 const column = (name: RecordDocument) => analysisRecords[RECORD_DOCUMENTS[name]];
+
+/**
+ * The documents a save may name the revision of (`update_analysis_record(base_documents)`): every
+ * one but the landmarks (`modified_result`, `infer_result`), which move the record's `revision`.
+ */
+export const REVISED_DOCUMENTS = {
+  profilogram_result: 'profilogramResult',
+  ruler_info: 'rulerInfo',
+  superimposition_data: 'superimpositionData',
+  vto_sto_config: 'vtoStoConfig',
+  drawing_result: 'drawingResult',
+  img_size: 'imgSize',
+} as const satisfies Record<string, keyof AnalysisRecordValues>;
+export type RevisedDocument = keyof typeof REVISED_DOCUMENTS;
+
+/**
+ * A stored JSON value's revision: the md5 of its text as jsonb writes it (canonical: key order and
+ * spacing are the database's), null when absent. It changes with every write that changes the value,
+ * whoever writes it (a save, a merge, a detection), with no counter to keep; a write that stores the
+ * same value again keeps it, which is no conflict for anyone.
+ */
+const revisionOf = (value: SQL | AnyColumn) => sql<string | null>`md5((${value})::text)`;
+
+/** Base revisions a write names: it applies only while each value's revision is still the named one (null: absent). */
+export type BaseRevisions = Record<string, string | null>;
+
+/** The revisions of the stored documents and of each top-level key of `drawing_result` (merged key by key). */
+export interface DocumentRevisions {
+  documents: Record<RevisedDocument, string | null>;
+  drawing: Record<string, string>;
+}
 
 type RecordFilter = { id?: number | undefined; chartRef?: number | undefined };
 export interface RecordPage {
@@ -158,10 +189,13 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
     async update(
       id: number,
       values: AnalysisRecordValues,
-      revision: { expected?: number | undefined; bump: boolean },
+      revision: { expected?: number | undefined; bump: boolean; documents?: Partial<Record<RevisedDocument, string | null>> | undefined },
     ): Promise<AnalysisRecordRow | undefined> {
       const conditions = [eq(analysisRecords.id, id), isNull(analysisRecords.deletedAt)];
       if (revision.expected !== undefined) conditions.push(eq(analysisRecords.revision, revision.expected));
+      for (const [name, base] of Object.entries(revision.documents ?? {}) as Array<[RevisedDocument, string | null]>) {
+        conditions.push(sql`${revisionOf(analysisRecords[REVISED_DOCUMENTS[name]])} is not distinct from ${base}`);
+      }
       const [row] = await db
         .update(analysisRecords)
         .set({ ...values, updatedAt: new Date(), ...(revision.bump && { revision: sql`${analysisRecords.revision} + 1` }) })
@@ -173,26 +207,53 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
     /**
      * `drawing_result = coalesce(drawing_result, {version: 1}) || patch` in one UPDATE (jsonb `||`
      * replaces the patch's top-level keys and keeps the others), only while the result stays within
-     * `maxBytes` as text: 'too-large' when it would not, undefined when the record is gone.
+     * `maxBytes` as text: 'too-large' when it would not, 'stale' when a key named in `base` has
+     * another revision than named (another user saved it since), undefined when the record is gone.
      */
     async mergeDrawingResult(
       id: number,
       patch: Record<string, unknown>,
       maxBytes: number,
       updatedBy: number,
-    ): Promise<AnalysisRecordRow | 'too-large' | undefined> {
+      base: BaseRevisions = {},
+    ): Promise<AnalysisRecordRow | 'too-large' | 'stale' | undefined> {
       const merged = sql`(coalesce(${analysisRecords.drawingResult}, '{"version":1}'::jsonb) || ${JSON.stringify(patch)}::jsonb)`;
+      const live = and(eq(analysisRecords.id, id), isNull(analysisRecords.deletedAt));
+      const current = Object.entries(base).map(
+        ([key, revision]) => sql`${revisionOf(sql`${analysisRecords.drawingResult} -> ${key}`)} is not distinct from ${revision}`,
+      );
       const [row] = await db
         .update(analysisRecords)
         .set({ drawingResult: sql`${merged}`, updatedAt: new Date(), updatedBy })
-        .where(and(eq(analysisRecords.id, id), isNull(analysisRecords.deletedAt), sql`octet_length(${merged}::text) <= ${maxBytes}`))
+        .where(and(live, sql`octet_length(${merged}::text) <= ${maxBytes}`, ...current))
         .returning();
       if (row) return row;
       const [exists] = await db
-        .select({ id: analysisRecords.id })
+        .select({
+          id: analysisRecords.id,
+          current: current.length > 0 ? sql<boolean>`(${sql.join(current, sql` and `)})` : sql<boolean>`true`,
+        })
+        .from(analysisRecords)
+        .where(live);
+      if (!exists) return undefined;
+      return exists.current ? 'too-large' : 'stale';
+    },
+
+    /** The revisions of a live record's documents (the caller checked it is theirs); undefined when gone. */
+    async documentRevisions(id: number): Promise<DocumentRevisions | undefined> {
+      const pairs = Object.entries(REVISED_DOCUMENTS).map(([name, key]) => sql`${name}::text, ${revisionOf(analysisRecords[key])}`);
+      const stored = analysisRecords.drawingResult;
+      const drawing = sql`case when jsonb_typeof(${stored}) = 'object' then ${stored} else '{}'::jsonb end`;
+      const [row] = await db
+        .select({
+          documents: sql<DocumentRevisions['documents']>`json_build_object(${sql.join(pairs, sql`, `)})`,
+          drawing: sql<
+            Record<string, string>
+          >`(select coalesce(jsonb_object_agg(key, md5(value::text)), '{}'::jsonb) from jsonb_each(${drawing}))`,
+        })
         .from(analysisRecords)
         .where(and(eq(analysisRecords.id, id), isNull(analysisRecords.deletedAt)));
-      return exists ? 'too-large' : undefined;
+      return row;
     },
 
     /** The chart's live (committed, not deleted) cephalogram: the image landmarks are placed on. */

@@ -9,7 +9,9 @@ import type { AiAdaptationService } from '../ai-adaptation';
 import type { ChartRepository } from '../charts';
 import {
   RECORD_DOCUMENTS,
+  REVISED_DOCUMENTS,
   type AnalysisRecordRepository,
+  type DocumentRevisions,
   type AnalysisRecordRow,
   type AnalysisRecordValues,
   type RecordDocument,
@@ -23,6 +25,29 @@ import {
 } from './analysis-record.schemas';
 
 const stale = () => new AppError('CONFLICT', 'The analysis record changed since these edits started; reload it.');
+
+/** A revision as `documentRevisions` gives it (an md5 in hex), or null: the value was absent. */
+const revisionSchema = z
+  .string()
+  .regex(/^[0-9a-f]{32}$/, 'must be a revision read from document_revisions')
+  .nullable();
+const baseDocumentsSchema = z
+  .object(Object.fromEntries(Object.keys(REVISED_DOCUMENTS).map((name) => [name, revisionSchema.optional()])))
+  .strict() as z.ZodType<Partial<Record<keyof typeof REVISED_DOCUMENTS, string | null>>>;
+const drawingBaseSchema = z
+  .record(z.string().min(1).max(64), revisionSchema)
+  .refine((base) => Object.keys(base).length <= 16, 'too many keys');
+
+/** Parses a base argument, or refuses it as VALIDATION_FAILED naming `field`. */
+function parseBase<T>(schema: z.ZodType<T>, value: unknown, field: string): T | undefined {
+  if (value === undefined || value === null) return undefined;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new AppError('VALIDATION_FAILED', `${[field, ...(issue?.path ?? [])].join('.')} ${issue?.message ?? 'is invalid'}`, { field });
+  }
+  return parsed.data;
+}
 
 /** The most records one page of a list holds (and its default size). */
 export const RECORD_PAGE_MAX = 100;
@@ -202,10 +227,21 @@ export function createAnalysisRecordService(deps: {
      * `baseRevision`: the record revision the caller's edits started from. Required with
      * `modified_result`; a record that moved on since (another tab saved, a new image was analysed)
      * answers CONFLICT and keeps what it has.
+     * `baseDocuments`: the same for the other documents, each by its own revision
+     * (`documentRevisions`; null: it was absent): a document another user saved since answers
+     * CONFLICT and nothing is written. Per document, so one user's saves of different documents never
+     * refuse each other, and the next save of a document names the revision its last answer gave.
      */
-    async update(ref: ActorRef, id: number, input: AnalysisRecordInput, baseRevision?: number): Promise<AnalysisRecordRow> {
+    async update(
+      ref: ActorRef,
+      id: number,
+      input: AnalysisRecordInput,
+      baseRevision?: number,
+      baseDocuments?: unknown,
+    ): Promise<AnalysisRecordRow> {
       const values = toValues(input);
       const actor = actorForChanges(ref, values);
+      const documents = parseBase(baseDocumentsSchema, baseDocuments, 'base_documents');
       const landmarks = values.modifiedResult !== undefined;
       if (landmarks && baseRevision === undefined) {
         throw new AppError('VALIDATION_FAILED', 'A landmark save must name the revision it started from.', { field: 'base_revision' });
@@ -215,8 +251,8 @@ export function createAnalysisRecordService(deps: {
       if (baseRevision !== undefined && current.revision !== baseRevision) throw stale();
       await bindToImage(current.chartRef, values);
       const bump = landmarks || values.inferResult !== undefined || values.imgSize !== undefined;
-      const row = await records.update(id, { ...values, updatedBy: actor.userId }, { expected: baseRevision, bump });
-      if (!row) throw baseRevision !== undefined ? stale() : new AppError('NOT_FOUND');
+      const row = await records.update(id, { ...values, updatedBy: actor.userId }, { expected: baseRevision, bump, documents });
+      if (!row) throw baseRevision !== undefined || documents !== undefined ? stale() : new AppError('NOT_FOUND');
       await learnFrom(actor, row, values);
       return row;
     },
@@ -226,20 +262,32 @@ export function createAnalysisRecordService(deps: {
      * pad and the measuring tools share the document and neither can overwrite the other's latest
      * change (a read-modify-write from two places could). The merged document stays within
      * MAX_DOCUMENT_BYTES or nothing is written. Does not move the landmark revision.
+     * `base`: the revisions of the keys the patch sets, as last read (`documentRevisions().drawing`;
+     * null: absent): a key another user saved since answers CONFLICT and nothing is written. Keys
+     * are checked one by one, so the pad and the measuring tools still never refuse each other.
      */
-    async mergeDrawingResult(ref: ActorRef, id: number, patch: unknown): Promise<AnalysisRecordRow> {
+    async mergeDrawingResult(ref: ActorRef, id: number, patch: unknown, base?: unknown): Promise<AnalysisRecordRow> {
       const actor = actorFor(ref, 'drawing.edit');
       const parsed = drawingResultPatchSchema.safeParse(patch);
       if (!parsed.success)
         throw new AppError('VALIDATION_FAILED', `patch ${parsed.error.issues[0]?.message ?? 'is invalid'}`, { field: 'patch' });
+      const keys = parseBase(drawingBaseSchema, base, 'base');
       if (!(await records.findOwned(actor, id))) throw new AppError('NOT_FOUND');
-      const row = await records.mergeDrawingResult(id, parsed.data, MAX_DOCUMENT_BYTES, actor.userId);
+      const row = await records.mergeDrawingResult(id, parsed.data, MAX_DOCUMENT_BYTES, actor.userId, keys);
+      if (row === 'stale') throw stale();
       if (row === 'too-large')
         throw new AppError('VALIDATION_FAILED', `drawing_result must be at most ${MAX_DOCUMENT_BYTES / 1024} KB as JSON`, {
           field: 'patch',
         });
       if (!row) throw new AppError('NOT_FOUND');
       return row;
+    },
+
+    /** The revisions a save names as its base (see `update`, `mergeDrawingResult`); null when not in the caller's space. */
+    async documentRevisions(ref: ActorRef, id: number): Promise<DocumentRevisions | null> {
+      const actor = actorFor(ref, 'analysis.read');
+      if (!(await records.findOwned(actor, id))) return null;
+      return (await records.documentRevisions(id)) ?? null;
     },
   };
 }

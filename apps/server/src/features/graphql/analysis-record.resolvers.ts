@@ -60,17 +60,28 @@ export function analysisRecordResolvers({ analysisRecords }: GraphServices) {
       },
       update_analysis_record: async (
         _: unknown,
-        args: { id: number; input: AnalysisRecordInput; base_revision?: number | null },
+        args: { id: number; input: AnalysisRecordInput; base_revision?: number | null; base_documents?: unknown },
         ctx: GraphContext,
         info: GraphQLResolveInfo,
       ) => {
         reserveWritten(info, ctx);
-        return toAnalysisRecord(await analysisRecords.update(ctx.actor, args.id, args.input, opt(args.base_revision)));
+        return toAnalysisRecord(
+          await analysisRecords.update(ctx.actor, args.id, args.input, opt(args.base_revision), opt(args.base_documents)),
+        );
       },
-      merge_drawing_result: async (_: unknown, args: { id: number; patch: unknown }, ctx: GraphContext, info: GraphQLResolveInfo) => {
+      merge_drawing_result: async (
+        _: unknown,
+        args: { id: number; patch: unknown; base?: unknown },
+        ctx: GraphContext,
+        info: GraphQLResolveInfo,
+      ) => {
         reserveWritten(info, ctx);
-        return toAnalysisRecord(await analysisRecords.mergeDrawingResult(ctx.actor, args.id, args.patch));
+        return toAnalysisRecord(await analysisRecords.mergeDrawingResult(ctx.actor, args.id, args.patch, opt(args.base)));
       },
+    },
+    AnalysisRecord: {
+      document_revisions: (record: { id: number }, _: unknown, ctx: GraphContext) =>
+        analysisRecords.documentRevisions(ctx.actor, record.id),
     },
   };
 }

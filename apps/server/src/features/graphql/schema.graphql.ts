@@ -113,6 +113,11 @@ export const typeDefs = /* GraphQL */ `
     img_size: JSON
     "Moves on with every landmark write (a save, a detection); a landmark save names the one it started from."
     revision: Int!
+    """
+    The other documents' revisions, for a save's base: { documents: { profilogram_result, ruler_info, superimposition_data,
+    vto_sto_config, drawing_result, img_size: hex or null (absent) }, drawing: { <top-level key of drawing_result>: hex } }.
+    """
+    document_revisions: JSON
     createdAt: String!
     updatedAt: String!
   }
@@ -274,9 +279,16 @@ export const typeDefs = /* GraphQL */ `
     delete_chart(id: Int!): Boolean!
     update_chart_data(id: Int!, input: UpdateChartDataInput!): ChartData!
     create_analysis_record(chart_id: Int!, input: AnalysisRecordInput!): AnalysisRecord!
-    update_analysis_record(id: Int!, input: AnalysisRecordInput!, base_revision: Int): AnalysisRecord!
-    "Sets the given top-level keys of drawing_result in one atomic write, keeping the others (drawing pad shapes, free measurements)."
-    merge_drawing_result(id: Int!, patch: JSON!): AnalysisRecord!
+    """
+    base_revision: the landmark revision the edits started from (required with modified_result). base_documents: { <document>:
+    revision from document_revisions.documents, null when it was absent }. Either stale: CONFLICT, nothing written.
+    """
+    update_analysis_record(id: Int!, input: AnalysisRecordInput!, base_revision: Int, base_documents: JSON): AnalysisRecord!
+    """
+    Sets the given top-level keys of drawing_result in one atomic write, keeping the others (drawing pad shapes, free measurements).
+    base: { <key>: revision from document_revisions.drawing, null when absent }: a key saved since is CONFLICT, nothing written.
+    """
+    merge_drawing_result(id: Int!, patch: JSON!, base: JSON): AnalysisRecord!
     update_user_config(input: UserConfigInput!): UserConfig!
     update_user(user_permission: UserPermissionInput!): User!
   }

@@ -48,6 +48,9 @@ export const enViewer = {
   saveConflict:
     'These landmark changes were not saved: the analysis was changed elsewhere (another tab or a new ' +
     'image) since you started. The stored landmarks have been reloaded.',
+  documentConflictTitle: 'Chart changed by someone else',
+  documentConflict:
+    'Someone else changed this part of the chart while you were editing, so your last change was not saved. Their version is shown now.',
   saveHint: 'Landmark positions save automatically when you leave this panel.',
   reviewTitle: 'For review',
   reviewHint: 'Check these points first: the AI was less sure of them (confidence below {{percent}}%).',

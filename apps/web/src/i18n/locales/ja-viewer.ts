@@ -48,6 +48,9 @@ export const jaViewer: ViewerDictionary = {
   saveConflictTitle: 'ランドマークは保存されませんでした',
   saveConflict:
     '編集開始後に別の場所（別のタブまたは新しい画像）で分析が変更されたため、ランドマークの変更は保存されませんでした。保存済みのランドマークを再読み込みしました。',
+  documentConflictTitle: '他のユーザーがチャートを変更しました',
+  documentConflict:
+    '編集中に他のユーザーがチャートのこの部分を変更したため、最後の変更は保存されませんでした。現在は相手のバージョンを表示しています。',
   saveHint: 'ランドマークの位置はこのパネルを離れると自動的に保存されます。',
   reviewTitle: '要確認',
   reviewHint: 'まずこれらの点を確認してください：AIの確信度が低い点です（信頼度 {{percent}}% 未満）。',

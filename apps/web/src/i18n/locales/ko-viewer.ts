@@ -48,6 +48,9 @@ export const koViewer: ViewerDictionary = {
   saveConflictTitle: '랜드마크가 저장되지 않음',
   saveConflict:
     '편집을 시작한 뒤 다른 곳(다른 탭 또는 새 이미지)에서 분석이 변경되어 랜드마크 변경 내용을 저장하지 않았습니다. 저장된 랜드마크를 다시 불러왔습니다.',
+  documentConflictTitle: '다른 사람이 차트를 변경함',
+  documentConflict:
+    '편집하는 동안 다른 사람이 차트의 이 부분을 변경하여 마지막 변경 내용을 저장하지 않았습니다. 지금은 그 사람의 버전이 표시됩니다.',
   saveHint: '랜드마크 위치는 이 패널을 나갈 때 자동으로 저장됩니다.',
   reviewTitle: '검토 필요',
   reviewHint: '이 점들을 먼저 확인하세요: AI의 확신도가 낮은 점입니다 (신뢰도 {{percent}}% 미만).',

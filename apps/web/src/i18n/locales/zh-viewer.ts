@@ -47,6 +47,8 @@ export const zhViewer: ViewerDictionary = {
   saveFailed: '未保存：无法保存更改。离开标志点菜单时将再次保存。',
   saveConflictTitle: '标志点未保存',
   saveConflict: '开始编辑后，分析已在别处（其他标签页或新图像）被更改，因此标志点的更改未保存。已重新加载已保存的标志点。',
+  documentConflictTitle: '图表已被他人更改',
+  documentConflict: '您编辑期间，其他人更改了图表的这一部分，因此您最后的更改未保存。现在显示的是对方的版本。',
   saveHint: '离开此面板时标志点位置会自动保存。',
   reviewTitle: '待复核',
   reviewHint: '请先检查这些点：AI 对它们把握较低（置信度低于 {{percent}}%）。',

@@ -1,6 +1,7 @@
 import { drawingRecordQuery, drawingSetsPatch, mergeDrawingResultMutation, readDrawingResult } from '@ceppro/contract';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
 import { cookieTokenStore } from '../../../../lib/api/index.ts';
+import { baseArg, drawingBaseOf, noteDrawingRevisions } from '../../lib/document-revisions.ts';
 import type { DrawingRecordSnapshot, DrawingSaveApi } from '../lib/drawing-save.ts';
 import type { DrawingSets } from '../store/drawing-store.ts';
 
@@ -8,13 +9,21 @@ import type { DrawingSets } from '../store/drawing-store.ts';
 export async function readDrawingRecord(recordId: number): Promise<DrawingRecordSnapshot | null> {
   const data = await runOperation(drawingRecordQuery, { id: recordId });
   const item = data.analysis_records.items[0];
-  return item ? { revision: item.revision, drawingResult: item.drawing_result } : null;
+  return item ? { revision: item.revision, drawingResult: item.drawing_result, revisions: item.document_revisions ?? null } : null;
 }
 
+/** The pad's keys of `drawing_result` whose revisions a save names (`version` is everyone's). */
+export const PAD_KEYS = ['coords', 'superimpositionCoords'] as const;
+
+/**
+ * The pad's sets are saved from the revisions of its keys as loaded or last saved here (not as read
+ * just before the save): a save over shapes another person saved since is refused with CONFLICT.
+ */
 export const drawingSaveApi: DrawingSaveApi = {
   read: readDrawingRecord,
   write: async (id, patch) => {
-    await runOperation(mergeDrawingResultMutation, { id, patch });
+    const data = await runOperation(mergeDrawingResultMutation, { id, patch, ...baseArg(drawingBaseOf(id, PAD_KEYS)) });
+    noteDrawingRevisions(id, PAD_KEYS, data.merge_drawing_result.document_revisions);
   },
 };
 
@@ -31,6 +40,9 @@ export function saveDrawingsOnUnload(recordId: number, sets: DrawingSets, last: 
     method: 'POST',
     keepalive: true,
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query: mergeDrawingResultMutation.document, variables: { id: recordId, patch } }),
+    body: JSON.stringify({
+      query: mergeDrawingResultMutation.document,
+      variables: { id: recordId, patch, ...baseArg(drawingBaseOf(recordId, PAD_KEYS)) },
+    }),
   }).catch(() => undefined);
 }

@@ -1,12 +1,13 @@
 import { readDrawingResult } from '@ceppro/contract';
 import { useEffect } from 'react';
 import { pushToast } from '../../../../stores/toast-store.ts';
+import { noteDrawingRevisions, showNewerVersion } from '../../lib/document-revisions.ts';
 import { usePanelStore } from '../../panels.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';
-import { drawingSaveApi, readDrawingRecord, saveDrawingsOnUnload } from '../api/drawing-record.ts';
+import { drawingSaveApi, PAD_KEYS, readDrawingRecord, saveDrawingsOnUnload } from '../api/drawing-record.ts';
 import { useDrawingConfig } from '../api/use-drawing-config.ts';
 import { createDrawingAutosave } from '../lib/drawing-autosave.ts';
-import { setsOf } from '../lib/drawing-save.ts';
+import { setsOf, type SaveProblem } from '../lib/drawing-save.ts';
 import { isDirty, useDrawingStore } from '../store/drawing-store.ts';
 
 /** The last closed session's final save: a new session reads the record only after it. */
@@ -28,15 +29,14 @@ export function useDrawingSession(): void {
   useEffect(() => {
     if (recordId === null) return;
     let live = true;
-    const problem = () => pushToast({ kind: 'warning', title: { key: 'drawing.saveFailedTitle' }, text: { key: 'drawing.saveFailed' } });
-    const autosave = createDrawingAutosave(useDrawingStore, drawingSaveApi, problem);
-    closing
-      .then(() => readDrawingRecord(recordId))
-      .then(
+    const load = () =>
+      readDrawingRecord(recordId).then(
         (snapshot) => {
           if (!live) return;
           if (snapshot === null) return;
           autosave.remember(snapshot);
+          // The pad's next save names these revisions: a save over another person's newer shapes is refused.
+          noteDrawingRevisions(recordId, PAD_KEYS, snapshot.revisions);
           const read = readDrawingResult(snapshot.drawingResult);
           useDrawingStore.getState().load(recordId, setsOf(read), read.writable);
         },
@@ -44,6 +44,13 @@ export function useDrawingSession(): void {
           if (live) pushToast({ kind: 'warning', title: { key: 'drawing.loadFailedTitle' }, text: { key: 'drawing.loadFailed' } });
         },
       );
+    const problem = (outcome: SaveProblem) => {
+      // Another person saved drawings since they were loaded: theirs are shown, these edits dropped.
+      if (outcome === 'stale') showNewerVersion(load);
+      else pushToast({ kind: 'warning', title: { key: 'drawing.saveFailedTitle' }, text: { key: 'drawing.saveFailed' } });
+    };
+    const autosave = createDrawingAutosave(useDrawingStore, drawingSaveApi, problem);
+    void closing.then(load);
     const offStore = useDrawingStore.subscribe((s, prev) => {
       if (s.history.present !== prev.history.present && isDirty(s)) autosave.schedule();
     });

@@ -1,6 +1,7 @@
 import type { StoreApi } from 'zustand';
 import { isDirty, type DrawingStore } from '../store/drawing-store.ts';
-import { saveDrawingSets, type DrawingRecordSnapshot, type DrawingSaveApi, type SaveOutcome } from './drawing-save.ts';
+import { isStaleSave } from '../../lib/document-revisions.ts';
+import { saveDrawingSets, type DrawingRecordSnapshot, type DrawingSaveApi, type SaveProblem } from './drawing-save.ts';
 
 export interface DrawingAutosave {
   /** Saves soon (debounced): called on every change. */
@@ -21,7 +22,7 @@ export interface DrawingAutosave {
 export function createDrawingAutosave(
   store: Pick<StoreApi<DrawingStore>, 'getState'>,
   api: DrawingSaveApi,
-  onProblem: (outcome: Exclude<SaveOutcome, 'saved'> | 'failed') => void,
+  onProblem: (outcome: SaveProblem) => void,
   delayMs = 600,
 ): DrawingAutosave {
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -55,9 +56,9 @@ export function createDrawingAutosave(
         store.getState().setSaveStatus('error');
         onProblem(outcome);
       }
-    } catch {
+    } catch (error) {
       if (store.getState().recordId === recordId) store.getState().setSaveStatus('error');
-      onProblem('failed');
+      onProblem(isStaleSave(error) ? 'stale' : 'failed');
     }
   };
 

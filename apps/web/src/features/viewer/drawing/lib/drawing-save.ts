@@ -1,10 +1,12 @@
-import { drawingSetsPatch, readDrawingResult, type ReadDrawings } from '@ceppro/contract';
+import { drawingSetsPatch, readDrawingResult, type DocumentRevisions, type ReadDrawings } from '@ceppro/contract';
 import type { DrawingSets } from '../store/drawing-store.ts';
 
 /** The record as read just before a save: its revision and its whole `drawing_result`. */
 export interface DrawingRecordSnapshot {
   readonly revision: number;
   readonly drawingResult: unknown;
+  /** The revisions of its documents and `drawing_result` keys (absent: an older server). */
+  readonly revisions?: DocumentRevisions | null;
 }
 
 export interface DrawingSaveApi {
@@ -14,6 +16,9 @@ export interface DrawingSaveApi {
 }
 
 export type SaveOutcome = 'saved' | 'gone' | 'not-writable';
+
+/** A save refused because another person saved the pad's shapes since they were loaded here. */
+export type SaveProblem = Exclude<SaveOutcome, 'saved'> | 'failed' | 'stale';
 
 /**
  * Stores the drawing pad's sets into the record's shared `drawing_result`: the server sets only the

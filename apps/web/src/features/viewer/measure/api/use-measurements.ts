@@ -47,7 +47,13 @@ const queues = new Map<number, Promise<unknown>>();
 async function applyChange(recordId: number, change: Change): Promise<FreeMeasurement[]> {
   const record = await readItems(recordId);
   const items = change(readMeasurements(record.drawing_result));
-  const saved = await runOperation(mergeDrawingResultMutation, { id: recordId, patch: measurementsPatch(items) });
+  // From the revision just read: a change another person saved in between is CONFLICT, never overwritten.
+  const base = { measurements: record.document_revisions?.drawing.measurements ?? null };
+  const saved = await runOperation(mergeDrawingResultMutation, {
+    id: recordId,
+    patch: measurementsPatch(items),
+    ...(record.document_revisions && { base }),
+  });
   return readMeasurements(saved.merge_drawing_result.drawing_result);
 }
 

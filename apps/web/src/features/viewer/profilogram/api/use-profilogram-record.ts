@@ -10,6 +10,7 @@ import { useCallback } from 'react';
 import { create } from 'zustand';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
 import { userConfigKeys } from '../../../../lib/api/user-config-keys.ts';
+import { baseArg, baseOf, handleStaleSave, noteRevision } from '../../lib/document-revisions.ts';
 
 /** Server-cache keys of the profilogram feature. */
 export const profilogramKeys = {
@@ -25,7 +26,9 @@ export function useProfilogramRecord(recordId: number | null) {
     enabled: recordId !== null,
     queryFn: async (): Promise<ProfilogramResult | null> => {
       const data = await runOperation(profilogramRecordQuery, { id: recordId ?? -1 });
-      return readProfilogramResult(data.analysis_records.items[0]?.profilogram_result ?? null);
+      const item = data.analysis_records.items[0];
+      if (item) noteRevision(item.id, 'profilogram_result', item.document_revisions);
+      return readProfilogramResult(item?.profilogram_result ?? null);
     },
     retry: false,
     staleTime: Infinity,
@@ -51,7 +54,12 @@ async function drain(recordId: number, onError: (error: unknown) => void): Promi
     for (let next = pending.get(recordId); next !== undefined; next = pending.get(recordId)) {
       pending.delete(recordId);
       try {
-        await runOperation(updateProfilogramMutation, { id: recordId, result: next });
+        const data = await runOperation(updateProfilogramMutation, {
+          id: recordId,
+          result: next,
+          ...baseArg(baseOf(recordId, 'profilogram_result')),
+        });
+        noteRevision(recordId, 'profilogram_result', data.update_analysis_record.document_revisions);
         failed = false;
       } catch (error) {
         failed = true;
@@ -71,7 +79,11 @@ export function useSaveProfilogram() {
     (recordId: number, result: ProfilogramResult, onError: (error: unknown) => void = () => undefined) => {
       client.setQueryData(profilogramKeys.result(recordId), result);
       pending.set(recordId, result);
-      void drain(recordId, onError);
+      void drain(recordId, (error) => {
+        // Another person saved the profilogram since it was read: theirs is read back and shown.
+        handleStaleSave(error, () => client.invalidateQueries({ queryKey: profilogramKeys.result(recordId) }));
+        onError(error);
+      });
     },
     [client],
   );

@@ -7,6 +7,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
+import { baseArg, baseOf, noteRevision } from '../../lib/document-revisions.ts';
 import { superimpositionKeys } from './query-keys.ts';
 
 /**
@@ -19,7 +20,9 @@ export function useSuperimpositionData(recordId: number | null) {
     enabled: recordId !== null,
     queryFn: async (): Promise<SuperimpositionData | null> => {
       const data = await runOperation(superimpositionDataQuery, { id: recordId ?? -1 });
-      return parseSuperimpositionData(data.analysis_records.items[0]?.superimposition_data ?? null);
+      const item = data.analysis_records.items[0];
+      if (item) noteRevision(item.id, 'superimposition_data', item.document_revisions);
+      return parseSuperimpositionData(item?.superimposition_data ?? null);
     },
     retry: false,
   });
@@ -31,7 +34,10 @@ export function useSaveSuperimpositionData(recordId: number | null) {
   return useCallback(
     async (doc: SuperimpositionData): Promise<void> => {
       if (recordId === null) throw new Error('No analysis record to store the superimposition in');
-      const data = await runOperation(updateSuperimpositionDataMutation, { id: recordId, data: doc });
+      const base = baseOf(recordId, 'superimposition_data');
+      // CONFLICT when another person saved it since it was read (the caller reloads theirs).
+      const data = await runOperation(updateSuperimpositionDataMutation, { id: recordId, data: doc, ...baseArg(base) });
+      noteRevision(recordId, 'superimposition_data', data.update_analysis_record.document_revisions);
       client.setQueryData(superimpositionKeys.data(recordId), parseSuperimpositionData(data.update_analysis_record.superimposition_data));
     },
     [client, recordId],

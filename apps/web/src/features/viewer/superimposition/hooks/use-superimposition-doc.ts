@@ -1,5 +1,6 @@
 import { SUPERIMPOSITION_MAX_FILMS, type SuperimpositionData } from '@ceppro/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { handleStaleSave } from '../../lib/document-revisions.ts';
 import { useSaveSuperimpositionData, useSuperimpositionData } from '../api/use-superimposition-data.ts';
 
 /** What a chart starts with before anything was stored: only its own film chosen, SN at S. */
@@ -24,6 +25,7 @@ const OPACITY_SAVE_DELAY_MS = 400;
 export function useSuperimpositionDoc(recordId: number | null, currentChartId: string | null) {
   const query = useSuperimpositionData(recordId);
   const save = useSaveSuperimpositionData(recordId);
+  const { refetch } = query;
   const [doc, setDoc] = useState<SuperimpositionData | null>(null);
   const [saveFailed, setSaveFailed] = useState(false);
   const docRef = useRef<SuperimpositionData | null>(null);
@@ -31,10 +33,12 @@ export function useSuperimpositionDoc(recordId: number | null, currentChartId: s
   const running = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  // Read once per chart (later refetches must not undo changes still being saved).
+  // Read once per chart (later refetches must not undo changes still being saved), and again after a
+  // save was refused because another person saved the document since (`reloads`).
   const loadedFor = useRef<string | null>(null);
+  const [reloads, setReloads] = useState(0);
   useEffect(() => {
-    const key = `${recordId}:${currentChartId}`;
+    const key = `${recordId}:${currentChartId}:${reloads}`;
     if (loadedFor.current === key) return;
     // Another chart: its predecessor's document must never be shown or saved onto it.
     if (docRef.current !== null) {
@@ -47,7 +51,7 @@ export function useSuperimpositionDoc(recordId: number | null, currentChartId: s
     const initial = fitToChart(query.data, currentChartId);
     docRef.current = initial;
     setDoc(initial);
-  }, [query.isSuccess, query.data, recordId, currentChartId]);
+  }, [query.isSuccess, query.data, recordId, currentChartId, reloads]);
 
   const drain = useCallback(async () => {
     if (running.current) return;
@@ -59,14 +63,20 @@ export function useSuperimpositionDoc(recordId: number | null, currentChartId: s
         try {
           await save(next);
           setSaveFailed(false);
-        } catch {
-          setSaveFailed(true);
+        } catch (error) {
+          // Another person's newer document: shown instead of these edits, which are dropped.
+          const stale = handleStaleSave(error, async () => {
+            await refetch();
+            setReloads((n) => n + 1);
+          });
+          if (stale) pending.current = null;
+          setSaveFailed(!stale);
         }
       }
     } finally {
       running.current = false;
     }
-  }, [save]);
+  }, [save, refetch]);
 
   const flush = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current);

@@ -1,8 +1,9 @@
 import type { VtoStoConfig } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useViewerChart } from '../../api/use-viewer-chart.ts';
+import { handleStaleSave } from '../../lib/document-revisions.ts';
 import { usePanelStore } from '../../panels.ts';
 import { usePhotoStore } from '../../store/photo-store.ts';
 import { fetchVtoConfig, saveVtoConfig, saveVtoConfigOnUnload } from '../api/vto-config-api.ts';
@@ -43,6 +44,8 @@ export function useVtoDocument(): void {
     gcTime: 0,
     queryFn: () => fetchVtoConfig(chartId ?? -1),
   });
+  const refetch = useRef(query.refetch);
+  refetch.current = query.refetch;
 
   useEffect(() => {
     const answer = query.data;
@@ -61,7 +64,16 @@ export function useVtoDocument(): void {
   useEffect(() => {
     const autosave = createDocumentAutosave<{ recordId: number; doc: VtoStoConfig }>({
       current: currentDocument,
-      save: ({ recordId, doc }) => saveVtoConfig(recordId, doc),
+      save: ({ recordId, doc }) =>
+        saveVtoConfig(recordId, doc).catch((error: unknown) => {
+          // Another person saved the plan since it was read: theirs is loaded and shown instead.
+          handleStaleSave(error, async () => {
+            baselineFor = null;
+            useVtoStore.setState({ loadedFor: null });
+            await refetch.current();
+          });
+          throw error;
+        }),
       onStatus: (saveStatus) => useVtoStore.getState().set({ saveStatus }),
       delayMs: SAVE_DELAY_MS,
     });
