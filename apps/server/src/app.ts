@@ -122,6 +122,7 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
     createReportService({
       reports: createReportRepository(services.database.db),
       storage: services.storage,
+      clock: () => new Date(services.clock.now()),
       renderPdf: (model, film, now) => reportPdfs.render(model, film, now),
     }),
   );

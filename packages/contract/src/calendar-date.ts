@@ -26,3 +26,27 @@ export const calendarDateSchema = z
   .string()
   .regex(CALENDAR_DATE_PATTERN, 'must be yyyy-mm-dd')
   .refine(isCalendarDate, 'is not a calendar date');
+
+/** True for a time zone this runtime knows by its IANA name ("Asia/Seoul", "UTC"). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name, as a browser reports it (`Intl.DateTimeFormat().resolvedOptions().timeZone`). */
+export const timeZoneSchema = z.string().min(1).max(64).refine(isTimeZone, 'is not a known time zone');
+
+/**
+ * The calendar day (`yyyy-mm-dd`) that the instant `now` falls on in `timeZone` (IANA name; UTC when
+ * absent or unknown): 2026-01-14T23:30Z is 2026-01-15 in Asia/Seoul.
+ */
+export function localCalendarDate(now: Date, timeZone = 'UTC'): string {
+  const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}

@@ -31,7 +31,9 @@ const en = {
   gender: 'Gender',
   female: 'Female',
   male: 'Male',
-  chartId: 'Chart ID',
+  chartId: 'Chart',
+  /** The chart's place among the patient's charts, oldest first (the history the patient list shows). */
+  chartOf: '{{n}} of {{m}}',
   shootDate: 'Shoot date',
   noDate: '----',
   analysis: 'Analysis',
@@ -58,7 +60,8 @@ export const REPORT_SHARED_LABELS: Readonly<Record<ReportLang, ReportSharedLabel
     gender: '성별',
     female: '여성',
     male: '남성',
-    chartId: '차트 ID',
+    chartId: '차트',
+    chartOf: '{{m}}건 중 {{n}}번째',
     shootDate: '촬영일',
     noDate: '----',
     analysis: '분석법',
@@ -80,7 +83,8 @@ export const REPORT_SHARED_LABELS: Readonly<Record<ReportLang, ReportSharedLabel
     gender: '性別',
     female: '女性',
     male: '男性',
-    chartId: 'カルテID',
+    chartId: 'カルテ',
+    chartOf: '{{m}}件中{{n}}件目',
     shootDate: '撮影日',
     noDate: '----',
     analysis: '分析法',
@@ -102,7 +106,8 @@ export const REPORT_SHARED_LABELS: Readonly<Record<ReportLang, ReportSharedLabel
     gender: '性别',
     female: '女',
     male: '男',
-    chartId: '病历ID',
+    chartId: '病历',
+    chartOf: '第{{n}}份，共{{m}}份',
     shootDate: '拍摄日期',
     noDate: '----',
     analysis: '分析法',
@@ -124,7 +129,8 @@ export const REPORT_SHARED_LABELS: Readonly<Record<ReportLang, ReportSharedLabel
     gender: 'Giới tính',
     female: 'Nữ',
     male: 'Nam',
-    chartId: 'Mã hồ sơ',
+    chartId: 'Hồ sơ',
+    chartOf: '{{n}}/{{m}}',
     shootDate: 'Ngày chụp',
     noDate: '----',
     analysis: 'Phương pháp phân tích',
@@ -172,6 +178,9 @@ const pdfEn = {
   outside: 'outside',
   deviationNote: 'dx along the standard line (+ anterior), dy across it (+ superior), true size.',
   normTemplate: 'Norm template: {{source}}.',
+  normTemplateBjork:
+    'Norm template: Björk polygon from Björk / Jarabak norms (S–N 71±3, S–Ar 32±3 mm, saddle 123±5°, ' +
+    'articular 143±6°, Ar–Go 44±5 mm, gonial 130±7°, Go–Me 71±5 mm; Jarabak & Fizzell 1972).',
   measurements: 'Measurements',
   distanceN: 'Distance {{n}}',
   angleN: 'Angle {{n}}',
@@ -196,6 +205,11 @@ const pdfEn = {
   methodMandible: 'Regional: mandible (symphysis)',
   superNote: 'Movement between consecutive films, patient frame: dx + anterior, dy + superior.',
   superPx: 'Not every film is calibrated: movements are in px.',
+  superSummary: 'Clinically used points',
+  superPlanes: 'Reference planes',
+  plane: 'Plane',
+  rotation: 'Rotation (°, + counter-clockwise as drawn)',
+  superAppendix: 'Appendix: every landmark',
   filmNoDate: 'no date',
   white: 'white',
   red: 'red',
@@ -242,6 +256,9 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     outside: '범위 밖',
     deviationNote: 'dx는 기준선 방향(+ 전방), dy는 기준선에 수직(+ 상방), 실제 크기.',
     normTemplate: '정상 템플릿: {{source}}.',
+    normTemplateBjork:
+      '정상 템플릿: Björk / Jarabak 정상값에 의한 Björk 다각형 (S–N 71±3, S–Ar 32±3 mm, 안장각 123±5°, 관절각 143±6°, ' +
+      'Ar–Go 44±5 mm, 하악각 130±7°, Go–Me 71±5 mm; Jarabak & Fizzell 1972).',
     measurements: '계측',
     distanceN: '거리 {{n}}',
     angleN: '각도 {{n}}',
@@ -266,6 +283,11 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     methodMandible: '부분 정합: 하악 (결합부)',
     superNote: '연속한 필름 간 이동, 환자 기준: dx + 전방, dy + 상방.',
     superPx: '보정되지 않은 필름이 있어 이동량은 px 단위입니다.',
+    superSummary: '임상 주요 계측점',
+    superPlanes: '기준 평면',
+    plane: '평면',
+    rotation: '회전 (°, 그림 기준 반시계 방향 +)',
+    superAppendix: '부록: 전체 계측점',
     filmNoDate: '날짜 없음',
     white: '흰색',
     red: '빨간색',
@@ -308,6 +330,9 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     outside: '範囲外',
     deviationNote: 'dxは基準線に沿って（+ 前方）、dyは基準線に垂直（+ 上方）、実寸。',
     normTemplate: '標準テンプレート：{{source}}。',
+    normTemplateBjork:
+      '標準テンプレート：Björk / Jarabak の標準値による Björk ポリゴン（S–N 71±3、S–Ar 32±3 mm、鞍角 123±5°、' +
+      '関節角 143±6°、Ar–Go 44±5 mm、下顎角 130±7°、Go–Me 71±5 mm；Jarabak & Fizzell 1972）。',
     measurements: '計測',
     distanceN: '距離 {{n}}',
     angleN: '角度 {{n}}',
@@ -332,6 +357,11 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     methodMandible: '部分：下顎（結合部）',
     superNote: '連続するフィルム間の移動、患者座標：dx + 前方、dy + 上方。',
     superPx: 'キャリブレーションされていないフィルムがあるため、移動量はpx単位です。',
+    superSummary: '臨床で用いる計測点',
+    superPlanes: '基準平面',
+    plane: '平面',
+    rotation: '回転 (°、図で反時計回りが +)',
+    superAppendix: '付録：全計測点',
     filmNoDate: '日付なし',
     white: '白',
     red: '赤',
@@ -374,6 +404,9 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     outside: '超出范围',
     deviationNote: 'dx沿基准线（+ 向前），dy垂直于基准线（+ 向上），实际尺寸。',
     normTemplate: '正常模板：{{source}}。',
+    normTemplateBjork:
+      '正常模板：按 Björk / Jarabak 正常值构建的 Björk 多边形（S–N 71±3、S–Ar 32±3 mm、鞍角 123±5°、关节角 143±6°、' +
+      'Ar–Go 44±5 mm、下颌角 130±7°、Go–Me 71±5 mm；Jarabak & Fizzell 1972）。',
     measurements: '测量',
     distanceN: '距离 {{n}}',
     angleN: '角度 {{n}}',
@@ -398,6 +431,11 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     methodMandible: '局部：下颌（联合部）',
     superNote: '相邻两张片子之间的移动，患者坐标：dx + 向前，dy + 向上。',
     superPx: '并非所有片子都已校准：移动量以px为单位。',
+    superSummary: '临床常用标志点',
+    superPlanes: '参考平面',
+    plane: '平面',
+    rotation: '旋转 (°，图中逆时针为 +)',
+    superAppendix: '附录：全部标志点',
     filmNoDate: '无日期',
     white: '白色',
     red: '红色',
@@ -440,6 +478,9 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     outside: 'ngoài giới hạn',
     deviationNote: 'dx dọc đường chuẩn (+ ra trước), dy vuông góc với nó (+ lên trên), kích thước thật.',
     normTemplate: 'Mẫu chuẩn: {{source}}.',
+    normTemplateBjork:
+      'Mẫu chuẩn: đa giác Björk theo chuẩn Björk / Jarabak (S–N 71±3, S–Ar 32±3 mm, góc yên 123±5°, ' +
+      'góc khớp 143±6°, Ar–Go 44±5 mm, góc hàm 130±7°, Go–Me 71±5 mm; Jarabak & Fizzell 1972).',
     measurements: 'Số đo',
     distanceN: 'Khoảng cách {{n}}',
     angleN: 'Góc {{n}}',
@@ -464,6 +505,11 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     methodMandible: 'Từng vùng: xương hàm dưới (khớp cằm)',
     superNote: 'Dịch chuyển giữa các phim liên tiếp, hệ tọa độ bệnh nhân: dx + ra trước, dy + lên trên.',
     superPx: 'Không phải phim nào cũng đã hiệu chuẩn: dịch chuyển tính bằng px.',
+    superSummary: 'Các điểm dùng trên lâm sàng',
+    superPlanes: 'Mặt phẳng tham chiếu',
+    plane: 'Mặt phẳng',
+    rotation: 'Xoay (°, + ngược chiều kim đồng hồ trên hình)',
+    superAppendix: 'Phụ lục: mọi điểm mốc',
     filmNoDate: 'không có ngày',
     white: 'trắng',
     red: 'đỏ',
@@ -478,4 +524,14 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
 export type ReportLabels = ReportSharedLabels & ReportPdfLabels & { readonly lang: ReportLang };
 export function reportLabels(lang: ReportLang): ReportLabels {
   return { ...REPORT_SHARED_LABELS[lang], ...REPORT_PDF_LABELS[lang], lang };
+}
+
+/**
+ * The analysis table's title: `analysisTitle` ("{{name}} analysis", "Phân tích {{name}}") around the
+ * analysis name, unless the name already carries that word (the vocabulary's "Phân tích Steiner",
+ * "Steiner 分析", a user's group called "My analysis"): then the name alone, never the word twice.
+ */
+export function reportAnalysisTitle(name: string, labels: Pick<ReportLabels, 'analysisTitle'>): string {
+  const word = labels.analysisTitle.replace('{{name}}', '').trim();
+  return word !== '' && name.toLocaleLowerCase().includes(word.toLocaleLowerCase()) ? name : fillLabel(labels.analysisTitle, { name });
 }

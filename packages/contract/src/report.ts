@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeZoneSchema } from './calendar-date';
 import { reportLangSchema } from './report-labels';
 
 export * from './report-labels';
@@ -23,6 +24,10 @@ export const reportPdfRequestSchema = z.object({
   analysis_name: z.string().min(1).max(100).optional(),
   /** The language of the PDF's labels (the web sends its interface language); English when absent. */
   lang: reportLangSchema.optional(),
+  /** The browser's IANA time zone: the report is dated by the local calendar day there (UTC when absent). */
+  time_zone: timeZoneSchema.optional(),
+  /** Adds every landmark's superimposition movement as an appendix (the summary of the clinical points is always printed). */
+  superimposition_table: z.boolean().optional(),
 });
 export type ReportPdfRequest = z.input<typeof reportPdfRequestSchema>;
 
@@ -41,6 +46,11 @@ export const reportModelQuerySchema = z.object({
     .optional(),
   analysis_name: z.string().min(1).max(100).optional(),
   lang: reportLangSchema.optional(),
+  time_zone: timeZoneSchema.optional(),
+  superimposition_table: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
 export type ReportModelQuery = z.input<typeof reportModelQuerySchema>;
 export const reportModelParamsSchema = z.object({ chart_id: z.uuid() });

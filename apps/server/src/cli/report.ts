@@ -31,8 +31,9 @@ async function main(): Promise<number> {
       lang: { type: 'string', default: 'en' },
       analysis: { type: 'string' },
       name: { type: 'string', default: 'Patient' },
-      birth: { type: 'string', default: '2000-01-01' },
-      sex: { type: 'string', default: 'M' },
+      // No defaults: a fact not given prints "-" (never an invented birth date or sex).
+      birth: { type: 'string' },
+      sex: { type: 'string' },
       ppm: { type: 'string' },
       model: { type: 'string' },
     },
@@ -43,8 +44,8 @@ async function main(): Promise<number> {
     values.image === undefined && '--image is required',
     values.out === undefined && '--out is required',
     !REPORT_LANGS.includes(lang) && `--lang must be one of ${REPORT_LANGS.join(', ')}`,
-    !isCalendarDate(values.birth) && '--birth must be a calendar date, yyyy-mm-dd',
-    !['F', 'M'].includes(values.sex) && '--sex must be F or M',
+    values.birth !== undefined && !isCalendarDate(values.birth) && '--birth must be a calendar date, yyyy-mm-dd',
+    values.sex !== undefined && !['F', 'M'].includes(values.sex) && '--sex must be F or M',
     ppm !== null && !(Number.isFinite(ppm) && ppm > 0) && '--ppm must be a positive number',
   ].filter((p): p is string => typeof p === 'string');
   const analysis = reportAnalysis({ analysis_id: values.analysis });
@@ -85,7 +86,12 @@ async function main(): Promise<number> {
     {
       now,
       clinic: null,
-      patient: { firstName: values.name, patientId: null, birthInfo: values.birth, gender: values.sex === 'F' },
+      patient: {
+        firstName: values.name,
+        patientId: null,
+        birthInfo: values.birth ?? null,
+        gender: values.sex === undefined ? null : values.sex === 'F',
+      },
       chart: { chartId: '-', shootDate: null },
       analysisId: analysis.id,
       record,

@@ -61,6 +61,11 @@ describe('npm run report', () => {
       expect(text).toContain('세팔로메트릭 분석 리포트');
       expect(text).toMatch(/SNA\s+\d+\.\d°/);
       expect(text).toContain('10.00 px/mm');
+      // No --birth / --sex: the facts print "-", never an invented birth date or sex.
+      expect(text).not.toContain('2000-01-01');
+      expect(text).toMatch(/생년월일\s+-\s/);
+      expect(text).toMatch(/성별\s+-\s/);
+      expect(text).not.toMatch(/남성|여성/);
     },
     60_000,
   );

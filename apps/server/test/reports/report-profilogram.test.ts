@@ -1,5 +1,5 @@
 import { calibrationFromDefaultPpm, imagePoint, UNCALIBRATED, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
-import { computeProfilogramResult, profilogramForReport } from '@ceppro/contract';
+import { computeProfilogramResult, profilogramForReport, REPORT_LANGS, reportLabels } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
 import { ReportDocument } from '../../src/features/reports/pdf-canvas';
 import { addProfilogramPages } from '../../src/features/reports/report-profilogram';
@@ -58,5 +58,25 @@ describe('profilogram page of the PDF report', () => {
     expect(text).toContain('Me');
     expect(text).toContain('Overjet');
     expect(text).toContain('3.2 mm');
+  });
+
+  it('prints the norm note in the report language, never the English source in another language', () => {
+    const now = computeProfilogramResult(film, cal, options);
+    if (!now.ok) throw new Error('not computed');
+    const expected = {
+      en: 'Björk polygon from',
+      ko: '정상 템플릿',
+      ja: '標準テンプレート',
+      zh: '正常模板',
+      vi: 'Mẫu chuẩn: đa giác Björk',
+    };
+    for (const lang of REPORT_LANGS) {
+      const doc = new ReportDocument(lang, { title: 't', author: 'a', creationDate: new Date(0) });
+      const text = addProfilogramPages(doc, { profilogram: now.result, measurements: [] }, () => 70, reportLabels(lang))
+        .flatMap((p) => p.texts())
+        .join(' ');
+      expect(text, lang).toContain(expected[lang]);
+      if (lang !== 'en') expect(text, lang).not.toMatch(/Björk polygon from|adult|saddle|articular|gonial/);
+    }
   });
 });

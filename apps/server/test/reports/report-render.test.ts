@@ -186,6 +186,24 @@ describe('report PDF as rendered', () => {
     },
   );
 
+  it('keeps a Steiner report compact: the table and all its notes on page 1 in every language, never a page of notes alone', async () => {
+    for (const lang of ['en', 'ko', 'ja', 'zh', 'vi'] as const) {
+      const pages = (await pdfText(await render('Kim Ceph', lang), dir)).split('\f').filter((p) => p.trim() !== '');
+      expect(pages, lang).toHaveLength(1);
+      // The last note (S-line, 11) is on the page with the table.
+      expect(pages[0], lang).toMatch(/11\.\s+\S/);
+    }
+  });
+
+  it('says the analysis word once in the title: "Phân tích Steiner", "Steiner 分析"', async () => {
+    const vi = await pdfText(await render('Nguyễn Văn Đức', 'vi'), dir);
+    expect(vi).toContain('Phân tích Steiner');
+    expect(vi).not.toContain('Phân tích Phân tích');
+    const zh = await pdfText(await render('王小明', 'zh'), dir);
+    expect(zh).toContain('Steiner 分析');
+    expect(zh).not.toContain('分析分析');
+  });
+
   it('prints Arabic, Hebrew and emoji names, clinic and analysis names legibly: shaped, in reading order, no empty boxes', async () => {
     const group = (name: string) => reportAnalysis({ measurement_ids: ['SNA', 'SNB', 'ANB'], analysis_name: name }) ?? (null as never);
     const cases = [

@@ -11,6 +11,7 @@ import {
 } from '@ceppro/ceph';
 import { ageInYears } from '../age';
 import { imgSizeSchema } from '../analysis-record';
+import { localCalendarDate } from '../calendar-date';
 import type { DicomCalibration } from '../dicom';
 import { reportLabels, type ReportLang } from '../report-labels';
 import { filmDrawings, readDrawingResult } from '../viewer-documents/drawing';
@@ -33,11 +34,20 @@ export interface ReportRecord {
 
 /** Everything a report is made from: the saved record and the facts around it. */
 export interface ReportInput {
-  /** The report's date comes from this clock reading (UTC day). */
+  /** The report's date: the calendar day of this clock reading in `timeZone`. */
   readonly now: Date;
+  /** The clinic's IANA time zone (the browser's); UTC when absent. */
+  readonly timeZone?: string | undefined;
   readonly clinic: string | null;
-  readonly patient: { readonly firstName: string; readonly patientId: string | null; readonly birthInfo: string; readonly gender: boolean };
-  readonly chart: { readonly chartId: string; readonly shootDate: string | null };
+  /** `birthInfo` / `gender` (true: female) null when unknown (the CLI without `--birth` / `--sex`). */
+  readonly patient: {
+    readonly firstName: string;
+    readonly patientId: string | null;
+    readonly birthInfo: string | null;
+    readonly gender: boolean | null;
+  };
+  /** `sequence`: the chart's place among the patient's charts (n of m, oldest first); absent when unknown. */
+  readonly chart: { readonly chartId: string; readonly shootDate: string | null; readonly sequence?: { n: number; of: number } | null };
   readonly analysisId?: string | undefined;
   readonly record: ReportRecord;
   /** The user's default pixels per mm (`user_configs.default_ppm`), after a ruler and DICOM. */
@@ -46,6 +56,8 @@ export interface ReportInput {
   readonly dicom?: DicomCalibration | null;
   /** The report's language; English when absent. */
   readonly lang?: ReportLang;
+  /** Every landmark's superimposition movement as an appendix; the summary of the clinical points only when absent. */
+  readonly superimpositionTable?: boolean | undefined;
 }
 
 /**
@@ -60,9 +72,9 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
   const positions: LandmarkMap<ImagePoint> = {};
   for (const l of landmarks) if (l.id !== null) positions[l.id] = imagePoint(l.x, l.y);
   const { calibration, label, source } = reportCalibration(input.record.rulerInfo, input.defaultPpm, lang, input.dicom ?? null);
-  const sex: Sex = input.patient.gender ? 'female' : 'male';
+  const sex: Sex | undefined = input.patient.gender === null ? undefined : input.patient.gender ? 'female' : 'male';
   const results = evaluateAnalysis(analysis, positions, calibration);
-  const date = input.now.toISOString().slice(0, 10);
+  const date = localCalendarDate(input.now, input.timeZone);
   const size = imgSizeSchema.safeParse(input.record.imgSize);
   return {
     lang,
@@ -72,10 +84,10 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
       name: input.patient.firstName,
       patientId: input.patient.patientId,
       birthDate: input.patient.birthInfo,
-      age: ageInYears(input.patient.birthInfo, date),
-      gender: input.patient.gender ? 'F' : 'M',
+      age: input.patient.birthInfo === null ? null : ageInYears(input.patient.birthInfo, date),
+      gender: input.patient.gender === null ? null : input.patient.gender ? 'F' : 'M',
     },
-    chart: { chartId: input.chart.chartId, shootDate: input.chart.shootDate },
+    chart: { chartId: input.chart.chartId, shootDate: input.chart.shootDate, sequence: input.chart.sequence ?? null },
     analysis: { id: analysis.id, name: reportAnalysisName(analysis, lang), source: analysis.source },
     calibration: label,
     calibrationSource: source,
@@ -89,6 +101,7 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
     },
     disclaimer: labels.disclaimer,
     superimposition: superimpositionForReport(input.record.superimpositionData),
+    superimpositionTable: input.superimpositionTable ?? false,
     profilogram: profilogramForReport(input.record, positions, calibration, labels),
     vto: vtoForReport(input.record, positions, calibration, labels),
   };

@@ -4,3 +4,4 @@ export * from './report-rows';
 export * from './report-sources';
 export * from './report-planning';
 export * from './report-footnotes';
+export * from './report-facts';

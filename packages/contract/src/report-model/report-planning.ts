@@ -18,7 +18,7 @@ import { imgSizeSchema } from '../analysis-record';
 import { measurementNote, vtoPointLabel } from '../clinical-vocabulary/index';
 import { fillLabel, reportLabels, type ReportLabels } from '../report-labels';
 import { formatFreeMeasurement, freeMeasurementValue, readMeasurements } from '../viewer-documents/measurements';
-import { computeProfilogramResult, readProfilogramResult } from '../viewer-documents/profilogram';
+import { PROFILOGRAM_TEMPLATE_SOURCE, computeProfilogramResult, readProfilogramResult } from '../viewer-documents/profilogram';
 import { parseSuperimpositionData } from '../viewer-documents/superimposition';
 import { VTO_MEASUREMENT_IDS, readVtoStoConfig } from '../viewer-documents/vto';
 import { REPORT_UNIT_SUFFIX, reportMeasurementName } from './report-rows';
@@ -34,6 +34,72 @@ import type { ProfilogramReport, SuperimpositionReport, VtoReport } from './sche
 export function superimpositionForReport(stored: unknown): SuperimpositionReport | null {
   const result = parseSuperimpositionData(stored)?.result ?? null;
   return result !== null && result.films.length >= 2 ? result : null;
+}
+
+/**
+ * The points a clinician reads a superimposition by (reference §6.3: the registration structures and
+ * what treatment and growth move): cranial base S, N; maxilla A; mandible B, Pog, Me, Go; incisors
+ * U1, L1; soft-tissue chin and lips Pog', Ls, Li. The report's summary prints these; the full
+ * landmark list is an appendix on request.
+ */
+export const SUPERIMPOSITION_SUMMARY_POINTS = ['S', 'N', 'A', 'B', 'Pog', 'Me', 'Go', 'U1', 'L1', 'stPog', 'Ls', 'Li'] as const;
+
+/** The reference planes whose rotation between films the summary prints: SN (S -> N) and FH (Po -> Or). */
+export const SUPERIMPOSITION_SUMMARY_PLANES = [
+  { name: 'SN', from: 'S', to: 'N' },
+  { name: 'FH', from: 'Po', to: 'Or' },
+] as const;
+
+/** One pair of consecutive films in the summary: the clinical points' movements and the planes' rotations. */
+export interface SuperimpositionPairSummary {
+  readonly from: string;
+  readonly to: string;
+  /** Movements of the summary points present, in SUPERIMPOSITION_SUMMARY_POINTS order (the stored unit). */
+  readonly points: SuperimpositionReport['movements'];
+  /** Degrees, + counter-clockwise as the films are drawn (image y down); a plane missing on either film is left out. */
+  readonly planes: ReadonlyArray<{ readonly name: string; readonly rotation: number }>;
+  /** Every stored movement of the pair (the appendix). */
+  readonly all: SuperimpositionReport['movements'];
+}
+
+/** The stored movements grouped by pair of films (in stored order), with the summary of each pair. */
+export function superimpositionSummary(result: SuperimpositionReport): SuperimpositionPairSummary[] {
+  const pairs = new Map<string, SuperimpositionReport['movements']>();
+  for (const m of result.movements) {
+    const key = `${m.from_chart_id}>${m.to_chart_id}`;
+    pairs.set(key, [...(pairs.get(key) ?? []), m]);
+  }
+  const films = new Map(result.films.map((f) => [f.chart_id, new Map(f.landmarks.map((p) => [p.id, p]))]));
+  const angle = (chartId: string, from: string, to: string) => {
+    const a = films.get(chartId)?.get(from);
+    const b = films.get(chartId)?.get(to);
+    return a && b && (a.x !== b.x || a.y !== b.y) ? (Math.atan2(-(b.y - a.y), b.x - a.x) * 180) / Math.PI : null;
+  };
+  return [...pairs.values()].flatMap((all) => {
+    const first = all[0];
+    if (!first) return [];
+    const { from_chart_id: from, to_chart_id: to } = first;
+    const byId = new Map(all.map((m) => [m.id, m]));
+    const points = SUPERIMPOSITION_SUMMARY_POINTS.flatMap((id) => byId.get(id) ?? []);
+    const planes = SUPERIMPOSITION_SUMMARY_PLANES.flatMap((plane) => {
+      const before = angle(from, plane.from, plane.to);
+      const after = angle(to, plane.from, plane.to);
+      if (before === null || after === null) return [];
+      const turn = ((((after - before + 180) % 360) + 360) % 360) - 180;
+      return [{ name: plane.name, rotation: turn }];
+    });
+    return [{ from, to, points, planes, all }];
+  });
+}
+
+/**
+ * The profilogram's norm note in the report's language: the shipped Björk template is described in
+ * every language (`normTemplateBjork`); a template this version does not know keeps its stored words.
+ */
+export function profilogramNormNote(templateSource: string, labels: Pick<ReportLabels, 'normTemplate' | 'normTemplateBjork'>): string {
+  return templateSource === PROFILOGRAM_TEMPLATE_SOURCE
+    ? labels.normTemplateBjork
+    : fillLabel(labels.normTemplate, { source: templateSource });
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 } from '../clinical-vocabulary/index';
 import type { InterpretationKey } from '../clinical-vocabulary/types';
 import { fillLabel, type ReportLabels, type ReportLang } from '../report-labels';
+import { reportLandmarkLabel } from './report-sources';
 import type { ReportRow } from './schema';
 
 /**
@@ -82,7 +83,7 @@ function formatZ(z: number): string {
 export function reportRow(
   def: MeasurementDefinition,
   result: MeasurementResult,
-  sex: Sex,
+  sex: Sex | undefined,
   lang: ReportLang,
   labels: ReportLabels,
 ): ReportRow {
@@ -99,7 +100,12 @@ export function reportRow(
   const notes = { note: measurementNote(def.id, lang), normNote: normNote(def.id, lang) };
   const base = { id: def.id, name: reportMeasurementName(def, lang), norm, ...notes };
   if (result.status === 'incomplete') {
-    return { ...base, value: '-', deviation: '', interpretation: fillLabel(labels.incomplete, { missing: result.missing.join(', ') }) };
+    return {
+      ...base,
+      value: '-',
+      deviation: '',
+      interpretation: fillLabel(labels.incomplete, { missing: result.missing.map(reportLandmarkLabel).join(', ') }),
+    };
   }
   if (result.status === 'not-computable') return { ...base, value: '-', deviation: '', interpretation: labels.notComputable };
   const value = formatReportValue(result.value, result.unit);

@@ -2,6 +2,7 @@ import {
   ANALYSES,
   getLandmark,
   getMeasurement,
+  isLandmarkId,
   type AnalysisDefinition,
   type Calibration,
   type ImagePoint,
@@ -30,6 +31,14 @@ export function reportAnalysis(request: {
     return { id: 'custom', name: request.analysis_name ?? 'Custom', source: 'user group', measurementIds: [...new Set(ids)] };
   }
   return request.analysis_id === undefined ? ANALYSES[0] : ANALYSES.find((a) => a.id === request.analysis_id);
+}
+
+/**
+ * A landmark as the screen names it (the registry's short name: "Pog'" for `stPog`, "UL'" for `ULv`);
+ * a stored id the registry does not know keeps its own text. Every table of the report goes through this.
+ */
+export function reportLandmarkLabel(id: string): string {
+  return isLandmarkId(id) ? getLandmark(id).shortName : id;
 }
 
 /**

@@ -79,17 +79,25 @@ export const REPORT_CALIBRATION_SOURCES = ['ruler', 'dicom', 'default-ppm', 'non
 
 export const reportModelSchema = z.object({
   lang: reportLangSchema,
-  /** yyyy-mm-dd, the day the report was made (the server's clock, UTC). */
+  /** yyyy-mm-dd, the day the report was made: the server's clock in the clinic's time zone (the request's, else UTC). */
   date: z.string(),
   clinic: z.string().nullable(),
   patient: z.object({
     name: z.string(),
     patientId: z.string().nullable(),
-    birthDate: z.string(),
+    /** yyyy-mm-dd; null when unknown (the CLI without `--birth`): printed "-". */
+    birthDate: z.string().nullable(),
     age: z.number().int().nullable(),
-    gender: z.enum(['F', 'M']),
+    /** null when unknown (the CLI without `--sex`): printed "-", and the norms are the main (not sex-specific) ones. */
+    gender: z.enum(['F', 'M']).nullable(),
   }),
-  chart: z.object({ chartId: z.string(), shootDate: z.string().nullable() }),
+  chart: z.object({
+    /** The chart's internal id (a UUID): only in the footer, small; a clinic knows the chart by `sequence`. */
+    chartId: z.string(),
+    shootDate: z.string().nullable(),
+    /** The chart's place among the patient's live charts, oldest first (n of m); null when unknown (the CLI). */
+    sequence: z.object({ n: z.number().int().positive(), of: z.number().int().positive() }).nullable().optional(),
+  }),
   analysis: z.object({ id: z.string(), name: z.string(), source: z.string() }),
   /** The calibration as printed ("Ruler, 10.00 px/mm"), and where it came from. */
   calibration: z.string(),
@@ -105,6 +113,8 @@ export const reportModelSchema = z.object({
   disclaimer: z.string(),
   /** The chart's stored superimposition (two films or more); null when there is none. */
   superimposition: superimpositionResultSummarySchema.nullable().optional(),
+  /** Print every landmark's movement as an appendix after the summary (the request's `superimposition_table`); off when absent. */
+  superimpositionTable: z.boolean().optional(),
   /** The stored profilogram (recomputed) and free measurements; null when neither exists. */
   profilogram: reportProfilogramSchema.nullable().optional(),
   /** The stored VTO/STO plan run on the landmarks; null when it moves nothing. */

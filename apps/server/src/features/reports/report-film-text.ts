@@ -1,6 +1,7 @@
 import { DRAWING_TEXT_SCALE, type ReportModel } from '@ceppro/contract';
 import type { ReportPage, Rgb } from './pdf-canvas';
 import { FILM_STYLE } from './report-image';
+import { placeLabels } from './report-label-placement';
 
 /** Where a film was placed on a page (points) and what it is (output px, overlay space in image px). */
 export interface PlacedFilm {
@@ -30,7 +31,8 @@ function rgb(hex: string): Rgb {
  * font): each landmark's short name beside its marker (white with a thin black outline) and the
  * drawing pad's text shapes in their colour and opacity. Positions are scaled like the image
  * (image px -> points by the placed width over the overlay space); a landmark label is set at
- * least FILM_LABEL_MIN_PT, beside its marker.
+ * least FILM_LABEL_MIN_PT, beside its marker, and moved to another side of it when it would overlap
+ * a label already placed.
  */
 export function drawFilmTexts(page: ReportPage, model: Pick<ReportModel, 'landmarks' | 'film'>, placed: PlacedFilm): void {
   const k = placed.width / placed.space.width; // points per image px
@@ -40,10 +42,16 @@ export function drawFilmTexts(page: ReportPage, model: Pick<ReportModel, 'landma
   const labelSize = Math.max(FILM_LABEL_MIN_PT, FILM_STYLE.label * u * k);
   // Just off the marker's edge, up and to the right, whatever the label's size.
   const gap = Math.max(FILM_STYLE.labelOffset * u * k, FILM_STYLE.marker * u * k + 0.6);
-  for (const l of model.landmarks) {
-    const p = at(l.x, l.y);
-    page.text(p.x + gap, p.y - gap, l.label, { size: labelSize, color: WHITE, outline: { color: BLACK, width: labelSize * 0.04 } });
-  }
+  // Labels that would overlap (U1 and U1A, A and ANS) are moved apart (report-label-placement.ts).
+  const spots = placeLabels(
+    model.landmarks.map((l) => ({ ...at(l.x, l.y), width: page.owner.textWidth(l.label, labelSize) })),
+    labelSize,
+    gap,
+  );
+  model.landmarks.forEach((l, i) => {
+    const spot = spots[i] ?? { x: 0, y: 0 };
+    page.text(spot.x, spot.y, l.label, { size: labelSize, color: WHITE, outline: { color: BLACK, width: labelSize * 0.04 } });
+  });
   for (const shape of model.film.drawings) {
     if (shape.tool !== 'text') continue;
     const size = (shape.scales ? shape.width : shape.width * u) * DRAWING_TEXT_SCALE * k;

@@ -1,4 +1,14 @@
-import { fillLabel, reportFootnotes, reportLabels, type ReportLabels, type ReportModel } from '@ceppro/contract';
+import {
+  fillLabel,
+  reportAnalysisTitle,
+  reportBirthText,
+  reportChartText,
+  reportFootnotes,
+  reportGenderText,
+  reportLabels,
+  type ReportLabels,
+  type ReportModel,
+} from '@ceppro/contract';
 import { ReportDocument, type PlacedImage, type ReportPage } from './pdf-canvas';
 import { drawFilmTexts } from './report-film-text';
 import type { ReportFilmImage } from './report-image';
@@ -30,15 +40,14 @@ function header(page: ReportPage, model: ReportModel, labels: ReportLabels): num
 
 function facts(flow: PageFlow, model: ReportModel, labels: ReportLabels): void {
   const { patient, chart } = model;
-  const birth = patient.age === null ? patient.birthDate : `${patient.birthDate} (${fillLabel(labels.ageValue, { age: patient.age })})`;
   const left: Array<[string, string]> = [
     [labels.patient, patient.name],
     [labels.patientId, patient.patientId ?? '-'],
-    [labels.birthDate, birth],
-    [labels.gender, patient.gender === 'F' ? labels.female : labels.male],
+    [labels.birthDate, reportBirthText(patient, labels)],
+    [labels.gender, reportGenderText(patient, labels)],
   ];
   const right: Array<[string, string]> = [
-    [labels.chartId, chart.chartId],
+    [labels.chartId, reportChartText(chart, labels)],
     [labels.shootDate, chart.shootDate ?? labels.noDate],
     [labels.analysis, model.analysis.name],
     [labels.calibration, model.calibration],
@@ -83,9 +92,47 @@ function footer(doc: ReportDocument, page: ReportPage, model: ReportModel, label
     .forEach((line, i) => page.text(MARGIN, FOOTER_TOP + 14 + i * 11, line, { size: 9, style: 'bold' }));
   const number = fillLabel(labels.page, { n: pageNumber, m: pages });
   const numberWidth = doc.textWidth(number, 8);
-  const credit = `Ceppro${model.clinic ? ` - ${model.clinic}` : ''} - ${model.date}`;
+  // The chart's internal id only here, small, for support: the facts name the chart as the clinic knows it.
+  const credit = `Ceppro${model.clinic ? ` - ${model.clinic}` : ''} - ${model.date} - ${model.chart.chartId}`;
   page.text(MARGIN, FOOTER_TOP + 40, doc.wrap(credit, 8, WIDTH - numberWidth - 20)[0] ?? '', { size: 8, color: GREY });
   page.text(MARGIN + WIDTH - numberWidth, FOOTER_TOP + 40, number, { size: 8, color: GREY });
+}
+
+const FILM_MAX_HEIGHT = 330;
+const FILM_MIN_HEIGHT = 200;
+
+/** The analysis table (title, header, rows) and its numbered notes under it. */
+function analysisTable(flow: PageFlow, model: ReportModel, labels: ReportLabels): void {
+  const footnotes = reportFootnotes(model.rows);
+  drawTable(flow, {
+    title: reportAnalysisTitle(model.analysis.name, labels),
+    continued: labels.continued,
+    columns: [
+      { title: labels.measurement, x: 0, width: 150, bold: true },
+      { title: labels.value, x: 150, width: 54 },
+      { title: labels.norm, x: 204, width: 78 },
+      { title: labels.deviation, x: 282, width: 50 },
+      { title: labels.interpretation, x: 332, width: WIDTH - 332 },
+    ],
+    rows: model.rows.map((row) => [row.name, row.value, row.norm, row.deviation, row.interpretation]),
+    mark: (index, column) => {
+      const marks = footnotes.marks[index];
+      const n = column === 0 ? marks?.name : column === 2 ? marks?.norm : null;
+      return n === null || n === undefined ? null : String(n);
+    },
+  });
+  drawFootnotes(flow, footnotes.notes);
+}
+
+/**
+ * The height the analysis table and its notes take when laid out from the top of a page (a dry run on
+ * a scratch document, so the wrapping is the real one), or null when they need more than one page anyway.
+ */
+function analysisHeight(model: ReportModel, labels: ReportLabels): number | null {
+  const scratch = new ReportDocument(model.lang, { title: '', author: '', creationDate: new Date(0) });
+  const flow = new PageFlow(scratch, () => 0, 0);
+  analysisTable(flow, model, labels);
+  return flow.pages.length === 1 ? flow.y : null;
 }
 
 /**
@@ -104,28 +151,15 @@ export async function renderReportPdf(model: ReportModel, image: ReportFilmImage
   const flow = new PageFlow(doc, pageHeader, 0);
   facts(flow, model, labels);
   flow.y += 10;
-  film(flow, model, image, placed, 330);
+  // The film gives up height (down to FILM_MIN_HEIGHT) so that the table and its notes end on page 1:
+  // never a page that holds only the last notes.
+  const needed = analysisHeight(model, labels);
+  const room = FOOTER_TOP - 6 - flow.y - 8;
+  const filmHeight = needed === null ? FILM_MAX_HEIGHT : Math.max(FILM_MIN_HEIGHT, Math.min(FILM_MAX_HEIGHT, room - needed));
+  film(flow, model, image, placed, filmHeight);
   flow.y += 8;
-  const footnotes = reportFootnotes(model.rows);
-  drawTable(flow, {
-    title: fillLabel(labels.analysisTitle, { name: model.analysis.name }),
-    continued: labels.continued,
-    columns: [
-      { title: labels.measurement, x: 0, width: 150, bold: true },
-      { title: labels.value, x: 150, width: 54 },
-      { title: labels.norm, x: 204, width: 78 },
-      { title: labels.deviation, x: 282, width: 50 },
-      { title: labels.interpretation, x: 332, width: WIDTH - 332 },
-    ],
-    rows: model.rows.map((row) => [row.name, row.value, row.norm, row.deviation, row.interpretation]),
-    mark: (index, column) => {
-      const marks = footnotes.marks[index];
-      const n = column === 0 ? marks?.name : column === 2 ? marks?.norm : null;
-      return n === null || n === undefined ? null : String(n);
-    },
-  });
-  drawFootnotes(flow, footnotes.notes);
-  if (model.superimposition) addSuperimpositionPages(doc, model.superimposition, pageHeader, labels);
+  analysisTable(flow, model, labels);
+  if (model.superimposition) addSuperimpositionPages(doc, model.superimposition, pageHeader, labels, model.superimpositionTable ?? false);
   if (model.profilogram) addProfilogramPages(doc, model.profilogram, pageHeader, labels);
   if (model.vto) {
     const texts = (page: ReportPage, left: number, top: number, width: number) =>

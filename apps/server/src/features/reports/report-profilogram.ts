@@ -1,4 +1,12 @@
-import { fillLabel, reportLabels, type ProfilogramReport, type ProfilogramResult, type ReportLabels } from '@ceppro/contract';
+import {
+  fillLabel,
+  profilogramNormNote,
+  reportLabels,
+  reportLandmarkLabel,
+  type ProfilogramReport,
+  type ProfilogramResult,
+  type ReportLabels,
+} from '@ceppro/contract';
 import type { ReportDocument, ReportPage, Rgb } from './pdf-canvas';
 import { drawTable, GREY, MARGIN, PageFlow, RULE, WIDTH } from './report-layout';
 
@@ -49,7 +57,7 @@ function chart(page: ReportPage, result: ProfilogramResult, left: number, top: n
   page.line(px(0), py(0) - 6, px(0), py(0) + 6, 0.5, GREY);
   page.polyline(result.template.map(at), 1.4, NORM);
   result.polylines.forEach((l) => page.polyline(l.points.map(at), 1.2, PATIENT));
-  result.template.forEach((p) => page.text(px(p.x) + 3, py(p.y) - 3, p.id, { size: 7, color: NORM }));
+  result.template.forEach((p) => page.text(px(p.x) + 3, py(p.y) - 3, reportLandmarkLabel(p.id), { size: 7, color: NORM }));
   page.line(left, top + CHART + 12, left + 18, top + CHART + 12, 1.2, PATIENT);
   const patientWidth = page.text(left + 22, top + CHART + 15, labels.legendPatient, { size: 8 });
   const normLeft = left + 22 + patientWidth + 14;
@@ -74,7 +82,7 @@ function deviations(flow: PageFlow, result: ProfilogramResult, left: number, top
       { title: labels.normSd, x: 130, width: 100 },
     ],
     rows: result.deviations.map((d) => [
-      d.id,
+      reportLandmarkLabel(d.id),
       num(d.dx),
       num(d.dy),
       `\u00b1${num(d.rangeX)} / \u00b1${num(d.rangeY)}${d.outside ? `  ${labels.outside}` : ''}`,
@@ -115,7 +123,7 @@ export function addProfilogramPages(
     chart(page, result, MARGIN, top, labels);
     const end = deviations(flow, result, MARGIN + CHART + 20, top, labels);
     y = Math.max(top + CHART + 24, end) + 8;
-    doc.wrap(fillLabel(labels.normTemplate, { source: result.templateSource }), 7.5, WIDTH).forEach((text) => {
+    doc.wrap(profilogramNormNote(result.templateSource, labels), 7.5, WIDTH).forEach((text) => {
       page.text(MARGIN, y, text, { size: 7.5, color: GREY });
       y += 10;
     });

@@ -1,13 +1,23 @@
 import { TRACING_OUTLINES } from '@ceppro/ceph';
-import { fillLabel, reportLabels, type ReportLabels, type SuperimpositionReport } from '@ceppro/contract';
+import {
+  fillLabel,
+  reportLabels,
+  reportLandmarkLabel,
+  superimpositionSummary,
+  type ReportLabels,
+  type SuperimpositionReport,
+} from '@ceppro/contract';
 import type { ReportDocument, ReportPage, Rgb } from './pdf-canvas';
 import { drawTable, GREY, MARGIN, PageFlow, WIDTH } from './report-layout';
 
 /**
  * The superimposition page of the PDF: the report model's `superimposition` (the result the
  * viewer's Superimposition tab last computed and kept in `superimposition_data`), drawn as the
- * chosen films' tracings in their colours on a dark ground, with the legend and the movement table
- * for each pair of consecutive films. Coordinates are the current film's pixels, scaled to fit.
+ * chosen films' tracings in their colours on a dark ground, with the legend and, for each pair of
+ * consecutive films, the summary a clinician reads (contract `superimpositionSummary`: the clinical
+ * points' movements and the SN / FH rotations); every landmark's movement only as an appendix when
+ * asked (`showAll`, the request's `superimposition_table`). Coordinates are the current film's
+ * pixels, scaled to fit.
  */
 
 const FIGURE_HEIGHT = 300;
@@ -37,6 +47,7 @@ export function addSuperimpositionPages(
   result: SuperimpositionReport,
   header: (page: ReportPage) => number,
   labels: ReportLabels = reportLabels('en'),
+  showAll = false,
 ): ReportPage[] {
   const flow = new PageFlow(doc, header);
   const { page } = flow;
@@ -62,14 +73,10 @@ export function addSuperimpositionPages(
   }
   flow.y = y + 8;
   const dateOf = (chartId: string) => result.films.find((f) => f.chart_id === chartId)?.shoot_date ?? labels.filmNoDate;
-  const pairs = new Map<string, typeof result.movements>();
-  for (const m of result.movements)
-    pairs.set(`${m.from_chart_id}>${m.to_chart_id}`, [...(pairs.get(`${m.from_chart_id}>${m.to_chart_id}`) ?? []), m]);
-  for (const rows of pairs.values()) {
-    const first = rows[0];
-    if (!first) continue;
+  const pairs = superimpositionSummary(result);
+  const movementTable = (rows: SuperimpositionReport['movements'], title: string) =>
     drawTable(flow, {
-      title: `${dateOf(first.from_chart_id)} -> ${dateOf(first.to_chart_id)} (${result.unit})`,
+      title,
       titleSize: 9.5,
       continued: labels.continued,
       width: 360,
@@ -79,9 +86,36 @@ export function addSuperimpositionPages(
         { title: `dy (${result.unit})`, x: 200, width: 80 },
         { title: `${labels.distance} (${result.unit})`, x: 280, width: 80 },
       ],
-      rows: rows.map((row) => [row.id, num(row.dx), num(row.dy), num(row.distance)]),
+      rows: rows.map((row) => [reportLandmarkLabel(row.id), num(row.dx), num(row.dy), num(row.distance)]),
     });
+  for (const pair of pairs) {
+    const span = `${dateOf(pair.from)} -> ${dateOf(pair.to)}`;
+    if (pair.points.length > 0) movementTable(pair.points, `${labels.superSummary}: ${span} (${result.unit})`);
+    flow.y += 6;
+    if (pair.planes.length > 0) {
+      drawTable(flow, {
+        title: `${labels.superPlanes}: ${span}`,
+        titleSize: 9.5,
+        continued: labels.continued,
+        width: 360,
+        columns: [
+          { title: labels.plane, x: 0, width: 120, bold: true },
+          { title: labels.rotation, x: 120, width: 240 },
+        ],
+        rows: pair.planes.map((p) => [p.name, `${num(p.rotation)}\u00b0`]),
+      });
+    }
     flow.y += 8;
+  }
+  // The full list only on request (`superimposition_table`): every landmark of every pair is pages of small figures.
+  if (showAll) {
+    flow.newPage();
+    flow.page.text(MARGIN, flow.y + 8, labels.superAppendix, { size: 12, style: 'bold' });
+    flow.y += 16;
+    for (const pair of pairs) {
+      movementTable(pair.all, `${dateOf(pair.from)} -> ${dateOf(pair.to)} (${result.unit})`);
+      flow.y += 8;
+    }
   }
   return flow.pages;
 }

@@ -1,5 +1,5 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { patientScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { newestLiveImage } from '../../db/live-image';
@@ -9,6 +9,7 @@ import { analysisRecords, charts, clinics, patients, userConfigs, users } from '
 export interface ReportChart {
   ref: number;
   chartId: string;
+  patientRef: number;
   patient: { firstName: string; patientId: string | null; birthInfo: string; gender: boolean };
 }
 
@@ -20,6 +21,7 @@ export function createReportRepository(db: AppDatabase) {
         .select({
           ref: charts.id,
           chartId: charts.chartId,
+          patientRef: charts.patientRef,
           patient: { firstName: patients.firstName, patientId: patients.patientId, birthInfo: patients.birthInfo, gender: patients.gender },
         })
         .from(charts)
@@ -36,6 +38,20 @@ export function createReportRepository(db: AppDatabase) {
         )
         .limit(1);
       return row;
+    },
+
+    /**
+     * The chart's place among its patient's live (committed, not deleted) charts, oldest first (the
+     * patient list's history, counted): what a clinic calls "the second film" instead of the UUID.
+     */
+    async chartSequence(chart: Pick<ReportChart, 'ref' | 'patientRef'>): Promise<{ n: number; of: number } | null> {
+      const rows = await db
+        .select({ id: charts.id })
+        .from(charts)
+        .where(and(eq(charts.patientRef, chart.patientRef), isNull(charts.deletedAt), isNull(charts.draftExpiresAt)))
+        .orderBy(asc(charts.createdAt), asc(charts.id));
+      const index = rows.findIndex((r) => r.id === chart.ref);
+      return index < 0 ? null : { n: index + 1, of: rows.length };
     },
 
     /** The chart's live (committed, not deleted) cephalogram, the newest if there are several. */

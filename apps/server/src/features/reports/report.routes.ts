@@ -6,8 +6,8 @@ import type { ReportService } from './report.service';
 
 /**
  * Report routes, under /api (the bearer hook has run):
- * `POST /api/report/pdf` (JSON `{ chart_id, analysis_id? | measurement_ids?, lang? }`): the chart's report as a PDF attachment;
- * `GET /api/report/:chart_id/model?analysis_id=&measurement_ids=a,b&analysis_name=&lang=`: the same report's model as JSON.
+ * `POST /api/report/pdf` (JSON `{ chart_id, analysis_id? | measurement_ids?, lang?, time_zone?, superimposition_table? }`): the PDF;
+ * `GET /api/report/:chart_id/model?analysis_id=&measurement_ids=a,b&analysis_name=&lang=&time_zone=&superimposition_table=`: its model.
  */
 export function registerReportRoutes(app: FastifyInstance, reports: ReportService): void {
   app.post(REPORT_ENDPOINTS.pdf.path, async (request, reply) => {

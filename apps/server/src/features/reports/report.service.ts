@@ -50,10 +50,11 @@ export function createReportService(deps: {
       const field = request.measurement_ids ? 'measurement_ids' : 'analysis_id';
       throw new AppError('VALIDATION_FAILED', 'Unknown analysis or measurement.', { field });
     }
-    const [image, record, owner] = await Promise.all([
+    const [image, record, owner, sequence] = await Promise.all([
       reports.cephalogram(chart.ref),
       reports.analysisRecord(chart.ref),
       reports.owner(actor),
+      reports.chartSequence(chart),
     ]);
     if (!image) throw new AppError('REPORT_NO_IMAGE');
     if (!record || reportLandmarks(record.inferResult, record.modifiedResult).length === 0) throw new AppError('REPORT_NO_ANALYSIS');
@@ -63,9 +64,10 @@ export function createReportService(deps: {
     const model = buildReportModel(
       {
         now,
+        timeZone: request.time_zone,
         clinic: owner.companyName,
         patient: chart.patient,
-        chart: { chartId: chart.chartId, shootDate: image.shootDate },
+        chart: { chartId: chart.chartId, shootDate: image.shootDate, sequence },
         analysisId: analysis.id,
         // The size the landmarks were placed on: the record's, else the film's own.
         record: {
@@ -76,6 +78,7 @@ export function createReportService(deps: {
         // A DICOM film carries its pixel spacing: ruler > DICOM > default PPM, as in the viewer.
         dicom: dicomCalibrationOfRow(image.dicomInfo),
         lang: request.lang ?? 'en',
+        superimpositionTable: request.superimposition_table ?? false,
       },
       analysis,
     );

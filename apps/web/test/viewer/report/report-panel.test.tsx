@@ -16,6 +16,8 @@ vi.mock('../../../src/features/viewer/report/lib/print-film.ts', () => ({
 
 const UUID = '6f1c1e9e-8c56-4a5b-9a3c-2d8e4b1f0a11';
 const CHART_ID = '0b6f3d9a-1c2e-4f5a-8b7c-9d0e1f2a3b4c';
+/** The test browser's time zone, as the report requests send it. */
+const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const CHART = {
   id: 11,
   uuid: UUID,
@@ -86,7 +88,7 @@ function serverModel(lang: ReportLang, analysisId: string) {
         birthInfo: CHART.patient.birth_info,
         gender: CHART.patient.gender,
       },
-      chart: { chartId: CHART_ID, shootDate: '2024-03-02' },
+      chart: { chartId: CHART_ID, shootDate: '2024-03-02', sequence: { n: 1, of: 2 } },
       record: { inferResult: serverInfer, modifiedResult: null, rulerInfo: null, imgSize: RECORD.img_size },
       defaultPpm: 10,
       lang,
@@ -194,7 +196,9 @@ describe('report tab', () => {
       expect(within(print).getByTestId('report-patient-id').textContent).toContain('3');
       expect(within(print).getByTestId('report-birth-date').textContent).toMatch(/1990-05-01 \(\d+ years\)/);
       expect(within(print).getByTestId('report-gender').textContent).toContain('Female');
-      expect(within(print).getByTestId('report-chart-id').textContent).toContain(CHART_ID);
+      // The chart as the clinic knows it (its place in the patient's history), not the UUID.
+      expect(within(print).getByTestId('report-chart-id').textContent).toContain('1 of 2');
+      expect(within(print).getByTestId('report-chart-id').textContent).not.toContain(CHART_ID);
       expect(within(print).getByTestId('report-shoot-date').textContent).toContain('2024-03-02');
       await waitFor(() => expect(within(print).getByTestId('report-calibration').textContent).toContain('Default PPM, 10.00 px/mm'));
       const sna = within(print)
@@ -266,6 +270,7 @@ describe('report tab', () => {
     const fetched = after.findIndex((c) => c.path.startsWith(`/api/report/${CHART_ID}/model?`));
     expect(saved).toBeGreaterThan(-1);
     expect(saved).toBeLessThan(fetched);
+    expect(after[fetched]?.path).toContain(`time_zone=${encodeURIComponent(ZONE)}`);
     expect(printSpy).not.toHaveBeenCalled();
     const film = await screen.findByTestId('report-film');
     act(() => {
@@ -311,14 +316,20 @@ describe('report tab', () => {
     const pdf = calls.findIndex((c) => c.path === '/api/report/pdf');
     expect(saved).toBeGreaterThan(-1);
     expect(saved).toBeLessThan(pdf);
-    expect(calls[pdf]?.body).toEqual({ chart_id: CHART_ID, analysis_id: 'steiner', lang: 'en' });
+    // The browser's time zone goes with it: the report is dated by the clinic's day.
+    expect(calls[pdf]?.body).toEqual({ chart_id: CHART_ID, analysis_id: 'steiner', lang: 'en', time_zone: ZONE });
     expect(useLandmarkStore.getState().dirty).toBe(false);
 
     // Another analysis is sent by its id.
     act(() => useAnalysisUiStore.setState({ selectedKey: 'std:downs' }));
     fireEvent.click(screen.getByTestId('download-pdf'));
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/report/pdf')).toHaveLength(2));
-    expect(calls.filter((c) => c.path === '/api/report/pdf')[1]?.body).toEqual({ chart_id: CHART_ID, analysis_id: 'downs', lang: 'en' });
+    expect(calls.filter((c) => c.path === '/api/report/pdf')[1]?.body).toEqual({
+      chart_id: CHART_ID,
+      analysis_id: 'downs',
+      lang: 'en',
+      time_zone: ZONE,
+    });
   });
 
   it('says why when there is nothing to report', async () => {

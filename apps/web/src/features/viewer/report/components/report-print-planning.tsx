@@ -1,12 +1,16 @@
 import { TRACING_OUTLINES } from '@ceppro/ceph';
 import {
   fillLabel,
+  profilogramNormNote,
   reportFootnotes,
+  reportLandmarkLabel,
+  superimpositionSummary,
   type ProfilogramReport,
   type ReportLabels,
   type SuperimpositionReport,
   type VtoReport,
 } from '@ceppro/contract';
+import { Fragment } from 'react';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
 import { PrintFootnotes, PrintTable } from './report-table.tsx';
 
@@ -45,13 +49,18 @@ function Line({ points, colour, width }: { points: readonly Point[]; colour: str
   return <polyline points={pts(points)} fill="none" stroke={colour} strokeWidth={width} vectorEffect="non-scaling-stroke" />;
 }
 
-export function SuperimpositionPrint({ report, labels }: { report: SuperimpositionReport; labels: ReportLabels }) {
+/** As the PDF: the clinical points and the SN / FH rotations per pair; every landmark only as an appendix when asked. */
+export function SuperimpositionPrint({
+  report,
+  labels,
+  showAll,
+}: {
+  report: SuperimpositionReport;
+  labels: ReportLabels;
+  showAll: boolean;
+}) {
   const dateOf = (chartId: string) => report.films.find((f) => f.chart_id === chartId)?.shoot_date ?? labels.filmNoDate;
-  const pairs = new Map<string, typeof report.movements>();
-  for (const m of report.movements) {
-    const key = `${m.from_chart_id}>${m.to_chart_id}`;
-    pairs.set(key, [...(pairs.get(key) ?? []), m]);
-  }
+  const pairs = superimpositionSummary(report);
   const method = { method: labels[METHOD_KEYS[report.method]], date: report.computed_at.slice(0, 10), unit: report.unit };
   const legend = report.films.map((f) => `${labels[f.colour]}: ${f.shoot_date ?? labels.filmNoDate}`).join(' · ');
   const unit = report.unit;
@@ -75,14 +84,37 @@ export function SuperimpositionPrint({ report, labels }: { report: Superimpositi
       <p className="report-print__note">{legend}</p>
       <p className="report-print__note">{labels.superNote}</p>
       {unit === 'px' && <p className="report-print__note">{labels.superPx}</p>}
-      {[...pairs.entries()].map(([key, rows]) => (
-        <PrintTable
-          key={key}
-          caption={`${dateOf(rows[0]?.from_chart_id ?? '')} -> ${dateOf(rows[0]?.to_chart_id ?? '')} (${unit})`}
-          head={[labels.landmark, `dx (${unit})`, `dy (${unit})`, `${labels.distance} (${unit})`]}
-          rows={rows.map((r) => [r.id, num2(r.dx), num2(r.dy), num2(r.distance)])}
-        />
-      ))}
+      {pairs.map((pair) => {
+        const span = `${dateOf(pair.from)} -> ${dateOf(pair.to)}`;
+        const head = [labels.landmark, `dx (${unit})`, `dy (${unit})`, `${labels.distance} (${unit})`];
+        return (
+          <Fragment key={`${pair.from}>${pair.to}`}>
+            {pair.points.length > 0 && (
+              <PrintTable
+                caption={`${labels.superSummary}: ${span} (${unit})`}
+                head={head}
+                rows={pair.points.map((r) => [reportLandmarkLabel(r.id), num2(r.dx), num2(r.dy), num2(r.distance)])}
+              />
+            )}
+            {pair.planes.length > 0 && (
+              <PrintTable
+                caption={`${labels.superPlanes}: ${span}`}
+                head={[labels.plane, labels.rotation]}
+                rows={pair.planes.map((p) => [p.name, `${num2(p.rotation)}°`])}
+              />
+            )}
+          </Fragment>
+        );
+      })}
+      {showAll &&
+        pairs.map((pair) => (
+          <PrintTable
+            key={`all-${pair.from}>${pair.to}`}
+            caption={`${labels.superAppendix}: ${dateOf(pair.from)} -> ${dateOf(pair.to)} (${unit})`}
+            head={[labels.landmark, `dx (${unit})`, `dy (${unit})`, `${labels.distance} (${unit})`]}
+            rows={pair.all.map((r) => [reportLandmarkLabel(r.id), num2(r.dx), num2(r.dy), num2(r.distance)])}
+          />
+        ))}
     </section>
   );
 }
@@ -117,11 +149,11 @@ export function ProfilogramPrint({ report, labels }: { report: ProfilogramReport
               head={[labels.point, 'dx', 'dy', labels.normSd]}
               rows={result.deviations.map((d) => {
                 const range = `±${num1(d.rangeX)} / ±${num1(d.rangeY)}${d.outside ? `  ${labels.outside}` : ''}`;
-                return [d.id, num1(d.dx), num1(d.dy), range];
+                return [reportLandmarkLabel(d.id), num1(d.dx), num1(d.dy), range];
               })}
             />
           </div>
-          <p className="report-print__note">{fillLabel(labels.normTemplate, { source: result.templateSource })}</p>
+          <p className="report-print__note">{profilogramNormNote(result.templateSource, labels)}</p>
         </div>
       )}
       {report.measurements.length > 0 && (

@@ -1,4 +1,4 @@
-import { fillLabel, reportLabels, type ReportModel } from '@ceppro/contract';
+import { reportBirthText, reportChartText, reportGenderText, reportLabels, type ReportModel } from '@ceppro/contract';
 import { createPortal } from 'react-dom';
 import { useLockStore } from '../../../../stores/lock-store.ts';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
@@ -26,15 +26,14 @@ export function ReportPrint({ model, film, filmAlt, onFilmLoaded }: ReportPrintP
   if (model === null || locked) return null;
   const labels = reportLabels(model.lang);
   const { patient, chart } = model;
-  const birth = patient.age === null ? patient.birthDate : `${patient.birthDate} (${fillLabel(labels.ageValue, { age: patient.age })})`;
   const facts: Array<[string, string, string]> = [
     ['patient', labels.patient, patient.name],
-    ['chart-id', labels.chartId, chart.chartId],
+    ['chart-id', labels.chartId, reportChartText(chart, labels)],
     ['patient-id', labels.patientId, patient.patientId ?? '-'],
     ['shoot-date', labels.shootDate, chart.shootDate ?? labels.noDate],
-    ['birth-date', labels.birthDate, birth],
+    ['birth-date', labels.birthDate, reportBirthText(patient, labels)],
     ['analysis', labels.analysis, model.analysis.name],
-    ['gender', labels.gender, patient.gender === 'F' ? labels.female : labels.male],
+    ['gender', labels.gender, reportGenderText(patient, labels)],
     ['calibration', labels.calibration, model.calibration],
     // The definitions the AI points were placed by, when the account chose others than the model's.
     ...(model.definitions ? [['definitions', labels.definitions, model.definitions] as [string, string, string]] : []),
@@ -66,14 +65,16 @@ export function ReportPrint({ model, film, filmAlt, onFilmLoaded }: ReportPrintP
         )}
       </figure>
       <ReportTable analysisName={model.analysis.name} rows={model.rows} labels={labels} />
-      {model.superimposition && <SuperimpositionPrint report={model.superimposition} labels={labels} />}
+      {model.superimposition && (
+        <SuperimpositionPrint report={model.superimposition} labels={labels} showAll={model.superimpositionTable ?? false} />
+      )}
       {model.profilogram && <ProfilogramPrint report={model.profilogram} labels={labels} />}
       {model.vto && <VtoPrint report={model.vto} film={film} labels={labels} />}
       <footer className="report-print__footer">
         <p className="report-print__disclaimer" data-testid="report-disclaimer">
           {model.disclaimer}
         </p>
-        <p className="report-print__credit">{`Ceppro${model.clinic ? ` - ${model.clinic}` : ''} - ${model.date}`}</p>
+        <p className="report-print__credit">{`Ceppro${model.clinic ? ` - ${model.clinic}` : ''} - ${model.date} - ${chart.chartId}`}</p>
       </footer>
     </article>,
     document.body,

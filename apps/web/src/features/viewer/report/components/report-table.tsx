@@ -1,4 +1,4 @@
-import { fillLabel, reportFootnotes, type ReportFootnote, type ReportLabels, type ReportRow } from '@ceppro/contract';
+import { reportAnalysisTitle, reportFootnotes, type ReportFootnote, type ReportLabels, type ReportRow } from '@ceppro/contract';
 
 /** A footnote mark after a cell's text (the PDF's superscript number). */
 function Mark({ n }: { n: number | null | undefined }) {
@@ -71,7 +71,7 @@ export function ReportTable({ analysisName, rows, labels }: { analysisName: stri
   return (
     <>
       <table className="report-print__table" data-testid="report-table">
-        <caption>{fillLabel(labels.analysisTitle, { name: analysisName })}</caption>
+        <caption>{reportAnalysisTitle(analysisName, labels)}</caption>
         <colgroup>
           <col className="report-print__col-name" />
           <col className="report-print__col-value" />
