@@ -82,7 +82,8 @@ export function requireUser(request: FastifyRequest): AuthContext {
 
 export function clientOf(request: FastifyRequest): ClientInfo {
   const agent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : null };
+  // `request.ip` is undefined once the client's socket is gone (an aborted request still answered).
+  return { ip: request.ip ?? 'unknown', userAgent: typeof agent === 'string' ? agent : null };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeDetail, escapeText } from '../../src/features/audit/audit-escape';
+import { escapeDetail, escapeNullable, escapeText } from '../../src/features/audit/audit-escape';
 
 /** What the trail stores for text a request sent: readable, never refused by PostgreSQL, never forged. */
 describe('escapeText', () => {
@@ -20,6 +20,14 @@ describe('escapeText', () => {
 
   it('cuts text over the limit, marked with an ellipsis', () => {
     expect(escapeText('x'.repeat(300), 200)).toBe(`${'x'.repeat(199)}…`);
+  });
+});
+
+describe('escapeNullable', () => {
+  it('escapes a string and reads anything else as null (an aborted request has no address)', () => {
+    expect(escapeNullable('a\u0000b')).toBe('a\\u0000b');
+    expect(escapeNullable(null)).toBeNull();
+    expect(escapeNullable(undefined)).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { ConfirmDemoScreen, ToastDemoScreen } from '../routes/demo-screens.tsx';
 import { HomeScreen } from '../routes/home-screen.tsx';
@@ -24,6 +25,17 @@ const ViewerScreen = lazyScreen(() => import('../routes/viewer-screen.tsx'), 'Vi
 const AdministrationScreen = lazyScreen(() => import('../routes/admin-screen.tsx'), 'AdministrationScreen');
 
 /**
+ * The list is the way into the viewer: the viewer's chunk is fetched and run while the list is read
+ * (or a new patient's film uploads behind it), not after the click on a row (bench:save-to-landmarks).
+ */
+function ListRoute() {
+  useEffect(() => {
+    void ViewerScreen.preload();
+  }, []);
+  return <ListScreen />;
+}
+
+/**
  * The route tree (docs/spec-points.md §2). Patterns come from routes/paths.ts. A screen that throws renders
  * the 500 page inside the normal chrome; if the chrome itself throws, the outer boundary catches it.
  */
@@ -48,7 +60,7 @@ export const routes: RouteObject[] = [
             element: <RequireSession />,
             children: [
               { path: paths.listRoot.pattern, element: <Navigate to={paths.listRoot.to()} replace /> },
-              { path: paths.list.pattern, element: <ListScreen /> },
+              { path: paths.list.pattern, element: <ListRoute /> },
               { path: paths.patient.pattern, element: <PatientScreen /> },
               { path: paths.createPatient.pattern, element: <CreatePatientScreen /> },
               { path: paths.viewer.pattern, element: <ViewerScreen /> },

@@ -23,8 +23,13 @@ export function escapeText(text: string, max = MAX_TEXT): string {
   return escaped.length > max ? `${escaped.slice(0, max - 1)}…` : escaped;
 }
 
-export function escapeNullable(text: string | null, max = MAX_TEXT): string | null {
-  return text === null ? null : escapeText(text, max);
+/**
+ * `escapeText`, or null for anything that is not a string: a request's address reads `undefined`
+ * once its socket is gone (a browser cancelling a film it no longer shows), and the event must
+ * still be written.
+ */
+export function escapeNullable(text: string | null | undefined, max = MAX_TEXT): string | null {
+  return typeof text === 'string' ? escapeText(text, max) : null;
 }
 
 const MAX_DEPTH = 6;

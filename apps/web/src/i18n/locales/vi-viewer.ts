@@ -51,7 +51,8 @@ export const viViewer: ViewerDictionary = {
     'mới) kể từ khi bạn bắt đầu. Các điểm mốc đã lưu đã được tải lại.',
   documentConflictTitle: 'Người khác đã thay đổi biểu đồ',
   documentConflict:
-    'Trong lúc bạn chỉnh sửa, người khác đã thay đổi phần này của biểu đồ nên thay đổi cuối cùng của bạn chưa được lưu. Phiên bản của họ đang được hiển thị.',
+    'Trong lúc bạn chỉnh sửa, người khác đã thay đổi phần này của biểu đồ nên thay đổi cuối cùng của bạn chưa được lưu. ' +
+    'Phiên bản của họ đang được hiển thị.',
   saveHint: 'Vị trí điểm mốc được tự động lưu khi bạn rời bảng này.',
   reviewTitle: 'Cần xem lại',
   reviewHint: 'Hãy kiểm tra các điểm này trước: AI kém chắc chắn với chúng (độ tin cậy dưới {{percent}}%).',
