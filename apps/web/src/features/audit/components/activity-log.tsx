@@ -1,6 +1,7 @@
 import { AUDIT_KINDS, AUDIT_OUTCOMES, type AuditEventView } from '@ceppro/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditPager, useAuditCursors } from './audit-pager.tsx';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useToastStore } from '../../../stores/toast-store.ts';
 import { emptyFilters, fetchAuditCsv, useAuditTrail, type AuditFilters } from '../api/use-audit-trail.ts';
@@ -16,16 +17,14 @@ export function ActivityLog() {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<AuditFilters>(emptyFilters);
   const [filters, setFilters] = useState<AuditFilters>(emptyFilters);
-  // Keyset pages: the cursors of the pages before this one, to go back.
-  const [cursors, setCursors] = useState<Array<string | null>>([null]);
-  const cursor = cursors[cursors.length - 1] ?? null;
-  const page = useAuditTrail(filters, cursor);
+  const pages = useAuditCursors();
+  const page = useAuditTrail(filters, pages.cursor);
   const push = useToastStore((s) => s.push);
   const [downloading, setDownloading] = useState(false);
 
   const apply = (next: AuditFilters) => {
     setFilters(next);
-    setCursors([null]);
+    pages.reset();
   };
   const set = (field: keyof AuditFilters) => (e: { target: { value: string } }) => setDraft({ ...draft, [field]: e.target.value });
 
@@ -117,24 +116,7 @@ export function ActivityLog() {
       ) : (
         <>
           <EventTable events={page.data.items} />
-          <div className="activity-log__pager">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={cursors.length < 2}
-              onClick={() => setCursors(cursors.slice(0, -1))}
-            >
-              {t('audit.newer')}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={!page.data.next_cursor}
-              onClick={() => setCursors([...cursors, page.data.next_cursor])}
-            >
-              {t('audit.older')}
-            </button>
-          </div>
+          <AuditPager pages={pages} next={page.data.next_cursor} />
         </>
       )}
     </section>

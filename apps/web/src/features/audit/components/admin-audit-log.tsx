@@ -1,6 +1,7 @@
 import { AUDIT_KINDS, AUDIT_OUTCOMES, type AdminAuditEventView } from '@ceppro/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditPager, useAuditCursors } from './audit-pager.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useToastStore } from '../../../stores/toast-store.ts';
@@ -24,15 +25,14 @@ export function AdminAuditLog() {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<AdminAuditFilters>(emptyAdminFilters);
   const [filters, setFilters] = useState<AdminAuditFilters>(emptyAdminFilters);
-  const [cursors, setCursors] = useState<Array<string | null>>([null]);
-  const cursor = cursors[cursors.length - 1] ?? null;
-  const page = useAdminAuditTrail(filters, cursor);
+  const pages = useAuditCursors();
+  const page = useAdminAuditTrail(filters, pages.cursor);
   const push = useToastStore((s) => s.push);
   const [downloading, setDownloading] = useState(false);
 
   const apply = (next: AdminAuditFilters) => {
     setFilters(next);
-    setCursors([null]);
+    pages.reset();
   };
   const set = (field: keyof AdminAuditFilters) => (e: { target: { value: string } }) => setDraft({ ...draft, [field]: e.target.value });
 
@@ -144,25 +144,7 @@ export function AdminAuditLog() {
       ) : (
         <>
           <AdminEventTable events={page.data.items} />
-          <div className="activity-log__pager">
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={cursors.length < 2}
-              onClick={() => setCursors(cursors.slice(0, -1))}
-            >
-              {t('audit.newer')}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={!page.data.next_cursor}
-              onClick={() => setCursors([...cursors, page.data.next_cursor])}
-              data-testid="admin-audit-older"
-            >
-              {t('audit.older')}
-            </button>
-          </div>
+          <AuditPager pages={pages} next={page.data.next_cursor} olderTestId="admin-audit-older" />
         </>
       )}
     </section>
