@@ -5,8 +5,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The server as `npm start` runs it (apps/server/build.mjs), built fresh for every run; e2e/src/server.ts starts it. */
-export const E2E_SERVER_BUILD = join(root, 'tmp/e2e-server');
+/**
+ * The server as `npm start` runs it (apps/server/build.mjs), built fresh for every run; e2e/src/server.ts starts it.
+ * E2E_SERVER_BUILD=<absolute dir> puts it elsewhere, so that side-by-side runs do not rebuild each other's server.
+ */
+export const E2E_SERVER_BUILD = process.env.E2E_SERVER_BUILD ?? join(root, 'tmp/e2e-server');
 
 /**
  * Before any worker starts: the server is bundled into E2E_SERVER_BUILD (esbuild, under a second).
