@@ -1,9 +1,12 @@
 # Ceppro: one image for every role (CEPPRO_ROLE=api|worker|ai|all). See docs/deploy.md.
 #   docker build -t ceppro .
+# BASE_IMAGE chooses the Node 20 Debian 12 base of both stages; `npm run image:verify` passes one made
+# from Debian packages (scripts/image-base.sh), since no registry is reachable where it runs.
+ARG BASE_IMAGE=node:20-bookworm-slim
 # Build stage: install everything, build the web app and the server bundle, then drop the dev
 # dependencies (vite, esbuild, tsx, typescript, test tools) so the runtime stage copies only what
 # `node apps/server/dist/start.js` needs.
-FROM node:20-bookworm-slim AS build
+FROM ${BASE_IMAGE} AS build
 WORKDIR /app
 # .npmrc: onnxruntime-node-install=skip (its postinstall would try to download CUDA files).
 COPY package.json package-lock.json .npmrc ./
@@ -15,7 +18,7 @@ RUN npm ci
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM ${BASE_IMAGE}
 ENV NODE_ENV=production \
     PORT=8080 \
     DATA_DIR=/data

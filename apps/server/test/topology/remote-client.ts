@@ -1,4 +1,4 @@
-import { encodeClientMessage } from '@ceppro/contract';
+import { encodeClientMessage, THUMBNAIL_SAVED_TEXT } from '@ceppro/contract';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, vi } from 'vitest';
@@ -12,6 +12,13 @@ export interface Envelope {
   code?: string;
   message?: string;
   data?: Record<string, unknown>;
+}
+
+/** An authenticated /ws socket of a RemoteUser, recording every frame. */
+export interface RemoteSocket {
+  frames: string[];
+  waitFor(match: (frame: string) => boolean, what: string): Promise<string>;
+  close(): void;
 }
 
 /** A user of the scale-out test, talking HTTP to the proxy; mails and SMS are read from the shared outbox. */
@@ -105,12 +112,50 @@ export class RemoteUser {
     const token = /name="token" value="([^"]+)"/.exec(page)?.[1] ?? '';
     const action = /action="([^"]+)"/.exec(page)?.[1] ?? '';
     must(await this.form(action, { token: token.replace(/&amp;/g, '&') }));
-    const login = must(await this.form('/public/login', { email: this.email, password: encodePassword(PASSWORD) }));
-    this.token = String(login['token']);
+    await this.signIn();
+  }
+
+  /** Sign-in of the account signUpAndSignIn made (on this server, or one restored from its backup). */
+  async signIn(): Promise<void> {
+    const login = await this.form('/public/login', { email: this.email, password: encodePassword(PASSWORD) });
+    expect(login.success, JSON.stringify(login)).toBe(true);
+    this.token = String(login.data?.['token']);
+  }
+
+  /**
+   * The web app's new-patient sequence up to the thumbnail: draft patient and chart, the film PUT to
+   * its presigned URL (S3 or the fs driver's /files), the integrity check, then the worker's
+   * thumbnail line on `socket` (taken from any api process).
+   */
+  async newPatientWithFilm(socket: RemoteSocket, film: Buffer, name: string): Promise<{ id: number; chart_id: string; uuid: string }> {
+    const patient = await this.gql<{ create_patient: { id: number } }>(
+      'mutation($i: CreatePatientInput!) { create_patient(input: $i, draft: true) { id } }',
+      { i: { first_name: name, birth_info: '1990-05-06', gender: true } },
+    );
+    const chart = await this.gql<{ create_chart: { id: number; chart_id: string; uuid: string } }>(
+      'mutation($p: Int!) { create_chart(patient_id: $p, draft: true) { id chart_id uuid } }',
+      { p: patient.create_patient.id },
+    );
+    const upload = await this.ok('/minio/upload', {
+      chart_id: chart.create_chart.chart_id,
+      image_type_cd: '00700',
+      content_type: 'image/jpeg',
+      size: film.length,
+    });
+    const put = await fetch(String(upload['presignedUrl']), {
+      method: 'PUT',
+      headers: { 'content-type': 'image/jpeg' },
+      body: new Uint8Array(film),
+    });
+    expect(put.status).toBe(200);
+    const thumbnails = socket.frames.filter((f) => f === THUMBNAIL_SAVED_TEXT).length;
+    await this.ok('/minio/chart_data_request', { upload_id: upload['upload_id'] });
+    await socket.waitFor(() => socket.frames.filter((f) => f === THUMBNAIL_SAVED_TEXT).length > thumbnails, 'thumbnail line');
+    return chart.create_chart;
   }
 
   /** A socket through the proxy, authenticated; records every frame. */
-  async socket(): Promise<{ frames: string[]; waitFor(match: (frame: string) => boolean, what: string): Promise<string>; close(): void }> {
+  async socket(): Promise<RemoteSocket> {
     const ws = new WebSocket(`${this.baseUrl.replace(/^http/, 'ws')}/ws`, { headers: { 'x-forwarded-for': this.ip } });
     const frames: string[] = [];
     ws.on('message', (data: WebSocket.RawData) => frames.push(data.toString()));

@@ -1,4 +1,4 @@
-import { THUMBNAIL_SAVED_TEXT } from '@ceppro/contract';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,9 +6,10 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasetDir } from '../../src/cli/dataset-manifest';
+import { S3ObjectStorage } from '../../src/storage/s3-storage';
 import { createTestDataDir, type TestDataDir } from '../support/test-data-dir';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
-import { RemoteUser } from './remote-client';
+import { RemoteUser, type RemoteSocket } from './remote-client';
 import { killAllStarted, startServerProcess, type ServerProcess } from './server-process';
 
 /**
@@ -20,6 +21,7 @@ import { killAllStarted, startServerProcess, type ServerProcess } from './server
  */
 const CEPH_DIR = datasetDir();
 const SELLA = { cname: 0, name: 'Sella', x: 400, y: 300 };
+const S3_BUCKET = 'ceppro-topology';
 const CHART_DATA = 'query($c: Int!) { chart_data(chart_id: $c) { id } }';
 const JOB_OF_CHART = "select status, attempts from jobs where kind = 'landmark-detection' and payload->>'chartUuid' = $1";
 const SKIP_REASON = !process.env.DATABASE_URL
@@ -32,6 +34,7 @@ describe.skipIf(SKIP_REASON !== '')(`scale-out: 2 api behind a proxy, 1 worker, 
   let dir: TestDataDir;
   let s3: S3rver;
   let s3Dir: string;
+  let s3Endpoint = '';
   let proxy: RoundRobinProxy;
   /** ai-1's way to the object store, which the test can stall: its detection then hangs mid-job. */
   let aiStorage: RoundRobinProxy;
@@ -46,6 +49,7 @@ describe.skipIf(SKIP_REASON !== '')(`scale-out: 2 api behind a proxy, 1 worker, 
     s3Dir = await mkdtemp(path.join(os.tmpdir(), 'ceppro-topology-s3-'));
     s3 = new S3rver({ address: '127.0.0.1', port: 0, directory: s3Dir, silent: true });
     const { port: s3Port } = await s3.run();
+    s3Endpoint = `http://127.0.0.1:${s3Port}`;
     proxy = await startRoundRobinProxy(() => api.map((p) => p.port));
     aiStorage = await startRoundRobinProxy(() => [s3Port]);
     const env = {
@@ -56,8 +60,8 @@ describe.skipIf(SKIP_REASON !== '')(`scale-out: 2 api behind a proxy, 1 worker, 
       PUBLIC_URL: proxy.url,
       TRUST_PROXY: 'true',
       STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-      S3_BUCKET: 'ceppro-topology',
+      S3_ENDPOINT: s3Endpoint,
+      S3_BUCKET,
       S3_ACCESS_KEY: 'S3RVER',
       S3_SECRET_KEY: 'S3RVER',
       S3_REGION: 'us-east-1',
@@ -98,33 +102,8 @@ describe.skipIf(SKIP_REASON !== '')(`scale-out: 2 api behind a proxy, 1 worker, 
   }, 60_000);
 
   /** Draft patient and chart, the film uploaded to S3 and checked, its thumbnail made by the worker. */
-  async function newPatientWithFilm(socket: Awaited<ReturnType<RemoteUser['socket']>>, name: string) {
-    const patient = await user.gql<{ create_patient: { id: number } }>(
-      'mutation($i: CreatePatientInput!) { create_patient(input: $i, draft: true) { id } }',
-      { i: { first_name: name, birth_info: '1990-05-06', gender: true } },
-    );
-    const chart = await user.gql<{ create_chart: { id: number; chart_id: string; uuid: string } }>(
-      'mutation($p: Int!) { create_chart(patient_id: $p, draft: true) { id chart_id uuid } }',
-      { p: patient.create_patient.id },
-    );
-    const film = await readFile(path.join(CEPH_DIR ?? '', 'images', '151.jpg'));
-    const upload = await user.ok('/minio/upload', {
-      chart_id: chart.create_chart.chart_id,
-      image_type_cd: '00700',
-      content_type: 'image/jpeg',
-      size: film.length,
-    });
-    const put = await fetch(String(upload['presignedUrl']), {
-      method: 'PUT',
-      headers: { 'content-type': 'image/jpeg' },
-      body: new Uint8Array(film),
-    });
-    expect(put.status).toBe(200);
-    const thumbnails = socket.frames.filter((f) => f === THUMBNAIL_SAVED_TEXT).length;
-    await user.ok('/minio/chart_data_request', { upload_id: upload['upload_id'] });
-    // Made by the worker process; the line reaches the socket held by one of the api processes.
-    await socket.waitFor(() => socket.frames.filter((f) => f === THUMBNAIL_SAVED_TEXT).length > thumbnails, 'thumbnail line');
-    return chart.create_chart;
+  async function newPatientWithFilm(socket: RemoteSocket, name: string) {
+    return user.newPatientWithFilm(socket, await readFile(path.join(CEPH_DIR ?? '', 'images', '151.jpg')), name);
   }
 
   const detectionEvent = (type: string, chartUuid: string) => (frame: string) =>
@@ -210,6 +189,28 @@ describe.skipIf(SKIP_REASON !== '')(`scale-out: 2 api behind a proxy, 1 worker, 
       expect(after.rows[0]).toMatchObject({ status: 'done', attempts: 2 });
       const committed = await user.gql<{ chart_data: Array<{ id: number }> }>(CHART_DATA, { c: chart.id });
       expect(committed.chart_data).toHaveLength(1);
+      // The retry made exactly one analysis record, and the film and its thumbnail are objects in the
+      // S3 server, not files in the processes' DATA_DIR.
+      const records = await db.query<{ n: number }>('select count(*)::int as n from analysis_records where chart_ref = $1', [chart.id]);
+      expect(records.rows[0]?.n).toBe(1);
+      const film = await db.query<{ path: string; thumbnail_path: string | null }>(
+        'select path, thumbnail_path from chart_data where chart_ref = $1',
+        [chart.id],
+      );
+      const bucket = new S3ObjectStorage({
+        endpoint: s3Endpoint,
+        bucket: S3_BUCKET,
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        region: 'us-east-1',
+      });
+      try {
+        for (const key of [film.rows[0]?.path, film.rows[0]?.thumbnail_path])
+          expect(await bucket.exists(String(key)), String(key)).toBe(true);
+      } finally {
+        await bucket.close();
+      }
+      expect(existsSync(path.join(dir.dataDir, 'objects'))).toBe(false);
     } finally {
       if (survivor.child.exitCode === null) survivor.child.kill('SIGCONT');
       socket.close();
