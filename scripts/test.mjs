@@ -36,6 +36,12 @@ function run(label, cmd, args, opts = {}) {
 const DEBIAN_NEEDS = [
   { pkg: 'chromium', bin: '/usr/bin/chromium' },
   { pkg: 'poppler-utils', bin: '/usr/bin/pdftotext' },
+  // A real PACS for apps/server/test/pacs and e2e/tests/pacs.test.ts (docs/pacs.md); dcmtk makes and checks DICOM files.
+  { pkg: 'orthanc', bin: '/usr/sbin/Orthanc' },
+  { pkg: 'orthanc-dicomweb', bin: '/usr/share/orthanc/plugins/libOrthancDicomWeb.so' },
+  { pkg: 'dcmtk', bin: '/usr/bin/img2dcm' },
+  // dciodvfy checks the DICOM objects Ceppro writes (apps/server/test/dicom-out, docs/dicom-out.md).
+  { pkg: 'dicom3tools', bin: '/usr/bin/dciodvfy' },
 ];
 function ensureDebianPackages() {
   const missing = DEBIAN_NEEDS.filter((n) => !existsSync(n.bin)).map((n) => n.pkg);

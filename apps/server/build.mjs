@@ -28,7 +28,7 @@ const srcRoot = path.join(serverRoot, 'src');
 export const WORKERS = {
   'inference-worker-entry.mjs': { out: 'inference-worker', source: 'src/inference/inference-worker.ts' },
   'dicom-render-worker-entry.mjs': { out: 'dicom-render-worker', source: 'src/features/images/dicom/dicom-render-worker.ts' },
-  'report-pdf-worker-entry.mjs': { out: 'report-pdf-worker', source: 'src/features/reports/report-pdf-worker.ts' },
+  'pdf-worker-entry.mjs': { out: 'pdf-worker', source: 'src/pdf-worker.ts' },
 };
 
 const BUNDLE_URL = '__CEPPRO_BUNDLE_URL__';

@@ -65,3 +65,52 @@ test('fonts: Montserrat and (in Korean) Noto Sans KR are declared only where ser
   );
   await t.screenshot(korean.page, 'fonts-ko');
 });
+
+/**
+ * Every CJK character of the page's visible text, with whether a loaded face of `family` covers it
+ * (its unicode-range names it): a character no loaded face covers would fall to the platform's fonts,
+ * and a computer without Japanese or Chinese fonts (this Chromium: Korean only) draws it as a box.
+ */
+async function uncoveredCjk(page: Page, family: string): Promise<{ checked: number; missing: string[] }> {
+  return page.evaluate(async (wanted) => {
+    await document.fonts.ready;
+    const ranges: Array<[number, number]> = [];
+    document.fonts.forEach((face) => {
+      if (face.family.replace(/^["']|["']$/g, '') !== wanted || face.status !== 'loaded') return;
+      for (const part of face.unicodeRange.split(',')) {
+        const [from, to] = part.trim().replace(/^U\+/i, '').split('-');
+        const start = parseInt(from ?? '', 16);
+        ranges.push([start, to === undefined ? start : parseInt(to, 16)]);
+      }
+    });
+    const cjk = [...new Set(Array.from(document.body.innerText).filter((c) => /[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]/.test(c)))];
+    const missing = cjk.filter((c) => !ranges.some(([a, b]) => (c.codePointAt(0) ?? 0) >= a && (c.codePointAt(0) ?? 0) <= b));
+    return { checked: cjk.length, missing };
+  }, family);
+}
+
+test('fonts: Japanese and Chinese pages get Noto Sans JP / SC from the app, so no kanji or hanzi is a box', async (t) => {
+  for (const { locale, heading, family, other } of [
+    { locale: 'ja-JP', heading: 'ログイン', family: 'Noto Sans JP Variable', other: /noto sans (kr|sc)/i },
+    { locale: 'zh-CN', heading: '登录', family: 'Noto Sans SC Variable', other: /noto sans (kr|jp)/i },
+  ]) {
+    const { page } = await t.newPage({ locale });
+    await page.goto('/');
+    await page.getByRole('heading', { name: heading }).waitFor();
+    const state = await fontState(page);
+    assert.ok(state.stack.includes(family), `${locale}: the CSS names ${family}: ${state.stack.join(', ')}`);
+    assert.ok(!state.stack.some((f) => other.test(f)), `${locale}: no other CJK face in the stack (${state.stack.join(', ')})`);
+    assert.ok(
+      state.faces.some((f) => f.family === family && f.status === 'loaded'),
+      `${locale}: a slice of ${family} was loaded (faces: ${JSON.stringify(state.faces.filter((f) => f.status !== 'unloaded'))})`,
+    );
+    assert.ok(
+      await page.evaluate((text) => document.fonts.check(`16px "${text[0]}"`, text[1]), [family, heading]),
+      `${locale}: ${heading}`,
+    );
+    const coverage = await uncoveredCjk(page, family);
+    assert.ok(coverage.checked >= 5, `${locale}: the page shows CJK text (${coverage.checked} characters)`);
+    assert.deepEqual(coverage.missing, [], `${locale}: characters no loaded ${family} slice covers`);
+    await t.screenshot(page, `fonts-${locale.slice(0, 2)}`);
+  }
+});

@@ -93,6 +93,12 @@ async function movementDistances(page: Page): Promise<number[]> {
   return rows.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-distance'))));
 }
 
+/** A PDF's text (pdftotext -layout), or null without poppler. */
+function pdfTextOf(file: string): string | null {
+  const pdftotext = '/usr/bin/pdftotext';
+  return requireTool(pdftotext) ? execFileSync(pdftotext, ['-layout', file, '-'], { encoding: 'utf8' }) : null;
+}
+
 test(
   'superimposition: a rotated, shifted copy superimposes with no movement; one film shows the message; kept over reload; printed',
   async (t) => {
@@ -212,7 +218,7 @@ test(
       assert.match(text, /2020-03-02 -> 2022-09-15/); // the report model's caption, as in the PDF
       assert.match(text, /\bS\s+0\.00\s+0\.00\s+0\.00/);
     }
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);
     const serverPath = join(screensDir, 'superimposition-server-report.pdf');
     await download.saveAs(serverPath);
     const bytes = readFileSync(serverPath);
@@ -238,6 +244,20 @@ test(
           join(screensDir, 'superimposition-server-page2'),
         ]);
     }
+    // Every landmark as an appendix only when asked for, in the Report tab (off by default).
+    assert.ok(!(pdfTextOf(serverPath) ?? '').includes('Appendix: every landmark'), 'no appendix unless asked');
+    const appendix = page.getByTestId('report-superimposition-appendix');
+    assert.equal(await appendix.isChecked(), false);
+    await appendix.check();
+    await t.screenshot(page, 'report-appendix-en');
+    const [withAppendix] = await Promise.all([
+      page.waitForEvent('download', { timeout: 45_000 }),
+      page.getByTestId('download-pdf').click(),
+    ]);
+    const appendixPath = join(screensDir, 'superimposition-appendix-report.pdf');
+    await withAppendix.saveAs(appendixPath);
+    const appendixText = pdfTextOf(appendixPath);
+    if (appendixText !== null) assert.match(appendixText, /Appendix: every landmark/);
 
     // Another language: the tab and the message translated.
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
@@ -246,6 +266,10 @@ test(
     await movementDistances(page);
     await settled(page);
     await t.screenshot(page, 'superimposition-ja');
+    await page.getByTestId('panel-tab-report').click();
+    await page.getByTestId('report-superimposition-appendix').waitFor();
+    await t.screenshot(page, 'report-appendix-ja');
+    await openTab(page);
     await page.getByTestId(`superimposition-film-${first.chartId}`).click();
     await page.getByText('X線画像を2枚以上選択してください。').waitFor();
     assert.equal(await page.getByTestId('movement-row').count(), 0, 'one film: no table');

@@ -185,13 +185,13 @@ test(
       window.print = () => undefined;
     });
     await page.getByTestId('vto-print').waitFor({ state: 'attached' });
-    // The printed film (with today's tracing) is drawn and loaded under the predicted tracing.
+    // The printed film (with today's tracing) is drawn and loaded twice: today alone, and under the predicted tracing.
     await eventually(
       () =>
         page
           .locator('.vto-print__frame img')
           .evaluateAll(
-            (els) => els.length === 1 && els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0),
+            (els) => els.length === 2 && els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0),
           ),
       (ok) => ok,
       'print film loaded',
@@ -207,10 +207,13 @@ test(
       const text = execFileSync(pdftotext, ['-layout', printedPath, '-'], { encoding: 'utf8' });
       // The print renders the server's report model, with the PDF's labels.
       assert.match(text, /VTO\/STO prediction/);
+      assert.match(text, /Today \(yellow\)/);
+      assert.match(text, /Prediction \(orange\) over today \(yellow\)/);
       assert.match(text, /Pogonion\s+5\.0\s+0\.0/);
       assert.match(text, /SNA/);
     }
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+    // The server's PDF morphs the aligned photo as well: more work than a plain report on a loaded machine.
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);
     const serverPath = join(screensDir, 'vto-server-report.pdf');
     await download.saveAs(serverPath);
     assert.equal(readFileSync(serverPath).subarray(0, 5).toString('latin1'), '%PDF-');
@@ -219,8 +222,12 @@ test(
       assert.match(text, /VTO\/STO prediction/, 'the server PDF has the VTO/STO page');
       assert.match(text, /Pogonion\s+5\.0\s+0\.0/);
       assert.match(text, /\+4\.75 mm horizontal/);
+      // Today and the prediction apart, and the aligned photo before and after the morph.
+      assert.match(text, /Today \(yellow\)\s+.*Prediction \(orange\) over today \(yellow\)/);
+      assert.match(text, /Facial photo: today\s+.*Facial photo: predicted \(morph\)/);
       const pdftoppm = '/usr/bin/pdftoppm';
-      const pages = (text.match(/\f/g) ?? []).length;
+      // The VTO/STO page (its tables may run onto the next one).
+      const pages = text.split('\f').findIndex((page) => page.includes('VTO/STO prediction')) + 1;
       if (requireTool(pdftoppm))
         execFileSync(pdftoppm, [
           '-png',

@@ -21,13 +21,17 @@ import { registerMembershipFeature } from './features/membership/membership.feat
 import { registerNoticesFeature } from './features/notices/notices.feature';
 import { registerLegalFeature } from './features/legal/legal.feature';
 import { registerPlanningFeature } from './features/planning/planning.feature';
+import { registerPacsFeature } from './features/pacs/pacs.feature';
+import { registerStoreBackRoutes } from './features/pacs/store-back.routes';
+import { createStoreBackService } from './features/pacs/store-back.service';
+import { registerDicomOutFeature } from './features/dicom-out';
 import { createModelCardService } from './features/model-card/model-card.service';
 import { registerWsRoutes } from './features/realtime/ws.routes';
 import { createReportRepository } from './features/reports/report.repository';
 import { registerReportRoutes } from './features/reports/report.routes';
 import { registerExportsFeature } from './features/exports/export.feature';
 import { createReportService } from './features/reports/report.service';
-import { ReportPdfPool } from './features/reports/report-pdf-pool';
+import { PdfPool } from './features/reports/report-pdf-pool';
 import { FilesService } from './features/files/files.service';
 import { createImageRepository } from './features/images/image.repository';
 import { STAGING_PREFIX } from './features/images/image.service';
@@ -35,6 +39,7 @@ import { registerBodyGuard } from './http/body-guard';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler, sendError, toHttpError } from './http/error-handler';
 import { registerUserBudget } from './http/request-budget';
+import { registerRequestOrigin } from './http/request-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
 import { restrictToHealth } from './http/health-only';
@@ -85,6 +90,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   registerBodyGuard(app, config.limits.jsonBodyBytes);
   // CSP, frame and referrer policy, nosniff, HSTS over HTTPS, CORS for CORS_ORIGINS.
   await registerSecurityHeaders(app, config);
+  // The address the browser used, for mail links when PUBLIC_URL is not set (checked against this machine's own names).
+  registerRequestOrigin(app);
 
   const healthService = createHealthService({
     repository: createHealthRepository(services.database),
@@ -105,41 +112,46 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   // Clinic adaptation of the landmark model (/api/ai/adaptation): landmark saves (graph) teach it,
   // detections apply it.
   const adaptation = registerAiAdaptationFeature(app, services);
-  // Introspection and GraphiQL are development aids; production hides the schema.
-  registerGraphqlFeature(app, services, sessions, { production: config.production }, adaptation);
 
   // Patient images, thumbnails (job runner) and the draft sweeper, then landmark detection on them; the socket
   // that tells the browser when background work is done.
   const imaging = await registerImagesFeature(app, services, sessions);
+  // Introspection and GraphiQL are development aids; production hides the schema. A chart's film comes from images.
+  registerGraphqlFeature(app, services, sessions, { production: config.production }, adaptation, imaging.service);
   await registerLandmarksFeature(app, services, sessions, imaging, adaptation);
   await registerWsRoutes(app, { sessions, events: services.events, clock: services.clock });
   // Printable reports: the chart's report as a PDF composed from the stored film and analysis.
-  // pdfkit's layout runs in worker threads (started on first use, ended with the app), off the event loop.
-  const reportPdfs = new ReportPdfPool();
-  app.addHook('onClose', () => reportPdfs.close());
-  registerReportRoutes(
-    app,
-    createReportService({
-      reports: createReportRepository(services.database.db),
-      storage: services.storage,
-      clock: () => new Date(services.clock.now()),
-      renderPdf: (model, film, now) => reportPdfs.render(model, film, now),
-    }),
-  );
+  // pdfkit's layout of every PDF (reports, tax invoices, the manual) runs in one pool of worker threads
+  // (pdf-worker.ts; started on first use, ended with the app), off the event loop.
+  const pdfs = new PdfPool(new URL('./pdf-worker-entry.mjs', import.meta.url));
+  app.addHook('onClose', () => pdfs.close());
+  const reportService = createReportService({
+    reports: createReportRepository(services.database.db),
+    storage: services.storage,
+    clock: () => new Date(services.clock.now()),
+    renderPdf: pdfs.render,
+  });
+  registerReportRoutes(app, reportService);
+  // DICOM out: the same report as a DICOM Encapsulated PDF and its traced film as a Secondary Capture (.dcm).
+  const dicomOut = registerDicomOutFeature(app, services, reportService);
   // Measurement exports (CSV/XLSX, one chart or a streamed batch) and landmarks as JSON.
   registerExportsFeature(app, services);
   // Treatment planning: facial photo auto-alignment and superimposition of a patient's films.
   await registerPlanningFeature(app, services, sessions);
+  // Import from a PACS over DICOMweb (PACS_SERVERS): search, series thumbnails, retrieve as a .dcm file.
+  registerPacsFeature(app, services);
+  // Store back: both DICOM out objects sent (STOW-RS) into their study on a configured PACS.
+  registerStoreBackRoutes(app, createStoreBackService({ servers: config.pacs.servers, dicomOut }));
   // "About the AI": the served model's card (accuracy per dataset, landmarks, disclaimer) from its file.
   registerModelCardRoutes(app, createModelCardService({ path: config.modelCardPath, log: app.log }));
   // The user manual (docs/manual/<lang>.md with its screenshots) as a PDF, built on first download.
-  registerManualRoutes(app, createManualService({ now: () => services.clock.now() }));
+  registerManualRoutes(app, createManualService({ now: () => services.clock.now(), renderPdf: pdfs.render }));
   // The operator's notices and events (`/public/notices`), read by the event popup.
   registerNoticesFeature(app, services);
   // Terms and privacy (LEGAL_DIR, else the shipped templates) and the footer's company/UDI lines, all public.
   registerLegalFeature(app, services);
   // Membership: the subscription (trial -> active -> cancelled -> expired) and its billing history.
-  const membership = registerMembershipFeature(app, services);
+  const membership = registerMembershipFeature(app, services, pdfs.render);
   // Administration (/api/admin, role 'admin' only): accounts, approval (K017), expiry, unlock, type.
   await registerAdminFeature(app, services, membership);
   // Clinics (/api/clinic): members with roles, invitations by e-mail, the personal/clinic space switch.

@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { createAuditRepository } from './features/audit/audit.repository';
 import { createAuditTargetRepository } from './features/audit/audit-targets.repository';
 import { createAuditService, type AuditService } from './features/audit/audit.service';
+import { currentRequestOrigin } from './http/request-origin';
 import { InferencePool } from './inference/inference-pool';
 import { defaultModelManifestPath } from './inference/model-path';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -35,7 +36,11 @@ export interface Services {
   close(): Promise<void>;
 }
 
-/** PUBLIC_URL, or http://localhost:<port> once the port is bound (PORT=0 chooses one at listen). */
+/**
+ * PUBLIC_URL; without it, the address the browser used for the request being answered when it names
+ * this server (http/request-origin.ts: a clinic on http://192.168.0.10:8080 gets its links there), else
+ * http://localhost:<port> once the port is bound (PORT=0 chooses one at listen).
+ */
 export class PublicUrl {
   private boundPort: number;
 
@@ -51,7 +56,7 @@ export class PublicUrl {
   }
 
   get(): string {
-    return this.configured ?? `http://localhost:${this.boundPort}`;
+    return this.configured ?? currentRequestOrigin(this.boundPort) ?? `http://localhost:${this.boundPort}`;
   }
 }
 

@@ -84,6 +84,24 @@ describe('health service', () => {
     expect(await probe).toEqual({ status: 'unavailable', db: 'error', storage: 'ok', migrations: 'pending' });
   });
 
+  it('does not stand in the last good state for a check whose storage has failed while the database is queued', async () => {
+    const time = fakeTime();
+    const db = fakeDatabase();
+    let storageUp = true;
+    const flaky = { check: () => (storageUp ? Promise.resolve() : Promise.reject(new Error('gone'))) } as unknown as ObjectStorage;
+    const health = createHealthService({ repository: db.repository, storage: flaky, timing: time.timing });
+    expect(await health.check()).toEqual(OK);
+    const release = db.stall();
+    storageUp = false;
+    let answered: unknown = null;
+    const probe = health.check().then((h) => (answered = h));
+    await time.fire(500);
+    expect(answered).toBeNull();
+    release();
+    await probe;
+    expect(answered).toEqual({ status: 'unavailable', db: 'ok', storage: 'error', migrations: 'applied' });
+  });
+
   it('answers a failed check at once, without the last good state', async () => {
     const time = fakeTime();
     const db = fakeDatabase();

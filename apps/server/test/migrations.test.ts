@@ -19,6 +19,7 @@ const TABLES = [
   'clinic_invitations',
   'clinic_members',
   'clinic_patient_counts',
+  'clinic_subscriptions',
   'clinics',
   'discarded_charts',
   'invoices',

@@ -63,7 +63,7 @@ describe('production build', () => {
   it('is plain JavaScript: no TypeScript file, no tsx loader, and npm start runs it with node', async () => {
     const files = (await readdir(outDir)).filter((f) => f.endsWith('.js'));
     expect(files).toEqual(
-      expect.arrayContaining(['start.js', 'main.js', 'inference-worker.js', 'dicom-render-worker.js', 'report-pdf-worker.js']),
+      expect.arrayContaining(['start.js', 'main.js', 'inference-worker.js', 'dicom-render-worker.js', 'pdf-worker.js']),
     );
     for (const file of files) {
       const text = await readFile(path.join(outDir, file), 'utf8');

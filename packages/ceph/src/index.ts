@@ -19,6 +19,9 @@ export * from './landmarks/tracing.ts';
 export * from './landmarks/tracing-paths.ts';
 export * from './landmarks/derived.ts';
 export * from './landmarks/placed.ts';
+export * from './landmarks/constructed.ts';
+export * from './landmarks/sourcing.ts';
+export * from './landmarks/tooth-templates.ts';
 
 export * from './calibration/calibration.ts';
 
@@ -38,6 +41,8 @@ export { LEGAN_BURSTONE, LEGAN_BURSTONE_MEASUREMENTS, HOLDAWAY, HOLDAWAY_MEASURE
 export { GENERAL, GENERAL_MEASUREMENTS } from './analyses/general.ts';
 
 export * from './interpretation/normal.ts';
+export * from './norms/norm-sets.ts';
+export * from './norms/select-norm-set.ts';
 export * from './interpretation/deviation.ts';
 export * from './interpretation/classification.ts';
 
@@ -47,6 +52,7 @@ export * from './superimposition/similarity-fit.ts';
 export * from './superimposition/superimpose.ts';
 export * from './vto/linear-solve.ts';
 export * from './vto/thin-plate-spline.ts';
+export * from './vto/morph-mesh.ts';
 export * from './vto/movement.ts';
 export * from './vto/simulate.ts';
 export * from './vto/soft-tissue-ratios.ts';
@@ -54,3 +60,4 @@ export * from './isbi/isbi-classes.ts';
 export * from './adaptation/skull-frame.ts';
 export * from './adaptation/clinic-adaptation.ts';
 export * from './definitions/index.ts';
+export * from './display/film-adjustments.ts';

@@ -8,7 +8,19 @@ import { z } from 'zod';
 export const AUDIT_OUTCOMES = ['success', 'denied', 'failed'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
-export const AUDIT_KINDS = ['auth', 'account', 'patient', 'chart', 'image', 'landmarks', 'report', 'export', 'admin', 'access'] as const;
+export const AUDIT_KINDS = [
+  'auth',
+  'account',
+  'patient',
+  'chart',
+  'image',
+  'landmarks',
+  'report',
+  'export',
+  'admin',
+  'access',
+  'pacs',
+] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** Every action code the product records; the screen names each in the user's language. */
@@ -53,6 +65,7 @@ export const AUDIT_ACTIONS = [
   'report.pdf',
   'report.print',
   'report.view',
+  'report.dicom',
   'export.csv',
   'export.xlsx',
   'export.landmarks',
@@ -65,6 +78,10 @@ export const AUDIT_ACTIONS = [
   'admin.promote',
   'admin.audit_view',
   'access.refused_more',
+  'pacs.search',
+  'pacs.series',
+  'pacs.retrieve',
+  'pacs.store',
 ] as const;
 
 /**

@@ -73,6 +73,16 @@ export const ERROR_CATALOGUE = {
   // the "About the AI" page says so instead of failing with a 500.
   MODEL_CARD_UNAVAILABLE: { status: 404, message: 'The model card is not available.', specified: false },
 
+  // Import from a PACS over DICOMweb (Step 18, docs/pacs.md, apps/server/src/features/pacs). The PACS, not
+  // the caller, is at fault: 502/503/504, so the web never mistakes them for its own session's 401/403.
+  PACS_UNAVAILABLE: { status: 503, message: 'The PACS could not be reached.', specified: false },
+  PACS_TIMEOUT: { status: 504, message: 'The PACS did not answer in time.', specified: false },
+  PACS_AUTH: { status: 502, message: 'The PACS refused the credentials configured for it.', specified: false },
+  PACS_BAD_ANSWER: { status: 502, message: 'The PACS gave an answer that could not be read.', specified: false },
+  PACS_NOT_FOUND: { status: 404, message: 'The PACS server or object was not found.', specified: false },
+  // Store back (STOW-RS, docs/dicom-out.md): the PACS answered but refused one or both objects (its FailedSOPSequence).
+  PACS_STORE_REFUSED: { status: 502, message: 'The PACS refused to store the report or the tracing.', specified: false },
+
   // Clinics and the access policy (Step 16, docs/clinics.md).
   // The caller's role in the space they work in (a clinic, or their personal space for a clinic-only
   // operation) does not allow the operation (apps/server/src/access).

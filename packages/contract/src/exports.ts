@@ -287,14 +287,17 @@ export function buildLandmarksDocument(chart: ExportChart & { imageSize: { width
     landmarks: ids.map((id) => {
       const ai = landmarks.ai[id];
       const adjusted = landmarks.edited[id];
+      const constructed = landmarks.constructed[id];
       const meta = getLandmark(id);
       return {
         id,
         name: meta.fullName,
         short_name: meta.shortName,
-        source: adjusted !== undefined ? 'adjusted' : 'AI',
+        source: adjusted !== undefined ? 'adjusted' : ai !== undefined ? 'AI' : 'constructed',
         ai: ai === undefined ? null : { x: ai.point.x, y: ai.point.y, ...mm(ai.point), confidence: ai.confidence },
         adjusted: adjusted === undefined ? null : { x: adjusted.x, y: adjusted.y, ...mm(adjusted) },
+        // Built from the other points (packages/ceph constructed.ts) where neither the model nor the user placed it.
+        constructed: constructed === undefined ? null : { x: constructed.x, y: constructed.y, ...mm(constructed) },
       };
     }),
   };

@@ -28,11 +28,32 @@ export const billingRecordSchema = z.object({
   issued_at: z.string(),
   /** When the invoice was mailed; null while the mail is still owed. */
   emailed_at: z.string().nullable(),
+  /** A clinic's invoice: the live members it charges for; null on a personal one. */
+  seats: z.number().int().positive().nullable(),
 });
 export type BillingRecord = z.infer<typeof billingRecordSchema>;
 
+export const MEMBERSHIP_SPACES = ['personal', 'clinic'] as const;
+
 export const membershipSchema = z.object({
+  /**
+   * Whose subscription this is: the caller's own (personal space), or the clinic's they work in
+   * (Step 16: the clinic's plan, seats and invoices; docs/billing.md "Clinics").
+   */
+  space: z.enum(MEMBERSHIP_SPACES),
+  /** The clinic's seats; null in the personal space. */
+  clinic: z
+    .object({
+      name: z.string(),
+      /** Live members: what a month is charged for. */
+      seats: z.number().int().positive(),
+      seat_price_won: z.number().int().nonnegative(),
+      /** The caller may manage it (the owner, `membership.manage`): cancel, payment details, invoices. */
+      manage: z.boolean(),
+    })
+    .nullable(),
   plan: z.string(),
+  /** A month's price, VAT included: in a clinic, the seat price times the seats. */
   price_won: z.number().int().nonnegative(),
   state: z.enum(SUBSCRIPTION_STATES),
   /** End of the trial (ISO), when the first charge falls; null once past the trial. */
@@ -48,13 +69,17 @@ export const membershipSchema = z.object({
    * How the subscription is paid. `ready` false: the account lacks what the provider needs (for
    * 'invoice', a tax number) and the subscription expires at the next billing date instead.
    */
-  payment: z.object({
-    method: z.string(),
-    ready: z.boolean(),
-    tax_number: z.string().nullable(),
-    /** Where invoices are mailed: the tax email, else the account email. */
-    invoice_email: z.string(),
-  }),
+  payment: z
+    .object({
+      method: z.string(),
+      ready: z.boolean(),
+      tax_number: z.string().nullable(),
+      /** Where invoices are mailed: the tax email, else the account email (a clinic: its owner's). */
+      invoice_email: z.string(),
+    })
+    /** Null to a clinic member who may not manage the membership. */
+    .nullable(),
+  /** The invoices; empty to a clinic member who may not manage the membership. */
   history: z.array(billingRecordSchema),
 });
 export type Membership = z.infer<typeof membershipSchema>;
@@ -62,7 +87,10 @@ export type Membership = z.infer<typeof membershipSchema>;
 export const MEMBERSHIP_ENDPOINTS = {
   get: { method: 'GET', path: '/api/membership', response: membershipSchema },
   cancel: { method: 'POST', path: '/api/membership/cancel', response: membershipSchema },
-  /** The invoice as a PDF (application/pdf); 404 NOT_FOUND for an unknown id or another user's invoice. */
+  /**
+   * The invoice as a PDF (application/pdf) of the caller's space; 404 NOT_FOUND for an unknown id or
+   * another payer's invoice, 403 ROLE_FORBIDDEN for a clinic member who is not its owner.
+   */
   invoicePdf: {
     method: 'GET',
     path: '/api/membership/invoices/:id/pdf',

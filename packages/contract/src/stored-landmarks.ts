@@ -60,8 +60,14 @@ export function storedAiLandmarkId(l: Pick<StoredLandmark, 'cname' | 'name'>): L
 
 /** A stored document's landmarks read into the one in-product shape (packages/ceph `FilmLandmarks`). */
 export interface RecordLandmarks extends FilmLandmarks {
-  /** edited ?? ai per registry id (image px): what is shown and measured. */
+  /** edited ?? ai ?? constructed per registry id (image px): what is shown and measured. */
   readonly positions: LandmarkMap<ImagePoint>;
+  /**
+   * The points constructed from the others (packages/ceph constructed.ts) where neither the model nor
+   * the user placed one: the third provenance beside `ai` and `edited`. Derived on every read, never
+   * stored (docs/house-rules.md §3), so stored documents are unchanged and follow their source points.
+   */
+  readonly constructed: LandmarkMap<ImagePoint>;
   /**
    * Stored entries no registry id matches, per document: never measured; the viewer writes the
    * user's back unchanged on its next save, the report draws them by their stored name.
@@ -107,7 +113,10 @@ export function readRecordLandmarks(inferResult: unknown, modifiedResult: unknow
   const model = inferred.success ? inferred.data.model : null;
   const adaptation = (inferred.success && inferred.data.adaptation) || null;
   const definitions = (inferred.success && inferred.data.definitions) || null;
-  return { ai, edited, positions: mergePositions(ai, edited), unmatched, model, adaptation, definitions };
+  const positions = mergePositions(ai, edited);
+  const constructed: LandmarkMap<ImagePoint> = {};
+  for (const id of Object.keys(positions) as LandmarkId[]) if (!ai[id] && !edited[id]) constructed[id] = positions[id];
+  return { ai, edited, positions, constructed, unmatched, model, adaptation, definitions };
 }
 
 /**

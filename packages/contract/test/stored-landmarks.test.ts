@@ -84,6 +84,7 @@ describe('readRecordLandmarks', () => {
       ai: {},
       edited: {},
       positions: {},
+      constructed: {},
       unmatched: { ai: [], edited: [] },
       model: null,
       adaptation: null,

@@ -20,11 +20,16 @@
  *   16000 (baseline) inside small films, a million elements, spacing 1e-300 (probe/dicom-bombs.ts);
  * - one-user floods: 500 parallel GraphQL lists and 30 report PDFs from A while B's list and
  *   /healthz are timed (probe/floods.ts);
+ * - clinics: the cross-user matrix across two clinics and their roles, an outsider, a removed member's
+ *   old session, invitations and role escalation (probe-clinics.ts);
  * - SMS pumping last (it spends the day's SMS budget): many numbers, one number many times
  *   (probe/sms-pumping.ts);
  * with GET /healthz polled every 50 ms through every group.
  * Any 5xx or dropped connection is a server error. At most 280 s in all (under 5 minutes), then it aborts.
  * Ends with `attempts=<n> leaks=<n> server_errors=<n> max_healthz_ms=<n>`; exit 1 on any leak or error.
+ * `-- --only floods[,abuse,...]` runs only the named groups (the setup and the /healthz poll still run).
+ * With BENCH_LOOP_DELAY=<file> the server measures its own event-loop delay (bench-server.ts) and each
+ * group's line ends with `loop_delay_max_ms=<n> loop_delay_p99_ms=<n>` over that group.
  */
 import { type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -34,7 +39,8 @@ import { encodePassword } from '@ceppro/contract';
 import { loadConfig } from '../config/config';
 import { openDatabase } from '../db/database';
 import { seedBenchData } from './bench-api-seed';
-import { freePort, spawnServer, stopServer, waitHealthy } from './bench-server';
+import { freePort, loopDelay, spawnServer, stopServer, waitHealthy } from './bench-server';
+import { clinicsProbe } from './probe-clinics';
 import { abuse } from './probe/abuse';
 import { auditOracles } from './probe/audit-oracles';
 import { crossUserMatrix } from './probe/cross-user';
@@ -99,14 +105,14 @@ function pollHealthz(base: string, tally: ProbeTally): { stop: () => Promise<{ m
 
 async function probe(
   base: string,
-  emails: [string, string],
+  emails: readonly string[],
   tally: ProbeTally,
   maxHealthz: { ms: number },
   outboxDir: string,
 ): Promise<void> {
   const anonymous = new ProbeClient(base, tally);
-  const a = await login(anonymous, emails[0]);
-  const b = await login(anonymous, emails[1]);
+  const a = await login(anonymous, emails[0] ?? '');
+  const b = await login(anonymous, emails[1] ?? '');
   const film = await probeFilm();
   const name = `ProbeA-${Date.now().toString(36)}`;
   const victim = await createVictim(a, name, film.bytes);
@@ -115,7 +121,9 @@ async function probe(
   // /healthz is polled through every group, not only the abuse one.
   const poller = pollHealthz(base, tally);
   try {
-    await groups(a, b, anonymous, victim, before, tally, outboxDir);
+    const clinics = () =>
+      clinicsProbe({ login: (email) => login(anonymous, email), emails: emails.slice(2), film: film.bytes, outboxDir, tally });
+    await groups(a, b, anonymous, victim, before, tally, outboxDir, clinics);
   } finally {
     const polled = await poller.stop();
     maxHealthz.ms = polled.maxMs;
@@ -125,10 +133,23 @@ async function probe(
   if (!JSON.stringify(JSON.parse(final)).includes(victim.name)) a.leak("A's patient is gone at the end");
 }
 
+/** `--only a,b`: the groups to run; all when absent. */
+function onlyGroups(argv: readonly string[]): ReadonlySet<string> | null {
+  const i = argv.indexOf('--only');
+  return i < 0 ? null : new Set((argv[i + 1] ?? '').split(',').filter((g) => g !== ''));
+}
+const ONLY = onlyGroups(process.argv.slice(2));
+/** The server's event-loop delay since the last call, when it runs with the monitor (BENCH_LOOP_DELAY). */
+let serverLoopDelay: () => Promise<string | null> = () => Promise.resolve(null);
+
 /** Runs one group of attacks and prints its line: requests sent, attempts, leaks and server errors it added. */
 async function group(name: string, tally: ProbeTally, run: () => Promise<{ sent: number; notes: string[] }>): Promise<void> {
+  if (ONLY && !ONLY.has(name)) return;
+  await serverLoopDelay();
   const [start, leaks, errors, began] = [tally.attempts, tally.leaks, tally.serverErrors, performance.now()];
   const { sent, notes } = await run();
+  const loop = await serverLoopDelay();
+  if (loop) notes.push(loop);
   console.log(
     `${name}: requests=${sent} attempts=${tally.attempts - start} leaks=${tally.leaks - leaks} ` +
       `server_errors=${tally.serverErrors - errors} s=${((performance.now() - began) / 1000).toFixed(1)} ${notes.join(' ')}`,
@@ -143,6 +164,7 @@ async function groups(
   before: string,
   tally: ProbeTally,
   outboxDir: string,
+  clinics: () => Promise<{ sent: number; notes: string[] }>,
 ): Promise<void> {
   // First: B's first 20 refusals a minute are listed one by one, the rest only counted.
   await group('audit-oracles', tally, () => auditOracles(a, b, victim));
@@ -152,6 +174,7 @@ async function groups(
     if (after !== before) a.leak("A's data changed during the cross-user matrix");
     return { sent, notes: [`a_unchanged=${after === before}`] };
   });
+  await group('clinics', tally, clinics);
   await group('hostile', tally, () => hostileInputs(b, anonymous));
   await group('abuse', tally, () => abuse(a, victim));
   await group('dicom-bombs', tally, () => dicomBombs(a, tally));
@@ -179,18 +202,30 @@ async function main(): Promise<number> {
   try {
     const database = await openDatabase(loadConfig(env).database);
     await database.migrate();
-    const users = await seedBenchData(database.db, { mainPatients: 0, otherUsers: 1, otherPatients: 0 }, PASSWORD);
+    // A and B, then the clinics group's seven (probe-clinics.ts).
+    const users = await seedBenchData(database.db, { mainPatients: 0, otherUsers: 8, otherPatients: 0 }, PASSWORD);
     await database.close();
     const [userA, userB] = users;
     if (!userA || !userB) throw new Error('seeding made fewer than two users');
     server = spawnServer(env);
+    const spawned = server;
+    serverLoopDelay = async () => {
+      const figures = await loopDelay(spawned, process.env['BENCH_LOOP_DELAY']);
+      return figures && `loop_delay_max_ms=${Math.round(figures.maxMs)} loop_delay_p99_ms=${Math.round(figures.p99Ms)}`;
+    };
     const capped = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`aborted: over the ${TIME_CAP_MS / 1000} s cap`)), TIME_CAP_MS);
     });
     await Promise.race([
       (async () => {
         await waitHealthy(base);
-        await probe(base, [userA.email, userB.email], tally, maxHealthz, join(dataDir, 'outbox'));
+        await probe(
+          base,
+          users.map((u) => u.email),
+          tally,
+          maxHealthz,
+          join(dataDir, 'outbox'),
+        );
       })(),
       capped,
     ]);

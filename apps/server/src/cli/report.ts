@@ -1,17 +1,18 @@
 /**
  * npm run report -- --image <image or DICOM file> [--lang ko] [--analysis steiner] [--name "홍길동"] [--birth 1990-01-01]
- *                   [--sex F|M] [--ppm 10] [--model <manifest.json>] --out <file.pdf>
+ *                   [--sex F|M] [--ppm 10] [--model <manifest.json>] [--time-zone Asia/Seoul] --out <file.pdf>
  *
  * One film to a report PDF without a server or database, for checks and batch use: landmark
  * detection with the shipped model (or --model), the analysis, and the same report model and
  * renderer the server's POST /api/report/pdf uses. --ppm calibrates (px per mm) like a user's
  * default PPM; without it a DICOM's own pixel spacing does (as in the product), else lengths are in
- * px. Exit 0 with the PDF written, 1 when the model refuses
- * the film as not a cephalogram, 2 on bad arguments or an unreadable file.
+ * px. The report is dated by the calendar day in --time-zone (an IANA name; default the machine's own
+ * zone, as the product dates by the browser's), never by the UTC day. Exit 0 with the PDF written, 1 when
+ * the model refuses the film as not a cephalogram, 2 on bad arguments or an unreadable file.
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { REPORT_LANGS, buildReportModel, isCalendarDate, reportAnalysis, type ReportLang } from '@ceppro/contract';
+import { REPORT_LANGS, buildReportModel, isCalendarDate, isTimeZone, reportAnalysis, type ReportLang } from '@ceppro/contract';
 import { inferResultOf } from '../features/landmarks/landmark.service.ts';
 import { composeReportImage } from '../features/reports/report-image.ts';
 import { renderReportPdf } from '../features/reports/report-pdf.ts';
@@ -21,7 +22,7 @@ import { FilmFileError, readFilmFile, type FilmFile } from './film-file.ts';
 
 const USAGE =
   'usage: npm run report -- --image <file> [--lang en|ko|ja|zh|vi] [--analysis steiner] [--name ' +
-  '"홍길동"] [--birth yyyy-mm-dd] [--sex F|M] [--ppm 10] [--model <manifest.json>] --out <file.pdf>';
+  '"홍길동"] [--birth yyyy-mm-dd] [--sex F|M] [--ppm 10] [--model <manifest.json>] [--time-zone <IANA zone>] --out <file.pdf>';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -36,6 +37,8 @@ async function main(): Promise<number> {
       sex: { type: 'string' },
       ppm: { type: 'string' },
       model: { type: 'string' },
+      // The clinic's calendar day: this machine's zone unless told (TZ or the system's setting).
+      'time-zone': { type: 'string', default: Intl.DateTimeFormat().resolvedOptions().timeZone },
     },
   });
   const lang = values.lang as ReportLang;
@@ -47,6 +50,7 @@ async function main(): Promise<number> {
     values.birth !== undefined && !isCalendarDate(values.birth) && '--birth must be a calendar date, yyyy-mm-dd',
     values.sex !== undefined && !['F', 'M'].includes(values.sex) && '--sex must be F or M',
     ppm !== null && !(Number.isFinite(ppm) && ppm > 0) && '--ppm must be a positive number',
+    !isTimeZone(values['time-zone']) && `--time-zone must be an IANA time zone name such as Asia/Seoul`,
   ].filter((p): p is string => typeof p === 'string');
   const analysis = reportAnalysis({ analysis_id: values.analysis });
   if (!analysis) problems.push(`unknown --analysis ${values.analysis ?? ''}`);
@@ -85,6 +89,7 @@ async function main(): Promise<number> {
   const model = buildReportModel(
     {
       now,
+      timeZone: values['time-zone'],
       clinic: null,
       patient: {
         firstName: values.name,
@@ -106,7 +111,8 @@ async function main(): Promise<number> {
   const pdf = await renderReportPdf(model, film, now);
   await writeFile(userPath(values.out), pdf);
   console.log(
-    `${values.out}: ${pdf.length} bytes, ${model.landmarks.length} landmarks, ` +
+    `${values.out}: ${pdf.length} bytes, ${model.landmarks.filter((l) => l.constructed !== true).length} landmarks ` +
+      `(+${model.landmarks.filter((l) => l.constructed === true).length} constructed), ` +
       `${model.rows.length} measurements (${model.analysis.name}, ${lang})`,
   );
   return 0;

@@ -6,6 +6,7 @@ import { resolveFromRepoRoot, REPO_ROOT } from './paths';
 import type { Secrets } from './secrets';
 import { ConfigError } from './config-error';
 import { PAYMENT_PROVIDER_IDS, type PaymentProviderId } from './payment-providers';
+import { parsePacsServers, type PacsServer } from './pacs-servers';
 
 export { ConfigError };
 
@@ -88,6 +89,8 @@ export interface AppConfig {
    * COMPANY_NAME and UDI_CODE: the footer's company and medical-device lines (features/legal).
    */
   legal: { dir: string | undefined; company: string; udiCode: string | null };
+  /** PACS_SERVERS: the DICOMweb servers users may search and store back to (config/pacs-servers.ts, docs/pacs.md). */
+  pacs: { servers: PacsServer[] };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -307,6 +310,7 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const pacsServers = parsePacsServers(env);
   const dataDir = resolveFromRepoRoot(e.DATA_DIR, root);
   const outbox = path.join(dataDir, 'outbox');
 
@@ -369,6 +373,7 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
       company: e.COMPANY_NAME.trim(),
       udiCode: e.UDI_CODE?.trim() ?? null,
     },
+    pacs: { servers: pacsServers },
   };
 }
 

@@ -13,6 +13,10 @@ const journalSchema = z.object({ entries: z.array(z.object({ tag: z.string(), wh
 
 const journal = journalSchema.parse(JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')));
 
+/** Row schemas of the status queries, built once (queryRows: /healthz runs them on every check). */
+const presentRow = z.object({ present: z.boolean() });
+const appliedRow = z.object({ n: z.number(), last: z.string() });
+
 export interface MigrationStatus {
   /** Rows in drizzle's bookkeeping table. */
   appliedCount: number;
@@ -30,16 +34,12 @@ export interface MigrationStatus {
 export async function readMigrationStatus(db: PgDatabase<PgQueryResultHKT, Record<string, unknown>>): Promise<MigrationStatus> {
   const known = journal.entries.length;
   const lastWhen = journal.entries.at(-1)?.when ?? 0;
-  const [exists] = await queryRows(
-    db,
-    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
-    z.object({ present: z.boolean() }),
-  );
+  const [exists] = await queryRows(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`, presentRow);
   if (!exists?.present) return { appliedCount: 0, knownCount: known, upToDate: known === 0 };
   const [row] = await queryRows(
     db,
     sql`select count(*)::int as n, coalesce(max(created_at), 0)::text as last from drizzle.__drizzle_migrations`,
-    z.object({ n: z.number(), last: z.string() }),
+    appliedRow,
   );
   const applied = row?.n ?? 0;
   return { appliedCount: applied, knownCount: known, upToDate: Number(row?.last ?? 0) >= lastWhen };

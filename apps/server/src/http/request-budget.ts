@@ -1,4 +1,12 @@
-import { EXPORT_ENDPOINTS, FILE_ENDPOINTS, MEMBERSHIP_ENDPOINTS, PLANNING_ENDPOINTS, REPORT_ENDPOINTS } from '@ceppro/contract';
+import {
+  DICOM_OUT_ENDPOINTS,
+  EXPORT_ENDPOINTS,
+  FILE_ENDPOINTS,
+  MEMBERSHIP_ENDPOINTS,
+  PACS_ENDPOINTS,
+  PLANNING_ENDPOINTS,
+  REPORT_ENDPOINTS,
+} from '@ceppro/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { AppError } from '../errors/app-error';
 import { RequestTurns } from './request-turns';
@@ -24,11 +32,20 @@ const route = (endpoint: { method: string; path: string }) => `${endpoint.method
  */
 export const HEAVY_ROUTES: ReadonlyMap<string, RequestWeight> = new Map([
   [route(REPORT_ENDPOINTS.pdf), 'render'],
+  // DICOM out makes the report's PDF or film, as the PDF does; store back makes both, then waits for the PACS
+  // (up to its timeoutMs): a heavy slot without holding a render turn others wait for.
+  [route(DICOM_OUT_ENDPOINTS.report), 'render'],
+  [route(DICOM_OUT_ENDPOINTS.tracing), 'render'],
+  [route(DICOM_OUT_ENDPOINTS.storeBack), 'heavy'],
   [route(EXPORT_ENDPOINTS.chart), 'render'],
   [route(PLANNING_ENDPOINTS.autoAlign), 'render'],
   [route(PLANNING_ENDPOINTS.superimposition), 'render'],
   [route(MEMBERSHIP_ENDPOINTS.invoicePdf), 'render'],
   [route(FILE_ENDPOINTS.chartDataRequest), 'heavy'],
+  // A PACS answers in its own time (up to its timeoutMs) and a retrieve buffers up to 30 MB.
+  [route(PACS_ENDPOINTS.studies), 'heavy'],
+  [route(PACS_ENDPOINTS.series), 'heavy'],
+  [route(PACS_ENDPOINTS.retrieve), 'heavy'],
 ]);
 
 /**

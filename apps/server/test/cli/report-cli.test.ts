@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { localCalendarDate } from '@ceppro/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { buildDicom } from '../images/dicom-builder';
@@ -21,9 +22,14 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const detectCli = join(repoRoot, 'apps/server/src/cli/detect.ts');
 
 function run(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runWith({}, ...args);
+}
+
+/** `run` with extra environment (TZ: the machine's time zone as the CLI sees it). */
+function runWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const [script, rest] = args[0] === 'detect' ? [detectCli, args.slice(1)] : [cli, args];
-    const child = spawn(tsx, [script, ...rest], { cwd: repoRoot });
+    const child = spawn(tsx, [script, ...rest], { cwd: repoRoot, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -55,7 +61,7 @@ describe('npm run report', () => {
       const out = join(work, 'ko.pdf');
       const r = await run('--image', film, '--lang', 'ko', '--analysis', 'steiner', '--name', '홍길동', '--ppm', '10', '--out', out);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toMatch(/38 landmarks, 16 measurements \(Steiner, ko\)/);
+      expect(r.stdout).toMatch(/38 landmarks \(\+8 constructed\), 16 measurements \(Steiner, ko\)/);
       const text = await pdfText(readFileSync(out), work);
       expect(text).toContain('홍길동');
       expect(text).toContain('세팔로메트릭 분석 리포트');
@@ -80,7 +86,7 @@ describe('npm run report', () => {
       const out = join(work, 'dicom.pdf');
       const r = await run('--image', dicom, '--lang', 'en', '--analysis', 'steiner', '--out', out);
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toMatch(/38 landmarks, 16 measurements \(Steiner, en\)/);
+      expect(r.stdout).toMatch(/38 landmarks \(\+8 constructed\), 16 measurements \(Steiner, en\)/);
       const text = await pdfText(readFileSync(out), work);
       expect(text).toContain('DICOM, 10.00 px/mm');
       const d = await run('detect', dicom);
@@ -91,6 +97,38 @@ describe('npm run report', () => {
       expect(detection.dicom?.row_spacing_mm).toBe(0.1);
     },
     90_000,
+  );
+
+  it('refuses an unknown --time-zone with exit 2', async () => {
+    const r = await run('--image', 'x.jpg', '--out', join(work, 'x.pdf'), '--time-zone', 'Mars/Olympus');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--time-zone must be an IANA time zone name');
+  });
+
+  it.skipIf(!hasFilm)(
+    "dates the report by the clinic's calendar day: --time-zone, else the machine's zone, never the UTC day" +
+      (hasFilm ? '' : ' (skipped: no ISBI 2015 film at CEPH_DATASET_DIR or ../shared/datasets/isbi2015)'),
+    async () => {
+      // UTC+14 and UTC-11 are 25 hours apart: at any instant their calendar days differ, so one of them is not UTC's.
+      const east = 'Pacific/Kiritimati';
+      const west = 'Pacific/Pago_Pago';
+      const days = (zone: string) => [localCalendarDate(new Date(), zone)];
+      const expected = { east: days(east), west: days(west) };
+      const byFlag = join(work, 'tz-flag.pdf');
+      const byMachine = join(work, 'tz-machine.pdf');
+      const [flag, machine] = [
+        await runWith({ TZ: 'UTC' }, '--image', film, '--time-zone', east, '--out', byFlag),
+        await runWith({ TZ: west }, '--image', film, '--out', byMachine),
+      ];
+      expected.east.push(localCalendarDate(new Date(), east));
+      expected.west.push(localCalendarDate(new Date(), west));
+      expect(flag.code, flag.stderr).toBe(0);
+      expect(machine.code, machine.stderr).toBe(0);
+      const dateOf = async (file: string) => /Date: (\d{4}-\d{2}-\d{2})/.exec(await pdfText(readFileSync(file), work))?.[1];
+      expect(expected.east).toContain(await dateOf(byFlag));
+      expect(expected.west).toContain(await dateOf(byMachine));
+    },
+    150_000,
   );
 
   it("refuses a DICOM it cannot read with the upload check's code and exit 2", async () => {

@@ -7,6 +7,7 @@ import {
   EXPORT_ENDPOINTS,
   FILE_ENDPOINTS,
   IMAGE_TYPE,
+  MEMBERSHIP_ENDPOINTS,
   REPORT_ENDPOINTS,
   reportModelPath,
   roleMay,
@@ -55,10 +56,10 @@ interface Operation {
 }
 
 /**
- * Operations with no path of their own yet: membership and invoices are still per person (each account
- * its own subscription), not per clinic. Listed so a new operation in the table fails until it has a path.
+ * Operations with no path of their own yet (none since membership became per clinic). Listed so a new
+ * operation in the table fails until it has a path.
  */
-const PER_PERSON = ['membership.manage'] as const satisfies readonly AccessOperation[];
+const PER_PERSON = [] as const satisfies readonly AccessOperation[];
 const perPerson = (operation: AccessOperation): boolean => (PER_PERSON as readonly AccessOperation[]).includes(operation);
 
 let a: AdaptationHarness;
@@ -235,6 +236,8 @@ const OPERATIONS: Record<Exclude<AccessOperation, (typeof PER_PERSON)[number]>, 
     targeted: false,
     run: (token) => restOutcome(token, 'POST', CLINIC_ENDPOINTS.invite.path, { email: `invitee${Date.now()}@matrix.test`, role: 'doctor' }),
   },
+  // The subscription of the caller's space (the clinic's in a clinic): cancelling it is managing it.
+  'membership.manage': { targeted: false, run: (token) => restOutcome(token, 'POST', MEMBERSHIP_ENDPOINTS.cancel.path) },
 };
 
 /** Who plays each role: the clinic roles work in clinic A, `personal` is someone in no clinic. */

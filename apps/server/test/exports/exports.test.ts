@@ -303,7 +303,9 @@ describe('POST /api/exports/chart-landmarks', () => {
       expect(doc.model).toEqual({ id: 'ceph-test', version: '2.0.0' });
       expect(doc.calibration).toEqual({ source: 'default PPM', px_per_mm: 10 });
       expect(doc.patient.name).toBe('홍길동');
-      expect(doc.landmarks).toHaveLength(19);
+      // The model's 19 points, then those constructed from them (packages/ceph constructed.ts: Stms, Stmi, Pm).
+      expect(doc.landmarks.filter((l) => l.source !== 'constructed')).toHaveLength(19);
+      expect(doc.landmarks.filter((l) => l.source === 'constructed').map((l) => l.id)).toEqual(['Stms', 'Stmi', 'Pm']);
       const a = doc.landmarks.find((l) => l.id === landmarkIdFromName(MODEL_OUTPUT_NAMES_V1[4] ?? ''));
       expect(a?.source).toBe('adjusted');
       expect(a?.ai).toEqual({ x: 698, y: 716, x_mm: 69.8, y_mm: 71.6, confidence: 0.9 });

@@ -50,6 +50,8 @@ describe('/api/membership', () => {
     let token = session.token;
     const trial = parse((await get(token, person.ip)).json);
     expect(trial).toEqual({
+      space: 'personal',
+      clinic: null,
       plan: 'standard',
       price_won: 50_000,
       state: 'trial',

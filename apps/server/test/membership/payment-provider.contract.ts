@@ -29,6 +29,8 @@ export const INVOICE: InvoiceRow = {
   id: '4f1d2c3b-0000-4000-8000-000000000001',
   number: 'CP-202601-000001',
   userId: 7,
+  clinicId: null,
+  seats: null,
   provider: 'invoice',
   periodStart: REQUEST.period.start,
   periodEnd: REQUEST.period.end,

@@ -61,7 +61,9 @@ describe('GET /api/report/:chart_id/model', () => {
     expect(model.analysis.id).toBe('steiner');
     expect(model.film.size).toEqual(SIZE);
     expect(model.film.tracing.length).toBeGreaterThan(0);
-    expect(model.landmarks).toHaveLength(19);
+    // The model's 19 points, then those constructed from them (packages/ceph constructed.ts), marked so.
+    expect(model.landmarks.filter((l) => !l.constructed)).toHaveLength(19);
+    expect(model.landmarks.filter((l) => l.constructed).map((l) => l.id)).toEqual(['Stms', 'Stmi', 'Pm']);
     const sna = model.rows.find((row) => row.id === 'SNA');
     expect(sna?.value).toMatch(/^\d+\.\d°$/);
     const pdf = await t.h.app.inject({

@@ -5,11 +5,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeReportImage, type ReportFilmImage } from '../../src/features/reports/report-image';
 import { renderReportPdf } from '../../src/features/reports/report-pdf';
-import { ReportPdfPool } from '../../src/features/reports/report-pdf-pool';
+import { REPORT_PDF } from '../../src/features/reports/report-pdf-kind';
+import { PdfPool, type PdfPoolOptions } from '../../src/features/reports/report-pdf-pool';
 import { FILM_300_SIZE, film300Landmarks } from '../fixtures/film-300';
 
 /**
- * The report PDF worker threads (report-pdf-pool.ts): the same bytes as in this thread, a PDF
+ * The PDF pool's worker threads (report-pdf-pool.ts) making reports: the same bytes as in this thread, a PDF
  * over its time budget refused with the thread ended and the next PDF made by a fresh one, and
  * the event loop free while a large report is laid out.
  */
@@ -59,7 +60,11 @@ async function maxDelayMs(work: () => Promise<unknown>): Promise<number> {
 
 let model: ReportModel;
 let film: ReportFilmImage;
-const pool = new ReportPdfPool({ threads: 1, budgetMs: 60_000 });
+/** The app's worker entry: the thread knows every PDF kind (reports, invoices, the manual). */
+const ENTRY = new URL('../../src/pdf-worker-entry.mjs', import.meta.url);
+const newPool = (options: PdfPoolOptions) => new PdfPool(ENTRY, options);
+const pool = newPool({ threads: 1, budgetMs: 60_000 });
+const pooledReport = (p: PdfPool) => p.render(REPORT_PDF, { model, film, now: NOW });
 
 beforeAll(async () => {
   model = largeModel();
@@ -74,25 +79,26 @@ afterAll(async () => {
 describe('the report PDF pool', () => {
   it('makes the same PDF as rendering in this thread, and leaves the caller its film', async () => {
     const filmBytes = Buffer.from(film.bytes);
-    const [inThread, pooled] = [await renderReportPdf(model, film, NOW), await pool.render(model, film, NOW)];
+    const [inThread, pooled] = [await renderReportPdf(model, film, NOW), await pooledReport(pool)];
     expect(pooled.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pooled.equals(inThread)).toBe(true);
     expect(film.bytes.equals(filmBytes)).toBe(true);
     expect(pool.threads).toBe(1);
+    expect(pool.madeByWorkers).toBe(1);
   });
 
   it('refuses a PDF that holds its thread past the budget (REPORT_TIMEOUT, 503), ends the thread, and makes the next one', async () => {
     const options = { threads: 1, budgetMs: 1 };
-    const tight = new ReportPdfPool(options);
+    const tight = newPool(options);
     try {
-      await expect(tight.render(model, film, NOW)).rejects.toMatchObject({
+      await expect(pooledReport(tight)).rejects.toMatchObject({
         code: 'REPORT_TIMEOUT',
         status: 503,
         message: expect.stringMatching(/within 0\.001 s/),
       });
       expect(tight.threads).toBe(0);
       options.budgetMs = 60_000;
-      const pdf = await tight.render(model, film, NOW);
+      const pdf = await pooledReport(tight);
       expect(pdf.equals(await renderReportPdf(model, film, NOW))).toBe(true);
       expect(tight.threads).toBe(1);
     } finally {
@@ -101,19 +107,19 @@ describe('the report PDF pool', () => {
   });
 
   it('keeps the event loop free while a large report is laid out (max delay far below rendering in this thread)', async () => {
-    await pool.render(model, film, NOW); // the thread started and its modules loaded
+    await pooledReport(pool); // the thread started and its modules loaded
     const inThread = await maxDelayMs(() => renderReportPdf(model, film, NOW));
-    const pooled = await maxDelayMs(() => pool.render(model, film, NOW));
+    const pooled = await maxDelayMs(() => pooledReport(pool));
     console.info(`report PDF event-loop max delay: in-thread ${inThread.toFixed(0)} ms, pool ${pooled.toFixed(0)} ms`);
     expect(pooled * 4).toBeLessThan(inThread);
   });
 
   it('fails the PDFs waiting and running when closed', async () => {
-    const closing = new ReportPdfPool({ threads: 1, budgetMs: 60_000 });
-    const pending = Promise.allSettled([closing.render(model, film, NOW), closing.render(model, film, NOW)]);
+    const closing = newPool({ threads: 1, budgetMs: 60_000 });
+    const pending = Promise.allSettled([pooledReport(closing), pooledReport(closing)]);
     await closing.close();
     expect((await pending).map((r) => (r.status === 'rejected' ? String(r.reason) : 'made'))).toEqual(
-      Array(2).fill('Error: The report PDF pool was closed.'),
+      Array(2).fill('Error: The PDF pool was closed.'),
     );
     expect(closing.threads).toBe(0);
   });

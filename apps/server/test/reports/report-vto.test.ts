@@ -56,7 +56,9 @@ describe('VTO/STO report page', () => {
     const text = pages[0]?.texts() ?? [];
     expect(text).toContain('VTO/STO prediction');
     expect(text).toContain('Predicted measurements');
-    expect(pages[0]?.drawn.filter((d) => d.kind === 'image')).toHaveLength(1);
+    // Today's film and the prediction's, side by side.
+    expect(pages[0]?.drawn.filter((d) => d.kind === 'image')).toHaveLength(2);
+    expect(text).toContain('Today (yellow)');
     expect((await doc.toBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -80,6 +80,19 @@ const record = jsonb({
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** The cephalogram as POST /minio/download (and the first paint's `cephalogram`) answers it. */
+const filmEntry = {
+  chart_data_id: 1,
+  image_type_cd: '00700',
+  thumbnail: false,
+  create_at: '2026-01-02T00:00:00.000Z',
+  shoot_date: '2024-03-02',
+  width: 1935,
+  height: 2400,
+  lost: false,
+  presignedPath: '/files/c.jpg',
+};
+
 /** A backend that serves the chart and its record and answers (and lists) every mutation. */
 function backend(): string[] {
   const mutations: string[] = [];
@@ -94,18 +107,18 @@ function backend(): string[] {
           return json({ data: null, errors: [{ message: 'not in this test' }] });
         }
         if (query.includes('ProfilogramAuto')) return json({ data: { user_config: { auto_measurement_NY: true } } });
+        // The first paint: the chart with its film, the record and the settings in one answer.
+        if (query.includes('ViewerFirstPaint')) {
+          return json({
+            data: { charts: [{ ...chart, cephalogram: filmEntry }], analysis_records: { items: [record], total: 1 }, user_config: null },
+          });
+        }
         if (query.includes('charts(')) return json({ data: { charts: [chart] } });
         if (query.includes('analysis_records(')) return json({ data: { analysis_records: { items: [record], total: 1 } } });
         if (query.includes('user_config')) return json({ data: { user_config: null } });
         return json({ data: null });
       }
-      if (path === '/minio/download') {
-        const film = { chart_data_id: 1, image_type_cd: '00700', thumbnail: false, create_at: '2026-01-02T00:00:00.000Z' };
-        return json({
-          success: true,
-          data: [{ ...film, shoot_date: '2024-03-02', width: 1935, height: 2400, lost: false, presignedPath: '/files/c.jpg' }],
-        });
-      }
+      if (path === '/minio/download') return json({ success: true, data: [filmEntry] });
       return json({ success: false, code: 'NOT_FOUND', message: 'Not found.' }, 404);
     }),
   );

@@ -43,6 +43,22 @@ function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** The cephalogram as POST /minio/download (and the first paint's `cephalogram`) answers it. */
+function filmEntry(download: Download | undefined) {
+  const d = download === undefined ? { lost: false, presignedPath: '/files/ceph.jpg?sig=1' } : download;
+  if (d === null) return null;
+  return {
+    chart_data_id: 1,
+    image_type_cd: '00700',
+    thumbnail: false,
+    create_at: '2026-01-02T00:00:00.000Z',
+    shoot_date: '2024-03-02',
+    width: 1935,
+    height: 2400,
+    ...d,
+  };
+}
+
 function backend(options: { charts?: unknown[]; download?: Download; displayConfig?: Record<string, boolean> } = {}) {
   const requests: Array<{ path: string; body: unknown }> = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -51,6 +67,26 @@ function backend(options: { charts?: unknown[]; download?: Download; displayConf
     requests.push({ path, body });
     if (path === '/graphql') {
       const { query } = body as { query: string };
+      // The first paint: chart with its film, record and settings in one answer.
+      if (query.includes('ViewerFirstPaint')) {
+        const charts = (options.charts ?? [chart([{ id: 1, image_type_cd: '00700', shoot_date: '2024-03-02' }])]) as Array<{
+          chart_data: unknown[];
+        }>;
+        const config = options.displayConfig && {
+          ...options.displayConfig,
+          plane_list: null,
+          landmark_list: null,
+          default_ppm: null,
+          user_analysis_manage: null,
+        };
+        return json({
+          data: {
+            charts: charts.map((c) => ({ ...c, cephalogram: c.chart_data.length > 0 ? filmEntry(options.download) : null })),
+            analysis_records: { items: charts.length > 0 ? [{ ...record, ruler_info: null, drawing_result: null }] : [] },
+            user_config: config ?? null,
+          },
+        });
+      }
       if (query.includes('charts('))
         return json({ data: { charts: options.charts ?? [chart([{ id: 1, image_type_cd: '00700', shoot_date: '2024-03-02' }])] } });
       if (query.includes('analysis_records(')) return json({ data: { analysis_records: { items: [record] } } });
@@ -61,23 +97,8 @@ function backend(options: { charts?: unknown[]; download?: Download; displayConf
         return json({ data: { update_analysis_record: { id: 5, updatedAt: '2026-01-03T00:00:00.000Z', revision: 4 } } });
     }
     if (path === '/minio/download') {
-      const d = options.download === undefined ? { lost: false, presignedPath: '/files/ceph.jpg?sig=1' } : options.download;
-      const entries =
-        d === null
-          ? []
-          : [
-              {
-                chart_data_id: 1,
-                image_type_cd: '00700',
-                thumbnail: false,
-                create_at: '2026-01-02T00:00:00.000Z',
-                shoot_date: '2024-03-02',
-                width: 1935,
-                height: 2400,
-                ...d,
-              },
-            ];
-      return json({ success: true, data: entries });
+      const entry = filmEntry(options.download);
+      return json({ success: true, data: entry === null ? [] : [entry] });
     }
     return json({ success: false, code: 'NOT_FOUND', message: 'Not found.' }, 404);
   });
@@ -128,11 +149,15 @@ describe('Viewer', () => {
     expect(screen.getByTestId('landmark-count').textContent).toBe('Landmarks: 3');
     expect(screen.getByTestId('viewer-patient-name').textContent).toBe('Kim Minji');
     expect(screen.getByTestId('viewer-shoot-date').textContent).toBe('2024-03-02');
-    expect(requests.find((r) => r.path === '/minio/download')?.body).toEqual({
-      chart_id: CHART_ID,
-      image_type_cd: ['00700'],
-      thumbnail_only_check: false,
-    });
+    // One request drew it: the chart, its film's URL, the record and the settings came together, and
+    // nothing asked for them again (the layers' own documents may follow).
+    const graph = requests.filter((r) => r.path === '/graphql').map((r) => JSON.stringify(r.body));
+    expect(graph[0]).toContain('ViewerFirstPaint');
+    expect(requests[0]?.body).toMatchObject({ variables: { uuid: UUID } });
+    expect(graph.filter((q) => /ViewerFirstPaint|ViewerChart|ViewerAnalysisRecord|ViewerDisplayConfig|AnalysisRuler/.test(q))).toHaveLength(
+      1,
+    );
+    expect(requests.some((r) => r.path === '/minio/download')).toBe(false);
   });
 
   it('adjusts from the Landmarks panel and saves modified_result when the panel is left', async () => {

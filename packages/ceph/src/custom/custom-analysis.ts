@@ -1,5 +1,6 @@
 import { getMeasurement } from '../analyses/catalogue.ts';
 import type { AnalysisDefinition } from '../analyses/types.ts';
+import { POPULATIONS, type Population } from '../norms/norm-sets.ts';
 
 /** Version of the stored `user_analysis_manage` JSON. Bump when the shape changes. */
 export const USER_ANALYSIS_MANAGE_VERSION = 1;
@@ -15,6 +16,8 @@ export interface UserAnalysisManage {
   readonly version: typeof USER_ANALYSIS_MANAGE_VERSION;
   readonly defaultGroup: { readonly measurementIds: readonly string[] };
   readonly groups: readonly CustomGroup[];
+  /** The user's default norm population (Settings); absent: Caucasian. Kept by every save. */
+  readonly normPopulation?: Population;
 }
 
 /** One validation problem; `path` is a dotted path into the input (e.g. `groups.1.name`). */
@@ -79,8 +82,10 @@ export function validateUserAnalysisManage(
       groups.push({ name, measurementIds: validateIds(g['measurementIds'], `groups.${i}.measurementIds`, issues, isKnown) });
     });
   }
+  const population = POPULATIONS.find((p) => p === input['normPopulation']);
   if (issues.length > 0) return { ok: false, issues };
-  return { ok: true, value: { version: USER_ANALYSIS_MANAGE_VERSION, defaultGroup: { measurementIds: defaultIds }, groups } };
+  const value = { version: USER_ANALYSIS_MANAGE_VERSION, defaultGroup: { measurementIds: defaultIds }, groups } as const;
+  return { ok: true, value: population === undefined ? value : { ...value, normPopulation: population } };
 }
 
 /** A fresh configuration whose default group holds `defaultIds` (validated like everything else). */

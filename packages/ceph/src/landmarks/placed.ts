@@ -1,4 +1,5 @@
 import type { ImagePoint } from '../geometry/units.ts';
+import { constructLandmarks } from './constructed.ts';
 import type { LandmarkId, LandmarkMap } from './types.ts';
 
 /*
@@ -36,11 +37,27 @@ export interface FilmLandmarks {
 }
 
 /**
- * What is shown and measured: per landmark the user's point where there is one, else the model's
- * (image px). Keys keep the model's order, then the user's own additions.
+ * What is shown and measured: per landmark the user's point where there is one, else the model's,
+ * else one constructed from those (constructed.ts: recomputed on every call, so it follows its source
+ * points, and never built over a point the user placed) (image px). Keys keep the model's order, then
+ * the user's own additions, then the constructed points.
  */
 export function mergePositions(ai: LandmarkMap<AiLandmark>, edited: LandmarkMap<ImagePoint>): LandmarkMap<ImagePoint> {
   const out: LandmarkMap<ImagePoint> = {};
   for (const [id, l] of Object.entries(ai) as [LandmarkId, AiLandmark][]) out[id] = l.point;
-  return { ...out, ...edited };
+  const placed = { ...out, ...edited };
+  return { ...placed, ...constructLandmarks(placed) };
+}
+
+/** Where a shown point came from: the model, the user (moved or placed), or constructed from others. */
+export type LandmarkProvenance = 'ai' | 'human' | 'constructed';
+
+/** Provenance of a landmark of `positions` (`mergePositions(ai, edited)`); `null` when it is not shown. */
+export function landmarkProvenance(
+  id: LandmarkId,
+  landmarks: FilmLandmarks & { readonly positions: LandmarkMap<ImagePoint> },
+): LandmarkProvenance | null {
+  if (landmarks.edited[id] !== undefined) return 'human';
+  if (landmarks.ai[id] !== undefined) return 'ai';
+  return landmarks.positions[id] !== undefined ? 'constructed' : null;
 }

@@ -1,12 +1,15 @@
 import {
   analysisMeasurements,
+  applyNormSet,
   evaluateAnalysis,
   imagePoint,
   outlinePaths,
+  toothOutlinePaths,
   type AnalysisDefinition,
   type ImagePoint,
   type LandmarkMap,
   type MeasurementResult,
+  type Population,
   type Sex,
 } from '@ceppro/ceph';
 import { ageInYears } from '../age';
@@ -15,8 +18,11 @@ import { localCalendarDate } from '../calendar-date';
 import type { DicomCalibration } from '../dicom';
 import { reportLabels, type ReportLang } from '../report-labels';
 import { filmDrawings, readDrawingResult } from '../viewer-documents/drawing';
+import { chartNormSelection, readChartPopulation } from '../viewer-documents/norm-choice';
+import { normSourceNote } from './report-norms';
 import { profilogramForReport, superimpositionForReport, vtoForReport } from './report-planning';
 import { reportAnalysisName, reportRow } from './report-rows';
+import { reportFilmAdjustments, reportImageSettings } from './report-film-display';
 import { reportCalibration, reportDefinitions, reportLandmarks } from './report-sources';
 import type { ReportModel } from './schema';
 
@@ -58,6 +64,8 @@ export interface ReportInput {
   readonly lang?: ReportLang;
   /** Every landmark's superimposition movement as an appendix; the summary of the clinical points only when absent. */
   readonly superimpositionTable?: boolean | undefined;
+  /** The user's default norm population (Settings); Caucasian when absent. The chart's own choice wins. */
+  readonly defaultPopulation?: Population | undefined;
 }
 
 /**
@@ -76,6 +84,15 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
   const results = evaluateAnalysis(analysis, positions, calibration);
   const date = localCalendarDate(input.now, input.timeZone);
   const size = imgSizeSchema.safeParse(input.record.imgSize);
+  const adjustments = reportFilmAdjustments(input.record.drawingResult ?? null);
+  const norms = chartNormSelection({
+    birthDate: input.patient.birthInfo,
+    shootDate: input.chart.shootDate ?? date,
+    female: input.patient.gender,
+    chartPopulation: readChartPopulation(input.record.drawingResult ?? null),
+    defaultPopulation: input.defaultPopulation ?? 'caucasian',
+  });
+  const definitions = applyNormSet(analysisMeasurements(analysis), norms);
   return {
     lang,
     date,
@@ -92,12 +109,23 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
     calibration: label,
     calibrationSource: source,
     definitions: reportDefinitions(input.record.inferResult, lang),
-    rows: analysisMeasurements(analysis).map((def, i) => reportRow(def, results[i] as MeasurementResult, sex, lang, labels)),
+    imageSettings: reportImageSettings(adjustments, lang),
+    rows: definitions.map((def, i) => {
+      const row = reportRow(def, results[i] as MeasurementResult, sex, lang, labels);
+      const source = norms.set?.baseline === true ? null : normSourceNote(norms, def.norm?.source ?? null, lang);
+      if (source === null) return row;
+      // A Caucasian child's age-specific value keeps the catalogue's remark (its age rule) before the source.
+      const keep = norms.set?.inheritsBaseline === true && row.normNote !== null ? `${row.normNote}. ` : '';
+      return { ...row, normNote: `${keep}${source}` };
+    }),
     landmarks,
     film: {
       size: size.success ? { width: size.data.width, height: size.data.height } : null,
-      tracing: outlinePaths(positions).map((p) => ({ id: p.id, d: p.d })),
+      // The landmark outlines, then the incisor outlines fitted to each incisor (packages/ceph tooth-templates.ts).
+      tracing: [...outlinePaths(positions), ...toothOutlinePaths(positions)].map((p) => ({ id: p.id, d: p.d })),
       drawings: filmDrawings(readDrawingResult(input.record.drawingResult ?? null)),
+      // Only when the film is adjusted: a model of a film shown as stored reads as before.
+      ...(adjustments && { adjustments }),
     },
     disclaimer: labels.disclaimer,
     superimposition: superimpositionForReport(input.record.superimpositionData),

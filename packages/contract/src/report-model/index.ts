@@ -5,3 +5,4 @@ export * from './report-sources';
 export * from './report-planning';
 export * from './report-footnotes';
 export * from './report-facts';
+export * from './report-norms';

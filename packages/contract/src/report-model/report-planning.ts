@@ -6,6 +6,7 @@ import {
   evaluateMeasurements,
   getLandmark,
   getMeasurement,
+  invertAffine,
   simulateVto,
   softTissueRulesWithRatios,
   type Calibration,
@@ -13,6 +14,7 @@ import {
   type LandmarkMap,
   type MeasurementDefinition,
   type MeasurementResult,
+  type VtoResult,
 } from '@ceppro/ceph';
 import { imgSizeSchema } from '../analysis-record';
 import { measurementNote, vtoPointLabel } from '../clinical-vocabulary/index';
@@ -20,7 +22,7 @@ import { fillLabel, reportLabels, type ReportLabels } from '../report-labels';
 import { formatFreeMeasurement, freeMeasurementValue, readMeasurements } from '../viewer-documents/measurements';
 import { PROFILOGRAM_TEMPLATE_SOURCE, computeProfilogramResult, readProfilogramResult } from '../viewer-documents/profilogram';
 import { parseSuperimpositionData } from '../viewer-documents/superimposition';
-import { VTO_MEASUREMENT_IDS, readVtoStoConfig } from '../viewer-documents/vto';
+import { VTO_MEASUREMENT_IDS, readVtoStoConfig, type VtoStoConfig } from '../viewer-documents/vto';
 import { REPORT_UNIT_SUFFIX, reportMeasurementName } from './report-rows';
 import type { ProfilogramReport, SuperimpositionReport, VtoReport } from './schema';
 
@@ -130,6 +132,27 @@ const plainPoint = (p: ImagePoint | undefined) => (p ? [{ x: p.x, y: p.y }] : []
 const withUnit = (text: string, unit: string) => `${text}${REPORT_UNIT_SUFFIX[unit] ?? ''}`;
 const value = (r: MeasurementResult) => (r.status === 'ok' ? withUnit(r.value.toFixed(r.unit === 'ratio' ? 2 : 1), r.unit) : '-');
 
+/** The photo morph's inputs when the plan aligned a photo with an invertible transform; null otherwise. */
+function morphOf(config: VtoStoConfig, warp: VtoResult['warp']): NonNullable<VtoReport['morph']> | null {
+  const align = config.autoAlign;
+  if (align === null || invertAffine(align.transform) === null) return null;
+  const { controls, weightsX, weightsY, affineX, affineY, centre, radius } = warp;
+  return {
+    photoChartDataId: align.photo_chart_data_id,
+    transform: align.transform,
+    quality: config.data.flags.refinement ? 'fine' : 'coarse',
+    warp: {
+      controls: controls.map((p) => ({ x: p.x, y: p.y })),
+      weightsX: [...weightsX],
+      weightsY: [...weightsY],
+      affineX: [...affineX],
+      affineY: [...affineY],
+      centre: { x: centre.x, y: centre.y },
+      radius,
+    },
+  };
+}
+
 /**
  * The stored VTO/STO plan (`vto_sto_config`) run on the landmarks: movement table, chosen
  * soft-tissue ratios, soft-tissue moves, predicted measurements and the predicted outlines (film px).
@@ -177,5 +200,6 @@ export function vtoForReport(
     }),
     outlines: TRACING_OUTLINES.map((o) => o.landmarks.flatMap((id) => plainPoint(predicted[id]))).filter((line) => line.length >= 2),
     filmSize: size.success ? size.data : null,
+    morph: morphOf(config, run.result.warp),
   };
 }

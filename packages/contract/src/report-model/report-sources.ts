@@ -44,8 +44,8 @@ export function reportLandmarkLabel(id: string): string {
 /**
  * The landmarks drawn (image px of the original upload): a projection of the record's landmarks
  * (`readRecordLandmarks`, as the viewer reads them) with their labels in `lang`: the user's position
- * where there is one, else the model's; stored entries no registry id matches are drawn with their
- * stored name but not measured. A stored document that does not parse counts as absent.
+ * where there is one, else the model's, else the constructed one (marked `constructed`); stored entries
+ * no registry id matches are drawn with their stored name but not measured. A stored document that does not parse counts as absent.
  */
 export function reportLandmarks(inferResult: unknown, modifiedResult: unknown, lang: ReportLang = 'en'): ReportLandmark[] {
   const record = readRecordLandmarks(inferResult, modifiedResult);
@@ -56,6 +56,7 @@ export function reportLandmarks(inferResult: unknown, modifiedResult: unknown, l
     x: p.x,
     y: p.y,
     edited: record.edited[id] !== undefined,
+    ...(record.constructed[id] !== undefined && { constructed: true }),
   }));
   const byName = (l: StoredLandmark, edited: boolean) => ({ id: null, label: l.name, name: l.name, x: l.x, y: l.y, edited });
   return [...matched, ...record.unmatched.ai.map((l) => byName(l, false)), ...record.unmatched.edited.map((l) => byName(l, true))];

@@ -1,7 +1,9 @@
 import { LANDMARK_IDS } from '@ceppro/ceph';
 import { z } from 'zod';
+import { affineTransformSchema } from '../planning';
 import { reportLangSchema } from '../report-labels';
 import { drawingShapeSchema } from '../viewer-documents/drawing';
+import { filmDisplaySchema } from '../viewer-documents/film-display';
 import { profilogramResultSchema } from '../viewer-documents/profilogram';
 import { superimpositionResultSummarySchema } from '../viewer-documents/superimposition';
 
@@ -42,10 +44,13 @@ export const reportLandmarkSchema = z.object({
   y: z.number(),
   /** The user's adjusted position (cyan) rather than the model's (red). */
   edited: z.boolean(),
+  /** Constructed from other points (packages/ceph constructed.ts), neither the model's nor the user's; absent in older reports. */
+  constructed: z.boolean().optional(),
 });
 export type ReportLandmark = z.infer<typeof reportLandmarkSchema>;
 
 const sizeSchema = z.object({ width: z.number().positive(), height: z.number().positive() });
+const pointSchema = z.object({ x: z.number(), y: z.number() });
 
 /** What is drawn over the film, in image px: the tracing (packages/ceph `outlinePaths`) and the drawing pad's shapes. */
 export const reportFilmSchema = z.object({
@@ -53,6 +58,8 @@ export const reportFilmSchema = z.object({
   size: sizeSchema.nullable(),
   tracing: z.array(z.object({ id: z.string(), d: z.string() })),
   drawings: z.array(drawingShapeSchema),
+  /** The film display it was looked at with (viewer-documents/film-display.ts); null or absent: as stored. */
+  adjustments: filmDisplaySchema.omit({ version: true }).nullable().optional(),
 });
 export type ReportFilm = z.infer<typeof reportFilmSchema>;
 
@@ -70,6 +77,29 @@ export const reportVtoSchema = z.object({
   /** Predicted outlines in film px; `filmSize` null: the record has no image size, no film drawn. */
   outlines: z.array(z.array(z.object({ x: z.number(), y: z.number() }))),
   filmSize: sizeSchema.nullable(),
+  /**
+   * The facial photo's before/after morph, when the plan aligned a photo (`vto_sto_config.autoAlign`):
+   * which photo, its alignment (photo px -> film px) and the prediction's warp in film px (packages/ceph
+   * `ThinPlateSpline`, the one the viewer's morph applies); renderers warp the photo with packages/ceph
+   * `morphMesh` + `photoWarp`. Absent or null: no photo page.
+   */
+  morph: z
+    .object({
+      photoChartDataId: z.number().int().positive(),
+      transform: affineTransformSchema,
+      quality: z.enum(['coarse', 'fine']),
+      warp: z.object({
+        controls: z.array(pointSchema),
+        weightsX: z.array(z.number()),
+        weightsY: z.array(z.number()),
+        affineX: z.tuple([z.number(), z.number(), z.number()]),
+        affineY: z.tuple([z.number(), z.number(), z.number()]),
+        centre: pointSchema,
+        radius: z.number(),
+      }),
+    })
+    .nullable()
+    .optional(),
 });
 export type VtoReport = z.infer<typeof reportVtoSchema>;
 
@@ -107,6 +137,8 @@ export const reportModelSchema = z.object({
    * (ISBI)"), as printed; null (or absent, from an older server) when the film kept the model's own.
    */
   definitions: z.string().nullable().optional(),
+  /** The image settings the film is drawn with ("brightness 120 %, …, inverted"), as printed; null or absent: as stored. */
+  imageSettings: z.string().nullable().optional(),
   rows: z.array(reportRowSchema),
   landmarks: z.array(reportLandmarkSchema),
   film: reportFilmSchema,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgSequence, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { clinics } from './clinics';
 import { timestamptz } from './columns';
 import { users } from './users';
 
@@ -21,9 +22,12 @@ export const invoices = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     number: text('number').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** The personal subscriber; null for a clinic's invoice. */
+    userId: integer('user_id').references(() => users.id),
+    /** The clinic billed (its subscription, its tax details); null for a personal invoice. */
+    clinicId: integer('clinic_id').references(() => clinics.id),
+    /** The live members charged for (a clinic's invoice); null for a personal one. */
+    seats: integer('seats'),
     provider: text('provider').notNull(),
     periodStart: timestamptz('period_start').notNull(),
     periodEnd: timestamptz('period_end').notNull(),
@@ -47,6 +51,11 @@ export const invoices = pgTable(
   (t) => [
     // One charge per period of a user: what makes a second billing run on the same day a no-op.
     uniqueIndex('invoices_user_period_key').on(t.userId, t.periodStart),
+    // ...and of a clinic: one invoice per clinic per period.
+    uniqueIndex('invoices_clinic_period_key')
+      .on(t.clinicId, t.periodStart)
+      .where(sql`${t.clinicId} is not null`),
+    check('invoices_payer_check', sql`(${t.userId} is null) <> (${t.clinicId} is null)`),
     index('invoices_unsent_idx')
       .on(t.issuedAt)
       .where(sql`${t.emailedAt} is null`),

@@ -1,6 +1,7 @@
 import type { SubscriptionState } from '@ceppro/contract';
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { clinics } from './clinics';
 import { createdAt, timestamptz } from './columns';
 import { users } from './users';
 
@@ -27,4 +28,30 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('subscriptions_state_check', sql`${t.state} in ('trial', 'active', 'cancelled', 'expired')`)],
+);
+
+/**
+ * A clinic's subscription (Step 16, docs/billing.md "Clinics"): the same rules and columns as a user's,
+ * owned by the clinic. Its charges are the clinic's `invoices` (one per period, addressed to the
+ * clinic's tax details, priced per seat); while it lasts, its live members' `users.expires_at` does
+ * not end before it (features/membership `memberAccess`).
+ */
+export const clinicSubscriptions = pgTable(
+  'clinic_subscriptions',
+  {
+    clinicId: integer('clinic_id')
+      .primaryKey()
+      .references(() => clinics.id),
+    plan: text('plan').notNull(),
+    /** The price of one seat a month, VAT included; a charge is this times the live members then. */
+    priceWon: integer('price_won').notNull(),
+    state: text('state').$type<SubscriptionState>().notNull(),
+    trialEndsAt: timestamptz('trial_ends_at').notNull(),
+    periodStart: timestamptz('period_start').notNull(),
+    periodEnd: timestamptz('period_end').notNull(),
+    billingDay: integer('billing_day').notNull(),
+    cancelledAt: timestamptz('cancelled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('clinic_subscriptions_state_check', sql`${t.state} in ('trial', 'active', 'cancelled', 'expired')`)],
 );

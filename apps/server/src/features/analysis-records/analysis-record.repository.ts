@@ -62,7 +62,8 @@ export interface DocumentRevisions {
   drawing: Record<string, string>;
 }
 
-type RecordFilter = { id?: number | undefined; chartRef?: number | undefined };
+/** `chartUuid`: the chart's uuid (the viewer's URL), so the viewer reads chart and record in one request. */
+type RecordFilter = { id?: number | undefined; chartRef?: number | undefined; chartUuid?: string | undefined };
 export interface RecordPage {
   rows: AnalysisRecordRow[];
   total: number;
@@ -98,6 +99,7 @@ export function createAnalysisRecordRepository(db: AppDatabase) {
     const conditions = ownedBy(actor);
     if (filter.id !== undefined) conditions.push(eq(analysisRecords.id, filter.id));
     if (filter.chartRef !== undefined) conditions.push(eq(analysisRecords.chartRef, filter.chartRef));
+    if (filter.chartUuid !== undefined) conditions.push(eq(charts.uuid, filter.chartUuid));
     return and(...conditions);
   };
 

@@ -53,6 +53,8 @@ function parseBase<T>(schema: z.ZodType<T>, value: unknown, field: string): T | 
 export const RECORD_PAGE_MAX = 100;
 
 const pageSchema = z.object({
+  /** A malformed uuid is VALIDATION_FAILED before the database compares it with a uuid column. */
+  chart_uuid: z.uuid().optional(),
   page: z.number().int().min(0).max(100_000).default(0),
   page_size: z.number().int().min(1).max(RECORD_PAGE_MAX).default(RECORD_PAGE_MAX),
 });
@@ -177,22 +179,36 @@ export function createAnalysisRecordService(deps: {
 
   /**
    * A page of the caller's records (zero-based `page`, `page_size` 1..RECORD_PAGE_MAX, by id).
-   * Documents come only for one record, named by `id` or `chart_id` (a chart has one live
-   * record): a list of many records with their documents is refused, whatever their size.
+   * Documents come only for one record, named by `id`, `chart_id` or `chart_uuid` (a chart has one
+   * live record): a list of many records with their documents is refused, whatever their size.
    */
   async function list(
     ref: ActorRef,
-    filter: { id?: number | undefined; chart_id?: number | undefined; page?: number | undefined; page_size?: number | undefined },
+    filter: {
+      id?: number | undefined;
+      chart_id?: number | undefined;
+      chart_uuid?: string | undefined;
+      page?: number | undefined;
+      page_size?: number | undefined;
+    },
     ask?: DocumentAsk,
   ): Promise<{ rows: AnalysisRecordRow[]; total: number }> {
-    const { page, page_size } = pageSchema.parse({ page: filter.page, page_size: filter.page_size });
-    if (askedDocuments(ask).length > 0 && filter.id === undefined && filter.chart_id === undefined) {
-      throw new AppError('RESPONSE_TOO_LARGE', 'Documents are read one record at a time: filter analysis_records by id or chart_id.', {
-        field: 'filter',
-      });
+    const { page, page_size, chart_uuid } = pageSchema.parse({
+      chart_uuid: filter.chart_uuid,
+      page: filter.page,
+      page_size: filter.page_size,
+    });
+    const oneRecord = filter.id !== undefined || filter.chart_id !== undefined || chart_uuid !== undefined;
+    if (askedDocuments(ask).length > 0 && !oneRecord) {
+      throw new AppError(
+        'RESPONSE_TOO_LARGE',
+        'Documents are read one record at a time: filter analysis_records by id, chart_id or chart_uuid.',
+        { field: 'filter' },
+      );
     }
     const actor = actorFor(ref, 'analysis.read');
-    const found = await records.page(actor, { id: filter.id, chartRef: filter.chart_id }, { offset: page * page_size, limit: page_size });
+    const where = { id: filter.id, chartRef: filter.chart_id, chartUuid: chart_uuid };
+    const found = await records.page(actor, where, { offset: page * page_size, limit: page_size });
     return { rows: await withDocuments(found.rows, ask), total: found.total };
   }
 

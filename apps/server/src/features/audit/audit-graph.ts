@@ -19,8 +19,11 @@ export interface AuditGraphContext {
 interface FieldAudit {
   /** The action recorded; for a save, the action of a refused or failed one (a done one says what changed). */
   action: string | ((args: Args) => string);
-  /** The target from the arguments, or (after success) from the result; null for a list of the caller's own. */
-  target: (args: Args, result: unknown) => TargetRef | null;
+  /**
+   * The target from the arguments, or (after success) from the result, or for a field of a type from its parent
+   * object (`Chart.cephalogram`: the chart); null for a list of the caller's own.
+   */
+  target: (args: Args, result: unknown, parent?: unknown) => TargetRef | null;
   /** A query that answers "nothing" for someone else's id, instead of an error. */
   empty?: (result: unknown) => boolean;
   /**
@@ -61,9 +64,12 @@ function chartNamed(args: Args): TargetRef | null {
   return null;
 }
 
-/** One analysis record named (by id or by chart) is a view of its landmarks; no filter lists the caller's records. */
-const recordNamed = (args: Args): TargetRef | null =>
-  record(int(field(filterOf(args), 'id'))) ?? chart(int(field(filterOf(args), 'chart_id')));
+/** One analysis record named (by id, or by its chart's id or uuid) is a view of its landmarks; no filter lists the caller's records. */
+function recordNamed(args: Args): TargetRef | null {
+  const uuid = field(filterOf(args), 'chart_uuid');
+  const byChart: TargetRef | null = typeof uuid === 'string' ? { kind: 'chart', by: 'uuid', id: uuid } : null;
+  return record(int(field(filterOf(args), 'id'))) ?? chart(int(field(filterOf(args), 'chart_id'))) ?? byChart;
+}
 
 /** The charts a list returned, and their patients. */
 function chartsReturned(result: unknown): Record<string, unknown> {
@@ -122,6 +128,12 @@ const FIELDS: Record<string, FieldAudit> = {
     target: (a) => chart(int(a['chart_id'])),
     empty: (r) => r === null,
     emptyWhenOwned: always,
+  },
+  // The film shown with a chart the viewer opened: the same read as POST /minio/download's `image.view`.
+  'Chart.cephalogram': {
+    action: 'image.view',
+    target: (_a, _r, parent) => chart(idOf(parent)),
+    returned: () => ({ thumbnails: false }),
   },
   'Mutation.create_patient': { action: 'patient.create', target: (_a, r) => patient(idOf(r)) },
   'Mutation.update_patient': { action: 'patient.update', target: (a) => patient(int(a['id'])), empty: (r) => r === null },
@@ -187,10 +199,10 @@ function audited(resolve: Resolver, spec: FieldAudit, audit: AuditService): Reso
     try {
       result = await resolve(parent, args, ctx, info);
     } catch (error) {
-      await audit.access({ ...base, target: spec.target(args, undefined), error });
+      await audit.access({ ...base, target: spec.target(args, undefined, parent), error });
       throw error;
     }
-    const target = spec.target(args, result);
+    const target = spec.target(args, result, parent);
     if (spec.save) {
       const change = await audit.describeSave(spec.save.documents(args), before, spec.save.record(args, result));
       // Nothing changed (an unchanged document sent again): nothing happened to record.

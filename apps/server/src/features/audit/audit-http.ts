@@ -2,6 +2,7 @@ import { DEFINABLE_LANDMARKS } from '@ceppro/ceph';
 import {
   AI_ADAPTATION_ENDPOINT,
   AUDIT_LIST_IDS_MAX,
+  DICOM_OUT_ENDPOINTS,
   EXPORT_ENDPOINTS,
   FILE_ENDPOINTS,
   PLANNING_ENDPOINTS,
@@ -103,6 +104,22 @@ const ROUTES: Record<string, RouteAudit> = {
     signed: true,
   },
   [`POST ${REPORT_ENDPOINTS.pdf.path}`]: { action: fixed('report.pdf'), target: (b) => chartIdIn(b['chart_id']) },
+  // DICOM out (features/dicom-out): the report or the traced film as a .dcm file, and both stored back to a PACS.
+  [`POST ${DICOM_OUT_ENDPOINTS.report.path}`]: {
+    action: fixed('report.dicom'),
+    target: (b) => chartIdIn(b['chart_id']),
+    detail: () => ({ object: 'report' }),
+  },
+  [`POST ${DICOM_OUT_ENDPOINTS.tracing.path}`]: {
+    action: fixed('report.dicom'),
+    target: (b) => chartIdIn(b['chart_id']),
+    detail: () => ({ object: 'tracing' }),
+  },
+  [`POST ${DICOM_OUT_ENDPOINTS.storeBack.path}`]: {
+    action: fixed('pacs.store'),
+    target: (b) => chartIdIn(b['chart_id']),
+    detail: (b) => (typeof b['server'] === 'string' ? { server: b['server'].slice(0, 32) } : {}),
+  },
   // The report's data model (the print layout reads it).
   'GET /api/report/:chart_id/model': { action: fixed('report.view'), target: (_b, p) => chartIdIn(p['chart_id']) },
   // Clinic adaptation and the landmark definitions change where the AI puts every later film's

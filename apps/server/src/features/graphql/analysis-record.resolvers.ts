@@ -10,7 +10,7 @@ const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefine
 const DOCUMENTS = Object.keys(RECORD_DOCUMENTS) as RecordDocument[];
 
 interface RecordsArgs {
-  filter?: { id?: number | null; chart_id?: number | null } | null;
+  filter?: { id?: number | null; chart_id?: number | null; chart_uuid?: string | null } | null;
   page?: number | null;
   page_size?: number | null;
 }
@@ -39,6 +39,7 @@ export function analysisRecordResolvers({ analysisRecords }: GraphServices) {
         const filter = {
           id: opt(args.filter?.id),
           chart_id: opt(args.filter?.chart_id),
+          chart_uuid: opt(args.filter?.chart_uuid),
           page: opt(args.page),
           page_size: opt(args.page_size),
         };

@@ -1,4 +1,4 @@
-import type { ImageTypeCd } from '@ceppro/contract';
+import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
 import type { Actor } from '../../access/index';
 import type { ChartDataPatchInput } from '../charts/chart.service';
 import type { GraphContext, GraphServices, SortOrder } from './graph-context';
@@ -13,7 +13,7 @@ interface ChartsArgs {
 
 const opt = <T>(value: T | null | undefined): T | undefined => value ?? undefined;
 
-export function chartResolvers({ charts }: GraphServices) {
+export function chartResolvers({ charts, films }: GraphServices) {
   /** A mutation answers with the chart as the charts query shows it (a just-created draft too). */
   async function view(actor: Actor, uuid: string) {
     return toChart(await charts.view(actor, uuid));
@@ -57,6 +57,17 @@ export function chartResolvers({ charts }: GraphServices) {
       delete_chart: (_: unknown, args: { id: number }, ctx: GraphContext) => charts.remove(ctx.actor, args.id),
       update_chart_data: async (_: unknown, args: { id: number; input: ChartDataPatchInput }, ctx: GraphContext) =>
         toChartData(await charts.updateChartData(ctx.actor, args.id, args.input)),
+    },
+    Chart: {
+      /** The full film as POST /minio/download gives it (same access policy, same signed URL), asked only by the viewer. */
+      cephalogram: async (chart: { chart_id: string }, _: unknown, ctx: GraphContext) => {
+        const entries = await films.download(ctx.actor, {
+          chart_id: chart.chart_id,
+          image_type_cd: [IMAGE_TYPE.cephalogram],
+          thumbnail_only_check: false,
+        });
+        return entries.find((entry) => entry.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;
+      },
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Actor } from '../../access/index';
 import type { AuditService } from '../audit/audit.service';
 import type { AnalysisRecordService } from '../analysis-records/analysis-record.service';
 import type { ChartService } from '../charts/chart.service';
+import type { ImageService } from '../images/image.service';
 import type { PatientService } from '../patients/patient.service';
 import type { UserConfigService } from '../user-config/user-config.service';
 import type { AnswerBudget } from './graph-answer';
@@ -22,6 +23,8 @@ export interface GraphServices {
   charts: ChartService;
   analysisRecords: AnalysisRecordService;
   userConfig: UserConfigService;
+  /** A chart's film to show (features/images), read with the chart for the viewer's first paint. */
+  films: Pick<ImageService, 'download'>;
   /** Records views and changes of patient data (features/audit). */
   audit: AuditService;
 }

@@ -88,6 +88,25 @@ export const typeDefs = /* GraphQL */ `
     patient: PatientSummary!
     chart_data: [ChartData!]!
     analysis_record_id: Int
+    """
+    The live cephalogram to show (as POST /minio/download answers it: a signed URL of the full film, or lost), so the
+    viewer's first paint is one request; null when the chart has none.
+    """
+    cephalogram: Film
+  }
+
+  "A film to show: its signed URL (null and lost: the stored object is missing), size and DICOM calibration."
+  type Film {
+    chart_data_id: Int!
+    image_type_cd: String!
+    presignedPath: String
+    thumbnail: Boolean!
+    lost: Boolean!
+    create_at: String!
+    shoot_date: String
+    width: Int
+    height: Int
+    dicom_calibration: JSON
   }
 
   type ChartData {
@@ -187,6 +206,8 @@ export const typeDefs = /* GraphQL */ `
   input AnalysisRecordFilter {
     id: Int
     chart_id: Int
+    "The chart's uuid (the viewer's URL): its one record, so chart and record come in one request."
+    chart_uuid: String
   }
 
   input CreatePatientInput {
@@ -261,7 +282,7 @@ export const typeDefs = /* GraphQL */ `
     """
     The caller's records by id, a zero-based page of page_size (1..${RECORD_PAGE_MAX}) at a time; total counts them all.
     The documents (infer_result, modified_result, profilogram_result, ruler_info, superimposition_data,
-    vto_sto_config, drawing_result) come only with filter.id or filter.chart_id (one record), else
+    vto_sto_config, drawing_result) come only with filter.id, filter.chart_id or filter.chart_uuid (one record), else
     RESPONSE_TOO_LARGE; an answer carries at most ${ANSWER_LIMITS.documentBytes / 1024 / 1024} MB of documents by their stored size.
     """
     analysis_records(filter: AnalysisRecordFilter, page: Int = 0, page_size: Int = ${RECORD_PAGE_MAX}): AnalysisRecordPage!

@@ -7,7 +7,7 @@ import { createDiscardService, type DiscardService } from './discard.service';
 import { DraftSweeper } from './draft-sweeper';
 import { createImageRepository, type ImageRepository } from './image.repository';
 import { registerImageRoutes } from './image.routes';
-import { createImageService } from './image.service';
+import { createImageService, type ImageService } from './image.service';
 import { createThumbnailJob } from './thumbnail.job';
 
 /** The background side of images: the job queue, its runners, and the draft sweeper. */
@@ -27,6 +27,8 @@ export interface ImagesSurface {
   queue: JobQueue;
   discard: DiscardService;
   background: Background;
+  /** The presigned film reads (and the rest of the service): the graph service answers the viewer's film with its chart. */
+  service: ImageService;
 }
 
 declare module 'fastify' {
@@ -50,11 +52,8 @@ export async function registerImagesFeature(app: FastifyInstance, services: Serv
   const queue = new JobQueue(jobRepository);
   const discard = createDiscardService({ db, images, storage, log });
 
-  await registerImageRoutes(app, {
-    images: createImageService({ db, images, storage, queue, log, draftTtlS: config.drafts.ttlS }),
-    discard,
-    sessions,
-  });
+  const service = createImageService({ db, images, storage, queue, log, draftTtlS: config.drafts.ttlS });
+  await registerImageRoutes(app, { images: service, discard, sessions });
   const runnerOptions = { repository: jobRepository, queue, events, log, pollMs: config.jobs.pollMs, leaseS: config.jobs.leaseS };
   const runner = new JobRunner({ ...runnerOptions, handlers: { thumbnail: createThumbnailJob({ images, storage, events }) } });
   const detection: JobRunner[] = [];
@@ -70,5 +69,5 @@ export async function registerImagesFeature(app: FastifyInstance, services: Serv
   app.addHook('onClose', async () => {
     await Promise.all([runner.stop(), sweeper.stop()]);
   });
-  return { images, jobs: jobRepository, queue, discard, background };
+  return { images, jobs: jobRepository, queue, discard, background, service };
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from '../../config/paths';
+import { renderInThread, type PdfKind, type PdfRender } from '../reports';
 import { buildManualPdf, type ManualLang } from './manual-pdf';
 
 /** Titles written into each PDF's metadata (the Markdown's first heading is the title on the page). */
@@ -23,14 +24,17 @@ export interface ManualService {
  * Builds each manual once per process, on its first download, and keeps it: the sources
  * (docs/manual) ship with the repository, so `npm start` needs no build step for them, and a
  * restart picks up an edited manual. A failed build is not kept, so the next request tries again.
+ * The build (pdfkit layout, screenshots re-encoded) runs through `renderPdf`: in the app, the PDF
+ * pool's worker thread, so the first download does not hold the event loop.
  */
-export function createManualService({ dir = MANUAL_DIR, now }: { dir?: string; now: () => number }): ManualService {
+export function createManualService(deps: { dir?: string; now: () => number; renderPdf?: PdfRender }): ManualService {
+  const { dir = MANUAL_DIR, now, renderPdf = renderInThread } = deps;
   const built = new Map<ManualLang, Promise<Buffer>>();
   return {
     pdf(lang) {
       let pdf = built.get(lang);
       if (pdf === undefined) {
-        pdf = buildFromDir(dir, lang, new Date(now()));
+        pdf = renderPdf(MANUAL_PDF, { dir, lang, creationDate: new Date(now()) });
         built.set(lang, pdf);
         pdf.catch(() => built.delete(lang));
       }
@@ -43,3 +47,9 @@ export async function buildFromDir(dir: string, lang: ManualLang, creationDate: 
   const markdown = await readFile(path.join(dir, `${lang}.md`), 'utf8');
   return buildManualPdf(markdown, { lang, baseDir: dir, title: TITLES[lang], creationDate });
 }
+
+/** The manual as a kind of the app's PDF pool (features/reports/report-pdf-pool.ts): read and laid out in a worker thread. */
+export const MANUAL_PDF: PdfKind<{ dir: string; lang: ManualLang; creationDate: Date }> = {
+  name: 'manual',
+  render: ({ dir, lang, creationDate }) => buildFromDir(dir, lang, creationDate),
+};

@@ -35,15 +35,17 @@ export function createBillingRun(deps: {
   const { membership, invoices, provider, clock, log } = deps;
   return async () => {
     const run: BillingRun = { trialsStarted: await membership.startMissingTrials(), settled: 0, delivered: 0, deliveryFailed: 0 };
-    for (const userId of await invoices.dueUserIds(new Date(clock.now()))) {
+    for (const payer of await invoices.duePayers(new Date(clock.now()))) {
       try {
-        await membership.settle(userId);
+        await membership.settle(payer);
         run.settled += 1;
       } catch (error) {
         // One account's failure must not hold up everyone else's billing; the next run retries it.
-        log.warn({ err: error, userId }, 'billing: subscription not settled');
+        log.warn({ err: error, payer }, 'billing: subscription not settled');
       }
     }
+    // Joins, removals and leaving since the last run: each member's expiry follows their clinic's.
+    await membership.syncClinicMemberExpiries();
     for (let n = 0; n < DELIVER_BATCH; n += 1) {
       const now = clock.now();
       const invoice = await invoices.claimUnsent(provider.id, new Date(now), new Date(now + DELIVERY_LEASE_MS));

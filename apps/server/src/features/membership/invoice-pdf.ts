@@ -1,4 +1,4 @@
-import { A4, ReportDocument, type ReportPage, type Rgb } from '../reports';
+import { A4, ReportDocument, type PdfKind, type ReportPage, type Rgb } from '../reports';
 import type { InvoiceRow } from './invoice.repository';
 
 /** Who issues the invoice (INVOICE_SELLER_NAME, INVOICE_SELLER_TAX_NUMBER). */
@@ -53,6 +53,8 @@ export async function renderInvoicePdf(invoice: InvoiceRow, seller: InvoiceSelle
 
   y = heading(page, y, '내역 Item');
   y = row(page, y, '품목 Item', `Ceppro 구독 (standard) ${day(invoice.periodStart)} ~ ${day(invoice.periodEnd)}`);
+  // A clinic's invoice: the live members charged for at the billing date.
+  if (invoice.seats !== null) y = row(page, y, '좌석 Seats', `${invoice.seats} × ${formatWon(invoice.amountWon / invoice.seats)}`);
   y = row(page, y, '공급가액 Supply value', formatWon(invoice.supplyWon));
   y = row(page, y, '세액 VAT (10%)', formatWon(invoice.vatWon));
   page.line(MARGIN, y - 8, right, y - 8, 0.8);
@@ -65,6 +67,12 @@ export async function renderInvoicePdf(invoice: InvoiceRow, seller: InvoiceSelle
   }
   return doc.toBuffer();
 }
+
+/** The tax invoice as a kind of the app's PDF pool (features/reports/report-pdf-pool.ts): laid out in a worker thread. */
+export const INVOICE_PDF: PdfKind<{ invoice: InvoiceRow; seller: InvoiceSeller }> = {
+  name: 'invoice',
+  render: ({ invoice, seller }) => renderInvoicePdf(invoice, seller),
+};
 
 const STATUS: Record<InvoiceRow['status'], string> = { issued: '청구 Issued', paid: '결제 완료 Paid', void: '취소 Void' };
 const NOTE =

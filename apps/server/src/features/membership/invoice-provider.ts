@@ -1,5 +1,6 @@
 import type { Mailer } from '../../mail/mailer';
-import { formatTaxNumber, formatWon, renderInvoicePdf, type InvoiceSeller } from './invoice-pdf';
+import { renderInThread, type PdfRender } from '../reports';
+import { formatTaxNumber, formatWon, INVOICE_PDF, type InvoiceSeller } from './invoice-pdf';
 import type { InvoiceRow } from './invoice.repository';
 import type { BillingAccount, PaymentProvider } from './payment-provider';
 
@@ -29,7 +30,12 @@ export function invoiceMail(invoice: InvoiceRow, pdf: Buffer) {
  * transfer, outside the product); the invoice goes as a PDF to the tax email given at sign-up
  * (the account email when there is none). An account can be charged once it has a tax number.
  */
-export function createInvoiceProvider(deps: { mailer: Pick<Mailer, 'send'>; seller: InvoiceSeller }): PaymentProvider {
+export function createInvoiceProvider(deps: {
+  mailer: Pick<Mailer, 'send'>;
+  seller: InvoiceSeller;
+  renderPdf?: PdfRender;
+}): PaymentProvider {
+  const renderPdf = deps.renderPdf ?? renderInThread;
   return {
     id: 'invoice',
     describe: () => ({ id: 'invoice', method: 'tax invoice', requires: ['taxNumber', 'taxEmail'] }),
@@ -37,7 +43,7 @@ export function createInvoiceProvider(deps: { mailer: Pick<Mailer, 'send'>; sell
     // A tax invoice collects nothing now: the recorded, numbered invoice is the charge.
     charge: async () => ({ status: 'issued', reference: null }),
     async deliver(invoice) {
-      const pdf = await renderInvoicePdf(invoice, deps.seller);
+      const pdf = await renderPdf(INVOICE_PDF, { invoice, seller: deps.seller });
       await deps.mailer.send(invoiceMail(invoice, pdf));
     },
   };

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDatabase } from '../../db/database';
 import { queryRows } from '../../db/raw-query';
-import { invoiceNumberSeq, invoices, subscriptions, users } from '../../db/schema/index';
+import { clinicMembers, clinics, clinicSubscriptions, invoiceNumberSeq, invoices, subscriptions, users } from '../../db/schema/index';
+import { clinicPayer, userPayer, type Payer } from './payer';
 import type { BillingAccount } from './payment-provider';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -25,10 +26,31 @@ const SEQUENCE = invoiceNumberSeq.seqName ?? 'invoice_number_seq';
 /** A mail still owed is retried this many times by the billing job, then left for an operator. */
 export const MAX_EMAIL_ATTEMPTS = 10;
 
+/** The invoices of one payer: a person's personal ones, or a clinic's. */
+const invoicesOf = (payer: Payer) => (payer.kind === 'user' ? eq(invoices.userId, payer.userId) : eq(invoices.clinicId, payer.clinicId));
+
 /** The SQL of the invoices (billing history) and of the payer's billing details. */
 export function createInvoiceRepository(db: AppDatabase) {
   return {
-    async billingAccount(tx: AppDatabase, userId: number): Promise<BillingAccount | undefined> {
+    /**
+     * Who is billed: a person's sign-up details, or the clinic's details (its name and tax details;
+     * `email`, where the invoice goes without a tax email, is the clinic's first live owner's).
+     */
+    async billingAccount(tx: AppDatabase, payer: Payer): Promise<BillingAccount | undefined> {
+      if (payer.kind === 'clinic') {
+        const [row] = await tx
+          .select({ companyName: clinics.name, taxNumber: clinics.taxNumber, taxEmail: clinics.taxEmail, email: users.email })
+          .from(clinics)
+          .innerJoin(
+            clinicMembers,
+            and(eq(clinicMembers.clinicId, clinics.id), eq(clinicMembers.role, 'owner'), isNull(clinicMembers.removedAt)),
+          )
+          .innerJoin(users, eq(users.id, clinicMembers.userId))
+          .where(eq(clinics.id, payer.clinicId))
+          .orderBy(asc(clinicMembers.joinedAt), asc(clinicMembers.id))
+          .limit(1);
+        return row && { ...row, userId: null, clinicId: payer.clinicId };
+      }
       const [row] = await tx
         .select({
           userId: users.id,
@@ -38,16 +60,16 @@ export function createInvoiceRepository(db: AppDatabase) {
           taxEmail: users.taxEmail,
         })
         .from(users)
-        .where(eq(users.id, userId));
+        .where(eq(users.id, payer.userId));
       return row;
     },
 
-    /** The invoice of a user's period, if one was recorded (a retry after a crash finds it). */
-    async forPeriod(tx: AppDatabase, userId: number, periodStart: Date): Promise<InvoiceRow | undefined> {
+    /** The invoice of a payer's period, if one was recorded (a retry after a crash finds it). */
+    async forPeriod(tx: AppDatabase, payer: Payer, periodStart: Date): Promise<InvoiceRow | undefined> {
       const [row] = await tx
         .select()
         .from(invoices)
-        .where(and(eq(invoices.userId, userId), eq(invoices.periodStart, periodStart)));
+        .where(and(invoicesOf(payer), eq(invoices.periodStart, periodStart)));
       return row;
     },
 
@@ -63,16 +85,19 @@ export function createInvoiceRepository(db: AppDatabase) {
       return row;
     },
 
-    history(tx: AppDatabase, userId: number): Promise<InvoiceRow[]> {
-      return tx.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(desc(invoices.periodStart));
+    history(tx: AppDatabase, payer: Payer): Promise<InvoiceRow[]> {
+      return tx.select().from(invoices).where(invoicesOf(payer)).orderBy(desc(invoices.periodStart));
     },
 
-    /** One invoice of its owner; another user's id answers nothing, as an unknown one does. */
-    async owned(userId: number, id: string): Promise<InvoiceRow | undefined> {
+    /**
+     * One invoice of its payer; another payer's id (another user's, another clinic's, or the caller's
+     * personal one asked for from the clinic) answers nothing, as an unknown one does.
+     */
+    async owned(payer: Payer, id: string): Promise<InvoiceRow | undefined> {
       const [row] = await db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.id, id), eq(invoices.userId, userId)));
+        .where(and(eq(invoices.id, id), invoicesOf(payer)));
       return row;
     },
 
@@ -99,14 +124,19 @@ export function createInvoiceRepository(db: AppDatabase) {
       await db.update(invoices).set({ emailedAt: at, deliveryLeaseUntil: null }).where(eq(invoices.id, id));
     },
 
-    /** Users whose subscription has a period ending by `now` (a billing date, a trial end or an expiry due). */
-    async dueUserIds(now: Date): Promise<number[]> {
-      const rows = await db
+    /** Payers whose subscription has a period ending by `now` (a billing date, a trial end or an expiry due): people, then clinics. */
+    async duePayers(now: Date): Promise<Payer[]> {
+      const people = await db
         .select({ userId: subscriptions.userId })
         .from(subscriptions)
         .where(and(ne(subscriptions.state, 'expired'), lte(subscriptions.periodEnd, now)))
         .orderBy(asc(subscriptions.periodEnd), asc(subscriptions.userId));
-      return rows.map((r) => r.userId);
+      const clinicRows = await db
+        .select({ clinicId: clinicSubscriptions.clinicId })
+        .from(clinicSubscriptions)
+        .where(and(ne(clinicSubscriptions.state, 'expired'), lte(clinicSubscriptions.periodEnd, now)))
+        .orderBy(asc(clinicSubscriptions.periodEnd), asc(clinicSubscriptions.clinicId));
+      return [...people.map((r) => userPayer(r.userId)), ...clinicRows.map((r) => clinicPayer(r.clinicId))];
     },
   };
 }

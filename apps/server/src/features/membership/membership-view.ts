@@ -37,33 +37,50 @@ export function billingRecord(h: InvoiceRow): BillingRecord {
     method: h.provider,
     issued_at: h.issuedAt.toISOString(),
     emailed_at: h.emailedAt?.toISOString() ?? null,
+    seats: h.seats,
   };
 }
 
-/** What GET /api/membership answers. */
+/** The clinic a subscription is for, as its members see it; null for a personal one. */
+export interface ClinicSeats {
+  name: string;
+  seats: number;
+  /** Whether the viewer may manage it (`membership.manage`: the owner): payment details and invoices. */
+  manage: boolean;
+}
+
+/** What GET /api/membership answers. A clinic's price is its seat price times its live members. */
 export function membershipView(
   row: SubscriptionRow,
   s: Subscription,
   history: InvoiceRow[],
   payment: { provider: PaymentProvider; account: BillingAccount | undefined },
+  clinic: ClinicSeats | null = null,
 ): Membership {
   const next = nextChargeAt(s);
   const { provider, account } = payment;
+  const price = clinic ? row.priceWon * clinic.seats : row.priceWon;
+  const manage = clinic === null || clinic.manage;
   return {
+    space: clinic ? 'clinic' : 'personal',
+    clinic: clinic && { name: clinic.name, seats: clinic.seats, seat_price_won: row.priceWon, manage: clinic.manage },
     plan: row.plan,
-    price_won: row.priceWon,
+    price_won: price,
     state: s.state,
     trial_ends_at: s.state === 'trial' || (s.state === 'cancelled' && s.periodEnd === s.trialEndsAt) ? iso(s.trialEndsAt) : null,
     billing_day: s.billingDay,
     next_charge_at: iso(next),
-    next_charge_won: next === null ? null : row.priceWon,
+    next_charge_won: next === null ? null : price,
     access_ends_at: iso(accessEndsAt(s)),
-    payment: {
-      method: provider.id,
-      ready: account !== undefined && provider.canCharge(account),
-      tax_number: account?.taxNumber ?? null,
-      invoice_email: account?.taxEmail ?? account?.email ?? '',
-    },
-    history: history.map(billingRecord),
+    // A clinic's tax details and invoices are the owner's to see (membership.manage).
+    payment: manage
+      ? {
+          method: provider.id,
+          ready: account !== undefined && provider.canCharge(account),
+          tax_number: account?.taxNumber ?? null,
+          invoice_email: account?.taxEmail ?? account?.email ?? '',
+        }
+      : null,
+    history: manage ? history.map(billingRecord) : [],
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
+import type { PdfRender } from '../reports';
 import { BillingScheduler, billingJobHandler, createBillingRun, type BillingRun } from './billing.job';
 import { createInvoiceRepository } from './invoice.repository';
 import { createMembershipRepository } from './membership.repository';
@@ -17,13 +18,14 @@ declare module 'fastify' {
 /**
  * Wires membership: the subscription state machine behind /api/membership, the configured payment
  * provider, and billing as a 'billing' job on the images feature's job runner (registered before
- * this one), queued hourly on the injected clock by `worker` processes.
+ * this one), queued hourly on the injected clock by `worker` processes. Invoice PDFs are laid out by
+ * `renderPdf`: the app's PDF pool, in a worker thread.
  */
-export function registerMembershipFeature(app: FastifyInstance, services: Services): MembershipService {
+export function registerMembershipFeature(app: FastifyInstance, services: Services, renderPdf: PdfRender): MembershipService {
   const { database, clock, config, mailer } = services;
   const db = database.db;
   const { seller } = config.billing;
-  const provider = createPaymentProvider(config.billing.provider, { mailer, seller });
+  const provider = createPaymentProvider(config.billing.provider, { mailer, seller, renderPdf });
   const invoices = createInvoiceRepository(db);
   const scheduler = new BillingScheduler({ db, queue: app.background.queue, clock, log: app.log });
   const membership = createMembershipService({
@@ -31,6 +33,7 @@ export function registerMembershipFeature(app: FastifyInstance, services: Servic
     invoices,
     provider,
     seller,
+    renderPdf,
     clock,
     onIssued: () => scheduler.enqueue(),
   });

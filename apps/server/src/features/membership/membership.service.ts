@@ -1,24 +1,19 @@
 import type { Membership } from '@ceppro/contract';
+import { actorFor, asActor, can, type ActorRef } from '../../access/index';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors/app-error';
-import { renderInvoicePdf, type InvoiceSeller } from './invoice-pdf';
+import { renderInThread, type PdfRender } from '../reports';
+import { INVOICE_PDF, type InvoiceSeller } from './invoice-pdf';
 import { createInvoiceProvider } from './invoice-provider';
 import { createInvoiceRepository, splitVat, type InvoiceRepository, type InvoiceRow } from './invoice.repository';
-import type { MembershipRepository } from './membership.repository';
-import { membershipView, toColumns, toState } from './membership-view';
+import { syncAccountExpiry } from './member-access';
+import type { MembershipQueries, MembershipRepository } from './membership.repository';
+import { membershipView, toColumns, toState, type ClinicSeats } from './membership-view';
+import { clinicPayer, payerKey, payerOf, userPayer, type Payer } from './payer';
 import type { PaymentProvider } from './payment-provider';
-import {
-  accessEndsAt,
-  advance,
-  cancel,
-  endAccessAt,
-  expireAtCharge,
-  startTrial,
-  SubscriptionStateError,
-  type Subscription,
-} from './subscription-state';
+import { advance, cancel, endAccessAt, expireAtCharge, startTrial, SubscriptionStateError, type Subscription } from './subscription-state';
 
-/** The one plan: the spec's demo text charges 50,000 won after the billing date. */
+/** The one plan: the spec's demo text charges 50,000 won after the billing date (a clinic: per seat). */
 export const PLAN = { name: 'standard', priceWon: 50_000, trialDays: 30 } as const;
 
 export const DEFAULT_SELLER: InvoiceSeller = { name: 'Ceppro', taxNumber: null };
@@ -41,46 +36,65 @@ export interface MembershipDeps {
   provider?: PaymentProvider;
   /** Default: DEFAULT_SELLER (the issuer printed on invoice PDFs). */
   seller?: InvoiceSeller;
+  /** Makes the invoice PDF: the app's PDF pool (a worker thread); in this thread when absent (tests). */
+  renderPdf?: PdfRender;
   /** Called after a commit that issued invoices: their mail goes out from the billing job. */
   onIssued?: () => void;
 }
 
 /**
- * Membership: the user's subscription brought up to `now` (trial ends, billing dates pass and are
- * charged through the payment provider, a cancelled one expires), its invoices, and cancelling.
- * Only ever the caller's own. The billing job calls `settle` for every subscription that is due.
+ * Membership: a payer's subscription brought up to `now` (trial ends, billing dates pass and are
+ * charged through the payment provider, a cancelled one expires), its invoices, and cancelling. The
+ * payer is the caller's space: their own subscription, or the clinic's they work in (its owner
+ * manages it; its members see the plan and seats). The billing job calls `settle` for every
+ * subscription that is due.
  */
 export function createMembershipService(deps: MembershipDeps) {
   const { repository, clock } = deps;
   const invoices = deps.invoices ?? createInvoiceRepository(repository.db);
   const seller = deps.seller ?? DEFAULT_SELLER;
   const provider = deps.provider ?? createInvoiceProvider({ mailer: NO_MAILER, seller });
+  const renderPdf = deps.renderPdf ?? renderInThread;
 
-  /** Loads (or starts) the subscription under lock, advances it to now and stores what changed. */
-  async function current(userId: number, change?: (s: Subscription, now: number) => Subscription): Promise<Membership> {
+  /** The accounts whose expiry a change of this payer's subscription moves: the person, or the clinic's live members. */
+  const accountsOf = async (q: MembershipQueries, payer: Payer) =>
+    payer.kind === 'user' ? [payer.userId] : q.liveMemberIds(payer.clinicId);
+
+  /**
+   * Loads (or starts) the payer's subscription under lock, advances it to now and stores what
+   * changed. A clinic is charged for its live members at the billing date (`seats` on the invoice).
+   */
+  async function current(
+    payer: Payer,
+    options: { change?: (s: Subscription, now: number) => Subscription; manage?: boolean } = {},
+  ): Promise<Membership> {
+    const { change, manage = true } = options;
     const now = clock.now();
     let issued = 0;
     const result = await repository.inTransaction(async (q) => {
-      let row = await q.lockSubscription(userId);
+      let row = await q.lockSubscription(payer);
       if (!row) {
-        await q.insertSubscription({ userId, plan: PLAN.name, priceWon: PLAN.priceWon, ...toColumns(startTrial(now, PLAN.trialDays)) });
-        row = await q.lockSubscription(userId);
+        await q.insertSubscription(payer, { plan: PLAN.name, priceWon: PLAN.priceWon, ...toColumns(startTrial(now, PLAN.trialDays)) });
+        row = await q.lockSubscription(payer);
         if (!row) throw new Error('subscription not stored');
       }
-      const account = await invoices.billingAccount(q.tx, userId);
+      const account = await invoices.billingAccount(q.tx, payer);
+      const members = payer.kind === 'clinic' ? await q.liveMemberIds(payer.clinicId) : [];
+      const seats = payer.kind === 'clinic' ? Math.max(1, members.length) : null;
       const before = toState(row);
       const { subscription: advanced, charges } = advance(before, now, { canCharge: account !== undefined && provider.canCharge(account) });
       let settled = advanced;
       for (const [index, charge] of charges.entries()) {
         const periodStart = new Date(charge.periodStart);
         // A run that crashed after recording this charge left its invoice: never a second one.
-        if (!account || (await invoices.forPeriod(q.tx, userId, periodStart))) continue;
+        if (!account || (await invoices.forPeriod(q.tx, payer, periodStart))) continue;
+        const amountWon = row.priceWon * (seats ?? 1);
         const request = {
           account,
           plan: row.plan,
           period: { start: periodStart, end: new Date(charge.periodEnd) },
-          amountWon: row.priceWon,
-          idempotencyKey: `${userId}:${periodStart.toISOString()}`,
+          amountWon,
+          idempotencyKey: `${payerKey(payer)}:${periodStart.toISOString()}`,
         };
         const outcome = await provider.charge(request);
         if (outcome.status === 'failed') {
@@ -88,12 +102,14 @@ export function createMembershipService(deps: MembershipDeps) {
           break;
         }
         await invoices.insert(q.tx, {
-          userId,
+          userId: payer.kind === 'user' ? payer.userId : null,
+          clinicId: payer.kind === 'clinic' ? payer.clinicId : null,
+          seats,
           provider: provider.id,
           periodStart,
           periodEnd: request.period.end,
-          amountWon: row.priceWon,
-          ...splitVat(row.priceWon),
+          amountWon,
+          ...splitVat(amountWon),
           status: outcome.status,
           reference: outcome.reference,
           buyerName: account.companyName,
@@ -106,22 +122,30 @@ export function createMembershipService(deps: MembershipDeps) {
       }
       const after = change ? change(settled, now) : settled;
       if (JSON.stringify(after) !== JSON.stringify(before)) {
-        await q.updateSubscription(userId, toColumns(after));
-        const ends = accessEndsAt(after);
-        await q.setUserExpiry(userId, ends === null ? null : new Date(ends));
+        await q.updateSubscription(payer, toColumns(after));
+        for (const userId of await accountsOf(q, payer)) await syncAccountExpiry(q, userId);
       }
-      return membershipView(row, after, await invoices.history(q.tx, userId), { provider, account });
+      const clinic: ClinicSeats | null =
+        payer.kind === 'clinic' && seats !== null ? { name: account?.companyName ?? '', seats, manage } : null;
+      return membershipView(row, after, manage ? await invoices.history(q.tx, payer) : [], { provider, account }, clinic);
     });
     if (issued > 0) deps.onIssued?.();
     return result;
   }
 
-  return {
-    get: (userId: number) => current(userId),
+  /** The caller's space's membership; `change` needs `membership.manage` (the owner in a clinic). */
+  function forActor(ref: ActorRef, change?: (s: Subscription, now: number) => Subscription): Promise<Membership> {
+    const actor = change ? actorFor(ref, 'membership.manage') : asActor(ref);
+    return current(payerOf(actor), { change, manage: can(actor, 'membership.manage') });
+  }
 
-    async cancel(userId: number): Promise<Membership> {
+  return {
+    /** A bare user id is that user's personal space (the billing job, tests). */
+    get: (ref: ActorRef) => forActor(ref),
+
+    async cancel(ref: ActorRef): Promise<Membership> {
       try {
-        return await current(userId, (s, now) => cancel(s, now));
+        return await forActor(ref, (s, now) => cancel(s, now));
       } catch (error) {
         if (error instanceof SubscriptionStateError) throw new AppError('CONFLICT', `The subscription is already ${error.state}.`);
         throw error;
@@ -129,22 +153,37 @@ export function createMembershipService(deps: MembershipDeps) {
     },
 
     /** Brings one subscription up to now (the billing job): charges due periods, expires ended ones. */
-    async settle(userId: number): Promise<void> {
-      await current(userId);
+    async settle(payer: Payer | number): Promise<void> {
+      await current(typeof payer === 'number' ? userPayer(payer) : payer);
     },
 
-    /** Starts the trial of accounts that became usable since the last run; how many. */
+    /** Starts the trial of accounts and clinics that became usable since the last run; how many. */
     async startMissingTrials(limit = 500): Promise<number> {
       const ids = await repository.usersWithoutSubscription(limit);
-      for (const id of ids) await current(id);
+      for (const id of ids) await current(userPayer(id));
+      const clinicIds = await repository.clinicsWithoutSubscription(limit);
+      for (const clinicId of clinicIds) await current(clinicPayer(clinicId));
+      return ids.length + clinicIds.length;
+    },
+
+    /**
+     * Every clinic member's account expiry from their own and their clinic's subscription (the
+     * billing run): a join, a removal or leaving moves it within one run.
+     */
+    async syncClinicMemberExpiries(): Promise<number> {
+      const ids = await repository.clinicMemberUserIds();
+      for (const userId of ids) await repository.inTransaction((q) => syncAccountExpiry(q, userId));
       return ids.length;
     },
 
-    /** The caller's own invoice as a PDF; anyone else's (or an unknown id) is NOT_FOUND. */
-    async invoicePdf(userId: number, invoiceId: string): Promise<{ invoice: InvoiceRow; pdf: Buffer }> {
-      const invoice = await invoices.owned(userId, invoiceId);
+    /**
+     * An invoice of the caller's space as a PDF: their own, or (the owner) their clinic's; another
+     * payer's (or an unknown id) is NOT_FOUND, a clinic member who is not its owner ROLE_FORBIDDEN.
+     */
+    async invoicePdf(ref: ActorRef, invoiceId: string): Promise<{ invoice: InvoiceRow; pdf: Buffer }> {
+      const invoice = await invoices.owned(payerOf(actorFor(ref, 'membership.manage')), invoiceId);
       if (!invoice) throw new AppError('NOT_FOUND', 'No such invoice.');
-      return { invoice, pdf: await renderInvoicePdf(invoice, seller) };
+      return { invoice, pdf: await renderPdf(INVOICE_PDF, { invoice, seller }) };
     },
 
     /**
@@ -152,7 +191,7 @@ export function createMembershipService(deps: MembershipDeps) {
      * when `at` has passed); the user's expires_at follows, so K024 comes from then on.
      */
     setAccessEnd(userId: number, at: Date): Promise<Membership> {
-      return current(userId, (s, now) => endAccessAt(s, at.getTime(), now));
+      return current(userPayer(userId), { change: (s, now) => endAccessAt(s, at.getTime(), now) });
     },
   };
 }

@@ -12,9 +12,15 @@ import type { InvoiceRow } from './invoice.repository';
  */
 export { PAYMENT_PROVIDER_IDS, type PaymentProviderId } from '../../config/payment-providers';
 
-/** What a provider may know about the payer: the account's sign-up billing details. */
+/**
+ * What a provider may know about the payer: the account's sign-up billing details, or a clinic's
+ * (its name and tax details; `email` is its owner's).
+ */
 export interface BillingAccount {
-  userId: number;
+  /** The person billed; null for a clinic. */
+  userId: number | null;
+  /** The clinic billed, when it is one. */
+  clinicId?: number;
   email: string;
   companyName: string | null;
   taxNumber: string | null;
@@ -28,7 +34,7 @@ export interface ChargeRequest {
   period: { start: Date; end: Date };
   amountWon: number;
   /**
-   * `<userId>:<period start ISO>`: the same for every retry of this charge. A provider that calls
+   * `<userId>:<period start ISO>` (`clinic-<clinicId>:...` for a clinic): the same for every retry of this charge. A provider that calls
    * out must pass it on (gateways dedupe on it): the charge runs inside the transaction that
    * advances the subscription, and a rolled-back transaction is retried.
    */

@@ -1,4 +1,5 @@
 import type { Mailer } from '../../mail/mailer';
+import type { PdfRender } from '../reports';
 import type { InvoiceSeller } from './invoice-pdf';
 import { createInvoiceProvider } from './invoice-provider';
 import type { PaymentProvider, PaymentProviderId } from './payment-provider';
@@ -7,6 +8,8 @@ import type { PaymentProvider, PaymentProviderId } from './payment-provider';
 export interface ProviderDeps {
   mailer: Pick<Mailer, 'send'>;
   seller: InvoiceSeller;
+  /** Makes PDFs (the invoice's): the app's PDF pool; in this thread when absent (tests). */
+  renderPdf?: PdfRender;
 }
 
 /** The provider PAYMENT_PROVIDER names (config validates the id). One line per provider. */

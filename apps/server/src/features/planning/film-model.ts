@@ -17,7 +17,9 @@ export interface FilmModel {
  * The film's current landmarks read as the viewer and the report read them: the user's adjusted
  * position where there is one (modified_result), else the model's (infer_result). Adjustments bound
  * to another image than this cephalogram (a version 2 document naming another chart_data_id) are
- * left out: they were placed on a film that has since been replaced. Calibration as the viewer
+ * left out: they were placed on a film that has since been replaced. Points the record only constructs
+ * from others (A', B', stomion, Pm, ...) are left out too: registering or aligning on them would count
+ * their source points twice, and a superimposition reports what was placed. Calibration as the viewer
  * takes it: ruler, else the DICOM film's pixel spacing, else the user's default PPM, else none
  * (contract `resolveCalibration`).
  */
@@ -27,7 +29,7 @@ export function filmModel(
   defaultPpm: number | null,
 ): FilmModel {
   const modified = record && modifiedResultFits(record.modifiedResult, image) ? record.modifiedResult : null;
-  const landmarks = record ? readRecordLandmarks(record.inferResult, modified).positions : {};
+  const landmarks = record ? placedPositions(readRecordLandmarks(record.inferResult, modified)) : {};
   const { calibration } = resolveCalibration(parseRulerInfo(record?.rulerInfo), defaultPpm, dicomCalibrationOfRow(image.dicomInfo));
   const stored = record?.imgSize as { width?: unknown; height?: unknown } | null | undefined;
   const size =
@@ -35,4 +37,13 @@ export function filmModel(
       ? { width: stored.width, height: stored.height }
       : { width: image.width ?? 0, height: image.height ?? 0 };
   return { image, landmarks, calibration, pxPerMm: calibration.kind === 'calibrated' ? calibration.pxPerMmX : null, size };
+}
+
+/** The model's and the user's points without the constructed ones (edited ?? ai per id). */
+function placedPositions(read: ReturnType<typeof readRecordLandmarks>): LandmarkMap<ImagePoint> {
+  const placed: LandmarkMap<ImagePoint> = {};
+  for (const [id, p] of Object.entries(read.positions) as Array<[keyof LandmarkMap<ImagePoint>, ImagePoint]>) {
+    if (read.constructed[id] === undefined) placed[id] = p;
+  }
+  return placed;
 }

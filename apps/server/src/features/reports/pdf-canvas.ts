@@ -106,13 +106,41 @@ export class ReportPage {
     this.drawn.push({ kind: 'line', color });
   }
 
-  /** A polyline in one stroke (joints drawn round). */
-  polyline(points: ReadonlyArray<{ x: number; y: number }>, width: number, color: Rgb): void {
+  /** A polyline in one stroke (joints drawn round); `dash`: [dash, gap] in points, else solid. */
+  polyline(points: ReadonlyArray<{ x: number; y: number }>, width: number, color: Rgb, dash?: readonly [number, number]): void {
     const [first, ...rest] = points;
     if (first === undefined || rest.length === 0) return;
-    const pdf = this.owner.on(this).moveTo(first.x, first.y);
+    const pdf = this.owner.on(this);
+    pdf.save();
+    pdf.moveTo(first.x, first.y);
     for (const p of rest) pdf.lineTo(p.x, p.y);
-    pdf.lineWidth(width).lineJoin('round').lineCap('round').strokeColor(to255(color)).stroke();
+    if (dash) pdf.dash(dash[0], { space: dash[1] });
+    pdf
+      .lineWidth(width)
+      .lineJoin('round')
+      .lineCap(dash ? 'butt' : 'round')
+      .strokeColor(to255(color))
+      .stroke();
+    pdf.restore();
+    this.drawn.push({ kind: 'line', color });
+  }
+
+  /**
+   * SVG path data (`d`, in its own units: image px for a tracing) stroked at `left`, `top` scaled by
+   * `scale` points per unit; `width` is in points whatever the scale.
+   */
+  svgPath(d: string, left: number, top: number, scale: number, width: number, color: Rgb): void {
+    const pdf = this.owner.on(this);
+    pdf.save();
+    pdf.translate(left, top).scale(scale);
+    pdf
+      .path(d)
+      .lineWidth(width / scale)
+      .lineJoin('round')
+      .lineCap('round')
+      .strokeColor(to255(color))
+      .stroke();
+    pdf.restore();
     this.drawn.push({ kind: 'line', color });
   }
 

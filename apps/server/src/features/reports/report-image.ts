@@ -1,3 +1,4 @@
+import { filmToneCurve, sharpenKernel } from '@ceppro/ceph';
 import type { ReportModel } from '@ceppro/contract';
 import sharp from 'sharp';
 import { IMAGE_UPLOAD } from '@ceppro/contract';
@@ -48,21 +49,42 @@ export function overlaySvg(model: Pick<ReportModel, 'landmarks' | 'film'>, image
  */
 export async function composeReportImage(original: Buffer, model: Pick<ReportModel, 'landmarks' | 'film'>): Promise<ReportFilmImage> {
   // As strict as the upload check (failOn 'error'): a film that passed it is never refused here for a warning.
-  const upright = sharp(original, { failOn: 'error', limitInputPixels: IMAGE_UPLOAD.maxPixels }).rotate();
+  const strict = { failOn: 'error', limitInputPixels: IMAGE_UPLOAD.maxPixels } as const;
+  const adjustments = model.film.adjustments ?? null;
+  let upright = sharp(original, strict).rotate();
+  if (adjustments !== null && adjustments.sharpen > 0) {
+    // The viewer sharpens in film px (the original's): convolve at full size, before scaling down.
+    const kernel = { width: 3, height: 3, kernel: sharpenKernel(adjustments.sharpen), scale: 1, offset: 0 };
+    upright = sharp(await upright.convolve(kernel).toColourspace('srgb').png({ compressionLevel: 0 }).toBuffer(), strict);
+  }
   const resized = await upright
     .resize({ width: REPORT_IMAGE_MAX_SIDE, height: REPORT_IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
     .toColourspace('srgb')
-    .png({ compressionLevel: 0 })
+    .raw()
     .toBuffer({ resolveWithObject: true });
+  if (adjustments !== null) applyToneCurve(resized.data, resized.info.channels, filmToneCurve(adjustments));
   const output = { width: resized.info.width, height: resized.info.height };
   const space = model.film.size ?? (await uprightSize(original)) ?? output;
   const svg = Buffer.from(withDrawings(overlaySvg(model, space, output), model.film.drawings, space.width / output.width));
-  const { data, info } = await sharp(resized.data)
+  const raw = { width: output.width, height: output.height, channels: resized.info.channels };
+  const { data, info } = await sharp(resized.data, { raw })
     .composite([{ input: svg, top: 0, left: 0 }])
     .removeAlpha()
     .jpeg({ quality: 85, chromaSubsampling: '4:4:4' })
     .toBuffer({ resolveWithObject: true });
   return { bytes: data, width: info.width, height: info.height, channels: 3, space };
+}
+
+/**
+ * Maps the colour channels (not alpha) of raw 8-bit pixels through the film's tone curve (packages/ceph
+ * `filmToneCurve`, the lookup table the viewer's shader samples), in place. One table look-up per byte
+ * of a film already scaled to REPORT_IMAGE_MAX_SIDE: a few milliseconds.
+ */
+export function applyToneCurve(pixels: Buffer, channels: number, lut: Uint8Array): void {
+  const colour = channels === 2 || channels === 4 ? channels - 1 : channels;
+  for (let i = 0; i < pixels.length; i += channels) {
+    for (let c = 0; c < colour; c++) pixels[i + c] = lut[pixels[i + c] as number] as number;
+  }
 }
 
 /** The file's own size after EXIF orientation (what landmarks are placed on), null when unreadable. */

@@ -12,6 +12,7 @@ import {
 import { ReportDocument, type PlacedImage, type ReportPage } from './pdf-canvas';
 import { drawFilmTexts } from './report-film-text';
 import type { ReportFilmImage } from './report-image';
+import type { VtoMorphImages } from './report-morph';
 import { drawFootnotes, drawTable, FOOTER_TOP, GREY, MARGIN, PageFlow, RULE, WIDTH } from './report-layout';
 import { addProfilogramPages } from './report-profilogram';
 import { addSuperimpositionPages } from './report-superimposition';
@@ -45,6 +46,8 @@ function facts(flow: PageFlow, model: ReportModel, labels: ReportLabels): void {
     [labels.patientId, patient.patientId ?? '-'],
     [labels.birthDate, reportBirthText(patient, labels)],
     [labels.gender, reportGenderText(patient, labels)],
+    // The film display the film below is drawn with, when it is not shown as stored (viewer image panel).
+    ...(model.imageSettings ? [[labels.imageSettings, model.imageSettings] as [string, string]] : []),
   ];
   const right: Array<[string, string]> = [
     [labels.chartId, reportChartText(chart, labels)],
@@ -137,9 +140,15 @@ function analysisHeight(model: ReportModel, labels: ReportLabels): number | null
 
 /**
  * The report as PDF bytes. `image` is the composed film (tracing, markers and drawings on it; its
- * words are drawn here as text); `now` is the document's creation date.
+ * words are drawn here as text); `now` is the document's creation date; `morph` the facial photo before
+ * and after the VTO/STO morph (report-morph.ts), when the plan has one.
  */
-export async function renderReportPdf(model: ReportModel, image: ReportFilmImage, now: Date): Promise<Buffer> {
+export async function renderReportPdf(
+  model: ReportModel,
+  image: ReportFilmImage,
+  now: Date,
+  morph: VtoMorphImages | null = null,
+): Promise<Buffer> {
   const labels = reportLabels(model.lang);
   const doc = new ReportDocument(model.lang, {
     title: `${labels.title} - ${model.patient.name}`,
@@ -164,7 +173,8 @@ export async function renderReportPdf(model: ReportModel, image: ReportFilmImage
   if (model.vto) {
     const texts = (page: ReportPage, left: number, top: number, width: number) =>
       drawFilmTexts(page, model, { left, top, width, outputWidth: image.width, space: image.space });
-    addVtoPages(doc, model.vto, pageHeader, placed, labels, texts);
+    const photos = morph === null ? null : { before: doc.addJpeg(morph.before), after: doc.addJpeg(morph.after) };
+    addVtoPages(doc, model.vto, pageHeader, placed, labels, texts, photos, model.film.tracing);
   }
   doc.pages.forEach((page, i) => footer(doc, page, model, labels, i + 1, doc.pages.length));
   return doc.toBuffer();

@@ -57,6 +57,9 @@ export function createReportRepository(db: AppDatabase) {
     /** The chart's live (committed, not deleted) cephalogram, the newest if there are several. */
     cephalogram: (chartRef: number) => newestLiveImage(db, chartRef, IMAGE_TYPE.cephalogram),
 
+    /** The chart's live lateral facial photo (the one the VTO/STO aligns), the newest if there are several. */
+    facialPhoto: (chartRef: number) => newestLiveImage(db, chartRef, IMAGE_TYPE.lateralFace),
+
     async analysisRecord(chartRef: number) {
       const [row] = await db
         .select({
@@ -79,15 +82,25 @@ export function createReportRepository(db: AppDatabase) {
      * The clinic printed on the report (in a clinic, the clinic's name; in a personal space, the
      * account's company name) and the user's default PPM.
      */
-    async owner(actor: Actor): Promise<{ companyName: string | null; defaultPpm: number | null }> {
+    async owner(actor: Actor): Promise<{ companyName: string | null; defaultPpm: number | null; userAnalysisManage: unknown }> {
       const [row] = await db
-        .select({ companyName: users.companyName, clinicName: clinics.name, defaultPpm: userConfigs.defaultPpm })
+        .select({
+          companyName: users.companyName,
+          clinicName: clinics.name,
+          defaultPpm: userConfigs.defaultPpm,
+          userAnalysisManage: userConfigs.userAnalysisManage,
+        })
         .from(users)
         .leftJoin(userConfigs, and(eq(userConfigs.userId, users.id), isNull(userConfigs.deletedAt)))
         .leftJoin(clinics, eq(clinics.id, actor.clinicId ?? 0))
         .where(eq(users.id, actor.userId))
         .limit(1);
-      return { companyName: row?.clinicName ?? row?.companyName ?? null, defaultPpm: row?.defaultPpm ?? null };
+      return {
+        companyName: row?.clinicName ?? row?.companyName ?? null,
+        defaultPpm: row?.defaultPpm ?? null,
+        // The default norm population (Settings) lives in the analysis groups document.
+        userAnalysisManage: row?.userAnalysisManage ?? null,
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
 import {
   buildReportModel,
   modifiedResultFits,
+  readDefaultPopulation,
   reportAnalysis,
   reportLandmarks,
   type ReportModel,
@@ -11,8 +12,8 @@ import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { dicomCalibrationOfRow, readCheckedImage } from '../images';
 import { composeReportImage } from './report-image';
-import { renderReportPdf } from './report-pdf';
-import type { ReportFilmImage } from './report-image';
+import { REPORT_PDF } from './report-pdf-kind';
+import { renderInThread, type PdfRender } from './report-pdf-pool';
 import type { ReportRepository } from './report.repository';
 
 export interface ReportPdf {
@@ -36,10 +37,10 @@ export function createReportService(deps: {
   reports: ReportRepository;
   storage: ObjectStorage;
   clock?: () => Date;
-  /** Lays the PDF out: the app passes its ReportPdfPool (a worker thread); tests and the CLI may render in this thread. */
-  renderPdf?: (model: ReportModel, film: ReportFilmImage, now: Date) => Promise<Buffer>;
+  /** Lays the PDF out: the app passes its PdfPool (a worker thread); tests and the CLI may render in this thread. */
+  renderPdf?: PdfRender;
 }) {
-  const { reports, storage, clock = () => new Date(), renderPdf = renderReportPdf } = deps;
+  const { reports, storage, clock = () => new Date(), renderPdf = renderInThread } = deps;
 
   /** The saved rows a report is made from, checked: owned chart, known analysis, a film and landmarks that fit it. */
   async function load(actor: Actor, request: ReportRequest) {
@@ -75,6 +76,7 @@ export function createReportService(deps: {
           imgSize: record.imgSize ?? (image.width && image.height ? { width: image.width, height: image.height } : null),
         },
         defaultPpm: owner.defaultPpm,
+        defaultPopulation: readDefaultPopulation(owner.userAnalysisManage),
         // A DICOM film carries its pixel spacing: ruler > DICOM > default PPM, as in the viewer.
         dicom: dicomCalibrationOfRow(image.dicomInfo),
         lang: request.lang ?? 'en',
@@ -83,6 +85,19 @@ export function createReportService(deps: {
       analysis,
     );
     return { chart, image, model, now };
+  }
+
+  /**
+   * The file of the facial photo the VTO/STO plan aligned, when the plan has one and it is this chart's
+   * live photo (the PDF's worker morphs it, report-pdf-kind.ts). The alignment belongs to one photo: a
+   * photo replaced since, or gone (LOST), leaves the before/after pair out, and the rest of the report prints.
+   */
+  async function alignedPhoto(chartRef: number, model: ReportModel): Promise<Buffer | null> {
+    const morph = model.vto?.morph;
+    if (!morph) return null;
+    const photo = await reports.facialPhoto(chartRef);
+    if (!photo || photo.id !== morph.photoChartDataId) return null;
+    return readCheckedImage(storage, photo).catch(() => null);
   }
 
   return {
@@ -110,7 +125,8 @@ export function createReportService(deps: {
         // The file is there but cannot be decoded (accepted before uploads were decoded strictly).
         throw new AppError('REPORT_NO_IMAGE', 'The cephalogram file cannot be read.');
       }
-      return { filename: `ceppro-report-${chart.chartId}.pdf`, pdf: await renderPdf(model, film, now), model };
+      const photo = await alignedPhoto(chart.ref, model);
+      return { filename: `ceppro-report-${chart.chartId}.pdf`, pdf: await renderPdf(REPORT_PDF, { model, film, now, photo }), model };
     },
   };
 }

@@ -152,5 +152,6 @@ export const enAccount = {
     serverError: { title: 'This page isn’t working', text: 'Something went wrong on our side. Please try again in a moment.' },
     timeout: { title: 'The request time has expired', text: 'The server took too long to answer. Please try again.' },
     network: { title: 'Network Error', text: 'The server could not be reached. Please check your connection.' },
+    rateLimited: { title: 'Too many requests', text: 'Try again in {{seconds}} s.', retrying: 'Trying again in {{seconds}} s.' },
   },
 };

@@ -26,6 +26,15 @@ export const enAudit = {
   unknown: 'Unknown (failed sign-in)',
   otherAccount: 'Another account (#{{id}})',
   details: 'Details',
+  scope: {
+    label: 'Whose activity',
+    mine: 'My activity',
+    clinic: "The clinic's trail",
+    clinicTitle: "The clinic's activity log",
+    clinicIntro:
+      "Every member's views, exports, prints, changes and deletions of the clinic's patients, and refused " +
+      'attempts on them, with who, time, address and outcome. Entries cannot be changed or removed.',
+  },
   documents: {
     infer_result: 'AI landmarks',
     modified_result: 'adjusted landmarks',
@@ -83,6 +92,7 @@ export const enAudit = {
     export: 'Exports',
     admin: 'Administration',
     access: 'Refused-request counts',
+    pacs: 'PACS',
   },
   actions: {
     auth: { sign_in: 'Sign-in', sign_out: 'Sign-out', account_locked: 'Account locked', token_reuse: 'Stolen session refused' },
@@ -128,7 +138,7 @@ export const enAudit = {
       definitions: 'Landmark definitions changed',
     },
     drawing: { view: 'Drawings opened', update: 'Drawings saved' },
-    report: { pdf: 'Report PDF downloaded', print: 'Report printed', view: 'Report opened' },
+    report: { pdf: 'Report PDF downloaded', print: 'Report printed', view: 'Report opened', dicom: 'DICOM report or tracing downloaded' },
     export: {
       csv: 'Measurements exported (CSV)',
       xlsx: 'Measurements exported (Excel)',
@@ -145,6 +155,12 @@ export const enAudit = {
       promote: 'Made an administrator',
     },
     access: { refused_more: 'More refused requests (counted)' },
+    pacs: {
+      search: 'PACS search',
+      series: 'PACS series listed',
+      retrieve: 'Film retrieved from PACS',
+      store: 'Report and tracing sent to PACS',
+    },
   },
 };
 

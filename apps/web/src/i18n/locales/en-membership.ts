@@ -36,6 +36,11 @@ export const enMembership = {
   download: 'PDF',
   downloadFailed: 'The invoice could not be downloaded',
   vatIncluded: 'incl. VAT {{vat}}',
+  clinic: 'Clinic',
+  seats: 'Seats',
+  seatsValue: '{{seats}} members × {{price}}',
+  managedByOwner: "The clinic's owner manages this membership: payment details, invoices and cancelling.",
+  invoiceSeats: 'Seats: {{seats}}',
 };
 
 export type MembershipDictionary = typeof enMembership;

@@ -15,6 +15,7 @@ import { enMembership } from './en-membership.ts';
 import { enAudit } from './en-audit.ts';
 import { enAdmin } from './en-admin.ts';
 import { enDicom } from './en-dicom.ts';
+import { enPacs } from './en-pacs.ts';
 import { enChrome } from './en-chrome.ts';
 import { enClinic } from './en-clinic.ts';
 
@@ -83,6 +84,7 @@ export const en = {
   audit: enAudit,
   admin: enAdmin,
   dicom: enDicom,
+  pacs: enPacs,
   chrome: enChrome,
   clinic: enClinic,
   screens: {

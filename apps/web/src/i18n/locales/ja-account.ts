@@ -160,5 +160,10 @@ export const jaAccount: Pick<Dictionary, keyof typeof enAccount> = {
     },
     timeout: { title: 'リクエストの時間が切れました', text: 'サーバーの応答に時間がかかりすぎています。もう一度お試しください。' },
     network: { title: 'ネットワークエラー', text: 'サーバーに接続できません。接続を確認してください。' },
+    rateLimited: {
+      title: 'リクエストが多すぎます',
+      text: '{{seconds}} 秒後にもう一度お試しください。',
+      retrying: '{{seconds}} 秒後に自動でもう一度試します。',
+    },
   },
 };

@@ -27,6 +27,15 @@ export const jaAudit: AuditDictionary = {
   unknown: '不明（サインイン失敗）',
   otherAccount: '別のアカウント（#{{id}}）',
   details: '詳細',
+  scope: {
+    label: '誰の操作',
+    mine: '自分の操作',
+    clinic: 'クリニック全体の記録',
+    clinicTitle: 'クリニックの操作履歴',
+    clinicIntro:
+      'クリニックの患者データに対する全メンバーの閲覧、エクスポート、印刷、変更、削除と拒否された試行を、' +
+      '実行者、時刻、アドレス、結果とともに表示します。記録は変更も削除もできません。',
+  },
   documents: {
     infer_result: 'AIランドマーク',
     modified_result: '修正したランドマーク',
@@ -84,6 +93,7 @@ export const jaAudit: AuditDictionary = {
     export: 'エクスポート',
     admin: '管理',
     access: '拒否されたリクエストの集計',
+    pacs: 'PACS',
   },
   actions: {
     auth: { sign_in: 'サインイン', sign_out: 'サインアウト', account_locked: 'アカウントのロック', token_reuse: '不正なセッションを拒否' },
@@ -123,7 +133,12 @@ export const jaAudit: AuditDictionary = {
       definitions: 'ランドマーク定義の変更',
     },
     drawing: { view: '描画を開く', update: '描画の保存' },
-    report: { pdf: 'レポートPDFのダウンロード', print: 'レポートの印刷', view: 'レポートを開く' },
+    report: {
+      pdf: 'レポートPDFのダウンロード',
+      print: 'レポートの印刷',
+      view: 'レポートを開く',
+      dicom: 'DICOM レポートまたはトレーシングをダウンロード',
+    },
     export: {
       csv: '計測値のエクスポート（CSV）',
       xlsx: '計測値のエクスポート（Excel）',
@@ -140,5 +155,11 @@ export const jaAudit: AuditDictionary = {
       promote: '管理者権限の付与',
     },
     access: { refused_more: '拒否されたリクエスト（集計）' },
+    pacs: {
+      search: 'PACS 検索',
+      series: 'PACS シリーズ一覧',
+      retrieve: 'PACS から画像を取得',
+      store: 'レポートとトレーシングを PACS に送信',
+    },
   },
 };

@@ -38,4 +38,9 @@ export const jaMembership: MembershipDictionary = {
   download: 'PDF',
   downloadFailed: '請求書をダウンロードできませんでした',
   vatIncluded: 'うち付加価値税 {{vat}}',
+  clinic: 'クリニック',
+  seats: 'シート数',
+  seatsValue: 'メンバー{{seats}}名 × {{price}}',
+  managedByOwner: 'このメンバーシップはクリニックのオーナーが管理します（支払い情報、請求書、解約）。',
+  invoiceSeats: 'シート数 {{seats}}',
 };

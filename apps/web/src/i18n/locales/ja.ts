@@ -11,6 +11,7 @@ import { jaMembership } from './ja-membership.ts';
 import { jaAudit } from './ja-audit.ts';
 import { jaAdmin } from './ja-admin.ts';
 import { jaDicom } from './ja-dicom.ts';
+import { jaPacs } from './ja-pacs.ts';
 import { jaChrome } from './ja-chrome.ts';
 import { jaClinic } from './ja-clinic.ts';
 
@@ -27,6 +28,7 @@ export const ja: Dictionary = {
   audit: jaAudit,
   admin: jaAdmin,
   dicom: jaDicom,
+  pacs: jaPacs,
   chrome: jaChrome,
   clinic: jaClinic,
   language: { self: '日本語', label: '言語' },

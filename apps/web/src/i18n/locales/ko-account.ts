@@ -154,5 +154,10 @@ export const koAccount: Pick<Dictionary, keyof typeof enAccount> = {
     serverError: { title: '페이지가 작동하지 않습니다', text: '서버에 문제가 발생했습니다. 잠시 후 다시 시도해 주세요.' },
     timeout: { title: '요청 시간이 만료되었습니다', text: '서버 응답이 너무 오래 걸립니다. 다시 시도해 주세요.' },
     network: { title: '네트워크 오류', text: '서버에 연결할 수 없습니다. 인터넷 연결을 확인하세요.' },
+    rateLimited: {
+      title: '요청이 너무 많습니다',
+      text: '{{seconds}}초 후에 다시 시도해 주세요.',
+      retrying: '{{seconds}}초 후에 자동으로 다시 시도합니다.',
+    },
   },
 };

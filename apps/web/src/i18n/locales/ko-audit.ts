@@ -27,6 +27,15 @@ export const koAudit: AuditDictionary = {
   unknown: '알 수 없음(로그인 실패)',
   otherAccount: '다른 계정(#{{id}})',
   details: '상세',
+  scope: {
+    label: '누구의 활동',
+    mine: '내 활동',
+    clinic: '병원 전체 기록',
+    clinicTitle: '병원 활동 기록',
+    clinicIntro:
+      '병원 환자 데이터에 대한 모든 구성원의 조회, 내보내기, 인쇄, 변경, 삭제와 거부된 시도를 ' +
+      '수행자, 시간, 주소, 결과와 함께 보여 줍니다. 기록은 변경하거나 삭제할 수 없습니다.',
+  },
   documents: {
     infer_result: 'AI 계측점',
     modified_result: '수정된 계측점',
@@ -84,6 +93,7 @@ export const koAudit: AuditDictionary = {
     export: '내보내기',
     admin: '관리',
     access: '거부된 요청 집계',
+    pacs: 'PACS',
   },
   actions: {
     auth: { sign_in: '로그인', sign_out: '로그아웃', account_locked: '계정 잠김', token_reuse: '도용된 세션 차단' },
@@ -123,7 +133,7 @@ export const koAudit: AuditDictionary = {
       definitions: '계측점 정의 변경',
     },
     drawing: { view: '그리기 열기', update: '그리기 저장' },
-    report: { pdf: '리포트 PDF 다운로드', print: '리포트 인쇄', view: '리포트 열기' },
+    report: { pdf: '리포트 PDF 다운로드', print: '리포트 인쇄', view: '리포트 열기', dicom: 'DICOM 리포트 또는 트레이싱 다운로드' },
     export: { csv: '계측값 내보내기(CSV)', xlsx: '계측값 내보내기(Excel)', landmarks: '계측점 내보내기(JSON)', batch: '일괄 내보내기' },
     admin: {
       audit_view: '관리자의 감사 기록 조회',
@@ -135,5 +145,6 @@ export const koAudit: AuditDictionary = {
       promote: '관리자 권한 부여',
     },
     access: { refused_more: '추가 거부 요청(집계)' },
+    pacs: { search: 'PACS 검색', series: 'PACS 시리즈 조회', retrieve: 'PACS에서 영상 가져오기', store: '리포트와 트레이싱을 PACS로 전송' },
   },
 };

@@ -38,4 +38,9 @@ export const koMembership: MembershipDictionary = {
   download: 'PDF',
   downloadFailed: '세금계산서를 내려받지 못했습니다',
   vatIncluded: '부가세 {{vat}} 포함',
+  clinic: '병원',
+  seats: '좌석',
+  seatsValue: '구성원 {{seats}}명 × {{price}}',
+  managedByOwner: '이 멤버십은 병원 소유자가 관리합니다: 결제 정보, 세금계산서, 해지.',
+  invoiceSeats: '좌석 {{seats}}석',
 };

@@ -11,6 +11,7 @@ import { koMembership } from './ko-membership.ts';
 import { koAudit } from './ko-audit.ts';
 import { koAdmin } from './ko-admin.ts';
 import { koDicom } from './ko-dicom.ts';
+import { koPacs } from './ko-pacs.ts';
 import { koChrome } from './ko-chrome.ts';
 import { koClinic } from './ko-clinic.ts';
 
@@ -27,6 +28,7 @@ export const ko: Dictionary = {
   audit: koAudit,
   admin: koAdmin,
   dicom: koDicom,
+  pacs: koPacs,
   chrome: koChrome,
   clinic: koClinic,
   language: { self: '한국어', label: '언어' },

@@ -154,5 +154,10 @@ export const viAccount: Pick<Dictionary, keyof typeof enAccount> = {
     serverError: { title: 'Trang này không hoạt động', text: 'Đã xảy ra lỗi phía máy chủ. Vui lòng thử lại sau.' },
     timeout: { title: 'Yêu cầu đã hết thời gian', text: 'Máy chủ phản hồi quá lâu. Vui lòng thử lại.' },
     network: { title: 'Lỗi mạng', text: 'Không thể kết nối máy chủ. Hãy kiểm tra kết nối mạng.' },
+    rateLimited: {
+      title: 'Quá nhiều yêu cầu',
+      text: 'Hãy thử lại sau {{seconds}} giây.',
+      retrying: 'Sẽ tự động thử lại sau {{seconds}} giây.',
+    },
   },
 };

@@ -28,6 +28,15 @@ export const viAudit: AuditDictionary = {
   unknown: 'Không xác định (đăng nhập thất bại)',
   otherAccount: 'Tài khoản khác (#{{id}})',
   details: 'Chi tiết',
+  scope: {
+    label: 'Hoạt động của ai',
+    mine: 'Hoạt động của tôi',
+    clinic: 'Nhật ký của phòng khám',
+    clinicTitle: 'Nhật ký hoạt động của phòng khám',
+    clinicIntro:
+      'Mọi lượt xem, xuất, in, thay đổi và xóa dữ liệu bệnh nhân của phòng khám của từng thành viên, và các lần ' +
+      'truy cập bị từ chối, kèm người thực hiện, thời gian, địa chỉ và kết quả. Không thể sửa hoặc xóa mục nào.',
+  },
   documents: {
     infer_result: 'điểm mốc AI',
     modified_result: 'điểm mốc đã chỉnh',
@@ -85,6 +94,7 @@ export const viAudit: AuditDictionary = {
     export: 'Xuất dữ liệu',
     admin: 'Quản trị',
     access: 'Yêu cầu bị từ chối (gộp)',
+    pacs: 'PACS',
   },
   actions: {
     auth: { sign_in: 'Đăng nhập', sign_out: 'Đăng xuất', account_locked: 'Tài khoản bị khóa', token_reuse: 'Chặn phiên bị đánh cắp' },
@@ -130,7 +140,7 @@ export const viAudit: AuditDictionary = {
       definitions: 'Thay đổi định nghĩa điểm mốc',
     },
     drawing: { view: 'Mở hình vẽ', update: 'Lưu hình vẽ' },
-    report: { pdf: 'Tải báo cáo PDF', print: 'In báo cáo', view: 'Mở báo cáo' },
+    report: { pdf: 'Tải báo cáo PDF', print: 'In báo cáo', view: 'Mở báo cáo', dicom: 'Tải báo cáo hoặc bản vẽ DICOM' },
     export: { csv: 'Xuất số đo (CSV)', xlsx: 'Xuất số đo (Excel)', landmarks: 'Xuất điểm mốc (JSON)', batch: 'Xuất hàng loạt' },
     admin: {
       audit_view: 'Quản trị viên xem nhật ký kiểm tra',
@@ -142,5 +152,6 @@ export const viAudit: AuditDictionary = {
       promote: 'Cấp quyền quản trị',
     },
     access: { refused_more: 'Thêm yêu cầu bị từ chối (gộp)' },
+    pacs: { search: 'Tìm kiếm PACS', series: 'Liệt kê series PACS', retrieve: 'Lấy phim từ PACS', store: 'Gửi báo cáo và bản vẽ đến PACS' },
   },
 };

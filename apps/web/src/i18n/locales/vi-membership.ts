@@ -38,4 +38,9 @@ export const viMembership: MembershipDictionary = {
   download: 'PDF',
   downloadFailed: 'Không tải được hóa đơn',
   vatIncluded: 'gồm VAT {{vat}}',
+  clinic: 'Phòng khám',
+  seats: 'Số chỗ',
+  seatsValue: '{{seats}} thành viên × {{price}}',
+  managedByOwner: 'Chủ phòng khám quản lý gói thành viên này: thông tin thanh toán, hóa đơn và hủy.',
+  invoiceSeats: 'Số chỗ: {{seats}}',
 };

@@ -11,6 +11,7 @@ import { viMembership } from './vi-membership.ts';
 import { viAudit } from './vi-audit.ts';
 import { viAdmin } from './vi-admin.ts';
 import { viDicom } from './vi-dicom.ts';
+import { viPacs } from './vi-pacs.ts';
 import { viChrome } from './vi-chrome.ts';
 import { viClinic } from './vi-clinic.ts';
 
@@ -27,6 +28,7 @@ export const vi: Dictionary = {
   audit: viAudit,
   admin: viAdmin,
   dicom: viDicom,
+  pacs: viPacs,
   chrome: viChrome,
   clinic: viClinic,
   language: { self: 'Tiếng Việt', label: 'Ngôn ngữ' },

@@ -154,5 +154,6 @@ export const zhAccount: Pick<Dictionary, keyof typeof enAccount> = {
     serverError: { title: '此页面无法正常运行', text: '服务器出现问题，请稍后再试。' },
     timeout: { title: '请求已超时', text: '服务器响应时间过长，请重试。' },
     network: { title: '网络错误', text: '无法连接服务器，请检查网络连接。' },
+    rateLimited: { title: '请求过多', text: '请在 {{seconds}} 秒后重试。', retrying: '将在 {{seconds}} 秒后自动重试。' },
   },
 };

@@ -26,6 +26,14 @@ export const zhAudit: AuditDictionary = {
   unknown: '未知（登录失败）',
   otherAccount: '其他账户（#{{id}}）',
   details: '详情',
+  scope: {
+    label: '谁的活动',
+    mine: '我的活动',
+    clinic: '诊所全部记录',
+    clinicTitle: '诊所活动日志',
+    clinicIntro:
+      '诊所患者数据上所有成员的查看、导出、打印、更改和删除，以及被拒绝的尝试，包括操作人、时间、地址和结果。记录无法更改或删除。',
+  },
   documents: {
     infer_result: 'AI 标志点',
     modified_result: '修改后的标志点',
@@ -81,6 +89,7 @@ export const zhAudit: AuditDictionary = {
     export: '导出',
     admin: '管理',
     access: '被拒绝请求汇总',
+    pacs: 'PACS',
   },
   actions: {
     auth: { sign_in: '登录', sign_out: '退出登录', account_locked: '账户已锁定', token_reuse: '已拒绝被盗用的会话' },
@@ -120,7 +129,7 @@ export const zhAudit: AuditDictionary = {
       definitions: '更改标志点定义',
     },
     drawing: { view: '打开绘图', update: '保存绘图' },
-    report: { pdf: '下载报告 PDF', print: '打印报告', view: '打开报告' },
+    report: { pdf: '下载报告 PDF', print: '打印报告', view: '打开报告', dicom: '下载 DICOM 报告或描记图' },
     export: { csv: '导出测量值（CSV）', xlsx: '导出测量值（Excel）', landmarks: '导出标志点（JSON）', batch: '批量导出' },
     admin: {
       audit_view: '管理员查看审计日志',
@@ -132,5 +141,6 @@ export const zhAudit: AuditDictionary = {
       promote: '授予管理员权限',
     },
     access: { refused_more: '被拒绝的请求（汇总）' },
+    pacs: { search: 'PACS 检索', series: 'PACS 序列列表', retrieve: '从 PACS 获取影像', store: '报告和描记图已发送到 PACS' },
   },
 };

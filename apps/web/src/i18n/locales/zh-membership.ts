@@ -38,4 +38,9 @@ export const zhMembership: MembershipDictionary = {
   download: 'PDF',
   downloadFailed: '无法下载发票',
   vatIncluded: '含增值税 {{vat}}',
+  clinic: '诊所',
+  seats: '席位',
+  seatsValue: '{{seats}} 名成员 × {{price}}',
+  managedByOwner: '此会员资格由诊所所有者管理：付款信息、发票和取消。',
+  invoiceSeats: '席位 {{seats}} 个',
 };

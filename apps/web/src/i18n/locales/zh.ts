@@ -11,6 +11,7 @@ import { zhMembership } from './zh-membership.ts';
 import { zhAudit } from './zh-audit.ts';
 import { zhAdmin } from './zh-admin.ts';
 import { zhDicom } from './zh-dicom.ts';
+import { zhPacs } from './zh-pacs.ts';
 import { zhChrome } from './zh-chrome.ts';
 import { zhClinic } from './zh-clinic.ts';
 
@@ -27,6 +28,7 @@ export const zh: Dictionary = {
   audit: zhAudit,
   admin: zhAdmin,
   dicom: zhDicom,
+  pacs: zhPacs,
   chrome: zhChrome,
   clinic: zhClinic,
   language: { self: '中文', label: '语言' },

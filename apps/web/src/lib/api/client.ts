@@ -35,6 +35,16 @@ let present: AlertPresenter = (title, text) => {
   return Promise.resolve();
 };
 
+type RateLimitNotice = (retryAfterS: number, retrying: boolean) => void;
+
+/** Tells the user of a RATE_LIMITED refusal (a toast); until the app registers one, the console. */
+let rateLimitNotice: RateLimitNotice = (seconds) => console.warn(`Too many requests; try again in ${seconds} s.`);
+
+/** The app shell registers its toast here (app/providers.tsx): lib knows no store. */
+export function setRateLimitNotice(next: RateLimitNotice): void {
+  rateLimitNotice = next;
+}
+
 /** The app shell registers the app popup here (app/providers.tsx). */
 export function setAlertPresenter(next: AlertPresenter): void {
   present = next;
@@ -51,6 +61,7 @@ export const api = createHttpClient({
     const { title, text, confirm } = translate(kind);
     return showAlert(title, text, confirm);
   },
+  rateLimited: (seconds, retrying) => rateLimitNotice(seconds, retrying),
   goHome: () => window.location.assign('/'),
   reload: () => window.location.reload(),
 });

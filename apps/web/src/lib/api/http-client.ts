@@ -1,7 +1,7 @@
 import { SILENT_ERROR_CODES } from '@ceppro/contract';
 import { z } from 'zod';
 import { ApiError } from './api-error.ts';
-import { MAX_ATTEMPTS, retryDelayMs } from './retry.ts';
+import { DEFAULT_RETRY_AFTER_S, MAX_ATTEMPTS, MAX_RETRY_AFTER_S, RATE_LIMITED, RATE_LIMITED_RETRIES, retryDelayMs } from './retry.ts';
 import type { TokenStore } from './token-store.ts';
 
 /**
@@ -12,6 +12,9 @@ import type { TokenStore } from './token-store.ts';
  *   failures) and retries; a failed refresh forgets the session and goes home,
  * - handles J005 (duplicate login) and K024 (expired account) for everyone,
  * - turns 404, 5xx, a 30 s time-out and network failures (after 3 attempts) into alerts,
+ * - tells the user of RATE_LIMITED (429, the per-user budget) and its Retry-After seconds, without
+ *   blocking; a read (a call safe to repeat: a GraphQL query, a GET) is sent again after those
+ *   seconds, at most twice and only for a wait up to 30 s (retry.ts); a write is not repeated,
  * - retries a network failure only for a call that is safe to repeat (GET, or `idempotent`): a
  *   POST whose answer was lost may have done its work, and repeating it would, say, create the
  *   patient twice, so it is reported as Network Error instead,
@@ -28,6 +31,11 @@ export interface HttpClientDeps {
   alert: (kind: Alert) => Promise<void>;
   goHome: () => void;
   reload: () => void;
+  /**
+   * Tells the user the server refused for too many requests (RATE_LIMITED) and after how many seconds
+   * it may be tried again; `retrying` when this client sends it again itself then. Does not wait.
+   */
+  rateLimited?: (retryAfterS: number, retrying: boolean) => void;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   timeoutMs?: number;
@@ -179,7 +187,8 @@ export function createHttpClient(deps: HttpClientDeps) {
     return attempt<T>(path, fields, options, false);
   }
 
-  async function attempt<T>(path: string, fields: Fields, options: PostOptions, retried: boolean): Promise<T> {
+  async function attempt<T>(path: string, fields: Fields, options: PostOptions, retried: boolean, limited = 0): Promise<T> {
+    const repeatable = options.method === 'GET' || options.method === 'PUT' || options.method === 'DELETE' || options.idempotent === true;
     const usedToken = options.auth ? deps.tokens.token() : null;
     const response = await send(
       path,
@@ -193,7 +202,7 @@ export function createHttpClient(deps: HttpClientDeps) {
         return { method: options.method ?? 'POST', headers, body };
       },
       options.background || options.quiet,
-      options.method === 'GET' || options.method === 'PUT' || options.method === 'DELETE' || options.idempotent === true,
+      repeatable,
     );
     if (options.binary && response.ok && !(response.headers.get('content-type') ?? '').includes('json'))
       return (await response.blob()) as T;
@@ -235,6 +244,16 @@ export function createHttpClient(deps: HttpClientDeps) {
       await deps.alert('expiredAccount');
       deps.goHome();
       throw new ApiError(code, message, response.status, true);
+    }
+    if (code === RATE_LIMITED && !passThrough.includes(code)) {
+      const seconds = Math.max(1, detail.retryAfterS ?? DEFAULT_RETRY_AFTER_S);
+      const again = repeatable && limited < RATE_LIMITED_RETRIES && seconds <= MAX_RETRY_AFTER_S;
+      deps.rateLimited?.(seconds, again);
+      if (again) {
+        await sleep(seconds * 1000);
+        return attempt<T>(path, fields, options, retried, limited + 1);
+      }
+      throw new ApiError(code, message, response.status, deps.rateLimited !== undefined, detail);
     }
     if (silent.has(code) || passThrough.includes(code)) throw new ApiError(code, message, response.status, false, detail);
     if (response.status === 404) {

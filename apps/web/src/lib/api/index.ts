@@ -1,5 +1,5 @@
 export { ApiError, isApiError, unhandledCode } from './api-error.ts';
-export { api, setAlertPresenter, setAlertTexts, showAlert, type AlertPresenter } from './client.ts';
+export { api, setAlertPresenter, setAlertTexts, setRateLimitNotice, showAlert, type AlertPresenter } from './client.ts';
 export { graphql } from './graphql.ts';
 export { createHttpClient, REQUEST_TIMEOUT_MS, type Alert, type Fields, type HttpClient, type PostOptions } from './http-client.ts';
 export { cookieTokenStore, type TokenStore } from './token-store.ts';

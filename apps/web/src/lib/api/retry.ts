@@ -13,3 +13,12 @@ export function retryDelayMs(attempt: number, random: number): number {
   const jittered = base * (1 - JITTER + 2 * JITTER * random);
   return Math.round(Math.min(jittered, MAX_DELAY_MS));
 }
+
+/** The per-user budget's refusal (HTTP 429 with Retry-After). */
+export const RATE_LIMITED = 'RATE_LIMITED';
+/** Seconds to wait when a 429 came without a usable Retry-After. */
+export const DEFAULT_RETRY_AFTER_S = 5;
+/** A read refused with RATE_LIMITED is sent again at most this many times, each after its Retry-After. */
+export const RATE_LIMITED_RETRIES = 2;
+/** A read waits on its own only for a Retry-After up to this long; a longer one is left to the user. */
+export const MAX_RETRY_AFTER_S = 30;

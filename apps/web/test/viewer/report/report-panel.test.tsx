@@ -74,6 +74,31 @@ function json(body: unknown, status = 200): Response {
 /** What the server's record holds as `infer_result` (a test may give the film landmark definitions). */
 let serverInfer: unknown = RECORD.infer_result;
 
+/** The stored superimposition the server's model carries (a test may give one), and its two films. */
+let serverSuperimposition: unknown = null;
+const superFilm = (chartId: string, colour: 'white' | 'red', dx: number) => ({
+  chart_id: chartId,
+  chart_data_id: 1,
+  shoot_date: null,
+  colour,
+  image: { width: 100, height: 100 },
+  transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 },
+  rms_residual: 0,
+  registered_on: ['S', 'N'],
+  landmarks: [
+    { id: 'S', x: 20, y: 20 },
+    { id: 'N', x: 80 + dx, y: 18 },
+  ],
+});
+const SUPERIMPOSITION = {
+  computed_at: '2026-01-02T00:00:00.000Z',
+  method: 'sn-at-s',
+  unit: 'mm',
+  frame_chart_id: CHART_ID,
+  films: [superFilm('a', 'white', 0), superFilm(CHART_ID, 'red', 2)],
+  movements: [{ id: 'N', from_chart_id: 'a', to_chart_id: CHART_ID, dx: 2, dy: 0, distance: 2 }],
+};
+
 /** The model the server would build from RECORD (the shared builder itself). */
 function serverModel(lang: ReportLang, analysisId: string) {
   const analysis = reportAnalysis({ analysis_id: analysisId }) ?? getAnalysis('steiner');
@@ -148,7 +173,12 @@ function backend({
       const model = /^\/api\/report\/([^/]+)\/model\?(.*)$/.exec(path);
       if (model && model[1] === CHART_ID) {
         const query = new URLSearchParams(model[2]);
-        return json({ success: true, data: serverModel((query.get('lang') ?? 'en') as ReportLang, query.get('analysis_id') ?? 'steiner') });
+        const data = serverModel((query.get('lang') ?? 'en') as ReportLang, query.get('analysis_id') ?? 'steiner');
+        const superimposition = {
+          superimposition: serverSuperimposition,
+          superimpositionTable: query.get('superimposition_table') === 'true',
+        };
+        return json({ success: true, data: { ...data, ...superimposition } });
       }
       return json({ success: false, code: 'NOT_FOUND', message: 'Not found.' }, 404);
     }),
@@ -170,6 +200,7 @@ function show(lang: Parameters<typeof createI18n>[0] = 'en') {
 
 beforeEach(() => {
   serverInfer = RECORD.infer_result;
+  serverSuperimposition = null;
   document.cookie = 'token=t; path=/';
   useAnalysisUiStore.getState().reset();
   useLandmarkStore.getState().load(RECORD, 1);
@@ -339,5 +370,36 @@ describe('report tab', () => {
     await waitFor(() => expect(screen.getAllByText('Smile Dental').length).toBeGreaterThan(0));
     fireEvent.click(screen.getByTestId('download-pdf'));
     expect((await screen.findByTestId('report-error')).textContent).toBe('This chart has no landmarks to report on yet.');
+  });
+
+  it('offers the superimposition appendix only with a superimposition, and asks for it in the print and the PDF', async () => {
+    const calls = backend();
+    show();
+    await waitFor(() => expect(screen.getAllByText('Smile Dental').length).toBeGreaterThan(0));
+    await waitFor(() => expect(calls.some((c) => c.path.includes('/model?'))).toBe(true));
+    expect(screen.queryByTestId('report-superimposition-appendix')).toBeNull();
+    cleanup();
+
+    serverSuperimposition = SUPERIMPOSITION;
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const more = backend();
+    show();
+    const box = (await screen.findByTestId('report-superimposition-appendix')) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(screen.getByText(/superimposition appendix/i)).toBeTruthy();
+    expect(more.some((c) => c.path.includes('superimposition_table'))).toBe(false);
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+    // The print's model is fetched again with the appendix, and the PDF is asked with it.
+    await waitFor(() => expect(more.some((c) => c.path.includes('/model?') && c.path.includes('superimposition_table=true'))).toBe(true));
+    fireEvent.click(screen.getByTestId('download-pdf'));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(more.find((c) => c.path === '/api/report/pdf')?.body).toEqual({
+      chart_id: CHART_ID,
+      analysis_id: 'steiner',
+      superimposition_table: true,
+      lang: 'en',
+      time_zone: ZONE,
+    });
   });
 });

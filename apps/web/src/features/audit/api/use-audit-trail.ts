@@ -14,11 +14,20 @@ export interface AuditFilters {
 
 export const emptyFilters: AuditFilters = { from: '', to: '', action: '', outcome: '', patientId: '' };
 
-export const auditKeys = { page: (filters: AuditFilters, cursor: string | null) => ['audit-trail', filters, cursor] as const };
+/**
+ * Whose trail: `mine` (events on my data or by me) or `clinic` (every event on the data of the clinic
+ * I work in, whoever acted: the owner's, `audit.read_clinic`).
+ */
+export type AuditScope = 'mine' | 'clinic';
+
+export const auditKeys = {
+  page: (filters: AuditFilters, cursor: string | null, scope: AuditScope = 'mine') => ['audit-trail', scope, filters, cursor] as const,
+};
 
 /** The filters as the query string of `GET /api/audit/events` (days become instants in local time). */
-export function auditQueryString(filters: AuditFilters, cursor: string | null, limit?: number): string {
+export function auditQueryString(filters: AuditFilters, cursor: string | null, limit?: number, scope: AuditScope = 'mine'): string {
   const params = new URLSearchParams();
+  if (scope === 'clinic') params.set('scope', 'clinic');
   if (filters.from) params.set('from', new Date(`${filters.from}T00:00:00`).toISOString());
   if (filters.to) {
     const end = new Date(`${filters.to}T00:00:00`);
@@ -34,19 +43,19 @@ export function auditQueryString(filters: AuditFilters, cursor: string | null, l
   return text ? `?${text}` : '';
 }
 
-/** One page of the signed-in user's trail, newest first; checked against the contract. */
-export function useAuditTrail(filters: AuditFilters, cursor: string | null) {
+/** One page of the signed-in user's trail (or their clinic's), newest first; checked against the contract. */
+export function useAuditTrail(filters: AuditFilters, cursor: string | null, scope: AuditScope = 'mine') {
   return useQuery({
-    queryKey: auditKeys.page(filters, cursor),
+    queryKey: auditKeys.page(filters, cursor, scope),
     queryFn: async (): Promise<AuditPage> =>
       AUDIT_ENDPOINTS.list.response.parse(
-        await api.get(`${AUDIT_ENDPOINTS.list.path}${auditQueryString(filters, cursor, 25)}`, { auth: true }),
+        await api.get(`${AUDIT_ENDPOINTS.list.path}${auditQueryString(filters, cursor, 25, scope)}`, { auth: true }),
       ),
     placeholderData: keepPreviousData,
   });
 }
 
 /** The filtered trail as a CSV file (UTF-8 with BOM). */
-export function fetchAuditCsv(filters: AuditFilters): Promise<Blob> {
-  return api.get<Blob>(`${AUDIT_ENDPOINTS.csv.path}${auditQueryString(filters, null)}`, { auth: true, binary: true });
+export function fetchAuditCsv(filters: AuditFilters, scope: AuditScope = 'mine'): Promise<Blob> {
+  return api.get<Blob>(`${AUDIT_ENDPOINTS.csv.path}${auditQueryString(filters, null, undefined, scope)}`, { auth: true, binary: true });
 }

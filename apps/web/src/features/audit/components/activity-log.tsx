@@ -1,130 +1,93 @@
-import { AUDIT_KINDS, AUDIT_OUTCOMES, type AuditEventView } from '@ceppro/contract';
-import { useState } from 'react';
+import type { AuditEventView } from '@ceppro/contract';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuditPager, useAuditCursors } from './audit-pager.tsx';
-import { saveFile } from '../../../lib/save-file.ts';
-import { useToastStore } from '../../../stores/toast-store.ts';
-import { emptyFilters, fetchAuditCsv, useAuditTrail, type AuditFilters } from '../api/use-audit-trail.ts';
+import { useMay } from '../../../hooks/use-work-space.ts';
+import { AuditFilterForm, useAuditFilterState } from './audit-filter-form.tsx';
+import { AuditPager } from './audit-pager.tsx';
+import { emptyFilters, fetchAuditCsv, useAuditTrail, type AuditScope } from '../api/use-audit-trail.ts';
 import { actionKey, patientText, timeText } from '../lib/audit-words.ts';
 import { EventDetail } from './event-detail.tsx';
 import './activity-log.css';
 
 /**
- * My info > Activity log: the clinic's audit trail (views, exports, prints, changes, sign-ins and
- * refused attempts by other accounts), filtered, paged newest first, and downloadable as CSV.
+ * My info > Activity log: the caller's audit trail (views, exports, prints, changes, sign-ins and
+ * refused attempts by other accounts), filtered, paged newest first, and downloadable as CSV. A
+ * clinic's owner (`audit.read_clinic`) can switch to the clinic's trail: every member's events on the
+ * clinic's patients, named by member.
  */
 export function ActivityLog() {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState<AuditFilters>(emptyFilters);
-  const [filters, setFilters] = useState<AuditFilters>(emptyFilters);
-  const pages = useAuditCursors();
-  const page = useAuditTrail(filters, pages.cursor);
-  const push = useToastStore((s) => s.push);
-  const [downloading, setDownloading] = useState(false);
-
-  const apply = (next: AuditFilters) => {
-    setFilters(next);
-    pages.reset();
-  };
-  const set = (field: keyof AuditFilters) => (e: { target: { value: string } }) => setDraft({ ...draft, [field]: e.target.value });
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveFile(await fetchAuditCsv(filters), 'ceppro-activity-log.csv');
-    } catch {
-      push({ kind: 'error', title: { key: 'audit.downloadFailed' }, text: '' });
-    } finally {
-      setDownloading(false);
-    }
-  };
-
+  const mayReadClinic = useMay('audit.read_clinic');
+  const [chosen, setChosen] = useState<AuditScope>('mine');
+  // Leaving the clinic (or losing the role) falls back to the caller's own trail.
+  const scope: AuditScope = mayReadClinic ? chosen : 'mine';
   return (
-    <section className="activity-log" data-testid="activity-log" aria-labelledby="activity-log-title">
+    <section className="activity-log" data-testid="activity-log" data-scope={scope} aria-labelledby="activity-log-title">
+      {/* A new scope starts from no filters and the newest page. */}
+      <ScopedTrail key={scope} scope={scope} scopes={mayReadClinic ? <ScopeSwitch scope={scope} onChange={setChosen} /> : null} />
+    </section>
+  );
+}
+
+function ScopeSwitch({ scope, onChange }: { scope: AuditScope; onChange: (scope: AuditScope) => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="activity-log__scopes" role="group" aria-label={t('audit.scope.label')}>
+      {(['mine', 'clinic'] as const).map((s) => (
+        <button
+          key={s}
+          type="button"
+          className={`button ${s === scope ? 'button--primary' : 'button--secondary'}`}
+          aria-pressed={s === scope}
+          onClick={() => onChange(s)}
+          data-testid={`audit-scope-${s}`}
+        >
+          {t(`audit.scope.${s}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ScopedTrail({ scope, scopes }: { scope: AuditScope; scopes: ReactNode }) {
+  const { t } = useTranslation();
+  const state = useAuditFilterState(emptyFilters, {
+    fetch: (filters) => fetchAuditCsv(filters, scope),
+    filename: scope === 'clinic' ? 'ceppro-clinic-activity-log.csv' : 'ceppro-activity-log.csv',
+  });
+  const page = useAuditTrail(state.filters, state.pages.cursor, scope);
+  return (
+    <>
       <h2 id="activity-log-title" className="activity-log__title">
-        {t('audit.title')}
+        {t(scope === 'clinic' ? 'audit.scope.clinicTitle' : 'audit.title')}
       </h2>
-      <p className="field__hint">{t('audit.intro')}</p>
-      <form
-        className="activity-log__filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          apply(draft);
-        }}
-      >
-        <label>
-          {t('audit.from')}
-          <input type="date" value={draft.from} onChange={set('from')} data-testid="audit-from" />
-        </label>
-        <label>
-          {t('audit.to')}
-          <input type="date" value={draft.to} onChange={set('to')} data-testid="audit-to" />
-        </label>
-        <label>
-          {t('audit.action')}
-          <select value={draft.action} onChange={set('action')} data-testid="audit-action">
-            <option value="">{t('audit.any')}</option>
-            {AUDIT_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`audit.kinds.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('audit.outcome')}
-          <select value={draft.outcome} onChange={set('outcome')} data-testid="audit-outcome">
-            <option value="">{t('audit.any')}</option>
-            {AUDIT_OUTCOMES.map((o) => (
-              <option key={o} value={o}>
-                {t(`audit.outcomes.${o}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('audit.patientNumber')}
-          <input inputMode="numeric" value={draft.patientId} onChange={set('patientId')} size={8} />
-        </label>
-        <button type="submit" className="button button--primary">
-          {t('audit.apply')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            setDraft(emptyFilters);
-            apply(emptyFilters);
-          }}
-        >
-          {t('audit.reset')}
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => void download()}
-          disabled={downloading}
-          data-testid="audit-csv"
-        >
-          {t('audit.csv')}
-        </button>
-      </form>
+      {scopes}
+      <p className="field__hint">{t(scope === 'clinic' ? 'audit.scope.clinicIntro' : 'audit.intro')}</p>
+      <AuditFilterForm state={state} />
       {page.isPending ? (
         <p className="field__hint">{t('common.loading')}</p>
       ) : page.isError ? (
         <p role="alert">{t('audit.loadFailed')}</p>
       ) : (
         <>
-          <EventTable events={page.data.items} />
-          <AuditPager pages={pages} next={page.data.next_cursor} />
+          <EventTable events={page.data.items} scope={scope} />
+          <AuditPager pages={state.pages} next={page.data.next_cursor} />
         </>
       )}
-    </section>
+    </>
   );
 }
 
-function EventTable({ events }: { events: AuditEventView[] }) {
+function EventTable({ events, scope }: { events: AuditEventView[]; scope: AuditScope }) {
   const { t, i18n } = useTranslation();
+  // The clinic's trail names the member who acted; the caller's own says "you" or another account.
+  const actor = (e: AuditEventView) =>
+    e.by_me
+      ? t('audit.me')
+      : e.actor_user_id === null
+        ? t('audit.unknown')
+        : scope === 'clinic' && e.actor_name
+          ? e.actor_name
+          : t('audit.otherAccount', { id: e.actor_user_id });
   if (events.length === 0) return <p className="activity-log__empty">{t('audit.empty')}</p>;
   return (
     <table className="activity-log__table" data-testid="audit-table">
@@ -147,9 +110,7 @@ function EventTable({ events }: { events: AuditEventView[] }) {
               <td>{timeText(e.at, i18n.language)}</td>
               <td>{key ? t(key, { defaultValue: e.action }) : e.action}</td>
               <td>{patientText(e)}</td>
-              <td>
-                {e.by_me ? t('audit.me') : e.actor_user_id === null ? t('audit.unknown') : t('audit.otherAccount', { id: e.actor_user_id })}
-              </td>
+              <td data-testid="audit-actor">{actor(e)}</td>
               <td className="activity-log__ip">{e.ip ?? ''}</td>
               <td>
                 <span className={`activity-log__outcome activity-log__outcome--${e.outcome}`}>{t(`audit.outcomes.${e.outcome}`)}</span>

@@ -1,17 +1,9 @@
-import { AUDIT_KINDS, AUDIT_OUTCOMES, type AdminAuditEventView } from '@ceppro/contract';
-import { useState } from 'react';
+import type { AdminAuditEventView } from '@ceppro/contract';
 import { useTranslation } from 'react-i18next';
-import { AuditPager, useAuditCursors } from './audit-pager.tsx';
+import { AuditFilterForm, useAuditFilterState } from './audit-filter-form.tsx';
+import { AuditPager } from './audit-pager.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
-import { saveFile } from '../../../lib/save-file.ts';
-import { useToastStore } from '../../../stores/toast-store.ts';
-import {
-  ADMIN_REQUIRED,
-  emptyAdminFilters,
-  fetchAdminAuditCsv,
-  useAdminAuditTrail,
-  type AdminAuditFilters,
-} from '../api/use-admin-audit-trail.ts';
+import { ADMIN_REQUIRED, emptyAdminFilters, fetchAdminAuditCsv, useAdminAuditTrail } from '../api/use-admin-audit-trail.ts';
 import { actionKey, timeText } from '../lib/audit-words.ts';
 import { EventDetail } from './event-detail.tsx';
 import './activity-log.css';
@@ -23,29 +15,9 @@ import './activity-log.css';
  */
 export function AdminAuditLog() {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<AdminAuditFilters>(emptyAdminFilters);
-  const [filters, setFilters] = useState<AdminAuditFilters>(emptyAdminFilters);
-  const pages = useAuditCursors();
-  const page = useAdminAuditTrail(filters, pages.cursor);
-  const push = useToastStore((s) => s.push);
-  const [downloading, setDownloading] = useState(false);
-
-  const apply = (next: AdminAuditFilters) => {
-    setFilters(next);
-    pages.reset();
-  };
-  const set = (field: keyof AdminAuditFilters) => (e: { target: { value: string } }) => setDraft({ ...draft, [field]: e.target.value });
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveFile(await fetchAdminAuditCsv(filters), 'ceppro-audit-log.csv');
-    } catch {
-      push({ kind: 'error', title: { key: 'audit.downloadFailed' }, text: '' });
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const state = useAuditFilterState(emptyAdminFilters, { fetch: fetchAdminAuditCsv, filename: 'ceppro-audit-log.csv' });
+  const { draft, setDraft, pages } = state;
+  const page = useAdminAuditTrail(state.filters, pages.cursor);
 
   if (page.error && isApiError(page.error) && page.error.code === ADMIN_REQUIRED) {
     return (
@@ -69,74 +41,22 @@ export function AdminAuditLog() {
           })}
         </p>
       )}
-      <form
-        className="activity-log__filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          apply(draft);
-        }}
-      >
-        <label>
-          {t('audit.adminView.account')}
-          <input value={draft.account} onChange={set('account')} maxLength={254} size={24} data-testid="admin-audit-account" />
-        </label>
-        <label>
-          {t('audit.from')}
-          <input type="date" value={draft.from} onChange={set('from')} data-testid="audit-from" />
-        </label>
-        <label>
-          {t('audit.to')}
-          <input type="date" value={draft.to} onChange={set('to')} data-testid="audit-to" />
-        </label>
-        <label>
-          {t('audit.action')}
-          <select value={draft.action} onChange={set('action')} data-testid="audit-action">
-            <option value="">{t('audit.any')}</option>
-            {AUDIT_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`audit.kinds.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('audit.outcome')}
-          <select value={draft.outcome} onChange={set('outcome')} data-testid="audit-outcome">
-            <option value="">{t('audit.any')}</option>
-            {AUDIT_OUTCOMES.map((o) => (
-              <option key={o} value={o}>
-                {t(`audit.outcomes.${o}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('audit.patientNumber')}
-          <input inputMode="numeric" value={draft.patientId} onChange={set('patientId')} size={8} data-testid="admin-audit-patient" />
-        </label>
-        <button type="submit" className="button button--primary" data-testid="admin-audit-apply">
-          {t('audit.apply')}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => {
-            setDraft(emptyAdminFilters);
-            apply(emptyAdminFilters);
-          }}
-        >
-          {t('audit.reset')}
-        </button>
-        <button
-          type="button"
-          className="button button--primary"
-          onClick={() => void download()}
-          disabled={downloading}
-          data-testid="audit-csv"
-        >
-          {t('audit.csv')}
-        </button>
-      </form>
+      <AuditFilterForm
+        state={state}
+        testIds={{ patient: 'admin-audit-patient', apply: 'admin-audit-apply' }}
+        leading={
+          <label>
+            {t('audit.adminView.account')}
+            <input
+              value={draft.account}
+              onChange={(e) => setDraft({ ...draft, account: e.target.value })}
+              maxLength={254}
+              size={24}
+              data-testid="admin-audit-account"
+            />
+          </label>
+        }
+      />
       {page.isPending ? (
         <p className="field__hint">{t('common.loading')}</p>
       ) : page.isError ? (

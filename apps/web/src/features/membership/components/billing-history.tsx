@@ -10,7 +10,7 @@ export interface MembershipFormats {
   date(iso: string): string;
 }
 
-/** The billing history: one row per invoice, each with its PDF (the user's own only). */
+/** The billing history: one row per invoice, each with its PDF (the payer's own only: the user's, or their clinic's). */
 export function BillingHistory({ history, fmt }: { history: BillingRecord[]; fmt: MembershipFormats }) {
   const { t } = useTranslation();
   const push = useToastStore((s) => s.push);
@@ -54,6 +54,11 @@ export function BillingHistory({ history, fmt }: { history: BillingRecord[]; fmt
             <td>
               {fmt.won(h.amount_won)}
               <span className="membership__vat">{t('membership.vatIncluded', { vat: fmt.won(h.vat_won) })}</span>
+              {h.seats !== null && (
+                <span className="membership__vat" data-testid="membership-invoice-seats">
+                  {t('membership.invoiceSeats', { seats: h.seats })}
+                </span>
+              )}
             </td>
             <td>{h.method === 'invoice' ? t('membership.methods.invoice') : h.method}</td>
             <td>{t(`membership.invoiceStates.${h.status}`)}</td>

@@ -21,7 +21,10 @@ function formats(language: string) {
   return { won: (n: number) => money.format(n), date: (iso: string) => day.format(new Date(iso)) };
 }
 
-/** `/membership`: plan, price, billing date, next charge, the spec's demo text, billing history, cancel. */
+/**
+ * `/membership`: plan, price, billing date, next charge, the spec's demo text, billing history, cancel.
+ * In a clinic it is the clinic's membership (seats shown); only its owner sees payment and invoices.
+ */
 export function MembershipSection() {
   const { t, i18n } = useTranslation();
   const { data, isError } = useMembership();
@@ -42,6 +45,9 @@ function MembershipDetails({ membership: m, fmt }: { membership: Membership; fmt
   const cancel = useCancelMembership();
   const planName = m.plan === 'standard' ? t('membership.planNames.standard') : m.plan;
   const price = fmt.won(m.price_won);
+  // In a clinic the subscription is the clinic's: the owner manages it, the other members see it.
+  const manage = m.clinic === null || m.clinic.manage;
+  const renews = m.state === 'trial' || m.state === 'active';
 
   const askCancel = () =>
     open({
@@ -63,6 +69,16 @@ function MembershipDetails({ membership: m, fmt }: { membership: Membership; fmt
   return (
     <div className="membership" data-testid="membership">
       <dl className="membership__facts">
+        {m.clinic && (
+          <>
+            <dt>{t('membership.clinic')}</dt>
+            <dd data-testid="membership-clinic">{m.clinic.name}</dd>
+            <dt>{t('membership.seats')}</dt>
+            <dd data-testid="membership-seats">
+              {t('membership.seatsValue', { seats: m.clinic.seats, price: fmt.won(m.clinic.seat_price_won) })}
+            </dd>
+          </>
+        )}
         <dt>{t('membership.plan')}</dt>
         <dd>{planName}</dd>
         <dt>{t('membership.price')}</dt>
@@ -87,14 +103,7 @@ function MembershipDetails({ membership: m, fmt }: { membership: Membership; fmt
             ? t('membership.nextChargeValue', { amount: fmt.won(m.next_charge_won), date: fmt.date(m.next_charge_at) })
             : t('membership.noNextCharge')}
         </dd>
-        <dt>{t('membership.method')}</dt>
-        <dd>{m.payment.method === 'invoice' ? t('membership.methods.invoice') : m.payment.method}</dd>
-        <dt>{t('membership.taxNumber')}</dt>
-        <dd data-testid="membership-tax-number">
-          {m.payment.tax_number ? formatTaxNumber(m.payment.tax_number) : t('membership.taxNumberMissing')}
-        </dd>
-        <dt>{t('membership.invoiceEmail')}</dt>
-        <dd>{m.payment.invoice_email}</dd>
+        {m.payment && <PaymentFacts payment={m.payment} />}
         {m.access_ends_at && (
           <>
             <dt>{t('membership.accessEnds')}</dt>
@@ -102,18 +111,27 @@ function MembershipDetails({ membership: m, fmt }: { membership: Membership; fmt
           </>
         )}
       </dl>
-      {(m.state === 'trial' || m.state === 'active') && <p className="membership__demo">{t('membership.demoText', { price })}</p>}
-      {(m.state === 'trial' || m.state === 'active') && !m.payment.ready && m.next_charge_at && (
+      {renews && <p className="membership__demo">{t('membership.demoText', { price })}</p>}
+      {renews && m.payment && !m.payment.ready && m.next_charge_at && (
         <p className="membership__warning" role="status" data-testid="membership-payment-missing">
           {t('membership.paymentMissing', { date: fmt.date(m.next_charge_at) })}{' '}
-          <Link to={paths.myInfo.to()}>{t('membership.toMyInfo')}</Link>
+          {m.clinic === null && <Link to={paths.myInfo.to()}>{t('membership.toMyInfo')}</Link>}
+        </p>
+      )}
+      {!manage && (
+        <p className="membership__note" role="note" data-testid="membership-owner-note">
+          {t('membership.managedByOwner')}
         </p>
       )}
 
-      <h2 className="membership__heading">{t('membership.history')}</h2>
-      <BillingHistory history={m.history} fmt={fmt} />
+      {manage && (
+        <>
+          <h2 className="membership__heading">{t('membership.history')}</h2>
+          <BillingHistory history={m.history} fmt={fmt} />
+        </>
+      )}
 
-      {(m.state === 'trial' || m.state === 'active') && (
+      {renews && manage && (
         <div className="membership__actions">
           <button type="button" className="button button--secondary" onClick={askCancel} disabled={cancel.isPending}>
             {t('membership.cancel')}
@@ -121,5 +139,22 @@ function MembershipDetails({ membership: m, fmt }: { membership: Membership; fmt
         </div>
       )}
     </div>
+  );
+}
+
+/** How the subscription is paid and where invoices go: the payer's own details (a clinic's to its owner only). */
+function PaymentFacts({ payment }: { payment: NonNullable<Membership['payment']> }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <dt>{t('membership.method')}</dt>
+      <dd>{payment.method === 'invoice' ? t('membership.methods.invoice') : payment.method}</dd>
+      <dt>{t('membership.taxNumber')}</dt>
+      <dd data-testid="membership-tax-number">
+        {payment.tax_number ? formatTaxNumber(payment.tax_number) : t('membership.taxNumberMissing')}
+      </dd>
+      <dt>{t('membership.invoiceEmail')}</dt>
+      <dd>{payment.invoice_email}</dd>
+    </>
   );
 }

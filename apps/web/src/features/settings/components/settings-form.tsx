@@ -18,6 +18,7 @@ import {
 import { AiAdaptationSection } from './ai-adaptation-section.tsx';
 import { LandmarkDefinitionsSection } from './landmark-definitions-section.tsx';
 import { LandmarkListField } from './landmark-list-field.tsx';
+import { NormPopulationSection } from './norm-population-section.tsx';
 import { StandardAnalysisField } from './standard-analysis-field.tsx';
 import './settings.css';
 
@@ -31,6 +32,7 @@ export function SettingsSection() {
   return (
     <>
       <UserConfigSettings />
+      <NormPopulationSection />
       <LandmarkDefinitionsSection />
       <AiAdaptationSection />
     </>

@@ -8,6 +8,8 @@ export function useAnalysisUserConfig() {
   return useQuery({
     queryKey: analysisKeys.userConfig,
     queryFn: async (): Promise<AnalysisUserConfig | null> => (await runOperation(analysisUserConfigQuery, {})).user_config,
+    // Filled by the viewer's first paint; a settings save invalidates it (userConfigKeys.all).
+    staleTime: 60_000,
     retry: false,
   });
 }

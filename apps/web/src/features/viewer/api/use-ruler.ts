@@ -16,6 +16,9 @@ export function useRuler(recordId: number | null) {
       if (item) noteRevision(item.id, 'ruler_info', item.document_revisions);
       return parseRulerInfo(item?.ruler_info ?? null);
     },
+    // Filled by the viewer's first paint: the layers and panels opening with it ask nothing again. A save
+    // another user made since is refused (CONFLICT) and read afresh.
+    staleTime: 60_000,
     retry: false,
   });
 }

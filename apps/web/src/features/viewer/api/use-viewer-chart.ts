@@ -21,6 +21,9 @@ export function useViewerChart(uuid: string | null) {
         throw error;
       }
     },
+    // Usually filled by the first paint's answer (use-viewer-first-paint.ts): the panels opening with the
+    // viewer read it from there instead of asking again.
+    staleTime: 60_000,
     retry: false,
   });
 }

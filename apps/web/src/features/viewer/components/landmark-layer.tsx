@@ -14,7 +14,8 @@ interface MarkerProps {
   /** The stored name (the model's, else the registry id): `data-name`, as before the store was keyed by id. */
   name: string;
   point: ImagePoint;
-  source: 'ai' | 'modified';
+  /** `constructed`: built from other points (packages/ceph constructed.ts), drawn hollow; a drag makes it the user's. */
+  source: 'ai' | 'modified' | 'constructed';
   review: boolean;
   selected: boolean;
   showName: boolean;
@@ -110,7 +111,7 @@ export function LandmarkLayer() {
             id={id}
             name={ai[id]?.name ?? id}
             point={point}
-            source={edited[id] ? 'modified' : 'ai'}
+            source={edited[id] ? 'modified' : ai[id] ? 'ai' : 'constructed'}
             review={review.has(id) && !edited[id]}
             selected={id === selected}
             showName={names}

@@ -1,4 +1,4 @@
-import { getLandmark, type LandmarkId } from '@ceppro/ceph';
+import { LANDMARK_SOURCING, getLandmark, type LandmarkId } from '@ceppro/ceph';
 import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClinicalNames } from '../hooks/use-clinical-names.ts';
@@ -13,6 +13,8 @@ interface ItemProps {
   /** The AI's point was moved by the account's clinic adaptation (shown while not edited). */
   adapted?: boolean;
   review: boolean;
+  /** Constructed from other points (packages/ceph constructed.ts), neither the model's nor the user's. */
+  constructed?: boolean;
   /** Not placed yet: offers "Place" instead of selecting. */
   onPlace?: (id: LandmarkId) => void;
   onSelect: (id: LandmarkId) => void;
@@ -26,6 +28,7 @@ export const LandmarkItem = memo(function LandmarkItem({
   confidence,
   adapted = false,
   review,
+  constructed = false,
   onPlace,
   onSelect,
 }: ItemProps) {
@@ -37,18 +40,24 @@ export const LandmarkItem = memo(function LandmarkItem({
   }, [selected]);
   const landmark = getLandmark(id);
   const names = useClinicalNames();
+  const sourcing = LANDMARK_SOURCING[id];
+  const from = sourcing?.kind === 'constructed' ? sourcing.from.map((s) => getLandmark(s).shortName).join(', ') : '';
+  const constructedTitle = constructed && !edited && !onPlace ? t('viewer.constructedTitle', { from }) : undefined;
   const badge = onPlace
     ? null
-    : edited
-      ? confidence === null
-        ? t('viewer.handPlaced')
-        : t('viewer.edited')
-      : confidence !== null
-        ? t(adapted ? 'viewer.confidenceAdapted' : 'viewer.confidence', { percent: Math.round(confidence * 100) })
-        : adapted
-          ? t('viewer.adaptedBadge')
-          : null;
-  const badgeTitle = adapted && !edited && !onPlace ? t('viewer.source.adapted') : undefined;
+    : constructedTitle
+      ? t('viewer.constructedBadge')
+      : edited
+        ? confidence === null
+          ? t('viewer.handPlaced')
+          : t('viewer.edited')
+        : confidence !== null
+          ? t(adapted ? 'viewer.confidenceAdapted' : 'viewer.confidence', { percent: Math.round(confidence * 100) })
+          : adapted
+            ? t('viewer.adaptedBadge')
+            : null;
+  const badgeTitle = constructedTitle ?? (adapted && !edited && !onPlace ? t('viewer.source.adapted') : undefined);
+  const definition = names.definition(id) ?? landmark.definition;
   return (
     <li
       ref={ref}
@@ -56,6 +65,7 @@ export const LandmarkItem = memo(function LandmarkItem({
       data-testid="landmark-item"
       data-id={id}
       data-selected={selected}
+      data-source={constructedTitle ? 'constructed' : undefined}
     >
       <button
         type="button"
@@ -63,13 +73,19 @@ export const LandmarkItem = memo(function LandmarkItem({
         aria-pressed={selected}
         disabled={Boolean(onPlace)}
         onClick={() => onSelect(id)}
-        title={names.definition(id) ?? landmark.definition}
+        title={constructedTitle ? `${definition}\n${constructedTitle}` : definition}
       >
         <span className="landmark-item__short">{landmark.shortName}</span>
         <span className="landmark-item__name">{names.landmark(id)}</span>
         {badge && (
           <span
-            className={`landmark-item__badge${edited ? ' landmark-item__badge--edited' : ''}`}
+            className={[
+              'landmark-item__badge',
+              edited && 'landmark-item__badge--edited',
+              constructedTitle && 'landmark-item__badge--constructed',
+            ]
+              .filter(Boolean)
+              .join(' ')}
             title={badgeTitle}
             data-testid="landmark-badge"
           >
@@ -105,6 +121,7 @@ export function LandmarkGroup({
   const selected = useLandmarkStore((s) => s.selected);
   const edited = useLandmarkStore((s) => s.edited);
   const ai = useLandmarkStore((s) => s.ai);
+  const positions = useLandmarkStore((s) => s.positions);
   if (ids.length === 0) return null;
   return (
     <section className="landmark-group">
@@ -122,6 +139,7 @@ export function LandmarkGroup({
             confidence={ai[id]?.confidence ?? null}
             adapted={isAdapted(ai[id])}
             review={review.has(id)}
+            constructed={positions[id] !== undefined && !ai[id] && !edited[id]}
             onSelect={onSelect}
             onPlace={onPlace}
           />

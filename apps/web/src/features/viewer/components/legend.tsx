@@ -8,6 +8,8 @@ export function Legend() {
   const { t } = useTranslation();
   const count = useLandmarkStore((s) => Object.keys(s.positions).length);
   const adjusted = useLandmarkStore((s) => Object.keys(s.edited).length > 0);
+  // Points built from others (packages/ceph constructed.ts): neither the model's nor the user's.
+  const constructed = useLandmarkStore((s) => Object.keys(s.positions).some((id) => !(id in s.ai) && !(id in s.edited)));
   const visible = useViewerStore((s) => s.display.landmarks);
   const { hard, soft } = useViewerAppearance();
   // AI markers take the Settings tissue colours: the key shows both halves (hard | soft).
@@ -31,6 +33,16 @@ export function Legend() {
             <span className="viewer-legend__key">
               <span className="viewer-legend__swatch viewer-legend__swatch--modified" aria-hidden="true" />
               {t('viewer.legendModified')}
+            </span>
+          )}
+          {constructed && (
+            <span className="viewer-legend__key" data-testid="legend-constructed">
+              <span
+                className="viewer-legend__swatch viewer-legend__swatch--constructed"
+                style={hard.color ? { borderColor: hard.color } : undefined}
+                aria-hidden="true"
+              />
+              {t('viewer.constructedBadge')}
             </span>
           )}
           <span className="viewer-legend__key">

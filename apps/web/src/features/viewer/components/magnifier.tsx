@@ -1,9 +1,10 @@
 import { imageToScreen } from '@ceppro/ceph';
 import { useEffect, useRef } from 'react';
 import type { Size } from '../lib/coordinates.ts';
+import { createFilmRenderer, type FilmRenderer } from '../lib/film-gl.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
-import { filmFilter } from './image-canvas.tsx';
+import { filmCssFilter } from './film-svg-filter.tsx';
 
 /**
  * Lens size in CSS px and its magnification: twice the view, and at least 1.5 screen px per image
@@ -18,6 +19,8 @@ const GAP = 28;
 /**
  * A zoomed lens of the film around a landmark being dragged, with a cross-hair at its new position,
  * drawn outside React from the store's drag preview (docs/house-rules.md §7): hidden when no drag runs.
+ * The film in it has the stage's adjustments: drawn by its own GPU renderer (made at the first drag)
+ * and copied onto the lens, or, where the stage draws in 2D, with the same SVG filter.
  */
 export function Magnifier({ image, imageSize }: { image: HTMLImageElement | null; imageSize: Size }) {
   const ref = useRef<HTMLCanvasElement>(null);
@@ -27,6 +30,17 @@ export function Magnifier({ image, imageSize }: { image: HTMLImageElement | null
     const dpr = window.devicePixelRatio || 1;
     canvas.width = LENS * dpr;
     canvas.height = LENS * dpr;
+    let lens: { canvas: HTMLCanvasElement; renderer: FilmRenderer } | null | undefined;
+    /** The lens's GPU renderer with the film uploaded; null where the stage draws the film in 2D. */
+    const gpuLens = (film: HTMLImageElement) => {
+      if (lens !== undefined || useViewerStore.getState().filmRendering !== 'gpu') return lens ?? null;
+      const offscreen = document.createElement('canvas');
+      offscreen.width = canvas.width;
+      offscreen.height = canvas.height;
+      const renderer = createFilmRenderer(offscreen);
+      lens = renderer && renderer.setImage(film) ? { canvas: offscreen, renderer } : null;
+      return lens;
+    };
     const render = () => {
       const { preview } = useLandmarkStore.getState();
       const { view, viewportSize, film } = useViewerStore.getState();
@@ -42,14 +56,25 @@ export function Magnifier({ image, imageSize }: { image: HTMLImageElement | null
       const left = at.x + GAP + LENS > viewportSize.width ? at.x - GAP - LENS : at.x + GAP;
       const top = at.y - GAP - LENS < 0 ? at.y + GAP : at.y - GAP - LENS;
       canvas.style.transform = `translate(${Math.round(left)}px, ${Math.round(top)}px)`;
-      canvas.style.filter = filmFilter(film);
       const zoom = Math.max(MIN_ZOOM, view.scale * ENLARGE) * dpr;
+      const lensView = {
+        scale: zoom,
+        translateX: canvas.width / 2 - preview.point.x * zoom,
+        translateY: canvas.height / 2 - preview.point.y * zoom,
+      };
+      const gpu = gpuLens(image);
+      canvas.style.filter = gpu ? 'none' : filmCssFilter(film);
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.fillStyle = '#000';
       ctx.fillRect(0, 0, canvas.width, canvas.height);
-      ctx.setTransform(zoom, 0, 0, zoom, canvas.width / 2 - preview.point.x * zoom, canvas.height / 2 - preview.point.y * zoom);
-      ctx.imageSmoothingEnabled = true;
-      ctx.drawImage(image, 0, 0, imageSize.width, imageSize.height);
+      if (gpu) {
+        gpu.renderer.draw({ viewport: { width: canvas.width, height: canvas.height }, view: lensView, imageSize, adjustments: film });
+        ctx.drawImage(gpu.canvas, 0, 0);
+      } else {
+        ctx.setTransform(lensView.scale, 0, 0, lensView.scale, lensView.translateX, lensView.translateY);
+        ctx.imageSmoothingEnabled = true;
+        ctx.drawImage(image, 0, 0, imageSize.width, imageSize.height);
+      }
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       const c = LENS / 2;
       // A cross-hair with an open centre (the point itself stays visible), dark under light for any film.
@@ -71,9 +96,13 @@ export function Magnifier({ image, imageSize }: { image: HTMLImageElement | null
       ctx.stroke();
     };
     render();
-    return useLandmarkStore.subscribe((s, prev) => {
+    const unsubscribe = useLandmarkStore.subscribe((s, prev) => {
       if (s.preview !== prev.preview) render();
     });
+    return () => {
+      unsubscribe();
+      lens?.renderer.dispose({ loseContext: true });
+    };
   }, [image, imageSize]);
   return <canvas ref={ref} className="viewer-magnifier" data-testid="magnifier" hidden style={{ width: LENS, height: LENS }} />;
 }

@@ -1,15 +1,15 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useMay } from '../../../hooks/use-work-space.ts';
-import { useAnalysisRecord } from '../api/use-analysis-record.ts';
 import { useDisplayConfig } from '../api/use-display-config.ts';
 import { useChartImage } from '../api/use-chart-image.ts';
-import { useViewerChart } from '../api/use-viewer-chart.ts';
+import { useViewerFirstPaint } from '../api/use-viewer-first-paint.ts';
 import { useLandmarkAutosave } from '../hooks/use-landmark-autosave.ts';
 import { setTool } from '../interaction/registry.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
+import { useFilmDisplay } from '../hooks/use-film-display.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
 import { SidePanel } from './side-panel.tsx';
 import { ViewerMessage } from './viewer-message.tsx';
@@ -29,12 +29,14 @@ const uuidSchema = z.uuid();
 export function Viewer({ chartUuid, barActions }: { chartUuid: string; barActions?: ReactNode }) {
   const { t } = useTranslation();
   const validUuid = uuidSchema.safeParse(chartUuid).success;
-  const chartQuery = useViewerChart(validUuid ? chartUuid : null);
-  const chart = chartQuery.data ?? null;
+  // One request draws the film and the landmarks (chart, record, film URL, settings); its answer also fills
+  // the caches that the film's URL (asked again once a minute old), the panels and the settings read from.
+  const paint = useViewerFirstPaint(validUuid ? chartUuid : null);
+  const chart = paint.data?.chart ?? null;
   const ceph = chart?.chart_data.find((d) => d.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;
-  const recordQuery = useAnalysisRecord(chart?.id ?? null);
   const imageQuery = useChartImage(chart?.chart_id ?? null, ceph?.id ?? null);
-  const record = recordQuery.data ?? null;
+  const record = paint.data?.record ?? null;
+  useFilmDisplay(record?.id ?? null);
 
   const reset = useViewerStore((s) => s.reset);
   // A layout effect: it must run before the stage's own effects report the film and viewport sizes
@@ -47,19 +49,20 @@ export function Viewer({ chartUuid, barActions }: { chartUuid: string; barAction
     return reset;
   }, [chartUuid, reset]);
 
-  // The record is read into the landmark store once per opened chart: later refetches (window
-  // focus) or our own cache update after a save must not wipe edits or the undo history.
-  const loaded = useRef(false);
-  useEffect(() => {
-    if (loaded.current || !recordQuery.isSuccess) return;
-    loaded.current = true;
+  // The record is read into the landmark store once per opened chart (a later refetch or our own cache
+  // update after a save must not wipe edits or the undo history), before the stage is drawn: the film and
+  // its landmarks appear in one commit, and the layers' own queries start after the landmarks are shown.
+  const [loaded, setLoaded] = useState(false);
+  useLayoutEffect(() => {
+    if (loaded || !paint.isSuccess) return;
     useLandmarkStore.getState().load(record, ceph?.id ?? null);
-  }, [record, recordQuery.isSuccess, ceph?.id]);
-  // After a refused (stale) save: the chart (its film may have changed) and the record afresh.
+    setLoaded(true);
+  }, [loaded, record, paint.isSuccess, ceph?.id]);
+  // After a refused (stale) save: the chart (its film may have changed) and the record afresh, again in one request.
   const reloadRecord = async () => {
-    const [fresh, freshRecord] = await Promise.all([chartQuery.refetch(), recordQuery.refetch()]);
-    const film = fresh.data?.chart_data.find((d) => d.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;
-    useLandmarkStore.getState().load(freshRecord.data ?? null, film?.id ?? null);
+    const fresh = (await paint.refetch()).data;
+    const film = fresh?.chart?.chart_data.find((d) => d.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;
+    useLandmarkStore.getState().load(fresh?.record ?? null, film?.id ?? null);
   };
   useLandmarkAutosave(chart?.id ?? null, reloadRecord);
 
@@ -71,9 +74,9 @@ export function Viewer({ chartUuid, barActions }: { chartUuid: string; barAction
   }, [mayEditLandmarks]);
 
   // The user's display settings choose the layers a chart opens with (spec defaults: all on). Applied
-  // once per chart when they arrive (cached after the first chart, so before the film is drawn);
+  // once per chart when they arrive (with the first paint's answer, so before the film is drawn);
   // later refetches do not reset toggles the user has clicked since.
-  const displayConfig = useDisplayConfig(validUuid).data;
+  const displayConfig = useDisplayConfig(paint.isSuccess).data;
   const configApplied = useRef(false);
   useEffect(() => {
     if (configApplied.current || !displayConfig) return;
@@ -87,19 +90,18 @@ export function Viewer({ chartUuid, barActions }: { chartUuid: string; barAction
   }, [displayConfig]);
 
   const entry = imageQuery.data ?? null;
-  const ready = entry !== null && !entry.lost && entry.presignedPath !== null && !recordQuery.isPending;
+  const ready = entry !== null && !entry.lost && entry.presignedPath !== null && paint.isSuccess && loaded;
 
   const retry = () => {
-    void chartQuery.refetch();
-    if (recordQuery.isError) void recordQuery.refetch();
+    void paint.refetch();
     if (imageQuery.isError) void imageQuery.refetch();
   };
 
   const body = (() => {
-    if (!validUuid || (chartQuery.isSuccess && chart === null)) {
+    if (!validUuid || (paint.isSuccess && chart === null)) {
       return <ViewerMessage kind="not-found" title={t('viewer.notFoundTitle')} text={t('viewer.notFoundText')} />;
     }
-    if (chartQuery.isError || recordQuery.isError || imageQuery.isError) {
+    if (paint.isError || imageQuery.isError) {
       return (
         <ViewerMessage
           kind="error"
@@ -109,12 +111,13 @@ export function Viewer({ chartUuid, barActions }: { chartUuid: string; barAction
         />
       );
     }
-    if (chartQuery.isPending) return <ViewerMessage kind="loading" title={t('viewer.loading')} />;
+    if (paint.isPending) return <ViewerMessage kind="loading" title={t('viewer.loading')} />;
     if (ceph === null) return <ViewerMessage kind="no-image" title={t('viewer.noImage')} />;
-    if (imageQuery.isPending || recordQuery.isPending) return <ViewerMessage kind="loading" title={t('viewer.loading')} />;
+    if (imageQuery.isPending) return <ViewerMessage kind="loading" title={t('viewer.loading')} />;
     if (entry === null) return <ViewerMessage kind="no-image" title={t('viewer.noImage')} />;
     if (entry.lost || entry.presignedPath === null)
       return <ViewerMessage kind="lost" title={t('viewer.lost')} text={t('viewer.lostText')} />;
+    if (!loaded) return <ViewerMessage kind="loading" title={t('viewer.loading')} />;
     const imageSize = record?.img_size ?? (entry.width && entry.height ? { width: entry.width, height: entry.height } : null);
     return (
       <>

@@ -1,4 +1,4 @@
-import type { Sex, UserAnalysisManage } from '@ceppro/ceph';
+import type { NormSetSelection, Sex, UserAnalysisManage } from '@ceppro/ceph';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useViewerChart } from '../api/use-viewer-chart.ts';
@@ -9,6 +9,7 @@ import { analysisOptions, optionFor, type AnalysisOption } from '../lib/analysis
 import { analysisRowsFor, type AnalysisRow } from '../lib/analysis-rows.ts';
 import { readManage } from '../lib/custom-groups.ts';
 import { useAnalysisUiStore } from '../store/analysis-ui-store.ts';
+import { useChartNorms } from '../api/use-chart-norms.ts';
 
 /** The patient's sex for sex-specific norms (Wits); patient.gender is true for female. */
 function useChartSex(): Sex | undefined {
@@ -33,6 +34,8 @@ export interface AnalysisView {
   readonly manage: UserAnalysisManage;
   readonly manageProblem: boolean;
   readonly config: ReturnType<typeof useAnalysisUserConfig>;
+  /** The norm set the rows are compared with (age, sex, population; analysis/api/use-chart-norms.ts). */
+  readonly norms: NormSetSelection;
 }
 
 /**
@@ -48,6 +51,7 @@ export function useAnalysisView(): AnalysisView {
   const positions = useLandmarkPositions();
   const calibration = useFilmCalibration();
   const sex = useChartSex();
-  const rows = option === null ? [] : analysisRowsFor(option.analysis, positions, calibration.calibration, sex);
-  return { options, option, rows, calibration, manage, manageProblem: problem, config: query };
+  const norms = useChartNorms(query.data?.user_analysis_manage ?? null);
+  const rows = option === null ? [] : analysisRowsFor(option.analysis, positions, calibration.calibration, sex, norms);
+  return { options, option, rows, calibration, manage, manageProblem: problem, config: query, norms };
 }

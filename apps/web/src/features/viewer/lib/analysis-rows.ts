@@ -1,5 +1,6 @@
 import {
   analysisMeasurements,
+  applyNormSet,
   evaluateMeasurements,
   interpretMeasurement,
   normFor,
@@ -12,6 +13,7 @@ import {
   type LandmarkMap,
   type MeasurementDefinition,
   type MeasurementResult,
+  type NormSetSelection,
   type NormStat,
   type Sex,
   type Vec2,
@@ -32,6 +34,8 @@ export interface AnalysisRow {
   /** The statistic compared against (sex-specific where known), null when the measurement has none. */
   readonly norm: NormStat | null;
   readonly level: RowLevel;
+  /** The norm set the row was compared with; absent when the catalogue's norms were used as they are. */
+  readonly norms?: NormSetSelection;
 }
 
 /** Landmark positions as the viewer keeps them: image pixels of the original upload. */
@@ -62,13 +66,16 @@ export function buildAnalysisRows(
   positions: LandmarkPositions,
   calibration: Calibration,
   sex?: Sex,
+  norms?: NormSetSelection,
 ): AnalysisRow[] {
-  const definitions = analysisMeasurements(analysis);
+  // The chosen norm set's values (packages/ceph `applyNormSet`); the catalogue's when none is given.
+  const definitions = norms === undefined ? analysisMeasurements(analysis) : applyNormSet(analysisMeasurements(analysis), norms);
   const results = evaluateMeasurements(definitions, asImagePoints(positions), calibration);
   return definitions.map((definition, i) => {
     const result = results[i] as MeasurementResult;
     const interpretation = interpretMeasurement(definition, result, sex);
-    return { definition, result, interpretation, norm: normFor(definition, sex), level: levelOf(result, interpretation) };
+    const row = { definition, result, interpretation, norm: normFor(definition, sex), level: levelOf(result, interpretation) };
+    return norms === undefined ? row : { ...row, norms };
   });
 }
 
@@ -79,7 +86,16 @@ export function buildAnalysisRows(
  */
 const cache = new WeakMap<
   LandmarkPositions,
-  Map<string, { calibration: Calibration; sex: Sex | undefined; analysis: AnalysisDefinition; rows: AnalysisRow[] }>
+  Map<
+    string,
+    {
+      calibration: Calibration;
+      sex: Sex | undefined;
+      norms: NormSetSelection | undefined;
+      analysis: AnalysisDefinition;
+      rows: AnalysisRow[];
+    }
+  >
 >();
 
 export function analysisRowsFor(
@@ -87,6 +103,7 @@ export function analysisRowsFor(
   positions: LandmarkPositions,
   calibration: Calibration,
   sex?: Sex,
+  norms?: NormSetSelection,
 ): AnalysisRow[] {
   let byAnalysis = cache.get(positions);
   if (byAnalysis === undefined) {
@@ -94,9 +111,9 @@ export function analysisRowsFor(
     cache.set(positions, byAnalysis);
   }
   const hit = byAnalysis.get(analysis.id);
-  if (hit && hit.calibration === calibration && hit.sex === sex && hit.analysis === analysis) return hit.rows;
-  const rows = buildAnalysisRows(analysis, positions, calibration, sex);
-  byAnalysis.set(analysis.id, { calibration, sex, analysis, rows });
+  if (hit && hit.calibration === calibration && hit.sex === sex && hit.norms === norms && hit.analysis === analysis) return hit.rows;
+  const rows = buildAnalysisRows(analysis, positions, calibration, sex, norms);
+  byAnalysis.set(analysis.id, { calibration, sex, norms, analysis, rows });
   return rows;
 }
 

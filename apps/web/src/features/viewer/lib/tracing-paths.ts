@@ -1,4 +1,4 @@
-import { LINE_TYPE_GROUPS, outlinePaths, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
+import { LINE_TYPE_GROUPS, outlinePaths, toothOutlinePaths, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
 import { outlineTissue, type Tissue } from './viewer-appearance.ts';
 
 /**
@@ -13,7 +13,12 @@ export interface TracingPath {
 }
 
 export function tracingPaths(positions: LandmarkMap<ImagePoint>): TracingPath[] {
-  return outlinePaths(positions).map((path) => ({ id: path.id, d: path.d, tissue: outlineTissue(path.landmarks) }));
+  // Then the incisor outlines, templates fitted to each incisor's apex and tip (packages/ceph tooth-templates.ts).
+  return [...outlinePaths(positions), ...toothOutlinePaths(positions)].map((path) => ({
+    id: path.id,
+    d: path.d,
+    tissue: outlineTissue(path.landmarks),
+  }));
 }
 
 /**

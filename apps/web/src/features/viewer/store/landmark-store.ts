@@ -250,17 +250,23 @@ export const canRedo = (s: LandmarkState) => s.future.length > 0;
 /** Whether the shown point of `id` is the user's rather than the model's. */
 export const isEdited = (s: LandmarkState, id: LandmarkId) => s.edited[id] !== undefined;
 
-/** Where the shown point of a landmark comes from; `adapted`: the AI's, moved by the account's clinic adaptation. */
-export type LandmarkSource = 'ai' | 'adapted' | 'edited' | 'hand';
+/**
+ * Where the shown point of a landmark comes from; `adapted`: the AI's, moved by the account's clinic adaptation;
+ * `constructed`: built from other points (packages/ceph constructed.ts), neither the model's nor the user's.
+ */
+export type LandmarkSource = 'ai' | 'adapted' | 'edited' | 'hand' | 'constructed';
 
 /**
  * The source of `id`'s shown point, or null when it has none. Read from `edited` and `ai` as they
  * are now, so "Reset to AI" (which drops the edit) brings back "adapted" for an adapted point.
  */
-export function landmarkSource(s: Pick<LandmarkState, 'ai' | 'edited'>, id: LandmarkId): LandmarkSource | null {
+export function landmarkSource(
+  s: Pick<LandmarkState, 'ai' | 'edited'> & Partial<Pick<LandmarkState, 'positions'>>,
+  id: LandmarkId,
+): LandmarkSource | null {
   const ai = s.ai[id];
   if (s.edited[id] !== undefined) return ai ? 'edited' : 'hand';
-  if (!ai) return null;
+  if (!ai) return s.positions?.[id] ? 'constructed' : null;
   return isAdapted(ai) ? 'adapted' : 'ai';
 }
 

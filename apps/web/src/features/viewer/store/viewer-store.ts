@@ -1,4 +1,4 @@
-import type { Vec2, ViewTransform } from '@ceppro/ceph';
+import { DEFAULT_FILM_ADJUSTMENTS, normaliseFilmAdjustments, type FilmAdjustments, type Vec2, type ViewTransform } from '@ceppro/ceph';
 import { create } from 'zustand';
 import { fitView, zoomAt, type Size } from '../lib/coordinates.ts';
 import { clampPan } from '../lib/pan-limits.ts';
@@ -6,7 +6,8 @@ import { clampPan } from '../lib/pan-limits.ts';
 /**
  * The viewer's own state (docs/house-rules.md §9): how the image is shown, not what is stored on the server.
  * Spec defaults: transform scale 1 (= fitted), translate 0,0; X-ray, Landmark, Tracing line and
- * Ref. plane displays on; brightness and contrast 100 (percent, as CSS filters read them).
+ * Ref. plane displays on; brightness and contrast 100 (percent), gamma 1, no invert or filter (the film's
+ * display, packages/ceph `FilmAdjustments`, kept per chart by hooks/use-film-display.ts).
  * One viewer is open at a time; `reset` runs when a chart is opened (spec: route changes reset it).
  */
 export interface ViewerDisplay {
@@ -17,14 +18,15 @@ export interface ViewerDisplay {
   names: boolean;
 }
 
-/** Film adjustments in percent (100 = as stored). */
-export interface ViewerFilm {
-  brightness: number;
-  contrast: number;
-}
+/** The film's display adjustments (packages/ceph `display/film-adjustments.ts`; defaults: as stored). */
+export type ViewerFilm = FilmAdjustments;
 
-export const FILM_MIN = 20;
-export const FILM_MAX = 300;
+/**
+ * How the film is drawn: `gpu` (WebGL2, every adjustment), `basic` (the 2D canvas where WebGL2 is
+ * unavailable or may not read the film: the tone curve as an SVG filter, edges in screen px), or
+ * `pending` until the film canvas has tried.
+ */
+export type FilmRendering = 'pending' | 'gpu' | 'basic';
 
 export interface ViewerState {
   imageSize: Size | null;
@@ -36,6 +38,7 @@ export interface ViewerState {
   fitted: boolean;
   display: ViewerDisplay;
   film: ViewerFilm;
+  filmRendering: FilmRendering;
 }
 
 export interface ViewerActions {
@@ -47,7 +50,9 @@ export interface ViewerActions {
   zoomBy: (factor: number, anchor?: Vec2) => void;
   toggle: (key: keyof ViewerDisplay) => void;
   setDisplay: (display: Partial<ViewerDisplay>) => void;
+  /** Changes some adjustments (clamped to their ranges and steps); `setFilm(DEFAULT_FILM_ADJUSTMENTS)` resets them. */
   setFilm: (film: Partial<ViewerFilm>) => void;
+  setFilmRendering: (rendering: FilmRendering) => void;
   /** Pans (same zoom) to centre an image point when it is outside the viewport or close to its edge. */
   reveal: (point: Vec2) => void;
 }
@@ -59,10 +64,9 @@ const initial: ViewerState = {
   fitScale: 1,
   fitted: true,
   display: { xray: true, landmarks: true, tracing: true, planes: true, names: false },
-  film: { brightness: 100, contrast: 100 },
+  film: DEFAULT_FILM_ADJUSTMENTS,
+  filmRendering: 'pending',
 };
-
-const clampFilm = (v: number) => Math.min(FILM_MAX, Math.max(FILM_MIN, Math.round(v)));
 
 /** Pan/zoom results are clamped so part of the film always stays in view (lib/pan-limits.ts). */
 function kept(state: Pick<ViewerState, 'imageSize' | 'viewportSize'>, view: ViewTransform): ViewTransform {
@@ -77,7 +81,7 @@ function fitted(state: ViewerState): Pick<ViewerState, 'view' | 'fitScale' | 'fi
 
 export const useViewerStore = create<ViewerState & ViewerActions>()((set, get) => ({
   ...initial,
-  reset: () => set({ ...initial, display: { ...initial.display }, film: { ...initial.film } }),
+  reset: () => set((s) => ({ ...initial, display: { ...initial.display }, filmRendering: s.filmRendering })),
   setImageSize: (imageSize) => set((s) => ({ imageSize, ...fitted({ ...s, imageSize }) })),
   setViewportSize: (viewportSize) =>
     set((s) => {
@@ -110,13 +114,8 @@ export const useViewerStore = create<ViewerState & ViewerActions>()((set, get) =
     });
   },
   setDisplay: (display) => set((s) => ({ display: { ...s.display, ...display } })),
-  setFilm: (film) =>
-    set((s) => ({
-      film: {
-        brightness: clampFilm(film.brightness ?? s.film.brightness),
-        contrast: clampFilm(film.contrast ?? s.film.contrast),
-      },
-    })),
+  setFilm: (film) => set((s) => ({ film: normaliseFilmAdjustments(film, s.film) })),
+  setFilmRendering: (filmRendering) => set({ filmRendering }),
 }));
 
 /** The zoom relative to the fitted view, in whole percent (100 = fitted). */

@@ -1,5 +1,5 @@
 import { DICOM_CONTENT_TYPE, IMAGE_UPLOAD, type DicomPatientFacts } from '@ceppro/contract';
-import { useEffect, useId, useState, type DragEvent } from 'react';
+import { useEffect, useId, useImperativeHandle, useState, type DragEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, ImageIcon } from '../../../../components/icons.tsx';
 import { useDicomPreview } from '../../hooks/use-dicom-preview.ts';
@@ -20,6 +20,12 @@ interface DropZoneProps {
   testId: string;
   /** A DICOM file was taken: the patient facts it names (the form offers them, the user confirms). */
   onDicomFacts?: (facts: DicomPatientFacts) => void;
+  /** Lets the owner hand the zone a file as if it were dropped (the PACS import): the same checks and offers. */
+  handle?: Ref<DropZoneHandle>;
+}
+
+export interface DropZoneHandle {
+  take(file: File): void;
 }
 
 /** A preview URL for the chosen image, revoked when the file changes or the zone goes away. */
@@ -46,7 +52,7 @@ function usePreview(file: File | null): string | null {
  * label for the hidden file input, so clicks and browser tests (setInputFiles on the zone) reach
  * the input.
  */
-export function DropZone({ label, hint, file, onChange, required, disabled, testId, onDicomFacts }: DropZoneProps) {
+export function DropZone({ label, hint, file, onChange, required, disabled, testId, onDicomFacts, handle }: DropZoneProps) {
   const { t } = useTranslation();
   const id = useId();
   const [problem, setProblem] = useState<ImageFileProblem | DicomProblem | null>(null);
@@ -78,6 +84,7 @@ export function DropZone({ label, hint, file, onChange, required, disabled, test
     }
     setProblem(refused);
   };
+  useImperativeHandle(handle, () => ({ take: (candidate: File) => void take(candidate) }));
   const onDrop = (e: DragEvent<HTMLElement>) => {
     e.preventDefault();
     setOver(false);

@@ -14,6 +14,7 @@ import { AnalysisLegend } from './analysis-legend.tsx';
 import { AnalysisSelect } from './analysis-select.tsx';
 import { AnalysisTable } from './analysis-table.tsx';
 import { CustomGroupsEditor } from './custom-groups-editor.tsx';
+import { NormSetPicker } from './norm-set-picker.tsx';
 import './analysis.css';
 
 /** Exports read the saved record: pending landmark edits are saved first (false when that failed). */
@@ -79,6 +80,7 @@ export function AnalysisPanel({ Calibration, ExportButtons }: AnalysisPanelSlots
     <div className="analysis-panel" data-testid="analysis-panel">
       <AnalysisSelect options={view.options} value={option?.key ?? ''} onChange={select} />
       <Calibration calibration={view.calibration} />
+      <NormSetPicker norms={view.norms} storedManage={config.data?.user_analysis_manage ?? null} />
       {option && (
         <>
           <div className="analysis-panel__summary">

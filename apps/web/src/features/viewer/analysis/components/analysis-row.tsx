@@ -1,4 +1,5 @@
 import { getLandmark, type LandmarkId } from '@ceppro/ceph';
+import { normSourceNote } from '@ceppro/contract';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnalysisRow } from '../../lib/analysis-rows.ts';
@@ -30,6 +31,11 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
   const words = readingWords(reading, definition.id, names);
   const name = names.measurement(definition.id);
   const norm = formatNorm(row.norm, definition.unit);
+  // Hover: a population/age set's source, else the catalogue's source and remark (packages/ceph analyses).
+  const setSource = row.norms === undefined ? null : normSourceNote(row.norms, definition.norm?.source ?? null, names.lang);
+  const remark = names.normNote(definition.id);
+  const catalogue = definition.norm === null ? null : [definition.norm.source, remark].filter(Boolean).join(' — ');
+  const normTitle = setSource ?? remark;
   const highlight = () => hover(definition.id);
   const clear = () => {
     if (useAnalysisUiStore.getState().hoveredId === definition.id) hover(null);
@@ -67,8 +73,16 @@ export function AnalysisRowView({ row, onPlace }: { row: AnalysisRow; onPlace: (
             {formatValue(result.value, result.unit)}
             {result.uncalibrated && <span className="analysis-row__tag">{t('analysis.uncalibrated')}</span>}
           </td>
-          <td className="analysis-row__norm" title={names.normNote(definition.id) ?? undefined}>
-            {norm ?? <span className="analysis-row__muted">{names.reading('noNorm')}</span>}
+          <td className="analysis-row__norm" data-testid="analysis-norm" title={normTitle ?? undefined}>
+            {norm === null ? (
+              <span className="analysis-row__muted" title={setSource ?? undefined}>
+                {names.reading('noNorm')}
+              </span>
+            ) : (
+              <span data-testid="analysis-norm-value" title={setSource ?? catalogue ?? undefined}>
+                {norm}
+              </span>
+            )}
           </td>
           <td className="analysis-row__deviation">
             {interpretation.z === null ? (

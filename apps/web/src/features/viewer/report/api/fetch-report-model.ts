@@ -5,7 +5,16 @@ import { browserTimeZone } from './browser-time-zone.ts';
 /** The react-query key of a chart's report model in one language and analysis. */
 export function reportModelKey(request: ReportPdfRequest | null, lang: ReportLang) {
   const group = request?.measurement_ids?.join(',') ?? null;
-  return ['report-model', request?.chart_id ?? null, lang, request?.analysis_id ?? null, group, request?.analysis_name ?? null] as const;
+  const appendix = request?.superimposition_table ?? false;
+  return [
+    'report-model',
+    request?.chart_id ?? null,
+    lang,
+    request?.analysis_id ?? null,
+    group,
+    request?.analysis_name ?? null,
+    appendix,
+  ] as const;
 }
 
 /**
@@ -17,6 +26,8 @@ export async function fetchReportModel(request: ReportPdfRequest, lang: ReportLa
   if (request.measurement_ids !== undefined) query.set('measurement_ids', request.measurement_ids.join(','));
   else if (request.analysis_id !== undefined) query.set('analysis_id', request.analysis_id);
   if (request.analysis_name !== undefined) query.set('analysis_name', request.analysis_name);
+  // Every landmark's superimposition movement as an appendix, when the user asks for it.
+  if (request.superimposition_table === true) query.set('superimposition_table', 'true');
   const timeZone = browserTimeZone();
   if (timeZone !== undefined) query.set('time_zone', timeZone);
   const data = await api.get(`${reportModelPath(request.chart_id)}?${query.toString()}`, { auth: true });

@@ -1,5 +1,5 @@
 import { reportLang } from '@ceppro/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RoleNote } from '../../../../components/role-note.tsx';
 import { useMay } from '../../../../hooks/use-work-space.ts';
@@ -12,6 +12,7 @@ import { usePrintFilm } from '../hooks/use-print-film.ts';
 import { useReportData } from '../hooks/use-report-data.ts';
 import { saveBeforeReport, UnsavedEditsError, useReportModel } from '../hooks/use-report-model.ts';
 import { calibrationText } from '../lib/report-facts.ts';
+import { ReportDicomActions } from './report-dicom-actions.tsx';
 import { ReportPrint } from './report-print.tsx';
 import './report.css';
 
@@ -35,7 +36,13 @@ export function ReportPanel() {
   const names = useClinicalNames();
   const data = useReportData();
   const lang = reportLang(i18n.language);
-  const report = useReportModel(data.request, lang);
+  // The superimposition appendix (every landmark of every pair of films) only when asked: it is pages of small figures.
+  const [appendix, setAppendix] = useState(false);
+  const request = useMemo(
+    () => (data.request !== null && appendix ? { ...data.request, superimposition_table: true } : data.request),
+    [data.request, appendix],
+  );
+  const report = useReportModel(request, lang);
   const model = report.data ?? null;
   const film = usePrintFilm(data.imageUrl, model);
   const [printing, setPrinting] = useState(false);
@@ -71,7 +78,7 @@ export function ReportPanel() {
       // The server renders the saved record: unsaved edits are saved first (through the one autosave).
       await saveBeforeReport();
       setAction({ state: 'working' });
-      const pdf = await fetchReportPdf(data.request, lang);
+      const pdf = await fetchReportPdf(request ?? data.request, lang);
       saveFile(pdf, `ceppro-report-${data.request.chart_id}.pdf`);
       setAction({ state: 'idle' });
     } catch (error) {
@@ -97,6 +104,18 @@ export function ReportPanel() {
         <dt>{t('report.clinic')}</dt>
         <dd>{data.clinic ?? '—'}</dd>
       </dl>
+      {/* Offered when the report has a superimposition (its summary is always printed); kept while the model reloads. */}
+      {(appendix || model?.superimposition) && (
+        <label className="report-panel__option">
+          <input
+            type="checkbox"
+            checked={appendix}
+            onChange={(event) => setAppendix(event.target.checked)}
+            data-testid="report-superimposition-appendix"
+          />
+          {t('report.superimpositionAppendix')}
+        </label>
+      )}
       {/* Printing and the PDF take the report out of the product: not an assistant's (contract ACCESS_POLICY). */}
       {mayPrint ? (
         <div className="report-panel__actions">
@@ -126,6 +145,8 @@ export function ReportPanel() {
       ) : (
         <RoleNote kind="report" className="report-panel__note" />
       )}
+      {/* The same report as DICOM files, and sent to the clinic's PACS (docs/dicom-out.md). */}
+      {mayPrint && <ReportDicomActions request={data.request} lang={lang} disabled={busy} />}
       <p className="report-panel__note">{t('report.unsavedNote')}</p>
       {film.status === 'error' && (
         <p className="report-panel__error" role="alert">

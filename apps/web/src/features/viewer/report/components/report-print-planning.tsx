@@ -45,8 +45,17 @@ function viewBox(points: readonly Point[], flip = false): string {
   return `${x0 - pad} ${y0 - pad} ${x1 - x0 + 2 * pad} ${y1 - y0 + 2 * pad}`;
 }
 
-function Line({ points, colour, width }: { points: readonly Point[]; colour: string; width: number }) {
-  return <polyline points={pts(points)} fill="none" stroke={colour} strokeWidth={width} vectorEffect="non-scaling-stroke" />;
+function Line({ points, colour, width, dash }: { points: readonly Point[]; colour: string; width: number; dash?: string }) {
+  return (
+    <polyline
+      points={pts(points)}
+      fill="none"
+      stroke={colour}
+      strokeWidth={width}
+      strokeDasharray={dash}
+      vectorEffect="non-scaling-stroke"
+    />
+  );
 }
 
 /** As the PDF: the clinical points and the SN / FH rotations per pair; every landmark only as an appendix when asked. */
@@ -168,6 +177,12 @@ export function ProfilogramPrint({ report, labels }: { report: ProfilogramReport
   );
 }
 
+/** Today's tracing on the print film (yellow, as the server's film) and the predicted tracing's orange. */
+const TODAY_COLOUR = '#ffd60a';
+const PREDICTED_COLOUR = '#ff7a00';
+/** Dashed, as in the server's PDF: today's tracing shows between the dashes where the two coincide. */
+const PREDICTED_DASH = '4 3';
+
 export function VtoPrint({ report, film, labels }: { report: VtoReport; film: PrintFilm; labels: ReportLabels }) {
   const size = report.filmSize;
   const footnotes = reportFootnotes(report.rows);
@@ -175,14 +190,33 @@ export function VtoPrint({ report, film, labels }: { report: VtoReport; film: Pr
     <section className="report-print__section" data-testid="vto-print">
       <h2>{labels.vtoTitle}</h2>
       <p className="report-print__note">{labels.vtoLegend}</p>
+      {/* Today alone beside the prediction drawn over today's tracing: neither hides the other (as the server's PDF). */}
       {size !== null && film.status === 'ready' && (
-        <div className="report-print__overlay vto-print__frame">
-          <img src={film.url} alt="" />
-          <svg viewBox={`0 0 ${size.width} ${size.height}`} preserveAspectRatio="none" aria-hidden="true">
-            {report.outlines.map((line, i) => (
-              <Line key={i} points={line} colour="#ff7a00" width={1.5} />
-            ))}
-          </svg>
+        <div className="report-print__pair">
+          <figure className="vto-print__panel">
+            <figcaption>
+              <span className="vto-print__swatch" style={{ background: TODAY_COLOUR }} />
+              {labels.vtoTodayPanel}
+            </figcaption>
+            <div className="report-print__overlay vto-print__frame">
+              <img src={film.url} alt="" />
+            </div>
+          </figure>
+          <figure className="vto-print__panel">
+            <figcaption>
+              <span className="vto-print__swatch vto-print__swatch--dashed" style={{ color: PREDICTED_COLOUR }} />
+              <span className="vto-print__swatch" style={{ background: TODAY_COLOUR }} />
+              {labels.vtoPredictedPanel}
+            </figcaption>
+            <div className="report-print__overlay vto-print__frame" data-testid="vto-print-predicted">
+              <img src={film.url} alt="" />
+              <svg viewBox={`0 0 ${size.width} ${size.height}`} preserveAspectRatio="none" aria-hidden="true">
+                {report.outlines.map((line, i) => (
+                  <Line key={i} points={line} colour={PREDICTED_COLOUR} width={1.5} dash={PREDICTED_DASH} />
+                ))}
+              </svg>
+            </div>
+          </figure>
         </div>
       )}
       <div className="report-print__pair">

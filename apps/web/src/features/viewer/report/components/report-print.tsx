@@ -37,6 +37,8 @@ export function ReportPrint({ model, film, filmAlt, onFilmLoaded }: ReportPrintP
     ['calibration', labels.calibration, model.calibration],
     // The definitions the AI points were placed by, when the account chose others than the model's.
     ...(model.definitions ? [['definitions', labels.definitions, model.definitions] as [string, string, string]] : []),
+    // The film display the film below is drawn with, when it is not shown as stored (viewer image panel).
+    ...(model.imageSettings ? [['image-settings', labels.imageSettings, model.imageSettings] as [string, string, string]] : []),
   ];
   return createPortal(
     <article className="report-print" data-testid="report-print" lang={model.lang} aria-hidden="true">

@@ -1,5 +1,6 @@
 import type { ReportModel } from '@ceppro/contract';
 import type { Size } from '../../lib/coordinates.ts';
+import { adjustedFilm } from '../../lib/adjusted-film.ts';
 import { drawShapesOnCanvas } from '../../lib/print-drawings.ts';
 
 /**
@@ -86,12 +87,15 @@ export async function composePrintFilm(url: string, model: FilmModel): Promise<B
   const image = await loadImage(url);
   const imageSize = model.film.size ?? { width: image.naturalWidth, height: image.naturalHeight };
   const output = printFilmSize(imageSize);
+  // The film as it was looked at (the image settings the report states), as the server's PDF draws it.
+  const adjustments = model.film.adjustments ?? null;
+  const film = adjustments ? adjustedFilm(image, imageSize, output, adjustments) : image;
   const canvas = document.createElement('canvas');
   canvas.width = output.width;
   canvas.height = output.height;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('No 2D canvas.');
-  drawPrintFilm(ctx, image, imageSize, output, model);
+  drawPrintFilm(ctx, film, imageSize, output, model);
   return new Promise((resolve, reject) => {
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The film could not be encoded.'))), 'image/png');
   });

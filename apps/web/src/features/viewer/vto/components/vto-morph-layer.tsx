@@ -1,4 +1,4 @@
-import { composeAffine } from '@ceppro/ceph';
+import { composeAffine, morphMesh, photoWarp, warpVertices } from '@ceppro/ceph';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLoadedImage } from '../../hooks/use-loaded-image.ts';
 import type { OverlayLayerProps } from '../../overlay-layers.ts';
@@ -10,13 +10,10 @@ import { currentAlignment, usePhotoStore } from '../../store/photo-store.ts';
 import { VTO_PANEL_ID } from '../hooks/use-vto-document.ts';
 import { useVtoPrediction } from '../hooks/use-vto-prediction.ts';
 import { drawMorph } from '../lib/draw-morph.ts';
-import { gridMesh, photoWarp, warpVertices } from '../lib/morph-mesh.ts';
 import { useVtoStore } from '../store/vto-store.ts';
 
 /** Long side of the morph canvas (px): the photo is warped downscaled, so a frame stays cheap. */
 const MORPH_SIDE = { coarse: 720, fine: 1200 } as const;
-/** Mesh cells along the long side: the refinement flag doubles them. */
-const MESH_CELLS = { coarse: 24, fine: 48 } as const;
 
 /**
  * The facial photo morphed with the predicted soft-tissue change (VTO/STO tab, morph flag, aligned
@@ -53,12 +50,8 @@ export function VtoMorphLayer({ imageSize }: OverlayLayerProps) {
     const s = Math.min(1, MORPH_SIDE[quality] / Math.max(photo.size.width, photo.size.height));
     return { width: Math.max(1, Math.round(photo.size.width * s)), height: Math.max(1, Math.round(photo.size.height * s)), scale: s };
   }, [photo, quality]);
-  const mesh = useMemo(() => {
-    if (photo === null) return null;
-    const long = Math.max(photo.size.width, photo.size.height);
-    const cell = long / MESH_CELLS[quality];
-    return gridMesh(photo.size, Math.max(2, Math.round(photo.size.width / cell)), Math.max(2, Math.round(photo.size.height / cell)));
-  }, [photo, quality]);
+  // packages/ceph's mesh (the refinement flag doubles its cells): the report's morph uses the same one.
+  const mesh = useMemo(() => (photo === null ? null : morphMesh(photo.size, quality)), [photo, quality]);
 
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const frame = useRef(0);

@@ -1,5 +1,4 @@
-import type { Vec2 } from '@ceppro/ceph';
-import { inflate, partitionTriangles, triangleAffine, type MorphMesh } from './morph-mesh.ts';
+import { inflate, partitionTriangles, triangleAffine, type MorphMesh, type Vec2 } from '@ceppro/ceph';
 
 /**
  * Draws the photo warped by the mesh on `ctx` (canvas px = photo px × `scale`): triangles the warp

@@ -1,11 +1,22 @@
-import { applyAffine, applyThinPlateSpline, invertAffine, type Affine2, type ThinPlateSpline, type Vec2 } from '@ceppro/ceph';
-import type { Size } from '../../lib/coordinates.ts';
+import { applyAffine, invertAffine, type Affine2 } from '../geometry/affine.ts';
+import type { Vec2 } from '../geometry/units.ts';
+import { applyThinPlateSpline, type ThinPlateSpline } from './thin-plate-spline.ts';
 
 /**
- * The facial-photo morph (pure parts): a regular triangle mesh over the photo, its vertices moved by
- * the VTO warp, and the affine map of each triangle, so a canvas can draw the photo piecewise
- * (forward mesh warp: every triangle is the photo under one affine map).
+ * The facial-photo morph of the VTO/STO (pure parts, shared by the viewer's canvas and the report's
+ * raster): a regular triangle mesh over the photo, its vertices moved by the VTO warp, and the affine
+ * map of each triangle, so a renderer draws the photo piecewise (forward mesh warp: every triangle
+ * is the photo under one affine map). Every coordinate here is in PHOTO PIXELS of the original
+ * upload (origin top-left, y down) unless a function says otherwise.
  */
+
+/** A photo's size in its own pixels. */
+export interface PhotoSize {
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A triangle mesh over a photo. */
 export interface MorphMesh {
   /** Vertex positions in photo px, row-major (cols + 1) × (rows + 1). */
   readonly vertices: readonly Vec2[];
@@ -13,8 +24,8 @@ export interface MorphMesh {
   readonly triangles: readonly (readonly [number, number, number])[];
 }
 
-/** A cols × rows grid over a photo of `size` px, each cell split into two triangles. */
-export function gridMesh(size: Size, cols: number, rows: number): MorphMesh {
+/** A cols × rows grid over a photo of `size` px (photo px), each cell split into two triangles. */
+export function gridMesh(size: PhotoSize, cols: number, rows: number): MorphMesh {
   const vertices: Vec2[] = [];
   for (let r = 0; r <= rows; r++)
     for (let c = 0; c <= cols; c++) vertices.push({ x: (c / cols) * size.width, y: (r / rows) * size.height });
@@ -28,10 +39,22 @@ export function gridMesh(size: Size, cols: number, rows: number): MorphMesh {
   return { vertices, triangles };
 }
 
+/** Mesh cells along the photo's long side: the plan's refinement flag asks for the fine mesh. */
+export const MORPH_MESH_CELLS = { coarse: 24, fine: 48 } as const;
+
 /**
- * A photo-px warp from a film-px VTO warp and the photo alignment (photo px -> film px): map into
- * the film, warp, map back (packages/ceph `warpPhotoPoint` with the inverse computed once). null when
- * the alignment is singular.
+ * The morph's mesh over a photo of `size` px: near-square cells, MORPH_MESH_CELLS[quality] along the
+ * long side, at least 2 each way (a 1200 × 800 photo, coarse: 24 × 16 cells).
+ */
+export function morphMesh(size: PhotoSize, quality: keyof typeof MORPH_MESH_CELLS): MorphMesh {
+  const cell = Math.max(size.width, size.height) / MORPH_MESH_CELLS[quality];
+  return gridMesh(size, Math.max(2, Math.round(size.width / cell)), Math.max(2, Math.round(size.height / cell)));
+}
+
+/**
+ * A photo-px warp from a VTO warp in FILM px (`VtoResult.warp`) and the photo alignment
+ * (`photoToFilm`: photo px -> film px): map into the film, warp, map back (`warpPhotoPoint` with the
+ * inverse computed once). null when the alignment is singular.
  */
 export function photoWarp(warp: ThinPlateSpline, photoToFilm: Affine2): ((p: Vec2) => Vec2) | null {
   const back = invertAffine(photoToFilm);
@@ -39,14 +62,14 @@ export function photoWarp(warp: ThinPlateSpline, photoToFilm: Affine2): ((p: Vec
   return (p) => applyAffine(back, applyThinPlateSpline(warp, applyAffine(photoToFilm, p)));
 }
 
-/** Every vertex through `warp`. */
+/** Every vertex through `warp` (photo px in, photo px out). */
 export function warpVertices(mesh: MorphMesh, warp: (p: Vec2) => Vec2): Vec2[] {
   return mesh.vertices.map(warp);
 }
 
 /**
- * The affine map taking triangle `src` onto triangle `dst` (same vertex order); null for a
- * degenerate source triangle.
+ * The affine map taking triangle `src` onto triangle `dst` (same vertex order, any one space); null
+ * for a degenerate source triangle (zero area).
  */
 export function triangleAffine(src: readonly [Vec2, Vec2, Vec2], dst: readonly [Vec2, Vec2, Vec2]): Affine2 | null {
   const [p0, p1, p2] = src;
@@ -89,7 +112,7 @@ export function partitionTriangles(mesh: MorphMesh, warped: readonly Vec2[]): { 
   return { still, moved };
 }
 
-/** Pushes each vertex of a triangle `px` away from its centroid, hiding hairline seams between neighbours. */
+/** Pushes each vertex of a triangle `px` (its own unit) away from its centroid, hiding hairline seams between neighbours. */
 export function inflate(tri: readonly [Vec2, Vec2, Vec2], px: number): [Vec2, Vec2, Vec2] {
   const cx = (tri[0].x + tri[1].x + tri[2].x) / 3;
   const cy = (tri[0].y + tri[1].y + tri[2].y) / 3;

@@ -4,4 +4,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./report-pdf-worker.ts');
+await import('./pdf-worker.ts');

@@ -1,0 +1,24 @@
+import { PACS_ENDPOINTS, type PacsServerView, type PacsServersResponse } from '@ceppro/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api, isApiError } from '../../../../lib/api/index.ts';
+import { pacsKeys } from './pacs-keys.ts';
+
+/**
+ * `GET /api/pacs/servers`: the PACS the operator configured (names only); empty when none, and the
+ * buttons stay hidden. A server without the endpoint (404) is a server without PACS: no alert for it.
+ */
+export function usePacsServers() {
+  return useQuery({
+    queryKey: pacsKeys.servers,
+    queryFn: async (): Promise<PacsServerView[]> => {
+      try {
+        return (await api.get<PacsServersResponse>(PACS_ENDPOINTS.servers.path, { auth: true, passThrough: ['NOT_FOUND'] })).servers;
+      } catch (error) {
+        if (isApiError(error) && error.code === 'NOT_FOUND') return [];
+        throw error;
+      }
+    },
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}

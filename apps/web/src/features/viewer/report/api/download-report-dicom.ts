@@ -1,0 +1,15 @@
+import { DICOM_OUT_ENDPOINTS, type DicomOutKind, type ReportLang, type ReportPdfRequest } from '@ceppro/contract';
+import { api } from '../../../../lib/api/index.ts';
+import { browserTimeZone } from './browser-time-zone.ts';
+
+/**
+ * `POST /api/report/dicom/report` or `/tracing`: the chart's report as a DICOM Encapsulated PDF, or its
+ * traced film as a Secondary Capture, made on the server from the saved landmarks (docs/dicom-out.md).
+ */
+export function fetchReportDicom(kind: DicomOutKind, request: ReportPdfRequest, lang: ReportLang): Promise<Blob> {
+  return api.post<Blob>(
+    DICOM_OUT_ENDPOINTS[kind].path,
+    {},
+    { auth: true, json: { ...request, lang, time_zone: browserTimeZone() }, binary: true, idempotent: true },
+  );
+}

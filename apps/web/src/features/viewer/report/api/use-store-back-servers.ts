@@ -1,0 +1,12 @@
+import { PACS_ENDPOINTS, type PacsServersResponse } from '@ceppro/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../../lib/api/index.ts';
+
+/** `GET /api/pacs/servers`: the PACS the report can be sent to (names only); empty when none is configured. */
+export function useStoreBackServers() {
+  return useQuery({
+    queryKey: ['pacs', 'servers'] as const,
+    queryFn: async () => (await api.get<PacsServersResponse>(PACS_ENDPOINTS.servers.path, { auth: true })).servers,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,60 @@
+import { newUser } from '../src/accounts.ts';
+import { clinicThroughApi } from '../src/clinic-api.ts';
+import { assert } from '../src/expect.ts';
+import { test } from '../src/harness.ts';
+import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+/*
+ * Membership per clinic in the browser (issue 25 item 3, docs/billing.md "Clinics"): in a clinic,
+ * /membership is the clinic's subscription with its seats; the owner sees the clinic's tax details,
+ * invoices and the cancel button, a doctor sees the plan and seats and is told the owner manages it.
+ * The clinic is made through the API (its screens are clinics.test.ts'); invoices per clinic and their
+ * download are tested through HTTP (apps/server/test/membership/clinic-membership.test.ts).
+ */
+
+test(
+  "clinic membership: the owner manages the clinic's subscription and seats, a doctor sees it; Korean too",
+  async (t) => {
+    const owner = newUser('seatowner');
+    const doctor = newUser('seatdoctor');
+    await clinicThroughApi(t.baseUrl, 'Seats Dental Clinic', owner, [{ user: doctor, role: 'doctor' }]);
+
+    // The owner: the clinic, two seats at ₩50,000, ₩100,000 a month, the clinic's tax details and Cancel.
+    const ownerPage = (await t.newPage({ ...fromIp(owner.ip), locale: 'en-US' })).page;
+    await signInThroughUi(ownerPage, owner);
+    await ownerPage.goto('/membership');
+    const section = ownerPage.getByTestId('membership');
+    await section.waitFor();
+    assert.equal(await ownerPage.getByTestId('membership-clinic').textContent(), 'Seats Dental Clinic');
+    assert.equal(await ownerPage.getByTestId('membership-seats').textContent(), '2 members × ₩50,000');
+    const ownerText = await section.innerText();
+    assert.match(ownerText, /₩100,000 a month/);
+    assert.match(ownerText, /No charges yet\./);
+    await ownerPage.getByTestId('membership-tax-number').waitFor();
+    assert.equal(await section.getByRole('button', { name: 'Cancel subscription' }).count(), 1);
+    assert.equal(await ownerPage.getByTestId('membership-owner-note').count(), 0);
+    await t.screenshot(ownerPage, 'clinic-membership-owner-en', { fullPage: true });
+
+    // A doctor: the same plan and seats; no payment details, invoices or cancel; the owner manages it.
+    const doctorPage = (await t.newPage({ ...fromIp(doctor.ip), locale: 'en-US' })).page;
+    await signInThroughUi(doctorPage, doctor);
+    await doctorPage.goto('/membership');
+    const doctorSection = doctorPage.getByTestId('membership');
+    await doctorSection.waitFor();
+    assert.equal(await doctorPage.getByTestId('membership-seats').textContent(), '2 members × ₩50,000');
+    assert.match(await doctorSection.innerText(), /₩100,000 a month/);
+    await doctorPage.getByTestId('membership-owner-note').waitFor();
+    assert.equal(await doctorPage.getByTestId('membership-tax-number').count(), 0);
+    assert.equal(await doctorPage.getByTestId('membership-history').count(), 0);
+    assert.equal(await doctorSection.getByRole('button', { name: 'Cancel subscription' }).count(), 0);
+    await t.screenshot(doctorPage, 'clinic-membership-doctor-en', { fullPage: true });
+
+    await doctorPage.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
+    await doctorPage.reload();
+    await doctorSection.waitFor();
+    assert.equal(await doctorPage.getByTestId('membership-seats').textContent(), '구성원 2명 × ₩50,000');
+    assert.match((await doctorPage.getByTestId('membership-owner-note').textContent()) ?? '', /병원 소유자가 관리/);
+    await t.screenshot(doctorPage, 'clinic-membership-doctor-ko', { fullPage: true });
+  },
+  { timeoutMs: 120_000 },
+);

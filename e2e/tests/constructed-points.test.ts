@@ -1,0 +1,138 @@
+import type { Locator, Page } from 'playwright-core';
+import { createActivatedUser, newUser } from '../src/accounts.ts';
+import { assert, eventually } from '../src/expect.ts';
+import { skip, test, type TestContext } from '../src/harness.ts';
+import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+/**
+ * A complete tracing (issue 28, item 2): the catalogue points the model does not output are constructed
+ * from the ones it does (packages/ceph constructed.ts), drawn hollow and listed as constructed, so the
+ * Steiner occlusal plane has a value on a new patient's film; dragging one makes it the user's.
+ */
+
+const FLOW = { timeoutMs: 150_000 };
+
+async function openViewer(t: TestContext, label: string, language: string): Promise<Page> {
+  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+  const user = newUser(label);
+  await createActivatedUser(t.baseUrl, user);
+  const api = new PatientsApi(t.baseUrl, user);
+  await api.login();
+  const { chartUuid } = await api.createPatient(
+    { first_name: 'Tracing Kim', birth_info: '1992-04-05', gender: false },
+    { ceph: cephalogramPath(1), shootDate: '2025-10-01' },
+  );
+  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+  await signInThroughUi(page, user);
+  await page.evaluate((lang) => localStorage.setItem('ceppro.language', lang), language);
+  await page.goto(`/viewer/${chartUuid}`);
+  await page.getByTestId('viewer-image').waitFor();
+  await eventually(
+    () => page.getByTestId('landmark').count(),
+    (n) => n >= 19,
+    'AI landmarks drawn',
+    20_000,
+  );
+  return page;
+}
+
+const marker = (page: Page, id: string): Locator => page.locator(`[data-testid="landmark"][data-id="${id}"]`);
+const listItem = (page: Page, id: string): Locator => page.locator(`[data-testid="landmark-item"][data-id="${id}"]`);
+
+/** The constructed points every ordinary film gets (packages/ceph LANDMARK_SOURCING, kind `constructed`). */
+const CONSTRUCTED = ['UPM', 'LPM', 'stA', 'stB', 'Stms', 'Stmi', 'Pm', 'DC'];
+
+async function constructedShown(page: Page): Promise<void> {
+  for (const id of CONSTRUCTED) {
+    await marker(page, id).waitFor();
+    assert.equal(await marker(page, id).getAttribute('data-source'), 'constructed', `${id} is drawn as constructed`);
+  }
+  const fill = await marker(page, 'UPM')
+    .locator('.landmark__dot')
+    .evaluate((el) => getComputedStyle(el).fill);
+  assert.equal(fill, 'none', 'a constructed marker is hollow');
+  await page.getByTestId('legend-constructed').waitFor();
+  for (const tooth of ['upper-incisor-outline', 'lower-incisor-outline']) await page.locator(`[data-outline="${tooth}"]`).waitFor();
+}
+
+/** Zooms in around the incisors (the wheel zooms about the pointer), for a picture of the teeth and lips. */
+async function zoomOnIncisors(page: Page): Promise<void> {
+  const box = await marker(page, 'U1').boundingBox();
+  assert.ok(box, 'U1 is on screen');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let i = 0; i < 12; i++) await page.mouse.wheel(0, -120);
+}
+
+test(
+  'constructed points: a new film has the Steiner occlusal plane, constructed points are marked, dragging one makes it human',
+  async (t) => {
+    const page = await openViewer(t, 'constructed-en', 'en');
+    await constructedShown(page);
+
+    await page.getByTestId('panel-tab-analysis').click();
+    await page.getByTestId('analysis-select').selectOption('std:steiner');
+    const occlusal = page.locator('[data-testid="analysis-row"][data-id="OCC_SN"]');
+    await occlusal.waitFor();
+    const value = await eventually(
+      () => occlusal.getAttribute('data-value'),
+      (v) => v !== null && v !== '' && Number.isFinite(Number(v)),
+      'the occlusal plane to SN has a value',
+    );
+    assert.ok(Math.abs(Number(value)) < 45, `a plausible occlusal plane angle, got ${value}`);
+    assert.equal(
+      await page.locator('[data-testid="analysis-row"] [data-testid="analysis-missing"]').count(),
+      0,
+      'no Steiner row is incomplete',
+    );
+    await t.screenshot(page, 'constructed-steiner-en');
+
+    await page.getByTestId('panel-tab-landmarks').click();
+    const item = listItem(page, 'UPM');
+    await item.waitFor();
+    assert.equal(await item.getAttribute('data-source'), 'constructed');
+    const badge = item.getByTestId('landmark-badge');
+    assert.equal(await badge.innerText(), 'Constructed');
+    assert.match((await badge.getAttribute('title')) ?? '', /^Constructed from U6, U1/);
+
+    const upm = marker(page, 'UPM');
+    const x0 = Number(await upm.getAttribute('data-x'));
+    const box = await upm.locator('.landmark__dot').boundingBox();
+    assert.ok(box, 'UPM is on screen');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 25, box.y + box.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await eventually(
+      async () => Number(await upm.getAttribute('data-x')),
+      (x) => Math.abs(x - x0) > 5,
+      'UPM moved',
+    );
+    assert.equal(await upm.getAttribute('data-source'), 'modified', 'the dragged point is the user’s');
+    assert.equal(await listItem(page, 'UPM').getAttribute('data-source'), null, 'no longer listed as constructed');
+    assert.equal(await page.getByTestId('landmark-source').getAttribute('data-source'), 'hand');
+    assert.equal(await marker(page, 'LPM').getAttribute('data-source'), 'constructed', 'the others stay constructed');
+    await t.screenshot(page, 'constructed-dragged-en');
+    await zoomOnIncisors(page);
+    await t.screenshot(page, 'constructed-zoom-en');
+  },
+  FLOW,
+);
+
+test(
+  'constructed points: marked in Korean too',
+  async (t) => {
+    const page = await openViewer(t, 'constructed-ko', 'ko');
+    await constructedShown(page);
+    await page.getByTestId('panel-tab-landmarks').click();
+    const badge = listItem(page, 'stA').getByTestId('landmark-badge');
+    await badge.waitFor();
+    assert.equal(await badge.innerText(), '구성됨');
+    assert.match((await badge.getAttribute('title')) ?? '', /구성한 추정 위치/);
+    await listItem(page, 'stA').locator('.landmark-item__main').click();
+    assert.equal(await page.getByTestId('landmark-source').getAttribute('data-source'), 'constructed');
+    await zoomOnIncisors(page);
+    await t.screenshot(page, 'constructed-list-ko');
+  },
+  FLOW,
+);

@@ -1,0 +1,123 @@
+import type { Page } from 'playwright-core';
+import { createActivatedUser, newUser } from '../src/accounts.ts';
+import { assert, eventually } from '../src/expect.ts';
+import { skip, test } from '../src/harness.ts';
+import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+/**
+ * Norm sets (issue 28 item 1): a child gets the children's norm set of its age band automatically, the
+ * hover on a norm names its source, the user overrides the population for one chart (kept across a
+ * reload), and Settings' default population is what "automatic" means.
+ */
+
+const FLOW = { timeoutMs: 180_000 };
+
+const inUse = (page: Page) => page.getByTestId('norm-set-in-use');
+const normValue = (page: Page, id: string) =>
+  page.locator(`[data-testid="analysis-row"][data-id="${id}"] [data-testid="analysis-norm-value"]`);
+
+/** Resolves when the viewer has stored something under the chart's `drawing_result`. */
+function drawingSaved(page: Page): Promise<unknown> {
+  return page.waitForResponse(
+    (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('MergeDrawingResult') && r.status() === 200,
+    { timeout: 20_000 },
+  );
+}
+
+async function openAnalysis(page: Page, chartUuid: string): Promise<void> {
+  await page.goto(`/viewer/${chartUuid}`);
+  await page.getByTestId('viewer-image').waitFor();
+  await eventually(
+    () => page.getByTestId('landmark').count(),
+    (n) => n >= 19,
+    'AI landmarks drawn',
+    30_000,
+  );
+  await page.getByTestId('panel-tab-analysis').click();
+  await page.getByTestId('analysis-select').selectOption('std:ricketts');
+  await page.locator('[data-testid="analysis-row"][data-id="FACIAL_DEPTH"]').waitFor();
+}
+
+test(
+  'norm sets: a 9-year-old gets the 9-11 set with its source on hover, a chart override sticks, Settings sets the default',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const user = newUser('norm-sets');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    // Born 2016-05-01, film shot 2025-10-20: 9 whole years at the shoot date.
+    const { chartUuid } = await api.createPatient(
+      { first_name: 'Norm Child', birth_info: '2016-05-01', gender: true },
+      { ceph: cephalogramPath(2), shootDate: '2025-10-20' },
+    );
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+    await signInThroughUi(page, user);
+    await openAnalysis(page, chartUuid);
+
+    // Automatic: Caucasian (no default chosen yet), band 9-11.
+    await eventually(
+      () => inUse(page).getAttribute('data-set'),
+      (s) => s === 'caucasian-9-11',
+      'the 9-11 set chosen from the age',
+    );
+    assert.match(await inUse(page).innerText(), /Caucasian, 9–11 years/);
+    // Facial depth: Ricketts' 87° at 9 y + 1°/3 y, at the band's middle (10.5 y) = 87.5 ± 3.
+    assert.match(await normValue(page, 'FACIAL_DEPTH').innerText(), /87\.5/);
+    const title = (await normValue(page, 'FACIAL_DEPTH').getAttribute('title')) ?? '';
+    assert.ok(title.includes('[N3]') && title.includes('Ricketts'), `hover names the source: ${title}`);
+    assert.match(await page.getByTestId('norm-set-profilogram').innerText(), /Björk adult polygon/, 'profilogram template labelled');
+    await normValue(page, 'FACIAL_DEPTH').hover();
+    await t.screenshot(page, 'norm-sets-child-auto');
+
+    // Override for this chart: Chinese. No Chinese children's set is published: the product says so.
+    const saved = drawingSaved(page);
+    await page.getByTestId('norm-population').selectOption('chinese');
+    await saved;
+    await eventually(
+      () => inUse(page).innerText(),
+      (text) => text.includes('No published norm set for Chinese, 9–11 years'),
+      'no Chinese children’s set',
+    );
+    assert.equal(await normValue(page, 'FACIAL_DEPTH').count(), 0, 'no norm shown rather than another population’s');
+    await t.screenshot(page, 'norm-sets-chart-override');
+
+    // Kept with the chart across a reload.
+    await openAnalysis(page, chartUuid);
+    await eventually(
+      () => page.getByTestId('norm-population').inputValue(),
+      (v) => v === 'chinese',
+      'override kept with the chart',
+    );
+
+    // Back to automatic, then Settings: default population Japanese.
+    const back = drawingSaved(page);
+    await page.getByTestId('norm-population').selectOption('');
+    await back;
+    await page.goto('/setting');
+    const select = page.getByTestId('settings-norm-population-select');
+    await select.waitFor();
+    const stored = page.waitForResponse(
+      (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('UpdateSettings') && r.status() === 200,
+      { timeout: 20_000 },
+    );
+    await select.selectOption('japanese');
+    await stored;
+    await select.scrollIntoViewIfNeeded();
+    await t.screenshot(page, 'norm-sets-settings-default');
+
+    await openAnalysis(page, chartUuid);
+    await eventually(
+      () => page.getByTestId('norm-population').locator('option[value=""]').innerText(),
+      (text) => text.includes('Japanese'),
+      '"automatic" follows the Settings default',
+    );
+    await eventually(
+      () => inUse(page).innerText(),
+      (text) => text.includes('No published norm set for Japanese, 9–11 years'),
+      'the default population applies to the chart',
+    );
+  },
+  FLOW,
+);

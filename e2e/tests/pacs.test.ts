@@ -1,0 +1,168 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { makeDicom, makePdfDicom, startOrthanc } from '../../apps/server/test/helpers/orthanc.ts';
+import { createActivatedUser, newUser } from '../src/accounts.ts';
+import { assert, eventually } from '../src/expect.ts';
+import { skip, test } from '../src/harness.ts';
+import { serverDataDir, setOutboxDir } from '../src/outbox.ts';
+import { cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { startServer } from '../src/server.ts';
+import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+/**
+ * Import from a PACS (Step 18, docs/pacs.md): a real Orthanc with DICOMweb, started here, holds a
+ * dataset film stored as DICOM (img2dcm, Pixel Spacing 0.1 mm) and a DICOM PDF. In New patient,
+ * "Search PACS" finds the study by a piece of the name, shows its series with a thumbnail, refuses
+ * the PDF, and Import hands the film to the drop zone: the DICOM details are offered, Save creates the
+ * patient, and the viewer shows the AI landmarks on the film calibrated from the DICOM. A PACS that is
+ * down is explained in plain words.
+ */
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const AUTH = { username: 'ceppro', password: 'e2e-pacs' };
+
+async function searchByName(page: Page, name: string): Promise<void> {
+  await page.getByTestId('pacs-name').fill(name);
+  await page.getByTestId('pacs-search').click();
+}
+
+test(
+  'pacs: search the PACS from New patient, import a cephalogram, and the patient is created with the film and AI landmarks (en, ko)',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const pacs = await startOrthanc({ auth: AUTH });
+    const servers = [
+      { id: 'clinic', name: 'Clinic PACS', url: pacs.dicomWebUrl, auth: { type: 'basic', ...AUTH }, timeoutMs: 60_000 },
+      // Nothing listens on port 1: the PACS that is down.
+      { id: 'down', name: 'Old PACS', url: 'http://127.0.0.1:1/dicom-web', auth: null, timeoutMs: 5_000 },
+    ];
+    const server = await startServer(root, { env: { PACS_SERVERS: JSON.stringify(servers) } });
+    const sharedOutbox = serverDataDir();
+    setOutboxDir(server.dataDir);
+    try {
+      const jpeg = await sharp(cephalogramPath(0)).greyscale().jpeg({ quality: 95 }).toBuffer();
+      const header = { patientName: 'Hong^Gildong', patientId: 'E2E-001', studyDate: '20250110', modality: 'CR' };
+      await pacs.upload(await makeDicom(jpeg, { ...header, pixelSpacingMm: 0.1, patientBirthDate: '19900506', patientSex: 'F' }));
+      await pacs.upload(await makePdfDicom({ patientName: 'Hong^Report', patientId: 'E2E-002', studyDate: '20250111' }));
+
+      const user = newUser('pacs');
+      await createActivatedUser(server.baseUrl, user);
+      const { page } = await t.newPage({ baseURL: server.baseUrl, ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+      await signInThroughUi(page, user);
+      await page.goto('/create');
+
+      // The PACS that is down: a plain message, nothing else happens.
+      await page.getByTestId('pacs-open').click();
+      const dialog = page.getByTestId('pacs-dialog');
+      await dialog.waitFor();
+      await page.getByTestId('pacs-server').selectOption('down');
+      await searchByName(page, 'hong');
+      const down = page.getByTestId('pacs-search-error');
+      await down.waitFor({ timeout: 30_000 });
+      assert.equal(await down.getAttribute('data-code'), 'PACS_UNAVAILABLE');
+      assert.match(await down.innerText(), /cannot be reached/);
+      await t.screenshot(page, 'pacs-down-en');
+
+      // Search the clinic's PACS by a piece of the name: both studies, the film's opened by its button.
+      await page.getByTestId('pacs-server').selectOption('clinic');
+      await searchByName(page, 'hong');
+      const rows = page.getByTestId('pacs-study');
+      await eventually(
+        () => rows.count(),
+        (n) => n === 2,
+        'two studies found',
+        30_000,
+      );
+      const film = rows.filter({ hasText: 'E2E-001' });
+      assert.match(await film.innerText(), /Hong Gildong\s+E2E-001\s+2025-01-10\s+Lateral ceph\s+CR\s+1/);
+      await rows.filter({ hasText: 'E2E-002' }).getByTestId('pacs-open-study').click();
+      const pdfSeries = page.getByTestId('pacs-series-item');
+      await pdfSeries.first().waitFor({ timeout: 30_000 });
+      assert.equal(await pdfSeries.getByTestId('pacs-import').isDisabled(), true, 'a PDF cannot be imported');
+      assert.match(await pdfSeries.innerText(), /Not an image/);
+      await film.getByTestId('pacs-open-study').click();
+      const series = page.getByTestId('pacs-series-item');
+      await series.locator('img').waitFor({ timeout: 30_000 });
+      assert.ok(await series.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'thumbnail drawn');
+      await t.screenshot(page, 'pacs-dialog-en');
+
+      // Import: the file takes the dropped-file path (DICOM preview, details offered from its header).
+      await series.getByTestId('pacs-import').click();
+      await dialog.waitFor({ state: 'detached', timeout: 60_000 });
+      await page.getByTestId('drop-ceph-dicom').waitFor();
+      const offer = page.getByTestId('dicom-prefill');
+      await offer.waitFor();
+      assert.match(await page.getByTestId('dicom-prefill-name').innerText(), /Hong Gildong/);
+      await t.screenshot(page, 'pacs-imported-en');
+      await page.getByTestId('dicom-prefill-use').click();
+      await offer.waitFor({ state: 'detached' });
+      assert.equal(await page.getByTestId('np-birth').inputValue(), '1990-05-06');
+      assert.equal(await page.getByTestId('np-shoot-date').inputValue(), '2025-01-10');
+      const save = page.getByTestId('save');
+      await eventually(
+        () => save.isDisabled(),
+        (d) => !d,
+        'Save enabled by the imported details',
+      );
+      await save.click();
+      await page.waitForURL((u) => u.pathname === '/list/0', { timeout: 90_000 });
+
+      // The patient exists with the film, the AI landmarks and the DICOM calibration.
+      const row = page.getByTestId('patient-row').first();
+      assert.match(await row.innerText(), /Hong Gildong/);
+      await row.click();
+      await page.waitForURL((u) => u.pathname.startsWith('/viewer/'));
+      await page.getByTestId('viewer-image').waitFor();
+      await eventually(
+        () => page.getByTestId('landmark').count(),
+        (n) => n >= 19,
+        'AI landmarks drawn on the imported film',
+        30_000,
+      );
+      await page.getByTestId('panel-tab-analysis').click();
+      const status = page.getByTestId('calibration-status');
+      await eventually(
+        () => status.getAttribute('data-source'),
+        (s) => s === 'dicom',
+        'calibrated from the DICOM Pixel Spacing',
+      );
+      assert.equal(Number(await status.getAttribute('data-ppm')), 10, '0.1 mm per pixel is 10 px/mm');
+
+      // The dialog in Korean.
+      await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
+      await page.goto('/create');
+      await page.getByTestId('pacs-open').click();
+      await page.getByTestId('pacs-dialog').waitFor();
+      await searchByName(page, 'hong gil');
+      await page.getByTestId('pacs-series-item').locator('img').waitFor({ timeout: 30_000 });
+      assert.match(await page.getByTestId('pacs-dialog').innerText(), /PACS 검색/);
+      await t.screenshot(page, 'pacs-dialog-ko');
+      await page.getByTestId('pacs-close').click();
+      await page.getByTestId('pacs-dialog').waitFor({ state: 'detached' });
+
+      // The patient modal's change-image form has the same button and takes the file the same way.
+      await page.goto('/list/0');
+      await page.getByTestId('patient-row').filter({ hasText: 'Hong Gildong' }).getByTestId('row-edit').click();
+      await page.getByTestId('edit-modal').waitFor();
+      await page.getByTestId('edit-modal').getByTestId('tile-change').first().click();
+      const upload = page.getByTestId('upload-form');
+      await upload.waitFor();
+      await upload.getByTestId('pacs-open').click();
+      await page.getByTestId('pacs-patient-id').fill('E2E-001');
+      await page.getByTestId('pacs-search').click();
+      await page.getByTestId('pacs-series-item').getByTestId('pacs-import').click({ timeout: 30_000 });
+      await page.getByTestId('pacs-dialog').waitFor({ state: 'detached', timeout: 60_000 });
+      await upload.getByTestId('drop-ceph-dicom').waitFor();
+      await upload.getByTestId('dicom-prefill').waitFor();
+      assert.match(await upload.getByTestId('dicom-prefill-shootDate').innerText(), /2025-01-10/);
+      await t.screenshot(page, 'pacs-modal-ko');
+    } finally {
+      setOutboxDir(sharedOutbox);
+      await server.stop();
+      await pacs.stop();
+    }
+  },
+  { timeoutMs: 240_000 },
+);

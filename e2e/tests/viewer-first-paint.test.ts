@@ -1,0 +1,107 @@
+import type { Page, Request } from 'playwright-core';
+import { createActivatedUser, newUser } from '../src/accounts.ts';
+import { assert, eventually } from '../src/expect.ts';
+import { skip, test } from '../src/harness.ts';
+import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+
+/**
+ * Step 17 item 1: the viewer's first paint (film and AI landmarks) needs one GraphQL request, not a
+ * chart query followed by the record's (asked by the chart's integer id) and the settings', and no
+ * separate request for the film's signed URL. The page's own `fetch` is watched from before its
+ * scripts run: each call notes whether the landmarks were already in the document when it was made
+ * (a request made after that cannot have held them up), and the network side (page.on('request'))
+ * must show the same one request.
+ */
+
+const FLOW = { timeoutMs: 150_000 };
+
+interface Call {
+  url: string;
+  body: string;
+  /** The landmarks were in the document when the call was made. */
+  afterLandmarks: boolean;
+}
+
+/** Installed before the page's scripts: every fetch call in `window.__calls`, and `window.__landmarksAt` once 19 landmarks show. */
+const WATCH = `(() => {
+  const calls = [];
+  window.__calls = calls;
+  const shown = () => document.querySelectorAll('[data-testid="landmark"]').length >= 19;
+  const original = window.fetch.bind(window);
+  window.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    calls.push({ url, body: init && typeof init.body === 'string' ? init.body : '', afterLandmarks: shown() });
+    return original(input, init);
+  };
+  const observer = new MutationObserver(() => {
+    if (window.__landmarksAt === undefined && shown()) window.__landmarksAt = Date.now();
+  });
+  document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
+})()`;
+
+/** The GraphQL operation's name (or first field) of a POST /graphql body. */
+function operationOf(body: string | null): string {
+  try {
+    const { query } = JSON.parse(body ?? '{}') as { query?: string };
+    return /\b(?:query|mutation)\s+(\w+)/.exec(query ?? '')?.[1] ?? /{\s*(\w+)/.exec(query ?? '')?.[1] ?? '?';
+  } catch {
+    return '?';
+  }
+}
+
+async function landmarksAt(page: Page): Promise<number> {
+  return eventually(
+    () => page.evaluate(() => (window as unknown as { __landmarksAt?: number }).__landmarksAt ?? 0),
+    (at) => at > 0,
+    'AI landmarks drawn',
+    30_000,
+  );
+}
+
+test(
+  'viewer first paint: one GraphQL request from the click on the row to the film and landmarks on screen',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const user = newUser('first-paint');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    const { chartUuid } = await api.createPatient(
+      { first_name: 'Paint Han', birth_info: '2011-03-04', gender: true },
+      { ceph: cephalogramPath(2), shootDate: '2025-09-01' },
+    );
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
+    await page.addInitScript(WATCH);
+    await signInThroughUi(page, user);
+    const row = page.getByTestId('patient-row').first();
+    await row.waitFor();
+
+    const network: Request[] = [];
+    page.on('request', (request) => network.push(request));
+    await page.evaluate(() => ((window as unknown as { __calls: Call[] }).__calls.length = 0));
+    await row.click();
+    await page.waitForURL((u) => u.pathname === `/viewer/${chartUuid}`);
+    await page.getByTestId('viewer-image').waitFor();
+    await landmarksAt(page);
+
+    const calls = await page.evaluate(() => (window as unknown as { __calls: Call[] }).__calls);
+    const before = calls.filter((c) => !c.afterLandmarks);
+    const graph = before.filter((c) => c.url.endsWith('/graphql')).map((c) => operationOf(c.body));
+    assert.deepEqual(graph, ['ViewerFirstPaint'], `one GraphQL request before the landmarks, got ${graph.join(', ')}`);
+    // The film's signed URL came with it: no POST /minio/download for the full film (list thumbnails ask with thumbnail_only_check).
+    const filmUrls = before.filter((c) => c.url.endsWith('/minio/download') && !/"thumbnail_only_check":\s*true/.test(c.body));
+    assert.equal(filmUrls.length, 0, 'no separate request for the film URL before the landmarks');
+    // What the network saw: that one request, once.
+    const sent = network.filter((r) => r.url().endsWith('/graphql') && operationOf(r.postData()) === 'ViewerFirstPaint');
+    assert.equal(sent.length, 1, 'ViewerFirstPaint sent once');
+    // The film is drawn from that URL, and the landmarks on it.
+    assert.equal((await page.getByTestId('landmark').count()) >= 19, true, 'landmarks still shown');
+    await eventually(
+      () => page.getByTestId('viewer-stage').locator('.viewer-stage__status').count(),
+      (n) => n === 0,
+      'film loaded (no loading or error status)',
+    );
+  },
+  FLOW,
+);
