@@ -1,6 +1,7 @@
 import { reportModelPath } from '@ceppro/contract';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartData } from '../../src/db/schema/index';
 import { FILM_300_SIZE, film300InferResult } from '../fixtures/film-300';
@@ -14,11 +15,13 @@ import { createImageHarness, plainImage, type ImageHarness, type TestChart } fro
  * naming `charts` must be one of the known kinds: the scope join of another table's read (the record),
  * the patient's chart list (the report's chart number), or the audit trail's ownership look-up (it
  * attributes the event to the chart's real owner, whoever asked; docs/clinics.md "Not wired yet").
- * On PGlite (the spy wraps its client); PostgreSQL runs the same SQL.
+ * On PGlite (the spy wraps its client and its transactions) and PostgreSQL (the pool and the clients it lends).
  */
 
+const isPool = (client: PGlite | pg.Pool): client is pg.Pool => !('transaction' in client);
+
 /** Records the SQL of every statement, inside transactions too, while `recording` is on. */
-function spyOnStatements(client: PGlite) {
+function spyOnStatements(client: PGlite | pg.Pool) {
   const seen: string[] = [];
   let recording = false;
   const note = (query: string) => {
@@ -35,9 +38,39 @@ function spyOnStatements(client: PGlite) {
     }) as PGlite['query'];
     return target;
   };
-  wrap(client);
-  const transaction = client.transaction.bind(client);
-  client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) => transaction((tx) => fn(wrap(tx)))) as PGlite['transaction'];
+  if (isPool(client)) {
+    // PostgreSQL (node-postgres): every statement runs on a client the pool lends (pool.query borrows
+    // one through connect(callback), a transaction through connect()); each lent client is wrapped once.
+    const text = (config: unknown) => (typeof config === 'string' ? config : String((config as { text?: unknown }).text ?? ''));
+    const lent = new WeakSet<object>();
+    const wrapOnce = (lentClient: pg.PoolClient | undefined) => {
+      if (lentClient === undefined || lent.has(lentClient)) return;
+      lent.add(lentClient);
+      const query = lentClient.query.bind(lentClient) as (...args: unknown[]) => unknown;
+      (lentClient as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+        note(text(config));
+        return query(config, ...rest);
+      };
+    };
+    type Callback = (err: Error | undefined, lentClient: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+    const connect = client.connect.bind(client) as (callback?: Callback) => Promise<pg.PoolClient> | undefined;
+    (client as { connect: unknown }).connect = (callback?: Callback) => {
+      if (typeof callback === 'function') {
+        return connect((err, lentClient, done) => {
+          wrapOnce(lentClient);
+          callback(err, lentClient, done);
+        });
+      }
+      return connect()?.then((lentClient) => {
+        wrapOnce(lentClient);
+        return lentClient;
+      });
+    };
+  } else {
+    wrap(client);
+    const transaction = client.transaction.bind(client);
+    client.transaction = ((fn: (tx: Transaction) => Promise<unknown>) => transaction((tx) => fn(wrap(tx)))) as PGlite['transaction'];
+  }
   return {
     async during<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
       seen.length = 0;
@@ -92,7 +125,7 @@ beforeAll(async () => {
     .where(eq(chartData.id, Number(up.body.data?.id)));
   const create = 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }';
   await t.ok(token, create, { c: chart.chartRef, i: { infer_result: film300InferResult(), img_size: size } });
-  const client = (t.h.services.database.db as unknown as { $client: PGlite }).$client;
+  const client = (t.h.services.database.db as unknown as { $client: PGlite | pg.Pool }).$client;
   spy = spyOnStatements(client);
 }, 60_000);
 
