@@ -156,10 +156,16 @@ test(
     };
     assert.ok(doc.image && doc.image.width > 0 && doc.image.height > 0, 'image size');
     assert.ok(doc.model?.version, 'model version');
-    assert.ok(doc.landmarks.length >= 19, 'every AI landmark');
+    const ai = doc.landmarks.filter((l) => l.source === 'AI');
+    assert.ok(ai.length >= 19, 'every AI landmark');
     assert.ok(
-      doc.landmarks.every((l) => l.source === 'AI' && l.ai !== null && l.adjusted === null),
+      ai.every((l) => l.ai !== null && l.adjusted === null),
       'AI positions, none adjusted',
+    );
+    // The rest are the points constructed from them (A', B', stomion, ...): no AI position, not adjusted.
+    assert.ok(
+      doc.landmarks.every((l) => l.source === 'AI' || (l.source === 'constructed' && l.ai === null && l.adjusted === null)),
+      'only AI and constructed points',
     );
 
     // Batch from the patient list: both patients, progress events over the page's socket.
