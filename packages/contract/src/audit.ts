@@ -20,6 +20,7 @@ export const AUDIT_KINDS = [
   'admin',
   'access',
   'pacs',
+  'clinic',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
@@ -82,6 +83,13 @@ export const AUDIT_ACTIONS = [
   'pacs.series',
   'pacs.retrieve',
   'pacs.store',
+  'clinic.create',
+  'clinic.invite',
+  'clinic.invite_revoke',
+  'clinic.join',
+  'clinic.role_change',
+  'clinic.member_remove',
+  'clinic.leave',
 ] as const;
 
 /**

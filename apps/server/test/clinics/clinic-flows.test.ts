@@ -6,10 +6,10 @@ import {
   successEnvelopeSchema,
   type MyClinic,
 } from '@ceppro/contract';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinicInvitations, clinics, patients, users } from '../../src/db/schema/index';
+import { auditEvents, clinicInvitations, clinics, patients, users } from '../../src/db/schema/index';
 import { activeAccount, createAuthHarness, linkIn, login, type AuthHarness, type Person } from '../auth/auth-harness';
 import { ManualClock } from '../support/manual-clock';
 
@@ -261,5 +261,46 @@ describe('clinics over HTTP', () => {
     expect((await call('owner', 'PUT', E.switchSpace.path, { clinic_uuid: 'x' })).code).toBe('VALIDATION_FAILED');
     const anonymous = await h.app.inject({ method: 'GET', url: E.get.path });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("records the clinic's own calls in the trail, naming the member who acted; the owner's in the clinic's trail", async () => {
+    const db = h.services.database.db;
+    const events = await db
+      .select({
+        action: auditEvents.action,
+        actor: auditEvents.actorUserId,
+        clinic: auditEvents.ownerClinicId,
+        outcome: auditEvents.outcome,
+        detail: auditEvents.detail,
+      })
+      .from(auditEvents)
+      .where(like(auditEvents.action, 'clinic.%'));
+    const [clinic] = await db.select({ id: clinics.id }).from(clinics).where(eq(clinics.uuid, clinicUuid));
+    const owner = await idOf(people.owner);
+    const done = (action: string) => events.filter((e) => e.action === action && e.outcome === 'success');
+    // The owner's clinic and the outsider's (made once they gave a name); each in its creator's personal space.
+    expect(done('clinic.create').map((e) => e.actor)).toEqual([owner, await idOf(people.outsider)]);
+    // Invitations and revocations are the owner's; role changes and removals an owner's (the test made a
+    // second one); all in the clinic's trail though the owner works in their personal space.
+    const members = [owner, await idOf(people.doctor), await idOf(people.assistant)];
+    for (const action of ['clinic.invite', 'clinic.invite_revoke', 'clinic.role_change', 'clinic.member_remove']) {
+      expect(done(action).length, action).toBeGreaterThan(0);
+      expect(
+        done(action).every((e) => e.actor !== null && members.includes(e.actor) && e.clinic === clinic!.id),
+        action,
+      ).toBe(true);
+    }
+    expect(done('clinic.invite').every((e) => e.actor === owner)).toBe(true);
+    expect(done('clinic.invite').every((e) => ['doctor', 'assistant'].includes(String(e.detail?.['role'])))).toBe(true);
+    // Never the invited address.
+    expect(JSON.stringify(events)).not.toContain('@');
+    // Joining is the new member's own; leaving is the doctor's, in the clinic's trail.
+    expect(done('clinic.join').map((e) => e.actor)).toEqual(
+      expect.arrayContaining([await idOf(people.doctor), await idOf(people.assistant)]),
+    );
+    expect(done('clinic.leave').map((e) => [e.actor, e.clinic])).toEqual([[await idOf(people.doctor), clinic!.id]]);
+    // A refused call is recorded too: the doctor, gone, tried to remove the owner.
+    const doctor = await idOf(people.doctor);
+    expect(events.some((e) => e.action === 'clinic.member_remove' && e.outcome !== 'success' && e.actor === doctor)).toBe(true);
   });
 });

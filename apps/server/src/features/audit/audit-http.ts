@@ -2,6 +2,7 @@ import { DEFINABLE_LANDMARKS } from '@ceppro/ceph';
 import {
   AI_ADAPTATION_ENDPOINT,
   AUDIT_LIST_IDS_MAX,
+  CLINIC_ENDPOINTS,
   DICOM_OUT_ENDPOINTS,
   EXPORT_ENDPOINTS,
   FILE_ENDPOINTS,
@@ -29,6 +30,12 @@ interface RouteAudit {
    * recorded: a bad or expired signature names no account and reads nothing.
    */
   signed?: true;
+  /**
+   * A clinic's own call (invite, role, removal, ...): recorded in the trail of the clinic the caller is a
+   * member of, whatever space they work in (the owner reads it), looked up before the request (a leave
+   * or removal ends the membership) and, for a create or join, after it.
+   */
+  clinic?: true;
 }
 
 const chartIdIn = (value: unknown): TargetRef | null => (typeof value === 'string' ? { kind: 'chart', by: 'chart_id', id: value } : null);
@@ -51,6 +58,38 @@ const definitionChoices = (value: Record<string, unknown>) =>
  * records each answered request: success, or the error, against the target's real owner.
  */
 const ROUTES: Record<string, RouteAudit> = {
+  // The clinic's own calls (docs/clinics.md), in the clinic's trail (`clinic`); the member or invitation
+  // by its uuid, never the invited address.
+  [`POST ${CLINIC_ENDPOINTS.create.path}`]: { action: fixed('clinic.create'), target: () => null, clinic: true },
+  [`POST ${CLINIC_ENDPOINTS.invite.path}`]: {
+    action: fixed('clinic.invite'),
+    target: () => null,
+    clinic: true,
+    detail: (b) => ({ role: typeof b['role'] === 'string' ? b['role'].slice(0, 20) : null }),
+  },
+  [`DELETE ${CLINIC_ENDPOINTS.revokeInvitation.path}`]: {
+    action: fixed('clinic.invite_revoke'),
+    target: () => null,
+    clinic: true,
+    detail: (_b, p) => ({ invitation: String(p['id'] ?? '').slice(0, 40) }),
+  },
+  [`POST ${CLINIC_ENDPOINTS.accept.path}`]: { action: fixed('clinic.join'), target: () => null, clinic: true },
+  [`PUT ${CLINIC_ENDPOINTS.changeRole.path}`]: {
+    action: fixed('clinic.role_change'),
+    target: () => null,
+    clinic: true,
+    detail: (b, p) => ({
+      member: String(p['uuid'] ?? '').slice(0, 40),
+      role: typeof b['role'] === 'string' ? b['role'].slice(0, 20) : null,
+    }),
+  },
+  [`DELETE ${CLINIC_ENDPOINTS.removeMember.path}`]: {
+    action: fixed('clinic.member_remove'),
+    target: () => null,
+    clinic: true,
+    detail: (_b, p) => ({ member: String(p['uuid'] ?? '').slice(0, 40) }),
+  },
+  [`POST ${CLINIC_ENDPOINTS.leave.path}`]: { action: fixed('clinic.leave'), target: () => null, clinic: true },
   [`POST ${FILE_ENDPOINTS.chartDataRequest.path}`]: {
     action: fixed('image.upload'),
     target: (b) => (typeof b['upload_id'] === 'string' ? { kind: 'upload', id: b['upload_id'] } : null),
@@ -139,6 +178,8 @@ const ROUTES: Record<string, RouteAudit> = {
 
 const errorCodes = new WeakMap<FastifyRequest, string>();
 const resolvedBefore = new WeakMap<FastifyRequest, Array<ResolvedTarget | null>>();
+/** A clinic call's clinic, as the caller's membership was before the request (`RouteAudit.clinic`). */
+const clinicBefore = new WeakMap<FastifyRequest, number | null>();
 
 /**
  * Records the audited REST routes in one place (no edits in their handlers). Registered on the
@@ -156,6 +197,7 @@ export function registerAuditHooks(app: FastifyInstance, audit: AuditService): v
   // an unsigned request must not cost a look-up.
   app.addHook('preHandler', async (request) => {
     const audited = auditedRequest(request);
+    if (audited?.spec.clinic && audited.actor !== null) clinicBefore.set(request, await audit.clinicOf(audited.actor));
     if (audited && !audited.spec.signed) {
       resolvedBefore.set(request, await Promise.all(audited.targets.map((target) => audit.resolveTarget(target))));
     }
@@ -175,12 +217,14 @@ export function registerAuditHooks(app: FastifyInstance, audit: AuditService): v
     }
     if (actor === null) return payload;
     const before = resolvedBefore.get(request);
+    const clinicId = spec.clinic ? (clinicBefore.get(request) ?? (await audit.clinicOf(actor))) : null;
     // A request that names nothing is still one event (a batch export, the AI adaptation switch).
     const named: Array<TargetRef | null> = targets.length > 0 ? targets : [null];
     for (const [i, target] of named.entries()) {
       await audit.access({
         actorUserId: actor,
         ...(space && { actor: space }),
+        ...(clinicId !== null && { ownerClinicId: clinicId }),
         client,
         action: spec.action(body),
         target,

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { patientSpaceColumns } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { newestLiveImage } from '../../db/live-image';
-import { analysisRecords, chartData, charts, patients, uploads, userConfigs } from '../../db/schema/index';
+import { analysisRecords, chartData, charts, clinicMembers, patients, uploads, userConfigs } from '../../db/schema/index';
 
 /** What an event is about, as the request named it. */
 export type TargetRef =
@@ -90,6 +90,16 @@ export function createAuditTargetRepository(db: AppDatabase) {
   }
 
   return {
+    /** The clinic `userId` is a live member of (one at most), or null. */
+    async liveClinicOf(userId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ clinicId: clinicMembers.clinicId })
+        .from(clinicMembers)
+        .where(and(eq(clinicMembers.userId, userId), isNull(clinicMembers.removedAt)))
+        .limit(1);
+      return row?.clinicId ?? null;
+    },
+
     async resolve(target: TargetRef): Promise<ResolvedTarget | null> {
       if (typeof target.id === 'number' && (!Number.isSafeInteger(target.id) || target.id < 1 || target.id > INT_MAX)) return null;
       if (target.kind === 'file') return resolveFile(target.id);

@@ -55,6 +55,8 @@ export interface AccessEvent {
    * same ids again within the window is the same access. Needed for a read without a single target.
    */
   repeatKey?: string;
+  /** Whose trail when no target names it: this clinic's (a clinic's own calls, audit-http.ts), not the actor's space. */
+  ownerClinicId?: number;
 }
 
 export interface AuditServiceDeps {
@@ -133,6 +135,14 @@ export function createAuditService({ repository, targets, clock, log }: AuditSer
      * The target's real owner, patient and chart, or null (nothing named, nothing found, or the
      * look-up failed: logged, never thrown, like every write of the trail).
      */
+    /** The clinic `userId` is a live member of, or null (also when the look-up failed: logged). */
+    async clinicOf(userId: number): Promise<number | null> {
+      return targets.liveClinicOf(userId).catch((error: unknown) => {
+        log.error({ err: error }, 'audit could not read a clinic membership');
+        return null;
+      });
+    },
+
     async resolveTarget(target: TargetRef | null): Promise<ResolvedTarget | null> {
       if (!target) return null;
       return targets.resolve(target).catch((error: unknown) => {
@@ -167,7 +177,13 @@ export function createAuditService({ repository, targets, clock, log }: AuditSer
       const targetId = targetIdOf(event.target, resolved?.chartId ?? null);
       if (outcome === 'success' && repeatedRead(event, targetId, resolved)) return;
       // Whose data: the target's real owner (a clinic's patient: the clinic), else the actor's space.
-      const owner = resolved ? ownerOfPatient(resolved) : actor ? ownerOfSpace(actor) : { ownerUserId: null, ownerClinicId: null };
+      const owner = resolved
+        ? ownerOfPatient(resolved)
+        : event.ownerClinicId !== undefined
+          ? { ownerUserId: null, ownerClinicId: event.ownerClinicId }
+          : actor
+            ? ownerOfSpace(actor)
+            : { ownerUserId: null, ownerClinicId: null };
       // An id that names no data of the actor's (someone else's, or nothing): limited per minute, the same for both.
       if (failed && event.actorUserId !== null && event.target !== null && (resolved === null || foreign)) {
         const refusal = { actorUserId: event.actorUserId, owner: foreign ? owner : null, action: event.action, client: event.client };

@@ -93,6 +93,7 @@ export const enAudit = {
     admin: 'Administration',
     access: 'Refused-request counts',
     pacs: 'PACS',
+    clinic: 'Clinic membership',
   },
   actions: {
     auth: { sign_in: 'Sign-in', sign_out: 'Sign-out', account_locked: 'Account locked', token_reuse: 'Stolen session refused' },
@@ -160,6 +161,15 @@ export const enAudit = {
       series: 'PACS series listed',
       retrieve: 'Film retrieved from PACS',
       store: 'Report and tracing sent to PACS',
+    },
+    clinic: {
+      create: 'Clinic created',
+      invite: 'Member invited',
+      invite_revoke: 'Invitation revoked',
+      join: 'Joined the clinic',
+      role_change: 'Member role changed',
+      member_remove: 'Member removed',
+      leave: 'Left the clinic',
     },
   },
 };

@@ -94,6 +94,7 @@ export const jaAudit: AuditDictionary = {
     admin: '管理',
     access: '拒否されたリクエストの集計',
     pacs: 'PACS',
+    clinic: 'クリニックのメンバー',
   },
   actions: {
     auth: { sign_in: 'サインイン', sign_out: 'サインアウト', account_locked: 'アカウントのロック', token_reuse: '不正なセッションを拒否' },
@@ -160,6 +161,15 @@ export const jaAudit: AuditDictionary = {
       series: 'PACS シリーズ一覧',
       retrieve: 'PACS から画像を取得',
       store: 'レポートとトレーシングを PACS に送信',
+    },
+    clinic: {
+      create: 'クリニック作成',
+      invite: 'メンバー招待',
+      invite_revoke: '招待の取り消し',
+      join: 'クリニックに参加',
+      role_change: 'メンバーの役割変更',
+      member_remove: 'メンバー削除',
+      leave: 'クリニックから退出',
     },
   },
 };

@@ -94,6 +94,7 @@ export const koAudit: AuditDictionary = {
     admin: '관리',
     access: '거부된 요청 집계',
     pacs: 'PACS',
+    clinic: '병원 구성원',
   },
   actions: {
     auth: { sign_in: '로그인', sign_out: '로그아웃', account_locked: '계정 잠김', token_reuse: '도용된 세션 차단' },
@@ -146,5 +147,14 @@ export const koAudit: AuditDictionary = {
     },
     access: { refused_more: '추가 거부 요청(집계)' },
     pacs: { search: 'PACS 검색', series: 'PACS 시리즈 조회', retrieve: 'PACS에서 영상 가져오기', store: '리포트와 트레이싱을 PACS로 전송' },
+    clinic: {
+      create: '병원 생성',
+      invite: '구성원 초대',
+      invite_revoke: '초대 취소',
+      join: '병원 가입',
+      role_change: '구성원 역할 변경',
+      member_remove: '구성원 삭제',
+      leave: '병원 탈퇴',
+    },
   },
 };

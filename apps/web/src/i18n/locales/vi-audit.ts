@@ -95,6 +95,7 @@ export const viAudit: AuditDictionary = {
     admin: 'Quản trị',
     access: 'Yêu cầu bị từ chối (gộp)',
     pacs: 'PACS',
+    clinic: 'Thành viên phòng khám',
   },
   actions: {
     auth: { sign_in: 'Đăng nhập', sign_out: 'Đăng xuất', account_locked: 'Tài khoản bị khóa', token_reuse: 'Chặn phiên bị đánh cắp' },
@@ -153,5 +154,14 @@ export const viAudit: AuditDictionary = {
     },
     access: { refused_more: 'Thêm yêu cầu bị từ chối (gộp)' },
     pacs: { search: 'Tìm kiếm PACS', series: 'Liệt kê series PACS', retrieve: 'Lấy phim từ PACS', store: 'Gửi báo cáo và bản vẽ đến PACS' },
+    clinic: {
+      create: 'Tạo phòng khám',
+      invite: 'Mời thành viên',
+      invite_revoke: 'Hủy lời mời',
+      join: 'Tham gia phòng khám',
+      role_change: 'Đổi vai trò thành viên',
+      member_remove: 'Xóa thành viên',
+      leave: 'Rời phòng khám',
+    },
   },
 };

@@ -90,6 +90,7 @@ export const zhAudit: AuditDictionary = {
     admin: '管理',
     access: '被拒绝请求汇总',
     pacs: 'PACS',
+    clinic: '诊所成员',
   },
   actions: {
     auth: { sign_in: '登录', sign_out: '退出登录', account_locked: '账户已锁定', token_reuse: '已拒绝被盗用的会话' },
@@ -142,5 +143,14 @@ export const zhAudit: AuditDictionary = {
     },
     access: { refused_more: '被拒绝的请求（汇总）' },
     pacs: { search: 'PACS 检索', series: 'PACS 序列列表', retrieve: '从 PACS 获取影像', store: '报告和描记图已发送到 PACS' },
+    clinic: {
+      create: '创建诊所',
+      invite: '邀请成员',
+      invite_revoke: '撤销邀请',
+      join: '加入诊所',
+      role_change: '更改成员角色',
+      member_remove: '移除成员',
+      leave: '退出诊所',
+    },
   },
 };
