@@ -3,7 +3,14 @@ import { downloadEntrySchema } from '../files';
 import { analysisUserConfigSchema } from './analysis';
 import { documentRevisionsField } from './document-revisions';
 import { graphOperation } from './operation';
-import { viewerAnalysisRecordSchema, viewerChartSchema, viewerDisplayConfigSchema } from './viewer';
+import {
+  VIEWER_CHART_FIELDS,
+  VIEWER_DISPLAY_CONFIG_FIELDS,
+  VIEWER_RECORD_FIELDS,
+  viewerAnalysisRecordSchema,
+  viewerChartSchema,
+  viewerDisplayConfigSchema,
+} from './viewer';
 
 /**
  * The viewer's first paint in one request (`/viewer/{uuid}`): the chart with its patient, images and
@@ -44,23 +51,7 @@ export const viewerFirstPaintQuery = graphOperation<
   /* GraphQL */ `
     query ViewerFirstPaint($uuid: String!) {
       charts(filter: { uuid: $uuid }) {
-        id
-        uuid
-        chart_id
-        createdAt
-        patient {
-          id
-          patient_id
-          first_name
-          birth_info
-          gender
-        }
-        chart_data {
-          id
-          image_type_cd
-          shoot_date
-        }
-        analysis_record_id
+        ${VIEWER_CHART_FIELDS}
         cephalogram {
           chart_data_id
           image_type_cd
@@ -76,30 +67,14 @@ export const viewerFirstPaintQuery = graphOperation<
       }
       analysis_records(filter: { chart_uuid: $uuid }) {
         items {
-          id
-          chart_id
-          infer_result
-          modified_result
-          img_size
-          revision
-          updatedAt
+          ${VIEWER_RECORD_FIELDS}
           ruler_info
           drawing_result
           document_revisions
         }
       }
       user_config {
-        cephalo_image_NY
-        landmark_NY
-        guideline_NY
-        plane_NY
-        plane_list
-        landmark_list
-        auto_zoom_NY
-        hard_tissue_color
-        soft_tissue_color
-        hard_tissue_size
-        soft_tissue_size
+        ${VIEWER_DISPLAY_CONFIG_FIELDS}
         default_ppm
         user_analysis_manage
       }

@@ -27,28 +27,31 @@ export const viewerChartSchema = z.object({
 });
 export type ViewerChart = z.infer<typeof viewerChartSchema>;
 
+/**
+ * The selections the viewer's queries share (each matches its schema below): the chart, its analysis
+ * record and the display settings, asked alone or together in the first paint (viewer-first-paint.ts).
+ */
+export const VIEWER_CHART_FIELDS = `
+  id
+  uuid
+  chart_id
+  createdAt
+  patient { id patient_id first_name birth_info gender }
+  chart_data { id image_type_cd shoot_date }
+  analysis_record_id
+`;
+export const VIEWER_RECORD_FIELDS = 'id chart_id infer_result modified_result img_size revision updatedAt';
+export const VIEWER_DISPLAY_CONFIG_FIELDS = `
+  cephalo_image_NY landmark_NY guideline_NY plane_NY plane_list landmark_list
+  auto_zoom_NY hard_tissue_color soft_tissue_color hard_tissue_size soft_tissue_size
+`;
+
 /** The chart whose uuid is in the viewer's URL (a list of at most one). */
 export const viewerChartQuery = graphOperation<{ uuid: string }, { charts: ViewerChart[] }>(
   /* GraphQL */ `
     query ViewerChart($uuid: String!) {
       charts(filter: { uuid: $uuid }) {
-        id
-        uuid
-        chart_id
-        createdAt
-        patient {
-          id
-          patient_id
-          first_name
-          birth_info
-          gender
-        }
-        chart_data {
-          id
-          image_type_cd
-          shoot_date
-        }
-        analysis_record_id
+        ${VIEWER_CHART_FIELDS}
       }
     }
   `,
@@ -73,13 +76,7 @@ export const viewerAnalysisRecordQuery = graphOperation<{ chartId: number }, { a
     query ViewerAnalysisRecord($chartId: Int!) {
       analysis_records(filter: { chart_id: $chartId }) {
         items {
-          id
-          chart_id
-          infer_result
-          modified_result
-          img_size
-          revision
-          updatedAt
+          ${VIEWER_RECORD_FIELDS}
         }
       }
     }
@@ -135,17 +132,7 @@ export const viewerDisplayConfigQuery = graphOperation<Record<string, never>, { 
   /* GraphQL */ `
     query ViewerDisplayConfig {
       user_config {
-        cephalo_image_NY
-        landmark_NY
-        guideline_NY
-        plane_NY
-        plane_list
-        landmark_list
-        auto_zoom_NY
-        hard_tissue_color
-        soft_tissue_color
-        hard_tissue_size
-        soft_tissue_size
+        ${VIEWER_DISPLAY_CONFIG_FIELDS}
       }
     }
   `,
