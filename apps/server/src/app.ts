@@ -155,8 +155,9 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   // Administration (/api/admin, role 'admin' only): accounts, approval (K017), expiry, unlock, type.
   await registerAdminFeature(app, services, membership);
   // Clinics (/api/clinic): members with roles, invitations by e-mail, the personal/clinic space switch.
-  // A switch or a removal forgets the member's cached actor (the bearer check's session read).
-  registerClinicsFeature(app, services, sessions);
+  // A switch or a removal forgets the member's cached actor (the bearer check's session read); a join,
+  // removal or leaving moves the member's account expiry at once (membership `syncMemberExpiry`).
+  registerClinicsFeature(app, services, sessions, membership);
 
   if (services.storage instanceof FsObjectStorage) {
     const images = createImageRepository(services.database.db);

@@ -1,5 +1,12 @@
-import { errorEnvelopeSchema, MEMBERSHIP_ENDPOINTS, successEnvelopeSchema, type ClinicRole, type Membership } from '@ceppro/contract';
-import { and, eq, isNull } from 'drizzle-orm';
+import {
+  CLINIC_ENDPOINTS,
+  errorEnvelopeSchema,
+  MEMBERSHIP_ENDPOINTS,
+  successEnvelopeSchema,
+  type ClinicRole,
+  type Membership,
+} from '@ceppro/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicMembers, clinics, invoices, users } from '../../src/db/schema/index';
 import { activeAccount, createAuthHarness, login, type AuthHarness, type Person } from '../auth/auth-harness';
@@ -25,7 +32,7 @@ describe('membership per clinic', () => {
   const ids = {} as Record<Who, number>;
   let clinicId = 0;
 
-  async function call(who: Who, method: 'GET' | 'POST', url: string) {
+  async function call(who: Who, method: 'GET' | 'POST' | 'DELETE', url: string) {
     return h.app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}`, 'x-forwarded-for': people[who].ip } });
   }
   async function membership(who: Who): Promise<Membership> {
@@ -168,12 +175,11 @@ describe('membership per clinic', () => {
     expect(await expiryOf('assistant')).toBeNull();
     expect(await expiryOf('outsider')).toBeNull();
 
-    // Removed from the clinic, the doctor is left with their own (ended) trial at the next run.
-    await h.services.database.db
-      .update(clinicMembers)
-      .set({ removedAt: new Date(clock.now()) })
-      .where(and(eq(clinicMembers.userId, ids.doctor), isNull(clinicMembers.removedAt)));
-    await h.app.billing.run();
+    // Removed from the clinic by its owner, the doctor is left with their own (ended) trial at once,
+    // before any billing run.
+    const [doctor] = await h.services.database.db.select({ uuid: users.uuid }).from(users).where(eq(users.id, ids.doctor));
+    const removed = await call('owner', 'DELETE', CLINIC_ENDPOINTS.removeMember.to(doctor!.uuid));
+    expect(removed.statusCode, removed.body).toBe(200);
     expect(await expiryOf('doctor')).toBe('2026-01-31T00:00:00.000Z');
     clock.advance(60_000); // past the session check's 2 s cache of the account's state
     const expired = await call('doctor', 'POST', '/api/check');

@@ -26,6 +26,11 @@ export interface ClinicServiceDeps {
    * actor of theirs is forgotten (features/auth `spaceChanged`), so their next request is in the new one.
    */
   spaceChanged?(userId: number): void;
+  /**
+   * A person joined, was removed from or left a clinic: their account's expiry follows at once (the
+   * membership feature's `syncMemberExpiry`; the clinic's subscription counts only while they belong).
+   */
+  membershipChanged?(userId: number): Promise<unknown>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -42,7 +47,14 @@ const notAMember = () => new AppError('NOT_FOUND', 'You do not belong to a clini
  * clinic's row held, so two owners cannot demote each other at once and leave the clinic without one.
  * Every method answers the caller's clinic as it is afterwards.
  */
-export function createClinicService({ repository: repo, mails, clock, acceptUrl, spaceChanged = () => undefined }: ClinicServiceDeps) {
+export function createClinicService({
+  repository: repo,
+  mails,
+  clock,
+  acceptUrl,
+  spaceChanged = () => undefined,
+  membershipChanged = async () => undefined,
+}: ClinicServiceDeps) {
   const now = () => new Date(clock.now());
   const actorOf = (userId: number, m: Membership): Actor => clinicActor(userId, m.clinicId, m.role);
 
@@ -244,6 +256,7 @@ export function createClinicService({ repository: repo, mails, clock, acceptUrl,
           await q.markAccepted(invitation.id, userId, at);
         })
         .catch(alreadyMember);
+      await membershipChanged(userId);
       return view(userId);
     },
 
@@ -274,7 +287,10 @@ export function createClinicService({ repository: repo, mails, clock, acceptUrl,
         await q.leaveActiveClinic(member.userId, me.clinicId);
         removed = member.userId;
       });
-      if (removed !== null) spaceChanged(removed);
+      if (removed !== null) {
+        spaceChanged(removed);
+        await membershipChanged(removed);
+      }
       return view(userId);
     },
 
@@ -286,6 +302,7 @@ export function createClinicService({ repository: repo, mails, clock, acceptUrl,
         await q.leaveActiveClinic(userId, me.clinicId);
       });
       spaceChanged(userId);
+      await membershipChanged(userId);
       return view(userId);
     },
 

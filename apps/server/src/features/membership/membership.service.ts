@@ -166,9 +166,15 @@ export function createMembershipService(deps: MembershipDeps) {
       return ids.length + clinicIds.length;
     },
 
+    /** One account's expiry from its own and its clinic's subscription, now (a join, removal or leaving). */
+    async syncMemberExpiry(userId: number): Promise<Date | null> {
+      return repository.inTransaction((q) => syncAccountExpiry(q, userId));
+    },
+
     /**
      * Every clinic member's account expiry from their own and their clinic's subscription (the
-     * billing run): a join, a removal or leaving moves it within one run.
+     * billing run): the clinic feature already moves it at a join, removal or leaving; this catches
+     * the clinic's own subscription changing.
      */
     async syncClinicMemberExpiries(): Promise<number> {
       const ids = await repository.clinicMemberUserIds();
