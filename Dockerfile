@@ -14,6 +14,7 @@ COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/ceph/package.json packages/ceph/
 COPY packages/contract/package.json packages/contract/
+COPY tools/package.json tools/
 RUN npm ci
 COPY . .
 RUN npm run build && npm prune --omit=dev

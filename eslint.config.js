@@ -185,6 +185,21 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@ceppro/server', '**/apps/server/**', 'pg', '@electric-sql/*', 'sharp', 'onnxruntime-node'],
+  {
+    // The product never imports the tools (benches, probes, evaluation, generators): tools/ imports the product.
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@ceppro/web', '**/apps/web/**', 'react', 'react-dom'], message: 'The server must not import the web app.' },
+            { group: ['@ceppro/tools', '**/tools/**'], message: 'The product must not import tools/ (tools import the product).' },
+          ],
+        },
+      ],
+    },
+  },
               message: 'The web app must not import the server.',
             },
           ],

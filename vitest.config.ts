@@ -44,6 +44,16 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          // tools/: benches, probes, landmark evaluation and model calibration (they import the product).
+          name: 'tools',
+          include: ['tools/test/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         extends: './apps/web/vite.config.ts',
         test: {
           name: 'web',

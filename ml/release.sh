@@ -60,17 +60,17 @@ else
     --trained-on "isbi2015 train (150 films)" --card "$NAME.card.json" --out "$OUT/onnx" > "$OUT/export.log"
   $PY -m ceph_ml.parity --weights "$OUT" --dataset "$ISBI" --out "$OUT/parity"
   cd "$ROOT"
-  npx tsx apps/server/src/cli/onnx-parity.ts "$OUT/parity" "$OUT/onnx/$NAME.json" --tolerance 1e-3
+  npx tsx tools/src/onnx-parity.ts "$OUT/parity" "$OUT/onnx/$NAME.json" --tolerance 1e-3
 fi
 cd "$ROOT"
-npx tsx apps/server/src/cli/calibrate-model.ts "$OUT/onnx/$NAME.json" --manifest "$ISBI/manifest.json" \
+npx tsx tools/src/calibrate-model.ts "$OUT/onnx/$NAME.json" --manifest "$ISBI/manifest.json" \
   --validation "$HAMEDAN/manifest.json" | tee "$OUT/calibration.log"
-npx tsx apps/server/src/cli/eval-landmarks.ts --model "$OUT/onnx/$NAME.json" --manifest "$ISBI/manifest.json" --split test1 \
+npx tsx tools/src/eval-landmarks.ts --model "$OUT/onnx/$NAME.json" --manifest "$ISBI/manifest.json" --split test1 \
   --adapt 10,20 --out "$OUT/eval/isbi2015-test1" | tee "$OUT/eval-isbi2015-test1.log"
-npx tsx apps/server/src/cli/eval-landmarks.ts --model "$OUT/onnx/$NAME.json" --manifest "$HAMEDAN/manifest.json" --split crossdevice \
+npx tsx tools/src/eval-landmarks.ts --model "$OUT/onnx/$NAME.json" --manifest "$HAMEDAN/manifest.json" --split crossdevice \
   --adapt 10,20 --out "$OUT/eval/hamedan" | tee "$OUT/eval-hamedan.log"
 # The same films as a clinic that chose machine porion in Settings sees them (the annotators' definition).
-npx tsx apps/server/src/cli/eval-landmarks.ts --model "$OUT/onnx/$NAME.json" --manifest "$HAMEDAN/manifest.json" --split crossdevice \
+npx tsx tools/src/eval-landmarks.ts --model "$OUT/onnx/$NAME.json" --manifest "$HAMEDAN/manifest.json" --split crossdevice \
   --definitions Po=machine --adapt 10,20 --out "$OUT/eval/hamedan-machine-porion" | tee "$OUT/eval-hamedan-machine-porion.log"
 cp "$OUT"/onnx/"$NAME".{json,global.onnx,fine.onnx} models/
 mkdir -p models/eval models/training
@@ -80,7 +80,7 @@ cp -r "$OUT/eval/isbi2015-test1" "$OUT/eval/hamedan" "$OUT/eval/hamedan-machine-
 [ -f "$OUT/global.json" ] && cp "$OUT"/global.json models/training/"$NAME"-global.json
 [ -f "$OUT/fine.json" ] && cp "$OUT"/fine.json models/training/"$NAME"-fine.json
 cp "$OUT"/calibration.log models/training/"$NAME"-calibration.log
-npx tsx apps/server/src/cli/model-card.ts models/"$NAME".json \
+npx tsx tools/src/model-card.ts models/"$NAME".json \
   --eval isbi2015-test1=models/eval/isbi2015-test1/metrics.json --eval hamedan=models/eval/hamedan/metrics.json \
   --eval hamedan-machine-porion=models/eval/hamedan-machine-porion/metrics.json \
   --baseline "$BASELINE" --readme models/README.md

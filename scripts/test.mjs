@@ -83,7 +83,7 @@ ensureDebianPackages();
 ensurePythonMl();
 // The static checks and the builds do not depend on each other: they run side by side, the
 // slowest (ESLint with type information, the web's typecheck) first.
-const tsProjects = ['apps/web', 'apps/server', 'e2e', 'packages/contract', 'packages/ceph'];
+const tsProjects = ['apps/web', 'apps/server', 'e2e', 'tools', 'packages/contract', 'packages/ceph'];
 const staticFailures = await runConcurrently([
   { label: 'lint', cmd: 'npx', args: ['eslint', '.'] },
   { label: 'import cycles between server folders', cmd: 'node', args: ['scripts/check-import-cycles.mjs'] },

@@ -4,7 +4,7 @@
 
 Writes real inputs (coarse canvases of 4 training films, 38 refinement patch pairs of one film)
 and the PyTorch outputs as little-endian float32 files with a JSON index; the Node side
-(apps/server/src/cli/onnx-parity.ts) runs the exported ONNX files on the same inputs through
+(tools/src/onnx-parity.ts) runs the exported ONNX files on the same inputs through
 onnxruntime-node and fails on a difference above 1e-3.
 """
 import argparse

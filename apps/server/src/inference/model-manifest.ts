@@ -92,7 +92,7 @@ export class ModelNotCalibratedError extends Error {
   constructor(path: string, issues: string) {
     super(
       `The model manifest ${path} has no calibrated thresholds (${issues}); run ` +
-        `apps/server/src/cli/calibrate-model.ts on it (ml/release.sh does).`,
+        `tools/src/calibrate-model.ts on it (ml/release.sh does).`,
     );
     this.name = 'ModelNotCalibratedError';
   }

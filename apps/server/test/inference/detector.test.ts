@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureNonCephalograms } from '../../src/cli/calibrate-model.ts';
+import { fixtureNonCephalograms } from '../../../../tools/src/calibrate-model.ts';
 import {
   datasetDir,
   evalDatasetManifestSchema,
@@ -12,7 +12,7 @@ import {
   REPO_ROOT,
   type DatasetManifest,
 } from '../../src/cli/dataset-manifest.ts';
-import { generatedNonCephalograms } from '../../src/cli/non-ceph-images.ts';
+import { generatedNonCephalograms } from '../../../../tools/src/non-ceph-images.ts';
 import { ImageInputError, InferencePool, LandmarkDetector, defaultModelManifestPath, type Detection } from '../../src/inference/index.ts';
 import { ModelNotCalibratedError } from '../../src/inference/model-manifest.ts';
 import { applyDefinitions } from '../../src/inference/definitions/index.ts';

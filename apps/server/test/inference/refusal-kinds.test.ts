@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fixtureNonCephalograms } from '../../src/cli/calibrate-model.ts';
-import { generatedRadiographs, type NonCephImage } from '../../src/cli/non-ceph-images.ts';
+import { fixtureNonCephalograms } from '../../../../tools/src/calibrate-model.ts';
+import { generatedRadiographs, type NonCephImage } from '../../../../tools/src/non-ceph-images.ts';
 import { LandmarkDetector, defaultModelManifestPath } from '../../src/inference/index.ts';
 import { MAX_SIDE_PX, MIN_SIDE_PX } from '../../src/inference/image-input.ts';
 

@@ -72,7 +72,7 @@ export const enAboutAi = {
     hint: 'In the model’s output order, named as in the viewer’s landmark list.',
   },
   /**
-   * The card's own texts, as apps/server/src/cli/model-card.ts writes them (`DATASETS` by set key,
+   * The card's own texts, as tools/src/model-card.ts writes them (`DATASETS` by set key,
    * the default training text and its environment sentence, REPORT_DISCLAIMER). The other languages
    * translate exactly these; a card whose English differs (a new set, a changed note) shows its own
    * English instead of a translation of other words (features/about-ai/lib/card-texts.ts).

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppDatabase } from '../db/database';
+import type { AppDatabase } from '../../apps/server/src/db/database';
 import type { BenchClient } from './bench-api-client';
 import { percentile } from './landmark-metrics';
 

@@ -13,9 +13,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { MODEL_OUTPUT_IDS_V1, buildProfile, type FilmCorrection } from '@ceppro/ceph';
-import { adaptModelLandmarks } from '../features/ai-adaptation/adapt-landmarks.ts';
-import { LandmarkDetector, defaultModelManifestPath } from '../inference/index.ts';
-import { datasetDir, loadDatasetManifest, userPath } from './dataset-manifest.ts';
+import { adaptModelLandmarks } from '../../apps/server/src/features/ai-adaptation/adapt-landmarks.ts';
+import { LandmarkDetector, defaultModelManifestPath } from '../../apps/server/src/inference/index.ts';
+import { datasetDir, loadDatasetManifest, userPath } from '../../apps/server/src/cli/dataset-manifest.ts';
 import { percentile } from './landmark-metrics.ts';
 
 const SIZES = [

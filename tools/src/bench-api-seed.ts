@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { AppDatabase } from '../db/database';
-import { hashPassword } from '../features/auth/password-hash';
+import type { AppDatabase } from '../../apps/server/src/db/database';
+import { hashPassword } from '../../apps/server/src/features/auth/password-hash';
 
 export interface SeedPlan {
   /** Patients of the user the bench signs in as. */

@@ -84,7 +84,7 @@ async function syntheticImages(): Promise<NonCephImage[]> {
   ];
 }
 
-const PHANTOM = fileURLToPath(new URL('../../test/fixtures/non-ceph/phantom.jpg', import.meta.url));
+const PHANTOM = fileURLToPath(new URL('../../apps/server/test/fixtures/non-ceph/phantom.jpg', import.meta.url));
 
 /**
  * Realistic radiographs that are not lateral cephalograms, grey JPEGs (colour for the screen

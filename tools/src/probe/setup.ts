@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { BenchClient } from '../bench-api-client';
-import { datasetDir, loadDatasetManifest } from '../dataset-manifest';
+import { datasetDir, loadDatasetManifest } from '../../../apps/server/src/cli/dataset-manifest';
 import type { ProbeClient } from './probe-client';
 
 /** What user A owns after setup; B aims at these ids. */

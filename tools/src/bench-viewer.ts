@@ -19,12 +19,12 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { loadConfig } from '../config/config';
-import { openDatabase } from '../db/database';
+import { loadConfig } from '../../apps/server/src/config/config';
+import { openDatabase } from '../../apps/server/src/db/database';
 import { BenchClient } from './bench-api-client';
 import { seedBenchData } from './bench-api-seed';
 import { freePort, spawnServer, stopServer, waitHealthy } from './bench-server';
-import { REPO_ROOT, datasetDir, loadDatasetManifest } from './dataset-manifest';
+import { REPO_ROOT, datasetDir, loadDatasetManifest } from '../../apps/server/src/cli/dataset-manifest';
 import { percentile } from './landmark-metrics';
 
 const PASSWORD = 'Bench-pass1!';

@@ -6,7 +6,7 @@
  * gross ones more than 4 mm off. A landmark the manifest leaves out (null) is skipped everywhere.
  * All coordinates are in the pixels of the image file the manifest names (x right, y down).
  */
-import type { EvalDatasetManifest } from './dataset-manifest.ts';
+import type { EvalDatasetManifest } from '../../apps/server/src/cli/dataset-manifest.ts';
 import { auroc, leastConfidentWeights, summarise, type AccuracySummary } from './landmark-metrics.ts';
 
 export { auroc, leastConfidentWeights } from './landmark-metrics.ts';

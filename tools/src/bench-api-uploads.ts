@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { BenchClient } from './bench-api-client';
-import { datasetDir, loadDatasetManifest } from './dataset-manifest';
+import { datasetDir, loadDatasetManifest } from '../../apps/server/src/cli/dataset-manifest';
 
 /** The spec's new-patient processing time-out (product spec, "Request time-out 30 s"). */
 export const NEW_PATIENT_TIMEOUT_MS = 30_000;

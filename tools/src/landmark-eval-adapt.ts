@@ -16,7 +16,7 @@ import {
   type LearnOutcome,
   type Vec2,
 } from '@ceppro/ceph';
-import type { EvalDatasetManifest } from './dataset-manifest.ts';
+import type { EvalDatasetManifest } from '../../apps/server/src/cli/dataset-manifest.ts';
 import type { PredictedPoint } from './landmark-eval.ts';
 import { imageSpacing } from './landmark-eval.ts';
 import { auroc, leastConfidentWeights, summarise, type AccuracySummary } from './landmark-metrics.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { datasetManifestSchema, evalDatasetManifestSchema, type EvalDatasetManifest } from '../../src/cli/dataset-manifest.ts';
-import { auroc, evaluateDetections, imageSpacing, matchLandmarks, type PredictedPoint } from '../../src/cli/landmark-eval.ts';
-import { reportLines, reportMarkdown } from '../../src/cli/landmark-eval-format.ts';
+import { datasetManifestSchema, evalDatasetManifestSchema, type EvalDatasetManifest } from '../../apps/server/src/cli/dataset-manifest.ts';
+import { auroc, evaluateDetections, imageSpacing, matchLandmarks, type PredictedPoint } from '../src/landmark-eval.ts';
+import { reportLines, reportMarkdown } from '../src/landmark-eval-format.ts';
 
 type Xy = [number, number];
 const shift = (pts: Xy[], dy: number): Xy[] => pts.map(([x, y]) => [x, y + dy]);

@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { REPO_ROOT } from './dataset-manifest';
+import { REPO_ROOT } from '../../apps/server/src/cli/dataset-manifest';
 
 /** Where the benches bundle the server (apps/server/build.mjs), once per bench run. */
 const BENCH_BUILD = join(REPO_ROOT, 'tmp/bench-server');
@@ -31,11 +31,11 @@ export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
   const main = compiledMain();
   const cluster = Number(env['BENCH_API_PROCESSES'] ?? 1) > 1;
   const args = cluster
-    ? [...profile, '--import', 'tsx', resolve(REPO_ROOT, 'apps/server/src/cli/bench-cluster.ts')]
+    ? [...profile, '--import', 'tsx', resolve(REPO_ROOT, 'tools/src/bench-cluster.ts')]
     : [...profile, '--enable-source-maps', main];
   return spawn(process.execPath, args, { env: { ...env, BENCH_SERVER_MAIN: main }, stdio: ['ignore', 'inherit', 'inherit'] });
 }
-const LOOP_MONITOR = join(REPO_ROOT, 'apps/server/src/cli/bench-loop-monitor.mjs');
+const LOOP_MONITOR = join(REPO_ROOT, 'tools/src/bench-loop-monitor.mjs');
 
 /** The server's event-loop delay over one phase (ms), as bench-loop-monitor.mjs measured it inside the process. */
 export interface LoopDelay {

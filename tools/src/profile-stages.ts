@@ -1,5 +1,5 @@
 /**
- * npx tsx apps/server/src/cli/profile-stages.ts <file.cpuprofile> [--top 20] [--requests <requests served>]
+ * npx tsx tools/src/profile-stages.ts <file.cpuprofile> [--top 20] [--requests <requests served>]
  *
  * Where a server's CPU went, by request stage, from a V8 CPU profile (`BENCH_CPU_PROF=<dir> npm run
  * bench:api` writes one). Each sample goes to the stage of the innermost frame that names one (a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDefinitions } from '../../src/cli/eval-definitions.ts';
+import { parseDefinitions } from '../src/eval-definitions.ts';
 
 describe('eval:landmarks --definitions', () => {
   it.each([

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { evalDatasetManifestSchema } from '../../src/cli/dataset-manifest.ts';
-import { drawOrders, parseAdaptFilms, simulateAdaptation } from '../../src/cli/landmark-eval-adapt.ts';
-import { adaptationLine, adaptationTable, reportLines, reportMarkdown } from '../../src/cli/landmark-eval-format.ts';
-import { evaluateDetections, matchLandmarks, type PredictedPoint } from '../../src/cli/landmark-eval.ts';
+import { evalDatasetManifestSchema } from '../../apps/server/src/cli/dataset-manifest.ts';
+import { drawOrders, parseAdaptFilms, simulateAdaptation } from '../src/landmark-eval-adapt.ts';
+import { adaptationLine, adaptationTable, reportLines, reportMarkdown } from '../src/landmark-eval-format.ts';
+import { evaluateDetections, matchLandmarks, type PredictedPoint } from '../src/landmark-eval.ts';
 
 /*
  * 30 made-up films, 0.1 mm/px, S-N 700 px (70 mm), each turned a little. Where each landmark sits

@@ -2,12 +2,12 @@ import { modelCardEvaluationSchema, modelCardSchema, type ModelCard } from '@cep
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evalDatasetManifestSchema } from '../../src/cli/dataset-manifest.ts';
-import { evaluateDetections, matchLandmarks, type PredictedPoint } from '../../src/cli/landmark-eval.ts';
-import { simulateAdaptation } from '../../src/cli/landmark-eval-adapt.ts';
-import { evaluationOf, markdownTables, metricsSchema } from '../../src/cli/model-card.ts';
+import { evalDatasetManifestSchema } from '../../apps/server/src/cli/dataset-manifest.ts';
+import { evaluateDetections, matchLandmarks, type PredictedPoint } from '../src/landmark-eval.ts';
+import { simulateAdaptation } from '../src/landmark-eval-adapt.ts';
+import { evaluationOf, markdownTables, metricsSchema } from '../src/model-card.ts';
 
-const ROOT = path.join(import.meta.dirname, '../../../..');
+const ROOT = path.join(import.meta.dirname, '../..');
 
 /*
  * metrics.json as eval:landmarks --adapt 20,10 writes it, from 24 made-up films at 0.1 mm/px:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { datasetManifestSchema, evalDatasetManifestSchema } from '../../src/cli/dataset-manifest.ts';
-import { evaluateDetections, leastConfidentWeights, matchLandmarks, type PredictedPoint } from '../../src/cli/landmark-eval.ts';
-import { grossReviewLine, reviewLine } from '../../src/cli/landmark-eval-format.ts';
+import { datasetManifestSchema, evalDatasetManifestSchema } from '../../apps/server/src/cli/dataset-manifest.ts';
+import { evaluateDetections, leastConfidentWeights, matchLandmarks, type PredictedPoint } from '../src/landmark-eval.ts';
+import { grossReviewLine, reviewLine } from '../src/landmark-eval-format.ts';
 
 type Xy = [number, number];
 const names = ['Sella', 'Nasion'];

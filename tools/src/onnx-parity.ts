@@ -1,5 +1,5 @@
 /**
- * npx tsx apps/server/src/cli/onnx-parity.ts <parity dir> <model manifest.json> [--tolerance 1e-3]
+ * npx tsx tools/src/onnx-parity.ts <parity dir> <model manifest.json> [--tolerance 1e-3]
  *
  * The release's export check: runs the exported ONNX files (through onnxruntime-node, as the
  * server does) on the inputs `python -m ceph_ml.parity` saved and compares with the PyTorch
@@ -10,8 +10,8 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as ort from 'onnxruntime-node';
 import { z } from 'zod';
-import { readModelManifest } from '../inference/model-manifest.ts';
-import { userPath } from './dataset-manifest.ts';
+import { readModelManifest } from '../../apps/server/src/inference/model-manifest.ts';
+import { userPath } from '../../apps/server/src/cli/dataset-manifest.ts';
 
 const indexSchema = z.record(z.string(), z.array(z.number().int().positive()));
 

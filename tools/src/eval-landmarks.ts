@@ -23,8 +23,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { LandmarkDetector, defaultModelManifestPath } from '../inference/index.ts';
-import { datasetDir, evalDatasetManifestSchema, leakingIds, userPath } from './dataset-manifest.ts';
+import { LandmarkDetector, defaultModelManifestPath } from '../../apps/server/src/inference/index.ts';
+import { datasetDir, evalDatasetManifestSchema, leakingIds, userPath } from '../../apps/server/src/cli/dataset-manifest.ts';
 import { evaluateDetections, imageSpacing, matchLandmarks, type PredictedPoint } from './landmark-eval.ts';
 import { DEFAULT_DRAWS, DEFAULT_SEED, parseAdaptFilms, simulateAdaptation } from './landmark-eval-adapt.ts';
 import { reportLines, reportMarkdown } from './landmark-eval-format.ts';

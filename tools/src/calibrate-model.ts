@@ -1,5 +1,5 @@
 /**
- * npx tsx apps/server/src/cli/calibrate-model.ts <model manifest.json>
+ * npx tsx tools/src/calibrate-model.ts <model manifest.json>
  *     [--manifest <isbi manifest>] [--validation <other-device manifest>]... [--n 150] [--max-review-share 0.07]
  *
  * Fills in, from data this project may train on (the ISBI 2015 training films, and the same films
@@ -23,17 +23,23 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { LandmarkDetector } from '../inference/index.ts';
-import { confidenceFeatures } from '../inference/detection.ts';
-import { procrustesMean, type Pt } from '../inference/shape-check.ts';
-import { fitShapeModel } from '../inference/shape-model.ts';
+import { LandmarkDetector } from '../../apps/server/src/inference/index.ts';
+import { confidenceFeatures } from '../../apps/server/src/inference/detection.ts';
+import { procrustesMean, type Pt } from '../../apps/server/src/inference/shape-check.ts';
+import { fitShapeModel } from '../../apps/server/src/inference/shape-model.ts';
 import { otherDeviceLooks } from './calibration-films.ts';
-import { datasetDir, evalDatasetManifestSchema, loadDatasetManifest, userPath, type DatasetManifest } from './dataset-manifest.ts';
+import {
+  datasetDir,
+  evalDatasetManifestSchema,
+  loadDatasetManifest,
+  userPath,
+  type DatasetManifest,
+} from '../../apps/server/src/cli/dataset-manifest.ts';
 import { REVIEW_ERROR_MM, auroc, imageSpacing } from './landmark-eval.ts';
 import { fitConfidenceModel, type Sample } from './confidence-fit.ts';
 import { generatedNonCephalograms } from './non-ceph-images.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../test/fixtures/non-ceph/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../apps/server/test/fixtures/non-ceph/', import.meta.url));
 
 /** Real non-cephalograms from the test fixtures, enlarged so that no side is under 1000 px. */
 export async function fixtureNonCephalograms(): Promise<{ name: string; bytes: Buffer }[]> {

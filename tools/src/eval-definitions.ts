@@ -6,8 +6,8 @@ import {
   type LandmarkId,
   type Vec2,
 } from '@ceppro/ceph';
-import { applyDefinitions, type AppliedDefinition } from '../inference/definitions/index.ts';
-import { decodeGrey } from '../inference/image-input.ts';
+import { applyDefinitions, type AppliedDefinition } from '../../apps/server/src/inference/definitions/index.ts';
+import { decodeGrey } from '../../apps/server/src/inference/image-input.ts';
 import type { PredictedPoint } from './landmark-eval.ts';
 
 /**

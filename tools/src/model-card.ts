@@ -1,5 +1,5 @@
 /**
- * npx tsx apps/server/src/cli/model-card.ts <model manifest.json> --eval <key>=<metrics.json>...
+ * npx tsx tools/src/model-card.ts <model manifest.json> --eval <key>=<metrics.json>...
  *     [--baseline <key>=<metrics.json>] [--training "<text>"] [--readme models/README.md]
  *
  * The model card from the evaluation metrics, never by hand: writes `<card>` beside the manifest
@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { modelCardSchema, REPORT_DISCLAIMER, type ModelCard, type ModelCardEvaluation } from '@ceppro/contract';
 import { z } from 'zod';
-import { readModelManifest } from '../inference/model-manifest.ts';
-import { userPath } from './dataset-manifest.ts';
+import { readModelManifest } from '../../apps/server/src/inference/model-manifest.ts';
+import { userPath } from '../../apps/server/src/cli/dataset-manifest.ts';
 
 /** What we know of each evaluation set (label, device, what the model is compared with). */
 const DATASETS: Record<string, { label: string; device: string; reference: string; note: string }> = {
