@@ -16,6 +16,7 @@ export {
   inActorSpace,
   newPatientOwner,
   patientCreatorColumn,
+  liveChartScope,
   patientScope,
   patientScopeFor,
   patientScopeTemplate,

@@ -1,6 +1,6 @@
 import type { AccessOperation } from '@ceppro/contract';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { patients } from '../db/schema/index';
+import { charts, patients } from '../db/schema/index';
 import type { Actor } from './actor';
 import { assertCan } from './permissions';
 
@@ -19,6 +19,21 @@ import { assertCan } from './permissions';
 export function patientScope(actor: Actor): SQL {
   if (actor.clinicId === null) return and(eq(patients.userId, actor.userId), isNull(patients.clinicId)) as SQL;
   return eq(patients.clinicId, actor.clinicId);
+}
+
+/**
+ * The actor's live, committed charts (a query joining `charts` to `patients`): in their space, neither
+ * the chart nor its patient deleted, neither a draft of the new-patient / add-chart flow (invisible
+ * until detection commits it). What reports, DICOM out, exports, planning and the chart reads serve.
+ */
+export function liveChartScope(actor: Actor): SQL {
+  return and(
+    patientScope(actor),
+    isNull(patients.deletedAt),
+    isNull(charts.deletedAt),
+    isNull(patients.draftExpiresAt),
+    isNull(charts.draftExpiresAt),
+  ) as SQL;
 }
 
 /** Which kind of space an actor works in: the two shapes of `patientScope`. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * `patients.userId` / `patients.clinicId` in features, and this test refuses a query on `patients`
  * that does not ask the access policy. Every drizzle statement that reads, joins, updates or deletes
  * `patients` (and every `sql` template that names the table) in apps/server/src/features must carry
- * `patientScope` / `patientScopeTemplate`, directly or through a local helper or value that does, unless it is
+ * `patientScope` / `patientScopeTemplate` / `liveChartScope`, directly or through a local helper or value that does, unless it is
  * marked `// access: <why>` on the line above (an id the caller's space already yielded, the
  * administrators' or the trail's own reading), or its file is one of the few listed below.
  */
@@ -22,7 +22,7 @@ const EXEMPT_FILES: Record<string, string> = {
   'images/purge.repository.ts': 'the draft sweeper and the discard: by expiry, or ids a scoped look-up yielded',
 };
 
-const SCOPE = /\bpatientScope(Template|For)?\(/;
+const SCOPE = /\b(patientScope(Template|For)?|liveChartScope)\(/;
 const QUERY_METHODS = new Set(['from', 'innerJoin', 'leftJoin', 'rightJoin', 'fullJoin', 'update', 'delete', 'insert']);
 
 function sourceFiles(dir: string): string[] {

@@ -1,7 +1,7 @@
 import type { ImageTypeCd } from '@ceppro/contract';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { patientScope, type Actor } from '../../access/index';
+import { liveChartScope, patientScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { analysisRecords, chartData, charts, patients } from '../../db/schema/index';
 
@@ -33,7 +33,7 @@ export interface ChartSummary extends ChartRow {
 export function createChartRepository(db: AppDatabase) {
   const ownedOrDraft = (actor: Actor): SQL[] => [patientScope(actor), isNull(patients.deletedAt), isNull(charts.deletedAt)];
   // Drafts of the new-patient / add-chart flow are invisible until landmark detection commits them.
-  const ownedBy = (actor: Actor): SQL[] => [...ownedOrDraft(actor), isNull(patients.draftExpiresAt), isNull(charts.draftExpiresAt)];
+  const ownedBy = (actor: Actor): SQL[] => [liveChartScope(actor)];
   // Pending images (uploaded, not yet committed) are invisible too.
   const liveData = (deleted = false): SQL[] => [
     deleted ? isNotNull(chartData.deletedAt) : isNull(chartData.deletedAt),

@@ -1,6 +1,6 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
-import { and, eq, isNull } from 'drizzle-orm';
-import { patientScope, type Actor } from '../../access/index';
+import { and, eq } from 'drizzle-orm';
+import { liveChartScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { newestLiveImage, type LiveImage } from '../../db/live-image';
 import { charts, patients } from '../../db/schema/index';
@@ -14,16 +14,7 @@ export function createDicomOutRepository(db: AppDatabase) {
         .select({ ref: charts.id })
         .from(charts)
         .innerJoin(patients, eq(patients.id, charts.patientRef))
-        .where(
-          and(
-            eq(charts.chartId, chartId),
-            patientScope(actor),
-            isNull(patients.deletedAt),
-            isNull(charts.deletedAt),
-            isNull(patients.draftExpiresAt),
-            isNull(charts.draftExpiresAt),
-          ),
-        )
+        .where(and(eq(charts.chartId, chartId), liveChartScope(actor)))
         .limit(1);
       return chart ? newestLiveImage(db, chart.ref, IMAGE_TYPE.cephalogram) : undefined;
     },

@@ -1,6 +1,6 @@
 import { IMAGE_TYPE, type ExportChart } from '@ceppro/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
-import { patientScope, type Actor } from '../../access/index';
+import { liveChartScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { liveChartData } from '../../db/live-image';
 import { analysisRecords, chartData, charts, patients, userConfigs } from '../../db/schema/index';
@@ -18,14 +18,7 @@ export interface ExportChartRow extends ExportChart {
  * patients count only when live (not deleted) and committed (not a draft).
  */
 export function createExportRepository(db: AppDatabase) {
-  const owned = (actor: Actor) =>
-    and(
-      patientScope(actor),
-      isNull(patients.deletedAt),
-      isNull(patients.draftExpiresAt),
-      isNull(charts.deletedAt),
-      isNull(charts.draftExpiresAt),
-    );
+  const owned = (actor: Actor) => liveChartScope(actor);
 
   /** Charts in a batch: the caller's space's (optionally only `patientIds`), with a live record holding landmarks. */
   const batchWhere = (actor: Actor, patientIds: readonly number[] | null): SQL | undefined =>

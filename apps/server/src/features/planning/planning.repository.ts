@@ -1,6 +1,6 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { patientScope, type Actor } from '../../access/index';
+import { liveChartScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { newestLiveImage, type LiveImage } from '../../db/live-image';
 import { analysisRecords, charts, patients, userConfigs } from '../../db/schema/index';
@@ -27,16 +27,7 @@ export function createPlanningRepository(db: AppDatabase) {
         .select({ ref: charts.id, chartId: charts.chartId, patientRef: charts.patientRef })
         .from(charts)
         .innerJoin(patients, eq(patients.id, charts.patientRef))
-        .where(
-          and(
-            inArray(charts.chartId, [...chartIds]),
-            patientScope(actor),
-            isNull(patients.deletedAt),
-            isNull(charts.deletedAt),
-            isNull(patients.draftExpiresAt),
-            isNull(charts.draftExpiresAt),
-          ),
-        );
+        .where(and(inArray(charts.chartId, [...chartIds]), liveChartScope(actor)));
     },
 
     /** The chart's live cephalogram, the newest if there are several. */

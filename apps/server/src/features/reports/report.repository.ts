@@ -1,6 +1,6 @@
 import { IMAGE_TYPE } from '@ceppro/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { patientScope, type Actor } from '../../access/index';
+import { liveChartScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
 import { newestLiveImage } from '../../db/live-image';
 import { analysisRecords, charts, clinics, patients, userConfigs, users } from '../../db/schema/index';
@@ -26,16 +26,7 @@ export function createReportRepository(db: AppDatabase) {
         })
         .from(charts)
         .innerJoin(patients, eq(patients.id, charts.patientRef))
-        .where(
-          and(
-            eq(charts.chartId, chartId),
-            patientScope(actor),
-            isNull(patients.deletedAt),
-            isNull(charts.deletedAt),
-            isNull(patients.draftExpiresAt),
-            isNull(charts.draftExpiresAt),
-          ),
-        )
+        .where(and(eq(charts.chartId, chartId), liveChartScope(actor)))
         .limit(1);
       return row;
     },
