@@ -1,9 +1,32 @@
 import type { SubscriptionState } from '@ceppro/contract';
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, type PgColumn } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics';
 import { createdAt, timestamptz } from './columns';
 import { users } from './users';
+
+/**
+ * The columns a subscription has, whoever owns it (a user or a clinic): the same rules apply to both
+ * (features/membership/subscription-state.ts). Fresh builders on each call: drizzle binds a builder to
+ * the table it is declared in.
+ */
+function subscriptionColumns() {
+  return {
+    plan: text('plan').notNull(),
+    priceWon: integer('price_won').notNull(),
+    state: text('state').$type<SubscriptionState>().notNull(),
+    trialEndsAt: timestamptz('trial_ends_at').notNull(),
+    periodStart: timestamptz('period_start').notNull(),
+    periodEnd: timestamptz('period_end').notNull(),
+    billingDay: integer('billing_day').notNull(),
+    cancelledAt: timestamptz('cancelled_at'),
+    createdAt: createdAt(),
+  };
+}
+
+/** The database's own check of the four states, named after the table. */
+const stateCheck = (table: string, state: PgColumn) =>
+  check(`${table}_state_check`, sql`${state} in ('trial', 'active', 'cancelled', 'expired')`);
 
 /**
  * A user's subscription (features/membership/subscription-state.ts holds the rules), created with
@@ -17,24 +40,17 @@ export const subscriptions = pgTable(
     userId: integer('user_id')
       .primaryKey()
       .references(() => users.id),
-    plan: text('plan').notNull(),
-    priceWon: integer('price_won').notNull(),
-    state: text('state').$type<SubscriptionState>().notNull(),
-    trialEndsAt: timestamptz('trial_ends_at').notNull(),
-    periodStart: timestamptz('period_start').notNull(),
-    periodEnd: timestamptz('period_end').notNull(),
-    billingDay: integer('billing_day').notNull(),
-    cancelledAt: timestamptz('cancelled_at'),
-    createdAt: createdAt(),
+    ...subscriptionColumns(),
   },
-  (t) => [check('subscriptions_state_check', sql`${t.state} in ('trial', 'active', 'cancelled', 'expired')`)],
+  (t) => [stateCheck('subscriptions', t.state)],
 );
 
 /**
  * A clinic's subscription (Step 16, docs/billing.md "Clinics"): the same rules and columns as a user's,
- * owned by the clinic. Its charges are the clinic's `invoices` (one per period, addressed to the
- * clinic's tax details, priced per seat); while it lasts, its live members' `users.expires_at` does
- * not end before it (features/membership `memberAccess`).
+ * owned by the clinic; `price_won` is the price of one seat a month, VAT included (a charge is this
+ * times the live members then). Its charges are the clinic's `invoices` (one per period, addressed to
+ * the clinic's tax details, priced per seat); while it lasts, its live members' `users.expires_at`
+ * does not end before it (features/membership `memberAccess`).
  */
 export const clinicSubscriptions = pgTable(
   'clinic_subscriptions',
@@ -42,16 +58,7 @@ export const clinicSubscriptions = pgTable(
     clinicId: integer('clinic_id')
       .primaryKey()
       .references(() => clinics.id),
-    plan: text('plan').notNull(),
-    /** The price of one seat a month, VAT included; a charge is this times the live members then. */
-    priceWon: integer('price_won').notNull(),
-    state: text('state').$type<SubscriptionState>().notNull(),
-    trialEndsAt: timestamptz('trial_ends_at').notNull(),
-    periodStart: timestamptz('period_start').notNull(),
-    periodEnd: timestamptz('period_end').notNull(),
-    billingDay: integer('billing_day').notNull(),
-    cancelledAt: timestamptz('cancelled_at'),
-    createdAt: createdAt(),
+    ...subscriptionColumns(),
   },
-  (t) => [check('clinic_subscriptions_state_check', sql`${t.state} in ('trial', 'active', 'cancelled', 'expired')`)],
+  (t) => [stateCheck('clinic_subscriptions', t.state)],
 );
