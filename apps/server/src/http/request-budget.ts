@@ -1,4 +1,5 @@
 import {
+  CONSULTATION_ENDPOINTS,
   DICOM_OUT_ENDPOINTS,
   EXPORT_ENDPOINTS,
   FILE_ENDPOINTS,
@@ -32,6 +33,8 @@ const route = (endpoint: { method: string; path: string }) => `${endpoint.method
  */
 export const HEAVY_ROUTES: ReadonlyMap<string, RequestWeight> = new Map([
   [route(REPORT_ENDPOINTS.pdf), 'render'],
+  // The consultation's one-page PDF (features/reports/consultation-*.ts) is a report PDF.
+  [route(CONSULTATION_ENDPOINTS.pdf), 'render'],
   // DICOM out makes the report's PDF or film, as the PDF does; store back makes both, then waits for the PACS
   // (up to its timeoutMs): a heavy slot without holding a render turn others wait for.
   [route(DICOM_OUT_ENDPOINTS.report), 'render'],

@@ -22,6 +22,7 @@ const TermsScreen = lazyScreen(() => import('../routes/legal-screens.tsx'), 'Ter
 const PatientScreen = lazyScreen(() => import('../routes/patient-screen.tsx'), 'PatientScreen');
 const SignUpScreen = lazyScreen(() => import('../routes/sign-up-screen.tsx'), 'SignUpScreen');
 const ViewerScreen = lazyScreen(() => import('../routes/viewer-screen.tsx'), 'ViewerScreen');
+const ConsultationScreen = lazyScreen(() => import('../routes/consultation-screen.tsx'), 'ConsultationScreen');
 const AdministrationScreen = lazyScreen(() => import('../routes/admin-screen.tsx'), 'AdministrationScreen');
 
 /**
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
               { path: paths.patient.pattern, element: <PatientScreen /> },
               { path: paths.createPatient.pattern, element: <CreatePatientScreen /> },
               { path: paths.viewer.pattern, element: <ViewerScreen /> },
+              { path: paths.consultation.pattern, element: <ConsultationScreen /> },
               { path: paths.aboutAi.pattern, element: <AboutAiScreen /> },
               { path: paths.admin.pattern, element: <AdministrationScreen /> },
               { path: paths.adminAudit.pattern, element: <AdministrationScreen /> },

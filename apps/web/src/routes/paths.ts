@@ -12,6 +12,8 @@ export const paths = {
   patient: { pattern: '/view/:id', to: (id: string) => `/view/${encodeURIComponent(id)}` },
   createPatient: { pattern: '/create', to: () => '/create' },
   viewer: { pattern: '/viewer/:id', to: (chartUuid: string) => `/viewer/${encodeURIComponent(chartUuid)}` },
+  /** Consultation mode (issue 28): the patient's full-screen view of one chart's plan, opened from the viewer. */
+  consultation: { pattern: '/consultation/:id', to: (chartUuid: string) => `/consultation/${encodeURIComponent(chartUuid)}` },
   aboutAi: { pattern: '/about-ai', to: () => '/about-ai' },
   terms: { pattern: '/terms', to: () => '/terms' },
   privacy: { pattern: '/privacy', to: () => '/privacy' },

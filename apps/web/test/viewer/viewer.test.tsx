@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Viewer } from '../../src/features/viewer/index.ts';
 import { useViewerStore } from '../../src/features/viewer/store/viewer-store.ts';
 import { createI18n } from '../../src/i18n/index.ts';
+import { MemoryRouter } from 'react-router';
 
 const UUID = '6f1c1e9e-8c56-4a5b-9a3c-2d8e4b1f0a11';
 const CHART_ID = '0b6f3d9a-1c2e-4f5a-8b7c-9d0e1f2a3b4c';
@@ -111,7 +112,10 @@ function show(uuid = UUID) {
   return render(
     <I18nextProvider i18n={createI18n('en')}>
       <QueryClientProvider client={client}>
-        <Viewer chartUuid={uuid} />
+        {/* The app's router: the top bar links to the chart's consultation view. */}
+        <MemoryRouter>
+          <Viewer chartUuid={uuid} />
+        </MemoryRouter>
       </QueryClientProvider>
     </I18nextProvider>,
   );

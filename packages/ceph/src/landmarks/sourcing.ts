@@ -12,7 +12,9 @@ export type LandmarkSourcing =
 
 const RAMUS_WHY =
   'The ramus borders and sigmoid notch are not among the model points, and no published construction places ' +
-  'them from Ar, Go and Co alone.';
+  'them from Ar, Go and Co alone. The tracing follows the film only between detected points (Ar-Go, the ' +
+  'posterior border; Go-Me, the lower border): no point anchors the anterior border or the sigmoid notch ' +
+  '(coronoid process), so R1 and R3, and with them R2 and R4, cannot be found by that method.';
 const RAMUS_ACTION = 'Place R1-R4 by hand on the ramus (Ricketts lower face height and mandibular arc read Xi, built from them).';
 
 /** One entry per catalogue point outside the v1 model's outputs (a test checks the coverage). */

@@ -7,8 +7,8 @@ import type { LandmarkId, LandmarkMap } from './types.ts';
  * Incisor outlines for the tracing (issue 28, "incisor outlines drawn as templates fitted to the
  * detected points"): a template in the tooth's own frame, placed on the film by the similarity
  * transform that takes its apex and incisal edge onto the detected apex and tip, so it scales and
- * rotates with them. First molars get none: the model gives one point per molar (U6, L6), and a
- * similarity fit needs two.
+ * rotates with them. First molars have their own templates (molar-templates.ts): the model gives one
+ * point per molar, so they are fitted to it, the occlusal plane and the film's scale.
  */
 
 /**
@@ -93,8 +93,8 @@ export function fitToothOutline(outline: readonly TemplatePoint[], apex: Vec2, t
   return outline.map((p) => add(apex, add(scale(axis, p.t), scale(across, p.s))));
 }
 
-/** The fitted incisor outlines as closed SVG paths (image px), for the teeth whose apex, tip and molar are present. */
-export function toothOutlinePaths(positions: LandmarkMap<Vec2>): { id: string; landmarks: readonly LandmarkId[]; d: string }[] {
+/** The fitted incisor outlines (image px, closed: the last point joins the first), for the teeth whose apex, tip and molar are present. */
+export function toothOutlinePoints(positions: LandmarkMap<Vec2>): { id: string; landmarks: readonly LandmarkId[]; points: Vec2[] }[] {
   return TOOTH_TEMPLATES.flatMap((tooth) => {
     const apex = positions[tooth.apex];
     const tip = positions[tooth.tip];
@@ -102,6 +102,17 @@ export function toothOutlinePaths(positions: LandmarkMap<Vec2>): { id: string; l
     if (!apex || !tip || !posterior) return [];
     const pts = fitToothOutline(tooth.outline, apex, tip, posterior);
     if (!pts || !pts[0]) return [];
-    return [{ id: tooth.id, landmarks: [tooth.apex, tooth.tip], d: `${splinePath([...pts, pts[0]])} Z` }];
+    return [{ id: tooth.id, landmarks: [tooth.apex, tooth.tip], points: pts }];
   });
+}
+
+/** The fitted incisor outlines as closed SVG paths (image px), for the teeth whose apex, tip and molar are present. */
+export function toothOutlinePaths(positions: LandmarkMap<Vec2>): { id: string; landmarks: readonly LandmarkId[]; d: string }[] {
+  return toothOutlinePoints(positions).map(({ id, landmarks, points }) => ({ id, landmarks, d: closedSplinePath(points) }));
+}
+
+/** A closed outline's SVG path (image px): the tracing spline through the points and back to the first, closed with Z. */
+export function closedSplinePath(points: readonly Vec2[]): string {
+  const first = points[0];
+  return first ? `${splinePath([...points, first])} Z` : '';
 }

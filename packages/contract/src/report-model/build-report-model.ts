@@ -3,8 +3,9 @@ import {
   applyNormSet,
   evaluateAnalysis,
   imagePoint,
+  calibrationPxPerMm,
   outlinePaths,
-  toothOutlinePaths,
+  templatePaths,
   type AnalysisDefinition,
   type ImagePoint,
   type LandmarkMap,
@@ -19,6 +20,7 @@ import type { DicomCalibration } from '../dicom';
 import { reportLabels, type ReportLang } from '../report-labels';
 import { filmDrawings, readDrawingResult } from '../viewer-documents/drawing';
 import { chartNormSelection, readChartPopulation } from '../viewer-documents/norm-choice';
+import { readTemplateOffsets } from '../viewer-documents/tracing-templates';
 import { normSourceNote } from './report-norms';
 import { profilogramForReport, superimpositionForReport, vtoForReport } from './report-planning';
 import { reportAnalysisName, reportRow } from './report-rows';
@@ -121,8 +123,12 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
     landmarks,
     film: {
       size: size.success ? { width: size.data.width, height: size.data.height } : null,
-      // The landmark outlines, then the incisor outlines fitted to each incisor (packages/ceph tooth-templates.ts).
-      tracing: [...outlinePaths(positions), ...toothOutlinePaths(positions)].map((p) => ({ id: p.id, d: p.d })),
+      // The landmark outlines, then the incisor and first-molar templates fitted to the points and moved as
+      // the user moved them in the viewer (packages/ceph molar-templates.ts, contract tracing-templates.ts).
+      tracing: [
+        ...outlinePaths(positions),
+        ...templatePaths(positions, calibrationPxPerMm(calibration), readTemplateOffsets(input.record.drawingResult ?? null)),
+      ].map((p) => ({ id: p.id, d: p.d })),
       drawings: filmDrawings(readDrawingResult(input.record.drawingResult ?? null)),
       // Only when the film is adjusted: a model of a film shown as stored reads as before.
       ...(adjustments && { adjustments }),

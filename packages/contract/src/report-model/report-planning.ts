@@ -1,28 +1,37 @@
 import {
+  PROFILOGRAM_TEMPLATE_SOURCE,
   SOFT_TISSUE_RATIO_GROUPS,
+  SURGICAL_SEGMENTS,
+  SURGICAL_SOFT_TISSUE_RATIOS,
   TRACING_OUTLINES,
   VTO_MOVEMENT_POINTS,
   chosenRatio,
+  chosenSurgicalRatio,
+  computeProfilogramResult,
   evaluateMeasurements,
+  freeMeasurementValue,
   getLandmark,
   getMeasurement,
   invertAffine,
-  simulateVto,
+  planeRotation,
+  simulatePlan,
   softTissueRulesWithRatios,
+  type AutorotationOutcome,
   type Calibration,
   type ImagePoint,
   type LandmarkMap,
   type MeasurementDefinition,
   type MeasurementResult,
+  type Vec2,
   type VtoResult,
 } from '@ceppro/ceph';
 import { imgSizeSchema } from '../analysis-record';
 import { measurementNote, vtoPointLabel } from '../clinical-vocabulary/index';
 import { fillLabel, reportLabels, type ReportLabels } from '../report-labels';
-import { formatFreeMeasurement, freeMeasurementValue, readMeasurements } from '../viewer-documents/measurements';
-import { PROFILOGRAM_TEMPLATE_SOURCE, computeProfilogramResult, readProfilogramResult } from '../viewer-documents/profilogram';
+import { formatFreeMeasurement, readMeasurements } from '../viewer-documents/measurements';
+import { readProfilogramResult } from '../viewer-documents/profilogram';
 import { parseSuperimpositionData } from '../viewer-documents/superimposition';
-import { VTO_MEASUREMENT_IDS, readVtoStoConfig, type VtoStoConfig } from '../viewer-documents/vto';
+import { VTO_MEASUREMENT_IDS, readVtoStoConfig, surgicalChoicesOf, type VtoStoConfig } from '../viewer-documents/vto';
 import { REPORT_UNIT_SUFFIX, reportMeasurementName } from './report-rows';
 import type { ProfilogramReport, SuperimpositionReport, VtoReport } from './schema';
 
@@ -72,10 +81,10 @@ export function superimpositionSummary(result: SuperimpositionReport): Superimpo
     pairs.set(key, [...(pairs.get(key) ?? []), m]);
   }
   const films = new Map(result.films.map((f) => [f.chart_id, new Map(f.landmarks.map((p) => [p.id, p]))]));
-  const angle = (chartId: string, from: string, to: string) => {
+  const line = (chartId: string, from: string, to: string): [Vec2, Vec2] | null => {
     const a = films.get(chartId)?.get(from);
     const b = films.get(chartId)?.get(to);
-    return a && b && (a.x !== b.x || a.y !== b.y) ? (Math.atan2(-(b.y - a.y), b.x - a.x) * 180) / Math.PI : null;
+    return a && b ? [a, b] : null;
   };
   return [...pairs.values()].flatMap((all) => {
     const first = all[0];
@@ -84,11 +93,10 @@ export function superimpositionSummary(result: SuperimpositionReport): Superimpo
     const byId = new Map(all.map((m) => [m.id, m]));
     const points = SUPERIMPOSITION_SUMMARY_POINTS.flatMap((id) => byId.get(id) ?? []);
     const planes = SUPERIMPOSITION_SUMMARY_PLANES.flatMap((plane) => {
-      const before = angle(from, plane.from, plane.to);
-      const after = angle(to, plane.from, plane.to);
-      if (before === null || after === null) return [];
-      const turn = ((((after - before + 180) % 360) + 360) % 360) - 180;
-      return [{ name: plane.name, rotation: turn }];
+      const before = line(from, plane.from, plane.to);
+      const after = line(to, plane.from, plane.to);
+      const turn = before === null || after === null ? null : planeRotation(before, after);
+      return turn === null ? [] : [{ name: plane.name, rotation: turn }];
     });
     return [{ from, to, points, planes, all }];
   });
@@ -153,6 +161,18 @@ function morphOf(config: VtoStoConfig, warp: VtoResult['warp']): NonNullable<Vto
   };
 }
 
+/** The autorotation as one printed line; null when the plan did not ask for it. */
+function autorotationLine(outcome: AutorotationOutcome | null, labels: ReportLabels): string | null {
+  if (outcome === null) return null;
+  if (outcome.status !== 'ok') return labels.autorotationNone;
+  return fillLabel(labels.autorotationLine, {
+    angle: signed(outcome.angleDeg, 1),
+    hinge: outcome.hinge === 'estimate' ? labels.hingeEstimate : getLandmark(outcome.hinge).shortName,
+    contact: outcome.contact === 'molar' ? labels.contactMolar : labels.contactIncisor,
+    rise: signed(outcome.riseMm, 1),
+  });
+}
+
 /**
  * The stored VTO/STO plan (`vto_sto_config`) run on the landmarks: movement table, chosen
  * soft-tissue ratios, soft-tissue moves, predicted measurements and the predicted outlines (film px).
@@ -167,26 +187,68 @@ export function vtoForReport(
   const config = readVtoStoConfig(record.vtoStoConfig ?? null);
   if (config === null) return null;
   const table = config.data.movements;
-  if (!VTO_MOVEMENT_POINTS.some((p) => table[p.key].horizontal !== 0 || table[p.key].vertical !== 0)) return null;
-  const run = simulateVto(positions, calibration, table, softTissueRulesWithRatios(config.data.ratios));
+  const choices = surgicalChoicesOf(config.data);
+  const sto = choices.mode === 'sto';
+  const segmentMoves = SURGICAL_SEGMENTS.filter((g) => {
+    const m = choices.surgery[g.id];
+    return m.horizontal !== 0 || m.vertical !== 0 || m.rotation !== 0;
+  });
+  const moved = sto
+    ? segmentMoves.length > 0
+    : VTO_MOVEMENT_POINTS.some((p) => table[p.key].horizontal !== 0 || table[p.key].vertical !== 0);
+  if (!moved && !(choices.autorotation.enabled && choices.autorotation.verticalMm !== 0)) return null;
+  const run = simulatePlan(positions, calibration, { ...choices, movements: table, rules: softTissueRulesWithRatios(config.data.ratios) });
   if (!run.ok) return null;
   const predicted = run.result.landmarks;
   const definitions = VTO_MEASUREMENT_IDS.map((id) => getMeasurement(id)).filter((d): d is MeasurementDefinition => d !== undefined);
   const before = evaluateMeasurements(definitions, positions, calibration);
   const after = evaluateMeasurements(definitions, predicted, calibration);
   const size = imgSizeSchema.safeParse(record.imgSize);
+  const segmentLabel = { maxilla: labels.segmentMaxilla, mandible: labels.segmentMandible, chin: labels.segmentChin };
+  const softIds = sto ? [...new Set(SURGICAL_SOFT_TISSUE_RATIOS.flatMap((r) => r.soft))] : SOFT_TISSUE_RATIO_GROUPS.flatMap((g) => g.soft);
   return {
-    movements: VTO_MOVEMENT_POINTS.map((p) => ({
-      label: vtoPointLabel(p.key, labels.lang),
-      horizontal: table[p.key].horizontal.toFixed(1),
-      vertical: table[p.key].vertical.toFixed(1),
-    })),
-    ratios: SOFT_TISSUE_RATIO_GROUPS.map((g) => {
-      const driver = g.driver === 'own' ? labels.boneBeneath : getLandmark(g.driver).shortName;
-      const soft = g.soft.map((id) => getLandmark(id).shortName).join(', ');
-      return fillLabel(labels.ratioLine, { soft, ratio: chosenRatio(g, config.data.ratios).toFixed(2), driver, min: g.min, max: g.max });
-    }),
-    softMoves: SOFT_TISSUE_RATIO_GROUPS.flatMap((g) => g.soft).flatMap((id) => {
+    mode: choices.mode,
+    segments: sto
+      ? segmentMoves.map((g) => {
+          const m = choices.surgery[g.id];
+          const pivot = getLandmark(m.pivot).shortName;
+          return {
+            label: segmentLabel[g.id],
+            horizontal: m.horizontal.toFixed(1),
+            vertical: m.vertical.toFixed(1),
+            rotation: m.rotation.toFixed(1),
+            pivot,
+          };
+        })
+      : [],
+    autorotation: autorotationLine(run.result.autorotation, labels),
+    movements: sto
+      ? []
+      : VTO_MOVEMENT_POINTS.map((p) => ({
+          label: vtoPointLabel(p.key, labels.lang),
+          horizontal: table[p.key].horizontal.toFixed(1),
+          vertical: table[p.key].vertical.toFixed(1),
+        })),
+    ratios: sto
+      ? SURGICAL_SOFT_TISSUE_RATIOS.map((r) => {
+          const driver = r.driver === 'own' ? labels.boneBeneath : getLandmark(r.driver).shortName;
+          const soft = r.soft.map((id) => getLandmark(id).shortName).join(', ');
+          const ratio = chosenSurgicalRatio(r, choices.surgicalRatios).toFixed(2);
+          const direction = r.direction === 'advance' ? labels.directionAdvance : r.direction === 'setback' ? labels.directionSetback : '';
+          return fillLabel(labels.stoRatioLine, { soft, ratio, driver, segment: segmentLabel[r.segment], direction });
+        })
+      : SOFT_TISSUE_RATIO_GROUPS.map((g) => {
+          const driver = g.driver === 'own' ? labels.boneBeneath : getLandmark(g.driver).shortName;
+          const soft = g.soft.map((id) => getLandmark(id).shortName).join(', ');
+          return fillLabel(labels.ratioLine, {
+            soft,
+            ratio: chosenRatio(g, config.data.ratios).toFixed(2),
+            driver,
+            min: g.min,
+            max: g.max,
+          });
+        }),
+    softMoves: softIds.flatMap((id) => {
       const d = run.result.displacementsMm[id];
       if (d === undefined) return [];
       return [fillLabel(labels.softMove, { name: getLandmark(id).shortName, dx: signed(d.x, 2), dy: signed(d.y, 2) })];

@@ -70,6 +70,14 @@ export const reportProfilogramSchema = z.object({
 export type ProfilogramReport = z.infer<typeof reportProfilogramSchema>;
 
 export const reportVtoSchema = z.object({
+  /** 'sto': a surgical set-up (its `segments`, no table rows); absent in models built before STO: 'vto'. */
+  mode: z.enum(['vto', 'sto']).optional(),
+  /** STO: each moved segment (mm, degrees about its pivot). */
+  segments: z
+    .array(z.object({ label: z.string(), horizontal: z.string(), vertical: z.string(), rotation: z.string(), pivot: z.string() }))
+    .optional(),
+  /** The mandibular autorotation as one printed line, when the plan asked for it. */
+  autorotation: z.string().nullable().optional(),
   movements: z.array(z.object({ label: z.string(), horizontal: z.string(), vertical: z.string() })),
   ratios: z.array(z.string()),
   softMoves: z.array(z.string()),

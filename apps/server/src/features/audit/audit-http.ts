@@ -3,6 +3,7 @@ import {
   AI_ADAPTATION_ENDPOINT,
   AUDIT_LIST_IDS_MAX,
   CLINIC_ENDPOINTS,
+  CONSULTATION_ENDPOINTS,
   DICOM_OUT_ENDPOINTS,
   EXPORT_ENDPOINTS,
   FILE_ENDPOINTS,
@@ -161,6 +162,17 @@ const ROUTES: Record<string, RouteAudit> = {
   },
   // The report's data model (the print layout reads it).
   'GET /api/report/:chart_id/model': { action: fixed('report.view'), target: (_b, p) => chartIdIn(p['chart_id']) },
+  // Consultation mode: the patient's view of the plan and its one-page PDF, recorded as the report's.
+  [`GET ${CONSULTATION_ENDPOINTS.model.path}`]: {
+    action: fixed('report.view'),
+    target: (_b, p) => chartIdIn(p['chart_id']),
+    detail: () => ({ object: 'consultation' }),
+  },
+  [`POST ${CONSULTATION_ENDPOINTS.pdf.path}`]: {
+    action: fixed('report.pdf'),
+    target: (b) => chartIdIn(b['chart_id']),
+    detail: () => ({ object: 'consultation' }),
+  },
   // Clinic adaptation and the landmark definitions change where the AI puts every later film's
   // landmarks: the switch, a definitions change and the reset are recorded (no patient target; the
   // owner is the caller). A PUT that names definitions is a definitions change (with the switch in

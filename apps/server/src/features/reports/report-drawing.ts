@@ -1,4 +1,5 @@
-import { arrowHead, type DrawingShape } from '@ceppro/contract';
+import { arrowHead } from '@ceppro/ceph';
+import type { DrawingShape } from '@ceppro/contract';
 
 /**
  * The drawing pad's film drawings (the report model's `film.drawings`: `drawing_result.coords`,

@@ -1,13 +1,14 @@
-import { reportFootnotes, reportLabels, type ReportLabels, type VtoReport } from '@ceppro/contract';
-import type { PlacedImage, ReportDocument, ReportPage, Rgb } from './pdf-canvas';
+import { fillLabel, reportFootnotes, reportLabels, type ReportLabels, type VtoReport } from '@ceppro/contract';
+import type { PlacedImage, ReportDocument, ReportPage, Rgb } from '../../pdf/pdf-canvas';
 import { drawFootnotes, drawTable, GREY, MARGIN, PageFlow, WIDTH } from './report-layout';
 
 /**
  * The VTO/STO page of the PDF, drawn from the report model's `vto` (packages/contract
  * report-model: the stored plan run again on the landmarks): today's film and tracing beside the
  * same film with the predicted tracing over today's, the facial photo before and after the morph
- * (when the plan aligned one), the movement table, the chosen soft-tissue ratios and the predicted
- * measurements.
+ * (when the plan aligned one), the plan's mode (orthodontic VTO or surgical STO) and any mandibular
+ * autorotation, the movement table (STO: the segment moves), the chosen soft-tissue ratios and the
+ * predicted measurements.
  */
 
 /** The predicted tracing's colour; today's is the composed film's yellow (report-image.ts, #ffd60a). */
@@ -87,13 +88,22 @@ export function addVtoPages(
   page.text(MARGIN, y, labels.vtoTitle, { size: 12, style: 'bold' });
   page.text(MARGIN, y + 13, labels.vtoLegend, { size: 8.5, color: GREY });
   y += 22;
+  // Which plan: the orthodontic table or the surgical set-up (and the autorotation, when asked).
+  // An orthodontic plan without autorotation prints as it always did; the lines' room comes off the film.
+  const mode = report.mode === 'sto' ? labels.vtoModeSto : labels.vtoModeVto;
+  const planLines = report.mode === 'sto' || report.autorotation ? [fillLabel(labels.vtoMode, { mode }), report.autorotation ?? ''] : [];
+  const planHeight = planLines.filter((line) => line !== '').length * 11;
+  for (const line of planLines.filter((l) => l !== '')) {
+    page.text(MARGIN, y + 2, line, { size: 8.5, style: 'bold' });
+    y += 11;
+  }
   if (report.filmSize !== null) {
     // Left: today alone. Right: the same film, today's tracing underneath and the prediction over it.
     const filmSize = report.filmSize;
     y = pair(
       page,
       y,
-      photos ? 230 : 236,
+      (photos ? 230 : 236) - planHeight,
       film,
       (left, top, w, h, side) => {
         page.image(film, left, top, w, h);
@@ -130,29 +140,53 @@ export function addVtoPages(
   // Movement table (left) and ratios (right).
   flow.y = y;
   // The ratio lines are drawn beside the movement table, outside the flow: both start on a page with room.
-  flow.ensure(14 + Math.max(report.movements.length * 12 + 30, (report.ratios.length + report.softMoves.length + 1) * 9));
+  flow.ensure(
+    14 +
+      Math.max(
+        Math.max(report.movements.length, report.segments?.length ?? 0) * 12 + 30,
+        (report.ratios.length + report.softMoves.length + 1) * 9,
+      ),
+  );
   y = flow.y;
-  drawTable(flow, {
-    title: labels.movementMm,
-    titleSize: 9,
-    continued: labels.continued,
-    width: 210,
-    size: 8.5,
-    columns: [
-      { title: '', x: 0, width: 110 },
-      { title: labels.horizontal, x: 110, width: 55 },
-      { title: labels.vertical, x: 165, width: 45 },
-    ],
-    rows: report.movements.map((m) => [m.label, m.horizontal, m.vertical]),
-  });
+  const segments = report.segments ?? [];
+  if (segments.length > 0)
+    drawTable(flow, {
+      title: `${labels.segmentMoves} (mm, °)`,
+      titleSize: 9,
+      continued: labels.continued,
+      width: 250,
+      size: 8,
+      columns: [
+        { title: '', x: 0, width: 78 },
+        { title: labels.horizontal, x: 78, width: 50 },
+        { title: labels.vertical, x: 128, width: 40 },
+        { title: labels.segmentRotation, x: 168, width: 54 },
+        { title: labels.segmentPivot, x: 222, width: 28 },
+      ],
+      rows: segments.map((m) => [m.label, m.horizontal, m.vertical, m.rotation, m.pivot]),
+    });
+  else
+    drawTable(flow, {
+      title: labels.movementMm,
+      titleSize: 9,
+      continued: labels.continued,
+      width: 210,
+      size: 8.5,
+      columns: [
+        { title: '', x: 0, width: 110 },
+        { title: labels.horizontal, x: 110, width: 55 },
+        { title: labels.vertical, x: 165, width: 45 },
+      ],
+      rows: report.movements.map((m) => [m.label, m.horizontal, m.vertical]),
+    });
   const left = flow.y;
   let right = y;
   const { page: tablePage } = flow;
-  tablePage.text(MARGIN + 230, right + 10, labels.ratiosTitle, { size: 9, style: 'bold' });
+  tablePage.text(MARGIN + 260, right + 10, labels.ratiosTitle, { size: 9, style: 'bold' });
   right += 14;
   for (const line of [...report.ratios, '', ...report.softMoves]) {
-    for (const text of doc.wrap(line, 7.5, WIDTH - 230)) {
-      if (text !== '') tablePage.text(MARGIN + 230, right + 9, text, { size: 7.5 });
+    for (const text of doc.wrap(line, 7.5, WIDTH - 260)) {
+      if (text !== '') tablePage.text(MARGIN + 260, right + 9, text, { size: 7.5 });
       right += 9;
     }
   }

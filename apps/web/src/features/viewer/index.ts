@@ -7,6 +7,7 @@ import './measure/register.ts';
 import './report/register.ts';
 import './photo/register.ts';
 import './vto/register.ts';
+import './growth/register.ts';
 import './profilogram/register.ts';
 import './superimposition/register.ts';
 import './drawing/register.ts';

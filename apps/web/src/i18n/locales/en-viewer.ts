@@ -104,6 +104,7 @@ export const enViewer = {
   definitionMissingInputs: '{{name}} could not be computed (landmarks it needs are missing). Shown instead: {{fallback}}.',
   adaptedFilm: 'AI adapted to your films (learned from {{count}} films)',
   adaptedFilmOne: 'AI adapted to your films (learned from 1 film)',
+  templateHint: 'Tooth outline: drag to move it, Shift+drag to turn it.',
 };
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -6,10 +6,12 @@
 import { enAccount } from './en-account.ts';
 import { enExports } from './en-exports.ts';
 import { enProfilogram } from './en-profilogram.ts';
+import { enGrowth } from './en-growth.ts';
 import { enAuth } from './en-auth.ts';
 import { enViewerPolish } from './en-viewer-polish.ts';
 import { enSuperimposition } from './en-superimposition.ts';
 import { enVto } from './en-vto.ts';
+import { enConsultation } from './en-consultation.ts';
 import { enDrawing } from './en-drawing.ts';
 import { enMembership } from './en-membership.ts';
 import { enAudit } from './en-audit.ts';
@@ -18,6 +20,7 @@ import { enDicom } from './en-dicom.ts';
 import { enPacs } from './en-pacs.ts';
 import { enChrome } from './en-chrome.ts';
 import { enClinic } from './en-clinic.ts';
+import { enSto } from './en-sto.ts';
 
 export const en = {
   language: { self: 'English', label: 'Language' },
@@ -76,9 +79,11 @@ export const en = {
   exports: enExports,
   auth: enAuth,
   profilogram: enProfilogram,
+  growth: enGrowth,
   viewerPolish: enViewerPolish,
   superimposition: enSuperimposition,
   vto: enVto,
+  consultation: enConsultation,
   drawing: enDrawing,
   membership: enMembership,
   audit: enAudit,
@@ -87,6 +92,7 @@ export const en = {
   pacs: enPacs,
   chrome: enChrome,
   clinic: enClinic,
+  sto: enSto,
   screens: {
     viewer: { title: 'Viewer', body: 'The cephalometric viewer for chart {{id}} will appear here.' },
     account: {

@@ -103,4 +103,5 @@ export const jaViewer: ViewerDictionary = {
   definitionMissingInputs: '{{name}}を計算できませんでした（必要なランドマークがありません）。代わりに表示：{{fallback}}。',
   adaptedFilm: 'あなたのフィルムに合わせたAI（フィルム{{count}}枚から学習）',
   adaptedFilmOne: 'あなたのフィルムに合わせたAI（フィルム1枚から学習）',
+  templateHint: '歯の輪郭：ドラッグで移動、Shift+ドラッグで回転します。',
 };

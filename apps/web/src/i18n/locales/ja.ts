@@ -2,10 +2,12 @@ import type { Dictionary } from './en.ts';
 import { jaAccount } from './ja-account.ts';
 import { jaExports } from './ja-exports.ts';
 import { jaProfilogram } from './ja-profilogram.ts';
+import { jaGrowth } from './ja-growth.ts';
 import { jaAuth } from './ja-auth.ts';
 import { jaViewerPolish } from './ja-viewer-polish.ts';
 import { jaSuperimposition } from './ja-superimposition.ts';
 import { jaVto } from './ja-vto.ts';
+import { jaConsultation } from './ja-consultation.ts';
 import { jaDrawing } from './ja-drawing.ts';
 import { jaMembership } from './ja-membership.ts';
 import { jaAudit } from './ja-audit.ts';
@@ -14,15 +16,18 @@ import { jaDicom } from './ja-dicom.ts';
 import { jaPacs } from './ja-pacs.ts';
 import { jaChrome } from './ja-chrome.ts';
 import { jaClinic } from './ja-clinic.ts';
+import { jaSto } from './ja-sto.ts';
 
 export const ja: Dictionary = {
   ...jaAccount,
   exports: jaExports,
   auth: jaAuth,
   profilogram: jaProfilogram,
+  growth: jaGrowth,
   viewerPolish: jaViewerPolish,
   superimposition: jaSuperimposition,
   vto: jaVto,
+  consultation: jaConsultation,
   drawing: jaDrawing,
   membership: jaMembership,
   audit: jaAudit,
@@ -31,6 +36,7 @@ export const ja: Dictionary = {
   pacs: jaPacs,
   chrome: jaChrome,
   clinic: jaClinic,
+  sto: jaSto,
   language: { self: '日本語', label: '言語' },
   common: {
     close: '閉じる',

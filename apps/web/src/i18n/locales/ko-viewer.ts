@@ -103,4 +103,5 @@ export const koViewer: ViewerDictionary = {
   definitionMissingInputs: '{{name}}을(를) 계산할 수 없습니다(필요한 계측점이 없음). 대신 표시: {{fallback}}.',
   adaptedFilm: '내 필름에 맞춘 AI (필름 {{count}}장에서 학습)',
   adaptedFilmOne: '내 필름에 맞춘 AI (필름 1장에서 학습)',
+  templateHint: '치아 윤곽: 드래그하면 이동하고, Shift+드래그하면 회전합니다.',
 };

@@ -2,10 +2,12 @@ import type { Dictionary } from './en.ts';
 import { koAccount } from './ko-account.ts';
 import { koExports } from './ko-exports.ts';
 import { koProfilogram } from './ko-profilogram.ts';
+import { koGrowth } from './ko-growth.ts';
 import { koAuth } from './ko-auth.ts';
 import { koViewerPolish } from './ko-viewer-polish.ts';
 import { koSuperimposition } from './ko-superimposition.ts';
 import { koVto } from './ko-vto.ts';
+import { koConsultation } from './ko-consultation.ts';
 import { koDrawing } from './ko-drawing.ts';
 import { koMembership } from './ko-membership.ts';
 import { koAudit } from './ko-audit.ts';
@@ -14,15 +16,18 @@ import { koDicom } from './ko-dicom.ts';
 import { koPacs } from './ko-pacs.ts';
 import { koChrome } from './ko-chrome.ts';
 import { koClinic } from './ko-clinic.ts';
+import { koSto } from './ko-sto.ts';
 
 export const ko: Dictionary = {
   ...koAccount,
   exports: koExports,
   auth: koAuth,
   profilogram: koProfilogram,
+  growth: koGrowth,
   viewerPolish: koViewerPolish,
   superimposition: koSuperimposition,
   vto: koVto,
+  consultation: koConsultation,
   drawing: koDrawing,
   membership: koMembership,
   audit: koAudit,
@@ -31,6 +36,7 @@ export const ko: Dictionary = {
   pacs: koPacs,
   chrome: koChrome,
   clinic: koClinic,
+  sto: koSto,
   language: { self: '한국어', label: '언어' },
   common: {
     close: '닫기',

@@ -105,4 +105,5 @@ export const viViewer: ViewerDictionary = {
   definitionMissingInputs: 'Không thể tính {{name}} (thiếu các điểm mốc cần thiết). Hiển thị thay thế: {{fallback}}.',
   adaptedFilm: 'AI đã thích ứng với phim của bạn (học từ {{count}} phim)',
   adaptedFilmOne: 'AI đã thích ứng với phim của bạn (học từ 1 phim)',
+  templateHint: 'Đường viền răng: kéo để di chuyển, Shift+kéo để xoay.',
 };

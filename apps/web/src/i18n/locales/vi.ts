@@ -2,10 +2,12 @@ import type { Dictionary } from './en.ts';
 import { viAccount } from './vi-account.ts';
 import { viExports } from './vi-exports.ts';
 import { viProfilogram } from './vi-profilogram.ts';
+import { viGrowth } from './vi-growth.ts';
 import { viAuth } from './vi-auth.ts';
 import { viViewerPolish } from './vi-viewer-polish.ts';
 import { viSuperimposition } from './vi-superimposition.ts';
 import { viVto } from './vi-vto.ts';
+import { viConsultation } from './vi-consultation.ts';
 import { viDrawing } from './vi-drawing.ts';
 import { viMembership } from './vi-membership.ts';
 import { viAudit } from './vi-audit.ts';
@@ -14,15 +16,18 @@ import { viDicom } from './vi-dicom.ts';
 import { viPacs } from './vi-pacs.ts';
 import { viChrome } from './vi-chrome.ts';
 import { viClinic } from './vi-clinic.ts';
+import { viSto } from './vi-sto.ts';
 
 export const vi: Dictionary = {
   ...viAccount,
   exports: viExports,
   auth: viAuth,
   profilogram: viProfilogram,
+  growth: viGrowth,
   viewerPolish: viViewerPolish,
   superimposition: viSuperimposition,
   vto: viVto,
+  consultation: viConsultation,
   drawing: viDrawing,
   membership: viMembership,
   audit: viAudit,
@@ -31,6 +36,7 @@ export const vi: Dictionary = {
   pacs: viPacs,
   chrome: viChrome,
   clinic: viClinic,
+  sto: viSto,
   language: { self: 'Tiếng Việt', label: 'Ngôn ngữ' },
   common: {
     close: 'Đóng',

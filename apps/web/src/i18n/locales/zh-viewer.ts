@@ -101,4 +101,5 @@ export const zhViewer: ViewerDictionary = {
   definitionMissingInputs: '无法计算{{name}}（缺少所需的标志点）。改为显示：{{fallback}}。',
   adaptedFilm: '已适应您影像的 AI（从 {{count}} 张影像中学习）',
   adaptedFilmOne: '已适应您影像的 AI（从 1 张影像中学习）',
+  templateHint: '牙齿轮廓：拖动可移动，按住 Shift 拖动可旋转。',
 };

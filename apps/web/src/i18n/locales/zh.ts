@@ -2,10 +2,12 @@ import type { Dictionary } from './en.ts';
 import { zhAccount } from './zh-account.ts';
 import { zhExports } from './zh-exports.ts';
 import { zhProfilogram } from './zh-profilogram.ts';
+import { zhGrowth } from './zh-growth.ts';
 import { zhAuth } from './zh-auth.ts';
 import { zhViewerPolish } from './zh-viewer-polish.ts';
 import { zhSuperimposition } from './zh-superimposition.ts';
 import { zhVto } from './zh-vto.ts';
+import { zhConsultation } from './zh-consultation.ts';
 import { zhDrawing } from './zh-drawing.ts';
 import { zhMembership } from './zh-membership.ts';
 import { zhAudit } from './zh-audit.ts';
@@ -14,15 +16,18 @@ import { zhDicom } from './zh-dicom.ts';
 import { zhPacs } from './zh-pacs.ts';
 import { zhChrome } from './zh-chrome.ts';
 import { zhClinic } from './zh-clinic.ts';
+import { zhSto } from './zh-sto.ts';
 
 export const zh: Dictionary = {
   ...zhAccount,
   exports: zhExports,
   auth: zhAuth,
   profilogram: zhProfilogram,
+  growth: zhGrowth,
   viewerPolish: zhViewerPolish,
   superimposition: zhSuperimposition,
   vto: zhVto,
+  consultation: zhConsultation,
   drawing: zhDrawing,
   membership: zhMembership,
   audit: zhAudit,
@@ -31,6 +36,7 @@ export const zh: Dictionary = {
   pacs: zhPacs,
   chrome: zhChrome,
   clinic: zhClinic,
+  sto: zhSto,
   language: { self: '中文', label: '语言' },
   common: {
     close: '关闭',

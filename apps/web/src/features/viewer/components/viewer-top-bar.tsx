@@ -1,6 +1,8 @@
 import type { ViewerChart } from '@ceppro/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../../../routes/paths.ts';
 import { commandById, shortcutLabel, type ViewerCommandId } from '../commands.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
 import { useViewerStore, zoomPercent } from '../store/viewer-store.ts';
@@ -114,6 +116,17 @@ export function ViewerTopBar({ chart, shootDate, ready, actions }: ViewerTopBarP
             {t('viewer.fit')}
           </button>
         </div>
+      )}
+      {chart && (
+        // Consultation mode (features/consultation): the patient's full-screen view of this chart's plan.
+        <Link
+          to={paths.consultation.to(chart.uuid)}
+          className="dark-button dark-button--muted viewer-bar__button"
+          title={t('consultation.openTitle')}
+          data-testid="viewer-consultation"
+        >
+          {t('consultation.open')}
+        </Link>
       )}
       {actions !== undefined && <span className="viewer-bar__actions">{actions}</span>}
       <LockButton />

@@ -1,4 +1,12 @@
-import { LINE_TYPE_GROUPS, outlinePaths, toothOutlinePaths, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
+import {
+  LINE_TYPE_GROUPS,
+  outlinePathsWithContours,
+  templatePaths,
+  type FilmContour,
+  type ImagePoint,
+  type LandmarkId,
+  type LandmarkMap,
+} from '@ceppro/ceph';
 import { outlineTissue, type Tissue } from './viewer-appearance.ts';
 
 /**
@@ -12,9 +20,18 @@ export interface TracingPath {
   readonly tissue: Tissue;
 }
 
-export function tracingPaths(positions: LandmarkMap<ImagePoint>): TracingPath[] {
-  // Then the incisor outlines, templates fitted to each incisor's apex and tip (packages/ceph tooth-templates.ts).
-  return [...outlinePaths(positions), ...toothOutlinePaths(positions)].map((path) => ({
+/**
+ * `contours`: image-following contours (hooks/use-film-contours.ts) that replace the landmark curve on
+ * the gaps they cover. `templates`: add the tooth templates as fitted (scale from the incisor length);
+ * the viewer's tracing layer draws them itself, movable, and asks for none.
+ */
+export function tracingPaths(
+  positions: LandmarkMap<ImagePoint>,
+  options: { readonly contours?: readonly FilmContour[]; readonly templates?: boolean } = {},
+): TracingPath[] {
+  // The landmark outlines (and contours), then the incisor and molar templates (packages/ceph tooth-templates.ts, molar-templates.ts).
+  const templates = options.templates === false ? [] : templatePaths(positions, null);
+  return [...outlinePathsWithContours(positions, options.contours ?? []), ...templates].map((path) => ({
     id: path.id,
     d: path.d,
     tissue: outlineTissue(path.landmarks),

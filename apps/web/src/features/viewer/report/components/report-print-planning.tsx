@@ -190,6 +190,12 @@ export function VtoPrint({ report, film, labels }: { report: VtoReport; film: Pr
     <section className="report-print__section" data-testid="vto-print">
       <h2>{labels.vtoTitle}</h2>
       <p className="report-print__note">{labels.vtoLegend}</p>
+      {(report.mode === 'sto' || report.autorotation) && (
+        <p className="report-print__note" data-testid="vto-print-mode">
+          <strong>{fillLabel(labels.vtoMode, { mode: report.mode === 'sto' ? labels.vtoModeSto : labels.vtoModeVto })}</strong>
+          {report.autorotation ? ` ${report.autorotation}` : ''}
+        </p>
+      )}
       {/* Today alone beside the prediction drawn over today's tracing: neither hides the other (as the server's PDF). */}
       {size !== null && film.status === 'ready' && (
         <div className="report-print__pair">
@@ -220,11 +226,19 @@ export function VtoPrint({ report, film, labels }: { report: VtoReport; film: Pr
         </div>
       )}
       <div className="report-print__pair">
-        <PrintTable
-          caption={labels.movementMm}
-          head={['', labels.horizontal, labels.vertical]}
-          rows={report.movements.map((m) => [m.label, m.horizontal, m.vertical])}
-        />
+        {report.segments && report.segments.length > 0 ? (
+          <PrintTable
+            caption={`${labels.segmentMoves} (mm, °)`}
+            head={['', labels.horizontal, labels.vertical, labels.segmentRotation, labels.segmentPivot]}
+            rows={report.segments.map((m) => [m.label, m.horizontal, m.vertical, m.rotation, m.pivot])}
+          />
+        ) : (
+          <PrintTable
+            caption={labels.movementMm}
+            head={['', labels.horizontal, labels.vertical]}
+            rows={report.movements.map((m) => [m.label, m.horizontal, m.vertical])}
+          />
+        )}
         <div className="report-print__note">
           <strong>{labels.ratiosTitle}</strong>
           {[...report.ratios, ...report.softMoves].map((line, i) => (

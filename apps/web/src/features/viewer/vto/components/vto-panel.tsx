@@ -8,12 +8,18 @@ import { currentAlignment, usePhotoStore } from '../../store/photo-store.ts';
 import { useVtoMeasurements } from '../hooks/use-vto-measurements.ts';
 import { useVtoPrediction } from '../hooks/use-vto-prediction.ts';
 import { useVtoStore } from '../store/vto-store.ts';
+import { AutorotationControl } from './autorotation-control.tsx';
 import { MovementTable } from './movement-table.tsx';
+import { PlanModeChoice } from './plan-mode.tsx';
 import { RatioControls } from './ratio-controls.tsx';
+import { StoMoves } from './sto-moves.tsx';
+import { StoRatios } from './sto-ratios.tsx';
+import { StoSegments } from './sto-segments.tsx';
 import { VtoFlagsControl } from './vto-flags.tsx';
 import { VtoMeasurementsTable } from './vto-measurements.tsx';
 import { VtoPresets } from './vto-presets.tsx';
 import './vto.css';
+import './sto.css';
 
 /**
  * The viewer's "VTO/STO" tab: plan tooth and jaw movements (table, presets), see the predicted
@@ -37,6 +43,7 @@ export function VtoPanel({ recordId, AlignmentControls }: ViewerPanelProps & Vto
   const morph = useVtoStore((s) => s.plan.flags.morph);
   const split = useVtoStore((s) => s.split);
   const saveStatus = useVtoStore((s) => s.saveStatus);
+  const surgical = useVtoStore((s) => s.plan.mode === 'sto');
   const aligned = usePhotoStore((s) => currentAlignment(s) !== null);
   const storedAlignment = usePhotoStore((s) => s.alignment !== null);
   const chartId = chart?.chart_id ?? null;
@@ -72,8 +79,16 @@ export function VtoPanel({ recordId, AlignmentControls }: ViewerPanelProps & Vto
         <h3 id="vto-plan-title" className="vto-section__title">
           {t('vto.plan')}
         </h3>
-        <VtoPresets />
-        <MovementTable />
+        <PlanModeChoice />
+        {surgical ? (
+          <StoSegments />
+        ) : (
+          <>
+            <VtoPresets />
+            <MovementTable />
+          </>
+        )}
+        <AutorotationControl prediction={prediction} />
         <VtoFlagsControl />
       </section>
       <AlignmentControls chartId={chartId} />
@@ -92,7 +107,8 @@ export function VtoPanel({ recordId, AlignmentControls }: ViewerPanelProps & Vto
           <span>{t('vto.split.after')}</span>
         </label>
       )}
-      <RatioControls prediction={prediction} />
+      {surgical && <StoMoves prediction={prediction} />}
+      {surgical ? <StoRatios /> : <RatioControls prediction={prediction} />}
       <section className="vto-section" aria-labelledby="vto-measures-title">
         <h3 id="vto-measures-title" className="vto-section__title">
           {t('vto.measures.title')}

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useViewerChart } from '../../api/use-viewer-chart.ts';
-import { handleStaleSave } from '../../lib/document-revisions.ts';
 import { usePanelStore } from '../../panels.ts';
 import { usePhotoStore } from '../../store/photo-store.ts';
 import { fetchVtoConfig, saveVtoConfig, saveVtoConfigOnUnload } from '../api/vto-config-api.ts';
@@ -64,15 +63,12 @@ export function useVtoDocument(): void {
   useEffect(() => {
     const autosave = createDocumentAutosave<{ recordId: number; doc: VtoStoConfig }>({
       current: currentDocument,
+      // Someone saved the plan since it was read (another member, another tab): theirs is loaded and shown instead.
       save: ({ recordId, doc }) =>
-        saveVtoConfig(recordId, doc).catch((error: unknown) => {
-          // Another person saved the plan since it was read: theirs is loaded and shown instead.
-          handleStaleSave(error, async () => {
-            baselineFor = null;
-            useVtoStore.setState({ loadedFor: null });
-            await refetch.current();
-          });
-          throw error;
+        saveVtoConfig(recordId, doc, async () => {
+          baselineFor = null;
+          useVtoStore.setState({ loadedFor: null });
+          await refetch.current();
         }),
       onStatus: (saveStatus) => useVtoStore.getState().set({ saveStatus }),
       delayMs: SAVE_DELAY_MS,

@@ -1,5 +1,16 @@
-import { SOFT_TISSUE_RATIO_GROUPS, VTO_MOVEMENT_POINTS, ZERO_VTO_MOVEMENT, chosenRatio, type VtoMovementTable } from '@ceppro/ceph';
-import { VTO_MAX_MOVEMENT_MM, VTO_STO_CONFIG_VERSION, type VtoStoConfig } from '@ceppro/contract';
+import {
+  DEFAULT_AUTOROTATION,
+  SOFT_TISSUE_RATIO_GROUPS,
+  VTO_MOVEMENT_POINTS,
+  ZERO_SURGICAL_PLAN,
+  ZERO_VTO_MOVEMENT,
+  chosenRatio,
+  type AutorotationChoice,
+  type PlanMode,
+  type SurgicalPlan,
+  type VtoMovementTable,
+} from '@ceppro/ceph';
+import { VTO_MAX_MOVEMENT_MM, VTO_STO_CONFIG_VERSION, surgicalChoicesOf, type VtoStoConfig } from '@ceppro/contract';
 import type { ManualAlignment, PhotoAlignment } from '../../store/photo-store.ts';
 
 export type VtoFlags = VtoStoConfig['data']['flags'];
@@ -10,6 +21,12 @@ export interface VtoPlan {
   readonly flags: VtoFlags;
   readonly ratios: Readonly<Record<string, number>>;
   readonly preset: string | null;
+  /** Orthodontic VTO (the table) or surgical STO (the segments). */
+  readonly mode: PlanMode;
+  readonly surgery: SurgicalPlan;
+  /** Chosen surgical soft : hard ratios by packages/ceph `SURGICAL_SOFT_TISSUE_RATIOS` id. */
+  readonly surgicalRatios: Readonly<Record<string, number>>;
+  readonly autorotation: AutorotationChoice;
 }
 
 export const DEFAULT_VTO_FLAGS: VtoFlags = { treatment: true, refinement: false, morph: true, autoAlign: true };
@@ -18,7 +35,16 @@ export function defaultRatios(): Record<string, number> {
   return Object.fromEntries(SOFT_TISSUE_RATIO_GROUPS.map((g) => [g.id, g.defaultRatio]));
 }
 
-export const DEFAULT_VTO_PLAN: VtoPlan = { movements: ZERO_VTO_MOVEMENT, flags: DEFAULT_VTO_FLAGS, ratios: defaultRatios(), preset: null };
+export const DEFAULT_VTO_PLAN: VtoPlan = {
+  movements: ZERO_VTO_MOVEMENT,
+  flags: DEFAULT_VTO_FLAGS,
+  ratios: defaultRatios(),
+  preset: null,
+  mode: 'vto',
+  surgery: ZERO_SURGICAL_PLAN,
+  surgicalRatios: {},
+  autorotation: DEFAULT_AUTOROTATION,
+};
 
 /** A typed movement: clamped to ±VTO_MAX_MOVEMENT_MM and rounded to 0.1 mm; not a number gives 0. */
 export function cleanMovement(value: number): number {
@@ -44,6 +70,14 @@ export function toVtoDocument(plan: VtoPlan, photo: VtoPhotoPart): VtoStoConfig 
       flags: { ...plan.flags },
       ratios: Object.fromEntries(SOFT_TISSUE_RATIO_GROUPS.map((g) => [g.id, chosenRatio(g, plan.ratios)])),
       preset: plan.preset,
+      mode: plan.mode,
+      surgery: {
+        maxilla: { ...plan.surgery.maxilla },
+        mandible: { ...plan.surgery.mandible },
+        chin: { ...plan.surgery.chin },
+        ratios: { ...plan.surgicalRatios },
+      } as NonNullable<VtoStoConfig['data']['surgery']>,
+      autorotation: { ...plan.autorotation },
     },
     autoAlign:
       photo.alignment === null
@@ -71,6 +105,7 @@ export function fromVtoDocument(doc: VtoStoConfig): { plan: VtoPlan; photo: VtoP
       flags: { ...doc.data.flags },
       ratios: Object.fromEntries(SOFT_TISSUE_RATIO_GROUPS.map((g) => [g.id, chosenRatio(g, ratios)])),
       preset: doc.data.preset,
+      ...surgicalChoicesOf(doc.data),
     },
     photo: {
       alignment:

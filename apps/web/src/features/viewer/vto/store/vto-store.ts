@@ -1,7 +1,8 @@
 import type { VtoFlags, VtoPlan } from '../lib/vto-config.ts';
 import { DEFAULT_VTO_PLAN, cleanMovement } from '../lib/vto-config.ts';
 import { presetTable } from '../lib/presets.ts';
-import type { VtoPointKey } from '@ceppro/ceph';
+import type { AutorotationChoice, PlanMode, SegmentMove, SurgicalSegmentId, VtoPointKey } from '@ceppro/ceph';
+import { STO_MAX_ROTATION_DEG } from '@ceppro/contract';
 import { create } from 'zustand';
 
 export type VtoSaveStatus = 'clean' | 'saving' | 'saved' | 'error';
@@ -31,7 +32,16 @@ interface VtoActions {
   setFlag: (flag: keyof VtoFlags, value: boolean) => void;
   setRatio: (group: string, value: number) => void;
   set: (patch: Partial<Pick<VtoState, 'split' | 'saveStatus' | 'autoAlignTried'>>) => void;
+  setMode: (mode: PlanMode) => void;
+  /** One field of a surgical segment's move (mm and degrees are clamped and rounded to 0.1). */
+  setSegment: (segment: SurgicalSegmentId, patch: Partial<SegmentMove>) => void;
+  clearSegments: () => void;
+  setSurgicalRatio: (id: string, value: number) => void;
+  setAutorotation: (patch: Partial<AutorotationChoice>) => void;
 }
+
+const cleanRotation = (value: number) =>
+  Number.isFinite(value) ? Math.round(Math.min(STO_MAX_ROTATION_DEG, Math.max(-STO_MAX_ROTATION_DEG, value)) * 10) / 10 : 0;
 
 const initial: VtoState = { plan: DEFAULT_VTO_PLAN, loadedFor: null, split: 0.5, saveStatus: 'clean', autoAlignTried: false };
 
@@ -56,4 +66,24 @@ export const useVtoStore = create<VtoState & VtoActions>()((set) => ({
   setFlag: (flag, value) => set((s) => ({ plan: { ...s.plan, flags: { ...s.plan.flags, [flag]: value } } })),
   setRatio: (group, value) => set((s) => ({ plan: { ...s.plan, ratios: { ...s.plan.ratios, [group]: value } } })),
   set: (patch) => set(patch),
+  setMode: (mode) => set((s) => ({ plan: { ...s.plan, mode } })),
+  setSegment: (segment, patch) =>
+    set((s) => {
+      const now = s.plan.surgery[segment];
+      const next: SegmentMove = {
+        horizontal: patch.horizontal === undefined ? now.horizontal : cleanMovement(patch.horizontal),
+        vertical: patch.vertical === undefined ? now.vertical : cleanMovement(patch.vertical),
+        rotation: patch.rotation === undefined ? now.rotation : cleanRotation(patch.rotation),
+        pivot: patch.pivot ?? now.pivot,
+      };
+      return { plan: { ...s.plan, surgery: { ...s.plan.surgery, [segment]: next } } };
+    }),
+  clearSegments: () => set((s) => ({ plan: { ...s.plan, surgery: DEFAULT_VTO_PLAN.surgery } })),
+  setSurgicalRatio: (id, value) =>
+    set((s) => ({ plan: { ...s.plan, surgicalRatios: { ...s.plan.surgicalRatios, [id]: Math.round(value * 100) / 100 } } })),
+  setAutorotation: (patch) =>
+    set((s) => {
+      const next = { ...s.plan.autorotation, ...patch };
+      return { plan: { ...s.plan, autorotation: { ...next, verticalMm: cleanMovement(next.verticalMm) } } };
+    }),
 }));

@@ -1,0 +1,21 @@
+/** English texts of consultation mode's controls (the patient-facing words are contract `consultationLabels`). */
+export const enConsultation = {
+  open: 'Consultation',
+  openTitle: "Show the plan to the patient: before and after, full screen, in the patient's language",
+  label: 'Consultation',
+  close: 'Close',
+  closeTitle: 'Back to the viewer (Esc)',
+  language: "Patient's language",
+  view: 'Photo view',
+  sideBySide: 'Side by side',
+  slider: 'Slider',
+  divider: 'Before and after divider',
+  print: 'Print',
+  pdf: 'Download PDF',
+  pdfBusy: 'Preparing PDF…',
+  pdfFailed: 'The PDF could not be made.',
+  fullscreen: 'Full screen',
+  loading: 'Loading…',
+  failed: 'The consultation could not be loaded.',
+  photoFailed: 'The facial photo could not be loaded.',
+};
