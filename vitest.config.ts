@@ -51,6 +51,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Like the server's: no tools test mocks a module or changes process.env, so a worker imports the
+          // product once for all of them.
+          isolate: false,
         },
       },
       {

@@ -1,7 +1,7 @@
 // `npm test`: every check, in the order a failure is cheapest to find. Installs the Debian
 // packages npm cannot (chromium) when run as root; fails loudly when something is missing.
 // Ends with one line `total: N passed, N failed, N skipped` over vitest and the browser suite.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { printSlowestVitestTests, printStepTimes, recordStep, runConcurrently } from './test-steps.mjs';
@@ -26,6 +26,40 @@ function run(label, cmd, args, opts = {}) {
     if (!opts.soft) process.exit(1);
   }
   return r;
+}
+
+/**
+ * Like `run`, without blocking: for the test suites that run side by side. Each line of the step's
+ * output is printed as it comes, prefixed with `[tag]` so that the interleaved suites can be told
+ * apart; `stdout` (stdout and stderr together, without the prefix) is what the caller parses.
+ */
+function runAsync(label, tag, cmd, args, env = process.env) {
+  console.log(`\n=== ${label} [${tag}]: ${cmd} ${args.join(' ')}`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    const chunks = [];
+    let partial = '';
+    const onData = (chunk) => {
+      chunks.push(chunk);
+      const lines = (partial + chunk.toString('utf8')).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) process.stdout.write(`[${tag}] ${line}\n`);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    const done = (status) => {
+      if (partial) process.stdout.write(`[${tag}] ${partial}\n`);
+      recordStep(label, Date.now() - started, status === 0);
+      if (status !== 0) console.error(`\n${label} FAILED (exit ${status})`);
+      resolve({ status, stdout: Buffer.concat(chunks).toString('utf8') });
+    };
+    child.on('error', (error) => {
+      chunks.push(Buffer.from(`${error.message}\n`));
+      done(1);
+    });
+    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
+  });
 }
 
 /**
@@ -102,24 +136,61 @@ if (staticFailures.length > 0) {
 mkdirSync('tmp', { recursive: true });
 const report = 'tmp/vitest-report.json';
 rmSync(report, { force: true });
-const unit = run(
-  'unit, server and web tests (vitest)',
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-  { soft: true },
-);
+// The test suites do not depend on each other, so they run side by side: vitest's server files wait on
+// PostgreSQL, child processes and the disk, the browser suite on Chromium and its servers, and whatever
+// CPU one leaves idle the other uses; the shorter chain ends inside the longer one instead of after it
+// (docs/performance.md, "CI on a clean clone"). TEST_SUITES_SERIAL=1 runs them one after another.
+const serial = process.env.TEST_SUITES_SERIAL === '1';
+const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+const mlArgs = ['-m', 'unittest', 'discover', '-s', 'ml/tests', '-v'];
+const e2eLabel = 'browser tests (Playwright + Chromium)';
+let unit, ml, e2e, pglite;
+// CI (.ci/run) runs the server suites on PostgreSQL 15 (DATABASE_URL) and sets SERVER_TESTS_AGAIN_ON_PGLITE=1:
+// the server files that open the embedded default (scripts/db-test-files.mjs --pglite) then run again on
+// PGlite, after vitest and beside the browser suite, rather than after everything.
+const pgliteAgain = process.env.SERVER_TESTS_AGAIN_ON_PGLITE === '1' && Boolean(process.env.DATABASE_URL);
+const pgliteReport = 'tmp/vitest-pglite-report.json';
+rmSync(pgliteReport, { force: true });
+function runPgliteAgain() {
+  const files = spawnSync('node', ['scripts/db-test-files.mjs', '--pglite'], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  const args = [
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${pgliteReport}`,
+    ...files,
+  ];
+  return runAsync('server test files again on PGlite, the embedded default', 'pglite', 'npx', args, env);
+}
+if (serial) {
+  unit = run('unit, server and web tests (vitest)', 'npx', vitestArgs, { soft: true });
+  ml = run('ml tests (Python unittest)', PY, mlArgs, { soft: true, capture: true, stderrToStdout: true });
+  e2e = run(e2eLabel, 'node', ['e2e/run.mjs'], { soft: true, capture: true });
+} else {
+  // One chain is vitest, the PGlite pass (CI) and the ML tests; the other, the browser suite.
+  [unit, e2e] = await Promise.all([
+    runAsync('unit, server and web tests (vitest)', 'vitest', 'npx', vitestArgs).then(async (r) => {
+      if (pgliteAgain) pglite = await runPgliteAgain();
+      ml = await runAsync('ml tests (Python unittest)', 'ml', PY, mlArgs);
+      return r;
+    }),
+    runAsync(e2eLabel, 'e2e', 'node', ['e2e/run.mjs']),
+  ]);
+}
+if (serial && pgliteAgain) pglite = await runPgliteAgain();
 const counts = { passed: 0, failed: 0, skipped: 0 };
-if (existsSync(report)) {
-  const j = JSON.parse(readFileSync(report, 'utf8'));
+for (const file of [report, ...(pgliteAgain ? [pgliteReport] : [])]) {
+  if (!existsSync(file)) continue;
+  const j = JSON.parse(readFileSync(file, 'utf8'));
   counts.passed += j.numPassedTests;
   counts.failed += j.numFailedTests;
   counts.skipped += j.numPendingTests + (j.numTodoTests ?? 0);
 }
-const ml = run('ml tests (Python unittest)', PY, ['-m', 'unittest', 'discover', '-s', 'ml/tests', '-v'], {
-  soft: true,
-  capture: true,
-  stderrToStdout: true,
-});
 const mlRan = /Ran (\d+) tests?/.exec(ml.stdout ?? '');
 const mlFailed = /FAILED \((?:failures=(\d+))?(?:, )?(?:errors=(\d+))?/.exec(ml.stdout ?? '');
 const mlSkipped = /skipped=(\d+)/.exec(ml.stdout ?? '');
@@ -131,14 +202,13 @@ if (mlRan) {
   counts.skipped += skipped;
 }
 // e2e/run.mjs (Playwright, e2e/src/summary-reporter.ts) ends with the line `N passed, N failed, N skipped`.
-const e2e = run('browser tests (Playwright + Chromium)', 'node', ['e2e/run.mjs'], { soft: true, capture: true });
 const m = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/m.exec(e2e.stdout ?? '');
 if (m) {
   counts.passed += Number(m[1]);
   counts.failed += Number(m[2]);
   counts.skipped += Number(m[3] ?? 0);
 }
-const ok = unit.status === 0 && ml.status === 0 && mlRan && e2e.status === 0 && m;
+const ok = unit.status === 0 && ml.status === 0 && mlRan && e2e.status === 0 && m && (!pgliteAgain || pglite?.status === 0);
 printStepTimes();
 printSlowestVitestTests(report);
 console.log(`\ntotal: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);

@@ -1,19 +1,18 @@
 import assert from 'node:assert/strict';
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
- * Polls `probe` until `check` passes or `timeoutMs` runs out, then fails with the last value.
- * Browser state settles asynchronously; this keeps assertions free of fixed sleeps.
+ * At least `n` elements match `locator`, waited for like every web-first assertion (Playwright's
+ * `toHaveCount` takes an exact number only): the n-th of them is in the DOM. The AI's landmarks, for
+ * one, are 19 or more (constructed points are drawn with them).
  */
-export async function eventually<T>(probe: () => Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: T = await probe();
-  while (!check(last)) {
-    if (Date.now() > deadline) assert.fail(`${what}: last value ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 100));
-    last = await probe();
-  }
-  return last;
+export async function expectAtLeast(locator: Locator, n: number, options: { message?: string; timeout?: number } = {}): Promise<void> {
+  await expect(locator.nth(n - 1), options.message ?? `at least ${n} match`).toBeAttached({ timeout: options.timeout });
+}
+
+/** The AI's 19 landmarks (or more) are drawn in `scope` (the page or the viewer). */
+export async function expectAiLandmarks(scope: Page | Locator, timeout?: number, message = 'AI landmarks drawn'): Promise<void> {
+  await expectAtLeast(scope.getByTestId('landmark'), 19, { message, timeout });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { createActivatedUser, newUser, type TestUser } from './accounts.ts';
-import { eventually } from './expect.ts';
+import { expectAiLandmarks } from './expect.ts';
 import { PatientsApi, cephalogramPath } from './patients-api.ts';
 
 /**
@@ -55,12 +55,7 @@ export async function signInByForm(page: Page, user: TestUser, options: { typeDe
 export async function openViewer(page: Page, chartUuid: string): Promise<void> {
   await page.goto(`/viewer/${chartUuid}`);
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(
-    () => page.getByTestId('landmark').count(),
-    (n) => n >= 19,
-    'AI landmarks drawn',
-    30_000,
-  );
+  await expectAiLandmarks(page, 30_000);
   await settled(page);
 }
 

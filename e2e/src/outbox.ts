@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventually } from './expect.ts';
+import { expect } from '@playwright/test';
 
 /**
  * The server's outbox (no SMTP_URL in the e2e run): every mail is an .eml file and every SMS a
@@ -50,16 +50,34 @@ export function outboxMark(): Set<string> {
   return new Set([...files('.eml'), ...files('.sms.txt')]);
 }
 
+/**
+ * The outbox is files on disk, not the page: it is polled (`expect.poll`) until a message to the
+ * recipient is there, and that message is returned.
+ */
+async function awaitMessage(find: () => string, what: string, timeoutMs: number): Promise<string> {
+  let found = '';
+  await expect
+    .poll(
+      () => {
+        found = find();
+        return found !== '';
+      },
+      { message: what, timeout: timeoutMs },
+    )
+    .toBe(true);
+  return found;
+}
+
 /** The newest mail to `email` (not in `seen`), waited for up to `timeoutMs`. */
 export async function newestMail(email: string, seen: Set<string> = new Set(), timeoutMs = 8000): Promise<string> {
   const to = new RegExp(`^To:.*${email.replace(/[.+]/g, '\\$&')}`, 'im');
-  const find = async () =>
+  const find = () =>
     files('.eml')
       .filter((f) => !seen.has(f))
       .map(readable)
       .filter((m) => to.test(m))
       .at(-1) ?? '';
-  return eventually(find, (m) => m !== '', `a mail to ${email}`, timeoutMs);
+  return awaitMessage(find, `a mail to ${email}`, timeoutMs);
 }
 
 /** The first link in a mail whose URL carries a token. */
@@ -72,13 +90,13 @@ export function linkIn(mail: string): string {
 /** The 6-digit code of the newest SMS to `mobile` (digits only). */
 export async function newestSmsCode(mobile: string, seen: Set<string> = new Set(), timeoutMs = 8000): Promise<string> {
   const digits = mobile.replace(/\D/g, '');
-  const find = async () =>
+  const find = () =>
     files('.sms.txt')
       .filter((f) => !seen.has(f))
       .map((f) => readFileSync(join(outboxDir, f), 'utf8'))
       .filter((m) => new RegExp(`^To: ${digits}$`, 'm').test(m))
       .at(-1) ?? '';
-  const sms = await eventually(find, (m) => m !== '', `an SMS to ${digits}`, timeoutMs);
+  const sms = await awaitMessage(find, `an SMS to ${digits}`, timeoutMs);
   const code = /\b(\d{6})\b/.exec(sms.split('\n\n').slice(1).join('\n'))?.[1];
   if (code === undefined) throw new Error(`no code in the SMS:\n${sms}`);
   return code;

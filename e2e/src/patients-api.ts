@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from '@playwright/test';
 import WebSocket from 'ws';
 import { encodePassword, type TestUser } from './accounts.ts';
 import { assert } from './expect.ts';
@@ -179,12 +180,9 @@ export class PatientsApi {
       ws.once('error', reject);
     });
     ws.send(JSON.stringify({ type: 'jwt', token: this.token }));
+    // Messages the socket counted (not DOM): polled.
     const until = async (check: () => boolean, what: string) => {
-      const deadline = Date.now() + 20_000;
-      while (!check()) {
-        assert.ok(Date.now() < deadline, `socket: timed out waiting for ${what}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await expect.poll(check, { message: `socket: ${what}`, timeout: 20_000, intervals: [50] }).toBe(true);
     };
     await until(() => authenticated, 'authentication');
     return { thumbnails: (n) => until(() => saved >= n, `${n} thumbnails`), close: () => ws.close() };

@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import type { ModelCard } from '@ceppro/contract';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -29,7 +30,7 @@ test('about the AI: opened from the viewer, shows the served model card at 1100 
   assert.equal(await page.getByTestId('about-ai-model-version').textContent(), card.model.version, 'the version read from the served card');
   assert.ok((await page.getByTestId('about-ai-disclaimer').textContent())?.includes(card.disclaimer), 'the card disclaimer is shown');
   for (const evaluation of card.evaluations) {
-    assert.equal(await page.getByTestId(`about-ai-row-${evaluation.dataset}`).count(), 1, `a summary row for ${evaluation.dataset}`);
+    await expect(page.getByTestId(`about-ai-row-${evaluation.dataset}`), `a summary row for ${evaluation.dataset}`).toHaveCount(1);
   }
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(width <= 1100, `no sideways scrolling at 1100 px (page is ${width} px wide)`);

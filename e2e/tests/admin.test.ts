@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,8 +57,8 @@ test(
       await page.getByTestId('admin-filter').selectOption('pending');
       const row = page.locator(`[data-testid="admin-row"][data-email="${waiting.email}"]`);
       await row.waitFor();
-      assert.equal(await page.getByTestId('admin-row').count(), 1, 'only the waiting account is pending');
-      assert.equal(await row.getByTestId('admin-status').textContent(), 'Awaiting approval');
+      await expect(page.getByTestId('admin-row'), 'only the waiting account is pending').toHaveCount(1);
+      await expect(row.getByTestId('admin-status')).toHaveText('Awaiting approval');
       await t.screenshot(page, 'admin-pending-en', { fullPage: true });
 
       await row.getByTestId('admin-approve').click();
@@ -76,8 +77,8 @@ test(
       await page.getByTestId('admin-screen').waitFor();
       const approved = page.locator(`[data-testid="admin-row"][data-email="${waiting.email}"]`);
       await approved.waitFor();
-      assert.equal(await approved.getByTestId('admin-status').textContent(), '활성');
-      assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /계정/);
+      await expect(approved.getByTestId('admin-status')).toHaveText('활성');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(/계정/, { useInnerText: true });
       await t.screenshot(page, 'admin-accounts-ko', { fullPage: true });
 
       // The approved account signs in.

@@ -13,9 +13,9 @@ import {
   type ViewerAnalysisRecord,
   type ViewerChart,
 } from '@ceppro/contract';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -146,27 +146,15 @@ test(
     const { page: viewer, context: viewerContext } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
     await signInThroughUi(viewer, user, { keepTutorial: true });
     await viewer.goto(`/viewer/${corrected[CORRECTED - 1]!.chartUuid}`);
-    await eventually(
-      () => viewer.getByTestId('landmark').count(),
-      (n) => n >= 19,
-      'AI landmarks drawn',
-      20_000,
-    );
+    await expectAiLandmarks(viewer, 20_000);
     await viewer.getByTestId('panel-tab-landmarks').click();
     const target = films[CORRECTED - 1]!.clinicPo;
     await dragPoTo(viewer, target);
-    await eventually(
-      () => imagePointOf(landmark(viewer, 'Po')),
-      (p) => dist(p, target) < 1,
-      'Po dropped on the clinic point',
-    );
+    await expect
+      .poll(async () => dist(await imagePointOf(landmark(viewer, 'Po')), target), { message: 'Po dropped on the clinic point' })
+      .toBeLessThan(1);
     await viewer.getByTestId('panel-tab-analysis').click();
-    await eventually(
-      () => viewer.getByTestId('save-state').getAttribute('data-state'),
-      (s) => s === 'saved',
-      'landmarks saved',
-      15_000,
-    );
+    await expect(viewer.getByTestId('save-state'), 'landmarks saved').toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
     await viewerContext.close(); // the next sign-in ends this session
 
     // Later films of the same device: detected with what the four taught.
@@ -195,7 +183,9 @@ test(
     const section = page.getByTestId('ai-adaptation');
     assert.equal(await page.getByTestId('ai-adaptation-films').innerText(), `Learned from ${CORRECTED} corrected films`);
     const poRow = page.locator('[data-testid="ai-adaptation-row"][data-id="Po"]');
-    assert.match(await poRow.getByTestId('ai-adaptation-shift').innerText(), /^[\d.]+ mm posterior, [\d.]+ mm superior$/);
+    await expect(poRow.getByTestId('ai-adaptation-shift')).toContainText(/^[\d.]+ mm posterior, [\d.]+ mm superior$/, {
+      useInnerText: true,
+    });
     assert.match(await poRow.innerText(), new RegExp(`\\s${CORRECTED}$`), 'Po learned from every corrected film');
     await section.scrollIntoViewIfNeeded();
     await t.screenshot(page, 'ai-adaptation-settings-en');
@@ -205,7 +195,7 @@ test(
       .getByTestId('ai-adaptation-films')
       .filter({ hasText: `수정한 필름 ${CORRECTED}장에서 학습함` })
       .waitFor();
-    assert.match(await poRow.getByTestId('ai-adaptation-shift').innerText(), /^후방 [\d.]+ mm, 상방 [\d.]+ mm$/);
+    await expect(poRow.getByTestId('ai-adaptation-shift')).toContainText(/^후방 [\d.]+ mm, 상방 [\d.]+ mm$/, { useInnerText: true });
     await section.scrollIntoViewIfNeeded();
     await t.screenshot(page, 'ai-adaptation-settings-ko');
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'en'));
@@ -219,7 +209,7 @@ test(
       .waitFor({ timeout: 20_000 });
     assert.match(await page.getByTestId('viewer-adaptation').innerText(), new RegExp(`learned from ${CORRECTED} films`));
     await poItem.locator('.landmark-item__main').click();
-    assert.equal(await page.getByTestId('landmark-source').getAttribute('data-source'), 'adapted');
+    await expect(page.getByTestId('landmark-source')).toHaveAttribute('data-source', 'adapted');
     await t.screenshot(page, 'ai-adaptation-viewer');
 
     // Off: the next detection is the model's own Po; learning is kept until Reset.

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { expect } from '@playwright/test';
+import { assert, expectAiLandmarks, expectAtLeast } from '../src/expect.ts';
 import { E2E_SERVER_BUILD } from '../src/global-setup.ts';
 import { skip, test } from '../src/harness.ts';
 import { serverDataDir, setOutboxDir } from '../src/outbox.ts';
@@ -18,76 +19,66 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
  * as CSV; My info's activity log then lists the viewer visit and the export (and the sign-in),
  * with the patient's name, in English and in Korean, and downloads the trail as CSV.
  */
-test('audit: the activity log under My info lists the viewer visit and the CSV export', async (t) => {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser('audit');
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  const patient = await api.createPatient(
-    { first_name: '김감사', birth_info: '2011-05-06', gender: true },
-    { ceph: cephalogramPath(0), shootDate: '2025-09-01' },
-  );
+// Upload + AI (createPatient), up to 30 s for the landmarks, two downloads and a reload: more than the default 45 s under load.
+test(
+  'audit: the activity log under My info lists the viewer visit and the CSV export',
+  async (t) => {
+    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+    const user = newUser('audit');
+    await createActivatedUser(t.baseUrl, user);
+    const api = new PatientsApi(t.baseUrl, user);
+    await api.login();
+    const patient = await api.createPatient(
+      { first_name: '김감사', birth_info: '2011-05-06', gender: true },
+      { ceph: cephalogramPath(0), shootDate: '2025-09-01' },
+    );
 
-  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  await signInThroughUi(page, user);
-  await page.goto(`/viewer/${patient.chartUuid}`);
-  await eventually(
-    () => page.getByTestId('landmark').count(),
-    (n) => n >= 19,
-    'AI landmarks drawn',
-    30_000,
-  );
-  await page.getByTestId('panel-tab-analysis').click();
-  await page.getByTestId('chart-exports').waitFor();
-  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  assert.match(csv.suggestedFilename(), /\.csv$/);
+    const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    await signInThroughUi(page, user);
+    await page.goto(`/viewer/${patient.chartUuid}`);
+    await expectAiLandmarks(page, 30_000);
+    await page.getByTestId('panel-tab-analysis').click();
+    await page.getByTestId('chart-exports').waitFor();
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    assert.match(csv.suggestedFilename(), /\.csv$/);
 
-  await page.goto('/myinfo');
-  const log = page.getByTestId('activity-log');
-  await log.waitFor();
-  const rows = log.getByTestId('audit-row');
-  await eventually(
-    () => rows.count(),
-    (n) => n >= 3,
-    'trail rows',
-  );
-  const view = log.locator('[data-testid="audit-row"][data-action="chart.view"]').first();
-  const exported = log.locator('[data-testid="audit-row"][data-action="export.csv"]').first();
-  assert.match(await view.innerText(), /Viewer opened[\s\S]*김감사/);
-  assert.match(await exported.innerText(), /Measurements exported \(CSV\)[\s\S]*김감사[\s\S]*Success/);
-  assert.ok((await log.locator('[data-testid="audit-row"][data-action="auth.sign_in"]').count()) >= 1, 'the sign-in is listed');
-  await log.scrollIntoViewIfNeeded();
-  await t.screenshot(page, 'audit-trail-en', { fullPage: true });
+    await page.goto('/myinfo');
+    const log = page.getByTestId('activity-log');
+    await log.waitFor();
+    const rows = log.getByTestId('audit-row');
+    await expectAtLeast(rows, 3, { message: 'trail rows' });
+    const view = log.locator('[data-testid="audit-row"][data-action="chart.view"]').first();
+    const exported = log.locator('[data-testid="audit-row"][data-action="export.csv"]').first();
+    await expect(view).toContainText(/Viewer opened[\s\S]*김감사/, { useInnerText: true });
+    await expect(exported).toContainText(/Measurements exported \(CSV\)[\s\S]*김감사[\s\S]*Success/, { useInnerText: true });
+    assert.ok((await log.locator('[data-testid="audit-row"][data-action="auth.sign_in"]').count()) >= 1, 'the sign-in is listed');
+    await log.scrollIntoViewIfNeeded();
+    await t.screenshot(page, 'audit-trail-en', { fullPage: true });
 
-  // Filter to exports only: the viewer visit leaves the table.
-  await page.getByTestId('audit-action').selectOption('export');
-  await log.getByRole('button', { name: 'Apply' }).click();
-  await eventually(
-    () => log.locator('[data-testid="audit-row"][data-action="chart.view"]').count(),
-    (n) => n === 0,
-    'filtered to exports',
-  );
-  assert.ok((await exported.count()) === 1, 'the export stays');
-  const [trailCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-csv').click()]);
-  const path = await trailCsv.path();
-  assert.ok(path, 'the CSV was saved');
-  const text = readFileSync(path, 'utf8');
-  assert.ok(text.startsWith('\uFEFFtime_utc,action,outcome'), 'CSV with BOM and header');
-  assert.match(text, /export\.csv,success,me,[^,]*,김감사/);
+    // Filter to exports only: the viewer visit leaves the table.
+    await page.getByTestId('audit-action').selectOption('export');
+    await log.getByRole('button', { name: 'Apply' }).click();
+    await expect(log.locator('[data-testid="audit-row"][data-action="chart.view"]'), 'filtered to exports').toHaveCount(0);
+    await expect(exported, 'the export stays').toHaveCount(1);
+    const [trailCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-csv').click()]);
+    const path = await trailCsv.path();
+    assert.ok(path, 'the CSV was saved');
+    const text = readFileSync(path, 'utf8');
+    assert.ok(text.startsWith('\uFEFFtime_utc,action,outcome'), 'CSV with BOM and header');
+    assert.match(text, /export\.csv,success,me,[^,]*,김감사/);
 
-  await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
-  await page.reload();
-  await log.waitFor();
-  await eventually(
-    () => log.getByTestId('audit-row').count(),
-    (n) => n >= 3,
-    'trail rows (ko)',
-  );
-  assert.match(await log.locator('[data-testid="audit-row"][data-action="chart.view"]').first().innerText(), /뷰어 열기/);
-  assert.match(await log.innerText(), /활동 기록/);
-  await t.screenshot(page, 'audit-trail-ko', { fullPage: true });
-});
+    await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
+    await page.reload();
+    await log.waitFor();
+    await expectAtLeast(log.getByTestId('audit-row'), 3, { message: 'trail rows (ko)' });
+    await expect(log.locator('[data-testid="audit-row"][data-action="chart.view"]').first()).toContainText(/뷰어 열기/, {
+      useInnerText: true,
+    });
+    await expect(log).toContainText(/활동 기록/, { useInnerText: true });
+    await t.screenshot(page, 'audit-trail-ko', { fullPage: true });
+  },
+  { timeoutMs: 120_000 },
+);
 
 /**
  * The administrators' audit view: on its own server (the admin is made by the operator's command
@@ -143,20 +134,18 @@ test(
       await page.waitForURL((u) => u.pathname === '/admin/audit');
       const view = page.getByTestId('admin-audit');
       await view.waitFor();
-      assert.match(await page.getByTestId('admin-audit-retention').innerText(), /kept for 2190 days/);
+      await expect(page.getByTestId('admin-audit-retention')).toContainText(/kept for 2190 days/, { useInnerText: true });
       await page.getByTestId('admin-audit-account').fill(clinic.email);
       await page.getByTestId('admin-audit-apply').click();
       const listRead = view.locator('[data-testid="audit-row"][data-action="patient.list"]').first();
       const fetched = view.locator('[data-testid="audit-row"][data-action="image.fetch"]').first();
       await listRead.waitFor();
       await fetched.waitFor();
-      const rows = await view.getByTestId('audit-row').evaluateAll((els) => els.map((e) => (e as HTMLElement).innerText));
-      assert.ok(
-        rows.every((text) => text.includes(clinic.email)),
-        'only the clinic account’s events',
-      );
-      assert.match(await listRead.innerText(), /Patient list viewed[\s\S]*Patients listed: 1 \(page 1\)/);
-      assert.match(await fetched.innerText(), /Image file fetched[\s\S]*Success[\s\S]*The original film/);
+      // Right after Apply the unfiltered rows may still be on screen (they hold these actions too): wait for the filter.
+      const otherAccounts = view.getByTestId('audit-row').filter({ hasNotText: clinic.email });
+      await expect(otherAccounts, 'only the clinic account’s events').toHaveCount(0);
+      await expect(listRead).toContainText(/Patient list viewed[\s\S]*Patients listed: 1 \(page 1\)/, { useInnerText: true });
+      await expect(fetched).toContainText(/Image file fetched[\s\S]*Success[\s\S]*The original film/, { useInnerText: true });
       assert.doesNotMatch(await view.innerText(), /Audit Film/, 'no patient names in the administrators’ view');
       await t.screenshot(page, 'admin-audit-en', { fullPage: true });
 
@@ -174,8 +163,10 @@ test(
       await page.getByTestId('admin-audit-account').fill(clinic.email);
       await page.getByTestId('admin-audit-apply').click();
       await view.locator('[data-testid="audit-row"][data-action="image.fetch"]').first().waitFor();
-      assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /감사 기록/);
-      assert.match(await view.locator('[data-testid="audit-row"][data-action="patient.list"]').first().innerText(), /환자 목록 조회/);
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(/감사 기록/, { useInnerText: true });
+      await expect(view.locator('[data-testid="audit-row"][data-action="patient.list"]').first()).toContainText(/환자 목록 조회/, {
+        useInnerText: true,
+      });
       await t.screenshot(page, 'admin-audit-ko', { fullPage: true });
     } finally {
       setOutboxDir(workerData);

@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, encodePassword, newUser, type TestUser } from '../src/accounts.ts';
-import { animationsDone, assert, eventually } from '../src/expect.ts';
+import { animationsDone, assert } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { linkIn, newestMail, outboxMark } from '../src/outbox.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
@@ -42,8 +42,6 @@ async function openViewer(page: Page, chartUuid: string): Promise<void> {
   await page.getByTestId('drawing-tool-line').click();
 }
 
-const shapes = async (page: Page) => Number(await page.getByTestId('drawing-layer').getAttribute('data-count'));
-
 /** Draws a line across a fraction of the stage (a screen drag). */
 async function drawLine(page: Page, fy: number): Promise<void> {
   const box = await page.getByTestId('viewer-stage').boundingBox();
@@ -55,12 +53,7 @@ async function drawLine(page: Page, fy: number): Promise<void> {
 }
 
 async function saveStatus(page: Page, status: 'saved', what: string): Promise<void> {
-  await eventually(
-    () => page.getByTestId('drawing-save-status').getAttribute('data-status'),
-    (s) => s === status,
-    what,
-    15_000,
-  );
+  await expect(page.getByTestId('drawing-save-status'), what).toHaveAttribute('data-status', status, { timeout: 15_000 });
 }
 
 /** Refused as stale: the message is shown and the other member's drawing replaces this one's. */
@@ -68,12 +61,10 @@ async function refusedAndReloaded(page: Page, shapesAfter: number, title: string
   const toast = page.locator('[data-testid="toast"][data-kind="warning"]');
   await toast.filter({ hasText: title }).waitFor({ timeout: 15_000 });
   await animationsDone(toast);
-  await eventually(
-    () => shapes(page),
-    (n) => n === shapesAfter,
+  await expect(
+    page.getByTestId('drawing-layer'),
     `${who} sees the other member's drawings (${shapesAfter}), not their refused one`,
-    10_000,
-  );
+  ).toHaveAttribute('data-count', String(shapesAfter), { timeout: 10_000 });
 }
 
 test(

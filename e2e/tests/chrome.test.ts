@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { test } from '../src/harness.ts';
 import { assert } from '../src/expect.ts';
 
@@ -17,7 +18,7 @@ test('footer: version, company and device lines; hidden on the viewer', async (t
   // The company is the server's COMPANY_NAME (default DDH Inc.); no UDI_CODE configured: no UDI item, never "not set".
   assert.match(text, /© 2023 DDH Inc\./);
   assert.doesNotMatch(text, /UDI code|not set/);
-  assert.equal(await page.getByRole('link', { name: 'Terms of service' }).getAttribute('href'), '/terms');
+  await expect(page.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/terms');
   const box = await footer.boundingBox();
   assert.ok(box && box.height >= 100, `footer height ${box?.height}`);
   const header = await page.locator('header.header').boundingBox();

@@ -1,6 +1,7 @@
 import { newUser } from '../src/accounts.ts';
 import { clinicThroughApi } from '../src/clinic-api.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { expect } from '@playwright/test';
+import { assert } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { PatientsApi } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -33,13 +34,9 @@ test(
     await ownerPage.goto('/myinfo');
     const log = ownerPage.getByTestId('activity-log');
     await log.waitFor();
-    assert.equal(await log.getAttribute('data-scope'), 'mine');
+    await expect(log).toHaveAttribute('data-scope', 'mine');
     await ownerPage.getByTestId('audit-scope-clinic').click();
-    await eventually(
-      () => log.getAttribute('data-scope'),
-      (scope) => scope === 'clinic',
-      'the clinic trail shown',
-    );
+    await expect(log, 'the clinic trail shown').toHaveAttribute('data-scope', 'clinic');
     await ownerPage.getByRole('heading', { name: "The clinic's activity log" }).waitFor();
     const createdRows = log.locator('[data-testid="audit-row"][data-action="patient.create"]');
     await createdRows.first().waitFor();

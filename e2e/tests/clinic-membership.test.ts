@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { newUser } from '../src/accounts.ts';
 import { clinicThroughApi } from '../src/clinic-api.ts';
 import { assert } from '../src/expect.ts';
@@ -25,13 +26,13 @@ test(
     await ownerPage.goto('/membership');
     const section = ownerPage.getByTestId('membership');
     await section.waitFor();
-    assert.equal(await ownerPage.getByTestId('membership-clinic').textContent(), 'Seats Dental Clinic');
-    assert.equal(await ownerPage.getByTestId('membership-seats').textContent(), '2 members × ₩50,000');
+    await expect(ownerPage.getByTestId('membership-clinic')).toHaveText('Seats Dental Clinic');
+    await expect(ownerPage.getByTestId('membership-seats')).toHaveText('2 members × ₩50,000');
     const ownerText = await section.innerText();
     assert.match(ownerText, /₩100,000 a month/);
     assert.match(ownerText, /No charges yet\./);
     await ownerPage.getByTestId('membership-tax-number').waitFor();
-    assert.equal(await section.getByRole('button', { name: 'Cancel subscription' }).count(), 1);
+    await expect(section.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(1);
     assert.equal(await ownerPage.getByTestId('membership-owner-note').count(), 0);
     await t.screenshot(ownerPage, 'clinic-membership-owner-en', { fullPage: true });
 
@@ -41,8 +42,8 @@ test(
     await doctorPage.goto('/membership');
     const doctorSection = doctorPage.getByTestId('membership');
     await doctorSection.waitFor();
-    assert.equal(await doctorPage.getByTestId('membership-seats').textContent(), '2 members × ₩50,000');
-    assert.match(await doctorSection.innerText(), /₩100,000 a month/);
+    await expect(doctorPage.getByTestId('membership-seats')).toHaveText('2 members × ₩50,000');
+    await expect(doctorSection).toContainText(/₩100,000 a month/, { useInnerText: true });
     await doctorPage.getByTestId('membership-owner-note').waitFor();
     assert.equal(await doctorPage.getByTestId('membership-tax-number').count(), 0);
     assert.equal(await doctorPage.getByTestId('membership-history').count(), 0);
@@ -52,8 +53,8 @@ test(
     await doctorPage.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
     await doctorPage.reload();
     await doctorSection.waitFor();
-    assert.equal(await doctorPage.getByTestId('membership-seats').textContent(), '구성원 2명 × ₩50,000');
-    assert.match((await doctorPage.getByTestId('membership-owner-note').textContent()) ?? '', /병원 소유자가 관리/);
+    await expect(doctorPage.getByTestId('membership-seats')).toHaveText('구성원 2명 × ₩50,000');
+    await expect(doctorPage.getByTestId('membership-owner-note')).toContainText(/병원 소유자가 관리/);
     await t.screenshot(doctorPage, 'clinic-membership-doctor-ko', { fullPage: true });
   },
   { timeoutMs: 120_000 },

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks } from '../src/expect.ts';
 import { skip, test, type TestContext } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { requireTool } from '../src/poppler.ts';
@@ -33,12 +33,7 @@ async function openViewer(t: TestContext, label: string): Promise<Page> {
   await signInThroughUi(page, user);
   await page.goto(`/viewer/${chartUuid}`);
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(
-    () => page.getByTestId('landmark').count(),
-    (n) => n >= 19,
-    'AI landmarks drawn',
-    20_000,
-  );
+  await expectAiLandmarks(page, 20_000);
   return page;
 }
 
@@ -46,23 +41,15 @@ async function openViewer(t: TestContext, label: string): Promise<Page> {
 async function useLanguage(page: Page, lang: string): Promise<void> {
   await page.evaluate((l) => localStorage.setItem('ceppro.language', l), lang);
   await page.reload();
-  await eventually(
-    () => page.evaluate(() => document.documentElement.lang),
-    (l) => l === lang,
-    `<html lang> ${lang}`,
-  );
+  await expect(page.locator('html'), `<html lang> ${lang}`).toHaveAttribute('lang', lang);
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(
-    () => page.getByTestId('landmark').count(),
-    (n) => n >= 19,
-    'AI landmarks drawn',
-    20_000,
-  );
+  await expectAiLandmarks(page, 20_000);
 }
 
-const landmarkName = (page: Page, id: string) =>
-  page.locator(`[data-testid="landmark-item"][data-id="${id}"] .landmark-item__name`).first().innerText();
-const rowName = (page: Page, id: string) => page.locator(`[data-testid="analysis-row"][data-id="${id}"] .analysis-row__name`).innerText();
+const landmarkNameOf = (page: Page, id: string) =>
+  page.locator(`[data-testid="landmark-item"][data-id="${id}"] .landmark-item__name`).first();
+const rowNameOf = (page: Page, id: string) => page.locator(`[data-testid="analysis-row"][data-id="${id}"] .analysis-row__name`);
+const rowName = (page: Page, id: string) => rowNameOf(page, id).innerText();
 const markerTitle = (page: Page, id: string) => page.locator(`[data-testid="landmark"][data-id="${id}"] title`).textContent();
 const printText = (page: Page) => page.getByTestId('report-print').evaluate((el) => el.textContent ?? '');
 
@@ -130,13 +117,9 @@ const EXPECTED: Record<'en' | 'ko' | 'ja' | 'vi', Expected> = {
 async function checkViewer(t: TestContext, page: Page, lang: keyof typeof EXPECTED, shots: boolean): Promise<void> {
   const want = EXPECTED[lang];
   await page.getByTestId('panel-tab-landmarks').click();
-  await eventually(
-    () => landmarkName(page, 'S'),
-    (n) => n === want.sella,
-    `${lang}: Sella in the landmark list`,
-  );
-  assert.equal(await landmarkName(page, 'Go'), want.gonion);
-  assert.equal(await landmarkName(page, 'U1'), want.upperIncisor);
+  await expect(landmarkNameOf(page, 'S'), `${lang}: Sella in the landmark list`).toHaveText(want.sella, { useInnerText: true });
+  await expect(landmarkNameOf(page, 'Go')).toHaveText(want.gonion, { useInnerText: true });
+  await expect(landmarkNameOf(page, 'U1')).toHaveText(want.upperIncisor, { useInnerText: true });
   // the short names stay the standard abbreviations
   assert.equal(await page.locator('[data-testid="landmark-item"][data-id="S"] .landmark-item__short').first().innerText(), 'S');
   assert.equal(await markerTitle(page, 'Go'), want.gonion, `${lang}: marker tooltip`);
@@ -144,15 +127,15 @@ async function checkViewer(t: TestContext, page: Page, lang: keyof typeof EXPECT
   const nasion = page.locator('[data-testid="landmark-item"][data-id="N"] .landmark-item__main').first();
   assert.equal(await nasion.getAttribute('title'), want.nasionDefinition, `${lang}: nasion definition tooltip`);
   await nasion.click();
-  const definition = () => page.getByTestId('landmark-definition').innerText();
-  await eventually(definition, (d) => d === want.nasionDefinition, `${lang}: nasion definition in the panel`);
+  await expect(page.getByTestId('landmark-definition'), `${lang}: nasion definition in the panel`).toHaveText(want.nasionDefinition, {
+    useInnerText: true,
+  });
   if (shots) await t.screenshot(page, `clinical-vocabulary-landmarks-${lang}`);
 
   await page.getByTestId('panel-tab-analysis').click();
-  await eventually(
-    () => rowName(page, 'INTERINCISAL'),
-    (n) => n.startsWith(want.interincisal),
-    `${lang}: interincisal angle in the table`,
+  await expect(rowNameOf(page, 'INTERINCISAL'), `${lang}: interincisal angle in the table`).toHaveText(
+    new RegExp(`^${want.interincisal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    { useInnerText: true },
   );
   assert.match(await rowName(page, 'SNA'), /\bSNA\b/, 'the abbreviation SNA stays as written');
   const anbTitle = await page.locator('[data-testid="analysis-row"][data-id="ANB"] .analysis-row__name').getAttribute('title');
@@ -165,11 +148,7 @@ async function checkViewer(t: TestContext, page: Page, lang: keyof typeof EXPECT
 
   await page.getByTestId('panel-tab-report').click();
   await page.getByTestId('report-film').waitFor({ state: 'attached', timeout: 20_000 });
-  await eventually(
-    () => printText(page),
-    (text) => text.includes(want.interincisal),
-    `${lang}: print layout names the measurements`,
-  );
+  await expect(page.getByTestId('report-print'), `${lang}: print layout names the measurements`).toContainText(want.interincisal);
   const printed = await printText(page);
   assert.ok(printed.includes(want.analysis), `${lang}: print layout names the analysis ${want.analysis}`);
   for (const w of words) assert.ok(printed.includes(w), `${lang}: print layout reads "${w}" as the table does`);

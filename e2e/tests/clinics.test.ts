@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser, type TestUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert } from '../src/expect.ts';
 import { skip, test, type TestContext } from '../src/harness.ts';
 import { linkIn, newestMail, outboxMark } from '../src/outbox.ts';
 import { cephalogramPath, datasetDir } from '../src/patients-api.ts';
@@ -52,11 +52,7 @@ async function closeTutorial(page: Page): Promise<void> {
 async function switchSpace(page: Page, to: 'clinic' | 'personal'): Promise<void> {
   await page.getByTestId('space-switcher').click();
   await page.getByTestId(`space-${to}`).click();
-  await eventually(
-    () => page.getByTestId('space-current').getAttribute('data-space'),
-    (space) => space === to,
-    `working in the ${to} space`,
-  );
+  await expect(page.getByTestId('space-current'), `working in the ${to} space`).toHaveAttribute('data-space', to);
 }
 
 test(
@@ -80,8 +76,8 @@ test(
     await own.getByRole('link', { name: 'Clinic', exact: true }).click();
     const name = own.getByTestId('clinic-name');
     await name.waitFor();
-    assert.equal(await name.inputValue(), 'E2E Dental Clinic');
-    assert.equal(await own.getByTestId('clinic-address1').inputValue(), '1 Test Street');
+    await expect(name).toHaveValue('E2E Dental Clinic');
+    await expect(own.getByTestId('clinic-address1')).toHaveValue('1 Test Street');
     await own.getByTestId('clinic-create-submit').click();
     await own.getByTestId('clinic-details').waitFor();
     assert.equal(await own.getByTestId('space-current').innerText(), 'Personal', 'creating does not switch');
@@ -97,7 +93,7 @@ test(
       await own.getByTestId('invite-send').click();
       await own.getByTestId('invite-sent').filter({ hasText: user.email }).waitFor();
     }
-    assert.equal(await own.getByTestId('clinic-invitation').count(), 2);
+    await expect(own.getByTestId('clinic-invitation')).toHaveCount(2);
     const [doctorLink, assistantLink] = [await invitationPath(doctor, seen), await invitationPath(assistant, seen)];
     await t.screenshot(own, 'clinic-settings-invited-en', { fullPage: true });
 
@@ -105,12 +101,8 @@ test(
     const doc = await acceptInvitation(t, doctor, doctorLink, 'Doctor');
     const asst = await acceptInvitation(t, assistant, assistantLink, 'Assistant');
     await own.reload();
-    await eventually(
-      () => own.getByTestId('clinic-member').count(),
-      (n) => n === 3,
-      'three members',
-    );
-    assert.equal(await own.getByTestId('clinic-invitation').count(), 0, 'accepted invitations are no longer pending');
+    await expect(own.getByTestId('clinic-member'), 'three members').toHaveCount(3);
+    await expect(own.getByTestId('clinic-invitation'), 'accepted invitations are no longer pending').toHaveCount(0);
     await t.screenshot(own, 'clinic-settings-en', { fullPage: true });
 
     // The owner works in the clinic now and registers a patient there.
@@ -126,11 +118,7 @@ test(
     await own.getByTestId('np-birth').fill('2011-04-03');
     await own.getByTestId('np-gender-male').check();
     const save = own.getByTestId('save');
-    await eventually(
-      () => save.isDisabled(),
-      (d) => !d,
-      'Save enabled',
-    );
+    await expect(save, 'Save enabled').toBeEnabled();
     await save.click();
     await own.waitForURL((u) => u.pathname === '/list/0', { timeout: 60_000 });
     await own.getByTestId('patient-row').filter({ hasText: PATIENT }).waitFor();
@@ -144,7 +132,7 @@ test(
     const docRow = doc.getByTestId('patient-row').filter({ hasText: PATIENT });
     await docRow.waitFor();
     assert.match(await docRow.getByTestId('row-created-by').innerText(), new RegExp(`Created by ${owner.name}`));
-    assert.equal(await docRow.getByTestId('row-delete').count(), 1, 'a doctor may delete');
+    await expect(docRow.getByTestId('row-delete'), 'a doctor may delete').toHaveCount(1);
 
     // The outsider, at the same time: still nothing, and the chart's address shows nothing either.
     await docRow.click();
@@ -183,11 +171,7 @@ test(
     const assistantRow = own.getByTestId('clinic-member').filter({ hasText: assistant.email });
     await assistantRow.getByTestId('member-remove').click();
     await own.getByTestId('confirm-popup').getByRole('button', { name: 'Remove' }).click();
-    await eventually(
-      () => own.getByTestId('clinic-member').count(),
-      (n) => n === 2,
-      'the assistant removed',
-    );
+    await expect(own.getByTestId('clinic-member'), 'the assistant removed').toHaveCount(2);
 
     // The removed assistant: no clinic, no switcher, none of its patients, not even by address.
     await asst.goto('/list/0');

@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks } from '../src/expect.ts';
 import { skip, test, type TestContext } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -28,12 +28,7 @@ async function openViewer(t: TestContext, label: string, language: string): Prom
   await page.evaluate((lang) => localStorage.setItem('ceppro.language', lang), language);
   await page.goto(`/viewer/${chartUuid}`);
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(
-    () => page.getByTestId('landmark').count(),
-    (n) => n >= 19,
-    'AI landmarks drawn',
-    20_000,
-  );
+  await expectAiLandmarks(page, 20_000);
   return page;
 }
 
@@ -46,7 +41,7 @@ const CONSTRUCTED = ['UPM', 'LPM', 'stA', 'stB', 'Stms', 'Stmi', 'Pm', 'DC'];
 async function constructedShown(page: Page): Promise<void> {
   for (const id of CONSTRUCTED) {
     await marker(page, id).waitFor();
-    assert.equal(await marker(page, id).getAttribute('data-source'), 'constructed', `${id} is drawn as constructed`);
+    await expect(marker(page, id), `${id} is drawn as constructed`).toHaveAttribute('data-source', 'constructed');
   }
   const fill = await marker(page, 'UPM')
     .locator('.landmark__dot')
@@ -74,11 +69,17 @@ test(
     await page.getByTestId('analysis-select').selectOption('std:steiner');
     const occlusal = page.locator('[data-testid="analysis-row"][data-id="OCC_SN"]');
     await occlusal.waitFor();
-    const value = await eventually(
-      () => occlusal.getAttribute('data-value'),
-      (v) => v !== null && v !== '' && Number.isFinite(Number(v)),
-      'the occlusal plane to SN has a value',
-    );
+    const valueOf = () => occlusal.getAttribute('data-value');
+    await expect
+      .poll(
+        async () => {
+          const v = await valueOf();
+          return v !== null && v !== '' && Number.isFinite(Number(v));
+        },
+        { message: 'the occlusal plane to SN has a value' },
+      )
+      .toBe(true);
+    const value = await valueOf();
     assert.ok(Math.abs(Number(value)) < 45, `a plausible occlusal plane angle, got ${value}`);
     assert.equal(
       await page.locator('[data-testid="analysis-row"] [data-testid="analysis-missing"]').count(),
@@ -90,7 +91,7 @@ test(
     await page.getByTestId('panel-tab-landmarks').click();
     const item = listItem(page, 'UPM');
     await item.waitFor();
-    assert.equal(await item.getAttribute('data-source'), 'constructed');
+    await expect(item).toHaveAttribute('data-source', 'constructed');
     const badge = item.getByTestId('landmark-badge');
     assert.equal(await badge.innerText(), 'Constructed');
     assert.match((await badge.getAttribute('title')) ?? '', /^Constructed from U6, U1/);
@@ -103,15 +104,11 @@ test(
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 - 25, box.y + box.height / 2, { steps: 10 });
     await page.mouse.up();
-    await eventually(
-      async () => Number(await upm.getAttribute('data-x')),
-      (x) => Math.abs(x - x0) > 5,
-      'UPM moved',
-    );
-    assert.equal(await upm.getAttribute('data-source'), 'modified', 'the dragged point is the user’s');
+    await expect.poll(async () => Math.abs(Number(await upm.getAttribute('data-x')) - x0), { message: 'UPM moved' }).toBeGreaterThan(5);
+    await expect(upm, 'the dragged point is the user’s').toHaveAttribute('data-source', 'modified');
     assert.equal(await listItem(page, 'UPM').getAttribute('data-source'), null, 'no longer listed as constructed');
-    assert.equal(await page.getByTestId('landmark-source').getAttribute('data-source'), 'hand');
-    assert.equal(await marker(page, 'LPM').getAttribute('data-source'), 'constructed', 'the others stay constructed');
+    await expect(page.getByTestId('landmark-source')).toHaveAttribute('data-source', 'hand');
+    await expect(marker(page, 'LPM'), 'the others stay constructed').toHaveAttribute('data-source', 'constructed');
     await t.screenshot(page, 'constructed-dragged-en');
     await zoomOnIncisors(page);
     await t.screenshot(page, 'constructed-zoom-en');
@@ -130,7 +127,7 @@ test(
     assert.equal(await badge.innerText(), '구성됨');
     assert.match((await badge.getAttribute('title')) ?? '', /구성한 추정 위치/);
     await listItem(page, 'stA').locator('.landmark-item__main').click();
-    assert.equal(await page.getByTestId('landmark-source').getAttribute('data-source'), 'constructed');
+    await expect(page.getByTestId('landmark-source')).toHaveAttribute('data-source', 'constructed');
     await zoomOnIncisors(page);
     await t.screenshot(page, 'constructed-list-ko');
   },

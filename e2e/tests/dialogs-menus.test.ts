@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { test } from '../src/harness.ts';
 import { animationsDone, assert } from '../src/expect.ts';
 
@@ -43,7 +44,7 @@ test('dialogs and menus: header menus open with the keyboard, arrows move, Escap
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu', { name: language });
     await menu.waitFor();
-    assert.equal(await picker.getAttribute('aria-expanded'), 'true');
+    await expect(picker).toHaveAttribute('aria-expanded', 'true');
     const checked = await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'));
     assert.equal(checked, 'true', 'focus starts on the current language');
     await page.keyboard.press('ArrowDown');

@@ -2,10 +2,10 @@ import dcmjs from 'dcmjs';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Download, Page } from 'playwright-core';
+import { expect, type Download, type Page } from '@playwright/test';
 import { startOrthanc } from '../../apps/server/test/helpers/orthanc.ts';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { serverDataDir, setOutboxDir } from '../src/outbox.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
@@ -53,12 +53,7 @@ test(
       const { page } = await t.newPage({ baseURL: server.baseUrl, ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
       await signInThroughUi(page, user);
       await page.goto(`/viewer/${chartUuid}`);
-      await eventually(
-        () => page.getByTestId('landmark').count(),
-        (n) => n >= 19,
-        'AI landmarks drawn',
-        30_000,
-      );
+      await expectAiLandmarks(page, 30_000);
       await page.getByTestId('panel-tab-report').click();
       const panel = page.getByTestId('report-dicom');
       await panel.getByRole('button', { name: 'Download report (DICOM)' }).waitFor();
@@ -90,7 +85,9 @@ test(
       // Send to PACS: the result names the PACS, and Orthanc lists the two new series in the chart's study.
       await page.getByTestId('send-to-pacs').click();
       await page.getByTestId('pacs-result').waitFor({ timeout: 60_000 });
-      assert.match(await page.getByTestId('pacs-result').innerText(), /Stored in Clinic PACS: the report and the tracing \(2 objects\)/);
+      await expect(page.getByTestId('pacs-result')).toContainText(/Stored in Clinic PACS: the report and the tracing \(2 objects\)/, {
+        useInnerText: true,
+      });
       const study = String(pdfObject['StudyInstanceUID']);
       const listed = await fetch(`${pacs.dicomWebUrl}/studies/${study}/series`, { headers: { accept: 'application/dicom+json' } });
       assert.equal(listed.status, 200);

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { buildDicom, encodeJpegLossless, SYNTAX, uint16Samples } from '../../apps/server/test/images/dicom-builder.ts';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { serverDataDir } from '../src/outbox.ts';
 import { PatientsApi, cephalogramPath, datasetDir, storedObjects } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
-import type { Locator } from 'playwright-core';
+import { expect, type Locator } from '@playwright/test';
 
 /**
  * DICOM in (Step 10 item 6): a dataset film written as a DICOM file (no extension, Pixel Spacing
@@ -58,25 +58,23 @@ test(
     const offer = page.getByTestId('dicom-prefill');
     await offer.waitFor();
     await page.getByTestId('drop-ceph-dicom').waitFor();
-    assert.match(await page.getByTestId('dicom-prefill-name').innerText(), /홍길동/);
-    assert.match(await page.getByTestId('dicom-prefill-name').innerText(), /Hong Typed/, 'the typed name is listed as kept');
-    assert.match(await page.getByTestId('dicom-prefill-birth').innerText(), /1990-05-06/);
-    assert.match(await page.getByTestId('dicom-prefill-shootDate').innerText(), /2025-01-10/);
+    await expect(page.getByTestId('dicom-prefill-name')).toContainText(/홍길동/, { useInnerText: true });
+    await expect(page.getByTestId('dicom-prefill-name'), 'the typed name is listed as kept').toContainText(/Hong Typed/, {
+      useInnerText: true,
+    });
+    await expect(page.getByTestId('dicom-prefill-birth')).toContainText(/1990-05-06/, { useInnerText: true });
+    await expect(page.getByTestId('dicom-prefill-shootDate')).toContainText(/2025-01-10/, { useInnerText: true });
     // Nothing is filled before the user confirms.
-    assert.equal(await page.getByTestId('np-birth').inputValue(), '');
+    await expect(page.getByTestId('np-birth')).toHaveValue('');
     await t.screenshot(page, 'dicom-prefill-offer');
     await page.getByTestId('dicom-prefill-use').click();
     await offer.waitFor({ state: 'detached' });
-    assert.equal(await page.getByTestId('np-name').inputValue(), 'Hong Typed', 'what the user typed is kept');
-    assert.equal(await page.getByTestId('np-birth').inputValue(), '1990-05-06');
-    assert.equal(await page.getByTestId('np-shoot-date').inputValue(), '2025-01-10');
-    assert.equal(await page.getByTestId('np-gender-female').isChecked(), true);
+    await expect(page.getByTestId('np-name'), 'what the user typed is kept').toHaveValue('Hong Typed');
+    await expect(page.getByTestId('np-birth')).toHaveValue('1990-05-06');
+    await expect(page.getByTestId('np-shoot-date')).toHaveValue('2025-01-10');
+    await expect(page.getByTestId('np-gender-female')).toBeChecked();
     const save = page.getByTestId('save');
-    await eventually(
-      () => save.isDisabled(),
-      (d) => !d,
-      'Save enabled by the confirmed details',
-    );
+    await expect(save, 'Save enabled by the confirmed details').toBeEnabled();
     await t.screenshot(page, 'dicom-prefilled');
     await save.click();
     await page.waitForURL((u) => u.pathname === '/list/0', { timeout: 60_000 });
@@ -84,50 +82,29 @@ test(
     await page.getByTestId('patient-row').first().click();
     await page.waitForURL((u) => u.pathname.startsWith('/viewer/'));
     await page.getByTestId('viewer-image').waitFor();
-    await eventually(
-      () => page.getByTestId('landmark').count(),
-      (n) => n >= 19,
-      'AI landmarks drawn on the DICOM film',
-      30_000,
-    );
+    await expectAiLandmarks(page, 30_000, 'AI landmarks drawn on the DICOM film');
     await page.getByTestId('panel-tab-analysis').click();
     const status = page.getByTestId('calibration-status');
-    await eventually(
-      () => status.getAttribute('data-source'),
-      (s) => s === 'dicom',
-      'calibrated from the DICOM Pixel Spacing',
-    );
+    await expect(status, 'calibrated from the DICOM Pixel Spacing').toHaveAttribute('data-source', 'dicom');
     assert.equal(Number(await status.getAttribute('data-ppm')), 10, '0.1 mm per pixel is 10 px/mm');
-    assert.match(await status.innerText(), /DICOM · 10\.00 px\/mm/);
-    assert.match((await status.getAttribute('title')) ?? '', /Pixel Spacing 0\.1 × 0\.1 mm/);
-    await eventually(
-      () => page.getByTestId('analysis-table').innerText(),
-      (text) => /\d mm/.test(text) && !/\d px/.test(text),
-      'lengths in mm',
-    );
+    await expect(status).toContainText(/DICOM · 10\.00 px\/mm/, { useInnerText: true });
+    await expect(status).toHaveAttribute('title', /Pixel Spacing 0\.1 × 0\.1 mm/);
+    const table = page.getByTestId('analysis-table');
+    await expect(table, 'lengths in mm').toContainText(/\d mm/, { useInnerText: true });
+    await expect(table, 'no length in px').not.toContainText(/\d px/, { useInnerText: true });
     await t.screenshot(page, 'dicom-viewer-en');
     // The report states the calibration and where it came from.
     await page.getByTestId('panel-tab-report').click();
-    await eventually(
-      () => page.locator('body').innerText(),
-      (text) => text.includes('DICOM pixel spacing, 10.00 px/mm'),
-      'the report names the DICOM calibration',
-    );
+    await expect(page.locator('body'), 'the report names the DICOM calibration').toContainText('DICOM pixel spacing, 10.00 px/mm', {
+      useInnerText: true,
+    });
     await t.screenshot(page, 'dicom-report-en');
 
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
     await page.reload();
     await page.getByTestId('panel-tab-analysis').click();
-    await eventually(
-      () => page.getByTestId('calibration-status').getAttribute('data-source'),
-      (s) => s === 'dicom',
-      'DICOM badge after reload',
-    );
-    await eventually(
-      () => page.getByTestId('analysis-table').innerText(),
-      (text) => /\d mm/.test(text),
-      'lengths in mm (ko)',
-    );
+    await expect(page.getByTestId('calibration-status'), 'DICOM badge after reload').toHaveAttribute('data-source', 'dicom');
+    await expect(page.getByTestId('analysis-table'), 'lengths in mm (ko)').toContainText(/\d mm/, { useInnerText: true });
     await t.screenshot(page, 'dicom-viewer-ko');
   },
   { timeoutMs: 180_000 },
@@ -177,21 +154,19 @@ test(
     await upload.waitFor();
 
     await upload.getByTestId('drop-ceph-input').setInputFiles(multiFrame);
-    await eventually(
-      () => upload.getByTestId('drop-ceph-error').innerText(),
-      (text) => /several frames/.test(text),
-      'multi-frame refused with its message',
-    );
-    assert.equal(await upload.getByTestId('save').isDisabled(), true, 'nothing to save');
+    await expect(upload.getByTestId('drop-ceph-error'), 'multi-frame refused with its message').toContainText(/several frames/, {
+      useInnerText: true,
+    });
+    await expect(upload.getByTestId('save'), 'nothing to save').toBeDisabled();
     await t.screenshot(page, 'dicom-multiframe-refused');
 
     await upload.getByTestId('drop-ceph-input').setInputFiles(baseline);
     await upload.getByTestId('drop-ceph-dicom').waitFor();
-    assert.equal(await upload.getByTestId('drop-ceph-error').count(), 0, 'the refusal is gone');
+    await expect(upload.getByTestId('drop-ceph-error'), 'the refusal is gone').toHaveCount(0);
     await upload.getByTestId('dicom-prefill').waitFor();
-    assert.match(await upload.getByTestId('dicom-prefill-shootDate').innerText(), /2025-02-03/);
+    await expect(upload.getByTestId('dicom-prefill-shootDate')).toContainText(/2025-02-03/, { useInnerText: true });
     await upload.getByTestId('dicom-prefill-use').click();
-    assert.equal(await upload.getByTestId('upload-shoot-date').inputValue(), '2025-02-03');
+    await expect(upload.getByTestId('upload-shoot-date')).toHaveValue('2025-02-03');
     await upload.getByTestId('save').click();
     await page.getByText('The image was changed.').waitFor({ timeout: 60_000 });
 
@@ -199,22 +174,14 @@ test(
     await page.getByTestId('viewer-image').waitFor();
     await page.getByTestId('panel-tab-analysis').click();
     const status = page.getByTestId('calibration-status');
-    await eventually(
-      () => status.getAttribute('data-source'),
-      (s) => s === 'dicom',
-      'calibrated from Imager Pixel Spacing',
-    );
+    await expect(status, 'calibrated from Imager Pixel Spacing').toHaveAttribute('data-source', 'dicom');
     // 0.11 mm at the detector / magnification 1.1 = 0.1 mm at the patient: 10 px/mm.
     assert.ok(Math.abs(Number(await status.getAttribute('data-ppm')) - 10) < 1e-9, `px/mm ${await status.getAttribute('data-ppm')}`);
     assert.match((await status.getAttribute('title')) ?? '', /Imager Pixel Spacing 0\.11 × 0\.11 mm.*magnification 1\.1/);
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'vi'));
     await page.reload();
     await page.getByTestId('panel-tab-analysis').click();
-    await eventually(
-      () => page.getByTestId('calibration-status').getAttribute('data-source'),
-      (s) => s === 'dicom',
-      'DICOM badge (vi)',
-    );
+    await expect(page.getByTestId('calibration-status'), 'DICOM badge (vi)').toHaveAttribute('data-source', 'dicom');
     await t.screenshot(page, 'dicom-change-viewer-vi');
   },
   { timeoutMs: 180_000 },
@@ -236,7 +203,7 @@ test(
     await page.goto('/create');
     await page.getByTestId('drop-ceph-input').setInputFiles(truncated);
     await page.getByTestId('dicom-prefill-use').click();
-    assert.equal(await page.getByTestId('np-name').inputValue(), 'Cut Film');
+    await expect(page.getByTestId('np-name')).toHaveValue('Cut Film');
     await page.getByTestId('np-birth').fill('2010-10-10');
     await page.getByTestId('np-gender-male').check();
     const check = page.waitForResponse((r) => r.url().endsWith('/minio/chart_data_request'));
@@ -246,17 +213,15 @@ test(
     assert.equal(((await refused.json()) as { code?: string }).code, 'DICOM_UNREADABLE');
     const popup = page.getByTestId('confirm-popup');
     await popup.getByText('This DICOM file could not be read.', { exact: false }).waitFor({ timeout: 20_000 });
-    assert.match(await popup.innerText(), /DICOM file not accepted/);
+    await expect(popup).toContainText(/DICOM file not accepted/, { useInnerText: true });
     await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
     await t.screenshot(page, 'dicom-server-refusal');
     await popup.getByRole('button', { name: 'Confirm' }).click();
 
-    await eventually(
-      async () => storedObjects(serverDataDir()).filter((f) => !before.includes(f)),
-      (added) => added.length === 0,
-      'no new stored objects',
-      10_000,
-    );
+    // The server's object store (files, not DOM): polled until the refused upload's objects are gone.
+    await expect
+      .poll(() => storedObjects(serverDataDir()).filter((f) => !before.includes(f)), { message: 'no new stored objects', timeout: 10_000 })
+      .toEqual([]);
     const api = new PatientsApi(t.baseUrl, user);
     await api.login();
     const data = await api.graphql<{ patients: { pagination: { total: number } }; charts: unknown[] }>(
@@ -288,11 +253,9 @@ test('dicom: the prefill offer and a drop-zone refusal in Korean', async (t) => 
   await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
   await page.goto('/create');
   await page.getByTestId('drop-face-input').setInputFiles(report);
-  await eventually(
-    () => page.getByTestId('drop-face-error').innerText(),
-    (text) => /방사선 영상이 아닙니다/.test(text),
-    'a report is refused in Korean',
-  );
+  await expect(page.getByTestId('drop-face-error'), 'a report is refused in Korean').toContainText(/방사선 영상이 아닙니다/, {
+    useInnerText: true,
+  });
   await page.getByTestId('drop-ceph-input').setInputFiles(film);
   await page.getByTestId('dicom-prefill').waitFor();
   assert.match(
@@ -301,8 +264,8 @@ test('dicom: the prefill offer and a drop-zone refusal in Korean', async (t) => 
   );
   await t.screenshot(page, 'dicom-prefill-ko');
   await page.getByTestId('dicom-prefill-use').click();
-  assert.equal(await page.getByTestId('np-name').inputValue(), '김민준');
-  assert.equal(await page.getByTestId('np-gender-male').isChecked(), true);
+  await expect(page.getByTestId('np-name')).toHaveValue('김민준');
+  await expect(page.getByTestId('np-gender-male')).toBeChecked();
 });
 
 /** Grey levels (0..255) of a preview image at fractions of its width, halfway down. */
@@ -368,35 +331,35 @@ test('dicom: the drop zone previews an uncompressed 8/16-bit DICOM film, and sho
 
   await page.getByTestId('drop-ceph-input').setInputFiles(eightBit);
   await preview.waitFor();
-  assert.equal(await preview.getAttribute('data-kind'), 'dicom');
-  const greys8 = await eventually(
-    () => previewGreys(preview, [0.05, 0.5, 0.95]),
-    (g) => g.length === 3,
-    'the 8-bit preview drawn',
-  );
+  await expect(preview).toHaveAttribute('data-kind', 'dicom');
+  // Canvas pixels are not in the DOM: polled.
+  await expect.poll(async () => (await previewGreys(preview, [0.05, 0.5, 0.95])).length, { message: 'the 8-bit preview drawn' }).toBe(3);
+  const greys8 = await previewGreys(preview, [0.05, 0.5, 0.95]);
   assert.ok(greys8[0]! < 40 && greys8[1]! > 100 && greys8[1]! < 160 && greys8[2]! > 215, `8-bit ramp: ${greys8.join(', ')}`);
-  assert.match(await page.getByTestId('drop-ceph-dicom-info').innerText(), /800 × 600 px[\s\S]*0\.1 × 0\.1 mm/);
+  await expect(page.getByTestId('drop-ceph-dicom-info')).toContainText(/800 × 600 px[\s\S]*0\.1 × 0\.1 mm/, { useInnerText: true });
   await t.screenshot(page, 'dicom-preview-8bit-en');
 
   await page.getByTestId('drop-ceph-input').setInputFiles(sixteenBit);
-  await eventually(
-    () => previewGreys(preview, [0.05, 0.5, 0.95]),
-    (g) => g.length === 3 && g[0]! > 215,
-    'the 16-bit MONOCHROME1 preview drawn (inverted: white at the left)',
-  );
+  await expect
+    .poll(
+      async () => {
+        const g = await previewGreys(preview, [0.05, 0.5, 0.95]);
+        return g.length === 3 && g[0]! > 215;
+      },
+      { message: 'the 16-bit MONOCHROME1 preview drawn (inverted: white at the left)' },
+    )
+    .toBe(true);
   const greys16 = await previewGreys(preview, [0.05, 0.5, 0.95]);
   assert.ok(greys16[1]! > 100 && greys16[1]! < 160 && greys16[2]! < 40, `16-bit MONOCHROME1 ramp: ${greys16.join(', ')}`);
-  assert.match(await page.getByTestId('drop-ceph-dicom-info').innerText(), /0\.14 × 0\.14 mm/);
+  await expect(page.getByTestId('drop-ceph-dicom-info')).toContainText(/0\.14 × 0\.14 mm/, { useInnerText: true });
 
   // JPEG Lossless: a browser cannot draw it; the card names the file, its size and spacing.
   await page.getByTestId('drop-ceph-input').setInputFiles(lossless);
   const info = page.getByTestId('drop-ceph-dicom-info');
-  await eventually(
-    () => info.innerText(),
-    (text) => /lossless\.dcm/.test(text) && /800 × 600 px/.test(text) && /0\.125 × 0\.125 mm/.test(text),
-    'the DICOM card with name, size and spacing',
-  );
-  assert.equal(await preview.count(), 0, 'no broken preview for a film the browser cannot draw');
+  for (const part of [/lossless\.dcm/, /800 × 600 px/, /0\.125 × 0\.125 mm/]) {
+    await expect(info, 'the DICOM card with name, size and spacing').toContainText(part, { useInnerText: true });
+  }
+  await expect(preview, 'no broken preview for a film the browser cannot draw').toHaveCount(0);
   await t.screenshot(page, 'dicom-preview-card-en');
 
   await page.evaluate(() => localStorage.setItem('ceppro.language', 'zh'));

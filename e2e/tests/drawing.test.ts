@@ -3,9 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -74,26 +74,12 @@ async function drag(page: Page, from: { x: number; y: number }, to: { x: number;
   await page.mouse.up();
 }
 
-async function count(page: Page): Promise<number> {
-  return Number(await page.getByTestId('drawing-layer').getAttribute('data-count'));
-}
-
 async function expectCount(page: Page, n: number, what: string): Promise<void> {
-  await eventually(
-    () => count(page),
-    (c) => c === n,
-    what,
-    10_000,
-  );
+  await expect(page.getByTestId('drawing-layer'), what).toHaveAttribute('data-count', String(n), { timeout: 10_000 });
 }
 
 async function saved(page: Page): Promise<void> {
-  await eventually(
-    () => page.getByTestId('drawing-save-status').getAttribute('data-status'),
-    (s) => s === 'saved',
-    'drawings saved',
-    15_000,
-  );
+  await expect(page.getByTestId('drawing-save-status'), 'drawings saved').toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
 }
 
 /**
@@ -293,12 +279,13 @@ test(
 
     // In the report: the printed film (drawn with the drawings on it) and the server PDF are made.
     await page.getByTestId('panel-tab-report').click();
-    await eventually(
-      () => page.getByTestId('report-film').evaluate((el) => (el as HTMLImageElement).naturalWidth),
-      (w) => w > 0,
-      'the printed film is drawn',
-      20_000,
-    );
+    // An image's natural size is not in the DOM's attributes: polled.
+    await expect
+      .poll(() => page.getByTestId('report-film').evaluate((el) => (el as HTMLImageElement).naturalWidth), {
+        message: 'the printed film is drawn',
+        timeout: 20_000,
+      })
+      .toBeGreaterThan(0);
     const printedFilm = await page.getByTestId('report-film').evaluate((el) => {
       const img = el as HTMLImageElement;
       const canvas = document.createElement('canvas');
@@ -308,7 +295,8 @@ test(
       return canvas.toDataURL('image/png').split(',')[1] ?? '';
     });
     writeFileSync(join(screensDir, 'drawing-print-film.png'), Buffer.from(printedFilm, 'base64'));
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+    // The server renders the PDF: more than the context's 10 s default on a loaded machine.
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);
     const serverPdf = join(screensDir, 'drawing-server-report.pdf');
     await download.saveAs(serverPdf);
     assert.ok(readFileSync(serverPdf).subarray(0, 5).toString('latin1') === '%PDF-', 'the server PDF is made');
@@ -337,17 +325,9 @@ test(
     await page.getByTestId('drawing-pad-color').fill('#00aa00');
     await page.getByTestId('drawing-pad-ratio').fill('200');
     await page.getByTestId('drawing-pad-scale').uncheck();
-    await eventually(
-      () => page.getByTestId('drawing-pad-preview').getAttribute('data-width'),
-      (w) => w === '10',
-      'the preview follows the form',
-    );
+    await expect(page.getByTestId('drawing-pad-preview'), 'the preview follows the form').toHaveAttribute('data-width', '10');
     await page.getByTestId('drawing-pad-save').click();
-    await eventually(
-      () => page.getByTestId('drawing-pad-save').isDisabled(),
-      (d) => d,
-      'saved (the form is clean again)',
-    );
+    await expect(page.getByTestId('drawing-pad-save'), 'saved (the form is clean again)').toBeDisabled();
     const { user_config } = await pageGraphql<{ user_config: { drawing_config: Record<string, unknown> } }>(
       page,
       'query { user_config { drawing_config } }',

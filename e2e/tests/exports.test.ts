@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Download, Page } from 'playwright-core';
+import { expect, type Download, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -97,19 +97,10 @@ test(
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     await signInThroughUi(page, user);
     await page.goto(`/viewer/${korean.chartUuid}`);
-    await eventually(
-      () => page.getByTestId('landmark').count(),
-      (n) => n >= 19,
-      'AI landmarks drawn',
-      30_000,
-    );
+    await expectAiLandmarks(page, 30_000);
     await page.getByTestId('panel-tab-analysis').click();
     await page.getByTestId('chart-exports').waitFor();
-    await eventually(
-      () => page.getByTestId('analysis-row').count(),
-      (n) => n > 5,
-      'analysis rows',
-    );
+    await expect(page.getByTestId('analysis-row').nth(5), 'analysis rows (more than 5)').toBeAttached();
     const table = await tableValues(page);
     await page.getByTestId('chart-exports').scrollIntoViewIfNeeded();
     await t.screenshot(page, 'exports-viewer-en');
@@ -185,11 +176,12 @@ test(
     assert.deepEqual(new Set(batch.map((r) => r['chart_id'])), new Set([korean.chartId, vietnamese.chartId]));
     assert.equal(batch.length, 2 * xlsx.length, 'every measurement of every analysis for both charts');
     await page.getByTestId('batch-export-done').waitFor();
-    await eventually(
-      async () => frames.filter((f) => f.includes('"export.progress"')),
-      (p) => p.some((f) => f.includes('"done":2') && f.includes('"total":2')),
-      'progress events over the socket',
-    );
+    // WebSocket frames the page received (not DOM): polled.
+    await expect
+      .poll(() => frames.some((f) => f.includes('"export.progress"') && f.includes('"done":2') && f.includes('"total":2')), {
+        message: 'progress events over the socket',
+      })
+      .toBe(true);
     await t.screenshot(page, 'exports-list-done-en');
 
     // The same panel in Korean, XLSX of this page's patients.

@@ -1,5 +1,6 @@
 import { test } from '../src/harness.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { expect } from '@playwright/test';
+import { assert } from '../src/expect.ts';
 
 const OFFLINE = 'You are currently offline. Please check your internet connection.';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
@@ -29,8 +30,8 @@ test('gate: a window below 1100 x 768 gets the minimum-size message', async (t) 
   await page.goto('/');
   const gate = page.getByTestId('gate');
   await gate.waitFor();
-  assert.equal(await gate.getAttribute('data-verdict'), 'too-small');
-  assert.match(await gate.innerText(), /at least 1100 × 768 pixels/);
+  await expect(gate).toHaveAttribute('data-verdict', 'too-small');
+  await expect(gate).toContainText(/at least 1100 × 768 pixels/, { useInnerText: true });
   await t.screenshot(page, 'gate-too-small');
 
   await page.setViewportSize({ width: 1100, height: 768 });
@@ -43,8 +44,8 @@ test('gate: Firefox and Edge are refused with "use Chrome"', async (t) => {
     await page.goto('/');
     const gate = page.getByTestId('gate');
     await gate.waitFor();
-    assert.equal(await gate.getAttribute('data-verdict'), 'not-chrome');
-    assert.match(await gate.innerText(), /Google Chrome/);
+    await expect(gate).toHaveAttribute('data-verdict', 'not-chrome');
+    await expect(gate).toContainText(/Google Chrome/, { useInnerText: true });
     if (userAgent === FIREFOX) await t.screenshot(page, 'gate-not-chrome');
   }
 });
@@ -54,8 +55,8 @@ test('gate: a phone is refused with "needs a computer"', async (t) => {
   await page.goto('/');
   const gate = page.getByTestId('gate');
   await gate.waitFor();
-  assert.equal(await gate.getAttribute('data-verdict'), 'mobile');
-  assert.match(await gate.innerText(), /needs a computer/);
+  await expect(gate).toHaveAttribute('data-verdict', 'mobile');
+  await expect(gate).toContainText(/needs a computer/, { useInnerText: true });
 });
 
 test('gate: headless Chromium in a 1280 x 800 window passes', async (t) => {
@@ -64,9 +65,5 @@ test('gate: headless Chromium in a 1280 x 800 window passes', async (t) => {
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   const ua = await page.evaluate(() => navigator.userAgent);
   assert.match(ua, /Chrome\//);
-  await eventually(
-    () => page.getByTestId('gate').count(),
-    (n) => n === 0,
-    'no gate',
-  );
+  await expect(page.getByTestId('gate'), 'no gate').toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { DEFAULT_FILM_ADJUSTMENTS, filmToneCurve } from '@ceppro/ceph';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -38,18 +38,33 @@ function filmSamples(page: Page): Promise<number[]> {
   });
 }
 
-const within = (a: readonly number[], b: readonly number[], tolerance: number) =>
-  a.length === b.length && a.length > 0 && a.every((v, i) => Math.abs(v - (b[i] as number)) <= tolerance);
+/** The largest difference between two sample grids (Infinity when they do not pair up). */
+const deviation = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.length > 0 ? Math.max(...a.map((v, i) => Math.abs(v - (b[i] as number)))) : Infinity;
+const within = (a: readonly number[], b: readonly number[], tolerance: number) => deviation(a, b) <= tolerance;
+
+/**
+ * Canvas pixels are not in the DOM, so no web-first assertion reads them: the samples are polled until
+ * they are within `tolerance` of `expected`.
+ */
+async function expectSamples(page: Page, expected: readonly number[], tolerance: number, message: string): Promise<number[]> {
+  await expect.poll(async () => deviation(await filmSamples(page), expected), { message, timeout: 10_000 }).toBeLessThanOrEqual(tolerance);
+  return filmSamples(page);
+}
 
 async function waitForFilm(page: Page): Promise<number[]> {
   await page.locator('[data-testid="viewer-image"][data-rendering="gpu"]').waitFor();
   // The film is drawn once it has loaded: the grid is not all transparent black.
-  return eventually(
-    () => filmSamples(page),
-    (s) => s.length === 25 && s.some((v) => v > 10),
-    'the film drawn on its canvas',
-    30_000,
-  );
+  await expect
+    .poll(
+      async () => {
+        const s = await filmSamples(page);
+        return s.length === 25 && s.some((v) => v > 10);
+      },
+      { message: 'the film drawn on its canvas', timeout: 30_000 },
+    )
+    .toBe(true);
+  return filmSamples(page);
 }
 
 /**
@@ -57,12 +72,7 @@ async function waitForFilm(page: Page): Promise<number[]> {
  * (read in the same first request, or by its own query just after), has arrived.
  */
 async function chartLoaded(page: Page): Promise<void> {
-  await eventually(
-    () => page.getByTestId('landmark').count(),
-    (n) => n >= 19,
-    'AI landmarks drawn',
-    30_000,
-  );
+  await expectAiLandmarks(page, 30_000);
 }
 
 /** Resolves when the viewer has stored the film display with the chart. */
@@ -98,17 +108,12 @@ test(
     let saved = filmSaved(page);
     await invert.focus();
     await page.keyboard.press('Space');
-    assert.ok(await invert.isChecked(), 'invert is on');
-    const inverted = await eventually(
-      () => filmSamples(page),
-      (s) =>
-        within(
-          s,
-          stored.map((v) => 255 - v),
-          1,
-        ),
+    await expect(invert, 'invert is on').toBeChecked();
+    const inverted = await expectSamples(
+      page,
+      stored.map((v) => 255 - v),
+      1,
       'every sample inverted (255 - grey)',
-      10_000,
     );
     await saved;
 
@@ -118,14 +123,14 @@ test(
     saved = filmSaved(page);
     await gamma.focus();
     for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
-    assert.equal(await gamma.inputValue(), '1.5');
+    await expect(gamma).toHaveValue('1.5');
     const lut = filmToneCurve({ ...DEFAULT_FILM_ADJUSTMENTS, invert: true, gamma: 1.5 });
     const expected = stored.map((v) => lut[v] as number);
-    const adjusted = await eventually(
-      () => filmSamples(page),
-      (s) => within(s, expected, 2),
+    const adjusted = await expectSamples(
+      page,
+      expected,
+      2,
       `samples on the tone curve (invert, gamma 1.5): expected ${expected.join(',')}`,
-      10_000,
     );
     assert.ok(!within(adjusted, inverted, 2), 'gamma changed the inverted film');
     await saved;
@@ -136,13 +141,8 @@ test(
     await chartLoaded(page);
     await waitForFilm(page);
     await page.locator('[data-testid="film-invert"]:checked').waitFor();
-    assert.equal(await page.getByTestId('film-gamma').inputValue(), '1.5', 'gamma kept (its row shown at once: a filter is on)');
-    await eventually(
-      () => filmSamples(page),
-      (s) => within(s, expected, 2),
-      'the reloaded film drawn with the stored settings',
-      10_000,
-    );
+    await expect(page.getByTestId('film-gamma'), 'gamma kept (its row shown at once: a filter is on)').toHaveValue('1.5');
+    await expectSamples(page, expected, 2, 'the reloaded film drawn with the stored settings');
 
     // Per chart: the patient's other chart opens as stored.
     await page.goto(`/viewer/${second.chartUuid}`);
@@ -161,12 +161,7 @@ test(
     await t.screenshot(page, 'image-tools-ja');
     saved = filmSaved(page);
     await page.getByTestId('film-reset').click();
-    await eventually(
-      () => filmSamples(page),
-      (s) => within(s, stored, 1),
-      'Reset: the film as stored',
-      10_000,
-    );
+    await expectSamples(page, stored, 1, 'Reset: the film as stored');
     await saved;
     await page.reload();
     await chartLoaded(page);

@@ -1,5 +1,6 @@
 import { test } from '../src/harness.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { expect } from '@playwright/test';
+import { assert } from '../src/expect.ts';
 
 const htmlLang = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.lang);
 
@@ -37,11 +38,7 @@ test('language: a picked language is stored, survives reload and drives <html la
   // and the stored choice beats the browser language in a new page of the same profile
   await page.getByTestId('language-picker').click();
   await page.getByRole('menuitemradio', { name: '中文' }).click();
-  await eventually(
-    () => htmlLang(page),
-    (l) => l === 'zh',
-    'html lang after picking Chinese',
-  );
+  await expect(page.locator('html'), 'html lang after picking Chinese').toHaveAttribute('lang', 'zh');
   await page.goto('/setting');
   await page.getByRole('heading', { name: '设置', level: 1 }).waitFor();
   await t.screenshot(page, 'settings-zh');

@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,20 +23,20 @@ test("legal: footer and sign-up open the terms and privacy pages; without the op
   await terms.waitForURL((u) => u.pathname === '/terms');
   await terms.getByRole('heading', { level: 1, name: 'Terms of service' }).waitFor();
   const note = terms.getByTestId('legal-template');
-  assert.match(await note.innerText(), /Template: the operator of this service has not published its own text yet/);
+  await expect(note).toContainText(/Template: the operator of this service has not published its own text yet/, { useInnerText: true });
   await terms.getByRole('heading', { name: '3. Medical use' }).waitFor();
   assert.doesNotMatch(await terms.locator('main').innerText(), /not included in this build/);
   await t.screenshot(terms, 'legal-terms-en', { fullPage: true });
 
   // The sign-up agreements link to the same page.
   await page.goto('/signup');
-  assert.equal(await page.getByTestId('sign-up-agreements').getByRole('link').first().getAttribute('href'), '/terms');
+  await expect(page.getByTestId('sign-up-agreements').getByRole('link').first()).toHaveAttribute('href', '/terms');
 
   // Korean: the Korean template, its heading and the note in Korean.
   const ko = await t.newPage({ locale: 'ko-KR' });
   await ko.page.goto('/privacy');
   await ko.page.getByRole('heading', { level: 1, name: '개인정보처리방침' }).waitFor();
-  assert.match(await ko.page.getByTestId('legal-template').innerText(), /견본: 이 서비스의 운영자가/);
+  await expect(ko.page.getByTestId('legal-template')).toContainText(/견본: 이 서비스의 운영자가/, { useInnerText: true });
   assert.equal(await ko.page.getByTestId('legal-language').count(), 0);
   await t.screenshot(ko.page, 'legal-privacy-ko', { fullPage: true });
 
@@ -66,7 +67,7 @@ test(
       await page.goto('/terms');
       await page.getByRole('heading', { level: 1, name: 'Clinic Cloud terms' }).waitFor();
       assert.equal(await page.getByTestId('legal-template').count(), 0, "the operator's text is no template");
-      assert.equal(await page.getByRole('link', { name: 'write to us' }).getAttribute('href'), 'mailto:legal@example.com');
+      await expect(page.getByRole('link', { name: 'write to us' })).toHaveAttribute('href', 'mailto:legal@example.com');
       const footer = page.getByTestId('footer');
       await footer.getByText('© 2023 Clinic Cloud Ltd. All rights reserved.').waitFor();
       assert.equal(await footer.getByTestId('footer-udi').innerText(), 'UDI code: (01)08800012345678(10)3.00');

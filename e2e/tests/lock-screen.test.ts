@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser, type TestUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks, expectAtLeast } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir, nonCephPath } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -58,12 +58,7 @@ test(
     await signInThroughUi(page, user);
     await page.goto(`/viewer/${chartUuid}`);
     await page.getByTestId('viewer-image').waitFor();
-    await eventually(
-      () => page.getByTestId('landmark').count(),
-      (n) => n >= 19,
-      'AI landmarks drawn',
-      20_000,
-    );
+    await expectAiLandmarks(page, 20_000);
 
     // Zoomed in, and landmark A moved (not saved yet: the Landmarks tab saves when it is left).
     const stage = await page.getByTestId('viewer-stage').boundingBox();
@@ -78,12 +73,10 @@ test(
     await page.mouse.down();
     await page.mouse.move(dot.x + dot.width / 2 + 30, dot.y + dot.height / 2, { steps: 10 });
     await page.mouse.up();
-    const moved = await eventually(
-      async () => Number(await a.getAttribute('data-x')),
-      (x) => x > x0 + 5,
-      'A moved',
-    );
-    assert.equal(await page.getByTestId('save-state').getAttribute('data-state'), 'unsaved', 'the move is not saved yet');
+    // A number read from an attribute: no web-first matcher compares it, so it is polled.
+    await expect.poll(async () => Number(await a.getAttribute('data-x')), { message: 'A moved' }).toBeGreaterThan(x0 + 5);
+    const moved = Number(await a.getAttribute('data-x'));
+    await expect(page.getByTestId('save-state'), 'the move is not saved yet').toHaveAttribute('data-state', 'unsaved');
     const before = await viewState(page);
     assert.match(before.zoom, /\d+%/);
     assert.notEqual(before.zoom.replace(/\D/g, ''), '100', 'zoomed in');
@@ -96,7 +89,7 @@ test(
     await unlock(page, user);
     assert.deepEqual(await viewState(page), before, 'the same zoom, pan and tab after unlocking');
     assert.equal(Number(await a.getAttribute('data-x')), moved, 'the unsaved move is still there');
-    assert.equal(await page.getByTestId('save-state').getAttribute('data-state'), 'unsaved');
+    await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'unsaved');
 
     // Another tab with an editor open and a name typed in it.
     await page.getByTestId('panel-tab-analysis').click();
@@ -108,7 +101,7 @@ test(
     assert.deepEqual(await patientDataInPage(page), []);
     await unlock(page, user);
     assert.deepEqual(await viewState(page), onAnalysis, 'the Analysis tab, the same zoom and pan');
-    assert.equal(await page.getByTestId('custom-group-name').inputValue(), 'Ortho check', 'the typed name is kept');
+    await expect(page.getByTestId('custom-group-name'), 'the typed name is kept').toHaveValue('Ortho check');
 
     // A reload while locked (Korean): still nothing of the patient in the page until unlocked.
     await page.getByTestId('viewer-lock').click();
@@ -121,11 +114,7 @@ test(
     await t.screenshot(page, 'lock-screen-viewer-ko');
     await unlock(page, user);
     await page.getByTestId('viewer-image').waitFor();
-    await eventually(
-      () => page.getByText(PATIENT).count(),
-      (n) => n > 0,
-      'the viewer is back after unlocking',
-    );
+    await expectAtLeast(page.getByText(PATIENT), 1, { message: 'the viewer is back after unlocking' });
   },
   { timeoutMs: 150_000 },
 );

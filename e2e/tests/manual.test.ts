@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert } from '../src/expect.ts';
 import { SAVE_SCREENSHOTS, skip, test } from '../src/harness.ts';
 import { VIEWER_TABS, manualAccount, openTab, openViewer, settled, showTab, signInByForm, useLanguage } from '../src/manual-walk.ts';
 import type { ManualLang } from '../src/manual-walk.ts';
@@ -54,11 +54,10 @@ for (const lang of ['en', 'ko'] as const) {
       await signInByForm(page, account.user);
       const video = page.getByTestId('tutorial-video');
       await video.waitFor();
-      await eventually(
-        () => video.evaluate((v: HTMLVideoElement) => v.readyState),
-        (s) => s >= 1,
-        'tutorial video metadata',
-      );
+      // A media element's state is not in the DOM's attributes: polled.
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { message: 'tutorial video metadata' })
+        .toBeGreaterThanOrEqual(1);
       // A frame from the middle of the walkthrough (the viewer) rather than the blank first one.
       await video.evaluate(
         (v: HTMLVideoElement) =>
@@ -129,31 +128,37 @@ for (const lang of ['en', 'ko'] as const) {
 
 /** Downloads the manual with the header's icon in the interface language; returns its text. */
 async function downloadedManualText(page: Page): Promise<{ name: string; text: string }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('manual-download').click()]);
+  // The server renders the PDF: more than the context's 10 s default on a loaded machine.
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('manual-download').click()]);
   const file = join(mkdtempSync(join(os.tmpdir(), 'ceppro-manual-')), download.suggestedFilename());
   await download.saveAs(file);
   const text = execFileSync('/usr/bin/pdftotext', [file, '-'], { encoding: 'utf8' });
   return { name: download.suggestedFilename(), text: text.replace(/\s+/g, ' ') };
 }
 
-test('manual: the header icon downloads the PDF manual of the interface language (ko, en; Japanese gets English)', async (t) => {
-  requireTool('/usr/bin/pdftotext');
-  for (const [lang, file, heading] of [
-    ['ko', 'ceppro-manual-ko.pdf', 'Ceppro 사용자 매뉴얼'],
-    ['en', 'ceppro-manual-en.pdf', 'Ceppro user manual'],
-    ['ja', 'ceppro-manual-en.pdf', 'Ceppro user manual'],
-  ] as const) {
-    const { page } = await t.newPage({ locale: 'en-US' });
-    await page.addInitScript((l) => window.localStorage.setItem('ceppro.language', l), lang);
-    await page.goto('/');
-    const { name, text } = await downloadedManualText(page);
-    assert.equal(name, file, `${lang}: file name`);
-    assert.ok(text.includes(heading), `${lang}: the manual's title "${heading}" is in the PDF`);
-    if (lang === 'ko') assert.ok(text.includes('환자 목록') && text.includes('진단'), 'ko: Korean chapters');
-    if (lang === 'en') assert.ok(text.includes('The patient list') && text.includes('not a diagnosis'), 'en: English chapters');
-    assert.match(text, /2 ?\/ ?\d+/, `${lang}: page numbers`);
-  }
-});
+// Three pages, each waiting up to 30 s for a server-rendered manual: more than the default 45 s.
+test(
+  'manual: the header icon downloads the PDF manual of the interface language (ko, en; Japanese gets English)',
+  async (t) => {
+    requireTool('/usr/bin/pdftotext');
+    for (const [lang, file, heading] of [
+      ['ko', 'ceppro-manual-ko.pdf', 'Ceppro 사용자 매뉴얼'],
+      ['en', 'ceppro-manual-en.pdf', 'Ceppro user manual'],
+      ['ja', 'ceppro-manual-en.pdf', 'Ceppro user manual'],
+    ] as const) {
+      const { page } = await t.newPage({ locale: 'en-US' });
+      await page.addInitScript((l) => window.localStorage.setItem('ceppro.language', l), lang);
+      await page.goto('/');
+      const { name, text } = await downloadedManualText(page);
+      assert.equal(name, file, `${lang}: file name`);
+      assert.ok(text.includes(heading), `${lang}: the manual's title "${heading}" is in the PDF`);
+      if (lang === 'ko') assert.ok(text.includes('환자 목록') && text.includes('진단'), 'ko: Korean chapters');
+      if (lang === 'en') assert.ok(text.includes('The patient list') && text.includes('not a diagnosis'), 'en: English chapters');
+      assert.match(text, /2 ?\/ ?\d+/, `${lang}: page numbers`);
+    }
+  },
+  { timeoutMs: 150_000 },
+);
 
 test('tutorial: the welcome popup plays the recorded walkthrough, and stops it after an hour of playing', async (t) => {
   const user = newUser('tutorial-video');
@@ -163,7 +168,7 @@ test('tutorial: the welcome popup plays the recorded walkthrough, and stops it a
   const popup = page.getByTestId('tutorial-popup');
   await popup.getByText('Welcome to Ceppro v3.0').waitFor();
   const video = page.getByTestId('tutorial-video');
-  assert.equal(await video.getAttribute('src'), '/tutorial/ceppro-tutorial-en.webm');
+  await expect(video).toHaveAttribute('src', '/tutorial/ceppro-tutorial-en.webm');
   await video.evaluate((v: HTMLVideoElement) => v.play());
   const state = () =>
     video.evaluate((v: HTMLVideoElement) => ({
@@ -172,10 +177,20 @@ test('tutorial: the welcome popup plays the recorded walkthrough, and stops it a
       duration: v.duration,
       error: v.error?.code ?? null,
     }));
-  const start = await eventually(state, (s) => s.ready >= 2 && s.time > 0, 'the video is playing');
+  // The media element's state, polled (not in the DOM's attributes).
+  await expect
+    .poll(
+      async () => {
+        const s = await state();
+        return s.ready >= 2 && s.time > 0;
+      },
+      { message: 'the video is playing' },
+    )
+    .toBe(true);
+  const start = await state();
   assert.equal(start.error, null, 'no media error');
   assert.ok(start.duration > 5 && start.duration < 120, `a real walkthrough: ${start.duration} s`);
-  await eventually(state, (s) => s.time > start.time + 0.5, 'playback advances');
+  await expect.poll(async () => (await state()).time, { message: 'playback advances' }).toBeGreaterThan(start.time + 0.5);
   await t.screenshot(page, 'tutorial-playing');
 
   // An hour of playing on an injected media clock: the popup reads currentTime on each timeupdate.

@@ -3,7 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createActivatedUser, newUser, validTaxId } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { expect } from '@playwright/test';
+import { assert } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { requireTool } from '../src/poppler.ts';
 import { startServer } from '../src/server.ts';
@@ -22,30 +23,30 @@ test(
     await page.goto('/membership');
     const section = page.getByTestId('membership');
     await section.waitFor();
-    assert.equal(await page.getByTestId('membership-state').textContent(), 'Free trial');
+    await expect(page.getByTestId('membership-state')).toHaveText('Free trial');
     const text = await section.innerText();
     assert.match(text, /Standard/);
     assert.match(text, /₩50,000 a month/);
     assert.match(text, /After the billing date, a subscription fee of ₩50,000 is charged \(one product excluded\)\./);
     assert.match(text, /No charges yet\./);
-    assert.match((await page.getByTestId('membership-next-charge').textContent()) ?? '', /^₩50,000 on /);
+    await expect(page.getByTestId('membership-next-charge')).toContainText(/^₩50,000 on /);
     await t.screenshot(page, 'membership-trial-en', { fullPage: true });
 
     // Cancel: the spec's confirm popup (the same one /test shows); "Keep subscription" changes nothing.
     await section.getByRole('button', { name: 'Cancel subscription' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    assert.match(await dialog.innerText(), /50,000 won/);
+    await expect(dialog).toContainText(/50,000 won/, { useInnerText: true });
     await dialog.getByRole('button', { name: 'Keep subscription' }).click();
     await dialog.waitFor({ state: 'detached' });
-    assert.equal(await page.getByTestId('membership-state').textContent(), 'Free trial');
+    await expect(page.getByTestId('membership-state')).toHaveText('Free trial');
 
     await section.getByRole('button', { name: 'Cancel subscription' }).click();
     await dialog.getByRole('button', { name: 'Yes, cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Subscription cancelled').waitFor();
-    assert.equal(await page.getByTestId('membership-state').textContent(), 'Cancelled');
-    assert.equal(await page.getByTestId('membership-next-charge').textContent(), 'None');
+    await expect(page.getByTestId('membership-state')).toHaveText('Cancelled');
+    await expect(page.getByTestId('membership-next-charge')).toHaveText('None');
     await page.getByTestId('membership-access-ends').waitFor();
     assert.equal(await section.getByRole('button', { name: 'Cancel subscription' }).count(), 0, 'nothing left to cancel');
 
@@ -53,8 +54,8 @@ test(
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
     await page.reload();
     await section.waitFor();
-    assert.equal(await page.getByTestId('membership-state').textContent(), '해지됨');
-    assert.equal(await page.getByTestId('membership-next-charge').textContent(), '없음');
+    await expect(page.getByTestId('membership-state')).toHaveText('해지됨');
+    await expect(page.getByTestId('membership-next-charge')).toHaveText('없음');
     // Nothing will be charged any more, so the fee notice is gone.
     assert.doesNotMatch(await section.innerText(), /구독료/);
     await t.screenshot(page, 'membership-cancelled-ko', { fullPage: true });
@@ -87,10 +88,10 @@ test(
       await page.goto('/membership');
       const section = page.getByTestId('membership');
       await section.waitFor();
-      assert.equal(await page.getByTestId('membership-state').textContent(), 'Active');
+      await expect(page.getByTestId('membership-state')).toHaveText('Active');
       const row = page.getByTestId('membership-invoice');
       await row.first().waitFor();
-      assert.equal(await row.count(), 1);
+      await expect(row).toHaveCount(1);
       const rowText = await row.innerText();
       const number = /CP-\d{6}-\d{6}/.exec(rowText)?.[0];
       assert.ok(number, `an invoice number in "${rowText}"`);
@@ -102,7 +103,11 @@ test(
       await t.screenshot(page, 'membership-billing-en', { fullPage: true });
 
       // The PDF download: the invoice as the server renders it, Korean text readable.
-      const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'PDF' }).click()]);
+      // The server renders the PDF: more than the context's 10 s default on a loaded machine.
+      const [download] = await Promise.all([
+        page.waitForEvent('download', { timeout: 30_000 }),
+        row.getByRole('button', { name: 'PDF' }).click(),
+      ]);
       assert.equal(download.suggestedFilename(), `ceppro-invoice-${number}.pdf`);
       const file = join(server.dataDir, 'invoice-download.pdf');
       await download.saveAs(file);
@@ -114,14 +119,16 @@ test(
       const outbox = join(server.dataDir, 'outbox');
       const emls = () => (existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')) : []);
       const mails = () => emls().map((f) => readFileSync(join(outbox, f), 'utf8'));
-      const toTaxEmail = async () => mails().find((m) => m.includes(taxEmail)) ?? '';
-      const mail = await eventually(toTaxEmail, (m) => m !== '', `the invoice mail to ${taxEmail}`);
+      const toTaxEmail = () => mails().find((m) => m.includes(taxEmail)) ?? '';
+      // The outbox is files on disk, not the page: polled.
+      await expect.poll(() => toTaxEmail() !== '', { message: `the invoice mail to ${taxEmail}` }).toBe(true);
+      const mail = toTaxEmail();
       assert.match(mail, new RegExp(`filename=.?ceppro-invoice-${number}\\.pdf`));
 
       await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
       await page.reload();
       await section.waitFor();
-      assert.equal(await page.getByTestId('membership-state').textContent(), '이용 중');
+      await expect(page.getByTestId('membership-state')).toHaveText('이용 중');
       const koRow = await page.getByTestId('membership-invoice').innerText();
       assert.match(koRow, /세금계산서/);
       assert.match(koRow, /발행/);

@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -28,12 +28,7 @@ function drawingSaved(page: Page): Promise<unknown> {
 async function openAnalysis(page: Page, chartUuid: string): Promise<void> {
   await page.goto(`/viewer/${chartUuid}`);
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(
-    () => page.getByTestId('landmark').count(),
-    (n) => n >= 19,
-    'AI landmarks drawn',
-    30_000,
-  );
+  await expectAiLandmarks(page, 30_000);
   await page.getByTestId('panel-tab-analysis').click();
   await page.getByTestId('analysis-select').selectOption('std:ricketts');
   await page.locator('[data-testid="analysis-row"][data-id="FACIAL_DEPTH"]').waitFor();
@@ -57,17 +52,15 @@ test(
     await openAnalysis(page, chartUuid);
 
     // Automatic: Caucasian (no default chosen yet), band 9-11.
-    await eventually(
-      () => inUse(page).getAttribute('data-set'),
-      (s) => s === 'caucasian-9-11',
-      'the 9-11 set chosen from the age',
-    );
-    assert.match(await inUse(page).innerText(), /Caucasian, 9–11 years/);
+    await expect(inUse(page), 'the 9-11 set chosen from the age').toHaveAttribute('data-set', 'caucasian-9-11');
+    await expect(inUse(page)).toContainText(/Caucasian, 9–11 years/, { useInnerText: true });
     // Facial depth: Ricketts' 87° at 9 y + 1°/3 y, at the band's middle (10.5 y) = 87.5 ± 3.
-    assert.match(await normValue(page, 'FACIAL_DEPTH').innerText(), /87\.5/);
+    await expect(normValue(page, 'FACIAL_DEPTH')).toContainText(/87\.5/, { useInnerText: true });
     const title = (await normValue(page, 'FACIAL_DEPTH').getAttribute('title')) ?? '';
     assert.ok(title.includes('[N3]') && title.includes('Ricketts'), `hover names the source: ${title}`);
-    assert.match(await page.getByTestId('norm-set-profilogram').innerText(), /Björk adult polygon/, 'profilogram template labelled');
+    await expect(page.getByTestId('norm-set-profilogram'), 'profilogram template labelled').toContainText(/Björk adult polygon/, {
+      useInnerText: true,
+    });
     await normValue(page, 'FACIAL_DEPTH').hover();
     await t.screenshot(page, 'norm-sets-child-auto');
 
@@ -75,21 +68,15 @@ test(
     const saved = drawingSaved(page);
     await page.getByTestId('norm-population').selectOption('chinese');
     await saved;
-    await eventually(
-      () => inUse(page).innerText(),
-      (text) => text.includes('No published norm set for Chinese, 9–11 years'),
-      'no Chinese children’s set',
-    );
-    assert.equal(await normValue(page, 'FACIAL_DEPTH').count(), 0, 'no norm shown rather than another population’s');
+    await expect(inUse(page), 'no Chinese children’s set').toContainText('No published norm set for Chinese, 9–11 years', {
+      useInnerText: true,
+    });
+    await expect(normValue(page, 'FACIAL_DEPTH'), 'no norm shown rather than another population’s').toHaveCount(0);
     await t.screenshot(page, 'norm-sets-chart-override');
 
     // Kept with the chart across a reload.
     await openAnalysis(page, chartUuid);
-    await eventually(
-      () => page.getByTestId('norm-population').inputValue(),
-      (v) => v === 'chinese',
-      'override kept with the chart',
-    );
+    await expect(page.getByTestId('norm-population'), 'override kept with the chart').toHaveValue('chinese');
 
     // Back to automatic, then Settings: default population Japanese.
     const back = drawingSaved(page);
@@ -108,15 +95,15 @@ test(
     await t.screenshot(page, 'norm-sets-settings-default');
 
     await openAnalysis(page, chartUuid);
-    await eventually(
-      () => page.getByTestId('norm-population').locator('option[value=""]').innerText(),
-      (text) => text.includes('Japanese'),
-      '"automatic" follows the Settings default',
+    await expect(page.getByTestId('norm-population').locator('option[value=""]'), '"automatic" follows the Settings default').toContainText(
+      'Japanese',
+      { useInnerText: true },
     );
-    await eventually(
-      () => inUse(page).innerText(),
-      (text) => text.includes('No published norm set for Japanese, 9–11 years'),
-      'the default population applies to the chart',
+    await expect(inUse(page), 'the default population applies to the chart').toContainText(
+      'No published norm set for Japanese, 9–11 years',
+      {
+        useInnerText: true,
+      },
     );
   },
   FLOW,

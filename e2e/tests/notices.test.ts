@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locator } from 'playwright-core';
+import { expect, type Locator } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { animationsDone, assert } from '../src/expect.ts';
 import { E2E_SERVER_BUILD } from '../src/global-setup.ts';
@@ -86,10 +86,10 @@ test(
       // Before: a modal popup took the focus (the rest of the address went into it) and the next click.
       await page.keyboard.type(user.email.slice(6));
       assert.equal(await email.inputValue(), user.email, 'the typing went on into the email field');
-      assert.equal(await popup.getAttribute('aria-modal'), 'false');
+      await expect(popup).toHaveAttribute('aria-modal', 'false');
 
       const banner = page.getByTestId('notice-banner');
-      assert.match(await banner.innerText(), /Maintenance on Sunday[\s\S]*unavailable on Sunday from 02:00 to 04:00/);
+      await expect(banner).toContainText(/Maintenance on Sunday[\s\S]*unavailable on Sunday from 02:00 to 04:00/, { useInnerText: true });
       const form = await box(page.getByTestId('sign-in-form'), 'sign-in form');
       assert.ok(!overlaps(await box(popup, 'event popup'), form), 'the event popup is not over the sign-in form');
       assert.ok(!overlaps(await box(banner, 'banner'), form), 'the banner is not over the sign-in form');
@@ -126,7 +126,7 @@ test(
       await ko.page.goto('/');
       const koBanner = ko.page.getByTestId('notice-banner');
       await koBanner.waitFor();
-      assert.match(await koBanner.innerText(), /일요일 점검 안내[\s\S]*02:00부터 04:00\(KST\)까지/);
+      await expect(koBanner).toContainText(/일요일 점검 안내[\s\S]*02:00부터 04:00\(KST\)까지/, { useInnerText: true });
       await ko.page.getByRole('dialog', { name: '겨울 이벤트' }).waitFor();
       await animationsDone(ko.page.locator('body'));
       await t.screenshot(ko.page, 'notices-sign-in-ko');

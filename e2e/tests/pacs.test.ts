@@ -1,10 +1,10 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { makeDicom, makePdfDicom, startOrthanc } from '../../apps/server/test/helpers/orthanc.ts';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { serverDataDir, setOutboxDir } from '../src/outbox.ts';
 import { cephalogramPath, datasetDir } from '../src/patients-api.ts';
@@ -61,27 +61,22 @@ test(
       await searchByName(page, 'hong');
       const down = page.getByTestId('pacs-search-error');
       await down.waitFor({ timeout: 30_000 });
-      assert.equal(await down.getAttribute('data-code'), 'PACS_UNAVAILABLE');
-      assert.match(await down.innerText(), /cannot be reached/);
+      await expect(down).toHaveAttribute('data-code', 'PACS_UNAVAILABLE');
+      await expect(down).toContainText(/cannot be reached/, { useInnerText: true });
       await t.screenshot(page, 'pacs-down-en');
 
       // Search the clinic's PACS by a piece of the name: both studies, the film's opened by its button.
       await page.getByTestId('pacs-server').selectOption('clinic');
       await searchByName(page, 'hong');
       const rows = page.getByTestId('pacs-study');
-      await eventually(
-        () => rows.count(),
-        (n) => n === 2,
-        'two studies found',
-        30_000,
-      );
+      await expect(rows, 'two studies found').toHaveCount(2, { timeout: 30_000 });
       const film = rows.filter({ hasText: 'E2E-001' });
-      assert.match(await film.innerText(), /Hong Gildong\s+E2E-001\s+2025-01-10\s+Lateral ceph\s+CR\s+1/);
+      await expect(film).toContainText(/Hong Gildong\s+E2E-001\s+2025-01-10\s+Lateral ceph\s+CR\s+1/, { useInnerText: true });
       await rows.filter({ hasText: 'E2E-002' }).getByTestId('pacs-open-study').click();
       const pdfSeries = page.getByTestId('pacs-series-item');
       await pdfSeries.first().waitFor({ timeout: 30_000 });
-      assert.equal(await pdfSeries.getByTestId('pacs-import').isDisabled(), true, 'a PDF cannot be imported');
-      assert.match(await pdfSeries.innerText(), /Not an image/);
+      await expect(pdfSeries.getByTestId('pacs-import'), 'a PDF cannot be imported').toBeDisabled();
+      await expect(pdfSeries).toContainText(/Not an image/, { useInnerText: true });
       await film.getByTestId('pacs-open-study').click();
       const series = page.getByTestId('pacs-series-item');
       await series.locator('img').waitFor({ timeout: 30_000 });
@@ -94,40 +89,27 @@ test(
       await page.getByTestId('drop-ceph-dicom').waitFor();
       const offer = page.getByTestId('dicom-prefill');
       await offer.waitFor();
-      assert.match(await page.getByTestId('dicom-prefill-name').innerText(), /Hong Gildong/);
+      await expect(page.getByTestId('dicom-prefill-name')).toContainText(/Hong Gildong/, { useInnerText: true });
       await t.screenshot(page, 'pacs-imported-en');
       await page.getByTestId('dicom-prefill-use').click();
       await offer.waitFor({ state: 'detached' });
-      assert.equal(await page.getByTestId('np-birth').inputValue(), '1990-05-06');
-      assert.equal(await page.getByTestId('np-shoot-date').inputValue(), '2025-01-10');
+      await expect(page.getByTestId('np-birth')).toHaveValue('1990-05-06');
+      await expect(page.getByTestId('np-shoot-date')).toHaveValue('2025-01-10');
       const save = page.getByTestId('save');
-      await eventually(
-        () => save.isDisabled(),
-        (d) => !d,
-        'Save enabled by the imported details',
-      );
+      await expect(save, 'Save enabled by the imported details').toBeEnabled();
       await save.click();
       await page.waitForURL((u) => u.pathname === '/list/0', { timeout: 90_000 });
 
       // The patient exists with the film, the AI landmarks and the DICOM calibration.
       const row = page.getByTestId('patient-row').first();
-      assert.match(await row.innerText(), /Hong Gildong/);
+      await expect(row).toContainText(/Hong Gildong/, { useInnerText: true });
       await row.click();
       await page.waitForURL((u) => u.pathname.startsWith('/viewer/'));
       await page.getByTestId('viewer-image').waitFor();
-      await eventually(
-        () => page.getByTestId('landmark').count(),
-        (n) => n >= 19,
-        'AI landmarks drawn on the imported film',
-        30_000,
-      );
+      await expectAiLandmarks(page, 30_000, 'AI landmarks drawn on the imported film');
       await page.getByTestId('panel-tab-analysis').click();
       const status = page.getByTestId('calibration-status');
-      await eventually(
-        () => status.getAttribute('data-source'),
-        (s) => s === 'dicom',
-        'calibrated from the DICOM Pixel Spacing',
-      );
+      await expect(status, 'calibrated from the DICOM Pixel Spacing').toHaveAttribute('data-source', 'dicom');
       assert.equal(Number(await status.getAttribute('data-ppm')), 10, '0.1 mm per pixel is 10 px/mm');
 
       // The dialog in Korean.
@@ -137,7 +119,7 @@ test(
       await page.getByTestId('pacs-dialog').waitFor();
       await searchByName(page, 'hong gil');
       await page.getByTestId('pacs-series-item').locator('img').waitFor({ timeout: 30_000 });
-      assert.match(await page.getByTestId('pacs-dialog').innerText(), /PACS 검색/);
+      await expect(page.getByTestId('pacs-dialog')).toContainText(/PACS 검색/, { useInnerText: true });
       await t.screenshot(page, 'pacs-dialog-ko');
       await page.getByTestId('pacs-close').click();
       await page.getByTestId('pacs-dialog').waitFor({ state: 'detached' });
@@ -156,7 +138,7 @@ test(
       await page.getByTestId('pacs-dialog').waitFor({ state: 'detached', timeout: 60_000 });
       await upload.getByTestId('drop-ceph-dicom').waitFor();
       await upload.getByTestId('dicom-prefill').waitFor();
-      assert.match(await upload.getByTestId('dicom-prefill-shootDate').innerText(), /2025-01-10/);
+      await expect(upload.getByTestId('dicom-prefill-shootDate')).toContainText(/2025-01-10/, { useInnerText: true });
       await t.screenshot(page, 'pacs-modal-ko');
     } finally {
       setOutboxDir(sharedOutbox);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser, type TestUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks, expectAtLeast } from '../src/expect.ts';
 import { skip, test, type TestContext } from '../src/harness.ts';
 import { serverDataDir } from '../src/outbox.ts';
 import { PatientsApi, cephalogramPath, datasetDir, nonCephPath, storedObjects } from '../src/patients-api.ts';
@@ -53,19 +53,15 @@ test(
     await page.getByTestId('new-patient').click();
     await page.waitForURL((u) => u.pathname === '/create');
     const save = page.getByTestId('save');
-    assert.equal(await save.isDisabled(), true, 'Save starts disabled');
+    await expect(save, 'Save starts disabled').toBeDisabled();
     await page.getByTestId('drop-ceph-input').setInputFiles(cephalogramPath(0));
     await page.getByTestId('drop-face-input').setInputFiles(nonCephPath('astronaut'));
     await page.getByTestId('np-name').fill('Hana Lee');
     await page.getByTestId('np-shoot-date').fill('2026-03-02');
     await page.getByTestId('np-birth').fill('2012-07-15');
-    assert.equal(await save.isDisabled(), true, 'Save stays disabled without a gender');
+    await expect(save, 'Save stays disabled without a gender').toBeDisabled();
     await page.getByTestId('np-gender-female').check();
-    await eventually(
-      () => save.isDisabled(),
-      (d) => !d,
-      'Save enabled once the form is valid',
-    );
+    await expect(save, 'Save enabled once the form is valid').toBeEnabled();
     await t.screenshot(page, 'new-patient-filled');
     await save.click();
 
@@ -82,12 +78,8 @@ test(
 
     await page.getByTestId('patient-row').first().click();
     await page.waitForURL((u) => u.pathname.startsWith('/viewer/'));
-    const count = await eventually(
-      () => page.getByTestId('landmark').count(),
-      (n) => n >= 19,
-      'AI landmarks drawn',
-      20_000,
-    );
+    await expectAiLandmarks(page, 20_000);
+    const count = await page.getByTestId('landmark').count();
     const truth = groundTruth(0);
     const errors: number[] = [];
     for (const landmark of await page.getByTestId('landmark').all()) {
@@ -126,50 +118,31 @@ test(
       );
     }
     const page = await signedIn(t, user);
-    assert.match(await page.getByTestId('pager-total').innerText(), /11/);
+    await expect(page.getByTestId('pager-total')).toContainText(/11/, { useInnerText: true });
     assert.equal((await rowTexts(page)).length, 10);
 
     await page.getByTestId('sort-first_name').click();
-    await eventually(
-      async () => (await rowTexts(page))[0] ?? '',
-      (r) => /Bora/.test(r),
-      'name ascending starts with Bora',
-    );
+    const firstRow = page.getByTestId('patient-row').first();
+    await expect(firstRow, 'name ascending starts with Bora').toContainText(/Bora/, { useInnerText: true });
     await page.getByTestId('sort-first_name').click();
-    await eventually(
-      async () => (await rowTexts(page))[0] ?? '',
-      (r) => /Zeta Park/.test(r),
-      'name descending starts with Zeta Park',
-    );
+    await expect(firstRow, 'name descending starts with Zeta Park').toContainText(/Zeta Park/, { useInnerText: true });
     await page.getByTestId('sort-birth_info').click();
-    await eventually(
-      async () => (await rowTexts(page))[0] ?? '',
-      (r) => /1980-01-11/.test(r),
-      'birthdate ascending starts with 1980',
-    );
+    await expect(firstRow, 'birthdate ascending starts with 1980').toContainText(/1980-01-11/, { useInnerText: true });
 
     await page.getByTestId('pager-page').filter({ hasText: '02' }).click();
     await page.waitForURL((u) => u.pathname === '/list/1');
-    await eventually(
-      async () => (await rowTexts(page)).length,
-      (n) => n === 1,
-      'page 2 holds the 11th patient',
-    );
+    await expect(page.getByTestId('patient-row'), 'page 2 holds the 11th patient').toHaveCount(1);
     await t.screenshot(page, 'patient-list-page-2');
 
     await page.getByTestId('search-input').fill('zeta');
     await page.getByTestId('search-input').press('Enter');
     await page.waitForURL((u) => u.pathname === '/list/0');
-    await eventually(
-      () => page.getByTestId('pager-total').innerText(),
-      (total) => /^Total 1$/.test(total.trim()),
-      'search total is 1',
-    );
+    await expect(page.getByTestId('pager-total'), 'search total is 1').toHaveText(/^\s*Total 1\s*$/, { useInnerText: true });
     assert.match((await rowTexts(page))[0] ?? '', /Zeta Park/);
     await page.getByTestId('search-input').fill('nobody-like-this');
     await page.getByTestId('search-button').click();
     await page.getByTestId('list-empty').waitFor();
-    assert.match(await page.getByTestId('list-empty').innerText(), /There is no result\./);
+    await expect(page.getByTestId('list-empty')).toContainText(/There is no result\./, { useInnerText: true });
   },
   { timeoutMs: 150_000 },
 );
@@ -194,29 +167,17 @@ test(
     await editRow.getByTestId('row-edit').click();
     const modal = page.getByTestId('edit-modal');
     await modal.waitFor();
-    await eventually(
-      () => modal.getByTestId('history-tile').count(),
-      (n) => n === 2,
-      'two chart tiles',
-    );
+    await expect(modal.getByTestId('history-tile'), 'two chart tiles').toHaveCount(2);
     await page.getByTestId('pe-name').fill('Renamed Kim');
     await modal.getByTestId('save').click();
     await page.getByText('Patient information saved.').waitFor();
     await t.screenshot(page, 'patient-edit-modal');
     // one second after a save the lists refetch and the modal closes (docs/spec-points.md §4)
     await modal.waitFor({ state: 'detached' });
-    await eventually(
-      async () => (await rowTexts(page)).join('\n'),
-      (rows) => /Renamed Kim/.test(rows),
-      'list shows the new name',
-    );
+    await expectAtLeast(page.getByTestId('patient-row').filter({ hasText: /Renamed Kim/ }), 1, { message: 'list shows the new name' });
     await page.getByTestId('patient-row').filter({ hasText: 'Renamed Kim' }).getByTestId('row-edit').click();
     await modal.waitFor();
-    await eventually(
-      () => modal.getByTestId('history-tile').count(),
-      (n) => n === 2,
-      'two chart tiles again',
-    );
+    await expect(modal.getByTestId('history-tile'), 'two chart tiles again').toHaveCount(2);
 
     // change the image of the newest chart: the AI runs again on the new film
     await modal.getByTestId('tile-change').first().click();
@@ -232,19 +193,11 @@ test(
     // the page variant, then delete both charts: the last one returns to the list
     await page.goto(`/view/${first.patientId}`);
     await page.getByTestId('patient-form').waitFor();
-    assert.equal(await page.getByTestId('pe-patient-id').inputValue(), '1');
-    await eventually(
-      () => page.getByTestId('history-tile').count(),
-      (n) => n === 2,
-      'two tiles on the page',
-    );
+    await expect(page.getByTestId('pe-patient-id')).toHaveValue('1');
+    await expect(page.getByTestId('history-tile'), 'two tiles on the page').toHaveCount(2);
     await page.getByTestId('tile-delete').first().click();
     await page.getByTestId('confirm-popup').getByRole('button', { name: 'Delete' }).click();
-    await eventually(
-      () => page.getByTestId('history-tile').count(),
-      (n) => n === 1,
-      'one tile left',
-    );
+    await expect(page.getByTestId('history-tile'), 'one tile left').toHaveCount(1);
     await page.getByTestId('tile-delete').first().click();
     await page.getByTestId('confirm-popup').getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/list/'));
@@ -285,16 +238,14 @@ test(
     assert.equal(detection.status(), 422);
     assert.equal(((await detection.json()) as { code?: string }).code, 'XRAY_NOT_RECOGNIZED');
     await popup.getByText('X-ray not recognized').waitFor({ timeout: 40_000 });
-    assert.match(await popup.innerText(), /Please check the X-ray image/);
+    await expect(popup).toContainText(/Please check the X-ray image/, { useInnerText: true });
     await t.screenshot(page, 'xray-not-recognized');
     await popup.getByRole('button', { name: 'Confirm' }).click();
 
-    await eventually(
-      async () => storedObjects(serverDataDir()).filter((f) => !before.includes(f)),
-      (added) => added.length === 0,
-      'no new stored objects',
-      10_000,
-    );
+    // The server's object store (files, not DOM): polled until the refused upload's objects are gone.
+    await expect
+      .poll(() => storedObjects(serverDataDir()).filter((f) => !before.includes(f)), { message: 'no new stored objects', timeout: 10_000 })
+      .toEqual([]);
     await page.goto('/list/0');
     await page.getByTestId('list-empty').waitFor();
 
@@ -344,7 +295,7 @@ test('new patient: Back or the browser back with a chosen film asks first; Stay 
   await page.getByTestId('drop-face-input').setInputFiles(nonCephPath('chelsea'));
   await page.getByTestId('back-to-list').click();
   await popup.waitFor();
-  assert.match(await popup.innerText(), /Leave without saving\?[\s\S]*chosen images \(2\)/);
+  await expect(popup).toContainText(/Leave without saving\?[\s\S]*chosen images \(2\)/, { useInnerText: true });
   await t.screenshot(page, 'new-patient-leave-en');
   await popup.getByRole('button', { name: 'Stay' }).click();
   await popup.waitFor({ state: 'detached' });

@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +19,7 @@ test('popup: /test opens the cancel-subscription confirm, Escape closes it', asy
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
-  assert.match(await dialog.innerText(), /50,000 won/);
+  await expect(dialog).toContainText(/50,000 won/, { useInnerText: true });
   const box = await dialog.boundingBox();
   assert.ok(box && Math.round(box.width) >= 705, `modal width ${box?.width}`);
   await animationsDone(page.locator('body')); // let the fade-in finish before the screenshot
@@ -63,7 +64,7 @@ test('loading overlay: shown and hidden again', async (t) => {
   const overlay = page.getByTestId('loading-overlay');
   await overlay.waitFor();
   await page.clock.runFor(1999);
-  assert.equal(await overlay.count(), 1, 'still shown 1 ms before 2 s');
+  await expect(overlay, 'still shown 1 ms before 2 s').toHaveCount(1);
   await page.clock.runFor(1);
   await overlay.waitFor({ state: 'detached' });
 });
@@ -106,7 +107,7 @@ test(
       await page.goto('/');
       const dialog = page.getByRole('dialog');
       await dialog.waitFor();
-      assert.match(await dialog.innerText(), /겨울 이벤트[\s\S]*두 달을 한 달 요금으로 이용하세요\./);
+      await expect(dialog).toContainText(/겨울 이벤트[\s\S]*두 달을 한 달 요금으로 이용하세요\./, { useInnerText: true });
       await animationsDone(page.locator('body')); // let the fade-in finish before the screenshot
       await t.screenshot(page, 'event-popup-ko');
 
@@ -142,7 +143,7 @@ test(
       await english.page.goto('/');
       const en = english.page.getByRole('dialog');
       await en.waitFor();
-      assert.match(await en.innerText(), /Winter event[\s\S]*Two months of Ceppro for the price of one\./);
+      await expect(en).toContainText(/Winter event[\s\S]*Two months of Ceppro for the price of one\./, { useInnerText: true });
       await animationsDone(english.page.locator('body'));
       await t.screenshot(english.page, 'event-popup-en');
     } finally {

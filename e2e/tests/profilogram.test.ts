@@ -3,9 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -161,42 +161,23 @@ test(
     await page.getByTestId('profilogram-film-template').waitFor();
     await t.screenshot(page, 'profilogram-en');
     const panel = page.getByTestId('profilogram-panel');
-    await eventually(
-      () => panel.getAttribute('data-save-state'),
-      (v) => v === 'saved',
-      'the profilogram stored',
-      15_000,
-    );
+    await expect(panel, 'the profilogram stored').toHaveAttribute('data-save-state', 'saved', { timeout: 15_000 });
 
     // Options change the drawing (and the frame changes the deviations).
     const mandible = page.getByTestId('profilogram-patient-mandible');
     const before = await mandible.getAttribute('data-points');
     await page.getByTestId('profilogram-rotate').fill('20');
-    await eventually(
-      () => mandible.getAttribute('data-points'),
-      (p) => p !== before,
-      'rotation redraws the profilogram',
-    );
+    // "Changed from what it was": no web-first matcher says that, so the attribute is polled.
+    await expect.poll(() => mandible.getAttribute('data-points'), { message: 'rotation redraws the profilogram' }).not.toBe(before);
     const rotated = await mandible.getAttribute('data-points');
     await page.getByTestId('profilogram-scale').fill('150');
-    await eventually(
-      () => mandible.getAttribute('data-points'),
-      (p) => p !== rotated,
-      'scale redraws the profilogram',
-    );
+    await expect.poll(() => mandible.getAttribute('data-points'), { message: 'scale redraws the profilogram' }).not.toBe(rotated);
     assert.deepEqual(await shownDeviations(page), shown, 'scale and rotation leave the true-size deviations');
     await page.getByTestId('profilogram-line').selectOption('SN-7');
-    await eventually(
-      () => page.getByTestId('profilogram-dy-N').textContent(),
-      (v) => v !== shown.N?.dy.toFixed(1),
-      'SN−7 moves N off the axis',
-    );
-    await eventually(
-      () => panel.getAttribute('data-save-state'),
-      (v) => v === 'saved',
-      'options stored',
-      15_000,
-    );
+    await expect
+      .poll(() => page.getByTestId('profilogram-dy-N').textContent(), { message: 'SN−7 moves N off the axis' })
+      .not.toBe(shown.N?.dy.toFixed(1));
+    await expect(panel, 'options stored').toHaveAttribute('data-save-state', 'saved', { timeout: 15_000 });
 
     // Reload: the options and values come back.
     const afterOptions = await shownDeviations(page);
@@ -219,12 +200,7 @@ test(
     await page.mouse.click(b.x, b.y);
     await page.getByTestId('measure-row').waitFor();
     const measurePanel = page.getByTestId('measure-panel');
-    await eventually(
-      () => measurePanel.getAttribute('data-save-state'),
-      (v) => v === 'saved',
-      'the distance stored with the chart',
-      15_000,
-    );
+    await expect(measurePanel, 'the distance stored with the chart').toHaveAttribute('data-save-state', 'saved', { timeout: 15_000 });
     const drawn = JSON.parse((await page.getByTestId('measure-item').getAttribute('data-points')) ?? '[]') as Array<{
       x: number;
       y: number;
@@ -239,24 +215,15 @@ test(
       );
     }
     const mm = Math.hypot(q.x - p.x, q.y - p.y) / PPM;
-    assert.equal(await page.getByTestId('measure-value').textContent(), `${mm.toFixed(1)} mm`);
+    await expect(page.getByTestId('measure-value')).toHaveText(`${mm.toFixed(1)} mm`);
     await page.getByTestId('measure-name').fill('Ramus check');
     await page.getByTestId('measure-name').press('Enter');
-    await eventually(
-      () => measurePanel.getAttribute('data-save-state'),
-      (v) => v === 'saved',
-      'the name stored',
-      15_000,
-    );
+    await expect(measurePanel, 'the name stored').toHaveAttribute('data-save-state', 'saved', { timeout: 15_000 });
     await t.screenshot(page, 'measure-en');
     await page.reload();
     await openTab(page, 'measure');
-    assert.equal(await page.getByTestId('measure-value').textContent(), `${mm.toFixed(1)} mm`, 'the distance survives a reload');
-    await eventually(
-      () => page.getByTestId('measure-name').inputValue(),
-      (v) => v === 'Ramus check',
-      'the name survives a reload',
-    );
+    await expect(page.getByTestId('measure-value'), 'the distance survives a reload').toHaveText(`${mm.toFixed(1)} mm`);
+    await expect(page.getByTestId('measure-name'), 'the name survives a reload').toHaveValue('Ramus check');
 
     // Printed report and server PDF.
     await page.getByTestId('panel-tab-report').click();
@@ -270,7 +237,8 @@ test(
     await page.emulateMedia({ media: 'screen' });
     const printedPath = join(screensDir, 'profilogram-print.pdf');
     writeFileSync(printedPath, printed);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+    // The server renders the PDF: more than the context's 10 s default on a loaded machine.
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);
     const serverPath = join(screensDir, 'profilogram-server-report.pdf');
     await download.saveAs(serverPath);
     const pdftotext = '/usr/bin/pdftotext';
@@ -313,13 +281,8 @@ test(
     await page.goto(`/viewer/${second.chartUuid}`);
     await openTab(page, 'profilogram');
     await page.getByTestId('profilogram-table').waitFor();
-    assert.equal(await page.getByTestId('profilogram-measure').count(), 0, 'no Measure button when measured automatically');
-    await eventually(
-      () => panel.getAttribute('data-save-state'),
-      (v) => v === 'saved',
-      'auto measurement stored',
-      15_000,
-    );
+    await expect(page.getByTestId('profilogram-measure'), 'no Measure button when measured automatically').toHaveCount(0);
+    await expect(panel, 'auto measurement stored').toHaveAttribute('data-save-state', 'saved', { timeout: 15_000 });
     await t.screenshot(page, 'profilogram-ja');
     await openTab(page, 'measure');
     await t.screenshot(page, 'measure-ja');
@@ -369,12 +332,7 @@ test(
     const panel = page.getByTestId('profilogram-panel');
     const storedAt = async (scale: number) => {
       await page.getByTestId('profilogram-scale').fill(String(scale));
-      await eventually(
-        () => panel.getAttribute('data-save-state'),
-        (v) => v === 'saved',
-        `scale ${scale} stored`,
-        15_000,
-      );
+      await expect(panel, `scale ${scale} stored`).toHaveAttribute('data-save-state', 'saved', { timeout: 15_000 });
     };
     /**
      * Width and height on screen of the drawn geometry, in CSS px: its SVG bounding box times the

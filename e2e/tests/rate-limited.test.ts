@@ -1,5 +1,5 @@
-import type { Page, Route } from 'playwright-core';
-import { animationsDone, assert, eventually, pauseClock } from '../src/expect.ts';
+import { expect, type Page, type Route } from '@playwright/test';
+import { animationsDone, assert, pauseClock } from '../src/expect.ts';
 import { test, type TestContext } from '../src/harness.ts';
 
 /** The words of the RATE_LIMITED toast (apiAlert.rateLimited) in the two languages this test reads. */
@@ -73,11 +73,7 @@ test('rate limited: a refused change (saving the settings) is sent once and says
   await page.getByTestId('settings-form').waitFor();
   await page.getByTestId('settings-ppm').fill('10');
   const save = page.getByTestId('settings-save');
-  await eventually(
-    () => save.isDisabled(),
-    (d) => !d,
-    'Save enabled once changed',
-  );
+  await expect(save, 'Save enabled once changed').toBeEnabled();
   await save.click();
   const toast = page.getByTestId('toast').filter({ hasText: WORDS.en.title });
   await toast.waitFor();

@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { createActivatedUser, createUser, newUser } from '../src/accounts.ts';
 import { assert } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
@@ -24,7 +25,7 @@ test('recovery: find email with name and an SMS code', async (t) => {
   await page.getByTestId('fe-code-verify').click();
   // the server shows the address masked: first two characters and the domain
   await page.getByTestId('fe-result').getByText('@example.com', { exact: false }).waitFor();
-  assert.match(await page.getByTestId('fe-result').innerText(), /Your account email: e2\*+@example\.com/);
+  await expect(page.getByTestId('fe-result')).toContainText(/Your account email: e2\*+@example\.com/, { useInnerText: true });
   await t.screenshot(page, 'find-email-result');
 });
 
@@ -137,7 +138,7 @@ test('account: my info shows the sign-up details; a new name reaches the header'
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await page.getByRole('link', { name: 'My info' }).click();
   await page.waitForURL((u) => u.pathname === '/myinfo');
-  assert.equal(await page.getByLabel('Company name').inputValue(), 'E2E Dental Clinic');
+  await expect(page.getByLabel('Company name')).toHaveValue('E2E Dental Clinic');
   assert.equal(
     await page.getByLabel('Mobile phone number').inputValue(),
     `${user.mobile.slice(0, 3)}-${user.mobile.slice(3, 7)}-${user.mobile.slice(7)}`,

@@ -3,9 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks } from '../src/expect.ts';
 import { skip, test, type TestContext } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { requireTool } from '../src/poppler.ts';
@@ -38,12 +38,7 @@ async function openReport(t: TestContext, lang: 'en' | 'ko'): Promise<{ page: Pa
   await page.evaluate((l) => localStorage.setItem('ceppro.language', l), lang);
   await page.goto(`/viewer/${chartUuid}`);
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(
-    () => page.getByTestId('landmark').count(),
-    (n) => n >= 19,
-    'AI landmarks drawn',
-    20_000,
-  );
+  await expectAiLandmarks(page, 20_000);
   await page.getByTestId('panel-tab-report').click();
   return { page, chartId };
 }
@@ -59,7 +54,7 @@ async function printToPdf(page: Page, file: string): Promise<void> {
   });
   await page.getByTestId('print-report').click();
   const printed = () => page.evaluate(() => (window as unknown as { __printed: number }).__printed);
-  await eventually(printed, (n) => n === 1, 'window.print() once the model and its film are ready', 20_000);
+  await expect.poll(printed, { message: 'window.print() once the model and its film are ready', timeout: 20_000 }).toBe(1);
   await page.emulateMedia({ media: 'print' });
   writeFileSync(file, await page.pdf({ preferCSSPageSize: true, printBackground: true }));
   await page.emulateMedia({ media: 'screen' });
@@ -85,7 +80,8 @@ for (const lang of ['en', 'ko'] as const) {
       assert.match(sna, /^\d+\.\d°$/, 'SNA is a value in the print layout');
       assert.equal(await page.locator('[data-testid="report-print"]').getAttribute('lang'), lang);
 
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+      // The server renders the PDF: more than the context's 10 s default on a loaded machine.
+      const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);
       assert.equal(download.suggestedFilename(), `ceppro-report-${chartId}.pdf`);
       const server = join(screensDir, `report-model-${lang}-server.pdf`);
       await download.saveAs(server);

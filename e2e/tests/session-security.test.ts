@@ -1,5 +1,6 @@
 import { createActivatedUser, followMailedLink, newUser } from '../src/accounts.ts';
-import { assert, eventually, pauseClock } from '../src/expect.ts';
+import { expect } from '@playwright/test';
+import { assert, pauseClock } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { expiredCopy } from '../src/expired-token.ts';
 import { linkIn, newestMail, outboxMark, serverDataDir } from '../src/outbox.ts';
@@ -138,11 +139,7 @@ test('session: the lock screen after inactivity unlocks with the account passwor
   await page.getByTestId('lock-password').fill(user.password);
   await lock.getByRole('button', { name: 'Unlock' }).click();
   await lock.waitFor({ state: 'detached' });
-  await eventually(
-    () => page.getByRole('heading', { name: 'Patient list' }).count(),
-    (n) => n === 1,
-    'list visible',
-  );
+  await expect(page.getByRole('heading', { name: 'Patient list' }), 'list visible').toHaveCount(1);
 });
 
 test('account: change password (must differ, current must match), then sign in with it', async (t) => {

@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { test } from '../src/harness.ts';
 import { assert } from '../src/expect.ts';
 
@@ -5,7 +6,7 @@ test('header signed in: logo to the list, user menu with email and name, outside
   const { page, context, user } = await t.newPage({}, { signedIn: true });
   assert.ok(user);
   await page.goto('/setting');
-  assert.equal(await page.getByTestId('logo').getAttribute('href'), '/list/0');
+  await expect(page.getByTestId('logo')).toHaveAttribute('href', '/list/0');
 
   await page.getByTestId('user-menu').click();
   const menu = page.getByRole('menu', { name: 'Account menu' });
@@ -25,15 +26,19 @@ test('header signed in: logo to the list, user menu with email and name, outside
     false,
   );
   assert.equal(await page.getByTestId('user-menu').count(), 0);
-  assert.equal(await page.getByTestId('logo').getAttribute('href'), '/');
+  await expect(page.getByTestId('logo')).toHaveAttribute('href', '/');
 });
 
 test('header signed out: logo links home, no user menu', async (t) => {
   const { page } = await t.newPage();
   await page.goto('/list/0');
-  assert.equal(await page.getByTestId('logo').getAttribute('href'), '/');
+  await expect(page.getByTestId('logo')).toHaveAttribute('href', '/');
   assert.equal(await page.getByTestId('user-menu').count(), 0);
   // Signed out, the manual still downloads (the English one for an English interface).
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download manual' }).click()]);
+  // The server renders the PDF: more than the context's 10 s default on a loaded machine.
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 30_000 }),
+    page.getByRole('button', { name: 'Download manual' }).click(),
+  ]);
   assert.equal(download.suggestedFilename(), 'ceppro-manual-en.pdf');
 });

@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAtLeast } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -31,35 +31,32 @@ test(
     const form = page.getByTestId('settings-form');
     await form.waitFor();
     const landmarks = page.getByTestId('settings-landmarks');
-    assert.match(await landmarks.innerText(), /Landmarks[\s\S]*Skeletal[\s\S]*Dental[\s\S]*Soft tissue/i);
+    await expect(landmarks).toContainText(/Landmarks[\s\S]*Skeletal[\s\S]*Dental[\s\S]*Soft tissue/i, { useInnerText: true });
     // Named as in the viewer's list: short name and full name.
-    assert.match(await landmarks.locator('label', { has: page.getByTestId('settings-landmark-Ls') }).innerText(), /Ls\s*Labrale superius/);
+    await expect(landmarks.locator('label', { has: page.getByTestId('settings-landmark-Ls') })).toContainText(/Ls\s*Labrale superius/, {
+      useInnerText: true,
+    });
     await page.getByTestId('settings-landmark-Ba').uncheck();
     await page.getByTestId('settings-landmark-Bo').uncheck();
     await page.getByTestId('settings-tracing').uncheck();
-    assert.match(await page.getByTestId('settings-guideline').innerText(), /Guide line/);
+    await expect(page.getByTestId('settings-guideline')).toContainText(/Guide line/, { useInnerText: true });
     await page.getByTestId('settings-standard-analysis').selectOption({ label: 'Downs' });
     await t.screenshot(page, 'settings-landmarks-guide-standard-en', { fullPage: true });
     await page.getByTestId('settings-save').click();
     await page.getByTestId('toast').filter({ hasText: 'Settings saved' }).waitFor();
 
     await page.goto(`/viewer/${chartUuid}`);
-    await eventually(
-      () => page.getByTestId('landmark').count(),
-      (n) => n >= 17,
-      'the other landmarks drawn',
-      20_000,
-    );
-    assert.equal(await drawn(page, 'Ba').count(), 0, 'Ba hidden by Settings');
-    assert.equal(await drawn(page, 'Bo').count(), 0, 'Bo hidden by Settings');
-    assert.equal(await page.getByTestId('tracing-layer').count(), 0, 'guide lines off when the chart opens');
+    await expectAtLeast(page.getByTestId('landmark'), 17, { message: 'the other landmarks drawn', timeout: 20_000 });
+    await expect(drawn(page, 'Ba'), 'Ba hidden by Settings').toHaveCount(0);
+    await expect(drawn(page, 'Bo'), 'Bo hidden by Settings').toHaveCount(0);
+    await expect(page.getByTestId('tracing-layer'), 'guide lines off when the chart opens').toHaveCount(0);
     // A hidden landmark still shows once selected in the list.
     await page.locator('[data-testid="landmark-item"][data-id="Ba"]').click();
     await drawn(page, 'Ba').waitFor();
     await page.getByTestId('panel-tab-analysis').click();
     const select = page.getByTestId('analysis-select');
     await select.waitFor();
-    assert.match(await select.locator('option:checked').innerText(), /Downs/);
+    await expect(select.locator('option:checked')).toContainText(/Downs/, { useInnerText: true });
     await t.screenshot(page, 'settings-applied-viewer-en');
 
     // Korean: the same form in Korean, the landmark names the viewer's Korean ones.
@@ -67,9 +64,9 @@ test(
     await page.goto('/setting');
     await page.getByRole('group', { name: '랜드마크' }).first().waitFor();
     assert.equal(await page.getByTestId('settings-landmark-Ba').isChecked(), false, 'kept after a reload');
-    assert.match(await page.getByTestId('settings-landmarks').innerText(), /셀라/);
-    assert.match(await page.getByTestId('settings-guideline').innerText(), /가이드 라인/);
-    assert.match(await page.getByTestId('settings-standard').innerText(), /표준 분석법/);
+    await expect(page.getByTestId('settings-landmarks')).toContainText(/셀라/, { useInnerText: true });
+    await expect(page.getByTestId('settings-guideline')).toContainText(/가이드 라인/, { useInnerText: true });
+    await expect(page.getByTestId('settings-standard')).toContainText(/표준 분석법/, { useInnerText: true });
     await t.screenshot(page, 'settings-landmarks-guide-standard-ko', { fullPage: true });
   },
   { timeoutMs: 150_000 },

@@ -1,5 +1,6 @@
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { expect } from '@playwright/test';
+import { assert } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
@@ -14,35 +15,27 @@ test('settings: Default PPM 10 and a display layer are saved to the account and 
   await form.waitFor();
   const ppm = page.getByTestId('settings-ppm');
   const save = page.getByTestId('settings-save');
-  assert.equal(await ppm.inputValue(), '', 'a new account has no default PPM');
-  assert.equal(await page.getByTestId('settings-plane').isChecked(), true, 'layers start on');
-  assert.equal(await save.isDisabled(), true, 'Save starts disabled');
+  await expect(ppm, 'a new account has no default PPM').toHaveValue('');
+  await expect(page.getByTestId('settings-plane'), 'layers start on').toBeChecked();
+  await expect(save, 'Save starts disabled').toBeDisabled();
 
   await ppm.fill('10.123');
   await page.getByText('Enter a number with at most two decimals').waitFor();
-  assert.equal(await save.isDisabled(), true, 'Save stays disabled for 3 decimals');
+  await expect(save, 'Save stays disabled for 3 decimals').toBeDisabled();
 
   await ppm.fill('10');
   await page.getByTestId('settings-plane').uncheck();
-  await eventually(
-    () => save.isDisabled(),
-    (d) => !d,
-    'Save enabled once changed and valid',
-  );
+  await expect(save, 'Save enabled once changed and valid').toBeEnabled();
   await save.click();
   await page.getByTestId('toast').filter({ hasText: 'Settings saved' }).waitFor();
-  await eventually(
-    () => save.isDisabled(),
-    (d) => d,
-    'Save disabled again after saving',
-  );
+  await expect(save, 'Save disabled again after saving').toBeDisabled();
   await t.screenshot(page, 'settings');
 
   await page.reload();
   await form.waitFor();
-  assert.equal(await ppm.inputValue(), '10', 'Default PPM kept after reload');
+  await expect(ppm, 'Default PPM kept after reload').toHaveValue('10');
   assert.equal(await page.getByTestId('settings-plane').isChecked(), false, 'Ref. plane kept off after reload');
-  assert.equal(await page.getByTestId('settings-xray').isChecked(), true, 'X-ray untouched');
+  await expect(page.getByTestId('settings-xray'), 'X-ray untouched').toBeChecked();
 });
 
 test('settings: "AI adapted to your films" says nothing is learned yet, and its switch is kept on the account', async (t) => {
@@ -52,8 +45,8 @@ test('settings: "AI adapted to your films" says nothing is learned yet, and its 
   await section.getByRole('heading', { name: 'AI adapted to your films', level: 2 }).waitFor();
   await page.getByTestId('ai-adaptation-films').filter({ hasText: 'Nothing learned yet.' }).waitFor();
   const toggle = page.getByTestId('ai-adaptation-switch');
-  assert.equal(await toggle.isChecked(), true, 'a new account applies what it learns');
-  assert.equal(await page.getByTestId('ai-adaptation-reset').isDisabled(), true, 'nothing to reset');
+  await expect(toggle, 'a new account applies what it learns').toBeChecked();
+  await expect(page.getByTestId('ai-adaptation-reset'), 'nothing to reset').toBeDisabled();
   assert.equal(await page.getByTestId('ai-adaptation-table').count(), 0, 'no shifts yet');
 
   const put = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/ai/adaptation' && r.request().method() === 'PUT');

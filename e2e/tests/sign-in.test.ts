@@ -1,5 +1,6 @@
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { expect } from '@playwright/test';
+import { assert } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { cookieValue, fromIp, signInThroughUi } from '../src/sign-in.ts';
 
@@ -60,22 +61,17 @@ test('auth: sign in, "Save email" keeps the email for 7 days, sign out clears th
   await menu.getByRole('menuitem', { name: 'Sign out' }).click();
   await logout;
   await page.waitForURL((u) => u.pathname === '/');
-  await eventually(
-    () => cookieValue(context, 'token'),
-    (v) => v === undefined,
-    'token cookie cleared',
-  );
+  // Cookies are the context's state, not the DOM's: polled.
+  await expect.poll(() => cookieValue(context, 'token'), { message: 'token cookie cleared' }).toBeUndefined();
   assert.equal(await cookieValue(context, 'i'), undefined);
-  await eventually(
-    () => cookieValue(context, 'refreshToken'),
-    (v) => v === undefined,
-    'refresh cookie cleared by the server at logout',
-  );
+  await expect
+    .poll(() => cookieValue(context, 'refreshToken'), { message: 'refresh cookie cleared by the server at logout' })
+    .toBeUndefined();
 
   // the saved email is filled in on the next visit
   await page.reload();
   assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), user.email);
-  assert.equal(await page.getByTestId('save-email').isChecked(), true);
+  await expect(page.getByTestId('save-email')).toBeChecked();
   await page.goto('/list/0');
   await page.waitForURL((u) => u.pathname === '/');
 });

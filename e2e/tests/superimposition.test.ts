@@ -3,10 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAtLeast } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -71,25 +71,21 @@ async function openTab(page: Page): Promise<void> {
 /** Before a screenshot: the film drawn and every thumbnail and blended film loaded. */
 async function settled(page: Page): Promise<void> {
   await page.locator('.viewer-stage__status').waitFor({ state: 'detached' });
-  await eventually(
-    () =>
-      page
-        .locator('.superimposition-film__thumb img')
-        .evaluateAll((els) => els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)),
-    (ok) => ok,
-    'thumbnails loaded',
-    15_000,
-  );
+  // Loaded is the images' own state, not an attribute: polled.
+  await expect
+    .poll(
+      () =>
+        page
+          .locator('.superimposition-film__thumb img')
+          .evaluateAll((els) => els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0)),
+      { message: 'thumbnails loaded', timeout: 15_000 },
+    )
+    .toBe(true);
 }
 
 async function movementDistances(page: Page): Promise<number[]> {
   const rows = page.getByTestId('movement-row');
-  await eventually(
-    () => rows.count(),
-    (n) => n >= 10,
-    'movement table filled',
-    30_000,
-  );
+  await expectAtLeast(rows, 10, { message: 'movement table filled', timeout: 30_000 });
   return rows.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-distance'))));
 }
 
@@ -149,16 +145,15 @@ test(
     );
     const legend = page.getByTestId('superimposition-legend').locator('li');
     assert.deepEqual(await legend.evaluateAll((els) => els.map((el) => el.getAttribute('data-colour'))), ['white', 'red']);
-    assert.match((await legend.first().textContent()) ?? '', /2020-03-02/);
+    await expect(legend.first()).toContainText(/2020-03-02/);
     await page.getByTestId('superimposed-white').waitFor();
     await page.getByTestId('superimposed-red').waitFor();
 
     await page.getByTestId('superimposition-method-best-fit').check();
-    await eventually(
-      () => page.getByTestId('superimposition-legend').getAttribute('data-method'),
-      (m) => m === 'best-fit',
-      'the best-fit superimposition shown',
-      30_000,
+    await expect(page.getByTestId('superimposition-legend'), 'the best-fit superimposition shown').toHaveAttribute(
+      'data-method',
+      'best-fit',
+      { timeout: 30_000 },
     );
     const fitDistances = await movementDistances(page);
     assert.ok(
@@ -195,8 +190,8 @@ test(
       true,
       'the older film is still chosen',
     );
-    assert.equal(await page.getByTestId('superimposition-method-best-fit').isChecked(), true, 'best fit is still the method');
-    assert.equal(await page.getByTestId('superimposition-blending').isChecked(), true, 'blending is still on');
+    await expect(page.getByTestId('superimposition-method-best-fit'), 'best fit is still the method').toBeChecked();
+    await expect(page.getByTestId('superimposition-blending'), 'blending is still on').toBeChecked();
     assert.ok((await movementDistances(page)).every((d) => d < 0.05));
 
     // Printed report: the superimposition section with its legend and table.

@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { animationsDone, assert, eventually, pauseClock } from '../src/expect.ts';
+import { animationsDone, assert, pauseClock } from '../src/expect.ts';
 import { skip, test, type TestContext } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -30,11 +30,7 @@ const DEMO_BUTTONS: Record<string, RegExp> = { en: /toast$/i, ja: /トースト/
 async function pushThreeToasts(page: Page, language: string): Promise<void> {
   await page.goto('/toast');
   const buttons = page.locator('.demo-card__actions button').filter({ hasText: DEMO_BUTTONS[language] ?? /./ });
-  await eventually(
-    () => buttons.count(),
-    (n) => n === 3,
-    'three demo buttons',
-  );
+  await expect(buttons, 'three demo buttons').toHaveCount(3);
   for (const button of await buttons.all()) await button.click();
   await page.getByTestId('toast').nth(2).waitFor();
 }
@@ -55,7 +51,7 @@ async function waitStepping(page: Page, locator: Locator, what: string): Promise
 async function assertClear(page: Page, control: Locator, what: string): Promise<void> {
   const target = await boxOf(control, what);
   const toasts = page.getByTestId('toast');
-  assert.equal(await toasts.count(), 3, 'three toasts shown');
+  await expect(toasts, 'three toasts shown').toHaveCount(3);
   await animationsDone(toasts);
   const stack = await boxOf(page.getByTestId('toast-stack'), 'toast stack');
   assert.ok(!overlaps(stack, target), `the toast stack ${JSON.stringify(stack)} covers ${what} ${JSON.stringify(target)}`);

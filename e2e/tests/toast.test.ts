@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { test } from '../src/harness.ts';
 import { animationsDone, assert, pauseClock } from '../src/expect.ts';
 
@@ -17,9 +18,9 @@ test('toast: slides in at 400 px and hides itself after 3 s', async (t) => {
   await t.screenshot(page, 'toast-success');
 
   await page.clock.runFor(2999);
-  assert.equal(await toast.count(), 1, 'still visible 1 ms before 3 s');
+  await expect(toast, 'still visible 1 ms before 3 s').toHaveCount(1);
   await page.clock.runFor(1);
-  await toast.waitFor({ state: 'detached' });
+  await expect(toast, 'hidden at 3 s').toHaveCount(0);
 });
 
 test('toast: a hovered toast stays; it hides 3 s after the pointer leaves', async (t) => {
@@ -31,17 +32,20 @@ test('toast: a hovered toast stays; it hides 3 s after the pointer leaves', asyn
   const toast = page.getByTestId('toast');
   await toast.hover();
   await page.clock.runFor(4500);
-  assert.equal(await toast.count(), 1, 'hovered toast still there after 4.5 s');
+  await expect(toast, 'hovered toast still there after 4.5 s').toHaveCount(1);
   await page.mouse.move(300, 600);
   await page.clock.runFor(2999);
-  assert.equal(await toast.count(), 1, 'still there 1 ms before 3 s after the pointer left');
+  await expect(toast, 'still there 1 ms before 3 s after the pointer left').toHaveCount(1);
   await page.clock.runFor(1);
-  await toast.waitFor({ state: 'detached' });
+  await expect(toast, 'hidden 3 s after the pointer left').toHaveCount(0);
 });
 
 test('toast: identical warnings are not duplicated; dismiss one; Clear all', async (t) => {
   const { page } = await t.newPage();
+  await page.clock.install();
   await page.goto('/toast');
+  // The page's timers move only when the test says so: the toasts' 3 s do not run out while a busy machine clicks.
+  await pauseClock(page);
   const warn = page.getByRole('button', { name: 'Warning toast' });
   await warn.click();
   await warn.click();
@@ -49,16 +53,15 @@ test('toast: identical warnings are not duplicated; dismiss one; Clear all', asy
   await page.getByRole('button', { name: 'Success toast' }).click();
   await page.getByRole('button', { name: 'Error toast' }).click();
   const toasts = page.getByTestId('toast');
-  // counted straight away: the first toast was pushed well under 3 s ago
-  assert.equal(await page.locator('[data-testid="toast"][data-kind="warning"]').count(), 1);
-  assert.equal(await toasts.count(), 3);
+  await expect(page.locator('[data-testid="toast"][data-kind="warning"]'), 'one warning for three identical ones').toHaveCount(1);
+  await expect(toasts).toHaveCount(3);
   await animationsDone(toasts); // slide-in finished
   await t.screenshot(page, 'toast-stack');
 
   await page.locator('[data-testid="toast"][data-kind="success"]').getByRole('button', { name: 'Dismiss' }).click();
-  assert.equal(await toasts.count(), 2);
+  await expect(toasts, 'one dismissed').toHaveCount(2);
   await page.getByRole('button', { name: 'Clear all' }).click();
-  assert.equal(await toasts.count(), 0);
+  await expect(toasts, 'all cleared').toHaveCount(0);
 });
 
 test('toast: on the home page toasts do not auto-hide, and they survive a reload', async (t) => {
@@ -69,10 +72,10 @@ test('toast: on the home page toasts do not auto-hide, and they survive a reload
   await page.getByTestId('logo').click(); // client-side navigation home
   await page.waitForURL((u) => u.pathname === '/');
   await page.clock.fastForward(4000);
-  assert.equal(await page.getByTestId('toast').count(), 1, 'still shown on home after 4 s');
+  await expect(page.getByTestId('toast'), 'still shown on home after 4 s').toHaveCount(1);
   await page.reload();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  assert.equal(await page.getByTestId('toast').count(), 1, 'restored from sessionStorage');
+  await expect(page.getByTestId('toast'), 'restored from sessionStorage').toHaveCount(1);
 });
 
 test('toast: a toast on screen takes the new language, and the header menu opens above it', async (t) => {
@@ -82,12 +85,12 @@ test('toast: a toast on screen takes the new language, and the header menu opens
   await pauseClock(page); // the toast cannot hide itself while the test works the menu
   await page.getByRole('button', { name: 'Success toast' }).click();
   const title = page.getByTestId('toast').locator('.toast__title');
-  assert.equal(await title.textContent(), 'Success');
+  await expect(title).toHaveText('Success');
   await page.getByTestId('language-picker').click();
   // Under the toast before the fix: the click waited until the toast went away.
   await page.locator('[role=menuitemradio][lang=ko]').click({ timeout: 5000 });
   await page.getByRole('button', { name: '성공 토스트' }).waitFor();
-  assert.equal(await title.textContent(), '성공');
+  await expect(title).toHaveText('성공');
   await animationsDone(page.getByTestId('toast'));
   await t.screenshot(page, 'toast-after-language-change-ko');
 });

@@ -1,6 +1,6 @@
-import type { Page, Request } from 'playwright-core';
+import { expect, type Page, type Request } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -51,12 +51,10 @@ function operationOf(body: string | null): string {
 }
 
 async function landmarksAt(page: Page): Promise<number> {
-  return eventually(
-    () => page.evaluate(() => (window as unknown as { __landmarksAt?: number }).__landmarksAt ?? 0),
-    (at) => at > 0,
-    'AI landmarks drawn',
-    30_000,
-  );
+  const at = () => page.evaluate(() => (window as unknown as { __landmarksAt?: number }).__landmarksAt ?? 0);
+  // A time the page recorded in a script variable (not DOM): polled.
+  await expect.poll(at, { message: 'AI landmarks drawn', timeout: 30_000 }).toBeGreaterThan(0);
+  return at();
 }
 
 test(
@@ -97,10 +95,8 @@ test(
     assert.equal(sent.length, 1, 'ViewerFirstPaint sent once');
     // The film is drawn from that URL, and the landmarks on it.
     assert.equal((await page.getByTestId('landmark').count()) >= 19, true, 'landmarks still shown');
-    await eventually(
-      () => page.getByTestId('viewer-stage').locator('.viewer-stage__status').count(),
-      (n) => n === 0,
-      'film loaded (no loading or error status)',
+    await expect(page.getByTestId('viewer-stage').locator('.viewer-stage__status'), 'film loaded (no loading or error status)').toHaveCount(
+      0,
     );
   },
   FLOW,

@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks } from '../src/expect.ts';
 import { skip, test, type TestContext } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -44,12 +44,7 @@ async function openViewer(t: TestContext, label: string, language = 'en'): Promi
 
 async function landmarksShown(page: Page): Promise<void> {
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(
-    () => page.getByTestId('landmark').count(),
-    (n) => n >= 19,
-    'AI landmarks drawn',
-    20_000,
-  );
+  await expectAiLandmarks(page, 20_000);
 }
 
 const landmark = (page: Page, id: string): Locator => page.locator(`[data-testid="landmark"][data-id="${id}"]`);
@@ -206,10 +201,9 @@ test(
       fitted.film.width <= stageBox.width + 1 && fitted.film.height <= stageBox.height + 1,
       'the film fits the stage after coming back',
     );
-    await eventually(
-      () => dotFill(page, 'S'),
-      (f) => f === 'rgb(0, 255, 0)',
-      'hard-tissue landmark S in the hard-tissue colour',
+    await expect(landmark(page, 'S').locator('.landmark__dot'), 'hard-tissue landmark S in the hard-tissue colour').toHaveCSS(
+      'fill',
+      'rgb(0, 255, 0)',
     );
     assert.equal(await dotRadius(page, 'S'), 20.5, 'hard-tissue size 20 = radius 20.5');
     assert.equal(await dotFill(page, 'U1'), 'rgb(0, 255, 0)', 'a tooth counts as hard tissue');
@@ -232,20 +226,15 @@ test(
     await page.mouse.down();
     await page.mouse.move(s.x + s.width / 2 + 35, s.y + s.height / 2, { steps: 8 });
     await page.mouse.up();
-    await eventually(
-      async () => Number(await landmark(page, 'S').getAttribute('data-x')),
-      (x) => x > sx0 + 5,
-      'S dragged from the edge of its big dot',
-    );
+    // A number read from an attribute: no web-first matcher compares it, so it is polled.
+    await expect
+      .poll(async () => Number(await landmark(page, 'S').getAttribute('data-x')), { message: 'S dragged from the edge of its big dot' })
+      .toBeGreaterThan(sx0 + 5);
 
     // Auto zoom-in: picking a landmark in the list shows it close up, centred.
     assert.equal(await zoomPercent(page), 100);
     await page.locator('[data-testid="landmark-item"][data-id="Me"]').click();
-    await eventually(
-      () => zoomPercent(page),
-      (z) => z === 250,
-      'zoomed in to 250% on the selected landmark',
-    );
+    await expect.poll(() => zoomPercent(page), { message: 'zoomed in to 250% on the selected landmark' }).toBe(250);
     const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
     const me = await boxOf(landmark(page, 'Me').locator('.landmark__dot'), 'Me');
     assert.ok(Math.abs(me.x + me.width / 2 - (stage.x + stage.width / 2)) < 3, 'Me centred horizontally');
@@ -285,11 +274,9 @@ test(
       if (where === 'bottom left') await t.screenshot(page, 'polish-pan-bottom-left');
     }
     await page.setViewportSize({ width: 1120, height: 780 }); // the app's smallest window is 1100 x 768
-    await eventually(
-      () => boxOf(page.getByTestId('viewer-stage'), 'stage'),
-      (b) => b.width < stage.width,
-      'stage shrank',
-    );
+    await expect
+      .poll(async () => (await boxOf(page.getByTestId('viewer-stage'), 'stage')).width, { message: 'stage shrank' })
+      .toBeLessThan(stage.width);
     await assertFilmSeen(page, 'after the window shrank');
     await panBy(page, 3000, 3000);
     await assertFilmSeen(page, 'small window, a long drag to the bottom right');
@@ -354,11 +341,8 @@ test(
     await page.mouse.down();
     await page.mouse.move(dot.x + dot.width / 2 + 30, dot.y + dot.height / 2, { steps: 10 });
     await page.mouse.up();
-    const x1 = await eventually(
-      async () => Number(await a.getAttribute('data-x')),
-      (x) => x > x0 + 5,
-      'A moved',
-    );
+    await expect.poll(async () => Number(await a.getAttribute('data-x')), { message: 'A moved' }).toBeGreaterThan(x0 + 5);
+    const x1 = Number(await a.getAttribute('data-x'));
 
     await page.getByTestId('reset-ai-all').click();
     const popup = page.getByTestId('confirm-popup');
@@ -372,12 +356,10 @@ test(
 
     await page.getByTestId('reset-ai-all').click();
     await popup.getByRole('button', { name: 'Reset all' }).click();
-    await eventually(
-      async () => Number(await a.getAttribute('data-x')),
-      (x) => Math.abs(x - x0) < 0.05,
-      'A back at the AI position',
-    );
-    assert.equal(await a.getAttribute('data-source'), 'ai');
+    await expect
+      .poll(async () => Math.abs(Number(await a.getAttribute('data-x')) - x0), { message: 'A back at the AI position' })
+      .toBeLessThan(0.05);
+    await expect(a).toHaveAttribute('data-source', 'ai');
 
     await page.getByTestId('panel-tab-analysis').click();
     await page.locator('.analysis-panel__customise').click();

@@ -3,9 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { createActivatedUser, newUser, type TestUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert, expectAiLandmarks } from '../src/expect.ts';
 import { skip, test, type TestContext } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -52,12 +52,7 @@ async function openViewer(t: TestContext, label: string, options: { viaList?: bo
 
 async function landmarksShown(page: Page): Promise<void> {
   await page.getByTestId('viewer-image').waitFor();
-  await eventually(
-    () => page.getByTestId('landmark').count(),
-    (n) => n >= 19,
-    'AI landmarks drawn',
-    20_000,
-  );
+  await expectAiLandmarks(page, 20_000);
 }
 
 const landmark = (page: Page, id: string): Locator => page.locator(`[data-testid="landmark"][data-id="${id}"]`);
@@ -76,11 +71,8 @@ async function wheelToLimit(page: Page, deltaY: number): Promise<number> {
   let previous = await zoomPercent(page);
   for (let i = 0; i < 120; i += 1) {
     await page.mouse.wheel(0, deltaY);
-    const now = await eventually(
-      () => zoomPercent(page),
-      (z) => Number.isFinite(z),
-      'zoom readout',
-    );
+    await expect(page.getByTestId('viewer-zoom'), 'zoom readout').toContainText(/\d\s*%/, { useInnerText: true });
+    const now = await zoomPercent(page);
     assert.ok(now >= 50 && now <= 400, `zoom ${now}% is outside 50-400%`);
     if (now === previous && (now === 400 || now === 50)) return now;
     previous = now;
@@ -118,11 +110,7 @@ test(
     assert.equal(await wheelToLimit(page, 100), 50, 'zooming out stops at 50%');
     await t.screenshot(page, 'viewer-zoom-50');
     await page.getByTestId('viewer-fit').click();
-    await eventually(
-      () => zoomPercent(page),
-      (z) => z === 100,
-      'fit is 100%',
-    );
+    await expect.poll(() => zoomPercent(page), { message: 'fit is 100%' }).toBe(100);
 
     await openTab(page, 'analysis');
     await row(page, 'SNA').waitFor();
@@ -130,51 +118,36 @@ test(
     const a = landmark(page, 'A');
     const ax0 = await numberAttr(a, 'data-x');
     await dragBy(page, a, 25, 0);
-    const ax1 = await eventually(
-      () => numberAttr(a, 'data-x'),
-      (x) => x > ax0 + 5,
-      'A point moved right',
-    );
-    const sna1 = await eventually(
-      () => numberAttr(row(page, 'SNA'), 'data-value'),
-      (v) => Math.abs(v - sna0) > 0.2,
-      'SNA follows the moved A point',
-    );
+    // Numbers read from attributes: no web-first matcher compares them, so they are polled.
+    await expect.poll(() => numberAttr(a, 'data-x'), { message: 'A point moved right' }).toBeGreaterThan(ax0 + 5);
+    const ax1 = await numberAttr(a, 'data-x');
+    const snaChange = async () => Math.abs((await numberAttr(row(page, 'SNA'), 'data-value')) - sna0);
+    await expect.poll(snaChange, { message: 'SNA follows the moved A point' }).toBeGreaterThan(0.2);
+    const sna1 = await numberAttr(row(page, 'SNA'), 'data-value');
     await t.screenshot(page, 'viewer-landmark-dragged');
 
     // Positions save when the adjustment menu is left: visit it and leave it again.
     await openTab(page, 'landmarks');
     await openTab(page, 'analysis');
-    await eventually(
-      () => page.getByTestId('save-state').getAttribute('data-state'),
-      (s) => s === 'saved',
-      'landmarks saved',
-      15_000,
-    );
+    await expect(page.getByTestId('save-state'), 'landmarks saved').toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
     await page.reload();
     await landmarksShown(page);
     assert.ok(Math.abs((await numberAttr(a, 'data-x')) - ax1) < 0.05, 'the moved A point is kept after a reload');
     await openTab(page, 'analysis');
-    await eventually(
-      () => numberAttr(row(page, 'SNA'), 'data-value'),
-      (v) => Math.abs(v - sna1) < 0.01,
-      'SNA after reload equals the adjusted value',
-    );
+    await expect
+      .poll(async () => Math.abs((await numberAttr(row(page, 'SNA'), 'data-value')) - sna1), {
+        message: 'SNA after reload equals the adjusted value',
+      })
+      .toBeLessThan(0.01);
 
     await openTab(page, 'landmarks');
     await page.locator('[data-testid="landmark-item"][data-id="A"]').click();
     await page.getByTestId('reset-ai').click();
-    await eventually(
-      () => numberAttr(a, 'data-x'),
-      (x) => Math.abs(x - ax0) < 0.05,
-      'A point back at the AI position',
-    );
+    await expect
+      .poll(async () => Math.abs((await numberAttr(a, 'data-x')) - ax0), { message: 'A point back at the AI position' })
+      .toBeLessThan(0.05);
     await openTab(page, 'analysis');
-    await eventually(
-      () => numberAttr(row(page, 'SNA'), 'data-value'),
-      (v) => Math.abs(v - sna0) < 0.01,
-      'SNA back to the AI value',
-    );
+    await expect.poll(snaChange, { message: 'SNA back to the AI value' }).toBeLessThan(0.01);
   },
   FLOW,
 );
@@ -185,12 +158,9 @@ test(
     const { page } = await openViewer(t, 'viewer-ruler');
     await openTab(page, 'analysis');
     const status = page.getByTestId('calibration-status');
-    await eventually(
-      () => status.getAttribute('data-source'),
-      (s) => s === 'none',
-      'uncalibrated at first',
-    );
-    assert.match(await page.getByTestId('analysis-table').innerText(), /\d px/, 'lengths in px before calibration');
+    await expect(status, 'uncalibrated at first').toHaveAttribute('data-source', 'none');
+    const table = page.getByTestId('analysis-table');
+    await expect(table, 'lengths in px before calibration').toContainText(/\d px/, { useInnerText: true });
     await page.getByTestId('ruler-tool').click();
     const stage = await page.getByTestId('viewer-stage').boundingBox();
     assert.ok(stage);
@@ -198,27 +168,20 @@ test(
     await page.mouse.click(stage.x + stage.width * 0.3 + 200, stage.y + stage.height * 0.5);
     await page.getByTestId('ruler-length').fill('40');
     await page.getByTestId('ruler-apply').click();
-    await eventually(
-      () => status.getAttribute('data-source'),
-      (s) => s === 'ruler',
-      'calibrated by the ruler',
-    );
+    await expect(status, 'calibrated by the ruler').toHaveAttribute('data-source', 'ruler');
     const ppm = Number(await status.getAttribute('data-ppm'));
     assert.ok(ppm > 0, `ruler px/mm ${ppm}`);
-    await eventually(
-      () => page.getByTestId('analysis-table').innerText(),
-      (text) => /\d mm/.test(text) && !/\d px/.test(text),
-      'lengths in mm once calibrated',
-    );
+    await expect(table, 'lengths in mm once calibrated').toContainText(/\d mm/, { useInnerText: true });
+    await expect(table, 'no length in px once calibrated').not.toContainText(/\d px/, { useInnerText: true });
     await t.screenshot(page, 'viewer-ruler');
 
-    const steinerIds = await page.getByTestId('analysis-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+    const rowIds = () => page.getByTestId('analysis-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+    const steinerIds = await rowIds();
     await page.getByTestId('analysis-select').selectOption('std:downs');
-    const downsIds = await eventually(
-      () => page.getByTestId('analysis-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id'))),
-      (ids) => ids.join() !== steinerIds.join(),
-      'the Downs rows replace the Steiner rows',
-    );
+    await expect
+      .poll(async () => (await rowIds()).join(), { message: 'the Downs rows replace the Steiner rows' })
+      .not.toBe(steinerIds.join());
+    const downsIds = await rowIds();
     assert.equal(downsIds.length, 10, `Downs has 10 measurements, got ${downsIds.join(',')}`);
     await t.screenshot(page, 'viewer-downs');
   },
@@ -240,11 +203,11 @@ test(
       };
     });
     await page.getByTestId('print-report').click();
-    await eventually(
-      () => page.evaluate(() => (window as unknown as { __printed: number }).__printed),
-      (n) => n === 1,
-      'window.print() called once the film is ready',
-    );
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed), {
+        message: 'window.print() called once the film is ready',
+      })
+      .toBe(1);
 
     await page.emulateMedia({ media: 'print' });
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
@@ -269,7 +232,8 @@ test(
       console.log('      (poppler-utils absent: the printed PDF was checked by its header only)');
     }
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-pdf').click()]);
+    // The server renders the PDF: more than the context's 10 s default on a loaded machine.
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);
     assert.equal(download.suggestedFilename(), `ceppro-report-${chartId}.pdf`);
     const saved = join(screensDir, 'viewer-server-report.pdf');
     await download.saveAs(saved);

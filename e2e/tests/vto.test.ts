@@ -5,10 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import { expect, type Page } from '@playwright/test';
 import { facePhoto, noFacePhoto, placeProfile } from '../../apps/server/test/planning/face-photo.ts';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, eventually } from '../src/expect.ts';
+import { assert } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -73,12 +73,7 @@ async function setRange(page: Page, testId: string, value: number): Promise<void
 }
 
 async function saved(page: Page): Promise<void> {
-  await eventually(
-    () => page.getByTestId('vto-save-state').getAttribute('data-state'),
-    (s) => s === 'saved',
-    'the plan saved',
-    15_000,
-  );
+  await expect(page.getByTestId('vto-save-state'), 'the plan saved').toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
 }
 
 test(
@@ -123,36 +118,23 @@ test(
     await openTab(page);
 
     // autoAlign flag (on by default): aligned the first time the tab opens.
-    await eventually(
-      () => page.getByTestId('vto-align-status').textContent(),
-      (s) => /Aligned automatically/.test(s ?? ''),
-      'auto-aligned',
-      30_000,
-    );
+    await expect(page.getByTestId('vto-align-status'), 'auto-aligned').toContainText(/Aligned automatically/, { timeout: 30_000 });
 
     await page.getByTestId('vto-move-Pogonion-horizontal').fill('5');
     await setRange(page, 'vto-ratio-input-chin', 0.95);
-    assert.equal(await page.getByTestId('vto-ratio-value-chin').textContent(), '0.95');
-    await eventually(
-      () => page.getByTestId('vto-soft-move-stPog').getAttribute('data-h'),
-      (h) => h === '4.75',
-      'soft pogonion moved 0.95 × 5 mm',
-    );
-    assert.match((await page.getByTestId('vto-soft-move-stPog').textContent()) ?? '', /\+4\.75 mm/);
+    await expect(page.getByTestId('vto-ratio-value-chin')).toHaveText('0.95');
+    await expect(page.getByTestId('vto-soft-move-stPog'), 'soft pogonion moved 0.95 × 5 mm').toHaveAttribute('data-h', '4.75');
+    await expect(page.getByTestId('vto-soft-move-stPog')).toContainText(/\+4\.75 mm/);
     await page.getByTestId('vto-predicted-stPog').waitFor({ state: 'attached' });
     await saved(page);
 
     // The morphed photo: drawn on its canvas, half before / half after.
     await setRange(page, 'vto-split', 35);
-    await eventually(
-      () => page.getByTestId('vto-morph-canvas').getAttribute('data-drawn'),
-      (n) => Number(n) > 0,
-      'morph drawn',
-    );
+    await expect(page.getByTestId('vto-morph-canvas'), 'morph drawn').toHaveAttribute('data-drawn', /^[1-9]\d*$/);
     await page.locator('.viewer-stage__status').waitFor({ state: 'detached' });
     await t.screenshot(page, 'vto-en');
     await page.getByTestId('vto-measurements').scrollIntoViewIfNeeded();
-    assert.match((await page.getByTestId('vto-measure-LB_LOWER_LIP').textContent()) ?? '', /mm/);
+    await expect(page.getByTestId('vto-measure-LB_LOWER_LIP')).toContainText(/mm/);
     await t.screenshot(page, 'vto-en-measurements');
     await page.getByTestId('photo-view-toggle').click();
     await t.screenshot(page, 'vto-en-photo-view');
@@ -162,22 +144,10 @@ test(
     await page.getByTestId('panel-tab-landmarks').click();
     await page.reload();
     await openTab(page);
-    await eventually(
-      () => page.getByTestId('vto-move-Pogonion-horizontal').inputValue(),
-      (v) => v === '5',
-      'movement restored',
-    );
-    assert.equal(await page.getByTestId('vto-ratio-value-chin').textContent(), '0.95');
-    await eventually(
-      () => page.getByTestId('vto-soft-move-stPog').getAttribute('data-h'),
-      (h) => h === '4.75',
-      'prediction restored',
-    );
-    await eventually(
-      () => page.getByTestId('vto-align-status').textContent(),
-      (s) => /Aligned automatically/.test(s ?? ''),
-      'alignment restored',
-    );
+    await expect(page.getByTestId('vto-move-Pogonion-horizontal'), 'movement restored').toHaveValue('5');
+    await expect(page.getByTestId('vto-ratio-value-chin')).toHaveText('0.95');
+    await expect(page.getByTestId('vto-soft-move-stPog'), 'prediction restored').toHaveAttribute('data-h', '4.75');
+    await expect(page.getByTestId('vto-align-status'), 'alignment restored').toContainText(/Aligned automatically/);
 
     // Printed report: the VTO/STO page.
     await page.getByTestId('panel-tab-report').click();
@@ -186,17 +156,18 @@ test(
     });
     await page.getByTestId('vto-print').waitFor({ state: 'attached' });
     // The printed film (with today's tracing) is drawn and loaded twice: today alone, and under the predicted tracing.
-    await eventually(
-      () =>
-        page
-          .locator('.vto-print__frame img')
-          .evaluateAll(
-            (els) => els.length === 2 && els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0),
+    const printFilms = page.locator('.vto-print__frame img');
+    await expect(printFilms, 'print film twice').toHaveCount(2, { timeout: 20_000 });
+    // Loaded is not in the DOM's attributes: the images' own state, polled.
+    await expect
+      .poll(
+        () =>
+          printFilms.evaluateAll((els) =>
+            els.every((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0),
           ),
-      (ok) => ok,
-      'print film loaded',
-      20_000,
-    );
+        { message: 'print film loaded', timeout: 20_000 },
+      )
+      .toBe(true);
     await page.emulateMedia({ media: 'print' });
     const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     await page.emulateMedia({ media: 'screen' });
@@ -247,12 +218,7 @@ test(
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
     await page.reload();
     await openTab(page);
-    await eventually(
-      () => page.getByTestId('vto-morph-canvas').getAttribute('data-drawn'),
-      (n) => Number(n) > 0,
-      'morph drawn (ja)',
-      20_000,
-    );
+    await expect(page.getByTestId('vto-morph-canvas'), 'morph drawn (ja)').toHaveAttribute('data-drawn', /^[1-9]\d*$/, { timeout: 20_000 });
     await page.locator('.viewer-stage__status').waitFor({ state: 'detached' });
     await t.screenshot(page, 'vto-ja');
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'en'));
@@ -271,23 +237,20 @@ test(
       { x: cx + 110, y: cy - 30 },
       { x: cx - 10, y: cy + 140 },
     ];
+    const prompt = page.getByTestId('vto-align-prompt');
     for (const [i, p] of picks.entries()) {
-      assert.equal(await page.getByTestId('vto-align-prompt').getAttribute('data-on'), 'photo');
-      assert.equal(await page.getByTestId('vto-align-prompt').getAttribute('data-n'), String(i));
+      await expect(prompt).toHaveAttribute('data-on', 'photo');
+      await expect(prompt).toHaveAttribute('data-n', String(i));
       await page.mouse.click(p.x, p.y);
     }
     await t.screenshot(page, 'vto-manual-film-step-en');
     for (const p of picks) {
-      assert.equal(await page.getByTestId('vto-align-prompt').getAttribute('data-on'), 'film');
+      await expect(prompt).toHaveAttribute('data-on', 'film');
       await page.mouse.click(p.x + 40, p.y + 25);
     }
-    await eventually(
-      () => page.getByTestId('vto-align-status').textContent(),
-      (s) => /Aligned by three points/.test(s ?? ''),
-      'aligned by three points',
-    );
+    await expect(page.getByTestId('vto-align-status'), 'aligned by three points').toContainText(/Aligned by three points/);
     await saved(page);
-    assert.match((await page.getByTestId('vto-align-status').textContent()) ?? '', /fit error 0\.\d px/);
+    await expect(page.getByTestId('vto-align-status')).toContainText(/fit error 0\.\d px/);
     await page.getByTestId('photo-overlay-toggle').waitFor();
     await t.screenshot(page, 'vto-manual-aligned-en');
 
@@ -295,7 +258,7 @@ test(
     await page.goto(`/viewer/${bare.chartUuid}`);
     await openTab(page);
     await page.getByText('No facial image.').waitFor({ timeout: 30_000 });
-    assert.equal(await page.getByTestId('photo-controls').count(), 0, 'no photo controls without a photo');
+    await expect(page.getByTestId('photo-controls'), 'no photo controls without a photo').toHaveCount(0);
 
     // What is stored (read last: signing the API client in again ends the browser's session).
     await api.login();
@@ -335,20 +298,21 @@ test(
     await page.getByText('Facial image not recognized (adjust manually).').waitFor({ timeout: 30_000 });
 
     const tracing = page.getByTestId('tracing-layer');
-    const drawn = async () => ({
-      tracing: await tracing.isVisible(),
-      landmarks: await page.getByTestId('landmark').first().isVisible(),
-      planes: await page.locator('[data-plane]').first().isVisible(),
-    });
-    const all = (value: boolean) => ({ tracing: value, landmarks: value, planes: value });
+    /** The tracing, the landmarks and the planes all shown (or all hidden). */
+    const drawn = async (shown: boolean, what: string) => {
+      for (const layer of [tracing, page.getByTestId('landmark').first(), page.locator('[data-plane]').first()]) {
+        if (shown) await expect(layer, what).toBeVisible();
+        else await expect(layer, what).toBeHidden();
+      }
+    };
     await tracing.waitFor();
-    assert.deepEqual(await drawn(), all(true), 'the tracing is drawn before aligning');
+    await drawn(true, 'the tracing is drawn before aligning');
 
     // Started, then cancelled: hidden while it runs, back after.
     await page.getByTestId('vto-manual-align').click();
-    await eventually(drawn, (d) => JSON.stringify(d) === JSON.stringify(all(false)), 'the tracing hidden over the photo');
+    await drawn(false, 'the tracing hidden over the photo');
     await page.getByTestId('vto-manual-cancel').click();
-    await eventually(drawn, (d) => JSON.stringify(d) === JSON.stringify(all(true)), 'the tracing back after cancelling');
+    await drawn(true, 'the tracing back after cancelling');
 
     await page.getByTestId('vto-manual-align').click();
     const box = await page.getByTestId('viewer-stage').boundingBox();
@@ -360,19 +324,15 @@ test(
       { x: cx + 110, y: cy - 30 },
       { x: cx - 10, y: cy + 140 },
     ];
-    await eventually(drawn, (d) => JSON.stringify(d) === JSON.stringify(all(false)), 'the tracing hidden over the photo');
+    await drawn(false, 'the tracing hidden over the photo');
     await page.mouse.click(picks[0]!.x, picks[0]!.y);
     await t.screenshot(page, 'vto-align-photo-step-en');
     for (const p of picks.slice(1)) await page.mouse.click(p.x, p.y);
-    assert.equal(await page.getByTestId('vto-align-prompt').getAttribute('data-on'), 'film');
-    assert.deepEqual(await drawn(), all(false), 'still hidden while the film points are picked');
+    await expect(page.getByTestId('vto-align-prompt')).toHaveAttribute('data-on', 'film');
+    await drawn(false, 'still hidden while the film points are picked');
     for (const p of picks) await page.mouse.click(p.x + 40, p.y + 25);
-    await eventually(
-      () => page.getByTestId('vto-align-status').textContent(),
-      (s) => /Aligned by three points/.test(s ?? ''),
-      'aligned by three points',
-    );
-    await eventually(drawn, (d) => JSON.stringify(d) === JSON.stringify(all(true)), 'the tracing back once aligned');
+    await expect(page.getByTestId('vto-align-status'), 'aligned by three points').toContainText(/Aligned by three points/);
+    await drawn(true, 'the tracing back once aligned');
     await t.screenshot(page, 'vto-align-done-en');
 
     // Korean: the photo step again, the tracing hidden there too.
@@ -380,7 +340,7 @@ test(
     await page.reload();
     await openTab(page);
     await page.getByTestId('vto-manual-align').click();
-    await eventually(drawn, (d) => JSON.stringify(d) === JSON.stringify(all(false)), 'the tracing hidden over the photo (ko)');
+    await drawn(false, 'the tracing hidden over the photo (ko)');
     await page.mouse.click(picks[0]!.x, picks[0]!.y);
     await t.screenshot(page, 'vto-align-photo-step-ko');
   },
