@@ -161,6 +161,15 @@ export default tseslint.config(
           ],
         },
       ],
+      // Geometry (angles, distances, polygons, transforms) lives in packages/ceph, tested there (issue 29 item 3).
+      'no-restricted-properties': [
+        'error',
+        ...['atan2', 'hypot', 'sin', 'cos', 'tan', 'acos', 'asin', 'sqrt'].map((property) => ({
+          object: 'Math',
+          property,
+          message: 'packages/contract holds schemas, endpoints, vocabulary and the report model: compute on points in packages/ceph.',
+        })),
+      ],
     },
   },
   {
@@ -177,15 +186,6 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@ceppro/server', '**/apps/server/**', 'pg', '@electric-sql/*', 'sharp', 'onnxruntime-node'],
-  {
     // The product never imports the tools (benches, probes, evaluation, generators): tools/ imports the product.
     files: ['apps/server/src/**/*.ts'],
     rules: {
@@ -200,6 +200,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@ceppro/server', '**/apps/server/**', 'pg', '@electric-sql/*', 'sharp', 'onnxruntime-node'],
               message: 'The web app must not import the server.',
             },
           ],
@@ -227,7 +236,7 @@ export default tseslint.config(
         { type: 'web-route-table', pattern: 'apps/web/src/routes/paths.ts', mode: 'file' },
         { type: 'viewer-shell', pattern: 'apps/web/src/features/viewer/index.ts', mode: 'file' },
         { type: 'viewer-shell', pattern: 'apps/web/src/features/viewer/shell' },
-        { type: 'viewer-core', pattern: 'apps/web/src/features/viewer/{api,components,hooks,interaction,lib,store}' },
+        { type: 'viewer-core', pattern: 'apps/web/src/features/viewer/{api,components,documents,hooks,interaction,lib,store}' },
         { type: 'viewer-core', pattern: 'apps/web/src/features/viewer/*.ts', mode: 'file' },
         { type: 'viewer-part', pattern: 'apps/web/src/features/viewer/*', capture: ['part'] },
         { type: 'web-feature', pattern: 'apps/web/src/features/*', capture: ['feature'] },
@@ -301,4 +310,38 @@ export default tseslint.config(
     },
   },
   // --- end web-boundaries ---
+  {
+    // Browser tests wait with Playwright's own assertions (`expect(locator)`, `expect.poll`), never a home-made polling
+    // helper (issue 29 item 5, e2e/README.md "Time").
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/expect.ts', '**/expect'],
+              importNames: ['eventually', 'poll', 'retry', 'waitUntil'],
+              message: "Wait with @playwright/test's expect: expect(locator).toHaveText/toBeVisible/..., or expect.poll off the DOM.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No test sleeps: page time moves with page.clock, everything else is a condition waited for.
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'waitForTimeout', message: 'No sleeps in tests: wait on a condition (web-first expect) or move page.clock.' },
+      ],
+      'no-restricted-globals': [
+        'error',
+        { name: 'setTimeout', message: 'No sleeps or hand-written polling in tests: use web-first expect, expect.poll or page.clock.' },
+        { name: 'setInterval', message: 'No hand-written polling in tests: use web-first expect or expect.poll.' },
+      ],
+    },
+  },
 );

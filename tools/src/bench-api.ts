@@ -31,6 +31,7 @@ import { listLoad, ms, rawSqlLatencies } from './bench-api-list';
 import { seedBenchData } from './bench-api-seed';
 import { concurrentUploads, sequentialUploads } from './bench-api-uploads';
 import { freePort, spawnServer, stopServer, waitHealthy } from './bench-server';
+import { countOption, runMain } from './bench-cli';
 
 const PASSWORD = 'Bench-pass1!';
 const load = (): string =>
@@ -52,12 +53,16 @@ async function main(): Promise<number> {
       concurrent: { type: 'boolean' },
     },
   });
-  const plan = { mainPatients: num(values.main, 10_000), otherPatients: num(values.others, 50_000), otherUsers: num(values.users, 10) };
-  const clients = num(values.clients, 50);
-  const requests = num(values.requests, 2_000);
-  const warmup = num(values.warmup, 3_000);
-  const single = num(values.single, 300);
-  const uploads = num(values.uploads, 5);
+  const plan = {
+    mainPatients: countOption(values.main, 10_000),
+    otherPatients: countOption(values.others, 50_000),
+    otherUsers: countOption(values.users, 10),
+  };
+  const clients = countOption(values.clients, 50);
+  const requests = countOption(values.requests, 2_000);
+  const warmup = countOption(values.warmup, 3_000);
+  const single = countOption(values.single, 300);
+  const uploads = countOption(values.uploads, 5);
 
   const dataDir = await mkdtemp(join(tmpdir(), 'ceppro-bench-'));
   const env = {
@@ -155,16 +160,4 @@ async function main(): Promise<number> {
   }
 }
 
-function num(value: string | undefined, fallback: number): number {
-  const n = Number(value ?? fallback);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`not a count: ${value}`);
-  return n;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(2);
-  },
-);
+runMain(main);

@@ -17,7 +17,7 @@
  * healthz_p50_ms healthz_max_ms` (all counted rounds), the PDF flood's, and `ai_other_detect_p50_ms
  * ai_other_detect_max_ms`, with the load average.
  */
-import { encodePassword, REPORT_ENDPOINTS } from '@ceppro/contract';
+import { REPORT_ENDPOINTS } from '@ceppro/contract';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -34,6 +34,7 @@ import { floodWhileMeasuring, formatCodes, p50max, type FloodFigures } from './p
 import { LoadClient, type LoadAnswer } from './probe/load-client';
 import { newTally, ProbeClient } from './probe/probe-client';
 import { createVictim, probeFilm } from './probe/setup';
+import { countOption, runMain } from './bench-cli';
 
 const PASSWORD = 'Bench-pass1!';
 /** Limits nobody meets: the server as it was before the budget. */
@@ -60,13 +61,13 @@ async function main(): Promise<number> {
       'database-url': { type: 'string' },
     },
   });
-  const rounds = num(values.rounds, 5);
-  const floodSize = num(values.flood, 500);
-  const pdfs = num(values.pdfs, 2);
-  const patients = num(values.patients, 2_000);
-  const aiUsers = num(values['ai-users'], 12);
-  const aiRounds = num(values['ai-rounds'], 3);
-  const aiWarmMs = num(values['ai-warm-ms'], 10_000);
+  const rounds = countOption(values.rounds, 5);
+  const floodSize = countOption(values.flood, 500);
+  const pdfs = countOption(values.pdfs, 2);
+  const patients = countOption(values.patients, 2_000);
+  const aiUsers = countOption(values['ai-users'], 12);
+  const aiRounds = countOption(values['ai-rounds'], 3);
+  const aiWarmMs = countOption(values['ai-warm-ms'], 10_000);
   const databaseUrl = values['database-url'] ?? process.env['DATABASE_URL'];
 
   const dataDir = await mkdtemp(join(tmpdir(), 'ceppro-fair-'));
@@ -100,7 +101,7 @@ async function main(): Promise<number> {
     await waitHealthy(base);
     const tally = newTally();
     const anonymous = new ProbeClient(base, tally);
-    const clients = await Promise.all(users.map((u) => login(anonymous, u.email)));
+    const clients = await Promise.all(users.map((u) => anonymous.signIn(u.email, PASSWORD)));
     const [flooder, observer, ...aiClients] = clients;
     if (!flooder || !observer) throw new Error('seeding made too few users');
 
@@ -196,28 +197,4 @@ function failures(...figures: Array<FloodFigures | FloodFigures[]>): string {
   return failed.size === 0 ? '0' : formatCodes(failed);
 }
 
-async function login(anonymous: ProbeClient, email: string): Promise<ProbeClient> {
-  const res = await anonymous.request(
-    `login ${email}`,
-    'POST',
-    '/public/login',
-    new URLSearchParams({ email, password: encodePassword(PASSWORD) }),
-  );
-  const token = (res.json as { data?: { token?: string } } | undefined)?.data?.token;
-  if (!token) throw new Error(`login ${email}: ${res.status} ${res.text.slice(0, 200)}`);
-  return anonymous.withToken(token);
-}
-
-function num(value: string | undefined, fallback: number): number {
-  const n = Number(value ?? fallback);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`not a count: ${value}`);
-  return n;
-}
-
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(2);
-  },
-);
+runMain(main);

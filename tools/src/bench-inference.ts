@@ -17,6 +17,7 @@ import { adaptModelLandmarks } from '../../apps/server/src/features/ai-adaptatio
 import { LandmarkDetector, defaultModelManifestPath } from '../../apps/server/src/inference/index.ts';
 import { datasetDir, loadDatasetManifest, userPath } from '../../apps/server/src/cli/dataset-manifest.ts';
 import { percentile } from './landmark-metrics.ts';
+import { runMain } from './bench-cli';
 
 const SIZES = [
   { label: 'isbi', width: 1935, height: 2400 },
@@ -110,10 +111,4 @@ async function benchAdaptation(detector: LandmarkDetector, films: readonly Buffe
   );
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(2);
-  },
-);
+runMain(main, 'message');

@@ -19,28 +19,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { loadConfig } from '../../apps/server/src/config/config';
-import { openDatabase } from '../../apps/server/src/db/database';
-import { seedBenchData } from './bench-api-seed';
+import { launchBenchBrowser, seedOneUser, signInThroughForm } from './bench-browser';
 import { PAGE_MARKS_SCRIPT, fmt, graphCounts, recordTraffic, stageTable, viewerWaterfall, type RunRecord } from './bench-save-stages';
 import { freePort, spawnServer, stopServer, waitHealthy } from './bench-server';
 import { REPO_ROOT, datasetDir, loadDatasetManifest } from '../../apps/server/src/cli/dataset-manifest';
 import { percentile } from './landmark-metrics';
+import { runMain } from './bench-cli';
 
 const PASSWORD = 'Bench-pass1!';
 const FILM = { width: 1935, height: 2400 };
 const NOT_XRAY = join(REPO_ROOT, 'apps/server/test/fixtures/non-ceph/hubble_deep_field.jpg');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-];
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { patients: { type: 'string' }, refusals: { type: 'string' } } });
@@ -68,24 +58,12 @@ async function main(): Promise<number> {
   let browser: BrowserContext | undefined;
   try {
     const { films, real } = await prepareFilms(work, patients);
-    const database = await openDatabase(loadConfig(env).database);
-    await database.migrate();
-    const [user] = await seedBenchData(database.db, { mainPatients: 0, otherUsers: 0, otherPatients: 0 }, PASSWORD);
-    await database.close();
-    if (!user) throw new Error('seeding made no user');
+    const user = await seedOneUser(env, PASSWORD);
     server = spawnServer(env);
     const base = `http://127.0.0.1:${env.PORT}`;
     await waitHealthy(base);
 
-    browser = await chromium.launchPersistentContext(join(work, 'chromium'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 1600, height: 1000 },
-      locale: 'en-US',
-      baseURL: base,
-    });
-    await browser.addCookies([{ name: 'cookieAgreement', value: 'true', url: base }]);
+    browser = await launchBenchBrowser(join(work, 'chromium'), base);
     await browser.addInitScript(PAGE_MARKS_SCRIPT);
     const page = browser.pages()[0] ?? (await browser.newPage());
     const traffic = recordTraffic(page);
@@ -172,12 +150,9 @@ function greyFilm() {
   return sharp({ create: { width: FILM.width, height: FILM.height, channels: 3, background: { r: 90, g: 90, b: 90 } } });
 }
 
+/** Signs in through the form and closes the first-visit tutorial when it shows. */
 async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/list/0', { timeout: 30_000 });
+  await signInThroughForm(page, email, PASSWORD);
   const tutorial = page.getByTestId('tutorial-close');
   if (
     await tutorial.waitFor({ timeout: 3000 }).then(
@@ -221,10 +196,4 @@ async function marks(page: Page): Promise<Record<string, number>> {
   return (await page.evaluate('window.__bench.marks')) as Record<string, number>;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(2);
-  },
-);
+runMain(main);

@@ -17,29 +17,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { loadConfig } from '../../apps/server/src/config/config';
-import { openDatabase } from '../../apps/server/src/db/database';
 import { BenchClient } from './bench-api-client';
-import { seedBenchData } from './bench-api-seed';
+import { launchBenchBrowser, seedOneUser, signInThroughForm } from './bench-browser';
 import { freePort, spawnServer, stopServer, waitHealthy } from './bench-server';
 import { REPO_ROOT, datasetDir, loadDatasetManifest } from '../../apps/server/src/cli/dataset-manifest';
 import { percentile } from './landmark-metrics';
+import { runMain } from './bench-cli';
 
 const PASSWORD = 'Bench-pass1!';
 const FILM = { width: 1935, height: 2400 };
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { moves: { type: 'string' }, wheels: { type: 'string' } } });
@@ -61,11 +49,7 @@ async function main(): Promise<number> {
   let server: ChildProcess | undefined;
   let browser: BrowserContext | undefined;
   try {
-    const database = await openDatabase(loadConfig(env).database);
-    await database.migrate();
-    const [user] = await seedBenchData(database.db, { mainPatients: 0, otherUsers: 0, otherPatients: 0 }, PASSWORD);
-    await database.close();
-    if (!user) throw new Error('seeding made no user');
+    const user = await seedOneUser(env, PASSWORD);
 
     server = spawnServer(env);
     const base = `http://127.0.0.1:${env.PORT}`;
@@ -85,17 +69,9 @@ async function main(): Promise<number> {
       `patient created: ${detected.output.boxs.length} landmarks on ${detected.output.size.width}x${detected.output.size.height}`,
     );
 
-    browser = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport: { width: 1600, height: 1000 },
-      locale: 'en-US',
-      baseURL: base,
-    });
-    await browser.addCookies([{ name: 'cookieAgreement', value: 'true', url: base }]);
+    browser = await launchBenchBrowser(userDataDir, base, ['--disable-component-update', '--disable-sync']);
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await signIn(page, user.email);
+    await signInThroughForm(page, user.email, PASSWORD);
     await page.goto(`/viewer/${detected.chart_uuid}`);
     await page.getByTestId('viewer-image').waitFor();
     const count = await waitForLandmarks(page, detected.output.boxs.length);
@@ -120,14 +96,6 @@ async function main(): Promise<number> {
     await rm(dataDir, { recursive: true, force: true });
     await rm(userDataDir, { recursive: true, force: true });
   }
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((u) => u.pathname === '/list/0', { timeout: 30_000 });
 }
 
 async function waitForLandmarks(page: Page, expected: number): Promise<number> {
@@ -224,10 +192,4 @@ function report(name: string, frames: number[]): void {
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : 'NaN');
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(2);
-  },
-);
+runMain(main);

@@ -29,6 +29,7 @@ import { evaluateDetections, imageSpacing, matchLandmarks, type PredictedPoint }
 import { DEFAULT_DRAWS, DEFAULT_SEED, parseAdaptFilms, simulateAdaptation } from './landmark-eval-adapt.ts';
 import { reportLines, reportMarkdown } from './landmark-eval-format.ts';
 import { defineDetection, parseDefinitions } from './eval-definitions.ts';
+import { runMain } from './bench-cli';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -155,10 +156,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(2);
-  },
-);
+runMain(main, 'message');

@@ -12,6 +12,7 @@ import * as ort from 'onnxruntime-node';
 import { z } from 'zod';
 import { readModelManifest } from '../../apps/server/src/inference/model-manifest.ts';
 import { userPath } from '../../apps/server/src/cli/dataset-manifest.ts';
+import { runMain } from './bench-cli';
 
 const indexSchema = z.record(z.string(), z.array(z.number().int().positive()));
 
@@ -58,10 +59,4 @@ async function main(): Promise<number> {
   return ok ? 0 : 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(2);
-  },
-);
+runMain(main, 'message');

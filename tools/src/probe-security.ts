@@ -35,7 +35,6 @@ import { type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodePassword } from '@ceppro/contract';
 import { loadConfig } from '../../apps/server/src/config/config';
 import { openDatabase } from '../../apps/server/src/db/database';
 import { seedBenchData } from './bench-api-seed';
@@ -56,18 +55,6 @@ const TIME_CAP_MS = 280_000;
 /** The probe's sign-in limits are scaled up so its own sign-ins pass (AUTH_RATE_LIMIT_SCALE). */
 const RATE_LIMIT_SCALE = 1000;
 const HEALTHZ_EVERY_MS = 50;
-
-async function login(anonymous: ProbeClient, email: string): Promise<ProbeClient> {
-  const res = await anonymous.request(
-    `login ${email}`,
-    'POST',
-    '/public/login',
-    new URLSearchParams({ email, password: encodePassword(PASSWORD) }),
-  );
-  const token = (res.json as { data?: { token?: string } } | undefined)?.data?.token;
-  if (!token) throw new Error(`login ${email}: ${res.status} ${res.text.slice(0, 200)}`);
-  return anonymous.withToken(token);
-}
 
 /** Polls /healthz every 50 ms until stopped; the slowest answer in ms, and non-200 answers as server errors. */
 function pollHealthz(base: string, tally: ProbeTally): { stop: () => Promise<{ maxMs: number; polls: number }> } {
@@ -111,8 +98,8 @@ async function probe(
   outboxDir: string,
 ): Promise<void> {
   const anonymous = new ProbeClient(base, tally);
-  const a = await login(anonymous, emails[0] ?? '');
-  const b = await login(anonymous, emails[1] ?? '');
+  const a = await anonymous.signIn(emails[0] ?? '', PASSWORD);
+  const b = await anonymous.signIn(emails[1] ?? '', PASSWORD);
   const film = await probeFilm();
   const name = `ProbeA-${Date.now().toString(36)}`;
   const victim = await createVictim(a, name, film.bytes);
@@ -122,7 +109,7 @@ async function probe(
   const poller = pollHealthz(base, tally);
   try {
     const clinics = () =>
-      clinicsProbe({ login: (email) => login(anonymous, email), emails: emails.slice(2), film: film.bytes, outboxDir, tally });
+      clinicsProbe({ login: (email) => anonymous.signIn(email, PASSWORD), emails: emails.slice(2), film: film.bytes, outboxDir, tally });
     await groups(a, b, anonymous, victim, before, tally, outboxDir, clinics);
   } finally {
     const polled = await poller.stop();

@@ -29,9 +29,11 @@ import { createModelCardService } from './features/model-card/model-card.service
 import { registerWsRoutes } from './features/realtime/ws.routes';
 import { createReportRepository } from './features/reports/report.repository';
 import { registerReportRoutes } from './features/reports/report.routes';
+import { registerConsultationRoutes } from './features/reports/consultation-routes';
+import { createConsultationService } from './features/reports/consultation-service';
 import { registerExportsFeature } from './features/exports/export.feature';
 import { createReportService } from './features/reports/report.service';
-import { PdfPool } from './features/reports/report-pdf-pool';
+import { PdfPool } from './pdf/pdf-pool';
 import { FilesService } from './features/files/files.service';
 import { createImageRepository } from './features/images/image.repository';
 import { STAGING_PREFIX } from './features/images/image.service';
@@ -132,6 +134,16 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
     renderPdf: pdfs.render,
   });
   registerReportRoutes(app, reportService);
+  // Consultation mode: the patient's before/after view of the plan and its one-page PDF, by the report's rules.
+  registerConsultationRoutes(
+    app,
+    createConsultationService({
+      reports: createReportRepository(services.database.db),
+      storage: services.storage,
+      clock: () => new Date(services.clock.now()),
+      renderPdf: pdfs.render,
+    }),
+  );
   // DICOM out: the same report as a DICOM Encapsulated PDF and its traced film as a Secondary Capture (.dcm).
   const dicomOut = registerDicomOutFeature(app, services, reportService);
   // Measurement exports (CSV/XLSX, one chart or a streamed batch) and landmarks as JSON.

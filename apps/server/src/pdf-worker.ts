@@ -3,15 +3,18 @@ import { AppError } from './errors/app-error';
 import { MANUAL_PDF } from './features/manual/manual.service';
 import { INVOICE_PDF } from './features/membership/invoice-pdf';
 import { REPORT_PDF } from './features/reports/report-pdf-kind';
-import { ownedBytes, type PdfKind, type PdfReply, type PdfRequest, type PdfWorkerMessage } from './features/reports/report-pdf-pool';
+import { CONSULTATION_PDF } from './features/reports/consultation-pdf-kind';
+import { ownedBytes, type PdfKind, type PdfReply, type PdfRequest, type PdfWorkerMessage } from './pdf/pdf-pool';
 
 /**
- * The PDF pool's worker thread (features/reports/report-pdf-pool.ts): makes every kind of PDF the
+ * The PDF pool's worker thread (src/pdf/pdf-pool.ts): makes every kind of PDF the
  * server sends off the main thread. It is app wiring (it composes three features, which do not
  * import each other this way round); the pool sends one request at a time (and ends this thread
  * when one runs past its budget); replies carry the request id and the PDF as a transferred buffer.
  */
-const KINDS = new Map<string, PdfKind<never>>([REPORT_PDF, INVOICE_PDF, MANUAL_PDF].map((kind) => [kind.name, kind as PdfKind<never>]));
+const KINDS = new Map<string, PdfKind<never>>(
+  [REPORT_PDF, CONSULTATION_PDF, INVOICE_PDF, MANUAL_PDF].map((kind) => [kind.name, kind as PdfKind<never>]),
+);
 
 function make(request: PdfRequest): Promise<Buffer> {
   const kind = KINDS.get(request.kind);

@@ -1,5 +1,4 @@
-import { calibrationFromDefaultPpm, imagePoint, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
-import { computeProfilogramResult } from '@ceppro/contract';
+import { calibrationFromDefaultPpm, computeProfilogramResult, imagePoint, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
 import { frameToImage } from '../src/features/viewer/profilogram/lib/frame-to-image.ts';
 

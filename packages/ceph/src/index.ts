@@ -7,6 +7,8 @@ export * from './geometry/lines.ts';
 export * from './geometry/affine.ts';
 export * from './geometry/patient-frame.ts';
 export * from './geometry/view.ts';
+export * from './geometry/arrow-head.ts';
+export * from './geometry/path-bounds.ts';
 
 export * from './landmarks/types.ts';
 export * from './landmarks/catalogue-hard.ts';
@@ -22,8 +24,12 @@ export * from './landmarks/placed.ts';
 export * from './landmarks/constructed.ts';
 export * from './landmarks/sourcing.ts';
 export * from './landmarks/tooth-templates.ts';
+export * from './landmarks/molar-templates.ts';
+export * from './contours/live-wire.ts';
+export * from './contours/contours.ts';
 
 export * from './calibration/calibration.ts';
+export * from './measure/free-measurement.ts';
 
 export * from './analyses/types.ts';
 /** Construction builders and reference lines (`construct.vertexAngle('S', 'N', 'A')`, `construct.FH`, ...). */
@@ -48,16 +54,26 @@ export * from './interpretation/classification.ts';
 
 export * from './custom/custom-analysis.ts';
 export * from './profilogram/profilogram.ts';
+export * from './profilogram/bjork-template.ts';
+export * from './profilogram/profilogram-comparison.ts';
 export * from './superimposition/similarity-fit.ts';
 export * from './superimposition/superimpose.ts';
+export * from './superimposition/plane-rotation.ts';
 export * from './vto/linear-solve.ts';
 export * from './vto/thin-plate-spline.ts';
 export * from './vto/morph-mesh.ts';
 export * from './vto/movement.ts';
 export * from './vto/simulate.ts';
 export * from './vto/soft-tissue-ratios.ts';
+export * from './vto/autorotation.ts';
+export * from './vto/prediction.ts';
+export * from './vto/surgical-ratios.ts';
+export * from './vto/surgical-setup.ts';
+export * from './vto/plan.ts';
 export * from './isbi/isbi-classes.ts';
 export * from './adaptation/skull-frame.ts';
 export * from './adaptation/clinic-adaptation.ts';
 export * from './definitions/index.ts';
 export * from './display/film-adjustments.ts';
+export * from './growth/michigan-standards.ts';
+export * from './growth/forecast.ts';

@@ -10,6 +10,7 @@ import {
 } from '@ceppro/ceph';
 import type { DicomCalibration } from './dicom';
 import { rulerInfoSchema, type RulerInfo } from './graphql/analysis';
+import { documentMigration } from './viewer-documents/document-migration';
 
 /*
  * How a film is calibrated, shared by the viewer (analysis table, printed report) and the server's
@@ -38,10 +39,13 @@ const NONE: ResolvedCalibration = { calibration: UNCALIBRATED, origin: 'none', p
  * distinct points reads as "no ruler" (an old or broken document must not break the viewer).
  */
 export function parseRulerInfo(raw: unknown): RulerInfo | null {
-  const parsed = rulerInfoSchema.safeParse(raw);
-  if (!parsed.success) return null;
-  return dist(parsed.data.p1, parsed.data.p2) > 0 ? parsed.data : null;
+  const ruler = migrateRulerInfo(raw);
+  if (ruler === null) return null;
+  return dist(ruler.p1, ruler.p2) > 0 ? ruler : null;
 }
+
+/** A stored `ruler_info` brought to the current version (none stored: version 1); null for an unknown one. */
+export const migrateRulerInfo = documentMigration({ current: 1, schema: rulerInfoSchema });
 
 /**
  * The calibration to measure with (spec: ruler > DICOM pixel spacing > default PPM > uncalibrated,

@@ -4,6 +4,7 @@ import {
   evaluateMeasurements,
   getLandmark,
   getMeasurement,
+  imageVectorToMm,
   interpretMeasurement,
   normFor,
   requiredLandmarks,
@@ -265,8 +266,11 @@ export function buildLandmarksDocument(chart: ExportChart & { imageSize: { width
     chart.defaultPpm,
     chart.dicomCalibration ?? null,
   );
-  const mm = (p: { x: number; y: number }) =>
-    calibration.kind === 'calibrated' ? { x_mm: keep(p.x / calibration.pxPerMmX), y_mm: keep(p.y / calibration.pxPerMmY) } : {};
+  const mm = (p: { x: number; y: number }) => {
+    if (calibration.kind !== 'calibrated') return {};
+    const v = imageVectorToMm(p, calibration);
+    return { x_mm: keep(v.x), y_mm: keep(v.y) };
+  };
   const ids = Object.keys(landmarks.positions) as LandmarkId[];
   return {
     format: 'ceppro.landmarks',

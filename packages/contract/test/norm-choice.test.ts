@@ -1,4 +1,3 @@
-import { getAnalysis, MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
 import {
   buildReportModel,
@@ -11,8 +10,7 @@ import {
   reportFootnotes,
   type ReportInput,
 } from '../src/index';
-
-const steiner = getAnalysis('steiner') ?? (null as never);
+import { SNA_RECORD, steiner } from './fixtures/report-input';
 
 const INPUT: ReportInput = {
   now: new Date('2026-03-04T10:00:00Z'),
@@ -20,17 +18,7 @@ const INPUT: ReportInput = {
   patient: { firstName: 'Li', patientId: '9', birthInfo: '1990-01-01', gender: false },
   chart: { chartId: 'c-9', shootDate: '2026-03-01' },
   record: {
-    inferResult: {
-      version: 1,
-      model: { id: 'm', version: '1' },
-      landmarks: [
-        { cname: 0, name: 'Sella', x: 0, y: 0 },
-        { cname: 1, name: 'Nasion', x: 100, y: 0 },
-        { cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 100, y: 100 },
-      ],
-    },
-    modifiedResult: null,
-    rulerInfo: null,
+    ...SNA_RECORD,
     drawingResult: { version: 1, ...normChoicePatch('chinese') },
   },
   defaultPpm: null,

@@ -1,4 +1,4 @@
-import { getAnalysis, MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
+import { getAnalysis } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
 import {
   buildReportModel,
@@ -14,34 +14,10 @@ import {
   reportModelSchema,
   reportPdfRequestSchema,
   REPORT_LANGS,
-  type ReportInput,
 } from '../src/index';
+import { steiner, STEINER_INPUT as INPUT } from './fixtures/report-input';
 
 /** The report's facts as a clinic reads them: titles, names the screen uses, the local date, unknown facts. */
-
-const steiner = getAnalysis('steiner') ?? (null as never);
-
-const INPUT: ReportInput = {
-  now: new Date('2026-03-04T10:00:00Z'),
-  clinic: 'Smile Dental',
-  patient: { firstName: 'Kim', patientId: '7', birthInfo: '2010-03-05', gender: false },
-  chart: { chartId: 'c-1', shootDate: null },
-  analysisId: 'steiner',
-  record: {
-    inferResult: {
-      version: 1,
-      model: { id: 'm', version: '1' },
-      landmarks: [
-        { cname: 0, name: 'Sella', x: 0, y: 0 },
-        { cname: 1, name: 'Nasion', x: 100, y: 0 },
-        { cname: 4, name: MODEL_OUTPUT_NAMES_V1[4], x: 100, y: 100 },
-      ],
-    },
-    modifiedResult: null,
-    rulerInfo: null,
-  },
-  defaultPpm: null,
-};
 
 describe('report analysis title', () => {
   it.each([

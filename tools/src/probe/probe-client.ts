@@ -3,6 +3,8 @@
  * attempt, and any 5xx (or a dropped connection) is counted as a server error. Responses are kept as
  * text so the caller can look for another user's data in them.
  */
+import { encodePassword } from '@ceppro/contract';
+
 export interface ProbeResponse {
   status: number;
   text: string;
@@ -36,6 +38,19 @@ export class ProbeClient {
 
   withToken(token: string): ProbeClient {
     return new ProbeClient(this.base, this.tally, token);
+  }
+
+  /** Signs in (`POST /public/login`, counted) and answers a client that sends the session's token; throws when refused. */
+  async signIn(email: string, password: string): Promise<ProbeClient> {
+    const res = await this.request(
+      `login ${email}`,
+      'POST',
+      '/public/login',
+      new URLSearchParams({ email, password: encodePassword(password) }),
+    );
+    const token = (res.json as { data?: { token?: string } } | undefined)?.data?.token;
+    if (!token) throw new Error(`login ${email}: ${res.status} ${res.text.slice(0, 200)}`);
+    return this.withToken(token);
   }
 
   /** One counted request. `body` as a string is sent as is (JSON content type unless headers say otherwise). */

@@ -1,9 +1,7 @@
 import { reportModelPath } from '@ceppro/contract';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
-import { eq } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartData } from '../../src/db/schema/index';
 import { FILM_300_SIZE, film300InferResult } from '../fixtures/film-300';
 import { createImageHarness, plainImage, type ImageHarness, type TestChart } from '../images/image-harness';
 
@@ -117,14 +115,8 @@ beforeAll(async () => {
   token = await t.signIn('reads');
   chart = await t.chart(token, { name: 'Once Only' });
   const size = FILM_300_SIZE;
-  const up = await t.uploadImage(token, chart.chartId, await plainImage(size.width, size.height));
-  expect(up.status, up.raw).toBe(200);
-  await t.h.services.database.db
-    .update(chartData)
-    .set({ pendingExpiresAt: null })
-    .where(eq(chartData.id, Number(up.body.data?.id)));
-  const create = 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }';
-  await t.ok(token, create, { c: chart.chartRef, i: { infer_result: film300InferResult(), img_size: size } });
+  await t.liveImage(token, chart.chartId, await plainImage(size.width, size.height));
+  await t.createRecord(token, chart.chartRef, { infer_result: film300InferResult(), img_size: size });
   const client = (t.h.services.database.db as unknown as { $client: PGlite | pg.Pool }).$client;
   spy = spyOnStatements(client);
 }, 60_000);

@@ -1,13 +1,10 @@
 import dcmjs from 'dcmjs';
-import { eq } from 'drizzle-orm';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { expect } from 'vitest';
-import { chartData } from '../../src/db/schema/index';
 import { FILM_300_SIZE, film300InferResult } from '../fixtures/film-300';
 import type { ImageHarness, TestChart } from '../images/image-harness';
 
@@ -66,15 +63,8 @@ export async function reportableChart(
   contentType?: string,
 ): Promise<TestChart> {
   const chart = await t.chart(token, { name });
-  const up = await t.uploadImage(token, chart.chartId, bytes, contentType ? { contentType } : {});
-  expect(up.status, up.raw).toBe(200);
-  // As landmark detection would: the pending image becomes live.
-  await t.h.services.database.db
-    .update(chartData)
-    .set({ pendingExpiresAt: null })
-    .where(eq(chartData.id, Number(up.body.data?.id)));
-  const create = 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }';
-  await t.ok(token, create, { c: chart.chartRef, i: { infer_result: film300InferResult(), img_size: FILM_300_SIZE } });
+  await t.liveImage(token, chart.chartId, bytes, contentType ? { contentType } : {});
+  await t.createRecord(token, chart.chartRef, { infer_result: film300InferResult(), img_size: FILM_300_SIZE });
   return chart;
 }
 

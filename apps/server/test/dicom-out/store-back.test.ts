@@ -1,12 +1,11 @@
 import { DICOM_CONTENT_TYPE, DICOM_OUT_ENDPOINTS, REPORT_ENDPOINTS, pacsStoreBackResponseSchema } from '@ceppro/contract';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chartStudyUid } from '../../src/features/dicom-out/dicom-uids';
 import { ENCAPSULATED_PDF_SOP_CLASS } from '../../src/features/dicom-out/encapsulated-pdf';
 import { SECONDARY_CAPTURE_SOP_CLASS } from '../../src/features/dicom-out/secondary-capture';
 import { boundaryOf, parseMultipartRelated } from '../../src/features/pacs/multipart-related';
 import { StowRefusedError, stowRs } from '../../src/features/pacs/stow';
-import { makeDicom, startOrthanc, type RunningOrthanc } from '../helpers/orthanc';
+import { freePort, makeDicom, startOrthanc, type RunningOrthanc } from '../helpers/orthanc';
 import { createImageHarness, type ImageHarness, type TestChart } from '../images/image-harness';
 import { ManualClock } from '../support/manual-clock';
 import { binary, dciodvfy, filmJpeg, personName, post, readDicom, reportableChart } from './dicom-out-harness';
@@ -36,18 +35,6 @@ const SOURCE = {
   studyInstanceUid: '1.2.826.0.1.3680043.8.498.777001',
 };
 
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function pacsJson(url: string): Promise<Array<Record<string, { Value?: unknown[] }>>> {
   const answer = await fetch(url, { headers: { accept: 'application/dicom+json' } });
   expect(answer.status, url).toBe(200);
@@ -74,7 +61,7 @@ beforeAll(async () => {
   const servers = [
     { id: 'main', name: 'Main PACS', url: pacs.dicomWebUrl, auth: null, timeoutMs: 30_000 },
     { id: 'locked', name: 'Locked PACS', url: locked.dicomWebUrl, auth: { type: 'basic', username: 'ceppro', password: 'wrong' } },
-    { id: 'down', name: 'Down PACS', url: `http://127.0.0.1:${await closedPort()}/dicom-web`, timeoutMs: 5_000 },
+    { id: 'down', name: 'Down PACS', url: `http://127.0.0.1:${await freePort()}/dicom-web`, timeoutMs: 5_000 },
   ];
   t = await createImageHarness({ PACS_SERVERS: JSON.stringify(servers) }, { clock });
   token = await t.signIn('storeback');

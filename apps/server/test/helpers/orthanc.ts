@@ -39,7 +39,8 @@ export function assertPacsToolsInstalled(): void {
   }
 }
 
-function freePort(): Promise<number> {
+/** A loopback port nothing listens on: free when asked (a server started on it gets it; a client sent there is refused). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -1,9 +1,11 @@
 import { FILE_ENDPOINTS, IMAGE_TYPE, successEnvelopeSchema, type ImageTypeCd } from '@ceppro/contract';
+import { eq } from 'drizzle-orm';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { datasetDir } from '../../src/cli/dataset-manifest';
+import { chartData } from '../../src/db/schema/index';
 import type { HarnessOptions, Reply } from '../auth/auth-harness';
 import { createGraphHarness, type GraphHarness } from '../graphql/graph-harness';
 
@@ -27,6 +29,13 @@ export interface ImageHarness extends GraphHarness {
     bytes: Buffer | null,
     options?: { type?: ImageTypeCd; contentType?: string; shootDate?: string; declaredSize?: number },
   ): Promise<Reply>;
+  /**
+   * `uploadImage` (which must succeed), then the image made live as landmark detection would: its
+   * pending mark cleared. Answers its chart_data id.
+   */
+  liveImage(token: string, chartId: string, bytes: Buffer, options?: Parameters<ImageHarness['uploadImage']>[3]): Promise<number>;
+  /** `create_analysis_record` on the chart (its integer id) with `input`; answers the record's id. */
+  createRecord(token: string, chartRef: number, input: Record<string, unknown>): Promise<number>;
   /** PUT raw bytes to a presigned URL (fs driver, through inject). */
   put(url: string, bytes: Buffer, contentType: string): Promise<number>;
   /** Object keys in the fs store (bookkeeping folders left out). */
@@ -59,6 +68,20 @@ export async function createImageHarness(env: Record<string, string> = {}, optio
     });
     return response.statusCode;
   };
+  const uploadImage: ImageHarness['uploadImage'] = async (token, chartId, bytes, options = {}) => {
+    const contentType = options.contentType ?? 'image/jpeg';
+    const up = await call(token, '/minio/upload', {
+      chart_id: chartId,
+      image_type_cd: options.type ?? IMAGE_TYPE.cephalogram,
+      original_name: `${chartId}${options.type ?? IMAGE_TYPE.cephalogram}.jpg`,
+      shoot_date: options.shootDate ?? '2024-03-04',
+      content_type: contentType,
+      size: options.declaredSize ?? Math.max(1, bytes?.length ?? 1),
+    });
+    expect(up.status, up.raw).toBe(200);
+    if (bytes) expect(await put(String(up.body.data?.presignedUrl), bytes, contentType)).toBe(200);
+    return call(token, '/minio/chart_data_request', { upload_id: up.body.data?.upload_id });
+  };
   return {
     ...g,
     call,
@@ -82,19 +105,18 @@ export async function createImageHarness(env: Record<string, string> = {}, optio
         uuid: chart.create_chart.uuid,
       };
     },
-    async uploadImage(token, chartId, bytes, options = {}) {
-      const contentType = options.contentType ?? 'image/jpeg';
-      const up = await call(token, '/minio/upload', {
-        chart_id: chartId,
-        image_type_cd: options.type ?? IMAGE_TYPE.cephalogram,
-        original_name: `${chartId}${options.type ?? IMAGE_TYPE.cephalogram}.jpg`,
-        shoot_date: options.shootDate ?? '2024-03-04',
-        content_type: contentType,
-        size: options.declaredSize ?? Math.max(1, bytes?.length ?? 1),
-      });
+    uploadImage,
+    async liveImage(token, chartId, bytes, options = {}) {
+      const up = await uploadImage(token, chartId, bytes, options);
       expect(up.status, up.raw).toBe(200);
-      if (bytes) expect(await put(String(up.body.data?.presignedUrl), bytes, contentType)).toBe(200);
-      return call(token, '/minio/chart_data_request', { upload_id: up.body.data?.upload_id });
+      const id = Number(up.body.data?.id);
+      await g.h.services.database.db.update(chartData).set({ pendingExpiresAt: null }).where(eq(chartData.id, id));
+      return id;
+    },
+    async createRecord(token, chartRef, input) {
+      const create = 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }';
+      const data = await g.ok<{ create_analysis_record: { id: number } }>(token, create, { c: chartRef, i: input });
+      return data.create_analysis_record.id;
     },
     async objects() {
       const root = path.join(g.h.config.dataDir, 'objects');

@@ -14,9 +14,7 @@ import {
   type AutoAlignResponse,
   type SuperimpositionResponse,
 } from '@ceppro/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartData } from '../../src/db/schema/index';
 import type { Reply } from '../auth/auth-harness';
 import { createImageHarness, plainImage, type ImageHarness } from '../images/image-harness';
 import { facePhoto, noFacePhoto, photoPointOf, placeProfile, type FacePhotoOptions } from './face-photo';
@@ -116,12 +114,7 @@ async function chart(token: string, patientRef: number): Promise<{ chartRef: num
 
 /** Uploads an image of the chart and makes it live, as landmark detection would. */
 async function upload(token: string, chartId: string, bytes: Buffer, type: '00700' | '00710', shootDate = '2024-03-04'): Promise<void> {
-  const reply = await t.uploadImage(token, chartId, bytes, { type, shootDate });
-  expect(reply.status, reply.raw).toBe(200);
-  await t.h.services.database.db
-    .update(chartData)
-    .set({ pendingExpiresAt: null })
-    .where(eq(chartData.id, Number(reply.body.data?.id)));
+  await t.liveImage(token, chartId, bytes, { type, shootDate });
 }
 
 /** A chart with a cephalogram shot on `shootDate` and these model landmarks (model v1 order), calibrated at 5 px/mm. */

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createManualService, MANUAL_PDF } from '../../src/features/manual/manual.service';
 import { INVOICE_PDF, renderInvoicePdf } from '../../src/features/membership/invoice-pdf';
 import { createInvoiceProvider } from '../../src/features/membership/invoice-provider';
-import { PdfPool } from '../../src/features/reports/report-pdf-pool';
+import { PdfPool } from '../../src/pdf/pdf-pool';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { INVOICE } from '../membership/payment-provider.contract';
 import { pdfText } from './poppler';

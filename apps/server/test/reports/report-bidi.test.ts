@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { faceHasGlyph } from '../../src/features/reports/pdf-fonts';
-import { fontkitReverses, lineRuns } from '../../src/features/reports/report-bidi';
+import { faceHasGlyph } from '../../src/pdf/pdf-fonts';
+import { fontkitReverses, lineRuns } from '../../src/pdf/bidi';
 
 /**
  * Right-to-left text on the report's left-to-right lines: the runs pdfkit draws, left to right,

@@ -1,10 +1,8 @@
 import { reportModelPath, reportModelSchema, type ReportModel } from '@ceppro/contract';
-import { eq } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartData } from '../../src/db/schema/index';
 import { FILM_300_SIZE, film300InferResult } from '../fixtures/film-300';
 import { createImageHarness, plainImage, type ImageHarness, type TestChart } from '../images/image-harness';
 import { ManualClock } from '../support/manual-clock';
@@ -49,14 +47,8 @@ async function pdf(chart: TestChart, extra: Record<string, unknown>) {
 }
 
 async function withFilm(chart: TestChart): Promise<void> {
-  const up = await t.uploadImage(token, chart.chartId, await plainImage(SIZE.width, SIZE.height));
-  expect(up.status, up.raw).toBe(200);
-  await t.h.services.database.db
-    .update(chartData)
-    .set({ pendingExpiresAt: null })
-    .where(eq(chartData.id, Number(up.body.data?.id)));
-  const create = 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }';
-  await t.ok(token, create, { c: chart.chartRef, i: { infer_result: film300InferResult(), img_size: SIZE } });
+  await t.liveImage(token, chart.chartId, await plainImage(SIZE.width, SIZE.height));
+  await t.createRecord(token, chart.chartRef, { infer_result: film300InferResult(), img_size: SIZE });
 }
 
 beforeAll(async () => {

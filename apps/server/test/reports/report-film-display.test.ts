@@ -1,12 +1,10 @@
 import { filmDisplayPatch, reportModelPath, reportModelSchema, type ReportModel } from '@ceppro/contract';
 import { DEFAULT_FILM_ADJUSTMENTS } from '@ceppro/ceph';
-import { eq } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartData } from '../../src/db/schema/index';
 import { createImageHarness, type ImageHarness, type TestChart } from '../images/image-harness';
 import { pdfText } from './poppler';
 import { FILM_300_SIZE, film300InferResult } from '../fixtures/film-300';
@@ -80,18 +78,8 @@ beforeAll(async () => {
   t = await createImageHarness();
   token = await t.signIn('filmdisplay');
   chart = await t.chart(token, { name: 'Kim Film' });
-  const up = await t.uploadImage(token, chart.chartId, await film());
-  expect(up.status, up.raw).toBe(200);
-  await t.h.services.database.db
-    .update(chartData)
-    .set({ pendingExpiresAt: null })
-    .where(eq(chartData.id, Number(up.body.data?.id)));
-  const create = 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }';
-  const created = await t.ok<{ create_analysis_record: { id: number } }>(token, create, {
-    c: chart.chartRef,
-    i: { infer_result: film300InferResult(), img_size: SIZE },
-  });
-  recordId = created.create_analysis_record.id;
+  await t.liveImage(token, chart.chartId, await film());
+  recordId = await t.createRecord(token, chart.chartRef, { infer_result: film300InferResult(), img_size: SIZE });
   outDir = await mkdtemp(path.join(tmpdir(), 'ceppro-film-display-'));
 }, 60_000);
 

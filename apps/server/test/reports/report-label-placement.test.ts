@@ -1,6 +1,6 @@
 import type { ReportModel } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
-import type { ReportPage } from '../../src/features/reports/pdf-canvas';
+import type { ReportPage } from '../../src/pdf/pdf-canvas';
 import { drawFilmTexts } from '../../src/features/reports/report-film-text';
 import { placeLabels } from '../../src/features/reports/report-label-placement';
 

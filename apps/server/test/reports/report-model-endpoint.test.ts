@@ -1,10 +1,8 @@
 import { reportModelPath, reportModelSchema } from '@ceppro/contract';
-import { eq } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartData } from '../../src/db/schema/index';
 import { createImageHarness, plainImage, type ImageHarness, type TestChart } from '../images/image-harness';
 import { pdfText } from './poppler';
 import { FILM_300_SIZE, film300InferResult } from '../fixtures/film-300';
@@ -36,14 +34,8 @@ beforeAll(async () => {
   tokenA = await t.signIn('rma');
   tokenB = await t.signIn('rmb');
   chart = await t.chart(tokenA, { name: 'Kim Model' });
-  const up = await t.uploadImage(tokenA, chart.chartId, await plainImage(SIZE.width, SIZE.height));
-  expect(up.status, up.raw).toBe(200);
-  await t.h.services.database.db
-    .update(chartData)
-    .set({ pendingExpiresAt: null })
-    .where(eq(chartData.id, Number(up.body.data?.id)));
-  const create = 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }';
-  await t.ok(tokenA, create, { c: chart.chartRef, i: { infer_result: INFER_RESULT, img_size: SIZE } });
+  await t.liveImage(tokenA, chart.chartId, await plainImage(SIZE.width, SIZE.height));
+  await t.createRecord(tokenA, chart.chartRef, { infer_result: INFER_RESULT, img_size: SIZE });
   outDir = await mkdtemp(path.join(tmpdir(), 'ceppro-report-model-'));
 }, 60_000);
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeReportImage, type ReportFilmImage } from '../../src/features/reports/report-image';
 import { renderReportPdf } from '../../src/features/reports/report-pdf';
 import { REPORT_PDF } from '../../src/features/reports/report-pdf-kind';
-import { PdfPool, type PdfPoolOptions } from '../../src/features/reports/report-pdf-pool';
+import { PdfPool, type PdfPoolOptions } from '../../src/pdf/pdf-pool';
 import { FILM_300_SIZE, film300Landmarks } from '../fixtures/film-300';
 
 /**

@@ -37,25 +37,8 @@ let outDir: string;
 
 async function committedChart(token: string, name: string, bytes: Buffer | null): Promise<TestChart> {
   const c = await t.chart(token, { name });
-  if (bytes) {
-    const up = await t.uploadImage(token, c.chartId, bytes);
-    expect(up.status, up.raw).toBe(200);
-    // As landmark detection would: the pending image becomes live.
-    await t.h.services.database.db
-      .update(chartData)
-      .set({ pendingExpiresAt: null })
-      .where(eq(chartData.id, Number(up.body.data?.id)));
-  }
+  if (bytes) await t.liveImage(token, c.chartId, bytes);
   return c;
-}
-
-async function createRecord(token: string, chartRef: number, input: Record<string, unknown>): Promise<number> {
-  const data = await t.ok<{ create_analysis_record: { id: number } }>(
-    token,
-    'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }',
-    { c: chartRef, i: input },
-  );
-  return data.create_analysis_record.id;
 }
 
 /** A landmark save as the viewer makes it: bound to the chart's film, from the record's current revision. */
@@ -125,7 +108,7 @@ beforeAll(async () => {
   tokenB = await t.signIn('repb');
   const film = hasCephDataset ? await cephalogram('151') : await plainImage(SIZE.width, SIZE.height);
   chart = await committedChart(tokenA, 'Kim Ceph', film);
-  await createRecord(tokenA, chart.chartRef, { infer_result: INFER_RESULT, img_size: SIZE });
+  await t.createRecord(tokenA, chart.chartRef, { infer_result: INFER_RESULT, img_size: SIZE });
   noImage = await committedChart(tokenA, 'No Image', null);
   noAnalysis = await committedChart(tokenA, 'No Analysis', await plainImage(SIZE.width, SIZE.height));
   outDir = await mkdtemp(path.join(tmpdir(), 'ceppro-report-'));
@@ -208,7 +191,7 @@ describe('POST /api/report/pdf', () => {
 
   it('prints the labels in the asked language and the patient names exactly, in embedded fonts', async () => {
     const korean = await committedChart(tokenA, '김민지', await plainImage(SIZE.width, SIZE.height));
-    await createRecord(tokenA, korean.chartRef, { infer_result: INFER_RESULT, img_size: SIZE });
+    await t.createRecord(tokenA, korean.chartRef, { infer_result: INFER_RESULT, img_size: SIZE });
     const en = await report(tokenA, { chart_id: korean.chartId });
     expect(en.status).toBe(200);
     expect(en.text).toContain('김민지');
@@ -243,13 +226,13 @@ describe('POST /api/report/pdf', () => {
     expect([none.status, none.json?.code]).toEqual([409, 'REPORT_NO_IMAGE']);
     const noRecord = await report(tokenA, { chart_id: noAnalysis.chartId });
     expect([noRecord.status, noRecord.json?.code]).toEqual([409, 'REPORT_NO_ANALYSIS']);
-    await createRecord(tokenA, noAnalysis.chartRef, {
+    await t.createRecord(tokenA, noAnalysis.chartRef, {
       ruler_info: { version: 1, p1: { x: 0, y: 0 }, p2: { x: 0, y: 10 }, length_mm: 1, ppm: 10 },
     });
     const rulerOnly = await report(tokenA, { chart_id: noAnalysis.chartId });
     expect([rulerOnly.status, rulerOnly.json?.code]).toEqual([409, 'REPORT_NO_ANALYSIS']);
 
-    await createRecord(tokenA, noImage.chartRef, { infer_result: INFER_RESULT });
+    await t.createRecord(tokenA, noImage.chartRef, { infer_result: INFER_RESULT });
     const landmarksOnly = await report(tokenA, { chart_id: noImage.chartId });
     expect([landmarksOnly.status, landmarksOnly.json?.code]).toEqual([409, 'REPORT_NO_IMAGE']);
 

@@ -1,7 +1,14 @@
-import { calibrationFromDefaultPpm, imagePoint, UNCALIBRATED, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
-import { computeProfilogramResult, profilogramForReport, REPORT_LANGS, reportLabels } from '@ceppro/contract';
+import {
+  calibrationFromDefaultPpm,
+  computeProfilogramResult,
+  imagePoint,
+  UNCALIBRATED,
+  type ImagePoint,
+  type LandmarkMap,
+} from '@ceppro/ceph';
+import { profilogramForReport, REPORT_LANGS, reportLabels } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
-import { ReportDocument } from '../../src/features/reports/pdf-canvas';
+import { ReportDocument } from '../../src/pdf/pdf-canvas';
 import { addProfilogramPages } from '../../src/features/reports/report-profilogram';
 
 const film: LandmarkMap<ImagePoint> = {

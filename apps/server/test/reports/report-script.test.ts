@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { faceHasGlyph } from '../../src/features/reports/pdf-fonts';
-import { faceRuns, hanFace, primaryFace, scriptOf, type FontFace } from '../../src/features/reports/report-script';
+import { faceHasGlyph } from '../../src/pdf/pdf-fonts';
+import { faceRuns, hanFace, primaryFace, scriptOf, type FontFace } from '../../src/pdf/script-runs';
 
 /** Which face draws which characters: the report language's face, a script's own face for a run of it, a fallback for a missing glyph. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReportDocument } from '../../src/features/reports/pdf-canvas';
+import { ReportDocument } from '../../src/pdf/pdf-canvas';
 import { superimpositionForReport } from '@ceppro/contract';
 import { addSuperimpositionPages } from '../../src/features/reports/report-superimposition';
 

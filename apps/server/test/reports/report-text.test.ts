@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReportDocument } from '../../src/features/reports/pdf-canvas';
+import { ReportDocument } from '../../src/pdf/pdf-canvas';
 
 /** How the PDF measures and wraps text (the report model itself is tested in packages/contract/test/report-model.test.ts). */
 

@@ -1,12 +1,10 @@
 import { ZERO_VTO_MOVEMENT } from '@ceppro/ceph';
 import { IMAGE_TYPE, REPORT_ENDPOINTS, VTO_STO_CONFIG_VERSION } from '@ceppro/contract';
-import { eq } from 'drizzle-orm';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chartData } from '../../src/db/schema/index';
 import { FILM_300_SIZE, film300InferResult } from '../fixtures/film-300';
 import { createImageHarness, plainImage, type ImageHarness, type TestChart } from '../images/image-harness';
 import { pdfText } from './poppler';
@@ -23,14 +21,7 @@ let chart: TestChart;
 let photoId: number;
 let dir: string;
 
-async function upload(bytes: Buffer, type: (typeof IMAGE_TYPE)[keyof typeof IMAGE_TYPE]): Promise<number> {
-  const up = await t.uploadImage(token, chart.chartId, bytes, { type });
-  expect(up.status, up.raw).toBe(200);
-  const id = Number(up.body.data?.id);
-  // As landmark detection would: the pending image becomes live.
-  await t.h.services.database.db.update(chartData).set({ pendingExpiresAt: null }).where(eq(chartData.id, id));
-  return id;
-}
+const upload = (bytes: Buffer, type: (typeof IMAGE_TYPE)[keyof typeof IMAGE_TYPE]) => t.liveImage(token, chart.chartId, bytes, { type });
 
 const plan = (photo: number) => ({
   version: VTO_STO_CONFIG_VERSION,

@@ -2,7 +2,7 @@ import { ZERO_VTO_MOVEMENT, calibrationFromDefaultPpm, getLandmark, UNCALIBRATED
 import { VTO_STO_CONFIG_VERSION, vtoForReport, type VtoStoConfig } from '@ceppro/contract';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ReportDocument } from '../../src/features/reports/pdf-canvas';
+import { ReportDocument } from '../../src/pdf/pdf-canvas';
 import { addVtoPages } from '../../src/features/reports/report-vto';
 import { FACE } from '../../../../packages/ceph/test/fixtures';
 

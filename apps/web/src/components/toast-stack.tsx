@@ -43,7 +43,7 @@ function ToastItem({ toast, autoHide }: { toast: Toast; autoHide: boolean }) {
       </div>
       <button
         type="button"
-        className="toast__close"
+        className="close-button toast__close"
         aria-label={t('toast.dismiss')}
         title={t('toast.dismiss')}
         onClick={() => dismiss(toast.id)}

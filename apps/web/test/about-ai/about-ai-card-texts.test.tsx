@@ -1,10 +1,9 @@
-import { MODEL_CARD_ENDPOINT, type ModelCard, type ModelCardEvaluation } from '@ceppro/contract';
-import { act, cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ModelCard, ModelCardEvaluation } from '@ceppro/contract';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import fixture from '../../../server/test/fixtures/model-card.json';
-import { usePopupStore } from '../../src/stores/popup-store.ts';
-import { clearCookies, signIn } from '../patients/fake-server.ts';
 import { renderApp } from '../render-app.tsx';
+import { serveModelCard } from './serve-card.ts';
 
 /** The fixture's figures with the texts model-card.ts writes, a set the app does not know, and a stale note. */
 const base = fixture as ModelCard;
@@ -57,23 +56,7 @@ const card: ModelCard = {
   ],
 };
 
-beforeEach(() => {
-  clearCookies();
-  window.sessionStorage.clear();
-  signIn();
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const ok = String(input) === MODEL_CARD_ENDPOINT.path;
-    const body = ok ? { success: true, data: card } : { success: false, code: 'NOT_FOUND', message: 'Not found.' };
-    return new Response(JSON.stringify(body), { status: ok ? 200 : 404, headers: { 'Content-Type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetch);
-  window.fetch = fetch;
-});
-afterEach(() => {
-  cleanup();
-  usePopupStore.getState().close();
-  vi.unstubAllGlobals();
-});
+serveModelCard(card);
 
 async function openPage(language: 'en' | 'ko' | 'ja') {
   const { i18n } = renderApp('/about-ai');

@@ -1,12 +1,12 @@
-import { DEFAULT_PROFILOGRAM_OPTIONS, imagePoint, type ImagePoint, type LandmarkMap } from '@ceppro/ceph';
 import {
+  DEFAULT_PROFILOGRAM_OPTIONS,
   bjorkPolygon,
   computeProfilogramResult,
-  parseRulerInfo,
-  readRecordLandmarks,
-  resolveCalibration,
-  toModifiedResult,
-} from '@ceppro/contract';
+  imagePoint,
+  type ImagePoint,
+  type LandmarkMap,
+} from '@ceppro/ceph';
+import { parseRulerInfo, readRecordLandmarks, resolveCalibration, toModifiedResult } from '@ceppro/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';

@@ -4,9 +4,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shiftParts } from '../../src/features/settings/lib/adaptation-shift.ts';
 import { usePopupStore } from '../../src/stores/popup-store.ts';
-import { useToastStore } from '../../src/stores/toast-store.ts';
-import { clearCookies, fakeServer, signIn, type FakeServer } from '../patients/fake-server.ts';
+import type { FakeServer } from '../patients/fake-server.ts';
 import { renderApp } from '../render-app.tsx';
+import { NOTHING_LEARNED, startSettingsServer } from './settings-server.ts';
 
 /** An account that corrected 12 films: porion (machine porion) sits back and up, orbitale a little lower. */
 const learned: AiAdaptation = {
@@ -20,31 +20,18 @@ const learned: AiAdaptation = {
     { id: 'Or', anterior_mm: 0.02, inferior_mm: 1.2, length_mm: 1.2, films: 4 },
   ],
 };
-const nothing: AiAdaptation = {
-  enabled: true,
-  definitions: DEFAULT_DEFINITION_PROFILE,
-  films: 0,
-  updated_at: null,
-  sn_mm: { value: 71, source: 'nominal' },
-  landmarks: [],
-};
 
 let server: FakeServer;
 let profile: AiAdaptation;
 
 beforeEach(() => {
-  clearCookies();
-  window.sessionStorage.clear();
-  useToastStore.getState().clearAll();
-  signIn();
   profile = learned;
-  server = fakeServer();
-  server.on('Users', { users: [] });
+  server = startSettingsServer();
   server.on('SettingsUserConfig', { user_config: null });
   // The server as the contract describes it: GET reads, PUT switches, DELETE forgets; each answers the profile after.
   server.onRest(AI_ADAPTATION_ENDPOINT.path, (body, method) => {
     if (method === 'PUT') profile = { ...profile, ...(body as { enabled: boolean }) };
-    if (method === 'DELETE') profile = { ...nothing, enabled: profile.enabled };
+    if (method === 'DELETE') profile = { ...NOTHING_LEARNED, enabled: profile.enabled };
     return profile;
   });
 });
@@ -92,7 +79,7 @@ describe('Settings: AI adapted to your films', () => {
   });
 
   it('with nothing learned explains how it learns, shows no table and offers no Reset', async () => {
-    profile = nothing;
+    profile = NOTHING_LEARNED;
     await openSettings();
     expect(screen.getByTestId('ai-adaptation-films').textContent).toMatch(
       /^Nothing learned yet\. When you correct landmarks the AI placed/,

@@ -2,31 +2,19 @@ import { DEFAULT_DEFINITION_PROFILE } from '@ceppro/ceph';
 import { AI_ADAPTATION_ENDPOINT, type AiAdaptation } from '@ceppro/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../../src/stores/toast-store.ts';
-import { clearCookies, fakeServer, signIn, type FakeServer } from '../patients/fake-server.ts';
+import type { FakeServer } from '../patients/fake-server.ts';
 import { renderApp } from '../render-app.tsx';
+import { NOTHING_LEARNED, startSettingsServer } from './settings-server.ts';
 
 /** An account that chose machine porion; gonion and menton as the model places them. */
-const chosen: AiAdaptation = {
-  enabled: true,
-  definitions: { ...DEFAULT_DEFINITION_PROFILE, Po: 'machine' },
-  films: 0,
-  updated_at: null,
-  sn_mm: { value: 71, source: 'nominal' },
-  landmarks: [],
-};
+const chosen: AiAdaptation = { ...NOTHING_LEARNED, definitions: { ...DEFAULT_DEFINITION_PROFILE, Po: 'machine' } };
 
 let server: FakeServer;
 let profile: AiAdaptation;
 
 beforeEach(() => {
-  clearCookies();
-  window.sessionStorage.clear();
-  useToastStore.getState().clearAll();
-  signIn();
   profile = chosen;
-  server = fakeServer();
-  server.on('Users', { users: [] });
+  server = startSettingsServer();
   server.on('SettingsUserConfig', { user_config: null });
   // The server as the contract describes it: PUT { definitions } changes only the landmarks given.
   server.onRest(AI_ADAPTATION_ENDPOINT.path, (body, method) => {

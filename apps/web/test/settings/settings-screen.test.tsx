@@ -1,11 +1,11 @@
-import { ANALYSES, DEFAULT_DEFINITION_PROFILE, LANDMARKS } from '@ceppro/ceph';
+import { ANALYSES, LANDMARKS } from '@ceppro/ceph';
 import { AI_ADAPTATION_ENDPOINT, type SettingsUserConfig } from '@ceppro/contract';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useToastStore } from '../../src/stores/toast-store.ts';
 import { toastTitles } from '../toast-titles.ts';
-import { clearCookies, fakeServer, signIn, type FakeServer } from '../patients/fake-server.ts';
+import type { FakeServer } from '../patients/fake-server.ts';
 import { renderApp } from '../render-app.tsx';
+import { NOTHING_LEARNED, startSettingsServer } from './settings-server.ts';
 
 const stored: SettingsUserConfig = {
   default_ppm: 12.5,
@@ -28,24 +28,12 @@ let server: FakeServer;
 let config: SettingsUserConfig | null;
 
 beforeEach(() => {
-  clearCookies();
-  window.sessionStorage.clear();
-  useToastStore.getState().clearAll();
-  signIn();
   config = stored;
-  server = fakeServer();
-  server.on('Users', { users: [] });
+  server = startSettingsServer();
   server.on('SettingsUserConfig', () => ({ user_config: config }));
   // The page's other sections (test/settings/ai-adaptation.test.tsx, landmark-definitions.test.tsx):
   // the model's own definitions, nothing learned yet.
-  server.onRest(AI_ADAPTATION_ENDPOINT.path, () => ({
-    enabled: true,
-    definitions: DEFAULT_DEFINITION_PROFILE,
-    films: 0,
-    updated_at: null,
-    sn_mm: { value: 71, source: 'nominal' },
-    landmarks: [],
-  }));
+  server.onRest(AI_ADAPTATION_ENDPOINT.path, () => NOTHING_LEARNED);
   server.on('UpdateSettings', (v) => {
     config = { ...(config ?? stored), ...(v.input as Partial<SettingsUserConfig>) };
     return { update_user_config: config };

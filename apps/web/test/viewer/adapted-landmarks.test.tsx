@@ -1,11 +1,8 @@
 import { imagePoint, type AiLandmark, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LandmarkPanel } from '../../src/features/viewer/components/landmark-panel.tsx';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { landmarkSource, useLandmarkStore, type LandmarkSource } from '../../src/features/viewer/store/landmark-store.ts';
-import { createI18n } from '../../src/i18n/index.ts';
+import { showLandmarkPanel, withLoadedRecord } from './landmark-panel-harness.tsx';
 
 /**
  * A film detected with the account's clinic adaptation on: the server moved sella (its stored `raw`
@@ -26,29 +23,7 @@ const record = {
   modified_result: null,
 };
 
-function show() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={createI18n('en')}>
-      <QueryClientProvider client={client}>
-        <LandmarkPanel recordId={5} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-}
-
-beforeEach(() => {
-  // The panel reads the display settings (auto zoom-in): a user who never saved any.
-  const fetch = vi.fn(async () => new Response(JSON.stringify({ data: { user_config: null } }), { status: 200 }));
-  vi.stubGlobal('fetch', fetch);
-  window.fetch = fetch;
-  useLandmarkStore.getState().load(record, 1);
-});
-afterEach(() => {
-  cleanup();
-  useLandmarkStore.getState().load(null);
-  vi.unstubAllGlobals();
-});
+withLoadedRecord(record);
 
 const item = (id: string) => screen.getAllByTestId('landmark-item').find((li) => li.dataset.id === id)!;
 const badge = (id: string) => within(item(id)).getByTestId('landmark-badge');
@@ -56,7 +31,7 @@ const source = () => screen.getByTestId('landmark-source');
 
 describe('an AI point moved by the clinic adaptation', () => {
   it('is labelled adapted in the list, in the details and in the film’s line; an unmoved one is plain AI', () => {
-    show();
+    showLandmarkPanel();
     expect(screen.getByTestId('viewer-adaptation').textContent).toBe('AI adapted to your films (learned from 12 films)');
     expect(badge('S').textContent).toBe('AI 93% · adapted');
     expect(badge('S').title).toBe('AI, adapted to your films');
@@ -70,7 +45,7 @@ describe('an AI point moved by the clinic adaptation', () => {
   });
 
   it('reads Adjusted once moved, and adapted again after Reset to AI, which restores the adapted point', () => {
-    show();
+    showLandmarkPanel();
     fireEvent.click(within(item('S')).getAllByRole('button')[0]!);
     act(() => useLandmarkStore.getState().nudge(10, 0));
     expect(source().textContent).toBe('Adjusted');
@@ -84,7 +59,7 @@ describe('an AI point moved by the clinic adaptation', () => {
 
   it('no film line when the record carries no adaptation', () => {
     useLandmarkStore.getState().load({ ...record, infer_result: { ...record.infer_result, adaptation: undefined } }, 1);
-    show();
+    showLandmarkPanel();
     expect(screen.queryByTestId('viewer-adaptation')).toBeNull();
   });
 });

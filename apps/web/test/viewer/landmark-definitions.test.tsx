@@ -1,12 +1,9 @@
 import { imagePoint } from '@ceppro/ceph';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LandmarkPanel } from '../../src/features/viewer/components/landmark-panel.tsx';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { filmDefinition } from '../../src/features/viewer/lib/landmark-definition.ts';
 import { isAdapted, useLandmarkStore } from '../../src/features/viewer/store/landmark-store.ts';
-import { createI18n } from '../../src/i18n/index.ts';
+import { showLandmarkPanel, withLoadedRecord } from './landmark-panel-harness.tsx';
 
 /**
  * A film detected for an account that chose machine porion, constructed gonion and the lowest menton:
@@ -48,29 +45,7 @@ const record = {
   modified_result: null,
 };
 
-function show(lang: Parameters<typeof createI18n>[0] = 'en') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <I18nextProvider i18n={createI18n(lang)}>
-      <QueryClientProvider client={client}>
-        <LandmarkPanel recordId={5} />
-      </QueryClientProvider>
-    </I18nextProvider>,
-  );
-}
-
-beforeEach(() => {
-  // The panel reads the display settings (auto zoom-in): a user who never saved any.
-  const fetch = vi.fn(async () => new Response(JSON.stringify({ data: { user_config: null } }), { status: 200 }));
-  vi.stubGlobal('fetch', fetch);
-  window.fetch = fetch;
-  useLandmarkStore.getState().load(record, 1);
-});
-afterEach(() => {
-  cleanup();
-  useLandmarkStore.getState().load(null);
-  vi.unstubAllGlobals();
-});
+withLoadedRecord(record);
 
 const select = (id: 'Po' | 'Go' | 'Me' | 'S') => act(() => useLandmarkStore.getState().select(id));
 const definition = () => screen.getByTestId('landmark-definition').textContent;
@@ -78,7 +53,7 @@ const note = () => screen.queryByTestId('landmark-definition-note')?.textContent
 
 describe("the selected landmark's definition follows what the film's detection applied", () => {
   it('a found definition reads as that definition; the point is adapted on top of it and keeps the model’s own', () => {
-    show();
+    showLandmarkPanel();
     select('Po');
     expect(definition()).toBe(
       'Machine porion: Top of the ear-rod ring of the cephalostat, found on the film near the anatomical porion; ' +
@@ -91,7 +66,7 @@ describe("the selected landmark's definition follows what the film's detection a
   });
 
   it('a definition the film did not show reads as the model’s own, with a note saying which was not found', () => {
-    show();
+    showLandmarkPanel();
     select('Go');
     expect(definition()).toBe('Most posterior-inferior point of the mandibular angle.');
     expect(note()).toBe('Not found on this film: Constructed gonion. Shown instead: Anatomical gonion.');
@@ -105,7 +80,7 @@ describe("the selected landmark's definition follows what the film's detection a
   });
 
   it('reads in the interface language', () => {
-    show('ko');
+    showLandmarkPanel('ko');
     select('Po');
     expect(definition()).toMatch(/^기계적 포리온: 세팔로스탯 이어로드 링의 최상방점/);
     select('Go');
@@ -121,7 +96,7 @@ describe("the selected landmark's definition follows what the film's detection a
       },
     };
     useLandmarkStore.getState().load(onlyDefined, 1);
-    show();
+    showLandmarkPanel();
     const po = screen.getAllByTestId('landmark-item').find((li) => li.dataset.id === 'Po')!;
     expect(within(po).getByTestId('landmark-badge').textContent).toBe('AI 80%');
     fireEvent.click(within(po).getAllByRole('button')[0]!);
@@ -130,7 +105,7 @@ describe("the selected landmark's definition follows what the film's detection a
 
   it('without stored definitions (the model’s own, or a film from before), the catalogue definition and no note', () => {
     useLandmarkStore.getState().load({ ...record, infer_result: { ...record.infer_result, definitions: undefined } }, 1);
-    show();
+    showLandmarkPanel();
     select('Po');
     expect(definition()).toBe('Top of the external auditory meatus (anatomical porion).');
     expect(note()).toBeNull();

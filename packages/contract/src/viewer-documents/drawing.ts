@@ -266,17 +266,3 @@ export function drawingSetsPatch(sets: Pick<DrawingResult, 'coords' | 'superimpo
 
 /** Text is drawn at this many times the stroke width (pixel size 3 -> 18 px type at zoom 100%). */
 export const DRAWING_TEXT_SCALE = 6;
-
-/**
- * The two barbs of an arrow's head at `to`, for a line from `from` (same units as the points):
- * 30 degrees off the shaft, `length` long.
- */
-export function arrowHead(
-  from: readonly [number, number],
-  to: readonly [number, number],
-  length: number,
-): [[number, number], [number, number]] {
-  const angle = Math.atan2(to[1] - from[1], to[0] - from[0]);
-  const barb = (offset: number): [number, number] => [to[0] - length * Math.cos(angle + offset), to[1] - length * Math.sin(angle + offset)];
-  return [barb(Math.PI / 6), barb(-Math.PI / 6)];
-}

@@ -1,5 +1,6 @@
 import { DEFAULT_FILM_ADJUSTMENTS, FILM_ADJUSTMENT_LIMITS, normaliseFilmAdjustments, type FilmAdjustments } from '@ceppro/ceph';
 import { z } from 'zod';
+import { documentMigration } from './document-migration';
 import { documentRevisionsField } from '../graphql/document-revisions';
 import { graphOperation } from '../graphql/operation';
 
@@ -32,9 +33,12 @@ export type FilmDisplayDocument = z.infer<typeof filmDisplaySchema>;
 /** The film display stored in a `drawing_result` (any value): the defaults when absent or of an unknown shape. */
 export function readFilmAdjustments(drawingResult: unknown): FilmAdjustments {
   if (typeof drawingResult !== 'object' || drawingResult === null) return DEFAULT_FILM_ADJUSTMENTS;
-  const parsed = filmDisplaySchema.safeParse((drawingResult as Record<string, unknown>)[FILM_DISPLAY_KEY]);
-  return parsed.success ? normaliseFilmAdjustments(parsed.data) : DEFAULT_FILM_ADJUSTMENTS;
+  const stored = migrateFilmDisplay((drawingResult as Record<string, unknown>)[FILM_DISPLAY_KEY]);
+  return stored ? normaliseFilmAdjustments(stored) : DEFAULT_FILM_ADJUSTMENTS;
 }
+
+/** A stored `drawing_result.film` brought to the current version (none stored: version 1); null for an unknown one. */
+export const migrateFilmDisplay = documentMigration({ current: 1, schema: filmDisplaySchema });
 
 /** The `merge_drawing_result` patch that stores `adjustments` (only the `film` key; the others stay). */
 export function filmDisplayPatch(adjustments: FilmAdjustments): { film: FilmDisplayDocument } {

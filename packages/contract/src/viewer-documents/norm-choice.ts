@@ -1,5 +1,6 @@
 import { POPULATIONS, selectNormSet, type NormSetSelection, type Population } from '@ceppro/ceph';
 import { z } from 'zod';
+import { documentMigration } from './document-migration';
 import { ageInYears } from '../age';
 
 /**
@@ -25,9 +26,11 @@ export type NormChoiceDocument = z.infer<typeof normChoiceSchema>;
 /** The chart's population override stored in a `drawing_result` (any value); null when none. */
 export function readChartPopulation(drawingResult: unknown): Population | null {
   if (typeof drawingResult !== 'object' || drawingResult === null) return null;
-  const parsed = normChoiceSchema.safeParse((drawingResult as Record<string, unknown>)[NORM_CHOICE_KEY]);
-  return parsed.success ? parsed.data.population : null;
+  return migrateNormChoice((drawingResult as Record<string, unknown>)[NORM_CHOICE_KEY])?.population ?? null;
 }
+
+/** A stored `drawing_result.norms` brought to the current version (none stored: version 1); null for an unknown one. */
+export const migrateNormChoice = documentMigration({ current: 1, schema: normChoiceSchema });
 
 /** The `merge_drawing_result` patch that stores the chart's override (null: back to automatic). */
 export function normChoicePatch(population: Population | null): { norms: NormChoiceDocument } {

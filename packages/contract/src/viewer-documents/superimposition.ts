@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentMigration } from './document-migration';
 import { imageTypeCdSchema } from '../image-type';
 import { documentRevisionsField } from '../graphql/document-revisions';
 import { graphOperation } from '../graphql/operation';
@@ -77,9 +78,11 @@ export type SuperimpositionData = z.infer<typeof superimpositionDataSchema>;
 
 /** A stored document, or null when there is none or it has a shape this version does not read. */
 export function parseSuperimpositionData(value: unknown): SuperimpositionData | null {
-  const parsed = superimpositionDataSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return migrateSuperimpositionData(value);
 }
+
+/** A stored `superimposition_data` brought to the current version (none stored: version 1); null for an unknown one. */
+export const migrateSuperimpositionData = documentMigration({ current: 1, schema: superimpositionDataSchema });
 
 const round = (v: number, digits: number) => {
   const f = 10 ** digits;

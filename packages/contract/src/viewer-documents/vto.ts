@@ -1,5 +1,17 @@
-import { VTO_MOVEMENT_POINTS, type VtoPointKey } from '@ceppro/ceph';
+import {
+  DEFAULT_AUTOROTATION,
+  SURGICAL_SEGMENTS,
+  VTO_MOVEMENT_POINTS,
+  ZERO_SURGICAL_PLAN,
+  type AutorotationChoice,
+  type LandmarkId,
+  type PlanMode,
+  type SurgicalPlan,
+  type SurgicalSegmentId,
+  type VtoPointKey,
+} from '@ceppro/ceph';
 import { z } from 'zod';
+import { documentMigration } from './document-migration';
 import { documentRevisionsField, type DocumentRevisions } from '../graphql/document-revisions';
 import { graphOperation } from '../graphql/operation';
 import { affineTransformSchema } from '../planning';
@@ -25,6 +37,34 @@ export const vtoPointKeySchema = z.enum(pointKeys);
 
 const pointSchema = z.object({ x: z.number().finite(), y: z.number().finite() });
 
+/** Largest segment rotation accepted, degrees. */
+export const STO_MAX_ROTATION_DEG = 30;
+
+const segmentMoveSchema = (id: SurgicalSegmentId) => {
+  const pivots = (SURGICAL_SEGMENTS.find((s) => s.id === id)?.pivots ?? []) as [LandmarkId, ...LandmarkId[]];
+  return z.object({
+    horizontal: mm,
+    vertical: mm,
+    rotation: z.number().finite().min(-STO_MAX_ROTATION_DEG).max(STO_MAX_ROTATION_DEG),
+    pivot: z.enum(pivots),
+  });
+};
+
+/**
+ * The surgical set-up (STO; packages/ceph surgical-setup.ts): each segment's move (mm in the patient
+ * frame, degrees + counter-clockwise about the pivot landmark) and the chosen soft : hard ratios by
+ * packages/ceph `SURGICAL_SOFT_TISSUE_RATIOS` id. Choices only, never predicted points.
+ */
+export const surgicalSetupSchema = z.object({
+  maxilla: segmentMoveSchema('maxilla'),
+  mandible: segmentMoveSchema('mandible'),
+  chin: segmentMoveSchema('chin'),
+  ratios: z.record(z.string().max(32), z.number().finite()),
+});
+
+/** Mandibular autorotation (packages/ceph autorotation.ts): on/off, the contact, and a chosen rise in mm (+ closes). */
+export const autorotationSchema = z.object({ enabled: z.boolean(), contact: z.enum(['molar', 'incisor']), verticalMm: mm });
+
 export const vtoStoConfigSchema = z.object({
   version: z.literal(VTO_STO_CONFIG_VERSION),
   /** The plan: the nine-row movement table, the spec's flags, the chosen soft-tissue ratios and the preset it came from. */
@@ -43,6 +83,10 @@ export const vtoStoConfigSchema = z.object({
     /** Chosen soft : hard ratio per packages/ceph `SOFT_TISSUE_RATIO_GROUPS` id (clamped to its range when used). */
     ratios: z.record(z.string().max(32), z.number().finite()),
     preset: z.string().max(40).nullable(),
+    /** Orthodontic VTO (the table) or surgical STO (the segments); absent in documents saved before STO: 'vto'. */
+    mode: z.enum(['vto', 'sto']).optional(),
+    surgery: surgicalSetupSchema.optional(),
+    autorotation: autorotationSchema.optional(),
   }),
   /** The photo alignment and how it was found; null until aligned. */
   autoAlign: z
@@ -81,10 +125,28 @@ export const VTO_MEASUREMENT_IDS = [
   'H_ANGLE',
 ] as const;
 
-/** A stored document as a config, or null for anything else (older or unknown shapes are ignored, never a crash). */
+/** The STO and autorotation choices of a document's plan, with the defaults for documents saved before they existed. */
+export function surgicalChoicesOf(data: VtoStoConfig['data']): {
+  mode: PlanMode;
+  surgery: SurgicalPlan;
+  surgicalRatios: Record<string, number>;
+  autorotation: AutorotationChoice;
+} {
+  const { ratios, ...plan } = data.surgery ?? { ...ZERO_SURGICAL_PLAN, ratios: {} };
+  return {
+    mode: data.mode ?? 'vto',
+    surgery: plan,
+    surgicalRatios: { ...ratios },
+    autorotation: data.autorotation ?? DEFAULT_AUTOROTATION,
+  };
+}
+
+/** A stored `vto_sto_config` brought to the current version (none stored: version 1); null for an unknown version or shape. */
+export const migrateVtoStoConfig = documentMigration({ current: VTO_STO_CONFIG_VERSION, schema: vtoStoConfigSchema });
+
+/** A stored document as a config, or null for anything else (older versions migrated; unknown shapes ignored, never a crash). */
 export function readVtoStoConfig(raw: unknown): VtoStoConfig | null {
-  const parsed = vtoStoConfigSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  return migrateVtoStoConfig(raw);
 }
 
 /** The chart's record id and its VTO/STO document (by the chart's integer id). */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Lexer, type Token, type Tokens } from 'marked';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { fontBytes, fontName, type FontFace } from '../reports';
+import { fontBytes, fontName, type FontFace } from '../../pdf/index';
 
 /**
  * The user manual as a PDF, from its Markdown source (docs/manual/<lang>.md). marked's lexer reads

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from '../../config/paths';
-import { renderInThread, type PdfKind, type PdfRender } from '../reports';
+import { renderInThread, type PdfKind, type PdfRender } from '../../pdf/index';
 import { buildManualPdf, type ManualLang } from './manual-pdf';
 
 /** Titles written into each PDF's metadata (the Markdown's first heading is the title on the page). */
@@ -48,7 +48,7 @@ export async function buildFromDir(dir: string, lang: ManualLang, creationDate: 
   return buildManualPdf(markdown, { lang, baseDir: dir, title: TITLES[lang], creationDate });
 }
 
-/** The manual as a kind of the app's PDF pool (features/reports/report-pdf-pool.ts): read and laid out in a worker thread. */
+/** The manual as a kind of the app's PDF pool (src/pdf/pdf-pool.ts): read and laid out in a worker thread. */
 export const MANUAL_PDF: PdfKind<{ dir: string; lang: ManualLang; creationDate: Date }> = {
   name: 'manual',
   render: ({ dir, lang, creationDate }) => buildFromDir(dir, lang, creationDate),

@@ -1,4 +1,4 @@
-import { A4, ReportDocument, type PdfKind, type ReportPage, type Rgb } from '../reports';
+import { A4, ReportDocument, type PdfKind, type ReportPage, type Rgb } from '../../pdf/index';
 import type { InvoiceRow } from './invoice.repository';
 
 /** Who issues the invoice (INVOICE_SELLER_NAME, INVOICE_SELLER_TAX_NUMBER). */
@@ -68,7 +68,7 @@ export async function renderInvoicePdf(invoice: InvoiceRow, seller: InvoiceSelle
   return doc.toBuffer();
 }
 
-/** The tax invoice as a kind of the app's PDF pool (features/reports/report-pdf-pool.ts): laid out in a worker thread. */
+/** The tax invoice as a kind of the app's PDF pool (src/pdf/pdf-pool.ts): laid out in a worker thread. */
 export const INVOICE_PDF: PdfKind<{ invoice: InvoiceRow; seller: InvoiceSeller }> = {
   name: 'invoice',
   render: ({ invoice, seller }) => renderInvoicePdf(invoice, seller),

@@ -1,5 +1,5 @@
 import type { Mailer } from '../../mail/mailer';
-import { renderInThread, type PdfRender } from '../reports';
+import { renderInThread, type PdfRender } from '../../pdf/index';
 import { formatTaxNumber, formatWon, INVOICE_PDF, type InvoiceSeller } from './invoice-pdf';
 import type { InvoiceRow } from './invoice.repository';
 import type { BillingAccount, PaymentProvider } from './payment-provider';

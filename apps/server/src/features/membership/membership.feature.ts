@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
-import type { PdfRender } from '../reports';
+import type { PdfRender } from '../../pdf/index';
 import { BillingScheduler, billingJobHandler, createBillingRun, type BillingRun } from './billing.job';
 import { createInvoiceRepository } from './invoice.repository';
 import { createMembershipRepository } from './membership.repository';

@@ -2,7 +2,7 @@ import type { Membership } from '@ceppro/contract';
 import { actorFor, asActor, can, type ActorRef } from '../../access/index';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors/app-error';
-import { renderInThread, type PdfRender } from '../reports';
+import { renderInThread, type PdfRender } from '../../pdf/index';
 import { INVOICE_PDF, type InvoiceSeller } from './invoice-pdf';
 import { createInvoiceProvider } from './invoice-provider';
 import { createInvoiceRepository, splitVat, type InvoiceRepository, type InvoiceRow } from './invoice.repository';

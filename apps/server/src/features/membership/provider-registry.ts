@@ -1,5 +1,5 @@
 import type { Mailer } from '../../mail/mailer';
-import type { PdfRender } from '../reports';
+import type { PdfRender } from '../../pdf/index';
 import type { InvoiceSeller } from './invoice-pdf';
 import { createInvoiceProvider } from './invoice-provider';
 import type { PaymentProvider, PaymentProviderId } from './payment-provider';

@@ -1,5 +1,5 @@
 import { DRAWING_TEXT_SCALE, type ReportModel } from '@ceppro/contract';
-import type { ReportPage, Rgb } from './pdf-canvas';
+import type { ReportPage, Rgb } from '../../pdf/pdf-canvas';
 import { FILM_STYLE } from './report-image';
 import { placeLabels } from './report-label-placement';
 

@@ -2,7 +2,7 @@ import { filmToneCurve, sharpenKernel } from '@ceppro/ceph';
 import type { ReportModel } from '@ceppro/contract';
 import sharp from 'sharp';
 import { IMAGE_UPLOAD } from '@ceppro/contract';
-import type { JpegImage } from './pdf-canvas';
+import type { JpegImage } from '../../pdf/pdf-canvas';
 import { withDrawings } from './report-drawing';
 
 /** The printed film is at most this many pixels on its long side: ~300 dpi over the report's 16 cm. */

@@ -1,4 +1,4 @@
-import { A4, type ReportDocument, type ReportPage, type Rgb } from './pdf-canvas';
+import { A4, type ReportDocument, type ReportPage, type Rgb } from '../../pdf/pdf-canvas';
 
 /**
  * Page geometry shared by every page of the report, and the two things pages have in common: a

@@ -1,7 +1,7 @@
 import { IMAGE_UPLOAD, type VtoReport } from '@ceppro/contract';
 import { inflate, morphMesh, partitionTriangles, photoWarp, triangleAffine, warpVertices, type MorphMesh, type Vec2 } from '@ceppro/ceph';
 import sharp from 'sharp';
-import type { JpegImage } from './pdf-canvas';
+import type { JpegImage } from '../../pdf/pdf-canvas';
 
 /**
  * The VTO/STO page's facial photo, before and after: the photo as uploaded, and the same photo warped

@@ -2,7 +2,7 @@ import type { ReportModel } from '@ceppro/contract';
 import type { ReportFilmImage } from './report-image';
 import { renderReportPdf } from './report-pdf';
 import { composeMorphImages } from './report-morph';
-import { ownedBytes, type PdfKind } from './report-pdf-pool';
+import { ownedBytes, type PdfKind } from '../../pdf/pdf-pool';
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 

@@ -9,7 +9,7 @@ import {
   type ReportLabels,
   type ReportModel,
 } from '@ceppro/contract';
-import { ReportDocument, type PlacedImage, type ReportPage } from './pdf-canvas';
+import { ReportDocument, type PlacedImage, type ReportPage } from '../../pdf/pdf-canvas';
 import { drawFilmTexts } from './report-film-text';
 import type { ReportFilmImage } from './report-image';
 import type { VtoMorphImages } from './report-morph';

@@ -7,7 +7,7 @@ import {
   type ProfilogramResult,
   type ReportLabels,
 } from '@ceppro/contract';
-import type { ReportDocument, ReportPage, Rgb } from './pdf-canvas';
+import type { ReportDocument, ReportPage, Rgb } from '../../pdf/pdf-canvas';
 import { drawTable, GREY, MARGIN, PageFlow, RULE, WIDTH } from './report-layout';
 
 /**

@@ -7,7 +7,7 @@ import {
   type ReportLabels,
   type SuperimpositionReport,
 } from '@ceppro/contract';
-import type { ReportDocument, ReportPage, Rgb } from './pdf-canvas';
+import type { ReportDocument, ReportPage, Rgb } from '../../pdf/pdf-canvas';
 import { drawTable, GREY, MARGIN, PageFlow, WIDTH } from './report-layout';
 
 /**

@@ -13,7 +13,7 @@ import type { ObjectStorage } from '../../storage/object-storage';
 import { dicomCalibrationOfRow, readCheckedImage } from '../images';
 import { composeReportImage } from './report-image';
 import { REPORT_PDF } from './report-pdf-kind';
-import { renderInThread, type PdfRender } from './report-pdf-pool';
+import { renderInThread, type PdfRender } from '../../pdf/pdf-pool';
 import type { ReportRepository } from './report.repository';
 
 export interface ReportPdf {

@@ -1,39 +1,15 @@
 import { DOWNS, STEINER } from '@ceppro/ceph';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnalysisTab } from '../../../src/features/viewer/shell/tabs.tsx';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ConstructionLayer } from '../../../src/features/viewer/analysis/components/construction-layer.tsx';
 import { useToolStore } from '../../../src/features/viewer/interaction/registry.ts';
 import { useLandmarkStore } from '../../../src/features/viewer/store/landmark-store.ts';
 import { A, N, POSITIONS, S, SNA_DEG, SNB_DEG } from './fixtures.ts';
-import { analysisBackend, loadLandmarks, renderWithProviders, resetStores } from './harness.tsx';
+import { analysisBackend, analysisRow, loadLandmarks, showAnalysisTab, withLandmarksLoaded } from './harness.tsx';
 
-const rowOf = (id: string) => {
-  const row = screen.getAllByTestId('analysis-row').find((r) => r.dataset.id === id);
-  if (!row) throw new Error(`no row ${id}`);
-  return row;
-};
+const showPanel = () => showAnalysisTab(<ConstructionLayer />);
 
-function showPanel() {
-  return renderWithProviders(
-    <>
-      <AnalysisTab />
-      <svg>
-        <ConstructionLayer />
-      </svg>
-    </>,
-  );
-}
-
-beforeEach(() => {
-  resetStores();
-  loadLandmarks(POSITIONS);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withLandmarksLoaded(POSITIONS);
 
 describe('analysis panel', () => {
   it('shows the first standard analysis with values, norms, deviations and levels', async () => {
@@ -43,20 +19,20 @@ describe('analysis panel', () => {
     expect((screen.getByTestId('analysis-select') as HTMLSelectElement).value).toBe('std:steiner');
     expect(screen.getAllByTestId('analysis-row').map((r) => r.dataset.id)).toEqual([...STEINER.measurementIds]);
 
-    const sna = rowOf('SNA');
+    const sna = analysisRow('SNA');
     expect(Number(sna.dataset.value)).toBeCloseTo(SNA_DEG, 9);
     expect(sna.dataset.level).toBe('ok');
     expect(within(sna).getByText('81.9°')).toBeTruthy();
     expect(within(sna).getByText('82 ± 2°')).toBeTruthy();
     expect(within(sna).getByText('within norm')).toBeTruthy();
 
-    const snb = rowOf('SNB');
+    const snb = analysisRow('SNB');
     expect(Number(snb.dataset.value)).toBeCloseTo(SNB_DEG, 9);
     expect(snb.dataset.level).toBe('mild');
     expect(within(snb).getByText('−1.26')).toBeTruthy();
     expect(within(snb).getByText('mildly decreased')).toBeTruthy();
     expect(within(snb).getByText('retrognathic mandible')).toBeTruthy();
-    expect(rowOf('ANB').dataset.level).toBe('mild');
+    expect(analysisRow('ANB').dataset.level).toBe('mild');
     // The colour key names every level in words.
     expect(screen.getByText('Within 1 SD')).toBeTruthy();
     expect(screen.getByText('More than 2 SD from the norm')).toBeTruthy();
@@ -66,13 +42,13 @@ describe('analysis panel', () => {
     analysisBackend();
     showPanel();
     await screen.findByTestId('analysis-table');
-    const snd = rowOf('SND');
+    const snd = analysisRow('SND');
     expect(snd.dataset.level).toBe('incomplete');
     expect(snd.dataset.value).toBe('');
     expect(within(snd).getByTestId('analysis-missing').textContent).toBe('Missing: D');
-    expect(within(rowOf('U1_NA_DEG')).getByTestId('analysis-missing').textContent).toBe('Missing: U1A, U1');
+    expect(within(analysisRow('U1_NA_DEG')).getByTestId('analysis-missing').textContent).toBe('Missing: U1A, U1');
 
-    fireEvent.click(within(rowOf('U1_NA_DEG')).getByTestId('place-missing'));
+    fireEvent.click(within(analysisRow('U1_NA_DEG')).getByTestId('place-missing'));
     expect(useLandmarkStore.getState().guided).toEqual(['U1A', 'U1']);
     expect(useToolStore.getState().tool).toBe('placing-landmark');
   });
@@ -83,8 +59,8 @@ describe('analysis panel', () => {
     await screen.findByTestId('analysis-table');
     // A straight below N: SNA = 90°, 4 SD above 82 ± 2.
     loadLandmarks({ ...POSITIONS, A: { x: N.x, y: 700 } });
-    expect(Number(rowOf('SNA').dataset.value)).toBeCloseTo(90, 9);
-    expect(rowOf('SNA').dataset.level).toBe('severe');
+    expect(Number(analysisRow('SNA').dataset.value)).toBeCloseTo(90, 9);
+    expect(analysisRow('SNA').dataset.level).toBe('severe');
   });
 
   it('selects the user default group first', async () => {
@@ -114,7 +90,7 @@ describe('analysis panel', () => {
     showPanel();
     await screen.findByTestId('analysis-table');
     expect(screen.queryByTestId('construction-layer')).toBeNull();
-    fireEvent.mouseEnter(rowOf('SNA'));
+    fireEvent.mouseEnter(analysisRow('SNA'));
     expect(screen.getByTestId('construction-layer').dataset.measurement).toBe('SNA');
     const lines = screen.getAllByTestId('construction-line').map((l) => ['x1', 'y1', 'x2', 'y2'].map((k) => Number(l.getAttribute(k))));
     expect(lines).toEqual([
@@ -122,9 +98,9 @@ describe('analysis panel', () => {
       [N.x, N.y, A.x, A.y],
     ]);
     expect(screen.getByTestId('construction-arc')).toBeTruthy();
-    fireEvent.mouseLeave(rowOf('SNA'));
+    fireEvent.mouseLeave(analysisRow('SNA'));
     expect(screen.queryByTestId('construction-layer')).toBeNull();
-    act(() => rowOf('ANB').focus());
+    act(() => analysisRow('ANB').focus());
     expect(screen.getByTestId('construction-layer').dataset.measurement).toBe('ANB');
     // Choosing another analysis removes the hovered row: its highlight goes with it.
     fireEvent.change(screen.getByTestId('analysis-select'), { target: { value: 'std:downs' } });

@@ -1,7 +1,6 @@
 import { imagePoint } from '@ceppro/ceph';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AnalysisTab } from '../../../src/features/viewer/shell/tabs.tsx';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { RulerLayer } from '../../../src/features/viewer/calibration/components/ruler-layer.tsx';
 import { rulerState } from '../../../src/features/viewer/calibration/interaction/ruler-state.ts';
 import '../../../src/features/viewer/calibration/register.ts';
@@ -9,52 +8,29 @@ import { useRulerStore } from '../../../src/features/viewer/calibration/store/ru
 import { getTool, useToolStore } from '../../../src/features/viewer/interaction/registry.ts';
 import type { InteractionContext, InteractionState } from '../../../src/features/viewer/interaction/types.ts';
 import { POSITIONS } from './fixtures.ts';
-import { analysisBackend, loadLandmarks, renderWithProviders, resetStores } from './harness.tsx';
+import { analysisBackend, analysisRow, showAnalysisTab, withLandmarksLoaded } from './harness.tsx';
 
 const RULER = { version: 1, p1: { x: 10, y: 10 }, p2: { x: 10, y: 150 }, length_mm: 20, ppm: 7 };
 
-const rowOf = (id: string) => {
-  const row = screen.getAllByTestId('analysis-row').find((r) => r.dataset.id === id);
-  if (!row) throw new Error(`no row ${id}`);
-  return row;
-};
-
-function showPanel() {
-  return renderWithProviders(
-    <>
-      <AnalysisTab />
-      <svg>
-        <RulerLayer />
-      </svg>
-    </>,
-  );
-}
+const showPanel = () => showAnalysisTab(<RulerLayer />);
 
 /** Shows the Björk/Jarabak analysis, whose S–N length (500 px in the fixture) shows the calibration. */
 async function showBjork() {
   showPanel();
   await screen.findByTestId('analysis-table');
   fireEvent.change(screen.getByTestId('analysis-select'), { target: { value: 'std:bjork-jarabak' } });
-  return rowOf('ANT_CRANIAL_BASE');
+  return analysisRow('ANT_CRANIAL_BASE');
 }
 
-beforeEach(() => {
-  resetStores();
-  loadLandmarks(POSITIONS);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+withLandmarksLoaded(POSITIONS);
 
 describe('calibration', () => {
   it('uses the chart ruler over the default PPM', async () => {
     analysisBackend({ defaultPpm: 10, ruler: RULER });
     const row = await showBjork();
     await waitFor(() => expect(screen.getByTestId('calibration-status').textContent).toBe('Ruler · 7.00 px/mm'));
-    expect(Number(rowOf('ANT_CRANIAL_BASE').dataset.value)).toBeCloseTo(500 / 7, 9);
-    expect(rowOf('ANT_CRANIAL_BASE').dataset.level).toBe('ok');
+    expect(Number(analysisRow('ANT_CRANIAL_BASE').dataset.value)).toBeCloseTo(500 / 7, 9);
+    expect(analysisRow('ANT_CRANIAL_BASE').dataset.level).toBe('ok');
     expect(within(row).queryByText('uncalibrated')).toBeNull();
     // The stored ruler is drawn on the film with its length.
     expect(screen.getAllByTestId('ruler-point').map((p) => [p.dataset.x, p.dataset.y])).toEqual([
@@ -68,23 +44,23 @@ describe('calibration', () => {
     analysisBackend({ defaultPpm: 10 });
     await showBjork();
     await waitFor(() => expect(screen.getByTestId('calibration-status').textContent).toBe('Default PPM · 10.00 px/mm'));
-    expect(Number(rowOf('ANT_CRANIAL_BASE').dataset.value)).toBeCloseTo(50, 9);
-    expect(within(rowOf('ANT_CRANIAL_BASE')).getByText('50.0 mm')).toBeTruthy();
-    expect(rowOf('ANT_CRANIAL_BASE').dataset.level).toBe('severe');
+    expect(Number(analysisRow('ANT_CRANIAL_BASE').dataset.value)).toBeCloseTo(50, 9);
+    expect(within(analysisRow('ANT_CRANIAL_BASE')).getByText('50.0 mm')).toBeTruthy();
+    expect(analysisRow('ANT_CRANIAL_BASE').dataset.level).toBe('severe');
   });
 
   it('shows lengths in px labelled uncalibrated when nothing calibrates the film', async () => {
     analysisBackend();
     await showBjork();
     await waitFor(() => expect(screen.getByTestId('calibration-status').textContent).toBe('Uncalibrated · lengths in px'));
-    const row = rowOf('ANT_CRANIAL_BASE');
+    const row = analysisRow('ANT_CRANIAL_BASE');
     expect(Number(row.dataset.value)).toBe(500);
     expect(row.dataset.level).toBe('unrated');
     expect(within(row).getByText('500.0 px')).toBeTruthy();
     expect(within(row).getByText('uncalibrated')).toBeTruthy();
     // Angles need no calibration.
     fireEvent.change(screen.getByTestId('analysis-select'), { target: { value: 'std:steiner' } });
-    expect(rowOf('SNA').dataset.level).toBe('ok');
+    expect(analysisRow('SNA').dataset.level).toBe('ok');
   });
 
   it('draws a ruler with two clicks, asks for its length and stores ruler_info on the record', async () => {
@@ -122,7 +98,7 @@ describe('calibration', () => {
     await waitFor(() => expect(screen.getByTestId('calibration-status').textContent).toBe('Ruler · 7.00 px/mm'));
     expect(calls.find((c) => c.operation === 'UpdateRulerInfo')?.variables).toEqual({ id: 5, ruler: RULER });
     expect(useRulerStore.getState().phase).toBe('idle');
-    expect(Number(rowOf('ANT_CRANIAL_BASE').dataset.value)).toBeCloseTo(500 / 7, 9);
+    expect(Number(analysisRow('ANT_CRANIAL_BASE').dataset.value)).toBeCloseTo(500 / 7, 9);
   });
 
   it('abandons an unfinished ruler on Escape', () => {

@@ -1,13 +1,14 @@
 import type { ImagePoint, LandmarkMap } from '@ceppro/ceph';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { useAnalysisUiStore } from '../../../src/features/viewer/store/analysis-ui-store.ts';
 import { useRulerStore } from '../../../src/features/viewer/calibration/store/ruler-store.ts';
 import { useToolStore } from '../../../src/features/viewer/interaction/registry.ts';
 import { useLandmarkStore } from '../../../src/features/viewer/store/landmark-store.ts';
+import { AnalysisTab } from '../../../src/features/viewer/shell/tabs.tsx';
 import { createI18n } from '../../../src/i18n/index.ts';
 import type { LandmarkPositions } from '../../../src/features/viewer/lib/analysis-rows.ts';
 
@@ -82,4 +83,33 @@ export function renderWithProviders(ui: ReactNode) {
       <QueryClientProvider client={client}>{ui}</QueryClientProvider>
     </I18nextProvider>,
   );
+}
+
+/** The Analysis tab with `layer` (an overlay layer the test looks at) in an SVG beside it. */
+export function showAnalysisTab(layer: ReactNode) {
+  return renderWithProviders(
+    <>
+      <AnalysisTab />
+      <svg>{layer}</svg>
+    </>,
+  );
+}
+
+/** The analysis table's row of measurement `id`; throws when the table has none. */
+export function analysisRow(id: string): HTMLElement {
+  const row = screen.getAllByTestId('analysis-row').find((r) => r.dataset.id === id);
+  if (!row) throw new Error(`no row ${id}`);
+  return row;
+}
+
+/** Each test of the file starts from fresh viewer stores with `positions` loaded; ends with nothing rendered or stubbed. */
+export function withLandmarksLoaded(positions: LandmarkPositions) {
+  beforeEach(() => {
+    resetStores();
+    loadLandmarks(positions);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }

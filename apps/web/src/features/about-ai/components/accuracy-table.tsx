@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCardTexts } from '../hooks/use-card-texts.ts';
 import { formatMm, formatPercent, formatPx, formatSpacing, sdrRadii } from '../lib/format.ts';
 import { EvaluationFacts, hasEvaluationFacts } from './evaluation-facts.tsx';
+import { TableHead } from './table-head.tsx';
 
 /** The card's radii across all sets, so every row has the same SDR columns. */
 function radiiOf(card: ModelCard): string[] {
@@ -21,25 +22,15 @@ export function AccuracyTable({ card }: { card: ModelCard }) {
       <p className="about-ai__hint">{t('aboutAi.summary.hint')}</p>
       <div className="about-ai__scroll">
         <table className="about-ai__table about-ai__table--summary" data-testid="about-ai-summary">
-          <thead>
-            <tr>
-              <th scope="col">{t('aboutAi.summary.dataset')}</th>
-              <th scope="col" className="about-ai__num">
-                {t('aboutAi.summary.films')}
-              </th>
-              <th scope="col" className="about-ai__num">
-                {t('aboutAi.summary.mre')}
-              </th>
-              <th scope="col" className="about-ai__num">
-                {t('aboutAi.summary.sd')}
-              </th>
-              {radii.map((r) => (
-                <th key={r} scope="col" className="about-ai__num">
-                  {t('aboutAi.summary.sdr', { mm: r })}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead
+            first={t('aboutAi.summary.dataset')}
+            figures={[
+              t('aboutAi.summary.films'),
+              t('aboutAi.summary.mre'),
+              t('aboutAi.summary.sd'),
+              ...radii.map((r) => t('aboutAi.summary.sdr', { mm: r })),
+            ]}
+          />
           {card.evaluations.map((e) => (
             <SummaryRows key={e.dataset} evaluation={e} radii={radii} />
           ))}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCardTexts } from '../hooks/use-card-texts.ts';
 import { useLandmarkNames } from '../hooks/use-landmark-names.ts';
 import { formatMm, formatPercent, formatSignedMm, formatSpacing } from '../lib/format.ts';
+import { TableHead } from './table-head.tsx';
 
 /** One evaluation set's error per landmark, folded away below its summary line. */
 export function LandmarkErrors({ evaluation: e, open }: { evaluation: ModelCardEvaluation; open: boolean }) {
@@ -24,23 +25,15 @@ export function LandmarkErrors({ evaluation: e, open }: { evaluation: ModelCardE
       </summary>
       <div className="about-ai__scroll">
         <table className="about-ai__table about-ai__table--landmarks">
-          <thead>
-            <tr>
-              <th scope="col">{t('aboutAi.perLandmark.landmark')}</th>
-              <th scope="col" className="about-ai__num">
-                {t('aboutAi.perLandmark.mre')}
-              </th>
-              <th scope="col" className="about-ai__num">
-                {t('aboutAi.perLandmark.sdr2')}
-              </th>
-              <th scope="col" className="about-ai__num">
-                {t('aboutAi.perLandmark.dx')}
-              </th>
-              <th scope="col" className="about-ai__num">
-                {t('aboutAi.perLandmark.dy')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            first={t('aboutAi.perLandmark.landmark')}
+            figures={[
+              t('aboutAi.perLandmark.mre'),
+              t('aboutAi.perLandmark.sdr2'),
+              t('aboutAi.perLandmark.dx'),
+              t('aboutAi.perLandmark.dy'),
+            ]}
+          />
           <tbody>
             {e.per_landmark.map((l) => {
               const landmark = shown(l);

@@ -5,8 +5,8 @@ import { useMay } from '../../../hooks/use-work-space.ts';
 import { AuditFilterForm, useAuditFilterState } from './audit-filter-form.tsx';
 import { AuditPager } from './audit-pager.tsx';
 import { emptyFilters, fetchAuditCsv, useAuditTrail, type AuditScope } from '../api/use-audit-trail.ts';
-import { actionKey, patientText, timeText } from '../lib/audit-words.ts';
-import { EventDetail } from './event-detail.tsx';
+import { patientText } from '../lib/audit-words.ts';
+import { ActionCell, AuditPageState, AuditTable, DetailCell, OutcomeCell, TimeCell } from './audit-table.tsx';
 import './activity-log.css';
 
 /**
@@ -63,22 +63,20 @@ function ScopedTrail({ scope, scopes }: { scope: AuditScope; scopes: ReactNode }
       {scopes}
       <p className="field__hint">{t(scope === 'clinic' ? 'audit.scope.clinicIntro' : 'audit.intro')}</p>
       <AuditFilterForm state={state} />
-      {page.isPending ? (
-        <p className="field__hint">{t('common.loading')}</p>
-      ) : page.isError ? (
-        <p role="alert">{t('audit.loadFailed')}</p>
-      ) : (
-        <>
-          <EventTable events={page.data.items} scope={scope} />
-          <AuditPager pages={state.pages} next={page.data.next_cursor} />
-        </>
-      )}
+      <AuditPageState page={page}>
+        {(data) => (
+          <>
+            <EventTable events={data.items} scope={scope} />
+            <AuditPager pages={state.pages} next={data.next_cursor} />
+          </>
+        )}
+      </AuditPageState>
     </>
   );
 }
 
 function EventTable({ events, scope }: { events: AuditEventView[]; scope: AuditScope }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   // The clinic's trail names the member who acted; the caller's own says "you" or another account.
   const actor = (e: AuditEventView) =>
     e.by_me
@@ -88,40 +86,29 @@ function EventTable({ events, scope }: { events: AuditEventView[]; scope: AuditS
         : scope === 'clinic' && e.actor_name
           ? e.actor_name
           : t('audit.otherAccount', { id: e.actor_user_id });
-  if (events.length === 0) return <p className="activity-log__empty">{t('audit.empty')}</p>;
   return (
-    <table className="activity-log__table" data-testid="audit-table">
-      <thead>
-        <tr>
-          <th>{t('audit.time')}</th>
-          <th>{t('audit.action')}</th>
-          <th>{t('audit.patient')}</th>
-          <th>{t('audit.by')}</th>
-          <th>{t('audit.address')}</th>
-          <th>{t('audit.outcome')}</th>
-          <th>{t('audit.details')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {events.map((e) => {
-          const key = actionKey(e.action);
-          return (
-            <tr key={e.id} data-testid="audit-row" data-action={e.action} data-outcome={e.outcome}>
-              <td>{timeText(e.at, i18n.language)}</td>
-              <td>{key ? t(key, { defaultValue: e.action }) : e.action}</td>
-              <td>{patientText(e)}</td>
-              <td data-testid="audit-actor">{actor(e)}</td>
-              <td className="activity-log__ip">{e.ip ?? ''}</td>
-              <td>
-                <span className={`activity-log__outcome activity-log__outcome--${e.outcome}`}>{t(`audit.outcomes.${e.outcome}`)}</span>
-              </td>
-              <td className="activity-log__detail">
-                <EventDetail event={e} />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <AuditTable
+      events={events}
+      headings={[
+        t('audit.time'),
+        t('audit.action'),
+        t('audit.patient'),
+        t('audit.by'),
+        t('audit.address'),
+        t('audit.outcome'),
+        t('audit.details'),
+      ]}
+      cells={(e) => (
+        <>
+          <TimeCell event={e} />
+          <ActionCell event={e} />
+          <td>{patientText(e)}</td>
+          <td data-testid="audit-actor">{actor(e)}</td>
+          <td className="activity-log__ip">{e.ip ?? ''}</td>
+          <OutcomeCell event={e} />
+          <DetailCell event={e} />
+        </>
+      )}
+    />
   );
 }

@@ -4,8 +4,7 @@ import { AuditFilterForm, useAuditFilterState } from './audit-filter-form.tsx';
 import { AuditPager } from './audit-pager.tsx';
 import { isApiError } from '../../../lib/api/index.ts';
 import { ADMIN_REQUIRED, emptyAdminFilters, fetchAdminAuditCsv, useAdminAuditTrail } from '../api/use-admin-audit-trail.ts';
-import { actionKey, timeText } from '../lib/audit-words.ts';
-import { EventDetail } from './event-detail.tsx';
+import { ActionCell, AuditPageState, AuditTable, DetailCell, OutcomeCell, TimeCell } from './audit-table.tsx';
 import './activity-log.css';
 
 /**
@@ -57,74 +56,62 @@ export function AdminAuditLog() {
           </label>
         }
       />
-      {page.isPending ? (
-        <p className="field__hint">{t('common.loading')}</p>
-      ) : page.isError ? (
-        <p role="alert">{t('audit.loadFailed')}</p>
-      ) : (
-        <>
-          <AdminEventTable events={page.data.items} />
-          <AuditPager pages={pages} next={page.data.next_cursor} olderTestId="admin-audit-older" />
-        </>
-      )}
+      <AuditPageState page={page}>
+        {(data) => (
+          <>
+            <AdminEventTable events={data.items} />
+            <AuditPager pages={pages} next={data.next_cursor} olderTestId="admin-audit-older" />
+          </>
+        )}
+      </AuditPageState>
     </section>
   );
 }
 
 function AdminEventTable({ events }: { events: AdminAuditEventView[] }) {
-  const { t, i18n } = useTranslation();
-  if (events.length === 0) return <p className="activity-log__empty">{t('audit.empty')}</p>;
+  const { t } = useTranslation();
   const account = (who: AdminAuditEventView['actor']) =>
     who === null ? t('audit.unknown') : (who.email ?? t('audit.adminView.accountId', { id: who.user_id }));
   return (
-    <div className="admin-audit__scroll">
-      <table className="activity-log__table admin-audit__table" data-testid="audit-table">
-        <thead>
-          <tr>
-            <th>{t('audit.time')}</th>
-            <th>{t('audit.adminView.accountColumn')}</th>
-            <th>{t('audit.action')}</th>
-            <th>{t('audit.patient')}</th>
-            <th>{t('audit.adminView.chart')}</th>
-            <th>{t('audit.outcome')}</th>
-            <th>{t('audit.address')}</th>
-            <th>{t('audit.details')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.map((e) => {
-            const key = actionKey(e.action);
-            const onOthers = e.owner !== null && e.owner.user_id !== e.actor?.user_id;
-            return (
-              <tr key={e.id} data-testid="audit-row" data-action={e.action} data-outcome={e.outcome}>
-                <td className="admin-audit__time">{timeText(e.at, i18n.language)}</td>
-                <td className="admin-audit__account">
-                  <span>{account(e.actor)}</span>
-                  {onOthers && <span className="admin-audit__owner">{t('audit.adminView.dataOf', { account: account(e.owner) })}</span>}
-                </td>
-                <td>{key ? t(key, { defaultValue: e.action }) : e.action}</td>
-                <td>
-                  {e.patient_ref === null
-                    ? ''
-                    : e.patient_number
-                      ? t('audit.adminView.patientNumber', { number: e.patient_number, id: e.patient_ref })
-                      : t('audit.adminView.patientId', { id: e.patient_ref })}
-                </td>
-                <td className="activity-log__ip" title={e.chart_id ?? undefined}>
-                  {e.chart_id ? e.chart_id.slice(0, 8) : ''}
-                </td>
-                <td>
-                  <span className={`activity-log__outcome activity-log__outcome--${e.outcome}`}>{t(`audit.outcomes.${e.outcome}`)}</span>
-                </td>
-                <td className="activity-log__ip">{e.ip ?? ''}</td>
-                <td className="activity-log__detail">
-                  <EventDetail event={e} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <AuditTable
+      events={events}
+      className="activity-log__table admin-audit__table"
+      scroller="admin-audit__scroll"
+      headings={[
+        t('audit.time'),
+        t('audit.adminView.accountColumn'),
+        t('audit.action'),
+        t('audit.patient'),
+        t('audit.adminView.chart'),
+        t('audit.outcome'),
+        t('audit.address'),
+        t('audit.details'),
+      ]}
+      cells={(e) => (
+        <>
+          <TimeCell event={e} className="admin-audit__time" />
+          <td className="admin-audit__account">
+            <span>{account(e.actor)}</span>
+            {e.owner !== null && e.owner.user_id !== e.actor?.user_id && (
+              <span className="admin-audit__owner">{t('audit.adminView.dataOf', { account: account(e.owner) })}</span>
+            )}
+          </td>
+          <ActionCell event={e} />
+          <td>
+            {e.patient_ref === null
+              ? ''
+              : e.patient_number
+                ? t('audit.adminView.patientNumber', { number: e.patient_number, id: e.patient_ref })
+                : t('audit.adminView.patientId', { id: e.patient_ref })}
+          </td>
+          <td className="activity-log__ip" title={e.chart_id ?? undefined}>
+            {e.chart_id ? e.chart_id.slice(0, 8) : ''}
+          </td>
+          <OutcomeCell event={e} />
+          <td className="activity-log__ip">{e.ip ?? ''}</td>
+          <DetailCell event={e} />
+        </>
+      )}
+    />
   );
 }

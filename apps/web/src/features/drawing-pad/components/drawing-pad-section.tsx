@@ -1,6 +1,6 @@
 import { DRAWING_CONFIG_DEFAULTS, DRAWING_LIMITS, DRAWING_TOOLS, type DrawingConfig } from '@ceppro/contract';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field, FormMessage } from '../../../components/form/field.tsx';
 import { schemaResolver } from '../../../components/form/schema-resolver.ts';
@@ -84,51 +84,27 @@ function DrawingPadForm({ config }: { config: DrawingConfig }) {
             data-testid="drawing-pad-color"
           />
         </Field>
-        <Field
-          label={t('drawing.pad.size')}
-          htmlFor="drawing-pad-size"
+        <PadNumberField
+          name="size"
+          inputMode="decimal"
+          register={register}
           error={invalid(errors.size)}
           hint={t('drawing.pad.sizeHint', { min: DRAWING_LIMITS.sizeMin, max: DRAWING_LIMITS.sizeMax })}
-        >
-          <input
-            id="drawing-pad-size"
-            className="input drawing-pad__number"
-            inputMode="decimal"
-            autoComplete="off"
-            {...register('size')}
-            data-testid="drawing-pad-size"
-          />
-        </Field>
-        <Field
-          label={t('drawing.pad.opacity')}
-          htmlFor="drawing-pad-opacity"
+        />
+        <PadNumberField
+          name="opacity"
+          inputMode="decimal"
+          register={register}
           error={invalid(errors.opacity)}
           hint={t('drawing.pad.opacityHint', { min: DRAWING_LIMITS.opacityMin })}
-        >
-          <input
-            id="drawing-pad-opacity"
-            className="input drawing-pad__number"
-            inputMode="decimal"
-            autoComplete="off"
-            {...register('opacity')}
-            data-testid="drawing-pad-opacity"
-          />
-        </Field>
-        <Field
-          label={t('drawing.pad.ratio')}
-          htmlFor="drawing-pad-ratio"
+        />
+        <PadNumberField
+          name="ratio"
+          inputMode="numeric"
+          register={register}
           error={invalid(errors.ratio)}
           hint={t('drawing.pad.ratioHint', { min: DRAWING_LIMITS.ratioMin, max: DRAWING_LIMITS.ratioMax })}
-        >
-          <input
-            id="drawing-pad-ratio"
-            className="input drawing-pad__number"
-            inputMode="numeric"
-            autoComplete="off"
-            {...register('ratio')}
-            data-testid="drawing-pad-ratio"
-          />
-        </Field>
+        />
       </div>
       <label className="check">
         <input type="checkbox" {...register('scaleWithZoom')} data-testid="drawing-pad-scale" />
@@ -163,5 +139,34 @@ function DrawingPadForm({ config }: { config: DrawingConfig }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** One of the pad's number inputs (size, opacity, ratio): label, hint and error from the form, ids from its name. */
+function PadNumberField({
+  name,
+  inputMode,
+  register,
+  error,
+  hint,
+}: {
+  name: 'size' | 'opacity' | 'ratio';
+  inputMode: 'decimal' | 'numeric';
+  register: UseFormRegister<DrawingPadFormValues>;
+  error: string | undefined;
+  hint: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field label={t(`drawing.pad.${name}`)} htmlFor={`drawing-pad-${name}`} error={error} hint={hint}>
+      <input
+        id={`drawing-pad-${name}`}
+        className="input drawing-pad__number"
+        inputMode={inputMode}
+        autoComplete="off"
+        {...register(name)}
+        data-testid={`drawing-pad-${name}`}
+      />
+    </Field>
   );
 }

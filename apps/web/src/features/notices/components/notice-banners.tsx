@@ -38,7 +38,7 @@ export function NoticeBanners() {
           </div>
           <button
             type="button"
-            className="notice-banner__close"
+            className="close-button notice-banner__close"
             aria-label={t('chrome.notices.dismiss')}
             title={t('chrome.notices.dismiss')}
             onClick={() => dismiss(notice)}

@@ -1,8 +1,16 @@
 import type { Population } from '@ceppro/ceph';
-import { filmDisplayRecordQuery, mergeDrawingResultMutation, normChoicePatch, readChartPopulation } from '@ceppro/contract';
+import {
+  NORM_CHOICE_KEY,
+  filmDisplayRecordQuery,
+  mergeDrawingResultMutation,
+  normChoicePatch,
+  readChartPopulation,
+} from '@ceppro/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { runOperation } from '../../../lib/api/graph-operation.ts';
+import { drawingDocument, noteRevisions } from '../documents/document-revisions.ts';
+import { saveDocument } from '../documents/save-document.ts';
 import { viewerKeys } from './query-keys.ts';
 import { useViewerChart } from './use-viewer-chart.ts';
 
@@ -30,19 +38,29 @@ export function useChartPopulation(recordId: number | null) {
     enabled: recordId !== null,
     queryFn: async (): Promise<Population | null> => {
       const record = (await runOperation(filmDisplayRecordQuery, { id: recordId ?? -1 })).analysis_records.items[0];
+      if (record) noteRevisions(drawingDocument(record.id, [NORM_CHOICE_KEY]), record.document_revisions);
       return readChartPopulation(record?.drawing_result ?? null);
     },
     staleTime: 60_000,
   });
 }
 
-/** Stores the chart's override (null: automatic); the server sets only the `norms` key of `drawing_result`. */
+/**
+ * Stores the chart's override (null: automatic); the server sets only the `norms` key of `drawing_result`,
+ * from the revision last read or saved here: refused (CONFLICT) when someone chose another set since,
+ * whose choice is then read back and shown.
+ */
 export function useSaveChartPopulation(recordId: number | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (population: Population | null): Promise<Population | null> => {
       if (recordId === null) return population;
-      const saved = await runOperation(mergeDrawingResultMutation, { id: recordId, patch: normChoicePatch(population) });
+      const saved = await saveDocument({
+        document: drawingDocument(recordId, [NORM_CHOICE_KEY]),
+        send: (base) => runOperation(mergeDrawingResultMutation, { id: recordId, patch: normChoicePatch(population), ...base }),
+        revisions: (answer) => answer.merge_drawing_result.document_revisions,
+        reload: () => client.invalidateQueries({ queryKey: chartNormChoiceKey(recordId) }),
+      });
       return readChartPopulation(saved.merge_drawing_result.drawing_result);
     },
     onSuccess: (population) => {

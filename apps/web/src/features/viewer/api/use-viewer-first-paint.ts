@@ -1,4 +1,5 @@
 import {
+  FILM_DISPLAY_KEY,
   IMAGE_TYPE,
   analysisUserConfigSchema,
   readFilmAdjustments,
@@ -15,7 +16,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { runOperation } from '../../../lib/api/graph-operation.ts';
 import { isApiError } from '../../../lib/api/index.ts';
 import { parseRulerInfo } from '../lib/calibration-source.ts';
-import { noteRevision } from '../lib/document-revisions.ts';
+import { columnDocument, drawingDocument, noteRevisions } from '../documents/document-revisions.ts';
 import { analysisKeys } from './analysis-query-keys.ts';
 import { filmDisplayKey } from './film-display.ts';
 import { viewerKeys } from './query-keys.ts';
@@ -79,7 +80,8 @@ function seedCaches(
   client.setQueryData(viewerKeys.displayConfig(), config && viewerDisplayConfigSchema.parse(config));
   client.setQueryData(analysisKeys.userConfig, config && analysisUserConfigSchema.parse(config));
   if (stored) {
-    noteRevision(stored.id, 'ruler_info', stored.document_revisions);
+    noteRevisions(columnDocument(stored.id, 'ruler_info'), stored.document_revisions);
+    noteRevisions(drawingDocument(stored.id, [FILM_DISPLAY_KEY]), stored.document_revisions);
     client.setQueryData(analysisKeys.ruler(stored.id), parseRulerInfo(stored.ruler_info ?? null));
     client.setQueryData(filmDisplayKey(stored.id), readFilmAdjustments(stored.drawing_result));
   }

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useMay } from '../../../hooks/use-work-space.ts';
 import { pushToast } from '../../../stores/toast-store.ts';
 import { filmDisplayKey, saveFilmDisplay, saveFilmDisplayOnUnload, useStoredFilmDisplay } from '../api/film-display.ts';
+import { isStaleSave } from '../documents/save-document.ts';
 import { useViewerStore } from '../store/viewer-store.ts';
 
 /** A change is stored this long after the last slider move (a drag is one save, not one per step). */
@@ -48,9 +49,17 @@ export function useFilmDisplay(recordId: number | null): void {
     const save = () => {
       const adjustments = take();
       if (adjustments === null) return;
-      saveFilmDisplay(recordId, adjustments).then(
+      // Someone saved another display since it was read: theirs is read back into the store (the save path told the user).
+      const reload = () => {
+        touched.current = null;
+        return client.invalidateQueries({ queryKey: filmDisplayKey(recordId) });
+      };
+      saveFilmDisplay(recordId, adjustments, reload).then(
         (saved) => client.setQueryData(filmDisplayKey(recordId), saved),
-        () => pushToast({ kind: 'error', title: { key: 'viewer.imageTools' }, text: { key: 'viewer.filmSaveFailed' } }),
+        (error: unknown) => {
+          if (!isStaleSave(error))
+            pushToast({ kind: 'error', title: { key: 'viewer.imageTools' }, text: { key: 'viewer.filmSaveFailed' } });
+        },
       );
     };
     const unsubscribe = useViewerStore.subscribe((s, prev) => {

@@ -1,4 +1,5 @@
-import { arrowHead, DRAWING_TEXT_SCALE, type DrawingShape } from '@ceppro/contract';
+import { arrowHead } from '@ceppro/ceph';
+import { DRAWING_TEXT_SCALE, type DrawingShape } from '@ceppro/contract';
 import { ellipsePolygon, penPoints, rectanglePolygon, type Pt } from './drawing-shapes.ts';
 
 /**

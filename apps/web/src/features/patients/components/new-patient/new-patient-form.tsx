@@ -1,10 +1,8 @@
-import { MIN_BIRTH_DATE, todayIso, type DicomPatientFacts } from '@ceppro/contract';
+import type { DicomPatientFacts } from '@ceppro/contract';
 import { useState } from 'react';
-import { Controller, useController, useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DatePicker } from '../../../../components/form/date-picker.tsx';
-import { Field } from '../../../../components/form/field.tsx';
 import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 import { ArrowLeftIcon } from '../../../../components/icons.tsx';
 import { paths } from '../../../../routes/paths.ts';
@@ -12,9 +10,9 @@ import { useFormError } from '../../hooks/use-form-error.ts';
 import { useConfirmLeave } from '../../hooks/use-confirm-leave.ts';
 import { useLastListPath } from '../../hooks/use-leave-patient.ts';
 import { useRunUpload } from '../../hooks/use-run-upload.ts';
-import { newPatientSchema, SHOOT_DATE_MAX_LENGTH, type NewPatientInput, type NewPatientValues } from '../../lib/patient-form.ts';
+import { newPatientSchema, type NewPatientInput, type NewPatientValues } from '../../lib/patient-form.ts';
 import { ChartImageZones } from '../shared/chart-image-zones.tsx';
-import { BirthdayField, GenderField } from '../shared/patient-fields.tsx';
+import { BirthdayControl, GenderField, NameField, ShootDateControl } from '../shared/patient-fields.tsx';
 import { UploadBlocker } from '../shared/upload-blocker.tsx';
 import { hasFacts } from '../../lib/dicom-file.ts';
 import { DicomPrefillOffer, type PrefillValues } from './dicom-prefill-offer.tsx';
@@ -83,49 +81,9 @@ export function NewPatientForm() {
         />
         <div className="new-patient__fields">
           {offer !== null && <DicomPrefillOffer facts={offer} current={current} onUse={usePrefill} onDismiss={() => setOffer(null)} />}
-          <Field label={t('patients.fields.name')} htmlFor="np-name" error={formError(errors.name?.message)} required>
-            <input
-              id="np-name"
-              className="input"
-              autoComplete="off"
-              aria-invalid={errors.name !== undefined}
-              {...register('name')}
-              data-testid="np-name"
-            />
-          </Field>
-          <Field label={t('patients.fields.shootDate')} htmlFor="np-shoot-date" error={formError(errors.shootDate?.message)}>
-            <Controller
-              control={control}
-              name="shootDate"
-              render={({ field }) => (
-                <DatePicker
-                  id="np-shoot-date"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  min={MIN_BIRTH_DATE}
-                  max={todayIso()}
-                  initialView={todayIso()}
-                  maxLength={SHOOT_DATE_MAX_LENGTH}
-                  invalid={errors.shootDate !== undefined}
-                  testId="np-shoot-date"
-                />
-              )}
-            />
-          </Field>
-          <Controller
-            control={control}
-            name="birth"
-            render={({ field }) => (
-              <BirthdayField
-                prefix="np"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={formError(errors.birth?.message)}
-              />
-            )}
-          />
+          <NameField prefix="np" registration={register('name')} error={errors.name} />
+          <ShootDateControl control={control} name="shootDate" id="np-shoot-date" label={t('patients.fields.shootDate')} />
+          <BirthdayControl control={control} name="birth" prefix="np" />
           <GenderField prefix="np" registration={register('gender')} error={formError(errors.gender?.message)} />
           <div className="form-actions">
             <Link to={listPath} className="button button--secondary" data-testid="back-to-list">

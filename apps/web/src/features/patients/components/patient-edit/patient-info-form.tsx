@@ -1,7 +1,7 @@
 import type { Patient } from '@ceppro/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../../components/form/field.tsx';
 import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
@@ -14,7 +14,7 @@ import { useUpdatePatient } from '../../api/use-update-patient.ts';
 import { useConfirmDeletePatient } from '../../hooks/use-confirm-delete-patient.ts';
 import { useFormError } from '../../hooks/use-form-error.ts';
 import { useLeavePatient } from '../../hooks/use-leave-patient.ts';
-import { BirthdayField, GenderField } from '../shared/patient-fields.tsx';
+import { BirthdayControl, GenderField, NameField } from '../shared/patient-fields.tsx';
 import { genderFromBoolean, patientFieldsSchema, type PatientFieldsInput, type PatientFieldsValues } from '../../lib/patient-form.ts';
 
 /** docs/spec-points.md §4 and §9: the follow-up after a patient edit save waits one second. */
@@ -75,29 +75,8 @@ export function PatientInfoForm({ patient, variant }: { patient: Patient; varian
         <Field label={t('patients.fields.patientId')} htmlFor="pe-patient-id">
           <input id="pe-patient-id" className="input" value={patient.patient_id ?? ''} readOnly data-testid="pe-patient-id" />
         </Field>
-        <Field label={t('patients.fields.name')} htmlFor="pe-name" error={formError(errors.name?.message)} required>
-          <input
-            id="pe-name"
-            className="input"
-            autoComplete="off"
-            aria-invalid={errors.name !== undefined}
-            {...register('name')}
-            data-testid="pe-name"
-          />
-        </Field>
-        <Controller
-          control={control}
-          name="birth"
-          render={({ field }) => (
-            <BirthdayField
-              prefix="pe"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              error={formError(errors.birth?.message)}
-            />
-          )}
-        />
+        <NameField prefix="pe" registration={register('name')} error={errors.name} />
+        <BirthdayControl control={control} name="birth" prefix="pe" />
         <GenderField prefix="pe" registration={register('gender')} error={formError(errors.gender?.message)} />
       </div>
       <div className="form-actions">

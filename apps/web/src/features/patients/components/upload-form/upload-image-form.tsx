@@ -1,17 +1,15 @@
-import { MIN_BIRTH_DATE, todayIso, type DicomPatientFacts } from '@ceppro/contract';
+import type { DicomPatientFacts } from '@ceppro/contract';
 import { useState } from 'react';
-import { Controller, useController, useForm } from 'react-hook-form';
+import { useController, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DatePicker } from '../../../../components/form/date-picker.tsx';
-import { Field } from '../../../../components/form/field.tsx';
 import { schemaResolver } from '../../../../components/form/schema-resolver.ts';
 import type { TargetChart } from '../../../../stores/modal-store.ts';
-import { useFormError } from '../../hooks/use-form-error.ts';
 import { useRunUpload } from '../../hooks/use-run-upload.ts';
-import { SHOOT_DATE_MAX_LENGTH, uploadImageSchema, type UploadImageInput, type UploadImageValues } from '../../lib/patient-form.ts';
+import { uploadImageSchema, type UploadImageInput, type UploadImageValues } from '../../lib/patient-form.ts';
 import { ChartImageZones } from '../shared/chart-image-zones.tsx';
 import { UploadBlocker } from '../shared/upload-blocker.tsx';
 import { DicomPrefillOffer } from '../new-patient/dicom-prefill-offer.tsx';
+import { ShootDateControl } from '../shared/patient-fields.tsx';
 
 interface UploadImageFormProps {
   /** add: a new chart for the patient; change: new images for `chart`. */
@@ -30,7 +28,6 @@ interface UploadImageFormProps {
  */
 export function UploadImageForm({ mode, patientId, chart, onCancel, onDone }: UploadImageFormProps) {
   const { t } = useTranslation();
-  const formError = useFormError();
   const upload = useRunUpload();
   const { control, handleSubmit, formState, watch, setValue } = useForm<UploadImageInput, unknown, UploadImageValues>({
     resolver: schemaResolver(uploadImageSchema),
@@ -71,26 +68,7 @@ export function UploadImageForm({ mode, patientId, chart, onCancel, onDone }: Up
           onDismiss={() => setStudyDate(null)}
         />
       )}
-      <Field label={t('patients.upload.shootDate')} htmlFor="upload-shoot-date" error={formError(formState.errors.shootDate?.message)}>
-        <Controller
-          control={control}
-          name="shootDate"
-          render={({ field }) => (
-            <DatePicker
-              id="upload-shoot-date"
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              min={MIN_BIRTH_DATE}
-              max={todayIso()}
-              initialView={todayIso()}
-              maxLength={SHOOT_DATE_MAX_LENGTH}
-              invalid={formState.errors.shootDate !== undefined}
-              testId="upload-shoot-date"
-            />
-          )}
-        />
-      </Field>
+      <ShootDateControl control={control} name="shootDate" id="upload-shoot-date" label={t('patients.upload.shootDate')} />
       <div className="form-actions">
         <button type="button" className="button button--secondary" onClick={onCancel}>
           {t('common.cancel')}

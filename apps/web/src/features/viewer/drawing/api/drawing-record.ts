@@ -1,7 +1,7 @@
 import { drawingRecordQuery, drawingSetsPatch, mergeDrawingResultMutation, readDrawingResult } from '@ceppro/contract';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
-import { cookieTokenStore } from '../../../../lib/api/index.ts';
-import { baseArg, drawingBaseOf, noteDrawingRevisions } from '../../lib/document-revisions.ts';
+import { drawingDocument } from '../../documents/document-revisions.ts';
+import { saveDocument, saveDocumentOnUnload } from '../../documents/save-document.ts';
 import type { DrawingRecordSnapshot, DrawingSaveApi } from '../lib/drawing-save.ts';
 import type { DrawingSets } from '../store/drawing-store.ts';
 
@@ -15,17 +15,25 @@ export async function readDrawingRecord(recordId: number): Promise<DrawingRecord
 /** The pad's keys of `drawing_result` whose revisions a save names (`version` is everyone's). */
 export const PAD_KEYS = ['coords', 'superimpositionCoords'] as const;
 
+/** The pad's document: its keys of the record's `drawing_result`. */
+export const padDocument = (recordId: number) => drawingDocument(recordId, PAD_KEYS);
+
 /**
  * The pad's sets are saved from the revisions of its keys as loaded or last saved here (not as read
- * just before the save): a save over shapes another person saved since is refused with CONFLICT.
+ * just before the save): a save over shapes someone saved since is refused with CONFLICT, and then
+ * `reload` shows theirs.
  */
-export const drawingSaveApi: DrawingSaveApi = {
+export const drawingSaveApiFor = (reload: () => unknown): DrawingSaveApi => ({
   read: readDrawingRecord,
   write: async (id, patch) => {
-    const data = await runOperation(mergeDrawingResultMutation, { id, patch, ...baseArg(drawingBaseOf(id, PAD_KEYS)) });
-    noteDrawingRevisions(id, PAD_KEYS, data.merge_drawing_result.document_revisions);
+    await saveDocument({
+      document: padDocument(id),
+      send: (base) => runOperation(mergeDrawingResultMutation, { id, patch, ...base }),
+      revisions: (data) => data.merge_drawing_result.document_revisions,
+      reload,
+    });
   },
-};
+});
 
 /**
  * The save while the page is being closed (a `keepalive` fetch outlives the page; no answer is
@@ -33,16 +41,7 @@ export const drawingSaveApi: DrawingSaveApi = {
  * unload save. Not sent when the document last read is of a version this code may not write.
  */
 export function saveDrawingsOnUnload(recordId: number, sets: DrawingSets, last: DrawingRecordSnapshot): void {
-  const token = cookieTokenStore.token();
-  if (token === null || !readDrawingResult(last.drawingResult).writable) return;
+  if (!readDrawingResult(last.drawingResult).writable) return;
   const patch = drawingSetsPatch({ coords: [...sets.coords], superimpositionCoords: [...sets.superimpositionCoords] });
-  void fetch('/graphql', {
-    method: 'POST',
-    keepalive: true,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      query: mergeDrawingResultMutation.document,
-      variables: { id: recordId, patch, ...baseArg(drawingBaseOf(recordId, PAD_KEYS)) },
-    }),
-  }).catch(() => undefined);
+  saveDocumentOnUnload(padDocument(recordId), mergeDrawingResultMutation.document, { id: recordId, patch });
 }

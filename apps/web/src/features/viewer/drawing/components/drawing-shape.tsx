@@ -1,4 +1,5 @@
-import { arrowHead, type DrawingShape } from '@ceppro/contract';
+import { arrowHead } from '@ceppro/ceph';
+import type { DrawingShape } from '@ceppro/contract';
 import { memo } from 'react';
 import { ellipsePolygon, penPoints, textSize } from '../../lib/drawing-shapes.ts';
 import { imageWidth } from '../../lib/drawing-stroke.ts';

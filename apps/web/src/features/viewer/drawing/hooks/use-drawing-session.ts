@@ -1,10 +1,10 @@
 import { readDrawingResult } from '@ceppro/contract';
 import { useEffect } from 'react';
 import { pushToast } from '../../../../stores/toast-store.ts';
-import { noteDrawingRevisions, showNewerVersion } from '../../lib/document-revisions.ts';
+import { noteRevisions } from '../../documents/document-revisions.ts';
 import { usePanelStore } from '../../panels.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';
-import { drawingSaveApi, PAD_KEYS, readDrawingRecord, saveDrawingsOnUnload } from '../api/drawing-record.ts';
+import { drawingSaveApiFor, padDocument, readDrawingRecord, saveDrawingsOnUnload } from '../api/drawing-record.ts';
 import { useDrawingConfig } from '../api/use-drawing-config.ts';
 import { createDrawingAutosave } from '../lib/drawing-autosave.ts';
 import { setsOf, type SaveProblem } from '../lib/drawing-save.ts';
@@ -36,7 +36,7 @@ export function useDrawingSession(): void {
           if (snapshot === null) return;
           autosave.remember(snapshot);
           // The pad's next save names these revisions: a save over another person's newer shapes is refused.
-          noteDrawingRevisions(recordId, PAD_KEYS, snapshot.revisions);
+          noteRevisions(padDocument(recordId), snapshot.revisions);
           const read = readDrawingResult(snapshot.drawingResult);
           useDrawingStore.getState().load(recordId, setsOf(read), read.writable);
         },
@@ -45,11 +45,11 @@ export function useDrawingSession(): void {
         },
       );
     const problem = (outcome: SaveProblem) => {
-      // Another person saved drawings since they were loaded: theirs are shown, these edits dropped.
-      if (outcome === 'stale') showNewerVersion(load);
-      else pushToast({ kind: 'warning', title: { key: 'drawing.saveFailedTitle' }, text: { key: 'drawing.saveFailed' } });
+      // 'stale': someone saved drawings since they were loaded; the save path told the user and `load` shows theirs.
+      if (outcome !== 'stale')
+        pushToast({ kind: 'warning', title: { key: 'drawing.saveFailedTitle' }, text: { key: 'drawing.saveFailed' } });
     };
-    const autosave = createDrawingAutosave(useDrawingStore, drawingSaveApi, problem);
+    const autosave = createDrawingAutosave(useDrawingStore, drawingSaveApiFor(load), problem);
     void closing.then(load);
     const offStore = useDrawingStore.subscribe((s, prev) => {
       if (s.history.present !== prev.history.present && isDirty(s)) autosave.schedule();

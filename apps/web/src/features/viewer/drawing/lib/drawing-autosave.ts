@@ -1,6 +1,6 @@
 import type { StoreApi } from 'zustand';
 import { isDirty, type DrawingStore } from '../store/drawing-store.ts';
-import { isStaleSave } from '../../lib/document-revisions.ts';
+import { isStaleSave } from '../../documents/save-document.ts';
 import { saveDrawingSets, type DrawingRecordSnapshot, type DrawingSaveApi, type SaveProblem } from './drawing-save.ts';
 
 export interface DrawingAutosave {

@@ -10,6 +10,8 @@ import { useCallback } from 'react';
 import { create } from 'zustand';
 import { ApiError } from '../../../../lib/api/api-error.ts';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
+import { drawingDocument, noteRevisions } from '../../documents/document-revisions.ts';
+import { saveDocument } from '../../documents/save-document.ts';
 
 export const measureKeys = {
   items: (recordId: number) => ['viewer', 'measurements', recordId] as const,
@@ -42,17 +44,20 @@ const queues = new Map<number, Promise<unknown>>();
 /**
  * Applies `change` to the stored measurements: reads them as stored now and has the server set only
  * the `measurements` key of `drawing_result` (the drawing pad's shapes beside it stay as they are,
- * even when it saves at the same moment). Changes of one record run one at a time (`queues`).
+ * even when it saves at the same moment). Changes of one record run one at a time (`queues`). The
+ * save names the revision just read: a change someone saved in between is refused (CONFLICT), never
+ * overwritten, and `reload` shows the stored list.
  */
-async function applyChange(recordId: number, change: Change): Promise<FreeMeasurement[]> {
+async function applyChange(recordId: number, change: Change, reload: () => unknown): Promise<FreeMeasurement[]> {
   const record = await readItems(recordId);
   const items = change(readMeasurements(record.drawing_result));
-  // From the revision just read: a change another person saved in between is CONFLICT, never overwritten.
-  const base = { measurements: record.document_revisions?.drawing.measurements ?? null };
-  const saved = await runOperation(mergeDrawingResultMutation, {
-    id: recordId,
-    patch: measurementsPatch(items),
-    ...(record.document_revisions && { base }),
+  const document = drawingDocument(recordId, ['measurements']);
+  noteRevisions(document, record.document_revisions);
+  const saved = await saveDocument({
+    document,
+    send: (base) => runOperation(mergeDrawingResultMutation, { id: recordId, patch: measurementsPatch(items), ...base }),
+    revisions: (answer) => answer.merge_drawing_result.document_revisions,
+    reload,
   });
   return readMeasurements(saved.merge_drawing_result.drawing_result);
 }
@@ -69,7 +74,7 @@ export function useChangeMeasurements(recordId: number | null) {
       const previous = queues.get(recordId) ?? Promise.resolve();
       const next = previous
         .catch(() => undefined)
-        .then(() => applyChange(recordId, change))
+        .then(() => applyChange(recordId, change, () => client.invalidateQueries({ queryKey: key })))
         .then(
           (items) => {
             if (queues.get(recordId) !== next) return;

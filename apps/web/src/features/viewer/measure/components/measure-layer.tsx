@@ -1,4 +1,5 @@
-import { formatFreeMeasurement, freeMeasurementValue, type FreeMeasurement } from '@ceppro/contract';
+import { freeMeasurementValue } from '@ceppro/ceph';
+import { formatFreeMeasurement, type FreeMeasurement } from '@ceppro/contract';
 import { useEffect } from 'react';
 import { useFilmCalibration } from '../../hooks/use-film-calibration.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';

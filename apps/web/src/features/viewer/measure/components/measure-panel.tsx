@@ -1,4 +1,5 @@
-import { formatFreeMeasurement, freeMeasurementValue, type FreeMeasurement, type FreeMeasurementKind } from '@ceppro/contract';
+import { freeMeasurementValue } from '@ceppro/ceph';
+import { formatFreeMeasurement, type FreeMeasurement, type FreeMeasurementKind } from '@ceppro/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFilmCalibration } from '../../hooks/use-film-calibration.ts';

@@ -10,7 +10,8 @@ import { useCallback } from 'react';
 import { create } from 'zustand';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
 import { userConfigKeys } from '../../../../lib/api/user-config-keys.ts';
-import { baseArg, baseOf, handleStaleSave, noteRevision } from '../../lib/document-revisions.ts';
+import { columnDocument, noteRevisions } from '../../documents/document-revisions.ts';
+import { saveDocument } from '../../documents/save-document.ts';
 
 /** Server-cache keys of the profilogram feature. */
 export const profilogramKeys = {
@@ -27,7 +28,7 @@ export function useProfilogramRecord(recordId: number | null) {
     queryFn: async (): Promise<ProfilogramResult | null> => {
       const data = await runOperation(profilogramRecordQuery, { id: recordId ?? -1 });
       const item = data.analysis_records.items[0];
-      if (item) noteRevision(item.id, 'profilogram_result', item.document_revisions);
+      if (item) noteRevisions(columnDocument(item.id, 'profilogram_result'), item.document_revisions);
       return readProfilogramResult(item?.profilogram_result ?? null);
     },
     retry: false,
@@ -45,7 +46,7 @@ const running = new Set<number>();
 /** Whether the last profilogram change is stored (UI state: the panel shows it, a test waits on it). */
 export const useProfilogramSaveState = create<{ state: 'idle' | 'saving' | 'saved' | 'error' }>()(() => ({ state: 'idle' }));
 
-async function drain(recordId: number, onError: (error: unknown) => void): Promise<void> {
+async function drain(recordId: number, reload: () => unknown, onError: (error: unknown) => void): Promise<void> {
   if (running.has(recordId)) return;
   running.add(recordId);
   useProfilogramSaveState.setState({ state: 'saving' });
@@ -54,12 +55,12 @@ async function drain(recordId: number, onError: (error: unknown) => void): Promi
     for (let next = pending.get(recordId); next !== undefined; next = pending.get(recordId)) {
       pending.delete(recordId);
       try {
-        const data = await runOperation(updateProfilogramMutation, {
-          id: recordId,
-          result: next,
-          ...baseArg(baseOf(recordId, 'profilogram_result')),
+        await saveDocument({
+          document: columnDocument(recordId, 'profilogram_result'),
+          send: (base) => runOperation(updateProfilogramMutation, { id: recordId, result: next, ...base }),
+          revisions: (data) => data.update_analysis_record.document_revisions,
+          reload,
         });
-        noteRevision(recordId, 'profilogram_result', data.update_analysis_record.document_revisions);
         failed = false;
       } catch (error) {
         failed = true;
@@ -79,11 +80,8 @@ export function useSaveProfilogram() {
     (recordId: number, result: ProfilogramResult, onError: (error: unknown) => void = () => undefined) => {
       client.setQueryData(profilogramKeys.result(recordId), result);
       pending.set(recordId, result);
-      void drain(recordId, (error) => {
-        // Another person saved the profilogram since it was read: theirs is read back and shown.
-        handleStaleSave(error, () => client.invalidateQueries({ queryKey: profilogramKeys.result(recordId) }));
-        onError(error);
-      });
+      // Someone saved the profilogram since it was read: theirs is read back and shown.
+      void drain(recordId, () => client.invalidateQueries({ queryKey: profilogramKeys.result(recordId) }), onError);
     },
     [client],
   );

@@ -1,5 +1,4 @@
-import type { ImagePoint } from '@ceppro/ceph';
-import { PROFILOGRAM_TEMPLATE_IDS } from '@ceppro/contract';
+import { PROFILOGRAM_TEMPLATE_IDS, type ImagePoint } from '@ceppro/ceph';
 import { usePanelStore } from '../../panels.ts';
 import { useProfilogram, useProfilogramSync } from '../hooks/use-profilogram.ts';
 import { frameToImage } from '../lib/frame-to-image.ts';

@@ -1,5 +1,4 @@
-import { DEFAULT_PROFILOGRAM_OPTIONS, type LandmarkId, type ProfilogramOptions } from '@ceppro/ceph';
-import { PROFILOGRAM_TEMPLATE_SOURCE } from '@ceppro/contract';
+import { DEFAULT_PROFILOGRAM_OPTIONS, PROFILOGRAM_TEMPLATE_SOURCE, type LandmarkId, type ProfilogramOptions } from '@ceppro/ceph';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ViewerPanelProps } from '../../panels.ts';

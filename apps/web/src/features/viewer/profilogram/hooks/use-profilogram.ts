@@ -1,5 +1,5 @@
-import type { ImagePoint, LandmarkMap, ProfilogramOptions } from '@ceppro/ceph';
-import { computeProfilogramResult, profilogramOptionsOf, readProfilogramResult, type ProfilogramResult } from '@ceppro/contract';
+import { computeProfilogramResult, type ImagePoint, type LandmarkMap, type ProfilogramOptions } from '@ceppro/ceph';
+import { profilogramOptionsOf, readProfilogramResult, type ProfilogramResult } from '@ceppro/contract';
 import { useEffect, useMemo } from 'react';
 import { useFilmCalibration } from '../../hooks/use-film-calibration.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';

@@ -7,7 +7,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
-import { baseArg, baseOf, noteRevision } from '../../lib/document-revisions.ts';
+import { columnDocument, noteRevisions } from '../../documents/document-revisions.ts';
+import { saveDocument } from '../../documents/save-document.ts';
 import { superimpositionKeys } from './query-keys.ts';
 
 /**
@@ -21,23 +22,29 @@ export function useSuperimpositionData(recordId: number | null) {
     queryFn: async (): Promise<SuperimpositionData | null> => {
       const data = await runOperation(superimpositionDataQuery, { id: recordId ?? -1 });
       const item = data.analysis_records.items[0];
-      if (item) noteRevision(item.id, 'superimposition_data', item.document_revisions);
+      if (item) noteRevisions(columnDocument(item.id, 'superimposition_data'), item.document_revisions);
       return parseSuperimpositionData(item?.superimposition_data ?? null);
     },
     retry: false,
   });
 }
 
-/** Stores the document (only that column: the landmark revision is neither needed nor moved). */
+/**
+ * Stores the document (only that column: the landmark revision is neither needed nor moved), from the
+ * revision last read or saved here: refused (CONFLICT) when someone saved it since, and then `reload`
+ * shows theirs.
+ */
 export function useSaveSuperimpositionData(recordId: number | null) {
   const client = useQueryClient();
   return useCallback(
-    async (doc: SuperimpositionData): Promise<void> => {
+    async (doc: SuperimpositionData, reload: () => unknown): Promise<void> => {
       if (recordId === null) throw new Error('No analysis record to store the superimposition in');
-      const base = baseOf(recordId, 'superimposition_data');
-      // CONFLICT when another person saved it since it was read (the caller reloads theirs).
-      const data = await runOperation(updateSuperimpositionDataMutation, { id: recordId, data: doc, ...baseArg(base) });
-      noteRevision(recordId, 'superimposition_data', data.update_analysis_record.document_revisions);
+      const data = await saveDocument({
+        document: columnDocument(recordId, 'superimposition_data'),
+        send: (base) => runOperation(updateSuperimpositionDataMutation, { id: recordId, data: doc, ...base }),
+        revisions: (answer) => answer.update_analysis_record.document_revisions,
+        reload,
+      });
       client.setQueryData(superimpositionKeys.data(recordId), parseSuperimpositionData(data.update_analysis_record.superimposition_data));
     },
     [client, recordId],

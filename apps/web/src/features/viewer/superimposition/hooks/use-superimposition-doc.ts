@@ -1,6 +1,6 @@
 import { SUPERIMPOSITION_MAX_FILMS, type SuperimpositionData } from '@ceppro/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { handleStaleSave } from '../../lib/document-revisions.ts';
+import { isStaleSave } from '../../documents/save-document.ts';
 import { useSaveSuperimpositionData, useSuperimpositionData } from '../api/use-superimposition-data.ts';
 
 /** What a chart starts with before anything was stored: only its own film chosen, SN at S. */
@@ -61,14 +61,14 @@ export function useSuperimpositionDoc(recordId: number | null, currentChartId: s
         const next = pending.current;
         pending.current = null;
         try {
-          await save(next);
-          setSaveFailed(false);
-        } catch (error) {
-          // Another person's newer document: shown instead of these edits, which are dropped.
-          const stale = handleStaleSave(error, async () => {
+          // Someone's newer document (another member, another tab): shown instead of these edits, which are dropped.
+          await save(next, async () => {
             await refetch();
             setReloads((n) => n + 1);
           });
+          setSaveFailed(false);
+        } catch (error) {
+          const stale = isStaleSave(error);
           if (stale) pending.current = null;
           setSaveFailed(!stale);
         }

@@ -2,12 +2,12 @@ import type { ReportLang } from '@ceppro/contract';
 import PDFDocument from 'pdfkit';
 import { faceHasGlyph, fontBytes, fontName, type FontStyle } from './pdf-fonts';
 import { keepTextPerGlyph } from './pdf-shaped-text';
-import { lineRuns } from './report-bidi';
-import { FONT_FACES, type FontFace } from './report-script';
+import { lineRuns } from './bidi';
+import { FONT_FACES, type FontFace } from './script-runs';
 
 /**
  * The report's drawing surface on pdfkit: A4 pages with text (subset-embedded Noto fonts chosen per
- * run of script, see report-script.ts; right-to-left runs ordered as report-bidi.ts says), lines,
+ * run of script, see script-runs.ts; right-to-left runs ordered as bidi.ts says), lines,
  * rectangles and JPEG images. The page renderers think
  * in points from the TOP-LEFT of the page with text placed on its baseline, as they always have.
  * Pages are buffered so the footer ("Page n of m") is drawn once the page count is known.

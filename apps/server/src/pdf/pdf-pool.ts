@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@ceppro/contract';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../../errors/app-error';
+import { AppError } from '../errors/app-error';
 
 /**
  * One kind of PDF the pool makes: the report, the tax invoice, the user manual. `render` runs in

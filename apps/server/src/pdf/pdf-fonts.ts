@@ -2,7 +2,7 @@ import * as fontkit from 'fontkit';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { FontFace } from './report-script';
+import type { FontFace } from './script-runs';
 
 /**
  * The report's fonts: Noto Sans (Latin, Vietnamese), Noto Sans KR, JP and SC, Noto Sans Arabic and

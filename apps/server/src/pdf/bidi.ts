@@ -1,6 +1,6 @@
 import type { ReportLang } from '@ceppro/contract';
 import bidiFactory, { type BidiCharTypeName } from 'bidi-js';
-import { faceClusters, type FontFace } from './report-script';
+import { faceClusters, type FontFace } from './script-runs';
 
 /**
  * Right-to-left text on the report's left-to-right lines: one line of logical text (as typed) becomes
