@@ -168,7 +168,20 @@ test(
         { message: 'print film loaded', timeout: 20_000 },
       )
       .toBe(true);
+    // The aligned photo today and morphed with the plan, as the server's PDF prints them.
+    await expect(page.getByTestId('vto-print-photo-after'), 'printed photo morphed').toHaveAttribute('data-drawn', 'true', {
+      timeout: 20_000,
+    });
     await page.emulateMedia({ media: 'print' });
+    // The predicted tracing is drawn over the film it belongs to: its box is the printed film's, not its column's.
+    const predictedFrame = page.getByTestId('vto-print-predicted');
+    const [filmBox, tracingBox] = await Promise.all([
+      predictedFrame.locator('img').boundingBox(),
+      predictedFrame.locator('svg').boundingBox(),
+    ]);
+    assert.ok(filmBox && tracingBox, 'printed film and tracing laid out');
+    assert.ok(Math.abs(filmBox.width - tracingBox.width) < 1.5, `tracing ${tracingBox.width} px wide over a ${filmBox.width} px film`);
+    assert.ok(Math.abs(filmBox.x - tracingBox.x) < 1.5, 'tracing starts where the film does');
     const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true });
     await page.emulateMedia({ media: 'screen' });
     const printedPath = join(screensDir, 'vto-print.pdf');
@@ -182,6 +195,7 @@ test(
       assert.match(text, /Prediction \(orange\) over today \(yellow\)/);
       assert.match(text, /Pogonion\s+5\.0\s+0\.0/);
       assert.match(text, /SNA/);
+      assert.match(text, /Facial photo: today\s+.*Facial photo: predicted \(morph\)/, 'the print has the photo pair');
     }
     // The server's PDF morphs the aligned photo as well: more work than a plain report on a loaded machine.
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);

@@ -10,7 +10,11 @@ import {
   type SuperimpositionReport,
   type VtoReport,
 } from '@ceppro/contract';
-import { Fragment } from 'react';
+import { morphMesh, photoWarp, warpVertices } from '@ceppro/ceph';
+import { Fragment, useLayoutEffect, useRef } from 'react';
+import { drawMorph } from '../../../../lib/morph/draw-morph.ts';
+import { useLoadedImage } from '../../hooks/use-loaded-image.ts';
+import { usePhotoStore } from '../../store/photo-store.ts';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
 import { PrintFootnotes, PrintTable } from './report-table.tsx';
 
@@ -225,6 +229,7 @@ export function VtoPrint({ report, film, labels }: { report: VtoReport; film: Pr
           </figure>
         </div>
       )}
+      {report.morph && <VtoPrintPhotos morph={report.morph} labels={labels} />}
       <div className="report-print__pair">
         {report.segments && report.segments.length > 0 ? (
           <PrintTable
@@ -254,5 +259,56 @@ export function VtoPrint({ report, film, labels }: { report: VtoReport; film: Pr
       />
       <PrintFootnotes notes={footnotes.notes} testId="vto-footnotes" />
     </section>
+  );
+}
+
+/** Long side of the printed photos (px): sharp on paper, still a quick morph. */
+const PRINT_PHOTO_SIDE = 1000;
+
+/**
+ * The aligned facial photo today and morphed with the plan, as the server's PDF prints them: packages/ceph's
+ * mesh and warp from the report model (`morph`), drawn by lib/morph `drawMorph` like the viewer's layer. Shown
+ * once the chart's photo (the viewer's photo store) is the one the plan aligned, and loaded.
+ */
+function VtoPrintPhotos({ morph, labels }: { morph: NonNullable<VtoReport['morph']>; labels: ReportLabels }) {
+  const photo = usePhotoStore((s) => s.photo);
+  const same = photo !== null && photo.chartDataId === morph.photoChartDataId;
+  const loaded = useLoadedImage(same ? photo.url : null);
+  const before = useRef<HTMLCanvasElement>(null);
+  const after = useRef<HTMLCanvasElement>(null);
+  const image = loaded.image;
+  const scale = image ? Math.min(1, PRINT_PHOTO_SIDE / Math.max(image.naturalWidth, image.naturalHeight)) : 1;
+  const width = image ? Math.max(1, Math.round(image.naturalWidth * scale)) : 1;
+  const height = image ? Math.max(1, Math.round(image.naturalHeight * scale)) : 1;
+
+  useLayoutEffect(() => {
+    if (!image) return;
+    before.current?.getContext('2d')?.drawImage(image, 0, 0, width, height);
+    const canvas = after.current;
+    const context = canvas?.getContext('2d');
+    const warp = photoWarp(morph.warp, morph.transform);
+    if (!canvas || !context || warp === null) return;
+    const size = { width: image.naturalWidth, height: image.naturalHeight };
+    const mesh = morphMesh(size, morph.quality);
+    drawMorph(context, image, size, mesh, warpVertices(mesh, warp), scale);
+    canvas.dataset['drawn'] = 'true';
+  }, [image, morph, width, height, scale]);
+
+  if (!image) return null;
+  return (
+    <div className="report-print__pair" data-testid="vto-print-photos">
+      {(['before', 'after'] as const).map((side) => (
+        <figure key={side} className="vto-print__panel">
+          <figcaption>{side === 'before' ? labels.vtoPhotoBefore : labels.vtoPhotoAfter}</figcaption>
+          <canvas
+            ref={side === 'before' ? before : after}
+            width={width}
+            height={height}
+            className="vto-print__photo"
+            data-testid={`vto-print-photo-${side}`}
+          />
+        </figure>
+      ))}
+    </div>
   );
 }
