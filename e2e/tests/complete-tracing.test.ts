@@ -1,9 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
+import { openDatasetChart } from '../src/dataset-chart.ts';
 import { expectAiLandmarks } from '../src/expect.ts';
-import { skip, test, type TestContext } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { test, type TestContext } from '../src/harness.ts';
 
 /**
  * A complete tracing (issue 28, item 2): on a dataset film the tracing has first-molar outlines fitted
@@ -15,24 +13,13 @@ import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 const FLOW = { timeoutMs: 180_000 };
 const TEMPLATES = ['upper-incisor-outline', 'lower-incisor-outline', 'upper-molar-outline', 'lower-molar-outline'];
 
-async function openViewer(t: TestContext, label: string, language: string): Promise<{ page: Page; chartUuid: string }> {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser(label);
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  const { chartUuid } = await api.createPatient(
-    { first_name: 'Contour Lee', birth_info: '1990-02-03', gender: true },
-    { ceph: cephalogramPath(1), shootDate: '2025-09-01' },
-  );
-  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-  await signInThroughUi(page, user);
-  await page.evaluate((lang) => localStorage.setItem('ceppro.language', lang), language);
-  await page.goto(`/viewer/${chartUuid}`);
-  await page.getByTestId('viewer-image').waitFor();
-  await expectAiLandmarks(page, 30_000);
-  return { page, chartUuid };
-}
+const openViewer = (t: TestContext, label: string, language: string) =>
+  openDatasetChart(t, {
+    label,
+    language,
+    patient: { first_name: 'Contour Lee', birth_info: '1990-02-03', gender: true },
+    shootDate: '2025-09-01',
+  });
 
 const template = (page: Page, id: string): Locator => page.locator(`[data-template="${id}"]`);
 const contour = (page: Page, id: string): Locator => page.locator(`[data-contour="${id}"]`);

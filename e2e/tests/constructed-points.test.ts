@@ -1,9 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
-import { skip, test, type TestContext } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { openDatasetChart } from '../src/dataset-chart.ts';
+import { assert } from '../src/expect.ts';
+import { test, type TestContext } from '../src/harness.ts';
 
 /**
  * A complete tracing (issue 28, item 2): the catalogue points the model does not output are constructed
@@ -14,22 +12,8 @@ import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 const FLOW = { timeoutMs: 150_000 };
 
 async function openViewer(t: TestContext, label: string, language: string): Promise<Page> {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser(label);
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  const { chartUuid } = await api.createPatient(
-    { first_name: 'Tracing Kim', birth_info: '1992-04-05', gender: false },
-    { ceph: cephalogramPath(1), shootDate: '2025-10-01' },
-  );
-  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-  await signInThroughUi(page, user);
-  await page.evaluate((lang) => localStorage.setItem('ceppro.language', lang), language);
-  await page.goto(`/viewer/${chartUuid}`);
-  await page.getByTestId('viewer-image').waitFor();
-  await expectAiLandmarks(page, 20_000);
-  return page;
+  const patient = { first_name: 'Tracing Kim', birth_info: '1992-04-05', gender: false };
+  return (await openDatasetChart(t, { label, language, patient, shootDate: '2025-10-01', landmarksTimeoutMs: 20_000 })).page;
 }
 
 const marker = (page: Page, id: string): Locator => page.locator(`[data-testid="landmark"][data-id="${id}"]`);

@@ -12,7 +12,7 @@ export function PlanModeChoice() {
   // Until the chart's stored plan is read, a choice would be overwritten by it.
   const loaded = useVtoStore((s) => s.loadedFor !== null);
   return (
-    <fieldset className="sto-mode" data-testid="vto-mode">
+    <fieldset className="vto-fieldset sto-mode" data-testid="vto-mode">
       <legend>{t('sto.mode.legend')}</legend>
       {MODES.map((m) => (
         <label key={m} className="sto-mode__item" title={t(`sto.mode.${m}Hint`)}>

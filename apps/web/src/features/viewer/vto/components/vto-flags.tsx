@@ -10,7 +10,7 @@ export function VtoFlagsControl() {
   const flags = useVtoStore((s) => s.plan.flags);
   const setFlag = useVtoStore((s) => s.setFlag);
   return (
-    <fieldset className="vto-flags">
+    <fieldset className="vto-fieldset vto-flags">
       <legend>{t('vto.flags.legend')}</legend>
       {FLAGS.map((flag) => (
         <label key={flag} className="vto-flags__item" title={t(`vto.flags.${flag}Hint`)}>
