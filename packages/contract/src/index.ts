@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './endpoint';
 export * from './age';
 export * from './calendar-date';
 export * from './calibration';

@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+
+/**
+ * One REST endpoint, declared once (issue 29 item 2). The server registers its route from this
+ * declaration (method, path, input schema, who may call it, how it is audited and limited) and the web
+ * calls it through the one typed client derived from it; no other place spells the path.
+ *
+ * Path parameters are written `:name` in `path` (Fastify's syntax); `pathTo(endpoint, params)` fills
+ * them in, URI-encoded.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call it: `public` (no session: sign-in, sign-up, legal pages), `user` (a bearer session),
+ * `admin` (a bearer session of an administrator account), `refresh` (the refresh-token cookie only).
+ */
+export type EndpointAuth = 'public' | 'user' | 'admin' | 'refresh';
+
+/** How the input travels: a JSON body, a form (urlencoded, or multipart when a field is a file), the query string (GET), or nothing. */
+export type EndpointBody = 'json' | 'form' | 'query' | 'none';
+
+/** What a success answers: the `{ success, data }` envelope, a file (PDF, CSV, ZIP, DICOM...), or a bare JSON body (GraphQL). */
+export type EndpointAnswer = 'envelope' | 'file' | 'raw';
+
+export interface EndpointSpec {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly auth: EndpointAuth;
+  /** The input's schema (body or query), when it has one. */
+  readonly request?: z.ZodType;
+  /** The schema of the envelope's `data`, or the file's media type for `answer: 'file'`. */
+  readonly response?: z.ZodType | string;
+  /** Default: `json` for POST/PUT/DELETE with a request schema, `query` for GET, else `none`. */
+  readonly body?: EndpointBody;
+  /** Default `envelope`. */
+  readonly answer?: EndpointAnswer;
+  /**
+   * Safe to send again when the answer was lost (a read, or a write that sets a value). GET, PUT and
+   * DELETE are idempotent by HTTP's definition whatever this says.
+   */
+  readonly idempotent?: boolean;
+  /** The audit trail's action recorded for each answered call (docs/audit.md), when it reads or changes patient data. */
+  readonly audit?: string;
+  /** The per-user budget class it draws on (docs/performance.md), when not the ordinary one. */
+  readonly limit?: string;
+}
+
+/** Declares one endpoint; the `const` type parameter keeps the literal method, path and schemas. */
+export function endpoint<const E extends EndpointSpec>(spec: E): E {
+  return spec;
+}
+
+/** The names of `:params` in a path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1] as string);
+}
+
+/** The path with each `:name` replaced by its URI-encoded value; a missing value is an error (a programming mistake). */
+export function pathTo(spec: Pick<EndpointSpec, 'path'>, params: Readonly<Record<string, string | number>> = {}): string {
+  return spec.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`pathTo(${spec.path}): no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Whether a lost answer may be sent again (GET, PUT, DELETE, or declared idempotent). */
+export function isRepeatable(spec: Pick<EndpointSpec, 'method' | 'idempotent'>): boolean {
+  return spec.method !== 'POST' || spec.idempotent === true;
+}
+
+/** How the input travels, with the defaults applied. */
+export function bodyOf(spec: Pick<EndpointSpec, 'method' | 'request' | 'body'>): EndpointBody {
+  if (spec.body !== undefined) return spec.body;
+  if (spec.method === 'GET') return spec.request === undefined ? 'none' : 'query';
+  return spec.request === undefined ? 'none' : 'json';
+}
