@@ -40,6 +40,7 @@ import { STAGING_PREFIX } from './features/images/image.service';
 import { registerBodyGuard } from './http/body-guard';
 import { registerCompression } from './http/compression';
 import { registerErrorHandler, sendError, toHttpError } from './http/error-handler';
+import { registerRouteTable } from './http/endpoint-route';
 import { registerUserBudget } from './http/request-budget';
 import { registerRequestOrigin } from './http/request-origin';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -78,6 +79,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   });
 
   registerErrorHandler(app);
+  // Before any route: the table of what is registered, each with its contract declaration (http/endpoint-route.ts).
+  registerRouteTable(app);
   // A `worker` or `ai` process (CEPPRO_ROLE) answers /healthz only; its features still start their jobs.
   restrictToHealth(app, config.roles);
   // Brotli/gzip for JSON, text and scripts (http/compression.ts); before any route is added.
@@ -117,10 +120,10 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
 
   // Patient images, thumbnails (job runner) and the draft sweeper, then landmark detection on them; the socket
   // that tells the browser when background work is done.
-  const imaging = await registerImagesFeature(app, services, sessions);
+  const imaging = await registerImagesFeature(app, services);
   // Introspection and GraphiQL are development aids; production hides the schema. A chart's film comes from images.
   registerGraphqlFeature(app, services, sessions, { production: config.production }, adaptation, imaging.service);
-  await registerLandmarksFeature(app, services, sessions, imaging, adaptation);
+  await registerLandmarksFeature(app, services, imaging, adaptation);
   await registerWsRoutes(app, { sessions, events: services.events, clock: services.clock });
   // Printable reports: the chart's report as a PDF composed from the stored film and analysis.
   // pdfkit's layout of every PDF (reports, tax invoices, the manual) runs in one pool of worker threads
@@ -149,7 +152,7 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
   // Measurement exports (CSV/XLSX, one chart or a streamed batch) and landmarks as JSON.
   registerExportsFeature(app, services);
   // Treatment planning: facial photo auto-alignment and superimposition of a patient's films.
-  await registerPlanningFeature(app, services, sessions);
+  registerPlanningFeature(app, services);
   // Import from a PACS over DICOMweb (PACS_SERVERS): search, series thumbnails, retrieve as a .dcm file.
   registerPacsFeature(app, services);
   // Store back: both DICOM out objects sent (STOW-RS) into their study on a configured PACS.

@@ -1,4 +1,6 @@
+import { endpoint } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ApiError } from '../src/lib/api/api-error.ts';
 import { graphql } from '../src/lib/api/graphql.ts';
 import { createHttpClient, type Alert } from '../src/lib/api/http-client.ts';
@@ -74,17 +76,18 @@ describe('network retries repeat only what is safe to repeat', () => {
     expect(s.alerts).toEqual([]);
   });
 
-  it('a REST POST is not retried unless the caller marks it idempotent; GET is', async () => {
+  it('a REST POST is not retried unless its declaration says idempotent; GET is', async () => {
     const write = lossyServer();
-    await expect(write.client.post('/api/update-user/userinfo', { name: 'x' }, { auth: true })).rejects.toMatchObject({ code: 'NETWORK' });
+    const update = endpoint({ method: 'POST', path: '/api/update-user/userinfo', auth: 'user', request: z.object({ name: z.string() }) });
+    await expect(write.client.call(update, { name: 'x' })).rejects.toMatchObject({ code: 'NETWORK' });
     expect(write.seen).toHaveLength(1);
 
     const read = lossyServer();
-    expect(await read.client.post('/minio/download', {}, { auth: true, idempotent: true })).toBe('ok');
+    expect(await read.client.call(endpoint({ method: 'POST', path: '/minio/download', auth: 'user', idempotent: true }))).toBe('ok');
     expect(read.seen).toHaveLength(2);
 
     const get = lossyServer();
-    expect(await get.client.get('/api/model-card', { auth: true })).toBe('ok');
+    expect(await get.client.call(endpoint({ method: 'GET', path: '/api/model-card', auth: 'user' }))).toBe('ok');
     expect(get.seen).toHaveLength(2);
   });
 });

@@ -1,4 +1,6 @@
+import { endpoint, GRAPHQL_ENDPOINTS } from '@ceppro/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { ApiError } from '../src/lib/api/api-error.ts';
 import { createHttpClient, type Alert } from '../src/lib/api/http-client.ts';
 import { retryDelayMs } from '../src/lib/api/retry.ts';
@@ -71,6 +73,12 @@ function setup(routes: Record<string, Reply[]>, tokens = { token: 'old' }) {
   return { client, calls, state, alerts, nav, sleeps, fetch };
 }
 
+/** A signed-in POST without input, a public form POST, a signed-in JSON POST, an idempotent POST. */
+const userPost = (path: string) => endpoint({ method: 'POST', path, auth: 'user' });
+const publicForm = (path: string) => endpoint({ method: 'POST', path, auth: 'public', body: 'form' });
+const chartPost = (path: string) => endpoint({ method: 'POST', path, auth: 'user', request: z.object({ chart_id: z.string() }) });
+const readPost = (path: string) => endpoint({ method: 'POST', path, auth: 'user', idempotent: true });
+
 const ok = (data: unknown) => ({ status: 200, body: { success: true, data } });
 const fail = (status: number, code: string) => ({ status, body: { success: false, code, message: code } });
 
@@ -91,24 +99,24 @@ describe('http client', () => {
       '/api/gone': [fail(404, 'NOT_FOUND')],
       '/api/broken': [fail(500, 'INTERNAL')],
     });
-    expect(await client.post('/api/discard-upload', {}, { auth: true, json: { chart_id: 'c' }, quiet: true })).toEqual({ chart_data: 1 });
+    expect(await client.call(chartPost('/api/discard-upload'), { chart_id: 'c' }, { quiet: true })).toEqual({ chart_data: 1 });
     expect(calls.map((c) => c.path)).toEqual(['/api/discard-upload', '/api/refresh-token', '/api/discard-upload']);
     expect(calls[2]?.auth).toBe('Bearer new');
-    expect((await rejection(client.post('/api/gone', {}, { auth: true, quiet: true }))).code).toBe('NOT_FOUND');
-    expect((await rejection(client.post('/api/broken', {}, { auth: true, quiet: true }))).status).toBe(500);
+    expect((await rejection(client.call(userPost('/api/gone'), undefined, { quiet: true }))).code).toBe('NOT_FOUND');
+    expect((await rejection(client.call(userPost('/api/broken'), undefined, { quiet: true }))).status).toBe(500);
     expect(alerts).toEqual([]);
     expect(nav).toEqual({ home: 0, reload: 0 });
   });
 
   it('GraphQL-style raw answers come back as they are; failures still go through the interceptor', async () => {
     const { client } = setup({ '/graphql': [{ status: 200, body: { data: { x: 1 } } }] });
-    expect(await client.post('/graphql', {}, { auth: true, json: { query: '{x}' }, raw: true })).toEqual({ data: { x: 1 } });
+    expect(await client.call(GRAPHQL_ENDPOINTS.query, { query: '{x}' })).toEqual({ data: { x: 1 } });
   });
 
   it('returns data, form-encodes fields and sends the bearer token on authenticated calls', async () => {
     const { client, calls } = setup({ '/api/check': [ok({ fine: true })], '/public/login': [ok({ token: 't' })] });
-    expect(await client.post('/api/check', {}, { auth: true })).toEqual({ fine: true });
-    await client.post('/public/login', { email: 'a@b.c', password: 'cA==', skip: undefined });
+    expect(await client.call(userPost('/api/check'))).toEqual({ fine: true });
+    await client.call(publicForm('/public/login'), { email: 'a@b.c', password: 'cA==', skip: undefined });
     expect(calls[0]).toMatchObject({ path: '/api/check', auth: 'Bearer old' });
     expect(calls[1]).toMatchObject({ path: '/public/login', auth: null, body: 'email=a%40b.c&password=cA%3D%3D' });
   });
@@ -118,7 +126,7 @@ describe('http client', () => {
       '/api/check': [fail(401, 'J002'), ok('again')],
       '/api/refresh-token': [ok({ token: 'new' })],
     });
-    expect(await client.post('/api/check', {}, { auth: true })).toBe('again');
+    expect(await client.call(userPost('/api/check'))).toBe('again');
     expect(calls.map((c) => c.path)).toEqual(['/api/check', '/api/refresh-token', '/api/check']);
     // The refresh token is the server's HttpOnly cookie: the client posts nothing it could read.
     expect(calls[1]).toMatchObject({ body: '', auth: null, credentials: 'same-origin' });
@@ -131,7 +139,7 @@ describe('http client', () => {
       '/api/x': [{ status: 401, body: 'nope' }, ok(1)],
       '/api/refresh-token': [ok({ token: 'new' })],
     });
-    expect(await client.post('/api/x', {}, { auth: true })).toBe(1);
+    expect(await client.call(userPost('/api/x'))).toBe(1);
   });
 
   it('concurrent expired requests share one refresh (single flight)', async () => {
@@ -141,7 +149,7 @@ describe('http client', () => {
       '/api/c': [fail(401, 'J002'), ok('c')],
       '/api/refresh-token': [ok({ token: 'new' })],
     });
-    const results = await Promise.all(['/api/a', '/api/b', '/api/c'].map((p) => client.post(p, {}, { auth: true })));
+    const results = await Promise.all(['/api/a', '/api/b', '/api/c'].map((p) => client.call(userPost(p))));
     expect(results).toEqual(['a', 'b', 'c']);
     expect(calls.filter((c) => c.path === '/api/refresh-token')).toHaveLength(1);
     expect(calls.filter((c) => c.path !== '/api/refresh-token' && c.auth === 'Bearer new')).toHaveLength(3);
@@ -152,7 +160,7 @@ describe('http client', () => {
       '/api/check': [fail(401, 'J002')],
       '/api/refresh-token': [fail(401, 'J001')],
     });
-    const error = await rejection(client.post('/api/check', {}, { auth: true }));
+    const error = await rejection(client.call(userPost('/api/check')));
     expect(error.handled).toBe(true);
     expect(state.cleared).toBe(true);
     expect(nav.home).toBe(1);
@@ -163,14 +171,14 @@ describe('http client', () => {
       '/api/check': [fail(401, 'J002')],
       '/api/refresh-token': [ok({ token: 'new' })],
     });
-    await rejection(client.post('/api/check', {}, { auth: true }));
+    await rejection(client.call(userPost('/api/check')));
     expect(calls.filter((c) => c.path === '/api/refresh-token')).toHaveLength(1);
     expect(nav.home).toBe(1);
   });
 
   it('J005: alert Duplicate Login, clear cookies, reload', async () => {
     const { client, alerts, state, nav } = setup({ '/api/check': [fail(401, 'J005')] });
-    const error = await rejection(client.post('/api/check', {}, { auth: true }));
+    const error = await rejection(client.call(userPost('/api/check')));
     expect([error.code, error.handled]).toEqual(['J005', true]);
     expect(alerts).toEqual(['duplicateLogin']);
     expect(state.cleared).toBe(true);
@@ -179,7 +187,7 @@ describe('http client', () => {
 
   it('J005 can be passed through to a caller that handles it (the login check)', async () => {
     const { client, alerts, nav } = setup({ '/api/check': [fail(401, 'J005')] });
-    const error = await rejection(client.post('/api/check', {}, { auth: true, passThrough: ['J005'] }));
+    const error = await rejection(client.call(userPost('/api/check'), undefined, { passThrough: ['J005'] }));
     expect([error.code, error.handled]).toEqual(['J005', false]);
     expect(alerts).toEqual([]);
     expect(nav.reload).toBe(0);
@@ -187,7 +195,7 @@ describe('http client', () => {
 
   it('K024: alert Expired Account, clear cookies, go home', async () => {
     const { client, alerts, state, nav } = setup({ '/api/check': [fail(403, 'K024')] });
-    await rejection(client.post('/api/check', {}, { auth: true }));
+    await rejection(client.call(userPost('/api/check')));
     expect(alerts).toEqual(['expiredAccount']);
     expect(state.cleared).toBe(true);
     expect(nav.home).toBe(1);
@@ -202,7 +210,7 @@ describe('http client', () => {
         { '/public/login': [fail(code === 'M003' || code === 'C001' ? 404 : 400, code)] },
         { token: '' },
       );
-      const error = await rejection(client.post('/public/login', {}));
+      const error = await rejection(client.call(publicForm('/public/login'), {}));
       expect([error.code, error.handled]).toEqual([code, false]);
       expect(alerts).toEqual([]);
       expect(nav).toEqual({ home: 0, reload: 0 });
@@ -215,7 +223,7 @@ describe('http client', () => {
 
   it('K006 on login does not try to refresh even with a refresh token', async () => {
     const { client, calls } = setup({ '/public/login': [fail(401, 'K006')] });
-    await rejection(client.post('/public/login', {}, {}));
+    await rejection(client.call(publicForm('/public/login'), {}));
     expect(calls).toHaveLength(1);
   });
 
@@ -225,7 +233,7 @@ describe('http client', () => {
         { status: 429, body: { success: false, code: 'AI_BUSY', message: 'busy' }, headers: { 'retry-after': '12' } },
       ],
     });
-    const error = await rejection(client.post('/ai/ceppro/ceph-landmark', {}, { auth: true, json: { chart_id: 'c1' } }));
+    const error = await rejection(client.call(chartPost('/ai/ceppro/ceph-landmark'), { chart_id: 'c1' }));
     expect({ code: error.code, status: error.status, retryAfterS: error.retryAfterS, handled: error.handled }).toEqual({
       code: 'AI_BUSY',
       status: 429,
@@ -238,14 +246,14 @@ describe('http client', () => {
 
   it('HTTP 404 and 500 alert', async () => {
     const { client, alerts } = setup({ '/api/x': [{ status: 500, body: 'boom' }] });
-    expect((await rejection(client.post('/api/nope', {}, { auth: true }))).handled).toBe(true);
-    expect((await rejection(client.post('/api/x', {}, { auth: true }))).handled).toBe(true);
+    expect((await rejection(client.call(userPost('/api/nope')))).handled).toBe(true);
+    expect((await rejection(client.call(userPost('/api/x')))).handled).toBe(true);
     expect(alerts).toEqual(['notFound', 'serverError']);
   });
 
   it('a request running past the time-out alerts "time expired" and is not retried', async () => {
     const { client, alerts, calls } = setup({ '/api/slow': ['hang'] });
-    const error = await rejection(client.post('/api/slow', {}, { auth: true }));
+    const error = await rejection(client.call(userPost('/api/slow')));
     expect(error.code).toBe('TIMEOUT');
     expect(alerts).toEqual(['timeout']);
     expect(calls).toHaveLength(1);
@@ -253,7 +261,7 @@ describe('http client', () => {
 
   it('network errors of an idempotent call are retried up to 3 attempts, then alert Network Error', async () => {
     const { client, alerts, calls, sleeps } = setup({ '/api/x': ['network'] });
-    const error = await rejection(client.post('/api/x', {}, { auth: true, idempotent: true }));
+    const error = await rejection(client.call(readPost('/api/x')));
     expect(error.code).toBe('NETWORK');
     expect(calls).toHaveLength(3);
     expect(sleeps).toEqual([1000, 2000]);
@@ -262,8 +270,13 @@ describe('http client', () => {
 
   it('PUT sends its JSON body, DELETE none; both are retried after a lost answer like GET', async () => {
     const { client, calls, alerts } = setup({ '/api/ai/adaptation': ['network', ok({ enabled: false }), 'network', ok({ films: 0 })] });
-    expect(await client.put('/api/ai/adaptation', { enabled: false }, { auth: true })).toEqual({ enabled: false });
-    expect(await client.delete('/api/ai/adaptation', { auth: true })).toEqual({ films: 0 });
+    expect(
+      await client.call(
+        endpoint({ method: 'PUT', path: '/api/ai/adaptation', auth: 'user', request: z.object({ enabled: z.boolean() }) }),
+        { enabled: false },
+      ),
+    ).toEqual({ enabled: false });
+    expect(await client.call(endpoint({ method: 'DELETE', path: '/api/ai/adaptation', auth: 'user' }))).toEqual({ films: 0 });
     expect(calls.map((c) => [c.method, c.body])).toEqual([
       ['PUT', '{"enabled":false}'],
       ['PUT', '{"enabled":false}'],
@@ -276,7 +289,7 @@ describe('http client', () => {
 
   it('a network error followed by success returns the data', async () => {
     const { client, alerts } = setup({ '/api/x': ['network', ok(7)] });
-    expect(await client.post('/api/x', {}, { auth: true, idempotent: true })).toBe(7);
+    expect(await client.call(readPost('/api/x'))).toBe(7);
     expect(alerts).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { adminAuditPageSchema, adminAuditQuerySchema } from './audit';
 import { SUBSCRIPTION_STATES } from './membership';
 import { userTypeCdSchema } from './user-type';
+import { endpoint } from './endpoint';
 
 /**
  * Administration (Step 11): the operator's account list and actions under /api/admin. Only an
@@ -77,21 +78,43 @@ export const adminSetExpiryRequestSchema = z.strictObject({ expires_at: z.iso.da
 export const adminChangeTypeRequestSchema = z.strictObject({ user_type: userTypeCdSchema });
 
 /** One account's action: the route pattern and the concrete URL. */
-const accountAction = (action: string) =>
-  ({
+const accountAction = <const A extends string>(action: string, audit: A) =>
+  endpoint({
     method: 'POST',
     path: `/api/admin/accounts/:uuid/${action}`,
-    to: (uuid: string) => `/api/admin/accounts/${encodeURIComponent(uuid)}/${action}`,
+    auth: 'admin',
     response: adminAccountSchema,
-  }) as const;
+    audit,
+  });
 
 export const ADMIN_ENDPOINTS = {
-  list: { method: 'GET', path: '/api/admin/accounts', response: adminAccountPageSchema },
-  approve: accountAction('approve'),
-  setExpiry: accountAction('expiry'),
-  unlock: accountAction('unlock'),
-  changeType: accountAction('type'),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/admin/accounts',
+    auth: 'admin',
+    request: adminAccountsQuerySchema,
+    response: adminAccountPageSchema,
+  }),
+  approve: accountAction('approve', 'admin.approve'),
+  setExpiry: endpoint({ ...accountAction('expiry', 'admin.set_expiry'), request: adminSetExpiryRequestSchema, idempotent: true }),
+  unlock: endpoint({ ...accountAction('unlock', 'admin.unlock'), idempotent: true }),
+  changeType: endpoint({ ...accountAction('type', 'admin.change_type'), request: adminChangeTypeRequestSchema, idempotent: true }),
   /** Every account's audit trail (docs/audit.md), filtered and keyset-paged; reading it is itself recorded. */
-  auditEvents: { method: 'GET', path: '/api/admin/audit/events', request: adminAuditQuerySchema, response: adminAuditPageSchema },
-  auditCsv: { method: 'GET', path: '/api/admin/audit/events.csv', request: adminAuditQuerySchema, response: 'text/csv' },
+  auditEvents: endpoint({
+    method: 'GET',
+    path: '/api/admin/audit/events',
+    auth: 'admin',
+    request: adminAuditQuerySchema,
+    response: adminAuditPageSchema,
+    audit: 'admin.audit_view',
+  }),
+  auditCsv: endpoint({
+    method: 'GET',
+    path: '/api/admin/audit/events.csv',
+    auth: 'admin',
+    request: adminAuditQuerySchema,
+    answer: 'file',
+    response: 'text/csv',
+    audit: 'admin.audit_view',
+  }),
 } as const;

@@ -1,5 +1,6 @@
 import { LANDMARK_DEFINITION_CHOICES, type LandmarkDefinitionChoices } from '@ceppro/ceph';
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /*
  * Clinic adaptation of the landmark model (packages/ceph adaptation/): what the server learned from
@@ -74,9 +75,24 @@ export type AiAdaptationUpdate = z.infer<typeof aiAdaptationUpdateSchema>;
  * `{ definitions }` chooses landmark definitions for new detections. `DELETE` forgets every learned
  * film ("Reset"; the definitions stay). Each answers the profile as it is afterwards.
  */
+const AI_ADAPTATION_PATH = '/api/ai/adaptation';
 export const AI_ADAPTATION_ENDPOINT = {
-  path: '/api/ai/adaptation',
-  get: { method: 'GET', response: aiAdaptationSchema },
-  update: { method: 'PUT', body: aiAdaptationUpdateSchema, response: aiAdaptationSchema },
-  reset: { method: 'DELETE', response: aiAdaptationSchema },
+  path: AI_ADAPTATION_PATH,
+  get: endpoint({ method: 'GET', path: AI_ADAPTATION_PATH, auth: 'user', response: aiAdaptationSchema }),
+  /** Audited as `landmarks.definitions` when it names definitions, else `landmarks.adaptation_switch`. */
+  update: endpoint({
+    method: 'PUT',
+    path: AI_ADAPTATION_PATH,
+    auth: 'user',
+    request: aiAdaptationUpdateSchema,
+    response: aiAdaptationSchema,
+    audit: 'landmarks.adaptation_switch',
+  }),
+  reset: endpoint({
+    method: 'DELETE',
+    path: AI_ADAPTATION_PATH,
+    auth: 'user',
+    response: aiAdaptationSchema,
+    audit: 'landmarks.adaptation_reset',
+  }),
 } as const;

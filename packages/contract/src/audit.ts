@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /**
  * The audit trail (docs/audit.md): every view, export, print, change and delete of patient data and
@@ -192,9 +193,16 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 export const auditPrintRequestSchema = z.object({ chart_id: z.uuid() });
 
 export const AUDIT_ENDPOINTS = {
-  list: { method: 'GET', path: '/api/audit/events', request: auditQuerySchema, response: auditPageSchema },
-  csv: { method: 'GET', path: '/api/audit/events.csv', request: auditQuerySchema, response: 'text/csv' },
-  print: { method: 'POST', path: '/api/audit/print', request: auditPrintRequestSchema, response: 'ok' },
+  list: endpoint({ method: 'GET', path: '/api/audit/events', auth: 'user', request: auditQuerySchema, response: auditPageSchema }),
+  csv: endpoint({
+    method: 'GET',
+    path: '/api/audit/events.csv',
+    auth: 'user',
+    request: auditQuerySchema,
+    answer: 'file',
+    response: 'text/csv',
+  }),
+  print: endpoint({ method: 'POST', path: '/api/audit/print', auth: 'user', request: auditPrintRequestSchema, response: 'ok' }),
 } as const;
 
 /**

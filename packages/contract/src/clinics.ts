@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLINIC_ROLES } from './access';
+import { endpoint } from './endpoint';
 
 /*
  * Clinics (Step 16, docs/clinics.md): several accounts share one clinic's patients, each with a role.
@@ -118,42 +119,74 @@ export const clinicMemberParamsSchema = z.object({ uuid: z.uuid() });
 export const CLINIC_INVITATION_TTL_DAYS = 7;
 
 export const CLINIC_ENDPOINTS = {
-  get: { method: 'GET', path: '/api/clinic', response: myClinicSchema },
+  get: endpoint({ method: 'GET', path: '/api/clinic', auth: 'user', response: myClinicSchema }),
   /** The caller becomes its owner; their personal patients stay personal. */
-  create: { method: 'POST', path: '/api/clinic', body: createClinicRequestSchema, response: myClinicSchema },
+  create: endpoint({
+    method: 'POST',
+    path: '/api/clinic',
+    auth: 'user',
+    request: createClinicRequestSchema,
+    response: myClinicSchema,
+    audit: 'clinic.create',
+  }),
   /** Owner only: mails an accept link (valid 7 days); a new invitation to the same address replaces the pending one. */
-  invite: { method: 'POST', path: '/api/clinic/invitations', body: inviteClinicMemberRequestSchema, response: myClinicSchema },
-  revokeInvitation: {
+  invite: endpoint({
+    method: 'POST',
+    path: '/api/clinic/invitations',
+    auth: 'user',
+    request: inviteClinicMemberRequestSchema,
+    response: myClinicSchema,
+    audit: 'clinic.invite',
+  }),
+  revokeInvitation: endpoint({
     method: 'DELETE',
     path: '/api/clinic/invitations/:id',
-    to: (id: string) => `/api/clinic/invitations/${encodeURIComponent(id)}`,
+    auth: 'user',
     response: myClinicSchema,
-  },
+    audit: 'clinic.invite_revoke',
+  }),
   /** The accept page's view of an invitation (its clinic, role, inviter), by the account it was sent to; changes nothing. */
-  preview: {
+  preview: endpoint({
     method: 'POST',
     path: '/api/clinic/invitations/preview',
-    body: acceptClinicInvitationRequestSchema,
+    auth: 'user',
+    request: acceptClinicInvitationRequestSchema,
     response: clinicInvitationPreviewSchema,
-  },
+    idempotent: true,
+  }),
   /** By the signed-in account whose email the invitation was sent to. */
-  accept: { method: 'POST', path: '/api/clinic/invitations/accept', body: acceptClinicInvitationRequestSchema, response: myClinicSchema },
-  changeRole: {
+  accept: endpoint({
+    method: 'POST',
+    path: '/api/clinic/invitations/accept',
+    auth: 'user',
+    request: acceptClinicInvitationRequestSchema,
+    response: myClinicSchema,
+    audit: 'clinic.join',
+  }),
+  changeRole: endpoint({
     method: 'PUT',
     path: '/api/clinic/members/:uuid/role',
-    to: (uuid: string) => `/api/clinic/members/${encodeURIComponent(uuid)}/role`,
-    body: changeClinicRoleRequestSchema,
+    auth: 'user',
+    request: changeClinicRoleRequestSchema,
     response: myClinicSchema,
-  },
+    audit: 'clinic.role_change',
+  }),
   /** Owner only; the member's patients and work stay with the clinic. */
-  removeMember: {
+  removeMember: endpoint({
     method: 'DELETE',
     path: '/api/clinic/members/:uuid',
-    to: (uuid: string) => `/api/clinic/members/${encodeURIComponent(uuid)}`,
+    auth: 'user',
     response: myClinicSchema,
-  },
-  leave: { method: 'POST', path: '/api/clinic/leave', response: myClinicSchema },
-  switchSpace: { method: 'PUT', path: '/api/clinic/space', body: switchSpaceRequestSchema, response: myClinicSchema },
+    audit: 'clinic.member_remove',
+  }),
+  leave: endpoint({ method: 'POST', path: '/api/clinic/leave', auth: 'user', response: myClinicSchema, audit: 'clinic.leave' }),
+  switchSpace: endpoint({
+    method: 'PUT',
+    path: '/api/clinic/space',
+    auth: 'user',
+    request: switchSpaceRequestSchema,
+    response: myClinicSchema,
+  }),
 } as const;
 
 /** The web page the invitation mail links to, with `?token=`: it signs the invitee in (or up) and accepts. */

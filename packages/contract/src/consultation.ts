@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timeZoneSchema } from './calendar-date';
 import { reportLangSchema } from './report-labels';
+import { endpoint } from './endpoint';
 
 export * from './consultation/consultation-labels';
 export * from './consultation/consultation-model';
@@ -28,11 +29,23 @@ export function consultationModelPath(chartId: string): string {
 }
 
 export const CONSULTATION_ENDPOINTS = {
-  pdf: { method: 'POST', path: '/api/report/consultation/pdf', request: consultationPdfRequestSchema, response: 'application/pdf' },
-  model: {
+  pdf: endpoint({
+    method: 'POST',
+    path: '/api/report/consultation/pdf',
+    auth: 'user',
+    request: consultationPdfRequestSchema,
+    answer: 'file',
+    response: 'application/pdf',
+    idempotent: true,
+    audit: 'report.pdf',
+    limit: 'render',
+  }),
+  model: endpoint({
     method: 'GET',
     path: '/api/report/:chart_id/consultation',
+    auth: 'user',
     request: consultationModelQuerySchema,
     response: 'ConsultationModel (JSON envelope)',
-  },
+    audit: 'report.view',
+  }),
 } as const;

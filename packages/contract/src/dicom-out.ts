@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dicomUidSchema } from './pacs';
 import { reportPdfRequestSchema } from './report';
+import { endpoint } from './endpoint';
 
 /**
  * DICOM out (Step 18, docs/dicom-out.md): a chart's report as a DICOM Encapsulated PDF and its traced
@@ -49,7 +50,35 @@ export function dicomOutFilename(kind: DicomOutKind, chartId: string): string {
  * PACS_* code (PACS_UNAVAILABLE, PACS_TIMEOUT, PACS_AUTH, PACS_STORE_REFUSED, PACS_BAD_ANSWER, PACS_NOT_FOUND).
  */
 export const DICOM_OUT_ENDPOINTS = {
-  report: { method: 'POST', path: '/api/report/dicom/report', request: dicomOutRequestSchema, response: 'application/dicom' },
-  tracing: { method: 'POST', path: '/api/report/dicom/tracing', request: dicomOutRequestSchema, response: 'application/dicom' },
-  storeBack: { method: 'POST', path: '/api/pacs/store-back', request: pacsStoreBackRequestSchema, response: pacsStoreBackResponseSchema },
+  report: endpoint({
+    method: 'POST',
+    path: '/api/report/dicom/report',
+    auth: 'user',
+    request: dicomOutRequestSchema,
+    answer: 'file',
+    response: 'application/dicom',
+    idempotent: true,
+    audit: 'report.dicom',
+    limit: 'render',
+  }),
+  tracing: endpoint({
+    method: 'POST',
+    path: '/api/report/dicom/tracing',
+    auth: 'user',
+    request: dicomOutRequestSchema,
+    answer: 'file',
+    response: 'application/dicom',
+    idempotent: true,
+    audit: 'report.dicom',
+    limit: 'render',
+  }),
+  storeBack: endpoint({
+    method: 'POST',
+    path: '/api/pacs/store-back',
+    auth: 'user',
+    request: pacsStoreBackRequestSchema,
+    response: pacsStoreBackResponseSchema,
+    audit: 'pacs.store',
+    limit: 'heavy',
+  }),
 } as const;

@@ -22,6 +22,13 @@ export type EndpointBody = 'json' | 'form' | 'query' | 'none';
 /** What a success answers: the `{ success, data }` envelope, a file (PDF, CSV, ZIP, DICOM...), or a bare JSON body (GraphQL). */
 export type EndpointAnswer = 'envelope' | 'file' | 'raw';
 
+/**
+ * The per-user request budget's classes beyond the ordinary (apps/server/src/http/user-budget.ts): `render`,
+ * the answer is made on the server's event loop (PDFs, the XLSX export, planning), so it also waits for a
+ * turn among all users' renders; `heavy`, the work runs elsewhere (image decoding threads, a PACS).
+ */
+export type EndpointLimit = 'heavy' | 'render';
+
 export interface EndpointSpec {
   readonly method: HttpMethod;
   readonly path: string;
@@ -42,7 +49,7 @@ export interface EndpointSpec {
   /** The audit trail's action recorded for each answered call (docs/audit.md), when it reads or changes patient data. */
   readonly audit?: string;
   /** The per-user budget class it draws on (docs/performance.md), when not the ordinary one. */
-  readonly limit?: string;
+  readonly limit?: EndpointLimit;
 }
 
 /** Declares one endpoint; the `const` type parameter keeps the literal method, path and schemas. */

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { parseRulerInfo, resolveCalibration } from './calibration';
 import type { DicomCalibration } from './dicom';
 import { readRecordLandmarks } from './stored-landmarks';
+import { endpoint } from './endpoint';
 
 /*
  * Measurement and landmark exports (Step 10 item 5). One row builder for the viewer's per-chart
@@ -67,9 +68,36 @@ export const EXPORT_HEADERS = { charts: 'x-export-charts', rows: 'x-export-rows'
 
 /** Bearer-authenticated POST endpoints; each answers a file attachment or the usual error envelope. */
 export const EXPORT_ENDPOINTS = {
-  chart: { method: 'POST', path: '/api/exports/chart', request: chartExportRequestSchema },
-  landmarks: { method: 'POST', path: '/api/exports/chart-landmarks', request: landmarksExportRequestSchema },
-  batch: { method: 'POST', path: '/api/exports/batch', request: batchExportRequestSchema },
+  /** Audited as `export.xlsx` for an XLSX file. */
+  chart: endpoint({
+    method: 'POST',
+    path: '/api/exports/chart',
+    auth: 'user',
+    request: chartExportRequestSchema,
+    answer: 'file',
+    idempotent: true,
+    audit: 'export.csv',
+    limit: 'render',
+  }),
+  landmarks: endpoint({
+    method: 'POST',
+    path: '/api/exports/chart-landmarks',
+    auth: 'user',
+    request: landmarksExportRequestSchema,
+    /** The landmarks document as bare JSON, saved by the browser as the file. */
+    answer: 'raw',
+    idempotent: true,
+    audit: 'export.landmarks',
+  }),
+  batch: endpoint({
+    method: 'POST',
+    path: '/api/exports/batch',
+    auth: 'user',
+    request: batchExportRequestSchema,
+    answer: 'file',
+    idempotent: true,
+    audit: 'export.batch',
+  }),
 } as const;
 
 export const EXPORT_MIME = {

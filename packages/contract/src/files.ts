@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDateSchema } from './calendar-date';
 import { dicomCalibrationSchema } from './dicom';
 import { imageTypeCdSchema } from './image-type';
+import { endpoint } from './endpoint';
 
 /**
  * Files and AI (docs/spec-points.md §7): what the browser and the server agree on for patient images.
@@ -186,20 +187,48 @@ export type LandmarkResponse = z.infer<typeof landmarkResponseSchema>;
 
 /** The file and AI endpoints, bearer-authenticated, each answering the usual envelope. */
 export const FILE_ENDPOINTS = {
-  upload: { method: 'POST', path: '/minio/upload', request: uploadRequestSchema, response: uploadResponseSchema },
-  chartDataRequest: { method: 'POST', path: '/minio/chart_data_request', request: chartDataRequestSchema, response: storedChartDataSchema },
-  download: { method: 'POST', path: '/minio/download', request: downloadRequestSchema, response: downloadResponseSchema },
-  updateShootDate: {
+  upload: endpoint({ method: 'POST', path: '/minio/upload', auth: 'user', request: uploadRequestSchema, response: uploadResponseSchema }),
+  chartDataRequest: endpoint({
+    method: 'POST',
+    path: '/minio/chart_data_request',
+    auth: 'user',
+    request: chartDataRequestSchema,
+    response: storedChartDataSchema,
+    audit: 'image.upload',
+    limit: 'heavy',
+  }),
+  download: endpoint({
+    method: 'POST',
+    path: '/minio/download',
+    auth: 'user',
+    request: downloadRequestSchema,
+    response: downloadResponseSchema,
+    idempotent: true,
+    audit: 'image.view',
+  }),
+  updateShootDate: endpoint({
     method: 'POST',
     path: '/api/update-shoot-date',
+    auth: 'user',
     request: updateShootDateRequestSchema,
     response: updateShootDateResponseSchema,
-  },
-  discardUpload: {
+    idempotent: true,
+    audit: 'image.update',
+  }),
+  discardUpload: endpoint({
     method: 'POST',
     path: '/api/discard-upload',
+    auth: 'user',
     request: discardUploadRequestSchema,
     response: discardUploadResponseSchema,
-  },
-  cephLandmark: { method: 'POST', path: '/ai/ceppro/ceph-landmark', request: landmarkRequestSchema, response: landmarkResponseSchema },
+    audit: 'image.discard',
+  }),
+  cephLandmark: endpoint({
+    method: 'POST',
+    path: '/ai/ceppro/ceph-landmark',
+    auth: 'user',
+    request: landmarkRequestSchema,
+    response: landmarkResponseSchema,
+    audit: 'landmarks.detect',
+  }),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /**
  * The operator's legal documents (terms of service, privacy policy) and the product identity lines
@@ -61,14 +62,15 @@ export const legalDocumentSchema = z.object({
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;
 
 /** `GET /public/legal/:doc?lang=`: one legal document in the reader's language (public: sign-up links to it). */
-export const LEGAL_DOCUMENT_ENDPOINT = {
+const legalQuerySchema = z.object({ lang: z.enum(LEGAL_LANGS).optional() });
+export const LEGAL_DOCUMENT_ENDPOINT = endpoint({
   method: 'GET',
   path: '/public/legal/:doc',
-  to: (doc: LegalDocumentId, lang: LegalLang) => `/public/legal/${doc}?lang=${lang}`,
+  auth: 'public',
   params: z.object({ doc: z.enum(LEGAL_DOCUMENTS) }),
-  query: z.object({ lang: z.enum(LEGAL_LANGS).optional() }),
+  request: legalQuerySchema,
   response: legalDocumentSchema,
-} as const;
+});
 
 /** The product identity lines of the footer, from the server's configuration (`COMPANY_NAME`, `UDI_CODE`). */
 export const siteInfoSchema = z.object({
@@ -79,4 +81,16 @@ export const siteInfoSchema = z.object({
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
 /** `GET /public/site-info`: public, the footer shows it on the sign-in page too. */
-export const SITE_INFO_ENDPOINT = { method: 'GET', path: '/public/site-info', response: siteInfoSchema } as const;
+export const SITE_INFO_ENDPOINT = endpoint({ method: 'GET', path: '/public/site-info', auth: 'public', response: siteInfoSchema });
+
+/**
+ * `GET /manual/ceppro-manual-<en|ko>.pdf`: the user manual (features/manual on the server), public like the
+ * legal texts; `file` is the manual's download name.
+ */
+export const MANUAL_ENDPOINT = endpoint({
+  method: 'GET',
+  path: '/manual/:file',
+  auth: 'public',
+  answer: 'file',
+  response: 'application/pdf',
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /**
  * Membership / subscription (spec: `/membership`, the cancel confirm popup, K024 for an expired
@@ -85,17 +86,20 @@ export const membershipSchema = z.object({
 export type Membership = z.infer<typeof membershipSchema>;
 
 export const MEMBERSHIP_ENDPOINTS = {
-  get: { method: 'GET', path: '/api/membership', response: membershipSchema },
-  cancel: { method: 'POST', path: '/api/membership/cancel', response: membershipSchema },
+  get: endpoint({ method: 'GET', path: '/api/membership', auth: 'user', response: membershipSchema }),
+  cancel: endpoint({ method: 'POST', path: '/api/membership/cancel', auth: 'user', response: membershipSchema, idempotent: true }),
   /**
    * The invoice as a PDF (application/pdf) of the caller's space; 404 NOT_FOUND for an unknown id or
    * another payer's invoice, 403 ROLE_FORBIDDEN for a clinic member who is not its owner.
    */
-  invoicePdf: {
+  invoicePdf: endpoint({
     method: 'GET',
     path: '/api/membership/invoices/:id/pdf',
-    url: (id: string) => `/api/membership/invoices/${encodeURIComponent(id)}/pdf`,
-  },
+    auth: 'user',
+    answer: 'file',
+    response: 'application/pdf',
+    limit: 'render',
+  }),
 } as const;
 
 export const invoiceParamsSchema = z.object({ id: z.uuid() });

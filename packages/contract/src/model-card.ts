@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /**
  * The model card of the served landmark model as data (`models/<id>.card.json`, written by
@@ -98,10 +99,47 @@ export type ModelCard = z.infer<typeof modelCardSchema>;
 export type ModelCardEvaluation = z.infer<typeof modelCardEvaluationSchema>;
 export type ModelCardAdaptation = NonNullable<ModelCardEvaluation['adaptation']>[number];
 
+/** The words a card gives one evaluation set: its label, device, what the model is compared with, the spacing note. */
+export interface ModelCardSetTexts {
+  label: string;
+  device: string;
+  reference: string;
+  note: string;
+}
+
+/**
+ * The card's English for each evaluation set it knows, by set key: tools/src/model-card.ts writes these into
+ * the card, and the "About the AI" page translates exactly these (a card that says anything else is shown as is).
+ */
+export const MODEL_CARD_SETS = {
+  'isbi2015-test1': {
+    label: 'ISBI 2015 Test1 (films 151-300)',
+    device: 'Soredex CRANEX (Taiwan): the device of the training films',
+    reference: 'one annotation (ISBI 2015 challenge)',
+    note: '0.1 mm/px originals, 0.2 mm/px as stored',
+  },
+  hamedan: {
+    label: 'Hamedan University (150 films)',
+    device: 'another device (not documented), Hamedan, Iran',
+    reference: 'mean of two orthodontists',
+    note: 'spacing unknown: 0.144 mm/px, the estimate the dataset authors use in their own results',
+  },
+  'hamedan-machine-porion': {
+    label: 'Hamedan University (150 films), Settings: porion = machine (ear rod)',
+    device: 'another device (not documented), Hamedan, Iran',
+    reference: 'mean of two orthodontists (who mark machine porion)',
+    note: 'spacing unknown: 0.144 mm/px; the definition a clinic chooses in Settings, applied to every film first',
+  },
+} satisfies Readonly<Record<string, ModelCardSetTexts>>;
+
+/** The card's training text when the release names none (tools/src/model-card.ts `--training`). */
+export const MODEL_CARD_DEFAULT_TRAINING =
+  'The 150 ISBI 2015 training films (one device), with augmentations that imitate other machines and clinics.';
+
 /**
  * `GET /api/model/card`: the card in the usual envelope (`{ success: true, data: ModelCard }`).
  * Bearer-authenticated like every /api route (it holds no patient data, but the page that shows it
  * is reached from the viewer, so there is no reason to open a public hole in the /api rule).
  * MODEL_CARD_UNAVAILABLE (404) when the served model has no card or the file does not match.
  */
-export const MODEL_CARD_ENDPOINT = { method: 'GET', path: '/api/model/card', response: modelCardSchema } as const;
+export const MODEL_CARD_ENDPOINT = endpoint({ method: 'GET', path: '/api/model/card', auth: 'user', response: modelCardSchema });

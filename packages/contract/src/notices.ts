@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /**
  * The operator's notices and events (spec API list: `/public/notices`; spec "Toasts, popups": the
@@ -52,9 +53,11 @@ export const noticesRequestSchema = z.object({ lang: z.enum(NOTICE_LANGS).option
 export const noticesResponseSchema = z.object({ notices: z.array(noticeSchema) });
 export type NoticesResponse = z.infer<typeof noticesResponseSchema>;
 
-export const NOTICES_ENDPOINT = {
+export const NOTICES_ENDPOINT = endpoint({
   method: 'POST',
   path: '/public/notices',
+  auth: 'public',
   request: noticesRequestSchema,
   response: noticesResponseSchema,
-} as const;
+  idempotent: true,
+});

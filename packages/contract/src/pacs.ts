@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDateSchema } from './calendar-date';
+import { endpoint } from './endpoint';
 
 /**
  * Import from a PACS over DICOMweb (Step 18, docs/pacs.md): the servers the operator configured
@@ -110,9 +111,34 @@ export const pacsRetrieveRequestSchema = z.object({
 export type PacsRetrieveRequest = z.input<typeof pacsRetrieveRequestSchema>;
 
 export const PACS_ENDPOINTS = {
-  servers: { method: 'GET', path: '/api/pacs/servers', response: pacsServersResponseSchema },
-  studies: { method: 'POST', path: '/api/pacs/studies', request: pacsStudySearchRequestSchema, response: pacsStudySearchResponseSchema },
-  series: { method: 'POST', path: '/api/pacs/series', request: pacsSeriesRequestSchema, response: pacsSeriesResponseSchema },
+  servers: endpoint({ method: 'GET', path: '/api/pacs/servers', auth: 'user', response: pacsServersResponseSchema }),
+  studies: endpoint({
+    method: 'POST',
+    path: '/api/pacs/studies',
+    auth: 'user',
+    request: pacsStudySearchRequestSchema,
+    response: pacsStudySearchResponseSchema,
+    idempotent: true,
+    limit: 'heavy',
+  }),
+  series: endpoint({
+    method: 'POST',
+    path: '/api/pacs/series',
+    auth: 'user',
+    request: pacsSeriesRequestSchema,
+    response: pacsSeriesResponseSchema,
+    idempotent: true,
+    limit: 'heavy',
+  }),
   /** Answers the instance's DICOM Part 10 bytes (`application/dicom`), checked to be one film Ceppro reads. */
-  retrieve: { method: 'POST', path: '/api/pacs/retrieve', request: pacsRetrieveRequestSchema, response: 'application/dicom' },
+  retrieve: endpoint({
+    method: 'POST',
+    path: '/api/pacs/retrieve',
+    auth: 'user',
+    request: pacsRetrieveRequestSchema,
+    answer: 'file',
+    response: 'application/dicom',
+    idempotent: true,
+    limit: 'heavy',
+  }),
 } as const;

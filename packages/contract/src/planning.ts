@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /**
  * Treatment-planning endpoints of the viewer (Step 9): the facial photo auto-aligned onto the
@@ -114,11 +115,24 @@ export type SuperimpositionResponse = z.infer<typeof superimpositionResponseSche
 
 /** Planning endpoints, bearer-authenticated POSTs with JSON bodies. */
 export const PLANNING_ENDPOINTS = {
-  autoAlign: { method: 'POST', path: '/ai/ceppro/ceph-autoalign', request: autoAlignRequestSchema, response: autoAlignResponseSchema },
-  superimposition: {
+  autoAlign: endpoint({
+    method: 'POST',
+    path: '/ai/ceppro/ceph-autoalign',
+    auth: 'user',
+    request: autoAlignRequestSchema,
+    response: autoAlignResponseSchema,
+    idempotent: true,
+    audit: 'chart.auto_align',
+    limit: 'render',
+  }),
+  superimposition: endpoint({
     method: 'POST',
     path: '/ai_api/superimposition',
+    auth: 'user',
     request: superimpositionRequestSchema,
     response: superimpositionResponseSchema,
-  },
+    idempotent: true,
+    audit: 'chart.superimpose',
+    limit: 'render',
+  }),
 } as const;

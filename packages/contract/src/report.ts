@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { timeZoneSchema } from './calendar-date';
 import { reportLangSchema } from './report-labels';
+import { endpoint } from './endpoint';
 
 export * from './report-labels';
 
@@ -69,6 +70,23 @@ export const REPORT_DISCLAIMER = 'AI landmarks are a reference for medical staff
  * REPORT_NO_IMAGE / REPORT_NO_ANALYSIS when there is nothing to report yet.
  */
 export const REPORT_ENDPOINTS = {
-  pdf: { method: 'POST', path: '/api/report/pdf', request: reportPdfRequestSchema, response: 'application/pdf' },
-  model: { method: 'GET', path: '/api/report/:chart_id/model', request: reportModelQuerySchema, response: 'ReportModel (JSON envelope)' },
+  pdf: endpoint({
+    method: 'POST',
+    path: '/api/report/pdf',
+    auth: 'user',
+    request: reportPdfRequestSchema,
+    answer: 'file',
+    response: 'application/pdf',
+    idempotent: true,
+    audit: 'report.pdf',
+    limit: 'render',
+  }),
+  model: endpoint({
+    method: 'GET',
+    path: '/api/report/:chart_id/model',
+    auth: 'user',
+    request: reportModelQuerySchema,
+    response: 'ReportModel (JSON envelope)',
+    audit: 'report.view',
+  }),
 } as const;

@@ -8,6 +8,9 @@ import { errorCodeSchema } from './errors';
  */
 export const THUMBNAIL_SAVED_TEXT = 'DB thumbnail Saved';
 
+/** The socket's path (same origin as the web app). */
+export const WS_PATH = '/ws';
+
 export const clientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('jwt'), token: z.string().min(1) })]);
 
 export type ClientMessage = z.infer<typeof clientMessageSchema>;

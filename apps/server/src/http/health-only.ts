@@ -3,7 +3,8 @@ import { AppError } from '../errors/app-error';
 import type { Roles } from '../roles';
 import { sendError, toHttpError } from './error-handler';
 
-const HEALTH_PATH = '/healthz';
+/** The health probe's path (features/health answers it). */
+export const HEALTH_PATH = '/healthz';
 
 /**
  * A `worker` or `ai` process builds the same app (its features register their background work),

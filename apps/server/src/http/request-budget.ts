@@ -1,13 +1,3 @@
-import {
-  CONSULTATION_ENDPOINTS,
-  DICOM_OUT_ENDPOINTS,
-  EXPORT_ENDPOINTS,
-  FILE_ENDPOINTS,
-  MEMBERSHIP_ENDPOINTS,
-  PACS_ENDPOINTS,
-  PLANNING_ENDPOINTS,
-  REPORT_ENDPOINTS,
-} from '@ceppro/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { AppError } from '../errors/app-error';
 import { RequestTurns } from './request-turns';
@@ -21,35 +11,6 @@ declare module 'fastify' {
     requestTurns?: RequestTurns;
   }
 }
-
-const route = (endpoint: { method: string; path: string }) => `${endpoint.method} ${endpoint.path}`;
-
-/**
- * Routes that cost far more than a list. `render`: the answer is made on this process's event loop
- * (PDFs, the XLSX export, planning): a heavy slot and a turn among all users' (user-budget.ts).
- * `heavy`: a heavy slot only, the work runs elsewhere (the upload check decodes in libvips' threads,
- * DICOM in a worker). The batch export is not here: it streams for as long as it takes, one per user
- * (export.service.ts), and would hold a turn others wait for.
- */
-export const HEAVY_ROUTES: ReadonlyMap<string, RequestWeight> = new Map([
-  [route(REPORT_ENDPOINTS.pdf), 'render'],
-  // The consultation's one-page PDF (features/reports/consultation-*.ts) is a report PDF.
-  [route(CONSULTATION_ENDPOINTS.pdf), 'render'],
-  // DICOM out makes the report's PDF or film, as the PDF does; store back makes both, then waits for the PACS
-  // (up to its timeoutMs): a heavy slot without holding a render turn others wait for.
-  [route(DICOM_OUT_ENDPOINTS.report), 'render'],
-  [route(DICOM_OUT_ENDPOINTS.tracing), 'render'],
-  [route(DICOM_OUT_ENDPOINTS.storeBack), 'heavy'],
-  [route(EXPORT_ENDPOINTS.chart), 'render'],
-  [route(PLANNING_ENDPOINTS.autoAlign), 'render'],
-  [route(PLANNING_ENDPOINTS.superimposition), 'render'],
-  [route(MEMBERSHIP_ENDPOINTS.invoicePdf), 'render'],
-  [route(FILE_ENDPOINTS.chartDataRequest), 'heavy'],
-  // A PACS answers in its own time (up to its timeoutMs) and a retrieve buffers up to 30 MB.
-  [route(PACS_ENDPOINTS.studies), 'heavy'],
-  [route(PACS_ENDPOINTS.series), 'heavy'],
-  [route(PACS_ENDPOINTS.retrieve), 'heavy'],
-]);
 
 /**
  * A request's hold on the budget lasts until its answer is done or its connection closed, and until
@@ -116,9 +77,14 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
-/** How much of the budget this request takes: as HEAVY_ROUTES says, else normal. */
+/**
+ * How much of the budget this request takes: as its declaration's `limit` says (packages/contract
+ * `EndpointLimit`: `render` makes its answer on this process's event loop, `heavy` elsewhere), else
+ * normal. The batch export is not limited: it streams for as long as it takes, one per user
+ * (export.service.ts), and would hold a turn others wait for.
+ */
 export function weightOf(request: FastifyRequest): RequestWeight {
-  return HEAVY_ROUTES.get(`${request.method} ${request.routeOptions.url ?? ''}`) ?? 'normal';
+  return request.routeOptions.config.endpoint?.limit ?? 'normal';
 }
 
 /**

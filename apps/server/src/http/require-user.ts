@@ -1,3 +1,4 @@
+import type { EndpointSpec } from '@ceppro/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../access/index';
 import { AppError } from '../errors/app-error';
@@ -26,29 +27,44 @@ export interface BearerAuthenticator {
 }
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The contract's declaration the route was registered from (endpoint-route.ts `route()`): who may call
+     * it (the bearer check below), how it is audited (features/audit/audit-http.ts) and limited (request-budget.ts).
+     */
+    endpoint?: EndpointSpec;
+  }
   interface FastifyRequest {
-    /** Set by the bearer check on every /api route (except the few public ones). */
+    /** Set by the bearer check on every route whose declaration says `auth: 'user'` or `'admin'`. */
     auth: AuthContext | null;
   }
 }
 
-/** /api routes that authenticate by other means: refresh uses the refresh token, the access token being expired. */
-const PUBLIC_API_PATHS = new Set(['/api/refresh-token']);
-
 /**
- * Bearer authentication for everything under /api, as one hook registered before any feature, so a
- * route added later under /api cannot be public by accident. Runs before the body is parsed.
+ * Bearer authentication of every route declared `auth: 'user'` or `'admin'` in the contract
+ * (http/endpoint-route.ts puts the declaration in the route's config), as one hook registered before
+ * any feature; `public` and `refresh` (the refresh token is the credential, the access token being
+ * expired) pass. A route under /api without a declaration is a bearer route too, so one added by hand
+ * cannot be public by accident. Runs before the body is parsed.
  */
 export function registerBearerAuth(app: FastifyInstance, sessions: BearerAuthenticator): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request, reply) => {
     // By the matched route, not the URL: unknown paths and the web app's catch-all fall through to
     // their 404 answer, as everywhere else.
-    const route = request.routeOptions.url;
-    if (route === undefined || !route.startsWith('/api/') || PUBLIC_API_PATHS.has(route)) return;
+    if (!needsBearer(request)) return;
     request.auth = await admitBearer(request, reply, sessions);
   });
 }
+
+function needsBearer(request: FastifyRequest): boolean {
+  const declared = request.routeOptions.config.endpoint;
+  if (declared) return declared.auth === 'user' || declared.auth === 'admin';
+  return request.routeOptions.url?.startsWith(`${API_PREFIX}/`) === true;
+}
+
+/** The prefix of the product's REST API (the contract's `/api/...` declarations). */
+export const API_PREFIX = '/api';
 
 /**
  * The bearer check of every bearer route, then the caller's request budget (request-budget.ts):
@@ -64,8 +80,8 @@ export async function admitBearer(request: FastifyRequest, reply: FastifyReply, 
 
 /**
  * The one reading of `Authorization: Bearer <token>` (the scheme in any case, RFC 9110): J001 when it is missing or malformed, then
- * the session check (J002 expired, J005 replaced by a newer login). For transports outside /api
- * (the graph service) that authenticate in their own hook.
+ * the session check (J002 expired, J005 replaced by a newer login). For transports that are not
+ * REST endpoints (the graph service, the socket) and authenticate in their own hook.
  */
 export async function authenticateBearer(request: FastifyRequest, sessions: BearerAuthenticator): Promise<AuthContext> {
   const header = request.headers.authorization;
@@ -74,7 +90,7 @@ export async function authenticateBearer(request: FastifyRequest, sessions: Bear
   return sessions.authenticate(match[1]);
 }
 
-/** For handlers under /api: the authenticated caller (throws J001 if the hook did not run). */
+/** For handlers of `user` and `admin` endpoints: the authenticated caller (throws J001 if the hook did not run). */
 export function requireUser(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('J001');
   return request.auth;
@@ -84,21 +100,4 @@ export function clientOf(request: FastifyRequest): ClientInfo {
   const agent = request.headers['user-agent'];
   // `request.ip` is undefined once the client's socket is gone (an aborted request still answered).
   return { ip: request.ip ?? 'unknown', userAgent: typeof agent === 'string' ? agent : null };
-}
-
-/**
- * Bearer routes outside /api (the /api hook does not cover them): each authenticates in a hook of
- * its own scope, before the body is read, with the same check and codes as /api.
- */
-export async function registerBearerScope(
-  app: FastifyInstance,
-  sessions: BearerAuthenticator,
-  routes: (scope: FastifyInstance) => void,
-): Promise<void> {
-  await app.register(async (scope) => {
-    scope.addHook('onRequest', async (request, reply) => {
-      request.auth = await admitBearer(request, reply, sessions);
-    });
-    routes(scope);
-  });
 }

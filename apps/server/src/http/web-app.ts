@@ -1,14 +1,28 @@
 import fastifyStatic from '@fastify/static';
+import { GRAPHQL_ENDPOINTS, WS_PATH } from '@ceppro/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { FILES_ROUTE_PREFIX } from '../storage/fs-storage';
 import { sendError } from './error-handler';
+import { HEALTH_PATH } from './health-only';
+import { API_PREFIX } from './require-user';
 
 /**
  * Paths that belong to the server, never to the single-page app: anything unknown below them is a
  * JSON 404, never index.html.
  */
-export const SERVER_PREFIXES = ['/api', '/public', '/minio', '/ai', '/ai_api', '/graphql', '/ws', '/files', '/healthz'];
+export const SERVER_PREFIXES = [
+  API_PREFIX,
+  '/public',
+  '/minio',
+  '/ai',
+  '/ai_api',
+  GRAPHQL_ENDPOINTS.query.path,
+  WS_PATH,
+  FILES_ROUTE_PREFIX,
+  HEALTH_PATH,
+];
 
 export function isServerPath(url: string): boolean {
   const pathname = url.split('?', 1)[0] ?? '';

@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS } from '@ceppro/contract';
+import { ADMIN_ENDPOINTS, pathTo } from '@ceppro/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -42,7 +42,11 @@ describe('/api/admin on the caller’s own account', () => {
     const [me] = admins;
     for (const offset of [-DAY, 30 * DAY]) {
       const expires_at = new Date(h.services.clock.now() + offset).toISOString();
-      const refused = await h.postJson(ADMIN_ENDPOINTS.setExpiry.to(me!.uuid), { expires_at }, { token: me!.token, ip: me!.ip });
+      const refused = await h.postJson(
+        pathTo(ADMIN_ENDPOINTS.setExpiry, { uuid: me!.uuid }),
+        { expires_at },
+        { token: me!.token, ip: me!.ip },
+      );
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ success: false, code: 'ADMIN_SELF_CHANGE' });
     }
@@ -68,7 +72,11 @@ describe('/api/admin on the caller’s own account', () => {
   it("lets another admin set an admin's expiry", async () => {
     const [me, other] = admins;
     const expires_at = new Date(h.services.clock.now() + 30 * DAY).toISOString();
-    const done = await h.postJson(ADMIN_ENDPOINTS.setExpiry.to(me!.uuid), { expires_at }, { token: other!.token, ip: other!.ip });
+    const done = await h.postJson(
+      pathTo(ADMIN_ENDPOINTS.setExpiry, { uuid: me!.uuid }),
+      { expires_at },
+      { token: other!.token, ip: other!.ip },
+    );
     expect(done.status, done.raw).toBe(200);
     expect(done.body.data).toMatchObject({ expires_at });
   });

@@ -1,4 +1,11 @@
-import { ADMIN_ENDPOINTS, adminAccountPageSchema, adminAccountSchema, successEnvelopeSchema, type AdminAccount } from '@ceppro/contract';
+import {
+  ADMIN_ENDPOINTS,
+  adminAccountPageSchema,
+  adminAccountSchema,
+  successEnvelopeSchema,
+  type AdminAccount,
+  pathTo,
+} from '@ceppro/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -49,10 +56,10 @@ describe('/api/admin', () => {
   const act = (url: string, body: unknown = {}, as = admin) => h.postJson(url, body, { token: as.token, ip: as.ip });
   const account = (reply: { body: unknown }): AdminAccount => successEnvelopeSchema(adminAccountSchema).parse(reply.body).data;
   const actions = (uuid: string): Array<[string, unknown]> => [
-    [ADMIN_ENDPOINTS.approve.to(uuid), {}],
-    [ADMIN_ENDPOINTS.setExpiry.to(uuid), { expires_at: '2030-01-01T00:00:00Z' }],
-    [ADMIN_ENDPOINTS.unlock.to(uuid), {}],
-    [ADMIN_ENDPOINTS.changeType.to(uuid), { user_type: '00002' }],
+    [pathTo(ADMIN_ENDPOINTS.approve, { uuid: uuid }), {}],
+    [pathTo(ADMIN_ENDPOINTS.setExpiry, { uuid: uuid }), { expires_at: '2030-01-01T00:00:00Z' }],
+    [pathTo(ADMIN_ENDPOINTS.unlock, { uuid: uuid }), {}],
+    [pathTo(ADMIN_ENDPOINTS.changeType, { uuid: uuid }), { user_type: '00002' }],
   ];
 
   it('answers 401 without a session and 403 ADMIN_REQUIRED to a normal user on every route, and audits the refusals', async () => {
@@ -99,12 +106,12 @@ describe('/api/admin', () => {
     expect((await login(h, person)).body.code).toBe('K017');
     const [row] = (await page('?filter=pending')).accounts.filter((a) => a.email === person.email);
     if (!row) throw new Error('pending account not listed');
-    const approved = await act(ADMIN_ENDPOINTS.approve.to(row.uuid));
+    const approved = await act(pathTo(ADMIN_ENDPOINTS.approve, { uuid: row.uuid }));
     expect(approved.status, approved.raw).toBe(200);
     expect(account(approved)).toMatchObject({ status: 'active', email: person.email });
     expect((await login(h, person)).status).toBe(200);
     // A second approval is a conflict, recorded as failed.
-    expect((await act(ADMIN_ENDPOINTS.approve.to(row.uuid))).body.code).toBe('CONFLICT');
+    expect((await act(pathTo(ADMIN_ENDPOINTS.approve, { uuid: row.uuid }))).body.code).toBe('CONFLICT');
     const trail = await auditRows('admin.approve', row.uuid);
     expect(trail.map((r) => r.outcome)).toEqual(['success', 'failed']);
     expect(trail[0]?.actor_user_id).toEqual(expect.any(Number));
@@ -120,7 +127,7 @@ describe('/api/admin', () => {
     expect((await login(h, person)).body.code).toBe('K007');
     const [row] = (await page('?filter=locked')).accounts;
     expect(row).toMatchObject({ email: person.email, locked: true, failed_logins: 10 });
-    const unlocked = account(await act(ADMIN_ENDPOINTS.unlock.to(row?.uuid ?? '')));
+    const unlocked = account(await act(pathTo(ADMIN_ENDPOINTS.unlock, { uuid: row?.uuid ?? '' })));
     expect(unlocked).toMatchObject({ status: 'active', locked: false, failed_logins: 0 });
     expect((await login(h, person)).status).toBe(200);
     const trail = await auditRows('admin.unlock', unlocked.uuid);
@@ -131,12 +138,12 @@ describe('/api/admin', () => {
     const person = await activeAccount(h, 'admexp');
     const { uuid } = (await page(`?q=${person.name}`)).accounts[0] ?? { uuid: '' };
     const future = new Date(h.services.clock.now() + 40 * DAY).toISOString();
-    const extended = account(await act(ADMIN_ENDPOINTS.setExpiry.to(uuid), { expires_at: future }));
+    const extended = account(await act(pathTo(ADMIN_ENDPOINTS.setExpiry, { uuid: uuid }), { expires_at: future }));
     const subscription = { state: 'cancelled', period_end: future, renews: false };
     expect(extended).toMatchObject({ expires_at: future, expired: false, subscription });
     expect((await login(h, person)).status).toBe(200);
     const past = new Date(h.services.clock.now() - DAY).toISOString();
-    const ended = account(await act(ADMIN_ENDPOINTS.setExpiry.to(uuid), { expires_at: past }));
+    const ended = account(await act(pathTo(ADMIN_ENDPOINTS.setExpiry, { uuid: uuid }), { expires_at: past }));
     expect(ended).toMatchObject({ expires_at: past, expired: true, subscription: { state: 'expired' } });
     expect((await login(h, person)).body.code).toBe('K024');
     expect((await page('?filter=expired')).accounts.map((a) => a.uuid)).toContain(uuid);
@@ -144,17 +151,19 @@ describe('/api/admin', () => {
       { from: null, to: future, subscription: 'cancelled' },
       { from: future, to: past, subscription: 'expired' },
     ]);
-    expect((await act(ADMIN_ENDPOINTS.setExpiry.to(uuid), { expires_at: 'tomorrow' })).body.code).toBe('VALIDATION_FAILED');
+    expect((await act(pathTo(ADMIN_ENDPOINTS.setExpiry, { uuid: uuid }), { expires_at: 'tomorrow' })).body.code).toBe('VALIDATION_FAILED');
   });
 
   it('changes the account type, refuses an unknown type, an unknown account and a malformed id', async () => {
-    const changed = account(await act(ADMIN_ENDPOINTS.changeType.to(doctor.uuid), { user_type: '00001' }));
+    const changed = account(await act(pathTo(ADMIN_ENDPOINTS.changeType, { uuid: doctor.uuid }), { user_type: '00001' }));
     expect(changed.user_type).toBe('00001');
     const trail = await auditRows('admin.change_type', doctor.uuid);
     expect(trail).toContainEqual(expect.objectContaining({ outcome: 'success', detail: { from: '00000', to: '00001' } }));
-    expect((await act(ADMIN_ENDPOINTS.changeType.to(doctor.uuid), { user_type: '99999' })).body.code).toBe('VALIDATION_FAILED');
-    expect((await act(ADMIN_ENDPOINTS.unlock.to('00000000-0000-4000-8000-000000000000'))).status).toBe(404);
-    expect((await act(ADMIN_ENDPOINTS.unlock.to('not-a-uuid'))).body.code).toBe('VALIDATION_FAILED');
+    expect((await act(pathTo(ADMIN_ENDPOINTS.changeType, { uuid: doctor.uuid }), { user_type: '99999' })).body.code).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect((await act(pathTo(ADMIN_ENDPOINTS.unlock, { uuid: '00000000-0000-4000-8000-000000000000' }))).status).toBe(404);
+    expect((await act(pathTo(ADMIN_ENDPOINTS.unlock, { uuid: 'not-a-uuid' }))).body.code).toBe('VALIDATION_FAILED');
   });
 
   it("shows each account's usage: live patients, charts, model runs and stored bytes", async () => {

@@ -1,4 +1,4 @@
-import { ADMIN_ENDPOINTS } from '@ceppro/contract';
+import { ADMIN_ENDPOINTS, pathTo } from '@ceppro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config';
 import { createOrPromoteAdmin } from '../../src/features/admin/admin-bootstrap';
@@ -52,7 +52,11 @@ describe('accounts that need administrator authentication', () => {
     });
     const row = (JSON.parse(listed.body) as { data: { accounts: Array<{ uuid: string; status: string }> } }).data.accounts[0];
     expect(row?.status).toBe('pending_admin');
-    const approved = await h.postJson(ADMIN_ENDPOINTS.approve.to(String(row?.uuid)), {}, { token: admin.token, ip: admin.ip });
+    const approved = await h.postJson(
+      pathTo(ADMIN_ENDPOINTS.approve, { uuid: String(row?.uuid) }),
+      {},
+      { token: admin.token, ip: admin.ip },
+    );
     expect(approved.status, approved.raw).toBe(200);
     expect((await login(h, person)).status).toBe(200);
   });

@@ -5,6 +5,7 @@ import {
   myClinicSchema,
   successEnvelopeSchema,
   type MyClinic,
+  pathTo,
 } from '@ceppro/contract';
 import { eq, like } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
@@ -150,8 +151,8 @@ describe('clinics over HTTP', () => {
     const asDoctor = await call('doctor', 'POST', E.invite.path, { email: people.assistant.email, role: 'assistant' });
     expect(asDoctor).toMatchObject({ status: 403, code: 'ROLE_FORBIDDEN' });
     const ownerUuid = await uuidOf(people.owner);
-    expect((await call('doctor', 'PUT', E.changeRole.to(ownerUuid), { role: 'assistant' })).code).toBe('ROLE_FORBIDDEN');
-    expect((await call('doctor', 'DELETE', E.removeMember.to(ownerUuid))).code).toBe('ROLE_FORBIDDEN');
+    expect((await call('doctor', 'PUT', pathTo(E.changeRole, { uuid: ownerUuid }), { role: 'assistant' })).code).toBe('ROLE_FORBIDDEN');
+    expect((await call('doctor', 'DELETE', pathTo(E.removeMember, { uuid: ownerUuid }))).code).toBe('ROLE_FORBIDDEN');
   });
 
   it('refuses an expired invitation (7 days, the injected clock) and lets a new one replace it', async () => {
@@ -178,9 +179,9 @@ describe('clinics over HTTP', () => {
   it('revokes a pending invitation', async () => {
     const invited = await call('owner', 'POST', E.invite.path, { email: 'nobody-yet@clinic.test', role: 'doctor' });
     const id = invited.data.clinic!.invitations[0]!.id;
-    const revoked = await call('owner', 'DELETE', E.revokeInvitation.to(id));
+    const revoked = await call('owner', 'DELETE', pathTo(E.revokeInvitation, { id }));
     expect(revoked.data.clinic?.invitations).toEqual([]);
-    expect((await call('owner', 'DELETE', E.revokeInvitation.to(id))).code).toBe('NOT_FOUND');
+    expect((await call('owner', 'DELETE', pathTo(E.revokeInvitation, { id }))).code).toBe('NOT_FOUND');
   });
 
   it('refuses to let a live member of another clinic accept', async () => {
@@ -194,22 +195,24 @@ describe('clinics over HTTP', () => {
   it('changes roles, but never leaves the clinic without an owner', async () => {
     const ownerUuid = await uuidOf(people.owner);
     const doctorUuid = await uuidOf(people.doctor);
-    expect(await call('owner', 'PUT', E.changeRole.to(ownerUuid), { role: 'doctor' })).toMatchObject({
+    expect(await call('owner', 'PUT', pathTo(E.changeRole, { uuid: ownerUuid }), { role: 'doctor' })).toMatchObject({
       status: 409,
       code: 'CLINIC_LAST_OWNER',
     });
-    expect((await call('owner', 'DELETE', E.removeMember.to(ownerUuid))).code).toBe('CLINIC_LAST_OWNER');
+    expect((await call('owner', 'DELETE', pathTo(E.removeMember, { uuid: ownerUuid }))).code).toBe('CLINIC_LAST_OWNER');
     expect((await call('owner', 'POST', E.leave.path)).code).toBe('CLINIC_LAST_OWNER');
 
-    const promoted = await call('owner', 'PUT', E.changeRole.to(doctorUuid), { role: 'owner' });
+    const promoted = await call('owner', 'PUT', pathTo(E.changeRole, { uuid: doctorUuid }), { role: 'owner' });
     expect(promoted.data.clinic?.members.map((m) => m.role)).toEqual(['owner', 'owner', 'assistant']);
-    const stepsDown = await call('owner', 'PUT', E.changeRole.to(ownerUuid), { role: 'doctor' });
+    const stepsDown = await call('owner', 'PUT', pathTo(E.changeRole, { uuid: ownerUuid }), { role: 'doctor' });
     expect(stepsDown.data.clinic).toMatchObject({ my_role: 'doctor', invitations: [] });
-    expect((await call('doctor', 'PUT', E.changeRole.to(doctorUuid), { role: 'assistant' })).code).toBe('CLINIC_LAST_OWNER');
+    expect((await call('doctor', 'PUT', pathTo(E.changeRole, { uuid: doctorUuid }), { role: 'assistant' })).code).toBe('CLINIC_LAST_OWNER');
     // Back as it was: the first owner owns again, the doctor is a doctor.
-    await call('doctor', 'PUT', E.changeRole.to(ownerUuid), { role: 'owner' });
-    expect((await call('owner', 'PUT', E.changeRole.to(doctorUuid), { role: 'doctor' })).data.clinic?.my_role).toBe('owner');
-    expect((await call('owner', 'PUT', E.changeRole.to(await uuidOf(people.outsider)), { role: 'doctor' })).code).toBe('NOT_FOUND');
+    await call('doctor', 'PUT', pathTo(E.changeRole, { uuid: ownerUuid }), { role: 'owner' });
+    expect((await call('owner', 'PUT', pathTo(E.changeRole, { uuid: doctorUuid }), { role: 'doctor' })).data.clinic?.my_role).toBe('owner');
+    expect((await call('owner', 'PUT', pathTo(E.changeRole, { uuid: await uuidOf(people.outsider) }), { role: 'doctor' })).code).toBe(
+      'NOT_FOUND',
+    );
   });
 
   it('switches the space explicitly, only into a clinic the person is a live member of', async () => {
@@ -232,7 +235,7 @@ describe('clinics over HTTP', () => {
       .insert(patients)
       .values({ userId: assistantId, clinicId: clinic!.id, firstName: 'Made By Assistant', birthInfo: '2001-02-03', gender: false });
 
-    const removed = await call('owner', 'DELETE', E.removeMember.to(await uuidOf(people.assistant)));
+    const removed = await call('owner', 'DELETE', pathTo(E.removeMember, { uuid: await uuidOf(people.assistant) }));
     expect(removed.data.clinic).toMatchObject({ seats: 2 });
     expect(removed.data.clinic?.members.map((m) => m.email)).not.toContain(people.assistant.email);
     expect((await call('assistant', 'GET', E.get.path)).data).toEqual({ space: 'personal', clinic: null });
@@ -243,21 +246,21 @@ describe('clinics over HTTP', () => {
       .from(patients)
       .where(eq(patients.firstName, 'Made By Assistant'));
     expect(kept).toEqual({ clinicId: clinic!.id, userId: assistantId });
-    expect((await call('owner', 'DELETE', E.removeMember.to(await uuidOf(people.assistant)))).code).toBe('NOT_FOUND');
+    expect((await call('owner', 'DELETE', pathTo(E.removeMember, { uuid: await uuidOf(people.assistant) }))).code).toBe('NOT_FOUND');
   });
 
   it('lets a member leave; an outsider sees nothing of the clinic', async () => {
     const left = await call('doctor', 'POST', E.leave.path);
     expect(left.data).toEqual({ space: 'personal', clinic: null });
     expect((await call('owner', 'GET', E.get.path)).data.clinic?.seats).toBe(1);
-    expect((await call('doctor', 'DELETE', E.removeMember.to(await uuidOf(people.owner)))).code).toBe('NOT_FOUND');
+    expect((await call('doctor', 'DELETE', pathTo(E.removeMember, { uuid: await uuidOf(people.owner) }))).code).toBe('NOT_FOUND');
     expect((await call('doctor', 'POST', E.leave.path)).code).toBe('NOT_FOUND');
   });
 
   it('validates what it is given', async () => {
     expect((await call('owner', 'POST', E.invite.path, { email: 'not-an-email', role: 'doctor' })).code).toBe('VALIDATION_FAILED');
     expect((await call('owner', 'POST', E.invite.path, { email: 'a@b.test', role: 'admin' })).code).toBe('VALIDATION_FAILED');
-    expect((await call('owner', 'PUT', E.changeRole.to('not-a-uuid'), { role: 'doctor' })).code).toBe('VALIDATION_FAILED');
+    expect((await call('owner', 'PUT', pathTo(E.changeRole, { uuid: 'not-a-uuid' }), { role: 'doctor' })).code).toBe('VALIDATION_FAILED');
     expect((await call('owner', 'PUT', E.switchSpace.path, { clinic_uuid: 'x' })).code).toBe('VALIDATION_FAILED');
     const anonymous = await h.app.inject({ method: 'GET', url: E.get.path });
     expect(anonymous.statusCode).toBe(401);

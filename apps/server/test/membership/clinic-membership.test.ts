@@ -5,6 +5,7 @@ import {
   successEnvelopeSchema,
   type ClinicRole,
   type Membership,
+  pathTo,
 } from '@ceppro/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,7 +143,7 @@ describe('membership per clinic', () => {
     expect(personal).toBeDefined();
 
     const id = owner.history[0]!.id;
-    const pdf = await call('owner', 'GET', MEMBERSHIP_ENDPOINTS.invoicePdf.url(id));
+    const pdf = await call('owner', 'GET', pathTo(MEMBERSHIP_ENDPOINTS.invoicePdf, { id }));
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = pdfText(pdf.rawPayload);
@@ -153,11 +154,11 @@ describe('membership per clinic', () => {
 
     // A doctor of the clinic may not download it; the outsider does not learn it exists; the owner,
     // in the clinic, does not get their personal invoice through the clinic either.
-    const doctor = await call('doctor', 'GET', MEMBERSHIP_ENDPOINTS.invoicePdf.url(id));
+    const doctor = await call('doctor', 'GET', pathTo(MEMBERSHIP_ENDPOINTS.invoicePdf, { id }));
     expect([doctor.statusCode, errorCode(doctor.body)]).toEqual([403, 'ROLE_FORBIDDEN']);
-    const outsider = await call('outsider', 'GET', MEMBERSHIP_ENDPOINTS.invoicePdf.url(id));
+    const outsider = await call('outsider', 'GET', pathTo(MEMBERSHIP_ENDPOINTS.invoicePdf, { id }));
     expect([outsider.statusCode, errorCode(outsider.body)]).toEqual([404, 'NOT_FOUND']);
-    const crossed = await call('owner', 'GET', MEMBERSHIP_ENDPOINTS.invoicePdf.url(personal!.id));
+    const crossed = await call('owner', 'GET', pathTo(MEMBERSHIP_ENDPOINTS.invoicePdf, { id: personal!.id }));
     expect([crossed.statusCode, errorCode(crossed.body)]).toEqual([404, 'NOT_FOUND']);
   });
 
@@ -178,7 +179,7 @@ describe('membership per clinic', () => {
     // Removed from the clinic by its owner, the doctor is left with their own (ended) trial at once,
     // before any billing run.
     const [doctor] = await h.services.database.db.select({ uuid: users.uuid }).from(users).where(eq(users.id, ids.doctor));
-    const removed = await call('owner', 'DELETE', CLINIC_ENDPOINTS.removeMember.to(doctor!.uuid));
+    const removed = await call('owner', 'DELETE', pathTo(CLINIC_ENDPOINTS.removeMember, { uuid: doctor!.uuid }));
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await expiryOf('doctor')).toBe('2026-01-31T00:00:00.000Z');
     clock.advance(60_000); // past the session check's 2 s cache of the account's state

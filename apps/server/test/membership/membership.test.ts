@@ -1,4 +1,4 @@
-import { MEMBERSHIP_ENDPOINTS, successEnvelopeSchema } from '@ceppro/contract';
+import { MEMBERSHIP_ENDPOINTS, pathTo, successEnvelopeSchema } from '@ceppro/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema/index';
@@ -138,7 +138,7 @@ describe('/api/membership', () => {
     const download = (bearer: string, ip: string, id: string) =>
       h.app.inject({
         method: 'GET',
-        url: MEMBERSHIP_ENDPOINTS.invoicePdf.url(id),
+        url: pathTo(MEMBERSHIP_ENDPOINTS.invoicePdf, { id }),
         headers: { authorization: `Bearer ${bearer}`, 'x-forwarded-for': ip },
       });
     const own = await download(token, owner.person.ip, invoice!.id);
@@ -156,7 +156,7 @@ describe('/api/membership', () => {
       expect(r.statusCode, id).toBe(404);
       expect(JSON.parse(r.body)).toMatchObject({ code: 'NOT_FOUND' });
     }
-    expect((await h.app.inject({ method: 'GET', url: MEMBERSHIP_ENDPOINTS.invoicePdf.url(invoice!.id) })).statusCode).toBe(401);
+    expect((await h.app.inject({ method: 'GET', url: pathTo(MEMBERSHIP_ENDPOINTS.invoicePdf, { id: invoice!.id }) })).statusCode).toBe(401);
 
     // The billing job the request queued mails the invoice over SMTP to the sign-up tax email.
     await h.app.background.runner.drain();

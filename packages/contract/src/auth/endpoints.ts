@@ -1,206 +1,216 @@
-import type { z } from 'zod';
+import { endpoint } from '../endpoint';
 import * as rq from './requests';
 import * as rs from './responses';
 
-interface EndpointDef {
-  method: 'GET' | 'POST';
-  path: string;
-  /** public: no token; bearer: `Authorization: Bearer <token>`. */
-  auth: 'public' | 'bearer';
-  /** form: application/x-www-form-urlencoded; multipart: one `file` part; none: no body. */
-  body: 'form' | 'json-or-form' | 'multipart' | 'none';
-  request: z.ZodType | null;
-  response: z.ZodType;
-}
+/** The mailed links' paths: each serves a GET page and the POST its button sends. */
+const LINK_PATHS = {
+  confirmEmail: '/public/confirm-email',
+  changeIpApproval: '/public/change-ip-approval',
+  confirmEmailChange: '/public/confirm-email-change',
+} as const;
 
 /**
  * Every endpoint of accounts, sign-in and sessions, for the web client and the tests. Each answers
  * `{ success: true, data }` with `response`, or `{ success: false, code, message, key?, field? }`.
  */
 export const AUTH_ENDPOINTS = {
-  checkEmailExist: {
+  checkEmailExist: endpoint({
     method: 'POST',
     path: '/public/check-email-exist',
     auth: 'public',
     body: 'form',
     request: rq.checkEmailExistRequestSchema,
     response: rs.checkEmailExistResponseSchema,
-  },
-  checkTaxValidation: {
+    idempotent: true,
+  }),
+  checkTaxValidation: endpoint({
     method: 'POST',
     path: '/public/check-taxvalidation',
     auth: 'public',
     body: 'form',
     request: rq.checkTaxValidationRequestSchema,
     response: rs.checkTaxValidationResponseSchema,
-  },
-  sendOtpSms: {
+    idempotent: true,
+  }),
+  sendOtpSms: endpoint({
     method: 'POST',
     path: '/public/send-otp-sms',
     auth: 'public',
     body: 'form',
     request: rq.sendOtpSmsRequestSchema,
     response: rs.otpSentResponseSchema,
-  },
-  authSms: {
+  }),
+  authSms: endpoint({
     method: 'POST',
     path: '/public/auth-sms',
     auth: 'public',
     body: 'form',
     request: rq.authSmsRequestSchema,
     response: rs.authSmsResponseSchema,
-  },
-  licenseUpload: {
+  }),
+  licenseUpload: endpoint({
     method: 'POST',
     path: '/public/license-upload',
     auth: 'public',
-    body: 'multipart',
-    request: null,
+    body: 'form',
     response: rs.licenseUploadResponseSchema,
-  },
-  signUp: {
+  }),
+  signUp: endpoint({
     method: 'POST',
     path: '/public/sign-up',
     auth: 'public',
     body: 'form',
     request: rq.signUpRequestSchema,
     response: rs.signUpResponseSchema,
-  },
-  login: {
+  }),
+  login: endpoint({
     method: 'POST',
     path: '/public/login',
     auth: 'public',
     body: 'form',
     request: rq.loginRequestSchema,
     response: rs.loginResponseSchema,
-  },
-  resendAuthMail: {
+  }),
+  resendAuthMail: endpoint({
     method: 'POST',
     path: '/public/resend-authmail',
     auth: 'public',
     body: 'form',
     request: rq.resendAuthMailRequestSchema,
     response: rs.resendAuthMailResponseSchema,
-  },
+  }),
   /** The mailed activation link opens GET ?token=..., a page whose button posts the token here. */
-  confirmEmail: {
+  confirmEmail: endpoint({
     method: 'POST',
-    path: '/public/confirm-email',
+    path: LINK_PATHS.confirmEmail,
     auth: 'public',
     body: 'form',
     request: rq.linkTokenRequestSchema,
     response: rs.emptyResponseSchema,
-  },
-  changeIpApproval: {
+  }),
+  /** The mailed links' pages (GET `?token=`): HTML with a confirm button that posts the token to the same path. */
+  confirmEmailPage: endpoint({ method: 'GET', path: LINK_PATHS.confirmEmail, auth: 'public', answer: 'file', response: 'text/html' }),
+  changeIpApprovalPage: endpoint({
+    method: 'GET',
+    path: LINK_PATHS.changeIpApproval,
+    auth: 'public',
+    answer: 'file',
+    response: 'text/html',
+  }),
+  confirmEmailChangePage: endpoint({
+    method: 'GET',
+    path: LINK_PATHS.confirmEmailChange,
+    auth: 'public',
+    answer: 'file',
+    response: 'text/html',
+  }),
+  changeIpApproval: endpoint({
     method: 'POST',
-    path: '/public/change-ip-approval',
+    path: LINK_PATHS.changeIpApproval,
     auth: 'public',
     body: 'form',
     request: rq.linkTokenRequestSchema,
     response: rs.emptyResponseSchema,
-  },
-  confirmEmailChange: {
+  }),
+  confirmEmailChange: endpoint({
     method: 'POST',
-    path: '/public/confirm-email-change',
+    path: LINK_PATHS.confirmEmailChange,
     auth: 'public',
     body: 'form',
     request: rq.linkTokenRequestSchema,
     response: rs.emptyResponseSchema,
-  },
-  findId: {
+  }),
+  findId: endpoint({
     method: 'POST',
     path: '/public/find-id',
     auth: 'public',
     body: 'form',
     request: rq.findIdRequestSchema,
     response: rs.otpSentResponseSchema,
-  },
-  tfindId: {
+  }),
+  tfindId: endpoint({
     method: 'POST',
     path: '/public/tfind-id',
     auth: 'public',
     body: 'form',
     request: rq.tfindIdRequestSchema,
     response: rs.tfindIdResponseSchema,
-  },
-  findPw: {
+  }),
+  findPw: endpoint({
     method: 'POST',
     path: '/public/find-pw',
     auth: 'public',
     body: 'form',
     request: rq.findPwRequestSchema,
     response: rs.otpSentResponseSchema,
-  },
-  tfindPw: {
+  }),
+  tfindPw: endpoint({
     method: 'POST',
     path: '/public/tfind-pw',
     auth: 'public',
     body: 'form',
     request: rq.tfindPwRequestSchema,
     response: rs.tfindPwResponseSchema,
-  },
-  setTempPw: {
+  }),
+  setTempPw: endpoint({
     method: 'POST',
     path: '/public/set-tempw',
     auth: 'public',
     body: 'form',
     request: rq.setTempPwRequestSchema,
     response: rs.setTempPwResponseSchema,
-  },
-  /** Needs no access token (it is usually expired when this is called); the refresh token is the credential. */
-  refreshToken: {
+  }),
+  /**
+   * Needs no access token (it is usually expired when this is called); the refresh token is the credential:
+   * the HttpOnly cookie, or `refreshToken` in the body for API clients without cookies.
+   */
+  refreshToken: endpoint({
     method: 'POST',
     path: '/api/refresh-token',
-    auth: 'public',
-    body: 'json-or-form',
+    auth: 'refresh',
     request: rq.refreshTokenRequestSchema,
     response: rs.refreshTokenResponseSchema,
-  },
-  check: { method: 'POST', path: '/api/check', auth: 'bearer', body: 'none', request: null, response: rs.checkResponseSchema },
-  logout: { method: 'POST', path: '/api/logout', auth: 'bearer', body: 'none', request: null, response: rs.emptyResponseSchema },
-  extendPw: { method: 'POST', path: '/api/extend-pw', auth: 'bearer', body: 'none', request: null, response: rs.extendPwResponseSchema },
-  renterPassword: {
+  }),
+  check: endpoint({ method: 'POST', path: '/api/check', auth: 'user', response: rs.checkResponseSchema, idempotent: true }),
+  logout: endpoint({ method: 'POST', path: '/api/logout', auth: 'user', response: rs.emptyResponseSchema }),
+  extendPw: endpoint({ method: 'POST', path: '/api/extend-pw', auth: 'user', response: rs.extendPwResponseSchema }),
+  renterPassword: endpoint({
     method: 'POST',
     path: '/api/renter-password',
-    auth: 'bearer',
-    body: 'json-or-form',
+    auth: 'user',
     request: rq.renterPasswordRequestSchema,
     response: rs.renterPasswordResponseSchema,
-  },
-  userInfo: { method: 'GET', path: '/api/user-info', auth: 'bearer', body: 'none', request: null, response: rs.userProfileSchema },
-  updateUserInfo: {
+  }),
+  userInfo: endpoint({ method: 'GET', path: '/api/user-info', auth: 'user', response: rs.userProfileSchema }),
+  updateUserInfo: endpoint({
     method: 'POST',
     path: '/api/update-user/userinfo',
-    auth: 'bearer',
-    body: 'json-or-form',
+    auth: 'user',
     request: rq.updateUserInfoRequestSchema,
     response: rs.updateUserInfoResponseSchema,
-  },
-  updatePassword: {
+  }),
+  updatePassword: endpoint({
     method: 'POST',
     path: '/api/update-user/identification',
-    auth: 'bearer',
-    body: 'json-or-form',
+    auth: 'user',
     request: rq.updatePasswordRequestSchema,
     response: rs.updatePasswordResponseSchema,
-  },
-  sendOtpSmsUpdate: {
+  }),
+  sendOtpSmsUpdate: endpoint({
     method: 'POST',
     path: '/api/send-otp-sms',
-    auth: 'bearer',
-    body: 'json-or-form',
+    auth: 'user',
     request: rq.updateMobileSendRequestSchema,
     response: rs.otpSentResponseSchema,
-  },
-  smsUpdateMobile: {
+  }),
+  smsUpdateMobile: endpoint({
     method: 'POST',
     path: '/api/sms-update-mobile',
-    auth: 'bearer',
-    body: 'json-or-form',
+    auth: 'user',
     request: rq.updateMobileRequestSchema,
     response: rs.updateMobileResponseSchema,
-  },
-} as const satisfies Record<string, EndpointDef>;
+  }),
+} as const;
 
 export type AuthEndpointName = keyof typeof AUTH_ENDPOINTS;
 

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
 
 /**
  * A GraphQL document the web app sends to `POST /graphql`, typed on both ends: `Variables` is what
@@ -19,3 +20,18 @@ export function graphOperation<Variables, Result>(document: string, result: z.Zo
 export type VariablesOf<Op> = Op extends GraphOperation<infer V, unknown> ? V : never;
 /** The validated `data` type of an operation. */
 export type ResultOf<Op> = Op extends GraphOperation<unknown, infer R> ? R : never;
+
+/** The body of `POST /graphql`: one document and its variables. */
+export const graphRequestSchema = z.object({ query: z.string(), variables: z.record(z.string(), z.unknown()).optional() });
+
+const graphEndpoint = { method: 'POST', path: '/graphql', auth: 'user', request: graphRequestSchema, answer: 'raw' } as const;
+
+/**
+ * The graph query service's one endpoint (answers `{ data, errors }`, not the envelope). A query is a
+ * read, safe to send again after a lost answer; a mutation is not (a lost create_patient must not
+ * create a second patient).
+ */
+export const GRAPHQL_ENDPOINTS = {
+  query: endpoint({ ...graphEndpoint, idempotent: true }),
+  mutation: endpoint(graphEndpoint),
+} as const;

@@ -1,18 +1,7 @@
-import {
-  findIdRequestSchema,
-  findPwRequestSchema,
-  ok,
-  setTempPwRequestSchema,
-  tfindIdRequestSchema,
-  tfindPwRequestSchema,
-  updateMobileRequestSchema,
-  updateMobileSendRequestSchema,
-  updatePasswordRequestSchema,
-  updateUserInfoRequestSchema,
-} from '@ceppro/contract';
+import { AUTH_ENDPOINTS as E, ok } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerMailedLink } from '../auth';
-import { parseBody } from '../../http/parse-body';
+import { route } from '../../http/endpoint-route';
 import { clientOf, requireUser } from '../../http/require-user';
 import type { AccountService } from './account.service';
 import type { RecoveryService } from './recovery.service';
@@ -23,27 +12,16 @@ export function registerAccountRoutes(
 ): void {
   const { account, recovery, homeUrl } = deps;
 
-  app.post('/public/find-id', async (request) =>
-    ok(await recovery.findId(parseBody(findIdRequestSchema, request.body), clientOf(request))),
-  );
-  app.post('/public/tfind-id', async (request) =>
-    ok(await recovery.confirmFindId(parseBody(tfindIdRequestSchema, request.body), clientOf(request))),
-  );
-  app.post('/public/find-pw', async (request) =>
-    ok(await recovery.findPassword(parseBody(findPwRequestSchema, request.body), clientOf(request))),
-  );
-  app.post('/public/tfind-pw', async (request) =>
-    ok(await recovery.confirmFindPassword(parseBody(tfindPwRequestSchema, request.body), clientOf(request))),
-  );
-  app.post('/public/set-tempw', async (request) => {
-    const { resetToken } = parseBody(setTempPwRequestSchema, request.body);
-    return ok(await recovery.issueTemporaryPassword(resetToken, clientOf(request)));
-  });
+  route(app, E.findId, async (input, request) => ok(await recovery.findId(input, clientOf(request))));
+  route(app, E.tfindId, async (input, request) => ok(await recovery.confirmFindId(input, clientOf(request))));
+  route(app, E.findPw, async (input, request) => ok(await recovery.findPassword(input, clientOf(request))));
+  route(app, E.tfindPw, async (input, request) => ok(await recovery.confirmFindPassword(input, clientOf(request))));
+  route(app, E.setTempPw, async ({ resetToken }, request) => ok(await recovery.issueTemporaryPassword(resetToken, clientOf(request))));
 
   registerMailedLink(
     app,
     {
-      path: '/public/confirm-email-change',
+      endpoints: { page: E.confirmEmailChangePage, confirm: E.confirmEmailChange },
       peek: (token) => account.peekEmailChange(token),
       confirm: (token, client) => account.confirmEmailChange(token, client),
       page: {
@@ -57,28 +35,20 @@ export function registerAccountRoutes(
     homeUrl,
   );
 
-  app.get('/api/user-info', async (request) => ok(await account.profile(requireUser(request))));
+  route(app, E.userInfo, async (_input, request) => ok(await account.profile(requireUser(request))));
 
-  app.post('/api/update-user/userinfo', async (request) => {
-    const context = requireUser(request);
-    return ok(await account.updateInfo(context, parseBody(updateUserInfoRequestSchema, request.body), clientOf(request)));
-  });
+  route(app, E.updateUserInfo, async (input, request) => ok(await account.updateInfo(requireUser(request), input, clientOf(request))));
 
-  app.post('/api/update-user/identification', async (request) => {
-    const context = requireUser(request);
-    await account.changePassword(context, parseBody(updatePasswordRequestSchema, request.body), clientOf(request));
+  route(app, E.updatePassword, async (input, request) => {
+    await account.changePassword(requireUser(request), input, clientOf(request));
     return ok({ changed: true as const });
   });
 
-  app.post('/api/send-otp-sms', async (request) => {
-    const context = requireUser(request);
-    const { mobileNumber } = parseBody(updateMobileSendRequestSchema, request.body);
-    return ok(await account.sendMobileCode(context, mobileNumber, clientOf(request)));
-  });
+  route(app, E.sendOtpSmsUpdate, async ({ mobileNumber }, request) =>
+    ok(await account.sendMobileCode(requireUser(request), mobileNumber, clientOf(request))),
+  );
 
-  app.post('/api/sms-update-mobile', async (request) => {
-    const context = requireUser(request);
-    const { mobileNumber, code } = parseBody(updateMobileRequestSchema, request.body);
-    return ok(await account.updateMobile(context, mobileNumber, code, clientOf(request)));
-  });
+  route(app, E.smsUpdateMobile, async ({ mobileNumber, code }, request) =>
+    ok(await account.updateMobile(requireUser(request), mobileNumber, code, clientOf(request))),
+  );
 }

@@ -1,23 +1,20 @@
-import {
-  ADMIN_ENDPOINTS,
-  adminAccountsQuerySchema,
-  adminAuditQuerySchema,
-  adminChangeTypeRequestSchema,
-  adminSetExpiryRequestSchema,
-  ok,
-} from '@ceppro/contract';
+import { ADMIN_ENDPOINTS, ok } from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { route } from '../../http/endpoint-route';
 import { parseBody } from '../../http/parse-body';
 import { clientOf, requireUser } from '../../http/require-user';
 import { accountParamsSchema } from './admin.schemas';
 import type { AdminAction, AdminCaller, AdminService } from './admin.service';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The audited action of an admin route: a refused caller is recorded under it. */
-    adminAction?: AdminAction;
-  }
-}
+/** The audited actions of the admin endpoints (their declarations' `audit`): a refused caller is recorded under it. */
+const ADMIN_ACTIONS: ReadonlySet<string> = new Set<AdminAction>([
+  'admin.approve',
+  'admin.set_expiry',
+  'admin.unlock',
+  'admin.change_type',
+  'admin.audit_view',
+]);
+const isAdminAction = (action: string | undefined): action is AdminAction => action !== undefined && ADMIN_ACTIONS.has(action);
 
 function callerOf(request: FastifyRequest): AdminCaller {
   const { ip, userAgent } = clientOf(request);
@@ -27,27 +24,25 @@ function callerOf(request: FastifyRequest): AdminCaller {
 const uuidOf = (request: FastifyRequest) => parseBody(accountParamsSchema, request.params).uuid;
 
 /**
- * `/api/admin/*`: the bearer check has run (401 without a session); the guard then answers
- * 403 ADMIN_REQUIRED to anyone whose account is not an admin, before any input is read.
+ * The `auth: 'admin'` endpoints (contract `ADMIN_ENDPOINTS`): the bearer check has run (401 without a
+ * session); the guard (route()'s preHandler for `admin` endpoints) then answers 403 ADMIN_REQUIRED to
+ * anyone whose account is not an admin, before any input is read.
  */
 export async function registerAdminRoutes(app: FastifyInstance, admin: AdminService): Promise<void> {
   await app.register(async (scope) => {
-    scope.addHook('preHandler', async (request) => {
+    scope.decorate('adminGuard', async (request: FastifyRequest) => {
       const params = request.params as { uuid?: unknown } | undefined;
       const target = typeof params?.uuid === 'string' ? params.uuid.slice(0, 64) : undefined;
-      await admin.authorize(callerOf(request), request.routeOptions.config.adminAction, target);
+      const action = request.routeOptions.config.endpoint?.audit;
+      await admin.authorize(callerOf(request), isAdminAction(action) ? action : undefined, target);
     });
 
-    scope.get(ADMIN_ENDPOINTS.list.path, async (request) =>
-      ok(await admin.list(callerOf(request), parseBody(adminAccountsQuerySchema, request.query))),
-    );
+    route(scope, ADMIN_ENDPOINTS.list, async (query, request) => ok(await admin.list(callerOf(request), query)));
 
     // Every account's audit trail; a non-admin's attempt is recorded as a denied `admin.audit_view`.
-    scope.get(ADMIN_ENDPOINTS.auditEvents.path, { config: { adminAction: 'admin.audit_view' } }, async (request) =>
-      ok(await admin.auditPage(callerOf(request), parseBody(adminAuditQuerySchema, request.query))),
-    );
-    scope.get(ADMIN_ENDPOINTS.auditCsv.path, { config: { adminAction: 'admin.audit_view' } }, async (request, reply) => {
-      const stream = await admin.auditCsv(callerOf(request), parseBody(adminAuditQuerySchema, request.query));
+    route(scope, ADMIN_ENDPOINTS.auditEvents, async (query, request) => ok(await admin.auditPage(callerOf(request), query)));
+    route(scope, ADMIN_ENDPOINTS.auditCsv, async (query, request, reply) => {
+      const stream = await admin.auditCsv(callerOf(request), query);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="audit-log.csv"')
@@ -55,19 +50,13 @@ export async function registerAdminRoutes(app: FastifyInstance, admin: AdminServ
         .send(stream);
     });
 
-    scope.post(ADMIN_ENDPOINTS.approve.path, { config: { adminAction: 'admin.approve' } }, async (request) =>
-      ok(await admin.approve(callerOf(request), uuidOf(request))),
+    route(scope, ADMIN_ENDPOINTS.approve, async (_input, request) => ok(await admin.approve(callerOf(request), uuidOf(request))));
+    route(scope, ADMIN_ENDPOINTS.setExpiry, async ({ expires_at }, request) =>
+      ok(await admin.setExpiry(callerOf(request), uuidOf(request), new Date(expires_at))),
     );
-    scope.post(ADMIN_ENDPOINTS.setExpiry.path, { config: { adminAction: 'admin.set_expiry' } }, async (request) => {
-      const { expires_at } = parseBody(adminSetExpiryRequestSchema, request.body);
-      return ok(await admin.setExpiry(callerOf(request), uuidOf(request), new Date(expires_at)));
-    });
-    scope.post(ADMIN_ENDPOINTS.unlock.path, { config: { adminAction: 'admin.unlock' } }, async (request) =>
-      ok(await admin.unlock(callerOf(request), uuidOf(request))),
+    route(scope, ADMIN_ENDPOINTS.unlock, async (_input, request) => ok(await admin.unlock(callerOf(request), uuidOf(request))));
+    route(scope, ADMIN_ENDPOINTS.changeType, async ({ user_type }, request) =>
+      ok(await admin.changeType(callerOf(request), uuidOf(request), user_type)),
     );
-    scope.post(ADMIN_ENDPOINTS.changeType.path, { config: { adminAction: 'admin.change_type' } }, async (request) => {
-      const { user_type } = parseBody(adminChangeTypeRequestSchema, request.body);
-      return ok(await admin.changeType(callerOf(request), uuidOf(request), user_type));
-    });
   });
 }

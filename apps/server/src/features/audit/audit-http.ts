@@ -9,17 +9,25 @@ import {
   FILE_ENDPOINTS,
   PLANNING_ENDPOINTS,
   REPORT_ENDPOINTS,
+  type EndpointSpec,
 } from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { clientOf } from '../../http/require-user';
-import { FILES_ROUTE_PREFIX } from '../../storage/fs-storage';
 import type { ResolvedTarget, TargetRef } from './audit-targets.repository';
 import type { AuditService } from './audit.service';
 
 type Fields = Record<string, unknown>;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The fs storage driver's signed-URL fetch (features/files), recorded as `image.fetch` below. */
+    signedFetch?: true;
+  }
+}
+
 interface RouteAudit {
-  action: (body: Fields) => string;
+  /** Default: the declaration's `audit` action. */
+  action?: (body: Fields) => string;
   /** What the request names: one target, several (each recorded as its own event), or none. */
   target: (body: Fields, params: Fields) => TargetRef | TargetRef[] | null;
   detail?: (body: Fields, params: Fields) => Fields;
@@ -39,8 +47,10 @@ interface RouteAudit {
   clinic?: true;
 }
 
+/** A route's audit with its action settled. */
+type Audited = RouteAudit & { action: (body: Fields) => string };
+
 const chartIdIn = (value: unknown): TargetRef | null => (typeof value === 'string' ? { kind: 'chart', by: 'chart_id', id: value } : null);
-const fixed = (action: string) => () => action;
 const isPlainObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Films one superimposition may name (2-4); a request naming more is refused and recorded for these. */
 const SUPERIMPOSED_MAX = 4;
@@ -55,138 +65,178 @@ const definitionChoices = (value: Record<string, unknown>) =>
   );
 
 /**
- * The REST routes that read or change patient data, by method and route pattern. The hook below
+ * How the REST endpoints that read or change patient data are recorded, by their contract declaration
+ * (each declares its `audit` action; the route carries the declaration in its config). The hook below
  * records each answered request: success, or the error, against the target's real owner.
  */
-const ROUTES: Record<string, RouteAudit> = {
+const ENDPOINT_AUDITS = new Map<EndpointSpec, RouteAudit>([
   // The clinic's own calls (docs/clinics.md), in the clinic's trail (`clinic`); the member or invitation
   // by its uuid, never the invited address.
-  [`POST ${CLINIC_ENDPOINTS.create.path}`]: { action: fixed('clinic.create'), target: () => null, clinic: true },
-  [`POST ${CLINIC_ENDPOINTS.invite.path}`]: {
-    action: fixed('clinic.invite'),
-    target: () => null,
-    clinic: true,
-    detail: (b) => ({ role: typeof b['role'] === 'string' ? b['role'].slice(0, 20) : null }),
-  },
-  [`DELETE ${CLINIC_ENDPOINTS.revokeInvitation.path}`]: {
-    action: fixed('clinic.invite_revoke'),
-    target: () => null,
-    clinic: true,
-    detail: (_b, p) => ({ invitation: String(p['id'] ?? '').slice(0, 40) }),
-  },
-  [`POST ${CLINIC_ENDPOINTS.accept.path}`]: { action: fixed('clinic.join'), target: () => null, clinic: true },
-  [`PUT ${CLINIC_ENDPOINTS.changeRole.path}`]: {
-    action: fixed('clinic.role_change'),
-    target: () => null,
-    clinic: true,
-    detail: (b, p) => ({
-      member: String(p['uuid'] ?? '').slice(0, 40),
-      role: typeof b['role'] === 'string' ? b['role'].slice(0, 20) : null,
-    }),
-  },
-  [`DELETE ${CLINIC_ENDPOINTS.removeMember.path}`]: {
-    action: fixed('clinic.member_remove'),
-    target: () => null,
-    clinic: true,
-    detail: (_b, p) => ({ member: String(p['uuid'] ?? '').slice(0, 40) }),
-  },
-  [`POST ${CLINIC_ENDPOINTS.leave.path}`]: { action: fixed('clinic.leave'), target: () => null, clinic: true },
-  [`POST ${FILE_ENDPOINTS.chartDataRequest.path}`]: {
-    action: fixed('image.upload'),
-    target: (b) => (typeof b['upload_id'] === 'string' ? { kind: 'upload', id: b['upload_id'] } : null),
-  },
-  [`POST ${FILE_ENDPOINTS.download.path}`]: {
-    action: fixed('image.view'),
-    target: (b) => chartIdIn(b['chart_id']),
-    detail: (b) => ({ thumbnails: b['thumbnail_only_check'] === true || b['thumbnail_only_check'] === 'true' }),
-  },
-  [`POST ${FILE_ENDPOINTS.updateShootDate.path}`]: { action: fixed('image.update'), target: (b) => chartIdIn(b['chart_id']) },
-  [`POST ${FILE_ENDPOINTS.discardUpload.path}`]: { action: fixed('image.discard'), target: (b) => chartIdIn(b['chart_id']) },
-  [`POST ${FILE_ENDPOINTS.cephLandmark.path}`]: { action: fixed('landmarks.detect'), target: (b) => chartIdIn(b['chart_id']) },
-  [`POST ${EXPORT_ENDPOINTS.chart.path}`]: {
-    action: (b) => (b['format'] === 'xlsx' ? 'export.xlsx' : 'export.csv'),
-    target: (b) => chartIdIn(b['chart_id']),
-    detail: (b) => ({ analyses: b['analyses'] === 'all' ? 'all' : 'selected' }),
-  },
-  [`POST ${EXPORT_ENDPOINTS.landmarks.path}`]: { action: fixed('export.landmarks'), target: (b) => chartIdIn(b['chart_id']) },
-  [`POST ${EXPORT_ENDPOINTS.batch.path}`]: {
-    action: fixed('export.batch'),
-    target: () => null,
-    detail: (b) => ({
-      format: b['format'] === 'xlsx' ? 'xlsx' : 'csv',
-      patients: Array.isArray(b['patient_ids']) ? b['patient_ids'].length : 'all',
-      ...(Array.isArray(b['patient_ids']) && {
-        patientIds: b['patient_ids'].filter((id) => Number.isSafeInteger(id)).slice(0, AUDIT_LIST_IDS_MAX),
+  [CLINIC_ENDPOINTS.create, { target: () => null, clinic: true }],
+  [
+    CLINIC_ENDPOINTS.invite,
+    {
+      target: () => null,
+      clinic: true,
+      detail: (b) => ({ role: typeof b['role'] === 'string' ? b['role'].slice(0, 20) : null }),
+    },
+  ],
+  [
+    CLINIC_ENDPOINTS.revokeInvitation,
+    {
+      target: () => null,
+      clinic: true,
+      detail: (_b, p) => ({ invitation: String(p['id'] ?? '').slice(0, 40) }),
+    },
+  ],
+  [CLINIC_ENDPOINTS.accept, { target: () => null, clinic: true }],
+  [
+    CLINIC_ENDPOINTS.changeRole,
+    {
+      target: () => null,
+      clinic: true,
+      detail: (b, p) => ({
+        member: String(p['uuid'] ?? '').slice(0, 40),
+        role: typeof b['role'] === 'string' ? b['role'].slice(0, 20) : null,
       }),
-    }),
-  },
+    },
+  ],
+  [
+    CLINIC_ENDPOINTS.removeMember,
+    {
+      target: () => null,
+      clinic: true,
+      detail: (_b, p) => ({ member: String(p['uuid'] ?? '').slice(0, 40) }),
+    },
+  ],
+  [CLINIC_ENDPOINTS.leave, { target: () => null, clinic: true }],
+  [
+    FILE_ENDPOINTS.chartDataRequest,
+    {
+      target: (b) => (typeof b['upload_id'] === 'string' ? { kind: 'upload', id: b['upload_id'] } : null),
+    },
+  ],
+  [
+    FILE_ENDPOINTS.download,
+    {
+      target: (b) => chartIdIn(b['chart_id']),
+      detail: (b) => ({ thumbnails: b['thumbnail_only_check'] === true || b['thumbnail_only_check'] === 'true' }),
+    },
+  ],
+  [FILE_ENDPOINTS.updateShootDate, { target: (b) => chartIdIn(b['chart_id']) }],
+  [FILE_ENDPOINTS.discardUpload, { target: (b) => chartIdIn(b['chart_id']) }],
+  [FILE_ENDPOINTS.cephLandmark, { target: (b) => chartIdIn(b['chart_id']) }],
+  [
+    EXPORT_ENDPOINTS.chart,
+    {
+      action: (b) => (b['format'] === 'xlsx' ? 'export.xlsx' : 'export.csv'),
+      target: (b) => chartIdIn(b['chart_id']),
+      detail: (b) => ({ analyses: b['analyses'] === 'all' ? 'all' : 'selected' }),
+    },
+  ],
+  [EXPORT_ENDPOINTS.landmarks, { target: (b) => chartIdIn(b['chart_id']) }],
+  [
+    EXPORT_ENDPOINTS.batch,
+    {
+      target: () => null,
+      detail: (b) => ({
+        format: b['format'] === 'xlsx' ? 'xlsx' : 'csv',
+        patients: Array.isArray(b['patient_ids']) ? b['patient_ids'].length : 'all',
+        ...(Array.isArray(b['patient_ids']) && {
+          patientIds: b['patient_ids'].filter((id) => Number.isSafeInteger(id)).slice(0, AUDIT_LIST_IDS_MAX),
+        }),
+      }),
+    },
+  ],
   // Planning reads the chart's films and landmarks: the facial photo's auto-alignment, and the
   // superimposition of a patient's films (one event per film named).
-  [`POST ${PLANNING_ENDPOINTS.autoAlign.path}`]: { action: fixed('chart.auto_align'), target: (b) => chartIdIn(b['chart_id']) },
-  [`POST ${PLANNING_ENDPOINTS.superimposition.path}`]: {
-    action: fixed('chart.superimpose'),
-    target: (b) =>
-      (Array.isArray(b['chart_ids']) ? b['chart_ids'] : [])
-        .slice(0, SUPERIMPOSED_MAX)
-        .map(chartIdIn)
-        .filter((t): t is TargetRef => t !== null),
-    detail: (b) => ({
-      ...(typeof b['method'] === 'string' && { method: b['method'].slice(0, 20) }),
-      films: Array.isArray(b['chart_ids']) ? b['chart_ids'].length : 0,
-    }),
-  },
-  // The film's bytes fetched through a signed URL of the fs store (on S3 the fetch goes to S3, which
-  // the server never sees: there the URL's issue, `image.view`, is the last thing recorded).
-  [`GET ${FILES_ROUTE_PREFIX}/*`]: {
-    action: fixed('image.fetch'),
-    target: (_b, p) => (typeof p['*'] === 'string' ? { kind: 'file', id: p['*'] } : null),
-    detail: (_b, p) => ({ file: fileKind(String(p['*'] ?? '')) }),
-    signed: true,
-  },
-  [`POST ${REPORT_ENDPOINTS.pdf.path}`]: { action: fixed('report.pdf'), target: (b) => chartIdIn(b['chart_id']) },
+  [PLANNING_ENDPOINTS.autoAlign, { target: (b) => chartIdIn(b['chart_id']) }],
+  [
+    PLANNING_ENDPOINTS.superimposition,
+    {
+      target: (b) =>
+        (Array.isArray(b['chart_ids']) ? b['chart_ids'] : [])
+          .slice(0, SUPERIMPOSED_MAX)
+          .map(chartIdIn)
+          .filter((t): t is TargetRef => t !== null),
+      detail: (b) => ({
+        ...(typeof b['method'] === 'string' && { method: b['method'].slice(0, 20) }),
+        films: Array.isArray(b['chart_ids']) ? b['chart_ids'].length : 0,
+      }),
+    },
+  ],
+  [REPORT_ENDPOINTS.pdf, { target: (b) => chartIdIn(b['chart_id']) }],
   // DICOM out (features/dicom-out): the report or the traced film as a .dcm file, and both stored back to a PACS.
-  [`POST ${DICOM_OUT_ENDPOINTS.report.path}`]: {
-    action: fixed('report.dicom'),
-    target: (b) => chartIdIn(b['chart_id']),
-    detail: () => ({ object: 'report' }),
-  },
-  [`POST ${DICOM_OUT_ENDPOINTS.tracing.path}`]: {
-    action: fixed('report.dicom'),
-    target: (b) => chartIdIn(b['chart_id']),
-    detail: () => ({ object: 'tracing' }),
-  },
-  [`POST ${DICOM_OUT_ENDPOINTS.storeBack.path}`]: {
-    action: fixed('pacs.store'),
-    target: (b) => chartIdIn(b['chart_id']),
-    detail: (b) => (typeof b['server'] === 'string' ? { server: b['server'].slice(0, 32) } : {}),
-  },
+  [
+    DICOM_OUT_ENDPOINTS.report,
+    {
+      target: (b) => chartIdIn(b['chart_id']),
+      detail: () => ({ object: 'report' }),
+    },
+  ],
+  [
+    DICOM_OUT_ENDPOINTS.tracing,
+    {
+      target: (b) => chartIdIn(b['chart_id']),
+      detail: () => ({ object: 'tracing' }),
+    },
+  ],
+  [
+    DICOM_OUT_ENDPOINTS.storeBack,
+    {
+      target: (b) => chartIdIn(b['chart_id']),
+      detail: (b) => (typeof b['server'] === 'string' ? { server: b['server'].slice(0, 32) } : {}),
+    },
+  ],
   // The report's data model (the print layout reads it).
-  'GET /api/report/:chart_id/model': { action: fixed('report.view'), target: (_b, p) => chartIdIn(p['chart_id']) },
+  [REPORT_ENDPOINTS.model, { target: (_b, p) => chartIdIn(p['chart_id']) }],
   // Consultation mode: the patient's view of the plan and its one-page PDF, recorded as the report's.
-  [`GET ${CONSULTATION_ENDPOINTS.model.path}`]: {
-    action: fixed('report.view'),
-    target: (_b, p) => chartIdIn(p['chart_id']),
-    detail: () => ({ object: 'consultation' }),
-  },
-  [`POST ${CONSULTATION_ENDPOINTS.pdf.path}`]: {
-    action: fixed('report.pdf'),
-    target: (b) => chartIdIn(b['chart_id']),
-    detail: () => ({ object: 'consultation' }),
-  },
+  [
+    CONSULTATION_ENDPOINTS.model,
+    {
+      target: (_b, p) => chartIdIn(p['chart_id']),
+      detail: () => ({ object: 'consultation' }),
+    },
+  ],
+  [
+    CONSULTATION_ENDPOINTS.pdf,
+    {
+      target: (b) => chartIdIn(b['chart_id']),
+      detail: () => ({ object: 'consultation' }),
+    },
+  ],
   // Clinic adaptation and the landmark definitions change where the AI puts every later film's
   // landmarks: the switch, a definitions change and the reset are recorded (no patient target; the
   // owner is the caller). A PUT that names definitions is a definitions change (with the switch in
   // its detail when it also has one).
-  [`PUT ${AI_ADAPTATION_ENDPOINT.path}`]: {
-    action: (b) => (isPlainObject(b['definitions']) ? 'landmarks.definitions' : 'landmarks.adaptation_switch'),
-    target: () => null,
-    detail: (b) => ({
-      ...(typeof b['enabled'] === 'boolean' && { enabled: b['enabled'] }),
-      ...(isPlainObject(b['definitions']) && { definitions: definitionChoices(b['definitions']) }),
-    }),
-  },
-  [`DELETE ${AI_ADAPTATION_ENDPOINT.path}`]: { action: fixed('landmarks.adaptation_reset'), target: () => null },
+  [
+    AI_ADAPTATION_ENDPOINT.update,
+    {
+      action: (b) => (isPlainObject(b['definitions']) ? 'landmarks.definitions' : 'landmarks.adaptation_switch'),
+      target: () => null,
+      detail: (b) => ({
+        ...(typeof b['enabled'] === 'boolean' && { enabled: b['enabled'] }),
+        ...(isPlainObject(b['definitions']) && { definitions: definitionChoices(b['definitions']) }),
+      }),
+    },
+  ],
+  [AI_ADAPTATION_ENDPOINT.reset, { target: () => null }],
+]);
+
+/**
+ * The film's bytes fetched through a signed URL of the fs store (`signedFetch` in the route's config; on
+ * S3 the fetch goes to S3, which the server never sees: there the URL's issue, `image.view`, is the last
+ * thing recorded).
+ */
+const SIGNED_FETCH_AUDIT: Audited = {
+  action: () => 'image.fetch',
+  target: (_b, p) => (typeof p['*'] === 'string' ? { kind: 'file', id: p['*'] } : null),
+  detail: (_b, p) => ({ file: fileKind(String(p['*'] ?? '')) }),
+  signed: true,
 };
+
+/** The declarations the trail records (each with its `audit` action), for the route table's test. */
+export const AUDITED_ENDPOINTS: ReadonlySet<EndpointSpec> = new Set(ENDPOINT_AUDITS.keys());
 
 const errorCodes = new WeakMap<FastifyRequest, string>();
 const resolvedBefore = new WeakMap<FastifyRequest, Array<ResolvedTarget | null>>();
@@ -267,9 +317,21 @@ async function recordSignedFetch(
   });
 }
 
+/** How the request's route is audited, by its declaration (or as a signed fetch); undefined when it is not. */
+function auditOf(request: FastifyRequest): Audited | undefined {
+  const { endpoint, signedFetch } = request.routeOptions.config;
+  // Fastify's HEAD twin of a GET carries the GET's config, but sends no data: not an access.
+  if (request.method === 'HEAD') return undefined;
+  if (signedFetch) return SIGNED_FETCH_AUDIT;
+  const how = endpoint && ENDPOINT_AUDITS.get(endpoint);
+  const action = endpoint?.audit;
+  if (!how || action === undefined) return undefined;
+  return { ...how, action: how.action ?? (() => action) };
+}
+
 /** An audited route (called by an authenticated user, or a signed URL), with what the request named; null otherwise. */
 function auditedRequest(request: FastifyRequest) {
-  const spec = ROUTES[`${request.method} ${request.routeOptions.url ?? ''}`];
+  const spec = auditOf(request);
   const actor = request.auth?.userId ?? null;
   // The space the caller worked in (the bearer check's actor): whether the target was theirs.
   const space = request.auth?.actor ?? null;

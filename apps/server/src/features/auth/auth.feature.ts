@@ -1,3 +1,4 @@
+import { AUTH_ENDPOINTS } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services';
 import { createAuditLog, type AuditLog } from './audit';
@@ -62,9 +63,9 @@ export async function registerAuthFeature(app: FastifyInstance, services: Servic
   });
   const link = (path: string) => (token: string) => `${publicUrl.get()}${path}?token=${encodeURIComponent(token)}`;
   const urls: LinkUrls = {
-    activation: link('/public/confirm-email'),
-    ipApproval: link('/public/change-ip-approval'),
-    emailChange: link('/public/confirm-email-change'),
+    activation: link(AUTH_ENDPOINTS.confirmEmailPage.path),
+    ipApproval: link(AUTH_ENDPOINTS.changeIpApprovalPage.path),
+    emailChange: link(AUTH_ENDPOINTS.confirmEmailChangePage.path),
   };
   const homeUrl = () => `${publicUrl.get()}/`;
   // Proofs are signed with their own secret so a proof can never pass as an access token.

@@ -1,15 +1,9 @@
-import {
-  loginRequestSchema,
-  ok,
-  refreshTokenRequestSchema,
-  renterPasswordRequestSchema,
-  resendAuthMailRequestSchema,
-} from '@ceppro/contract';
-import type { FastifyInstance } from 'fastify';
+import { AUTH_ENDPOINTS as E, ok } from '@ceppro/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerMailedLink } from './link-routes';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
 import type { LoginService } from './login.service';
-import { parseBody } from '../../http/parse-body';
+import { route } from '../../http/endpoint-route';
 import { clientOf, requireUser } from '../../http/require-user';
 import type { SessionService } from './session.service';
 
@@ -22,15 +16,13 @@ export function registerAuthRoutes(
 
   // The refresh token goes into the HttpOnly cookie. The body keeps `refresh_token` (spec, and API
   // clients without cookies); the web app ignores it and never stores it where script can read it.
-  app.post('/public/login', async (request, reply) => {
-    const input = parseBody(loginRequestSchema, request.body);
+  route(app, E.login, async (input, request, reply) => {
     const session = await login.login(input, clientOf(request));
     setRefreshCookie(request, reply, session.refresh_token, refreshTokenTtlS);
     return ok(session);
   });
 
-  app.post('/public/resend-authmail', async (request) => {
-    const { email } = parseBody(resendAuthMailRequestSchema, request.body);
+  route(app, E.resendAuthMail, async ({ email }, request) => {
     await login.resendActivation(email, clientOf(request));
     return ok({ sent: true as const });
   });
@@ -38,7 +30,7 @@ export function registerAuthRoutes(
   registerMailedLink(
     app,
     {
-      path: '/public/confirm-email',
+      endpoints: { page: E.confirmEmailPage, confirm: E.confirmEmail },
       peek: (token) => login.peekLink('email_activation', token),
       confirm: (token, client) => login.confirmEmail(token, client),
       page: {
@@ -57,7 +49,7 @@ export function registerAuthRoutes(
   registerMailedLink(
     app,
     {
-      path: '/public/change-ip-approval',
+      endpoints: { page: E.changeIpApprovalPage, confirm: E.changeIpApproval },
       peek: (token) => login.peekLink('ip_approval', token),
       confirm: (token, client) => login.approveIp(token, client),
       page: {
@@ -76,35 +68,45 @@ export function registerAuthRoutes(
   // A browser refreshes with its HttpOnly cookie and an empty body; the new refresh token then goes
   // only into the cookie, so no script can obtain one by refreshing. An API client posts
   // `refreshToken` and gets the spec's `refresh_token` back. A refused cookie is cleared.
-  app.post('/api/refresh-token', async (request, reply) => {
-    const cookie = refreshCookieOf(request);
-    const posted = request.body !== undefined && request.body !== null && Object.keys(request.body).length > 0;
-    const { refreshToken } = parseBody(refreshTokenRequestSchema, posted || cookie === undefined ? request.body : { refreshToken: cookie });
-    const fromCookie = !posted;
-    try {
-      const pair = await sessions.refresh(refreshToken, clientOf(request));
-      setRefreshCookie(request, reply, pair.refreshToken, refreshTokenTtlS);
-      return ok(fromCookie ? { token: pair.token } : { token: pair.token, refresh_token: pair.refreshToken });
-    } catch (error) {
-      if (fromCookie) clearRefreshCookie(request, reply);
-      throw error;
-    }
-  });
+  route(
+    app,
+    E.refreshToken,
+    async ({ refreshToken }, request, reply) => {
+      const fromCookie = !posted(request);
+      try {
+        const pair = await sessions.refresh(refreshToken, clientOf(request));
+        setRefreshCookie(request, reply, pair.refreshToken, refreshTokenTtlS);
+        return ok(fromCookie ? { token: pair.token } : { token: pair.token, refresh_token: pair.refreshToken });
+      } catch (error) {
+        if (fromCookie) clearRefreshCookie(request, reply);
+        throw error;
+      }
+    },
+    {
+      input: (request) => {
+        const cookie = refreshCookieOf(request);
+        return posted(request) || cookie === undefined ? request.body : { refreshToken: cookie };
+      },
+    },
+  );
 
-  app.post('/api/check', async (request) => ok({ user: await login.check(requireUser(request)) }));
+  route(app, E.check, async (_input, request) => ok({ user: await login.check(requireUser(request)) }));
 
-  app.post('/api/logout', async (request, reply) => {
+  route(app, E.logout, async (_input, request, reply) => {
     clearRefreshCookie(request, reply);
     await sessions.logout(requireUser(request), clientOf(request));
     return ok({});
   });
 
-  app.post('/api/extend-pw', async (request) => ok(await login.extendPassword(requireUser(request))));
+  route(app, E.extendPw, async (_input, request) => ok(await login.extendPassword(requireUser(request))));
 
-  app.post('/api/renter-password', async (request) => {
-    const context = requireUser(request);
-    const { password } = parseBody(renterPasswordRequestSchema, request.body);
-    await login.reenterPassword(context, password);
+  route(app, E.renterPassword, async ({ password }, request) => {
+    await login.reenterPassword(requireUser(request), password);
     return ok({ valid: true as const });
   });
+}
+
+/** Whether an API client posted its refresh token (a browser posts an empty body and sends its cookie). */
+function posted(request: FastifyRequest): boolean {
+  return request.body !== undefined && request.body !== null && Object.keys(request.body).length > 0;
 }

@@ -1,44 +1,24 @@
 import multipart from '@fastify/multipart';
-import {
-  authSmsRequestSchema,
-  checkEmailExistRequestSchema,
-  checkTaxValidationRequestSchema,
-  LICENSE_UPLOAD,
-  ok,
-  sendOtpSmsRequestSchema,
-  signUpRequestSchema,
-} from '@ceppro/contract';
+import { AUTH_ENDPOINTS as E, LICENSE_UPLOAD, ok } from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authError, parseBody } from '../../http/parse-body';
+import { route } from '../../http/endpoint-route';
+import { authError } from '../../http/parse-body';
 import { clientOf } from '../../http/require-user';
 import type { SignUpService } from './signup.service';
 
 /** The sign-up form and its verification steps (docs/spec-points.md §2, §3, §5 and §7). */
 export async function registerSignUpRoutes(app: FastifyInstance, signUp: SignUpService): Promise<void> {
-  app.post('/public/check-email-exist', async (request) => {
-    const { email } = parseBody(checkEmailExistRequestSchema, request.body);
-    return ok(await signUp.checkEmail(email, clientOf(request)));
-  });
+  route(app, E.checkEmailExist, async ({ email }, request) => ok(await signUp.checkEmail(email, clientOf(request))));
 
-  app.post('/public/check-taxvalidation', async (request) => {
-    const { taxNumber } = parseBody(checkTaxValidationRequestSchema, request.body);
-    return ok(await signUp.checkTax(taxNumber, clientOf(request)));
-  });
+  route(app, E.checkTaxValidation, async ({ taxNumber }, request) => ok(await signUp.checkTax(taxNumber, clientOf(request))));
 
-  app.post('/public/send-otp-sms', async (request) => {
-    const { mobileNumber } = parseBody(sendOtpSmsRequestSchema, request.body);
-    return ok(await signUp.sendMobileCode(mobileNumber, clientOf(request)));
-  });
+  route(app, E.sendOtpSms, async ({ mobileNumber }, request) => ok(await signUp.sendMobileCode(mobileNumber, clientOf(request))));
 
-  app.post('/public/auth-sms', async (request) => {
-    const { mobileNumber, code } = parseBody(authSmsRequestSchema, request.body);
-    return ok(await signUp.verifyMobileCode(mobileNumber, code, clientOf(request)));
-  });
+  route(app, E.authSms, async ({ mobileNumber, code }, request) =>
+    ok(await signUp.verifyMobileCode(mobileNumber, code, clientOf(request))),
+  );
 
-  app.post('/public/sign-up', async (request) => {
-    const input = parseBody(signUpRequestSchema, request.body);
-    return ok(await signUp.signUp(input, clientOf(request)));
-  });
+  route(app, E.signUp, async (input, request) => ok(await signUp.signUp(input, clientOf(request))));
 
   // Multipart parsing only in this scope: no other route accepts multipart bodies.
   await app.register(async (scope) => {
@@ -47,10 +27,15 @@ export async function registerSignUpRoutes(app: FastifyInstance, signUp: SignUpS
     });
     // The file's limit plus room for the part headers: an `Expect: 100-continue` upload declaring
     // more is refused before it is sent (http/expect-continue.ts).
-    scope.post('/public/license-upload', { config: { maxBodyBytes: LICENSE_UPLOAD.maxBytes + 64 * 1024 } }, async (request) => {
-      const file = await readLicense(request);
-      return ok(await signUp.uploadLicense(file, clientOf(request)));
-    });
+    route(
+      scope,
+      E.licenseUpload,
+      async (_input, request) => {
+        const file = await readLicense(request);
+        return ok(await signUp.uploadLicense(file, clientOf(request)));
+      },
+      { config: { maxBodyBytes: LICENSE_UPLOAD.maxBytes + 64 * 1024 } },
+    );
   });
 }
 

@@ -1,15 +1,6 @@
-import {
-  acceptClinicInvitationRequestSchema,
-  changeClinicRoleRequestSchema,
-  CLINIC_ENDPOINTS,
-  clinicInvitationParamsSchema,
-  clinicMemberParamsSchema,
-  createClinicRequestSchema,
-  inviteClinicMemberRequestSchema,
-  ok,
-  switchSpaceRequestSchema,
-} from '@ceppro/contract';
+import { CLINIC_ENDPOINTS, clinicInvitationParamsSchema, clinicMemberParamsSchema, ok } from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { route } from '../../http/endpoint-route';
 import { parseBody } from '../../http/parse-body';
 import { requireUser } from '../../http/require-user';
 import type { ClinicService } from './clinic.service';
@@ -17,34 +8,26 @@ import type { ClinicService } from './clinic.service';
 const userOf = (request: FastifyRequest) => requireUser(request).userId;
 
 /**
- * `/api/clinic/*` (contract `CLINIC_ENDPOINTS`): the caller's clinic, its members and invitations, and
- * the space they work in. Under /api, so the bearer check has run; each answers the caller's clinic.
+ * The caller's clinic, its members and invitations, and the space they work in (contract
+ * `CLINIC_ENDPOINTS`, bearer endpoints: the check has run); each answers the caller's clinic.
  */
 export function registerClinicRoutes(app: FastifyInstance, clinics: ClinicService): void {
   const e = CLINIC_ENDPOINTS;
-  app.get(e.get.path, async (request) => ok(await clinics.view(userOf(request))));
-  app.post(e.create.path, async (request) => ok(await clinics.create(userOf(request), parseBody(createClinicRequestSchema, request.body))));
-  app.post(e.invite.path, async (request) =>
-    ok(await clinics.invite(userOf(request), parseBody(inviteClinicMemberRequestSchema, request.body))),
-  );
-  app.delete(e.revokeInvitation.path, async (request) =>
+  route(app, e.get, async (_input, request) => ok(await clinics.view(userOf(request))));
+  route(app, e.create, async (input, request) => ok(await clinics.create(userOf(request), input)));
+  route(app, e.invite, async (input, request) => ok(await clinics.invite(userOf(request), input)));
+  route(app, e.revokeInvitation, async (_input, request) =>
     ok(await clinics.revokeInvitation(userOf(request), parseBody(clinicInvitationParamsSchema, request.params).id)),
   );
-  app.post(e.preview.path, async (request) =>
-    ok(await clinics.preview(userOf(request), parseBody(acceptClinicInvitationRequestSchema, request.body).token)),
-  );
-  app.post(e.accept.path, async (request) =>
-    ok(await clinics.accept(userOf(request), parseBody(acceptClinicInvitationRequestSchema, request.body).token)),
-  );
-  app.put(e.changeRole.path, async (request) => {
+  route(app, e.preview, async ({ token }, request) => ok(await clinics.preview(userOf(request), token)));
+  route(app, e.accept, async ({ token }, request) => ok(await clinics.accept(userOf(request), token)));
+  route(app, e.changeRole, async ({ role }, request) => {
     const { uuid } = parseBody(clinicMemberParamsSchema, request.params);
-    return ok(await clinics.changeRole(userOf(request), uuid, parseBody(changeClinicRoleRequestSchema, request.body).role));
+    return ok(await clinics.changeRole(userOf(request), uuid, role));
   });
-  app.delete(e.removeMember.path, async (request) =>
+  route(app, e.removeMember, async (_input, request) =>
     ok(await clinics.removeMember(userOf(request), parseBody(clinicMemberParamsSchema, request.params).uuid)),
   );
-  app.post(e.leave.path, async (request) => ok(await clinics.leave(userOf(request))));
-  app.put(e.switchSpace.path, async (request) =>
-    ok(await clinics.switchSpace(userOf(request), parseBody(switchSpaceRequestSchema, request.body).clinic_uuid)),
-  );
+  route(app, e.leave, async (_input, request) => ok(await clinics.leave(userOf(request))));
+  route(app, e.switchSpace, async ({ clinic_uuid }, request) => ok(await clinics.switchSpace(userOf(request), clinic_uuid)));
 }

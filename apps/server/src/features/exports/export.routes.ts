@@ -1,13 +1,6 @@
-import {
-  chartExportRequestSchema,
-  batchExportRequestSchema,
-  EXPORT_ENDPOINTS,
-  EXPORT_HEADERS,
-  EXPORT_MIME,
-  landmarksExportRequestSchema,
-} from '@ceppro/contract';
+import { EXPORT_ENDPOINTS, EXPORT_HEADERS, EXPORT_MIME } from '@ceppro/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { parseBody } from '../../http/parse-body';
+import { route } from '../../http/endpoint-route';
 import { requireUser } from '../../http/require-user';
 import type { ExportService } from './export.service';
 
@@ -19,24 +12,21 @@ function attachment(reply: FastifyReply, contentType: string, filename: string):
 }
 
 /**
- * Measurement exports (contract `EXPORT_ENDPOINTS`, layout in docs/exports.md). Under /api: the
- * bearer hook has run. Each route validates, calls one service method and sends the file.
+ * Measurement exports (contract `EXPORT_ENDPOINTS`, layout in docs/exports.md), bearer endpoints: the
+ * check has run. Each route gets the validated body, calls one service method and sends the file.
  */
 export function registerExportRoutes(app: FastifyInstance, exports: ExportService): void {
-  app.post(EXPORT_ENDPOINTS.chart.path, async (request, reply) => {
-    const body = parseBody(chartExportRequestSchema, request.body);
+  route(app, EXPORT_ENDPOINTS.chart, async (body, request, reply) => {
     const file = await exports.chart(requireUser(request).actor, body);
     return attachment(reply, file.contentType, file.filename).send(file.body);
   });
 
-  app.post(EXPORT_ENDPOINTS.landmarks.path, async (request, reply) => {
-    const body = parseBody(landmarksExportRequestSchema, request.body);
+  route(app, EXPORT_ENDPOINTS.landmarks, async (body, request, reply) => {
     const { filename, document } = await exports.landmarks(requireUser(request).actor, body.chart_id);
     return attachment(reply, EXPORT_MIME.json, filename).send(JSON.stringify(document, null, 2));
   });
 
-  app.post(EXPORT_ENDPOINTS.batch.path, async (request, reply) => {
-    const body = parseBody(batchExportRequestSchema, request.body);
+  route(app, EXPORT_ENDPOINTS.batch, async (body, request, reply) => {
     const batch = await exports.batch(requireUser(request).actor, body);
     return attachment(reply, batch.contentType, batch.filename)
       .header(EXPORT_HEADERS.charts, String(batch.charts))

@@ -11,7 +11,8 @@ export async function registerFilesRoutes(app: FastifyInstance, service: FilesSe
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
-    scope.get(`${FILES_ROUTE_PREFIX}/*`, async (request, reply) => {
+    // `signedFetch`: the audit trail records an answered fetch as `image.fetch` (features/audit/audit-http.ts).
+    scope.get(`${FILES_ROUTE_PREFIX}/*`, { config: { signedFetch: true } }, async (request, reply) => {
       const key = keyOf(request);
       service.authorize({ method: 'GET', key, query: request.query, contentType: '' });
       const object = await service.download(key);

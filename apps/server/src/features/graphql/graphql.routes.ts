@@ -1,4 +1,4 @@
-import { httpStatusOf } from '@ceppro/contract';
+import { GRAPHQL_ENDPOINTS, httpStatusOf } from '@ceppro/contract';
 import { valueFromASTUntyped } from 'graphql';
 import { createSchema, createYoga, renderGraphiQL, type Plugin } from 'graphql-yoga';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -16,7 +16,7 @@ import { patientResolvers } from './patient.resolvers';
 import { userConfigResolvers } from './user-config.resolvers';
 import { typeDefs } from './schema.graphql';
 
-export const GRAPHQL_PATH = '/graphql';
+export const GRAPHQL_PATH = GRAPHQL_ENDPOINTS.query.path;
 
 const GRAPHIQL_CSP =
   "default-src 'self'; script-src 'self' 'unsafe-inline' blob: https://unpkg.com; worker-src 'self' blob: https://unpkg.com; " +

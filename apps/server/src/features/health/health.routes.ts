@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { HEALTH_PATH } from '../../http/health-only';
 import type { HealthService } from './health.service';
 
 export function registerHealthRoutes(app: FastifyInstance, service: HealthService): void {
-  app.get('/healthz', async (_request, reply) => {
+  app.get(HEALTH_PATH, async (_request, reply) => {
     const health = await service.check();
     return reply
       .status(health.status === 'ok' ? 200 : 503)

@@ -1,17 +1,9 @@
-import {
-  chartDataRequestSchema,
-  discardUploadRequestSchema,
-  downloadRequestSchema,
-  FILE_ENDPOINTS,
-  ok,
-  updateShootDateRequestSchema,
-  uploadRequestSchema,
-} from '@ceppro/contract';
+import { FILE_ENDPOINTS, ok, uploadRequestSchema } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../errors/app-error';
 import { parseBody } from '../../http/parse-body';
-import { registerBearerScope, requireUser } from '../../http/require-user';
-import type { SessionService } from '../auth/session.service';
+import { route } from '../../http/endpoint-route';
+import { requireUser } from '../../http/require-user';
 import type { DiscardService } from './discard.service';
 import type { ImageService } from './image.service';
 
@@ -27,30 +19,13 @@ function parseUpload(body: unknown) {
 }
 
 /** Patient images (contract files.ts); bodies JSON or form-encoded. */
-export async function registerImageRoutes(
-  app: FastifyInstance,
-  deps: { images: ImageService; discard: DiscardService; sessions: SessionService },
-): Promise<void> {
-  const { images, discard, sessions } = deps;
+export function registerImageRoutes(app: FastifyInstance, deps: { images: ImageService; discard: DiscardService }): void {
+  const { images, discard } = deps;
   const { upload, chartDataRequest, download, updateShootDate, discardUpload } = FILE_ENDPOINTS;
 
-  await registerBearerScope(app, sessions, (scope) => {
-    scope.post(upload.path, async (request) => ok(await images.upload(requireUser(request).actor, parseUpload(request.body))));
-    scope.post(chartDataRequest.path, async (request) => {
-      const { upload_id } = parseBody(chartDataRequestSchema, request.body);
-      return ok(await images.chartDataRequest(requireUser(request).actor, upload_id));
-    });
-    scope.post(download.path, async (request) =>
-      ok(await images.download(requireUser(request).actor, parseBody(downloadRequestSchema, request.body))),
-    );
-  });
-
-  // Under /api: the bearer hook of features/auth has already run.
-  app.post(updateShootDate.path, async (request) =>
-    ok(await images.updateShootDate(requireUser(request).actor, parseBody(updateShootDateRequestSchema, request.body))),
-  );
-  app.post(discardUpload.path, async (request) => {
-    const { chart_id } = parseBody(discardUploadRequestSchema, request.body);
-    return ok(await discard.discard(requireUser(request).actor, chart_id));
-  });
+  route(app, upload, async (input, request) => ok(await images.upload(requireUser(request).actor, input)), { parse: parseUpload });
+  route(app, chartDataRequest, async ({ upload_id }, request) => ok(await images.chartDataRequest(requireUser(request).actor, upload_id)));
+  route(app, download, async (input, request) => ok(await images.download(requireUser(request).actor, input)));
+  route(app, updateShootDate, async (input, request) => ok(await images.updateShootDate(requireUser(request).actor, input)));
+  route(app, discardUpload, async ({ chart_id }, request) => ok(await discard.discard(requireUser(request).actor, chart_id)));
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { createJobRepository, type JobRepository } from '../../jobs/job.repository';
 import { JobQueue, JobRunner } from '../../jobs/job-runner';
 import type { Services } from '../../services';
-import type { SessionService } from '../auth/session.service';
 import { createDiscardService, type DiscardService } from './discard.service';
 import { DraftSweeper } from './draft-sweeper';
 import { createImageRepository, type ImageRepository } from './image.repository';
@@ -43,7 +42,7 @@ declare module 'fastify' {
  * (roles.ts): the thumbnail runner and the sweeper in `worker` processes (the detection runners, in
  * `ai` processes, are features/landmarks'); `all` runs everything here.
  */
-export async function registerImagesFeature(app: FastifyInstance, services: Services, sessions: SessionService): Promise<ImagesSurface> {
+export async function registerImagesFeature(app: FastifyInstance, services: Services): Promise<ImagesSurface> {
   const { database, storage, events, config, clock } = services;
   const db = database.db;
   const log = app.log;
@@ -53,7 +52,7 @@ export async function registerImagesFeature(app: FastifyInstance, services: Serv
   const discard = createDiscardService({ db, images, storage, log });
 
   const service = createImageService({ db, images, storage, queue, log, draftTtlS: config.drafts.ttlS });
-  await registerImageRoutes(app, { images: service, discard, sessions });
+  registerImageRoutes(app, { images: service, discard });
   const runnerOptions = { repository: jobRepository, queue, events, log, pollMs: config.jobs.pollMs, leaseS: config.jobs.leaseS };
   const runner = new JobRunner({ ...runnerOptions, handlers: { thumbnail: createThumbnailJob({ images, storage, events }) } });
   const detection: JobRunner[] = [];

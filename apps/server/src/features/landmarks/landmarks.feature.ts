@@ -3,7 +3,6 @@ import { JobRunner } from '../../jobs/job-runner';
 import { JobWaiter } from '../../jobs/job-waiter';
 import type { Services } from '../../services';
 import type { AiAdaptationService } from '../ai-adaptation';
-import type { SessionService } from '../auth/session.service';
 import type { ImagesSurface } from '../images';
 import { DetectionAdmission } from './detection-admission';
 import { createDetectionJob } from './detection.job';
@@ -21,7 +20,6 @@ import { createDetectionCommitter, createLandmarkService } from './landmark.serv
 export async function registerLandmarksFeature(
   app: FastifyInstance,
   services: Services,
-  sessions: SessionService,
   imaging: ImagesSurface,
   adaptation: AiAdaptationService,
 ): Promise<void> {
@@ -29,8 +27,7 @@ export async function registerLandmarksFeature(
   const db = database.db;
   const log = app.log;
   const { images, jobs, queue, discard, background } = imaging;
-  await registerLandmarkRoutes(app, {
-    sessions,
+  registerLandmarkRoutes(app, {
     landmarks: createLandmarkService({
       db,
       images,

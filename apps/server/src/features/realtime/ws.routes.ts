@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket';
-import { decodeClientMessage, encodeServerEvent, type ErrorCode, type ServerEvent } from '@ceppro/contract';
+import { decodeClientMessage, encodeServerEvent, WS_PATH, type ErrorCode, type ServerEvent } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type { Clock } from '../../clock';
@@ -7,7 +7,6 @@ import { AppError } from '../../errors/app-error';
 import { sessionEndedFor, type EventBus } from '../../realtime/event-bus';
 import type { SessionService } from '../auth/session.service';
 
-export const WS_PATH = '/ws';
 /** Close code for "not authenticated" or "no longer" (4000-4999 are the application's); the reason is the error code. */
 export const WS_CLOSE_UNAUTHENTICATED = 4401;
 const AUTH_TIMEOUT_MS = 10_000;

@@ -1,23 +1,16 @@
-import {
-  CONSULTATION_ENDPOINTS,
-  consultationModelParamsSchema,
-  consultationModelQuerySchema,
-  consultationPdfRequestSchema,
-  ok,
-} from '@ceppro/contract';
+import { CONSULTATION_ENDPOINTS, consultationModelParamsSchema, ok } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/endpoint-route';
 import { parseBody } from '../../http/parse-body';
 import { requireUser } from '../../http/require-user';
 import type { ConsultationService } from './consultation-service';
 
 /**
- * Consultation routes, next to the report's under /api (the bearer hook has run):
- * `POST /api/report/consultation/pdf` (JSON `{ chart_id, lang?, time_zone? }`): the one-page PDF;
- * `GET /api/report/:chart_id/consultation?lang=&time_zone=`: its model.
+ * Consultation routes (contract `CONSULTATION_ENDPOINTS`, bearer endpoints): the one-page PDF
+ * (JSON `{ chart_id, lang?, time_zone? }`), and its model for a chart (`?lang=&time_zone=`).
  */
 export function registerConsultationRoutes(app: FastifyInstance, consultations: ConsultationService): void {
-  app.post(CONSULTATION_ENDPOINTS.pdf.path, async (request, reply) => {
-    const body = parseBody(consultationPdfRequestSchema, request.body);
+  route(app, CONSULTATION_ENDPOINTS.pdf, async (body, request, reply) => {
     const { pdf, filename } = await consultations.pdf(requireUser(request).actor, body);
     return reply
       .header('content-type', 'application/pdf')
@@ -26,10 +19,9 @@ export function registerConsultationRoutes(app: FastifyInstance, consultations: 
       .send(pdf);
   });
 
-  app.get(CONSULTATION_ENDPOINTS.model.path, async (request, reply) => {
+  route(app, CONSULTATION_ENDPOINTS.model, async (query, request, reply) => {
     const { actor } = requireUser(request);
     const { chart_id } = parseBody(consultationModelParamsSchema, request.params);
-    const query = parseBody(consultationModelQuerySchema, request.query);
     const model = await consultations.model(actor, { ...query, chart_id });
     return reply.header('cache-control', 'no-store').send(ok(model));
   });

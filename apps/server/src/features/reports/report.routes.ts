@@ -1,17 +1,17 @@
-import { ok, REPORT_ENDPOINTS, reportModelParamsSchema, reportModelQuerySchema, reportPdfRequestSchema } from '@ceppro/contract';
+import { ok, REPORT_ENDPOINTS, reportModelParamsSchema } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/endpoint-route';
 import { parseBody } from '../../http/parse-body';
 import { requireUser } from '../../http/require-user';
 import type { ReportService } from './report.service';
 
 /**
- * Report routes, under /api (the bearer hook has run):
- * `POST /api/report/pdf` (JSON `{ chart_id, analysis_id? | measurement_ids?, lang?, time_zone?, superimposition_table? }`): the PDF;
- * `GET /api/report/:chart_id/model?analysis_id=&measurement_ids=a,b&analysis_name=&lang=&time_zone=&superimposition_table=`: its model.
+ * Report routes (contract `REPORT_ENDPOINTS`, bearer endpoints): the PDF
+ * (JSON `{ chart_id, analysis_id? | measurement_ids?, lang?, time_zone?, superimposition_table? }`), and its
+ * model for a chart (`?analysis_id=&measurement_ids=a,b&analysis_name=&lang=&time_zone=&superimposition_table=`).
  */
 export function registerReportRoutes(app: FastifyInstance, reports: ReportService): void {
-  app.post(REPORT_ENDPOINTS.pdf.path, async (request, reply) => {
-    const body = parseBody(reportPdfRequestSchema, request.body);
+  route(app, REPORT_ENDPOINTS.pdf, async (body, request, reply) => {
     const { pdf, filename } = await reports.pdf(requireUser(request).actor, body);
     return reply
       .header('content-type', 'application/pdf')
@@ -20,10 +20,9 @@ export function registerReportRoutes(app: FastifyInstance, reports: ReportServic
       .send(pdf);
   });
 
-  app.get(REPORT_ENDPOINTS.model.path, async (request, reply) => {
+  route(app, REPORT_ENDPOINTS.model, async (query, request, reply) => {
     const { actor } = requireUser(request);
     const { chart_id } = parseBody(reportModelParamsSchema, request.params);
-    const query = parseBody(reportModelQuerySchema, request.query);
     const model = await reports.model(actor, { ...query, chart_id });
     return reply.header('cache-control', 'no-store').send(ok(model));
   });

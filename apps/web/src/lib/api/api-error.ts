@@ -3,7 +3,7 @@
  * client-side codes below; `handled` is true when the interceptor already told the user (alert,
  * redirect, reload), so the caller must not show anything more.
  */
-export type ClientErrorCode = 'NETWORK' | 'TIMEOUT' | 'HTTP' | 'BAD_RESPONSE' | 'REFRESH_FAILED';
+export type ClientErrorCode = 'NETWORK' | 'TIMEOUT' | 'ABORTED' | 'HTTP' | 'BAD_RESPONSE' | 'REFRESH_FAILED';
 
 export class ApiError extends Error {
   readonly code: string;

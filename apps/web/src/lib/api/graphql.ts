@@ -1,3 +1,4 @@
+import { GRAPHQL_ENDPOINTS } from '@ceppro/contract';
 import { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { api } from './client.ts';
@@ -26,18 +27,10 @@ export function isMutation(document: string): boolean {
 export async function graphql<T>(
   document: string,
   variables: Record<string, unknown> = {},
-  client: Pick<HttpClient, 'post'> = api,
+  client: Pick<HttpClient, 'call'> = api,
 ): Promise<T> {
-  const raw = await client.post<unknown>(
-    '/graphql',
-    {},
-    {
-      auth: true,
-      json: { query: document, variables },
-      raw: true,
-      idempotent: !isMutation(document),
-    },
-  );
+  const spec = isMutation(document) ? GRAPHQL_ENDPOINTS.mutation : GRAPHQL_ENDPOINTS.query;
+  const raw = await client.call(spec, { query: document, variables });
   const parsed = graphResponse.safeParse(raw);
   if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The graph service answered something unexpected.', 200, false);
   const first = parsed.data.errors?.[0];

@@ -1,23 +1,27 @@
-import { SILENT_ERROR_CODES } from '@ceppro/contract';
+import { AUTH_ENDPOINTS, SILENT_ERROR_CODES, pathTo, type EndpointAnswer, type EndpointSpec } from '@ceppro/contract';
 import { z } from 'zod';
 import { ApiError } from './api-error.ts';
+import { prepare, type CallArgs, type CallOptions, type PreparedRequest, type ResultOf } from './endpoint-call.ts';
 import { DEFAULT_RETRY_AFTER_S, MAX_ATTEMPTS, MAX_RETRY_AFTER_S, RATE_LIMITED, RATE_LIMITED_RETRIES, retryDelayMs } from './retry.ts';
 import type { TokenStore } from './token-store.ts';
 
 /**
- * The one HTTP interceptor of the web app (docs/house-rules.md §12, docs/spec-points.md §4 and §8). Every call to the
- * API goes through `createHttpClient(...).post`, which
- * - adds `Authorization: Bearer <token>` to authenticated calls,
+ * The one HTTP client and interceptor of the web app (docs/house-rules.md §12, docs/spec-points.md §4 and §8). Every
+ * call to the API goes through `createHttpClient(...).call(endpoint, input, options)`, typed and derived from the
+ * endpoint's declaration in packages/contract (issue 29 item 2: no path, method or encoding is written at a call
+ * site), which
+ * - adds `Authorization: Bearer <token>` to calls of endpoints that are not public,
  * - on J002 or HTTP 401 refreshes the tokens once (one refresh for any number of concurrent
  *   failures) and retries; a failed refresh forgets the session and goes home,
  * - handles J005 (duplicate login) and K024 (expired account) for everyone,
  * - turns 404, 5xx, a 30 s time-out and network failures (after 3 attempts) into alerts,
  * - tells the user of RATE_LIMITED (429, the per-user budget) and its Retry-After seconds, without
- *   blocking; a read (a call safe to repeat: a GraphQL query, a GET) is sent again after those
+ *   blocking; a read (a call safe to repeat, `isRepeatable`: a GraphQL query, a GET) is sent again after those
  *   seconds, at most twice and only for a wait up to 30 s (retry.ts); a write is not repeated,
- * - retries a network failure only for a call that is safe to repeat (GET, or `idempotent`): a
+ * - retries a network failure only for a call that is safe to repeat (GET, PUT, DELETE or `idempotent`): a
  *   POST whose answer was lost may have done its work, and repeating it would, say, create the
  *   patient twice, so it is reported as Network Error instead,
+ * - validates the envelope's data with the declaration's response schema (BAD_RESPONSE when it does not fit),
  * - passes the product's silent codes and every other failure to the caller as an ApiError.
  */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -42,44 +46,6 @@ export interface HttpClientDeps {
   baseUrl?: string;
 }
 
-export type FieldValue = string | number | boolean | Blob | null | undefined;
-export type Fields = Record<string, FieldValue>;
-
-export interface PostOptions {
-  /**
-   * GET instead of POST (no body); PUT and DELETE for the REST resources that use them
-   * (`/api/ai/adaptation`). PUT and DELETE are idempotent by HTTP's definition, so like GET they are
-   * retried after a lost answer.
-   */
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Send the bearer token (every /api call). */
-  auth?: boolean;
-  /** JSON body instead of a form. */
-  json?: unknown;
-  /** Codes the caller handles itself even though the interceptor normally would (the login check's J005). */
-  passThrough?: readonly string[];
-  /**
-   * Safe to send again when the answer was lost (a read, or a write that sets a value): network
-   * failures are then retried (docs/spec-points.md §4). Other POSTs are sent once. GET is always idempotent.
-   */
-  idempotent?: boolean;
-  /** Fire-and-forget (logout): no retries, alerts, refresh or redirects; failures are just thrown. */
-  background?: boolean;
-  /**
-   * Clean-up calls made after a failure was already shown (an upload's discard): an expired token is
-   * still refreshed and the call retried, but nothing is alerted, redirected or reloaded; every
-   * failure is just thrown.
-   */
-  quiet?: boolean;
-  /**
-   * The endpoint does not answer the envelope on success (GraphQL answers `{ data, errors }`): a 2xx
-   * JSON body is returned as it is. Failures still go through the interceptor (401 J002 refresh, ...).
-   */
-  raw?: boolean;
-  /** A file download (the report PDF): a 2xx answer that is not JSON is returned as a Blob. Failures are the usual envelope. */
-  binary?: boolean;
-}
-
 const envelope = z.object({
   success: z.boolean(),
   data: z.unknown().optional(),
@@ -90,19 +56,11 @@ const envelope = z.object({
 });
 type Envelope = z.infer<typeof envelope>;
 
+const graphErrors = z.object({ errors: z.array(z.object({ extensions: z.object({ code: z.string() }).partial().optional() })) });
+
 const refreshData = z.object({ token: z.string().min(1) });
 
 const silent: ReadonlySet<string> = new Set(SILENT_ERROR_CODES);
-
-function encode(fields: Fields): URLSearchParams | FormData {
-  const entries = Object.entries(fields).filter((e): e is [string, Exclude<FieldValue, null | undefined>] => e[1] != null);
-  if (entries.some(([, v]) => v instanceof Blob)) {
-    const form = new FormData();
-    for (const [k, v] of entries) form.append(k, v instanceof Blob ? v : String(v));
-    return form;
-  }
-  return new URLSearchParams(entries.map(([k, v]) => [k, String(v)]));
-}
 
 async function readJson(response: Response): Promise<unknown> {
   try {
@@ -121,7 +79,16 @@ async function readEnvelope(response: Response): Promise<Envelope | null> {
   return asEnvelope(await readJson(response));
 }
 
+/** A GraphQL answer refused with an HTTP status (REVISION_REQUIRED 428, RESPONSE_TOO_LARGE 422): its first error's code. */
+function graphErrorCode(json: unknown): string | undefined {
+  const parsed = graphErrors.safeParse(json);
+  return parsed.success ? parsed.data.errors[0]?.extensions?.code : undefined;
+}
+
 export type HttpClient = ReturnType<typeof createHttpClient>;
+
+/** Why one fetch failed before an answer came. */
+type Lost = 'timeout' | 'aborted' | 'network';
 
 export function createHttpClient(deps: HttpClientDeps) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
@@ -132,21 +99,30 @@ export function createHttpClient(deps: HttpClientDeps) {
 
   /**
    * One fetch with the time-out; network failures are retried when `repeatable`, a time-out never
-   * (the server may still be working on it).
+   * (the server may still be working on it), a cancellation by the caller never.
    */
-  async function send(path: string, init: () => RequestInit, background = false, repeatable = false): Promise<Response> {
+  async function send(url: string, init: () => RequestInit, options: CallOptions = {}, repeatable = false): Promise<Response> {
+    const background = options.background === true || options.quiet === true;
     for (let attempt = 1; ; attempt += 1) {
       const controller = new AbortController();
-      let timedOut = false;
+      const why: { lost: Lost } = { lost: 'network' };
       const timer = setTimeout(() => {
-        timedOut = true;
+        why.lost = 'timeout';
         controller.abort();
       }, timeoutMs);
+      const cancel = () => {
+        why.lost = 'aborted';
+        controller.abort();
+      };
+      if (options.signal?.aborted) cancel();
+      options.signal?.addEventListener('abort', cancel);
       try {
-        return await deps.fetch(`${base}${path}`, { ...init(), signal: controller.signal });
+        return await deps.fetch(`${base}${url}`, { ...init(), signal: controller.signal });
       } catch (error) {
-        if (background) throw new ApiError(timedOut ? 'TIMEOUT' : 'NETWORK', 'Network Error', 0, true);
-        if (timedOut) {
+        const { lost } = why;
+        if (lost === 'aborted') throw new ApiError('ABORTED', 'Cancelled', 0, true);
+        if (background) throw new ApiError(lost === 'timeout' ? 'TIMEOUT' : 'NETWORK', 'Network Error', 0, true);
+        if (lost === 'timeout') {
           await deps.alert('timeout');
           throw new ApiError('TIMEOUT', 'The request time has expired', 0, true);
         }
@@ -157,6 +133,7 @@ export function createHttpClient(deps: HttpClientDeps) {
         await sleep(retryDelayMs(attempt, random()));
       } finally {
         clearTimeout(timer);
+        options.signal?.removeEventListener('abort', cancel);
       }
     }
   }
@@ -164,7 +141,7 @@ export function createHttpClient(deps: HttpClientDeps) {
   /** The browser sends the HttpOnly refresh-token cookie itself (same origin); the body is empty. */
   async function doRefresh(): Promise<boolean> {
     try {
-      const response = await send('/api/refresh-token', () => ({ method: 'POST', credentials: 'same-origin' }));
+      const response = await send(pathTo(AUTH_ENDPOINTS.refreshToken), () => ({ method: 'POST', credentials: 'same-origin' }));
       const body = await readEnvelope(response);
       const data = refreshData.safeParse(body?.success === true ? body.data : null);
       if (!response.ok || !data.success) return false;
@@ -183,47 +160,66 @@ export function createHttpClient(deps: HttpClientDeps) {
     return refreshing;
   }
 
-  async function post<T = unknown>(path: string, fields: Fields = {}, options: PostOptions = {}): Promise<T> {
-    return attempt<T>(path, fields, options, false);
+  /**
+   * Calls one declared endpoint: method, path (with `params`), bearer, encoding, repeatability and
+   * the parsing of the answer all come from `spec`; `options` hold only what the call site knows.
+   */
+  async function call<const E extends EndpointSpec>(spec: E, ...[input, options]: CallArgs<E>): Promise<ResultOf<E>> {
+    const opts: CallOptions & { params?: Readonly<Record<string, string | number>> | undefined } = options ?? {};
+    const request = prepare(spec, input, opts.params);
+    const answer = spec.answer ?? 'envelope';
+    const data = await attempt(request, answer, opts, false);
+    if (answer !== 'envelope' || typeof spec.response !== 'object') return data as ResultOf<E>;
+    const parsed = spec.response.safeParse(data);
+    if (parsed.success) return parsed.data as ResultOf<E>;
+    console.warn(`API ${spec.path}: unexpected answer`, parsed.error.issues[0]);
+    throw new ApiError('BAD_RESPONSE', 'The server answered something unexpected.', 200, false);
   }
 
-  async function attempt<T>(path: string, fields: Fields, options: PostOptions, retried: boolean, limited = 0): Promise<T> {
-    const repeatable = options.method === 'GET' || options.method === 'PUT' || options.method === 'DELETE' || options.idempotent === true;
-    const usedToken = options.auth ? deps.tokens.token() : null;
+  async function attempt(
+    request: PreparedRequest,
+    answer: EndpointAnswer,
+    options: CallOptions,
+    retried: boolean,
+    limited = 0,
+  ): Promise<unknown> {
+    const { repeatable } = request;
+    const usedToken = request.bearer ? deps.tokens.token() : null;
     const response = await send(
-      path,
+      request.url,
       () => {
         const headers: Record<string, string> = {};
         if (usedToken !== null) headers.Authorization = `Bearer ${usedToken}`;
-        if (options.json !== undefined) headers['Content-Type'] = 'application/json';
-        const body = options.json !== undefined ? JSON.stringify(options.json) : encode(fields);
-        if (options.method === 'GET') return { method: 'GET', headers };
-        if (options.method === 'DELETE' && options.json === undefined) return { method: 'DELETE', headers };
-        return { method: options.method ?? 'POST', headers, body };
+        if (request.contentType !== null) headers['Content-Type'] = request.contentType;
+        return {
+          method: request.method,
+          headers,
+          ...(request.body !== null && { body: request.body }),
+          ...(options.keepalive === true && { keepalive: true }),
+        };
       },
-      options.background || options.quiet,
+      options,
       repeatable,
     );
-    if (options.binary && response.ok && !(response.headers.get('content-type') ?? '').includes('json'))
-      return (await response.blob()) as T;
+    if (answer === 'file' && response.ok && !(response.headers.get('content-type') ?? '').includes('json')) return response.blob();
     const json = await readJson(response);
-    if (options.raw && response.ok && json !== undefined) return json as T;
+    if (answer === 'raw' && response.ok && json !== undefined) return json;
     const body = asEnvelope(json);
-    if (response.ok && body?.success === true) return body.data as T;
+    if (response.ok && body?.success === true) return body.data;
 
-    const code = body?.code ?? 'HTTP';
+    const code = body?.code ?? graphErrorCode(json) ?? 'HTTP';
     const message = body?.message ?? response.statusText;
     const passThrough = options.passThrough ?? [];
     const detail = { key: body?.key, field: body?.field, retryAfterS: retryAfterOf(response) };
     if (options.background) throw new ApiError(code, message, response.status, false, detail);
 
     const expired = code === 'J002' || (response.status === 401 && code !== 'J005' && code !== 'K006');
-    if (options.auth && expired && !passThrough.includes(code)) {
+    if (request.bearer && expired && !passThrough.includes(code)) {
       if (!retried) {
         // Another request may already have refreshed while this one was in flight.
         const current = deps.tokens.token();
         const fresh = current !== null && current !== usedToken ? true : await refreshOnce();
-        if (fresh) return attempt<T>(path, fields, options, true);
+        if (fresh) return attempt(request, answer, options, true);
       }
       if (options.quiet) throw new ApiError('REFRESH_FAILED', message, response.status, false);
       if (usedToken !== null || code === 'J002' || retried) {
@@ -251,7 +247,7 @@ export function createHttpClient(deps: HttpClientDeps) {
       deps.rateLimited?.(seconds, again);
       if (again) {
         await sleep(seconds * 1000);
-        return attempt<T>(path, fields, options, retried, limited + 1);
+        return attempt(request, answer, options, retried, limited + 1);
       }
       throw new ApiError(code, message, response.status, deps.rateLimited !== undefined, detail);
     }
@@ -264,25 +260,11 @@ export function createHttpClient(deps: HttpClientDeps) {
       await deps.alert('serverError');
       throw new ApiError(code, message, response.status, true);
     }
-    console.warn(`API ${path}: ${code} ${message}`);
+    console.warn(`API ${request.url}: ${code} ${message}`);
     throw new ApiError(code, message, response.status, false, detail);
   }
 
-  async function get<T = unknown>(path: string, options: Omit<PostOptions, 'method' | 'json'> = {}): Promise<T> {
-    return attempt<T>(path, {}, { ...options, method: 'GET' }, false);
-  }
-
-  /** PUT a JSON body (sets a value: safe to repeat). */
-  async function put<T = unknown>(path: string, json: unknown, options: Omit<PostOptions, 'method' | 'json'> = {}): Promise<T> {
-    return attempt<T>(path, {}, { ...options, method: 'PUT', json }, false);
-  }
-
-  /** DELETE without a body (safe to repeat). */
-  async function del<T = unknown>(path: string, options: Omit<PostOptions, 'method' | 'json'> = {}): Promise<T> {
-    return attempt<T>(path, {}, { ...options, method: 'DELETE' }, false);
-  }
-
-  return { post, get, put, delete: del };
+  return { call };
 }
 
 /** Retry-After in whole seconds (the server sends seconds; an HTTP date is not used). */
