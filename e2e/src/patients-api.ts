@@ -105,6 +105,26 @@ export class PatientsApi {
     return body.data;
   }
 
+  /**
+   * Saves some of a record's documents (not the landmarks) as the viewer does: from the revisions
+   * read just before (`document_revisions`), since the server refuses a save without them
+   * (REVISION_REQUIRED). `drawing_result` is written whole here, so its revision is the column's.
+   */
+  async saveRecordDocuments(recordId: number, input: Record<string, unknown>): Promise<void> {
+    type Item = { document_revisions: { documents: Record<string, string | null> } };
+    const read = await this.graphql<{ analysis_records: { items: Item[] } }>(
+      'query($id: Int!) { analysis_records(filter: { id: $id }) { items { document_revisions } } }',
+      { id: recordId },
+    );
+    const revisions = read.analysis_records.items[0]?.document_revisions.documents;
+    assert.ok(revisions, `analysis record ${recordId} is readable`);
+    const base = Object.fromEntries(Object.keys(input).map((name) => [name, revisions[name] ?? null]));
+    await this.graphql(
+      'mutation($id: Int!, $i: AnalysisRecordInput!, $b: JSON) { update_analysis_record(id: $id, input: $i, base_documents: $b) { id } }',
+      { id: recordId, i: input, b: base },
+    );
+  }
+
   /** Draft patient + chart, upload the cephalogram (and a photo), wait for thumbnails, run the AI. */
   async createPatient(
     patient: { first_name: string; birth_info: string; gender: boolean },

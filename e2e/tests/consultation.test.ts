@@ -71,21 +71,18 @@ test(
     expect(aligned['status']).toBe('aligned');
     expect(aligned['mirrored'] ?? false).toBe(false);
     const photo = aligned['photo'] as { chart_data_id: number };
-    await api.graphql('mutation($id: Int!, $i: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $i) { id } }', {
-      id: record.id,
-      i: {
-        vto_sto_config: {
-          version: VTO_STO_CONFIG_VERSION,
-          data: {
-            movements: { ...ZERO_VTO_MOVEMENT, Pogonion: { horizontal: 5, vertical: 0 } },
-            flags: { treatment: true, refinement: false, morph: true, autoAlign: true },
-            ratios: {},
-            preset: null,
-          },
-          autoAlign: { method: 'auto', photo_chart_data_id: photo.chart_data_id, transform: aligned['transform'], residual_px: null },
-          point: null,
-          affectSvgTransform: true,
+    await api.saveRecordDocuments(record.id, {
+      vto_sto_config: {
+        version: VTO_STO_CONFIG_VERSION,
+        data: {
+          movements: { ...ZERO_VTO_MOVEMENT, Pogonion: { horizontal: 5, vertical: 0 } },
+          flags: { treatment: true, refinement: false, morph: true, autoAlign: true },
+          ratios: {},
+          preset: null,
         },
+        autoAlign: { method: 'auto', photo_chart_data_id: photo.chart_data_id, transform: aligned['transform'], residual_px: null },
+        point: null,
+        affectSvgTransform: true,
       },
     });
 

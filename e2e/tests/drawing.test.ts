@@ -158,10 +158,7 @@ test(
     const recordId = charts[0]?.analysis_record_id;
     assert.ok(recordId, 'the chart has an analysis record');
     const measurements = { version: 1, items: [] };
-    await api.graphql('mutation($id: Int!, $input: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $input) { id } }', {
-      id: recordId,
-      input: { drawing_result: { version: 1, measurements } },
-    });
+    await api.saveRecordDocuments(recordId, { drawing_result: { version: 1, measurements } });
 
     mkdirSync(screensDir, { recursive: true });
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
@@ -404,10 +401,7 @@ test(
       from: [200, 300],
       to: [700, 300],
     };
-    await api.graphql('mutation($id: Int!, $input: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $input) { id } }', {
-      id: recordId,
-      input: { drawing_result: { version: 1, coords: [], superimpositionCoords: [older] } },
-    });
+    await api.saveRecordDocuments(recordId, { drawing_result: { version: 1, coords: [], superimpositionCoords: [older] } });
 
     mkdirSync(screensDir, { recursive: true });
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });

@@ -291,6 +291,8 @@ test(
     await api.login();
     const firstStored = await record(apiGql, first.chartUuid);
     assert.deepEqual(firstStored.profilogram?.options, { standardLine: 'SN-7', point: 'S', scale: 150, rotate: 20 });
+    // Only the user's choices are stored (version 2): the polylines and deviations shown were computed.
+    assert.deepEqual(Object.keys(firstStored.profilogram ?? {}).sort(), ['options', 'version']);
     const items =
       (
         firstStored.drawing as {

@@ -216,7 +216,7 @@ async function assistantLimits(assistant: ProbeClient, v: VictimData): Promise<v
     [
       'drawing edit',
       'merge_drawing_result',
-      'mutation($id: Int!) { merge_drawing_result(id: $id, patch: { coords: [] }) { id } }',
+      'mutation($id: Int!) { merge_drawing_result(id: $id, patch: { coords: [] }, base: { coords: null }) { id } }',
       { id: v.recordId },
     ],
   ];

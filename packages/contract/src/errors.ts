@@ -118,6 +118,10 @@ export const ERROR_CATALOGUE = {
   NOT_FOUND: { status: 404, message: 'Not found.', specified: false },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed.', specified: false },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state.', specified: false },
+  // A save of an analysis record's document that names no revision to start from (base_revision,
+  // base_documents, or merge_drawing_result's base): refused unapplied, so no save can overwrite
+  // another's unseen (issue 29 item 1). The caller reads document_revisions and saves again.
+  REVISION_REQUIRED: { status: 428, message: 'A save must name the revision of each document it changes.', specified: false },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.', specified: false },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The content type is not supported.', specified: false },
   TOO_MANY_REQUESTS: { status: 429, message: 'Too many requests.', specified: false },

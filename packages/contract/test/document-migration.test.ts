@@ -7,7 +7,7 @@ import {
   readChartPopulation,
   readFilmAdjustments,
   readMeasurements,
-  readProfilogramResult,
+  readProfilogramDocument,
   readVtoStoConfig,
   vtoForReport,
 } from '../src/index';
@@ -57,7 +57,7 @@ const OLD_DOCUMENTS = [
   },
   {
     kind: 'profilogram_result',
-    read: readProfilogramResult,
+    read: readProfilogramDocument,
     stored: { options: DEFAULT_PROFILOGRAM_OPTIONS, unit: 'mm', polylines: [], template: [], deviations: [], templateSource: 'Björk' },
     opened: (doc: unknown) => (doc as { options: unknown }).options,
     expected: DEFAULT_PROFILOGRAM_OPTIONS,
@@ -95,7 +95,7 @@ describe('stored documents without a version open as version 1', () => {
   });
 
   it.each(OLD_DOCUMENTS.map((d) => [d.kind, d] as const))('%s of a version this code does not know reads as nothing stored', (_, d) => {
-    const doc = d.read({ ...d.stored, version: 2 });
+    const doc = d.read({ ...d.stored, version: 99 });
     if (d.kind === 'drawing_result.film') expect(doc).toEqual(DEFAULT_FILM_ADJUSTMENTS);
     else if (d.kind === 'drawing_result.measurements') expect(doc).toEqual([]);
     else expect(doc).toBeNull();

@@ -23,20 +23,10 @@ import {
   rowsPerChart,
   type ExportChart,
 } from '../src/exports';
+import { FILM_300 } from './fixtures/film-300';
 
-/** Ten landmarks of a made-up film (image px); the user moved A point (model output 4) 30 px forward. */
-const AI = [
-  [391, 514],
-  [673, 458],
-  [624, 586],
-  [306, 610],
-  [698, 716],
-  [686, 874],
-  [676, 947],
-  [646, 969],
-  [666, 964],
-  [392, 842],
-] as const;
+/** The first ten landmarks of ISBI film 300 (image px); the user moved A point (model output 4) 30 px forward. */
+const AI = FILM_300.slice(0, 10);
 const chart = (over: Partial<ExportChart> = {}): ExportChart => ({
   patient: { patientId: '7', name: '홍길동', birthDate: '2011-02-03', female: true },
   chartId: 'c-1',

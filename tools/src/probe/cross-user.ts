@@ -80,7 +80,9 @@ export async function crossUserMatrix(b: ProbeClient, v: VictimData): Promise<nu
     [
       'update_analysis_record',
       'update_analysis_record',
-      'mutation($id: Int!) { update_analysis_record(id: $id, input: { ruler_info: null, modified_result: null }) { id } }',
+      // With the revisions a save must name (else REVISION_REQUIRED, before the ownership check this probes).
+      'mutation($id: Int!) { update_analysis_record(id: $id, input: { ruler_info: null, modified_result: null }, base_revision: 0, ' +
+        'base_documents: { ruler_info: null }) { id } }',
       { id: v.recordId },
     ],
   ];
@@ -95,7 +97,7 @@ export async function crossUserMatrix(b: ProbeClient, v: VictimData): Promise<nu
   graph.push([
     'merge_drawing_result',
     'merge_drawing_result',
-    'mutation($id: Int!) { merge_drawing_result(id: $id, patch: { coords: [] }) { id drawing_result } }',
+    'mutation($id: Int!) { merge_drawing_result(id: $id, patch: { coords: [] }, base: { coords: null }) { id drawing_result } }',
     { id: v.recordId },
   ]);
   let sent = 0;

@@ -46,6 +46,8 @@ async function read(): Promise<Record_> {
 interface Kind {
   name: string;
   save(n: number, seen: Record_): Promise<Awaited<ReturnType<GraphHarness['gql']>>>;
+  /** The same save naming no revision at all (the argument left out). */
+  bare(n: number): Promise<Awaited<ReturnType<GraphHarness['gql']>>>;
   stored(record: Record_): unknown;
   value(n: number): unknown;
 }
@@ -54,13 +56,20 @@ const column = (name: string, value: (n: number) => unknown): Kind => ({
   name,
   save: (n, seen) =>
     g.gql(token, UPDATE, { id: recordId, i: { [name]: value(n) }, b: { [name]: seen.document_revisions.documents[name] ?? null } }),
+  bare: (n) => g.gql(token, UPDATE, { id: recordId, i: { [name]: value(n) } }),
   stored: (record) => record[name],
   value,
 });
 
 const drawingKey = (key: string, patch: (n: number) => Record<string, unknown>): Kind => ({
   name: `drawing_result.${key}`,
-  save: (n, seen) => g.gql(token, MERGE, { id: recordId, p: patch(n), b: { [key]: seen.document_revisions.drawing[key] ?? null } }),
+  // The base names every key the patch sets but `version` (the pad sets `coords` and `superimpositionCoords`).
+  save: (n, seen) => {
+    const keys = Object.keys(patch(n)).filter((name) => name !== 'version');
+    const b = Object.fromEntries(keys.map((name) => [name, seen.document_revisions.drawing[name] ?? null]));
+    return g.gql(token, MERGE, { id: recordId, p: patch(n), b });
+  },
+  bare: (n) => g.gql(token, MERGE, { id: recordId, p: patch(n) }),
   stored: (record) => (record.drawing_result as Record<string, unknown> | null)?.[key],
   value: (n) => patch(n)[key],
 });
@@ -91,6 +100,7 @@ const KINDS: Kind[] = [
   {
     name: 'modified_result (landmarks)',
     save: (n, seen) => g.gql(token, LANDMARKS, { id: recordId, i: { modified_result: landmarks(n) }, b: seen.revision }),
+    bare: (n) => g.gql(token, LANDMARKS, { id: recordId, i: { modified_result: landmarks(n) } }),
     stored: (record) => (record.modified_result as { landmarks?: unknown } | null)?.landmarks,
     value: (n) => landmarks(n).landmarks,
   },
@@ -147,5 +157,37 @@ describe('every document of the analysis record: two tabs of one user', () => {
     for (const [n, kind] of KINDS.filter((k) => !k.name.startsWith('modified_result')).entries()) {
       expect(kind.stored(stored), kind.name).toEqual(kind.value(10 + n));
     }
+  });
+});
+
+describe('a save that names no revision is refused and changes nothing', () => {
+  /** Refused unapplied: REVISION_REQUIRED with its HTTP status, every stored value and revision as before. */
+  async function expectRefused(reply: Awaited<ReturnType<GraphHarness['gql']>>, before: Record_): Promise<void> {
+    expect(reply.body.errors?.[0]?.extensions?.code, reply.raw).toBe('REVISION_REQUIRED');
+    expect(reply.status, reply.raw).toBe(428);
+    expect(await read()).toEqual(before);
+  }
+
+  it.each(KINDS.map((kind) => [kind.name, kind] as const))('%s', async (_, kind) => {
+    const before = await read();
+    await expectRefused(await kind.bare(20), before);
+  });
+
+  it("naming another document's revision, or another key's, is no precondition for this one", async () => {
+    const before = await read();
+    const { documents, drawing } = before.document_revisions;
+    const vto = { version: 1, moves: [{ landmark: 'Pog', dx: 21, dy: 0 }] };
+    await expectRefused(
+      await g.gql(token, UPDATE, { id: recordId, i: { vto_sto_config: vto }, b: { ruler_info: documents.ruler_info } }),
+      before,
+    );
+    // Two documents in one save: each needs its own revision.
+    const both = { vto_sto_config: vto, ruler_info: { version: 1, ppm: 21 } };
+    await expectRefused(await g.gql(token, UPDATE, { id: recordId, i: both, b: { vto_sto_config: documents.vto_sto_config } }), before);
+    // The record's landmark revision does not stand for a document's.
+    await expectRefused(await g.gql(token, LANDMARKS, { id: recordId, i: { vto_sto_config: vto }, b: before.revision }), before);
+    // A drawing merge of two keys naming one.
+    const patch = { measurements: { version: 1, items: [] }, norms: { version: 1, population: 'korean' } };
+    await expectRefused(await g.gql(token, MERGE, { id: recordId, p: patch, b: { measurements: drawing.measurements ?? null } }), before);
   });
 });

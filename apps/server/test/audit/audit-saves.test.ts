@@ -16,6 +16,9 @@ const clock = new ManualClock(Date.parse('2026-04-01T09:00:00Z'));
 let g: GraphHarness;
 let token: string;
 const a = { patient: 0, chart: 0, chartId: '', film: 0, record: 0, revision: 0 };
+/** The record's document revisions as the last answer gave them (a save names them; a read would be audited). */
+type Revisions = { documents: Record<string, string | null>; drawing: Record<string, string> };
+let revisions: Revisions = { documents: {}, drawing: {} };
 
 const INFER = {
   version: 1,
@@ -25,12 +28,24 @@ const INFER = {
     { cname: 1, name: 'Nasion', x: 1400, y: 950, confidence: 0.9 },
   ],
 };
-const UPDATE = `mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) {
-  update_analysis_record(id: $id, input: $i, base_revision: $b) { id revision } }`;
+const UPDATE = `mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int, $d: JSON) {
+  update_analysis_record(id: $id, input: $i, base_revision: $b, base_documents: $d) { id revision document_revisions } }`;
 
+/** Saves from the revisions last answered: the record's for the landmarks, each document's own for the rest. */
 async function save(input: Record<string, unknown>): Promise<void> {
-  const data = await g.ok<{ update_analysis_record: { revision: number } }>(token, UPDATE, { id: a.record, i: input, b: a.revision });
+  const d = Object.fromEntries(
+    Object.keys(input)
+      .filter((name) => name !== 'modified_result')
+      .map((name) => [name, revisions.documents[name] ?? null]),
+  );
+  const data = await g.ok<{ update_analysis_record: { revision: number; document_revisions: Revisions } }>(token, UPDATE, {
+    id: a.record,
+    i: input,
+    b: a.revision,
+    d,
+  });
   a.revision = data.update_analysis_record.revision;
+  revisions = data.update_analysis_record.document_revisions;
 }
 
 const landmarks = (edited: LandmarkMap<ImagePoint>) => ({ modified_result: toModifiedResult(edited, a.film) });
@@ -71,13 +86,14 @@ afterAll(async () => {
 describe('what a save of an analysis record records', () => {
   it('a new record with the model result: the landmarks placed, from nowhere, no distance', async () => {
     const before = await rowCount();
-    const created = await g.ok<{ create_analysis_record: { id: number; revision: number } }>(
+    const created = await g.ok<{ create_analysis_record: { id: number; revision: number; document_revisions: Revisions } }>(
       token,
-      'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id revision } }',
+      'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id revision document_revisions } }',
       { c: a.chart, i: { infer_result: INFER } },
     );
     a.record = created.create_analysis_record.id;
     a.revision = created.create_analysis_record.revision;
+    revisions = created.create_analysis_record.document_revisions;
     const [row] = await rowsSince(before);
     expect(row).toMatchObject({ action: 'landmarks.update', targetType: 'analysis_record', outcome: 'success' });
     expect(row?.detail).toMatchObject({ patientId: a.patient, chartId: a.chartId, documents: ['infer_result'] });
@@ -163,10 +179,17 @@ describe('what a save of an analysis record records', () => {
   });
 
   it('drawings: a changed merge is drawing.update, the same patch again is nothing', async () => {
-    const merge = 'mutation($id: Int!, $p: JSON!) { merge_drawing_result(id: $id, patch: $p) { id } }';
+    const merge =
+      'mutation($id: Int!, $p: JSON!, $b: JSON) { merge_drawing_result(id: $id, patch: $p, base: $b) { id document_revisions } }';
     const before = await rowCount();
-    await g.ok(token, merge, { id: a.record, p: { version: 1, coords: [[1, 2]] } });
-    await g.ok(token, merge, { id: a.record, p: { version: 1, coords: [[1, 2]] } });
+    for (let i = 0; i < 2; i++) {
+      const data = await g.ok<{ merge_drawing_result: { document_revisions: Revisions } }>(token, merge, {
+        id: a.record,
+        p: { version: 1, coords: [[1, 2]] },
+        b: { coords: revisions.drawing['coords'] ?? null },
+      });
+      revisions = data.merge_drawing_result.document_revisions;
+    }
     const rows = await rowsSince(before);
     expect(rows.map((r) => [r.action, r.detail?.['documents']])).toEqual([['drawing.update', ['drawing_result']]]);
   });
@@ -174,7 +197,7 @@ describe('what a save of an analysis record records', () => {
   it('a refused save is still recorded, under what it asked to change', async () => {
     const other = await g.signIn('auditsaveb');
     const before = await rowCount();
-    const reply = await g.gql(other, UPDATE, { id: a.record, i: { ruler_info: null } });
+    const reply = await g.gql(other, UPDATE, { id: a.record, i: { ruler_info: null }, d: { ruler_info: null } });
     expect(reply.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const reply2 = await g.gql(other, UPDATE, { id: a.record, i: landmarks({ S: imagePoint(1, 1) }), b: a.revision });
     expect(reply2.body.errors?.[0]?.extensions?.code).toBeDefined();

@@ -14,7 +14,7 @@ import {
   type AccessOperation,
   type ActorRole,
 } from '@ceppro/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisRecords, clinicMembers, clinics, users } from '../../src/db/schema/index';
 import { createAdaptationHarness, idOfOutput, type AdaptationHarness } from '../ai-adaptation/ai-adaptation-harness';
@@ -114,13 +114,35 @@ const revisionOf = async (recordId: number) =>
   (await db().select({ revision: analysisRecords.revision }).from(analysisRecords).where(eq(analysisRecords.id, recordId)))[0]?.revision ??
   1;
 
+/** A stored JSON value's revision as the server computes it (md5 of its jsonb text; null: absent). */
+const storedRevisionOf = async (recordId: number, value: ReturnType<typeof sql>) =>
+  (
+    await db()
+      .select({ revision: sql<string | null>`md5((${value})::text)` })
+      .from(analysisRecords)
+      .where(eq(analysisRecords.id, recordId))
+  )[0]?.revision ?? null;
+
+/** A save from the current revisions (the record's for the landmarks, each document's own), so only the policy can refuse it. */
 const saveRecord =
   (input: Record<string, unknown>): Operation['run'] =>
   async (token, t) =>
     graph(
       token,
-      'mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) { update_analysis_record(id: $id, input: $i, base_revision: $b) { id } }',
-      { id: t.recordId, i: input, b: await revisionOf(t.recordId) },
+      'mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int, $d: JSON) { ' +
+        'update_analysis_record(id: $id, input: $i, base_revision: $b, base_documents: $d) { id } }',
+      {
+        id: t.recordId,
+        i: input,
+        b: await revisionOf(t.recordId),
+        d: Object.fromEntries(
+          await Promise.all(
+            Object.keys(input)
+              .filter((name) => name !== 'modified_result')
+              .map(async (name) => [name, await storedRevisionOf(t.recordId, sql`${sql.identifier(name)}`)] as const),
+          ),
+        ),
+      },
       (d: { update_analysis_record: unknown }) => d.update_analysis_record !== null,
     );
 
@@ -215,11 +237,14 @@ const OPERATIONS: Record<Exclude<AccessOperation, (typeof PER_PERSON)[number]>, 
   'planning.edit': { targeted: true, run: saveRecord({ vto_sto_config: { version: 1 } }) },
   'drawing.edit': {
     targeted: true,
-    run: (token, t) =>
+    run: async (token, t) =>
       graph(
         token,
-        'mutation($id: Int!) { merge_drawing_result(id: $id, patch: { measurements: [] }) { id } }',
-        { id: t.recordId },
+        'mutation($id: Int!, $b: JSON) { merge_drawing_result(id: $id, patch: { measurements: [] }, base: $b) { id } }',
+        {
+          id: t.recordId,
+          b: { measurements: await storedRevisionOf(t.recordId, sql`${analysisRecords.drawingResult} -> 'measurements'`) },
+        },
         (d: { merge_drawing_result: unknown }) => d.merge_drawing_result !== null,
       ),
   },

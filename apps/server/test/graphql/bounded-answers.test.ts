@@ -165,7 +165,11 @@ describe('one record at a time', () => {
 
   it('charges a write its answer before writing: a refused answer leaves no write behind', async () => {
     const ruler = { version: 1, p1: { x: 0, y: 0 }, p2: { x: 10, y: 0 }, length_mm: 1, ppm: 10 };
-    const write = (i: number) => `update_analysis_record(id: ${small[i]}, input: { ruler_info: $r }) { id ${ALL_DOCUMENTS} }`;
+    // Each write names the revision of ruler_info it starts from (null: absent, as on these records).
+    const writeFrom = (base: string | null) => (i: number) =>
+      `update_analysis_record(id: ${small[i]}, input: { ruler_info: $r }, base_documents: { ruler_info: ${JSON.stringify(base)} }) ` +
+      `{ id ${ALL_DOCUMENTS} }`;
+    const write = writeFrom(null);
     const reply = await g.gql(token, `mutation($r: JSON) { ${aliases(3, write)} }`, { r: ruler });
     // Each answer may carry 7 documents of up to 256 KB: two fit in 4 MB, the third is refused unwritten.
     expect(reply.status).toBe(422);
@@ -176,8 +180,14 @@ describe('one record at a time', () => {
       { id: small[2] },
     );
     expect(stored.analysis_records.items).toEqual([{ id: small[2], ruler_info: null }]);
-    // One write answering with its documents is fine.
-    const one = await g.ok<{ a0: { ruler_info: unknown } }>(token, `mutation($r: JSON) { ${aliases(1, write)} }`, { r: ruler });
+    // One write answering with its documents is fine (small[0] was written above: from its revision now).
+    const read = await g.ok<{ analysis_records: { items: Array<{ document_revisions: { documents: Record<string, string | null> } }> } }>(
+      token,
+      `query($id: Int!) { analysis_records(filter: { id: $id }) { items { document_revisions } } }`,
+      { id: small[0] },
+    );
+    const base = read.analysis_records.items[0]?.document_revisions.documents['ruler_info'] ?? null;
+    const one = await g.ok<{ a0: { ruler_info: unknown } }>(token, `mutation($r: JSON) { ${aliases(1, writeFrom(base))} }`, { r: ruler });
     expect(one.a0.ruler_info).toEqual(ruler);
   });
 });

@@ -194,12 +194,13 @@ describe('analysis records', () => {
     const updated = (
       await g.ok<{ update_analysis_record: RecordRow }>(
         token,
-        `mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) { update_analysis_record(id: ` +
-          `$id, input: $i, base_revision: $b) { ${RECORD_FIELDS} } }`,
+        `mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int, $d: JSON) { update_analysis_record(id: ` +
+          `$id, input: $i, base_revision: $b, base_documents: $d) { ${RECORD_FIELDS} } }`,
         {
           id: created.id,
           i: { modified_result: modifiedOn(imageId), drawing_result: { version: 1, coords: [[1, 2]], superimpositionCoords: [] } },
           b: 1,
+          d: { drawing_result: null },
         },
       )
     ).update_analysis_record;
@@ -257,7 +258,24 @@ describe('analysis records', () => {
 });
 
 describe('merge_drawing_result', () => {
-  const MERGE = `mutation($id: Int!, $p: JSON!) { merge_drawing_result(id: $id, patch: $p) { id drawing_result } }`;
+  const MERGE_FROM =
+    'mutation($id: Int!, $p: JSON!, $b: JSON) { merge_drawing_result(id: $id, patch: $p, base: $b) { id drawing_result } }';
+  /**
+   * A merge as the viewer sends it: naming the revision of each key it sets, read just before (a
+   * key absent: null). Anything not a plain object is sent with an empty base (it is refused first).
+   */
+  async function baseFor(id: number, p: unknown): Promise<Record<string, string | null>> {
+    if (typeof p !== 'object' || p === null || Array.isArray(p)) return {};
+    const read = await g.ok<{ analysis_records: { items: Array<{ document_revisions: { drawing: Record<string, string> } }> } }>(
+      token,
+      `query($id: Int!) { analysis_records(filter: { id: $id }) { items { document_revisions } } }`,
+      { id },
+    );
+    const drawing = read.analysis_records.items[0]?.document_revisions.drawing ?? {};
+    return Object.fromEntries(Object.keys(p).map((key) => [key, drawing[key] ?? null]));
+  }
+  const merge = async (as: string, id: number, p: unknown) => g.gql(as, MERGE_FROM, { id, p, b: await baseFor(id, p) });
+  const mergeOk = async <T>(id: number, p: unknown) => g.ok<T>(token, MERGE_FROM, { id, p, b: await baseFor(id, p) });
   const newRecord = async () => {
     const chart = await newChart();
     return (
@@ -274,36 +292,40 @@ describe('merge_drawing_result', () => {
     const shapes = { version: 1, coords: [{ id: 'a', tool: 'line' }], superimpositionCoords: [] };
     const measurements = { measurements: { version: 1, items: [{ id: 'm1' }] } };
     // Both features save at once, each with only its own keys: neither overwrites the other.
-    await Promise.all([g.ok(token, MERGE, { id, p: shapes }), g.ok(token, MERGE, { id, p: measurements })]);
+    const [shapesBase, measurementsBase] = [await baseFor(id, shapes), await baseFor(id, measurements)];
+    await Promise.all([
+      g.ok(token, MERGE_FROM, { id, p: shapes, b: shapesBase }),
+      g.ok(token, MERGE_FROM, { id, p: measurements, b: measurementsBase }),
+    ]);
     const both = await g.ok<{ analysis_records: { items: RecordRow[] } }>(
       token,
       `query($id: Int!) { analysis_records(filter: { id: $id }) { items { drawing_result } } }`,
       { id },
     );
     expect(both.analysis_records.items[0]?.drawing_result).toEqual({ ...shapes, ...measurements });
-    const next = await g.ok<{ merge_drawing_result: RecordRow }>(token, MERGE, { id, p: { coords: [] } });
+    const next = await mergeOk<{ merge_drawing_result: RecordRow }>(id, { coords: [] });
     expect(next.merge_drawing_result.drawing_result).toEqual({ ...shapes, coords: [], ...measurements });
   });
 
   it("starts a missing document at version 1 and refuses bad patches, a result over the size limit and another user's record", async () => {
     const id = await newRecord();
-    const first = await g.ok<{ merge_drawing_result: RecordRow }>(token, MERGE, { id, p: { measurements: { version: 1, items: [] } } });
+    const first = await mergeOk<{ merge_drawing_result: RecordRow }>(id, { measurements: { version: 1, items: [] } });
     expect(first.merge_drawing_result.drawing_result).toEqual({ version: 1, measurements: { version: 1, items: [] } });
     for (const p of [{}, { version: 0 }, { version: 'x' }, [1, 2], 'text']) {
-      const reply = await g.gql(token, MERGE, { id, p });
+      const reply = await merge(token, id, p);
       expect(reply.body.errors?.[0]?.extensions?.code, JSON.stringify(p)).toMatch(/^(VALIDATION_FAILED|BAD_REQUEST)$/);
     }
     // Each patch is under the limit; together they would not be: the last one is refused whole.
     const big = 'x'.repeat(100 * 1024);
-    await g.ok(token, MERGE, { id, p: { a: big } });
-    await g.ok(token, MERGE, { id, p: { b: big } });
-    const over = await g.gql(token, MERGE, { id, p: { c: big } });
+    await mergeOk(id, { a: big });
+    await mergeOk(id, { b: big });
+    const over = await merge(token, id, { c: big });
     expect(over.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
     const stored = await g.h.services.database.db.query.analysisRecords.findFirst({ where: (t, { eq }) => eq(t.id, id) });
     expect(Object.keys(stored?.drawingResult ?? {}).sort()).toEqual(['a', 'b', 'measurements', 'version']);
 
     const other = await g.signIn('mergeother');
-    const foreign = await g.gql(other, MERGE, { id, p: { coords: [] } });
+    const foreign = await g.gql(other, MERGE_FROM, { id, p: { coords: [] }, b: { coords: null } });
     expect(foreign.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 });

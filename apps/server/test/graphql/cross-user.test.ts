@@ -155,7 +155,7 @@ describe("mutations with A's ids are NOT_FOUND and change nothing", () => {
       'update_analysis_record',
       `mutation($id: Int!) { update_analysis_record(id: $id, input: { modified_result: ` +
         `{ version: 2, image: { chart_data_id: 1 }, landmarks: [] }, drawing_result: ` +
-        `{ version: 1, hijacked: true } }, base_revision: 1) { id } }`,
+        `{ version: 1, hijacked: true } }, base_revision: 1, base_documents: { drawing_result: null }) { id } }`,
       () => ({ id: a.record }),
     ],
   ])('%s', async (_label, mutation, variables) => {

@@ -18,6 +18,7 @@ import { auditEvents, chartData } from '../../src/db/schema/index';
 import { FILM_300_SIZE, film300InferResult } from '../fixtures/film-300';
 import { createImageHarness, eventually, plainImage, type ImageHarness, type TestChart } from '../images/image-harness';
 import { pdfText } from './poppler';
+import { saveRecordDocuments } from '../analysis-records/record-saves';
 
 /**
  * Consultation mode's server side through HTTP (issue 28 item 5): the model and the one-page PDF in the
@@ -64,10 +65,12 @@ async function saveRecord(c: TestChart, input: Record<string, unknown>): Promise
     { c: c.chartRef },
   );
   const record = data.analysis_records.items[0];
-  const mutation = record
-    ? 'mutation($id: Int!, $i: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $i) { id } }'
-    : 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }';
-  await t.ok(token, mutation, record ? { id: record.id, i: input } : { c: c.chartRef, i: input });
+  if (record) await saveRecordDocuments(t, token, record.id, input);
+  else
+    await t.ok(token, 'mutation($c: Int!, $i: AnalysisRecordInput!) { create_analysis_record(chart_id: $c, input: $i) { id } }', {
+      c: c.chartRef,
+      i: input,
+    });
 }
 
 async function consultationPdf(chartId: string, lang: string, as = token) {

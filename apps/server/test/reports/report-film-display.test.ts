@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImageHarness, type ImageHarness, type TestChart } from '../images/image-harness';
 import { pdfText } from './poppler';
 import { FILM_300_SIZE, film300InferResult } from '../fixtures/film-300';
+import { mergeDrawingResult } from '../analysis-records/record-saves';
 
 /**
  * The viewer's image panel "printed as used" (issue 28, item 3), through HTTP on a real database: the
@@ -70,8 +71,7 @@ async function pdfFilm(bytes: Buffer): Promise<{ data: Buffer; width: number }> 
 }
 
 async function setFilmDisplay(patch: Record<string, unknown>): Promise<void> {
-  const merge = 'mutation($id: Int!, $p: JSON!) { merge_drawing_result(id: $id, patch: $p) { id } }';
-  await t.ok(token, merge, { id: recordId, p: patch });
+  await mergeDrawingResult(t, token, recordId, patch);
 }
 
 beforeAll(async () => {

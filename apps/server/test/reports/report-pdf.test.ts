@@ -41,11 +41,15 @@ async function committedChart(token: string, name: string, bytes: Buffer | null)
   return c;
 }
 
-/** A landmark save as the viewer makes it: bound to the chart's film, from the record's current revision. */
+/**
+ * A save as the viewer makes it: landmarks bound to the chart's film, from the record's current
+ * revision; any other document from its own current revision.
+ */
 async function save(token: string, chartRef: number, input: Record<string, unknown>): Promise<void> {
-  const data = await t.ok<{ analysis_records: { items: Array<{ id: number; revision: number }> } }>(
+  type Item = { id: number; revision: number; document_revisions: { documents: Record<string, string | null> } };
+  const data = await t.ok<{ analysis_records: { items: Item[] } }>(
     token,
-    'query($c: Int!) { analysis_records(filter: { chart_id: $c }) { items { id revision } } }',
+    'query($c: Int!) { analysis_records(filter: { chart_id: $c }) { items { id revision document_revisions } } }',
     { c: chartRef },
   );
   const record = data.analysis_records.items[0];
@@ -59,8 +63,18 @@ async function save(token: string, chartRef: number, input: Record<string, unkno
     : input;
   await t.ok(
     token,
-    'mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int) { update_analysis_record(id: $id, input: $i, base_revision: $b) { id } }',
-    { id: record?.id, i: bound, b: record?.revision },
+    'mutation($id: Int!, $i: AnalysisRecordInput!, $b: Int, $d: JSON) { ' +
+      'update_analysis_record(id: $id, input: $i, base_revision: $b, base_documents: $d) { id } }',
+    {
+      id: record?.id,
+      i: bound,
+      b: record?.revision,
+      d: Object.fromEntries(
+        Object.keys(input)
+          .filter((name) => name !== 'modified_result' && name !== 'infer_result')
+          .map((name) => [name, record?.document_revisions.documents[name] ?? null]),
+      ),
+    },
   );
 }
 

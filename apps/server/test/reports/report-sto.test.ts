@@ -1,10 +1,9 @@
 import { ZERO_SURGICAL_PLAN, ZERO_VTO_MOVEMENT, calibrationFromDefaultPpm } from '@ceppro/ceph';
 import { VTO_STO_CONFIG_VERSION, reportLabels, vtoForReport, type VtoStoConfig } from '@ceppro/contract';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ReportDocument } from '../../src/pdf/pdf-canvas';
 import { addVtoPages } from '../../src/features/reports/report-vto';
 import { FACE } from '../../../../packages/ceph/test/fixtures';
+import { vtoPageDocument } from './vto-page-document';
 
 /** A stored STO document: Le Fort I 5 mm forward and 2 mm up, genioplasty 3 mm forward, autorotation on. */
 const STO: VtoStoConfig = {
@@ -59,15 +58,7 @@ describe('STO report page', () => {
 
   it('the PDF page shows the mode, the segment table and the autorotation line', async () => {
     const report = vtoForReport({ vtoStoConfig: STO, imgSize: SIZE }, FACE, CAL)!;
-    const doc = new ReportDocument('en', { title: 't', author: 'a', creationDate: new Date(0) });
-    const film = doc.addJpeg({
-      bytes: await sharp({ create: { width: 387, height: 480, channels: 3, background: '#333' } })
-        .jpeg()
-        .toBuffer(),
-      width: 387,
-      height: 480,
-      channels: 3,
-    });
+    const { doc, film } = await vtoPageDocument();
     const pages = addVtoPages(doc, report, () => 70, film);
     const text = pages.flatMap((p) => p.texts());
     expect(text).toContain('Plan: Surgical STO (segments moved separately)');

@@ -2,22 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ReportDocument } from '../../src/pdf/pdf-canvas';
 import { superimpositionForReport } from '@ceppro/contract';
 import { addSuperimpositionPages } from '../../src/features/reports/report-superimposition';
+import { superimpositionFilm } from '../../../../packages/contract/test/fixtures/superimposition-film';
 
-const film = (chartId: string, colour: 'white' | 'red', date: string | null, dx: number) => ({
-  chart_id: chartId,
-  chart_data_id: 1,
-  shoot_date: date,
-  colour,
-  image: { width: 100, height: 100 },
-  transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 },
-  rms_residual: 0,
-  registered_on: ['S', 'N'],
-  landmarks: [
-    { id: 'Ba', x: 5, y: 40 },
-    { id: 'S', x: 20, y: 20 },
-    { id: 'N', x: 80 + dx, y: 18 },
-  ],
-});
+const film = (chartId: string, colour: 'white' | 'red', date: string | null, dx: number) =>
+  superimpositionFilm(chartId, colour, dx, { shootDate: date, before: [{ id: 'Ba', x: 5, y: 40 }] });
 
 const stored = (rows: number) => ({
   version: 1,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILM_300_SIZE, film300InferResult } from '../fixtures/film-300';
 import { createImageHarness, plainImage, type ImageHarness, type TestChart } from '../images/image-harness';
 import { pdfText } from './poppler';
+import { saveRecordDocuments } from '../analysis-records/record-saves';
 
 /**
  * POST /api/report/pdf with a VTO/STO plan: the chart's aligned facial photo is read and morphed
@@ -50,10 +51,7 @@ async function saveRecord(input: Record<string, unknown>): Promise<void> {
     });
     return;
   }
-  await t.ok(token, 'mutation($id: Int!, $i: AnalysisRecordInput!) { update_analysis_record(id: $id, input: $i) { id } }', {
-    id: record.id,
-    i: input,
-  });
+  await saveRecordDocuments(t, token, record.id, input);
 }
 
 async function reportText(): Promise<string> {

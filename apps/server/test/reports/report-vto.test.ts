@@ -1,10 +1,9 @@
 import { ZERO_VTO_MOVEMENT, calibrationFromDefaultPpm, getLandmark, UNCALIBRATED } from '@ceppro/ceph';
 import { VTO_STO_CONFIG_VERSION, vtoForReport, type VtoStoConfig } from '@ceppro/contract';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ReportDocument } from '../../src/pdf/pdf-canvas';
 import { addVtoPages } from '../../src/features/reports/report-vto';
 import { FACE } from '../../../../packages/ceph/test/fixtures';
+import { vtoPageDocument } from './vto-page-document';
 
 const config = (pog: number, chin: number): VtoStoConfig => ({
   version: VTO_STO_CONFIG_VERSION,
@@ -42,15 +41,7 @@ describe('VTO/STO report page', () => {
 
   it('lays out a page with the film, the table and the measurements', async () => {
     const report = vtoForReport({ vtoStoConfig: config(5, 1), imgSize: { width: 1935, height: 2400 } }, FACE, CAL)!;
-    const doc = new ReportDocument('en', { title: 't', author: 'a', creationDate: new Date(0) });
-    const film = doc.addJpeg({
-      bytes: await sharp({ create: { width: 387, height: 480, channels: 3, background: '#333' } })
-        .jpeg()
-        .toBuffer(),
-      width: 387,
-      height: 480,
-      channels: 3,
-    });
+    const { doc, film } = await vtoPageDocument();
     const pages = addVtoPages(doc, report, () => 70, film);
     expect(pages).toHaveLength(1);
     const text = pages[0]?.texts() ?? [];

@@ -8,13 +8,14 @@ import {
 } from '@ceppro/ceph';
 import { parseRulerInfo, readRecordLandmarks, resolveCalibration, toModifiedResult } from '@ceppro/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Viewer } from '../../src/features/viewer/index.ts';
 import { DEFAULT_VTO_PLAN, toVtoDocument } from '../../src/features/viewer/vto/lib/vto-config.ts';
 import { createI18n } from '../../src/i18n/index.ts';
+import { CHART_UUID, viewerChart, viewerTestLifecycle } from '../viewer/viewer-fixture.ts';
 
 /**
  * Opening a chart in the viewer is a view, never a save (the trail records `chart.view`, and a save
@@ -22,17 +23,7 @@ import { createI18n } from '../../src/i18n/index.ts';
  * user's landmarks, a ruler, a VTO/STO plan, drawings and a profilogram (auto measurement on), sends
  * no mutation while it is open nor when it closes.
  */
-const UUID = '6f1c1e9e-8c56-4a5b-9a3c-2d8e4b1f0a11';
-const CHART_ID = '0b6f3d9a-1c2e-4f5a-8b7c-9d0e1f2a3b4c';
-const chart = {
-  id: 11,
-  uuid: UUID,
-  chart_id: CHART_ID,
-  createdAt: '2026-01-02T00:00:00.000Z',
-  patient: { id: 7, patient_id: '3', first_name: 'Kim Minji', birth_info: '1990-05-01', gender: true },
-  chart_data: [{ id: 1, image_type_cd: '00700', shoot_date: '2024-03-02' }],
-  analysis_record_id: 5,
-};
+const chart = viewerChart();
 const infer = {
   version: 1,
   model: { id: 'ceph-landmarks-v1', version: '1.1.0' },
@@ -125,15 +116,9 @@ function backend(): string[] {
   return mutations;
 }
 
+viewerTestLifecycle();
 beforeEach(() => {
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
 });
 
 describe('opening the viewer', () => {
@@ -143,9 +128,9 @@ describe('opening the viewer', () => {
     const view = render(
       <I18nextProvider i18n={createI18n('en')}>
         <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[`/viewer/${UUID}`]}>
+          <MemoryRouter initialEntries={[`/viewer/${CHART_UUID}`]}>
             <Routes>
-              <Route path="/viewer/:id" element={<Viewer chartUuid={UUID} />} />
+              <Route path="/viewer/:id" element={<Viewer chartUuid={CHART_UUID} />} />
             </Routes>
           </MemoryRouter>
         </QueryClientProvider>

@@ -1,6 +1,7 @@
 import { imagePoint } from '@ceppro/ceph';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commandById } from '../../src/features/viewer/commands.ts';
+import { recordStore } from '../../src/features/viewer/documents/record-store.ts';
 import { useLandmarkStore } from '../../src/features/viewer/store/landmark-store.ts';
 import { useViewerStore } from '../../src/features/viewer/store/viewer-store.ts';
 import { createHarness, RECORD, type Harness } from '../viewer/harness.ts';
@@ -43,7 +44,7 @@ describe('read-only landmarks', () => {
     landmarks().resetToAi();
     expect(landmarks().edited).toEqual({});
     expect(landmarks().guided).toEqual([]);
-    expect(landmarks().past).toHaveLength(0);
+    expect(recordStore.getState().past).toHaveLength(0);
     for (const id of ['undo', 'redo', 'reset-ai', 'reset-ai-all'] as const) expect(commandById(id).enabled?.(context())).toBe(false);
     expect(h.saves).toHaveLength(0);
   });

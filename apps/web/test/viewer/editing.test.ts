@@ -2,6 +2,7 @@ import { LANDMARKS } from '@ceppro/ceph';
 import { modifiedResultSchema } from '@ceppro/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setTool, useToolStore } from '../../src/features/viewer/interaction/registry.ts';
+import { recordStore } from '../../src/features/viewer/documents/record-store.ts';
 import { useLandmarkStore } from '../../src/features/viewer/store/landmark-store.ts';
 import { useViewerStore } from '../../src/features/viewer/store/viewer-store.ts';
 import { createHarness, RECORD, type Harness } from './harness.ts';
@@ -42,7 +43,7 @@ describe('reset to AI', () => {
   it('does nothing (no history entry) when nothing was adjusted', () => {
     landmarks().resetToAi();
     landmarks().resetToAi('S');
-    expect(landmarks().past).toHaveLength(0);
+    expect(recordStore.getState().past).toHaveLength(0);
     expect(landmarks().dirty).toBe(false);
   });
 });
@@ -71,7 +72,7 @@ describe('guided placement', () => {
     expect(h.toLocal(h.position('Id')!).x).toBeCloseTo(320, 6);
     expect(h.toLocal(h.position('Pr')!).y).toBeCloseTo(620, 6);
     expect(landmarks().selected).toBe('Pr');
-    expect(landmarks().past).toHaveLength(3);
+    expect(recordStore.getState().past).toHaveLength(3);
   });
 
   it('Escape stops placing; skipped landmarks stay unplaced', () => {
@@ -148,7 +149,9 @@ describe('autosave when leaving the Landmarks panel', () => {
     landmarks().select('Pog');
     h.key('ArrowUp');
     landmarks().resetToAi();
-    expect(landmarks().dirty).toBe(true);
+    // Dirty means "differs from what the record holds": edits that end there are nothing to save.
+    expect(landmarks().dirty).toBe(false);
+    expect(recordStore.getState().past).toHaveLength(2);
     h.openPanel('analysis');
     await h.autosave.settled();
     expect(h.saves).toEqual([]);

@@ -5,7 +5,9 @@ import { createInteractionController, type InteractionController } from '../../s
 import { setTool, useToolStore } from '../../src/features/viewer/interaction/registry.ts';
 import type { ViewerKey } from '../../src/features/viewer/interaction/types.ts';
 import { hitTestLandmark } from '../../src/features/viewer/lib/hit-test.ts';
-import { connectLandmarkAutosave, createLandmarkAutosave, type LandmarkAutosave } from '../../src/features/viewer/lib/landmark-autosave.ts';
+import { recordStore } from '../../src/features/viewer/documents/record-store.ts';
+import { connectRecordAutosave } from '../../src/features/viewer/documents/use-record-autosave.ts';
+import { landmarkDocumentSpec, pendingLandmarkSave, type SavePayload } from '../../src/features/viewer/lib/landmark-document.ts';
 import { LANDMARKS_PANEL_ID, usePanelStore } from '../../src/features/viewer/panels.ts';
 import { useLandmarkStore } from '../../src/features/viewer/store/landmark-store.ts';
 import { useViewerStore } from '../../src/features/viewer/store/viewer-store.ts';
@@ -43,9 +45,19 @@ export interface SaveCall {
   base: number;
 }
 
+/** The record store's autosave as the harness drives it. */
+export interface HarnessAutosave {
+  /** Saves the unsaved landmark edits now (waits for a save in flight first). */
+  flush(): Promise<void>;
+  /** Resolves when no save is running. */
+  settled(): Promise<void>;
+  /** The landmark save that would be sent now, if any. */
+  pending(): SavePayload | null;
+}
+
 export interface Harness {
   readonly controller: InteractionController;
-  readonly autosave: LandmarkAutosave;
+  readonly autosave: HarnessAutosave;
   readonly saves: SaveCall[];
   /** Makes the next save fail (once). */
   failNextSave(): void;
@@ -76,6 +88,8 @@ export interface Harness {
 
 export function createHarness(record: Parameters<ReturnType<typeof useLandmarkStore.getState>['load']>[0] = RECORD): Harness {
   useViewerStore.getState().reset();
+  // A fresh record store: the last test's documents and history are forgotten.
+  recordStore.forget();
   useViewerStore.getState().setViewportSize(VIEWPORT);
   useViewerStore.getState().setImageSize(IMAGE);
   useLandmarkStore.getState().load(record, FILM_ID);
@@ -98,27 +112,34 @@ export function createHarness(record: Parameters<ReturnType<typeof useLandmarkSt
   let conflicts = 0;
   let revision = record?.revision ?? 1;
   let gate: Promise<void> | null = null;
-  const autosave = createLandmarkAutosave(
-    useLandmarkStore,
-    async (recordId, modified, base) => {
-      if (gate) await gate;
-      if (failNext) {
-        failNext = false;
-        throw new Error('network down');
-      }
-      if (conflictNext) {
-        conflictNext = false;
-        throw new ApiError('CONFLICT', 'stale', 200, false);
-      }
-      saves.push({ recordId, modified, base });
-      revision = base + 1;
-      return revision;
-    },
-    () => {
-      conflicts += 1;
-    },
+  const unregister = recordStore.register(
+    'landmarks',
+    landmarkDocumentSpec(
+      async (recordId, modified, base) => {
+        if (gate) await gate;
+        if (failNext) {
+          failNext = false;
+          throw new Error('network down');
+        }
+        if (conflictNext) {
+          conflictNext = false;
+          throw new ApiError('CONFLICT', 'stale', 200, false);
+        }
+        saves.push({ recordId, modified, base });
+        revision = base + 1;
+        return revision;
+      },
+      () => {
+        conflicts += 1;
+      },
+    ),
   );
-  const unsubscribePanel = connectLandmarkAutosave(autosave, useLandmarkStore);
+  const unsubscribePanel = connectRecordAutosave(recordStore);
+  const autosave: HarnessAutosave = {
+    flush: () => recordStore.flush('landmarks'),
+    settled: () => recordStore.settled(),
+    pending: pendingLandmarkSave,
+  };
 
   const pointer = (local: Vec2, pointerId = 1) => ({ local, button: 0, pointerId });
   const harness: Harness = {
@@ -167,6 +188,7 @@ export function createHarness(record: Parameters<ReturnType<typeof useLandmarkSt
     openPanel: (id) => usePanelStore.getState().setActive(id),
     dispose: () => {
       unsubscribePanel();
+      unregister();
       controller.dispose();
     },
   };

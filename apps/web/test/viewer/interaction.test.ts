@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recordStore } from '../../src/features/viewer/documents/record-store.ts';
 import { useLandmarkStore } from '../../src/features/viewer/store/landmark-store.ts';
 import { useViewerStore, zoomPercent } from '../../src/features/viewer/store/viewer-store.ts';
 import { createHarness, type Harness } from './harness.ts';
@@ -23,7 +24,7 @@ describe('dragging a landmark', () => {
     const moved = h.position('S');
     expect(moved?.x).toBeCloseTo(800 + 57 / scale, 9);
     expect(moved?.y).toBeCloseTo(1000 - 31 / scale, 9);
-    expect(landmarks().past).toHaveLength(1);
+    expect(recordStore.getState().past).toHaveLength(1);
     expect(landmarks().preview).toBeNull();
     expect(landmarks().selected).toBe('S');
     expect(h.controller.current().id).toBe('idle');
@@ -38,9 +39,9 @@ describe('dragging a landmark', () => {
     h.move({ x: from.x + 20, y: from.y + 5 });
     expect(landmarks().preview?.id).toBe('N');
     expect(h.position('N')).toEqual({ x: 1400, y: 950 });
-    expect(landmarks().past).toHaveLength(0);
+    expect(recordStore.getState().past).toHaveLength(0);
     h.up({ x: from.x + 20, y: from.y + 5 });
-    expect(landmarks().past).toHaveLength(1);
+    expect(recordStore.getState().past).toHaveLength(1);
     expect(landmarks().dirty).toBe(true);
   });
 
@@ -51,7 +52,7 @@ describe('dragging a landmark', () => {
     h.up({ x: at.x + 1, y: at.y + 1 });
     expect(landmarks().selected).toBe('Pog');
     expect(h.position('Pog')).toEqual({ x: 1300, y: 1950 });
-    expect(landmarks().past).toHaveLength(0);
+    expect(recordStore.getState().past).toHaveLength(0);
     expect(landmarks().dirty).toBe(false);
   });
 
@@ -63,7 +64,7 @@ describe('dragging a landmark', () => {
     expect(landmarks().preview).toBeNull();
     h.up({ x: from.x + 40, y: from.y + 40 });
     expect(h.position('S')).toEqual({ x: 800, y: 1000 });
-    expect(landmarks().past).toHaveLength(0);
+    expect(recordStore.getState().past).toHaveLength(0);
   });
 
   it('a pointer cancel abandons the drag', () => {
@@ -85,7 +86,7 @@ describe('panning and zooming', () => {
     expect(after.translateX - before.translateX).toBeCloseTo(100, 9);
     expect(after.translateY - before.translateY).toBeCloseTo(-50, 9);
     expect(after.scale).toBe(before.scale);
-    expect(landmarks().past).toHaveLength(0);
+    expect(recordStore.getState().past).toHaveLength(0);
   });
 
   it('a wheel step zooms about 3% around the pointer, within 50%-400% of the fitted view', () => {
@@ -122,7 +123,7 @@ describe('keyboard', () => {
     h.key('ArrowLeft', { shiftKey: true });
     h.key('ArrowDown');
     expect(h.position('N')).toEqual({ x: 1391, y: 941 });
-    expect(landmarks().past).toHaveLength(4);
+    expect(recordStore.getState().past).toHaveLength(4);
   });
 
   it('arrows do nothing without a selection (the key is left to the page)', () => {

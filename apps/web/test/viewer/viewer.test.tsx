@@ -1,24 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Viewer } from '../../src/features/viewer/index.ts';
 import { useViewerStore } from '../../src/features/viewer/store/viewer-store.ts';
 import { createI18n } from '../../src/i18n/index.ts';
 import { MemoryRouter } from 'react-router';
-
-const UUID = '6f1c1e9e-8c56-4a5b-9a3c-2d8e4b1f0a11';
-const CHART_ID = '0b6f3d9a-1c2e-4f5a-8b7c-9d0e1f2a3b4c';
-
-const chart = (chartData: Array<{ id: number; image_type_cd: string; shoot_date: string | null }>) => ({
-  id: 11,
-  uuid: UUID,
-  chart_id: CHART_ID,
-  createdAt: '2026-01-02T00:00:00.000Z',
-  patient: { id: 7, patient_id: '3', first_name: 'Kim Minji', birth_info: '1990-05-01', gender: true },
-  chart_data: chartData,
-  analysis_record_id: 5,
-});
+import { CHART_UUID, viewerChart, viewerTestLifecycle } from './viewer-fixture.ts';
 
 const record = {
   id: 5,
@@ -70,7 +58,7 @@ function backend(options: { charts?: unknown[]; download?: Download; displayConf
       const { query } = body as { query: string };
       // The first paint: chart with its film, record and settings in one answer.
       if (query.includes('ViewerFirstPaint')) {
-        const charts = (options.charts ?? [chart([{ id: 1, image_type_cd: '00700', shoot_date: '2024-03-02' }])]) as Array<{
+        const charts = (options.charts ?? [viewerChart()]) as Array<{
           chart_data: unknown[];
         }>;
         const config = options.displayConfig && {
@@ -88,8 +76,7 @@ function backend(options: { charts?: unknown[]; download?: Download; displayConf
           },
         });
       }
-      if (query.includes('charts('))
-        return json({ data: { charts: options.charts ?? [chart([{ id: 1, image_type_cd: '00700', shoot_date: '2024-03-02' }])] } });
+      if (query.includes('charts(')) return json({ data: { charts: options.charts ?? [viewerChart()] } });
       if (query.includes('analysis_records(')) return json({ data: { analysis_records: { items: [record] } } });
       if (query.includes('ViewerDisplayConfig')) {
         return json({ data: { user_config: options.displayConfig ?? null } });
@@ -107,7 +94,7 @@ function backend(options: { charts?: unknown[]; download?: Download; displayConf
   return requests;
 }
 
-function show(uuid = UUID) {
+function show(uuid = CHART_UUID) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <I18nextProvider i18n={createI18n('en')}>
@@ -121,16 +108,7 @@ function show(uuid = UUID) {
   );
 }
 
-beforeEach(() => {
-  // jsdom has no 2-D canvas; the layer simply skips drawing.
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+viewerTestLifecycle();
 
 describe('Viewer', () => {
   it('draws each landmark at its image-pixel position, the adjusted one where there is one', async () => {
@@ -157,7 +135,7 @@ describe('Viewer', () => {
     // nothing asked for them again (the layers' own documents may follow).
     const graph = requests.filter((r) => r.path === '/graphql').map((r) => JSON.stringify(r.body));
     expect(graph[0]).toContain('ViewerFirstPaint');
-    expect(requests[0]?.body).toMatchObject({ variables: { uuid: UUID } });
+    expect(requests[0]?.body).toMatchObject({ variables: { uuid: CHART_UUID } });
     expect(graph.filter((q) => /ViewerFirstPaint|ViewerChart|ViewerAnalysisRecord|ViewerDisplayConfig|AnalysisRuler/.test(q))).toHaveLength(
       1,
     );
@@ -246,7 +224,7 @@ describe('Viewer', () => {
   });
 
   it('says "Chart without patient data" when the chart has no cephalogram', async () => {
-    const requests = backend({ charts: [chart([])] });
+    const requests = backend({ charts: [viewerChart([])] });
     show();
     expect((await screen.findByTestId('viewer-no-image')).textContent).toContain('Chart without patient data');
     expect(requests.some((r) => r.path === '/minio/download')).toBe(false);

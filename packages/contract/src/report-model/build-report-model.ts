@@ -4,9 +4,10 @@ import {
   evaluateAnalysis,
   imagePoint,
   calibrationPxPerMm,
-  outlinePaths,
+  outlinePathsWithContours,
   templatePaths,
   type AnalysisDefinition,
+  type FilmContour,
   type ImagePoint,
   type LandmarkMap,
   type MeasurementResult,
@@ -21,6 +22,7 @@ import { reportLabels, type ReportLang } from '../report-labels';
 import { filmDrawings, readDrawingResult } from '../viewer-documents/drawing';
 import { chartNormSelection, readChartPopulation } from '../viewer-documents/norm-choice';
 import { readTemplateOffsets } from '../viewer-documents/tracing-templates';
+import { growthForReport } from './report-growth';
 import { normSourceNote } from './report-norms';
 import { profilogramForReport, superimpositionForReport, vtoForReport } from './report-planning';
 import { reportAnalysisName, reportRow } from './report-rows';
@@ -68,6 +70,13 @@ export interface ReportInput {
   readonly superimpositionTable?: boolean | undefined;
   /** The user's default norm population (Settings); Caucasian when absent. The chart's own choice wins. */
   readonly defaultPopulation?: Population | undefined;
+  /**
+   * What the caller read from the film itself (packages/ceph contours/, image px of the original upload):
+   * the tracing's contours that follow the image, drawn instead of the landmark curve on the gaps they
+   * cover, and the points found on it (R1-R4, findRamusPoints), used where neither the model nor the user
+   * placed one and marked constructed. Absent: the landmark curves and no found points.
+   */
+  readonly fromFilm?: { readonly contours: readonly FilmContour[]; readonly found: LandmarkMap<ImagePoint> } | undefined;
 }
 
 /**
@@ -78,7 +87,7 @@ export interface ReportInput {
 export function buildReportModel(input: ReportInput, analysis: AnalysisDefinition): ReportModel {
   const lang = input.lang ?? 'en';
   const labels = reportLabels(lang);
-  const landmarks = reportLandmarks(input.record.inferResult, input.record.modifiedResult, lang);
+  const landmarks = reportLandmarks(input.record.inferResult, input.record.modifiedResult, lang, input.fromFilm?.found ?? {});
   const positions: LandmarkMap<ImagePoint> = {};
   for (const l of landmarks) if (l.id !== null) positions[l.id] = imagePoint(l.x, l.y);
   const { calibration, label, source } = reportCalibration(input.record.rulerInfo, input.defaultPpm, lang, input.dicom ?? null);
@@ -123,10 +132,11 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
     landmarks,
     film: {
       size: size.success ? { width: size.data.width, height: size.data.height } : null,
-      // The landmark outlines, then the incisor and first-molar templates fitted to the points and moved as
-      // the user moved them in the viewer (packages/ceph molar-templates.ts, contract tracing-templates.ts).
+      // The landmark outlines with the contours that follow the film where the caller traced them, then the
+      // incisor and first-molar templates fitted to the points and moved as the user moved them in the viewer
+      // (packages/ceph molar-templates.ts, contract tracing-templates.ts).
       tracing: [
-        ...outlinePaths(positions),
+        ...outlinePathsWithContours(positions, input.fromFilm?.contours ?? []),
         ...templatePaths(positions, calibrationPxPerMm(calibration), readTemplateOffsets(input.record.drawingResult ?? null)),
       ].map((p) => ({ id: p.id, d: p.d })),
       drawings: filmDrawings(readDrawingResult(input.record.drawingResult ?? null)),
@@ -138,5 +148,13 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
     superimpositionTable: input.superimpositionTable ?? false,
     profilogram: profilogramForReport(input.record, positions, calibration, labels),
     vto: vtoForReport(input.record, positions, calibration, labels),
+    growth: growthForReport(
+      input.record.drawingResult ?? null,
+      positions,
+      calibration,
+      input.patient.birthInfo === null ? null : ageInYears(input.patient.birthInfo, (input.chart.shootDate ?? date).slice(0, 10)),
+      sex ?? null,
+      labels,
+    ),
   };
 }

@@ -15,6 +15,12 @@ export const NORM_SOURCE_CITATIONS: Readonly<Record<NormSourceKey, string>> = {
     'Chinese journal abstract (jxxfw.com periodical 9f30f1ff…)',
   N2: 'Quintessence orthodontic dictionary (歯科矯正学事典), entry "SNA": Japanese normal occlusion 82.08 ± 2.66°',
   N3: 'Ricketts norms at 9 years with their yearly change (Ricketts 1981 as quoted by WebCeph and Ricketts teaching notes)',
+  N4:
+    'Riolo et al. 1974, An atlas of craniofacial growth (University of Michigan): boys’ or girls’ mean ± SD ' +
+    'at the band’s middle year (7, 10, 13, 16 y); table kmiddleton/Riolo_CF_Growth_Data',
+  N5:
+    'Japanese children, McNamara analysis at 8, 10 and 12 years, sexes pooled (n = 47): Ikegami and Koyama, ' +
+    '58th Japanese Orthodontic Society meeting 1999, table at yasunaga.co.jp/ODIAPDI.html',
 };
 
 interface NormWords {

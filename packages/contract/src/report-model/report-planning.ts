@@ -29,7 +29,7 @@ import { imgSizeSchema } from '../analysis-record';
 import { measurementNote, vtoPointLabel } from '../clinical-vocabulary/index';
 import { fillLabel, reportLabels, type ReportLabels } from '../report-labels';
 import { formatFreeMeasurement, readMeasurements } from '../viewer-documents/measurements';
-import { readProfilogramResult } from '../viewer-documents/profilogram';
+import { readProfilogramDocument } from '../viewer-documents/profilogram';
 import { parseSuperimpositionData } from '../viewer-documents/superimposition';
 import { VTO_MEASUREMENT_IDS, readVtoStoConfig, surgicalChoicesOf, type VtoStoConfig } from '../viewer-documents/vto';
 import { REPORT_UNIT_SUFFIX, reportMeasurementName } from './report-rows';
@@ -113,7 +113,8 @@ export function profilogramNormNote(templateSource: string, labels: Pick<ReportL
 }
 
 /**
- * The profilogram (recomputed with the stored options of `profilogram_result`) and the free
+ * The profilogram (computed here with the stored options of `profilogram_result`, which holds only
+ * the options: docs/house-rules.md §3) and the free
  * measurements of `drawing_result.measurements` (values derived with the film's calibration).
  */
 export function profilogramForReport(
@@ -122,7 +123,7 @@ export function profilogramForReport(
   calibration: Calibration,
   labels: ReportLabels = reportLabels('en'),
 ): ProfilogramReport | null {
-  const stored = readProfilogramResult(record.profilogramResult ?? null);
+  const stored = readProfilogramDocument(record.profilogramResult ?? null);
   const computed = stored === null ? null : computeProfilogramResult(positions, calibration, stored.options);
   const profilogram = computed?.ok ? computed.result : null;
   const measurements = readMeasurements(record.drawingResult ?? null).map((m, i) => ({

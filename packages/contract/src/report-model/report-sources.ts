@@ -7,6 +7,7 @@ import {
   type Calibration,
   type ImagePoint,
   type LandmarkId,
+  type LandmarkMap,
 } from '@ceppro/ceph';
 import { inferResultSchema, type StoredLandmark } from '../analysis-record';
 import { parseRulerInfo, resolveCalibration } from '../calibration';
@@ -47,8 +48,13 @@ export function reportLandmarkLabel(id: string): string {
  * where there is one, else the model's, else the constructed one (marked `constructed`); stored entries
  * no registry id matches are drawn with their stored name but not measured. A stored document that does not parse counts as absent.
  */
-export function reportLandmarks(inferResult: unknown, modifiedResult: unknown, lang: ReportLang = 'en'): ReportLandmark[] {
-  const record = readRecordLandmarks(inferResult, modifiedResult);
+export function reportLandmarks(
+  inferResult: unknown,
+  modifiedResult: unknown,
+  lang: ReportLang = 'en',
+  found: LandmarkMap<ImagePoint> = {},
+): ReportLandmark[] {
+  const record = readRecordLandmarks(inferResult, modifiedResult, found);
   const matched = (Object.entries(record.positions) as [LandmarkId, ImagePoint][]).map(([id, p]) => ({
     id,
     label: getLandmark(id).shortName,

@@ -4,7 +4,7 @@ import { affineTransformSchema } from '../planning';
 import { reportLangSchema } from '../report-labels';
 import { drawingShapeSchema } from '../viewer-documents/drawing';
 import { filmDisplaySchema } from '../viewer-documents/film-display';
-import { profilogramResultSchema } from '../viewer-documents/profilogram';
+import { profilogramComparisonSchema } from '../viewer-documents/profilogram';
 import { superimpositionResultSummarySchema } from '../viewer-documents/superimposition';
 
 /**
@@ -64,7 +64,7 @@ export const reportFilmSchema = z.object({
 export type ReportFilm = z.infer<typeof reportFilmSchema>;
 
 export const reportProfilogramSchema = z.object({
-  profilogram: profilogramResultSchema.nullable(),
+  profilogram: profilogramComparisonSchema.nullable(),
   measurements: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 export type ProfilogramReport = z.infer<typeof reportProfilogramSchema>;
@@ -115,6 +115,24 @@ export type SuperimpositionReport = z.infer<typeof superimpositionResultSummaryS
 
 export const REPORT_CALIBRATION_SOURCES = ['ruler', 'dicom', 'default-ppm', 'none'] as const;
 
+/**
+ * The chart's growth-forecast choice as printed on the planning page (report-growth.ts): the choice, the
+ * forecast's point moves with their SD (empty when the forecast does not apply: `refusal` says why), and
+ * the method and uncertainty texts in the report's language.
+ */
+export const reportGrowthSchema = z.object({
+  years: z.number().int(),
+  shown: z.boolean(),
+  title: z.string(),
+  choice: z.string(),
+  refusal: z.string().nullable(),
+  points: z.array(z.string()),
+  method: z.string(),
+  uncertainty: z.string(),
+  citations: z.array(z.string()),
+});
+export type ReportGrowth = z.infer<typeof reportGrowthSchema>;
+
 export const reportModelSchema = z.object({
   lang: reportLangSchema,
   /** yyyy-mm-dd, the day the report was made: the server's clock in the clinic's time zone (the request's, else UTC). */
@@ -159,5 +177,7 @@ export const reportModelSchema = z.object({
   profilogram: reportProfilogramSchema.nullable().optional(),
   /** The stored VTO/STO plan run on the landmarks; null when it moves nothing. */
   vto: reportVtoSchema.nullable().optional(),
+  /** The chart's stored growth-forecast choice with its method and uncertainty; null or absent when none was made. */
+  growth: reportGrowthSchema.nullable().optional(),
 });
 export type ReportModel = z.infer<typeof reportModelSchema>;

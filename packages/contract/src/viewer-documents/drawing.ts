@@ -175,22 +175,6 @@ export const mergeDrawingResultMutation = graphOperation<
   }),
 );
 
-/** Writes `drawing_result` only, from record revision `base` (a landmark save since answers CONFLICT). */
-export const saveDrawingResultMutation = graphOperation<
-  { id: number; input: { drawing_result: Record<string, unknown> }; base: number },
-  { update_analysis_record: { id: number; revision: number } }
->(
-  /* GraphQL */ `
-    mutation SaveDrawingResult($id: Int!, $input: AnalysisRecordInput!, $base: Int!) {
-      update_analysis_record(id: $id, input: $input, base_revision: $base) {
-        id
-        revision
-      }
-    }
-  `,
-  z.object({ update_analysis_record: z.object({ id: z.number().int(), revision: z.number().int() }) }),
-);
-
 export const drawingConfigQuery = graphOperation<Record<string, never>, { user_config: { drawing_config: unknown } | null }>(
   /* GraphQL */ `
     query DrawingConfig {

@@ -5,13 +5,21 @@ import { documentRevisionsField } from '../graphql/document-revisions';
 import { graphOperation } from '../graphql/operation';
 
 /**
- * The analysis record's `profilogram_result` (spec: Viewer > profilogram) and the normative template
- * it is compared with. packages/ceph computes it (`computeProfilogramResult`, the Björk template in
- * `profilogram/bjork-template.ts`): the viewer computes and stores it, the server's PDF report
- * recomputes it from the landmarks with the stored options (docs/house-rules.md §3), so both print the same.
+ * The analysis record's `profilogram_result` (spec: Viewer > profilogram): only the user's choices,
+ * the options the profilogram is drawn with (standard line, registration point, scale, rotation);
+ * its presence means the chart was measured (the "Measure" button, or "auto measurement on
+ * profilogram"). The normative template is packages/ceph's Björk polygon (`profilogram/bjork-template.ts`).
+ * The polylines and deviations are derived (docs/house-rules.md §3): packages/ceph
+ * `computeProfilogramResult` computes them from the landmarks and the film's calibration with these
+ * options where they are shown (the viewer) and printed (the report model), never stored.
  *
- * Frame (packages/ceph `buildProfilogram`): origin at the registration point, +x along the standard
- * line towards the face (anterior), +y superior; mm when the film is calibrated, else px.
+ * Version 1 also stored the computed comparison (`unit`, `polylines`, `template`, `deviations`,
+ * `templateSource`), which a client effect re-saved whenever the landmarks moved; version 2 keeps
+ * its options and drops the rest (`migrateProfilogramDocument`).
+ *
+ * Frame of the computed comparison (packages/ceph `buildProfilogram`): origin at the registration
+ * point, +x along the standard line towards the face (anterior), +y superior; mm when the film is
+ * calibrated, else px.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -27,7 +35,45 @@ export const profilogramOptionsSchema = z.object({
   scale: z.number().min(50).max(200),
   /** Degrees counter-clockwise, −180 to 180. */
   rotate: z.number().min(-180).max(180),
+}) satisfies z.ZodType<ProfilogramOptions>;
+
+/** The version of `profilogram_result` this code writes. */
+export const PROFILOGRAM_DOCUMENT_VERSION = 2;
+
+export const profilogramDocumentSchema = z.object({
+  version: z.literal(PROFILOGRAM_DOCUMENT_VERSION),
+  options: profilogramOptionsSchema,
 });
+export type ProfilogramDocument = z.infer<typeof profilogramDocumentSchema>;
+
+/** The document that stores `options` (the chart is then measured). */
+export const profilogramDocument = (options: ProfilogramOptions): ProfilogramDocument => ({
+  version: PROFILOGRAM_DOCUMENT_VERSION,
+  options: { standardLine: options.standardLine, point: options.point, scale: options.scale, rotate: options.rotate },
+});
+
+/**
+ * A stored `profilogram_result` brought to the current version (none stored: version 1); null for
+ * none or an unknown shape. 1 -> 2: the options stay, the computed comparison is dropped.
+ */
+export const migrateProfilogramDocument = documentMigration({
+  current: PROFILOGRAM_DOCUMENT_VERSION,
+  schema: profilogramDocumentSchema,
+  steps: { 1: (stored) => ({ options: stored.options }) },
+});
+
+/** A stored `profilogram_result` as read back; null when there is none or its shape is unknown. */
+export function readProfilogramDocument(raw: unknown): ProfilogramDocument | null {
+  return migrateProfilogramDocument(raw);
+}
+
+/** The options of a stored document, or the spec's defaults (SN plane, Sella, scale 100, rotate 0). */
+export function profilogramOptionsOf(document: ProfilogramDocument | null): ProfilogramOptions {
+  return document?.options ?? DEFAULT_PROFILOGRAM_OPTIONS;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The computed comparison (never stored): the report model carries it, checked by this schema
 
 const framePointSchema = z.object({ id: z.string().max(16), x: z.number().finite(), y: z.number().finite() });
 
@@ -43,7 +89,8 @@ export const profilogramDeviationSchema = z.object({
 });
 export type ProfilogramDeviation = z.infer<typeof profilogramDeviationSchema>;
 
-export const profilogramResultSchema = z.object({
+/** What packages/ceph `computeProfilogramResult` gives: the profilogram as drawn, the template, the deviations. */
+export const profilogramComparisonSchema = z.object({
   version: z.literal(1),
   options: profilogramOptionsSchema,
   unit: z.enum(['mm', 'px']),
@@ -53,21 +100,7 @@ export const profilogramResultSchema = z.object({
   template: z.array(framePointSchema).max(16),
   deviations: z.array(profilogramDeviationSchema).max(16),
   templateSource: z.string().max(400),
-}) satisfies z.ZodType<ProfilogramComparison>; // the stored document is what packages/ceph computes
-export type ProfilogramResult = z.infer<typeof profilogramResultSchema>;
-
-/** A stored `profilogram_result` as read back; null when there is none or its shape is unknown. */
-export function readProfilogramResult(raw: unknown): ProfilogramResult | null {
-  return migrateProfilogramResult(raw);
-}
-
-/** A stored `profilogram_result` brought to the current version (none stored: version 1); null for an unknown one. */
-export const migrateProfilogramResult = documentMigration({ current: 1, schema: profilogramResultSchema });
-
-/** The options of a stored result, or the spec's defaults (SN plane, Sella, scale 100, rotate 0). */
-export function profilogramOptionsOf(result: ProfilogramResult | null): ProfilogramOptions {
-  return result?.options ?? DEFAULT_PROFILOGRAM_OPTIONS;
-}
+}) satisfies z.ZodType<ProfilogramComparison>;
 
 // ---------------------------------------------------------------------------------------------
 // GraphQL
@@ -78,7 +111,7 @@ const profilogramRecordSchema = z.object({
   document_revisions: documentRevisionsField,
 });
 
-/** The record's stored profilogram (checked by the caller with `readProfilogramResult`). */
+/** The record's stored profilogram (checked by the caller with `readProfilogramDocument`). */
 export const profilogramRecordQuery = graphOperation<
   { id: number },
   { analysis_records: { items: z.infer<typeof profilogramRecordSchema>[] } }
@@ -100,7 +133,7 @@ export const profilogramRecordQuery = graphOperation<
 /** Writes only `profilogram_result` (the server updates just the fields given; the document is this feature's alone). */
 /** `base`: the document's revision as last read or saved (`document_revisions`); another user's save since is CONFLICT. */
 export const updateProfilogramMutation = graphOperation<
-  { id: number; result: ProfilogramResult; base?: Record<string, string | null> | null },
+  { id: number; result: ProfilogramDocument; base?: Record<string, string | null> | null },
   { update_analysis_record: z.infer<typeof profilogramRecordSchema> }
 >(
   /* GraphQL */ `

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { documentMigration } from './document-migration';
-import { imageTypeCdSchema } from '../image-type';
 import { documentRevisionsField } from '../graphql/document-revisions';
 import { graphOperation } from '../graphql/operation';
+import { CHART_FIELDS, chartSchema } from '../graphql/patients';
 import {
   affineTransformSchema,
   SUPERIMPOSITION_FILM_COLOURS,
@@ -155,32 +155,14 @@ export const updateSuperimpositionDataMutation = graphOperation<
   z.object({ update_analysis_record: superimpositionRecordSchema }),
 );
 
-export const superimpositionChartSchema = z.object({
-  id: z.number().int(),
-  uuid: z.string(),
-  chart_id: z.string(),
-  createdAt: z.string(),
-  chart_data: z.array(z.object({ id: z.number().int(), image_type_cd: imageTypeCdSchema, shoot_date: z.string().nullable() })),
-  analysis_record_id: z.number().int().nullable(),
-});
+export const superimpositionChartSchema = chartSchema.extend({ analysis_record_id: z.number().int().nullable() });
 export type SuperimpositionChart = z.infer<typeof superimpositionChartSchema>;
 
 /** A patient's live charts with their images and analysis record, to choose films from. */
 export const superimpositionChartsQuery = graphOperation<{ patientId: number }, { charts: SuperimpositionChart[] }>(
   /* GraphQL */ `
     query SuperimpositionCharts($patientId: Int!) {
-      charts(filter: { patient_id: $patientId }, sort: { order: desc }) {
-        id
-        uuid
-        chart_id
-        createdAt
-        chart_data {
-          id
-          image_type_cd
-          shoot_date
-        }
-        analysis_record_id
-      }
+      charts(filter: { patient_id: $patientId }, sort: { order: desc }) { ${CHART_FIELDS} analysis_record_id }
     }
   `,
   z.object({ charts: z.array(superimpositionChartSchema) }),

@@ -38,6 +38,37 @@ const drawingBaseSchema = z
   .record(z.string().min(1).max(64), revisionSchema)
   .refine((base) => Object.keys(base).length <= 16, 'too many keys');
 
+/**
+ * A save that names no revision for a document it writes is refused before anything is read or
+ * written (issue 29 item 1: every save carries a precondition the server checks). `field`: the
+ * argument that should have named it.
+ */
+const revisionRequired = (what: string, field: string) =>
+  new AppError('REVISION_REQUIRED', `A save of ${what} must name the revision it started from (${field}); read document_revisions.`, {
+    field,
+  });
+
+/**
+ * The precondition of each value an update writes: the landmarks (and the model's result) by the
+ * record's `revision`; every other document by its own revision in `base_documents` (null: it was
+ * absent); `img_size`, which moves the record's revision, by either.
+ */
+function assertPreconditions(
+  values: AnalysisRecordValues,
+  baseRevision: number | undefined,
+  documents: Partial<Record<keyof typeof REVISED_DOCUMENTS, string | null>> | undefined,
+): void {
+  for (const [field, column] of Object.entries(RECORD_DOCUMENTS) as Array<[RecordDocument, (typeof RECORD_DOCUMENTS)[RecordDocument]]>) {
+    if (values[column] === undefined) continue;
+    if (field === 'modified_result' || field === 'infer_result') {
+      if (baseRevision === undefined) throw revisionRequired(field, 'base_revision');
+    } else if (documents?.[field] === undefined) throw revisionRequired(field, `base_documents.${field}`);
+  }
+  if (values.imgSize !== undefined && baseRevision === undefined && documents?.img_size === undefined) {
+    throw revisionRequired('img_size', 'base_documents.img_size');
+  }
+}
+
 /** Parses a base argument, or refuses it as VALIDATION_FAILED naming `field`. */
 function parseBase<T>(schema: z.ZodType<T>, value: unknown, field: string): T | undefined {
   if (value === undefined || value === null) return undefined;
@@ -241,12 +272,13 @@ export function createAnalysisRecordService(deps: {
 
     /**
      * `baseRevision`: the record revision the caller's edits started from. Required with
-     * `modified_result`; a record that moved on since (another tab saved, a new image was analysed)
-     * answers CONFLICT and keeps what it has.
+     * `modified_result` and `infer_result`; a record that moved on since (another tab saved, a new
+     * image was analysed) answers CONFLICT and keeps what it has.
      * `baseDocuments`: the same for the other documents, each by its own revision
-     * (`documentRevisions`; null: it was absent): a document another user saved since answers
-     * CONFLICT and nothing is written. Per document, so one user's saves of different documents never
-     * refuse each other, and the next save of a document names the revision its last answer gave.
+     * (`documentRevisions`; null: it was absent), required for each document written: a document
+     * another user saved since answers CONFLICT and nothing is written. Per document, so one user's
+     * saves of different documents never refuse each other, and the next save of a document names the
+     * revision its last answer gave. A save naming no revision for a value it writes: REVISION_REQUIRED.
      */
     async update(
       ref: ActorRef,
@@ -258,10 +290,8 @@ export function createAnalysisRecordService(deps: {
       const values = toValues(input);
       const actor = actorForChanges(ref, values);
       const documents = parseBase(baseDocumentsSchema, baseDocuments, 'base_documents');
+      assertPreconditions(values, baseRevision, documents);
       const landmarks = values.modifiedResult !== undefined;
-      if (landmarks && baseRevision === undefined) {
-        throw new AppError('VALIDATION_FAILED', 'A landmark save must name the revision it started from.', { field: 'base_revision' });
-      }
       const current = await records.findOwned(actor, id);
       if (!current) throw new AppError('NOT_FOUND');
       if (baseRevision !== undefined && current.revision !== baseRevision) throw stale();
@@ -279,7 +309,8 @@ export function createAnalysisRecordService(deps: {
      * change (a read-modify-write from two places could). The merged document stays within
      * MAX_DOCUMENT_BYTES or nothing is written. Does not move the landmark revision.
      * `base`: the revisions of the keys the patch sets, as last read (`documentRevisions().drawing`;
-     * null: absent): a key another user saved since answers CONFLICT and nothing is written. Keys
+     * null: absent), required for every key but `version` (else REVISION_REQUIRED): a key another
+     * user saved since answers CONFLICT and nothing is written. Keys
      * are checked one by one, so the pad and the measuring tools still never refuse each other.
      */
     async mergeDrawingResult(ref: ActorRef, id: number, patch: unknown, base?: unknown): Promise<AnalysisRecordRow> {
@@ -288,6 +319,9 @@ export function createAnalysisRecordService(deps: {
       if (!parsed.success)
         throw new AppError('VALIDATION_FAILED', `patch ${parsed.error.issues[0]?.message ?? 'is invalid'}`, { field: 'patch' });
       const keys = parseBase(drawingBaseSchema, base, 'base');
+      // `version` is the whole document's, which every writer sets: each other key needs its revision.
+      const unnamed = Object.keys(parsed.data).find((key) => key !== 'version' && keys?.[key] === undefined);
+      if (unnamed !== undefined) throw revisionRequired(`drawing_result.${unnamed}`, `base.${unnamed}`);
       if (!(await records.findOwned(actor, id))) throw new AppError('NOT_FOUND');
       const row = await records.mergeDrawingResult(id, parsed.data, MAX_DOCUMENT_BYTES, actor.userId, keys);
       if (row === 'stale') throw stale();

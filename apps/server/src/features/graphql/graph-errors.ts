@@ -21,6 +21,13 @@ function asGraphError(error: unknown): GraphErrorLike | null {
 }
 
 /**
+ * Resolver refusals answered with their catalogue HTTP status instead of 200: a request that can never
+ * succeed as sent (a document save naming no revision, 428), so proxies and logs see it as the
+ * client's error. Other resolver errors stay in a 200 answer beside any data (GraphQL's convention).
+ */
+const ANSWERED_WITH_STATUS: ReadonlySet<string> = new Set(['REVISION_REQUIRED']);
+
+/**
  * The GraphQL side of the one error mapping (docs/house-rules.md §12): an AppError keeps its contract code
  * and safe message, a ZodError becomes VALIDATION_FAILED naming the field, anything else becomes
  * INTERNAL with a generic message (causes can hold SQL or patient data; they are only logged).
@@ -32,7 +39,8 @@ export function toGraphError(error: unknown, log: (error: unknown) => void): Gra
   while (asGraphError(original)?.originalError) original = asGraphError(original)?.originalError;
   const path = graph?.path;
   if (original instanceof AppError) {
-    return createGraphQLError(original.message, { path, extensions: { code: original.code } });
+    const http = ANSWERED_WITH_STATUS.has(original.code) && { http: { status: httpStatusOf(original.code) } };
+    return createGraphQLError(original.message, { path, extensions: { code: original.code, ...http } });
   }
   if (original instanceof ZodError) {
     const issue = original.issues[0];

@@ -301,13 +301,15 @@ export const typeDefs = /* GraphQL */ `
     update_chart_data(id: Int!, input: UpdateChartDataInput!): ChartData!
     create_analysis_record(chart_id: Int!, input: AnalysisRecordInput!): AnalysisRecord!
     """
-    base_revision: the landmark revision the edits started from (required with modified_result). base_documents: { <document>:
-    revision from document_revisions.documents, null when it was absent }. Either stale: CONFLICT, nothing written.
+    base_revision: the landmark revision the edits started from (required with modified_result, infer_result). base_documents:
+    { <document>: revision from document_revisions.documents, null when it was absent }, required for every other document
+    written (img_size: either). Missing: REVISION_REQUIRED; stale: CONFLICT; nothing written.
     """
     update_analysis_record(id: Int!, input: AnalysisRecordInput!, base_revision: Int, base_documents: JSON): AnalysisRecord!
     """
     Sets the given top-level keys of drawing_result in one atomic write, keeping the others (drawing pad shapes, free measurements).
-    base: { <key>: revision from document_revisions.drawing, null when absent }: a key saved since is CONFLICT, nothing written.
+    base: { <key>: revision from document_revisions.drawing, null when absent }, required for every key but version (missing:
+    REVISION_REQUIRED): a key saved since is CONFLICT, nothing written.
     """
     merge_drawing_result(id: Int!, patch: JSON!, base: JSON): AnalysisRecord!
     update_user_config(input: UserConfigInput!): UserConfig!

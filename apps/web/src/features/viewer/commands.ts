@@ -1,4 +1,5 @@
 import type { ParseKeys } from 'i18next';
+import { recordStore } from './documents/record-store.ts';
 import type { ViewerKey } from './interaction/types.ts';
 import { WHEEL_STEP } from './lib/coordinates.ts';
 import type { LandmarkStore } from './store/landmark-store.ts';
@@ -8,7 +9,8 @@ import type { ViewerActions, ViewerDisplay, ViewerState } from './store/viewer-s
  * The viewer's named actions (docs/house-rules.md §6): toolbar buttons, the Landmarks panel and the keyboard
  * read this one registry. `undo` says how a command relates to the undo history: view and display
  * commands change nothing stored ('none'); landmark edits are recorded ('record'); undo and redo
- * walk it ('history').
+ * walk it ('history'): the record's one history (documents/record-store.ts), whatever document the
+ * last edit touched.
  */
 export type ViewerCommandId =
   | 'fit'
@@ -69,7 +71,7 @@ export const viewerCommands: readonly ViewerCommand[] = [
     keys: ['Mod+Z'],
     undo: 'history',
     run: (c) => c.landmarks.undo(),
-    enabled: (c) => !c.landmarks.readOnly && c.landmarks.past.length > 0,
+    enabled: () => recordStore.canUndo(),
   },
   {
     id: 'redo',
@@ -77,7 +79,7 @@ export const viewerCommands: readonly ViewerCommand[] = [
     keys: ['Mod+Shift+Z', 'Mod+Y'],
     undo: 'history',
     run: (c) => c.landmarks.redo(),
-    enabled: (c) => !c.landmarks.readOnly && c.landmarks.future.length > 0,
+    enabled: () => recordStore.canRedo(),
   },
   {
     id: 'reset-ai',

@@ -1,3 +1,5 @@
+import { MODEL_CARD_DEFAULT_TRAINING, MODEL_CARD_SETS, REPORT_DISCLAIMER } from '@ceppro/contract';
+
 /** English texts of the "About the AI" page (`/about-ai`). The figures come from the model card; its own texts are translated below. */
 export const enAboutAi = {
   title: 'About the AI',
@@ -72,36 +74,17 @@ export const enAboutAi = {
     hint: 'In the model’s output order, named as in the viewer’s landmark list.',
   },
   /**
-   * The card's own texts, as tools/src/model-card.ts writes them (`DATASETS` by set key,
+   * The card's own texts, as tools/src/model-card.ts writes them (packages/contract `MODEL_CARD_SETS` by set key,
    * the default training text and its environment sentence, REPORT_DISCLAIMER). The other languages
    * translate exactly these; a card whose English differs (a new set, a changed note) shows its own
    * English instead of a translation of other words (features/about-ai/lib/card-texts.ts).
    */
   card: {
-    disclaimer: 'AI landmarks are a reference for medical staff, not a diagnosis.',
-    training: 'The 150 ISBI 2015 training films (one device), with augmentations that imitate other machines and clinics.',
+    disclaimer: REPORT_DISCLAIMER,
+    training: MODEL_CARD_DEFAULT_TRAINING,
     trainingEnvironment: 'Trained with Python {{python}}, PyTorch {{torch}}.',
     trainedOn: 'isbi2015 train (150 films)',
-    sets: {
-      'isbi2015-test1': {
-        label: 'ISBI 2015 Test1 (films 151-300)',
-        device: 'Soredex CRANEX (Taiwan): the device of the training films',
-        reference: 'one annotation (ISBI 2015 challenge)',
-        note: '0.1 mm/px originals, 0.2 mm/px as stored',
-      },
-      hamedan: {
-        label: 'Hamedan University (150 films)',
-        device: 'another device (not documented), Hamedan, Iran',
-        reference: 'mean of two orthodontists',
-        note: 'spacing unknown: 0.144 mm/px, the estimate the dataset authors use in their own results',
-      },
-      'hamedan-machine-porion': {
-        label: 'Hamedan University (150 films), Settings: porion = machine (ear rod)',
-        device: 'another device (not documented), Hamedan, Iran',
-        reference: 'mean of two orthodontists (who mark machine porion)',
-        note: 'spacing unknown: 0.144 mm/px; the definition a clinic chooses in Settings, applied to every film first',
-      },
-    },
+    sets: MODEL_CARD_SETS,
   },
 };
 

@@ -58,6 +58,11 @@ export const enViewer = {
   saveConflict:
     'These landmark changes were not saved: the analysis was changed elsewhere (another tab or a new ' +
     'image) since you started. The stored landmarks have been reloaded.',
+  // REVISION_REQUIRED (a save that named no revision; packages/contract errors.ts).
+  documentRevisionRequiredTitle: 'Chart not saved: reload needed',
+  documentRevisionRequired:
+    'This change was not saved because the open chart does not know which version ' +
+    'it started from. The stored version is shown now; make the change again.',
   documentConflictTitle: 'Chart changed by someone else',
   documentConflict:
     'Someone else changed this part of the chart while you were editing, so your last change was not saved. Their version is shown now.',
@@ -79,6 +84,9 @@ export const enViewer = {
   handPlaced: 'Placed by hand',
   constructedBadge: 'Constructed',
   constructedTitle: 'Constructed from {{from}}: an estimate. Drag it to place it yourself.',
+  estimatedBadge: 'Estimated',
+  estimatedTitle:
+    'Found on the film from {{from}}, but the film shows no clear border here: a population estimate. Check it and drag it onto the ramus.',
   noRecord: 'This chart has no AI landmarks yet.',
   adjustHint: 'Select a landmark in the list or on the image, then drag it or use the arrow keys (Shift: 10 px).',
   position: 'x {{x}}, y {{y}} px',

@@ -58,6 +58,10 @@ export const jaViewer: ViewerDictionary = {
   saveConflictTitle: 'ランドマークは保存されませんでした',
   saveConflict:
     '編集開始後に別の場所（別のタブまたは新しい画像）で分析が変更されたため、ランドマークの変更は保存されませんでした。保存済みのランドマークを再読み込みしました。',
+  // REVISION_REQUIRED (a save that named no revision; packages/contract errors.ts).
+  documentRevisionRequiredTitle: 'チャートは保存されていません: 再読み込みが必要です',
+  documentRevisionRequired:
+    '開いているチャートがどの版から編集を始めたか分からないため、この変更は保存されませんでした。現在は保存済みの版を表示しています。もう一度変更してください。',
   documentConflictTitle: '他のユーザーがチャートを変更しました',
   documentConflict:
     '編集中に他のユーザーがチャートのこの部分を変更したため、最後の変更は保存されませんでした。現在は相手のバージョンを表示しています。',
@@ -79,6 +83,9 @@ export const jaViewer: ViewerDictionary = {
   handPlaced: '手動配置',
   constructedBadge: '構成点',
   constructedTitle: '{{from}} から構成した推定位置です。ドラッグすると手動配置になります。',
+  estimatedBadge: '推定',
+  estimatedTitle:
+    '{{from}} からフィルム上で探しましたが、ここでは境界がはっきりしないため集団平均による推定位置です。確認して下顎枝上へドラッグしてください。',
   noRecord: 'このチャートにはまだAIランドマークがありません。',
   adjustHint: 'リストまたは画像でランドマークを選び、ドラッグするか矢印キーで移動します（Shift: 10 px）。',
   position: 'x {{x}}, y {{y}} px',

@@ -58,6 +58,10 @@ export const koViewer: ViewerDictionary = {
   saveConflictTitle: '랜드마크가 저장되지 않음',
   saveConflict:
     '편집을 시작한 뒤 다른 곳(다른 탭 또는 새 이미지)에서 분석이 변경되어 랜드마크 변경 내용을 저장하지 않았습니다. 저장된 랜드마크를 다시 불러왔습니다.',
+  // REVISION_REQUIRED (a save that named no revision; packages/contract errors.ts).
+  documentRevisionRequiredTitle: '차트가 저장되지 않음: 다시 불러와야 함',
+  documentRevisionRequired:
+    '열려 있는 차트가 어느 버전에서 시작했는지 알 수 없어 이 변경 내용을 저장하지 않았습니다. 지금은 저장된 버전이 표시됩니다. 변경을 다시 해 주세요.',
   documentConflictTitle: '다른 사람이 차트를 변경함',
   documentConflict:
     '편집하는 동안 다른 사람이 차트의 이 부분을 변경하여 마지막 변경 내용을 저장하지 않았습니다. 지금은 그 사람의 버전이 표시됩니다.',
@@ -79,6 +83,9 @@ export const koViewer: ViewerDictionary = {
   handPlaced: '직접 배치',
   constructedBadge: '구성됨',
   constructedTitle: '{{from}}에서 구성한 추정 위치입니다. 끌어서 직접 배치하세요.',
+  estimatedBadge: '추정',
+  estimatedTitle:
+    '{{from}}에서 필름으로 찾았지만 이 부위의 경계가 뚜렷하지 않아 집단 평균으로 추정한 위치입니다. 확인하고 하악지 위로 끌어 옮기세요.',
   noRecord: '이 차트에는 아직 AI 랜드마크가 없습니다.',
   adjustHint: '목록이나 이미지에서 랜드마크를 선택한 뒤 드래그하거나 방향키로 이동하세요 (Shift: 10 px).',
   position: 'x {{x}}, y {{y}} px',

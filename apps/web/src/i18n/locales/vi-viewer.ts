@@ -59,6 +59,11 @@ export const viViewer: ViewerDictionary = {
   saveConflict:
     'Các thay đổi điểm mốc chưa được lưu: phân tích đã bị thay đổi ở nơi khác (tab khác hoặc ảnh ' +
     'mới) kể từ khi bạn bắt đầu. Các điểm mốc đã lưu đã được tải lại.',
+  // REVISION_REQUIRED (a save that named no revision; packages/contract errors.ts).
+  documentRevisionRequiredTitle: 'Chưa lưu biểu đồ: cần tải lại',
+  documentRevisionRequired:
+    'Thay đổi này chưa được lưu vì biểu đồ đang mở không biết nó bắt đầu từ phiên ' +
+    'bản nào. Phiên bản đã lưu đang được hiển thị; hãy thực hiện lại thay đổi.',
   documentConflictTitle: 'Người khác đã thay đổi biểu đồ',
   documentConflict:
     'Trong lúc bạn chỉnh sửa, người khác đã thay đổi phần này của biểu đồ nên thay đổi cuối cùng của bạn chưa được lưu. ' +
@@ -81,6 +86,10 @@ export const viViewer: ViewerDictionary = {
   handPlaced: 'Đặt thủ công',
   constructedBadge: 'Điểm dựng',
   constructedTitle: 'Điểm dựng từ {{from}}: vị trí ước tính. Kéo để tự đặt.',
+  estimatedBadge: 'Ước tính',
+  estimatedTitle:
+    'Tìm trên phim từ {{from}}, nhưng ở đây phim không có bờ rõ: vị trí ước tính theo trung bình quần thể. ' +
+    'Hãy kiểm tra và kéo vào cành lên xương hàm dưới.',
   noRecord: 'Biểu đồ này chưa có điểm mốc AI.',
   adjustHint: 'Chọn điểm mốc trong danh sách hoặc trên ảnh, rồi kéo hoặc dùng phím mũi tên (Shift: 10 px).',
   position: 'x {{x}}, y {{y}} px',

@@ -57,6 +57,9 @@ export const zhViewer: ViewerDictionary = {
   saveFailed: '未保存：无法保存更改。离开标志点菜单时将再次保存。',
   saveConflictTitle: '标志点未保存',
   saveConflict: '开始编辑后，分析已在别处（其他标签页或新图像）被更改，因此标志点的更改未保存。已重新加载已保存的标志点。',
+  // REVISION_REQUIRED (a save that named no revision; packages/contract errors.ts).
+  documentRevisionRequiredTitle: '图表未保存：需要重新加载',
+  documentRevisionRequired: '由于打开的图表不知道从哪个版本开始编辑，此更改未保存。现在显示的是已保存的版本，请重新进行更改。',
   documentConflictTitle: '图表已被他人更改',
   documentConflict: '您编辑期间，其他人更改了图表的这一部分，因此您最后的更改未保存。现在显示的是对方的版本。',
   saveHint: '离开此面板时标志点位置会自动保存。',
@@ -77,6 +80,8 @@ export const zhViewer: ViewerDictionary = {
   handPlaced: '手动放置',
   constructedBadge: '构建点',
   constructedTitle: '由 {{from}} 构建的估计位置。拖动即可手动放置。',
+  estimatedBadge: '估计',
+  estimatedTitle: '根据 {{from}} 在片子上查找，但此处边界不清楚：这是按人群平均得到的估计位置。请检查并拖到下颌支上。',
   noRecord: '此图表尚无AI标志点。',
   adjustHint: '在列表或图像中选择标志点，然后拖动或用方向键移动（Shift：10 px）。',
   position: 'x {{x}}, y {{y}} px',

@@ -144,4 +144,29 @@ describe('saveDocument', () => {
     });
     expect(sent).toEqual({});
   });
+
+  it('a save the server refuses for naming no revision: the message is shown and the stored state read again', async () => {
+    const document = columnDocument(106, 'profilogram_result');
+    let reloads = 0;
+    const refused = saveDocument({
+      document,
+      // The server's answer to a save without a base (packages/contract errors.ts REVISION_REQUIRED, HTTP 428).
+      send: (base) =>
+        base.base === undefined
+          ? Promise.reject(new ApiError('REVISION_REQUIRED', 'Name the revision this save starts from.', 428, false))
+          : Promise.resolve(null),
+      revisions: () => undefined,
+      reload: () => {
+        reloads += 1;
+      },
+    });
+    await expect(refused).rejects.toMatchObject({ code: 'REVISION_REQUIRED' });
+    expect(reloads).toBe(1);
+    expect(toasts()).toHaveLength(1);
+    expect(toasts()[0]).toMatchObject({
+      kind: 'warning',
+      title: { key: 'viewer.documentRevisionRequiredTitle' },
+      text: { key: 'viewer.documentRevisionRequired' },
+    });
+  });
 });

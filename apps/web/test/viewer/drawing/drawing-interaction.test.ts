@@ -21,7 +21,7 @@ describe('drawing mode in the headless viewer', () => {
   });
   afterEach(() => h.dispose());
 
-  const present = () => useDrawingStore.getState().history.present;
+  const present = () => useDrawingStore.getState().present;
 
   it('draws a line in image px and does not pan the film', () => {
     const view = useViewerStore.getState().view;
@@ -53,11 +53,11 @@ describe('drawing mode in the headless viewer', () => {
     useDrawingStore.getState().setTool('eraser');
     h.click(h.toLocal({ x: 400, y: 200 }));
     expect(present().coords.map((s) => s.tool)).toEqual(['ellipse']);
-    // Outside drawing mode Ctrl+Z is the landmarks' undo again.
+    // Outside drawing mode Ctrl+Z walks the same history (the record's one): it undoes the erase.
     h.key('Escape');
     expect(useToolStore.getState().tool).toBe('idle');
     h.key('z', { ctrlKey: true });
-    expect(present().coords).toHaveLength(1);
+    expect(present().coords).toHaveLength(2);
   });
 
   it('keeps drawings made on the Superimposition tab with the film, and erases an older Superimposition-tab shape anywhere', () => {

@@ -9,45 +9,11 @@ import {
 } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
 import { saveDrawingSets, type DrawingSaveApi } from '../../../src/features/viewer/drawing/lib/drawing-save.ts';
-import {
-  canRedo,
-  canUndo,
-  createHistory,
-  pushHistory,
-  redoHistory,
-  undoHistory,
-} from '../../../src/features/viewer/drawing/lib/history.ts';
 import { segmentDistance, shapeDistance, shapesHit, penStep, textBox } from '../../../src/features/viewer/lib/drawing-shapes.ts';
 import { baseWidth, imageWidth, screenWidth, storedWidth } from '../../../src/features/viewer/lib/drawing-stroke.ts';
 
 const style = { color: '#ff0000', opacity: 1, width: 2, scales: true } as const;
 const line = (id: string, from: [number, number], to: [number, number]): DrawingShape => ({ ...style, id, tool: 'line', from, to });
-
-describe('drawing history', () => {
-  it('undoes and redoes snapshots, and a new change drops the redo branch', () => {
-    let h = createHistory('a');
-    h = pushHistory(h, 'b');
-    h = pushHistory(h, 'c');
-    expect(h.present).toBe('c');
-    h = undoHistory(h);
-    h = undoHistory(h);
-    expect(h.present).toBe('a');
-    expect(canUndo(h)).toBe(false);
-    h = redoHistory(h);
-    expect(h.present).toBe('b');
-    h = pushHistory(h, 'd');
-    expect(canRedo(h)).toBe(false);
-    expect(h.past).toEqual(['a', 'b']);
-  });
-
-  it('keeps at most `limit` past snapshots and ignores a push of the present', () => {
-    let h = createHistory(0);
-    for (let i = 1; i <= 5; i += 1) h = pushHistory(h, i, 3);
-    expect(h.past).toEqual([2, 3, 4]);
-    expect(pushHistory(h, h.present)).toBe(h);
-    expect(undoHistory(createHistory(1))).toEqual(createHistory(1));
-  });
-});
 
 describe('eraser hit test (image px)', () => {
   it.each([

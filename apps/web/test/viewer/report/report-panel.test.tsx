@@ -7,26 +7,19 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAnalysisUiStore } from '../../../src/features/viewer/store/analysis-ui-store.ts';
 import { ReportPanel } from '../../../src/features/viewer/report/components/report-panel.tsx';
+import { useLandmarkAutosave } from '../../../src/features/viewer/hooks/use-landmark-autosave.ts';
 import { useLandmarkStore } from '../../../src/features/viewer/store/landmark-store.ts';
 import { createI18n } from '../../../src/i18n/index.ts';
+import { superimpositionFilm } from '../../../../../packages/contract/test/fixtures/superimposition-film.ts';
+import { CHART_ID, CHART_UUID, viewerChart } from '../viewer-fixture.ts';
 
 vi.mock('../../../src/features/viewer/report/lib/print-film.ts', () => ({
   composePrintFilm: vi.fn(async () => new Blob(['png'], { type: 'image/png' })),
 }));
 
-const UUID = '6f1c1e9e-8c56-4a5b-9a3c-2d8e4b1f0a11';
-const CHART_ID = '0b6f3d9a-1c2e-4f5a-8b7c-9d0e1f2a3b4c';
 /** The test browser's time zone, as the report requests send it. */
 const ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-const CHART = {
-  id: 11,
-  uuid: UUID,
-  chart_id: CHART_ID,
-  createdAt: '2026-01-02T00:00:00.000Z',
-  patient: { id: 7, patient_id: '3', first_name: 'Kim Minji', birth_info: '1990-05-01', gender: true },
-  chart_data: [{ id: 1, image_type_cd: '00700', shoot_date: '2024-03-02' }],
-  analysis_record_id: 5,
-};
+const CHART = viewerChart();
 const RECORD = {
   id: 5 as const,
   chart_id: 11,
@@ -76,26 +69,12 @@ let serverInfer: unknown = RECORD.infer_result;
 
 /** The stored superimposition the server's model carries (a test may give one), and its two films. */
 let serverSuperimposition: unknown = null;
-const superFilm = (chartId: string, colour: 'white' | 'red', dx: number) => ({
-  chart_id: chartId,
-  chart_data_id: 1,
-  shoot_date: null,
-  colour,
-  image: { width: 100, height: 100 },
-  transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 },
-  rms_residual: 0,
-  registered_on: ['S', 'N'],
-  landmarks: [
-    { id: 'S', x: 20, y: 20 },
-    { id: 'N', x: 80 + dx, y: 18 },
-  ],
-});
 const SUPERIMPOSITION = {
   computed_at: '2026-01-02T00:00:00.000Z',
   method: 'sn-at-s',
   unit: 'mm',
   frame_chart_id: CHART_ID,
-  films: [superFilm('a', 'white', 0), superFilm(CHART_ID, 'red', 2)],
+  films: [superimpositionFilm('a', 'white', 0), superimpositionFilm(CHART_ID, 'red', 2)],
   movements: [{ id: 'N', from_chart_id: 'a', to_chart_id: CHART_ID, dx: 2, dy: 0, distance: 2 }],
 };
 
@@ -186,9 +165,15 @@ function backend({
   return calls;
 }
 
+/** The report tab as the viewer shows it: the viewer registers how the record's landmarks are saved (the record store). */
+function ReportTab() {
+  useLandmarkAutosave(RECORD.chart_id, async () => undefined);
+  return <ReportPanel />;
+}
+
 function show(lang: Parameters<typeof createI18n>[0] = 'en') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/viewer/:id', element: <ReportPanel /> }], { initialEntries: [`/viewer/${UUID}`] });
+  const router = createMemoryRouter([{ path: '/viewer/:id', element: <ReportTab /> }], { initialEntries: [`/viewer/${CHART_UUID}`] });
   return render(
     <I18nextProvider i18n={createI18n(lang)}>
       <QueryClientProvider client={client}>

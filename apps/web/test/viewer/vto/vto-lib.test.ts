@@ -3,7 +3,6 @@ import { readVtoStoConfig, vtoStoConfigSchema } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
 import { VTO_PRESETS, presetTable } from '../../../src/features/viewer/vto/lib/presets.ts';
 import { DEFAULT_VTO_PLAN, cleanMovement, fromVtoDocument, toVtoDocument } from '../../../src/features/viewer/vto/lib/vto-config.ts';
-import { createDocumentAutosave } from '../../../src/features/viewer/vto/lib/vto-autosave.ts';
 
 describe('presets', () => {
   it.each([
@@ -65,40 +64,5 @@ describe('stored document', () => {
 
   it('cleans typed movements', () => {
     expect([cleanMovement(2.345), cleanMovement(-40), cleanMovement(Number.NaN), cleanMovement(31)]).toEqual([2.3, -30, 0, 30]);
-  });
-});
-
-describe('document autosave', () => {
-  it('saves after the delay only what differs from the baseline, never two at once, and flushes on demand', async () => {
-    let doc = { v: 1 };
-    const saved: { v: number }[] = [];
-    const timers: (() => void)[] = [];
-    const autosave = createDocumentAutosave({
-      current: () => doc,
-      save: async (d: { v: number }) => {
-        saved.push(d);
-      },
-      onStatus: () => undefined,
-      delayMs: 800,
-      setTimer: (fn) => timers.push(fn),
-      clearTimer: () => undefined,
-    });
-    autosave.baseline(doc);
-    autosave.changed();
-    expect(timers).toHaveLength(0);
-    doc = { v: 2 };
-    autosave.changed();
-    expect(timers).toHaveLength(1);
-    expect(autosave.pending()).toEqual({ v: 2 });
-    timers[0]!();
-    await Promise.resolve();
-    await Promise.resolve();
-    expect(saved).toEqual([{ v: 2 }]);
-    doc = { v: 3 };
-    await autosave.flush();
-    expect(saved).toEqual([{ v: 2 }, { v: 3 }]);
-    await autosave.flush();
-    expect(saved).toHaveLength(2);
-    expect(autosave.pending()).toBeNull();
   });
 });

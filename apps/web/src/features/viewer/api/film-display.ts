@@ -9,7 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api/api-error.ts';
 import { runOperation } from '../../../lib/api/graph-operation.ts';
-import { drawingDocument, noteRevisions } from '../documents/document-revisions.ts';
+import { baseOf, drawingDocument, noteRevisions } from '../documents/document-revisions.ts';
 import { saveDocument, saveDocumentOnUnload } from '../documents/save-document.ts';
 
 /** Server-cache key of a record's film display. */
@@ -34,6 +34,9 @@ export function useStoredFilmDisplay(recordId: number | null) {
 
 /** The film display's place in the record: the `film` key of `drawing_result`. */
 const filmDocument = (recordId: number) => drawingDocument(recordId, [FILM_DISPLAY_KEY]);
+
+/** The revision the next save of the film display names (as last read or saved here). */
+export const filmDisplayRevision = (recordId: number) => baseOf(filmDocument(recordId));
 
 /**
  * Stores the film display with the chart: the server sets only the `film` key of `drawing_result`

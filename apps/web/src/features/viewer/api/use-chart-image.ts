@@ -1,6 +1,6 @@
 import { FILE_ENDPOINTS, IMAGE_TYPE, type DownloadEntry } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api/index.ts';
+import { api } from '../../../lib/api/index.ts';
 import { viewerKeys } from './query-keys.ts';
 
 /**
@@ -14,19 +14,12 @@ export function useChartImage(chartId: string | null, chartDataId: number | null
     enabled: chartId !== null && chartDataId !== null,
     staleTime: 60_000,
     queryFn: async (): Promise<DownloadEntry | null> => {
-      const { download } = FILE_ENDPOINTS;
-      const answer = await api.post<unknown>(
-        download.path,
-        {},
-        {
-          auth: true,
-          idempotent: true,
-          json: { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], thumbnail_only_check: false },
-        },
-      );
-      const parsed = download.response.safeParse(answer);
-      if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The server answered something unexpected.', 200, false);
-      return parsed.data.find((entry) => entry.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;
+      const entries = await api.call(FILE_ENDPOINTS.download, {
+        chart_id: chartId ?? '',
+        image_type_cd: [IMAGE_TYPE.cephalogram],
+        thumbnail_only_check: false,
+      });
+      return entries.find((entry) => entry.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;
     },
     retry: false,
   });

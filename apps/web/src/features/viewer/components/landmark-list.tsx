@@ -15,6 +15,8 @@ interface ItemProps {
   review: boolean;
   /** Constructed from other points (packages/ceph constructed.ts), neither the model's nor the user's. */
   constructed?: boolean;
+  /** A point found on the film that is the method's population estimate (packages/ceph ramus-points.ts). */
+  estimated?: boolean;
   /** Not placed yet: offers "Place" instead of selecting. */
   onPlace?: (id: LandmarkId) => void;
   onSelect: (id: LandmarkId) => void;
@@ -29,6 +31,7 @@ export const LandmarkItem = memo(function LandmarkItem({
   adapted = false,
   review,
   constructed = false,
+  estimated = false,
   onPlace,
   onSelect,
 }: ItemProps) {
@@ -42,11 +45,12 @@ export const LandmarkItem = memo(function LandmarkItem({
   const names = useClinicalNames();
   const sourcing = LANDMARK_SOURCING[id];
   const from = sourcing?.kind === 'constructed' ? sourcing.from.map((s) => getLandmark(s).shortName).join(', ') : '';
-  const constructedTitle = constructed && !edited && !onPlace ? t('viewer.constructedTitle', { from }) : undefined;
+  const constructedTitle =
+    constructed && !edited && !onPlace ? t(estimated ? 'viewer.estimatedTitle' : 'viewer.constructedTitle', { from }) : undefined;
   const badge = onPlace
     ? null
     : constructedTitle
-      ? t('viewer.constructedBadge')
+      ? t(estimated ? 'viewer.estimatedBadge' : 'viewer.constructedBadge')
       : edited
         ? confidence === null
           ? t('viewer.handPlaced')
@@ -66,6 +70,7 @@ export const LandmarkItem = memo(function LandmarkItem({
       data-id={id}
       data-selected={selected}
       data-source={constructedTitle ? 'constructed' : undefined}
+      data-estimated={constructedTitle && estimated ? 'true' : undefined}
     >
       <button
         type="button"
@@ -122,6 +127,7 @@ export function LandmarkGroup({
   const edited = useLandmarkStore((s) => s.edited);
   const ai = useLandmarkStore((s) => s.ai);
   const positions = useLandmarkStore((s) => s.positions);
+  const estimated = useLandmarkStore((s) => s.estimated);
   if (ids.length === 0) return null;
   return (
     <section className="landmark-group">
@@ -140,6 +146,7 @@ export function LandmarkGroup({
             adapted={isAdapted(ai[id])}
             review={review.has(id)}
             constructed={positions[id] !== undefined && !ai[id] && !edited[id]}
+            estimated={estimated.includes(id)}
             onSelect={onSelect}
             onPlace={onPlace}
           />

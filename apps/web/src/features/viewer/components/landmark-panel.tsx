@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RoleNote } from '../../../components/role-note.tsx';
 import { usePopupStore } from '../../../stores/popup-store.ts';
 import { commandById, type ViewerCommandId } from '../commands.ts';
+import { useRecordStore } from '../documents/record-store.ts';
 import { useClinicalNames } from '../hooks/use-clinical-names.ts';
 import { useViewerAppearance } from '../hooks/use-viewer-appearance.ts';
 import { setTool } from '../interaction/registry.ts';
@@ -38,7 +39,8 @@ interface ConfirmTexts {
 function CommandButton({ id, testId, confirm }: { id: ViewerCommandId; testId: string; confirm?: ConfirmTexts }) {
   const { t } = useTranslation();
   const command = commandById(id);
-  // Re-render when anything the enabled check reads changes; the check itself is the command's.
+  // Re-render when anything the enabled check reads changes (the landmarks, the record's history); the check is the command's.
+  useRecordStore((s) => `${s.past.length}:${s.future.length}`);
   const enabled = useLandmarkStore((s) => command.enabled?.({ viewer: useViewerStore.getState(), landmarks: s }) ?? true);
   const shortcut = command.keys[0]?.replace('Mod', 'Ctrl');
   const onClick = () => {

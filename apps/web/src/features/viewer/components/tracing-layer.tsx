@@ -32,7 +32,8 @@ export function TracingLayer() {
   const recordId = useLandmarkStore((s) => s.recordId);
   const visible = useViewerStore((s) => s.display.tracing);
   const live = useMemo(() => livePositions({ positions, preview }), [positions, preview]);
-  const traced = useFilmContours(visible);
+  // Traced with the tracing hidden too: the same trace finds R1-R4, which the analyses read.
+  const traced = useFilmContours(true);
   // A contour traced for other positions (a landmark being dragged) gives way to the landmark curve.
   const contours = useMemo(() => traced.filter((c) => contourMatches(c, live)), [traced, live]);
   const paths = useMemo(() => (visible ? tracingPaths(live, { contours, templates: false }) : []), [live, visible, contours]);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLoadedImage } from '../hooks/use-loaded-image.ts';
+import { useLoadedImage } from '../../../hooks/use-loaded-image.ts';
 import { useViewerInteraction } from '../interaction/use-viewer-interaction.ts';
 import type { Size } from '../lib/coordinates.ts';
 import { useViewerStore } from '../store/viewer-store.ts';

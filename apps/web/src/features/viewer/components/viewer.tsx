@@ -6,6 +6,7 @@ import { useMay } from '../../../hooks/use-work-space.ts';
 import { useDisplayConfig } from '../api/use-display-config.ts';
 import { useChartImage } from '../api/use-chart-image.ts';
 import { useViewerFirstPaint } from '../api/use-viewer-first-paint.ts';
+import { useRecordAutosave } from '../documents/use-record-autosave.ts';
 import { useLandmarkAutosave } from '../hooks/use-landmark-autosave.ts';
 import { setTool } from '../interaction/registry.ts';
 import { useLandmarkStore } from '../store/landmark-store.ts';
@@ -65,6 +66,7 @@ export function Viewer({ chartUuid, barActions }: { chartUuid: string; barAction
     useLandmarkStore.getState().load(fresh?.record ?? null, film?.id ?? null);
   };
   useLandmarkAutosave(chart?.id ?? null, reloadRecord);
+  useRecordAutosave(chart?.id ?? null);
 
   // A role that may not change landmarks (contract ACCESS_POLICY) reads them only: the store refuses edits.
   const mayEditLandmarks = useMay('landmarks.edit');

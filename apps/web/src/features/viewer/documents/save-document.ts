@@ -1,5 +1,5 @@
-import type { DocumentRevisions } from '@ceppro/contract';
-import { ApiError, cookieTokenStore } from '../../../lib/api/index.ts';
+import { GRAPHQL_ENDPOINTS, type DocumentRevisions } from '@ceppro/contract';
+import { ApiError, api } from '../../../lib/api/index.ts';
 import { pushToast } from '../../../stores/toast-store.ts';
 import { baseArg, baseOf, noteRevisions, type DocumentBase, type DocumentRef } from './document-revisions.ts';
 
@@ -24,6 +24,9 @@ export interface DocumentSave<T> {
 /** A save refused because someone saved the same document since it was read. */
 export const isStaleSave = (error: unknown): boolean => error instanceof ApiError && error.code === 'CONFLICT';
 
+/** A save refused because it named no revision (this viewer never read the document's): nothing was written. */
+export const isUnbasedSave = (error: unknown): boolean => error instanceof ApiError && error.code === 'REVISION_REQUIRED';
+
 /**
  * Tells the user a save was refused as stale (someone else changed this part of the chart) and shows
  * their version: `reload` reads the document afresh into the open viewer.
@@ -44,6 +47,14 @@ export async function saveDocument<T>(save: DocumentSave<T>): Promise<T> {
     answer = await save.send(baseArg(baseOf(save.document)));
   } catch (error) {
     if (isStaleSave(error)) showNewerVersion(save.reload);
+    else if (isUnbasedSave(error)) {
+      pushToast({
+        kind: 'warning',
+        title: { key: 'viewer.documentRevisionRequiredTitle' },
+        text: { key: 'viewer.documentRevisionRequired' },
+      });
+      void save.reload();
+    }
     throw error;
   }
   noteRevisions(save.document, save.revisions(answer));
@@ -55,12 +66,6 @@ export async function saveDocument<T>(save: DocumentSave<T>): Promise<T> {
  * page; no answer is awaited), from the same base revision, so it too cannot overwrite a newer state.
  */
 export function saveDocumentOnUnload(document: DocumentRef, query: string, variables: Record<string, unknown>): void {
-  const token = cookieTokenStore.token();
-  if (token === null) return;
-  void fetch('/graphql', {
-    method: 'POST',
-    keepalive: true,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables: { ...variables, ...baseArg(baseOf(document)) } }),
-  }).catch(() => undefined);
+  const input = { query, variables: { ...variables, ...baseArg(baseOf(document)) } };
+  api.call(GRAPHQL_ENDPOINTS.mutation, input, { background: true, keepalive: true }).catch(() => undefined);
 }

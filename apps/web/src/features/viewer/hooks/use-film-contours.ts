@@ -1,4 +1,14 @@
-import { CONTOUR_DEFINITIONS, contourMatches, type FilmContour, type LandmarkId, type Vec2 } from '@ceppro/ceph';
+import {
+  CONTOUR_DEFINITIONS,
+  contourMatches,
+  imagePoint,
+  type FilmContour,
+  type ImagePoint,
+  type LandmarkId,
+  type LandmarkMap,
+  type RamusPoints,
+  type Vec2,
+} from '@ceppro/ceph';
 import { IMAGE_TYPE } from '@ceppro/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -15,12 +25,16 @@ import { useViewerStore } from '../store/viewer-store.ts';
  * new trace is under way, the contours that no longer end on their landmarks are left out and the
  * tracing draws those gaps as landmark curves. A film the worker cannot read (its storage refuses the
  * fetch) or a browser without workers leaves the landmark curves everywhere.
+ *
+ * The same trace finds Ricketts' R1-R4 on the film (packages/ceph ramus-points.ts); they go into the
+ * landmark store as found points (`setFound`: shown and measured as constructed where the user placed none),
+ * so Xi and the analyses that read it compute without the user placing them.
  */
 
 let worker: Worker | null = null;
 let nextId = 1;
 const waiting = new Map<number, (response: ContourResponse) => void>();
-const cache = new Map<string, FilmContour[]>();
+const cache = new Map<string, { contours: FilmContour[]; ramus: RamusPoints | null }>();
 const CACHE_SIZE = 32;
 
 function contourWorker(): Worker | null {
@@ -34,9 +48,29 @@ function contourWorker(): Worker | null {
   return worker;
 }
 
-const CONTOUR_LANDMARKS: readonly LandmarkId[] = [...new Set(CONTOUR_DEFINITIONS.flatMap((c) => c.landmarks))];
+/** The landmarks the contours run through, and those findRamusPoints reads. */
+const CONTOUR_LANDMARKS: readonly LandmarkId[] = [
+  ...new Set([...CONTOUR_DEFINITIONS.flatMap((c) => c.landmarks), 'Ar', 'Go', 'Co', 'Po', 'Or', 'Me'] as LandmarkId[]),
+];
 
-/** The contours of the open film for the current landmarks (image px of the original upload); [] until traced or without a worker. */
+const RAMUS_IDS = ['R1', 'R2', 'R3', 'R4'] as const;
+
+/** Hands R1-R4 (image px of the original upload) and which are estimates to the landmark store; none without them. */
+function setFoundPoints(ramus: RamusPoints | null): void {
+  const found: LandmarkMap<ImagePoint> = {};
+  const estimated: LandmarkId[] = [];
+  for (const id of ramus === null ? [] : RAMUS_IDS) {
+    const p = (ramus as RamusPoints).points[id];
+    found[id] = imagePoint(p.x, p.y);
+    if ((ramus as RamusPoints).source[id] === 'estimate') estimated.push(id);
+  }
+  useLandmarkStore.getState().setFound(found, estimated);
+}
+
+/**
+ * The contours of the open film for the current landmarks (image px of the original upload); [] until traced
+ * or without a worker. Also keeps the landmark store's found points (R1-R4) up to date with the trace.
+ */
 export function useFilmContours(enabled: boolean): FilmContour[] {
   const chart = useViewerChart(useParams().id ?? null).data ?? null;
   const ceph = chart?.chart_data.find((d) => d.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;
@@ -61,7 +95,8 @@ export function useFilmContours(enabled: boolean): FilmContour[] {
     if (!enabled || key === null || url === null || filmKey === null || imageSize === null) return;
     const hit = cache.get(key);
     if (hit) {
-      setTraced({ key, contours: hit });
+      setTraced({ key, contours: hit.contours });
+      setFoundPoints(hit.ramus);
       return;
     }
     const w = contourWorker();
@@ -70,9 +105,11 @@ export function useFilmContours(enabled: boolean): FilmContour[] {
     const id = nextId++;
     waiting.set(id, (response) => {
       if (!('contours' in response)) return;
-      cache.set(key, response.contours);
+      cache.set(key, { contours: response.contours, ramus: response.ramus });
       if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      if (live) setTraced({ key, contours: response.contours });
+      if (!live) return;
+      setTraced({ key, contours: response.contours });
+      setFoundPoints(response.ramus);
     });
     const request: ContourRequest = { id, filmKey, url, imageSize, positions: relevant };
     w.postMessage(request);

@@ -1,35 +1,30 @@
 import type { ModifiedResult } from '@ceppro/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { pushToast } from '../../../stores/toast-store.ts';
 import { viewerKeys } from '../api/query-keys.ts';
 import { saveModifiedLandmarks, saveModifiedLandmarksOnUnload } from '../api/save-landmarks.ts';
-import { connectLandmarkAutosave, createLandmarkAutosave, type LandmarkAutosave } from '../lib/landmark-autosave.ts';
-import { useLandmarkStore } from '../store/landmark-store.ts';
-
-/** The open viewer's autosave: one save path, so two saves of the same record never race. */
-let active: LandmarkAutosave | null = null;
+import { recordStore } from '../documents/record-store.ts';
+import { landmarkDocumentSpec } from '../lib/landmark-document.ts';
 
 /**
- * Saves unsaved landmark edits now, through the open viewer's autosave (waits for a save in flight
- * first). For features that need the stored landmarks current, e.g. before the server renders a
- * report. Check the store's `saveStatus` for a failure.
+ * Saves unsaved landmark edits now, through the record store (waits for a save in flight first). For
+ * features that need the stored landmarks current, e.g. before the server renders a report. Check the
+ * landmark store's `saveStatus` for a failure.
  */
-export function flushLandmarkEdits(): Promise<void> {
-  // Without an open viewer (a panel shown on its own) a one-off autosave on the same store does it.
-  return (active ?? createLandmarkAutosave(useLandmarkStore, saveModifiedLandmarks)).flush();
+export async function flushLandmarkEdits(): Promise<void> {
+  await recordStore.flush('landmarks');
+  await recordStore.settled();
 }
 
 /**
- * Saves the landmarks when the user leaves the Landmarks panel: another tab, another route (this
- * hook unmounts), or the page closing; edits made on another tab are saved as they are made. The cached record is
- * updated after a save, so coming back
- * shows the saved state without a refetch.
+ * Registers how the landmarks are saved while the viewer shows `chartId`'s record: the record store
+ * saves them when the Landmarks panel is left, at once for edits made on another tab, on route change
+ * and on `pagehide` (documents/use-record-autosave.ts). The cached record is updated after a save, so
+ * coming back shows the saved state without a refetch.
  */
 export function useLandmarkAutosave(chartId: number | null, reload: () => Promise<void>): void {
   const queryClient = useQueryClient();
-  const { t } = useTranslation();
   const reloadRef = useRef(reload);
   reloadRef.current = reload;
   useEffect(() => {
@@ -37,33 +32,19 @@ export function useLandmarkAutosave(chartId: number | null, reload: () => Promis
     // A stale save (another tab saved first, or the film was changed): the edits are dropped, never
     // sent again; the user is told, and the chart, its film and the record are read afresh.
     const onConflict = () => {
-      useLandmarkStore.setState({ dirty: false });
       pushToast({ kind: 'warning', title: { key: 'viewer.saveConflictTitle' }, text: { key: 'viewer.saveConflict' } });
       void reloadRef.current();
     };
-    const autosave = createLandmarkAutosave(
-      useLandmarkStore,
-      async (recordId, modified: ModifiedResult, base) => {
-        const revision = await saveModifiedLandmarks(recordId, modified, base);
-        queryClient.setQueryData(viewerKeys.analysisRecord(chartId), (old: unknown) =>
-          old && typeof old === 'object' ? { ...old, modified_result: modified, revision } : old,
-        );
-        return revision;
-      },
-      onConflict,
+    const save = async (recordId: number, modified: ModifiedResult, base: number) => {
+      const revision = await saveModifiedLandmarks(recordId, modified, base);
+      queryClient.setQueryData(viewerKeys.analysisRecord(chartId), (old: unknown) =>
+        old && typeof old === 'object' ? { ...old, modified_result: modified, revision } : old,
+      );
+      return revision;
+    };
+    return recordStore.register(
+      'landmarks',
+      landmarkDocumentSpec(save, onConflict, (p) => saveModifiedLandmarksOnUnload(p.recordId, p.modified, p.base)),
     );
-    active = autosave;
-    const unsubscribe = connectLandmarkAutosave(autosave, useLandmarkStore);
-    const onPageHide = () => {
-      const payload = autosave.pending();
-      if (payload) saveModifiedLandmarksOnUnload(payload.recordId, payload.modified, payload.base);
-    };
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      unsubscribe();
-      window.removeEventListener('pagehide', onPageHide);
-      if (active === autosave) active = null;
-      void autosave.flush();
-    };
-  }, [chartId, queryClient, t]);
+  }, [chartId, queryClient]);
 }

@@ -1,11 +1,19 @@
-import { traceFilmContours, type FilmContour, type GrayImage, type Vec2 } from '@ceppro/ceph';
+import {
+  findRamusPoints,
+  gradientMagnitude,
+  traceFilmContours,
+  type FilmContour,
+  type GrayImage,
+  type RamusPoints,
+  type Vec2,
+} from '@ceppro/ceph';
 
 /*
  * The tracing's image-following contours (packages/ceph contours/), off the main thread
  * (docs/house-rules.md §13). The film is fetched and decoded here, reduced so its longer side is
  * CONTOUR_FILM_SIDE px (live-wire over ~450 px finishes in a fraction of a second), turned to grey and
- * kept per film; each request then only traces. Positions go in and contours come back in image px of
- * the original upload.
+ * kept per film; each request then only traces, and finds Ricketts' R1-R4 on the same reduced film.
+ * Positions go in and contours and points come back in image px of the original upload.
  */
 
 /** The reduced film's longer side, px. */
@@ -21,7 +29,10 @@ export interface ContourRequest {
   readonly positions: Readonly<Record<string, Vec2>>;
 }
 
-export type ContourResponse = { readonly id: number; readonly contours: FilmContour[] } | { readonly id: number; readonly error: string };
+/** The contours, and Ricketts' R1-R4 found on the film (packages/ceph ramus-points.ts; null without Ar, Go, Co, Po, Or, Me). */
+export type ContourResponse =
+  | { readonly id: number; readonly contours: FilmContour[]; readonly ramus: RamusPoints | null }
+  | { readonly id: number; readonly error: string };
 
 let film: { key: string; image: GrayImage; scale: number } | null = null;
 
@@ -57,7 +68,12 @@ scope.onmessage = (event) => {
   const request = event.data;
   loadFilm(request)
     .then(({ image, scale }) => {
-      const response: ContourResponse = { id: request.id, contours: traceFilmContours(image, request.positions, scale) };
+      const grad = gradientMagnitude(image);
+      const response: ContourResponse = {
+        id: request.id,
+        contours: traceFilmContours(image, request.positions, scale, grad),
+        ramus: findRamusPoints(image, request.positions, scale, grad),
+      };
       scope.postMessage(response);
     })
     .catch((error: unknown) => {

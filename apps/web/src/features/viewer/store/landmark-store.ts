@@ -1,15 +1,17 @@
 import { imagePoint, mergePositions, type AiLandmark, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
 import { readRecordLandmarks, type InferResult, type ModifiedResult, type RecordLandmarks, type StoredLandmark } from '@ceppro/contract';
 import { create } from 'zustand';
+import { recordStore, type DocumentSaveStatus } from '../documents/record-store.ts';
 import { filmReviewThresholdOf, reviewThresholdOf } from '../lib/review.ts';
 
 /**
  * The landmarks of the open chart (viewer state, docs/house-rules.md §9), all in image px of the original
  * upload. The model's points (`ai`) and the user's (`edited`) are kept apart (docs/house-rules.md §4);
- * `positions` is what is shown and measured: edited, else AI. Undo history holds snapshots of
- * `edited` (57 points at most, so a snapshot is cheap and undo can never drift).
+ * `positions` is what is shown and measured: edited, else AI. `edited` is the record's `landmarks`
+ * document (documents/record-store.ts): edits, undo/redo and saving go through that one engine, and
+ * `edited`, `dirty`, `saveStatus` and `revision` here mirror it.
  */
-export type SaveStatus = 'clean' | 'saving' | 'saved' | 'error';
+export type SaveStatus = DocumentSaveStatus;
 
 export interface LandmarkRecordInput {
   readonly id: number;
@@ -42,16 +44,20 @@ export interface LandmarkState {
    */
   definitions: RecordLandmarks['definitions'];
   edited: LandmarkMap<ImagePoint>;
+  /**
+   * Points found on the film where neither the model nor the user placed one (R1-R4, packages/ceph
+   * ramus-points.ts, traced in the contour worker by hooks/use-film-contours.ts): shown and measured as
+   * constructed, never stored.
+   */
+  found: LandmarkMap<ImagePoint>;
+  /** Found points that are the method's population estimate, the film showing no clear border there (ramus-points.ts). */
+  estimated: readonly LandmarkId[];
   positions: LandmarkMap<ImagePoint>;
   selected: LandmarkId | null;
   /** The point being dragged, not yet committed: drawn live, kept out of `positions` and history. */
   preview: { id: LandmarkId; point: ImagePoint } | null;
-  past: LandmarkMap<ImagePoint>[];
-  future: LandmarkMap<ImagePoint>[];
-  /** Edited since the last load or save. */
+  /** The edits differ from the landmarks the record holds (an edit undone back to them is nothing to save). */
   dirty: boolean;
-  /** The user's landmarks as the record holds them (loaded, or last saved): an edit undone back to them is nothing to save. */
-  stored: LandmarkMap<ImagePoint>;
   saveStatus: SaveStatus;
   /** Guided placement: the landmarks still to place, the head is the one asked for now. */
   guided: LandmarkId[];
@@ -73,6 +79,7 @@ export interface LandmarkActions {
   move: (id: LandmarkId, point: ImagePoint) => void;
   /** Moves the selected (or given) landmark by dx, dy image px. */
   nudge: (dx: number, dy: number, id?: LandmarkId) => void;
+  /** The record's undo/redo (one history: the last edit, whatever document it touched). */
   undo: () => void;
   redo: () => void;
   /** Back to the model's point; without an id, every landmark the model placed (hand-placed ones stay). */
@@ -81,16 +88,12 @@ export interface LandmarkActions {
   startGuidedPlacement: (ids: readonly LandmarkId[]) => void;
   skipGuided: () => void;
   cancelGuidedPlacement: () => void;
-  setSaveStatus: (status: SaveStatus) => void;
   setReadOnly: (readOnly: boolean) => void;
-  /** After a successful save of `saved` (the record now at `revision`): clean unless edited again while the request ran. */
-  markSaved: (saved: LandmarkMap<ImagePoint>, revision: number) => void;
+  /** Replaces the points found on the film and which of them are estimates (no-op when they are the same). */
+  setFound: (found: LandmarkMap<ImagePoint>, estimated?: readonly LandmarkId[]) => void;
 }
 
 export type LandmarkStore = LandmarkState & LandmarkActions;
-
-/** Keeps undo memory bounded on long sessions; 200 steps is far more than anyone walks back. */
-const HISTORY_LIMIT = 200;
 
 const initial: LandmarkState = {
   recordId: null,
@@ -102,13 +105,12 @@ const initial: LandmarkState = {
   adaptation: null,
   definitions: null,
   edited: {},
+  found: {},
+  estimated: [],
   positions: {},
   selected: null,
   preview: null,
-  past: [],
-  future: [],
   dirty: false,
-  stored: {},
   saveStatus: 'clean',
   guided: [],
   unknown: [],
@@ -126,19 +128,11 @@ export function sameLandmarks(a: LandmarkMap<ImagePoint>, b: LandmarkMap<ImagePo
 }
 
 export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
-  /** Applies a new `edited` map as one undoable step (no-op when nothing changes). */
+  /** Applies a new `edited` map as one undoable step of the record's history (no-op when nothing changes). */
   const commit = (edited: LandmarkMap<ImagePoint>, extra: Partial<LandmarkState> = {}) => {
-    const s = get();
-    if (s.readOnly) return set({ preview: null });
-    set({
-      ...extra,
-      edited,
-      positions: mergePositions(s.ai, edited),
-      past: [...s.past, s.edited].slice(-HISTORY_LIMIT),
-      future: [],
-      dirty: true,
-      preview: null,
-    });
+    if (get().readOnly) return set({ preview: null });
+    set({ ...extra, preview: null });
+    recordStore.edit('landmarks', edited);
   };
   const withPoint = (id: LandmarkId, point: ImagePoint) => ({ ...get().edited, [id]: imagePoint(point.x, point.y) });
 
@@ -161,10 +155,11 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
         adaptation,
         definitions,
         edited,
-        stored: edited,
         unknown: [...unmatched.edited],
         positions,
       });
+      if (record) recordStore.load('landmarks', record.id, edited, record.revision ?? null);
+      else recordStore.forget();
     },
     select: (selected) => set({ selected }),
     setPreview: (id, point) => set({ preview: { id, point } }),
@@ -179,32 +174,8 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
       if (!target || !from) return;
       commit(withPoint(target, imagePoint(from.x + dx, from.y + dy)));
     },
-    undo: () => {
-      const s = get();
-      const previous = s.past[s.past.length - 1];
-      if (!previous || s.readOnly) return;
-      set({
-        edited: previous,
-        positions: mergePositions(s.ai, previous),
-        past: s.past.slice(0, -1),
-        future: [s.edited, ...s.future],
-        dirty: true,
-        preview: null,
-      });
-    },
-    redo: () => {
-      const s = get();
-      const next = s.future[0];
-      if (!next || s.readOnly) return;
-      set({
-        edited: next,
-        positions: mergePositions(s.ai, next),
-        past: [...s.past, s.edited],
-        future: s.future.slice(1),
-        dirty: true,
-        preview: null,
-      });
-    },
+    undo: () => recordStore.undo(),
+    redo: () => recordStore.redo(),
     resetToAi: (id) => {
       const s = get();
       const ids = id ? [id] : (Object.keys(s.edited) as LandmarkId[]);
@@ -225,11 +196,28 @@ export const useLandmarkStore = create<LandmarkStore>()((set, get) => {
     startGuidedPlacement: (ids) => set((s) => (s.readOnly ? {} : { guided: [...new Set(ids)], selected: null })),
     skipGuided: () => set((s) => ({ guided: s.guided.slice(1) })),
     cancelGuidedPlacement: () => set({ guided: [] }),
-    setSaveStatus: (saveStatus) => set({ saveStatus }),
     setReadOnly: (readOnly) => set(readOnly ? { readOnly, guided: [], preview: null } : { readOnly }),
-    markSaved: (saved, revision) =>
-      set((s) => ({ revision, stored: saved, dirty: s.edited !== saved, saveStatus: s.edited === saved ? 'saved' : 'clean' })),
+    setFound: (found, estimated = []) => {
+      const s = get();
+      const sameEstimates = estimated.length === s.estimated.length && estimated.every((id, i) => id === s.estimated[i]);
+      if (sameLandmarks(found, s.found) && sameEstimates) return;
+      set({ found, estimated, positions: mergePositions(s.ai, s.edited, found) });
+    },
   };
+});
+
+// The record's `landmarks` document is the truth; this store mirrors it (an edit, undo, redo, save or reload).
+recordStore.subscribe((s, prev) => {
+  const doc = s.docs.landmarks;
+  if (doc === undefined || doc === prev.docs.landmarks) return;
+  const l = useLandmarkStore.getState();
+  const edited = doc.value as LandmarkMap<ImagePoint>;
+  useLandmarkStore.setState({
+    ...(edited === l.edited ? {} : { edited, positions: mergePositions(l.ai, edited, l.found), preview: null }),
+    dirty: doc.dirty,
+    saveStatus: doc.status,
+    revision: typeof doc.revision === 'number' ? doc.revision : l.revision,
+  });
 });
 
 // --- selectors: subscribe to just what a component shows (docs/house-rules.md §7) ---
@@ -243,9 +231,6 @@ export function useLandmarkPositions(): LandmarkMap<ImagePoint> {
 export function livePositions(s: Pick<LandmarkState, 'positions' | 'preview'>): LandmarkMap<ImagePoint> {
   return s.preview ? { ...s.positions, [s.preview.id]: s.preview.point } : s.positions;
 }
-
-export const canUndo = (s: LandmarkState) => s.past.length > 0;
-export const canRedo = (s: LandmarkState) => s.future.length > 0;
 
 /** Whether the shown point of `id` is the user's rather than the model's. */
 export const isEdited = (s: LandmarkState, id: LandmarkId) => s.edited[id] !== undefined;

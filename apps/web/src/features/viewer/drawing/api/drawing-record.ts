@@ -1,4 +1,4 @@
-import { drawingRecordQuery, drawingSetsPatch, mergeDrawingResultMutation, readDrawingResult } from '@ceppro/contract';
+import { drawingRecordQuery, drawingSetsPatch, mergeDrawingResultMutation } from '@ceppro/contract';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
 import { drawingDocument } from '../../documents/document-revisions.ts';
 import { saveDocument, saveDocumentOnUnload } from '../../documents/save-document.ts';
@@ -38,10 +38,9 @@ export const drawingSaveApiFor = (reload: () => unknown): DrawingSaveApi => ({
 /**
  * The save while the page is being closed (a `keepalive` fetch outlives the page; no answer is
  * awaited): the pad's keys merged on the server like any save, a best effort like the landmarks'
- * unload save. Not sent when the document last read is of a version this code may not write.
+ * unload save. The record store sends none when the document read is of a version this code may not write.
  */
-export function saveDrawingsOnUnload(recordId: number, sets: DrawingSets, last: DrawingRecordSnapshot): void {
-  if (!readDrawingResult(last.drawingResult).writable) return;
+export function saveDrawingsOnUnload(recordId: number, sets: DrawingSets): void {
   const patch = drawingSetsPatch({ coords: [...sets.coords], superimpositionCoords: [...sets.superimpositionCoords] });
   saveDocumentOnUnload(padDocument(recordId), mergeDrawingResultMutation.document, { id: recordId, patch });
 }

@@ -27,7 +27,7 @@ export function DrawingLayer(_props: OverlayLayerProps) {
   const recordId = useLandmarkStore((s) => s.recordId);
   const ownRecord = useDrawingStore((s) => s.recordId === recordId && s.loaded);
   const visible = useDrawingStore((s) => s.visible);
-  const present = useDrawingStore((s) => s.history.present);
+  const present = useDrawingStore((s) => s.present);
   const shapes = useMemo(() => filmDrawings(present), [present]);
   const draft = useDrawingStore((s) => s.draft);
   const scale = useViewerStore((s) => s.view.scale);

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useMay } from '../../../../hooks/use-work-space.ts';
 import { setTool, useActiveTool } from '../../interaction/registry.ts';
 import { DRAWING_TOOL_ID } from '../interaction/drawing-state.ts';
-import { selectCanRedo, selectCanUndo, useDrawingStore } from '../store/drawing-store.ts';
+import { selectCanRedo, selectCanUndo, useRecordStore } from '../../documents/record-store.ts';
+import { useDrawingStore } from '../store/drawing-store.ts';
 
 const ICONS: Record<DrawingTool, string> = {
   pen: '✎',
@@ -25,8 +26,8 @@ export function DrawingToolbar() {
   const drawing = useActiveTool() === DRAWING_TOOL_ID;
   const pen = useDrawingStore((s) => s.pen);
   const visible = useDrawingStore((s) => s.visible);
-  const canUndo = useDrawingStore(selectCanUndo);
-  const canRedo = useDrawingStore(selectCanRedo);
+  const canUndo = useRecordStore(selectCanUndo);
+  const canRedo = useRecordStore(selectCanRedo);
   const saveStatus = useDrawingStore((s) => s.saveStatus);
   const writable = useDrawingStore((s) => s.writable);
   // A role that may not draw (contract ACCESS_POLICY `drawing.edit`) only shows or hides the drawings.

@@ -12,7 +12,7 @@ export const DRAWING_TOOL_ID = 'drawing';
 const ERASER_RADIUS = 6;
 const PEN_STEP = 1.5;
 
-/** Ctrl/Cmd+Z undoes; Ctrl/Cmd+Shift+Z or Ctrl/Cmd+Y redoes (only while drawing: the landmarks keep theirs). */
+/** Ctrl/Cmd+Z undoes; Ctrl/Cmd+Shift+Z or Ctrl/Cmd+Y redoes (the record's one history, as outside drawing mode). */
 export function historyKey(key: ViewerKey): 'undo' | 'redo' | null {
   if (!(key.ctrlKey || key.metaKey) || key.altKey) return null;
   const k = key.key.toLowerCase();
@@ -24,7 +24,7 @@ export function historyKey(key: ViewerKey): 'undo' | 'redo' | null {
 /**
  * Drawing mode (docs/house-rules.md §5): a press on the film draws with the pad's tool instead of panning
  * (the middle button still pans, the wheel still zooms). Shapes are in image px of the original
- * upload. The history keys are taken here, so Ctrl+Z undoes a drawing, not a landmark move.
+ * upload. The history keys are taken here too: they walk the record's one history (the last edit, whatever document).
  */
 export function drawingState(): InteractionState {
   let active: { pointerId: number; start: Pt } | null = null;
@@ -35,7 +35,7 @@ export function drawingState(): InteractionState {
     const scale = ctx.viewer().view.scale;
     const at = ctx.toImage(local);
     // The film's drawings, whichever set holds them (the older Superimposition set too).
-    const ids = shapesHit(filmDrawings(store.history.present), [at.x, at.y], ERASER_RADIUS / scale, scale);
+    const ids = shapesHit(filmDrawings(store.present), [at.x, at.y], ERASER_RADIUS / scale, scale);
     if (ids.length > 0) store.remove(ids);
   };
 

@@ -1,8 +1,8 @@
 import { DRAWING_CONFIG_DEFAULTS, DRAWING_LIMITS, type DrawingConfig, type DrawingShape, type DrawingTool } from '@ceppro/contract';
 import { create } from 'zustand';
+import { recordStore, type DocumentRevision, type DocumentSaveStatus } from '../../documents/record-store.ts';
 import { newShapeId } from '../../lib/drawing-shapes.ts';
 import { storedWidth } from '../../lib/drawing-stroke.ts';
-import { canRedo, canUndo, createHistory, pushHistory, redoHistory, undoHistory, type History } from '../lib/history.ts';
 
 /**
  * The drawing pad's two sets, as stored in `drawing_result` (image px). Both are the film's drawings
@@ -14,7 +14,7 @@ export interface DrawingSets {
   readonly superimpositionCoords: readonly DrawingShape[];
 }
 
-export type DrawingSaveStatus = 'clean' | 'saving' | 'saved' | 'error';
+export type DrawingSaveStatus = DocumentSaveStatus;
 
 /** The pad's current pen: the user's defaults (`/drawing-pad`) until changed in the viewer. */
 export type DrawingPen = Omit<DrawingConfig, 'version'>;
@@ -26,9 +26,11 @@ export interface DrawingState {
   loaded: boolean;
   /** false when the stored document is of an unknown version: shown empty, never written. */
   writable: boolean;
-  history: History<DrawingSets>;
-  /** The sets as last stored (what a save compares with). */
-  saved: DrawingSets | null;
+  /**
+   * The sets shown now: the record's `drawing` document (documents/record-store.ts), mirrored here.
+   * Edits, undo/redo (the record's one history) and saving go through the record store.
+   */
+  present: DrawingSets;
   saveStatus: DrawingSaveStatus;
   /** The shape being drawn (not in the history until the pointer is released). */
   draft: DrawingShape | null;
@@ -44,8 +46,8 @@ export interface DrawingState {
 }
 
 export interface DrawingActions {
-  /** Reads a record's drawings (resets history and draft). */
-  load: (recordId: number | null, sets: DrawingSets, writable: boolean) => void;
+  /** Reads a record's drawings (drops their history entries and the draft); `revision`: the base the next save names. */
+  load: (recordId: number | null, sets: DrawingSets, writable: boolean, revision?: DocumentRevision) => void;
   /** Forgets everything (another chart opened). */
   clear: () => void;
   applyDefaults: (config: DrawingConfig) => void;
@@ -60,11 +62,9 @@ export interface DrawingActions {
   add: (shape: DrawingShape) => void;
   /** Removes shapes by id, from whichever set holds them (one history step; nothing when none is there). */
   remove: (ids: readonly string[]) => void;
+  /** The record's undo/redo: the last edit, whatever document it touched. */
   undo: () => void;
   redo: () => void;
-  setSaveStatus: (status: DrawingSaveStatus) => void;
-  /** `sets` are stored now. */
-  markSaved: (sets: DrawingSets) => void;
   toggleVisible: () => void;
 }
 
@@ -78,8 +78,7 @@ const initial: DrawingState = {
   recordId: null,
   loaded: false,
   writable: true,
-  history: createHistory(EMPTY),
-  saved: null,
+  present: EMPTY,
   saveStatus: 'clean',
   draft: null,
   textAt: null,
@@ -89,38 +88,20 @@ const initial: DrawingState = {
   visible: true,
 };
 
-/**
- * A new history after an edit, undo or redo. "Saved" describes the sets last stored: once the
- * drawing differs from them it no longer shows, until the autosave stores them (`markSaved`).
- */
-function edited(s: Pick<DrawingState, 'saved' | 'saveStatus'>, history: DrawingState['history']) {
-  const saveStatus: DrawingSaveStatus = s.saveStatus === 'saved' && history.present !== s.saved ? 'clean' : s.saveStatus;
-  return { history, saveStatus };
-}
-
-/** Unsaved: the present sets differ from the stored ones. */
-export function isDirty(s: Pick<DrawingState, 'loaded' | 'writable' | 'saved' | 'history'>): boolean {
-  return s.loaded && s.writable && s.saved !== s.history.present;
-}
-
-export const selectCanUndo = (s: DrawingState): boolean => canUndo(s.history);
-export const selectCanRedo = (s: DrawingState): boolean => canRedo(s.history);
+/** A change of the sets: one step of the record's history, saved by the record store's autosave. */
+const edit = (next: DrawingSets) => recordStore.edit('drawing', next);
 
 /** The drawing pad's state in the viewer (docs/house-rules.md §9: viewer state, its own small store). */
 export const useDrawingStore = create<DrawingStore>()((set, get) => ({
   ...initial,
-  load: (recordId, sets, writable) =>
-    set({
-      recordId,
-      loaded: recordId !== null,
-      writable,
-      history: createHistory(sets),
-      saved: sets,
-      saveStatus: 'clean',
-      draft: null,
-      textAt: null,
-    }),
-  clear: () => set((s) => ({ ...initial, pen: s.defaults, defaults: s.defaults, visible: s.visible })),
+  load: (recordId, sets, writable, revision = null) => {
+    set({ recordId, loaded: recordId !== null, writable, present: sets, saveStatus: 'clean', draft: null, textAt: null });
+    if (recordId !== null) recordStore.load('drawing', recordId, sets, revision);
+  },
+  clear: () => {
+    set((s) => ({ ...initial, pen: s.defaults, defaults: s.defaults, visible: s.visible }));
+    recordStore.forget('drawing');
+  },
   applyDefaults: (config) => set((s) => ({ defaults: penOf(config), pen: s.penTouched ? s.pen : penOf(config) })),
   setPen: (pen) => set((s) => ({ pen: { ...s.pen, ...pen }, penTouched: true })),
   setTool: (tool) => set((s) => ({ pen: { ...s.pen, tool }, penTouched: true, textAt: null })),
@@ -145,23 +126,34 @@ export const useDrawingStore = create<DrawingStore>()((set, get) => ({
       scales,
     });
   },
-  add: (shape) =>
-    set((s) => {
-      const present = s.history.present;
-      if (present.coords.length >= DRAWING_LIMITS.shapes) return { draft: null };
-      return { draft: null, ...edited(s, pushHistory(s.history, { ...present, coords: [...present.coords, shape] })) };
-    }),
-  remove: (ids) =>
-    set((s) => {
-      const present = s.history.present;
-      const coords = present.coords.filter((shape) => !ids.includes(shape.id));
-      const superimpositionCoords = present.superimpositionCoords.filter((shape) => !ids.includes(shape.id));
-      if (coords.length === present.coords.length && superimpositionCoords.length === present.superimpositionCoords.length) return {};
-      return edited(s, pushHistory(s.history, { coords, superimpositionCoords }));
-    }),
-  undo: () => set((s) => ({ ...edited(s, undoHistory(s.history)), draft: null })),
-  redo: () => set((s) => ({ ...edited(s, redoHistory(s.history)), draft: null })),
-  setSaveStatus: (saveStatus) => set({ saveStatus }),
-  markSaved: (sets) => set((s) => ({ saved: sets, saveStatus: s.history.present === sets ? 'saved' : 'clean' })),
+  add: (shape) => {
+    const { present, loaded } = get();
+    set({ draft: null });
+    if (!loaded || present.coords.length >= DRAWING_LIMITS.shapes) return;
+    edit({ ...present, coords: [...present.coords, shape] });
+  },
+  remove: (ids) => {
+    const { present, loaded } = get();
+    const coords = present.coords.filter((shape) => !ids.includes(shape.id));
+    const superimpositionCoords = present.superimpositionCoords.filter((shape) => !ids.includes(shape.id));
+    if (!loaded || (coords.length === present.coords.length && superimpositionCoords.length === present.superimpositionCoords.length))
+      return;
+    edit({ coords, superimpositionCoords });
+  },
+  undo: () => {
+    set({ draft: null });
+    recordStore.undo();
+  },
+  redo: () => {
+    set({ draft: null });
+    recordStore.redo();
+  },
   toggleVisible: () => set((s) => ({ visible: !s.visible })),
 }));
+
+// The record's `drawing` document is the truth; this store mirrors it (an edit, undo, redo, save or reload).
+recordStore.subscribe((s, prev) => {
+  const doc = s.docs.drawing;
+  if (doc === undefined || doc === prev.docs.drawing || s.recordId !== useDrawingStore.getState().recordId) return;
+  useDrawingStore.setState({ present: doc.value as DrawingSets, saveStatus: doc.status });
+});

@@ -7,11 +7,12 @@ import {
 } from '@ceppro/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { create } from 'zustand';
 import { ApiError } from '../../../../lib/api/api-error.ts';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
-import { drawingDocument, noteRevisions } from '../../documents/document-revisions.ts';
+import { baseOf, drawingDocument, noteRevisions } from '../../documents/document-revisions.ts';
+import { recordStore } from '../../documents/record-store.ts';
 import { saveDocument } from '../../documents/save-document.ts';
+import { ensureHeld, useDocumentSaveState, useDocumentSpec, useHeldDocument } from '../../documents/use-held-document.ts';
 
 export const measureKeys = {
   items: (recordId: number) => ['viewer', 'measurements', recordId] as const,
@@ -23,72 +24,79 @@ async function readItems(recordId: number) {
   return record;
 }
 
-/** The free measurements stored with the chart (`drawing_result.measurements`). */
+/** Reads the stored list, noting its revision (the base of the next save). */
+async function readStored(recordId: number): Promise<FreeMeasurement[]> {
+  const record = await readItems(recordId);
+  noteRevisions(documentOf(recordId), record.document_revisions);
+  return readMeasurements(record.drawing_result);
+}
+
+const documentOf = (recordId: number) => drawingDocument(recordId, ['measurements']);
+
+/**
+ * The free measurements stored with the chart (`drawing_result.measurements`): read once, then held by
+ * the record store (documents/record-store.ts) as its `measurements` document, edited there (each change
+ * one step of the record's undo history) and saved by its autosave at once. `data`: the list shown.
+ */
 export function useMeasurements(recordId: number | null) {
-  return useQuery({
+  const client = useQueryClient();
+  const query = useQuery({
     queryKey: measureKeys.items(recordId ?? -1),
     enabled: recordId !== null,
-    queryFn: async (): Promise<FreeMeasurement[]> => readMeasurements((await readItems(recordId ?? -1)).drawing_result),
+    queryFn: () => readStored(recordId ?? -1),
     retry: false,
   });
+  const { value } = useHeldDocument('measurements', recordId, query.data, () => baseOf(documentOf(recordId ?? -1)));
+  useDocumentSpec<FreeMeasurement[]>('measurements', recordId, (id) => ({
+    // The server sets only the `measurements` key of `drawing_result` (the drawing pad's shapes beside it
+    // stay as they are, even when it saves at the same moment), from the revision last read or saved here:
+    // a change someone saved in between is refused (CONFLICT), never overwritten, and theirs is shown.
+    save: async (items) => {
+      await saveDocument({
+        document: documentOf(id),
+        send: (base) => runOperation(mergeDrawingResultMutation, { id, patch: measurementsPatch(items), ...base }),
+        revisions: (answer) => answer.merge_drawing_result.document_revisions,
+        reload: async () => {
+          const stored = await readStored(id);
+          client.setQueryData(measureKeys.items(id), stored);
+          recordStore.load('measurements', id, stored, baseOf(documentOf(id)));
+        },
+      });
+      return baseOf(documentOf(id));
+    },
+  }));
+  return { data: value, isPending: query.isPending && value === undefined, isError: query.isError };
 }
 
 type Change = (items: FreeMeasurement[]) => FreeMeasurement[];
 
-/** Whether the last change is stored (UI state: the panel shows it, a test waits on it). */
-export const useMeasureSaveState = create<{ state: 'idle' | 'saving' | 'saved' | 'error' }>()(() => ({ state: 'idle' }));
-
-/** One change at a time per record, so each is applied to what the one before stored. */
-const queues = new Map<number, Promise<unknown>>();
+/** Whether the last change is stored (the panel shows it, a test waits on it). */
+export const useMeasureSaveState = (): ReturnType<typeof useDocumentSaveState> => useDocumentSaveState('measurements');
 
 /**
- * Applies `change` to the stored measurements: reads them as stored now and has the server set only
- * the `measurements` key of `drawing_result` (the drawing pad's shapes beside it stay as they are,
- * even when it saves at the same moment). Changes of one record run one at a time (`queues`). The
- * save names the revision just read: a change someone saved in between is refused (CONFLICT), never
- * overwritten, and `reload` shows the stored list.
+ * Changes the measurements: an edit of the record's `measurements` document (shown at once, saved by
+ * the record store); `onError` hears a change that could not be stored.
  */
-async function applyChange(recordId: number, change: Change, reload: () => unknown): Promise<FreeMeasurement[]> {
-  const record = await readItems(recordId);
-  const items = change(readMeasurements(record.drawing_result));
-  const document = drawingDocument(recordId, ['measurements']);
-  noteRevisions(document, record.document_revisions);
-  const saved = await saveDocument({
-    document,
-    send: (base) => runOperation(mergeDrawingResultMutation, { id: recordId, patch: measurementsPatch(items), ...base }),
-    revisions: (answer) => answer.merge_drawing_result.document_revisions,
-    reload,
-  });
-  return readMeasurements(saved.merge_drawing_result.drawing_result);
-}
-
-/** Changes the measurements: shown at once, then stored; on failure the stored list is read back and `onError` told. */
 export function useChangeMeasurements(recordId: number | null) {
-  const client = useQueryClient();
   return useCallback(
     (change: Change, onError: (error: unknown) => void = () => undefined) => {
       if (recordId === null) return;
-      const key = measureKeys.items(recordId);
-      client.setQueryData<FreeMeasurement[]>(key, (old) => change(old ?? []));
-      useMeasureSaveState.setState({ state: 'saving' });
-      const previous = queues.get(recordId) ?? Promise.resolve();
-      const next = previous
-        .catch(() => undefined)
-        .then(() => applyChange(recordId, change, () => client.invalidateQueries({ queryKey: key })))
-        .then(
-          (items) => {
-            if (queues.get(recordId) !== next) return;
-            client.setQueryData(key, items);
-            useMeasureSaveState.setState({ state: 'saved' });
-          },
-          (error: unknown) => {
-            void client.invalidateQueries({ queryKey: key });
-            useMeasureSaveState.setState({ state: 'error' });
-            onError(error);
-          },
-        );
-      queues.set(recordId, next);
+      const apply = async () => {
+        if (
+          !(await ensureHeld(
+            'measurements',
+            recordId,
+            () => readStored(recordId),
+            () => baseOf(documentOf(recordId)),
+          ))
+        )
+          return;
+        recordStore.edit('measurements', change(recordStore.value<FreeMeasurement[]>('measurements') ?? []));
+        await recordStore.flush('measurements');
+        if (recordStore.getState().docs.measurements?.status === 'error') onError(new Error('The measurements were not stored'));
+      };
+      void apply().catch(onError);
     },
-    [client, recordId],
+    [recordId],
   );
 }

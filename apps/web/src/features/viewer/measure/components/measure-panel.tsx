@@ -46,7 +46,7 @@ export function MeasurePanel({ recordId }: ViewerPanelProps) {
   const draft = useMeasureStore((s) => s.draft);
   const { calibration } = useFilmCalibration();
   const [failed, setFailed] = useState(false);
-  const saveState = useMeasureSaveState((s) => s.state);
+  const saveState = useMeasureSaveState();
   if (recordId === null) return <p className="profilogram-panel__note">{t('profilogram.noRecord')}</p>;
 
   const start = (kind: FreeMeasurementKind) => {

@@ -1,17 +1,18 @@
 import {
   profilogramAutoQuery,
   profilogramRecordQuery,
-  readProfilogramResult,
+  readProfilogramDocument,
   updateProfilogramMutation,
-  type ProfilogramResult,
+  type ProfilogramDocument,
 } from '@ceppro/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { create } from 'zustand';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
 import { userConfigKeys } from '../../../../lib/api/user-config-keys.ts';
-import { columnDocument, noteRevisions } from '../../documents/document-revisions.ts';
+import { baseOf, columnDocument, noteRevisions } from '../../documents/document-revisions.ts';
+import { recordStore } from '../../documents/record-store.ts';
 import { saveDocument } from '../../documents/save-document.ts';
+import { ensureHeld, useDocumentSaveState, useDocumentSpec, useHeldDocument } from '../../documents/use-held-document.ts';
 
 /** Server-cache keys of the profilogram feature. */
 export const profilogramKeys = {
@@ -20,71 +21,78 @@ export const profilogramKeys = {
   auto: [...userConfigKeys.all, 'profilogram-auto'] as const,
 };
 
-/** The stored `profilogram_result` of a record; null when none was measured or it is of an unknown shape. */
-export function useProfilogramRecord(recordId: number | null) {
-  return useQuery({
-    queryKey: profilogramKeys.result(recordId ?? -1),
-    enabled: recordId !== null,
-    queryFn: async (): Promise<ProfilogramResult | null> => {
-      const data = await runOperation(profilogramRecordQuery, { id: recordId ?? -1 });
-      const item = data.analysis_records.items[0];
-      if (item) noteRevisions(columnDocument(item.id, 'profilogram_result'), item.document_revisions);
-      return readProfilogramResult(item?.profilogram_result ?? null);
-    },
-    retry: false,
-    staleTime: Infinity,
-  });
+const documentOf = (recordId: number) => columnDocument(recordId, 'profilogram_result');
+
+/** Reads the stored document, noting its revision (the base of the next save). */
+async function readStored(recordId: number): Promise<ProfilogramDocument | null> {
+  const data = await runOperation(profilogramRecordQuery, { id: recordId });
+  const item = data.analysis_records.items[0];
+  if (item) noteRevisions(documentOf(item.id), item.document_revisions);
+  return readProfilogramDocument(item?.profilogram_result ?? null);
 }
 
 /**
- * Saves are sent one at a time, the latest waiting one replacing any older: a burst of option or
- * landmark changes ends with the last state stored, and an older answer never overwrites a newer one.
+ * The stored `profilogram_result` of a record (the user's options, an older version migrated); null
+ * when none was measured or it is of an unknown shape. Read once, then held by the record store
+ * (documents/record-store.ts) as its `profilogram` document: edited there (each choice one step of the
+ * record's undo history) and saved by its autosave, from the revision last read or saved here; a save
+ * refused because someone saved the profilogram since shows theirs.
  */
-const pending = new Map<number, ProfilogramResult>();
-const running = new Set<number>();
-
-/** Whether the last profilogram change is stored (UI state: the panel shows it, a test waits on it). */
-export const useProfilogramSaveState = create<{ state: 'idle' | 'saving' | 'saved' | 'error' }>()(() => ({ state: 'idle' }));
-
-async function drain(recordId: number, reload: () => unknown, onError: (error: unknown) => void): Promise<void> {
-  if (running.has(recordId)) return;
-  running.add(recordId);
-  useProfilogramSaveState.setState({ state: 'saving' });
-  let failed = false;
-  try {
-    for (let next = pending.get(recordId); next !== undefined; next = pending.get(recordId)) {
-      pending.delete(recordId);
-      try {
-        await saveDocument({
-          document: columnDocument(recordId, 'profilogram_result'),
-          send: (base) => runOperation(updateProfilogramMutation, { id: recordId, result: next, ...base }),
-          revisions: (data) => data.update_analysis_record.document_revisions,
-          reload,
-        });
-        failed = false;
-      } catch (error) {
-        failed = true;
-        onError(error);
-      }
-    }
-  } finally {
-    running.delete(recordId);
-    useProfilogramSaveState.setState({ state: failed ? 'error' : 'saved' });
-  }
+export function useProfilogramRecord(recordId: number | null) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: profilogramKeys.result(recordId ?? -1),
+    enabled: recordId !== null,
+    queryFn: () => readStored(recordId ?? -1),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const { held, value } = useHeldDocument('profilogram', recordId, query.data, () => baseOf(documentOf(recordId ?? -1)));
+  useDocumentSpec<ProfilogramDocument | null>('profilogram', recordId, (id) => ({
+    save: async (document) => {
+      // Never null here: the first "Measure" is kept out of the history, so no undo takes the document back to none.
+      if (document === null) throw new Error('No profilogram to store');
+      await saveDocument({
+        document: documentOf(id),
+        send: (base) => runOperation(updateProfilogramMutation, { id, result: document, ...base }),
+        revisions: (data) => data.update_analysis_record.document_revisions,
+        reload: async () => {
+          const stored = await readStored(id);
+          client.setQueryData(profilogramKeys.result(id), stored);
+          recordStore.load('profilogram', id, stored, baseOf(documentOf(id)));
+        },
+      });
+      return baseOf(documentOf(id));
+    },
+  }));
+  return { data: value, isSuccess: held || query.isSuccess };
 }
 
-/** Shows `result` at once and stores it as the record's `profilogram_result`. */
+/** Whether the last profilogram change is stored (UI state: the panel shows it, a test waits on it). */
+export function useProfilogramSaveState<U>(select: (s: { state: 'idle' | 'saving' | 'saved' | 'error' }) => U): U {
+  return select({ state: useDocumentSaveState('profilogram') });
+}
+
+/** Shows `document` (the user's options) at once and stores it: an edit of the record's `profilogram` document. */
 export function useSaveProfilogram() {
-  const client = useQueryClient();
-  return useCallback(
-    (recordId: number, result: ProfilogramResult, onError: (error: unknown) => void = () => undefined) => {
-      client.setQueryData(profilogramKeys.result(recordId), result);
-      pending.set(recordId, result);
-      // Someone saved the profilogram since it was read: theirs is read back and shown.
-      void drain(recordId, () => client.invalidateQueries({ queryKey: profilogramKeys.result(recordId) }), onError);
-    },
-    [client],
-  );
+  return useCallback((recordId: number, document: ProfilogramDocument, onError: (error: unknown) => void = () => undefined) => {
+    const apply = async () => {
+      if (
+        !(await ensureHeld(
+          'profilogram',
+          recordId,
+          () => readStored(recordId),
+          () => baseOf(documentOf(recordId)),
+        ))
+      )
+        return;
+      // Measuring a chart for the first time makes the document (not undoable); later choices are undo steps.
+      recordStore.edit('profilogram', document, { history: recordStore.value('profilogram') !== null });
+      await recordStore.flush('profilogram');
+      if (recordStore.getState().docs.profilogram?.status === 'error') onError(new Error('The profilogram was not stored'));
+    };
+    void apply().catch(onError);
+  }, []);
 }
 
 /** "Auto measurement on profilogram" (Settings; off for a user who never saved a setting, the column default). */

@@ -1,4 +1,4 @@
-import type { ProfilogramResult } from '@ceppro/contract';
+import type { ProfilogramComparison } from '@ceppro/ceph';
 import { useTranslation } from 'react-i18next';
 
 const fmt = (n: number) => {
@@ -8,9 +8,10 @@ const fmt = (n: number) => {
 
 /**
  * Per template point: patient − norm along the standard line (dx, + anterior) and across it (dy,
- * + superior) at true size, and the norm's ±1 SD; a point beyond it is highlighted.
+ * + superior) at true size, and the norm's ±1 SD; a point beyond it is highlighted. Computed from the
+ * landmarks as they are now (never read from the stored document).
  */
-export function DeviationTable({ result }: { result: ProfilogramResult }) {
+export function DeviationTable({ result }: { result: ProfilogramComparison }) {
   const { t } = useTranslation();
   const unit = result.unit;
   return (

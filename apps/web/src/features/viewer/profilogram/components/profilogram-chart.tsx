@@ -1,17 +1,18 @@
-import type { ProfilogramResult } from '@ceppro/contract';
+import type { ProfilogramComparison } from '@ceppro/ceph';
 import { useTranslation } from 'react-i18next';
 
 const PAD = 12;
 
 /**
  * The profilogram beside the film: the patient's polylines over the normative template (the Björk
- * polygon N–S–Ar–Go–Me), in the profilogram frame with scale and rotation applied. Frame y is
+ * polygon N–S–Ar–Go–Me), in the profilogram frame with scale and rotation applied, as computed now
+ * from the landmarks (packages/ceph `computeProfilogramResult`; the record stores only the options). Frame y is
  * superior, so it is flipped for SVG; the frame origin (the registration point) gets a cross.
  * `width` is the drawing's width at scale 100 %: the drawing is fitted to its own extent, so the
  * scale sizes the picture itself (150 % draws it half as large again; a wide one scrolls in its
  * frame).
  */
-export function ProfilogramChart({ result, width = 300 }: { result: ProfilogramResult; width?: number }) {
+export function ProfilogramChart({ result, width = 300 }: { result: ProfilogramComparison; width?: number }) {
   const { t } = useTranslation();
   const all = [...result.template, ...result.polylines.flatMap((l) => l.points)];
   const xs = all.map((p) => p.x).concat(0);

@@ -1,6 +1,6 @@
 import { PROFILOGRAM_TEMPLATE_IDS, type ImagePoint } from '@ceppro/ceph';
 import { usePanelStore } from '../../panels.ts';
-import { useProfilogram, useProfilogramSync } from '../hooks/use-profilogram.ts';
+import { useProfilogram, useProfilogramAutoMeasure } from '../hooks/use-profilogram.ts';
 import { frameToImage } from '../lib/frame-to-image.ts';
 
 export const PROFILOGRAM_PANEL_ID = 'profilogram';
@@ -12,16 +12,16 @@ const points = (list: readonly ImagePoint[]) => list.map((p) => `${p.x},${p.y}`)
  * landmark chains and the norm template) registered at the chosen point along the chosen standard
  * line, with the panel's scale and rotation applied about the registration point: at 100 % and 0°
  * the chains run through the landmarks and the template is at true size. Image px of the original
- * upload. The layer is mounted with the viewer whatever the tab, so it also keeps the stored
- * profilogram in step (`useProfilogramSync`).
+ * upload. Computed from the landmarks as they are now with the stored options (the record holds
+ * only those). The layer is mounted with the viewer whatever the tab, so it also measures a chart
+ * under "auto measurement" (`useProfilogramAutoMeasure`).
  */
 export function ProfilogramLayer() {
-  useProfilogramSync();
+  useProfilogramAutoMeasure();
   const active = usePanelStore((s) => s.active) === PROFILOGRAM_PANEL_ID;
   const { positions, calibration, stored, computed } = useProfilogram();
-  if (!active || stored === null) return null;
-  // The landmarks as they are now, with the stored options (what the panel shows once stored).
-  const drawn = computed.ok ? computed.result : stored;
+  if (!active || stored === null || !computed.ok) return null;
+  const drawn = computed.result;
   const toImage = frameToImage(positions, calibration.calibration, drawn.options);
   if (toImage === null) return null;
   const template = drawn.template.filter((p) => (PROFILOGRAM_TEMPLATE_IDS as readonly string[]).includes(p.id)).map(toImage);

@@ -1,4 +1,5 @@
 import { DEFAULT_PROFILOGRAM_OPTIONS, PROFILOGRAM_TEMPLATE_SOURCE, type LandmarkId, type ProfilogramOptions } from '@ceppro/ceph';
+import { profilogramDocument } from '@ceppro/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ViewerPanelProps } from '../../panels.ts';
@@ -11,7 +12,8 @@ import { ProfilogramChart } from './profilogram-chart.tsx';
 /**
  * The Profilogram tab: the options, the patient's profilogram over the norm template, and the
  * deviations. With "auto measurement on profilogram" off (Settings), a chart without a stored
- * profilogram offers "Measure"; once measured it is stored and kept in step with the landmarks.
+ * profilogram offers "Measure". Only the options are stored; what is drawn and tabled is computed
+ * from the landmarks as they are now (`useProfilogram`), so it follows every landmark edit.
  */
 export function ProfilogramPanel({ recordId }: ViewerPanelProps) {
   const { t } = useTranslation();
@@ -33,9 +35,10 @@ export function ProfilogramPanel({ recordId }: ViewerPanelProps) {
     }
     setDraft(null);
     setFailed(false);
-    save(recordId, c.result, () => setFailed(true));
+    save(recordId, profilogramDocument(options), () => setFailed(true));
   };
   const stored = view.stored;
+  const shown = stored !== null && draft === null && view.computed.ok ? view.computed.result : null;
   const missing = draft?.missing ?? (view.computed.ok ? [] : view.computed.missing);
 
   return (
@@ -72,22 +75,22 @@ export function ProfilogramPanel({ recordId }: ViewerPanelProps) {
           {t('profilogram.saveError')}
         </p>
       )}
-      {stored !== null && draft === null && (
+      {shown !== null && (
         <>
           <figure className="profilogram-panel__figure">
-            <ProfilogramChart result={stored} />
+            <ProfilogramChart result={shown} />
             <figcaption className="profilogram-legend">
               <span className="profilogram-legend__patient">{t('profilogram.patient')}</span>
               <span className="profilogram-legend__template">{t('profilogram.norm')}</span>
             </figcaption>
           </figure>
           <p className="profilogram-panel__note">{t('profilogram.axes')}</p>
-          {stored.unit === 'px' && (
+          {shown.unit === 'px' && (
             <p className="profilogram-panel__note" data-testid="profilogram-px-hint">
               {t('profilogram.uncalibrated')}
             </p>
           )}
-          <DeviationTable result={stored} />
+          <DeviationTable result={shown} />
           <p className="profilogram-panel__source" data-testid="profilogram-source">
             {t('profilogram.source', { source: PROFILOGRAM_TEMPLATE_SOURCE })}
           </p>

@@ -1,5 +1,5 @@
 import { computeProfilogramResult, type ImagePoint, type LandmarkMap, type ProfilogramOptions } from '@ceppro/ceph';
-import { profilogramOptionsOf, readProfilogramResult, type ProfilogramResult } from '@ceppro/contract';
+import { profilogramDocument, profilogramOptionsOf } from '@ceppro/contract';
 import { useEffect, useMemo } from 'react';
 import { useFilmCalibration } from '../../hooks/use-film-calibration.ts';
 import { useLandmarkStore } from '../../store/landmark-store.ts';
@@ -8,10 +8,12 @@ import { useProfilogramAuto, useProfilogramRecord, useSaveProfilogram } from '..
 export type ProfilogramComputation = ReturnType<typeof computeProfilogramResult>;
 
 /**
- * The open chart's profilogram: the stored result, its options (the spec's defaults when none), and
- * the result computed now from the landmarks shown and the film's calibration with those options.
- * `ready` once the landmarks of this record, the stored document, the calibration and the setting
- * are all loaded.
+ * The open chart's profilogram: the stored document (the user's options only; null: not measured),
+ * its options (the spec's defaults when none), and the profilogram computed now from the landmarks
+ * shown and the film's calibration with those options: the polylines and deviations are derived
+ * where they are shown, never stored (docs/house-rules.md §3). `measured`: a document is stored, or
+ * "auto measurement on profilogram" is on. `ready` once the landmarks of this record, the stored
+ * document, the calibration and the setting are all loaded.
  */
 export function useProfilogram() {
   const recordId = useLandmarkStore((s) => s.recordId);
@@ -19,34 +21,29 @@ export function useProfilogram() {
   const calibration = useFilmCalibration();
   const stored = useProfilogramRecord(recordId);
   const auto = useProfilogramAuto();
-  const result = stored.data ?? null;
-  const options = profilogramOptionsOf(result);
+  const document = stored.data ?? null;
+  const options = profilogramOptionsOf(document);
   const computed = useMemo(
     () => computeProfilogramResult(positions, calibration.calibration, options),
     [positions, calibration.calibration, options],
   );
   const ready = recordId !== null && stored.isSuccess && auto.isSuccess && !calibration.pending;
-  return { recordId, positions, calibration, stored: result, options, computed, auto: auto.data ?? false, ready };
-}
-
-/** Two results are the same document (key order and -0 aside). */
-export function sameResult(a: ProfilogramResult | null, b: ProfilogramResult | null): boolean {
-  return JSON.stringify(readProfilogramResult(a)) === JSON.stringify(readProfilogramResult(b));
+  return { recordId, positions, calibration, stored: document, options, computed, auto: auto.data ?? false, ready };
 }
 
 /**
- * Keeps the stored profilogram in step with the film (mounted with the viewer, see the overlay
- * layer): with "auto measurement" on, a chart with landmarks but no profilogram gets one; a stored
- * profilogram is recomputed and saved again whenever the landmarks or the calibration change it.
+ * "Auto measurement on profilogram" (Settings): a chart whose landmarks give a profilogram but that
+ * was never measured is measured with the default options, as if the user had pressed "Measure":
+ * that choice is stored once (so the report prints it too). Nothing derived is stored, so nothing is
+ * saved again when the landmarks or the calibration change; a chart already measured is left alone.
  */
-export function useProfilogramSync(): void {
-  const { recordId, stored, computed, auto, ready } = useProfilogram();
+export function useProfilogramAutoMeasure(): void {
+  const { recordId, stored, computed, auto, ready, options } = useProfilogram();
   const save = useSaveProfilogram();
+  const due = ready && recordId !== null && stored === null && auto && computed.ok;
   useEffect(() => {
-    if (!ready || recordId === null || !computed.ok) return;
-    if (stored === null ? !auto : sameResult(stored, computed.result)) return;
-    save(recordId, computed.result);
-  }, [ready, recordId, stored, computed, auto, save]);
+    if (due && recordId !== null) save(recordId, profilogramDocument(options));
+  }, [due, recordId, options, save]);
 }
 
 /** Computes with `options` (the panel's controls, the "Measure" button). */

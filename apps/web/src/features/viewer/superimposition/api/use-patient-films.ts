@@ -1,4 +1,4 @@
-import { downloadResponseSchema, FILE_ENDPOINTS, IMAGE_TYPE, superimpositionChartsQuery, type DownloadRequest } from '@ceppro/contract';
+import { FILE_ENDPOINTS, IMAGE_TYPE, superimpositionChartsQuery, type DownloadRequest } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
 import { api } from '../../../../lib/api/index.ts';
@@ -62,9 +62,7 @@ export function useFilmThumbnail(chartId: string) {
     retry: false,
     queryFn: async (): Promise<string | null> => {
       const body: DownloadRequest = { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], thumbnail_only_check: true };
-      const entries = downloadResponseSchema.parse(
-        await api.post(FILE_ENDPOINTS.download.path, {}, { auth: true, json: body, idempotent: true }),
-      );
+      const entries = await api.call(FILE_ENDPOINTS.download, body);
       const ceph = entries.find((e) => e.image_type_cd === IMAGE_TYPE.cephalogram);
       return ceph && !ceph.lost ? ceph.presignedPath : null;
     },

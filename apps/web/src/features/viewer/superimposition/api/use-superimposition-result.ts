@@ -1,6 +1,6 @@
 import { PLANNING_ENDPOINTS, type SuperimpositionMethodId, type SuperimpositionResponse } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../../lib/api/index.ts';
+import { api } from '../../../../lib/api/index.ts';
 import { flushLandmarkEdits } from '../../hooks/use-landmark-autosave.ts';
 import { superimpositionKeys } from './query-keys.ts';
 
@@ -25,22 +25,14 @@ export function useSuperimpositionResult(ask: SuperimpositionAsk | null) {
     retry: false,
     staleTime: 0,
     queryFn: async (): Promise<SuperimpositionResponse> => {
+      if (ask === null) throw new Error('no superimposition asked'); // not enabled then
       // The server reads the stored landmarks: this film's unsaved edits are saved first.
       await flushLandmarkEdits();
-      const { superimposition } = PLANNING_ENDPOINTS;
-      const answer = await api.post<unknown>(
-        superimposition.path,
-        {},
-        {
-          auth: true,
-          idempotent: true,
-          passThrough: ['NOT_FOUND'],
-          json: { chart_ids: ids, method: ask?.method, frame_chart_id: ask?.frameChartId },
-        },
+      return api.call(
+        PLANNING_ENDPOINTS.superimposition,
+        { chart_ids: ids, method: ask.method, frame_chart_id: ask.frameChartId },
+        { passThrough: ['NOT_FOUND'] },
       );
-      const parsed = superimposition.response.safeParse(answer);
-      if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The server answered something unexpected.', 200, false);
-      return parsed.data;
     },
   });
 }

@@ -1,6 +1,7 @@
 import { SUPERIMPOSITION_MAX_FILMS, type SuperimpositionData } from '@ceppro/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { isStaleSave } from '../../documents/save-document.ts';
+import { useCallback, useEffect, useState } from 'react';
+import { baseOf, columnDocument } from '../../documents/document-revisions.ts';
+import { recordStore, useRecordStore } from '../../documents/record-store.ts';
 import { useSaveSuperimpositionData, useSuperimpositionData } from '../api/use-superimposition-data.ts';
 
 /** What a chart starts with before anything was stored: only its own film chosen, SN at S. */
@@ -17,98 +18,72 @@ export function fitToChart(doc: SuperimpositionData | null, currentChartId: stri
 
 const OPACITY_SAVE_DELAY_MS = 400;
 
+const revisionOf = (recordId: number) => baseOf(columnDocument(recordId, 'superimposition_data'));
+
 /**
- * The tab's document: read once from the record, then edited here and saved after every change
- * (the opacity slider after it rests), so nothing is lost on a tab switch, route change or reload.
- * Saves run one at a time; only the newest waiting document is sent.
+ * The tab's document, held by the record store (documents/record-store.ts): read once per record, then
+ * edited here (each choice one step of the record's undo history; the computed `result` kept with it
+ * but not undoable) and saved by the record store after every change (the opacity slider after it
+ * rests), so nothing is lost on a tab switch, route change or reload. A save refused because another
+ * person saved the document since shows theirs.
  */
 export function useSuperimpositionDoc(recordId: number | null, currentChartId: string | null) {
   const query = useSuperimpositionData(recordId);
   const save = useSaveSuperimpositionData(recordId);
   const { refetch } = query;
-  const [doc, setDoc] = useState<SuperimpositionData | null>(null);
-  const [saveFailed, setSaveFailed] = useState(false);
-  const docRef = useRef<SuperimpositionData | null>(null);
-  const pending = useRef<SuperimpositionData | null>(null);
-  const running = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const doc = useRecordStore((s) =>
+    s.recordId === recordId && recordId !== null ? ((s.docs.superimposition?.value as SuperimpositionData | undefined) ?? null) : null,
+  );
+  const status = useRecordStore((s) => (s.recordId === recordId ? s.docs.superimposition?.status : undefined));
+  const [failed, setFailed] = useState(false);
 
-  // Read once per chart (later refetches must not undo changes still being saved), and again after a
-  // save was refused because another person saved the document since (`reloads`).
-  const loadedFor = useRef<string | null>(null);
-  const [reloads, setReloads] = useState(0);
+  // Read once per record (later refetches must not undo changes still being saved), never replacing another open record.
+  const open = useRecordStore((s) => s.recordId);
+  const held = open === recordId && doc !== null;
   useEffect(() => {
-    const key = `${recordId}:${currentChartId}:${reloads}`;
-    if (loadedFor.current === key) return;
-    // Another chart: its predecessor's document must never be shown or saved onto it.
-    if (docRef.current !== null) {
-      docRef.current = null;
-      pending.current = null;
-      setDoc(null);
-    }
-    if (!query.isSuccess || currentChartId === null) return;
-    loadedFor.current = key;
-    const initial = fitToChart(query.data, currentChartId);
-    docRef.current = initial;
-    setDoc(initial);
-  }, [query.isSuccess, query.data, recordId, currentChartId, reloads]);
+    if (held || recordId === null || (open !== null && open !== recordId) || currentChartId === null || !query.isSuccess) return;
+    recordStore.load('superimposition', recordId, fitToChart(query.data, currentChartId), revisionOf(recordId));
+  }, [held, open, query.isSuccess, query.data, recordId, currentChartId]);
 
-  const drain = useCallback(async () => {
-    if (running.current) return;
-    running.current = true;
-    try {
-      while (pending.current !== null) {
-        const next = pending.current;
-        pending.current = null;
-        try {
-          // Someone's newer document (another member, another tab): shown instead of these edits, which are dropped.
-          await save(next, async () => {
-            await refetch();
-            setReloads((n) => n + 1);
-          });
-          setSaveFailed(false);
-        } catch (error) {
-          const stale = isStaleSave(error);
-          if (stale) pending.current = null;
-          setSaveFailed(!stale);
-        }
-      }
-    } finally {
-      running.current = false;
-    }
-  }, [save, refetch]);
-
-  const flush = useCallback(() => {
-    if (timer.current !== null) clearTimeout(timer.current);
-    timer.current = null;
-    void drain();
-  }, [drain]);
+  useEffect(() => {
+    if (recordId === null || currentChartId === null) return;
+    // Someone's newer document (another member, another tab): shown instead of these edits, which are dropped.
+    const reload = async () => {
+      const fresh = await refetch();
+      if (fresh.isSuccess) recordStore.load('superimposition', recordId, fitToChart(fresh.data, currentChartId), revisionOf(recordId));
+    };
+    return recordStore.register<SuperimpositionData>('superimposition', {
+      save: async (next) => {
+        await save(next, reload);
+        setFailed(false);
+        return revisionOf(recordId);
+      },
+      onFailure: () => setFailed(true),
+    });
+  }, [recordId, currentChartId, save, refetch]);
 
   const update = useCallback(
     (patch: Partial<Omit<SuperimpositionData, 'version'>>, options: { delayed?: boolean } = {}) => {
-      const current = docRef.current;
-      if (current === null) return;
-      const next = { ...current, ...patch };
-      docRef.current = next;
-      setDoc(next);
-      pending.current = next;
-      if (options.delayed) {
-        if (timer.current !== null) clearTimeout(timer.current);
-        timer.current = setTimeout(flush, OPACITY_SAVE_DELAY_MS);
-      } else {
-        flush();
-      }
+      const current = recordStore.value<SuperimpositionData>('superimposition');
+      if (current === undefined || recordStore.getState().recordId !== recordId) return;
+      recordStore.edit(
+        'superimposition',
+        { ...current, ...patch },
+        {
+          history: !('result' in patch),
+          merge: options.delayed ? 'opacity' : undefined,
+          delayMs: options.delayed ? OPACITY_SAVE_DELAY_MS : 0,
+        },
+      );
     },
-    [flush],
+    [recordId],
   );
 
-  // Leaving the tab sends a save still waiting for the slider to rest.
-  useEffect(
-    () => () => {
-      if (timer.current !== null) flush();
-    },
-    [flush],
-  );
-
-  return { doc, isPending: query.isPending && recordId !== null, isError: query.isError, saveFailed, update };
+  return {
+    doc,
+    isPending: query.isPending && recordId !== null,
+    isError: query.isError,
+    saveFailed: failed && status === 'error',
+    update,
+  };
 }

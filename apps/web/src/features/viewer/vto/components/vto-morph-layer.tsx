@@ -1,6 +1,6 @@
 import { composeAffine, morphMesh, photoWarp, warpVertices } from '@ceppro/ceph';
 import { useEffect, useMemo, useRef } from 'react';
-import { useLoadedImage } from '../../hooks/use-loaded-image.ts';
+import { useLoadedImage } from '../../../../hooks/use-loaded-image.ts';
 import type { OverlayLayerProps } from '../../overlay-layers.ts';
 import { usePanelStore } from '../../panels.ts';
 import { svgMatrix } from '../../lib/photo-alignment.ts';

@@ -1,0 +1,311 @@
+import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { isStaleSave } from './save-document.ts';
+
+/**
+ * The one document engine of the open analysis record (viewer state, docs/house-rules.md §9): every
+ * document the viewer edits (landmarks, drawing pad, VTO/STO, superimposition, film display, free
+ * measurements, profilogram, ruler, norm choice) is held here by
+ * kind with the revision its next save names, edited through one undo/redo history (an entry names
+ * the document and its before/after, so Ctrl+Z undoes the last edit whatever document it touched) and
+ * saved by one autosave scheduler. Feature stores mirror the value of their document; the save itself
+ * is each kind's `DocumentSpec` (its `save` goes through `save-document.ts`, or, for the landmarks,
+ * the record revision path), registered by the feature while the viewer shows the record.
+ */
+export type DocumentKind =
+  | 'landmarks'
+  | 'drawing'
+  | 'vto'
+  | 'superimposition'
+  | 'film'
+  | 'measurements'
+  | 'profilogram'
+  | 'ruler'
+  | 'norm-choice';
+
+export type DocumentSaveStatus = 'clean' | 'saving' | 'saved' | 'error';
+
+/** The base revision a document's next save names: the record revision (landmarks) or the document revisions. */
+export type DocumentRevision = number | Readonly<Record<string, string | null>> | null;
+
+export interface RecordDocument<T = unknown> {
+  readonly value: T;
+  /** The value as the record holds it (loaded, or last saved). */
+  readonly stored: T;
+  readonly revision: DocumentRevision;
+  /** The value differs from the stored one. */
+  readonly dirty: boolean;
+  readonly status: DocumentSaveStatus;
+}
+
+export interface HistoryEntry {
+  readonly kind: DocumentKind;
+  readonly before: unknown;
+  readonly after: unknown;
+  /** Successive edits with the same key (a slider being dragged) make one entry. */
+  readonly merge?: string;
+}
+
+export interface RecordState {
+  /** The analysis record the documents belong to. */
+  readonly recordId: number | null;
+  readonly docs: Readonly<Partial<Record<DocumentKind, RecordDocument>>>;
+  readonly past: readonly HistoryEntry[];
+  readonly future: readonly HistoryEntry[];
+}
+
+/** How one kind of document is compared, saved and told about a refused save. */
+export interface DocumentSpec<T> {
+  /** Stores `value` from `revision`; resolves with the revision the next save names (undefined: unchanged). */
+  save(value: T, at: { recordId: number; revision: DocumentRevision }): Promise<DocumentRevision | undefined>;
+  /** The best-effort save while the page closes (keepalive, no answer awaited). */
+  saveOnUnload?(value: T, at: { recordId: number; revision: DocumentRevision }): void;
+  /** Equal documents (an edit undone, moved away and back) are nothing to save. Default: the same JSON. */
+  same?(a: T, b: T): boolean;
+  /** After an edit: save in `n` ms, or null to wait for the next flush (leaving the tab). Default 0. */
+  delayMs?(): number | null;
+  /** Whether saving is allowed now (false: a stored version this code may not write; edits stay local). */
+  canSave?(): boolean;
+  /** Whether the user may change this document now (undo/redo of its entries is refused otherwise). */
+  editable?(): boolean;
+  /**
+   * The save was refused as stale (CONFLICT): tell the user and read the newer state (a `load` of it).
+   * Not needed for kinds that save through `saveDocument`, which does both itself.
+   */
+  onConflict?(): void;
+  /** Any other failure (the document's status says 'error'). */
+  onFailure?(error: unknown): void;
+}
+
+/** Timers the scheduler uses (tests inject a manual clock). */
+export interface SchedulerClock {
+  set(fn: () => void, ms: number): unknown;
+  clear(id: unknown): void;
+}
+
+const systemClock: SchedulerClock = {
+  set: (fn, ms) => setTimeout(fn, ms),
+  clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+};
+
+/** Keeps undo memory bounded on long sessions; 200 steps is far more than anyone walks back. */
+export const HISTORY_LIMIT = 200;
+
+export interface EditOptions {
+  /** false: a change that is saved but not undoable (derived state kept with the document). Default true. */
+  history?: boolean;
+  merge?: string;
+  /** Overrides the kind's `delayMs` for this edit. */
+  delayMs?: number | null;
+}
+
+export interface RecordStore extends StoreApi<RecordState> {
+  register<T>(kind: DocumentKind, spec: DocumentSpec<T>): () => void;
+  /** The stored document as read (or read again after a refusal): replaces the local one, drops its history entries. */
+  load<T>(kind: DocumentKind, recordId: number, value: T, revision: DocumentRevision): void;
+  /** Forgets one document (or, without a kind, the whole record: another chart opened). */
+  forget(kind?: DocumentKind): void;
+  edit<T>(kind: DocumentKind, next: T, options?: EditOptions): void;
+  undo(): void;
+  redo(): void;
+  canUndo(): boolean;
+  canRedo(): boolean;
+  /** Saves now what is unsaved (one kind, or all); waits for saves in flight first. */
+  flush(kind?: DocumentKind): Promise<void>;
+  /** Resolves when no save is running. */
+  settled(): Promise<void>;
+  /** The page is closing: best-effort saves of everything unsaved. */
+  unload(): void;
+  value<T>(kind: DocumentKind): T | undefined;
+}
+
+const jsonSame = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+const EMPTY: RecordState = { recordId: null, docs: {}, past: [], future: [] };
+
+export function createRecordStore(clock: SchedulerClock = systemClock): RecordStore {
+  const store = createStore<RecordState>()(() => EMPTY);
+  // Several components may register a kind at once (a layer and its panel): the last registered is used.
+  const registered = new Map<DocumentKind, DocumentSpec<unknown>[]>();
+  const specs = { get: (kind: DocumentKind) => registered.get(kind)?.at(-1) };
+  const timers = new Map<DocumentKind, unknown>();
+  const running = new Map<DocumentKind, Promise<void>>();
+  const { getState, setState } = store;
+
+  const same = (kind: DocumentKind, a: unknown, b: unknown) => (specs.get(kind)?.same ?? jsonSame)(a, b);
+  const setDoc = (kind: DocumentKind, patch: Partial<RecordDocument>, extra: Partial<RecordState> = {}) => {
+    const doc = getState().docs[kind];
+    if (!doc) return;
+    setState({ ...extra, docs: { ...getState().docs, [kind]: { ...doc, ...patch } } });
+  };
+  const cancel = (kind: DocumentKind) => {
+    if (timers.has(kind)) clock.clear(timers.get(kind));
+    timers.delete(kind);
+  };
+  const schedule = (kind: DocumentKind, delay: number | null | undefined) => {
+    const spec = specs.get(kind);
+    const ms = delay !== undefined ? delay : spec?.delayMs ? spec.delayMs() : 0;
+    cancel(kind);
+    if (ms === null) return;
+    if (ms === 0) return void saveOne(kind);
+    timers.set(
+      kind,
+      clock.set(() => {
+        timers.delete(kind);
+        void saveOne(kind);
+      }, ms),
+    );
+  };
+  /** Sets a document's value (an edit, undo or redo): dirty when it differs from the stored one. */
+  const apply = (kind: DocumentKind, value: unknown, extra: Partial<RecordState>) => {
+    const doc = getState().docs[kind];
+    if (!doc) return;
+    const dirty = !same(kind, value, doc.stored);
+    const status = doc.status === 'saved' && dirty ? 'clean' : doc.status;
+    setDoc(kind, { value, dirty, status }, extra);
+  };
+
+  const once = async (kind: DocumentKind) => {
+    const spec = specs.get(kind);
+    const { recordId, docs } = getState();
+    const doc = docs[kind];
+    if (!spec || !doc || recordId === null || spec.canSave?.() === false) return;
+    if (!doc.dirty) return;
+    if (same(kind, doc.value, doc.stored)) return setDoc(kind, { dirty: false });
+    const sent = doc.value;
+    setDoc(kind, { status: 'saving' });
+    try {
+      const revision = await spec.save(sent, { recordId, revision: doc.revision });
+      const now = getState().docs[kind];
+      if (getState().recordId !== recordId || !now) return;
+      const dirty = !same(kind, now.value, sent);
+      setDoc(kind, { stored: sent, revision: revision === undefined ? now.revision : revision, dirty, status: dirty ? 'clean' : 'saved' });
+    } catch (error) {
+      if (getState().recordId !== recordId) return;
+      if (isStaleSave(error)) {
+        // Someone saved this document since it was read: these edits are never sent again; the newer state is read.
+        setDoc(kind, { status: 'error', stored: getState().docs[kind]?.value, dirty: false });
+        spec.onConflict?.();
+      } else {
+        setDoc(kind, { status: 'error' });
+        spec.onFailure?.(error);
+      }
+    }
+  };
+
+  const saveOne = async (kind: DocumentKind): Promise<void> => {
+    cancel(kind);
+    while (running.has(kind)) await running.get(kind);
+    const run = once(kind).finally(() => running.delete(kind));
+    running.set(kind, run);
+    return run;
+  };
+
+  const kindsOf = (kind?: DocumentKind) => (kind ? [kind] : (Object.keys(getState().docs) as DocumentKind[]));
+
+  /** Leaving the record (another chart, the viewer closed): what is unsaved is sent before it is forgotten. */
+  const release = () => {
+    for (const kind of kindsOf()) {
+      cancel(kind);
+      // The save takes its snapshot at once, before the state below is replaced.
+      if (getState().docs[kind]?.dirty) void saveOne(kind);
+    }
+  };
+
+  const step = (from: 'past' | 'future') => {
+    const s = getState();
+    const entry = from === 'past' ? s.past[s.past.length - 1] : s.future[0];
+    if (!entry || specs.get(entry.kind)?.editable?.() === false || !s.docs[entry.kind]) return;
+    const past = from === 'past' ? s.past.slice(0, -1) : [...s.past, entry];
+    const future = from === 'past' ? [entry, ...s.future] : s.future.slice(1);
+    apply(entry.kind, from === 'past' ? entry.before : entry.after, { past, future });
+    schedule(entry.kind, undefined);
+  };
+
+  return {
+    ...store,
+    register: (kind, spec) => {
+      const one = spec as DocumentSpec<unknown>;
+      registered.set(kind, [...(registered.get(kind) ?? []), one]);
+      if (getState().docs[kind]?.dirty) schedule(kind, undefined);
+      return () => {
+        const rest = (registered.get(kind) ?? []).filter((s) => s !== one);
+        // The last one going: what is unsaved is sent (its snapshot taken now) before the spec goes.
+        if (rest.length === 0 && specs.get(kind) === one && getState().docs[kind]?.dirty) void saveOne(kind);
+        if (rest.length === 0) registered.delete(kind);
+        else registered.set(kind, rest);
+      };
+    },
+    load: (kind, recordId, value, revision) => {
+      cancel(kind);
+      const s = getState();
+      const doc: RecordDocument = { value, stored: value, revision, dirty: false, status: 'clean' };
+      if (s.recordId !== recordId) {
+        release();
+        setState({ recordId, docs: { [kind]: doc }, past: [], future: [] });
+        return;
+      }
+      const keep = (e: HistoryEntry) => e.kind !== kind;
+      setState({ docs: { ...s.docs, [kind]: doc }, past: s.past.filter(keep), future: s.future.filter(keep) });
+    },
+    forget: (kind) => {
+      if (!kind) {
+        release();
+        setState(EMPTY);
+        return;
+      }
+      cancel(kind);
+      const s = getState();
+      const { [kind]: _gone, ...docs } = s.docs;
+      const keep = (e: HistoryEntry) => e.kind !== kind;
+      setState({ docs, past: s.past.filter(keep), future: s.future.filter(keep) });
+    },
+    edit: (kind, next, options = {}) => {
+      const s = getState();
+      const doc = s.docs[kind];
+      if (!doc || same(kind, doc.value, next)) return;
+      let past = s.past;
+      if (options.history !== false) {
+        const head = past[past.length - 1];
+        const merging = options.merge !== undefined && head?.kind === kind && head.merge === options.merge && s.future.length === 0;
+        const entry: HistoryEntry = { kind, before: merging ? head.before : doc.value, after: next, merge: options.merge };
+        past = [...(merging ? past.slice(0, -1) : past), entry].slice(-HISTORY_LIMIT);
+      }
+      apply(kind, next, options.history === false ? {} : { past, future: [] });
+      schedule(kind, options.delayMs);
+    },
+    undo: () => step('past'),
+    redo: () => step('future'),
+    canUndo: () => getState().past.length > 0,
+    canRedo: () => getState().future.length > 0,
+    flush: async (kind) => {
+      await Promise.all(kindsOf(kind).map((k) => saveOne(k)));
+    },
+    settled: async () => {
+      while (running.size > 0) await Promise.all([...running.values()]);
+    },
+    unload: () => {
+      const { recordId, docs } = getState();
+      if (recordId === null) return;
+      for (const kind of kindsOf()) {
+        const doc = docs[kind];
+        const spec = specs.get(kind);
+        if (!doc?.dirty || !spec?.saveOnUnload || spec.canSave?.() === false || same(kind, doc.value, doc.stored)) continue;
+        spec.saveOnUnload(doc.value, { recordId, revision: doc.revision });
+      }
+    },
+    value: <T>(kind: DocumentKind) => getState().docs[kind]?.value as T | undefined,
+  };
+}
+
+/** The open record's documents (one per viewer: the app has one open record at a time). */
+export const recordStore = createRecordStore();
+
+/** Subscribes a component to a slice of the open record's documents. */
+export function useRecordStore<U>(selector: (s: RecordState) => U): U {
+  return useStore(recordStore, selector);
+}
+
+/** Whether the last edit can be undone (the viewer's and the drawing pad's undo buttons). */
+export const selectCanUndo = (s: RecordState): boolean => s.past.length > 0;
+export const selectCanRedo = (s: RecordState): boolean => s.future.length > 0;
