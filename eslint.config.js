@@ -311,6 +311,42 @@ export default tseslint.config(
   },
   // --- end web-boundaries ---
   {
+    // Endpoints are declared once, in packages/contract (issue 29 item 2): the web calls them with
+    // `api.call(ENDPOINT, input, { params })` and links to them with `pathTo`, never by a path written here.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\x2F(api|minio|ai|ai_api|public|graphql|manual)(\\x2F|$)/]',
+          message: 'An endpoint path belongs to its declaration in packages/contract: call it with api.call, link it with pathTo.',
+        },
+        {
+          selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\x2F(api|minio|ai|ai_api|public|graphql|manual)(\\x2F|$)/]',
+          message: 'An endpoint path belongs to its declaration in packages/contract: call it with api.call, link it with pathTo.',
+        },
+      ],
+    },
+  },
+  {
+    // The server registers its REST routes from the contract's declarations (apps/server/src/http/endpoint-route.ts
+    // `route(app, ENDPOINT, handler)`): no path of one is written in the server (issue 29 item 2).
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\x2F(api|minio|ai|ai_api|public|manual)\\x2F/]',
+          message: 'An endpoint path belongs to its declaration in packages/contract: register it with route(app, ENDPOINT, handler).',
+        },
+        {
+          selector: 'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\x2F(api|minio|ai|ai_api|public|manual)\\x2F/]',
+          message: 'An endpoint path belongs to its declaration in packages/contract: register it with route(app, ENDPOINT, handler).',
+        },
+      ],
+    },
+  },
+  {
     // Browser tests wait with Playwright's own assertions (`expect(locator)`, `expect.poll`), never a home-made polling
     // helper (issue 29 item 5, e2e/README.md "Time").
     files: ['e2e/**/*.ts'],

@@ -139,7 +139,7 @@ describe('session watch', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
     await waitFor(() => expect(screen.queryByTestId('lock-screen')).toBeNull());
     expect(lock).toBeTruthy();
-    expect(calls.find((c) => c.path === '/api/renter-password')?.body).toBe(`password=${encodeURIComponent(btoa('Secret1!'))}`);
+    expect(calls.find((c) => c.path === '/api/renter-password')?.body).toBe(JSON.stringify({ password: btoa('Secret1!') }));
   });
 
   it('password older than 30 days: "change after 30 days" calls /api/extend-pw and closes', async () => {

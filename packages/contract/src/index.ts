@@ -43,6 +43,7 @@ export * from './viewer-documents/measurements';
 export * from './viewer-documents/film-display';
 export * from './viewer-documents/norm-choice';
 export * from './viewer-documents/tracing-templates';
+export * from './viewer-documents/growth-choice';
 export * from './ai-adaptation';
 export * from './access';
 export * from './clinics';

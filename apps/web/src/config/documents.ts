@@ -1,3 +1,4 @@
+import { MANUAL_ENDPOINT, pathTo } from '@ceppro/contract';
 import type { Language } from '../i18n/languages.ts';
 
 /**
@@ -16,7 +17,7 @@ export function documentLanguage(language: Language): DocumentLanguage {
  * (apps/server/src/features/manual). Korean or English by the interface language.
  */
 export function manualUrl(language: Language): string {
-  return `/manual/ceppro-manual-${documentLanguage(language)}.pdf`;
+  return pathTo(MANUAL_ENDPOINT, { file: `ceppro-manual-${documentLanguage(language)}.pdf` });
 }
 
 /** Starts the manual's download (the server sends it as an attachment under its own name). */

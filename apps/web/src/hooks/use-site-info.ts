@@ -10,7 +10,7 @@ import { api } from '../lib/api/index.ts';
 export function useSiteInfo() {
   return useQuery({
     queryKey: ['site-info'] as const,
-    queryFn: async (): Promise<SiteInfo> => SITE_INFO_ENDPOINT.response.parse(await api.get(SITE_INFO_ENDPOINT.path, { quiet: true })),
+    queryFn: (): Promise<SiteInfo> => api.call(SITE_INFO_ENDPOINT, undefined, { quiet: true }),
     retry: false,
     staleTime: Infinity,
   });

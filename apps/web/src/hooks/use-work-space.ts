@@ -27,7 +27,7 @@ export const CLINIC_PASS_THROUGH = ['NOT_FOUND'] as const;
  * say themselves when it cannot be read.
  */
 export async function fetchMyClinic(): Promise<MyClinic> {
-  return CLINIC_ENDPOINTS.get.response.parse(await api.get(CLINIC_ENDPOINTS.get.path, { auth: true, quiet: true }));
+  return api.call(CLINIC_ENDPOINTS.get, undefined, { quiet: true });
 }
 
 function useSignedInEmail(): string | null {
@@ -83,10 +83,8 @@ export function storeMyClinic(client: QueryClient, clinic: MyClinic): void {
 export function useSwitchSpace() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (clinicUuid: string | null) =>
-      CLINIC_ENDPOINTS.switchSpace.response.parse(
-        await api.put(CLINIC_ENDPOINTS.switchSpace.path, { clinic_uuid: clinicUuid }, { auth: true, passThrough: CLINIC_PASS_THROUGH }),
-      ),
+    mutationFn: (clinicUuid: string | null) =>
+      api.call(CLINIC_ENDPOINTS.switchSpace, { clinic_uuid: clinicUuid }, { passThrough: CLINIC_PASS_THROUGH }),
     onSuccess: (clinic) => storeMyClinic(client, clinic),
   });
 }

@@ -7,7 +7,7 @@ import { clearSession } from './session.ts';
  * the server answers (the request has already read the token). The caller goes home.
  */
 export function signOut(): Promise<void> {
-  const request = api.post(AUTH_ENDPOINTS.logout.path, {}, { auth: true, background: true }).then(
+  const request = api.call(AUTH_ENDPOINTS.logout, undefined, { background: true }).then(
     () => undefined,
     () => undefined,
   );

@@ -1,7 +1,7 @@
 import type { AdminAuditEventView } from '@ceppro/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminAuditQueryString, emptyAdminFilters } from '../../src/features/audit/api/use-admin-audit-trail.ts';
+import { adminAuditQuery, emptyAdminFilters } from '../../src/features/audit/api/use-admin-audit-trail.ts';
 import { eventDetail } from '../../src/features/audit/lib/audit-detail.ts';
 import { clearCookies } from '../patients/fake-server.ts';
 import { renderApp } from '../render-app.tsx';
@@ -141,8 +141,8 @@ describe('/admin/audit', () => {
   });
 
   it('builds the query from the owner’s filters and the account, and words the new reads', () => {
-    expect(adminAuditQueryString(emptyAdminFilters, null)).toBe('');
-    expect(adminAuditQueryString({ ...emptyAdminFilters, account: '42', action: 'patient' }, null)).toBe('?action=patient&account=42');
+    expect(adminAuditQuery(emptyAdminFilters, null)).toEqual({});
+    expect(adminAuditQuery({ ...emptyAdminFilters, account: '42', action: 'patient' }, null)).toEqual({ action: 'patient', account: '42' });
     const lines = (event: Pick<AdminAuditEventView, 'action' | 'detail'>) => eventDetail(event, 'en', (d) => d).lines;
     expect(lines({ action: 'patient.list', detail: { patientIds: [1], total: 1, page: 2, search: true } })).toEqual([
       { key: 'listedPatients', values: { n: '1', page: '3' } },

@@ -1,6 +1,6 @@
 import { MODEL_CARD_ENDPOINT, type ModelCard } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api/index.ts';
+import { api } from '../../../lib/api/index.ts';
 
 /** Server cache key of the served model's card. */
 export const modelCardKeys = { card: ['model-card'] as const };
@@ -13,12 +13,7 @@ export const modelCardKeys = { card: ['model-card'] as const };
 export function useModelCard() {
   return useQuery({
     queryKey: modelCardKeys.card,
-    queryFn: async (): Promise<ModelCard> => {
-      const answer = await api.get<unknown>(MODEL_CARD_ENDPOINT.path, { auth: true, passThrough: ['MODEL_CARD_UNAVAILABLE'] });
-      const parsed = MODEL_CARD_ENDPOINT.response.safeParse(answer);
-      if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The server answered something unexpected.', 200, false);
-      return parsed.data;
-    },
+    queryFn: (): Promise<ModelCard> => api.call(MODEL_CARD_ENDPOINT, undefined, { passThrough: ['MODEL_CARD_UNAVAILABLE'] }),
     retry: false,
     staleTime: 10 * 60_000,
   });

@@ -1,37 +1,28 @@
-import {
-  AUTH_ENDPOINTS as E,
-  encodePassword,
-  otpSentResponseSchema,
-  updateMobileResponseSchema,
-  updatePasswordResponseSchema,
-  updateUserInfoResponseSchema,
-  userProfileSchema,
-} from '@ceppro/contract';
-import { api, type Fields } from '../../../lib/api/index.ts';
+import { AUTH_ENDPOINTS as E, encodePassword } from '@ceppro/contract';
+import { api, type InputOf } from '../../../lib/api/index.ts';
 
 /** The signed-in user's account endpoints (docs/spec-points.md §7, bearer). */
 
 export async function fetchUserInfo() {
-  return userProfileSchema.parse(await api.get(E.userInfo.path, { auth: true }));
+  return api.call(E.userInfo);
 }
 
-export async function updateUserInfo(fields: Fields) {
-  return updateUserInfoResponseSchema.parse(await api.post(E.updateUserInfo.path, fields, { auth: true }));
+export async function updateUserInfo(fields: InputOf<typeof E.updateUserInfo>) {
+  return api.call(E.updateUserInfo, fields);
 }
 
 export async function updatePassword(currentPassword: string, password: string, confirmPassword: string) {
-  const body = {
+  return api.call(E.updatePassword, {
     currentPassword: encodePassword(currentPassword),
     password: encodePassword(password),
     confirmPassword: encodePassword(confirmPassword),
-  };
-  return updatePasswordResponseSchema.parse(await api.post(E.updatePassword.path, body, { auth: true }));
+  });
 }
 
 export async function sendMobileCode(mobileNumber: string): Promise<number> {
-  return otpSentResponseSchema.parse(await api.post(E.sendOtpSmsUpdate.path, { mobileNumber }, { auth: true })).expires_in;
+  return (await api.call(E.sendOtpSmsUpdate, { mobileNumber })).expires_in;
 }
 
 export async function updateMobile(mobileNumber: string, code: string) {
-  return updateMobileResponseSchema.parse(await api.post(E.smsUpdateMobile.path, { mobileNumber, code }, { auth: true }));
+  return api.call(E.smsUpdateMobile, { mobileNumber, code });
 }

@@ -18,11 +18,8 @@ export function useAdminAccounts(q: string, filter: AdminAccountFilter) {
     initialPageParam: null as string | null,
     getNextPageParam: (last: AdminAccountPage) => last.next_cursor,
     queryFn: async ({ pageParam }): Promise<AdminAccountPage> => {
-      const params = new URLSearchParams({ filter });
-      if (q) params.set('q', q);
-      if (pageParam) params.set('after', pageParam);
-      const path = `${ADMIN_ENDPOINTS.list.path}?${params.toString()}`;
-      return ADMIN_ENDPOINTS.list.response.parse(await api.get(path, { auth: true, passThrough: [ADMIN_REQUIRED] }));
+      const query = { filter, ...(q !== '' && { q }), ...(pageParam !== null && pageParam !== '' && { after: pageParam }) };
+      return api.call(ADMIN_ENDPOINTS.list, query, { passThrough: [ADMIN_REQUIRED] });
     },
     retry: false,
   });
@@ -35,25 +32,17 @@ export type AdminActionInput =
   | { kind: 'setExpiry'; uuid: string; expiresAt: string }
   | { kind: 'changeType'; uuid: string; userType: UserTypeCd };
 
-function send(input: AdminActionInput): Promise<unknown> {
-  const options = { auth: true, passThrough: [ADMIN_REQUIRED, 'CONFLICT'] } as const;
+function send(input: AdminActionInput): Promise<AdminAccount> {
+  const options = { params: { uuid: input.uuid }, passThrough: [ADMIN_REQUIRED, 'CONFLICT'] };
   switch (input.kind) {
     case 'approve':
-      return api.post(ADMIN_ENDPOINTS.approve.to(input.uuid), undefined, { ...options, json: {} });
+      return api.call(ADMIN_ENDPOINTS.approve, undefined, options);
     case 'unlock':
-      return api.post(ADMIN_ENDPOINTS.unlock.to(input.uuid), undefined, { ...options, json: {}, idempotent: true });
+      return api.call(ADMIN_ENDPOINTS.unlock, undefined, options);
     case 'setExpiry':
-      return api.post(ADMIN_ENDPOINTS.setExpiry.to(input.uuid), undefined, {
-        ...options,
-        json: { expires_at: input.expiresAt },
-        idempotent: true,
-      });
+      return api.call(ADMIN_ENDPOINTS.setExpiry, { expires_at: input.expiresAt }, options);
     case 'changeType':
-      return api.post(ADMIN_ENDPOINTS.changeType.to(input.uuid), undefined, {
-        ...options,
-        json: { user_type: input.userType },
-        idempotent: true,
-      });
+      return api.call(ADMIN_ENDPOINTS.changeType, { user_type: input.userType }, options);
   }
 }
 
@@ -61,7 +50,7 @@ function send(input: AdminActionInput): Promise<unknown> {
 export function useAdminAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (input: AdminActionInput): Promise<AdminAccount> => ADMIN_ENDPOINTS.approve.response.parse(await send(input)),
+    mutationFn: send,
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

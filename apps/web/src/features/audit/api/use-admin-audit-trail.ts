@@ -1,7 +1,7 @@
-import { ADMIN_ENDPOINTS, type AdminAuditPage } from '@ceppro/contract';
+import { ADMIN_ENDPOINTS, type AdminAuditPage, type AdminAuditQuery } from '@ceppro/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/index.ts';
-import { auditQueryString, emptyFilters, type AuditFilters } from './use-audit-trail.ts';
+import { auditQuery, emptyFilters, type AuditFilters } from './use-audit-trail.ts';
 
 /** The administrators' filters: the owner's, plus an account (e-mail address or user id). */
 export interface AdminAuditFilters extends AuditFilters {
@@ -17,26 +17,19 @@ export const adminAuditKeys = {
   page: (filters: AdminAuditFilters, cursor: string | null) => ['admin', 'audit-trail', filters, cursor] as const,
 };
 
-/** The filters as the query string of `GET /api/admin/audit/events` (the owner's, and `account`). */
-export function adminAuditQueryString(filters: AdminAuditFilters, cursor: string | null, limit?: number): string {
-  const params = new URLSearchParams(auditQueryString(filters, cursor, limit).slice(1));
+/** The filters as the query of `GET /api/admin/audit/events` (the owner's, and `account`). */
+export function adminAuditQuery(filters: AdminAuditFilters, cursor: string | null, limit?: number): AdminAuditQuery {
+  const { scope: _mine, ...query } = auditQuery(filters, cursor, limit);
   const account = filters.account.trim();
-  if (account) params.set('account', account);
-  const text = params.toString();
-  return text ? `?${text}` : '';
+  return account ? { ...query, account } : query;
 }
 
 /** One page of every account's events, newest first; the server records each reading. */
 export function useAdminAuditTrail(filters: AdminAuditFilters, cursor: string | null) {
   return useQuery({
     queryKey: adminAuditKeys.page(filters, cursor),
-    queryFn: async (): Promise<AdminAuditPage> =>
-      ADMIN_ENDPOINTS.auditEvents.response.parse(
-        await api.get(`${ADMIN_ENDPOINTS.auditEvents.path}${adminAuditQueryString(filters, cursor, 25)}`, {
-          auth: true,
-          passThrough: [ADMIN_REQUIRED],
-        }),
-      ),
+    queryFn: (): Promise<AdminAuditPage> =>
+      api.call(ADMIN_ENDPOINTS.auditEvents, adminAuditQuery(filters, cursor, 25), { passThrough: [ADMIN_REQUIRED] }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -44,5 +37,5 @@ export function useAdminAuditTrail(filters: AdminAuditFilters, cursor: string | 
 
 /** The filtered events as a CSV file (UTF-8 with BOM). */
 export function fetchAdminAuditCsv(filters: AdminAuditFilters): Promise<Blob> {
-  return api.get<Blob>(`${ADMIN_ENDPOINTS.auditCsv.path}${adminAuditQueryString(filters, null)}`, { auth: true, binary: true });
+  return api.call(ADMIN_ENDPOINTS.auditCsv, adminAuditQuery(filters, null));
 }

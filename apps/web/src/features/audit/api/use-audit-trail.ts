@@ -1,4 +1,4 @@
-import { AUDIT_ENDPOINTS, type AuditOutcome, type AuditPage } from '@ceppro/contract';
+import { AUDIT_ENDPOINTS, type AuditOutcome, type AuditPage, type AuditQuery } from '@ceppro/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/index.ts';
 
@@ -24,38 +24,34 @@ export const auditKeys = {
   page: (filters: AuditFilters, cursor: string | null, scope: AuditScope = 'mine') => ['audit-trail', scope, filters, cursor] as const,
 };
 
-/** The filters as the query string of `GET /api/audit/events` (days become instants in local time). */
-export function auditQueryString(filters: AuditFilters, cursor: string | null, limit?: number, scope: AuditScope = 'mine'): string {
-  const params = new URLSearchParams();
-  if (scope === 'clinic') params.set('scope', 'clinic');
-  if (filters.from) params.set('from', new Date(`${filters.from}T00:00:00`).toISOString());
+/** The filters as the query of `GET /api/audit/events` (days become instants in local time; absent: any). */
+export function auditQuery(filters: AuditFilters, cursor: string | null, limit?: number, scope: AuditScope = 'mine'): AuditQuery {
+  const query: AuditQuery = {};
+  if (scope === 'clinic') query.scope = 'clinic';
+  if (filters.from) query.from = new Date(`${filters.from}T00:00:00`).toISOString();
   if (filters.to) {
     const end = new Date(`${filters.to}T00:00:00`);
     end.setDate(end.getDate() + 1);
-    params.set('to', end.toISOString());
+    query.to = end.toISOString();
   }
-  if (filters.action) params.set('action', filters.action);
-  if (filters.outcome) params.set('outcome', filters.outcome);
-  if (/^\d+$/.test(filters.patientId)) params.set('patient_id', filters.patientId);
-  if (cursor) params.set('cursor', cursor);
-  if (limit !== undefined) params.set('limit', String(limit));
-  const text = params.toString();
-  return text ? `?${text}` : '';
+  if (filters.action) query.action = filters.action;
+  if (filters.outcome) query.outcome = filters.outcome;
+  if (/^\d+$/.test(filters.patientId)) query.patient_id = Number(filters.patientId);
+  if (cursor) query.cursor = cursor;
+  if (limit !== undefined) query.limit = limit;
+  return query;
 }
 
 /** One page of the signed-in user's trail (or their clinic's), newest first; checked against the contract. */
 export function useAuditTrail(filters: AuditFilters, cursor: string | null, scope: AuditScope = 'mine') {
   return useQuery({
     queryKey: auditKeys.page(filters, cursor, scope),
-    queryFn: async (): Promise<AuditPage> =>
-      AUDIT_ENDPOINTS.list.response.parse(
-        await api.get(`${AUDIT_ENDPOINTS.list.path}${auditQueryString(filters, cursor, 25, scope)}`, { auth: true }),
-      ),
+    queryFn: (): Promise<AuditPage> => api.call(AUDIT_ENDPOINTS.list, auditQuery(filters, cursor, 25, scope)),
     placeholderData: keepPreviousData,
   });
 }
 
 /** The filtered trail as a CSV file (UTF-8 with BOM). */
 export function fetchAuditCsv(filters: AuditFilters, scope: AuditScope = 'mine'): Promise<Blob> {
-  return api.get<Blob>(`${AUDIT_ENDPOINTS.csv.path}${auditQueryString(filters, null, undefined, scope)}`, { auth: true, binary: true });
+  return api.call(AUDIT_ENDPOINTS.csv, auditQuery(filters, null, undefined, scope));
 }

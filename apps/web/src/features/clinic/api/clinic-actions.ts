@@ -13,24 +13,24 @@ export type ClinicAction =
   | { kind: 'remove'; memberUuid: string }
   | { kind: 'leave' };
 
-const options = { auth: true, passThrough: CLINIC_PASS_THROUGH } as const;
+const options = { passThrough: CLINIC_PASS_THROUGH };
 
-function send(action: ClinicAction): Promise<unknown> {
+function send(action: ClinicAction): Promise<MyClinic> {
   switch (action.kind) {
     case 'create':
-      return api.post(E.create.path, undefined, { ...options, json: action.details });
+      return api.call(E.create, action.details, options);
     case 'invite':
-      return api.post(E.invite.path, undefined, { ...options, json: { email: action.email, role: action.role } });
+      return api.call(E.invite, { email: action.email, role: action.role }, options);
     case 'revoke':
-      return api.delete(E.revokeInvitation.to(action.invitationId), options);
+      return api.call(E.revokeInvitation, undefined, { ...options, params: { id: action.invitationId } });
     case 'accept':
-      return api.post(E.accept.path, undefined, { ...options, json: { token: action.token } });
+      return api.call(E.accept, { token: action.token }, options);
     case 'changeRole':
-      return api.put(E.changeRole.to(action.memberUuid), { role: action.role }, options);
+      return api.call(E.changeRole, { role: action.role }, { ...options, params: { uuid: action.memberUuid } });
     case 'remove':
-      return api.delete(E.removeMember.to(action.memberUuid), options);
+      return api.call(E.removeMember, undefined, { ...options, params: { uuid: action.memberUuid } });
     case 'leave':
-      return api.post(E.leave.path, undefined, { ...options, json: {} });
+      return api.call(E.leave, undefined, options);
   }
 }
 
@@ -42,7 +42,7 @@ function send(action: ClinicAction): Promise<unknown> {
 export function useClinicAction() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (action: ClinicAction): Promise<MyClinic> => E.get.response.parse(await send(action)),
+    mutationFn: send,
     onSuccess: (clinic) => storeMyClinic(client, clinic),
     onError: () => client.invalidateQueries({ queryKey: workSpaceKeys.all }),
   });

@@ -7,10 +7,7 @@ import { api } from '../../../lib/api/index.ts';
 export function useInvitationPreview(token: string | null) {
   return useQuery({
     queryKey: ['clinic-invitation', token ?? ''] as const,
-    queryFn: async (): Promise<ClinicInvitationPreview> =>
-      E.preview.response.parse(
-        await api.post(E.preview.path, undefined, { auth: true, json: { token }, idempotent: true, passThrough: CLINIC_PASS_THROUGH }),
-      ),
+    queryFn: (): Promise<ClinicInvitationPreview> => api.call(E.preview, { token: token ?? '' }, { passThrough: CLINIC_PASS_THROUGH }),
     enabled: token !== null,
     retry: false,
   });

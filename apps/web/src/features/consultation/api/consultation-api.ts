@@ -2,13 +2,12 @@ import {
   CONSULTATION_ENDPOINTS,
   FILE_ENDPOINTS,
   IMAGE_TYPE,
-  consultationModelPath,
   consultationModelSchema,
   type ConsultationModel,
   type ReportLang,
 } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api/index.ts';
+import { api } from '../../../lib/api/index.ts';
 
 /** The browser's IANA time zone: the model and the PDF are dated by the clinic's calendar day. */
 function timeZone(): string | undefined {
@@ -25,10 +24,7 @@ export function useConsultationModel(chartId: string, lang: ReportLang, enabled:
     queryKey: ['consultation-model', chartId, lang] as const,
     enabled,
     queryFn: async (): Promise<ConsultationModel> => {
-      const query = new URLSearchParams({ lang });
-      const zone = timeZone();
-      if (zone !== undefined) query.set('time_zone', zone);
-      const data = await api.get(`${consultationModelPath(chartId)}?${query.toString()}`, { auth: true });
+      const data = await api.call(CONSULTATION_ENDPOINTS.model, { lang, time_zone: timeZone() }, { params: { chart_id: chartId } });
       return consultationModelSchema.parse(data);
     },
     // Switching the language back shows the words already fetched at once; while the new words load, the old stay.
@@ -46,15 +42,12 @@ export function useConsultationPhoto(chartId: string, enabled: boolean) {
     staleTime: 60_000,
     retry: false,
     queryFn: async (): Promise<{ id: number; url: string } | null> => {
-      const { download } = FILE_ENDPOINTS;
-      const answer = await api.post<unknown>(
-        download.path,
-        {},
-        { auth: true, idempotent: true, json: { chart_id: chartId, image_type_cd: [IMAGE_TYPE.lateralFace], thumbnail_only_check: false } },
-      );
-      const parsed = download.response.safeParse(answer);
-      if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The server answered something unexpected.', 200, false);
-      const entry = parsed.data.find((e) => e.image_type_cd === IMAGE_TYPE.lateralFace && !e.thumbnail && e.presignedPath !== null);
+      const entries = await api.call(FILE_ENDPOINTS.download, {
+        chart_id: chartId,
+        image_type_cd: [IMAGE_TYPE.lateralFace],
+        thumbnail_only_check: false,
+      });
+      const entry = entries.find((e) => e.image_type_cd === IMAGE_TYPE.lateralFace && !e.thumbnail && e.presignedPath !== null);
       return entry?.presignedPath ? { id: entry.chart_data_id, url: entry.presignedPath } : null;
     },
   });
@@ -62,9 +55,5 @@ export function useConsultationPhoto(chartId: string, enabled: boolean) {
 
 /** `POST /api/report/consultation/pdf`: the one-page PDF in the patient's language. */
 export function fetchConsultationPdf(chartId: string, lang: ReportLang): Promise<Blob> {
-  return api.post<Blob>(
-    CONSULTATION_ENDPOINTS.pdf.path,
-    {},
-    { auth: true, json: { chart_id: chartId, lang, time_zone: timeZone() }, binary: true, idempotent: true },
-  );
+  return api.call(CONSULTATION_ENDPOINTS.pdf, { chart_id: chartId, lang, time_zone: timeZone() });
 }

@@ -1,6 +1,6 @@
 import { LEGAL_DOCUMENT_ENDPOINT, LEGAL_LANGS, type LegalDocument, type LegalDocumentId, type LegalLang } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api/index.ts';
+import { api } from '../../../lib/api/index.ts';
 
 /** The interface language as the legal endpoint knows it (unknown: English). */
 export function legalLang(language: string): LegalLang {
@@ -15,11 +15,7 @@ export function legalLang(language: string): LegalLang {
 export function useLegalDocument(doc: LegalDocumentId, lang: LegalLang) {
   return useQuery({
     queryKey: ['legal', doc, lang] as const,
-    queryFn: async (): Promise<LegalDocument> => {
-      const parsed = LEGAL_DOCUMENT_ENDPOINT.response.safeParse(await api.get(LEGAL_DOCUMENT_ENDPOINT.to(doc, lang), { quiet: true }));
-      if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The server answered something unexpected.', 200, false);
-      return parsed.data;
-    },
+    queryFn: (): Promise<LegalDocument> => api.call(LEGAL_DOCUMENT_ENDPOINT, { lang }, { params: { doc }, quiet: true }),
     retry: false,
     staleTime: 10 * 60_000,
   });

@@ -9,8 +9,7 @@ export const membershipKeys = { current: ['membership'] as const };
 export function useMembership() {
   return useQuery({
     queryKey: membershipKeys.current,
-    queryFn: async (): Promise<Membership> =>
-      MEMBERSHIP_ENDPOINTS.get.response.parse(await api.get(MEMBERSHIP_ENDPOINTS.get.path, { auth: true })),
+    queryFn: (): Promise<Membership> => api.call(MEMBERSHIP_ENDPOINTS.get),
   });
 }
 
@@ -18,13 +17,12 @@ export function useMembership() {
 export function useCancelMembership() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (): Promise<Membership> =>
-      MEMBERSHIP_ENDPOINTS.cancel.response.parse(await api.post(MEMBERSHIP_ENDPOINTS.cancel.path, undefined, { auth: true })),
+    mutationFn: (): Promise<Membership> => api.call(MEMBERSHIP_ENDPOINTS.cancel),
     onSuccess: (membership) => client.setQueryData(membershipKeys.current, membership),
   });
 }
 
 /** One invoice of the user's own as a PDF (`GET /api/membership/invoices/:id/pdf`). */
 export function fetchInvoicePdf(invoiceId: string): Promise<Blob> {
-  return api.get<Blob>(MEMBERSHIP_ENDPOINTS.invoicePdf.url(invoiceId), { auth: true, binary: true });
+  return api.call(MEMBERSHIP_ENDPOINTS.invoicePdf, undefined, { params: { id: invoiceId } });
 }

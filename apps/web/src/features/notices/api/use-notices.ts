@@ -18,10 +18,7 @@ export function noticeLang(language: string): NoticeLang {
 export function useNotices(lang: NoticeLang) {
   return useQuery({
     queryKey: noticeKeys.current(lang),
-    queryFn: async (): Promise<Notice[]> => {
-      const answer = await api.post(NOTICES_ENDPOINT.path, { lang }, { idempotent: true, quiet: true });
-      return NOTICES_ENDPOINT.response.parse(answer).notices;
-    },
+    queryFn: async (): Promise<Notice[]> => (await api.call(NOTICES_ENDPOINT, { lang }, { quiet: true })).notices,
     retry: false,
     staleTime: 5 * 60_000,
   });

@@ -8,7 +8,7 @@ import { RealtimeSocket } from '../../../lib/realtime/realtime-socket.ts';
  * socket under `export_id`.
  */
 export function fetchBatchExport(request: BatchExportRequest): Promise<Blob> {
-  return api.post<Blob>(EXPORT_ENDPOINTS.batch.path, {}, { auth: true, json: request, binary: true, idempotent: true });
+  return api.call(EXPORT_ENDPOINTS.batch, request);
 }
 
 /**

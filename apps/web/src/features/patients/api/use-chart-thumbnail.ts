@@ -1,4 +1,4 @@
-import { downloadResponseSchema, FILE_ENDPOINTS, IMAGE_TYPE, type DownloadRequest } from '@ceppro/contract';
+import { FILE_ENDPOINTS, IMAGE_TYPE, type DownloadRequest } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/index.ts';
 import { patientKeys } from './query-keys.ts';
@@ -11,9 +11,7 @@ export type Thumbnail = { kind: 'image'; url: string } | { kind: 'lost' } | { ki
  */
 export async function fetchChartThumbnail(chartId: string): Promise<Thumbnail> {
   const body: DownloadRequest = { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], thumbnail_only_check: true };
-  const entries = downloadResponseSchema.parse(
-    await api.post(FILE_ENDPOINTS.download.path, {}, { auth: true, json: body, idempotent: true }),
-  );
+  const entries = await api.call(FILE_ENDPOINTS.download, body);
   const ceph = entries.find((e) => e.image_type_cd === IMAGE_TYPE.cephalogram);
   if (ceph === undefined) return { kind: 'none' };
   if (ceph.lost || ceph.presignedPath === null) return { kind: 'lost' };

@@ -19,14 +19,8 @@ export function useUpdateShootDate() {
   const client = useQueryClient();
   const { updateShootDate } = FILE_ENDPOINTS;
   return useMutation({
-    mutationFn: async ({ chartId, shootDate }: ShootDateChange) =>
-      updateShootDate.response.parse(
-        await api.post(
-          updateShootDate.path,
-          {},
-          { auth: true, idempotent: true, json: { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], shoot_date: shootDate } },
-        ),
-      ),
+    mutationFn: ({ chartId, shootDate }: ShootDateChange) =>
+      api.call(updateShootDate, { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], shoot_date: shootDate }),
     onSuccess: () => client.invalidateQueries({ queryKey: patientKeys.all }),
   });
 }

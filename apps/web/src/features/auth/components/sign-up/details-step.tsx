@@ -77,7 +77,7 @@ export function DetailsStep({ userType, onBack, onDone }: DetailsStepProps) {
   const onSubmit = form.handleSubmit(
     async () => {
       setFailure(null);
-      if (!checkProofs()) return;
+      if (!checkProofs() || emailProof.token === null || taxProof.token === null || mobileProof.token === null) return;
       const raw = form.getValues();
       try {
         const done = await signUp({
@@ -85,11 +85,11 @@ export function DetailsStep({ userType, onBack, onDone }: DetailsStepProps) {
           agreeTerms: 'true',
           agreePrivacy: 'true',
           agreeSso: 'true',
-          gender: String(raw.gender),
+          gender: raw.gender,
           emailCheckToken: emailProof.token,
           taxCheckToken: taxProof.token,
           mobileToken: mobileProof.token,
-          licenseToken,
+          licenseToken: licenseToken ?? undefined,
         });
         onDone(done.email);
       } catch (error) {

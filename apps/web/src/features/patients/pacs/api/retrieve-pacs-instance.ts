@@ -7,10 +7,6 @@ import { PACS_PASS_THROUGH } from './pacs-keys.ts';
  * cephalogram drop zone (the same checks, prefill offer and upload as a dropped file).
  */
 export async function retrievePacsInstance(request: PacsRetrieveRequest): Promise<File> {
-  const blob = await api.post<Blob>(
-    PACS_ENDPOINTS.retrieve.path,
-    {},
-    { auth: true, json: request, binary: true, idempotent: true, passThrough: PACS_PASS_THROUGH },
-  );
+  const blob = await api.call(PACS_ENDPOINTS.retrieve, request, { passThrough: PACS_PASS_THROUGH });
   return new File([blob], `${request.instance_uid}.dcm`, { type: DICOM_CONTENT_TYPE });
 }

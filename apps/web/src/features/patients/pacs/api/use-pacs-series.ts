@@ -1,4 +1,4 @@
-import { PACS_ENDPOINTS, type PacsSeriesResponse } from '@ceppro/contract';
+import { PACS_ENDPOINTS } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/index.ts';
 import { PACS_PASS_THROUGH, pacsKeys } from './pacs-keys.ts';
@@ -8,13 +8,7 @@ export function usePacsSeries(server: string, studyUid: string, open: boolean) {
   return useQuery({
     queryKey: pacsKeys.series(server, studyUid),
     queryFn: async () =>
-      (
-        await api.post<PacsSeriesResponse>(
-          PACS_ENDPOINTS.series.path,
-          {},
-          { auth: true, json: { server, study_uid: studyUid }, idempotent: true, passThrough: PACS_PASS_THROUGH },
-        )
-      ).series,
+      (await api.call(PACS_ENDPOINTS.series, { server, study_uid: studyUid }, { passThrough: PACS_PASS_THROUGH })).series,
     enabled: open,
     retry: false,
     staleTime: 60_000,

@@ -1,4 +1,4 @@
-import { PACS_ENDPOINTS, type PacsServerView, type PacsServersResponse } from '@ceppro/contract';
+import { PACS_ENDPOINTS, type PacsServerView } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../../lib/api/index.ts';
 import { pacsKeys } from './pacs-keys.ts';
@@ -12,7 +12,7 @@ export function usePacsServers() {
     queryKey: pacsKeys.servers,
     queryFn: async (): Promise<PacsServerView[]> => {
       try {
-        return (await api.get<PacsServersResponse>(PACS_ENDPOINTS.servers.path, { auth: true, passThrough: ['NOT_FOUND'] })).servers;
+        return (await api.call(PACS_ENDPOINTS.servers, undefined, { passThrough: ['NOT_FOUND'] })).servers;
       } catch (error) {
         if (isApiError(error) && error.code === 'NOT_FOUND') return [];
         throw error;

@@ -10,12 +10,8 @@ import { PACS_PASS_THROUGH, pacsKeys } from './pacs-keys.ts';
 export function usePacsStudies(query: PacsStudySearchRequest | null) {
   return useQuery({
     queryKey: pacsKeys.studies(query ?? { server: '' }),
-    queryFn: () =>
-      api.post<PacsStudySearchResponse>(
-        PACS_ENDPOINTS.studies.path,
-        {},
-        { auth: true, json: query, idempotent: true, passThrough: PACS_PASS_THROUGH },
-      ),
+    queryFn: (): Promise<PacsStudySearchResponse> =>
+      api.call(PACS_ENDPOINTS.studies, query ?? { server: '' }, { passThrough: PACS_PASS_THROUGH }),
     enabled: query !== null,
     retry: false,
     staleTime: 30_000,

@@ -8,7 +8,7 @@ import { api } from '../../../../lib/api/index.ts';
 
 /** `POST /api/exports/chart`: one chart's measurements as CSV or XLSX. */
 export function fetchChartExport(request: ChartExportRequest): Promise<Blob> {
-  return api.post<Blob>(EXPORT_ENDPOINTS.chart.path, {}, { auth: true, json: request, binary: true, idempotent: true });
+  return api.call(EXPORT_ENDPOINTS.chart, request);
 }
 
 /**
@@ -16,10 +16,6 @@ export function fetchChartExport(request: ChartExportRequest): Promise<Blob> {
  * JSON, which the client reads as a document (`raw`), so it is written back out as the file.
  */
 export async function fetchLandmarksExport(chartId: string): Promise<Blob> {
-  const document = await api.post<unknown>(
-    EXPORT_ENDPOINTS.landmarks.path,
-    {},
-    { auth: true, json: { chart_id: chartId }, raw: true, idempotent: true },
-  );
+  const document = await api.call(EXPORT_ENDPOINTS.landmarks, { chart_id: chartId });
   return new Blob([`${JSON.stringify(document, null, 2)}\n`], { type: 'application/json' });
 }

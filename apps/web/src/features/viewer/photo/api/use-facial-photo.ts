@@ -1,7 +1,7 @@
 import { FILE_ENDPOINTS, IMAGE_TYPE, type DownloadEntry } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { ApiError, api } from '../../../../lib/api/index.ts';
+import { api } from '../../../../lib/api/index.ts';
 import { useViewerChart } from '../../api/use-viewer-chart.ts';
 
 /**
@@ -20,21 +20,12 @@ export function useFacialPhoto() {
     staleTime: 60_000,
     retry: false,
     queryFn: async (): Promise<DownloadEntry | null> => {
-      const { download } = FILE_ENDPOINTS;
-      const answer = await api.post<unknown>(
-        download.path,
-        {},
-        {
-          auth: true,
-          idempotent: true,
-          json: { chart_id: chartId, image_type_cd: [IMAGE_TYPE.lateralFace], thumbnail_only_check: false },
-        },
-      );
-      const parsed = download.response.safeParse(answer);
-      if (!parsed.success) throw new ApiError('BAD_RESPONSE', 'The server answered something unexpected.', 200, false);
-      return (
-        parsed.data.find((entry) => entry.image_type_cd === IMAGE_TYPE.lateralFace && !entry.lost && entry.presignedPath !== null) ?? null
-      );
+      const entries = await api.call(FILE_ENDPOINTS.download, {
+        chart_id: chartId ?? '',
+        image_type_cd: [IMAGE_TYPE.lateralFace],
+        thumbnail_only_check: false,
+      });
+      return entries.find((entry) => entry.image_type_cd === IMAGE_TYPE.lateralFace && !entry.lost && entry.presignedPath !== null) ?? null;
     },
   });
   return { chart, chartDataId: data?.id ?? null, entry: query.data ?? null, query };

@@ -7,9 +7,5 @@ import { browserTimeZone } from './browser-time-zone.ts';
  * traced film as a Secondary Capture, made on the server from the saved landmarks (docs/dicom-out.md).
  */
 export function fetchReportDicom(kind: DicomOutKind, request: ReportPdfRequest, lang: ReportLang): Promise<Blob> {
-  return api.post<Blob>(
-    DICOM_OUT_ENDPOINTS[kind].path,
-    {},
-    { auth: true, json: { ...request, lang, time_zone: browserTimeZone() }, binary: true, idempotent: true },
-  );
+  return api.call(DICOM_OUT_ENDPOINTS[kind], { ...request, lang, time_zone: browserTimeZone() });
 }

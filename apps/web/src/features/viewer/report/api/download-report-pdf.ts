@@ -5,9 +5,5 @@ import { browserTimeZone } from './browser-time-zone.ts';
 /** `POST /api/report/pdf`: the chart's report as a PDF made on the server from the saved landmarks, labelled in `lang`
  * (the interface language) and dated by the browser's time zone. */
 export function fetchReportPdf(request: ReportPdfRequest, lang: ReportLang): Promise<Blob> {
-  return api.post<Blob>(
-    REPORT_ENDPOINTS.pdf.path,
-    {},
-    { auth: true, json: { ...request, lang, time_zone: browserTimeZone() }, binary: true, idempotent: true },
-  );
+  return api.call(REPORT_ENDPOINTS.pdf, { ...request, lang, time_zone: browserTimeZone() });
 }

@@ -1,4 +1,11 @@
-import { reportModelPath, reportModelSchema, type ReportLang, type ReportModel, type ReportPdfRequest } from '@ceppro/contract';
+import {
+  REPORT_ENDPOINTS,
+  reportModelSchema,
+  type ReportLang,
+  type ReportModelQuery,
+  type ReportModel,
+  type ReportPdfRequest,
+} from '@ceppro/contract';
 import { api } from '../../../../lib/api/index.ts';
 import { browserTimeZone } from './browser-time-zone.ts';
 
@@ -22,14 +29,16 @@ export function reportModelKey(request: ReportPdfRequest | null, lang: ReportLan
  * PDF is drawn from), labelled in `lang` and dated by the browser's time zone; validated with the contract's schema.
  */
 export async function fetchReportModel(request: ReportPdfRequest, lang: ReportLang): Promise<ReportModel> {
-  const query = new URLSearchParams({ lang });
-  if (request.measurement_ids !== undefined) query.set('measurement_ids', request.measurement_ids.join(','));
-  else if (request.analysis_id !== undefined) query.set('analysis_id', request.analysis_id);
-  if (request.analysis_name !== undefined) query.set('analysis_name', request.analysis_name);
-  // Every landmark's superimposition movement as an appendix, when the user asks for it.
-  if (request.superimposition_table === true) query.set('superimposition_table', 'true');
-  const timeZone = browserTimeZone();
-  if (timeZone !== undefined) query.set('time_zone', timeZone);
-  const data = await api.get(`${reportModelPath(request.chart_id)}?${query.toString()}`, { auth: true });
+  const query: ReportModelQuery = {
+    lang,
+    ...(request.measurement_ids !== undefined
+      ? { measurement_ids: request.measurement_ids.join(',') }
+      : request.analysis_id !== undefined && { analysis_id: request.analysis_id }),
+    ...(request.analysis_name !== undefined && { analysis_name: request.analysis_name }),
+    // Every landmark's superimposition movement as an appendix, when the user asks for it.
+    ...(request.superimposition_table === true && { superimposition_table: 'true' }),
+    time_zone: browserTimeZone(),
+  };
+  const data = await api.call(REPORT_ENDPOINTS.model, query, { params: { chart_id: request.chart_id } });
   return reportModelSchema.parse(data);
 }

@@ -8,7 +8,7 @@ import { api } from '../../../../lib/api/index.ts';
  */
 export async function recordPrint(chartId: string): Promise<void> {
   try {
-    await api.post(AUDIT_ENDPOINTS.print.path, {}, { auth: true, json: { chart_id: chartId } });
+    await api.call(AUDIT_ENDPOINTS.print, { chart_id: chartId });
   } catch {
     // The print goes ahead; the trail misses this one print.
   }

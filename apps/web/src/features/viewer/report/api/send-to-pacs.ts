@@ -18,9 +18,9 @@ export type StoreBackCode = (typeof STORE_BACK_CODES)[number];
  * stored into their study on the PACS `server`. Sent once: a repeated store would add two more instances.
  */
 export function sendToPacs(request: ReportPdfRequest, lang: ReportLang, server: string): Promise<PacsStoreBackResponse> {
-  return api.post<PacsStoreBackResponse>(
-    DICOM_OUT_ENDPOINTS.storeBack.path,
-    {},
-    { auth: true, json: { ...request, lang, time_zone: browserTimeZone(), server }, passThrough: STORE_BACK_CODES },
+  return api.call(
+    DICOM_OUT_ENDPOINTS.storeBack,
+    { ...request, lang, time_zone: browserTimeZone(), server },
+    { passThrough: STORE_BACK_CODES },
   );
 }

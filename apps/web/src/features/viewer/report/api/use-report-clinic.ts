@@ -1,4 +1,4 @@
-import { AUTH_ENDPOINTS, userProfileSchema } from '@ceppro/contract';
+import { AUTH_ENDPOINTS } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/index.ts';
 
@@ -9,7 +9,7 @@ import { api } from '../../../../lib/api/index.ts';
 export function useReportClinic() {
   return useQuery({
     queryKey: ['user-info'],
-    queryFn: async () => userProfileSchema.parse(await api.get(AUTH_ENDPOINTS.userInfo.path, { auth: true })),
+    queryFn: () => api.call(AUTH_ENDPOINTS.userInfo),
     select: (profile) => profile.company_name,
     retry: false,
     staleTime: 30_000,

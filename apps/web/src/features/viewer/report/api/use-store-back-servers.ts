@@ -1,4 +1,4 @@
-import { PACS_ENDPOINTS, type PacsServersResponse } from '@ceppro/contract';
+import { PACS_ENDPOINTS } from '@ceppro/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api/index.ts';
 
@@ -6,7 +6,7 @@ import { api } from '../../../../lib/api/index.ts';
 export function useStoreBackServers() {
   return useQuery({
     queryKey: ['pacs', 'servers'] as const,
-    queryFn: async () => (await api.get<PacsServersResponse>(PACS_ENDPOINTS.servers.path, { auth: true })).servers,
+    queryFn: async () => (await api.call(PACS_ENDPOINTS.servers)).servers,
     staleTime: 5 * 60_000,
   });
 }
