@@ -99,12 +99,10 @@ test(
       'Japanese',
       { useInnerText: true },
     );
-    await expect(inUse(page), 'the default population applies to the chart').toContainText(
-      'No published norm set for Japanese, 9–11 years',
-      {
-        useInnerText: true,
-      },
-    );
+    // The Japanese 9-11 set (SOURCES.md N5) has McNamara values only: no Ricketts norm is borrowed.
+    await expect(inUse(page), 'the default population applies to the chart').toHaveAttribute('data-set', 'japanese-9-11');
+    await expect(inUse(page)).toContainText('Japanese, 9–11 years', { useInnerText: true });
+    await expect(normValue(page, 'FACIAL_DEPTH'), 'no Japanese Ricketts norm is published').toHaveCount(0);
   },
   FLOW,
 );

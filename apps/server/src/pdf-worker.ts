@@ -1,9 +1,10 @@
 import { parentPort } from 'node:worker_threads';
-import { AppError } from './errors/app-error';
+import { threadFailure } from './errors/thread-failure';
 import { MANUAL_PDF } from './features/manual/manual.service';
 import { INVOICE_PDF } from './features/membership/invoice-pdf';
 import { REPORT_PDF } from './features/reports/report-pdf-kind';
 import { CONSULTATION_PDF } from './features/reports/consultation-pdf-kind';
+import { FILM_TRACING } from './features/reports/report-film-tracing';
 import { ownedBytes, type PdfKind, type PdfReply, type PdfRequest, type PdfWorkerMessage } from './pdf/pdf-pool';
 
 /**
@@ -13,7 +14,7 @@ import { ownedBytes, type PdfKind, type PdfReply, type PdfRequest, type PdfWorke
  * when one runs past its budget); replies carry the request id and the PDF as a transferred buffer.
  */
 const KINDS = new Map<string, PdfKind<never>>(
-  [REPORT_PDF, CONSULTATION_PDF, INVOICE_PDF, MANUAL_PDF].map((kind) => [kind.name, kind as PdfKind<never>]),
+  [REPORT_PDF, CONSULTATION_PDF, INVOICE_PDF, MANUAL_PDF, FILM_TRACING].map((kind) => [kind.name, kind as PdfKind<never>]),
 );
 
 function make(request: PdfRequest): Promise<Buffer> {
@@ -30,13 +31,7 @@ parentPort?.on('message', (request: PdfRequest) => {
       const out = whole ? new Uint8Array(pdf.buffer as ArrayBuffer, 0, pdf.byteLength) : ownedBytes(pdf);
       parentPort?.postMessage({ id: request.id, ok: true, pdf: out } satisfies PdfReply, [out.buffer]);
     },
-    (error: unknown) =>
-      parentPort?.postMessage({
-        id: request.id,
-        ok: false,
-        code: error instanceof AppError ? error.code : null,
-        message: error instanceof Error ? error.message : String(error),
-      } satisfies PdfReply),
+    (error: unknown) => parentPort?.postMessage(threadFailure(request.id, error) satisfies PdfReply),
   );
 });
 parentPort?.postMessage({ ready: true } satisfies PdfWorkerMessage);

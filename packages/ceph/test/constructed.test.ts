@@ -34,6 +34,8 @@ describe('point constructions (image px, hand-computed)', () => {
     ['premolar on a slanted arch', premolarEstimate(P(200, 100), P(300, 200)), { x: 213, y: 113 }],
     ['stomion midway between the lips', stomionEstimate(P(10, 0), P(6, 20)), { x: 8, y: 10 }],
     ['DC: foot of Co on Ba-N', condyleCentreEstimate(P(0, 0), P(100, 0), P(30, -20)), { x: 30, y: 0 }],
+    // FH horizontal: the vertical through Co (x = 30) meets Ba-N (y = x / 2) at (30, 15); the foot would be (16, 8).
+    ['DC: Co ⟂ FH on Ba-N', condyleCentreEstimate(P(0, 0), P(100, 50), P(30, -20), { po: P(0, -30), or: P(100, -30) }), { x: 30, y: 15 }],
     ['Pm: halfway along a straight B-Pog contour', protuberanceMentiEstimate([P(0, 0), P(10, 0)], 0), { x: 5, y: 0 }],
   ] as const)('%s', (_, got, want) => {
     expect(got?.x).toBeCloseTo(want.x, 9);
@@ -127,7 +129,10 @@ describe('LANDMARK_SOURCING', () => {
 const m38 = readDatasetJson('manifest38.json');
 if (m38.reason) console.warn(`skipping the dataset check: ${m38.reason}`);
 
-/** Measurements that need the ramus points R1-R4 (Xi), which LANDMARK_SOURCING says the user places. */
+/**
+ * Measurements that need the ramus points R1-R4 (Xi), which are found on the film (ramus-points.ts), not built from
+ * points alone: this check has no film (ramus-points.test.ts tests them on images).
+ */
 const NEEDS_HAND_PLACED_RAMUS = new Set(['LOWER_FACE_HEIGHT', 'MANDIBULAR_ARC']);
 
 describe.skipIf(m38.data === null)(`default analyses on ISBI films${m38.reason ? ` (skipped: ${m38.reason})` : ''}`, () => {

@@ -184,3 +184,243 @@ describe('the default population in the stored analysis groups', () => {
     expect(dropped.ok && 'normPopulation' in dropped.value).toBe(false);
   });
 });
+
+describe('Caucasian children by sex: the Riolo 1974 atlas rows [N4]', () => {
+  // The atlas's mean ± SD at the band's middle whole year (7, 10, 13, 16 y), as read in the stored table
+  // (SOURCES.md N4): [boys, girls] per band.
+  const ATLAS: Record<string, Record<string, readonly [readonly [number, number], readonly [number, number]]>> = {
+    ANT_CRANIAL_BASE: {
+      '6-8': [
+        [73.9, 3.1],
+        [70.6, 2.6],
+      ],
+      '9-11': [
+        [76.8, 3.2],
+        [73.9, 2.8],
+      ],
+      '12-14': [
+        [79.5, 3.8],
+        [75.5, 3.1],
+      ],
+      '15-17': [
+        [83.3, 3.8],
+        [76.9, 3.9],
+      ],
+    },
+    CO_GN: {
+      '6-8': [
+        [105.3, 3.6],
+        [103.3, 4.4],
+      ],
+      '9-11': [
+        [114.5, 3.9],
+        [111.3, 4.9],
+      ],
+      '12-14': [
+        [123.1, 5.5],
+        [117.8, 4.3],
+      ],
+      '15-17': [
+        [133.6, 5.4],
+        [123.6, 4],
+      ],
+    },
+    LAFH: {
+      '6-8': [
+        [65.5, 4.4],
+        [63.6, 4.1],
+      ],
+      '9-11': [
+        [68.9, 4.9],
+        [65.3, 4.9],
+      ],
+      '12-14': [
+        [72, 5.6],
+        [68.1, 4.5],
+      ],
+      '15-17': [
+        [79.5, 6.2],
+        [69.3, 5.2],
+      ],
+    },
+  };
+  const defs = ['ANT_CRANIAL_BASE', 'CO_GN', 'LAFH'].map((id) => getMeasurement(id) ?? (null as never));
+  const cases = [
+    [6, '6-8'],
+    [8, '6-8'],
+    [9, '9-11'],
+    [11, '9-11'],
+    [12, '12-14'],
+    [14, '12-14'],
+    [15, '15-17'],
+    [17, '15-17'],
+  ] as const;
+
+  it.each(cases.flatMap(([age, band]) => (['male', 'female'] as const).map((sex) => [age, sex, band] as const)))(
+    'a %i-year-old %s gets the %s set with the atlas row of that sex, cited [N4]',
+    (age, sex, band) => {
+      const selection = selectNormSet({ ageYears: age, sex, population: 'caucasian' });
+      expect(selection.set?.id).toBe(`caucasian-${band}`);
+      const applied = applyNormSet(defs, selection);
+      for (const d of applied) {
+        const [mean, sd] = (ATLAS[d.id]?.[band] ?? [])[sex === 'male' ? 0 : 1] ?? [];
+        expect(d.norm, `${d.id} ${sex} ${band}`).toMatchObject({ mean, sd, source: `caucasian-${band} [N4]`, check: 'one-source' });
+      }
+    },
+  );
+
+  it('with the sex unknown no atlas row is used (never a mean of the sexes)', () => {
+    const applied = applyNormSet(defs, selectNormSet({ ageYears: 10, sex: null, population: 'caucasian' }));
+    expect(applied.find((d) => d.id === 'CO_GN')?.norm).toBeNull();
+    expect(applied.find((d) => d.id === 'LAFH')?.norm).toBeNull();
+    // S–N keeps the catalogue's Caucasian norm, as every measurement of the child sets without an age value.
+    expect(applied.find((d) => d.id === 'ANT_CRANIAL_BASE')?.norm).toBe(getMeasurement('ANT_CRANIAL_BASE')?.norm);
+  });
+
+  it('adults and other populations never get the children’s atlas rows', () => {
+    const adult = applyNormSet(defs, selectNormSet({ ageYears: 30, sex: 'male', population: 'caucasian' }));
+    adult.forEach((d, i) => expect(d.norm).toBe(defs[i]?.norm));
+    const chinese = applyNormSet(defs, selectNormSet({ ageYears: 10, sex: 'male', population: 'chinese' }));
+    expect(chinese.every((d) => d.norm === null)).toBe(true);
+    const korean = applyNormSet(defs, selectNormSet({ ageYears: 10, sex: 'female', population: 'korean' }));
+    expect(korean.every((d) => d.norm === null)).toBe(true);
+  });
+
+  it('every sex-specific cell is a catalogue measurement, names a source key, and is printed in SOURCES.md', () => {
+    let count = 0;
+    for (const set of NORM_SETS) {
+      for (const sex of ['male', 'female'] as const) {
+        for (const [id, cell] of Object.entries(set.sexCells?.[sex] ?? {})) {
+          count += 1;
+          expect(getMeasurement(id), `${set.id}.${sex}.${id}`).toBeTruthy();
+          expect(NORM_SOURCE_KEYS).toContain(cell.source);
+          expect(cell.sd).not.toBeNull();
+          expect(sources, `${set.id}.${sex}.${id}`).toContain(`${cell.mean.toFixed(1)}±${(cell.sd ?? 0).toFixed(1)}`);
+        }
+      }
+    }
+    expect(count).toBe(4 * 2 * 3);
+  });
+});
+
+describe('Japanese children: McNamara values at 8, 10 and 12 years [N5]', () => {
+  // The page's table (SOURCES.md N5), sexes pooled: [8 y, 10 y, 12 y] as [mean, SD].
+  const TABLE: Record<string, readonly (readonly [number, number])[]> = {
+    A_NPERP: [
+      [-0.86, 2.78],
+      [-1.19, 2.52],
+      [-0.6, 2.68],
+    ],
+    CO_GN: [
+      [101.43, 3.59],
+      [106.01, 3.86],
+      [113.29, 4.79],
+    ],
+    CO_A: [
+      [82.14, 3.31],
+      [84.94, 3.78],
+      [89.25, 3.72],
+    ],
+    MAXMAND_DIFF: [
+      [19.29, 2.63],
+      [21.06, 2.77],
+      [24.04, 3.52],
+    ],
+    LAFH: [
+      [63.68, 3.69],
+      [65.44, 3.64],
+      [69.15, 3.98],
+    ],
+    MCN_MPA: [
+      [31.44, 4.14],
+      [31.66, 4.3],
+      [30.64, 4.44],
+    ],
+    POG_NPERP: [
+      [-10.61, 4.43],
+      [-10.54, 4.52],
+      [-9.14, 5.41],
+    ],
+    U1_AVERT: [
+      [1.87, 2.4],
+      [3.74, 1.91],
+      [4.93, 2.27],
+    ],
+    L1_APOG_MCN: [
+      [3.38, 1.97],
+      [3.91, 2],
+      [4.7, 2.25],
+    ],
+  };
+  const mcnamara = analysisMeasurements(getAnalysis('mcnamara') ?? (null as never));
+
+  it.each([
+    [6, '6-8', 0],
+    [8, '6-8', 0],
+    [9, '9-11', 1],
+    [11, '9-11', 1],
+    [12, '12-14', 2],
+    [14, '12-14', 2],
+  ] as const)('a Japanese child of %i (either sex or unknown) gets japanese-%s with the published row', (age, band, column) => {
+    for (const sex of ['male', 'female', null] as const) {
+      const selection = selectNormSet({ ageYears: age, sex, population: 'japanese' });
+      expect(selection.set?.id).toBe(`japanese-${band}`);
+      const applied = applyNormSet(mcnamara, selection);
+      for (const [id, rows] of Object.entries(TABLE)) {
+        const [mean, sd] = rows[column] ?? [];
+        expect(applied.find((d) => d.id === id)?.norm, `${id} ${band}`).toMatchObject({ mean, sd, source: `japanese-${band} [N5]` });
+      }
+      // Published as a deviation from 90° without its sign convention: left out, and said so.
+      expect(applied.find((d) => d.id === 'MCN_FACIAL_AXIS')?.norm).toBeNull();
+      expect(applied.find((d) => d.id === 'NASOLABIAL')?.norm).toBeNull();
+    }
+  });
+
+  it('nothing for Japanese 15–17-year-olds; the adult set is still the N2 one', () => {
+    expect(selectNormSet({ ageYears: 16, sex: 'male', population: 'japanese' })).toMatchObject({ set: null, reason: 'no-published-set' });
+    expect(Object.keys(normSetById('japanese-adult')?.cells ?? {})).toEqual(['SNA']);
+  });
+
+  it('the reading check of the source: the differential is mandibular minus midfacial length (±0.01)', () => {
+    for (const band of ['6-8', '9-11', '12-14'] as const) {
+      const c = normSetById(`japanese-${band}`)?.cells ?? {};
+      expect(Math.abs((c['CO_GN']?.mean ?? 0) - (c['CO_A']?.mean ?? 0) - (c['MAXMAND_DIFF']?.mean ?? 0))).toBeLessThanOrEqual(0.011);
+    }
+  });
+
+  it('every value is printed in SOURCES.md', () => {
+    for (const band of ['6-8', '9-11', '12-14'] as const) {
+      for (const cell of Object.values(normSetById(`japanese-${band}`)?.cells ?? {})) {
+        const mean = cell.mean.toFixed(2).replace('-', '−');
+        expect(sources).toContain(`${mean} ± ${(cell.sd ?? 0).toFixed(2)}`);
+      }
+    }
+  });
+});
+
+describe('the selection for a Korean adult, a Japanese adult and a child of each band', () => {
+  it('a Korean adult: no Korean set is published, so none (and no other population’s)', () => {
+    for (const sex of ['male', 'female', null] as const) {
+      expect(selectNormSet({ ageYears: 35, sex, population: 'korean' })).toMatchObject({ set: null, reason: 'no-published-set' });
+    }
+  });
+
+  it('a Japanese adult of either sex gets the pooled Japanese set', () => {
+    for (const sex of ['male', 'female', null] as const) {
+      expect(selectNormSet({ ageYears: 35, sex, population: 'japanese' }).set?.id).toBe('japanese-adult');
+    }
+  });
+
+  it.each([
+    [7, '6-8', 'japanese-6-8'],
+    [10, '9-11', 'japanese-9-11'],
+    [13, '12-14', 'japanese-12-14'],
+    [16, '15-17', null],
+  ] as const)('a child of %i: Caucasian %s; Japanese %s; Korean and Chinese none', (age, band, japanese) => {
+    expect(selectNormSet({ ageYears: age, sex: 'female', population: 'caucasian' }).set?.id).toBe(`caucasian-${band}`);
+    expect(selectNormSet({ ageYears: age, sex: 'female', population: 'japanese' }).set?.id ?? null).toBe(japanese);
+    for (const population of ['korean', 'chinese'] as const) {
+      expect(selectNormSet({ ageYears: age, sex: 'female', population }).reason).toBe('no-published-set');
+    }
+  });
+});

@@ -245,6 +245,23 @@ const pdfEn = {
   green: 'green',
   landmark: 'Landmark',
   distance: 'Distance',
+  growthTitle: 'Growth forecast',
+  growthChoice: '{{years}} years ahead, from age {{from}} to {{to}} ({{shown}})',
+  growthChoiceRefused:
+    '{{years}} years ahead chosen ({{shown}}): the forecast does not apply to this patient (age, sex, ' +
+    'calibration or points: see the Growth tab).',
+  growthShown: 'shown on the film in the viewer',
+  growthHidden: 'not shown on the film',
+  growthMethod:
+    'Method: mean yearly increments of the Michigan growth standards (ages 6–16, by sex), added to ' +
+    'today’s tracing with the cranial base registered on S–N at S, as in Johnston’s forecast grid. ' +
+    'Reference sample: children of the University School Growth Study, Ann Arbor, USA.',
+  growthUncertainty:
+    'Uncertainty: a mean forecast, showing how the average child of this age and sex grows, not this ' +
+    'child. The SD per point is how much that distance varies among children of the forecast age in the ' +
+    'standards; how much one child’s yearly growth varies is not published there, so it is not a ' +
+    'prediction interval.',
+  growthPoint: '{{point}} {{move}} mm (SD {{sd}} mm)',
 };
 export type ReportPdfLabels = Widen<typeof pdfEn>;
 
@@ -351,6 +368,19 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     green: '초록색',
     landmark: '랜드마크',
     distance: '거리',
+    growthTitle: '성장 예측',
+    growthChoice: '{{years}}년 후, {{from}}세에서 {{to}}세까지 ({{shown}})',
+    growthChoiceRefused:
+      '{{years}}년 후 선택 ({{shown}}): 이 환자에게는 예측이 적용되지 않습니다 (나이, 성별, 보정 또는 계측점: 성장 탭 참조).',
+    growthShown: '뷰어에서 필름 위에 표시',
+    growthHidden: '필름 위에 표시하지 않음',
+    growthMethod:
+      '방법: 미시간 성장 표준(6–16세, 성별)의 평균 연간 증가량을 오늘의 트레이싱에 더합니다. 두개저는 S에서 S–N으로 중첩합니다 (Johnston의 예측 격자와 같은 방식). ' +
+      '기준 표본: 미국 앤아버 University School Growth Study의 아동.',
+    growthUncertainty:
+      '불확실성: 평균 예측입니다. 이 아이가 아니라 같은 나이·성별의 평균적인 아이의 성장을 보여 줍니다. 계측점별 SD는 표준 자료에서 예측 나이 아이들 사이에 그 거리가 얼마나 ' +
+      '다른지이며, 한 아이의 연간 성장량이 얼마나 다른지는 그 자료에 발표되어 있지 않으므로 예측 구간이 아닙니다.',
+    growthPoint: '{{point}} {{move}} mm (SD {{sd}} mm)',
   },
   ja: {
     calibrationDicom: 'DICOM、{{ppm}} px/mm',
@@ -453,6 +483,18 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     green: '緑',
     landmark: 'ランドマーク',
     distance: '距離',
+    growthTitle: '成長予測',
+    growthChoice: '{{years}}年後、{{from}}歳から{{to}}歳まで ({{shown}})',
+    growthChoiceRefused:
+      '{{years}}年後を選択 ({{shown}})：この患者には予測を適用できません (年齢、性別、キャリブレーションまたは計測点：成長タブを参照)。',
+    growthShown: 'ビューアでフィルム上に表示',
+    growthHidden: 'フィルム上に表示しない',
+    growthMethod:
+      '方法：ミシガン成長基準 (6–16歳、性別) の平均年間増加量を現在のトレースに加えます。頭蓋底は S で S–N に重ね合わせます (Johnston ' +
+      'の予測グリッドと同じ方法)。基準標本：米国アナーバーの University School Growth Study の子ども。',
+    growthUncertainty:
+      '不確かさ：平均的な予測で、この子ではなく同じ年齢・性別の平均的な子の成長を示します。計測点ごとの SD は基準資料で予測年齢の子どもの間でその距離がどれだけ異なるかで、一人の子の年間成長量のばらつきはその資料に公表されていないため、予測区間ではありません。',
+    growthPoint: '{{point}} {{move}} mm (SD {{sd}} mm)',
   },
   zh: {
     calibrationDicom: 'DICOM，{{ppm}} px/mm',
@@ -555,6 +597,16 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     green: '绿色',
     landmark: '标志点',
     distance: '距离',
+    growthTitle: '生长预测',
+    growthChoice: '{{years}} 年后，从 {{from}} 岁到 {{to}} 岁 ({{shown}})',
+    growthChoiceRefused: '已选择 {{years}} 年后 ({{shown}})：预测不适用于该患者 (年龄、性别、校准或标志点：见生长选项卡)。',
+    growthShown: '在查看器中显示在片子上',
+    growthHidden: '不在片子上显示',
+    growthMethod:
+      '方法：将密歇根生长标准 (6–16 岁，分性别) 的平均年增量加到当前描迹上，颅底以 S 点在 S–N 上重叠 (与 Johnston 预测网格的做法相同)。参考样本：美国安娜堡 University School Growth Study 的儿童。',
+    growthUncertainty:
+      '不确定性：这是平均预测，显示同年龄、同性别的平均儿童的生长，而不是这个孩子本身。每个标志点的 SD 是标准资料中预测年龄的儿童之间该距离的差异；单个儿童每年生长量的差异在该资料中没有发表，因此这不是预测区间。',
+    growthPoint: '{{point}} {{move}} mm (SD {{sd}} mm)',
   },
   vi: {
     calibrationDicom: 'DICOM, {{ppm}} px/mm',
@@ -657,6 +709,23 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     green: 'xanh lá',
     landmark: 'Điểm mốc',
     distance: 'Khoảng cách',
+    growthTitle: 'Dự báo tăng trưởng',
+    growthChoice: '{{years}} năm tới, từ {{from}} đến {{to}} tuổi ({{shown}})',
+    growthChoiceRefused:
+      'Đã chọn {{years}} năm tới ({{shown}}): dự báo không áp dụng cho bệnh nhân này (tuổi, giới tính, ' +
+      'hiệu chuẩn hoặc điểm mốc: xem thẻ Tăng trưởng).',
+    growthShown: 'hiển thị trên phim trong trình xem',
+    growthHidden: 'không hiển thị trên phim',
+    growthMethod:
+      'Phương pháp: mức tăng trung bình hằng năm của bộ chuẩn tăng trưởng Michigan (6–16 tuổi, theo giới ' +
+      'tính) được cộng vào bản vẽ hôm nay, nền sọ chồng theo S–N tại S, như lưới dự báo của Johnston. Mẫu ' +
+      'tham chiếu: trẻ em của University School Growth Study, Ann Arbor, Hoa Kỳ.',
+    growthUncertainty:
+      'Độ không chắc chắn: đây là dự báo trung bình, cho thấy sự tăng trưởng của một trẻ trung bình cùng ' +
+      'tuổi và giới tính, không phải của chính trẻ này. SD của từng điểm là khoảng cách đó khác nhau bao ' +
+      'nhiêu giữa các trẻ ở tuổi dự báo trong bộ chuẩn; mức dao động của tăng trưởng hằng năm của một trẻ ' +
+      'không được công bố ở đó, nên đây không phải là khoảng dự báo.',
+    growthPoint: '{{point}} {{move}} mm (SD {{sd}} mm)',
   },
 };
 

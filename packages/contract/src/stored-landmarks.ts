@@ -85,7 +85,12 @@ export interface RecordLandmarks extends FilmLandmarks {
  * Reads `infer_result` and `modified_result` (unknown JSON, as stored) the way the viewer, the
  * report and the exports all read them; a document that does not parse counts as absent.
  */
-export function readRecordLandmarks(inferResult: unknown, modifiedResult: unknown): RecordLandmarks {
+export function readRecordLandmarks(
+  inferResult: unknown,
+  modifiedResult: unknown,
+  /** Points found on the film by the caller (packages/ceph findRamusPoints): shown where neither the model nor the user placed one. */
+  found: LandmarkMap<ImagePoint> = {},
+): RecordLandmarks {
   const inferred = inferResultSchema.safeParse(inferResult);
   const modified = modifiedResultSchema.safeParse(modifiedResult);
   const ai: LandmarkMap<AiLandmark> = {};
@@ -113,7 +118,7 @@ export function readRecordLandmarks(inferResult: unknown, modifiedResult: unknow
   const model = inferred.success ? inferred.data.model : null;
   const adaptation = (inferred.success && inferred.data.adaptation) || null;
   const definitions = (inferred.success && inferred.data.definitions) || null;
-  const positions = mergePositions(ai, edited);
+  const positions = mergePositions(ai, edited, found);
   const constructed: LandmarkMap<ImagePoint> = {};
   for (const id of Object.keys(positions) as LandmarkId[]) if (!ai[id] && !edited[id]) constructed[id] = positions[id];
   return { ai, edited, positions, constructed, unmatched, model, adaptation, definitions };

@@ -35,10 +35,14 @@ export interface FilmContour {
 /**
  * Every CONTOUR_DEFINITIONS contour with two or more present landmarks, traced on `image`. `positions`
  * are in image px of the original upload and `scale` is `image` px per original px (a film reduced to
- * half its size: 0.5); the contours come back in original px.
+ * half its size: 0.5); the contours come back in original px. `grad`: the image's gradientMagnitude when at hand.
  */
-export function traceFilmContours(image: GrayImage, positions: LandmarkMap<Vec2>, scale: number): FilmContour[] {
-  const grad = gradientMagnitude(image);
+export function traceFilmContours(
+  image: GrayImage,
+  positions: LandmarkMap<Vec2>,
+  scale: number,
+  grad: Float32Array = gradientMagnitude(image),
+): FilmContour[] {
   return CONTOUR_DEFINITIONS.flatMap((def) => {
     const ids = def.landmarks.filter((id) => positions[id] !== undefined);
     if (ids.length < 2) return [];

@@ -2,6 +2,7 @@ import { projectionFoot, signedDistance } from '../geometry/lines.ts';
 import type { ImagePoint, Vec2 } from '../geometry/units.ts';
 import { imagePoint } from '../geometry/units.ts';
 import { add, midpoint, scale, sub } from '../geometry/vec.ts';
+import { constructXi } from './derived.ts';
 import { splineSegments, type BezierSegment } from './tracing-paths.ts';
 import type { LandmarkId, LandmarkMap } from './types.ts';
 
@@ -101,10 +102,24 @@ export function protuberanceMentiEstimate(chain: readonly Vec2[], bIndex: number
 
 /**
  * Ricketts DC estimate (image px): "the centre of the condylar neck on the Ba–N line" (cephalometrics.md
- * §2 "Corpus axis / condyle axis"). The neck runs down from the condyle head, so we take the foot of the
- * perpendicular from condylion (Co) onto Ba–N. `null` when Ba = N.
+ * §2 "Corpus axis / condyle axis"). The neck runs down from the condyle head, ⟂ FH: with FH (`fh`, Po and
+ * Or) we take where the line through condylion (Co) ⟂ FH meets Ba–N; without it, the foot of the
+ * perpendicular from Co onto Ba–N. The foot slides forward along the inclined Ba–N (on ten ISBI 2015 films
+ * it put DC ≈ 4 mm in front of the neck and read the mandibular arc ≈ 10° above the line ⟂ FH,
+ * docs/planning.md "Ricketts' ramus points"). `null` when Ba = N or the lines are parallel.
  */
-export function condyleCentreEstimate(ba: Vec2, n: Vec2, co: Vec2): ImagePoint | null {
+export function condyleCentreEstimate(ba: Vec2, n: Vec2, co: Vec2, fh?: { readonly po: Vec2; readonly or: Vec2 }): ImagePoint | null {
+  if (fh) {
+    const u = sub(fh.or, fh.po);
+    const e = sub(n, ba);
+    // Co + t·n̂ with n̂ ⟂ FH, crossing Ba + s·e: solve the 2×2 system by Cramer's rule.
+    const down = { x: -u.y, y: u.x };
+    const den = down.x * e.y - down.y * e.x;
+    if (den === 0) return null;
+    const ap = sub(ba, co);
+    const t = (ap.x * e.y - ap.y * e.x) / den;
+    return imagePoint(co.x + t * down.x, co.y + t * down.y);
+  }
   const f = projectionFoot(co, { a: ba, b: n });
   return f === null ? null : imagePoint(f.x, f.y);
 }
@@ -151,6 +166,12 @@ export function constructLandmarks(positions: LandmarkMap<ImagePoint>): Landmark
   }
   const symphysis = chainOf(p, ['Id', 'B', 'Pog', 'Gn', 'Me']);
   if (p.B && p.Pog) put('Pm', protuberanceMentiEstimate(symphysis.pts, symphysis.ids.indexOf('B')));
-  if (p.Ba && p.N && p.Co) put('DC', condyleCentreEstimate(p.Ba, p.N, p.Co));
+  if (p.Ba && p.N && p.Co) put('DC', condyleCentreEstimate(p.Ba, p.N, p.Co, p.Po && p.Or ? { po: p.Po, or: p.Or } : undefined));
+  // Xi (cephalometrics.md §2 "Xi construction"): the centre of the R1-R4 rectangle aligned with FH. The
+  // rectangle's centre does not depend on the frame it is built in, so the image frame serves.
+  if (p.R1 && p.R2 && p.R3 && p.R4 && p.Po && p.Or) {
+    const xi = constructXi(p.R1, p.R2, p.R3, p.R4, p.Po, p.Or);
+    put('Xi', xi === null ? null : imagePoint(xi.x, xi.y));
+  }
   return out;
 }

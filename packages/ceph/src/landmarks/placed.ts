@@ -38,15 +38,23 @@ export interface FilmLandmarks {
 
 /**
  * What is shown and measured: per landmark the user's point where there is one, else the model's,
- * else one constructed from those (constructed.ts: recomputed on every call, so it follows its source
- * points, and never built over a point the user placed) (image px). Keys keep the model's order, then
- * the user's own additions, then the constructed points.
+ * else one found on the film (`found`, e.g. R1-R4 by contours/ramus-points.ts, which needs the image and
+ * so is computed by the caller), else one constructed from those (constructed.ts: recomputed on every
+ * call, so it follows its source points, and never built over a point the user placed) (image px). Keys
+ * keep the model's order, then the user's own additions, then the found and the constructed points.
+ * Found and constructed points are both "constructed" to `landmarkProvenance`: neither the model's nor the user's.
  */
-export function mergePositions(ai: LandmarkMap<AiLandmark>, edited: LandmarkMap<ImagePoint>): LandmarkMap<ImagePoint> {
+export function mergePositions(
+  ai: LandmarkMap<AiLandmark>,
+  edited: LandmarkMap<ImagePoint>,
+  found: LandmarkMap<ImagePoint> = {},
+): LandmarkMap<ImagePoint> {
   const out: LandmarkMap<ImagePoint> = {};
   for (const [id, l] of Object.entries(ai) as [LandmarkId, AiLandmark][]) out[id] = l.point;
   const placed = { ...out, ...edited };
-  return { ...placed, ...constructLandmarks(placed) };
+  const withFound = { ...placed };
+  for (const [id, p] of Object.entries(found) as [LandmarkId, ImagePoint][]) if (withFound[id] === undefined) withFound[id] = p;
+  return { ...withFound, ...constructLandmarks(withFound) };
 }
 
 /** Where a shown point came from: the model, the user (moved or placed), or constructed from others. */

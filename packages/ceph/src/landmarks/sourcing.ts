@@ -10,12 +10,11 @@ export type LandmarkSourcing =
   | { readonly kind: 'constructed'; readonly from: readonly LandmarkId[]; readonly method: string }
   | { readonly kind: 'manual'; readonly why: string; readonly action: string };
 
-const RAMUS_WHY =
-  'The ramus borders and sigmoid notch are not among the model points, and no published construction places ' +
-  'them from Ar, Go and Co alone. The tracing follows the film only between detected points (Ar-Go, the ' +
-  'posterior border; Go-Me, the lower border): no point anchors the anterior border or the sigmoid notch ' +
-  '(coronoid process), so R1 and R3, and with them R2 and R4, cannot be found by that method.';
-const RAMUS_ACTION = 'Place R1-R4 by hand on the ramus (Ricketts lower face height and mandibular arc read Xi, built from them).';
+const RAMUS_FROM: readonly LandmarkId[] = ['Ar', 'Go', 'Co', 'Po', 'Or', 'Me'];
+const RAMUS_METHOD =
+  'Found on the film (contours/ramus-points.ts findRamusPoints): the posterior and lower borders traced between Ar, Go ' +
+  'and Me, the anterior border and the sigmoid notch read on lines parallel and perpendicular to FH; where the film ' +
+  'shows no clear border, a population estimate from the Ar-Go length. Check it and move it where the film disagrees.';
 
 /** One entry per catalogue point outside the v1 model's outputs (a test checks the coverage). */
 export const LANDMARK_SOURCING: Partial<Record<LandmarkId, LandmarkSourcing>> = {
@@ -50,16 +49,20 @@ export const LANDMARK_SOURCING: Partial<Record<LandmarkId, LandmarkSourcing>> = 
     method: 'Midpoint of Ls and Li (lips in contact); place by hand when the lips are apart.',
   },
   Pm: { kind: 'constructed', from: ['B', 'Pog'], method: 'Halfway along the traced symphysis contour from B to Pog.' },
-  DC: { kind: 'constructed', from: ['Ba', 'N', 'Co'], method: 'Foot of the perpendicular from Co on the Ba-N line.' },
+  DC: {
+    kind: 'constructed',
+    from: ['Ba', 'N', 'Co', 'Po', 'Or'],
+    method: 'Where the line through Co perpendicular to FH meets Ba-N (without Po or Or: the foot of the perpendicular from Co on Ba-N).',
+  },
   Xi: {
     kind: 'constructed',
     from: ['R1', 'R2', 'R3', 'R4', 'Po', 'Or'],
     method: 'Ricketts: centre of the R1-R4 rectangle aligned with FH.',
   },
-  R1: { kind: 'manual', why: RAMUS_WHY, action: RAMUS_ACTION },
-  R2: { kind: 'manual', why: RAMUS_WHY, action: RAMUS_ACTION },
-  R3: { kind: 'manual', why: RAMUS_WHY, action: RAMUS_ACTION },
-  R4: { kind: 'manual', why: RAMUS_WHY, action: RAMUS_ACTION },
+  R1: { kind: 'constructed', from: RAMUS_FROM, method: RAMUS_METHOD },
+  R2: { kind: 'constructed', from: RAMUS_FROM, method: RAMUS_METHOD },
+  R3: { kind: 'constructed', from: RAMUS_FROM, method: RAMUS_METHOD },
+  R4: { kind: 'constructed', from: RAMUS_FROM, method: RAMUS_METHOD },
   R: {
     kind: 'manual',
     why: 'An Aariz dataset point with no agreed definition (one reading: the most convex point of the posterior ramus border).',

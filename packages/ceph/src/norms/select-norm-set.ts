@@ -17,6 +17,8 @@ export interface NormSetSelection {
   readonly set: NormSet | null;
   readonly population: Population;
   readonly ageBand: AgeBand | null;
+  /** The patient's sex as asked (null unknown): picks a set's `sexCells`. */
+  readonly sex: 'female' | 'male' | null;
   readonly reason: 'ok' | 'no-published-set' | 'under-6' | 'sex-required';
   /** True when the age was unknown and the adult band was assumed. */
   readonly ageAssumed: boolean;
@@ -42,7 +44,7 @@ export function ageBandOf(ageYears: number | null): AgeBand | null {
  */
 export function selectNormSet(query: NormSetQuery, sets: readonly NormSet[] = NORM_SETS): NormSetSelection {
   const ageBand = ageBandOf(query.ageYears);
-  const base = { population: query.population, ageBand, ageAssumed: query.ageYears === null };
+  const base = { population: query.population, ageBand, sex: query.sex, ageAssumed: query.ageYears === null };
   if (ageBand === null) return { ...base, set: null, reason: 'under-6' };
   const candidates = sets.filter((s) => s.population === query.population && s.ageBand === ageBand);
   if (candidates.length === 0) return { ...base, set: null, reason: 'no-published-set' };
@@ -52,9 +54,9 @@ export function selectNormSet(query: NormSetQuery, sets: readonly NormSet[] = NO
   return set === null ? { ...base, set: null, reason: 'sex-required' } : { ...base, set, reason: 'ok' };
 }
 
-/** Text of a norm's source for display: the cell's source key and note. */
-function cellNorm(def: MeasurementDefinition, set: NormSet): Norm | null {
-  const cell = set.cells[def.id];
+/** A cell as a catalogue norm: the set and the cell's source key as `source`, the cell's note. Sex-specific cells need `sex`. */
+function cellNorm(def: MeasurementDefinition, set: NormSet, sex: 'female' | 'male' | null): Norm | null {
+  const cell = set.cells[def.id] ?? (sex === null ? undefined : set.sexCells?.[sex]?.[def.id]);
   if (cell === undefined) return null;
   return {
     mean: cell.mean,
@@ -70,7 +72,8 @@ function cellNorm(def: MeasurementDefinition, set: NormSet): Norm | null {
  * The definitions with the selection's norms in place of the catalogue's: unchanged for the baseline
  * (Caucasian adult) set; otherwise each measurement gets its published cell, or no norm at all where the
  * set has none (never a value from another population; a Caucasian child set keeps the catalogue's
- * Caucasian norm there, see `NormSet.inheritsBaseline`). `normSetId` on a definition says which set.
+ * Caucasian norm there, see `NormSet.inheritsBaseline`). A value published by sex (`NormSet.sexCells`)
+ * applies only when the selection's sex is known. `normSetId` on a definition says which set.
  */
 export function applyNormSet(
   definitions: readonly MeasurementDefinition[],
@@ -79,7 +82,7 @@ export function applyNormSet(
   const set = selection.set;
   if (set !== null && set.baseline) return definitions.map((d) => ({ ...d, normSetId: set.id }));
   return definitions.map((d) => {
-    const own = set === null ? null : cellNorm(d, set);
+    const own = set === null ? null : cellNorm(d, set, selection.sex);
     const norm = own === null && set !== null && set.inheritsBaseline && set.population === 'caucasian' ? d.norm : own;
     return { ...d, norm, normSetId: set?.id ?? null };
   });

@@ -18,8 +18,9 @@ import { buildProfilogram, type ProfilogramOptions } from './profilogram.ts';
 /*
  * The patient's profilogram compared with the Björk template (spec: Viewer > profilogram). Frame
  * (`buildProfilogram`): origin at the registration point, +x along the standard line towards the face
- * (anterior), +y superior; mm when the film is calibrated, else px. The shape is the analysis record's
- * stored `profilogram_result` (packages/contract `profilogramResultSchema` checks it against this type).
+ * (anterior), +y superior; mm when the film is calibrated, else px. Computed where it is shown and
+ * printed, never stored: the analysis record's `profilogram_result` keeps only the options
+ * (packages/contract `profilogramComparisonSchema` checks the report model's copy against this type).
  */
 
 /** A point of the drawn frame. */

@@ -14,6 +14,7 @@ import { drawFilmTexts } from './report-film-text';
 import type { ReportFilmImage } from './report-image';
 import type { VtoMorphImages } from './report-morph';
 import { drawFootnotes, drawTable, FOOTER_TOP, GREY, MARGIN, PageFlow, RULE, WIDTH } from './report-layout';
+import { addGrowthPage } from './report-growth';
 import { addProfilogramPages } from './report-profilogram';
 import { addSuperimpositionPages } from './report-superimposition';
 import { addVtoPages } from './report-vto';
@@ -176,6 +177,7 @@ export async function renderReportPdf(
     const photos = morph === null ? null : { before: doc.addJpeg(morph.before), after: doc.addJpeg(morph.after) };
     addVtoPages(doc, model.vto, pageHeader, placed, labels, texts, photos, model.film.tracing);
   }
+  if (model.growth) addGrowthPage(doc, model.growth, pageHeader);
   doc.pages.forEach((page, i) => footer(doc, page, model, labels, i + 1, doc.pages.length));
   return doc.toBuffer();
 }

@@ -4,16 +4,18 @@ import {
   reportLabels,
   reportLandmarkLabel,
   type ProfilogramReport,
-  type ProfilogramResult,
   type ReportLabels,
 } from '@ceppro/contract';
 import type { ReportDocument, ReportPage, Rgb } from '../../pdf/pdf-canvas';
 import { drawTable, GREY, MARGIN, PageFlow, RULE, WIDTH } from './report-layout';
 
+/** The profilogram computed for the report (never stored: `profilogram_result` holds only its options). */
+type ProfilogramResult = NonNullable<ProfilogramReport['profilogram']>;
+
 /**
  * The profilogram and free-measurement page of the PDF, drawn from the report model's
- * `profilogram` (packages/contract report-model: recomputed from the landmarks with the stored
- * options; free measurements from `drawing_result.measurements`).
+ * `profilogram` (packages/contract report-model: computed from the landmarks with the stored
+ * options, the only thing `profilogram_result` holds; free measurements from `drawing_result.measurements`).
  */
 
 const LINE_KEYS = { SN: 'lineSN', FH: 'lineFH', 'SN-7': 'lineSN7' } as const satisfies Record<

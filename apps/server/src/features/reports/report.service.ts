@@ -1,7 +1,9 @@
 import {
   buildReportModel,
+  imgSizeSchema,
   modifiedResultFits,
   readDefaultPopulation,
+  readRecordLandmarks,
   reportAnalysis,
   reportLandmarks,
   type ReportModel,
@@ -11,6 +13,7 @@ import { actorFor, type Actor, type ActorRef } from '../../access/index';
 import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { dicomCalibrationOfRow, readCheckedImage } from '../images';
+import { FILM_TRACING, readFilmTracing, type FilmTracing } from './report-film-tracing';
 import { composeReportImage } from './report-image';
 import { REPORT_PDF } from './report-pdf-kind';
 import { renderInThread, type PdfRender } from '../../pdf/pdf-pool';
@@ -61,6 +64,17 @@ export function createReportService(deps: {
     if (!record || reportLandmarks(record.inferResult, record.modifiedResult).length === 0) throw new AppError('REPORT_NO_ANALYSIS');
     // Landmarks adjusted on another film (the image was changed since) are never printed on this one.
     if (!modifiedResultFits(record.modifiedResult, image)) throw new AppError('REPORT_LANDMARKS_MISMATCH');
+    // The film is read once, for its contours and R1-R4 (and, for the PDF, the printed film). A film that
+    // cannot be read or traced leaves the landmark curves and no found points; only the PDF needs the film.
+    let original: Buffer | null = null;
+    let filmError: unknown = null;
+    try {
+      original = await readCheckedImage(storage, image);
+    } catch (error) {
+      filmError = error;
+    }
+    const imgSize = record.imgSize ?? (image.width && image.height ? { width: image.width, height: image.height } : null);
+    const fromFilm = original === null ? undefined : await traceFilm(original, record, imgSize);
     const now = clock();
     const model = buildReportModel(
       {
@@ -71,10 +85,8 @@ export function createReportService(deps: {
         chart: { chartId: chart.chartId, shootDate: image.shootDate, sequence },
         analysisId: analysis.id,
         // The size the landmarks were placed on: the record's, else the film's own.
-        record: {
-          ...record,
-          imgSize: record.imgSize ?? (image.width && image.height ? { width: image.width, height: image.height } : null),
-        },
+        record: { ...record, imgSize },
+        fromFilm,
         defaultPpm: owner.defaultPpm,
         defaultPopulation: readDefaultPopulation(owner.userAnalysisManage),
         // A DICOM film carries its pixel spacing: ruler > DICOM > default PPM, as in the viewer.
@@ -84,7 +96,24 @@ export function createReportService(deps: {
       },
       analysis,
     );
-    return { chart, image, model, now };
+    return { chart, image, model, now, original, filmError };
+  }
+
+  /** The film's contours and R1-R4 (report-film-tracing.ts) in the PDF pool's thread; undefined when it cannot be traced. */
+  async function traceFilm(
+    original: Buffer,
+    record: { inferResult: unknown; modifiedResult: unknown },
+    imgSize: unknown,
+  ): Promise<FilmTracing | undefined> {
+    const { positions } = readRecordLandmarks(record.inferResult, record.modifiedResult);
+    const size = imgSizeSchema.safeParse(imgSize);
+    try {
+      return readFilmTracing(
+        await renderPdf(FILM_TRACING, { bytes: original, space: size.success ? size.data : null, positions: { ...positions } }),
+      );
+    } catch {
+      return undefined;
+    }
   }
 
   /**
@@ -107,16 +136,13 @@ export function createReportService(deps: {
     },
 
     async pdf(ref: ActorRef, request: ReportRequest): Promise<ReportPdf> {
-      const { chart, image, model, now } = await load(actorFor(ref, 'report.pdf'), request);
-      let original: Buffer;
-      try {
-        original = await readCheckedImage(storage, image);
-      } catch (error) {
+      const { chart, model, now, original, filmError } = await load(actorFor(ref, 'report.pdf'), request);
+      if (original === null) {
         // The stored file is gone (the viewer shows LOST): nothing to print.
-        if (error instanceof AppError && error.code === 'NOT_FOUND') {
+        if (filmError instanceof AppError && filmError.code === 'NOT_FOUND') {
           throw new AppError('REPORT_NO_IMAGE', 'The cephalogram file is missing.');
         }
-        throw error;
+        throw filmError;
       }
       let film: Awaited<ReturnType<typeof composeReportImage>>;
       try {

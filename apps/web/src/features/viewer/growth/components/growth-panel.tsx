@@ -3,7 +3,6 @@ import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ViewerPanelProps } from '../../panels.ts';
 import { useGrowthForecast } from '../hooks/use-growth-forecast.ts';
-import { useGrowthStore } from '../store/growth-store.ts';
 import { GrowthPointTable } from './growth-point-table.tsx';
 
 const REFUSAL_KEYS: Record<GrowthRefusal, ParseKeys> = {
@@ -27,15 +26,13 @@ const YEAR_OPTIONS = Array.from({ length: GROWTH_MAX_YEARS }, (_, i) => i + 1);
 export function GrowthPanel({ recordId }: ViewerPanelProps) {
   const { t } = useTranslation();
   const view = useGrowthForecast();
-  const setChoice = useGrowthStore((s) => s.setChoice);
   if (recordId === null) return <p className="growth-panel__note">{t('growth.noRecord')}</p>;
   if (!view.ready) return <p className="growth-panel__note">{t('growth.loading')}</p>;
-  const { forecast, choice, chartUuid } = view;
-  const change = (patch: Parameters<typeof setChoice>[1]) => chartUuid !== null && setChoice(chartUuid, patch);
+  const { forecast, choice, setChoice: change } = view;
   const method = GROWTH_METHODS['michigan-mean-increments'];
 
   return (
-    <div className="growth-panel" data-testid="growth-panel" data-status={forecast.status}>
+    <div className="growth-panel" data-testid="growth-panel" data-status={forecast.status} data-saving={view.saving}>
       <h2 className="growth-panel__title">{t('growth.title')}</h2>
       <div className="growth-panel__controls">
         <label>

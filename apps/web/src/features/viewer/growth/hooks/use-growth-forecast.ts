@@ -1,11 +1,13 @@
 import { forecastGrowth, type GrowthForecast } from '@ceppro/ceph';
 import { IMAGE_TYPE, ageInYears } from '@ceppro/contract';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
+import { useOpenRecordId } from '../../api/chart-norm-choice.ts';
 import { useViewerChart } from '../../api/use-viewer-chart.ts';
 import { useFilmCalibration } from '../../hooks/use-film-calibration.ts';
 import { useLandmarkPositions } from '../../store/landmark-store.ts';
-import { DEFAULT_GROWTH_CHOICE, useGrowthStore, type GrowthChoice } from '../store/growth-store.ts';
+import { useSaveGrowthChoice, useStoredGrowthChoice } from '../api/growth-choice.ts';
+import { DEFAULT_GROWTH_CHOICE, type GrowthChoice } from '../store/growth-store.ts';
 
 /** Today as yyyy-mm-dd in the browser's calendar (the shoot date's stand-in, as for the norm sets). */
 function today(): string {
@@ -22,19 +24,39 @@ export interface GrowthView {
   /** False while the chart or the calibration is still loading. */
   readonly ready: boolean;
   readonly forecast: GrowthForecast;
+  /** Changes the chart's choice and stores it in its record (api/growth-choice.ts). */
+  readonly setChoice: (patch: Partial<GrowthChoice>) => void;
+  /** A change is being stored. */
+  readonly saving: boolean;
 }
 
 /**
  * The open chart's growth forecast: today's landmarks, the film's calibration, the patient's age at the
  * cephalogram's shoot date and sex (as the norm sets read them, api/use-chart-norms.ts), and the years
- * chosen in the Growth tab.
+ * chosen in the Growth tab (stored per chart in its record, printed by the report).
  */
 export function useGrowthForecast(): GrowthView {
   const chartUuid = useParams().id ?? null;
   const chart = useViewerChart(chartUuid);
   const calibration = useFilmCalibration();
   const positions = useLandmarkPositions();
-  const choice = useGrowthStore((s) => (chartUuid === null ? undefined : s.choices[chartUuid])) ?? DEFAULT_GROWTH_CHOICE;
+  const recordId = useOpenRecordId();
+  const stored = useStoredGrowthChoice(recordId);
+  // The user's latest change, shown at once from React state (a controlled checkbox must change within its
+  // own event; the query cache tells its readers a task later) until a refused save forgets it.
+  const [local, setLocal] = useState<{ recordId: number | null; choice: GrowthChoice } | null>(null);
+  const choice = (local !== null && local.recordId === recordId ? local.choice : null) ?? stored.data ?? DEFAULT_GROWTH_CHOICE;
+  // The controls wait for the stored choice: a change made before it arrived would be overwritten by it.
+  const storedRead = recordId === null || stored.isSuccess || stored.isError;
+  const { change, saving } = useSaveGrowthChoice(recordId);
+  const setChoice = useCallback(
+    (patch: Partial<GrowthChoice>) => {
+      const next = { ...choice, ...patch };
+      setLocal({ recordId, choice: next });
+      change(next, () => setLocal(null));
+    },
+    [change, choice, recordId],
+  );
   const data = chart.data ?? null;
   const ceph = data?.chart_data.find((d) => d.image_type_cd === IMAGE_TYPE.cephalogram && d.shoot_date !== null);
   const birth = data?.patient.birth_info ?? null;
@@ -54,5 +76,5 @@ export function useGrowthForecast(): GrowthView {
       }),
     [positions, calibration.calibration, ageYears, sex, choice.years],
   );
-  return { chartUuid, choice, ageYears, sex, ready: data !== null && !calibration.pending, forecast };
+  return { chartUuid, choice, ageYears, sex, ready: data !== null && !calibration.pending && storedRead, forecast, setChoice, saving };
 }

@@ -14,6 +14,7 @@ import { saveBeforeReport, UnsavedEditsError, useReportModel } from '../hooks/us
 import { calibrationText } from '../lib/report-facts.ts';
 import { ReportDicomActions } from './report-dicom-actions.tsx';
 import { ReportPrint } from './report-print.tsx';
+import '../../../../components/print/a4-page.css';
 import './report.css';
 
 type Problem = 'report.noImage' | 'report.noAnalysis' | 'report.downloadFailed' | 'report.printFailed' | 'report.saveFailed';

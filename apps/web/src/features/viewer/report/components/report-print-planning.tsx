@@ -13,7 +13,7 @@ import {
 import { morphMesh, photoWarp, warpVertices } from '@ceppro/ceph';
 import { Fragment, useLayoutEffect, useRef } from 'react';
 import { drawMorph } from '../../../../lib/morph/draw-morph.ts';
-import { useLoadedImage } from '../../hooks/use-loaded-image.ts';
+import { useLoadedImage } from '../../../../hooks/use-loaded-image.ts';
 import { usePhotoStore } from '../../store/photo-store.ts';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
 import { PrintFootnotes, PrintTable } from './report-table.tsx';

@@ -2,6 +2,7 @@ import { reportBirthText, reportChartText, reportGenderText, reportLabels, type 
 import { createPortal } from 'react-dom';
 import { useLockStore } from '../../../../stores/lock-store.ts';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
+import { GrowthPrint } from './growth-print.tsx';
 import { ProfilogramPrint, SuperimpositionPrint, VtoPrint } from './report-print-planning.tsx';
 import { ReportTable } from './report-table.tsx';
 
@@ -72,6 +73,7 @@ export function ReportPrint({ model, film, filmAlt, onFilmLoaded }: ReportPrintP
       )}
       {model.profilogram && <ProfilogramPrint report={model.profilogram} labels={labels} />}
       {model.vto && <VtoPrint report={model.vto} film={film} labels={labels} />}
+      {model.growth && <GrowthPrint growth={model.growth} />}
       <footer className="report-print__footer">
         <p className="report-print__disclaimer" data-testid="report-disclaimer">
           {model.disclaimer}

@@ -5,7 +5,8 @@ import { drawShapesOnCanvas } from '../../lib/print-drawings.ts';
 
 /**
  * The film as printed, from the report model (what the server's PDF draws): the radiograph with
- * the model's tracing (packages/ceph `outlinePaths`, the viewer's spline), landmarks and drawings on
+ * the model's tracing (packages/ceph `outlinePaths`, the viewer's spline, with the contours that follow the
+ * film), landmarks and drawings on
  * one canvas, every shape in image px of the original upload (docs/house-rules.md §2) under a single scale
  * to the output size. A PNG of it is what the print layout shows, so paper gets exactly the saved
  * positions, whatever the printer's scaling.
