@@ -4,14 +4,12 @@
 // to S3 through its presigned URL (thumbnail by the worker container, announced on the socket), AI
 // landmarks (run by the ai container) and the report PDF. Plain JavaScript, outside any test
 // runner: every unexpected answer throws with the reply in the message.
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import WebSocket from 'ws';
+import { encodePassword, findInOutbox, signUpFields } from './lib/public-sign-up.mjs';
 
 const PASSWORD = 'Abcdef1!';
 /** packages/contract ws-events.ts THUMBNAIL_SAVED_TEXT: the line the web app waits for. */
 const THUMBNAIL_SAVED_TEXT = 'DB thumbnail Saved';
-const encodePassword = (password) => Buffer.from(password, 'utf8').toString('base64');
 
 /** Polls `probe` until it returns a value (not undefined/null/false) or `timeoutMs` passes. */
 export async function waitUntil(what, probe, timeoutMs = 30_000, intervalMs = 100) {
@@ -82,29 +80,20 @@ export class ImageClient {
     await this.form('/public/send-otp-sms', { mobileNumber: this.mobile });
     const code = await this.fromOutbox('.sms.txt', new RegExp(`^To: ${this.mobile}$`, 'm'), /\b(\d{6})\b/);
     const verified = await this.form('/public/auth-sms', { mobileNumber: this.mobile, code });
-    await this.form('/public/sign-up', {
-      agreeTerms: 'true',
-      agreePrivacy: 'true',
-      agreeSso: 'true',
-      userType: '00000',
-      email: this.email,
-      emailCheckToken: String(emailCheck.email_check_token),
-      name: 'ImageVerify',
-      password: encodePassword(PASSWORD),
-      confirmPassword: encodePassword(PASSWORD),
-      mobileNumber: this.mobile,
-      mobileToken: String(verified.mobile_token),
-      companyName: 'Podman Dental',
-      taxNumber: '124-81-00998',
-      taxCheckToken: String(tax.tax_check_token),
-      taxEmail: 'tax@clinic.test',
-      phoneNumber: '02-123-4567',
-      address1: 'Gangnam-daero 1, Seoul',
-      address2: '3F',
-      zipCode: '06000',
-      birth: '1980-05-05',
-      gender: '1',
-    });
+    await this.form(
+      '/public/sign-up',
+      signUpFields({
+        email: this.email,
+        emailCheckToken: String(emailCheck.email_check_token),
+        name: 'ImageVerify',
+        password: PASSWORD,
+        mobile: this.mobile,
+        mobileToken: String(verified.mobile_token),
+        companyName: 'Podman Dental',
+        taxNumber: '124-81-00998',
+        taxCheckToken: String(tax.tax_check_token),
+      }),
+    );
     const to = new RegExp(`^To:.*${this.email.replace(/[.+]/g, '\\$&')}`, 'im');
     const link = new URL(await this.fromOutbox('.eml', to, /(https?:\/\/\S+?\?token=[A-Za-z0-9._~%-]+)/));
     const page = await (await fetch(`${this.baseUrl}${link.pathname}${link.search}`, { headers: { accept: 'text/html' } })).text();
@@ -186,24 +175,7 @@ export class ImageClient {
   fromOutbox(extension, to, pick) {
     return waitUntil(
       `a ${extension} for ${this.email} in ${this.outbox}`,
-      async () => {
-        const names = (await readdir(this.outbox).catch(() => []))
-          .filter((f) => f.endsWith(extension))
-          .sort()
-          .reverse();
-        for (const name of names) {
-          const text = (await readFile(path.join(this.outbox, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-          if (!to.test(text)) continue;
-          const value = pick.exec(
-            text
-              .split(/\r?\n\r?\n/)
-              .slice(1)
-              .join('\n'),
-          )?.[1];
-          if (value) return value;
-        }
-        return undefined;
-      },
+      () => findInOutbox(this.outbox, extension, to, pick),
       20_000,
       100,
     );

@@ -10,32 +10,21 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { modelCardSchema, REPORT_DISCLAIMER, type ModelCard, type ModelCardEvaluation } from '@ceppro/contract';
+import {
+  MODEL_CARD_DEFAULT_TRAINING,
+  MODEL_CARD_SETS,
+  modelCardSchema,
+  REPORT_DISCLAIMER,
+  type ModelCard,
+  type ModelCardEvaluation,
+  type ModelCardSetTexts,
+} from '@ceppro/contract';
 import { z } from 'zod';
 import { readModelManifest } from '../../apps/server/src/inference/model-manifest.ts';
 import { userPath } from '../../apps/server/src/cli/dataset-manifest.ts';
 
 /** What we know of each evaluation set (label, device, what the model is compared with). */
-const DATASETS: Record<string, { label: string; device: string; reference: string; note: string }> = {
-  'isbi2015-test1': {
-    label: 'ISBI 2015 Test1 (films 151-300)',
-    device: 'Soredex CRANEX (Taiwan): the device of the training films',
-    reference: 'one annotation (ISBI 2015 challenge)',
-    note: '0.1 mm/px originals, 0.2 mm/px as stored',
-  },
-  hamedan: {
-    label: 'Hamedan University (150 films)',
-    device: 'another device (not documented), Hamedan, Iran',
-    reference: 'mean of two orthodontists',
-    note: 'spacing unknown: 0.144 mm/px, the estimate the dataset authors use in their own results',
-  },
-  'hamedan-machine-porion': {
-    label: 'Hamedan University (150 films), Settings: porion = machine (ear rod)',
-    device: 'another device (not documented), Hamedan, Iran',
-    reference: 'mean of two orthodontists (who mark machine porion)',
-    note: 'spacing unknown: 0.144 mm/px; the definition a clinic chooses in Settings, applied to every film first',
-  },
-};
+const DATASETS: Readonly<Record<string, ModelCardSetTexts>> = MODEL_CARD_SETS;
 
 const summarySchema = z.object({ n: z.number(), mre_mm: z.number(), sd_mm: z.number(), sdr: z.record(z.string(), z.number()) });
 /** One --adapt K of eval:landmarks (landmark-eval-adapt.ts); metrics written before it have none. */
@@ -246,9 +235,7 @@ async function main(): Promise<number> {
       id: manifest.id,
       version: manifest.version,
       trained_on: manifest.trained_on,
-      training:
-        (values.training ?? 'The 150 ISBI 2015 training films (one device), with augmentations that imitate other machines and clinics.') +
-        env,
+      training: (values.training ?? MODEL_CARD_DEFAULT_TRAINING) + env,
       landmarks: manifest.landmarks,
     },
     evaluations,

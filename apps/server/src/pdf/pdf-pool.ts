@@ -1,7 +1,7 @@
-import type { ErrorCode } from '@ceppro/contract';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../errors/app-error';
+import { errorFromThread, type ThreadFailure } from '../errors/thread-failure';
 
 /**
  * One kind of PDF the pool makes: the report, the tax invoice, the user manual. `render` runs in
@@ -31,7 +31,7 @@ export interface PdfRequest {
   kind: string;
   input: unknown;
 }
-export type PdfReply = { id: number; ok: true; pdf: Uint8Array } | { id: number; ok: false; code: ErrorCode | null; message: string };
+export type PdfReply = { id: number; ok: true; pdf: Uint8Array } | ThreadFailure;
 /** The worker says `ready` once its modules (pdfkit, fonts) are loaded: a PDF's budget starts at its dispatch. */
 export type PdfWorkerMessage = { ready: true } | PdfReply;
 
@@ -187,7 +187,7 @@ export class PdfPool {
     if (message.ok) {
       this.made += 1;
       job.resolve(Buffer.from(message.pdf.buffer, message.pdf.byteOffset, message.pdf.byteLength));
-    } else job.reject(message.code ? new AppError(message.code, message.message) : new Error(message.message));
+    } else job.reject(errorFromThread(message));
     this.pump();
   }
 

@@ -1,7 +1,7 @@
 import { MODEL_OUTPUT_IDS_V1, MODEL_OUTPUT_NAMES_V1, type LandmarkId, type LandmarkMap, type Vec2 } from '@ceppro/ceph';
 import { aiAdaptationSchema, IMAGE_TYPE, type AiAdaptation, type InferResult, type StoredLandmark } from '@ceppro/contract';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { aiAdaptationFilms, analysisRecords, chartData, users } from '../../src/db/schema/index';
 import type { LandmarkModel } from '../../src/features/landmarks/landmark.service';
 import type { Detection } from '../../src/inference/index';
@@ -132,6 +132,21 @@ export interface AdaptationHarness {
   filmRows(token: string): Promise<number>;
   userId(token: string): number;
   close(): Promise<void>;
+}
+
+/**
+ * One harness for a whole test file (its tests share accounts and run in order): opened before the first
+ * test, closed after the last. `use` receives it for the file's own `let a`, which the tests read.
+ */
+export function adaptationHarnessForFile(use: (harness: AdaptationHarness) => void): void {
+  let harness: AdaptationHarness | undefined;
+  beforeAll(async () => {
+    harness = await createAdaptationHarness();
+    use(harness);
+  }, 60_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
 }
 
 export async function createAdaptationHarness(): Promise<AdaptationHarness> {

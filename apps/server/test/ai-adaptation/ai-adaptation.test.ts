@@ -13,10 +13,10 @@ import {
 } from '@ceppro/ceph';
 import { parseRulerInfo, resolveCalibration, type InferResult } from '@ceppro/contract';
 import { and, asc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aiAdaptationProfiles, auditEvents } from '../../src/db/schema/index';
 import { CEPH_SKIP_REASON, cephalogram, hasCephDataset } from '../images/image-harness';
-import { createAdaptationHarness, idOfOutput, MODEL_POINTS, pointsOf, shiftedFilm, type AdaptationHarness } from './ai-adaptation-harness';
+import { adaptationHarnessForFile, idOfOutput, MODEL_POINTS, pointsOf, shiftedFilm, type AdaptationHarness } from './ai-adaptation-harness';
 
 /*
  * Clinic adaptation (features/ai-adaptation): landmark saves teach the account, its detections apply
@@ -25,12 +25,7 @@ import { createAdaptationHarness, idOfOutput, MODEL_POINTS, pointsOf, shiftedFil
  */
 
 let a: AdaptationHarness;
-beforeAll(async () => {
-  a = await createAdaptationHarness();
-}, 60_000);
-afterAll(async () => {
-  await a?.close();
-});
+adaptationHarnessForFile((harness) => (a = harness));
 
 const add = (p: Vec2, d: Vec2): Vec2 => ({ x: p.x + d.x, y: p.y + d.y });
 /** The clinic's convention on Po: every user correction moves it 10 px back and 6 px down (about 2.3 mm at 0.2 mm/px). */

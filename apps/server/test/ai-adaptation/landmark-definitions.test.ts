@@ -10,11 +10,11 @@ import {
 import type { InferResult } from '@ceppro/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { aiAdaptationFilms, aiAdaptationProfiles, auditEvents } from '../../src/db/schema/index';
 import { applyDefinitions } from '../../src/inference/definitions/index';
 import { decodeGrey } from '../../src/inference/image-input';
-import { createAdaptationHarness, idOfOutput, MODEL_POINTS, type AdaptationHarness } from './ai-adaptation-harness';
+import { adaptationHarnessForFile, idOfOutput, MODEL_POINTS, type AdaptationHarness } from './ai-adaptation-harness';
 
 /*
  * Landmark definitions (issue Step 14 item 2) on the owner's adaptation row: PUT /api/ai/adaptation
@@ -25,12 +25,7 @@ import { createAdaptationHarness, idOfOutput, MODEL_POINTS, type AdaptationHarne
  */
 
 let a: AdaptationHarness;
-beforeAll(async () => {
-  a = await createAdaptationHarness();
-}, 60_000);
-afterAll(async () => {
-  await a?.close();
-});
+adaptationHarnessForFile((harness) => (a = harness));
 
 const PO = MODEL_POINTS[3]!;
 /** The clinic's convention on top of machine porion: 4 px back, 3 px down. */

@@ -18,6 +18,8 @@ import { CEPH_SKIP_REASON, cephalogram, createImageHarness, hasCephDataset, plai
  */
 
 const AUTH = { username: 'ceppro', password: 'pacs-secret' };
+/** The uids of an instance that no PACS of the tests holds. */
+const NO_INSTANCE = { study_uid: '1.2.3', series_uid: '1.2.3.4', instance_uid: '1.2.3.4.5' };
 let pacs: RunningOrthanc;
 let stopped: RunningOrthanc;
 let silent: Server;
@@ -241,12 +243,7 @@ describe('PACS failures give a clear code and leave no patient', () => {
     const found = await pacsPost(PACS_ENDPOINTS.studies.path, { server: 'down', patient_name: 'Kim' });
     expect(found.status).toBe(503);
     expect(found.json).toMatchObject({ success: false, code: 'PACS_UNAVAILABLE' });
-    const retrieved = await pacsPost(PACS_ENDPOINTS.retrieve.path, {
-      server: 'down',
-      study_uid: '1.2.3',
-      series_uid: '1.2.3.4',
-      instance_uid: '1.2.3.4.5',
-    });
+    const retrieved = await pacsPost(PACS_ENDPOINTS.retrieve.path, { server: 'down', ...NO_INSTANCE });
     expect(retrieved.json).toMatchObject({ success: false, code: 'PACS_UNAVAILABLE' });
     expect(await allPatients()).toBe(before);
     const failed = await db()
@@ -271,12 +268,7 @@ describe('PACS failures give a clear code and leave no patient', () => {
   it('answers PACS_NOT_FOUND for a server id that is not configured and for an instance the PACS lacks', async () => {
     const unknown = await pacsPost(PACS_ENDPOINTS.studies.path, { server: 'other' });
     expect(unknown.json).toMatchObject({ success: false, code: 'PACS_NOT_FOUND' });
-    const missing = await pacsPost(PACS_ENDPOINTS.retrieve.path, {
-      server: 'main',
-      study_uid: '1.2.3',
-      series_uid: '1.2.3.4',
-      instance_uid: '1.2.3.4.5',
-    });
+    const missing = await pacsPost(PACS_ENDPOINTS.retrieve.path, { server: 'main', ...NO_INSTANCE });
     expect(missing.json).toMatchObject({ success: false, code: 'PACS_NOT_FOUND' });
   });
 });

@@ -56,7 +56,8 @@ async function buildOnce(dir: string, build: (staging: string) => Promise<void>)
   return dir;
 }
 
-async function migrationsHash(): Promise<string> {
+/** A hash of the migration files: a new migration makes new templates (PGlite here, PostgreSQL in test-data-dir.ts). */
+export async function migrationsHash(): Promise<string> {
   const hash = createHash('sha256');
   const files = (await readdir(MIGRATIONS_FOLDER, { recursive: true })).filter((f) => f.endsWith('.sql') || f.endsWith('.json')).sort();
   for (const file of files) hash.update(file).update(await readFile(path.join(MIGRATIONS_FOLDER, file)));

@@ -1,11 +1,9 @@
 import { encodeClientMessage, THUMBNAIL_SAVED_TEXT } from '@ceppro/contract';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, vi } from 'vitest';
 import WebSocket from 'ws';
+import { encodePassword, findInOutbox, signUpFields } from '../../../../scripts/lib/public-sign-up.mjs';
 
 const PASSWORD = 'Abcdef1!';
-const encodePassword = (password: string) => Buffer.from(password, 'utf8').toString('base64');
 
 export interface Envelope {
   success?: boolean;
@@ -80,29 +78,20 @@ export class RemoteUser {
     const code = await this.fromOutbox('.sms.txt', new RegExp(`^To: ${this.mobile}$`, 'm'), /\b(\d{6})\b/);
     const verified = must(await this.form('/public/auth-sms', { mobileNumber: this.mobile, code }));
     must(
-      await this.form('/public/sign-up', {
-        agreeTerms: 'true',
-        agreePrivacy: 'true',
-        agreeSso: 'true',
-        userType: '00000',
-        email: this.email,
-        emailCheckToken: String(emailCheck['email_check_token']),
-        name: 'TopoDoc',
-        password: encodePassword(PASSWORD),
-        confirmPassword: encodePassword(PASSWORD),
-        mobileNumber: this.mobile,
-        mobileToken: String(verified['mobile_token']),
-        companyName: 'Scale Dental',
-        taxNumber: '124-81-00998',
-        taxCheckToken: String(tax['tax_check_token']),
-        taxEmail: 'tax@clinic.test',
-        phoneNumber: '02-123-4567',
-        address1: 'Gangnam-daero 1, Seoul',
-        address2: '3F',
-        zipCode: '06000',
-        birth: '1980-05-05',
-        gender: '1',
-      }),
+      await this.form(
+        '/public/sign-up',
+        signUpFields({
+          email: this.email,
+          emailCheckToken: String(emailCheck['email_check_token']),
+          name: 'TopoDoc',
+          password: PASSWORD,
+          mobile: this.mobile,
+          mobileToken: String(verified['mobile_token']),
+          companyName: 'Scale Dental',
+          taxNumber: '124-81-00998',
+          taxCheckToken: String(tax['tax_check_token']),
+        }),
+      ),
     );
     const to = new RegExp(`^To:.*${this.email.replace(/[.+]/g, '\\$&')}`, 'im');
     const link = await this.fromOutbox('.eml', to, /(https?:\/\/\S+?\?token=[A-Za-z0-9._~%-]+)/);
@@ -181,22 +170,9 @@ export class RemoteUser {
   private fromOutbox(extension: string, to: RegExp, pick: RegExp): Promise<string> {
     return vi.waitFor(
       async () => {
-        const names = (await readdir(this.outbox).catch(() => []))
-          .filter((f) => f.endsWith(extension))
-          .sort()
-          .reverse();
-        for (const name of names) {
-          const text = (await readFile(path.join(this.outbox, name), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-          if (!to.test(text)) continue;
-          const value = pick.exec(
-            text
-              .split(/\r?\n\r?\n/)
-              .slice(1)
-              .join('\n'),
-          )?.[1];
-          if (value) return value;
-        }
-        throw new Error(`no ${extension} for this user in ${this.outbox}`);
+        const value = await findInOutbox(this.outbox, extension, to, pick);
+        if (value === undefined) throw new Error(`no ${extension} for this user in ${this.outbox}`);
+        return value;
       },
       { timeout: 15_000, interval: 50 },
     );

@@ -103,22 +103,14 @@ export const chartSchema = z.object({
   chart_data: z.array(z.object({ id: z.number().int(), image_type_cd: imageTypeCdSchema, shoot_date: z.string().nullable() })),
 });
 export type Chart = z.infer<typeof chartSchema>;
+/** The fields of `chartSchema`, for every query that lists charts (the superimposition's asks for one more). */
+export const CHART_FIELDS = /* GraphQL */ `id uuid chart_id createdAt chart_data { id image_type_cd shoot_date }`;
 
 /** A patient's live charts, newest first. */
 export const patientChartsQuery = graphOperation<{ patientId: number }, { charts: Chart[] }>(
   /* GraphQL */ `
     query PatientCharts($patientId: Int!) {
-      charts(filter: { patient_id: $patientId }, sort: { order: desc }) {
-        id
-        uuid
-        chart_id
-        createdAt
-        chart_data {
-          id
-          image_type_cd
-          shoot_date
-        }
-      }
+      charts(filter: { patient_id: $patientId }, sort: { order: desc }) { ${CHART_FIELDS} }
     }
   `,
   z.object({ charts: z.array(chartSchema) }),

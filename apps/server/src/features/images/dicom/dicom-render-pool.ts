@@ -1,7 +1,8 @@
-import type { ErrorCode, ImageTypeCd } from '@ceppro/contract';
+import type { ImageTypeCd } from '@ceppro/contract';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '../../../errors/app-error';
+import { errorFromThread, type ThreadFailure } from '../../../errors/thread-failure';
 import type { DicomFilm } from './dicom-film';
 
 export interface RenderRequest {
@@ -11,9 +12,7 @@ export interface RenderRequest {
   imageType?: ImageTypeCd;
   decodeTimeoutS: number;
 }
-export type RenderReply =
-  | { id: number; ok: true; png: Uint8Array; film: DicomFilm }
-  | { id: number; ok: false; code: ErrorCode | null; message: string };
+export type RenderReply = { id: number; ok: true; png: Uint8Array; film: DicomFilm } | ThreadFailure;
 /** The worker says `ready` once its modules are loaded: a film's time budget starts at its dispatch. */
 export type WorkerMessage = { ready: true } | RenderReply;
 
@@ -174,7 +173,7 @@ export class DicomRenderPool {
     const job = this.finish(run);
     if (message.ok) {
       job.resolve({ png: Buffer.from(message.png.buffer, message.png.byteOffset, message.png.byteLength), film: message.film });
-    } else job.reject(message.code ? new AppError(message.code, message.message) : new Error(message.message));
+    } else job.reject(errorFromThread(message));
     this.pump();
   }
 

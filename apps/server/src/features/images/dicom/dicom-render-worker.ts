@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { AppError } from '../../../errors/app-error';
+import { threadFailure } from '../../../errors/thread-failure';
 import { renderDicomPngInThread } from './dicom-film';
 import type { RenderReply, RenderRequest, WorkerMessage } from './dicom-render-pool';
 
@@ -10,13 +10,7 @@ import type { RenderReply, RenderRequest, WorkerMessage } from './dicom-render-p
 parentPort?.on('message', (request: RenderRequest) => {
   renderDicomPngInThread(request.bytes, { imageType: request.imageType, decodeTimeoutS: request.decodeTimeoutS }).then(
     ({ png, film }) => parentPort?.postMessage({ id: request.id, ok: true, png, film } satisfies RenderReply),
-    (error: unknown) =>
-      parentPort?.postMessage({
-        id: request.id,
-        ok: false,
-        code: error instanceof AppError ? error.code : null,
-        message: error instanceof Error ? error.message : String(error),
-      } satisfies RenderReply),
+    (error: unknown) => parentPort?.postMessage(threadFailure(request.id, error) satisfies RenderReply),
   );
 });
 parentPort?.postMessage({ ready: true } satisfies WorkerMessage);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Field, FormMessage } from '../../../components/form/field.tsx';
 import { schemaResolver } from '../../../components/form/schema-resolver.ts';
 import type { ClinicAction } from '../api/clinic-actions.ts';
+import { ClinicTable } from './clinic-table.tsx';
 
 interface Props {
   clinic: Clinic;
@@ -31,47 +32,43 @@ export function ClinicInvitations({ clinic, busy, run }: Props) {
           {t('clinic.invitations.none')}
         </p>
       ) : (
-        <div className="clinic-table__scroll">
-          <table className="clinic-table" data-testid="clinic-invitations">
-            <thead>
-              <tr>
-                <th scope="col">{t('clinic.invitations.email')}</th>
-                <th scope="col">{t('clinic.invitations.role')}</th>
-                <th scope="col">{t('clinic.invitations.expires')}</th>
-                <th scope="col" aria-label={t('clinic.invitations.revoke')} />
-              </tr>
-            </thead>
-            <tbody>
-              {clinic.invitations.map((invitation) => (
-                <tr key={invitation.id} data-testid="clinic-invitation" data-email={invitation.email}>
-                  <td>
-                    <span className="clinic-table__email">{invitation.email}</span>
-                    <span className="clinic__note">{t('clinic.invitations.invitedBy', { name: invitation.invited_by })}</span>
-                  </td>
-                  <td>{t(`clinic.roles.${invitation.role}`)}</td>
-                  <td>
-                    {invitation.expired ? (
-                      <span className="clinic-badge clinic-badge--expired">{t('clinic.invitations.expired')}</span>
-                    ) : (
-                      day.format(new Date(invitation.expires_at))
-                    )}
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      disabled={busy}
-                      onClick={() => void run({ kind: 'revoke', invitationId: invitation.id })}
-                      data-testid="invitation-revoke"
-                    >
-                      {t('clinic.invitations.revoke')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ClinicTable
+          testId="clinic-invitations"
+          columns={[
+            { key: 'email', text: t('clinic.invitations.email') },
+            { key: 'role', text: t('clinic.invitations.role') },
+            { key: 'expires', text: t('clinic.invitations.expires') },
+            { key: 'revoke', label: t('clinic.invitations.revoke') },
+          ]}
+        >
+          {clinic.invitations.map((invitation) => (
+            <tr key={invitation.id} data-testid="clinic-invitation" data-email={invitation.email}>
+              <td>
+                <span className="clinic-table__email">{invitation.email}</span>
+                <span className="clinic__note">{t('clinic.invitations.invitedBy', { name: invitation.invited_by })}</span>
+              </td>
+              <td>{t(`clinic.roles.${invitation.role}`)}</td>
+              <td>
+                {invitation.expired ? (
+                  <span className="clinic-badge clinic-badge--expired">{t('clinic.invitations.expired')}</span>
+                ) : (
+                  day.format(new Date(invitation.expires_at))
+                )}
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={busy}
+                  onClick={() => void run({ kind: 'revoke', invitationId: invitation.id })}
+                  data-testid="invitation-revoke"
+                >
+                  {t('clinic.invitations.revoke')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </ClinicTable>
       )}
       <InviteForm busy={busy} run={run} />
     </section>

@@ -2,6 +2,7 @@ import { CLINIC_ROLES, type Clinic, type ClinicMember, type ClinicRole } from '@
 import { useTranslation } from 'react-i18next';
 import { usePopupStore } from '../../../stores/popup-store.ts';
 import type { ClinicAction } from '../api/clinic-actions.ts';
+import { ClinicTable } from './clinic-table.tsx';
 
 interface Props {
   clinic: Clinic;
@@ -44,73 +45,69 @@ export function ClinicMembers({ clinic, myEmail, manage, busy, run }: Props) {
       <h2 id="clinic-members-title" className="clinic__heading">
         {t('clinic.members.title')} <span className="clinic__count">{clinic.seats}</span>
       </h2>
-      <div className="clinic-table__scroll">
-        <table className="clinic-table" data-testid="clinic-members">
-          <thead>
-            <tr>
-              <th scope="col">{t('clinic.members.name')}</th>
-              <th scope="col">{t('clinic.members.email')}</th>
-              <th scope="col">{t('clinic.members.role')}</th>
-              <th scope="col">{t('clinic.members.joined')}</th>
-              {manage && <th scope="col">{t('clinic.members.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {clinic.members.map((member) => {
-              const me = myEmail !== null && member.email.toLowerCase() === myEmail.toLowerCase();
-              return (
-                <tr key={member.user_uuid} data-testid="clinic-member" data-email={member.email}>
-                  <td>
-                    <strong>{member.name}</strong>
-                    {me && <span className="clinic__you"> ({t('clinic.members.you')})</span>}
-                  </td>
-                  <td>
-                    <span className="clinic-table__email">{member.email}</span>
-                  </td>
-                  <td>
-                    {manage ? (
-                      <select
-                        className="select clinic-table__role"
-                        value={member.role}
-                        disabled={busy}
-                        aria-label={t('clinic.members.changeRole', { name: member.name })}
-                        onChange={(e) => askRole(member, e.target.value as ClinicRole)}
-                        data-testid="member-role"
-                      >
-                        {CLINIC_ROLES.map((role) => (
-                          <option key={role} value={role}>
-                            {t(`clinic.roles.${role}`)}
-                          </option>
-                        ))}
-                      </select>
-                    ) : (
-                      <span className={`clinic-role clinic-role--${member.role}`} data-testid="member-role-text">
-                        {t(`clinic.roles.${member.role}`)}
-                      </span>
-                    )}
-                  </td>
-                  <td>{day.format(new Date(member.joined_at))}</td>
-                  {manage && (
-                    <td>
-                      {!me && (
-                        <button
-                          type="button"
-                          className="button button--secondary clinic-table__remove"
-                          disabled={busy}
-                          onClick={() => askRemove(member)}
-                          data-testid="member-remove"
-                        >
-                          {t('clinic.members.remove')}
-                        </button>
-                      )}
-                    </td>
+      <ClinicTable
+        testId="clinic-members"
+        columns={[
+          { key: 'name', text: t('clinic.members.name') },
+          { key: 'email', text: t('clinic.members.email') },
+          { key: 'role', text: t('clinic.members.role') },
+          { key: 'joined', text: t('clinic.members.joined') },
+          ...(manage ? [{ key: 'actions', text: t('clinic.members.actions') }] : []),
+        ]}
+      >
+        {clinic.members.map((member) => {
+          const me = myEmail !== null && member.email.toLowerCase() === myEmail.toLowerCase();
+          return (
+            <tr key={member.user_uuid} data-testid="clinic-member" data-email={member.email}>
+              <td>
+                <strong>{member.name}</strong>
+                {me && <span className="clinic__you"> ({t('clinic.members.you')})</span>}
+              </td>
+              <td>
+                <span className="clinic-table__email">{member.email}</span>
+              </td>
+              <td>
+                {manage ? (
+                  <select
+                    className="select clinic-table__role"
+                    value={member.role}
+                    disabled={busy}
+                    aria-label={t('clinic.members.changeRole', { name: member.name })}
+                    onChange={(e) => askRole(member, e.target.value as ClinicRole)}
+                    data-testid="member-role"
+                  >
+                    {CLINIC_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {t(`clinic.roles.${role}`)}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <span className={`clinic-role clinic-role--${member.role}`} data-testid="member-role-text">
+                    {t(`clinic.roles.${member.role}`)}
+                  </span>
+                )}
+              </td>
+              <td>{day.format(new Date(member.joined_at))}</td>
+              {manage && (
+                <td>
+                  {!me && (
+                    <button
+                      type="button"
+                      className="button button--secondary clinic-table__remove"
+                      disabled={busy}
+                      onClick={() => askRemove(member)}
+                      data-testid="member-remove"
+                    >
+                      {t('clinic.members.remove')}
+                    </button>
                   )}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+                </td>
+              )}
+            </tr>
+          );
+        })}
+      </ClinicTable>
     </section>
   );
 }

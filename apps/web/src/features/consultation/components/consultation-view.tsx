@@ -9,10 +9,11 @@ import { runOperation } from '../../../lib/api/graph-operation.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { fetchConsultationPdf, useConsultationModel, useConsultationPhoto } from '../api/consultation-api.ts';
 import { useFullscreen } from '../hooks/use-fullscreen.ts';
-import { usePhotoImage } from '../hooks/use-photo-image.ts';
+import { useLoadedImage } from '../../../hooks/use-loaded-image.ts';
 import { PhotoCompare, type PhotoMode } from './photo-compare.tsx';
 import { PlanWords } from './plan-words.tsx';
 import { TracingCompare } from './tracing-compare.tsx';
+import '../../../components/print/a4-page.css';
 import './consultation.css';
 
 /**
@@ -38,7 +39,7 @@ export function ConsultationView({ chartUuid, onClose }: { chartUuid: string; on
   const chartId = chart.data?.chart_id ?? null;
   const model = useConsultationModel(chartId ?? '', lang, chartId !== null);
   const photo = useConsultationPhoto(chartId ?? '', model.data !== undefined && model.data.photo !== 'none');
-  const image = usePhotoImage(photo.data?.url ?? null);
+  const image = useLoadedImage(photo.data?.url ?? null);
   const labels = consultationLabels(lang);
   const data = model.data;
 

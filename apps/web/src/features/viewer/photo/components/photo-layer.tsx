@@ -1,7 +1,7 @@
 import { applyAffine, composeAffine } from '@ceppro/ceph';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useLoadedImage } from '../../hooks/use-loaded-image.ts';
+import { useLoadedImage } from '../../../../hooks/use-loaded-image.ts';
 import type { OverlayLayerProps } from '../../overlay-layers.ts';
 import { useViewerStore } from '../../store/viewer-store.ts';
 import { useFacialPhoto } from '../api/use-facial-photo.ts';
