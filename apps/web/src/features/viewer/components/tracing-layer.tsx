@@ -1,7 +1,7 @@
 import { calibrationPxPerMm, contourMatches, templatePaths, type TemplateOffset } from '@ceppro/ceph';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSaveTemplateOffsets, useTemplateOffsets } from '../api/tracing-templates.ts';
+import { useTemplateOffsets } from '../api/tracing-templates.ts';
 import { useFilmCalibration } from '../hooks/use-film-calibration.ts';
 import { useFilmContours } from '../hooks/use-film-contours.ts';
 import { useViewerAppearance } from '../hooks/use-viewer-appearance.ts';
@@ -39,8 +39,9 @@ export function TracingLayer() {
   const paths = useMemo(() => (visible ? tracingPaths(live, { contours, templates: false }) : []), [live, visible, contours]);
   const dots = useMemo(() => (visible ? tracingDots(live) : []), [live, visible]);
   const { calibration } = useFilmCalibration();
-  const stored = useTemplateOffsets(recordId).data ?? NO_OFFSETS;
-  const save = useSaveTemplateOffsets(recordId);
+  const templateDoc = useTemplateOffsets(recordId);
+  const stored = templateDoc.offsets ?? NO_OFFSETS;
+  const { commit } = templateDoc;
   const [draft, setDraft] = useState<{ id: string; offset: TemplateOffset } | null>(null);
   const offsets = useMemo(() => (draft ? { ...stored, [draft.id]: draft.offset } : stored), [stored, draft]);
   const templates = useMemo(
@@ -48,7 +49,7 @@ export function TracingLayer() {
     [visible, live, calibration, offsets],
   );
   const onDraft = useCallback((id: string, offset: TemplateOffset | null) => setDraft(offset ? { id, offset } : null), []);
-  const onCommit = useCallback((id: string, offset: TemplateOffset) => save.mutate({ ...stored, [id]: offset }), [save, stored]);
+  const onCommit = useCallback((id: string, offset: TemplateOffset) => commit({ ...stored, [id]: offset }), [commit, stored]);
   const look = useViewerAppearance();
   if (!visible) return null;
   const follows = new Map(contours.map((c) => [c.id, c.followsImage.map((f) => (f ? '1' : '0')).join('')]));

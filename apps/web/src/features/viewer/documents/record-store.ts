@@ -5,7 +5,7 @@ import { isStaleSave } from './save-document.ts';
 /**
  * The one document engine of the open analysis record (viewer state, docs/house-rules.md §9): every
  * document the viewer edits (landmarks, drawing pad, VTO/STO, superimposition, film display, free
- * measurements, profilogram, ruler, norm choice) is held here by
+ * measurements, profilogram, ruler, norm choice, growth forecast choice, tracing templates) is held here by
  * kind with the revision its next save names, edited through one undo/redo history (an entry names
  * the document and its before/after, so Ctrl+Z undoes the last edit whatever document it touched) and
  * saved by one autosave scheduler. Feature stores mirror the value of their document; the save itself
@@ -21,7 +21,9 @@ export type DocumentKind =
   | 'measurements'
   | 'profilogram'
   | 'ruler'
-  | 'norm-choice';
+  | 'norm-choice'
+  | 'growth'
+  | 'templates';
 
 export type DocumentSaveStatus = 'clean' | 'saving' | 'saved' | 'error';
 

@@ -5,87 +5,67 @@ import {
   mergeDrawingResultMutation,
   readGrowthChoice,
 } from '@ceppro/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { runOperation } from '../../../../lib/api/graph-operation.ts';
-import { drawingDocument, noteRevisions } from '../../documents/document-revisions.ts';
+import { baseOf, drawingDocument, noteRevisions } from '../../documents/document-revisions.ts';
+import { recordStore } from '../../documents/record-store.ts';
 import { saveDocument } from '../../documents/save-document.ts';
+import { useDocumentSaveState, useDocumentSpec, useHeldDocument } from '../../documents/use-held-document.ts';
 import type { GrowthChoice } from '../store/growth-store.ts';
-
-/**
- * Saves one after another: each names the revision the answer before it gave (a second change made before
- * the first answer came would otherwise name the older revision and be refused as stale).
- */
-let queue: Promise<unknown> = Promise.resolve();
-/** The number of the newest change: only its answer (or failure) may replace what is shown. */
-let newest = 0;
 
 /** Server-cache key of a record's growth-forecast choice. */
 export const growthChoiceKey = (recordId: number) => ['viewer', 'growth-choice', recordId] as const;
 
-/** The chart's stored growth choice (`drawing_result.growth`, contract growth-choice.ts); null when none was made. */
-export function useStoredGrowthChoice(recordId: number | null) {
-  return useQuery({
-    queryKey: growthChoiceKey(recordId ?? -1),
-    enabled: recordId !== null,
-    queryFn: async (): Promise<GrowthChoice | null> => {
-      const record = (await runOperation(filmDisplayRecordQuery, { id: recordId ?? -1 })).analysis_records.items[0];
-      if (record) noteRevisions(drawingDocument(record.id, [GROWTH_CHOICE_KEY]), record.document_revisions);
-      return readGrowthChoice(record?.drawing_result ?? null);
-    },
-    staleTime: 60_000,
-  });
+/** The growth choice's document: the `growth` key of the record's `drawing_result`. */
+const documentOf = (recordId: number) => drawingDocument(recordId, [GROWTH_CHOICE_KEY]);
+
+/** Reads the stored choice (null when none was made), noting its revision (the base of the next save). */
+async function readStored(recordId: number): Promise<GrowthChoice | null> {
+  const record = (await runOperation(filmDisplayRecordQuery, { id: recordId })).analysis_records.items[0];
+  if (record) noteRevisions(documentOf(record.id), record.document_revisions);
+  return readGrowthChoice(record?.drawing_result ?? null);
 }
 
 /**
- * Stores the chart's growth choice through the one document save path (documents/save-document.ts): the
- * server sets only the `growth` key of `drawing_result`, from the revision last read or saved here, and
- * refuses it (CONFLICT) when someone changed it since, whose choice is then read back and shown. The
- * choice shows at once; the answer then replaces it.
+ * The chart's growth-forecast choice (`drawing_result.growth`, contract growth-choice.ts): read once, then
+ * held by the record store (documents/record-store.ts) as its `growth` document, so a change is one step
+ * of the record's undo history, saved at once through the one save path from the revision last read or
+ * saved here; a save refused because someone changed it since shows theirs. `choice` is null when none
+ * was stored; `read` says whether the stored choice has been read (the controls wait for it).
  */
-export function useSaveGrowthChoice(recordId: number | null) {
+export function useGrowthChoice(recordId: number | null) {
   const client = useQueryClient();
-  const mutationKey = ['viewer', 'save-growth-choice', recordId ?? -1];
-  const save = async (choice: GrowthChoice): Promise<GrowthChoice | null> => {
-    if (recordId === null) return choice;
-    const saved = await saveDocument({
-      document: drawingDocument(recordId, [GROWTH_CHOICE_KEY]),
-      send: (base) => runOperation(mergeDrawingResultMutation, { id: recordId, patch: growthChoicePatch(choice), ...base }),
-      revisions: (answer) => answer.merge_drawing_result.document_revisions,
-      reload: () => client.invalidateQueries({ queryKey: growthChoiceKey(recordId) }),
-    });
-    return readGrowthChoice(saved.merge_drawing_result.drawing_result);
-  };
-  const mutation = useMutation({
-    mutationKey,
-    mutationFn: ({ choice }: { choice: GrowthChoice; n: number; refused: () => void }) => {
-      const run = queue.then(() => save(choice));
-      queue = run.catch(() => undefined);
-      return run;
-    },
-    // An older save's answer (or failure) never undoes a newer change, whether or not its save has started.
-    onSuccess: (choice, { n }) => {
-      if (recordId !== null && n === newest) client.setQueryData(growthChoiceKey(recordId), choice);
-    },
-    // A refused or failed save shows the stored choice again, not the one that was not kept.
-    onError: (_error, { n, refused }) => {
-      if (recordId === null || n !== newest) return;
-      refused();
-      void client.invalidateQueries({ queryKey: growthChoiceKey(recordId) });
-    },
+  const query = useQuery({
+    queryKey: growthChoiceKey(recordId ?? -1),
+    enabled: recordId !== null,
+    queryFn: () => readStored(recordId ?? -1),
+    staleTime: 60_000,
   });
-  const { mutate } = mutation;
-  /**
-   * Puts `choice` in the cache and stores it; `refused` runs when its save fails or is refused (and no newer
-   * change follows), before the stored choice is read again.
-   */
-  const change = useCallback(
-    (choice: GrowthChoice, refused: () => void = () => undefined) => {
-      newest += 1;
-      if (recordId !== null) client.setQueryData(growthChoiceKey(recordId), choice);
-      mutate({ choice, n: newest, refused });
+  const { held, value } = useHeldDocument<GrowthChoice | null>('growth', recordId, query.data, () => baseOf(documentOf(recordId ?? -1)));
+  useDocumentSpec<GrowthChoice | null>('growth', recordId, (id) => ({
+    save: async (choice) => {
+      if (choice === null) return undefined;
+      await saveDocument({
+        document: documentOf(id),
+        send: (base) => runOperation(mergeDrawingResultMutation, { id, patch: growthChoicePatch(choice), ...base }),
+        revisions: (answer) => answer.merge_drawing_result.document_revisions,
+        reload: async () => {
+          const stored = await readStored(id);
+          client.setQueryData(growthChoiceKey(id), stored);
+          recordStore.load('growth', id, stored, baseOf(documentOf(id)));
+        },
+      });
+      return baseOf(documentOf(id));
     },
-    [client, recordId, mutate],
+  }));
+  const saving = useDocumentSaveState('growth') === 'saving';
+  /** An edit of the held document (synchronous, so a controlled checkbox changes within its own event). */
+  const change = useCallback(
+    (choice: GrowthChoice) => {
+      if (recordId !== null && held) recordStore.edit('growth', choice);
+    },
+    [recordId, held],
   );
-  return { change, saving: mutation.isPending };
+  return { choice: value ?? null, read: recordId === null || held || query.isError, change, saving };
 }

@@ -1,12 +1,12 @@
 import { forecastGrowth, type GrowthForecast } from '@ceppro/ceph';
 import { IMAGE_TYPE, ageInYears } from '@ceppro/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useOpenRecordId } from '../../api/chart-norm-choice.ts';
 import { useViewerChart } from '../../api/use-viewer-chart.ts';
 import { useFilmCalibration } from '../../hooks/use-film-calibration.ts';
 import { useLandmarkPositions } from '../../store/landmark-store.ts';
-import { useSaveGrowthChoice, useStoredGrowthChoice } from '../api/growth-choice.ts';
+import { useGrowthChoice } from '../api/growth-choice.ts';
 import { DEFAULT_GROWTH_CHOICE, type GrowthChoice } from '../store/growth-store.ts';
 
 /** Today as yyyy-mm-dd in the browser's calendar (the shoot date's stand-in, as for the norm sets). */
@@ -41,22 +41,12 @@ export function useGrowthForecast(): GrowthView {
   const calibration = useFilmCalibration();
   const positions = useLandmarkPositions();
   const recordId = useOpenRecordId();
-  const stored = useStoredGrowthChoice(recordId);
-  // The user's latest change, shown at once from React state (a controlled checkbox must change within its
-  // own event; the query cache tells its readers a task later) until a refused save forgets it.
-  const [local, setLocal] = useState<{ recordId: number | null; choice: GrowthChoice } | null>(null);
-  const choice = (local !== null && local.recordId === recordId ? local.choice : null) ?? stored.data ?? DEFAULT_GROWTH_CHOICE;
+  const stored = useGrowthChoice(recordId);
+  const choice = stored.choice ?? DEFAULT_GROWTH_CHOICE;
+  const { change, saving } = stored;
   // The controls wait for the stored choice: a change made before it arrived would be overwritten by it.
-  const storedRead = recordId === null || stored.isSuccess || stored.isError;
-  const { change, saving } = useSaveGrowthChoice(recordId);
-  const setChoice = useCallback(
-    (patch: Partial<GrowthChoice>) => {
-      const next = { ...choice, ...patch };
-      setLocal({ recordId, choice: next });
-      change(next, () => setLocal(null));
-    },
-    [change, choice, recordId],
-  );
+  const storedRead = stored.read;
+  const setChoice = useCallback((patch: Partial<GrowthChoice>) => change({ ...choice, ...patch }), [change, choice]);
   const data = chart.data ?? null;
   const ceph = data?.chart_data.find((d) => d.image_type_cd === IMAGE_TYPE.cephalogram && d.shoot_date !== null);
   const birth = data?.patient.birth_info ?? null;
