@@ -58,6 +58,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: ' ' }).database.driver).toBe('pglite');
   });
 
+  it('polls the job queue every 250 ms on PostgreSQL (other processes queue jobs), every 2 s on PGlite, or as JOBS_POLL_MS says', () => {
+    expect(loadConfig({}).jobs.pollMs).toBe(2_000);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db/ceppro' }).jobs.pollMs).toBe(250);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db/ceppro', JOBS_POLL_MS: '1000' }).jobs.pollMs).toBe(1_000);
+    const tooShort = new ConfigError('Invalid configuration: JOBS_POLL_MS must be an integer 20-60000');
+    expect(() => loadConfig({ JOBS_POLL_MS: '5' })).toThrow(tooShort);
+  });
+
   it.each([
     [{ PORT: 'abc' }, 'Invalid configuration: PORT must be an integer 0-65535'],
     [{ PORT: '70000' }, 'Invalid configuration: PORT must be an integer 0-65535'],

@@ -226,6 +226,11 @@ const envSchema = z
         }
       })
       .default(parseRoles('all')),
+    // The longest wait of an idle job runner between looks at the queue. A job queued in the same process
+    // wakes its runner at once and a delayed retry is waited for exactly, so the poll only finds jobs queued
+    // by other processes: default 250 ms on PostgreSQL (separate API, worker and AI processes), 2 s on the
+    // embedded PGlite, which no other process can write (an idle server then spends a tenth of the CPU).
+    JOBS_POLL_MS: millis(20, 60_000).optional(),
     JOBS_LEASE_S: seconds(600)
       .refine((n) => n >= 2, 'must be an integer 2-600')
       .default(10),
@@ -354,7 +359,12 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
     trustProxy: e.TRUST_PROXY,
     drafts: { ttlS: e.DRAFT_TTL_S, sweepIntervalMs: e.DRAFT_SWEEP_INTERVAL_MS },
     roles: e.CEPPRO_ROLE,
-    jobs: { worker: e.CEPPRO_ROLE.has('worker'), ai: e.CEPPRO_ROLE.has('ai'), pollMs: 250, leaseS: e.JOBS_LEASE_S },
+    jobs: {
+      worker: e.CEPPRO_ROLE.has('worker'),
+      ai: e.CEPPRO_ROLE.has('ai'),
+      pollMs: e.JOBS_POLL_MS ?? (e.DATABASE_URL ? 250 : 2_000),
+      leaseS: e.JOBS_LEASE_S,
+    },
     modelCardPath: e.MODEL_CARD_PATH === undefined ? undefined : resolveFromRepoRoot(e.MODEL_CARD_PATH, root),
     detection: { maxRunning: e.AI_MAX_RUNNING, maxQueued: e.AI_MAX_QUEUED, perUser: e.AI_MAX_PER_USER },
     budget: {

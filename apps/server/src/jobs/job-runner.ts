@@ -48,7 +48,8 @@ export class JobQueue {
 }
 
 /**
- * Runs queued jobs one at a time: polls every `pollMs`, and at once when woken. Retries a failed
+ * Runs queued jobs one at a time: at once when woken (a job queued in this process), else when the
+ * next delayed job falls due, and at the latest every `pollMs` (jobs queued by other processes). Retries a failed
  * job up to MAX_JOB_ATTEMPTS, then reports `job.failed` to its owner. `stop` waits for the job in
  * hand, so shutdown never cuts a thumbnail write in half.
  */
@@ -68,6 +69,7 @@ export class JobRunner {
       handlers: Partial<Record<JobKind, JobHandler>>;
       events: EventBus;
       log: FastifyBaseLogger;
+      /** The longest wait between looks at the queue (config `jobs.pollMs`, JOBS_POLL_MS). */
       pollMs: number;
       /** A claim's lease (default 120 s), renewed every third of it while the job runs (JOBS_LEASE_S). */
       leaseS?: number;
@@ -133,8 +135,14 @@ export class JobRunner {
         await this.sleep(ERROR_BACKOFF_MS);
         continue;
       }
-      if (!ran) await this.sleep(this.deps.pollMs);
+      if (!ran) await this.sleep(await this.idleMs());
     }
+  }
+
+  /** How long to wait with nothing to run: until the next delayed job is due, at most `pollMs`. */
+  private async idleMs(): Promise<number> {
+    const due = await this.deps.repository.msUntilNextDue(Object.keys(this.deps.handlers)).catch(() => null);
+    return due === null ? this.deps.pollMs : Math.min(this.deps.pollMs, Math.ceil(due));
   }
 
   /** Claim and run as one tracked step, so `drain` also waits for a claim the loop has just made. */

@@ -163,6 +163,23 @@ export function createJobRepository(db: AppDatabase) {
       };
     },
 
+    /**
+     * Milliseconds until the next job of these kinds is due (a delayed retry's `run_at`, or a running
+     * job's lease running out); 0 when one is due now, null when none is queued or running.
+     */
+    async msUntilNextDue(kinds: readonly string[]): Promise<number | null> {
+      if (kinds.length === 0) return null;
+      const rows = await db
+        .select({
+          ms: sql<number | null>`(extract(epoch from min(case when ${jobs.status} = 'queued' then ${jobs.runAt}
+                 else ${jobs.lockedUntil} end) - now()) * 1000)::float8`,
+        })
+        .from(jobs)
+        .where(and(inArray(jobs.kind, [...kinds]), inArray(jobs.status, ['queued', 'running'])));
+      const ms = rows[0]?.ms;
+      return ms === null || ms === undefined ? null : Math.max(0, Number(ms));
+    },
+
     /** Finished jobs are kept a while for inspection, then dropped. */
     async purgeFinished(before: Date): Promise<number> {
       const rows = await db

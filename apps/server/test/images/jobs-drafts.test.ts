@@ -46,6 +46,28 @@ describe('job queue', () => {
     await db().delete(jobs).where(eq(jobs.kind, 'landmark-detection'));
   });
 
+  it('tells an idle runner how long until the next job is due: a delayed retry, a lease running out, or none', async () => {
+    const repo = createJobRepository(db());
+    expect(await repo.msUntilNextDue(['landmark-detection'])).toBeNull();
+    const id = await repo.enqueue(db(), { kind: 'landmark-detection', payload: { chartUuid: randomUUID() }, userId });
+    expect(await repo.msUntilNextDue(['landmark-detection'])).toBe(0);
+    expect(await repo.msUntilNextDue(['thumbnail'])).toBeNull();
+    // Claimed with a 60 s lease: due again when the lease runs out (whatever time the queries took, under 60 s).
+    expect((await repo.claim(['landmark-detection'], 60))?.id).toBe(id);
+    const leased = await repo.msUntilNextDue(['landmark-detection']);
+    expect(leased).toBeGreaterThan(50_000);
+    expect(leased).toBeLessThanOrEqual(60_000);
+    // Failed and retried in 30 s: due then.
+    await repo.fail(id ?? '', 'boom', { final: false, delayMs: 30_000 });
+    const retry = await repo.msUntilNextDue(['landmark-detection']);
+    expect(retry).toBeGreaterThan(20_000);
+    expect(retry).toBeLessThanOrEqual(30_000);
+    await db()
+      .delete(jobs)
+      .where(eq(jobs.id, id ?? ''));
+    expect(await repo.msUntilNextDue(['landmark-detection'])).toBeNull();
+  });
+
   const explodingRunner = (events: LocalEventBus, onCall: () => void, retryDelayMs?: number) => {
     const repo = createJobRepository(db());
     // The harness runs no `ai` runner (CEPPRO_ROLE above), so only this runner claims it.
