@@ -26,8 +26,9 @@ export function timed(label, fn, isOk = () => true) {
 /**
  * Runs independent commands `limit` at a time (default: one per CPU, at least 2: most of them wait on
  * the disk part of the time). Resolves to the failed labels; all of them run even when one fails.
+ * `onFailure(label)` is called as soon as one fails (npm test stops the test suites running beside them).
  */
-export async function runConcurrently(commands, limit = Math.max(2, os.availableParallelism())) {
+export async function runConcurrently(commands, limit = Math.max(2, os.availableParallelism()), onFailure = () => {}) {
   const failed = [];
   const queue = [...commands];
   const worker = async () => {
@@ -41,6 +42,7 @@ export async function runConcurrently(commands, limit = Math.max(2, os.available
       if (code !== 0) {
         console.error(`\n${label} FAILED (exit ${code})`);
         failed.push(label);
+        onFailure(label);
       }
     }
   };

@@ -10,22 +10,37 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-function run(label, cmd, args, opts = {}) {
+function run(label, cmd, args) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, {
-    stdio: opts.capture ? ['inherit', 'pipe', opts.stderrToStdout ? 'pipe' : 'inherit'] : 'inherit',
-    encoding: 'utf8',
-    env: { ...process.env, ...opts.env },
-  });
-  if (opts.stderrToStdout) r.stdout = `${r.stdout ?? ''}${r.stderr ?? ''}`;
-  if (opts.capture && r.stdout) process.stdout.write(r.stdout);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', encoding: 'utf8' });
   recordStep(label, Date.now() - started, r.status === 0);
   if (r.status !== 0) {
     console.error(`\n${label} FAILED (exit ${r.status ?? r.signal})`);
-    if (!opts.soft) process.exit(1);
+    process.exit(1);
   }
   return r;
+}
+
+/** The test suites running now (runAsync), each the leader of its own process group. */
+const runningSuites = new Set();
+let suitesStopped = false;
+/** Ends the running suites and starts no more (a static check failed, or npm test itself was interrupted). */
+function stopSuites() {
+  suitesStopped = true;
+  for (const child of runningSuites) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopSuites();
+    process.exit(130);
+  });
 }
 
 /**
@@ -34,10 +49,14 @@ function run(label, cmd, args, opts = {}) {
  * apart; `stdout` (stdout and stderr together, without the prefix) is what the caller parses.
  */
 function runAsync(label, tag, cmd, args, env = process.env) {
+  if (suitesStopped) return Promise.resolve({ status: 1, stdout: '' });
   console.log(`\n=== ${label} [${tag}]: ${cmd} ${args.join(' ')}`);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+    // Its own process group, so that stopSuites() ends it with every worker and server it started.
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env, detached: true });
+    runningSuites.add(child);
+    child.on('exit', () => runningSuites.delete(child));
     const chunks = [];
     let partial = '';
     const onData = (chunk) => {
@@ -115,39 +134,59 @@ function ensurePythonMl() {
 
 ensureDebianPackages();
 ensurePythonMl();
-// The static checks and the builds do not depend on each other: they run side by side, the
-// slowest (ESLint with type information, the web's typecheck) first.
-const tsProjects = ['apps/web', 'apps/server', 'e2e', 'tools', 'packages/contract', 'packages/ceph'];
-const staticFailures = await runConcurrently([
-  { label: 'lint', cmd: 'npx', args: ['eslint', '.'] },
-  { label: 'import cycles between server folders', cmd: 'node', args: ['scripts/check-import-cycles.mjs'] },
-  { label: 'engines: every locked package runs on Node 20', cmd: 'node', args: ['scripts/check-engines.mjs'] },
-  ...tsProjects.map((p) => ({ label: `typecheck ${p}`, cmd: 'npx', args: ['tsc', '-p', p] })),
-  { label: 'format (Prettier, 140-character lines)', cmd: 'npm', args: ['run', '--silent', 'format:check'] },
+// The two builds first (a few seconds of CPU each): the browser suite needs both, and the server tests that start
+// real server processes run the server bundle when it is current (apps/server/test/support/server-command.ts).
+const buildFailures = await runConcurrently([
   { label: 'build web', cmd: 'npm', args: ['run', 'build', '-w', 'apps/web'] },
-  // The server tests that start real server processes run this bundle when it is current (test/support/server-command.ts).
   { label: 'build server', cmd: 'node', args: ['apps/server/build.mjs'] },
 ]);
-if (staticFailures.length > 0) {
-  console.error(`\nFAILED: ${staticFailures.join(', ')}`);
+if (buildFailures.length > 0) {
+  console.error(`\nFAILED: ${buildFailures.join(', ')}`);
   process.exit(1);
 }
+
+// The static checks run one at a time beside vitest, which keeps only about one core of two busy (its server
+// files wait on PostgreSQL, child processes and the disk): they fill the idle core instead of holding the tests
+// up. The browser suite, which keeps both cores busy, starts only after them. A failing check stops the suites
+// that are running and fails the run (docs/performance.md, "CI on a clean clone"). TEST_STATIC_FIRST=1 runs
+// the checks first, two at a time, and the suites only when all of them have passed.
+const staticFirst = process.env.TEST_STATIC_FIRST === '1';
+const staticChecks = runConcurrently(
+  [
+    { label: 'import cycles between server folders', cmd: 'node', args: ['scripts/check-import-cycles.mjs'] },
+    { label: 'engines: every locked package runs on Node 20', cmd: 'node', args: ['scripts/check-engines.mjs'] },
+    { label: 'typecheck (tsc -b: ceph, contract, server, web, e2e, tools)', cmd: 'npm', args: ['run', '--silent', 'typecheck'] },
+    { label: 'lint', cmd: 'npx', args: ['eslint', '.'] },
+    { label: 'format (Prettier, 140-character lines)', cmd: 'npm', args: ['run', '--silent', 'format:check'] },
+  ],
+  staticFirst ? 2 : 1,
+  (label) => {
+    if (!suitesStopped && runningSuites.size > 0) console.error(`\n${label} FAILED: stopping the test suites`);
+    stopSuites();
+  },
+).then((failed) => {
+  if (failed.length === 0) return;
+  printStepTimes();
+  console.error(`\nFAILED: ${failed.join(', ')} (static checks; the test suites were stopped)`);
+  process.exit(1);
+});
+if (staticFirst) await staticChecks;
 
 mkdirSync('tmp', { recursive: true });
 const report = 'tmp/vitest-report.json';
 rmSync(report, { force: true });
-// The test suites do not depend on each other, so they run side by side: vitest's server files wait on
-// PostgreSQL, child processes and the disk, the browser suite on Chromium and its servers, and whatever
-// CPU one leaves idle the other uses; the shorter chain ends inside the longer one instead of after it
-// (docs/performance.md, "CI on a clean clone"). TEST_SUITES_SERIAL=1 runs them one after another.
+// Vitest and the browser suite do not depend on each other, so by default they run side by side: vitest's server
+// files wait on PostgreSQL, child processes and the disk, the browser suite on Chromium and its servers, and
+// whatever CPU one leaves idle the other uses (docs/performance.md, "CI on a clean clone"). TEST_SUITES_SERIAL=1
+// runs them one after another: vitest, the PGlite pass (CI), the ML tests, then the browser suite.
 const serial = process.env.TEST_SUITES_SERIAL === '1';
 const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 const mlArgs = ['-m', 'unittest', 'discover', '-s', 'ml/tests', '-v'];
 const e2eLabel = 'browser tests (Playwright + Chromium)';
-let unit, ml, e2e, pglite;
+let pglite;
 // CI (.ci/run) runs the server suites on PostgreSQL 15 (DATABASE_URL) and sets SERVER_TESTS_AGAIN_ON_PGLITE=1:
-// the server files that open the embedded default (scripts/db-test-files.mjs --pglite) then run again on
-// PGlite, after vitest and beside the browser suite, rather than after everything.
+// the server files that open the embedded default (scripts/db-test-files.mjs --pglite) also run on PGlite,
+// beside vitest, rather than after everything.
 const pgliteAgain = process.env.SERVER_TESTS_AGAIN_ON_PGLITE === '1' && Boolean(process.env.DATABASE_URL);
 const pgliteReport = 'tmp/vitest-pglite-report.json';
 rmSync(pgliteReport, { force: true });
@@ -167,22 +206,25 @@ function runPgliteAgain() {
   ];
   return runAsync('server test files again on PGlite, the embedded default', 'pglite', 'npx', args, env);
 }
-if (serial) {
-  unit = run('unit, server and web tests (vitest)', 'npx', vitestArgs, { soft: true });
-  ml = run('ml tests (Python unittest)', PY, mlArgs, { soft: true, capture: true, stderrToStdout: true });
-  e2e = run(e2eLabel, 'node', ['e2e/run.mjs'], { soft: true, capture: true });
-} else {
-  // One chain is vitest, the PGlite pass (CI) and the ML tests; the other, the browser suite.
-  [unit, e2e] = await Promise.all([
-    runAsync('unit, server and web tests (vitest)', 'vitest', 'npx', vitestArgs).then(async (r) => {
-      if (pgliteAgain) pglite = await runPgliteAgain();
-      ml = await runAsync('ml tests (Python unittest)', 'ml', PY, mlArgs);
-      return r;
-    }),
-    runAsync(e2eLabel, 'e2e', 'node', ['e2e/run.mjs']),
+// One chain is vitest, the PGlite pass (CI) and the ML tests; the other, the browser suite, after the static checks
+// (and, with TEST_SUITES_SERIAL=1, after the first chain).
+// The PGlite pass starts beside vitest: they share nothing (PGlite data directories against PostgreSQL
+// databases, separate reports), and vitest leaves CPU idle.
+const vitestChain = (async () => {
+  const [unit, again] = await Promise.all([
+    runAsync('unit, server and web tests (vitest)', 'vitest', 'npx', vitestArgs),
+    pgliteAgain ? runPgliteAgain() : undefined,
   ]);
-}
-if (serial && pgliteAgain) pglite = await runPgliteAgain();
+  pglite = again;
+  const ml = await runAsync('ml tests (Python unittest)', 'ml', PY, mlArgs);
+  return { unit, ml };
+})();
+const e2eChain = (async () => {
+  await staticChecks;
+  if (serial) await vitestChain;
+  return runAsync(e2eLabel, 'e2e', 'node', ['e2e/run.mjs']);
+})();
+const [{ unit, ml }, e2e] = await Promise.all([vitestChain, e2eChain, staticChecks]);
 const counts = { passed: 0, failed: 0, skipped: 0 };
 for (const file of [report, ...(pgliteAgain ? [pgliteReport] : [])]) {
   if (!existsSync(file)) continue;
