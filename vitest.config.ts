@@ -28,6 +28,11 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/*/test/**/*.test.ts'],
           environment: 'node',
+          // Pure functions of packages/ceph and packages/contract: no test mocks a module, stubs a global
+          // or changes process.env, and neither package keeps module state, so a worker imports them once
+          // for all the files: a quarter of the CPU of a fresh module graph per file (30.5 -> 7.4 s for
+          // 60 files on 2026-11-28), the same tests passing in any order (`--sequence.shuffle`).
+          isolate: false,
         },
       },
       {

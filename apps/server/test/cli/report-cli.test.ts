@@ -12,7 +12,6 @@ import { pdfText } from '../reports/poppler';
 /** `npm run report`: one film to a report PDF with the shipped model and the server's renderer. */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
 const cli = join(repoRoot, 'apps/server/src/cli/report.ts');
-const tsx = join(repoRoot, 'node_modules/.bin/tsx');
 const datasetDir = process.env['CEPH_DATASET_DIR'] ?? resolve(repoRoot, '../shared/datasets/isbi2015');
 const film = join(datasetDir, 'images', '151.jpg');
 const hasFilm = existsSync(film);
@@ -29,7 +28,9 @@ function run(...args: string[]): Promise<{ code: number | null; stdout: string; 
 function runWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const [script, rest] = args[0] === 'detect' ? [detectCli, args.slice(1)] : [cli, args];
-    const child = spawn(tsx, [script, ...rest], { cwd: repoRoot, env: { ...process.env, ...env } });
+    // `npm run report` and `npm run detect` are `tsx <script>`; tsx as a loader runs the same entry in one node process instead of
+    // the tsx CLI's two (about 0.25 s of CPU less a run).
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...rest], { cwd: repoRoot, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
