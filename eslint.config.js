@@ -360,6 +360,10 @@ export default tseslint.config(
               importNames: ['eventually', 'poll', 'retry', 'waitUntil'],
               message: "Wait with @playwright/test's expect: expect(locator).toHaveText/toBeVisible/..., or expect.poll off the DOM.",
             },
+            {
+              group: ['node:assert', 'node:assert/*', 'assert', 'assert/*'],
+              message: "Check with @playwright/test's expect: web-first on locators, expect(value).toBe(...) on values in hand.",
+            },
           ],
         },
       ],

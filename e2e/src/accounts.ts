@@ -1,4 +1,5 @@
-import { assert } from './expect.ts';
+import { expect } from '@playwright/test';
+import { expectTruthy } from './expect-value.ts';
 import { linkIn, newestMail, newestSmsCode, outboxMark } from './outbox.ts';
 
 /**
@@ -50,7 +51,7 @@ async function post(baseUrl: string, user: TestUser, path: string, fields: Recor
     body: new URLSearchParams(fields),
   });
   const body = (await res.json()) as { success: boolean; data?: Record<string, unknown>; code?: string; message?: string };
-  assert.ok(body.success, `${path} -> ${res.status} ${body.code} ${body.message}`);
+  expectTruthy(body.success, `${path} -> ${res.status} ${body.code} ${body.message}`);
   return body.data ?? {};
 }
 
@@ -58,13 +59,13 @@ async function post(baseUrl: string, user: TestUser, path: string, fields: Recor
 export async function followMailedLink(link: string, ip: string): Promise<void> {
   const url = new URL(link);
   const page = await fetch(url, { headers: { 'x-forwarded-for': ip } });
-  assert.equal(page.status, 200, `GET ${url.pathname} -> ${page.status}`);
+  expect(page.status, `GET ${url.pathname} -> ${page.status}`).toBe(200);
   const res = await fetch(`${url.origin}${url.pathname}`, {
     method: 'POST',
     headers: { 'x-forwarded-for': ip, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ token: url.searchParams.get('token') ?? '' }),
   });
-  assert.equal(res.status, 200, `POST ${url.pathname} -> ${res.status}`);
+  expect(res.status, `POST ${url.pathname} -> ${res.status}`).toBe(200);
 }
 
 /** Registers and activates an account through the public API (for tests about what comes after). */

@@ -1,5 +1,5 @@
 import { createActivatedUser, encodePassword, type TestUser } from './accounts.ts';
-import { assert } from './expect.ts';
+import { expectTruthy } from './expect-value.ts';
 import { linkIn, newestMail, outboxMark } from './outbox.ts';
 
 /*
@@ -16,7 +16,7 @@ export async function apiToken(baseUrl: string, user: TestUser): Promise<string>
     body: new URLSearchParams({ email: user.email, password: encodePassword(user.password) }),
   });
   const json = (await res.json()) as { data?: { token: string } };
-  assert.ok(json.data, `login ${user.email} -> ${res.status}`);
+  expectTruthy(json.data, `login ${user.email} -> ${res.status}`);
   return json.data.token;
 }
 
@@ -39,7 +39,7 @@ export async function apiCall<T = unknown>(
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
   const json = (await res.json()) as { success: boolean; data?: T; code?: string };
-  assert.ok(json.success, `${method} ${path} -> ${res.status} ${json.code ?? ''}`);
+  expectTruthy(json.success, `${method} ${path} -> ${res.status} ${json.code ?? ''}`);
   return json.data as T;
 }
 

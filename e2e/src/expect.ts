@@ -1,4 +1,3 @@
-import assert from 'node:assert/strict';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -45,5 +44,3 @@ export async function pauseClock(page: Page, aheadMs = 1000): Promise<void> {
     }
   }
 }
-
-export { assert };

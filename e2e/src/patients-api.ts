@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
 import WebSocket from 'ws';
 import { encodePassword, type TestUser } from './accounts.ts';
-import { assert } from './expect.ts';
+import { expectTruthy } from './expect-value.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,10 +17,10 @@ export function datasetDir(): string | null {
 /** A real cephalogram from the dataset's test split (nth from the end). */
 export function cephalogramPath(n = 0): string {
   const dir = datasetDir();
-  assert.ok(dir, 'the dataset is needed (CEPH_DATASET_DIR or ../shared/datasets/isbi2015)');
+  expectTruthy(dir, 'the dataset is needed (CEPH_DATASET_DIR or ../shared/datasets/isbi2015)');
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { images: Array<{ file: string }> };
   const image = manifest.images[manifest.images.length - 1 - n];
-  assert.ok(image, 'dataset manifest has no images');
+  expectTruthy(image, 'dataset manifest has no images');
   return join(dir, image.file);
 }
 
@@ -70,7 +70,7 @@ export class PatientsApi {
       '/public/login',
       new URLSearchParams({ email: this.user.email, password: encodePassword(this.user.password) }),
     );
-    assert.ok(body.success, `login: ${body.code} ${body.message}`);
+    expectTruthy(body.success, `login: ${body.code} ${body.message}`);
     this.token = String(body.data?.token);
     this.refreshToken = String(body.data?.refresh_token);
   }
@@ -95,13 +95,13 @@ export class PatientsApi {
 
   async post(path: string, json: unknown): Promise<Record<string, unknown>> {
     const body = await this.call(path, json);
-    assert.ok(body.success, `${path}: ${body.code} ${body.message}`);
+    expectTruthy(body.success, `${path}: ${body.code} ${body.message}`);
     return body.data ?? {};
   }
 
   async graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     const body = (await this.call('/graphql', { query, variables })) as { data?: T; errors?: Array<{ message: string }> } & Envelope;
-    assert.ok(!body.errors?.length && body.data, `graphql: ${body.errors?.[0]?.message ?? body.code}`);
+    expectTruthy(!body.errors?.length && body.data, `graphql: ${body.errors?.[0]?.message ?? body.code}`);
     return body.data;
   }
 
@@ -117,7 +117,7 @@ export class PatientsApi {
       { id: recordId },
     );
     const revisions = read.analysis_records.items[0]?.document_revisions.documents;
-    assert.ok(revisions, `analysis record ${recordId} is readable`);
+    expectTruthy(revisions, `analysis record ${recordId} is readable`);
     const base = Object.fromEntries(Object.keys(input).map((name) => [name, revisions[name] ?? null]));
     await this.graphql(
       'mutation($id: Int!, $i: AnalysisRecordInput!, $b: JSON) { update_analysis_record(id: $id, input: $i, base_documents: $b) { id } }',
@@ -166,7 +166,7 @@ export class PatientsApi {
           headers: { 'content-type': contentType },
           body: new Uint8Array(bytes),
         });
-        assert.equal(put.status, 200, 'presigned PUT');
+        expect(put.status, 'presigned PUT').toBe(200);
         await this.post('/minio/chart_data_request', { upload_id: upload.upload_id });
       }
       await socket.thumbnails(files.length);
@@ -180,7 +180,7 @@ export class PatientsApi {
   /** The e2e access token is short-lived (E2E_ACCESS_TOKEN_TTL_S): a socket must authenticate with a fresh one. */
   private async refresh(): Promise<void> {
     const refreshed = await this.raw('/api/refresh-token', new URLSearchParams({ refreshToken: this.refreshToken }));
-    assert.ok(refreshed.success, `refresh: ${refreshed.code}`);
+    expectTruthy(refreshed.success, `refresh: ${refreshed.code}`);
     this.token = String(refreshed.data?.token);
     this.refreshToken = String(refreshed.data?.refresh_token);
   }

@@ -2,6 +2,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { TestUser } from './accounts.ts';
 
 /**
+ * Where sign-in is not what a test checks: `signInThroughApi(t.baseUrl, page.context(), user)`, then
+ * `page.goto` the screen. About 0.5-0.7 s less Chromium CPU than the form and the list before the
+ * screen (the form is a page load of its own, the list another render; e2e/README.md "CPU").
+ */
+export { signInThroughApi } from './api-session.ts';
+
+/**
  * Signs in through the sign-in form and waits for the patient list. A new account's first list
  * shows the tutorial popup (docs/spec-points.md §2); it is closed here unless `keepTutorial` is set.
  */

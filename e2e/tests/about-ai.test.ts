@@ -5,11 +5,12 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { test } from '../src/harness.ts';
 import { e2eModelCardPath } from '../src/model-card.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -26,14 +27,14 @@ test('about the AI: opened from the viewer, shows the served model card at 1100 
   await page.getByTestId('viewer-about-ai').click();
   await page.waitForURL((u) => u.pathname === '/about-ai');
   await page.getByTestId('about-ai-summary').waitFor();
-  assert.equal(await page.getByTestId('about-ai-model-id').textContent(), card.model.id);
-  assert.equal(await page.getByTestId('about-ai-model-version').textContent(), card.model.version, 'the version read from the served card');
-  assert.ok((await page.getByTestId('about-ai-disclaimer').textContent())?.includes(card.disclaimer), 'the card disclaimer is shown');
+  await expect(page.getByTestId('about-ai-model-id')).toHaveText(card.model.id);
+  await expect(page.getByTestId('about-ai-model-version'), 'the version read from the served card').toHaveText(card.model.version);
+  await expect(page.getByTestId('about-ai-disclaimer'), 'the card disclaimer is shown').toContainText(card.disclaimer);
   for (const evaluation of card.evaluations) {
     await expect(page.getByTestId(`about-ai-row-${evaluation.dataset}`), `a summary row for ${evaluation.dataset}`).toHaveCount(1);
   }
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 1100, `no sideways scrolling at 1100 px (page is ${width} px wide)`);
+  expect(width, `no sideways scrolling at 1100 px (page is ${width} px wide)`).toBeLessThanOrEqual(1100);
   await t.screenshot(page, 'about-ai-en', { fullPage: true });
 
   await page.getByTestId('about-ai-back').click();
@@ -43,7 +44,7 @@ test('about the AI: opened from the viewer, shows the served model card at 1100 
   await page.goto('/about-ai');
   await page.getByRole('heading', { level: 1, name: 'AI 정보' }).waitFor();
   await page.getByTestId('about-ai-summary').waitFor();
-  assert.equal(await page.getByTestId('about-ai-model-version').textContent(), card.model.version);
+  await expect(page.getByTestId('about-ai-model-version')).toHaveText(card.model.version);
   await t.screenshot(page, 'about-ai-ko', { fullPage: true });
 });
 
@@ -66,11 +67,7 @@ async function namesById(page: import('playwright-core').Page, rows: string, sho
 test(
   "about the AI: in Korean and Vietnamese the card texts and landmark names are the interface language's, named as in the viewer",
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('about-ai-names');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'about-ai-names');
     const { chartUuid } = await api.createPatient(
       { first_name: 'Names Kim', birth_info: '1990-02-03', gender: true },
       { ceph: cephalogramPath(2), shootDate: '2025-10-01' },
@@ -96,15 +93,17 @@ test(
         '.about-ai__short',
         'th > span',
       );
-      assert.ok(
+      expectTruthy(
         Object.keys(placed).length >= 19 && !('' in placed),
         `every placed landmark is one the viewer knows: ${JSON.stringify(placed)}`,
       );
       for (const [id, names] of [...Object.entries(placed), ...Object.entries(perLandmark)]) {
-        assert.equal(names, viewer[id], `${language}: landmark ${id} is named as in the viewer`);
+        expect(names, `${language}: landmark ${id} is named as in the viewer`).toBe(viewer[id]);
       }
       // Nothing on the card is left in English (lang="en" marks what the app could not translate).
-      assert.deepEqual(await page.getByTestId('about-ai').locator('[lang="en"]').allInnerTexts(), [], `${language}: no English left`);
+      await expect
+        .poll(() => page.getByTestId('about-ai').locator('[lang="en"]').allInnerTexts(), { message: `${language}: no English left` })
+        .toStrictEqual([]);
       await t.screenshot(page, `about-ai-names-${language}`, { fullPage: true });
     }
   },

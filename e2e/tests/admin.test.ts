@@ -3,7 +3,6 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newUser } from '../src/accounts.ts';
-import { assert } from '../src/expect.ts';
 import { E2E_SERVER_BUILD } from '../src/global-setup.ts';
 import { test } from '../src/harness.ts';
 import { startServer } from '../src/server.ts';
@@ -28,11 +27,11 @@ test(
         const cli = [join(E2E_SERVER_BUILD, 'admin.js'), 'create', '--email', admin.email, '--name', 'Operator', '--password-stdin'];
         const input = `${admin.password}\n`;
         const created = spawnSync(process.execPath, cli, { cwd: root, env, input, encoding: 'utf8' });
-        assert.equal(created.status, 0, `admin create failed: ${created.stderr}`);
-        assert.match(created.stdout, /created admin/);
+        expect(created.status, `admin create failed: ${created.stderr}`).toBe(0);
+        expect(created.stdout).toMatch(/created admin/);
         const seed = [join(root, 'e2e/src/seed-account.ts'), 'pending', waiting.email, waiting.password, waiting.name];
         const seeded = spawnSync(process.execPath, ['--import', 'tsx', ...seed], { cwd: root, env, encoding: 'utf8' });
-        assert.equal(seeded.status, 0, `seeding the waiting account failed: ${seeded.stderr}`);
+        expect(seeded.status, `seeding the waiting account failed: ${seeded.stderr}`).toBe(0);
       },
     });
     try {
@@ -43,7 +42,7 @@ test(
       await user.page.getByLabel('Password', { exact: true }).fill(waiting.password);
       await user.page.getByRole('button', { name: 'Sign in' }).click();
       await user.page.getByText('The account requires administrator authentication.').first().waitFor();
-      assert.equal(new URL(user.page.url()).pathname, '/');
+      expect(new URL(user.page.url()).pathname).toBe('/');
       await t.screenshot(user.page, 'admin-k017-sign-in-en');
 
       // The admin signs in normally; the user menu leads to the admin screen.
@@ -64,7 +63,7 @@ test(
       await row.getByTestId('admin-approve').click();
       const dialog = page.getByTestId('admin-dialog');
       await dialog.waitFor();
-      assert.ok((await dialog.innerText()).includes(`${waiting.email} is waiting for administrator authentication`));
+      await expect(dialog).toContainText(`${waiting.email} is waiting for administrator authentication`, { useInnerText: true });
       await t.screenshot(page, 'admin-approve-dialog-en');
       await dialog.getByTestId('admin-dialog-confirm').click();
       await dialog.waitFor({ state: 'detached' });
@@ -83,10 +82,10 @@ test(
 
       // The approved account signs in.
       await signInThroughUi(user.page, waiting);
-      assert.equal(new URL(user.page.url()).pathname, '/list/0');
+      expect(new URL(user.page.url()).pathname).toBe('/list/0');
       // A normal account has no way in: no menu entry, and /admin says the page is for administrators.
       await user.page.getByTestId('user-menu').click();
-      assert.equal(await user.page.getByTestId('admin-link').count(), 0);
+      await expect(user.page.getByTestId('admin-link')).toHaveCount(0);
       await user.page.goto('/admin');
       await user.page.getByTestId('admin-forbidden').waitFor();
     } finally {

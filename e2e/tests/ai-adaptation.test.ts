@@ -15,7 +15,8 @@ import {
 } from '@ceppro/contract';
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -75,7 +76,7 @@ const landmark = (page: Page, id: string): Locator => page.locator(`[data-testid
 const imagePointOf = async (l: Locator) => ({ x: Number(await l.getAttribute('data-x')), y: Number(await l.getAttribute('data-y')) });
 async function dotCentre(l: Locator): Promise<{ x: number; y: number }> {
   const box = await l.locator('.landmark__dot').boundingBox();
-  assert.ok(box, 'landmark on screen');
+  expectTruthy(box, 'landmark on screen');
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
@@ -94,13 +95,13 @@ async function dragPoTo(page: Page, target: ImagePoint): Promise<void> {
 /** A detection rerun in the browser's own session (its refresh cookie), as an API client of that session would. */
 async function detectAgain(context: BrowserContext, chartId: string): Promise<LandmarkResponse> {
   const refreshed = (await (await context.request.post('/api/refresh-token')).json()) as { data?: { token: string } };
-  assert.ok(refreshed.data, 'refreshed through the session cookie');
+  expectTruthy(refreshed.data, 'refreshed through the session cookie');
   const res = await context.request.post('/ai/ceppro/ceph-landmark', {
     headers: { authorization: `Bearer ${refreshed.data.token}` },
     data: { chart_id: chartId },
   });
   const body = (await res.json()) as { success: boolean; data: LandmarkResponse };
-  assert.ok(body.success, `detection -> ${res.status()}`);
+  expectTruthy(body.success, `detection -> ${res.status()}`);
   return body.data;
 }
 
@@ -165,14 +166,14 @@ test(
       const { rec } = await record(api, created.chartUuid);
       const read = readRecordLandmarks(rec.infer_result, null);
       const po = read.ai.Po!;
-      assert.ok(po.raw, 'the model’s own Po is kept as raw');
-      assert.equal(read.adaptation?.films, CORRECTED, 'infer_result.adaptation counts the corrected films');
+      expectTruthy(po.raw, 'the model’s own Po is kept as raw');
+      expect(read.adaptation?.films, 'infer_result.adaptation counts the corrected films').toBe(CORRECTED);
       const before = dist(po.raw, f.clinicPo);
       const after = dist(po.point, f.clinicPo);
-      assert.ok(
-        before - after >= offsetPx(f) / 2,
+      expect(
+        before - after,
         `Po moved towards the clinic's point by at least half the offset (${before.toFixed(1)} -> ${after.toFixed(1)} px)`,
-      );
+      ).toBeGreaterThanOrEqual(offsetPx(f) / 2);
       checked.push({ ...created, raw: po.raw });
     }
 
@@ -181,12 +182,12 @@ test(
     await signInThroughUi(page, user, { keepTutorial: true });
     await openSettings(page);
     const section = page.getByTestId('ai-adaptation');
-    assert.equal(await page.getByTestId('ai-adaptation-films').innerText(), `Learned from ${CORRECTED} corrected films`);
+    await expect(page.getByTestId('ai-adaptation-films')).toHaveText(`Learned from ${CORRECTED} corrected films`, { useInnerText: true });
     const poRow = page.locator('[data-testid="ai-adaptation-row"][data-id="Po"]');
     await expect(poRow.getByTestId('ai-adaptation-shift')).toContainText(/^[\d.]+ mm posterior, [\d.]+ mm superior$/, {
       useInnerText: true,
     });
-    assert.match(await poRow.innerText(), new RegExp(`\\s${CORRECTED}$`), 'Po learned from every corrected film');
+    await expect(poRow, 'Po learned from every corrected film').toHaveText(new RegExp(`\\s${CORRECTED}$`), { useInnerText: true });
     await section.scrollIntoViewIfNeeded();
     await t.screenshot(page, 'ai-adaptation-settings-en');
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
@@ -207,7 +208,7 @@ test(
       .getByTestId('landmark-badge')
       .filter({ hasText: /adapted/ })
       .waitFor({ timeout: 20_000 });
-    assert.match(await page.getByTestId('viewer-adaptation').innerText(), new RegExp(`learned from ${CORRECTED} films`));
+    await expect(page.getByTestId('viewer-adaptation')).toHaveText(new RegExp(`learned from ${CORRECTED} films`), { useInnerText: true });
     await poItem.locator('.landmark-item__main').click();
     await expect(page.getByTestId('landmark-source')).toHaveAttribute('data-source', 'adapted');
     await t.screenshot(page, 'ai-adaptation-viewer');
@@ -216,16 +217,16 @@ test(
     await openSettings(page);
     const off = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/ai/adaptation' && r.request().method() === 'PUT');
     await page.getByTestId('ai-adaptation-switch').click();
-    assert.equal((await off).status(), 200, 'switched off');
+    expect((await off).status(), 'switched off').toBe(200);
     const again = await detectAgain(context, checked[0]!.chartId);
     const box = again.output.boxs.find((b) => storedAiLandmarkId(b) === 'Po')!;
-    assert.ok(dist(box.bbox, checked[0]!.raw) < 0.05, `switched off, Po is the model's own point (${JSON.stringify(box.bbox)})`);
+    expect(dist(box.bbox, checked[0]!.raw), `switched off, Po is the model's own point (${JSON.stringify(box.bbox)})`).toBeLessThan(0.05);
     await page.reload();
-    assert.equal(await page.getByTestId('ai-adaptation-films').innerText(), `Learned from ${CORRECTED} corrected films`);
+    await expect(page.getByTestId('ai-adaptation-films')).toHaveText(`Learned from ${CORRECTED} corrected films`, { useInnerText: true });
     await page.getByTestId('ai-adaptation-reset').click();
     await page.getByTestId('confirm-popup').getByRole('button', { name: 'Reset' }).click();
     await page.getByTestId('ai-adaptation-films').filter({ hasText: 'Nothing learned yet.' }).waitFor();
-    assert.equal(await page.getByTestId('ai-adaptation-table').count(), 0, 'no shifts after Reset');
+    await expect(page.getByTestId('ai-adaptation-table'), 'no shifts after Reset').toHaveCount(0);
   },
   { timeoutMs: 120_000 },
 );

@@ -4,13 +4,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { expect } from '@playwright/test';
-import { assert, expectAiLandmarks, expectAtLeast } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks, expectAtLeast } from '../src/expect.ts';
 import { E2E_SERVER_BUILD } from '../src/global-setup.ts';
 import { skip, test } from '../src/harness.ts';
 import { serverDataDir, setOutboxDir } from '../src/outbox.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { startServer } from '../src/server.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -23,11 +25,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 test(
   'audit: the activity log under My info lists the viewer visit and the CSV export',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('audit');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'audit');
     const patient = await api.createPatient(
       { first_name: '김감사', birth_info: '2011-05-06', gender: true },
       { ceph: cephalogramPath(0), shootDate: '2025-09-01' },
@@ -40,7 +38,7 @@ test(
     await page.getByTestId('panel-tab-analysis').click();
     await page.getByTestId('chart-exports').waitFor();
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-    assert.match(csv.suggestedFilename(), /\.csv$/);
+    expect(csv.suggestedFilename()).toMatch(/\.csv$/);
 
     await page.goto('/myinfo');
     const log = page.getByTestId('activity-log');
@@ -51,7 +49,10 @@ test(
     const exported = log.locator('[data-testid="audit-row"][data-action="export.csv"]').first();
     await expect(view).toContainText(/Viewer opened[\s\S]*김감사/, { useInnerText: true });
     await expect(exported).toContainText(/Measurements exported \(CSV\)[\s\S]*김감사[\s\S]*Success/, { useInnerText: true });
-    assert.ok((await log.locator('[data-testid="audit-row"][data-action="auth.sign_in"]').count()) >= 1, 'the sign-in is listed');
+    expect(
+      await log.locator('[data-testid="audit-row"][data-action="auth.sign_in"]').count(),
+      'the sign-in is listed',
+    ).toBeGreaterThanOrEqual(1);
     await log.scrollIntoViewIfNeeded();
     await t.screenshot(page, 'audit-trail-en', { fullPage: true });
 
@@ -62,10 +63,10 @@ test(
     await expect(exported, 'the export stays').toHaveCount(1);
     const [trailCsv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-csv').click()]);
     const path = await trailCsv.path();
-    assert.ok(path, 'the CSV was saved');
+    expectTruthy(path, 'the CSV was saved');
     const text = readFileSync(path, 'utf8');
-    assert.ok(text.startsWith('\uFEFFtime_utc,action,outcome'), 'CSV with BOM and header');
-    assert.match(text, /export\.csv,success,me,[^,]*,김감사/);
+    expectTruthy(text.startsWith('\uFEFFtime_utc,action,outcome'), 'CSV with BOM and header');
+    expect(text).toMatch(/export\.csv,success,me,[^,]*,김감사/);
 
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
     await page.reload();
@@ -97,7 +98,7 @@ test(
         const cli = [join(E2E_SERVER_BUILD, 'admin.js'), 'create', '--email', admin.email, '--name', 'Auditor', '--password-stdin'];
         const env = { ...process.env, DATA_DIR: dataDir };
         const created = spawnSync(process.execPath, cli, { cwd: root, env, input: `${admin.password}\n`, encoding: 'utf8' });
-        assert.equal(created.status, 0, `admin create failed: ${created.stderr}`);
+        expect(created.status, `admin create failed: ${created.stderr}`).toBe(0);
       },
     });
     const workerData = serverDataDir();
@@ -146,16 +147,16 @@ test(
       await expect(otherAccounts, 'only the clinic account’s events').toHaveCount(0);
       await expect(listRead).toContainText(/Patient list viewed[\s\S]*Patients listed: 1 \(page 1\)/, { useInnerText: true });
       await expect(fetched).toContainText(/Image file fetched[\s\S]*Success[\s\S]*The original film/, { useInnerText: true });
-      assert.doesNotMatch(await view.innerText(), /Audit Film/, 'no patient names in the administrators’ view');
+      await expect(view, 'no patient names in the administrators’ view').not.toHaveText(/Audit Film/, { useInnerText: true });
       await t.screenshot(page, 'admin-audit-en', { fullPage: true });
 
       const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('audit-csv').click()]);
       const path = await csv.path();
-      assert.ok(path, 'the CSV was saved');
+      expectTruthy(path, 'the CSV was saved');
       const text = readFileSync(path, 'utf8');
-      assert.ok(text.startsWith('\uFEFFtime_utc,action,outcome,actor_user_id,actor_email'), 'CSV with BOM and header');
-      assert.match(text, /,patient\.list,success,\d+,e2e-audit-clinic/);
-      assert.match(text, /,image\.fetch,success,\d+,e2e-audit-clinic/);
+      expectTruthy(text.startsWith('\uFEFFtime_utc,action,outcome,actor_user_id,actor_email'), 'CSV with BOM and header');
+      expect(text).toMatch(/,patient\.list,success,\d+,e2e-audit-clinic/);
+      expect(text).toMatch(/,image\.fetch,success,\d+,e2e-audit-clinic/);
 
       await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
       await page.reload();

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, encodePassword, newUser, type TestUser } from '../src/accounts.ts';
-import { animationsDone, assert } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { animationsDone } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { linkIn, newestMail, outboxMark } from '../src/outbox.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
@@ -21,7 +22,7 @@ async function apiSession(baseUrl: string, user: TestUser) {
     body: new URLSearchParams({ email: user.email, password: encodePassword(user.password) }),
   });
   const token = ((await res.json()) as { data?: { token?: string } }).data?.token;
-  assert.ok(token, `login ${user.email}`);
+  expectTruthy(token, `login ${user.email}`);
   return async (method: 'POST' | 'PUT', path: string, body: unknown): Promise<{ data?: { clinic?: { uuid?: string } | null } }> => {
     const reply = await fetch(`${baseUrl}${path}`, {
       method,
@@ -29,7 +30,7 @@ async function apiSession(baseUrl: string, user: TestUser) {
       body: JSON.stringify(body),
     });
     const text = await reply.text();
-    assert.equal(reply.status, 200, `${method} ${path}: ${text}`);
+    expect(reply.status, `${method} ${path}: ${text}`).toBe(200);
     return JSON.parse(text) as { data?: { clinic?: { uuid?: string } | null } };
   };
 }
@@ -45,7 +46,7 @@ async function openViewer(page: Page, chartUuid: string): Promise<void> {
 /** Draws a line across a fraction of the stage (a screen drag). */
 async function drawLine(page: Page, fy: number): Promise<void> {
   const box = await page.getByTestId('viewer-stage').boundingBox();
-  assert.ok(box);
+  expectTruthy(box);
   await page.mouse.move(box.x + box.width * 0.45, box.y + box.height * fy);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width * 0.75, box.y + box.height * fy, { steps: 8 });
@@ -78,12 +79,12 @@ test(
     const asOwner = await apiSession(t.baseUrl, owner);
     const created = await asOwner('POST', '/api/clinic', { name: 'Conflict Clinic' });
     const clinic = created.data?.clinic?.uuid;
-    assert.ok(clinic, `the clinic: ${JSON.stringify(created)}`);
+    expectTruthy(clinic, `the clinic: ${JSON.stringify(created)}`);
     await asOwner('PUT', '/api/clinic/space', { clinic_uuid: clinic });
     const seen = outboxMark();
     await asOwner('POST', '/api/clinic/invitations', { email: doctor.email, role: 'doctor' });
     const token = new URL(linkIn(await newestMail(doctor.email, seen))).searchParams.get('token');
-    assert.ok(token, 'the invitation carries a token');
+    expectTruthy(token, 'the invitation carries a token');
     const asDoctor = await apiSession(t.baseUrl, doctor);
     await asDoctor('POST', '/api/clinic/invitations/accept', { token });
     await asDoctor('PUT', '/api/clinic/space', { clinic_uuid: clinic });

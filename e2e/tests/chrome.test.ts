@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
+import { expectTruthy } from '../src/expect-value.ts';
 import { test } from '../src/harness.ts';
-import { assert } from '../src/expect.ts';
 
 const DAY_S = 24 * 60 * 60;
 
@@ -11,22 +11,22 @@ test('footer: version, company and device lines; hidden on the viewer', async (t
   await footer.waitFor();
   await page.getByTestId('footer-company').getByText('DDH Inc.', { exact: false }).waitFor(); // from /public/site-info
   const text = await footer.innerText();
-  assert.match(text, /Ver 3\.00\.00 \(2023-03-24\)/);
-  assert.match(text, /Terms of service/);
-  assert.match(text, /Privacy policy/);
-  assert.match(text, /Class 2 medical device/);
+  expect(text).toMatch(/Ver 3\.00\.00 \(2023-03-24\)/);
+  expect(text).toMatch(/Terms of service/);
+  expect(text).toMatch(/Privacy policy/);
+  expect(text).toMatch(/Class 2 medical device/);
   // The company is the server's COMPANY_NAME (default DDH Inc.); no UDI_CODE configured: no UDI item, never "not set".
-  assert.match(text, /© 2023 DDH Inc\./);
-  assert.doesNotMatch(text, /UDI code|not set/);
+  expect(text).toMatch(/© 2023 DDH Inc\./);
+  expect(text).not.toMatch(/UDI code|not set/);
   await expect(page.getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/terms');
   const box = await footer.boundingBox();
-  assert.ok(box && box.height >= 100, `footer height ${box?.height}`);
+  expectTruthy(box && box.height >= 100, `footer height ${box?.height}`);
   const header = await page.locator('header.header').boundingBox();
-  assert.ok(header && header.height >= 50, `header height ${header?.height}`);
+  expectTruthy(header && header.height >= 50, `header height ${header?.height}`);
 
   await page.goto('/viewer/x');
   await page.getByRole('heading', { name: 'Viewer' }).waitFor();
-  assert.equal(await page.getByTestId('footer').count(), 0);
+  await expect(page.getByTestId('footer')).toHaveCount(0);
   await page.getByTestId('back-button').waitFor();
   await t.screenshot(page, 'viewer');
 });
@@ -62,16 +62,16 @@ test('cookie banner: shown, accepted for 9999 days, stays hidden after reload', 
   const write = writes.find((w) => w.startsWith('cookieAgreement=true'));
   const expires = Date.parse(/expires=([^;]+)/.exec(write ?? '')?.[1] ?? '');
   const requestedDays = (expires - Date.now()) / (DAY_S * 1000);
-  assert.ok(requestedDays > 9998 && requestedDays <= 9999.01, `requested lifetime ${requestedDays} days (${write})`);
+  expectTruthy(requestedDays > 9998 && requestedDays <= 9999.01, `requested lifetime ${requestedDays} days (${write})`);
   // ... and Chrome keeps it as long as it allows any cookie (it caps lifetimes at 400 days).
   const cookie = (await context.cookies()).find((c) => c.name === 'cookieAgreement');
-  assert.equal(cookie?.value, 'true');
+  expect(cookie?.value).toBe('true');
   const keptDays = ((cookie?.expires ?? 0) - Date.now() / 1000) / DAY_S;
-  assert.ok(keptDays > 399, `stored lifetime ${keptDays} days`);
+  expect(keptDays, `stored lifetime ${keptDays} days`).toBeGreaterThan(399);
 
   await page.reload();
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  assert.equal(await page.getByTestId('cookie-banner').count(), 0);
+  await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
 });
 
 test('back button: from settings returns to the list page visited before', async (t) => {

@@ -1,7 +1,6 @@
 import { newUser } from '../src/accounts.ts';
 import { clinicThroughApi } from '../src/clinic-api.ts';
 import { expect } from '@playwright/test';
-import { assert } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { PatientsApi } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -40,8 +39,11 @@ test(
     await ownerPage.getByRole('heading', { name: "The clinic's activity log" }).waitFor();
     const createdRows = log.locator('[data-testid="audit-row"][data-action="patient.create"]');
     await createdRows.first().waitFor();
-    assert.equal(await createdRows.first().getByTestId('audit-actor').innerText(), doctor.name);
-    assert.ok((await log.locator('[data-testid="audit-row"][data-action="patient.view"]').count()) >= 1, "the doctor's patient view");
+    await expect(createdRows.first().getByTestId('audit-actor')).toHaveText(doctor.name, { useInnerText: true });
+    expect(
+      await log.locator('[data-testid="audit-row"][data-action="patient.view"]').count(),
+      "the doctor's patient view",
+    ).toBeGreaterThanOrEqual(1);
     await t.screenshot(ownerPage, 'clinic-audit-owner-en', { fullPage: true });
     // The shared filter form works on the clinic's trail: nothing of the kind "charts" happened yet.
     await ownerPage.getByTestId('audit-action').selectOption('chart');
@@ -53,7 +55,7 @@ test(
     await signInThroughUi(doctorPage, doctor);
     await doctorPage.goto('/myinfo');
     await doctorPage.getByTestId('audit-table').waitFor();
-    assert.equal(await doctorPage.getByTestId('audit-scope-clinic').count(), 0);
+    await expect(doctorPage.getByTestId('audit-scope-clinic')).toHaveCount(0);
 
     await ownerPage.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
     await ownerPage.reload();

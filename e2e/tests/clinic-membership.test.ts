@@ -1,7 +1,6 @@
 import { expect } from '@playwright/test';
 import { newUser } from '../src/accounts.ts';
 import { clinicThroughApi } from '../src/clinic-api.ts';
-import { assert } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
@@ -29,11 +28,11 @@ test(
     await expect(ownerPage.getByTestId('membership-clinic')).toHaveText('Seats Dental Clinic');
     await expect(ownerPage.getByTestId('membership-seats')).toHaveText('2 members × ₩50,000');
     const ownerText = await section.innerText();
-    assert.match(ownerText, /₩100,000 a month/);
-    assert.match(ownerText, /No charges yet\./);
+    expect(ownerText).toMatch(/₩100,000 a month/);
+    expect(ownerText).toMatch(/No charges yet\./);
     await ownerPage.getByTestId('membership-tax-number').waitFor();
     await expect(section.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(1);
-    assert.equal(await ownerPage.getByTestId('membership-owner-note').count(), 0);
+    await expect(ownerPage.getByTestId('membership-owner-note')).toHaveCount(0);
     await t.screenshot(ownerPage, 'clinic-membership-owner-en', { fullPage: true });
 
     // A doctor: the same plan and seats; no payment details, invoices or cancel; the owner manages it.
@@ -45,9 +44,9 @@ test(
     await expect(doctorPage.getByTestId('membership-seats')).toHaveText('2 members × ₩50,000');
     await expect(doctorSection).toContainText(/₩100,000 a month/, { useInnerText: true });
     await doctorPage.getByTestId('membership-owner-note').waitFor();
-    assert.equal(await doctorPage.getByTestId('membership-tax-number').count(), 0);
-    assert.equal(await doctorPage.getByTestId('membership-history').count(), 0);
-    assert.equal(await doctorSection.getByRole('button', { name: 'Cancel subscription' }).count(), 0);
+    await expect(doctorPage.getByTestId('membership-tax-number')).toHaveCount(0);
+    await expect(doctorPage.getByTestId('membership-history')).toHaveCount(0);
+    await expect(doctorSection.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
     await t.screenshot(doctorPage, 'clinic-membership-doctor-en', { fullPage: true });
 
     await doctorPage.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));

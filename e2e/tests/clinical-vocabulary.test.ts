@@ -3,12 +3,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
-import { skip, test, type TestContext } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { openDatasetChart } from '../src/dataset-chart.ts';
+import { expectAiLandmarks } from '../src/expect.ts';
+import { test, type TestContext } from '../src/harness.ts';
 import { requireTool } from '../src/poppler.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
 /**
  * Clinical vocabulary (Step 10 items 2-3): landmark names and definitions, measurement and analysis
@@ -20,20 +18,13 @@ const FLOW = { timeoutMs: 150_000 };
 const screensDir = process.env.E2E_SCREENS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '../../tmp/screens');
 
 async function openViewer(t: TestContext, label: string): Promise<Page> {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser(label);
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  const { chartUuid } = await api.createPatient(
-    { first_name: 'Vocabulary Park', birth_info: '1992-06-01', gender: true },
-    { ceph: cephalogramPath(1), shootDate: '2025-10-20' },
-  );
-  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-  await signInThroughUi(page, user);
-  await page.goto(`/viewer/${chartUuid}`);
-  await page.getByTestId('viewer-image').waitFor();
-  await expectAiLandmarks(page, 20_000);
+  const { page } = await openDatasetChart(t, {
+    label,
+    language: 'en',
+    patient: { first_name: 'Vocabulary Park', birth_info: '1992-06-01', gender: true },
+    shootDate: '2025-10-20',
+    landmarksTimeoutMs: 20_000,
+  });
   return page;
 }
 
@@ -121,11 +112,13 @@ async function checkViewer(t: TestContext, page: Page, lang: keyof typeof EXPECT
   await expect(landmarkNameOf(page, 'Go')).toHaveText(want.gonion, { useInnerText: true });
   await expect(landmarkNameOf(page, 'U1')).toHaveText(want.upperIncisor, { useInnerText: true });
   // the short names stay the standard abbreviations
-  assert.equal(await page.locator('[data-testid="landmark-item"][data-id="S"] .landmark-item__short').first().innerText(), 'S');
-  assert.equal(await markerTitle(page, 'Go'), want.gonion, `${lang}: marker tooltip`);
+  await expect(page.locator('[data-testid="landmark-item"][data-id="S"] .landmark-item__short').first()).toHaveText('S', {
+    useInnerText: true,
+  });
+  await expect.poll(() => markerTitle(page, 'Go'), { message: `${lang}: marker tooltip` }).toBe(want.gonion);
   // the definition: the list row's tooltip and, once selected, the landmark panel
   const nasion = page.locator('[data-testid="landmark-item"][data-id="N"] .landmark-item__main').first();
-  assert.equal(await nasion.getAttribute('title'), want.nasionDefinition, `${lang}: nasion definition tooltip`);
+  await expect(nasion, `${lang}: nasion definition tooltip`).toHaveAttribute('title', want.nasionDefinition);
   await nasion.click();
   await expect(page.getByTestId('landmark-definition'), `${lang}: nasion definition in the panel`).toHaveText(want.nasionDefinition, {
     useInnerText: true,
@@ -137,12 +130,12 @@ async function checkViewer(t: TestContext, page: Page, lang: keyof typeof EXPECT
     new RegExp(`^${want.interincisal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
     { useInnerText: true },
   );
-  assert.match(await rowName(page, 'SNA'), /\bSNA\b/, 'the abbreviation SNA stays as written');
+  await expect.poll(() => rowName(page, 'SNA'), { message: 'the abbreviation SNA stays as written' }).toMatch(/\bSNA\b/);
   const anbTitle = await page.locator('[data-testid="analysis-row"][data-id="ANB"] .analysis-row__name').getAttribute('title');
-  assert.equal(anbTitle, want.anbNote, `${lang}: ANB note tooltip`);
+  expect(anbTitle, `${lang}: ANB note tooltip`).toBe(want.anbNote);
   const words = await shownWords(page);
   if (lang !== 'en') {
-    for (const w of words) assert.ok(!ENGLISH_WORDS.test(w), `${lang}: interpretation "${w}" is not English`);
+    for (const w of words) expect(ENGLISH_WORDS.test(w), `${lang}: interpretation "${w}" is not English`).toBeFalsy();
   }
   if (shots) await t.screenshot(page, `clinical-vocabulary-analysis-${lang}`);
 
@@ -150,8 +143,8 @@ async function checkViewer(t: TestContext, page: Page, lang: keyof typeof EXPECT
   await page.getByTestId('report-film').waitFor({ state: 'attached', timeout: 20_000 });
   await expect(page.getByTestId('report-print'), `${lang}: print layout names the measurements`).toContainText(want.interincisal);
   const printed = await printText(page);
-  assert.ok(printed.includes(want.analysis), `${lang}: print layout names the analysis ${want.analysis}`);
-  for (const w of words) assert.ok(printed.includes(w), `${lang}: print layout reads "${w}" as the table does`);
+  expect(printed, `${lang}: print layout names the analysis ${want.analysis}`).toContain(want.analysis);
+  for (const w of words) expect(printed, `${lang}: print layout reads "${w}" as the table does`).toContain(w);
 }
 
 async function printToPng(page: Page, name: string): Promise<void> {
@@ -161,7 +154,7 @@ async function printToPng(page: Page, name: string): Promise<void> {
   mkdirSync(screensDir, { recursive: true });
   const pdfPath = join(screensDir, `${name}.pdf`);
   writeFileSync(pdfPath, pdf);
-  assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   requireTool('/usr/bin/pdftoppm');
   execFileSync('/usr/bin/pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', pdfPath, join(screensDir, name)]);
 }

@@ -1,6 +1,5 @@
 import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser, type TestUser } from '../src/accounts.ts';
-import { assert } from '../src/expect.ts';
 import { skip, test, type TestContext } from '../src/harness.ts';
 import { linkIn, newestMail, outboxMark } from '../src/outbox.ts';
 import { cephalogramPath, datasetDir } from '../src/patients-api.ts';
@@ -20,7 +19,7 @@ const PATIENT = 'Clinic Patient';
 /** The accept link of the newest invitation mail to `user`: its path and query on this server. */
 async function invitationPath(user: TestUser, seen: Set<string>): Promise<string> {
   const link = new URL(linkIn(await newestMail(user.email, seen)));
-  assert.equal(link.pathname, '/clinic/join');
+  expect(link.pathname).toBe('/clinic/join');
   return `${link.pathname}${link.search}`;
 }
 
@@ -35,8 +34,8 @@ async function acceptInvitation(t: TestContext, user: TestUser, path: string, ro
   await page.getByRole('button', { name: 'Sign in' }).click();
   const name = page.getByTestId('join-clinic-name');
   await name.waitFor();
-  assert.equal(await name.innerText(), 'E2E Dental Clinic');
-  assert.equal(await page.getByTestId('join-role').innerText(), role);
+  await expect(name).toHaveText('E2E Dental Clinic', { useInnerText: true });
+  await expect(page.getByTestId('join-role')).toHaveText(role, { useInnerText: true });
   if (role === 'Doctor') await t.screenshot(page, 'clinic-join-en');
   await page.getByTestId('join-accept').click();
   await page.getByTestId('join-done').waitFor();
@@ -71,7 +70,7 @@ test(
     // The owner: no clinic yet, no switcher; the form starts from the sign-up's company details.
     const { page: own } = await t.newPage(fromIp(owner.ip));
     await signInThroughUi(own, owner);
-    assert.equal(await own.getByTestId('space-switcher').count(), 0, 'no switcher without a clinic');
+    await expect(own.getByTestId('space-switcher'), 'no switcher without a clinic').toHaveCount(0);
     await own.getByRole('link', { name: 'Settings', exact: true }).first().click();
     await own.getByRole('link', { name: 'Clinic', exact: true }).click();
     const name = own.getByTestId('clinic-name');
@@ -80,7 +79,7 @@ test(
     await expect(own.getByTestId('clinic-address1')).toHaveValue('1 Test Street');
     await own.getByTestId('clinic-create-submit').click();
     await own.getByTestId('clinic-details').waitFor();
-    assert.equal(await own.getByTestId('space-current').innerText(), 'Personal', 'creating does not switch');
+    await expect(own.getByTestId('space-current'), 'creating does not switch').toHaveText('Personal', { useInnerText: true });
 
     // Invitations: mailed links to the clinic's accept page.
     const seen = outboxMark();
@@ -122,7 +121,7 @@ test(
     await save.click();
     await own.waitForURL((u) => u.pathname === '/list/0', { timeout: 60_000 });
     await own.getByTestId('patient-row').filter({ hasText: PATIENT }).waitFor();
-    assert.match(await own.getByTestId('row-created-by').first().innerText(), new RegExp(`Created by ${owner.name}`));
+    await expect(own.getByTestId('row-created-by').first()).toHaveText(new RegExp(`Created by ${owner.name}`), { useInnerText: true });
 
     // The doctor: nothing of it in their personal space; the clinic's patient after switching, with its creator.
     await doc.getByTestId('join-to-list').click();
@@ -131,7 +130,7 @@ test(
     await switchSpace(doc, 'clinic');
     const docRow = doc.getByTestId('patient-row').filter({ hasText: PATIENT });
     await docRow.waitFor();
-    assert.match(await docRow.getByTestId('row-created-by').innerText(), new RegExp(`Created by ${owner.name}`));
+    await expect(docRow.getByTestId('row-created-by')).toHaveText(new RegExp(`Created by ${owner.name}`), { useInnerText: true });
     await expect(docRow.getByTestId('row-delete'), 'a doctor may delete').toHaveCount(1);
 
     // The outsider, at the same time: still nothing, and the chart's address shows nothing either.
@@ -142,7 +141,7 @@ test(
     await outsider.getByTestId('list-empty').waitFor();
     await outsider.goto(chartPath);
     await outsider.getByTestId('viewer-not-found').waitFor();
-    assert.equal(await outsider.getByTestId('space-switcher').count(), 0);
+    await expect(outsider.getByTestId('space-switcher')).toHaveCount(0);
 
     // The assistant switches from the invitation page: the patient, read-only, nothing to export or print.
     await asst.getByTestId('join-switch').click();
@@ -150,20 +149,20 @@ test(
     await closeTutorial(asst);
     const asstRow = asst.getByTestId('patient-row').filter({ hasText: PATIENT });
     await asstRow.waitFor();
-    assert.equal(await asstRow.getByTestId('row-delete').count(), 0, 'an assistant deletes nothing');
-    assert.equal(await asst.getByTestId('batch-export-open').count(), 0, 'an assistant exports nothing');
+    await expect(asstRow.getByTestId('row-delete'), 'an assistant deletes nothing').toHaveCount(0);
+    await expect(asst.getByTestId('batch-export-open'), 'an assistant exports nothing').toHaveCount(0);
     await asstRow.click();
     await asst.waitForURL((u) => u.pathname === chartPath);
     await asst.getByTestId('role-note-landmarks').waitFor();
-    assert.equal(await asst.getByTestId('reset-ai-all').count(), 0, 'no landmark editing');
-    assert.equal(await asst.getByTestId('drawing-mode').count(), 0, 'no drawing');
+    await expect(asst.getByTestId('reset-ai-all'), 'no landmark editing').toHaveCount(0);
+    await expect(asst.getByTestId('drawing-mode'), 'no drawing').toHaveCount(0);
     await asst.getByTestId('toggle-drawing').waitFor(); // showing or hiding drawings is still theirs
     await asst.getByTestId('panel-tab-analysis').click();
     await asst.getByTestId('role-note-export').waitFor();
-    assert.equal(await asst.getByTestId('export-all-analyses').count(), 0, 'no chart exports');
+    await expect(asst.getByTestId('export-all-analyses'), 'no chart exports').toHaveCount(0);
     await asst.getByTestId('panel-tab-report').click();
     await asst.getByTestId('role-note-report').waitFor();
-    assert.equal(await asst.getByTestId('download-pdf').count(), 0, 'no report PDF');
+    await expect(asst.getByTestId('download-pdf'), 'no report PDF').toHaveCount(0);
     await t.screenshot(asst, 'clinic-assistant-viewer-en');
 
     // The owner removes the assistant (asked first).
@@ -176,7 +175,7 @@ test(
     // The removed assistant: no clinic, no switcher, none of its patients, not even by address.
     await asst.goto('/list/0');
     await asst.getByTestId('list-empty').waitFor();
-    assert.equal(await asst.getByTestId('space-switcher').count(), 0, 'no clinic to switch to');
+    await expect(asst.getByTestId('space-switcher'), 'no clinic to switch to').toHaveCount(0);
     await asst.goto(chartPath);
     await asst.getByTestId('viewer-not-found').waitFor();
     await asst.goto('/clinic');

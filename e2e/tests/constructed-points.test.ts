@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { openDatasetChart } from '../src/dataset-chart.ts';
-import { assert } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
 import { test, type TestContext } from '../src/harness.ts';
 
 /**
@@ -30,7 +30,7 @@ async function constructedShown(page: Page): Promise<void> {
   const fill = await marker(page, 'UPM')
     .locator('.landmark__dot')
     .evaluate((el) => getComputedStyle(el).fill);
-  assert.equal(fill, 'none', 'a constructed marker is hollow');
+  expect(fill, 'a constructed marker is hollow').toBe('none');
   await page.getByTestId('legend-constructed').waitFor();
   for (const tooth of ['upper-incisor-outline', 'lower-incisor-outline']) await page.locator(`[data-outline="${tooth}"]`).waitFor();
 }
@@ -38,7 +38,7 @@ async function constructedShown(page: Page): Promise<void> {
 /** Zooms in around the incisors (the wheel zooms about the pointer), for a picture of the teeth and lips. */
 async function zoomOnIncisors(page: Page): Promise<void> {
   const box = await marker(page, 'U1').boundingBox();
-  assert.ok(box, 'U1 is on screen');
+  expectTruthy(box, 'U1 is on screen');
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   for (let i = 0; i < 12; i++) await page.mouse.wheel(0, -120);
 }
@@ -64,11 +64,9 @@ test(
       )
       .toBe(true);
     const value = await valueOf();
-    assert.ok(Math.abs(Number(value)) < 45, `a plausible occlusal plane angle, got ${value}`);
-    assert.equal(
-      await page.locator('[data-testid="analysis-row"] [data-testid="analysis-missing"]').count(),
+    expect(Math.abs(Number(value)), `a plausible occlusal plane angle, got ${value}`).toBeLessThan(45);
+    await expect(page.locator('[data-testid="analysis-row"] [data-testid="analysis-missing"]'), 'no Steiner row is incomplete').toHaveCount(
       0,
-      'no Steiner row is incomplete',
     );
     await t.screenshot(page, 'constructed-steiner-en');
 
@@ -77,20 +75,20 @@ test(
     await item.waitFor();
     await expect(item).toHaveAttribute('data-source', 'constructed');
     const badge = item.getByTestId('landmark-badge');
-    assert.equal(await badge.innerText(), 'Constructed');
-    assert.match((await badge.getAttribute('title')) ?? '', /^Constructed from U6, U1/);
+    await expect(badge).toHaveText('Constructed', { useInnerText: true });
+    await expect(badge).toHaveAttribute('title', /^Constructed from U6, U1/);
 
     const upm = marker(page, 'UPM');
     const x0 = Number(await upm.getAttribute('data-x'));
     const box = await upm.locator('.landmark__dot').boundingBox();
-    assert.ok(box, 'UPM is on screen');
+    expectTruthy(box, 'UPM is on screen');
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 - 25, box.y + box.height / 2, { steps: 10 });
     await page.mouse.up();
     await expect.poll(async () => Math.abs(Number(await upm.getAttribute('data-x')) - x0), { message: 'UPM moved' }).toBeGreaterThan(5);
     await expect(upm, 'the dragged point is the user’s').toHaveAttribute('data-source', 'modified');
-    assert.equal(await listItem(page, 'UPM').getAttribute('data-source'), null, 'no longer listed as constructed');
+    await expect(listItem(page, 'UPM'), 'no longer listed as constructed').not.toHaveAttribute('data-source');
     await expect(page.getByTestId('landmark-source')).toHaveAttribute('data-source', 'hand');
     await expect(marker(page, 'LPM'), 'the others stay constructed').toHaveAttribute('data-source', 'constructed');
     await t.screenshot(page, 'constructed-dragged-en');
@@ -108,8 +106,8 @@ test(
     await page.getByTestId('panel-tab-landmarks').click();
     const badge = listItem(page, 'stA').getByTestId('landmark-badge');
     await badge.waitFor();
-    assert.equal(await badge.innerText(), '구성됨');
-    assert.match((await badge.getAttribute('title')) ?? '', /구성한 추정 위치/);
+    await expect(badge).toHaveText('구성됨', { useInnerText: true });
+    await expect(badge).toHaveAttribute('title', /구성한 추정 위치/);
     await listItem(page, 'stA').locator('.landmark-item__main').click();
     await expect(page.getByTestId('landmark-source')).toHaveAttribute('data-source', 'constructed');
     await zoomOnIncisors(page);

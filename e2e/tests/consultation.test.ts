@@ -6,11 +6,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { facePhoto, placeProfile } from '../../apps/server/test/planning/face-photo.ts';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { test } from '../src/harness.ts';
+import { PatientsApi, cephalogramPath } from '../src/patients-api.ts';
 import { requireTool } from '../src/poppler.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { fromIp, signInThroughApi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 /**
  * Consultation mode (issue 28 item 5) on a dataset film with a facial photo drawn from the film's own
@@ -45,11 +45,7 @@ async function recordOf(api: PatientsApi, uuid: string): Promise<{ id: number; l
 test(
   'consultation: before/after photo, tracings and the plan in words; Korean; one-page PDF; slider; back to the viewer',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('consult');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'consult');
     // The ISBI 2015 films are 0.2 mm per pixel: the plan's millimetres need the calibration.
     await api.graphql('mutation { update_user_config(input: { default_ppm: 5 }) { default_ppm } }');
     mkdirSync(screensDir, { recursive: true });
@@ -91,7 +87,7 @@ test(
       { width: 1920, height: 1080 },
     ]) {
       const { page } = await t.newPage({ ...fromIp(user.ip), viewport: size, acceptDownloads: true });
-      await signInThroughUi(page, user);
+      await signInThroughApi(t.baseUrl, page.context(), user);
       await page.goto(`/viewer/${chart.chartUuid}`);
       await page.getByTestId('viewer-consultation').click();
       await expect(page).toHaveURL(new RegExp(`/consultation/${chart.chartUuid}$`));

@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
+import { expectTruthy } from '../src/expect-value.ts';
 import { test } from '../src/harness.ts';
-import { animationsDone, assert } from '../src/expect.ts';
+import { animationsDone } from '../src/expect.ts';
 
 type Page = import('playwright-core').Page;
 
@@ -19,17 +20,17 @@ test('dialogs and menus: the confirm popup takes focus, keeps Tab inside, Escape
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Cancel subscription' });
   await dialog.waitFor();
-  assert.equal(await dialog.evaluate((el) => el.tagName), 'DIALOG');
-  assert.ok((await focused(page)).inDialog, 'focus moved into the dialog');
+  await expect.poll(() => dialog.evaluate((el) => el.tagName)).toBe('DIALOG');
+  expectTruthy((await focused(page)).inDialog, 'focus moved into the dialog');
   for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
     await page.keyboard.press(key);
-    assert.ok((await focused(page)).inDialog, `focus still inside the dialog after ${key}`);
+    expectTruthy((await focused(page)).inDialog, `focus still inside the dialog after ${key}`);
   }
   await animationsDone(page.locator('body'));
   await t.screenshot(page, 'dialog-confirm-en');
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
-  assert.equal((await focused(page)).text, 'Cancel subscription', 'focus back on the opener');
+  await expect.poll(async () => (await focused(page)).text, { message: 'focus back on the opener' }).toBe('Cancel subscription');
 });
 
 test('dialogs and menus: header menus open with the keyboard, arrows move, Escape returns focus (ko + en)', async (t) => {
@@ -46,13 +47,13 @@ test('dialogs and menus: header menus open with the keyboard, arrows move, Escap
     await menu.waitFor();
     await expect(picker).toHaveAttribute('aria-expanded', 'true');
     const checked = await page.evaluate(() => document.activeElement?.getAttribute('aria-checked'));
-    assert.equal(checked, 'true', 'focus starts on the current language');
+    expect(checked, 'focus starts on the current language').toBe('true');
     await page.keyboard.press('ArrowDown');
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('role')), 'menuitemradio');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitemradio');
     await t.screenshot(page, `menu-language-${locale.slice(0, 2)}`);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'language-picker');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('language-picker');
 
     await page.getByTestId('user-menu').click();
     await page.getByRole('menu', { name: userMenu }).waitFor();

@@ -5,12 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Download, type Page } from '@playwright/test';
 import { startOrthanc } from '../../apps/server/test/helpers/orthanc.ts';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
+import { expectAiLandmarks } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { serverDataDir, setOutboxDir } from '../src/outbox.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { startServer } from '../src/server.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { fromIp, signInThroughApi } from '../src/sign-in.ts';
 
 /**
  * DICOM out from the viewer's Report tab (docs/dicom-out.md): "Download report (DICOM)" and "Download
@@ -51,7 +51,7 @@ test(
       const patient = { first_name: 'Dicom Kim', birth_info: '2011-06-02', gender: false };
       const { chartId, chartUuid } = await api.createPatient(patient, { ceph: cephalogramPath(1), shootDate: '2025-10-07' });
       const { page } = await t.newPage({ baseURL: server.baseUrl, ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-      await signInThroughUi(page, user);
+      await signInThroughApi(server.baseUrl, page.context(), user);
       await page.goto(`/viewer/${chartUuid}`);
       await expectAiLandmarks(page, 30_000);
       await page.getByTestId('panel-tab-report').click();
@@ -62,24 +62,24 @@ test(
       // The report: an Encapsulated PDF holding the report PDF, for this patient.
       const reportFile = join(server.dataDir, 'report.dcm');
       const report = await download(page, 'download-report-dicom', reportFile);
-      assert.equal(report.suggestedFilename(), `ceppro-report-${chartId}.dcm`);
+      expect(report.suggestedFilename()).toBe(`ceppro-report-${chartId}.dcm`);
       const pdfObject = readDicom(reportFile);
-      assert.equal(pdfObject['SOPClassUID'], '1.2.840.10008.5.1.4.1.1.104.1');
-      assert.equal(pdfObject['MIMETypeOfEncapsulatedDocument'], 'application/pdf');
-      assert.match(JSON.stringify(pdfObject['PatientName']), /Dicom Kim/);
+      expect(pdfObject['SOPClassUID']).toBe('1.2.840.10008.5.1.4.1.1.104.1');
+      expect(pdfObject['MIMETypeOfEncapsulatedDocument']).toBe('application/pdf');
+      expect(JSON.stringify(pdfObject['PatientName'])).toMatch(/Dicom Kim/);
       const document = Buffer.from((pdfObject['EncapsulatedDocument'] as ArrayBuffer[])[0]!);
-      assert.equal(document.subarray(0, 5).toString('latin1'), '%PDF-');
+      expect(document.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 
       // The tracing: an RGB Secondary Capture in the same study.
       const tracingFile = join(server.dataDir, 'tracing.dcm');
       const tracing = await download(page, 'download-tracing-dicom', tracingFile);
-      assert.equal(tracing.suggestedFilename(), `ceppro-tracing-${chartId}.dcm`);
+      expect(tracing.suggestedFilename()).toBe(`ceppro-tracing-${chartId}.dcm`);
       const scObject = readDicom(tracingFile);
-      assert.equal(scObject['SOPClassUID'], '1.2.840.10008.5.1.4.1.1.7');
-      assert.equal(scObject['PhotometricInterpretation'], 'RGB');
-      assert.equal(scObject['StudyInstanceUID'], pdfObject['StudyInstanceUID']);
+      expect(scObject['SOPClassUID']).toBe('1.2.840.10008.5.1.4.1.1.7');
+      expect(scObject['PhotometricInterpretation']).toBe('RGB');
+      expect(scObject['StudyInstanceUID']).toBe(pdfObject['StudyInstanceUID']);
       const pixels = (scObject['PixelData'] as ArrayBuffer[])[0]!;
-      assert.equal(pixels.byteLength, Number(scObject['Rows']) * Number(scObject['Columns']) * 3);
+      expect(pixels.byteLength).toBe(Number(scObject['Rows']) * Number(scObject['Columns']) * 3);
       await t.screenshot(page, 'dicom-out-report-panel-en');
 
       // Send to PACS: the result names the PACS, and Orthanc lists the two new series in the chart's study.
@@ -90,9 +90,9 @@ test(
       });
       const study = String(pdfObject['StudyInstanceUID']);
       const listed = await fetch(`${pacs.dicomWebUrl}/studies/${study}/series`, { headers: { accept: 'application/dicom+json' } });
-      assert.equal(listed.status, 200);
+      expect(listed.status).toBe(200);
       const series = (await listed.json()) as Array<Record<string, { Value?: unknown[] }>>;
-      assert.deepEqual(series.map((s) => s['00080060']?.Value?.[0]).sort(), ['DOC', 'OT']);
+      expect(series.map((s) => s['00080060']?.Value?.[0]).sort()).toStrictEqual(['DOC', 'OT']);
       await t.screenshot(page, 'dicom-out-pacs-sent-en');
 
       // Korean: the same panel in the user's language.

@@ -4,11 +4,13 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { buildDicom, encodeJpegLossless, SYNTAX, uint16Samples } from '../../apps/server/test/images/dicom-builder.ts';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { serverDataDir } from '../src/outbox.ts';
 import { PatientsApi, cephalogramPath, datasetDir, storedObjects } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 import { expect, type Locator } from '@playwright/test';
 
 /**
@@ -86,7 +88,7 @@ test(
     await page.getByTestId('panel-tab-analysis').click();
     const status = page.getByTestId('calibration-status');
     await expect(status, 'calibrated from the DICOM Pixel Spacing').toHaveAttribute('data-source', 'dicom');
-    assert.equal(Number(await status.getAttribute('data-ppm')), 10, '0.1 mm per pixel is 10 px/mm');
+    await expect.poll(async () => Number(await status.getAttribute('data-ppm')), { message: '0.1 mm per pixel is 10 px/mm' }).toBe(10);
     await expect(status).toContainText(/DICOM · 10\.00 px\/mm/, { useInnerText: true });
     await expect(status).toHaveAttribute('title', /Pixel Spacing 0\.1 × 0\.1 mm/);
     const table = page.getByTestId('analysis-table');
@@ -114,11 +116,7 @@ test(
   'dicom: change image takes a JPEG Baseline DICOM calibrated by Imager Pixel Spacing / ' +
     'magnification, offers its study date, and refuses a multi-frame file in the drop zone',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('dicom-change');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'dicom-change');
     const created = await api.createPatient(
       { first_name: 'Change Dicom', birth_info: '2001-02-03', gender: false },
       { ceph: cephalogramPath(1) },
@@ -176,8 +174,10 @@ test(
     const status = page.getByTestId('calibration-status');
     await expect(status, 'calibrated from Imager Pixel Spacing').toHaveAttribute('data-source', 'dicom');
     // 0.11 mm at the detector / magnification 1.1 = 0.1 mm at the patient: 10 px/mm.
-    assert.ok(Math.abs(Number(await status.getAttribute('data-ppm')) - 10) < 1e-9, `px/mm ${await status.getAttribute('data-ppm')}`);
-    assert.match((await status.getAttribute('title')) ?? '', /Imager Pixel Spacing 0\.11 × 0\.11 mm.*magnification 1\.1/);
+    await expect
+      .poll(async () => Math.abs(Number(await status.getAttribute('data-ppm')) - 10), { message: 'px/mm within 1e-9 of 10' })
+      .toBeLessThan(1e-9);
+    await expect(status).toHaveAttribute('title', /Imager Pixel Spacing 0\.11 × 0\.11 mm.*magnification 1\.1/);
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'vi'));
     await page.reload();
     await page.getByTestId('panel-tab-analysis').click();
@@ -209,8 +209,8 @@ test(
     const check = page.waitForResponse((r) => r.url().endsWith('/minio/chart_data_request'));
     await page.getByTestId('save').click();
     const refused = await check;
-    assert.equal(refused.status(), 415);
-    assert.equal(((await refused.json()) as { code?: string }).code, 'DICOM_UNREADABLE');
+    expect(refused.status()).toBe(415);
+    expect(((await refused.json()) as { code?: string }).code).toBe('DICOM_UNREADABLE');
     const popup = page.getByTestId('confirm-popup');
     await popup.getByText('This DICOM file could not be read.', { exact: false }).waitFor({ timeout: 20_000 });
     await expect(popup).toContainText(/DICOM file not accepted/, { useInnerText: true });
@@ -227,8 +227,8 @@ test(
     const data = await api.graphql<{ patients: { pagination: { total: number } }; charts: unknown[] }>(
       '{ patients(filter: { image_type_cd: [] }) { pagination { total } } charts { id } }',
     );
-    assert.equal(data.patients.pagination.total, 0, 'no patient');
-    assert.equal(data.charts.length, 0, 'no chart');
+    expect(data.patients.pagination.total, 'no patient').toBe(0);
+    expect(data.charts.length, 'no chart').toBe(0);
   },
   { timeoutMs: 120_000 },
 );
@@ -258,9 +258,9 @@ test('dicom: the prefill offer and a drop-zone refusal in Korean', async (t) => 
   });
   await page.getByTestId('drop-ceph-input').setInputFiles(film);
   await page.getByTestId('dicom-prefill').waitFor();
-  assert.match(
-    await page.getByTestId('dicom-prefill').innerText(),
+  await expect(page.getByTestId('dicom-prefill')).toHaveText(
     /DICOM 파일에서 찾은 정보[\s\S]*김민준[\s\S]*2008-09-15[\s\S]*남[\s\S]*2025-03-01/,
+    { useInnerText: true },
   );
   await t.screenshot(page, 'dicom-prefill-ko');
   await page.getByTestId('dicom-prefill-use').click();
@@ -335,7 +335,7 @@ test('dicom: the drop zone previews an uncompressed 8/16-bit DICOM film, and sho
   // Canvas pixels are not in the DOM: polled.
   await expect.poll(async () => (await previewGreys(preview, [0.05, 0.5, 0.95])).length, { message: 'the 8-bit preview drawn' }).toBe(3);
   const greys8 = await previewGreys(preview, [0.05, 0.5, 0.95]);
-  assert.ok(greys8[0]! < 40 && greys8[1]! > 100 && greys8[1]! < 160 && greys8[2]! > 215, `8-bit ramp: ${greys8.join(', ')}`);
+  expectTruthy(greys8[0]! < 40 && greys8[1]! > 100 && greys8[1]! < 160 && greys8[2]! > 215, `8-bit ramp: ${greys8.join(', ')}`);
   await expect(page.getByTestId('drop-ceph-dicom-info')).toContainText(/800 × 600 px[\s\S]*0\.1 × 0\.1 mm/, { useInnerText: true });
   await t.screenshot(page, 'dicom-preview-8bit-en');
 
@@ -350,7 +350,7 @@ test('dicom: the drop zone previews an uncompressed 8/16-bit DICOM film, and sho
     )
     .toBe(true);
   const greys16 = await previewGreys(preview, [0.05, 0.5, 0.95]);
-  assert.ok(greys16[1]! > 100 && greys16[1]! < 160 && greys16[2]! < 40, `16-bit MONOCHROME1 ramp: ${greys16.join(', ')}`);
+  expectTruthy(greys16[1]! > 100 && greys16[1]! < 160 && greys16[2]! < 40, `16-bit MONOCHROME1 ramp: ${greys16.join(', ')}`);
   await expect(page.getByTestId('drop-ceph-dicom-info')).toContainText(/0\.14 × 0\.14 mm/, { useInnerText: true });
 
   // JPEG Lossless: a browser cannot draw it; the card names the file, its size and spacing.

@@ -1,9 +1,9 @@
 import { expect, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { animationsDone } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { test } from '../src/harness.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 /*
  * Issue 29 item 1 / issue 25 item 4: every document of the analysis record is saved from the revision
@@ -54,11 +54,7 @@ async function expectStoredMove(page: Page, chartUuid: string, mm: string, messa
 test(
   'document conflict: one user moves the VTO plan in two tabs; the second save is refused with a message and the newer plan shown',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('doctabs');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'doctabs');
     // Movements in mm need the calibration (the ISBI 2015 films are 0.2 mm per pixel).
     await api.graphql('mutation { update_user_config(input: { default_ppm: 5 }) { default_ppm } }');
     const patient = await api.createPatient(
@@ -119,11 +115,7 @@ const superimpositionSaved = (page: Page) =>
 test(
   'document conflict: one user changes the superimposition in two tabs; the second save is refused and the newer choices shown',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('docsup');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'docsup');
     const patient = await api.createPatient(
       { first_name: 'Two Tabs', birth_info: '2010-05-06', gender: false },
       { ceph: cephalogramPath(3) },

@@ -1,14 +1,13 @@
-import { requireTool } from '../src/poppler.ts';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { test } from '../src/harness.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
+import { pdfPagePng } from '../src/pdf-files.ts';
+import { fromIp, signInThroughApi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 /**
  * The drawing pad (spec: tools with Pen first, pixel size 3, opacity 1, history, ratio 100 and
@@ -46,9 +45,9 @@ interface StoredDrawing {
 async function view(page: Page): Promise<{ scale: number; tx: number; ty: number; left: number; top: number }> {
   const transform = (await page.getByTestId('overlay-root').getAttribute('transform')) ?? '';
   const m = /matrix\(([^ ]+) 0 0 [^ ]+ ([^ ]+) ([^ )]+)\)/.exec(transform);
-  assert.ok(m, `overlay transform: ${transform}`);
+  expectTruthy(m, `overlay transform: ${transform}`);
   const box = await page.getByTestId('viewer-stage').boundingBox();
-  assert.ok(box);
+  expectTruthy(box);
   return { scale: Number(m[1]), tx: Number(m[2]), ty: Number(m[3]), left: box.x, top: box.y };
 }
 
@@ -61,7 +60,7 @@ async function toClient(page: Page, p: { x: number; y: number }): Promise<{ x: n
 async function imageAt(page: Page, fx: number, fy: number): Promise<{ x: number; y: number }> {
   const v = await view(page);
   const box = await page.getByTestId('viewer-stage').boundingBox();
-  assert.ok(box);
+  expectTruthy(box);
   return { x: Math.round((box.width * fx - v.tx) / v.scale), y: Math.round((box.height * fy - v.ty) / v.scale) };
 }
 
@@ -101,7 +100,7 @@ async function pageGraphql<T>(page: Page, query: string, variables: Record<strin
     },
     { query, variables },
   );
-  assert.ok(!body.errors?.length && body.data, `graphql: ${body.errors?.[0]?.message ?? 'no data'}`);
+  expectTruthy(!body.errors?.length && body.data, `graphql: ${body.errors?.[0]?.message ?? 'no data'}`);
   return body.data as T;
 }
 
@@ -112,19 +111,19 @@ async function storedDrawing(page: Page, chartUuid: string): Promise<StoredDrawi
     { u: chartUuid },
   );
   const chart = charts[0];
-  assert.ok(chart);
+  expectTruthy(chart);
   const { drawing_result } = await pageGraphql<{ drawing_result: StoredDrawing | null }>(
     page,
     'query($c: Int!) { drawing_result(chart_id: $c) }',
     { c: chart.id },
   );
-  assert.ok(drawing_result, 'a drawing_result is stored');
+  expectTruthy(drawing_result, 'a drawing_result is stored');
   return drawing_result;
 }
 
 const near = (a: Pair | undefined, b: Pair, tolerance: number, what: string) => {
-  assert.ok(a, `${what}: stored`);
-  assert.ok(
+  expectTruthy(a, `${what}: stored`);
+  expectTruthy(
     Math.abs(a[0] - b[0]) <= tolerance && Math.abs(a[1] - b[1]) <= tolerance,
     `${what}: ${a.join(',')} is within ${tolerance} px of ${b.join(',')}`,
   );
@@ -140,11 +139,7 @@ test(
   'drawing pad: draw, undo/redo, kept over reload at the same image positions, eraser, ' +
     'drawn on the Superimposition tab too, /drawing-pad defaults',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('drawing');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'drawing');
     const patient = await api.createPatient(
       { first_name: 'Draw Lee', birth_info: '2010-05-04', gender: true },
       { ceph: cephalogramPath(2), shootDate: '2021-06-01' },
@@ -156,16 +151,16 @@ test(
       { u: patient.chartUuid },
     );
     const recordId = charts[0]?.analysis_record_id;
-    assert.ok(recordId, 'the chart has an analysis record');
+    expectTruthy(recordId, 'the chart has an analysis record');
     const measurements = { version: 1, items: [] };
     await api.saveRecordDocuments(recordId, { drawing_result: { version: 1, measurements } });
 
     mkdirSync(screensDir, { recursive: true });
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await openViewer(page, patient.chartUuid);
     await page.getByTestId('drawing-mode').click();
-    assert.equal(await page.getByTestId('drawing-tool-pen').getAttribute('aria-checked'), 'true', 'Pen is the default tool');
+    await expect(page.getByTestId('drawing-tool-pen'), 'Pen is the default tool').toHaveAttribute('aria-checked', 'true');
     const v0 = await view(page);
     const tolerance = 1 / v0.scale + 0.5;
     const P = {
@@ -188,7 +183,7 @@ test(
     // Pen: the film does not pan under it.
     await drag(page, P.penFrom, P.penTo);
     const v1 = await view(page);
-    assert.deepEqual([v1.scale, v1.tx, v1.ty], [v0.scale, v0.tx, v0.ty], 'drawing does not pan the film');
+    expect([v1.scale, v1.tx, v1.ty], 'drawing does not pan the film').toStrictEqual([v0.scale, v0.tx, v0.ty]);
     await expectCount(page, 1, 'the pen stroke drawn');
 
     await page.getByTestId('drawing-tool-line').click();
@@ -218,31 +213,28 @@ test(
     await t.screenshot(page, 'drawing-en');
 
     const first = await storedDrawing(page, patient.chartUuid);
-    assert.deepEqual(
-      first.coords.map((s) => s.tool),
-      ['pen', 'line', 'rectangle', 'text'],
-    );
-    assert.deepEqual(first.measurements, measurements, 'the measurements key is kept');
+    expect(first.coords.map((s) => s.tool)).toStrictEqual(['pen', 'line', 'rectangle', 'text']);
+    expect(first.measurements, 'the measurements key is kept').toStrictEqual(measurements);
     const line = first.coords[1];
     near(line?.from, pair(P.lineFrom), tolerance, 'line start');
     near(line?.to, pair(P.lineTo), tolerance, 'line end');
     near(first.coords[2]?.to, pair(P.rectTo), tolerance, 'rectangle corner');
     near(first.coords[3]?.at, pair(P.text), tolerance, 'text position');
-    assert.equal(first.coords[3]?.text, 'Check the airway');
+    expect(first.coords[3]?.text).toBe('Check the airway');
     const pen = first.coords[0];
-    assert.ok(pen && pen.opacity === 1 && pen.scales, 'spec defaults: opacity 1, stroke scales with the zoom');
+    expectTruthy(pen && pen.opacity === 1 && pen.scales, 'spec defaults: opacity 1, stroke scales with the zoom');
     // Pixel size 3 at ratio 100 is 3 screen px at zoom 100%: 3 / fitted scale in image px.
-    assert.ok(Math.abs(pen.width - 3 / v0.scale) < 0.05, `pen width ${pen.width} = 3 / ${v0.scale}`);
+    expect(Math.abs(pen.width - 3 / v0.scale), `pen width ${pen.width} = 3 / ${v0.scale}`).toBeLessThan(0.05);
 
     // Reload: the same shapes at the same image positions, on screen where the image points are.
     await page.reload();
     await page.getByTestId('viewer-image').waitFor();
     await expectCount(page, 4, 'the drawings are back after a reload');
     const lineEl = page.locator('[data-testid="drawing-shape"][data-tool="line"]');
-    assert.equal(await lineEl.getAttribute('data-from'), line?.from?.join(','));
+    await expect(lineEl).toHaveAttribute('data-from', String(line?.from?.join(',')));
     const box = await lineEl.boundingBox();
     const start = await toClient(page, { x: line?.from?.[0] ?? 0, y: line?.from?.[1] ?? 0 });
-    assert.ok(box && Math.abs(box.x - start.x) < 3, `the line starts on screen where its image point is (${box?.x} vs ${start.x})`);
+    expectTruthy(box && Math.abs(box.x - start.x) < 3, `the line starts on screen where its image point is (${box?.x} vs ${start.x})`);
 
     // Eraser: one touch removes the line only.
     await page.getByTestId('drawing-mode').click();
@@ -252,10 +244,7 @@ test(
     await expectCount(page, 3, 'the eraser removed one shape');
     await saved(page);
     const erased = await storedDrawing(page, patient.chartUuid);
-    assert.deepEqual(
-      erased.coords.map((s) => s.tool),
-      ['pen', 'rectangle', 'text'],
-    );
+    expect(erased.coords.map((s) => s.tool)).toStrictEqual(['pen', 'rectangle', 'text']);
 
     // On the Superimposition tab: the same film drawings, and one drawn there joins them.
     await page.getByTestId('panel-tab-superimposition').click();
@@ -267,12 +256,9 @@ test(
     await expectCount(page, 4, 'back on Landmarks: the arrow is there too');
     await saved(page);
     const routed = await storedDrawing(page, patient.chartUuid);
-    assert.deepEqual(
-      routed.coords.map((s) => s.tool),
-      ['pen', 'rectangle', 'text', 'arrow'],
-    );
-    assert.deepEqual(routed.superimpositionCoords, []);
-    assert.deepEqual(routed.measurements, measurements, 'the measurements key is still kept');
+    expect(routed.coords.map((s) => s.tool)).toStrictEqual(['pen', 'rectangle', 'text', 'arrow']);
+    expect(routed.superimpositionCoords).toStrictEqual([]);
+    expect(routed.measurements, 'the measurements key is still kept').toStrictEqual(measurements);
 
     // In the report: the printed film (drawn with the drawings on it) and the server PDF are made.
     await page.getByTestId('panel-tab-report').click();
@@ -296,25 +282,13 @@ test(
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);
     const serverPdf = join(screensDir, 'drawing-server-report.pdf');
     await download.saveAs(serverPdf);
-    assert.ok(readFileSync(serverPdf).subarray(0, 5).toString('latin1') === '%PDF-', 'the server PDF is made');
-    if (requireTool('/usr/bin/pdftoppm'))
-      execFileSync('/usr/bin/pdftoppm', [
-        '-png',
-        '-r',
-        '60',
-        '-f',
-        '1',
-        '-l',
-        '1',
-        '-singlefile',
-        serverPdf,
-        join(screensDir, 'drawing-server-page1'),
-      ]);
+    expect(readFileSync(serverPdf).subarray(0, 5).toString('latin1'), 'the server PDF is made').toBe('%PDF-');
+    pdfPagePng(serverPdf, 1, screensDir, 'drawing-server-page1');
 
     // The settings page: no placeholder; its defaults are saved and a new drawing uses them.
     await page.goto('/drawing-pad');
     await page.getByTestId('drawing-pad-form').waitFor();
-    assert.equal(await page.getByTestId('placeholder').count(), 0, 'the placeholder is gone');
+    await expect(page.getByTestId('placeholder'), 'the placeholder is gone').toHaveCount(0);
     await t.screenshot(page, 'drawing-pad-en');
     await page.getByTestId('drawing-pad-tool').selectOption('line');
     await page.getByTestId('drawing-pad-size').fill('5');
@@ -330,7 +304,7 @@ test(
       'query { user_config { drawing_config } }',
       {},
     );
-    assert.deepEqual(user_config.drawing_config, {
+    expect(user_config.drawing_config).toStrictEqual({
       version: 1,
       tool: 'line',
       size: 5,
@@ -343,17 +317,16 @@ test(
     await openViewer(page, patient.chartUuid);
     await expectCount(page, 4, 'the film drawings');
     await page.getByTestId('drawing-mode').click();
-    assert.equal(await page.getByTestId('drawing-tool-line').getAttribute('aria-checked'), 'true', 'the saved default tool');
+    await expect(page.getByTestId('drawing-tool-line'), 'the saved default tool').toHaveAttribute('aria-checked', 'true');
     await drag(page, P.newFrom, P.newTo);
     await expectCount(page, 5, 'the new line drawn');
     await saved(page);
     const withDefaults = await storedDrawing(page, patient.chartUuid);
     const added = withDefaults.coords[4];
-    assert.deepEqual(
+    expect(
       { tool: added?.tool, color: added?.color, opacity: added?.opacity, width: added?.width, scales: added?.scales },
-      { tool: 'line', color: '#00aa00', opacity: 0.5, width: 10, scales: false },
       'the new drawing uses the saved defaults (5 px x 200%, constant on screen)',
-    );
+    ).toStrictEqual({ tool: 'line', color: '#00aa00', opacity: 0.5, width: 10, scales: false });
 
     // Another language: the pad and its settings page translated.
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
@@ -361,7 +334,7 @@ test(
     await page.getByTestId('viewer-image').waitFor();
     await expectCount(page, 5, 'the drawings after switching language');
     await page.getByTestId('drawing-mode').click();
-    assert.equal(await page.getByTestId('drawing-tool-eraser').getAttribute('aria-label'), '消しゴム');
+    await expect(page.getByTestId('drawing-tool-eraser')).toHaveAttribute('aria-label', '消しゴム');
     await t.screenshot(page, 'drawing-ja');
     await page.goto('/drawing-pad');
     await page.getByTestId('drawing-pad-form').waitFor();
@@ -375,11 +348,7 @@ test(
   'drawing pad: drawings belong to the film: one made on the Superimposition tab ' +
     '(and an older one stored apart) shows on every tab after a reload',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('drawing-film');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'drawing-film');
     const patient = await api.createPatient(
       { first_name: 'Film Draw', birth_info: '2011-03-02', gender: false },
       { ceph: cephalogramPath(4), shootDate: '2022-02-01' },
@@ -389,7 +358,7 @@ test(
       { u: patient.chartUuid },
     );
     const recordId = charts[0]?.analysis_record_id;
-    assert.ok(recordId, 'the chart has an analysis record');
+    expectTruthy(recordId, 'the chart has an analysis record');
     // What an older version stored: a line drawn on the Superimposition tab, kept apart from the film's set.
     const older = {
       id: 'older-line',
@@ -405,7 +374,7 @@ test(
 
     mkdirSync(screensDir, { recursive: true });
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await openViewer(page, patient.chartUuid);
     await expectCount(page, 1, 'the older drawing is shown on the Landmarks tab');
 
@@ -419,11 +388,10 @@ test(
     await expectCount(page, 2, 'the arrow drawn on the Superimposition tab, beside the older line');
     await saved(page);
     const stored = await storedDrawing(page, patient.chartUuid);
-    assert.deepEqual(
+    expect(
       stored.coords.map((s) => s.tool),
-      ['arrow'],
       'the new drawing is stored with the film',
-    );
+    ).toStrictEqual(['arrow']);
 
     // After a reload, every tab shows both.
     await page.reload();
@@ -431,7 +399,7 @@ test(
     for (const tab of ['landmarks', 'analysis', 'profilogram', 'superimposition']) {
       await page.getByTestId(`panel-tab-${tab}`).click();
       await expectCount(page, 2, `both drawings on the ${tab} tab after a reload`);
-      assert.equal(await page.locator('[data-testid="drawing-shape"][data-tool="arrow"]').count(), 1, `the arrow on the ${tab} tab`);
+      await expect(page.locator('[data-testid="drawing-shape"][data-tool="arrow"]'), `the arrow on the ${tab} tab`).toHaveCount(1);
     }
     await page.getByTestId('panel-tab-landmarks').click();
     await t.screenshot(page, 'drawing-film-set-en');
@@ -444,11 +412,8 @@ test(
     await expectCount(page, 1, 'the older line erased from the Landmarks tab');
     await saved(page);
     const erased = await storedDrawing(page, patient.chartUuid);
-    assert.deepEqual(erased.superimpositionCoords, [], 'the older line is gone from the store');
-    assert.deepEqual(
-      erased.coords.map((s) => s.tool),
-      ['arrow'],
-    );
+    expect(erased.superimpositionCoords, 'the older line is gone from the store').toStrictEqual([]);
+    expect(erased.coords.map((s) => s.tool)).toStrictEqual(['arrow']);
 
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
     await page.reload();

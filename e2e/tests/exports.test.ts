@@ -1,12 +1,13 @@
-import ExcelJS from 'exceljs';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Download, type Page } from '@playwright/test';
+import { csvRecords, xlsxRecords } from '../../apps/server/test/helpers/export-files.ts';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { fromIp, signInThroughApi } from '../src/sign-in.ts';
 
 /**
  * Exports: on a dataset film the Analysis tab downloads the measurements as CSV (BOM, Korean name
@@ -18,54 +19,10 @@ import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 const FLOW = { timeoutMs: 180_000 };
 const BOM = '\uFEFF';
 
-function parseCsv(text: string): Array<Record<string, string>> {
-  const rows: string[][] = [];
-  let field = '';
-  let row: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  const [header = [], ...body] = rows;
-  return body.map((r) => Object.fromEntries(header.map((h, i) => [h, r[i] ?? ''])));
-}
-
 async function saved(download: Download, dir: string): Promise<Buffer> {
   const path = join(dir, download.suggestedFilename());
   await download.saveAs(path);
   return readFileSync(path);
-}
-
-async function xlsxRows(bytes: Buffer): Promise<Array<Record<string, unknown>>> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.getWorksheet('Measurements');
-  assert.ok(sheet, 'the workbook has a Measurements sheet');
-  const out: Array<Record<string, unknown>> = [];
-  let header: string[] = [];
-  sheet.eachRow((row, n) => {
-    const values = (row.values as unknown[]).slice(1);
-    if (n === 1) header = values.map(String);
-    else out.push(Object.fromEntries(header.map((h, i) => [h, values[i] ?? null])));
-  });
-  return out;
 }
 
 /** The analysis table's full-precision values by measurement id (the row's data-value). */
@@ -95,7 +52,7 @@ test(
     );
 
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await page.goto(`/viewer/${korean.chartUuid}`);
     await expectAiLandmarks(page, 30_000);
     await page.getByTestId('panel-tab-analysis').click();
@@ -107,54 +64,56 @@ test(
 
     // CSV of the selected analysis (Steiner by default): BOM, the name intact, the table's values.
     const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-    assert.equal(csvDownload.suggestedFilename(), `ceppro-measurements-${korean.chartId}.csv`);
+    expect(csvDownload.suggestedFilename()).toBe(`ceppro-measurements-${korean.chartId}.csv`);
     const csvBytes = await saved(csvDownload, dir);
-    assert.deepEqual([...csvBytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 BOM first');
-    const csv = parseCsv(csvBytes.toString('utf8').slice(BOM.length));
-    assert.equal(csv.length, await page.getByTestId('analysis-row').count(), 'one row per table row');
+    expect([...csvBytes.subarray(0, 3)], 'UTF-8 BOM first').toStrictEqual([0xef, 0xbb, 0xbf]);
+    const csv = csvRecords(csvBytes.toString('utf8').slice(BOM.length));
+    await expect(page.getByTestId('analysis-row'), 'one row per table row').toHaveCount(csv.length);
     let compared = 0;
     for (const row of csv) {
-      assert.equal(row['patient_name'], '홍길동');
-      assert.equal(row['shoot_date'], '2025-11-03');
-      assert.equal(row['model_version'] !== '', true, 'the model version is named');
+      expect(row['patient_name']).toBe('홍길동');
+      expect(row['shoot_date']).toBe('2025-11-03');
+      expect(row['model_version'] !== '', 'the model version is named').toBe(true);
       const shown = table.get(row['measurement_id'] ?? '');
       if (shown === undefined) continue;
-      assert.ok(Math.abs(Number(row['value']) - shown) < 1e-4, `${row['measurement_id']}: export ${row['value']} vs table ${shown}`);
+      expect(Math.abs(Number(row['value']) - shown), `${row['measurement_id']}: export ${row['value']} vs table ${shown}`).toBeLessThan(
+        1e-4,
+      );
       compared++;
     }
-    assert.ok(compared > 5, `compared ${compared} values with the table`);
+    expect(compared, `compared ${compared} values with the table`).toBeGreaterThan(5);
 
     // XLSX of every analysis, read back with exceljs.
     await page.getByTestId('export-all-analyses').check();
     const [xlsxDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-xlsx').click()]);
-    assert.equal(xlsxDownload.suggestedFilename(), `ceppro-measurements-${korean.chartId}.xlsx`);
-    const xlsx = await xlsxRows(await saved(xlsxDownload, dir));
-    assert.ok(new Set(xlsx.map((r) => r['analysis'])).size > 5, 'all analyses in the workbook');
+    expect(xlsxDownload.suggestedFilename()).toBe(`ceppro-measurements-${korean.chartId}.xlsx`);
+    const xlsx = await xlsxRecords(await saved(xlsxDownload, dir));
+    expect(new Set(xlsx.map((r) => r['analysis'])).size, 'all analyses in the workbook').toBeGreaterThan(5);
     const sna = xlsx.find((r) => r['measurement_id'] === 'SNA' && r['analysis'] === 'Steiner');
-    assert.ok(
+    expectTruthy(
       sna && typeof sna['value'] === 'number' && Math.abs((sna['value'] as number) - (table.get('SNA') ?? NaN)) < 1e-4,
       'SNA in the workbook equals the table',
     );
-    assert.equal(sna?.['patient_name'], '홍길동');
+    expect(sna?.['patient_name']).toBe('홍길동');
 
     // Landmarks JSON: AI positions with confidence, model, image size; nothing adjusted yet.
     const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-landmarks').click()]);
-    assert.equal(jsonDownload.suggestedFilename(), `ceppro-landmarks-${korean.chartId}.json`);
+    expect(jsonDownload.suggestedFilename()).toBe(`ceppro-landmarks-${korean.chartId}.json`);
     const doc = JSON.parse((await saved(jsonDownload, dir)).toString('utf8')) as {
       image: { width: number; height: number } | null;
       model: { version: string } | null;
       landmarks: Array<{ source: string; ai: { x: number; confidence: number } | null; adjusted: unknown }>;
     };
-    assert.ok(doc.image && doc.image.width > 0 && doc.image.height > 0, 'image size');
-    assert.ok(doc.model?.version, 'model version');
+    expectTruthy(doc.image && doc.image.width > 0 && doc.image.height > 0, 'image size');
+    expectTruthy(doc.model?.version, 'model version');
     const ai = doc.landmarks.filter((l) => l.source === 'AI');
-    assert.ok(ai.length >= 19, 'every AI landmark');
-    assert.ok(
+    expect(ai.length, 'every AI landmark').toBeGreaterThanOrEqual(19);
+    expectTruthy(
       ai.every((l) => l.ai !== null && l.adjusted === null),
       'AI positions, none adjusted',
     );
     // The rest are the points constructed from them (A', B', stomion, ...): no AI position, not adjusted.
-    assert.ok(
+    expectTruthy(
       doc.landmarks.every((l) => l.source === 'AI' || (l.source === 'constructed' && l.ai === null && l.adjusted === null)),
       'only AI and constructed points',
     );
@@ -168,13 +127,13 @@ test(
     await page.getByTestId('batch-export').waitFor();
     await t.screenshot(page, 'exports-list-en');
     const [batchDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-export-csv').click()]);
-    assert.match(batchDownload.suggestedFilename(), /^ceppro-measurements-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(batchDownload.suggestedFilename()).toMatch(/^ceppro-measurements-\d{4}-\d{2}-\d{2}\.csv$/);
     const batchBytes = await saved(batchDownload, dir);
-    assert.equal(batchBytes.subarray(0, 3).toString('hex'), 'efbbbf');
-    const batch = parseCsv(batchBytes.toString('utf8').slice(BOM.length));
-    assert.deepEqual(new Set(batch.map((r) => r['patient_name'])), new Set(['홍길동', 'Nguyễn Văn Đức']));
-    assert.deepEqual(new Set(batch.map((r) => r['chart_id'])), new Set([korean.chartId, vietnamese.chartId]));
-    assert.equal(batch.length, 2 * xlsx.length, 'every measurement of every analysis for both charts');
+    expect(batchBytes.subarray(0, 3).toString('hex')).toBe('efbbbf');
+    const batch = csvRecords(batchBytes.toString('utf8').slice(BOM.length));
+    expect(new Set(batch.map((r) => r['patient_name']))).toStrictEqual(new Set(['홍길동', 'Nguyễn Văn Đức']));
+    expect(new Set(batch.map((r) => r['chart_id']))).toStrictEqual(new Set([korean.chartId, vietnamese.chartId]));
+    expect(batch.length, 'every measurement of every analysis for both charts').toBe(2 * xlsx.length);
     await page.getByTestId('batch-export-done').waitFor();
     // WebSocket frames the page received (not DOM): polled.
     await expect
@@ -191,8 +150,8 @@ test(
     await page.getByTestId('batch-scope-page').check();
     await t.screenshot(page, 'exports-list-ko');
     const [pageDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('batch-export-xlsx').click()]);
-    const pageRows = await xlsxRows(await saved(pageDownload, dir));
-    assert.deepEqual(new Set(pageRows.map((r) => r['patient_name'])), new Set(['홍길동', 'Nguyễn Văn Đức']));
+    const pageRows = await xlsxRecords(await saved(pageDownload, dir));
+    expect(new Set(pageRows.map((r) => r['patient_name']))).toStrictEqual(new Set(['홍길동', 'Nguyễn Văn Đức']));
     await page.goto(`/viewer/${vietnamese.chartUuid}`);
     await page.getByTestId('panel-tab-analysis').click();
     await page.getByTestId('chart-exports').scrollIntoViewIfNeeded();

@@ -1,6 +1,7 @@
+import { expect } from '@playwright/test';
 import type { Page } from 'playwright-core';
+import { expectTruthy } from '../src/expect-value.ts';
 import { test } from '../src/harness.ts';
-import { assert } from '../src/expect.ts';
 
 /** Families the spec names (docs/spec-points.md §2): where the CSS names one, the app must serve it. */
 const SPEC_FONTS = /montserrat|noto sans kr/i;
@@ -30,10 +31,10 @@ function assertDeclaredFontsLoaded(state: FontState, where: string): string[] {
   const declared = state.stack.filter((family) => SPEC_FONTS.test(family));
   for (const family of declared) {
     const loaded = state.faces.filter((f) => f.family === family && f.status === 'loaded');
-    assert.ok(
-      loaded.length > 0,
+    expect(
+      loaded.length,
       `${where}: the CSS names "${family}" but no face of it was loaded (faces: ${JSON.stringify(state.faces)})`,
-    );
+    ).toBeGreaterThan(0);
   }
   return declared;
 }
@@ -44,10 +45,16 @@ test('fonts: Montserrat and (in Korean) Noto Sans KR are declared only where ser
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   const english = await fontState(page);
   const inEnglish = assertDeclaredFontsLoaded(english, 'English');
-  assert.ok(/montserrat/i.test(inEnglish[0] ?? ''), `English text starts with Montserrat: ${english.stack.join(', ')}`);
-  assert.ok(!english.stack.some((f) => /noto sans kr/i.test(f)), 'the English interface does not name the Korean font');
+  expect(inEnglish[0] ?? '', `English text starts with Montserrat: ${english.stack.join(', ')}`).toMatch(/montserrat/i);
+  expect(
+    english.stack.some((f) => /noto sans kr/i.test(f)),
+    'the English interface does not name the Korean font',
+  ).toBeFalsy();
   // Its 88 KB of @font-face rules are a stylesheet of their own, fetched for Korean only.
-  assert.ok(!english.faces.some((f) => /noto sans kr/i.test(f.family)), 'the Korean font rules are not loaded in English');
+  expect(
+    english.faces.some((f) => /noto sans kr/i.test(f.family)),
+    'the Korean font rules are not loaded in English',
+  ).toBeFalsy();
   await t.screenshot(page, 'fonts-en');
 
   const korean = await t.newPage({ locale: 'ko-KR' });
@@ -55,11 +62,11 @@ test('fonts: Montserrat and (in Korean) Noto Sans KR are declared only where ser
   await korean.page.getByRole('heading', { name: '로그인' }).waitFor();
   const state = await fontState(korean.page);
   const inKorean = assertDeclaredFontsLoaded(state, 'Korean');
-  assert.ok(
+  expectTruthy(
     inKorean.some((f) => /noto sans kr/i.test(f)),
     `the Korean interface names Noto Sans KR: ${state.stack.join(', ')}`,
   );
-  assert.ok(
+  expectTruthy(
     await korean.page.evaluate(() => document.fonts.check('16px "Noto Sans KR Variable"', '로그인')),
     'Hangul resolves to the served Noto Sans KR',
   );
@@ -98,19 +105,22 @@ test('fonts: Japanese and Chinese pages get Noto Sans JP / SC from the app, so n
     await page.goto('/');
     await page.getByRole('heading', { name: heading }).waitFor();
     const state = await fontState(page);
-    assert.ok(state.stack.includes(family), `${locale}: the CSS names ${family}: ${state.stack.join(', ')}`);
-    assert.ok(!state.stack.some((f) => other.test(f)), `${locale}: no other CJK face in the stack (${state.stack.join(', ')})`);
-    assert.ok(
+    expect(state.stack, `${locale}: the CSS names ${family}: ${state.stack.join(', ')}`).toContain(family);
+    expect(
+      state.stack.some((f) => other.test(f)),
+      `${locale}: no other CJK face in the stack (${state.stack.join(', ')})`,
+    ).toBeFalsy();
+    expectTruthy(
       state.faces.some((f) => f.family === family && f.status === 'loaded'),
       `${locale}: a slice of ${family} was loaded (faces: ${JSON.stringify(state.faces.filter((f) => f.status !== 'unloaded'))})`,
     );
-    assert.ok(
+    expectTruthy(
       await page.evaluate((text) => document.fonts.check(`16px "${text[0]}"`, text[1]), [family, heading]),
       `${locale}: ${heading}`,
     );
     const coverage = await uncoveredCjk(page, family);
-    assert.ok(coverage.checked >= 5, `${locale}: the page shows CJK text (${coverage.checked} characters)`);
-    assert.deepEqual(coverage.missing, [], `${locale}: characters no loaded ${family} slice covers`);
+    expect(coverage.checked, `${locale}: the page shows CJK text (${coverage.checked} characters)`).toBeGreaterThanOrEqual(5);
+    expect(coverage.missing, `${locale}: characters no loaded ${family} slice covers`).toStrictEqual([]);
     await t.screenshot(page, `fonts-${locale.slice(0, 2)}`);
   }
 });

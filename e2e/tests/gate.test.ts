@@ -1,6 +1,5 @@
 import { test } from '../src/harness.ts';
 import { expect } from '@playwright/test';
-import { assert } from '../src/expect.ts';
 
 const OFFLINE = 'You are currently offline. Please check your internet connection.';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:125.0) Gecko/20100101 Firefox/125.0';
@@ -17,8 +16,8 @@ test('gate: offline shows only the offline message, and the app returns when onl
   await context.setOffline(true);
   await page.getByText(OFFLINE).waitFor();
   const body = (await page.locator('body').innerText()).trim();
-  assert.equal(body, OFFLINE);
-  assert.equal(await page.locator('header.header').isVisible(), false);
+  expect(body).toBe(OFFLINE);
+  await expect(page.locator('header.header')).toBeHidden();
   await t.screenshot(page, 'gate-offline');
 
   await context.setOffline(false);
@@ -64,6 +63,6 @@ test('gate: headless Chromium in a 1280 x 800 window passes', async (t) => {
   await page.goto('/');
   await page.getByRole('heading', { name: 'Sign in' }).waitFor();
   const ua = await page.evaluate(() => navigator.userAgent);
-  assert.match(ua, /Chrome\//);
+  expect(ua).toMatch(/Chrome\//);
   await expect(page.getByTestId('gate'), 'no gate').toHaveCount(0);
 });

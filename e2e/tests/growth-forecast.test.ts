@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { test } from '../src/harness.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
+import { fromIp, signInThroughApi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 /**
  * Growth forecast (issue 28 item 4): for a 10-year-old boy the Growth tab forecasts 2 years with the
@@ -23,11 +23,7 @@ async function openGrowth(page: Page, chartUuid: string): Promise<void> {
 test(
   'growth forecast: a 10-year-old boy, 2 years ahead, tracing with SD circles and the method; an adult is told it does not apply',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('growth');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'growth');
     // The ISBI 2015 films here are 0.2 mm per pixel: the increments are in mm and need the calibration.
     await api.graphql('mutation { update_user_config(input: { default_ppm: 5 }) { default_ppm } }');
     // Born 2014-03-01, shot 2024-09-15: 10 whole years at the shoot date. gender false: male.
@@ -41,7 +37,7 @@ test(
     );
 
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await openGrowth(page, child.chartUuid);
     const panel = page.getByTestId('growth-panel');
     await expect(panel, 'the forecast applies to a 10-year-old').toHaveAttribute('data-status', 'ok', { timeout: 30_000 });

@@ -1,10 +1,11 @@
 import { DEFAULT_FILM_ADJUSTMENTS, filmToneCurve } from '@ceppro/ceph';
 import { expect, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks } from '../src/expect.ts';
+import { test } from '../src/harness.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
+import { fromIp, signInThroughApi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 /**
  * The viewer's image panel (issue 28, item 3): invert and gamma change the film's pixels as the
@@ -86,22 +87,18 @@ function filmSaved(page: Page): Promise<unknown> {
 test(
   'image tools: invert and gamma change the film pixels, are kept per chart across a reload, and Reset restores the film',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('image-tools');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'image-tools');
     const first = await api.createPatient(
       { first_name: 'Film Kim', birth_info: '1992-03-04', gender: true },
       { ceph: cephalogramPath(2), shootDate: '2025-09-01' },
     );
     const second = await api.addChart(first.patientId, { ceph: cephalogramPath(3), shootDate: '2025-12-01' });
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await page.goto(`/viewer/${first.chartUuid}`);
     await chartLoaded(page);
     const stored = await waitForFilm(page);
-    assert.ok(new Set(stored).size > 3, `the grid samples several greys: ${stored.join(',')}`);
+    expect(new Set(stored).size, `the grid samples several greys: ${stored.join(',')}`).toBeGreaterThan(3);
 
     // Invert from the keyboard: focus the checkbox, Space.
     const invert = page.getByTestId('film-invert');
@@ -132,7 +129,7 @@ test(
       2,
       `samples on the tone curve (invert, gamma 1.5): expected ${expected.join(',')}`,
     );
-    assert.ok(!within(adjusted, inverted, 2), 'gamma changed the inverted film');
+    expect(within(adjusted, inverted, 2), 'gamma changed the inverted film').toBeFalsy();
     await saved;
     await t.screenshot(page, 'image-tools-en');
 
@@ -148,9 +145,9 @@ test(
     await page.goto(`/viewer/${second.chartUuid}`);
     await chartLoaded(page);
     await waitForFilm(page);
-    assert.ok(!(await page.getByTestId('film-invert').isChecked()), 'the other chart is not inverted');
-    assert.ok(await page.getByTestId('film-reset').isDisabled(), 'the other chart has nothing to reset');
-    assert.equal(await page.getByTestId('film-gamma').count(), 0, 'no filter on: the more tools stay folded');
+    await expect(page.getByTestId('film-invert'), 'the other chart is not inverted').not.toBeChecked();
+    await expect(page.getByTestId('film-reset'), 'the other chart has nothing to reset').toBeDisabled();
+    await expect(page.getByTestId('film-gamma'), 'no filter on: the more tools stay folded').toHaveCount(0);
 
     // Back on the first chart (Japanese): still adjusted; Reset restores the film as stored and is kept too.
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
@@ -166,8 +163,8 @@ test(
     await page.reload();
     await chartLoaded(page);
     await waitForFilm(page);
-    assert.ok(!(await page.getByTestId('film-invert').isChecked()), 'the reset is kept with the chart');
-    assert.ok(within(await filmSamples(page), stored, 1), 'the film as stored after the reload');
+    await expect(page.getByTestId('film-invert'), 'the reset is kept with the chart').not.toBeChecked();
+    expectTruthy(within(await filmSamples(page), stored, 1), 'the film as stored after the reload');
   },
   FLOW,
 );

@@ -1,21 +1,18 @@
 import { test } from '../src/harness.ts';
 import { expect } from '@playwright/test';
-import { assert } from '../src/expect.ts';
-
-const htmlLang = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.lang);
 
 test('language: the browser language is used when nothing is stored', async (t) => {
   const { page } = await t.newPage({ locale: 'ja-JP' });
   await page.goto('/');
   await page.getByRole('heading', { name: 'ログイン' }).waitFor();
-  assert.equal(await htmlLang(page), 'ja');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
 });
 
 test('language: an unsupported browser language falls back to English', async (t) => {
   const { page } = await t.newPage({ locale: 'de-DE' });
   await page.goto('/');
   await page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
-  assert.equal(await htmlLang(page), 'en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await t.screenshot(page, 'home-unsupported-browser-language');
 });
 
@@ -23,17 +20,17 @@ test('language: a picked language is stored, survives reload and drives <html la
   const { page } = await t.newPage({ locale: 'en-US' }, { signedIn: true });
   await page.goto('/list/0');
   await page.getByRole('heading', { name: 'Patient list' }).waitFor();
-  assert.equal(await htmlLang(page), 'en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   await page.getByTestId('language-picker').click();
   await page.getByRole('menuitemradio', { name: 'Tiếng Việt' }).click();
   await page.getByRole('heading', { name: 'Danh sách bệnh nhân' }).waitFor();
-  assert.equal(await htmlLang(page), 'vi');
-  assert.equal(await page.evaluate(() => localStorage.getItem('ceppro.language')), 'vi');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('ceppro.language'))).toBe('vi');
 
   await page.reload();
   await page.getByRole('heading', { name: 'Danh sách bệnh nhân' }).waitFor();
-  assert.equal(await htmlLang(page), 'vi');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
 
   // and the stored choice beats the browser language in a new page of the same profile
   await page.getByTestId('language-picker').click();

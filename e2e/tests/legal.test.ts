@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { startServer } from '../src/server.ts';
 
@@ -14,8 +13,8 @@ test("legal: footer and sign-up open the terms and privacy pages; without the op
   await page.goto('/');
   const footer = page.getByTestId('footer');
   await footer.getByText('© 2023 DDH Inc. All rights reserved.').waitFor();
-  assert.equal(await footer.getByTestId('footer-udi').count(), 0, 'no UDI item while UDI_CODE is unset');
-  assert.doesNotMatch(await footer.innerText(), /not set/);
+  await expect(footer.getByTestId('footer-udi'), 'no UDI item while UDI_CODE is unset').toHaveCount(0);
+  await expect(footer).not.toHaveText(/not set/, { useInnerText: true });
 
   const opened = context.waitForEvent('page');
   await footer.getByRole('link', { name: 'Terms of service' }).click();
@@ -25,7 +24,7 @@ test("legal: footer and sign-up open the terms and privacy pages; without the op
   const note = terms.getByTestId('legal-template');
   await expect(note).toContainText(/Template: the operator of this service has not published its own text yet/, { useInnerText: true });
   await terms.getByRole('heading', { name: '3. Medical use' }).waitFor();
-  assert.doesNotMatch(await terms.locator('main').innerText(), /not included in this build/);
+  await expect(terms.locator('main')).not.toHaveText(/not included in this build/, { useInnerText: true });
   await t.screenshot(terms, 'legal-terms-en', { fullPage: true });
 
   // The sign-up agreements link to the same page.
@@ -37,16 +36,16 @@ test("legal: footer and sign-up open the terms and privacy pages; without the op
   await ko.page.goto('/privacy');
   await ko.page.getByRole('heading', { level: 1, name: '개인정보처리방침' }).waitFor();
   await expect(ko.page.getByTestId('legal-template')).toContainText(/견본: 이 서비스의 운영자가/, { useInnerText: true });
-  assert.equal(await ko.page.getByTestId('legal-language').count(), 0);
+  await expect(ko.page.getByTestId('legal-language')).toHaveCount(0);
   await t.screenshot(ko.page, 'legal-privacy-ko', { fullPage: true });
 
   // Vietnamese: no Vietnamese text is shipped: the English one, and the page says so in Vietnamese.
   const vi = await t.newPage({ locale: 'vi-VN' });
   await vi.page.goto('/terms');
   await vi.page.getByRole('heading', { level: 1, name: 'Terms of service' }).waitFor();
-  assert.match(
-    await vi.page.getByTestId('legal-language').innerText(),
+  await expect(vi.page.getByTestId('legal-language')).toHaveText(
     /Tài liệu này chưa có bằng ngôn ngữ của bạn\. Đang hiển thị bằng English\./,
+    { useInnerText: true },
   );
 });
 
@@ -66,17 +65,19 @@ test(
       const { page } = await t.newPage({ baseURL: server.baseUrl, locale: 'en-US' });
       await page.goto('/terms');
       await page.getByRole('heading', { level: 1, name: 'Clinic Cloud terms' }).waitFor();
-      assert.equal(await page.getByTestId('legal-template').count(), 0, "the operator's text is no template");
+      await expect(page.getByTestId('legal-template'), "the operator's text is no template").toHaveCount(0);
       await expect(page.getByRole('link', { name: 'write to us' })).toHaveAttribute('href', 'mailto:legal@example.com');
       const footer = page.getByTestId('footer');
       await footer.getByText('© 2023 Clinic Cloud Ltd. All rights reserved.').waitFor();
-      assert.equal(await footer.getByTestId('footer-udi').innerText(), 'UDI code: (01)08800012345678(10)3.00');
+      await expect(footer.getByTestId('footer-udi')).toHaveText('UDI code: (01)08800012345678(10)3.00', { useInnerText: true });
       await t.screenshot(page, 'legal-operator-en', { fullPage: true });
 
       const ko = await t.newPage({ baseURL: server.baseUrl, locale: 'ko-KR' });
       await ko.page.goto('/terms');
       await ko.page.getByRole('heading', { level: 1, name: '클리닉 클라우드 이용약관' }).waitFor();
-      assert.equal(await ko.page.getByTestId('footer').getByTestId('footer-udi').innerText(), 'UDI 코드: (01)08800012345678(10)3.00');
+      await expect(ko.page.getByTestId('footer').getByTestId('footer-udi')).toHaveText('UDI 코드: (01)08800012345678(10)3.00', {
+        useInnerText: true,
+      });
       await t.screenshot(ko.page, 'legal-operator-ko', { fullPage: true });
       // The operator wrote no privacy policy: the template, said to be one.
       await ko.page.goto('/privacy');

@@ -1,9 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser, type TestUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks, expectAtLeast } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir, nonCephPath } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks, expectAtLeast } from '../src/expect.ts';
+import { test } from '../src/harness.ts';
+import { cephalogramPath, nonCephPath } from '../src/patients-api.ts';
+import { fromIp, signInThroughApi, signInThroughUi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 /**
  * The lock screen (spec: the screen locks after long inactivity and unlocks with the account
@@ -45,30 +47,26 @@ test(
   'lock screen: locked, the page holds no patient data (also after a reload); ' +
     'unlocking restores zoom, tab, typed text and unsaved landmark edits',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('lock-viewer');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'lock-viewer');
     const { chartUuid } = await api.createPatient(
       { first_name: PATIENT, birth_info: '1988-07-09', gender: true },
       { ceph: cephalogramPath(3), shootDate: '2024-05-01' },
     );
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await page.goto(`/viewer/${chartUuid}`);
     await page.getByTestId('viewer-image').waitFor();
     await expectAiLandmarks(page, 20_000);
 
     // Zoomed in, and landmark A moved (not saved yet: the Landmarks tab saves when it is left).
     const stage = await page.getByTestId('viewer-stage').boundingBox();
-    assert.ok(stage);
+    expectTruthy(stage);
     await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
     for (let i = 0; i < 3; i += 1) await page.mouse.wheel(0, -100);
     const a = page.locator('[data-testid="landmark"][data-id="A"]');
     const x0 = Number(await a.getAttribute('data-x'));
     const dot = await a.locator('.landmark__dot').boundingBox();
-    assert.ok(dot, 'A on screen');
+    expectTruthy(dot, 'A on screen');
     await page.mouse.move(dot.x + dot.width / 2, dot.y + dot.height / 2);
     await page.mouse.down();
     await page.mouse.move(dot.x + dot.width / 2 + 30, dot.y + dot.height / 2, { steps: 10 });
@@ -78,17 +76,17 @@ test(
     const moved = Number(await a.getAttribute('data-x'));
     await expect(page.getByTestId('save-state'), 'the move is not saved yet').toHaveAttribute('data-state', 'unsaved');
     const before = await viewState(page);
-    assert.match(before.zoom, /\d+%/);
-    assert.notEqual(before.zoom.replace(/\D/g, ''), '100', 'zoomed in');
-    assert.deepEqual(await patientDataInPage(page), ['the patient name', 'landmarks', 'the film', 'the landmark list']);
+    expect(before.zoom).toMatch(/\d+%/);
+    expect(before.zoom.replace(/\D/g, ''), 'zoomed in').not.toBe('100');
+    await expect.poll(() => patientDataInPage(page)).toStrictEqual(['the patient name', 'landmarks', 'the film', 'the landmark list']);
 
     await page.getByTestId('viewer-lock').click();
     await page.getByTestId('lock-screen').waitFor();
-    assert.deepEqual(await patientDataInPage(page), [], 'locked: no patient data left in the page');
+    await expect.poll(() => patientDataInPage(page), { message: 'locked: no patient data left in the page' }).toStrictEqual([]);
     await t.screenshot(page, 'lock-screen-viewer-en');
     await unlock(page, user);
-    assert.deepEqual(await viewState(page), before, 'the same zoom, pan and tab after unlocking');
-    assert.equal(Number(await a.getAttribute('data-x')), moved, 'the unsaved move is still there');
+    await expect.poll(() => viewState(page), { message: 'the same zoom, pan and tab after unlocking' }).toStrictEqual(before);
+    await expect.poll(async () => Number(await a.getAttribute('data-x')), { message: 'the unsaved move is still there' }).toBe(moved);
     await expect(page.getByTestId('save-state')).toHaveAttribute('data-state', 'unsaved');
 
     // Another tab with an editor open and a name typed in it.
@@ -98,9 +96,9 @@ test(
     const onAnalysis = await viewState(page);
     await page.getByTestId('viewer-lock').click();
     await page.getByTestId('lock-screen').waitFor();
-    assert.deepEqual(await patientDataInPage(page), []);
+    await expect.poll(() => patientDataInPage(page)).toStrictEqual([]);
     await unlock(page, user);
-    assert.deepEqual(await viewState(page), onAnalysis, 'the Analysis tab, the same zoom and pan');
+    await expect.poll(() => viewState(page), { message: 'the Analysis tab, the same zoom and pan' }).toStrictEqual(onAnalysis);
     await expect(page.getByTestId('custom-group-name'), 'the typed name is kept').toHaveValue('Ortho check');
 
     // A reload while locked (Korean): still nothing of the patient in the page until unlocked.
@@ -110,7 +108,7 @@ test(
     await page.reload();
     await page.getByTestId('lock-screen').waitFor();
     await page.getByText('화면이 잠겼습니다', { exact: false }).first().waitFor();
-    assert.deepEqual(await patientDataInPage(page), [], 'after a reload while locked: no patient data');
+    await expect.poll(() => patientDataInPage(page), { message: 'after a reload while locked: no patient data' }).toStrictEqual([]);
     await t.screenshot(page, 'lock-screen-viewer-ko');
     await unlock(page, user);
     await page.getByTestId('viewer-image').waitFor();
@@ -134,13 +132,13 @@ test('lock screen: a question open when the screen locks is out of the page, and
 
   await page.clock.fastForward(2500); // the page's clock: 2.5 s without input
   await page.getByTestId('lock-screen').waitFor();
-  assert.equal(await popup.count(), 0, 'the question is out of the page while locked');
-  assert.equal(await page.getByTestId('drop-ceph-name').count(), 0, 'so is the form');
+  await expect(popup, 'the question is out of the page while locked').toHaveCount(0);
+  await expect(page.getByTestId('drop-ceph-name'), 'so is the form').toHaveCount(0);
   await unlock(page, user);
   await popup.waitFor();
-  assert.equal(await popup.evaluate((el) => el.matches(':modal')), true, 'asked again as a modal');
+  await expect.poll(() => popup.evaluate((el) => el.matches(':modal')), { message: 'asked again as a modal' }).toBe(true);
   await popup.getByRole('button', { name: 'Stay' }).click();
   await popup.waitFor({ state: 'detached' });
-  assert.equal(await page.getByTestId('drop-ceph-name').innerText(), 'coffee.jpg', 'the chosen film is still there');
-  assert.equal(new URL(page.url()).pathname, '/create');
+  await expect(page.getByTestId('drop-ceph-name'), 'the chosen film is still there').toHaveText('coffee.jpg', { useInnerText: true });
+  expect(new URL(page.url()).pathname).toBe('/create');
 });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
 import { SAVE_SCREENSHOTS, skip, test } from '../src/harness.ts';
 import { VIEWER_TABS, manualAccount, openTab, openViewer, settled, showTab, signInByForm, useLanguage } from '../src/manual-walk.ts';
 import type { ManualLang } from '../src/manual-walk.ts';
@@ -94,7 +94,7 @@ for (const lang of ['en', 'ko'] as const) {
       await openTab(page, 'analysis');
       await page.getByTestId('ruler-tool').click();
       const stage = await page.getByTestId('viewer-stage').boundingBox();
-      assert.ok(stage);
+      expectTruthy(stage);
       await page.mouse.click(stage.x + stage.width * 0.3, stage.y + stage.height * 0.8);
       await page.mouse.click(stage.x + stage.width * 0.3 + 200, stage.y + stage.height * 0.8);
       await page.getByTestId('ruler-length').waitFor();
@@ -150,11 +150,11 @@ test(
       await page.addInitScript((l) => window.localStorage.setItem('ceppro.language', l), lang);
       await page.goto('/');
       const { name, text } = await downloadedManualText(page);
-      assert.equal(name, file, `${lang}: file name`);
-      assert.ok(text.includes(heading), `${lang}: the manual's title "${heading}" is in the PDF`);
-      if (lang === 'ko') assert.ok(text.includes('환자 목록') && text.includes('진단'), 'ko: Korean chapters');
-      if (lang === 'en') assert.ok(text.includes('The patient list') && text.includes('not a diagnosis'), 'en: English chapters');
-      assert.match(text, /2 ?\/ ?\d+/, `${lang}: page numbers`);
+      expect(name, `${lang}: file name`).toBe(file);
+      expect(text, `${lang}: the manual's title "${heading}" is in the PDF`).toContain(heading);
+      if (lang === 'ko') expectTruthy(text.includes('환자 목록') && text.includes('진단'), 'ko: Korean chapters');
+      if (lang === 'en') expectTruthy(text.includes('The patient list') && text.includes('not a diagnosis'), 'en: English chapters');
+      expect(text, `${lang}: page numbers`).toMatch(/2 ?\/ ?\d+/);
     }
   },
   { timeoutMs: 150_000 },
@@ -188,8 +188,8 @@ test('tutorial: the welcome popup plays the recorded walkthrough, and stops it a
     )
     .toBe(true);
   const start = await state();
-  assert.equal(start.error, null, 'no media error');
-  assert.ok(start.duration > 5 && start.duration < 120, `a real walkthrough: ${start.duration} s`);
+  expect(start.error, 'no media error').toBe(null);
+  expectTruthy(start.duration > 5 && start.duration < 120, `a real walkthrough: ${start.duration} s`);
   await expect.poll(async () => (await state()).time, { message: 'playback advances' }).toBeGreaterThan(start.time + 0.5);
   await t.screenshot(page, 'tutorial-playing');
 
@@ -208,5 +208,5 @@ test('tutorial: the welcome popup plays the recorded walkthrough, and stops it a
     }
     return { before, after: v.paused };
   })(document.querySelector('[data-testid="tutorial-video"]'))`)) as { before: boolean; after: boolean };
-  assert.deepEqual(pausedAt, { before: false, after: true }, 'still playing at 59:00, paused by 60:00');
+  expect(pausedAt, 'still playing at 59:00, paused by 60:00').toStrictEqual({ before: false, after: true });
 });

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createActivatedUser, newUser, validTaxId } from '../src/accounts.ts';
 import { expect } from '@playwright/test';
-import { assert } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
 import { test } from '../src/harness.ts';
 import { requireTool } from '../src/poppler.ts';
 import { startServer } from '../src/server.ts';
@@ -25,10 +25,10 @@ test(
     await section.waitFor();
     await expect(page.getByTestId('membership-state')).toHaveText('Free trial');
     const text = await section.innerText();
-    assert.match(text, /Standard/);
-    assert.match(text, /₩50,000 a month/);
-    assert.match(text, /After the billing date, a subscription fee of ₩50,000 is charged \(one product excluded\)\./);
-    assert.match(text, /No charges yet\./);
+    expect(text).toMatch(/Standard/);
+    expect(text).toMatch(/₩50,000 a month/);
+    expect(text).toMatch(/After the billing date, a subscription fee of ₩50,000 is charged \(one product excluded\)\./);
+    expect(text).toMatch(/No charges yet\./);
     await expect(page.getByTestId('membership-next-charge')).toContainText(/^₩50,000 on /);
     await t.screenshot(page, 'membership-trial-en', { fullPage: true });
 
@@ -48,7 +48,7 @@ test(
     await expect(page.getByTestId('membership-state')).toHaveText('Cancelled');
     await expect(page.getByTestId('membership-next-charge')).toHaveText('None');
     await page.getByTestId('membership-access-ends').waitFor();
-    assert.equal(await section.getByRole('button', { name: 'Cancel subscription' }).count(), 0, 'nothing left to cancel');
+    await expect(section.getByRole('button', { name: 'Cancel subscription' }), 'nothing left to cancel').toHaveCount(0);
 
     // The state is the server's: a reload shows it, and in Korean.
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
@@ -57,7 +57,7 @@ test(
     await expect(page.getByTestId('membership-state')).toHaveText('해지됨');
     await expect(page.getByTestId('membership-next-charge')).toHaveText('없음');
     // Nothing will be charged any more, so the fee notice is gone.
-    assert.doesNotMatch(await section.innerText(), /구독료/);
+    await expect(section).not.toHaveText(/구독료/, { useInnerText: true });
     await t.screenshot(page, 'membership-cancelled-ko', { fullPage: true });
   },
 );
@@ -79,7 +79,7 @@ test(
         const seed = [join(root, 'e2e/src/seed-account.ts'), 'billed', ...account];
         const env = { ...process.env, DATA_DIR: dataDir };
         const seeded = spawnSync(process.execPath, ['--import', 'tsx', ...seed], { cwd: root, env, encoding: 'utf8' });
-        assert.equal(seeded.status, 0, `seeding the billed account failed: ${seeded.stderr}`);
+        expect(seeded.status, `seeding the billed account failed: ${seeded.stderr}`).toBe(0);
       },
     });
     try {
@@ -94,12 +94,12 @@ test(
       await expect(row).toHaveCount(1);
       const rowText = await row.innerText();
       const number = /CP-\d{6}-\d{6}/.exec(rowText)?.[0];
-      assert.ok(number, `an invoice number in "${rowText}"`);
-      assert.match(rowText, /₩50,000/);
-      assert.match(rowText, /Tax invoice/);
-      assert.match(rowText, /Issued/);
+      expectTruthy(number, `an invoice number in "${rowText}"`);
+      expect(rowText).toMatch(/₩50,000/);
+      expect(rowText).toMatch(/Tax invoice/);
+      expect(rowText).toMatch(/Issued/);
       const written = `${taxNumber.slice(0, 3)}-${taxNumber.slice(3, 5)}-${taxNumber.slice(5)}`;
-      assert.equal(await page.getByTestId('membership-tax-number').textContent(), written);
+      await expect(page.getByTestId('membership-tax-number')).toHaveText(written);
       await t.screenshot(page, 'membership-billing-en', { fullPage: true });
 
       // The PDF download: the invoice as the server renders it, Korean text readable.
@@ -108,12 +108,12 @@ test(
         page.waitForEvent('download', { timeout: 30_000 }),
         row.getByRole('button', { name: 'PDF' }).click(),
       ]);
-      assert.equal(download.suggestedFilename(), `ceppro-invoice-${number}.pdf`);
+      expect(download.suggestedFilename()).toBe(`ceppro-invoice-${number}.pdf`);
       const file = join(server.dataDir, 'invoice-download.pdf');
       await download.saveAs(file);
       requireTool('/usr/bin/pdftotext');
       const text = execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-      for (const piece of ['세금계산서', number, '50,000', '서울바른치과의원']) assert.ok(text.includes(piece), `"${piece}" in the PDF`);
+      for (const piece of ['세금계산서', number, '50,000', '서울바른치과의원']) expect(text, `"${piece}" in the PDF`).toContain(piece);
 
       // The same invoice went to the tax email given at sign-up, with the PDF attached.
       const outbox = join(server.dataDir, 'outbox');
@@ -123,15 +123,15 @@ test(
       // The outbox is files on disk, not the page: polled.
       await expect.poll(() => toTaxEmail() !== '', { message: `the invoice mail to ${taxEmail}` }).toBe(true);
       const mail = toTaxEmail();
-      assert.match(mail, new RegExp(`filename=.?ceppro-invoice-${number}\\.pdf`));
+      expect(mail).toMatch(new RegExp(`filename=.?ceppro-invoice-${number}\\.pdf`));
 
       await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
       await page.reload();
       await section.waitFor();
       await expect(page.getByTestId('membership-state')).toHaveText('이용 중');
       const koRow = await page.getByTestId('membership-invoice').innerText();
-      assert.match(koRow, /세금계산서/);
-      assert.match(koRow, /발행/);
+      expect(koRow).toMatch(/세금계산서/);
+      expect(koRow).toMatch(/발행/);
       await t.screenshot(page, 'membership-billing-ko', { fullPage: true });
     } finally {
       await server.stop();

@@ -1,9 +1,11 @@
 import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks } from '../src/expect.ts';
 import { skip, test, type TestContext } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { chooseDefaultPopulation } from '../src/viewer-steps.ts';
 
 /**
  * Norm sets by sex (issue 28 item 1, second review): a boy of 10 compared with the Caucasian 9-11 set gets
@@ -57,13 +59,13 @@ test(
     // Riolo 1974, boys aged 10: ANS–Me 68.9 ± 4.9 mm.
     await expect(normValue(page, 'LAFH')).toContainText(/68\.9 ± 4\.9/, { useInnerText: true });
     const lafh = await hoverTitle(page, 'LAFH');
-    assert.ok(lafh.includes('[N4]') && lafh.includes('Riolo'), `hover names the atlas: ${lafh}`);
+    expectTruthy(lafh.includes('[N4]') && lafh.includes('Riolo'), `hover names the atlas: ${lafh}`);
     await t.screenshot(page, 'norm-sets-by-sex-boy-mcnamara-en');
 
     await page.getByTestId('analysis-select').selectOption('std:bjork-jarabak');
     // Riolo 1974, boys aged 10: S–N 76.8 ± 3.2 mm (the adult catalogue norm is 71 ± 3).
     await expect(normValue(page, 'ANT_CRANIAL_BASE')).toContainText(/76\.8 ± 3\.2/, { useInnerText: true });
-    assert.ok((await hoverTitle(page, 'ANT_CRANIAL_BASE')).includes('[N4]'), 'S–N cites the atlas');
+    await expect.poll(() => hoverTitle(page, 'ANT_CRANIAL_BASE'), { message: 'S–N cites the atlas' }).toContain('[N4]');
     await t.screenshot(page, 'norm-sets-by-sex-boy-bjork-en');
 
     await openAnalysis(page, chartUuid, 'ko', 'std:mcnamara', 'LAFH');
@@ -71,7 +73,7 @@ test(
     await expect(inUse(page), 'the set line in Korean').toContainText('백인', { useInnerText: true });
     await expect(normValue(page, 'LAFH')).toContainText(/68\.9 ± 4\.9/, { useInnerText: true });
     const ko = await hoverTitle(page, 'LAFH');
-    assert.ok(ko.includes('[N4]') && ko.includes('Riolo'), `Korean hover names the atlas: ${ko}`);
+    expectTruthy(ko.includes('[N4]') && ko.includes('Riolo'), `Korean hover names the atlas: ${ko}`);
     await t.screenshot(page, 'norm-sets-by-sex-boy-mcnamara-ko');
   },
   FLOW,
@@ -84,15 +86,7 @@ test(
     const { page, chartUuid } = await chartOf(t, { first_name: 'Norm Adult', birth_info: '1990-03-01', gender: true });
 
     // The clinic's default population (Settings): Korean.
-    await page.goto('/setting');
-    const select = page.getByTestId('settings-norm-population-select');
-    await select.waitFor();
-    const stored = page.waitForResponse(
-      (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('UpdateSettings') && r.status() === 200,
-      { timeout: 20_000 },
-    );
-    await select.selectOption('korean');
-    await stored;
+    await chooseDefaultPopulation(page, 'korean');
 
     await openAnalysis(page, chartUuid, 'en', 'std:steiner', 'SNA');
     await expect(page.getByTestId('norm-population').locator('option[value=""]')).toContainText('Korean', { useInnerText: true });

@@ -1,9 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks } from '../src/expect.ts';
+import { test } from '../src/harness.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
+import { fromIp, signInThroughApi } from '../src/sign-in.ts';
+import { chooseDefaultPopulation, datasetUser } from '../src/viewer-steps.ts';
 
 /**
  * Norm sets (issue 28 item 1): a child gets the children's norm set of its age band automatically, the
@@ -37,18 +38,14 @@ async function openAnalysis(page: Page, chartUuid: string): Promise<void> {
 test(
   'norm sets: a 9-year-old gets the 9-11 set with its source on hover, a chart override sticks, Settings sets the default',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('norm-sets');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'norm-sets');
     // Born 2016-05-01, film shot 2025-10-20: 9 whole years at the shoot date.
     const { chartUuid } = await api.createPatient(
       { first_name: 'Norm Child', birth_info: '2016-05-01', gender: true },
       { ceph: cephalogramPath(2), shootDate: '2025-10-20' },
     );
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await openAnalysis(page, chartUuid);
 
     // Automatic: Caucasian (no default chosen yet), band 9-11.
@@ -57,7 +54,7 @@ test(
     // Facial depth: Ricketts' 87° at 9 y + 1°/3 y, at the band's middle (10.5 y) = 87.5 ± 3.
     await expect(normValue(page, 'FACIAL_DEPTH')).toContainText(/87\.5/, { useInnerText: true });
     const title = (await normValue(page, 'FACIAL_DEPTH').getAttribute('title')) ?? '';
-    assert.ok(title.includes('[N3]') && title.includes('Ricketts'), `hover names the source: ${title}`);
+    expectTruthy(title.includes('[N3]') && title.includes('Ricketts'), `hover names the source: ${title}`);
     await expect(page.getByTestId('norm-set-profilogram'), 'profilogram template labelled').toContainText(/Björk adult polygon/, {
       useInnerText: true,
     });
@@ -82,15 +79,7 @@ test(
     const back = drawingSaved(page);
     await page.getByTestId('norm-population').selectOption('');
     await back;
-    await page.goto('/setting');
-    const select = page.getByTestId('settings-norm-population-select');
-    await select.waitFor();
-    const stored = page.waitForResponse(
-      (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('UpdateSettings') && r.status() === 200,
-      { timeout: 20_000 },
-    );
-    await select.selectOption('japanese');
-    await stored;
+    const select = await chooseDefaultPopulation(page, 'japanese');
     await select.scrollIntoViewIfNeeded();
     await t.screenshot(page, 'norm-sets-settings-default');
 

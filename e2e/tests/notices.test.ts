@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator } from '@playwright/test';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { animationsDone, assert } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { animationsDone } from '../src/expect.ts';
 import { E2E_SERVER_BUILD } from '../src/global-setup.ts';
 import { test } from '../src/harness.ts';
 import { serverDataDir, setOutboxDir } from '../src/outbox.ts';
@@ -30,12 +31,12 @@ function addNotice(dataDir: string, kind: 'notice' | 'event', texts: Record<stri
     env: { ...process.env, DATA_DIR: dataDir },
     encoding: 'utf8',
   });
-  assert.equal(add.status, 0, `notices add failed: ${add.stderr}`);
+  expect(add.status, `notices add failed: ${add.stderr}`).toBe(0);
 }
 
 async function box(locator: Locator, what: string) {
   const b = await locator.boundingBox();
-  assert.ok(b, `${what} has no box`);
+  expectTruthy(b, `${what} has no box`);
   return b;
 }
 
@@ -85,14 +86,14 @@ test(
       await popup.waitFor();
       // Before: a modal popup took the focus (the rest of the address went into it) and the next click.
       await page.keyboard.type(user.email.slice(6));
-      assert.equal(await email.inputValue(), user.email, 'the typing went on into the email field');
+      await expect(email, 'the typing went on into the email field').toHaveValue(user.email);
       await expect(popup).toHaveAttribute('aria-modal', 'false');
 
       const banner = page.getByTestId('notice-banner');
       await expect(banner).toContainText(/Maintenance on Sunday[\s\S]*unavailable on Sunday from 02:00 to 04:00/, { useInnerText: true });
       const form = await box(page.getByTestId('sign-in-form'), 'sign-in form');
-      assert.ok(!overlaps(await box(popup, 'event popup'), form), 'the event popup is not over the sign-in form');
-      assert.ok(!overlaps(await box(banner, 'banner'), form), 'the banner is not over the sign-in form');
+      expect(overlaps(await box(popup, 'event popup'), form), 'the event popup is not over the sign-in form').toBeFalsy();
+      expect(overlaps(await box(banner, 'banner'), form), 'the banner is not over the sign-in form').toBeFalsy();
       await page.getByLabel('Password', { exact: true }).fill(user.password);
       await animationsDone(page.locator('body'));
       await t.screenshot(page, 'notices-sign-in-en');
@@ -118,8 +119,8 @@ test(
       await read;
       // Two frames after the notices arrived: React has rendered whatever they open.
       await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
-      assert.equal(await page.getByTestId('notice-banner').count(), 0, 'a dismissed notice stays away');
-      assert.equal(await page.getByRole('dialog').count(), 0, 'the event opens once per visit');
+      await expect(page.getByTestId('notice-banner'), 'a dismissed notice stays away').toHaveCount(0);
+      await expect(page.getByRole('dialog'), 'the event opens once per visit').toHaveCount(0);
 
       // Another reader, in Korean: the banner in Korean.
       const ko = await t.newPage({ baseURL: server.baseUrl, locale: 'ko-KR' });

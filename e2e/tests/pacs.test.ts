@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { expect, type Page } from '@playwright/test';
 import { makeDicom, makePdfDicom, startOrthanc } from '../../apps/server/test/helpers/orthanc.ts';
 import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks } from '../src/expect.ts';
 import { skip, test } from '../src/harness.ts';
 import { serverDataDir, setOutboxDir } from '../src/outbox.ts';
 import { cephalogramPath, datasetDir } from '../src/patients-api.ts';
@@ -80,7 +81,10 @@ test(
       await film.getByTestId('pacs-open-study').click();
       const series = page.getByTestId('pacs-series-item');
       await series.locator('img').waitFor({ timeout: 30_000 });
-      assert.ok(await series.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'thumbnail drawn');
+      expectTruthy(
+        await series.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        'thumbnail drawn',
+      );
       await t.screenshot(page, 'pacs-dialog-en');
 
       // Import: the file takes the dropped-file path (DICOM preview, details offered from its header).
@@ -110,7 +114,7 @@ test(
       await page.getByTestId('panel-tab-analysis').click();
       const status = page.getByTestId('calibration-status');
       await expect(status, 'calibrated from the DICOM Pixel Spacing').toHaveAttribute('data-source', 'dicom');
-      assert.equal(Number(await status.getAttribute('data-ppm')), 10, '0.1 mm per pixel is 10 px/mm');
+      await expect.poll(async () => Number(await status.getAttribute('data-ppm')), { message: '0.1 mm per pixel is 10 px/mm' }).toBe(10);
 
       // The dialog in Korean.
       await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import { createActivatedUser, newUser, type TestUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks, expectAtLeast } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks, expectAtLeast } from '../src/expect.ts';
 import { skip, test, type TestContext } from '../src/harness.ts';
 import { serverDataDir } from '../src/outbox.ts';
 import { PatientsApi, cephalogramPath, datasetDir, nonCephPath, storedObjects } from '../src/patients-api.ts';
@@ -32,13 +33,13 @@ async function rowTexts(page: Page): Promise<string[]> {
 /** Ground truth of the dataset film the flow uploads, by landmark name, in image px. */
 function groundTruth(n: number): Map<string, [number, number]> {
   const dir = datasetDir();
-  assert.ok(dir);
+  expectTruthy(dir);
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
     landmark_names: string[];
     images: Array<{ landmarks: Array<[number, number]> }>;
   };
   const image = manifest.images[manifest.images.length - 1 - n];
-  assert.ok(image);
+  expectTruthy(image);
   return new Map(manifest.landmark_names.map((name, i) => [name, image.landmarks[i] ?? [NaN, NaN]]));
 }
 
@@ -70,10 +71,10 @@ test(
     await page.waitForURL((u) => u.pathname === '/list/0', { timeout: 40_000 });
     await page.getByText('The new patient was registered.').waitFor();
     const [row] = await rowTexts(page);
-    assert.match(row ?? '', /Hana Lee/);
-    assert.match(row ?? '', /2012-07-15/);
-    assert.match(row ?? '', /2026-03-02/);
-    assert.match(row ?? '', /\bF\b/);
+    expect(row ?? '').toMatch(/Hana Lee/);
+    expect(row ?? '').toMatch(/2012-07-15/);
+    expect(row ?? '').toMatch(/2026-03-02/);
+    expect(row ?? '').toMatch(/\bF\b/);
     await t.screenshot(page, 'patient-list-one');
 
     await page.getByTestId('patient-row').first().click();
@@ -90,13 +91,16 @@ test(
       const y = Number(await landmark.getAttribute('data-y'));
       errors.push(Math.hypot(x - expected[0], y - expected[1]));
     }
-    assert.ok(errors.length >= 15, `expected the ISBI landmark names among ${count} drawn landmarks, matched ${errors.length}`);
+    expect(
+      errors.length,
+      `expected the ISBI landmark names among ${count} drawn landmarks, matched ${errors.length}`,
+    ).toBeGreaterThanOrEqual(15);
     errors.sort((a, b) => a - b);
     // 0.2 mm per px: the median error must be well under 4 mm where the landmarks are drawn.
-    assert.ok(
-      (errors[Math.floor(errors.length / 2)] ?? Infinity) < 20,
+    expect(
+      errors[Math.floor(errors.length / 2)] ?? Infinity,
       `median landmark error ${errors[Math.floor(errors.length / 2)]} px`,
-    );
+    ).toBeLessThan(20);
     await t.screenshot(page, 'viewer-ai-landmarks');
   },
   { timeoutMs: 120_000 },
@@ -119,7 +123,7 @@ test(
     }
     const page = await signedIn(t, user);
     await expect(page.getByTestId('pager-total')).toContainText(/11/, { useInnerText: true });
-    assert.equal((await rowTexts(page)).length, 10);
+    await expect.poll(async () => (await rowTexts(page)).length).toBe(10);
 
     await page.getByTestId('sort-first_name').click();
     const firstRow = page.getByTestId('patient-row').first();
@@ -138,7 +142,7 @@ test(
     await page.getByTestId('search-input').press('Enter');
     await page.waitForURL((u) => u.pathname === '/list/0');
     await expect(page.getByTestId('pager-total'), 'search total is 1').toHaveText(/^\s*Total 1\s*$/, { useInnerText: true });
-    assert.match((await rowTexts(page))[0] ?? '', /Zeta Park/);
+    await expect.poll(async () => (await rowTexts(page))[0] ?? '').toMatch(/Zeta Park/);
     await page.getByTestId('search-input').fill('nobody-like-this');
     await page.getByTestId('search-button').click();
     await page.getByTestId('list-empty').waitFor();
@@ -235,8 +239,8 @@ test(
     await page.getByTestId('save').click();
     const popup = page.getByTestId('confirm-popup');
     const detection = await refused;
-    assert.equal(detection.status(), 422);
-    assert.equal(((await detection.json()) as { code?: string }).code, 'XRAY_NOT_RECOGNIZED');
+    expect(detection.status()).toBe(422);
+    expect(((await detection.json()) as { code?: string }).code).toBe('XRAY_NOT_RECOGNIZED');
     await popup.getByText('X-ray not recognized').waitFor({ timeout: 40_000 });
     await expect(popup).toContainText(/Please check the X-ray image/, { useInnerText: true });
     await t.screenshot(page, 'xray-not-recognized');
@@ -255,9 +259,9 @@ test(
     const data = await api.graphql<{ patients: { pagination: { total: number } }; charts: unknown[]; analysis_records: { total: number } }>(
       '{ patients(filter: { image_type_cd: [] }) { pagination { total } } charts { id } analysis_records { total } }',
     );
-    assert.equal(data.patients.pagination.total, 0);
-    assert.equal(data.charts.length, 0);
-    assert.equal(data.analysis_records.total, 0);
+    expect(data.patients.pagination.total).toBe(0);
+    expect(data.charts.length).toBe(0);
+    expect(data.analysis_records.total).toBe(0);
     // The next patient is number 1: no half-created patient was counted.
     const next = await api.createPatient(
       { first_name: 'Real Film', birth_info: '2010-10-10', gender: false },
@@ -266,7 +270,7 @@ test(
     const patient = await api.graphql<{ patient: { patient_id: string } }>('query($id: Int!) { patient(id: $id) { patient_id } }', {
       id: next.patientId,
     });
-    assert.equal(patient.patient.patient_id, '1');
+    expect(patient.patient.patient_id).toBe('1');
   },
   { timeoutMs: 120_000 },
 );
@@ -287,7 +291,7 @@ test('new patient: Back or the browser back with a chosen film asks first; Stay 
   await page.getByTestId('np-name').fill('Typed only');
   await page.getByTestId('back-to-list').click();
   await page.waitForURL((u) => u.pathname === '/list/0');
-  assert.equal(await popup.count(), 0, 'no question without a chosen film');
+  await expect(popup, 'no question without a chosen film').toHaveCount(0);
 
   // A chosen film: Back asks; Stay keeps both films.
   await toCreate();
@@ -299,17 +303,17 @@ test('new patient: Back or the browser back with a chosen film asks first; Stay 
   await t.screenshot(page, 'new-patient-leave-en');
   await popup.getByRole('button', { name: 'Stay' }).click();
   await popup.waitFor({ state: 'detached' });
-  assert.equal(new URL(page.url()).pathname, '/create');
-  assert.equal(await page.getByTestId('drop-ceph-name').innerText(), 'astronaut.jpg', 'the cephalogram is still chosen');
-  assert.equal(await page.getByTestId('drop-face-name').innerText(), 'chelsea.jpg', 'the photo is still chosen');
+  expect(new URL(page.url()).pathname).toBe('/create');
+  await expect(page.getByTestId('drop-ceph-name'), 'the cephalogram is still chosen').toHaveText('astronaut.jpg', { useInnerText: true });
+  await expect(page.getByTestId('drop-face-name'), 'the photo is still chosen').toHaveText('chelsea.jpg', { useInnerText: true });
 
   // The browser's back button asks too.
   await page.goBack();
   await popup.waitFor();
   await popup.getByRole('button', { name: 'Stay' }).click();
   await popup.waitFor({ state: 'detached' });
-  assert.equal(new URL(page.url()).pathname, '/create');
-  assert.equal(await page.getByTestId('drop-ceph-name').innerText(), 'astronaut.jpg');
+  expect(new URL(page.url()).pathname).toBe('/create');
+  await expect(page.getByTestId('drop-ceph-name')).toHaveText('astronaut.jpg', { useInnerText: true });
   await page.goBack();
   await popup.waitFor();
   await popup.getByRole('button', { name: 'Leave' }).click();

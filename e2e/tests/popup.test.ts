@@ -2,9 +2,10 @@ import { expect } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expectTruthy } from '../src/expect-value.ts';
 import { E2E_SERVER_BUILD } from '../src/global-setup.ts';
 import { test } from '../src/harness.ts';
-import { animationsDone, assert, pauseClock } from '../src/expect.ts';
+import { animationsDone, pauseClock } from '../src/expect.ts';
 import { startServer } from '../src/server.ts';
 
 /** Two animation frames after the notices arrived: React has rendered whatever they open. */
@@ -21,7 +22,7 @@ test('popup: /test opens the cancel-subscription confirm, Escape closes it', asy
   await dialog.waitFor();
   await expect(dialog).toContainText(/50,000 won/, { useInnerText: true });
   const box = await dialog.boundingBox();
-  assert.ok(box && Math.round(box.width) >= 705, `modal width ${box?.width}`);
+  expectTruthy(box && Math.round(box.width) >= 705, `modal width ${box?.width}`);
   await animationsDone(page.locator('body')); // let the fade-in finish before the screenshot
   await t.screenshot(page, 'popup-confirm');
 
@@ -46,13 +47,13 @@ test('popup: event popup "do not open today" sets a one-day popup cookie', async
   await dialog.waitFor({ state: 'detached' });
 
   const cookie = (await context.cookies()).find((c) => c.name === 'popup');
-  assert.equal(cookie?.value, 'true');
+  expect(cookie?.value).toBe('true');
   const hours = ((cookie?.expires ?? 0) - Date.now() / 1000) / 3600;
-  assert.ok(hours > 23.9 && hours <= 24.01, `popup cookie lifetime ${hours} h`);
+  expectTruthy(hours > 23.9 && hours <= 24.01, `popup cookie lifetime ${hours} h`);
 
   await page.getByRole('button', { name: 'Event popup' }).click();
   await page.getByText('Event popup hidden').waitFor();
-  assert.equal(await page.getByRole('dialog').count(), 0);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
 test('loading overlay: shown and hidden again', async (t) => {
@@ -99,7 +100,7 @@ test(
           ],
           { cwd: root, env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' },
         );
-        assert.equal(add.status, 0, `notices add failed: ${add.stderr}`);
+        expect(add.status, `notices add failed: ${add.stderr}`).toBe(0);
       },
     });
     try {
@@ -119,7 +120,7 @@ test(
       await page.goto('/signup');
       await read;
       await settled(page);
-      assert.equal(await page.getByRole('dialog').count(), 0);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
 
       // A new visit shows it again; "do not open today" hides it for a day (the popup cookie).
       const again = await context.newPage();
@@ -130,13 +131,13 @@ test(
       await second.getByRole('button', { name: '닫기' }).last().click();
       await second.waitFor({ state: 'detached' });
       const cookie = (await context.cookies(server.baseUrl)).find((c) => c.name === 'popup');
-      assert.equal(cookie?.value, 'true');
+      expect(cookie?.value).toBe('true');
       const third = await context.newPage();
       read = noticesRead(third);
       await third.goto('/');
       await read;
       await settled(third);
-      assert.equal(await third.getByRole('dialog').count(), 0);
+      await expect(third.getByRole('dialog')).toHaveCount(0);
 
       // Another reader in English gets the English text.
       const english = await t.newPage({ baseURL: server.baseUrl, locale: 'en-US' });

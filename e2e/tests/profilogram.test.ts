@@ -1,15 +1,14 @@
-import { requireTool } from '../src/poppler.ts';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 import type { StoredLandmark } from '@ceppro/contract';
+import { expectTruthy } from '../src/expect-value.ts';
+import { test } from '../src/harness.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
+import { pdfPagePng, pdfText, printToPdf } from '../src/pdf-files.ts';
+import { fromIp, signInThroughApi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 /**
  * The viewer's Profilogram and Measure tabs on a dataset film at the user's default PPM (5 px/mm,
@@ -43,7 +42,7 @@ const TEMPLATE: Record<Id, { x: number; y: number }> = {
 function handDeviations(landmarks: StoredLandmark[]): Record<Id, { dx: number; dy: number }> {
   const at = (id: Id) => {
     const l = landmarks.find((m) => m.cname === CNAME[id]);
-    assert.ok(l, `the AI placed ${id}`);
+    expectTruthy(l, `the AI placed ${id}`);
     return l;
   };
   const s = at('S');
@@ -72,14 +71,14 @@ async function record(gql: Gql, uuid: string) {
     { u: uuid },
   );
   const id = charts[0]?.analysis_record_id;
-  assert.ok(id, 'the chart has an analysis record');
+  expectTruthy(id, 'the chart has an analysis record');
   const { analysis_records } = await gql<{
     analysis_records: {
       items: Array<{ infer_result: { landmarks: StoredLandmark[] } | null; profilogram_result: unknown; drawing_result: unknown }>;
     };
   }>('query($id: Int!) { analysis_records(filter: { id: $id }) { items { infer_result profilogram_result drawing_result } } }', { id });
   const item = analysis_records.items[0];
-  assert.ok(item?.infer_result, 'the AI found landmarks');
+  expectTruthy(item?.infer_result, 'the AI found landmarks');
   return {
     id,
     landmarks: item.infer_result.landmarks,
@@ -121,11 +120,7 @@ test(
   'profilogram: deviations match a hand computation; options redraw and survive reload; printed ' +
     'and in the PDF; auto measurement; a clicked distance in mm',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('profilogram');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'profilogram');
     await api.graphql('mutation { update_user_config(input: { default_ppm: 5, auto_measurement_NY: false }) { default_ppm } }');
     const first = await api.createPatient(
       { first_name: 'Profil Kim', birth_info: '2009-05-04', gender: true },
@@ -135,12 +130,12 @@ test(
     const second = await api.addChart(first.patientId, { ceph: cephalogramPath(3), shootDate: '2023-06-01' });
     const apiGql: Gql = (query, variables) => api.graphql(query, variables);
     const rec = await record(apiGql, first.chartUuid);
-    assert.equal(rec.profilogram, null, 'nothing measured before the viewer asks');
+    expect(rec.profilogram, 'nothing measured before the viewer asks').toBe(null);
     const expected = handDeviations(rec.landmarks);
     mkdirSync(screensDir, { recursive: true });
 
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await page.goto(`/viewer/${first.chartUuid}`);
     await openTab(page, 'profilogram');
 
@@ -148,16 +143,16 @@ test(
     await page.getByTestId('profilogram-measure').click();
     const shown = await shownDeviations(page);
     for (const id of Object.keys(CNAME) as Id[]) {
-      assert.ok(
-        Math.abs((shown[id]?.dx ?? NaN) - expected[id].dx) <= 0.051,
+      expect(
+        Math.abs((shown[id]?.dx ?? NaN) - expected[id].dx),
         `${id} dx ${shown[id]?.dx} vs hand ${expected[id].dx.toFixed(3)}`,
-      );
-      assert.ok(
-        Math.abs((shown[id]?.dy ?? NaN) - expected[id].dy) <= 0.051,
+      ).toBeLessThanOrEqual(0.051);
+      expect(
+        Math.abs((shown[id]?.dy ?? NaN) - expected[id].dy),
         `${id} dy ${shown[id]?.dy} vs hand ${expected[id].dy.toFixed(3)}`,
-      );
+      ).toBeLessThanOrEqual(0.051);
     }
-    assert.match((await page.getByTestId('profilogram-source').textContent()) ?? '', /Björk/);
+    await expect(page.getByTestId('profilogram-source')).toHaveText(/Björk/);
     await page.getByTestId('profilogram-film-template').waitFor();
     await t.screenshot(page, 'profilogram-en');
     const panel = page.getByTestId('profilogram-panel');
@@ -172,7 +167,7 @@ test(
     const rotated = await mandible.getAttribute('data-points');
     await page.getByTestId('profilogram-scale').fill('150');
     await expect.poll(() => mandible.getAttribute('data-points'), { message: 'scale redraws the profilogram' }).not.toBe(rotated);
-    assert.deepEqual(await shownDeviations(page), shown, 'scale and rotation leave the true-size deviations');
+    await expect.poll(() => shownDeviations(page), { message: 'scale and rotation leave the true-size deviations' }).toStrictEqual(shown);
     await page.getByTestId('profilogram-line').selectOption('SN-7');
     await expect
       .poll(() => page.getByTestId('profilogram-dy-N').textContent(), { message: 'SN−7 moves N off the axis' })
@@ -183,16 +178,16 @@ test(
     const afterOptions = await shownDeviations(page);
     await page.reload();
     await openTab(page, 'profilogram');
-    assert.equal(await page.getByTestId('profilogram-line').inputValue(), 'SN-7');
-    assert.equal(await page.getByTestId('profilogram-scale').inputValue(), '150');
-    assert.equal(await page.getByTestId('profilogram-rotate').inputValue(), '20');
-    assert.deepEqual(await shownDeviations(page), afterOptions);
+    await expect(page.getByTestId('profilogram-line')).toHaveValue('SN-7');
+    await expect(page.getByTestId('profilogram-scale')).toHaveValue('150');
+    await expect(page.getByTestId('profilogram-rotate')).toHaveValue('20');
+    await expect.poll(() => shownDeviations(page)).toStrictEqual(afterOptions);
 
     // A distance clicked on the film, in mm at 5 px/mm.
     await openTab(page, 'measure');
     await page.getByTestId('measure-distance').click();
     const stage = await page.getByTestId('viewer-stage').boundingBox();
-    assert.ok(stage);
+    expectTruthy(stage);
     const a = { x: Math.round(stage.x + stage.width * 0.3), y: Math.round(stage.y + stage.height * 0.4) };
     const b = { x: a.x + 180, y: a.y + 140 };
     const aimed = [await toImage(page, a), await toImage(page, b)];
@@ -206,10 +201,10 @@ test(
       y: number;
     }>;
     const [p, q] = drawn;
-    assert.ok(p && q, 'two points drawn');
+    expectTruthy(p && q, 'two points drawn');
     for (const [i, point] of [p, q].entries()) {
       const want = aimed[i];
-      assert.ok(
+      expectTruthy(
         want && Math.hypot(point.x - want.x, point.y - want.y) < 2,
         `point ${i + 1} placed where clicked: ${JSON.stringify(point)} vs ${JSON.stringify(want)}`,
       );
@@ -232,44 +227,25 @@ test(
     });
     await page.getByTestId('report-profilogram').waitFor({ state: 'attached' });
     await page.getByTestId('report-measurements').waitFor({ state: 'attached' });
-    await page.emulateMedia({ media: 'print' });
-    const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    await page.emulateMedia({ media: 'screen' });
     const printedPath = join(screensDir, 'profilogram-print.pdf');
-    writeFileSync(printedPath, printed);
+    await printToPdf(page, printedPath);
     // The server renders the PDF: more than the context's 10 s default on a loaded machine.
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);
     const serverPath = join(screensDir, 'profilogram-server-report.pdf');
     await download.saveAs(serverPath);
-    const pdftotext = '/usr/bin/pdftotext';
-    if (requireTool(pdftotext)) {
-      const me = afterOptions.Me;
-      assert.ok(me);
-      const row = new RegExp(`\\bMe\\s+${me.dx.toFixed(1)}\\s+${me.dy.toFixed(1)}`);
-      const browserText = execFileSync(pdftotext, ['-layout', printedPath, '-'], { encoding: 'utf8' });
-      assert.match(browserText, /Profilogram/);
-      assert.match(browserText, row);
-      assert.match(browserText, new RegExp(`Ramus check\\s+${mm.toFixed(1)} mm`));
-      const serverText = execFileSync(pdftotext, ['-layout', serverPath, '-'], { encoding: 'utf8' });
-      assert.match(serverText, /Profilogram/);
-      assert.match(serverText, /SN - 7°, registered at Sella, scale 150%, rotation 20°/);
-      assert.match(serverText, row);
-      assert.match(serverText, new RegExp(`Ramus check\\s+${mm.toFixed(1)} mm`));
-      const pdftoppm = '/usr/bin/pdftoppm';
-      if (requireTool(pdftoppm))
-        execFileSync(pdftoppm, [
-          '-png',
-          '-r',
-          '60',
-          '-f',
-          '2',
-          '-l',
-          '2',
-          '-singlefile',
-          serverPath,
-          join(screensDir, 'profilogram-server-page2'),
-        ]);
-    }
+    const me = afterOptions.Me;
+    expectTruthy(me);
+    const row = new RegExp(`\\bMe\\s+${me.dx.toFixed(1)}\\s+${me.dy.toFixed(1)}`);
+    const browserText = pdfText(printedPath);
+    expect(browserText).toMatch(/Profilogram/);
+    expect(browserText).toMatch(row);
+    expect(browserText).toMatch(new RegExp(`Ramus check\\s+${mm.toFixed(1)} mm`));
+    const serverText = pdfText(serverPath);
+    expect(serverText).toMatch(/Profilogram/);
+    expect(serverText).toMatch(/SN - 7°, registered at Sella, scale 150%, rotation 20°/);
+    expect(serverText).toMatch(row);
+    expect(serverText).toMatch(new RegExp(`Ramus check\\s+${mm.toFixed(1)} mm`));
+    pdfPagePng(serverPath, 2, screensDir, 'profilogram-server-page2');
 
     // Auto measurement on (Settings): the second film gets its profilogram without asking.
     await page.goto('/setting');
@@ -290,24 +266,23 @@ test(
     // What the server holds (the API signs in again, which ends the browser's session).
     await api.login();
     const firstStored = await record(apiGql, first.chartUuid);
-    assert.deepEqual(firstStored.profilogram?.options, { standardLine: 'SN-7', point: 'S', scale: 150, rotate: 20 });
+    expect(firstStored.profilogram?.options).toStrictEqual({ standardLine: 'SN-7', point: 'S', scale: 150, rotate: 20 });
     // Only the user's choices are stored (version 2): the polylines and deviations shown were computed.
-    assert.deepEqual(Object.keys(firstStored.profilogram ?? {}).sort(), ['options', 'version']);
+    expect(Object.keys(firstStored.profilogram ?? {}).sort()).toStrictEqual(['options', 'version']);
     const items =
       (
         firstStored.drawing as {
           measurements?: { items?: Array<{ name: string; kind: string; points: Array<{ x: number; y: number }> }> };
         } | null
       )?.measurements?.items ?? [];
-    assert.equal(items.length, 1);
-    assert.equal(items[0]?.name, 'Ramus check');
-    assert.equal(items[0]?.kind, 'distance');
-    assert.deepEqual(items[0]?.points, drawn);
-    assert.equal(
+    expect(items.length).toBe(1);
+    expect(items[0]?.name).toBe('Ramus check');
+    expect(items[0]?.kind).toBe('distance');
+    expect(items[0]?.points).toStrictEqual(drawn);
+    expect(
       (await record(apiGql, second.chartUuid)).profilogram?.options?.standardLine,
-      'SN',
       'the auto-measured profilogram is stored with the defaults',
-    );
+    ).toBe('SN');
   },
   { timeoutMs: 300_000 },
 );
@@ -315,11 +290,7 @@ test(
 test(
   'profilogram: Scale (%) visibly resizes the drawing, in the panel and on the film, about the registration point',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('profilogram-scale');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'profilogram-scale');
     await api.graphql('mutation { update_user_config(input: { default_ppm: 5, auto_measurement_NY: true }) { default_ppm } }');
     const patient = await api.createPatient(
       { first_name: 'Scale Park', birth_info: '2010-01-20', gender: false },
@@ -327,7 +298,7 @@ test(
     );
     mkdirSync(screensDir, { recursive: true });
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await page.goto(`/viewer/${patient.chartUuid}`);
     await openTab(page, 'profilogram');
     await page.getByTestId('profilogram-table').waitFor();
@@ -355,7 +326,9 @@ test(
       film: await size('profilogram-film-template'),
     });
     const near = (value: number, want: number, what: string) =>
-      assert.ok(Math.abs(value - want) <= Math.max(1, want * 0.02), `${what}: ${value.toFixed(1)} px, want ${want.toFixed(1)} px`);
+      expect(Math.abs(value - want), `${what}: ${value.toFixed(1)} px, want ${want.toFixed(1)} px`).toBeLessThanOrEqual(
+        Math.max(1, want * 0.02),
+      );
 
     await storedAt(100);
     const at100 = await sizes();

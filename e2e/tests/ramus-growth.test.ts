@@ -1,9 +1,9 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { expectAiLandmarks } from '../src/expect.ts';
-import { skip, test, type TestContext } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { test, type TestContext } from '../src/harness.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 /**
  * Ricketts' ramus points found on the film and the growth choice kept (issue 28 items 2 and 4): on a new
@@ -23,11 +23,7 @@ const marker = (page: Page, id: string): Locator => page.locator(`[data-testid="
  * `language` with the AI landmarks drawn.
  */
 async function open(t: TestContext, label: string, language: string): Promise<Page> {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser(label);
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
+  const { user, api } = await datasetUser(t, label);
   await api.graphql('mutation { update_user_config(input: { default_ppm: 5 }) { default_ppm } }');
   const { chartUuid } = await api.createPatient(
     { first_name: 'Ramus Child', birth_info: '2014-03-01', gender: false },
@@ -108,6 +104,11 @@ test(
     await page.emulateMedia({ media: 'print' });
     await section.scrollIntoViewIfNeeded();
     await t.screenshot(page, 'ramus-growth-print-en');
+    // Under the film: the constructed points (R1-R4 and Xi among them), estimates on their own line.
+    const note = page.getByTestId('report-points-note');
+    await expect(note).toContainText('Xi');
+    await note.scrollIntoViewIfNeeded();
+    await t.screenshot(page, 'ramus-points-note-en');
     await page.emulateMedia({ media: 'screen' });
   },
   FLOW,
@@ -132,6 +133,10 @@ test(
     await page.emulateMedia({ media: 'print' });
     await section.scrollIntoViewIfNeeded();
     await t.screenshot(page, 'ramus-growth-print-ko');
+    const note = page.getByTestId('report-points-note');
+    await expect(note).toContainText('Xi');
+    await note.scrollIntoViewIfNeeded();
+    await t.screenshot(page, 'ramus-points-note-ko');
     await page.emulateMedia({ media: 'screen' });
   },
   FLOW,

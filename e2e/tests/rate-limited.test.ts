@@ -1,5 +1,5 @@
 import { expect, type Page, type Route } from '@playwright/test';
-import { animationsDone, assert, pauseClock } from '../src/expect.ts';
+import { animationsDone, pauseClock } from '../src/expect.ts';
 import { test, type TestContext } from '../src/harness.ts';
 
 /** The words of the RATE_LIMITED toast (apiAlert.rateLimited) in the two languages this test reads. */
@@ -39,9 +39,9 @@ async function listAfterRefusal(t: TestContext, language: keyof typeof WORDS): P
   const toast = page.getByTestId('toast').filter({ hasText: WORDS[language].title });
   await toast.waitFor();
   await pauseClock(page, 1);
-  assert.ok(((await toast.textContent()) ?? '').includes(WORDS[language].retrying), 'the toast says the list is asked again in 3 s');
+  await expect(toast, 'the toast says the list is asked again in 3 s').toContainText(WORDS[language].retrying);
   await page.getByTestId('list-loading').waitFor();
-  assert.equal(listQueries, 1, 'nothing is asked again before the Retry-After');
+  expect(listQueries, 'nothing is asked again before the Retry-After').toBe(1);
   await animationsDone(toast);
   await t.screenshot(page, `rate-limited-list-${language}`);
 
@@ -49,8 +49,8 @@ async function listAfterRefusal(t: TestContext, language: keyof typeof WORDS): P
   // Time flows again: react-query's own scheduling (timers) paints the answer.
   await page.clock.resume();
   await page.getByTestId('list-empty').waitFor();
-  assert.equal(listQueries, 2, 'the list was asked once more, after 3 s');
-  assert.equal(await page.getByTestId('list-error').count(), 0, 'no error in the list');
+  expect(listQueries, 'the list was asked once more, after 3 s').toBe(2);
+  await expect(page.getByTestId('list-error'), 'no error in the list').toHaveCount(0);
   return page;
 }
 
@@ -78,8 +78,8 @@ test('rate limited: a refused change (saving the settings) is sent once and says
   const toast = page.getByTestId('toast').filter({ hasText: WORDS.en.title });
   await toast.waitFor();
   await pauseClock(page, 1); // the toast stays up while it is read
-  assert.ok(((await toast.textContent()) ?? '').includes(WORDS.en.later), 'the toast says when to try again');
-  assert.equal(mutations, 1, 'the change was sent once');
+  await expect(toast, 'the toast says when to try again').toContainText(WORDS.en.later);
+  expect(mutations, 'the change was sent once').toBe(1);
   await animationsDone(toast);
   await t.screenshot(page, 'rate-limited-change-en');
 });

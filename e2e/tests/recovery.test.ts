@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { createActivatedUser, createUser, newUser } from '../src/accounts.ts';
-import { assert } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
 import { test } from '../src/harness.ts';
 import { linkIn, newestMail, newestSmsCode, outboxMark } from '../src/outbox.ts';
 import { cookieValue, fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -48,12 +48,12 @@ test('recovery: find password mails a temporary password that must be changed af
   await page.getByTestId('fp-result').waitFor();
   await t.screenshot(page, 'find-password-sent');
   const temporary = /temporary password is:\s*(\S+)/.exec(await newestMail(user.email, mark))?.[1];
-  assert.ok(temporary, 'a temporary password in the mail');
+  expectTruthy(temporary, 'a temporary password in the mail');
 
   await signInThroughUi(page, { email: user.email, password: temporary }, { keepTutorial: true });
   const prompt = page.getByTestId('password-change-prompt');
   await prompt.getByText('A temporary password must be changed.').waitFor();
-  assert.equal(await prompt.getByTestId('password-later').count(), 0, 'no postponing a temporary password');
+  await expect(prompt.getByTestId('password-later'), 'no postponing a temporary password').toHaveCount(0);
   await t.screenshot(page, 'password-change-prompt');
   await prompt.getByRole('button', { name: 'Change password' }).click();
   await page.waitForURL((u) => u.pathname === '/reset-password');
@@ -98,7 +98,7 @@ test('account: change mobile number (must differ) with an SMS code', async (t) =
   await page.getByTestId('rm-code-input').fill(await newestSmsCode(next, mark));
   await page.getByTestId('rm-code-verify').click();
   await page.getByTestId('rm-done').waitFor();
-  assert.equal((await page.getByTestId('rm-current').inputValue()).replace(/\D/g, ''), next);
+  await expect.poll(async () => (await page.getByTestId('rm-current').inputValue()).replace(/\D/g, '')).toBe(next);
   await t.screenshot(page, 'reset-mobile-done');
 });
 
@@ -125,7 +125,7 @@ test('account: change email (must differ), confirmed by the link mailed to the n
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await page.waitForURL((u) => u.pathname === '/');
-  assert.equal(await cookieValue(context, 'token'), undefined);
+  await expect.poll(() => cookieValue(context, 'token')).toBe(undefined);
   await signInThroughUi(page, { email: next, password: user.password });
 });
 
@@ -139,8 +139,7 @@ test('account: my info shows the sign-up details; a new name reaches the header'
   await page.getByRole('link', { name: 'My info' }).click();
   await page.waitForURL((u) => u.pathname === '/myinfo');
   await expect(page.getByLabel('Company name')).toHaveValue('E2E Dental Clinic');
-  assert.equal(
-    await page.getByLabel('Mobile phone number').inputValue(),
+  await expect(page.getByLabel('Mobile phone number')).toHaveValue(
     `${user.mobile.slice(0, 3)}-${user.mobile.slice(3, 7)}-${user.mobile.slice(7)}`,
   );
   await page.getByTestId('mi-name').fill('Renamed7');

@@ -4,12 +4,13 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
-import { skip, test, type TestContext } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks } from '../src/expect.ts';
+import { test, type TestContext } from '../src/harness.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
 import { requireTool } from '../src/poppler.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 /**
  * One report model (packages/contract report-model): the browser's print layout renders the model
@@ -24,11 +25,7 @@ const pdftoppm = '/usr/bin/pdftoppm';
 const TITLES = { en: 'Cephalometric report', ko: '세팔로메트릭 분석 리포트' } as const;
 
 async function openReport(t: TestContext, lang: 'en' | 'ko'): Promise<{ page: Page; chartId: string }> {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser(`report-model-${lang}`);
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
+  const { user, api } = await datasetUser(t, `report-model-${lang}`);
   const name = lang === 'ko' ? '김세팔' : 'Model Kim';
   const patient = { first_name: name, birth_info: '1994-04-12', gender: true };
   const { chartId, chartUuid } = await api.createPatient(patient, { ceph: cephalogramPath(1), shootDate: '2025-11-03' });
@@ -77,37 +74,37 @@ for (const lang of ['en', 'ko'] as const) {
       const row = (id: string) => page.locator(`[data-testid="report-row"][data-id="${id}"] [data-testid="report-value"]`).textContent();
       const sna = (await row('SNA')) ?? '';
       const snb = (await row('SNB')) ?? '';
-      assert.match(sna, /^\d+\.\d°$/, 'SNA is a value in the print layout');
-      assert.equal(await page.locator('[data-testid="report-print"]').getAttribute('lang'), lang);
+      expect(sna, 'SNA is a value in the print layout').toMatch(/^\d+\.\d°$/);
+      await expect(page.locator('[data-testid="report-print"]')).toHaveAttribute('lang', lang);
 
       // The server renders the PDF: more than the context's 10 s default on a loaded machine.
       const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);
-      assert.equal(download.suggestedFilename(), `ceppro-report-${chartId}.pdf`);
+      expect(download.suggestedFilename()).toBe(`ceppro-report-${chartId}.pdf`);
       const server = join(screensDir, `report-model-${lang}-server.pdf`);
       await download.saveAs(server);
-      assert.equal(readFileSync(server).subarray(0, 5).toString('latin1'), '%PDF-');
+      expect(readFileSync(server).subarray(0, 5).toString('latin1')).toBe('%PDF-');
       if (!requireTool(pdftotext)) return;
       const browserText = pdfText(printed);
       const serverText = pdfText(server);
       for (const text of [browserText, serverText]) {
-        assert.match(text, new RegExp(`SNA\\s+${escape(sna)}`), `SNA ${sna} in both`);
-        assert.match(text, new RegExp(`SNB\\s+${escape(snb)}`), `SNB ${snb} in both`);
-        assert.ok(text.includes(TITLES[lang]), `the ${lang} title in both`);
+        expect(text, `SNA ${sna} in both`).toMatch(new RegExp(`SNA\\s+${escape(sna)}`));
+        expect(text, `SNB ${snb} in both`).toMatch(new RegExp(`SNB\\s+${escape(snb)}`));
+        expect(text, `the ${lang} title in both`).toContain(TITLES[lang]);
       }
       const disclaimer = 'AI 랜드마크는 의료진을 위한 참고 자료이며 진단이 아닙니다.';
-      if (lang === 'ko') for (const text of [browserText, serverText]) assert.ok(text.includes(disclaimer), 'Korean disclaimer');
+      if (lang === 'ko') for (const text of [browserText, serverText]) expect(text, 'Korean disclaimer').toContain(disclaimer);
       // ANB's caveat as a footnote under the table, in the user's language, in both.
       const anbNote = measurementNote('ANB', lang) ?? '';
       // Word by word: in the browser's PDF a run in another font (Latin in Montserrat, Hangul in Noto Sans KR) can
       // come out of pdftotext on a line of its own, though the page shows one line.
       const noteWords = anbNote.split(/\s+/);
       for (const text of [browserText, serverText])
-        assert.ok(
+        expectTruthy(
           noteWords.every((w) => text.includes(w)),
           `ANB note "${anbNote}" in both`,
         );
       // The film's labels are text in the server PDF (embedded fonts), not pixels.
-      assert.match(serverText, /\bPNS\b/);
+      expect(serverText).toMatch(/\bPNS\b/);
       if (requireTool(pdftoppm)) {
         const page1 = (file: string, name: string) =>
           execFileSync(pdftoppm, ['-png', '-r', '70', '-f', '1', '-l', '1', '-singlefile', file, join(screensDir, name)]);

@@ -1,5 +1,5 @@
+import { expect } from '@playwright/test';
 import { test } from '../src/harness.ts';
-import { assert } from '../src/expect.ts';
 
 const pathOf = (url: string) => new URL(url).pathname;
 
@@ -20,7 +20,7 @@ test('routes: /list, /list/{p}, /list/:p and /list/abc redirect to /list/0', asy
   await page.goto('/list/4');
   await page.getByRole('heading', { name: 'Patient list' }).waitFor();
   await page.getByTestId('pager').waitFor(); // the token is fake: the table shows its error state, the page is still /list/4
-  assert.equal(pathOf(page.url()), '/list/4');
+  expect(pathOf(page.url())).toBe('/list/4');
 });
 
 test('routes: every account path shows the one settings screen', async (t) => {
@@ -55,8 +55,8 @@ test('server: the app is served at /, at a client route and for assets', async (
   const { page } = await t.newPage();
   for (const path of ['/', '/list/0', '/viewer/some-uuid', '/favicon.svg']) {
     const res = await page.request.get(path);
-    assert.equal(res.status(), 200, `GET ${path} -> ${res.status()}`);
+    expect(res.status(), `GET ${path} -> ${res.status()}`).toBe(200);
   }
   const html = await (await page.request.get('/')).text();
-  assert.match(html, /<div id="root">/);
+  expect(html).toMatch(/<div id="root">/);
 });

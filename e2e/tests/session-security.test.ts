@@ -1,6 +1,7 @@
 import { createActivatedUser, followMailedLink, newUser } from '../src/accounts.ts';
 import { expect } from '@playwright/test';
-import { assert, pauseClock } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { pauseClock } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { expiredCopy } from '../src/expired-token.ts';
 import { linkIn, newestMail, outboxMark, serverDataDir } from '../src/outbox.ts';
@@ -28,11 +29,11 @@ test('session: sign-in from a new IP is blocked until the mailed approval link i
   await other.page
     .getByText('The service is unavailable because the current IP differs from the previous one.', { exact: false })
     .waitFor();
-  assert.equal(await cookieValue(other.context, 'token'), undefined);
+  await expect.poll(() => cookieValue(other.context, 'token')).toBe(undefined);
   await t.screenshot(other.page, 'sign-in-new-ip-blocked');
 
   const mail = await newestMail(user.email, mark);
-  assert.match(mail, /10\.1\.2\.3/);
+  expect(mail).toMatch(/10\.1\.2\.3/);
   await followMailedLink(linkIn(mail), '10.1.2.3');
 
   await other.page.getByRole('button', { name: 'Sign in' }).click();
@@ -57,12 +58,12 @@ test('session: a second sign-in elsewhere logs the first out (notice, then 3 s)'
   await pauseClock(first.page, 1);
   await popup.getByText('You will be logged out in 3 seconds.').waitFor();
   await t.screenshot(first.page, 'duplicate-login-notice');
-  assert.ok(await cookieValue(first.context, 'token'), 'still signed in while the notice shows');
-  assert.notEqual(new URL(first.page.url()).pathname, '/');
+  expectTruthy(await cookieValue(first.context, 'token'), 'still signed in while the notice shows');
+  expect(new URL(first.page.url()).pathname).not.toBe('/');
   await first.page.clock.runFor(3000); // 3 s of the page's time later it is signed out
   await first.page.waitForURL((u) => u.pathname === '/');
   await first.page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
-  assert.equal(await cookieValue(first.context, 'token'), undefined);
+  await expect.poll(() => cookieValue(first.context, 'token')).toBe(undefined);
 
   // the second session is the one that stays
   await second.page.goto('/list/0');
@@ -81,7 +82,7 @@ test('session: any request of a session signed in elsewhere alerts "Duplicate Lo
   const popup = first.page.getByTestId('confirm-popup');
   await popup.getByText('Duplicate Login!').waitFor();
   await t.screenshot(first.page, 'duplicate-login-alert');
-  assert.equal(await cookieValue(first.context, 'token'), undefined);
+  await expect.poll(() => cookieValue(first.context, 'token')).toBe(undefined);
   await popup.getByRole('button', { name: 'Confirm' }).click();
   await first.page.waitForURL((u) => u.pathname === '/');
   await first.page.getByRole('heading', { name: 'Sign in', level: 1 }).waitFor();
@@ -94,7 +95,7 @@ test('session: an expired access token is refreshed and the request succeeds', a
   await signInThroughUi(page, user);
   const before = await cookieValue(context, 'token');
   const refreshBefore = await cookieValue(context, 'refreshToken');
-  assert.ok(before && refreshBefore, 'signed in');
+  expectTruthy(before && refreshBefore, 'signed in');
 
   // The browser keeps this session's token from one lifetime ago; the server answers it J002 (expired).
   const expired = expiredCopy(before, serverDataDir(), E2E_ACCESS_TOKEN_TTL_S);
@@ -103,20 +104,20 @@ test('session: an expired access token is refreshed and the request succeeds', a
     headers: { authorization: `Bearer ${expired}`, 'x-forwarded-for': user.ip, 'content-type': 'application/json' },
     body: JSON.stringify({ query: '{ __typename }' }),
   });
-  assert.equal(withExpired.status, 401);
-  assert.match(await withExpired.text(), /J002/);
+  expect(withExpired.status).toBe(401);
+  expect(await withExpired.text()).toMatch(/J002/);
   await context.addCookies([{ name: 'token', value: expired, url: t.baseUrl }]);
 
   const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/refresh-token'));
   await page.goto('/myinfo');
-  assert.equal((await refreshed).status(), 200);
+  expect((await refreshed).status()).toBe(200);
   // the profile request that failed with J002 was retried and shows the data
-  assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), user.email);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email);
   const after = await cookieValue(context, 'token');
   // An access token is (user, session, second): a refresh within the second of the sign-in mints
   // the sign-in's token again, so only the expired copy must be gone (the refresh token rotates).
-  assert.ok(after && after !== expired, 'a valid access token in place of the expired one');
-  assert.notEqual(await cookieValue(context, 'refreshToken'), refreshBefore);
+  expectTruthy(after && after !== expired, 'a valid access token in place of the expired one');
+  await expect.poll(() => cookieValue(context, 'refreshToken')).not.toBe(refreshBefore);
   await t.screenshot(page, 'my-info');
 });
 

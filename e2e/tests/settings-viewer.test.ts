@@ -1,20 +1,16 @@
 import { expect, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAtLeast } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { expectAtLeast } from '../src/expect.ts';
+import { test } from '../src/harness.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 const drawn = (page: Page, id: string) => page.locator(`[data-testid="landmark"][data-id="${id}"]`);
 
 test(
   'settings: the landmark list, the guide line and the standard analysis (spec point 2) are saved and the viewer opens with them',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('settings-viewer');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'settings-viewer');
     const { chartUuid } = await api.createPatient(
       { first_name: 'Settings Cho', birth_info: '1988-04-05', gender: true },
       { ceph: cephalogramPath(3), shootDate: '2025-09-01' },
@@ -63,7 +59,7 @@ test(
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ko'));
     await page.goto('/setting');
     await page.getByRole('group', { name: '랜드마크' }).first().waitFor();
-    assert.equal(await page.getByTestId('settings-landmark-Ba').isChecked(), false, 'kept after a reload');
+    await expect(page.getByTestId('settings-landmark-Ba'), 'kept after a reload').not.toBeChecked();
     await expect(page.getByTestId('settings-landmarks')).toContainText(/셀라/, { useInnerText: true });
     await expect(page.getByTestId('settings-guideline')).toContainText(/가이드 라인/, { useInnerText: true });
     await expect(page.getByTestId('settings-standard')).toContainText(/표준 분석법/, { useInnerText: true });

@@ -1,6 +1,5 @@
 import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { expect } from '@playwright/test';
-import { assert } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
@@ -34,7 +33,7 @@ test('settings: Default PPM 10 and a display layer are saved to the account and 
   await page.reload();
   await form.waitFor();
   await expect(ppm, 'Default PPM kept after reload').toHaveValue('10');
-  assert.equal(await page.getByTestId('settings-plane').isChecked(), false, 'Ref. plane kept off after reload');
+  await expect(page.getByTestId('settings-plane'), 'Ref. plane kept off after reload').not.toBeChecked();
   await expect(page.getByTestId('settings-xray'), 'X-ray untouched').toBeChecked();
 });
 
@@ -47,15 +46,15 @@ test('settings: "AI adapted to your films" says nothing is learned yet, and its 
   const toggle = page.getByTestId('ai-adaptation-switch');
   await expect(toggle, 'a new account applies what it learns').toBeChecked();
   await expect(page.getByTestId('ai-adaptation-reset'), 'nothing to reset').toBeDisabled();
-  assert.equal(await page.getByTestId('ai-adaptation-table').count(), 0, 'no shifts yet');
+  await expect(page.getByTestId('ai-adaptation-table'), 'no shifts yet').toHaveCount(0);
 
   const put = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/ai/adaptation' && r.request().method() === 'PUT');
   await toggle.click();
-  assert.equal((await put).status(), 200, 'PUT /api/ai/adaptation');
+  expect((await put).status(), 'PUT /api/ai/adaptation').toBe(200);
   await page.getByTestId('ai-adaptation-state').filter({ hasText: 'Off: new films get the model’s own points.' }).waitFor();
   await t.screenshot(page, 'settings-ai-adaptation');
 
   await page.reload();
   await page.getByTestId('ai-adaptation-films').waitFor();
-  assert.equal(await toggle.isChecked(), false, 'off kept after a reload');
+  await expect(toggle, 'off kept after a reload').not.toBeChecked();
 });

@@ -1,6 +1,6 @@
 import { createActivatedUser, newUser } from '../src/accounts.ts';
 import { expect } from '@playwright/test';
-import { assert } from '../src/expect.ts';
+import { expectTruthy } from '../src/expect-value.ts';
 import { test } from '../src/harness.ts';
 import { cookieValue, fromIp, signInThroughUi } from '../src/sign-in.ts';
 
@@ -28,7 +28,7 @@ test('auth: sign-in form messages (both required, wrong credentials)', async (t)
   await page.getByLabel('Password', { exact: true }).fill('Wrong-pass1!');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await error.getByText('The input information is not correct.').waitFor();
-  assert.equal(new URL(page.url()).pathname, '/');
+  expect(new URL(page.url()).pathname).toBe('/');
   await t.screenshot(page, 'sign-in-error');
 });
 
@@ -38,24 +38,24 @@ test('auth: sign in, "Save email" keeps the email for 7 days, sign out clears th
   const { page, context } = await t.newPage(fromIp(user.ip));
   await signInThroughUi(page, user, { saveEmail: true });
   await page.getByTestId('user-menu').getByText(user.name).waitFor();
-  assert.ok(await cookieValue(context, 'token'));
+  expectTruthy(await cookieValue(context, 'token'));
   // The refresh token is the server's HttpOnly, SameSite=Strict cookie: script on the page cannot read it.
   const refresh = (await context.cookies()).find((c) => c.name === 'refreshToken');
-  assert.ok(refresh?.value, 'refreshToken cookie set');
-  assert.equal(refresh.httpOnly, true);
-  assert.equal(refresh.sameSite, 'Strict');
-  assert.equal((await page.evaluate(() => document.cookie)).includes('refreshToken'), false);
+  expectTruthy(refresh?.value, 'refreshToken cookie set');
+  expect(refresh.httpOnly).toBe(true);
+  expect(refresh.sameSite).toBe('Strict');
+  await expect.poll(async () => (await page.evaluate(() => document.cookie)).includes('refreshToken')).toBe(false);
   const info = JSON.parse(decodeURIComponent((await cookieValue(context, 'i')) ?? '{}')) as { email?: string };
-  assert.equal(info.email, user.email);
+  expect(info.email).toBe(user.email);
   const saved = (await context.cookies()).find((c) => c.name === 'savedEmail');
-  assert.equal(decodeURIComponent(saved?.value ?? ''), user.email);
+  expect(decodeURIComponent(saved?.value ?? '')).toBe(user.email);
   const days = ((saved?.expires ?? 0) - Date.now() / 1000) / DAY_S;
-  assert.ok(days > 6.9 && days <= 7.01, `savedEmail lives ${days} days`);
+  expectTruthy(days > 6.9 && days <= 7.01, `savedEmail lives ${days} days`);
 
   // the header dropdown: email, first name, settings, sign out
   await page.getByTestId('user-menu').click();
   const menu = page.getByRole('menu', { name: 'Account menu' });
-  assert.match(await menu.innerText(), new RegExp(user.email.replace(/[.+]/g, '\\$&')));
+  await expect(menu).toHaveText(new RegExp(user.email.replace(/[.+]/g, '\\$&')), { useInnerText: true });
   await t.screenshot(page, 'signed-in-user-menu');
   const logout = page.waitForRequest((r) => r.url().endsWith('/api/logout'));
   await menu.getByRole('menuitem', { name: 'Sign out' }).click();
@@ -63,14 +63,14 @@ test('auth: sign in, "Save email" keeps the email for 7 days, sign out clears th
   await page.waitForURL((u) => u.pathname === '/');
   // Cookies are the context's state, not the DOM's: polled.
   await expect.poll(() => cookieValue(context, 'token'), { message: 'token cookie cleared' }).toBeUndefined();
-  assert.equal(await cookieValue(context, 'i'), undefined);
+  await expect.poll(() => cookieValue(context, 'i')).toBe(undefined);
   await expect
     .poll(() => cookieValue(context, 'refreshToken'), { message: 'refresh cookie cleared by the server at logout' })
     .toBeUndefined();
 
   // the saved email is filled in on the next visit
   await page.reload();
-  assert.equal(await page.getByLabel('Email', { exact: true }).inputValue(), user.email);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email);
   await expect(page.getByTestId('save-email')).toBeChecked();
   await page.goto('/list/0');
   await page.waitForURL((u) => u.pathname === '/');

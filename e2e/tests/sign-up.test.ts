@@ -1,6 +1,5 @@
 import { expect } from '@playwright/test';
 import { createActivatedUser, newUser, validTaxId } from '../src/accounts.ts';
-import { assert } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { linkIn, newestMail, newestSmsCode, outboxMark } from '../src/outbox.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
@@ -97,7 +96,7 @@ test('sign-up: validation messages on every step', async (t) => {
   const calendar = page.getByRole('dialog', { name: 'Calendar' });
   await calendar.scrollIntoViewIfNeeded();
   const year = await calendar.getByLabel('Year').inputValue();
-  assert.equal(Number(year), new Date().getFullYear() - 25);
+  expect(Number(year)).toBe(new Date().getFullYear() - 25);
   await t.screenshot(page, 'sign-up-3-calendar');
 });
 
@@ -121,7 +120,7 @@ test('sign-up: through the UI, verification mail, activation, first sign-in', as
   await page.getByTestId('su-code-send').click();
   await page.getByTestId('su-code-countdown').waitFor();
   await expect(page.getByTestId('su-code-countdown')).toContainText(/^0[23]:\d\d$/, { useInnerText: true });
-  assert.equal(await page.getByTestId('su-code-send').innerText(), 'Send a new code');
+  await expect(page.getByTestId('su-code-send')).toHaveText('Send a new code', { useInnerText: true });
   await page.getByTestId('su-code-input').fill(await newestSmsCode(user.mobile, mark));
   await page.getByTestId('su-code-verify').click();
   await page.getByTestId('su-code-verified').waitFor();
@@ -144,7 +143,7 @@ test('sign-up: through the UI, verification mail, activation, first sign-in', as
 
   const done = page.getByTestId('sign-up-done');
   await done.waitFor();
-  assert.match(await done.innerText(), new RegExp(user.email.replace(/[.+]/g, '\\$&')));
+  await expect(done).toHaveText(new RegExp(user.email.replace(/[.+]/g, '\\$&')), { useInnerText: true });
   await t.screenshot(page, 'sign-up-4-done');
 
   // not activated yet

@@ -3,12 +3,12 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { test } from '../src/harness.ts';
+import { PatientsApi, cephalogramPath } from '../src/patients-api.ts';
 import { requireTool } from '../src/poppler.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { fromIp, signInThroughApi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 /**
  * The VTO/STO tab's surgical set-up on a dataset film: switching to "Surgical STO", a 5 mm Le Fort I
@@ -31,7 +31,7 @@ async function storedVto(api: PatientsApi, uuid: string): Promise<Record<string,
     { u: uuid },
   );
   const id = charts[0]?.analysis_record_id;
-  assert.ok(id, 'the chart has an analysis record');
+  expectTruthy(id, 'the chart has an analysis record');
   const { analysis_records } = await api.graphql<{
     analysis_records: { items: Array<{ vto_sto_config: Record<string, unknown> | null }> };
   }>('query($id: Int!) { analysis_records(filter: { id: $id }) { items { vto_sto_config } } }', { id });
@@ -43,11 +43,7 @@ const angleOf = async (page: Page) => Number(await page.getByTestId('vto-autorot
 test(
   'sto: surgical set-up, Le Fort I +5 mm moves ANS 5 mm, autorotation turns the mandible, kept over reload, printed',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('sto');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'sto');
     // The ISBI 2015 films here are 0.2 mm per pixel: movements in mm need the calibration.
     await api.graphql('mutation { update_user_config(input: { default_ppm: 5 }) { default_ppm } }');
     mkdirSync(screensDir, { recursive: true });
@@ -57,7 +53,7 @@ test(
     );
 
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await page.goto(`/viewer/${chart.chartUuid}`);
     await openTab(page);
 
@@ -122,13 +118,13 @@ test(
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);
     const pdfPath = join(screensDir, 'sto-server-report.pdf');
     await download.saveAs(pdfPath);
-    assert.equal(readFileSync(pdfPath).subarray(0, 5).toString('latin1'), '%PDF-');
+    expect(readFileSync(pdfPath).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const pdftotext = '/usr/bin/pdftotext';
     if (requireTool(pdftotext)) {
       const text = execFileSync(pdftotext, ['-layout', pdfPath, '-'], { encoding: 'utf8' });
-      assert.match(text, /Plan: Surgical STO/);
-      assert.match(text, /Maxilla \(Le Fort I\)\s+5\.0\s+3\.0\s+0\.0\s+U1/);
-      assert.match(text, /Mandibular autorotation: \+\d+\.\d° about (Co|Ar|estimated condyle)/);
+      expect(text).toMatch(/Plan: Surgical STO/);
+      expect(text).toMatch(/Maxilla \(Le Fort I\)\s+5\.0\s+3\.0\s+0\.0\s+U1/);
+      expect(text).toMatch(/Mandibular autorotation: \+\d+\.\d° about (Co|Ar|estimated condyle)/);
     }
 
     // Korean.
@@ -145,10 +141,10 @@ test(
     await api.login();
     const stored = await storedVto(api, chart.chartUuid);
     const data = stored?.data as Record<string, unknown> | undefined;
-    assert.equal(data?.mode, 'sto');
-    assert.deepEqual((data?.surgery as Record<string, unknown>).maxilla, { horizontal: 5, vertical: 3, rotation: 0, pivot: 'U1' });
-    assert.deepEqual(data?.autorotation, { enabled: true, contact: 'molar', verticalMm: 2 });
-    assert.equal(JSON.stringify(stored).includes('"landmarks"'), false, 'no predicted points in the document');
+    expect(data?.mode).toBe('sto');
+    expect((data?.surgery as Record<string, unknown>).maxilla).toStrictEqual({ horizontal: 5, vertical: 3, rotation: 0, pivot: 'U1' });
+    expect(data?.autorotation).toStrictEqual({ enabled: true, contact: 'molar', verticalMm: 2 });
+    expect(JSON.stringify(stored).includes('"landmarks"'), 'no predicted points in the document').toBe(false);
   },
   { timeoutMs: 240_000 },
 );

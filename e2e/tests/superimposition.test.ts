@@ -1,15 +1,15 @@
-import { requireTool } from '../src/poppler.ts';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAtLeast } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAtLeast } from '../src/expect.ts';
+import { test } from '../src/harness.ts';
+import { PatientsApi, cephalogramPath } from '../src/patients-api.ts';
+import { pdfPagePng, pdfText, printToPdf } from '../src/pdf-files.ts';
+import { fromIp, signInThroughApi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 import type { StoredLandmark } from '@ceppro/contract';
 
 /**
@@ -51,14 +51,14 @@ async function chartRecord(
     charts: Array<{ analysis_record_id: number | null; chart_data: Array<{ id: number; image_type_cd: string }> }>;
   }>('query($u: String!) { charts(filter: { uuid: $u }) { analysis_record_id chart_data { id image_type_cd } } }', { u: uuid });
   const chart = charts[0];
-  assert.ok(chart?.analysis_record_id, 'the chart has an analysis record');
+  expectTruthy(chart?.analysis_record_id, 'the chart has an analysis record');
   const ceph = chart.chart_data.find((d) => d.image_type_cd === '00700');
-  assert.ok(ceph, 'the chart has a cephalogram');
+  expectTruthy(ceph, 'the chart has a cephalogram');
   const { analysis_records } = await api.graphql<{
     analysis_records: { items: Array<{ revision: number; infer_result: { landmarks: StoredLandmark[] } | null }> };
   }>('query($id: Int!) { analysis_records(filter: { id: $id }) { items { revision infer_result } } }', { id: chart.analysis_record_id });
   const record = analysis_records.items[0];
-  assert.ok(record?.infer_result, 'the AI found landmarks');
+  expectTruthy(record?.infer_result, 'the AI found landmarks');
   return { recordId: chart.analysis_record_id, cephId: ceph.id, revision: record.revision, landmarks: record.infer_result.landmarks };
 }
 
@@ -89,20 +89,10 @@ async function movementDistances(page: Page): Promise<number[]> {
   return rows.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-distance'))));
 }
 
-/** A PDF's text (pdftotext -layout), or null without poppler. */
-function pdfTextOf(file: string): string | null {
-  const pdftotext = '/usr/bin/pdftotext';
-  return requireTool(pdftotext) ? execFileSync(pdftotext, ['-layout', file, '-'], { encoding: 'utf8' }) : null;
-}
-
 test(
   'superimposition: a rotated, shifted copy superimposes with no movement; one film shows the message; kept over reload; printed',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('superimposition');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'superimposition');
     const film = cephalogramPath(1);
     const first = await api.createPatient(
       { first_name: 'Super Park', birth_info: '2008-02-10', gender: false },
@@ -128,23 +118,23 @@ test(
     );
 
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await page.goto(`/viewer/${second.chartUuid}`);
     await openTab(page);
 
     // Only this film chosen: the spec's message, no table.
     await page.getByText('Select at least 2 X-ray images.').waitFor();
-    assert.equal(await page.getByTestId('movement-row').count(), 0);
+    await expect(page.getByTestId('movement-row')).toHaveCount(0);
 
     await page.getByTestId(`superimposition-film-${first.chartId}`).click();
     await page.getByTestId('superimposition-too-few').waitFor({ state: 'detached' });
     const snDistances = await movementDistances(page);
-    assert.ok(
+    expectTruthy(
       snDistances.every((d) => d < 0.05),
       `SN at S: no landmark moves (max ${Math.max(...snDistances)})`,
     );
     const legend = page.getByTestId('superimposition-legend').locator('li');
-    assert.deepEqual(await legend.evaluateAll((els) => els.map((el) => el.getAttribute('data-colour'))), ['white', 'red']);
+    await expect.poll(() => legend.evaluateAll((els) => els.map((el) => el.getAttribute('data-colour')))).toStrictEqual(['white', 'red']);
     await expect(legend.first()).toContainText(/2020-03-02/);
     await page.getByTestId('superimposed-white').waitFor();
     await page.getByTestId('superimposed-red').waitFor();
@@ -156,7 +146,7 @@ test(
       { timeout: 30_000 },
     );
     const fitDistances = await movementDistances(page);
-    assert.ok(
+    expectTruthy(
       fitDistances.every((d) => d < 0.05),
       `best fit: no landmark moves (max ${Math.max(...fitDistances)})`,
     );
@@ -171,12 +161,12 @@ test(
     // cname 0 is sella in the model's output order.
     const sOld = a.landmarks.find((l) => l.cname === 0);
     const sNew = moved.find((l) => l.cname === 0);
-    assert.ok(sOld && sNew, 'both films have S');
+    expectTruthy(sOld && sNew, 'both films have S');
     const placed = { x: ma * sOld.x + mc * sOld.y + mtx, y: mb * sOld.x + md * sOld.y + mty };
-    assert.ok(
-      Math.hypot(placed.x - sNew.x, placed.y - sNew.y) < 0.5,
+    expect(
+      Math.hypot(placed.x - sNew.x, placed.y - sNew.y),
       `blended film aligned at S (${JSON.stringify(placed)} vs ${JSON.stringify(sNew)})`,
-    );
+    ).toBeLessThan(0.5);
     await settled(page);
     await t.screenshot(page, 'superimposition-en');
     await page.getByTestId('movement-table').scrollIntoViewIfNeeded();
@@ -185,14 +175,13 @@ test(
     // The choice is stored on the record: a reload shows the same films and method.
     await page.reload();
     await openTab(page);
-    assert.equal(
-      await page.getByTestId(`superimposition-film-${first.chartId}`).locator('input').isChecked(),
-      true,
+    await expect(
+      page.getByTestId(`superimposition-film-${first.chartId}`).locator('input'),
       'the older film is still chosen',
-    );
+    ).toBeChecked();
     await expect(page.getByTestId('superimposition-method-best-fit'), 'best fit is still the method').toBeChecked();
     await expect(page.getByTestId('superimposition-blending'), 'blending is still on').toBeChecked();
-    assert.ok((await movementDistances(page)).every((d) => d < 0.05));
+    expectTruthy((await movementDistances(page)).every((d) => d < 0.05));
 
     // Printed report: the superimposition section with its legend and table.
     await page.getByTestId('panel-tab-report').click();
@@ -200,49 +189,28 @@ test(
       window.print = () => undefined;
     });
     await page.getByTestId('superimposition-print').waitFor({ state: 'attached' });
-    await page.emulateMedia({ media: 'print' });
-    const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    await page.emulateMedia({ media: 'screen' });
     const printedPath = join(screensDir, 'superimposition-print.pdf');
-    writeFileSync(printedPath, printed);
-    const pdftotext = '/usr/bin/pdftotext';
-    if (requireTool(pdftotext)) {
-      const text = execFileSync(pdftotext, ['-layout', printedPath, '-'], { encoding: 'utf8' });
-      assert.match(text, /Superimposition/);
-      assert.match(text, /Best fit on the anterior cranial base/);
-      assert.match(text, /2020-03-02 -> 2022-09-15/); // the report model's caption, as in the PDF
-      assert.match(text, /\bS\s+0\.00\s+0\.00\s+0\.00/);
-    }
+    await printToPdf(page, printedPath);
+    const printedText = pdfText(printedPath);
+    expect(printedText).toMatch(/Superimposition/);
+    expect(printedText).toMatch(/Best fit on the anterior cranial base/);
+    expect(printedText).toMatch(/2020-03-02 -> 2022-09-15/); // the report model's caption, as in the PDF
+    expect(printedText).toMatch(/\bS\s+0\.00\s+0\.00\s+0\.00/);
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);
     const serverPath = join(screensDir, 'superimposition-server-report.pdf');
     await download.saveAs(serverPath);
     const bytes = readFileSync(serverPath);
-    assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
-    if (requireTool(pdftotext)) {
-      const text = execFileSync(pdftotext, ['-layout', serverPath, '-'], { encoding: 'utf8' });
-      assert.match(text, /Superimposition/, 'the server PDF has the superimposition page');
-      assert.match(text, /Method: Best fit on the anterior cranial base/);
-      assert.match(text, /2020-03-02 -> 2022-09-15/);
-      assert.match(text, /\bS\s+0\.00\s+0\.00\s+0\.00/);
-      const pdftoppm = '/usr/bin/pdftoppm';
-      if (requireTool(pdftoppm))
-        execFileSync(pdftoppm, [
-          '-png',
-          '-r',
-          '60',
-          '-f',
-          '2',
-          '-l',
-          '2',
-          '-singlefile',
-          serverPath,
-          join(screensDir, 'superimposition-server-page2'),
-        ]);
-    }
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const serverText = pdfText(serverPath);
+    expect(serverText, 'the server PDF has the superimposition page').toMatch(/Superimposition/);
+    expect(serverText).toMatch(/Method: Best fit on the anterior cranial base/);
+    expect(serverText).toMatch(/2020-03-02 -> 2022-09-15/);
+    expect(serverText).toMatch(/\bS\s+0\.00\s+0\.00\s+0\.00/);
+    pdfPagePng(serverPath, 2, screensDir, 'superimposition-server-page2');
     // Every landmark as an appendix only when asked for, in the Report tab (off by default).
-    assert.ok(!(pdfTextOf(serverPath) ?? '').includes('Appendix: every landmark'), 'no appendix unless asked');
+    expect(serverText, 'no appendix unless asked').not.toContain('Appendix: every landmark');
     const appendix = page.getByTestId('report-superimposition-appendix');
-    assert.equal(await appendix.isChecked(), false);
+    await expect(appendix).not.toBeChecked();
     await appendix.check();
     await t.screenshot(page, 'report-appendix-en');
     const [withAppendix] = await Promise.all([
@@ -251,8 +219,7 @@ test(
     ]);
     const appendixPath = join(screensDir, 'superimposition-appendix-report.pdf');
     await withAppendix.saveAs(appendixPath);
-    const appendixText = pdfTextOf(appendixPath);
-    if (appendixText !== null) assert.match(appendixText, /Appendix: every landmark/);
+    expect(pdfText(appendixPath)).toMatch(/Appendix: every landmark/);
 
     // Another language: the tab and the message translated.
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
@@ -267,7 +234,7 @@ test(
     await openTab(page);
     await page.getByTestId(`superimposition-film-${first.chartId}`).click();
     await page.getByText('X線画像を2枚以上選択してください。').waitFor();
-    assert.equal(await page.getByTestId('movement-row').count(), 0, 'one film: no table');
+    await expect(page.getByTestId('movement-row'), 'one film: no table').toHaveCount(0);
     await t.screenshot(page, 'superimposition-ja-one-film');
   },
   { timeoutMs: 240_000 },

@@ -1,9 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { animationsDone, assert, pauseClock } from '../src/expect.ts';
-import { skip, test, type TestContext } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { animationsDone, pauseClock } from '../src/expect.ts';
+import { test, type TestContext } from '../src/harness.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 interface Box {
   x: number;
@@ -14,7 +15,7 @@ interface Box {
 
 async function boxOf(locator: Locator, what: string): Promise<Box> {
   const box = await locator.boundingBox();
-  assert.ok(box, `${what} is on screen`);
+  expectTruthy(box, `${what} is on screen`);
   return box;
 }
 
@@ -40,11 +41,15 @@ async function pushThreeToasts(page: Page, language: string): Promise<void> {
  * timers and react-query's scheduling need it), at most 1.2 s in all: the toasts (3 s) stay up.
  */
 async function waitStepping(page: Page, locator: Locator, what: string): Promise<void> {
-  for (let step = 0; step < 400; step += 1) {
-    if (await locator.isVisible()) return;
+  let ranMs = 0;
+  const shown = async () => {
+    if (await locator.isVisible()) return 'shown';
+    if (ranMs >= 1200) return `not shown after ${ranMs} ms of the page's time`;
     await page.clock.runFor(3);
-  }
-  assert.fail(`${what} did not show within 1.2 s of the page's time`);
+    ranMs += 3;
+    return 'waiting';
+  };
+  await expect.poll(shown, { message: `${what} shows within 1.2 s of the page's time`, intervals: [0], timeout: 20_000 }).toBe('shown');
 }
 
 /** Neither the stack nor any toast overlaps `control`. */
@@ -54,8 +59,8 @@ async function assertClear(page: Page, control: Locator, what: string): Promise<
   await expect(toasts, 'three toasts shown').toHaveCount(3);
   await animationsDone(toasts);
   const stack = await boxOf(page.getByTestId('toast-stack'), 'toast stack');
-  assert.ok(!overlaps(stack, target), `the toast stack ${JSON.stringify(stack)} covers ${what} ${JSON.stringify(target)}`);
-  for (const toast of await toasts.all()) assert.ok(!overlaps(await boxOf(toast, 'toast'), target), `a toast covers ${what}`);
+  expect(overlaps(stack, target), `the toast stack ${JSON.stringify(stack)} covers ${what} ${JSON.stringify(target)}`).toBeFalsy();
+  for (const toast of await toasts.all()) expect(overlaps(await boxOf(toast, 'toast'), target), `a toast covers ${what}`).toBeFalsy();
   // And the control takes a click with the toasts up.
   await control.click({ trial: true, timeout: 2000 });
 }
@@ -81,11 +86,7 @@ test('toast placement: toasts on the patient list leave New patient uncovered (E
 });
 
 async function viewerClear(t: TestContext, language: string, size: { width: number; height: number }): Promise<Page> {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser(`toast-place-${language}`);
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
+  const { user, api } = await datasetUser(t, `toast-place-${language}`);
   const { chartUuid } = await api.createPatient(
     { first_name: 'Toast Park', birth_info: '1990-02-03', gender: false },
     { ceph: cephalogramPath(1), shootDate: '2025-10-01' },
@@ -100,10 +101,10 @@ async function viewerClear(t: TestContext, language: string, size: { width: numb
   await waitStepping(page, page.getByTestId('viewer-image'), 'the film');
   await assertClear(page, page.locator('.film-controls'), 'the brightness/contrast panel');
   for (const tab of await page.locator('[data-testid^="panel-tab-"]').all()) {
-    assert.ok(
-      !overlaps(await boxOf(page.getByTestId('toast-stack'), 'stack'), await boxOf(tab, 'tab')),
+    expect(
+      overlaps(await boxOf(page.getByTestId('toast-stack'), 'stack'), await boxOf(tab, 'tab')),
       'the stack covers a side panel tab',
-    );
+    ).toBeFalsy();
   }
   return page;
 }

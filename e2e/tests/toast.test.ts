@@ -1,6 +1,7 @@
 import { expect } from '@playwright/test';
+import { expectTruthy } from '../src/expect-value.ts';
 import { test } from '../src/harness.ts';
-import { animationsDone, assert, pauseClock } from '../src/expect.ts';
+import { animationsDone, pauseClock } from '../src/expect.ts';
 
 test('toast: slides in at 400 px and hides itself after 3 s', async (t) => {
   const { page } = await t.newPage();
@@ -11,10 +12,10 @@ test('toast: slides in at 400 px and hides itself after 3 s', async (t) => {
   const toast = page.getByTestId('toast');
   await toast.waitFor();
   const animation = await toast.evaluate((el) => getComputedStyle(el).animationDuration);
-  assert.equal(animation, '0.5s');
+  expect(animation).toBe('0.5s');
   await animationsDone(toast);
   const box = await toast.boundingBox();
-  assert.ok(box && Math.round(box.width) === 400, `toast width ${box?.width}`);
+  expectTruthy(box && Math.round(box.width) === 400, `toast width ${box?.width}`);
   await t.screenshot(page, 'toast-success');
 
   await page.clock.runFor(2999);

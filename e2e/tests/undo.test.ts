@@ -1,9 +1,10 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks } from '../src/expect.ts';
+import { test } from '../src/harness.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
+import { fromIp, signInThroughApi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 /**
  * One undo history for the whole record (apps/web/src/features/viewer/documents/record-store.ts):
@@ -22,17 +23,13 @@ async function shapes(page: Page, n: number, what: string): Promise<void> {
 test(
   'undo: one history across landmarks and drawing: Ctrl+Z undoes the drawn line, then the landmark drag; redo; the result is saved',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('undo');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'undo');
     const { chartUuid } = await api.createPatient(
       { first_name: 'Undo Park', birth_info: '1990-02-03', gender: false },
       { ceph: cephalogramPath(0), shootDate: '2025-10-01' },
     );
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await page.goto(`/viewer/${chartUuid}`);
     await page.getByTestId('viewer-image').waitFor();
     await expectAiLandmarks(page, 20_000);
@@ -42,7 +39,7 @@ test(
     const a = landmark(page, 'A');
     const ax0 = await xOf(a);
     const dot = await a.locator('.landmark__dot').boundingBox();
-    assert.ok(dot, 'the A point is on screen');
+    expectTruthy(dot, 'the A point is on screen');
     await page.mouse.move(dot.x + dot.width / 2, dot.y + dot.height / 2);
     await page.mouse.down();
     await page.mouse.move(dot.x + dot.width / 2 + 25, dot.y + dot.height / 2, { steps: 12 });
@@ -53,7 +50,7 @@ test(
     // 2. A drawn pen stroke (the pad's default tool).
     await page.getByTestId('drawing-mode').click();
     const stage = await page.getByTestId('viewer-stage').boundingBox();
-    assert.ok(stage, 'the stage is on screen');
+    expectTruthy(stage, 'the stage is on screen');
     await page.mouse.move(stage.x + stage.width * 0.45, stage.y + stage.height * 0.2);
     await page.mouse.down();
     await page.mouse.move(stage.x + stage.width * 0.6, stage.y + stage.height * 0.3, { steps: 8 });

@@ -1,9 +1,9 @@
 import { expect, type Page, type Request } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import { expectAtLeast } from '../src/expect.ts';
+import { test } from '../src/harness.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 /**
  * Step 17 item 1: the viewer's first paint (film and AI landmarks) needs one GraphQL request, not a
@@ -60,11 +60,7 @@ async function landmarksAt(page: Page): Promise<number> {
 test(
   'viewer first paint: one GraphQL request from the click on the row to the film and landmarks on screen',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('first-paint');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'first-paint');
     const { chartUuid } = await api.createPatient(
       { first_name: 'Paint Han', birth_info: '2011-03-04', gender: true },
       { ceph: cephalogramPath(2), shootDate: '2025-09-01' },
@@ -86,15 +82,15 @@ test(
     const calls = await page.evaluate(() => (window as unknown as { __calls: Call[] }).__calls);
     const before = calls.filter((c) => !c.afterLandmarks);
     const graph = before.filter((c) => c.url.endsWith('/graphql')).map((c) => operationOf(c.body));
-    assert.deepEqual(graph, ['ViewerFirstPaint'], `one GraphQL request before the landmarks, got ${graph.join(', ')}`);
+    expect(graph, `one GraphQL request before the landmarks, got ${graph.join(', ')}`).toStrictEqual(['ViewerFirstPaint']);
     // The film's signed URL came with it: no POST /minio/download for the full film (list thumbnails ask with thumbnail_only_check).
     const filmUrls = before.filter((c) => c.url.endsWith('/minio/download') && !/"thumbnail_only_check":\s*true/.test(c.body));
-    assert.equal(filmUrls.length, 0, 'no separate request for the film URL before the landmarks');
+    expect(filmUrls.length, 'no separate request for the film URL before the landmarks').toBe(0);
     // What the network saw: that one request, once.
     const sent = network.filter((r) => r.url().endsWith('/graphql') && operationOf(r.postData()) === 'ViewerFirstPaint');
-    assert.equal(sent.length, 1, 'ViewerFirstPaint sent once');
+    expect(sent.length, 'ViewerFirstPaint sent once').toBe(1);
     // The film is drawn from that URL, and the landmarks on it.
-    assert.equal((await page.getByTestId('landmark').count()) >= 19, true, 'landmarks still shown');
+    await expectAtLeast(page.getByTestId('landmark'), 19, { message: 'landmarks still shown' });
     await expect(page.getByTestId('viewer-stage').locator('.viewer-stage__status'), 'film loaded (no loading or error status)').toHaveCount(
       0,
     );

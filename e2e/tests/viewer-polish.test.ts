@@ -1,9 +1,8 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
-import { skip, test, type TestContext } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { openDatasetChart } from '../src/dataset-chart.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks } from '../src/expect.ts';
+import { test, type TestContext } from '../src/harness.ts';
 
 /**
  * Loose ends a new user meets in the viewer (Step 9 item 8): Settings' tissue colour and size, plane
@@ -23,24 +22,14 @@ interface Box {
 }
 
 /** A new user with one patient (dataset film, AI landmarks), signed in through the form, viewer open. */
-async function openViewer(t: TestContext, label: string, language = 'en'): Promise<{ page: Page; chartUuid: string }> {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser(label);
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
-  const { chartUuid } = await api.createPatient(
-    { first_name: 'Polish Lee', birth_info: '1990-02-03', gender: false },
-    { ceph: cephalogramPath(1), shootDate: '2025-10-01' },
-  );
-  const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-  await signInThroughUi(page, user);
-  // The language picker's stored choice (sign-in above reads English labels).
-  await page.evaluate((lang) => localStorage.setItem('ceppro.language', lang), language);
-  await page.goto(`/viewer/${chartUuid}`);
-  await landmarksShown(page);
-  return { page, chartUuid };
-}
+const openViewer = (t: TestContext, label: string, language = 'en'): Promise<{ page: Page; chartUuid: string }> =>
+  openDatasetChart(t, {
+    label,
+    language,
+    patient: { first_name: 'Polish Lee', birth_info: '1990-02-03', gender: false },
+    shootDate: '2025-10-01',
+    landmarksTimeoutMs: 20_000,
+  });
 
 async function landmarksShown(page: Page): Promise<void> {
   await page.getByTestId('viewer-image').waitFor();
@@ -64,7 +53,7 @@ async function zoomPercent(page: Page): Promise<number> {
 
 async function boxOf(locator: Locator, what: string): Promise<Box> {
   const box = await locator.boundingBox();
-  assert.ok(box, `${what} is on screen`);
+  expectTruthy(box, `${what} is on screen`);
   return box;
 }
 
@@ -98,13 +87,11 @@ async function assertFilmKept(page: Page, when: string): Promise<void> {
   const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
   const { x, y, film } = await filmInView(page);
   const need = (length: number, room: number) => Math.min(Math.max(length * 0.2, 80), length, room) - 1;
-  assert.ok(
-    x >= need(film.width, stage.width),
-    `${when}: ${x.toFixed(0)} px of the film's width in view (film ${film.width.toFixed(0)} px)`,
+  expect(x, `${when}: ${x.toFixed(0)} px of the film's width in view (film ${film.width.toFixed(0)} px)`).toBeGreaterThanOrEqual(
+    need(film.width, stage.width),
   );
-  assert.ok(
-    y >= need(film.height, stage.height),
-    `${when}: ${y.toFixed(0)} px of the film's height in view (film ${film.height.toFixed(0)} px)`,
+  expect(y, `${when}: ${y.toFixed(0)} px of the film's height in view (film ${film.height.toFixed(0)} px)`).toBeGreaterThanOrEqual(
+    need(film.height, stage.height),
   );
 }
 
@@ -145,7 +132,7 @@ async function filmSeen(page: Page): Promise<{ area: number; seen: Box }> {
 async function assertFilmSeen(page: Page, when: string): Promise<void> {
   await assertFilmKept(page, when);
   const { area, seen } = await filmSeen(page);
-  assert.ok(area >= 80 * 80, `${when}: ${area} px² of the film clear of the floating boxes (${JSON.stringify(seen)})`);
+  expect(area, `${when}: ${area} px² of the film clear of the floating boxes (${JSON.stringify(seen)})`).toBeGreaterThanOrEqual(80 * 80);
 }
 
 /**
@@ -161,7 +148,7 @@ async function panBy(page: Page, dx: number, dy: number): Promise<void> {
   await page.mouse.move(from.x + dx, from.y + dy, { steps: 25 });
   await page.mouse.up();
   const after = await filmBox(page);
-  assert.ok(
+  expectTruthy(
     Math.sign(after.x - before.x) === Math.sign(dx) && Math.sign(after.y - before.y) === Math.sign(dy),
     `the drag by ${dx},${dy} panned the film (${before.x},${before.y} -> ${after.x},${after.y})`,
   );
@@ -172,10 +159,12 @@ test(
   async (t) => {
     const { page } = await openViewer(t, 'polish-settings');
     // A new account's settings: hard tissue yellow, soft tissue cyan, size 3 (the standard look).
-    assert.equal(await dotFill(page, 'S'), 'rgb(255, 255, 0)', 'hard tissue yellow for a new account');
-    assert.equal(await dotFill(page, 'Ls'), 'rgb(0, 255, 255)', 'soft tissue cyan for a new account');
-    assert.equal(await dotRadius(page, 'S'), 3.5);
-    assert.ok((await drawnPlanes(page)).length >= 5, 'every plane drawn before a plane list is chosen');
+    await expect.poll(() => dotFill(page, 'S'), { message: 'hard tissue yellow for a new account' }).toBe('rgb(255, 255, 0)');
+    await expect.poll(() => dotFill(page, 'Ls'), { message: 'soft tissue cyan for a new account' }).toBe('rgb(0, 255, 255)');
+    await expect.poll(() => dotRadius(page, 'S')).toBe(3.5);
+    await expect
+      .poll(async () => (await drawnPlanes(page)).length, { message: 'every plane drawn before a plane list is chosen' })
+      .toBeGreaterThanOrEqual(5);
     await page.evaluate(() => Object.assign(window, { __sameApp: true }));
 
     // Header settings icon: a client-side route change, the app is not reloaded.
@@ -193,11 +182,13 @@ test(
 
     await page.goBack();
     await landmarksShown(page);
-    assert.equal(await page.evaluate(() => (window as unknown as { __sameApp?: boolean }).__sameApp), true, 'the app was not reloaded');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __sameApp?: boolean }).__sameApp), { message: 'the app was not reloaded' })
+      .toBe(true);
     // Reopened from cached data, the film is fitted again (it was once left at scale 1, overflowing the stage).
     const fitted = await filmInView(page);
     const stageBox = await boxOf(page.getByTestId('viewer-stage'), 'stage');
-    assert.ok(
+    expectTruthy(
       fitted.film.width <= stageBox.width + 1 && fitted.film.height <= stageBox.height + 1,
       'the film fits the stage after coming back',
     );
@@ -205,19 +196,19 @@ test(
       'fill',
       'rgb(0, 255, 0)',
     );
-    assert.equal(await dotRadius(page, 'S'), 20.5, 'hard-tissue size 20 = radius 20.5');
-    assert.equal(await dotFill(page, 'U1'), 'rgb(0, 255, 0)', 'a tooth counts as hard tissue');
-    assert.equal(await dotFill(page, 'Ls'), 'rgb(0, 0, 255)', 'soft-tissue landmark in the soft-tissue colour');
-    assert.equal(await dotRadius(page, 'Ls'), 3.5, 'soft-tissue size untouched: the standard size');
+    await expect.poll(() => dotRadius(page, 'S'), { message: 'hard-tissue size 20 = radius 20.5' }).toBe(20.5);
+    await expect.poll(() => dotFill(page, 'U1'), { message: 'a tooth counts as hard tissue' }).toBe('rgb(0, 255, 0)');
+    await expect.poll(() => dotFill(page, 'Ls'), { message: 'soft-tissue landmark in the soft-tissue colour' }).toBe('rgb(0, 0, 255)');
+    await expect.poll(() => dotRadius(page, 'Ls'), { message: 'soft-tissue size untouched: the standard size' }).toBe(3.5);
     const hardLine = await page
       .locator('[data-outline="mandible"]')
       .evaluate((el) => [getComputedStyle(el).stroke, getComputedStyle(el).strokeWidth]);
-    assert.deepEqual(hardLine, ['rgb(0, 255, 0)', '10px'], 'hard-tissue tracing in its colour and size');
-    assert.deepEqual(await drawnPlanes(page), ['fh'], 'only the plane chosen in Settings');
+    expect(hardLine, 'hard-tissue tracing in its colour and size').toStrictEqual(['rgb(0, 255, 0)', '10px']);
+    await expect.poll(() => drawnPlanes(page), { message: 'only the plane chosen in Settings' }).toStrictEqual(['fh']);
     await page.getByTestId('toggle-plane').click();
-    assert.deepEqual(await drawnPlanes(page), [], 'the Ref. plane toggle still hides them all');
+    await expect.poll(() => drawnPlanes(page), { message: 'the Ref. plane toggle still hides them all' }).toStrictEqual([]);
     await page.getByTestId('toggle-plane').click();
-    assert.deepEqual(await drawnPlanes(page), ['fh']);
+    await expect.poll(() => drawnPlanes(page)).toStrictEqual(['fh']);
 
     // A big marker can be grabbed anywhere on its dot (15 px from its centre; the standard reach is 10 px).
     const s = await boxOf(landmark(page, 'S').locator('.landmark__dot'), 'S');
@@ -232,12 +223,12 @@ test(
       .toBeGreaterThan(sx0 + 5);
 
     // Auto zoom-in: picking a landmark in the list shows it close up, centred.
-    assert.equal(await zoomPercent(page), 100);
+    await expect.poll(() => zoomPercent(page)).toBe(100);
     await page.locator('[data-testid="landmark-item"][data-id="Me"]').click();
     await expect.poll(() => zoomPercent(page), { message: 'zoomed in to 250% on the selected landmark' }).toBe(250);
     const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
     const me = await boxOf(landmark(page, 'Me').locator('.landmark__dot'), 'Me');
-    assert.ok(Math.abs(me.x + me.width / 2 - (stage.x + stage.width / 2)) < 3, 'Me centred horizontally');
+    expect(Math.abs(me.x + me.width / 2 - (stage.x + stage.width / 2)), 'Me centred horizontally').toBeLessThan(3);
     await t.screenshot(page, 'polish-viewer-settings-applied');
   },
   FLOW,
@@ -255,12 +246,12 @@ test(
     const stage = await boxOf(page.getByTestId('viewer-stage'), 'stage');
     await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
     for (let i = 0; i < 80 && (await zoomPercent(page)) < 400; i += 1) await page.mouse.wheel(0, -100);
-    assert.equal(await zoomPercent(page), 400);
+    await expect.poll(() => zoomPercent(page)).toBe(400);
     await panBy(page, 9000, 9000);
     await assertFilmSeen(page, '400% and a long drag');
     await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
     for (let i = 0; i < 120 && (await zoomPercent(page)) > 50; i += 1) await page.mouse.wheel(0, 100);
-    assert.equal(await zoomPercent(page), 50);
+    await expect.poll(() => zoomPercent(page)).toBe(50);
     // Every corner at 50%, where the film is smallest and the least of it is kept (the
     // brightness/contrast box is bottom left, the legend bottom right, the drawing pad's bar top left).
     for (const [dx, dy, where] of [
@@ -301,16 +292,16 @@ async function toastClearOfViewerControls(t: TestContext, language: string, shot
   await page.getByTestId('panel-tab-landmarks').waitFor();
   await toast.hover();
   const stack = await boxOf(page.getByTestId('toast-stack'), 'toast stack');
-  assert.equal(Math.round((await boxOf(toast, 'toast')).width), 400, 'toasts stay 400 px wide');
+  expect(Math.round((await boxOf(toast, 'toast')).width), 'toasts stay 400 px wide').toBe(400);
   const tabs = await page.locator('[data-testid^="panel-tab-"]').all();
-  assert.ok(tabs.length >= 3, 'side panel tabs present');
+  expect(tabs.length, 'side panel tabs present').toBeGreaterThanOrEqual(3);
   for (const tab of tabs)
-    assert.ok(!overlaps(stack, await boxOf(tab, 'tab')), `the toast stack covers tab ${await tab.getAttribute('data-testid')}`);
-  assert.ok(!overlaps(stack, await boxOf(page.getByTestId('viewer-bar'), 'top bar')), 'the toast stack covers the top bar');
-  assert.ok(
-    !overlaps(stack, await boxOf(page.locator('.film-controls'), 'film controls')),
+    expect(overlaps(stack, await boxOf(tab, 'tab')), `the toast stack covers tab ${await tab.getAttribute('data-testid')}`).toBeFalsy();
+  expect(overlaps(stack, await boxOf(page.getByTestId('viewer-bar'), 'top bar')), 'the toast stack covers the top bar').toBeFalsy();
+  expect(
+    overlaps(stack, await boxOf(page.locator('.film-controls'), 'film controls')),
     'the toast stack covers the brightness/contrast box',
-  );
+  ).toBeFalsy();
   await t.screenshot(page, shot);
 }
 
@@ -347,12 +338,12 @@ test(
     await page.getByTestId('reset-ai-all').click();
     const popup = page.getByTestId('confirm-popup');
     await popup.waitFor();
-    assert.match(await popup.innerText(), /Reset all landmarks to AI\?/);
+    await expect(popup).toHaveText(/Reset all landmarks to AI\?/, { useInnerText: true });
     await t.screenshot(page, 'polish-reset-all-confirm');
     await popup.getByRole('button', { name: 'Cancel' }).click();
     await popup.waitFor({ state: 'detached' });
-    assert.equal(Number(await a.getAttribute('data-x')), x1, 'Cancel changes nothing');
-    assert.equal(await a.getAttribute('data-source'), 'modified');
+    await expect.poll(async () => Number(await a.getAttribute('data-x')), { message: 'Cancel changes nothing' }).toBe(x1);
+    await expect(a).toHaveAttribute('data-source', 'modified');
 
     await page.getByTestId('reset-ai-all').click();
     await popup.getByRole('button', { name: 'Reset all' }).click();
@@ -368,16 +359,16 @@ test(
     await page.getByTestId('custom-group-create').click();
     const message = page.getByTestId('custom-group-name-error');
     await message.waitFor();
-    assert.equal(await message.innerText(), 'Enter a group name.');
-    assert.equal(await page.getByTestId('custom-group-name').getAttribute('aria-invalid'), 'true');
+    await expect(message).toHaveText('Enter a group name.', { useInnerText: true });
+    await expect(page.getByTestId('custom-group-name')).toHaveAttribute('aria-invalid', 'true');
     const shown = await boxOf(message, 'group name message');
     const panel = await boxOf(page.locator('.viewer-panel__body'), 'side panel');
-    assert.ok(
+    expectTruthy(
       shown.y >= panel.y && shown.y + shown.height <= Math.min(panel.y + panel.height, 900),
       'the message is scrolled into view in the panel',
     );
-    assert.equal(await page.getByTestId('custom-group-edit').locator('option').count(), groups, 'no group was created');
-    assert.equal(await page.getByTestId('custom-group-save').isDisabled(), true, 'nothing to save');
+    await expect(page.getByTestId('custom-group-edit').locator('option'), 'no group was created').toHaveCount(groups);
+    await expect(page.getByTestId('custom-group-save'), 'nothing to save').toBeDisabled();
     await t.screenshot(page, 'polish-group-name-required');
   },
   FLOW,

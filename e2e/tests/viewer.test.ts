@@ -1,14 +1,15 @@
-import { requireTool } from '../src/poppler.ts';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { createActivatedUser, newUser, type TestUser } from '../src/accounts.ts';
-import { assert, expectAiLandmarks } from '../src/expect.ts';
-import { skip, test, type TestContext } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
+import type { TestUser } from '../src/accounts.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { expectAiLandmarks } from '../src/expect.ts';
+import { test, type TestContext } from '../src/harness.ts';
+import { cephalogramPath } from '../src/patients-api.ts';
+import { pdfPagePng, pdfText, printToPdf } from '../src/pdf-files.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { datasetUser } from '../src/viewer-steps.ts';
 
 /**
  * The viewer as a user works in it (docs/spec-points.md §2 "Viewer", §9 "Viewer scale 50% to 400%"):
@@ -29,11 +30,7 @@ interface Opened {
 
 /** A new user with one patient (dataset film, AI landmarks), signed in through the form, viewer open. */
 async function openViewer(t: TestContext, label: string, options: { viaList?: boolean } = {}): Promise<Opened> {
-  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-  const user = newUser(label);
-  await createActivatedUser(t.baseUrl, user);
-  const api = new PatientsApi(t.baseUrl, user);
-  await api.login();
+  const { user, api } = await datasetUser(t, label);
   const { chartId, chartUuid } = await api.createPatient(
     { first_name: 'Viewer Kim', birth_info: '1994-04-12', gender: true },
     { ceph: cephalogramPath(0), shootDate: '2025-11-03' },
@@ -73,7 +70,7 @@ async function wheelToLimit(page: Page, deltaY: number): Promise<number> {
     await page.mouse.wheel(0, deltaY);
     await expect(page.getByTestId('viewer-zoom'), 'zoom readout').toContainText(/\d\s*%/, { useInnerText: true });
     const now = await zoomPercent(page);
-    assert.ok(now >= 50 && now <= 400, `zoom ${now}% is outside 50-400%`);
+    expectTruthy(now >= 50 && now <= 400, `zoom ${now}% is outside 50-400%`);
     if (now === previous && (now === 400 || now === 50)) return now;
     previous = now;
   }
@@ -82,7 +79,7 @@ async function wheelToLimit(page: Page, deltaY: number): Promise<number> {
 
 async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
   const box = await locator.boundingBox();
-  assert.ok(box, 'element on screen');
+  expectTruthy(box, 'element on screen');
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
@@ -105,9 +102,9 @@ test(
     const { page } = await openViewer(t, 'viewer-edit');
     const stage = await centreOf(page.getByTestId('viewer-stage'));
     await page.mouse.move(stage.x, stage.y);
-    assert.equal(await wheelToLimit(page, -100), 400, 'zooming in stops at 400%');
+    expect(await wheelToLimit(page, -100), 'zooming in stops at 400%').toBe(400);
     await t.screenshot(page, 'viewer-zoom-400');
-    assert.equal(await wheelToLimit(page, 100), 50, 'zooming out stops at 50%');
+    expect(await wheelToLimit(page, 100), 'zooming out stops at 50%').toBe(50);
     await t.screenshot(page, 'viewer-zoom-50');
     await page.getByTestId('viewer-fit').click();
     await expect.poll(() => zoomPercent(page), { message: 'fit is 100%' }).toBe(100);
@@ -132,7 +129,7 @@ test(
     await expect(page.getByTestId('save-state'), 'landmarks saved').toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
     await page.reload();
     await landmarksShown(page);
-    assert.ok(Math.abs((await numberAttr(a, 'data-x')) - ax1) < 0.05, 'the moved A point is kept after a reload');
+    expect(Math.abs((await numberAttr(a, 'data-x')) - ax1), 'the moved A point is kept after a reload').toBeLessThan(0.05);
     await openTab(page, 'analysis');
     await expect
       .poll(async () => Math.abs((await numberAttr(row(page, 'SNA'), 'data-value')) - sna1), {
@@ -163,14 +160,14 @@ test(
     await expect(table, 'lengths in px before calibration').toContainText(/\d px/, { useInnerText: true });
     await page.getByTestId('ruler-tool').click();
     const stage = await page.getByTestId('viewer-stage').boundingBox();
-    assert.ok(stage);
+    expectTruthy(stage);
     await page.mouse.click(stage.x + stage.width * 0.3, stage.y + stage.height * 0.5);
     await page.mouse.click(stage.x + stage.width * 0.3 + 200, stage.y + stage.height * 0.5);
     await page.getByTestId('ruler-length').fill('40');
     await page.getByTestId('ruler-apply').click();
     await expect(status, 'calibrated by the ruler').toHaveAttribute('data-source', 'ruler');
     const ppm = Number(await status.getAttribute('data-ppm'));
-    assert.ok(ppm > 0, `ruler px/mm ${ppm}`);
+    expect(ppm, `ruler px/mm ${ppm}`).toBeGreaterThan(0);
     await expect(table, 'lengths in mm once calibrated').toContainText(/\d mm/, { useInnerText: true });
     await expect(table, 'no length in px once calibrated').not.toContainText(/\d px/, { useInnerText: true });
     await t.screenshot(page, 'viewer-ruler');
@@ -182,7 +179,7 @@ test(
       .poll(async () => (await rowIds()).join(), { message: 'the Downs rows replace the Steiner rows' })
       .not.toBe(steinerIds.join());
     const downsIds = await rowIds();
-    assert.equal(downsIds.length, 10, `Downs has 10 measurements, got ${downsIds.join(',')}`);
+    expect(downsIds.length, `Downs has 10 measurements, got ${downsIds.join(',')}`).toBe(10);
     await t.screenshot(page, 'viewer-downs');
   },
   FLOW,
@@ -209,55 +206,29 @@ test(
       })
       .toBe(1);
 
-    await page.emulateMedia({ media: 'print' });
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    await page.emulateMedia({ media: 'screen' });
     mkdirSync(screensDir, { recursive: true });
     const pdfPath = join(screensDir, 'viewer-report.pdf');
-    writeFileSync(pdfPath, pdf);
-    assert.equal(pdf.subarray(0, 5).toString('latin1'), '%PDF-');
-    const pdftotext = '/usr/bin/pdftotext';
-    const pdftoppm = '/usr/bin/pdftoppm';
-    if (requireTool(pdftotext) && requireTool(pdftoppm)) {
-      const text = execFileSync(pdftotext, ['-layout', pdfPath, '-'], { encoding: 'utf8' });
-      assert.match(text, /Viewer Kim/);
-      // The 36-character chart ID may wrap after one of its hyphens in its half-width column (report.css).
-      assert.ok(text.replace(/-\s+/g, '-').includes(chartId), `chart ID ${chartId} printed`);
-      assert.match(text, /E2E Dental Clinic/);
-      assert.match(text, /SNA\s+\d+\.\d°/);
-      assert.match(text, /AI landmarks are a reference for medical staff, not a diagnosis\./);
-      assert.equal((text.match(/\f/g) ?? []).length, 1, 'the report is one A4 page');
-      execFileSync(pdftoppm, ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', pdfPath, join(screensDir, 'viewer-report-page1')]);
-    } else {
-      console.log('      (poppler-utils absent: the printed PDF was checked by its header only)');
-    }
+    const pdf = await printToPdf(page, pdfPath);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = pdfText(pdfPath);
+    expect(text).toMatch(/Viewer Kim/);
+    // The 36-character chart ID may wrap after one of its hyphens in its half-width column (report.css).
+    expect(text.replace(/-\s+/g, '-'), `chart ID ${chartId} printed`).toContain(chartId);
+    expect(text).toMatch(/E2E Dental Clinic/);
+    expect(text).toMatch(/SNA\s+\d+\.\d°/);
+    expect(text).toMatch(/AI landmarks are a reference for medical staff, not a diagnosis\./);
+    expect((text.match(/\f/g) ?? []).length, 'the report is one A4 page').toBe(1);
+    pdfPagePng(pdfPath, 1, screensDir, 'viewer-report-page1');
 
     // The server renders the PDF: more than the context's 10 s default on a loaded machine.
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);
-    assert.equal(download.suggestedFilename(), `ceppro-report-${chartId}.pdf`);
+    expect(download.suggestedFilename()).toBe(`ceppro-report-${chartId}.pdf`);
     const saved = join(screensDir, 'viewer-server-report.pdf');
     await download.saveAs(saved);
     const bytes = readFileSync(saved);
-    assert.equal(bytes.subarray(0, 5).toString('latin1'), '%PDF-');
-    if (requireTool(pdftotext))
-      assert.match(
-        execFileSync(pdftotext, ['-layout', saved, '-'], { encoding: 'utf8' }),
-        /Viewer Kim/,
-        'the server PDF names the patient',
-      );
-    if (requireTool(pdftoppm))
-      execFileSync(pdftoppm, [
-        '-png',
-        '-r',
-        '60',
-        '-f',
-        '1',
-        '-l',
-        '1',
-        '-singlefile',
-        saved,
-        join(screensDir, 'viewer-server-report-page1'),
-      ]);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdfText(saved), 'the server PDF names the patient').toMatch(/Viewer Kim/);
+    pdfPagePng(saved, 1, screensDir, 'viewer-server-report-page1');
   },
   FLOW,
 );
@@ -273,13 +244,13 @@ test(
     await page.getByTestId('lock-password').fill('wrong-Password1!');
     await page.getByRole('button', { name: 'Unlock' }).click();
     await lock.getByRole('alert').waitFor();
-    assert.equal(await lock.isVisible(), true, 'a wrong password keeps it locked');
+    await expect(lock, 'a wrong password keeps it locked').toBeVisible();
     await page.reload();
     await lock.waitFor();
     await page.getByTestId('lock-password').fill(user.password);
     await page.getByRole('button', { name: 'Unlock' }).click();
     await lock.waitFor({ state: 'detached' });
-    assert.equal(new URL(page.url()).pathname, `/viewer/${chartUuid}`);
+    expect(new URL(page.url()).pathname).toBe(`/viewer/${chartUuid}`);
     await landmarksShown(page);
   },
   FLOW,

@@ -1,17 +1,16 @@
-import { requireTool } from '../src/poppler.ts';
 import { imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
 import { storedAiLandmarkId } from '@ceppro/contract';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { facePhoto, noFacePhoto, placeProfile } from '../../apps/server/test/planning/face-photo.ts';
-import { createActivatedUser, newUser } from '../src/accounts.ts';
-import { assert } from '../src/expect.ts';
-import { skip, test } from '../src/harness.ts';
-import { PatientsApi, cephalogramPath, datasetDir } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
+import { expectTruthy } from '../src/expect-value.ts';
+import { test } from '../src/harness.ts';
+import { PatientsApi, cephalogramPath } from '../src/patients-api.ts';
+import { pdfPagePng, pdfText, printToPdf } from '../src/pdf-files.ts';
+import { fromIp, signInThroughApi } from '../src/sign-in.ts';
+import { datasetUser, threeStagePoints } from '../src/viewer-steps.ts';
 
 /**
  * The viewer's VTO/STO tab on a dataset film: a facial photo drawn from the film's own soft-tissue
@@ -35,7 +34,7 @@ async function chartInfo(api: PatientsApi, uuid: string): Promise<{ recordId: nu
     { u: uuid },
   );
   const recordId = charts[0]?.analysis_record_id;
-  assert.ok(recordId, 'the chart has an analysis record');
+  expectTruthy(recordId, 'the chart has an analysis record');
   const { analysis_records } = await api.graphql<{
     analysis_records: {
       items: Array<{ infer_result: { landmarks: Array<{ cname: number; name: string; x: number; y: number }> } | null }>;
@@ -80,11 +79,7 @@ test(
   'vto: auto-aligned photo, Pogonion +5 mm moves soft pogonion by the chosen ratio, kept over ' +
     'reload, printed; grey photo aligned by three points',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('vto');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'vto');
     // The ISBI 2015 films here are 0.2 mm per pixel: movements in mm need the calibration.
     await api.graphql('mutation { update_user_config(input: { default_ppm: 5 }) { default_ppm } }');
     mkdirSync(screensDir, { recursive: true });
@@ -108,7 +103,7 @@ test(
     const bare = await api.createPatient({ first_name: 'No Photo', birth_info: '2007-06-30', gender: false }, { ceph: film });
 
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await page.goto(`/viewer/${face.chartUuid}`);
     // Item 6: the photo can be shown before anything is aligned.
     await page.getByTestId('photo-view-toggle').click();
@@ -179,54 +174,36 @@ test(
       predictedFrame.locator('img').boundingBox(),
       predictedFrame.locator('svg').boundingBox(),
     ]);
-    assert.ok(filmBox && tracingBox, 'printed film and tracing laid out');
-    assert.ok(Math.abs(filmBox.width - tracingBox.width) < 1.5, `tracing ${tracingBox.width} px wide over a ${filmBox.width} px film`);
-    assert.ok(Math.abs(filmBox.x - tracingBox.x) < 1.5, 'tracing starts where the film does');
-    const printed = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-    await page.emulateMedia({ media: 'screen' });
+    expectTruthy(filmBox && tracingBox, 'printed film and tracing laid out');
+    expect(Math.abs(filmBox.width - tracingBox.width), `tracing ${tracingBox.width} px wide over a ${filmBox.width} px film`).toBeLessThan(
+      1.5,
+    );
+    expect(Math.abs(filmBox.x - tracingBox.x), 'tracing starts where the film does').toBeLessThan(1.5);
     const printedPath = join(screensDir, 'vto-print.pdf');
-    writeFileSync(printedPath, printed);
-    const pdftotext = '/usr/bin/pdftotext';
-    if (requireTool(pdftotext)) {
-      const text = execFileSync(pdftotext, ['-layout', printedPath, '-'], { encoding: 'utf8' });
-      // The print renders the server's report model, with the PDF's labels.
-      assert.match(text, /VTO\/STO prediction/);
-      assert.match(text, /Today \(yellow\)/);
-      assert.match(text, /Prediction \(orange\) over today \(yellow\)/);
-      assert.match(text, /Pogonion\s+5\.0\s+0\.0/);
-      assert.match(text, /SNA/);
-      assert.match(text, /Facial photo: today\s+.*Facial photo: predicted \(morph\)/, 'the print has the photo pair');
-    }
+    await printToPdf(page, printedPath);
+    // The print renders the server's report model, with the PDF's labels.
+    const printedText = pdfText(printedPath);
+    expect(printedText).toMatch(/VTO\/STO prediction/);
+    expect(printedText).toMatch(/Today \(yellow\)/);
+    expect(printedText).toMatch(/Prediction \(orange\) over today \(yellow\)/);
+    expect(printedText).toMatch(/Pogonion\s+5\.0\s+0\.0/);
+    expect(printedText).toMatch(/SNA/);
+    expect(printedText, 'the print has the photo pair').toMatch(/Facial photo: today\s+.*Facial photo: predicted \(morph\)/);
     // The server's PDF morphs the aligned photo as well: more work than a plain report on a loaded machine.
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: 45_000 }), page.getByTestId('download-pdf').click()]);
     const serverPath = join(screensDir, 'vto-server-report.pdf');
     await download.saveAs(serverPath);
-    assert.equal(readFileSync(serverPath).subarray(0, 5).toString('latin1'), '%PDF-');
-    if (requireTool(pdftotext)) {
-      const text = execFileSync(pdftotext, ['-layout', serverPath, '-'], { encoding: 'utf8' });
-      assert.match(text, /VTO\/STO prediction/, 'the server PDF has the VTO/STO page');
-      assert.match(text, /Pogonion\s+5\.0\s+0\.0/);
-      assert.match(text, /\+4\.75 mm horizontal/);
-      // Today and the prediction apart, and the aligned photo before and after the morph.
-      assert.match(text, /Today \(yellow\)\s+.*Prediction \(orange\) over today \(yellow\)/);
-      assert.match(text, /Facial photo: today\s+.*Facial photo: predicted \(morph\)/);
-      const pdftoppm = '/usr/bin/pdftoppm';
-      // The VTO/STO page (its tables may run onto the next one).
-      const pages = text.split('\f').findIndex((page) => page.includes('VTO/STO prediction')) + 1;
-      if (requireTool(pdftoppm))
-        execFileSync(pdftoppm, [
-          '-png',
-          '-r',
-          '60',
-          '-f',
-          String(pages),
-          '-l',
-          String(pages),
-          '-singlefile',
-          serverPath,
-          join(screensDir, 'vto-server-page'),
-        ]);
-    }
+    expect(readFileSync(serverPath).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const serverText = pdfText(serverPath);
+    expect(serverText, 'the server PDF has the VTO/STO page').toMatch(/VTO\/STO prediction/);
+    expect(serverText).toMatch(/Pogonion\s+5\.0\s+0\.0/);
+    expect(serverText).toMatch(/\+4\.75 mm horizontal/);
+    // Today and the prediction apart, and the aligned photo before and after the morph.
+    expect(serverText).toMatch(/Today \(yellow\)\s+.*Prediction \(orange\) over today \(yellow\)/);
+    expect(serverText).toMatch(/Facial photo: today\s+.*Facial photo: predicted \(morph\)/);
+    // The VTO/STO page (its tables may run onto the next one).
+    const vtoPage = serverText.split('\f').findIndex((page) => page.includes('VTO/STO prediction')) + 1;
+    pdfPagePng(serverPath, vtoPage, screensDir, 'vto-server-page');
 
     // Another language.
     await page.evaluate(() => localStorage.setItem('ceppro.language', 'ja'));
@@ -242,15 +219,7 @@ test(
     await openTab(page);
     await page.getByText('Facial image not recognized (adjust manually).').waitFor({ timeout: 30_000 });
     await page.getByTestId('vto-manual-align').click();
-    const box = await page.getByTestId('viewer-stage').boundingBox();
-    assert.ok(box, 'the stage is on screen');
-    const cx = box.x + box.width / 2;
-    const cy = box.y + box.height / 2;
-    const picks = [
-      { x: cx - 90, y: cy - 120 },
-      { x: cx + 110, y: cy - 30 },
-      { x: cx - 10, y: cy + 140 },
-    ];
+    const picks = await threeStagePoints(page);
     const prompt = page.getByTestId('vto-align-prompt');
     for (const [i, p] of picks.entries()) {
       await expect(prompt).toHaveAttribute('data-on', 'photo');
@@ -277,14 +246,16 @@ test(
     // What is stored (read last: signing the API client in again ends the browser's session).
     await api.login();
     const doc = await storedVto(api, recordId);
-    assert.equal(doc?.data.movements['Pogonion']?.horizontal, 5);
-    assert.equal(doc?.data.ratios['chin'], 0.95);
-    assert.equal(doc?.autoAlign?.method, 'auto');
+    expect(doc?.data.movements['Pogonion']?.horizontal).toBe(5);
+    expect(doc?.data.ratios['chin']).toBe(0.95);
+    expect(doc?.autoAlign?.method).toBe('auto');
     const greyDoc = await storedVto(api, greyRecord);
-    assert.equal(greyDoc?.autoAlign?.method, 'manual');
-    assert.ok((greyDoc?.autoAlign?.residual_px ?? 99) < 1, `three consistent pairs fit exactly (${greyDoc?.autoAlign?.residual_px})`);
-    assert.equal(greyDoc?.point?.photo.length, 3);
-    assert.equal(greyDoc?.point?.film.length, 3);
+    expect(greyDoc?.autoAlign?.method).toBe('manual');
+    expect(greyDoc?.autoAlign?.residual_px ?? 99, `three consistent pairs fit exactly (${greyDoc?.autoAlign?.residual_px})`).toBeLessThan(
+      1,
+    );
+    expect(greyDoc?.point?.photo.length).toBe(3);
+    expect(greyDoc?.point?.film.length).toBe(3);
   },
   { timeoutMs: 300_000 },
 );
@@ -293,11 +264,7 @@ test(
   'vto: while the photo is aligned by three points the X-ray tracing, landmarks and planes are hidden; ' +
     'they come back after (and on cancel)',
   async (t) => {
-    if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
-    const user = newUser('vto-align');
-    await createActivatedUser(t.baseUrl, user);
-    const api = new PatientsApi(t.baseUrl, user);
-    await api.login();
+    const { user, api } = await datasetUser(t, 'vto-align');
     mkdirSync(screensDir, { recursive: true });
     const greyPath = join(screensDir, 'vto-align-grey-photo.jpg');
     writeFileSync(greyPath, await noFacePhoto('flat'));
@@ -306,7 +273,7 @@ test(
       { ceph: cephalogramPath(1), face: greyPath },
     );
     const { page } = await t.newPage({ ...fromIp(user.ip), viewport: { width: 1440, height: 900 } });
-    await signInThroughUi(page, user);
+    await signInThroughApi(t.baseUrl, page.context(), user);
     await page.goto(`/viewer/${grey.chartUuid}`);
     await openTab(page);
     await page.getByText('Facial image not recognized (adjust manually).').waitFor({ timeout: 30_000 });
@@ -329,15 +296,7 @@ test(
     await drawn(true, 'the tracing back after cancelling');
 
     await page.getByTestId('vto-manual-align').click();
-    const box = await page.getByTestId('viewer-stage').boundingBox();
-    assert.ok(box, 'the stage is on screen');
-    const cx = box.x + box.width / 2;
-    const cy = box.y + box.height / 2;
-    const picks = [
-      { x: cx - 90, y: cy - 120 },
-      { x: cx + 110, y: cy - 30 },
-      { x: cx - 10, y: cy + 140 },
-    ];
+    const picks = await threeStagePoints(page);
     await drawn(false, 'the tracing hidden over the photo');
     await page.mouse.click(picks[0]!.x, picks[0]!.y);
     await t.screenshot(page, 'vto-align-photo-step-en');

@@ -15,13 +15,13 @@ import {
 } from '@ceppro/ceph';
 import { CSV_BOM, EXPORT_COLUMNS, EXPORT_ENDPOINTS, EXPORT_HEADERS, rowsPerChart, type ServerEvent } from '@ceppro/contract';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisRecords, charts, patients } from '../../src/db/schema/index';
 import { createExportRepository } from '../../src/features/exports/export.repository';
 import { createExportService } from '../../src/features/exports/export.service';
 import { createGraphHarness, type GraphHarness } from '../graphql/graph-harness';
 import { FILM_300, film300InferResult } from '../fixtures/film-300';
+import { csvRecords, parseCsv, xlsxRecords } from '../helpers/export-files';
 
 /**
  * Measurement exports through HTTP on a real database: values are the engine's, files open in
@@ -108,53 +108,8 @@ async function post(token: string | null, url: string, body: unknown) {
   };
 }
 
-/** RFC 4180 parse (quoted fields, doubled quotes, CRLF records). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let field = '';
-  let row: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  return rows;
-}
-
 function records(text: string): Array<Record<string, string>> {
-  const [header, ...rows] = parseCsv(text.slice(1));
-  return rows.map((r) => Object.fromEntries((header ?? []).map((h, i) => [h, r[i] ?? ''])));
-}
-
-async function readXlsx(bytes: Buffer): Promise<Array<Record<string, unknown>>> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.getWorksheet('Measurements');
-  if (!sheet) throw new Error('no sheet');
-  const out: Array<Record<string, unknown>> = [];
-  let header: string[] = [];
-  sheet.eachRow((row, n) => {
-    const values = (row.values as unknown[]).slice(1);
-    if (n === 1) header = values.map(String);
-    else out.push(Object.fromEntries(header.map((h, i) => [h, values[i] ?? null])));
-  });
-  return out;
+  return csvRecords(text.slice(1));
 }
 
 beforeAll(async () => {
@@ -232,7 +187,7 @@ describe('POST /api/exports/chart', () => {
     const r = await post(tokenA, EXPORT_ENDPOINTS.chart.path, { chart_id: korean.chartId, format: 'xlsx', analyses: 'all' });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    const rows = await readXlsx(r.bytes);
+    const rows = await xlsxRecords(r.bytes);
     expect(rows).toHaveLength(rowsPerChart(ANALYSES));
     expect(new Set(rows.map((row) => row['analysis']))).toEqual(new Set(ANALYSES.map((a) => a.name)));
     const downs = engine('downs', true, UNCALIBRATED);
@@ -251,7 +206,7 @@ describe('POST /api/exports/chart', () => {
       measurement_ids: ['ANB', 'SNB'],
       analysis_name: '내 그룹',
     });
-    const groupRows = await readXlsx(group.bytes);
+    const groupRows = await xlsxRecords(group.bytes);
     expect(groupRows.map((row) => [row['analysis'], row['measurement_id']])).toEqual([
       ['내 그룹', 'ANB'],
       ['내 그룹', 'SNB'],
@@ -352,7 +307,7 @@ describe('POST /api/exports/batch', () => {
   it("streams an XLSX that exceljs reads back with the engine's values", async () => {
     const r = await post(tokenA, EXPORT_ENDPOINTS.batch.path, { format: 'xlsx', analysis_ids: ['steiner', 'downs'] });
     expect(r.status).toBe(200);
-    const rows = await readXlsx(r.bytes);
+    const rows = await xlsxRecords(r.bytes);
     const steiner = engine('steiner', true, UNCALIBRATED);
     expect(rows).toHaveLength(2 * rowsPerChart(ANALYSES.filter((a) => a.id === 'steiner' || a.id === 'downs')));
     for (const row of rows.filter((x) => x['analysis'] === 'Steiner')) {

@@ -1,0 +1,45 @@
+import type { Locator, Page } from '@playwright/test';
+import { createActivatedUser, newUser, type TestUser } from './accounts.ts';
+import { expectTruthy } from './expect-value.ts';
+import { skip, type TestContext } from './harness.ts';
+import { PatientsApi, datasetDir } from './patients-api.ts';
+
+/**
+ * A new activated account signed in to the API, for a flow on the dataset's films (made through the API
+ * before the browser signs in). Skips the test when the dataset is absent.
+ */
+export async function datasetUser(t: TestContext, label: string): Promise<{ user: TestUser; api: PatientsApi }> {
+  if (!datasetDir()) skip('the ISBI 2015 dataset is absent (set CEPH_DATASET_DIR or provide ../shared/datasets/isbi2015)');
+  const user = newUser(label);
+  await createActivatedUser(t.baseUrl, user);
+  const api = new PatientsApi(t.baseUrl, user);
+  await api.login();
+  return { user, api };
+}
+
+/** Three points spread over the viewer's stage (around its centre): the clicks of a three-point alignment. */
+export async function threeStagePoints(page: Page): Promise<Array<{ x: number; y: number }>> {
+  const box = await page.getByTestId('viewer-stage').boundingBox();
+  expectTruthy(box, 'the stage is on screen');
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  return [
+    { x: cx - 90, y: cy - 120 },
+    { x: cx + 110, y: cy - 30 },
+    { x: cx - 10, y: cy + 140 },
+  ];
+}
+
+/** Settings' default norm population set to `population`, waited for until the server has stored it. */
+export async function chooseDefaultPopulation(page: Page, population: string): Promise<Locator> {
+  await page.goto('/setting');
+  const select = page.getByTestId('settings-norm-population-select');
+  await select.waitFor();
+  const stored = page.waitForResponse(
+    (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('UpdateSettings') && r.status() === 200,
+    { timeout: 20_000 },
+  );
+  await select.selectOption(population);
+  await stored;
+  return select;
+}
