@@ -28,6 +28,7 @@ export * from './landmarks/molar-templates.ts';
 export * from './contours/live-wire.ts';
 export * from './contours/contours.ts';
 export * from './contours/ramus-points.ts';
+export * from './contours/film-reduce.ts';
 
 export * from './calibration/calibration.ts';
 export * from './measure/free-measurement.ts';

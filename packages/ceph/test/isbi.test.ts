@@ -3,6 +3,7 @@ import {
   ISBI_CLASS_NAMES,
   ISBI_LANDMARK_IDS,
   MODEL_OUTPUT_IDS_V1,
+  getLandmark,
   imagePoint,
   isbiAgreement,
   isbiClasses,
@@ -26,6 +27,8 @@ interface Manifest {
 describe('ISBI 2015 classes (reference §7.6)', () => {
   it('landmark order is the ISBI order', () => {
     expect(ISBI_LANDMARK_IDS).toEqual(MODEL_OUTPUT_IDS_V1.slice(0, 19));
+    // The catalogue's ISBI indexes are 1..19, each once (read from it, so a gap or a repeat shows here).
+    expect(ISBI_LANDMARK_IDS.map((id) => getLandmark(id).datasets.isbi2015)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
   });
   it.each([
     // value fields, expected classes — boundaries of §7.6

@@ -262,6 +262,14 @@ const pdfEn = {
     'standards; how much one child’s yearly growth varies is not published there, so it is not a ' +
     'prediction interval.',
   growthPoint: '{{point}} {{move}} mm (SD {{sd}} mm)',
+  filmConstructed: 'Constructed from other points, not placed by the AI or the user (check them on the film): {{points}}.',
+  filmEstimated: 'Population estimates, not found on this film (check them and place them by hand): {{points}}.',
+  growthTodayPanel: 'Today (yellow, solid)',
+  growthForecastPanel: 'Forecast at age {{to}} (blue, dashed)',
+  growthLegend:
+    'Blue dashed tracing and points: the mean forecast by the Michigan mean yearly increments (Riolo ' +
+    '1974, Johnston 1975), registered on S–N at S. Circles: ±1 SD of each distance among children of age ' +
+    '{{to}} in the standards, not a prediction interval for this child.',
 };
 export type ReportPdfLabels = Widen<typeof pdfEn>;
 
@@ -381,6 +389,13 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
       '불확실성: 평균 예측입니다. 이 아이가 아니라 같은 나이·성별의 평균적인 아이의 성장을 보여 줍니다. 계측점별 SD는 표준 자료에서 예측 나이 아이들 사이에 그 거리가 얼마나 ' +
       '다른지이며, 한 아이의 연간 성장량이 얼마나 다른지는 그 자료에 발표되어 있지 않으므로 예측 구간이 아닙니다.',
     growthPoint: '{{point}} {{move}} mm (SD {{sd}} mm)',
+    filmConstructed: '다른 점으로부터 구성한 점 (AI나 사용자가 찍지 않음, 필름에서 확인하십시오): {{points}}.',
+    filmEstimated: '이 필름에서 찾지 못한 집단 추정값 (확인하고 직접 찍으십시오): {{points}}.',
+    growthTodayPanel: '현재 (노란색 실선)',
+    growthForecastPanel: '{{to}}세 예측 (파란색 점선)',
+    growthLegend:
+      '파란 점선 트레이싱과 점: 미시간 연평균 증가량에 의한 평균 예측 (Riolo 1974, Johnston 1975), S에서 S–N에 정합. 원: 기준 자료에서 {{to}}세 ' +
+      '아동 간 각 거리의 ±1 SD이며, 이 환자의 예측 구간이 아닙니다.',
   },
   ja: {
     calibrationDicom: 'DICOM、{{ppm}} px/mm',
@@ -495,6 +510,12 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     growthUncertainty:
       '不確かさ：平均的な予測で、この子ではなく同じ年齢・性別の平均的な子の成長を示します。計測点ごとの SD は基準資料で予測年齢の子どもの間でその距離がどれだけ異なるかで、一人の子の年間成長量のばらつきはその資料に公表されていないため、予測区間ではありません。',
     growthPoint: '{{point}} {{move}} mm (SD {{sd}} mm)',
+    filmConstructed: '他の点から構成した点（AIやユーザーが置いた点ではありません。フィルムで確認してください）：{{points}}。',
+    filmEstimated: 'このフィルムでは見つからなかった集団推定値（確認して手で置いてください）：{{points}}。',
+    growthTodayPanel: '現在（黄色・実線）',
+    growthForecastPanel: '{{to}}歳の予測（青・破線）',
+    growthLegend:
+      '青い破線のトレースと点：ミシガン成長基準の年間平均増分による平均予測（Riolo 1974、Johnston 1975）、S で S–N に重ね合わせ。円：基準における {{to}} 歳の小児の各距離の ±1 SD で、この患者の予測区間ではありません。',
   },
   zh: {
     calibrationDicom: 'DICOM，{{ppm}} px/mm',
@@ -607,6 +628,12 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
     growthUncertainty:
       '不确定性：这是平均预测，显示同年龄、同性别的平均儿童的生长，而不是这个孩子本身。每个标志点的 SD 是标准资料中预测年龄的儿童之间该距离的差异；单个儿童每年生长量的差异在该资料中没有发表，因此这不是预测区间。',
     growthPoint: '{{point}} {{move}} mm (SD {{sd}} mm)',
+    filmConstructed: '由其他点构建的点（非 AI 或用户放置，请在片子上核对）：{{points}}。',
+    filmEstimated: '人群估计值，未在此片子上找到（请核对并手动放置）：{{points}}。',
+    growthTodayPanel: '当前（黄色实线）',
+    growthForecastPanel: '{{to}} 岁预测（蓝色虚线）',
+    growthLegend:
+      '蓝色虚线描迹和点：按密歇根生长标准年平均增量的平均预测（Riolo 1974，Johnston 1975），以 S 点在 S–N 上重叠。圆圈：标准中 {{to}} 岁儿童各距离的 ±1 SD，并非该患者的预测区间。',
   },
   vi: {
     calibrationDicom: 'DICOM, {{ppm}} px/mm',
@@ -726,6 +753,14 @@ export const REPORT_PDF_LABELS: Readonly<Record<ReportLang, ReportPdfLabels>> = 
       'nhiêu giữa các trẻ ở tuổi dự báo trong bộ chuẩn; mức dao động của tăng trưởng hằng năm của một trẻ ' +
       'không được công bố ở đó, nên đây không phải là khoảng dự báo.',
     growthPoint: '{{point}} {{move}} mm (SD {{sd}} mm)',
+    filmConstructed: 'Điểm dựng từ các điểm khác, không do AI hay người dùng đặt (hãy kiểm tra trên phim): {{points}}.',
+    filmEstimated: 'Ước lượng theo quần thể, không tìm thấy trên phim này (hãy kiểm tra và đặt bằng tay): {{points}}.',
+    growthTodayPanel: 'Hiện tại (vàng, nét liền)',
+    growthForecastPanel: 'Dự báo ở tuổi {{to}} (xanh dương, nét đứt)',
+    growthLegend:
+      'Đường vẽ và điểm nét đứt xanh dương: dự báo trung bình theo mức tăng trung bình hằng năm của chuẩn ' +
+      'tăng trưởng Michigan (Riolo 1974, Johnston 1975), chồng trên S–N tại S. Vòng tròn: ±1 SD của mỗi ' +
+      'khoảng cách ở trẻ {{to}} tuổi trong bộ chuẩn, không phải khoảng dự đoán cho bệnh nhân này.',
   },
 };
 

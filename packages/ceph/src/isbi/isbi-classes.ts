@@ -1,4 +1,5 @@
 import type { ImagePoint, Vec2 } from '../geometry/units.ts';
+import { LANDMARK_CATALOGUE } from '../landmarks/dataset-names.ts';
 import type { LandmarkId, LandmarkMap } from '../landmarks/types.ts';
 
 /** The eight ISBI 2015 classification labels, in the challenge's order. */
@@ -10,28 +11,15 @@ export type IsbiValues = Record<IsbiClassName, number>;
 /** Class numbers (1–3, MW 1–4). */
 export type IsbiClasses = Record<IsbiClassName, number>;
 
-/** Registry ids of the 19 ISBI landmarks in ISBI file order (reference §1.2). */
-export const ISBI_LANDMARK_IDS: readonly LandmarkId[] = [
-  'S',
-  'N',
-  'Or',
-  'Po',
-  'A',
-  'B',
-  'Pog',
-  'Me',
-  'Gn',
-  'Go',
-  'L1',
-  'U1',
-  'Ls',
-  'Li',
-  'Sn',
-  'stPog',
-  'PNS',
-  'ANS',
-  'Ar',
-];
+/**
+ * Registry ids of the 19 ISBI landmarks in ISBI file order (reference §1.2): the catalogue's
+ * `datasets.isbi2015` indexes, so the order is written once, beside each landmark's definition.
+ */
+export const ISBI_LANDMARK_IDS: readonly LandmarkId[] = LANDMARK_CATALOGUE.flatMap((lm) =>
+  lm.datasets.isbi2015 === undefined ? [] : [{ id: lm.id, index: lm.datasets.isbi2015 }],
+)
+  .sort((a, b) => a.index - b.index)
+  .map((lm) => lm.id);
 
 const v = (p: Vec2, q: Vec2): Vec2 => ({ x: q.x - p.x, y: q.y - p.y });
 const cross = (a: Vec2, b: Vec2): number => a.x * b.y - a.y * b.x;

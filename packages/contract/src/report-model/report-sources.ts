@@ -1,5 +1,6 @@
 import {
   ANALYSES,
+  LANDMARK_SOURCING,
   getLandmark,
   getMeasurement,
   isLandmarkId,
@@ -47,14 +48,29 @@ export function reportLandmarkLabel(id: string): string {
  * (`readRecordLandmarks`, as the viewer reads them) with their labels in `lang`: the user's position
  * where there is one, else the model's, else the constructed one (marked `constructed`); stored entries
  * no registry id matches are drawn with their stored name but not measured. A stored document that does not parse counts as absent.
+ * `estimated`: the found points that are population estimates (packages/ceph `RamusPoints.source`); shown
+ * constructed, they and every constructed point built from one (Xi from R1-R4, LANDMARK_SOURCING) are marked `estimate`.
  */
 export function reportLandmarks(
   inferResult: unknown,
   modifiedResult: unknown,
   lang: ReportLang = 'en',
   found: LandmarkMap<ImagePoint> = {},
+  estimated: readonly string[] = [],
 ): ReportLandmark[] {
   const record = readRecordLandmarks(inferResult, modifiedResult, found);
+  const estimates = new Set<LandmarkId>();
+  for (const id of Object.keys(record.constructed) as LandmarkId[]) if (estimated.includes(id)) estimates.add(id);
+  // Built from an estimate is an estimate: follow the sourcing until nothing changes (chains are short).
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const id of Object.keys(record.constructed) as LandmarkId[]) {
+      const sourcing = LANDMARK_SOURCING[id];
+      if (estimates.has(id) || sourcing?.kind !== 'constructed' || !sourcing.from.some((from) => estimates.has(from))) continue;
+      estimates.add(id);
+      grew = true;
+    }
+  }
   const matched = (Object.entries(record.positions) as [LandmarkId, ImagePoint][]).map(([id, p]) => ({
     id,
     label: getLandmark(id).shortName,
@@ -63,6 +79,7 @@ export function reportLandmarks(
     y: p.y,
     edited: record.edited[id] !== undefined,
     ...(record.constructed[id] !== undefined && { constructed: true }),
+    ...(estimates.has(id) && { estimate: true }),
   }));
   const byName = (l: StoredLandmark, edited: boolean) => ({ id: null, label: l.name, name: l.name, x: l.x, y: l.y, edited });
   return [...matched, ...record.unmatched.ai.map((l) => byName(l, false)), ...record.unmatched.edited.map((l) => byName(l, true))];

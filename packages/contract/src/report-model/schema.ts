@@ -46,6 +46,11 @@ export const reportLandmarkSchema = z.object({
   edited: z.boolean(),
   /** Constructed from other points (packages/ceph constructed.ts), neither the model's nor the user's; absent in older reports. */
   constructed: z.boolean().optional(),
+  /**
+   * A constructed point that is a population estimate rather than read from this film: R1-R4 where
+   * packages/ceph `findRamusPoints` found no border, and a point built from an estimate (Xi from them). Absent: not one.
+   */
+  estimate: z.boolean().optional(),
 });
 export type ReportLandmark = z.infer<typeof reportLandmarkSchema>;
 
@@ -60,6 +65,11 @@ export const reportFilmSchema = z.object({
   drawings: z.array(drawingShapeSchema),
   /** The film display it was looked at with (viewer-documents/film-display.ts); null or absent: as stored. */
   adjustments: filmDisplaySchema.omit({ version: true }).nullable().optional(),
+  /**
+   * The film's note on its constructed points, in the report's language, printed under it: which points
+   * were constructed and which of them are population estimates to check and place by hand. Null or absent: none.
+   */
+  pointsNote: z.array(z.string()).nullable().optional(),
 });
 export type ReportFilm = z.infer<typeof reportFilmSchema>;
 
@@ -130,6 +140,22 @@ export const reportGrowthSchema = z.object({
   method: z.string(),
   uncertainty: z.string(),
   citations: z.array(z.string()),
+  /**
+   * The forecast drawn over today's tracing (film px), when it applies and the record has the film's size:
+   * the predicted outlines, each forecast point where it goes with its SD in px (x and y), and the panel
+   * captions and legend in the report's language. Null or absent: text only.
+   */
+  drawing: z
+    .object({
+      filmSize: sizeSchema,
+      outlines: z.array(z.array(pointSchema)),
+      points: z.array(z.object({ label: z.string(), from: pointSchema, to: pointSchema, sdX: z.number(), sdY: z.number() })),
+      todayCaption: z.string(),
+      forecastCaption: z.string(),
+      legend: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ReportGrowth = z.infer<typeof reportGrowthSchema>;
 

@@ -1,27 +1,17 @@
-import {
-  findRamusPoints,
-  gradientMagnitude,
-  imagePoint,
-  traceFilmContours,
-  type FilmContour,
-  type ImagePoint,
-  type LandmarkMap,
-  type Vec2,
-} from '@ceppro/ceph';
+import { imagePoint, readFilm, type FilmContour, type ImagePoint, type LandmarkMap, type Vec2 } from '@ceppro/ceph';
 import { IMAGE_UPLOAD } from '@ceppro/contract';
 import sharp from 'sharp';
 import { ownedBytes, type PdfKind } from '../../pdf/pdf-pool';
 
 /*
  * What the report reads from the film itself (issue 28): the tracing's contours that follow the image
- * and Ricketts' R1-R4 found on it (packages/ceph contours/), traced as the viewer's contour worker
- * traces them (apps/web/src/features/viewer/lib/contour-worker.ts): on the film reduced so its longer side
- * is FILM_TRACING_SIDE px, in grey. The live-wire is a JavaScript pixel loop (≈ 0.1-1 s on a loaded
- * 2-core machine), so it runs in the PDF pool's worker thread, off the event loop (docs/house-rules.md §13).
+ * and Ricketts' R1-R4 found on it, by packages/ceph `readFilm`, the function the viewer's contour worker
+ * (apps/web/src/features/viewer/lib/contour-worker.ts) calls: both decode the file at full size (libvips
+ * here, the browser's decoder there: the same libjpeg-turbo and libpng pixels) and leave the grey
+ * conversion and the reduction to 448 px to packages/ceph, so the printed R1-R4 are the viewer's. The
+ * live-wire is a JavaScript pixel loop (≈ 0.1-1 s on a loaded 2-core machine), so it runs in the PDF
+ * pool's worker thread, off the event loop (docs/house-rules.md §13).
  */
-
-/** The reduced film's longer side, px: the viewer's CONTOUR_FILM_SIDE, so both trace the same contours. */
-export const FILM_TRACING_SIDE = 448;
 
 export interface FilmTracingInput {
   /** The stored film's bytes (JPEG or PNG, any EXIF orientation). */
@@ -43,20 +33,10 @@ export interface FilmTracing {
 /** Traces the film (in whatever thread calls it). */
 export async function traceReportFilm(input: FilmTracingInput): Promise<FilmTracing> {
   const strict = { failOn: 'error', limitInputPixels: IMAGE_UPLOAD.maxPixels } as const;
-  const upright = sharp(input.bytes, strict).rotate();
-  const { data, info } = await upright
-    .resize({ width: FILM_TRACING_SIDE, height: FILM_TRACING_SIDE, fit: 'inside', withoutEnlargement: true })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const grey = new Uint8Array(info.width * info.height);
-  for (let i = 0; i < grey.length; i++) grey[i] = data[i * info.channels] as number;
-  const image = { width: info.width, height: info.height, data: grey };
-  const space = input.space ?? (await sharp(input.bytes, strict).metadata()).autoOrient;
-  const scale = info.width / space.width;
-  const grad = gradientMagnitude(image);
-  const contours = traceFilmContours(image, input.positions, scale, grad);
-  const ramus = findRamusPoints(image, input.positions, scale, grad);
+  // Full size, EXIF orientation applied, no colour conversion beyond libvips' own decode (as the browser's 'none').
+  const { data, info } = await sharp(input.bytes, strict).rotate().raw().toBuffer({ resolveWithObject: true });
+  const space = input.space ?? { width: info.width, height: info.height };
+  const { contours, ramus } = readFilm({ width: info.width, height: info.height, channels: info.channels, data }, space, input.positions);
   const found: LandmarkMap<ImagePoint> = {};
   const foundSource: Record<string, 'image' | 'estimate'> = {};
   if (ramus)

@@ -103,6 +103,8 @@ function footer(doc: ReportDocument, page: ReportPage, model: ReportModel, label
 }
 
 const FILM_MAX_HEIGHT = 330;
+/** The note on constructed points under the film, points. */
+const POINTS_NOTE_SIZE = 7.5;
 const FILM_MIN_HEIGHT = 200;
 
 /** The analysis table (title, header, rows) and its numbered notes under it. */
@@ -164,9 +166,15 @@ export async function renderReportPdf(
   // The film gives up height (down to FILM_MIN_HEIGHT) so that the table and its notes end on page 1:
   // never a page that holds only the last notes.
   const needed = analysisHeight(model, labels);
-  const room = FOOTER_TOP - 6 - flow.y - 8;
+  // The note on constructed points and estimates goes right under the film (the film gives its room too).
+  const notes = (model.film.pointsNote ?? []).flatMap((note) => doc.wrap(note, POINTS_NOTE_SIZE, WIDTH));
+  const room = FOOTER_TOP - 6 - flow.y - 8 - notes.length * (POINTS_NOTE_SIZE + 2.5);
   const filmHeight = needed === null ? FILM_MAX_HEIGHT : Math.max(FILM_MIN_HEIGHT, Math.min(FILM_MAX_HEIGHT, room - needed));
   film(flow, model, image, placed, filmHeight);
+  for (const line of notes) {
+    flow.y += POINTS_NOTE_SIZE + 2.5;
+    flow.page.text(MARGIN, flow.y, line, { size: POINTS_NOTE_SIZE, color: GREY });
+  }
   flow.y += 8;
   analysisTable(flow, model, labels);
   if (model.superimposition) addSuperimpositionPages(doc, model.superimposition, pageHeader, labels, model.superimpositionTable ?? false);
@@ -177,7 +185,7 @@ export async function renderReportPdf(
     const photos = morph === null ? null : { before: doc.addJpeg(morph.before), after: doc.addJpeg(morph.after) };
     addVtoPages(doc, model.vto, pageHeader, placed, labels, texts, photos, model.film.tracing);
   }
-  if (model.growth) addGrowthPage(doc, model.growth, pageHeader);
+  if (model.growth) addGrowthPage(doc, model.growth, pageHeader, placed, model.film.tracing);
   doc.pages.forEach((page, i) => footer(doc, page, model, labels, i + 1, doc.pages.length));
   return doc.toBuffer();
 }

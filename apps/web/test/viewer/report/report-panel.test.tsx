@@ -1,5 +1,5 @@
 import { getAnalysis, imagePoint } from '@ceppro/ceph';
-import { buildReportModel, measurementNote, normNote, reportAnalysis, type ReportLang } from '@ceppro/contract';
+import { buildReportModel, measurementNote, type ReportInput, normNote, reportAnalysis, type ReportLang } from '@ceppro/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -67,6 +67,9 @@ function json(body: unknown, status = 200): Response {
 /** What the server's record holds as `infer_result` (a test may give the film landmark definitions). */
 let serverInfer: unknown = RECORD.infer_result;
 
+/** The points the server found on the film (a test may give the ramus points, as population estimates). */
+let serverFromFilm: ReportInput['fromFilm'] = undefined;
+
 /** The stored superimposition the server's model carries (a test may give one), and its two films. */
 let serverSuperimposition: unknown = null;
 const SUPERIMPOSITION = {
@@ -94,6 +97,7 @@ function serverModel(lang: ReportLang, analysisId: string) {
       },
       chart: { chartId: CHART_ID, shootDate: '2024-03-02', sequence: { n: 1, of: 2 } },
       record: { inferResult: serverInfer, modifiedResult: null, rulerInfo: null, imgSize: RECORD.img_size },
+      fromFilm: serverFromFilm,
       defaultPpm: 10,
       lang,
     },
@@ -185,6 +189,7 @@ function show(lang: Parameters<typeof createI18n>[0] = 'en') {
 
 beforeEach(() => {
   serverInfer = RECORD.infer_result;
+  serverFromFilm = undefined;
   serverSuperimposition = null;
   document.cookie = 'token=t; path=/';
   useAnalysisUiStore.getState().reset();
@@ -248,6 +253,28 @@ describe('report tab', () => {
     const line = await within(print).findByTestId('report-definitions');
     expect(line.querySelector('dt')?.textContent).toBe('계측점 정의');
     expect(line.querySelector('dd')?.textContent).toBe('기계적 포리온 (찾지 못함: AI 점 사용), 해부학적 고니온, 결합부 최하방점');
+  });
+
+  it('names the constructed points and the population estimates to place by hand under the film, in the report language', async () => {
+    // No ramus border found on the film: R1-R4 are population estimates (the film has too few points for Xi).
+    const ramus = { R1: imagePoint(700, 1500), R2: imagePoint(1000, 1520), R3: imagePoint(860, 1300), R4: imagePoint(850, 1800) };
+    serverFromFilm = { contours: [], found: ramus, foundSource: { R1: 'estimate', R2: 'estimate', R3: 'estimate', R4: 'estimate' } };
+    backend();
+    show('ko');
+    const print = await screen.findByTestId('report-print');
+    const note = await within(print).findByTestId('report-points-note');
+    const lines = [...note.querySelectorAll('p')].map((p) => p.textContent);
+    expect(lines).toEqual(['이 필름에서 찾지 못한 집단 추정값 (확인하고 직접 찍으십시오): R1, R2, R3, R4.']);
+    // Under the film, before the analysis table.
+    expect(print.querySelector('.report-print__film + [data-testid="report-points-note"]')).toBe(note);
+  });
+
+  it('prints no note on constructed points when none is', async () => {
+    backend();
+    show();
+    const print = await screen.findByTestId('report-print');
+    await within(print).findByTestId('report-disclaimer');
+    expect(within(print).queryByTestId('report-points-note')).toBeNull();
   });
 
   it("numbers the measurement notes and norm remarks in the report's language and prints them whole under the table", async () => {

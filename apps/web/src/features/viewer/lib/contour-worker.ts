@@ -1,23 +1,14 @@
-import {
-  findRamusPoints,
-  gradientMagnitude,
-  traceFilmContours,
-  type FilmContour,
-  type GrayImage,
-  type RamusPoints,
-  type Vec2,
-} from '@ceppro/ceph';
+import { readFilm, type DecodedFilm, type FilmContour, type RamusPoints, type Vec2 } from '@ceppro/ceph';
 
 /*
  * The tracing's image-following contours (packages/ceph contours/), off the main thread
- * (docs/house-rules.md §13). The film is fetched and decoded here, reduced so its longer side is
- * CONTOUR_FILM_SIDE px (live-wire over ~450 px finishes in a fraction of a second), turned to grey and
- * kept per film; each request then only traces, and finds Ricketts' R1-R4 on the same reduced film.
- * Positions go in and contours and points come back in image px of the original upload.
+ * (docs/house-rules.md §13). The film is fetched and decoded here at its full size (no colour-space
+ * conversion, EXIF orientation applied) and kept per film; each request then reads it with packages/ceph
+ * `readFilm`, which reduces it to FILM_TRACING_SIDE px in grey and traces the contours and Ricketts' R1-R4:
+ * the same function on the same pixels as the report's (apps/server reports/report-film-tracing.ts), so the
+ * viewer and the print show the same R1-R4. Positions go in and contours and points come back in image px
+ * of the original upload.
  */
-
-/** The reduced film's longer side, px. */
-export const CONTOUR_FILM_SIDE = 448;
 
 export interface ContourRequest {
   readonly id: number;
@@ -34,28 +25,25 @@ export type ContourResponse =
   | { readonly id: number; readonly contours: FilmContour[]; readonly ramus: RamusPoints | null }
   | { readonly id: number; readonly error: string };
 
-let film: { key: string; image: GrayImage; scale: number } | null = null;
+let film: { key: string; decoded: DecodedFilm } | null = null;
 
-async function loadFilm(request: ContourRequest): Promise<{ image: GrayImage; scale: number }> {
-  if (film?.key === request.filmKey) return film;
-  const { width, height } = request.imageSize;
-  const scale = Math.min(1, CONTOUR_FILM_SIDE / Math.max(width, height));
-  const w = Math.max(1, Math.round(width * scale));
-  const h = Math.max(1, Math.round(height * scale));
+async function loadFilm(request: ContourRequest): Promise<DecodedFilm> {
+  if (film?.key === request.filmKey) return film.decoded;
   const blob = await (await fetch(request.url)).blob();
-  const bitmap = await createImageBitmap(blob, { resizeWidth: w, resizeHeight: h, resizeQuality: 'medium' });
-  const canvas = new OffscreenCanvas(w, h);
+  const bitmap = await createImageBitmap(blob, { colorSpaceConversion: 'none', premultiplyAlpha: 'none', imageOrientation: 'from-image' });
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('no 2d context');
   ctx.drawImage(bitmap, 0, 0);
   bitmap.close();
-  const rgba = ctx.getImageData(0, 0, w, h).data;
-  const grey = new Uint8Array(w * h);
-  for (let i = 0; i < grey.length; i++)
-    grey[i] = Math.round(0.299 * (rgba[4 * i] as number) + 0.587 * (rgba[4 * i + 1] as number) + 0.114 * (rgba[4 * i + 2] as number));
-  // The x scale is the one used; a film stretched to the original size has the same scale on y.
-  film = { key: request.filmKey, image: { width: w, height: h, data: grey }, scale: w / width };
-  return film;
+  const decoded = {
+    width: canvas.width,
+    height: canvas.height,
+    channels: 4,
+    data: ctx.getImageData(0, 0, canvas.width, canvas.height).data,
+  };
+  film = { key: request.filmKey, decoded };
+  return decoded;
 }
 
 /** The worker's own scope (the app's TypeScript library is the DOM's, without the worker's types). */
@@ -67,13 +55,9 @@ const scope = globalThis as unknown as {
 scope.onmessage = (event) => {
   const request = event.data;
   loadFilm(request)
-    .then(({ image, scale }) => {
-      const grad = gradientMagnitude(image);
-      const response: ContourResponse = {
-        id: request.id,
-        contours: traceFilmContours(image, request.positions, scale, grad),
-        ramus: findRamusPoints(image, request.positions, scale, grad),
-      };
+    .then((decoded) => {
+      const { contours, ramus } = readFilm(decoded, request.imageSize, request.positions);
+      const response: ContourResponse = { id: request.id, contours, ramus };
       scope.postMessage(response);
     })
     .catch((error: unknown) => {

@@ -67,13 +67,21 @@ export function ReportPrint({ model, film, filmAlt, onFilmLoaded }: ReportPrintP
           <p>{film.status === 'error' ? '—' : '…'}</p>
         )}
       </figure>
+      {/* The constructed points and the population estimates among them, to check and place by hand (as the server's PDF). */}
+      {model.film.pointsNote && model.film.pointsNote.length > 0 && (
+        <div className="report-print__note" data-testid="report-points-note">
+          {model.film.pointsNote.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      )}
       <ReportTable analysisName={model.analysis.name} rows={model.rows} labels={labels} />
       {model.superimposition && (
         <SuperimpositionPrint report={model.superimposition} labels={labels} showAll={model.superimpositionTable ?? false} />
       )}
       {model.profilogram && <ProfilogramPrint report={model.profilogram} labels={labels} />}
       {model.vto && <VtoPrint report={model.vto} film={film} labels={labels} />}
-      {model.growth && <GrowthPrint growth={model.growth} />}
+      {model.growth && <GrowthPrint growth={model.growth} film={film} todayTracing={model.film.tracing} />}
       <footer className="report-print__footer">
         <p className="report-print__disclaimer" data-testid="report-disclaimer">
           {model.disclaimer}
