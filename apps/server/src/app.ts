@@ -21,6 +21,8 @@ import { registerMembershipFeature } from './features/membership/membership.feat
 import { registerNoticesFeature } from './features/notices/notices.feature';
 import { registerLegalFeature } from './features/legal/legal.feature';
 import { registerPlanningFeature } from './features/planning/planning.feature';
+import { createPlanningRepository } from './features/planning/planning.repository';
+import { createSuperimpositionService } from './features/planning/superimposition.service';
 import { registerPacsFeature } from './features/pacs/pacs.feature';
 import { registerStoreBackRoutes } from './features/pacs/store-back.routes';
 import { createStoreBackService } from './features/pacs/store-back.service';
@@ -135,6 +137,8 @@ export async function buildApp({ services, logger }: BuildAppOptions): Promise<F
     storage: services.storage,
     clock: () => new Date(services.clock.now()),
     renderPdf: pdfs.render,
+    // The record stores the chosen films only: the report superimposes them as the viewer's tab does.
+    superimposition: createSuperimpositionService({ planning: createPlanningRepository(services.database.db) }),
   });
   registerReportRoutes(app, reportService);
   // Consultation mode: the patient's before/after view of the plan and its one-page PDF, by the report's rules.

@@ -9,7 +9,7 @@ import {
   type Calibration,
 } from '@ceppro/ceph';
 import type { DicomCalibration } from './dicom';
-import { rulerInfoSchema, type RulerInfo } from './graphql/analysis';
+import { RULER_INFO_VERSION, rulerInfoSchema, type RulerInfo } from './graphql/analysis';
 import { documentMigration } from './viewer-documents/document-migration';
 
 /*
@@ -35,7 +35,7 @@ export interface ResolvedCalibration {
 const NONE: ResolvedCalibration = { calibration: UNCALIBRATED, origin: 'none', ppm: null };
 
 /**
- * Reads a stored `ruler_info` document; anything that is not a valid version-1 ruler with two
+ * Reads a stored `ruler_info` document; anything that is not a valid (or migratable) ruler with two
  * distinct points reads as "no ruler" (an old or broken document must not break the viewer).
  */
 export function parseRulerInfo(raw: unknown): RulerInfo | null {
@@ -44,14 +44,21 @@ export function parseRulerInfo(raw: unknown): RulerInfo | null {
   return dist(ruler.p1, ruler.p2) > 0 ? ruler : null;
 }
 
-/** A stored `ruler_info` brought to the current version (none stored: version 1); null for an unknown one. */
-export const migrateRulerInfo = documentMigration({ current: 1, schema: rulerInfoSchema });
+/**
+ * A stored `ruler_info` brought to the current version (none stored: version 1); null for an unknown one.
+ * Version 1 -> 2: the stored ppm (derived from the points and length) is dropped.
+ */
+export const migrateRulerInfo = documentMigration({
+  current: RULER_INFO_VERSION,
+  schema: rulerInfoSchema,
+  steps: { 1: ({ ppm: _derived, ...choices }) => choices },
+});
 
 /**
  * The calibration to measure with (spec: ruler > DICOM pixel spacing > default PPM > uncalibrated,
  * reference §5.5).
- * The ruler's ppm is recomputed from its points and length, so a stored ppm can never disagree
- * with the points drawn on the film. A default PPM that is not a positive number is ignored.
+ * The ruler's ppm is computed from its points and length (the document stores no ppm), so it can
+ * never disagree with the points drawn on the film. A default PPM that is not a positive number is ignored.
  */
 export function resolveCalibration(
   ruler: RulerInfo | null,

@@ -45,7 +45,7 @@ describe('DICOM helpers', () => {
 
 describe('resolveCalibration with a DICOM spacing', () => {
   const dicom: DicomCalibration = { row_spacing_mm: 0.125, column_spacing_mm: 0.1, tag: 'pixel-spacing', magnification: null };
-  const ruler = { version: 1 as const, p1: { x: 0, y: 0 }, p2: { x: 70, y: 0 }, length_mm: 10, ppm: 7 };
+  const ruler = { version: 2 as const, p1: { x: 0, y: 0 }, p2: { x: 70, y: 0 }, length_mm: 10 };
 
   it('ruler beats DICOM, DICOM beats the default PPM', () => {
     expect(resolveCalibration(ruler, 10, dicom)).toMatchObject({ origin: 'ruler', ppm: 7 });

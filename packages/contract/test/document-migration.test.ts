@@ -44,16 +44,24 @@ const OLD_DOCUMENTS = [
   {
     kind: 'superimposition_data',
     read: parseSuperimpositionData,
-    stored: { chart_ids: ['c1', 'c2'], method: 'sn-at-s', blending: true, opacity: 0.4, result: null },
-    opened: (doc: unknown) => (doc as { chart_ids: string[] }).chart_ids,
-    expected: ['c1', 'c2'],
+    stored: {
+      chart_ids: ['c1', 'c2'],
+      method: 'sn-at-s',
+      blending: true,
+      opacity: 0.4,
+      result: { computed_at: '2026-01-02T00:00:00.000Z', method: 'sn-at-s', unit: 'mm', frame_chart_id: 'c1', films: [], movements: [] },
+    },
+    opened: (doc: unknown) => doc,
+    // The computed result is dropped (version 2 stores the choices only; the report computes it again).
+    expected: { version: 2, chart_ids: ['c1', 'c2'], method: 'sn-at-s', blending: true, opacity: 0.4 },
   },
   {
     kind: 'ruler_info',
     read: parseRulerInfo,
     stored: { p1: { x: 0, y: 0 }, p2: { x: 100, y: 0 }, length_mm: 10, ppm: 10 },
-    opened: (doc: unknown) => (doc as { ppm: number }).ppm,
-    expected: 10,
+    opened: (doc: unknown) => doc,
+    // The derived ppm is dropped (version 2 stores the choices only).
+    expected: { version: 2, p1: { x: 0, y: 0 }, p2: { x: 100, y: 0 }, length_mm: 10 },
   },
   {
     kind: 'profilogram_result',

@@ -82,16 +82,9 @@ const landmarks = (n: number) => ({
 
 const KINDS: Kind[] = [
   column('vto_sto_config', (n) => ({ version: 1, moves: [{ landmark: 'Pog', dx: n, dy: 0 }] })),
-  column('superimposition_data', (n) => ({
-    version: 1,
-    chart_ids: [`c${n}`],
-    method: 'sn-at-s',
-    blending: false,
-    opacity: 0.5,
-    result: null,
-  })),
+  column('superimposition_data', (n) => ({ version: 2, chart_ids: [`c${n}`], method: 'sn-at-s', blending: false, opacity: 0.5 })),
   column('profilogram_result', (n) => ({ version: 1, template: `t${n}` })),
-  column('ruler_info', (n) => ({ version: 1, ppm: 10 + n })),
+  column('ruler_info', (n) => ({ version: 2, p1: { x: 0, y: 0 }, p2: { x: 10 + n, y: 0 }, length_mm: 1 })),
   column('img_size', (n) => ({ width: 1000 + n, height: 800 })),
   drawingKey('coords', (n) => ({ version: 1, coords: [[{ type: 'line', n }]], superimpositionCoords: [] })),
   drawingKey('measurements', (n) => ({ measurements: { version: 1, items: [{ id: `m${n}` }] } })),
@@ -182,7 +175,7 @@ describe('a save that names no revision is refused and changes nothing', () => {
       before,
     );
     // Two documents in one save: each needs its own revision.
-    const both = { vto_sto_config: vto, ruler_info: { version: 1, ppm: 21 } };
+    const both = { vto_sto_config: vto, ruler_info: { version: 2, p1: { x: 0, y: 0 }, p2: { x: 21, y: 0 }, length_mm: 1 } };
     await expectRefused(await g.gql(token, UPDATE, { id: recordId, i: both, b: { vto_sto_config: documents.vto_sto_config } }), before);
     // The record's landmark revision does not stand for a document's.
     await expectRefused(await g.gql(token, LANDMARKS, { id: recordId, i: { vto_sto_config: vto }, b: before.revision }), before);

@@ -84,8 +84,8 @@ afterAll(async () => {
 
 const DOCUMENTS = [
   ['profilogram_result', (n: number) => ({ version: 1, points: [n] })],
-  ['ruler_info', (n: number) => ({ version: 1, ppm: n })],
-  ['superimposition_data', (n: number) => ({ version: 1, films: [n] })],
+  ['ruler_info', (n: number) => ({ version: 2, p1: { x: 10, y: 10 }, p2: { x: 10 + n, y: 50 }, length_mm: 10 })],
+  ['superimposition_data', (n: number) => ({ version: 2, chart_ids: [`c${n}`], method: 'sn-at-s', blending: false, opacity: 0.5 })],
   ['vto_sto_config', (n: number) => ({ version: 1, moves: [n] })],
   ['drawing_result', (n: number) => ({ version: 1, coords: [n], superimpositionCoords: [] })],
   ['img_size', (n: number) => ({ width: 100 + n, height: 200 })],
@@ -159,9 +159,11 @@ describe('document revisions', () => {
   });
 
   it('refuses a base that is not a revision', async () => {
-    const reply = await g.gql(owner, UPDATE, { id: recordId, i: { ruler_info: { version: 1 } }, b: { ruler_info: 'nope' } });
+    // A ruler the server would store: only the base is wrong.
+    const ruler = { version: 2, p1: { x: 1, y: 1 }, p2: { x: 1, y: 90 }, length_mm: 10 };
+    const reply = await g.gql(owner, UPDATE, { id: recordId, i: { ruler_info: ruler }, b: { ruler_info: 'nope' } });
     expect(reply.body.errors?.[0]?.extensions?.code, reply.raw).toBe('VALIDATION_FAILED');
-    const unknown = await g.gql(owner, UPDATE, { id: recordId, i: { ruler_info: { version: 1 } }, b: { modified_result: null } });
+    const unknown = await g.gql(owner, UPDATE, { id: recordId, i: { ruler_info: ruler }, b: { modified_result: null } });
     expect(unknown.body.errors?.[0]?.extensions?.code, unknown.raw).toBe('VALIDATION_FAILED');
   });
 });

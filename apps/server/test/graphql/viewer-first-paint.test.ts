@@ -21,7 +21,7 @@ const INFER = {
   model: { id: 'ceph-landmarks', version: 'v1' },
   landmarks: [{ cname: 1, name: 'Sella', x: 100.5, y: 200, confidence: 0.9 }],
 };
-const RULER = { version: 1, p1: { x: 10, y: 10 }, p2: { x: 110, y: 10 }, length_mm: 10, ppm: 10 };
+const RULER = { version: 2, p1: { x: 10, y: 10 }, p2: { x: 110, y: 10 }, length_mm: 10 };
 
 const rows = () => g.h.services.database.db.select().from(auditEvents).orderBy(asc(auditEvents.id));
 

@@ -12,15 +12,16 @@ const rulerPointSchema = z.object({ x: z.number().finite(), y: z.number().finite
 
 /**
  * The chart's ruler calibration as stored in `ruler_info` (docs/house-rules.md §11: it carries a version):
- * two image-pixel points on the film's scale, the known length between them in mm, and the
- * resulting pixels per millimetre (kept for readers that do not recompute it).
+ * the user's choices only, two image-pixel points on the film's scale and the known length between them
+ * in mm. The pixels per millimetre are derived from them where shown and printed (`resolveCalibration`);
+ * version 1 also stored that ppm, which `migrateRulerInfo` drops.
  */
+export const RULER_INFO_VERSION = 2;
 export const rulerInfoSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(RULER_INFO_VERSION),
   p1: rulerPointSchema,
   p2: rulerPointSchema,
   length_mm: z.number().positive().finite(),
-  ppm: z.number().positive().finite(),
 });
 export type RulerInfo = z.infer<typeof rulerInfoSchema>;
 

@@ -18,9 +18,10 @@ import { ageInYears } from '../age';
 import { imgSizeSchema } from '../analysis-record';
 import { localCalendarDate } from '../calendar-date';
 import type { DicomCalibration } from '../dicom';
-import { reportLabels, type ReportLang } from '../report-labels';
+import { fillLabel, reportLabels, type ReportLabels, type ReportLang } from '../report-labels';
 import { filmDrawings, readDrawingResult } from '../viewer-documents/drawing';
 import { chartNormSelection, readChartPopulation } from '../viewer-documents/norm-choice';
+import type { SuperimpositionResultSummary } from '../viewer-documents/superimposition';
 import { readTemplateOffsets } from '../viewer-documents/tracing-templates';
 import { growthForReport } from './report-growth';
 import { normSourceNote } from './report-norms';
@@ -36,7 +37,6 @@ export interface ReportRecord {
   readonly modifiedResult: unknown;
   readonly rulerInfo: unknown;
   readonly imgSize?: unknown;
-  readonly superimpositionData?: unknown;
   readonly profilogramResult?: unknown;
   readonly drawingResult?: unknown;
   readonly vtoStoConfig?: unknown;
@@ -66,6 +66,11 @@ export interface ReportInput {
   readonly dicom?: DicomCalibration | null;
   /** The report's language; English when absent. */
   readonly lang?: ReportLang;
+  /**
+   * The superimposition of the films chosen in the record's `superimposition_data`, computed by the caller
+   * (the document stores the choices only); none printed when absent or with fewer than two films.
+   */
+  readonly superimposition?: SuperimpositionResultSummary | null | undefined;
   /** Every landmark's superimposition movement as an appendix; the summary of the clinical points only when absent. */
   readonly superimpositionTable?: boolean | undefined;
   /** The user's default norm population (Settings); Caucasian when absent. The chart's own choice wins. */
@@ -74,9 +79,16 @@ export interface ReportInput {
    * What the caller read from the film itself (packages/ceph contours/, image px of the original upload):
    * the tracing's contours that follow the image, drawn instead of the landmark curve on the gaps they
    * cover, and the points found on it (R1-R4, findRamusPoints), used where neither the model nor the user
-   * placed one and marked constructed. Absent: the landmark curves and no found points.
+   * placed one and marked constructed, with how each was placed (`foundSource`: a population `estimate` is
+   * marked so and named under the film). Absent: the landmark curves and no found points.
    */
-  readonly fromFilm?: { readonly contours: readonly FilmContour[]; readonly found: LandmarkMap<ImagePoint> } | undefined;
+  readonly fromFilm?:
+    | {
+        readonly contours: readonly FilmContour[];
+        readonly found: LandmarkMap<ImagePoint>;
+        readonly foundSource?: Readonly<Record<string, 'image' | 'estimate'>> | undefined;
+      }
+    | undefined;
 }
 
 /**
@@ -87,7 +99,8 @@ export interface ReportInput {
 export function buildReportModel(input: ReportInput, analysis: AnalysisDefinition): ReportModel {
   const lang = input.lang ?? 'en';
   const labels = reportLabels(lang);
-  const landmarks = reportLandmarks(input.record.inferResult, input.record.modifiedResult, lang, input.fromFilm?.found ?? {});
+  const estimated = Object.entries(input.fromFilm?.foundSource ?? {}).flatMap(([id, source]) => (source === 'estimate' ? [id] : []));
+  const landmarks = reportLandmarks(input.record.inferResult, input.record.modifiedResult, lang, input.fromFilm?.found ?? {}, estimated);
   const positions: LandmarkMap<ImagePoint> = {};
   for (const l of landmarks) if (l.id !== null) positions[l.id] = imagePoint(l.x, l.y);
   const { calibration, label, source } = reportCalibration(input.record.rulerInfo, input.defaultPpm, lang, input.dicom ?? null);
@@ -104,6 +117,7 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
     defaultPopulation: input.defaultPopulation ?? 'caucasian',
   });
   const definitions = applyNormSet(analysisMeasurements(analysis), norms);
+  const pointsNote = constructedPointsNote(landmarks, labels);
   return {
     lang,
     date,
@@ -142,9 +156,11 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
       drawings: filmDrawings(readDrawingResult(input.record.drawingResult ?? null)),
       // Only when the film is adjusted: a model of a film shown as stored reads as before.
       ...(adjustments && { adjustments }),
+      // Only when a point is constructed (its note under the film).
+      ...(pointsNote && { pointsNote }),
     },
     disclaimer: labels.disclaimer,
-    superimposition: superimpositionForReport(input.record.superimpositionData),
+    superimposition: superimpositionForReport(input.superimposition),
     superimpositionTable: input.superimpositionTable ?? false,
     profilogram: profilogramForReport(input.record, positions, calibration, labels),
     vto: vtoForReport(input.record, positions, calibration, labels),
@@ -155,6 +171,25 @@ export function buildReportModel(input: ReportInput, analysis: AnalysisDefinitio
       input.patient.birthInfo === null ? null : ageInYears(input.patient.birthInfo, (input.chart.shootDate ?? date).slice(0, 10)),
       sex ?? null,
       labels,
+      input.record.imgSize,
     ),
   };
+}
+
+/**
+ * The lines printed under the film about its constructed points (issue 28: a constructed point is
+ * never passed off as read from the film): the constructed ones, then the population estimates among
+ * them to check and place by hand; null when no point is constructed.
+ */
+export function constructedPointsNote(
+  landmarks: readonly { label: string; constructed?: boolean | undefined; estimate?: boolean | undefined }[],
+  labels: ReportLabels,
+): string[] | null {
+  const constructed = landmarks.filter((l) => l.constructed === true && l.estimate !== true).map((l) => l.label);
+  const estimates = landmarks.filter((l) => l.constructed === true && l.estimate === true).map((l) => l.label);
+  const lines = [
+    ...(constructed.length > 0 ? [fillLabel(labels.filmConstructed, { points: constructed.join(', ') })] : []),
+    ...(estimates.length > 0 ? [fillLabel(labels.filmEstimated, { points: estimates.join(', ') })] : []),
+  ];
+  return lines.length > 0 ? lines : null;
 }

@@ -30,7 +30,7 @@ import { measurementNote, vtoPointLabel } from '../clinical-vocabulary/index';
 import { fillLabel, reportLabels, type ReportLabels } from '../report-labels';
 import { formatFreeMeasurement, readMeasurements } from '../viewer-documents/measurements';
 import { readProfilogramDocument } from '../viewer-documents/profilogram';
-import { parseSuperimpositionData } from '../viewer-documents/superimposition';
+import { superimpositionResultSummarySchema } from '../viewer-documents/superimposition';
 import { VTO_MEASUREMENT_IDS, readVtoStoConfig, surgicalChoicesOf, type VtoStoConfig } from '../viewer-documents/vto';
 import { REPORT_UNIT_SUFFIX, reportMeasurementName } from './report-rows';
 import type { ProfilogramReport, SuperimpositionReport, VtoReport } from './schema';
@@ -41,10 +41,14 @@ import type { ProfilogramReport, SuperimpositionReport, VtoReport } from './sche
  * never read back; nothing stored, nothing printed.
  */
 
-/** The stored superimposition when the record has one with at least two films; anything else prints nothing. */
-export function superimpositionForReport(stored: unknown): SuperimpositionReport | null {
-  const result = parseSuperimpositionData(stored)?.result ?? null;
-  return result !== null && result.films.length >= 2 ? result : null;
+/**
+ * The superimposition the caller computed from the record's stored choices (`superimposition_data`
+ * holds no result: the server's report runs the superimposition endpoint's computation) when it has at
+ * least two films; anything else prints nothing.
+ */
+export function superimpositionForReport(computed: unknown): SuperimpositionReport | null {
+  const result = superimpositionResultSummarySchema.safeParse(computed ?? null);
+  return result.success && result.data.films.length >= 2 ? result.data : null;
 }
 
 /**

@@ -16,9 +16,9 @@ import {
  * charts' `chart_id` (UUID) strings, as the superimposition endpoint takes them; the current chart is
  * always one of them (the output is drawn in its film's pixel space).
  *
- * `result` keeps the last computed superimposition (films oldest first with their colours, dates and
- * landmarks mapped into the current film's pixels, and the movement table) so the report can print
- * it without recomputing; it is replaced whenever the tab computes again.
+ * Only the user's choices are stored (issue 29): the superimposition itself (films with their transforms
+ * and landmarks in the current film's pixels, the movement table) is computed by the superimposition
+ * endpoint where it is shown, and again by the report where it is printed (`summariseSuperimposition`).
  */
 
 export const SUPERIMPOSITION_MAX_FILMS = 4;
@@ -63,8 +63,11 @@ export const superimpositionResultSummarySchema = z.object({
 });
 export type SuperimpositionResultSummary = z.infer<typeof superimpositionResultSummarySchema>;
 
+/** The version of `superimposition_data` this code writes (2: the computed `result` is no longer stored). */
+export const SUPERIMPOSITION_DATA_VERSION = 2;
+
 export const superimpositionDataSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(SUPERIMPOSITION_DATA_VERSION),
   /** The chosen films (chart_id strings), the current chart included; 1 to 4. */
   chart_ids: z.array(z.string().min(1)).min(1).max(SUPERIMPOSITION_MAX_FILMS),
   method: superimpositionMethodSchema,
@@ -72,7 +75,6 @@ export const superimpositionDataSchema = z.object({
   blending: z.boolean(),
   /** Opacity of the blended films, 0 to 1. */
   opacity: z.number().min(0).max(1),
-  result: superimpositionResultSummarySchema.nullable(),
 });
 export type SuperimpositionData = z.infer<typeof superimpositionDataSchema>;
 
@@ -81,15 +83,22 @@ export function parseSuperimpositionData(value: unknown): SuperimpositionData | 
   return migrateSuperimpositionData(value);
 }
 
-/** A stored `superimposition_data` brought to the current version (none stored: version 1); null for an unknown one. */
-export const migrateSuperimpositionData = documentMigration({ current: 1, schema: superimpositionDataSchema });
+/**
+ * A stored `superimposition_data` brought to the current version (none stored: version 1); null for an unknown one.
+ * Version 1 -> 2: the stored `result` (computed from the choices and the films' landmarks) is dropped.
+ */
+export const migrateSuperimpositionData = documentMigration({
+  current: SUPERIMPOSITION_DATA_VERSION,
+  schema: superimpositionDataSchema,
+  steps: { 1: ({ result: _derived, ...choices }) => choices },
+});
 
 const round = (v: number, digits: number) => {
   const f = 10 ** digits;
   return Math.round(v * f) / f;
 };
 
-/** The part of an endpoint answer the document keeps (coordinates to 0.1 px, movements to 0.01). */
+/** The part of an endpoint answer the viewer shows and the report prints (coordinates to 0.1 px, movements to 0.01). */
 export function summariseSuperimposition(response: SuperimpositionResponse, computedAt: string): SuperimpositionResultSummary {
   return {
     computed_at: computedAt,

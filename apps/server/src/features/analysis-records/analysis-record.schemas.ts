@@ -2,6 +2,8 @@ import {
   imgSizeSchema as storedImgSizeSchema,
   inferResultSchema as storedInferResultSchema,
   landmarkImageSchema,
+  migrateRulerInfo,
+  migrateSuperimpositionData,
   storedLandmarkSchema,
 } from '@ceppro/contract';
 import { z } from 'zod';
@@ -84,14 +86,31 @@ export const drawingResultPatchSchema = z
     `must be at most ${MAX_DOCUMENT_BYTES / 1024} KB as JSON`,
   );
 
+/**
+ * A document the server stores as the user's choices only: what is sent is brought to the current
+ * version by the contract's `migrate` (an older client's document too), which drops what is derived from
+ * the choices (computed where shown and printed); a document it cannot read is refused.
+ */
+const choicesDocumentSchema = <T>(migrate: (stored: unknown) => T | null, what: string) =>
+  versionedDocumentSchema.transform((doc, ctx) => {
+    const current = migrate(doc);
+    if (current === null) {
+      ctx.addIssue({ code: 'custom', message: `is not a ${what} this version reads` });
+      return z.NEVER;
+    }
+    return current;
+  });
+
 export const imgSizeSchema = z.strictObject(storedImgSizeSchema.shape);
 
 export const analysisRecordInputSchema = z.strictObject({
   infer_result: inferResultSchema.nullable().optional(),
   modified_result: modifiedResultSchema.nullable().optional(),
   profilogram_result: versionedDocumentSchema.nullable().optional(),
-  ruler_info: versionedDocumentSchema.nullable().optional(),
-  superimposition_data: versionedDocumentSchema.nullable().optional(),
+  // Points and length only: the pixels per mm are computed from them (contract `resolveCalibration`).
+  ruler_info: choicesDocumentSchema(migrateRulerInfo, 'ruler').nullable().optional(),
+  // The choices only: the superimposition itself is computed where shown and printed (features/planning).
+  superimposition_data: choicesDocumentSchema(migrateSuperimpositionData, 'superimposition').nullable().optional(),
   vto_sto_config: versionedDocumentSchema.nullable().optional(),
   drawing_result: versionedDocumentSchema.nullable().optional(),
   img_size: imgSizeSchema.nullable().optional(),

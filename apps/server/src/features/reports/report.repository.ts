@@ -2,6 +2,7 @@ import { IMAGE_TYPE } from '@ceppro/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { liveChartScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
+import { liveRecordDocuments } from '../../db/live-record';
 import { newestLiveImage } from '../../db/live-image';
 import { analysisRecords, charts, clinics, patients, userConfigs, users } from '../../db/schema/index';
 
@@ -51,23 +52,18 @@ export function createReportRepository(db: AppDatabase) {
     /** The chart's live lateral facial photo (the one the VTO/STO aligns), the newest if there are several. */
     facialPhoto: (chartRef: number) => newestLiveImage(db, chartRef, IMAGE_TYPE.lateralFace),
 
-    async analysisRecord(chartRef: number) {
-      const [row] = await db
-        .select({
-          inferResult: analysisRecords.inferResult,
-          modifiedResult: analysisRecords.modifiedResult,
-          rulerInfo: analysisRecords.rulerInfo,
-          imgSize: analysisRecords.imgSize,
-          superimpositionData: analysisRecords.superimpositionData,
-          profilogramResult: analysisRecords.profilogramResult,
-          drawingResult: analysisRecords.drawingResult,
-          vtoStoConfig: analysisRecords.vtoStoConfig,
-        })
-        .from(analysisRecords)
-        .where(and(eq(analysisRecords.chartRef, chartRef), isNull(analysisRecords.deletedAt)))
-        .limit(1);
-      return row;
-    },
+    /** Every document of the chart's live record that a report prints. */
+    analysisRecord: (chartRef: number) =>
+      liveRecordDocuments(db, chartRef, {
+        inferResult: analysisRecords.inferResult,
+        modifiedResult: analysisRecords.modifiedResult,
+        rulerInfo: analysisRecords.rulerInfo,
+        imgSize: analysisRecords.imgSize,
+        superimpositionData: analysisRecords.superimpositionData,
+        profilogramResult: analysisRecords.profilogramResult,
+        drawingResult: analysisRecords.drawingResult,
+        vtoStoConfig: analysisRecords.vtoStoConfig,
+      }),
 
     /**
      * The clinic printed on the report (in a clinic, the clinic's name; in a personal space, the

@@ -2,17 +2,22 @@ import {
   buildReportModel,
   imgSizeSchema,
   modifiedResultFits,
+  parseSuperimpositionData,
   readDefaultPopulation,
   readRecordLandmarks,
   reportAnalysis,
   reportLandmarks,
+  summariseSuperimposition,
   type ReportModel,
   type ReportPdfRequest,
+  type SuperimpositionResultSummary,
 } from '@ceppro/contract';
 import { actorFor, type Actor, type ActorRef } from '../../access/index';
 import { AppError } from '../../errors/app-error';
 import type { ObjectStorage } from '../../storage/object-storage';
 import { dicomCalibrationOfRow, readCheckedImage } from '../images';
+import type { SuperimpositionService } from '../planning/superimposition.service';
+import { createFilmTracingCache, filmTracingKey, type FilmTracingCache } from './report-film-cache';
 import { FILM_TRACING, readFilmTracing, type FilmTracing } from './report-film-tracing';
 import { composeReportImage } from './report-image';
 import { REPORT_PDF } from './report-pdf-kind';
@@ -42,11 +47,42 @@ export function createReportService(deps: {
   clock?: () => Date;
   /** Lays the PDF out: the app passes its PdfPool (a worker thread); tests and the CLI may render in this thread. */
   renderPdf?: PdfRender;
+  /** The film tracings kept between requests (report-film-cache.ts); a cache of its own when absent. */
+  filmTracings?: FilmTracingCache;
+  /**
+   * The superimposition of a patient's films (features/planning, passed in by app.ts): the record stores
+   * only the chosen films and method, the report computes the result as the viewer's tab does.
+   * Absent: no superimposition is printed.
+   */
+  superimposition?: Pick<SuperimpositionService, 'superimpose'> | undefined;
 }) {
-  const { reports, storage, clock = () => new Date(), renderPdf = renderInThread } = deps;
+  const { reports, storage, clock = () => new Date(), renderPdf = renderInThread, filmTracings = createFilmTracingCache() } = deps;
+
+  /**
+   * The superimposition chosen on this chart's record (`superimposition_data`), computed now in this chart's
+   * film pixels; null when none is chosen or it cannot be computed (a film deleted since, landmarks missing):
+   * the rest of the report prints.
+   */
+  async function superimposition(ref: ActorRef, chartId: string, stored: unknown, now: Date): Promise<SuperimpositionResultSummary | null> {
+    const choices = parseSuperimpositionData(stored);
+    if (!deps.superimposition || choices === null) return null;
+    const chartIds = [...new Set([chartId, ...choices.chart_ids])];
+    if (chartIds.length < 2) return null;
+    try {
+      const computed = await deps.superimposition.superimpose(ref, {
+        chart_ids: chartIds,
+        method: choices.method,
+        frame_chart_id: chartId,
+      });
+      return summariseSuperimposition(computed, now.toISOString());
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+  }
 
   /** The saved rows a report is made from, checked: owned chart, known analysis, a film and landmarks that fit it. */
-  async function load(actor: Actor, request: ReportRequest) {
+  async function load(ref: ActorRef, actor: Actor, request: ReportRequest) {
     const chart = await reports.findOwnedChart(actor, request.chart_id);
     if (!chart) throw new AppError('NOT_FOUND');
     const analysis = reportAnalysis(request);
@@ -74,8 +110,9 @@ export function createReportService(deps: {
       filmError = error;
     }
     const imgSize = record.imgSize ?? (image.width && image.height ? { width: image.width, height: image.height } : null);
-    const fromFilm = original === null ? undefined : await traceFilm(original, record, imgSize);
+    const fromFilm = original === null ? undefined : await traceFilm(original, image, record, imgSize);
     const now = clock();
+    const computed = await superimposition(ref, chart.chartId, record.superimpositionData, now);
     const model = buildReportModel(
       {
         now,
@@ -92,6 +129,7 @@ export function createReportService(deps: {
         // A DICOM film carries its pixel spacing: ruler > DICOM > default PPM, as in the viewer.
         dicom: dicomCalibrationOfRow(image.dicomInfo),
         lang: request.lang ?? 'en',
+        superimposition: computed,
         superimpositionTable: request.superimposition_table ?? false,
       },
       analysis,
@@ -99,21 +137,28 @@ export function createReportService(deps: {
     return { chart, image, model, now, original, filmError };
   }
 
-  /** The film's contours and R1-R4 (report-film-tracing.ts) in the PDF pool's thread; undefined when it cannot be traced. */
+  /**
+   * The film's contours and R1-R4 (report-film-tracing.ts) in the PDF pool's thread, kept per film and
+   * landmark set (report-film-cache.ts): the model and the PDF of the same chart trace it once. undefined
+   * when it cannot be traced.
+   */
   async function traceFilm(
     original: Buffer,
+    image: { id: number; sha256: string | null },
     record: { inferResult: unknown; modifiedResult: unknown },
     imgSize: unknown,
   ): Promise<FilmTracing | undefined> {
     const { positions } = readRecordLandmarks(record.inferResult, record.modifiedResult);
     const size = imgSizeSchema.safeParse(imgSize);
-    try {
-      return readFilmTracing(
-        await renderPdf(FILM_TRACING, { bytes: original, space: size.success ? size.data : null, positions: { ...positions } }),
-      );
-    } catch {
-      return undefined;
-    }
+    const space = size.success ? size.data : null;
+    const key = filmTracingKey({ imageId: image.id, fileHash: image.sha256, space, positions });
+    return filmTracings.get(key, async () => {
+      try {
+        return readFilmTracing(await renderPdf(FILM_TRACING, { bytes: original, space, positions: { ...positions } }));
+      } catch {
+        return undefined;
+      }
+    });
   }
 
   /**
@@ -132,11 +177,11 @@ export function createReportService(deps: {
   return {
     /** The report model as JSON for the browser's print layout: the same object the PDF is drawn from. */
     async model(ref: ActorRef, request: ReportRequest): Promise<ReportModel> {
-      return (await load(actorFor(ref, 'report.read'), request)).model;
+      return (await load(ref, actorFor(ref, 'report.read'), request)).model;
     },
 
     async pdf(ref: ActorRef, request: ReportRequest): Promise<ReportPdf> {
-      const { chart, model, now, original, filmError } = await load(actorFor(ref, 'report.pdf'), request);
+      const { chart, model, now, original, filmError } = await load(ref, actorFor(ref, 'report.pdf'), request);
       if (original === null) {
         // The stored file is gone (the viewer shows LOST): nothing to print.
         if (filmError instanceof AppError && filmError.code === 'NOT_FOUND') {

@@ -15,7 +15,9 @@ import { makeRulerInfo, parseRulerInfo, resolveCalibration, rulerProblem } from 
 import { A, N, POSITIONS, S } from './fixtures.ts';
 
 // p1–p2 are 140 px apart and 20 mm long: 7 px/mm.
-const RULER = { version: 1 as const, p1: { x: 10, y: 10 }, p2: { x: 10, y: 150 }, length_mm: 20, ppm: 7 };
+const RULER = { version: 2 as const, p1: { x: 10, y: 10 }, p2: { x: 10, y: 150 }, length_mm: 20 };
+// What version 1 stored: the same choices with the ppm derived from them (here a stale one).
+const RULER_V1 = { version: 1, p1: RULER.p1, p2: RULER.p2, length_mm: 20, ppm: 999 };
 
 describe('calibration precedence', () => {
   it('uses the ruler first, then the default PPM, then nothing', () => {
@@ -29,22 +31,25 @@ describe('calibration precedence', () => {
     expect(resolveCalibration(null, 0).origin).toBe('none');
   });
 
-  it('recomputes the ruler ppm from its points and length, not from the stored number', () => {
-    expect(resolveCalibration({ ...RULER, ppm: 999 }, null).ppm).toBe(7);
+  it('computes the ruler ppm from its points and length; a version-1 document opens without its stored ppm', () => {
+    expect(parseRulerInfo(RULER_V1)).toEqual(RULER);
+    expect(resolveCalibration(parseRulerInfo(RULER_V1), null).ppm).toBe(7);
+    expect(parseRulerInfo({ p1: RULER.p1, p2: RULER.p2, length_mm: 20 })).toEqual(RULER);
   });
 
-  it('makes the ruler_info document: ppm = distance in px / length in mm', () => {
+  it('makes the ruler_info document of the choices only; ppm = distance in px / length in mm where shown', () => {
     expect(makeRulerInfo({ x: 10, y: 10 }, { x: 10, y: 150 }, 20)).toEqual(RULER);
-    expect(makeRulerInfo({ x: 0, y: 0 }, { x: 30, y: 40 }, 5).ppm).toBe(10);
+    expect(makeRulerInfo({ x: 0, y: 0 }, { x: 30, y: 40 }, 5)).not.toHaveProperty('ppm');
+    expect(resolveCalibration(makeRulerInfo({ x: 0, y: 0 }, { x: 30, y: 40 }, 5), null).ppm).toBe(10);
     expect(rulerProblem({ x: 1, y: 1 }, { x: 1, y: 1 }, 10)).toBe('same-point');
     expect(rulerProblem({ x: 0, y: 0 }, { x: 0, y: 9 }, 0)).toBe('length');
     expect(rulerProblem({ x: 0, y: 0 }, { x: 0, y: 9 }, Number.NaN)).toBe('length');
     expect(() => makeRulerInfo({ x: 0, y: 0 }, { x: 0, y: 0 }, 10)).toThrow();
   });
 
-  it('reads only valid version-1 rulers', () => {
+  it('reads only valid rulers of a version it knows', () => {
     expect(parseRulerInfo(RULER)).toEqual(RULER);
-    expect(parseRulerInfo({ ...RULER, version: 2 })).toBeNull();
+    expect(parseRulerInfo({ ...RULER, version: 3 })).toBeNull();
     expect(parseRulerInfo({ ...RULER, p2: RULER.p1 })).toBeNull();
     expect(parseRulerInfo({ version: 1 })).toBeNull();
     expect(parseRulerInfo(null)).toBeNull();

@@ -10,7 +10,7 @@ import type { InteractionContext, InteractionState } from '../../../src/features
 import { POSITIONS } from './fixtures.ts';
 import { analysisBackend, analysisRow, showAnalysisTab, withLandmarksLoaded } from './harness.tsx';
 
-const RULER = { version: 1, p1: { x: 10, y: 10 }, p2: { x: 10, y: 150 }, length_mm: 20, ppm: 7 };
+const RULER = { version: 2, p1: { x: 10, y: 10 }, p2: { x: 10, y: 150 }, length_mm: 20 };
 
 const showPanel = () => showAnalysisTab(<RulerLayer />);
 

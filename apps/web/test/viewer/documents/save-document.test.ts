@@ -169,4 +169,28 @@ describe('saveDocument', () => {
       text: { key: 'viewer.documentRevisionRequired' },
     });
   });
+
+  it('the landmarks: saved from the record revision; a stale save shows their message and reads the record again', async () => {
+    let revision = 7;
+    const sent: number[] = [];
+    const send = ({ base }: { base: number }) => {
+      sent.push(base);
+      if (base !== revision) return Promise.reject(new ApiError('CONFLICT', 'stale', 409, false));
+      revision += 1;
+      return Promise.resolve(revision);
+    };
+    let reloads = 0;
+    const reload = () => {
+      reloads += 1;
+    };
+    expect(await saveDocument({ recordRevision: 7, send, reload })).toBe(8);
+    // Another tab saved (or a new AI result moved the record) since revision 8 was read.
+    revision = 9;
+    await expect(saveDocument({ recordRevision: 8, send, reload })).rejects.toMatchObject({ code: 'CONFLICT' });
+    expect(sent).toEqual([7, 8]);
+    expect(reloads).toBe(1);
+    expect(toasts()).toEqual([
+      expect.objectContaining({ kind: 'warning', title: { key: 'viewer.saveConflictTitle' }, text: { key: 'viewer.saveConflict' } }),
+    ]);
+  });
 });

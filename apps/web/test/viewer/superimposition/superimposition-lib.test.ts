@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { defaultSuperimpositionData, fitToChart } from '../../../src/features/viewer/superimposition/hooks/use-superimposition-doc.ts';
 import { filmTracing, svgMatrix } from '../../../src/features/viewer/superimposition/lib/film-tracing.ts';
 import { formatMovement, movementPairs, sortMovements } from '../../../src/features/viewer/superimposition/lib/movement-rows.ts';
-import { sameResult } from '../../../src/features/viewer/superimposition/lib/same-result.ts';
 
 const move = (id: string, from: string, to: string, dx: number, dy: number): SuperimpositionMovement => ({
   id,
@@ -57,13 +56,19 @@ const RESPONSE: SuperimpositionResponse = {
 };
 
 describe('superimposition document', () => {
-  it('keeps what the endpoint answered, rounded, and reads back through the schema', () => {
+  it('shows what the endpoint answered, rounded', () => {
     const summary = summariseSuperimposition(RESPONSE, '2026-01-02T03:04:05.000Z');
     expect(summary.films[0]?.landmarks[0]).toEqual({ id: 'S', x: 10, y: 20.1 });
     expect(summary.films[0]?.rms_residual).toBe(0.123);
     expect(summary.movements[1]).toMatchObject({ id: 'N', dx: 1, distance: 1 });
-    const doc = { ...defaultSuperimpositionData('b'), chart_ids: ['b', 'a'], result: summary };
+  });
+
+  it('stores the choices only: the result an old document kept is dropped when it opens', () => {
+    const doc = { ...defaultSuperimpositionData('b'), chart_ids: ['b', 'a'] };
+    expect(doc).toEqual({ version: 2, chart_ids: ['b', 'a'], method: 'sn-at-s', blending: false, opacity: 0.5 });
     expect(parseSuperimpositionData(JSON.parse(JSON.stringify(doc)))).toEqual(doc);
+    const old = { ...doc, version: 1, result: summariseSuperimposition(RESPONSE, '2026-01-02T03:04:05.000Z') };
+    expect(parseSuperimpositionData(old)).toEqual(doc);
   });
 
   it('ignores shapes it does not read', () => {
@@ -82,15 +87,6 @@ describe('superimposition document', () => {
     const stored = { ...defaultSuperimpositionData('x'), chart_ids: ['x', 'y', 'z', 'w'] };
     expect(fitToChart(stored, 'c').chart_ids).toEqual(['c', 'x', 'y', 'z']);
     expect(fitToChart(stored, 'z').chart_ids).toEqual(['z', 'x', 'y', 'w']);
-  });
-
-  it('compares results without their computation time', () => {
-    const one = summariseSuperimposition(RESPONSE, '2026-01-01T00:00:00.000Z');
-    const two = summariseSuperimposition(RESPONSE, '2026-02-01T00:00:00.000Z');
-    expect(sameResult(one, two)).toBe(true);
-    expect(sameResult(one, { ...two, method: 'best-fit' })).toBe(false);
-    expect(sameResult(null, null)).toBe(true);
-    expect(sameResult(one, null)).toBe(false);
   });
 });
 

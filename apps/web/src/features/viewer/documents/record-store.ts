@@ -1,6 +1,11 @@
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { recordEdit, stepHistory, withoutKind, type HistoryEntry as Entry } from './record-history.ts';
 import { isStaleSave } from './save-document.ts';
+import { createSaveScheduler, systemClock, type SchedulerClock } from './save-scheduler.ts';
+
+export { HISTORY_LIMIT } from './record-history.ts';
+export type { SchedulerClock } from './save-scheduler.ts';
 
 /**
  * The one document engine of the open analysis record (viewer state, docs/house-rules.md §9): every
@@ -8,9 +13,10 @@ import { isStaleSave } from './save-document.ts';
  * measurements, profilogram, ruler, norm choice, growth forecast choice, tracing templates) is held here by
  * kind with the revision its next save names, edited through one undo/redo history (an entry names
  * the document and its before/after, so Ctrl+Z undoes the last edit whatever document it touched) and
- * saved by one autosave scheduler. Feature stores mirror the value of their document; the save itself
- * is each kind's `DocumentSpec` (its `save` goes through `save-document.ts`, or, for the landmarks,
- * the record revision path), registered by the feature while the viewer shows the record.
+ * saved by one autosave scheduler (the history is record-history.ts, the timing save-scheduler.ts).
+ * Feature stores mirror the value of their document; the save itself is each kind's `DocumentSpec`
+ * (its `save` goes through `save-document.ts`, the landmarks' naming the record revision), registered
+ * by the feature while the viewer shows the record.
  */
 export type DocumentKind =
   | 'landmarks'
@@ -40,13 +46,7 @@ export interface RecordDocument<T = unknown> {
   readonly status: DocumentSaveStatus;
 }
 
-export interface HistoryEntry {
-  readonly kind: DocumentKind;
-  readonly before: unknown;
-  readonly after: unknown;
-  /** Successive edits with the same key (a slider being dragged) make one entry. */
-  readonly merge?: string;
-}
+export type HistoryEntry = Entry<DocumentKind>;
 
 export interface RecordState {
   /** The analysis record the documents belong to. */
@@ -78,20 +78,6 @@ export interface DocumentSpec<T> {
   /** Any other failure (the document's status says 'error'). */
   onFailure?(error: unknown): void;
 }
-
-/** Timers the scheduler uses (tests inject a manual clock). */
-export interface SchedulerClock {
-  set(fn: () => void, ms: number): unknown;
-  clear(id: unknown): void;
-}
-
-const systemClock: SchedulerClock = {
-  set: (fn, ms) => setTimeout(fn, ms),
-  clear: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
-};
-
-/** Keeps undo memory bounded on long sessions; 200 steps is far more than anyone walks back. */
-export const HISTORY_LIMIT = 200;
 
 export interface EditOptions {
   /** false: a change that is saved but not undoable (derived state kept with the document). Default true. */
@@ -130,8 +116,6 @@ export function createRecordStore(clock: SchedulerClock = systemClock): RecordSt
   // Several components may register a kind at once (a layer and its panel): the last registered is used.
   const registered = new Map<DocumentKind, DocumentSpec<unknown>[]>();
   const specs = { get: (kind: DocumentKind) => registered.get(kind)?.at(-1) };
-  const timers = new Map<DocumentKind, unknown>();
-  const running = new Map<DocumentKind, Promise<void>>();
   const { getState, setState } = store;
 
   const same = (kind: DocumentKind, a: unknown, b: unknown) => (specs.get(kind)?.same ?? jsonSame)(a, b);
@@ -140,23 +124,10 @@ export function createRecordStore(clock: SchedulerClock = systemClock): RecordSt
     if (!doc) return;
     setState({ ...extra, docs: { ...getState().docs, [kind]: { ...doc, ...patch } } });
   };
-  const cancel = (kind: DocumentKind) => {
-    if (timers.has(kind)) clock.clear(timers.get(kind));
-    timers.delete(kind);
-  };
+  /** Saves `kind` after the edit's delay (`delay`), else the kind's own (default at once). */
   const schedule = (kind: DocumentKind, delay: number | null | undefined) => {
     const spec = specs.get(kind);
-    const ms = delay !== undefined ? delay : spec?.delayMs ? spec.delayMs() : 0;
-    cancel(kind);
-    if (ms === null) return;
-    if (ms === 0) return void saveOne(kind);
-    timers.set(
-      kind,
-      clock.set(() => {
-        timers.delete(kind);
-        void saveOne(kind);
-      }, ms),
-    );
+    scheduler.schedule(kind, delay !== undefined ? delay : spec?.delayMs ? spec.delayMs() : 0);
   };
   /** Sets a document's value (an edit, undo or redo): dirty when it differs from the stored one. */
   const apply = (kind: DocumentKind, value: unknown, extra: Partial<RecordState>) => {
@@ -195,13 +166,9 @@ export function createRecordStore(clock: SchedulerClock = systemClock): RecordSt
     }
   };
 
-  const saveOne = async (kind: DocumentKind): Promise<void> => {
-    cancel(kind);
-    while (running.has(kind)) await running.get(kind);
-    const run = once(kind).finally(() => running.delete(kind));
-    running.set(kind, run);
-    return run;
-  };
+  const scheduler = createSaveScheduler<DocumentKind>(clock, once);
+  const { cancel } = scheduler;
+  const saveOne = scheduler.saveNow;
 
   const kindsOf = (kind?: DocumentKind) => (kind ? [kind] : (Object.keys(getState().docs) as DocumentKind[]));
 
@@ -216,12 +183,10 @@ export function createRecordStore(clock: SchedulerClock = systemClock): RecordSt
 
   const step = (from: 'past' | 'future') => {
     const s = getState();
-    const entry = from === 'past' ? s.past[s.past.length - 1] : s.future[0];
-    if (!entry || specs.get(entry.kind)?.editable?.() === false || !s.docs[entry.kind]) return;
-    const past = from === 'past' ? s.past.slice(0, -1) : [...s.past, entry];
-    const future = from === 'past' ? [entry, ...s.future] : s.future.slice(1);
-    apply(entry.kind, from === 'past' ? entry.before : entry.after, { past, future });
-    schedule(entry.kind, undefined);
+    const taken = stepHistory(s, from);
+    if (!taken || specs.get(taken.entry.kind)?.editable?.() === false || !s.docs[taken.entry.kind]) return;
+    apply(taken.entry.kind, taken.value, taken.next);
+    schedule(taken.entry.kind, undefined);
   };
 
   return {
@@ -247,8 +212,7 @@ export function createRecordStore(clock: SchedulerClock = systemClock): RecordSt
         setState({ recordId, docs: { [kind]: doc }, past: [], future: [] });
         return;
       }
-      const keep = (e: HistoryEntry) => e.kind !== kind;
-      setState({ docs: { ...s.docs, [kind]: doc }, past: s.past.filter(keep), future: s.future.filter(keep) });
+      setState({ docs: { ...s.docs, [kind]: doc }, ...withoutKind(s, kind) });
     },
     forget: (kind) => {
       if (!kind) {
@@ -259,21 +223,13 @@ export function createRecordStore(clock: SchedulerClock = systemClock): RecordSt
       cancel(kind);
       const s = getState();
       const { [kind]: _gone, ...docs } = s.docs;
-      const keep = (e: HistoryEntry) => e.kind !== kind;
-      setState({ docs, past: s.past.filter(keep), future: s.future.filter(keep) });
+      setState({ docs, ...withoutKind(s, kind) });
     },
     edit: (kind, next, options = {}) => {
       const s = getState();
       const doc = s.docs[kind];
       if (!doc || same(kind, doc.value, next)) return;
-      let past = s.past;
-      if (options.history !== false) {
-        const head = past[past.length - 1];
-        const merging = options.merge !== undefined && head?.kind === kind && head.merge === options.merge && s.future.length === 0;
-        const entry: HistoryEntry = { kind, before: merging ? head.before : doc.value, after: next, merge: options.merge };
-        past = [...(merging ? past.slice(0, -1) : past), entry].slice(-HISTORY_LIMIT);
-      }
-      apply(kind, next, options.history === false ? {} : { past, future: [] });
+      apply(kind, next, options.history === false ? {} : recordEdit(s, kind, doc.value, next, options.merge));
       schedule(kind, options.delayMs);
     },
     undo: () => step('past'),
@@ -283,9 +239,7 @@ export function createRecordStore(clock: SchedulerClock = systemClock): RecordSt
     flush: async (kind) => {
       await Promise.all(kindsOf(kind).map((k) => saveOne(k)));
     },
-    settled: async () => {
-      while (running.size > 0) await Promise.all([...running.values()]);
-    },
+    settled: scheduler.settled,
     unload: () => {
       const { recordId, docs } = getState();
       if (recordId === null) return;

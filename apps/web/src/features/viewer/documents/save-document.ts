@@ -4,12 +4,11 @@ import { pushToast } from '../../../stores/toast-store.ts';
 import { baseArg, baseOf, noteRevisions, type DocumentBase, type DocumentRef } from './document-revisions.ts';
 
 /**
- * The one save path of the analysis record's documents (VTO/STO, superimposition, profilogram, ruler,
- * drawing pad, measurements, film display, norm choice): every save names the revision its document
- * was last read or saved at, the server refuses it with CONFLICT when someone (another member, another
- * tab) saved that document since, and then the user is told and sees the newer stored state instead of
- * the refused edits. The landmarks keep their own path (the record's `revision`, save-landmarks.ts),
- * which their undo history depends on.
+ * The one save path of the analysis record's documents (landmarks, VTO/STO, superimposition,
+ * profilogram, ruler, drawing pad, measurements, film display, norm choice, growth choice, templates):
+ * every save names the revision its document was last read or saved at, the server refuses it with
+ * CONFLICT when someone (another member, another tab) saved that document since, and then the user is
+ * told and sees the newer stored state instead of the refused edits.
  */
 export interface DocumentSave<T> {
   document: DocumentRef;
@@ -21,6 +20,23 @@ export interface DocumentSave<T> {
   reload: () => unknown;
 }
 
+/**
+ * The landmarks' save: its precondition is the record's `revision` (`base_revision`), which the record
+ * store holds as the landmarks document's revision. Not a document revision like the others: a new AI
+ * result or a film change moves the record revision too, and must refuse landmark edits made before it
+ * (the md5 of the stored landmarks would not change). The answer's revision is the caller's to keep.
+ */
+export interface RecordRevisionSave<T> {
+  recordRevision: number;
+  send: (base: { base: number }) => Promise<T>;
+  reload: () => unknown;
+}
+
+type Toast = Pick<Parameters<typeof pushToast>[0], 'title' | 'text'>;
+const DOCUMENT_CONFLICT: Toast = { title: { key: 'viewer.documentConflictTitle' }, text: { key: 'viewer.documentConflict' } };
+/** The spec's message for refused landmark edits (they are dropped, the chart read afresh). */
+const LANDMARK_CONFLICT: Toast = { title: { key: 'viewer.saveConflictTitle' }, text: { key: 'viewer.saveConflict' } };
+
 /** A save refused because someone saved the same document since it was read. */
 export const isStaleSave = (error: unknown): boolean => error instanceof ApiError && error.code === 'CONFLICT';
 
@@ -31,8 +47,8 @@ export const isUnbasedSave = (error: unknown): boolean => error instanceof ApiEr
  * Tells the user a save was refused as stale (someone else changed this part of the chart) and shows
  * their version: `reload` reads the document afresh into the open viewer.
  */
-export function showNewerVersion(reload: () => unknown): void {
-  pushToast({ kind: 'warning', title: { key: 'viewer.documentConflictTitle' }, text: { key: 'viewer.documentConflict' } });
+export function showNewerVersion(reload: () => unknown, message: Toast = DOCUMENT_CONFLICT): void {
+  pushToast({ kind: 'warning', ...message });
   void reload();
 }
 
@@ -41,12 +57,15 @@ export function showNewerVersion(reload: () => unknown): void {
  * (CONFLICT) shows the message and reloads the newer state; every failure is thrown on to the caller,
  * whose save status shows it.
  */
-export async function saveDocument<T>(save: DocumentSave<T>): Promise<T> {
+export function saveDocument<T>(save: DocumentSave<T>): Promise<T>;
+export function saveDocument<T>(save: RecordRevisionSave<T>): Promise<T>;
+export async function saveDocument<T>(save: DocumentSave<T> | RecordRevisionSave<T>): Promise<T> {
+  const landmarks = 'recordRevision' in save;
   let answer: T;
   try {
-    answer = await save.send(baseArg(baseOf(save.document)));
+    answer = await (landmarks ? save.send({ base: save.recordRevision }) : save.send(baseArg(baseOf(save.document))));
   } catch (error) {
-    if (isStaleSave(error)) showNewerVersion(save.reload);
+    if (isStaleSave(error)) showNewerVersion(save.reload, landmarks ? LANDMARK_CONFLICT : DOCUMENT_CONFLICT);
     else if (isUnbasedSave(error)) {
       pushToast({
         kind: 'warning',
@@ -57,7 +76,7 @@ export async function saveDocument<T>(save: DocumentSave<T>): Promise<T> {
     }
     throw error;
   }
-  noteRevisions(save.document, save.revisions(answer));
+  if (!landmarks) noteRevisions(save.document, save.revisions(answer));
   return answer;
 }
 

@@ -1,7 +1,6 @@
 import type { ModifiedResult } from '@ceppro/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { pushToast } from '../../../stores/toast-store.ts';
 import { viewerKeys } from '../api/query-keys.ts';
 import { saveModifiedLandmarks, saveModifiedLandmarksOnUnload } from '../api/save-landmarks.ts';
 import { recordStore } from '../documents/record-store.ts';
@@ -30,11 +29,8 @@ export function useLandmarkAutosave(chartId: number | null, reload: () => Promis
   useEffect(() => {
     if (chartId === null) return;
     // A stale save (another tab saved first, or the film was changed): the edits are dropped, never
-    // sent again; the user is told, and the chart, its film and the record are read afresh.
-    const onConflict = () => {
-      pushToast({ kind: 'warning', title: { key: 'viewer.saveConflictTitle' }, text: { key: 'viewer.saveConflict' } });
-      void reloadRef.current();
-    };
+    // sent again; the user is told (save-document.ts), and the chart, its film and the record are read afresh.
+    const onConflict = () => reloadRef.current();
     const save = async (recordId: number, modified: ModifiedResult, base: number) => {
       const revision = await saveModifiedLandmarks(recordId, modified, base);
       queryClient.setQueryData(viewerKeys.analysisRecord(chartId), (old: unknown) =>

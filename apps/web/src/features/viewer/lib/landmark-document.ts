@@ -1,6 +1,7 @@
 import type { ImagePoint, LandmarkMap } from '@ceppro/ceph';
 import { toModifiedResult, type ModifiedResult } from '@ceppro/contract';
 import { recordStore, type DocumentSpec } from '../documents/record-store.ts';
+import { saveDocument } from '../documents/save-document.ts';
 import { LANDMARKS_PANEL_ID, usePanelStore } from '../panels.ts';
 import { sameLandmarks, useLandmarkStore } from '../store/landmark-store.ts';
 
@@ -33,12 +34,13 @@ export function pendingLandmarkSave(): SavePayload | null {
  * The landmarks as a document of the record store. Spec: "Landmark positions save automatically when
  * leaving the adjustment menu": an edit made on the Landmarks tab waits for the tab to be left (the
  * record store flushes on every tab change), one made while another tab is open (a drag beside the
- * Analysis table) has no menu to leave and is saved at once. The save names the record revision; a
- * stale one is refused (CONFLICT) and `onConflict` tells the user and reads the record afresh.
+ * Analysis table) has no menu to leave and is saved at once. The save goes through the one save path
+ * (`saveDocument`) naming the record revision; a stale one is refused (CONFLICT): the edits are dropped
+ * (never sent again), the user is told and `reload` reads the chart and record afresh.
  */
 export function landmarkDocumentSpec(
   save: SaveLandmarks,
-  onConflict: () => void,
+  reload: () => unknown,
   unloadSave?: (payload: SavePayload) => void,
 ): DocumentSpec<LandmarkMap<ImagePoint>> {
   return {
@@ -49,12 +51,15 @@ export function landmarkDocumentSpec(
     save: async (edited, { recordId, revision }) => {
       const payload = payloadOf(edited, recordId, revision);
       if (payload === null) throw new Error('The landmarks have no film or revision to be saved against');
-      return save(payload.recordId, payload.modified, payload.base);
+      return saveDocument({
+        recordRevision: payload.base,
+        send: ({ base }) => save(payload.recordId, payload.modified, base),
+        reload,
+      });
     },
     saveOnUnload: (edited, { recordId, revision }) => {
       const payload = payloadOf(edited, recordId, revision);
       if (payload && unloadSave) unloadSave(payload);
     },
-    onConflict,
   };
 }

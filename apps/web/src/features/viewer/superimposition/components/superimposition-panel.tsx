@@ -15,7 +15,6 @@ import { useViewerStore } from '../../store/viewer-store.ts';
 import { usePatientFilms } from '../api/use-patient-films.ts';
 import { useSuperimpositionResult } from '../api/use-superimposition-result.ts';
 import { useSuperimpositionDoc } from '../hooks/use-superimposition-doc.ts';
-import { sameResult } from '../lib/same-result.ts';
 import { useSuperimpositionView } from '../store/superimposition-store.ts';
 import { FilmPicker } from './film-picker.tsx';
 import { MovementTable } from './movement-table.tsx';
@@ -40,8 +39,9 @@ const ERROR_TEXT: Record<
 /**
  * The viewer's "Superimposition" tab: choose 2 to 4 films of the patient (this one always), a
  * registration method and film blending; the server superimposes them from the stored landmarks in
- * this film's pixels, and the tab shows the legend and the movement table. Settings and the last
- * result are stored on this chart's analysis record (`superimposition_data`).
+ * this film's pixels, and the tab shows the legend and the movement table of what it answers. Only the
+ * choices are stored on this chart's analysis record (`superimposition_data`); the report computes the
+ * superimposition again when it prints.
  */
 export function SuperimpositionPanel({ recordId }: ViewerPanelProps) {
   const { t } = useTranslation();
@@ -70,17 +70,8 @@ export function SuperimpositionPanel({ recordId }: ViewerPanelProps) {
   );
   const resultQuery = useSuperimpositionResult(ask);
   const fresh = ask !== null && resultQuery.isSuccess ? resultQuery.data : null;
-  const summary = useMemo(() => (fresh ? summariseSuperimposition(fresh, new Date().toISOString()) : null), [fresh]);
-  // Until the server answers (or when it cannot), the stored result of the same choice is shown.
-  const stored = doc?.result && ask && matchesAsk(doc.result, ask) ? doc.result : null;
-  const result = summary ?? stored;
-
-  // The last computed result goes into the document; fewer than two films clear it.
-  useEffect(() => {
-    if (doc === null) return;
-    if (ask === null && doc.result !== null) update({ result: null });
-    else if (summary !== null && !sameResult(doc.result, summary)) update({ result: summary });
-  }, [ask, summary, doc, update]);
+  // What the endpoint answers for the current choice; nothing while it computes or when it cannot.
+  const result = useMemo(() => (fresh ? summariseSuperimposition(fresh, new Date().toISOString()) : null), [fresh]);
 
   const setView = useSuperimpositionView((s) => s.set);
   const clearView = useSuperimpositionView((s) => s.clear);
@@ -212,13 +203,4 @@ export function SuperimpositionPanel({ recordId }: ViewerPanelProps) {
       )}
     </div>
   );
-}
-
-function matchesAsk(
-  result: { method: string; films: ReadonlyArray<{ chart_id: string }>; frame_chart_id: string },
-  ask: { chartIds: readonly string[]; method: string; frameChartId: string },
-): boolean {
-  if (result.method !== ask.method || result.frame_chart_id !== ask.frameChartId || result.films.length !== ask.chartIds.length)
-    return false;
-  return result.films.every((f) => ask.chartIds.includes(f.chart_id));
 }

@@ -1,4 +1,4 @@
-import { SUPERIMPOSITION_MAX_FILMS, type SuperimpositionData } from '@ceppro/contract';
+import { SUPERIMPOSITION_DATA_VERSION, SUPERIMPOSITION_MAX_FILMS, type SuperimpositionData } from '@ceppro/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { baseOf, columnDocument } from '../../documents/document-revisions.ts';
 import { recordStore, useRecordStore } from '../../documents/record-store.ts';
@@ -6,7 +6,7 @@ import { useSaveSuperimpositionData, useSuperimpositionData } from '../api/use-s
 
 /** What a chart starts with before anything was stored: only its own film chosen, SN at S. */
 export function defaultSuperimpositionData(currentChartId: string): SuperimpositionData {
-  return { version: 1, chart_ids: [currentChartId], method: 'sn-at-s', blending: false, opacity: 0.5, result: null };
+  return { version: SUPERIMPOSITION_DATA_VERSION, chart_ids: [currentChartId], method: 'sn-at-s', blending: false, opacity: 0.5 };
 }
 
 /** A stored document made to fit this chart: its own film always chosen, at most four. */
@@ -22,10 +22,10 @@ const revisionOf = (recordId: number) => baseOf(columnDocument(recordId, 'superi
 
 /**
  * The tab's document, held by the record store (documents/record-store.ts): read once per record, then
- * edited here (each choice one step of the record's undo history; the computed `result` kept with it
- * but not undoable) and saved by the record store after every change (the opacity slider after it
- * rests), so nothing is lost on a tab switch, route change or reload. A save refused because another
- * person saved the document since shows theirs.
+ * edited here (each choice one step of the record's undo history; the superimposition itself is never
+ * stored: the endpoint computes it for the tab, the report when it prints) and saved by the record store
+ * after every change (the opacity slider after it rests), so nothing is lost on a tab switch, route change
+ * or reload. A save refused because another person saved the document since shows theirs.
  */
 export function useSuperimpositionDoc(recordId: number | null, currentChartId: string | null) {
   const query = useSuperimpositionData(recordId);
@@ -70,7 +70,6 @@ export function useSuperimpositionDoc(recordId: number | null, currentChartId: s
         'superimposition',
         { ...current, ...patch },
         {
-          history: !('result' in patch),
           merge: options.delayed ? 'opacity' : undefined,
           delayMs: options.delayed ? OPACITY_SAVE_DELAY_MS : 0,
         },
