@@ -29,7 +29,7 @@ import { z } from 'zod';
 import { loadConfig } from '../../apps/server/src/config/config';
 import { openDatabase, type AppDatabase } from '../../apps/server/src/db/database';
 import { queryRows } from '../../apps/server/src/db/raw-query';
-import { analysisRecords } from '../../apps/server/src/db/schema/index';
+import { insertBigRecords } from '../../apps/server/test/support/big-documents';
 import { seedBenchData } from './bench-api-seed';
 import { freePort, loopDelay, spawnServer, stopServer, waitHealthy } from './bench-server';
 import { percentile } from './landmark-metrics';
@@ -44,12 +44,6 @@ const load = (): string =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-/** A stored document of about `kb` KB as JSON (bounded-answers.test.ts's shape). */
-const bigDocument = (kb: number, seed: number) => ({
-  version: 1,
-  landmarks: Array.from({ length: Math.round((kb * 1024) / 48) }, (_, i) => ({ cname: i, name: `L${seed}`, x: i + 0.5, y: seed + 0.25 })),
-});
-
 /** `records` records' documents in one query, one alias each. */
 const bigQuery = (ids: readonly number[]): string =>
   `{ ${ids.map((id, i) => `a${i}: analysis_records(filter: { id: ${id} }) { items { ${DOCUMENTS} } }`).join(' ')} }`;
@@ -60,23 +54,11 @@ async function seedRecords(db: AppDatabase, userId: number, kb: number): Promise
     sql`select c.id from charts c join patients p on p.id = c.patient_ref where p.user_id = ${userId} order by c.id limit ${RECORDS}`,
     z.object({ id: z.coerce.number() }),
   );
-  const ids: number[] = [];
-  for (const [i, chart] of charts.entries()) {
-    const doc = bigDocument(kb, i);
-    const [row] = await db
-      .insert(analysisRecords)
-      .values({
-        chartRef: chart.id,
-        inferResult: doc,
-        modifiedResult: doc,
-        profilogramResult: doc,
-        superimpositionData: doc,
-        drawingResult: doc,
-      })
-      .returning({ id: analysisRecords.id });
-    if (row) ids.push(row.id);
-  }
-  return ids;
+  return insertBigRecords(
+    db,
+    charts.map((c) => c.id),
+    kb,
+  );
 }
 
 interface Answer {

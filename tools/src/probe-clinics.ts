@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import WebSocket from 'ws';
-import { crossUserMatrix } from './probe/cross-user';
+import { crossUserMatrix, victimDeletesAndDrawing, type GraphProbe } from './probe/cross-user';
 import { restSucceeded, type ProbeClient, type ProbeResponse, type ProbeTally } from './probe/probe-client';
 import { createVictim, snapshot, type VictimData } from './probe/setup';
 
@@ -204,19 +204,12 @@ async function escalation(
 
 /** The assistant reads the clinic's patient (its right) but changes, deletes and exports nothing. */
 async function assistantLimits(assistant: ProbeClient, v: VictimData): Promise<void> {
-  const graph: Array<[string, string, string, Record<string, unknown>]> = [
-    ['delete_patient', 'delete_patient', 'mutation($id: Int!) { delete_patient(id: $id) }', { id: v.patientId }],
-    ['delete_chart', 'delete_chart', 'mutation($id: Int!) { delete_chart(id: $id) }', { id: v.chartRowId }],
+  const graph: GraphProbe[] = [
+    ...victimDeletesAndDrawing(v),
     [
       'landmark edit',
       'update_analysis_record',
       'mutation($id: Int!) { update_analysis_record(id: $id, input: { modified_result: null }, base_revision: 0) { id } }',
-      { id: v.recordId },
-    ],
-    [
-      'drawing edit',
-      'merge_drawing_result',
-      'mutation($id: Int!) { merge_drawing_result(id: $id, patch: { coords: [] }, base: { coords: null }) { id } }',
       { id: v.recordId },
     ],
   ];

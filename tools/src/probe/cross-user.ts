@@ -7,9 +7,26 @@ function watch(b: ProbeClient, v: VictimData, label: string, res: ProbeResponse,
   else if (leaked) b.leak(`${label}: accepted (${res.status}) ${res.text.slice(0, 120)}`);
 }
 
+/** A GraphQL probe: its label, the field that answers, the document and its variables. */
+export type GraphProbe = [label: string, field: string, query: string, variables: Record<string, unknown>];
+
+/** Deleting A's patient and chart, drawing on A's record: refused to another space and to an assistant of A's clinic alike. */
+export function victimDeletesAndDrawing(v: VictimData): GraphProbe[] {
+  return [
+    ['delete_patient', 'delete_patient', 'mutation($id: Int!) { delete_patient(id: $id) }', { id: v.patientId }],
+    ['delete_chart', 'delete_chart', 'mutation($id: Int!) { delete_chart(id: $id) }', { id: v.chartRowId }],
+    [
+      'merge_drawing_result',
+      'merge_drawing_result',
+      'mutation($id: Int!) { merge_drawing_result(id: $id, patch: { coords: [] }, base: { coords: null }) { id drawing_result } }',
+      { id: v.recordId },
+    ],
+  ];
+}
+
 /** Group 1: B names A's ids on every REST and GraphQL path. Returns the number of requests sent. */
 export async function crossUserMatrix(b: ProbeClient, v: VictimData): Promise<number> {
-  const graph: Array<[string, string, string, Record<string, unknown>]> = [
+  const graph: GraphProbe[] = [
     ['patient', 'patient', 'query($id: Int!) { patient(id: $id) { id first_name birth_info charts { chart_id } } }', { id: v.patientId }],
     ['patients list', 'patients', '{ patients { items { id first_name birth_info } pagination { total } } }', {}],
     [
@@ -57,7 +74,6 @@ export async function crossUserMatrix(b: ProbeClient, v: VictimData): Promise<nu
       'mutation($id: Int!) { update_patient(id: $id, input: { first_name: "Pwned" }) { id first_name } }',
       { id: v.patientId },
     ],
-    ['delete_patient', 'delete_patient', 'mutation($id: Int!) { delete_patient(id: $id) }', { id: v.patientId }],
     [
       'create_chart on A patient',
       'create_chart',
@@ -70,7 +86,6 @@ export async function crossUserMatrix(b: ProbeClient, v: VictimData): Promise<nu
       'mutation($id: Int!, $p: Int!) { update_chart(id: $id, input: { patient_id: $p }) { id } }',
       { id: v.chartRowId, p: v.patientId },
     ],
-    ['delete_chart', 'delete_chart', 'mutation($id: Int!) { delete_chart(id: $id) }', { id: v.chartRowId }],
     [
       'create_analysis_record',
       'create_analysis_record',
@@ -94,12 +109,7 @@ export async function crossUserMatrix(b: ProbeClient, v: VictimData): Promise<nu
       { id: v.chartDataId },
     ]);
   }
-  graph.push([
-    'merge_drawing_result',
-    'merge_drawing_result',
-    'mutation($id: Int!) { merge_drawing_result(id: $id, patch: { coords: [] }, base: { coords: null }) { id drawing_result } }',
-    { id: v.recordId },
-  ]);
+  graph.push(...victimDeletesAndDrawing(v));
   let sent = 0;
   for (const [label, field, query, variables] of graph) {
     const res = await b.graphql(`B graphql ${label}`, query, variables);

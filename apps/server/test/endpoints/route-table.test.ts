@@ -1,7 +1,7 @@
 import * as contract from '@ceppro/contract';
 import { pathTo, type EndpointSpec } from '@ceppro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDITED_ENDPOINTS } from '../../src/features/audit/audit-http';
+import { AUDITED_ENDPOINTS } from '../../src/features/audit/audit-http-endpoints';
 import type { RegisteredRoute } from '../../src/http/endpoint-route';
 import { createTestApp, type TestApp } from '../support/test-app';
 

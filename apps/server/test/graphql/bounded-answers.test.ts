@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisRecords, charts } from '../../src/db/schema/index';
+import { bigDocument, insertBigRecords } from '../support/big-documents';
 import { createGraphHarness, type GraphHarness } from './graph-harness';
 
 /**
@@ -12,16 +13,10 @@ import { createGraphHarness, type GraphHarness } from './graph-harness';
  */
 const ALL_DOCUMENTS = 'infer_result modified_result profilogram_result ruler_info superimposition_data vto_sto_config drawing_result';
 
-/** A stored document of about `kb` KB as JSON (written straight to the table, as an older or hostile row could be). */
-const bigDocument = (kb: number, seed: number) => ({
-  version: 1,
-  landmarks: Array.from({ length: Math.round((kb * 1024) / 48) }, (_, i) => ({ cname: i, name: `L${seed}`, x: i + 0.5, y: seed + 0.25 })),
-});
-
 let g: GraphHarness;
 let token: string;
 /** Records with five ~270 KB documents each (~1.6 MB a record as stored jsonb text, which has spaces). */
-const big: number[] = [];
+let big: number[] = [];
 /** Their charts (integer ids). */
 let bigCharts: number[] = [];
 /** Records with no documents, enough to fill more than one page. */
@@ -44,21 +39,7 @@ beforeAll(async () => {
     .returning({ id: charts.id });
   const [bigRows, smallRows] = [chartRows.slice(0, 4), chartRows.slice(4)];
   bigCharts = bigRows.map((c) => c.id);
-  for (const [i, chart] of bigRows.entries()) {
-    const doc = bigDocument(270, i);
-    const [row] = await db
-      .insert(analysisRecords)
-      .values({
-        chartRef: chart.id,
-        inferResult: doc,
-        modifiedResult: doc,
-        profilogramResult: doc,
-        superimpositionData: doc,
-        drawingResult: doc,
-      })
-      .returning({ id: analysisRecords.id });
-    big.push(row!.id);
-  }
+  big = await insertBigRecords(db, bigCharts, 270);
   small = (
     await db
       .insert(analysisRecords)
@@ -164,7 +145,7 @@ describe('one record at a time', () => {
   });
 
   it('charges a write its answer before writing: a refused answer leaves no write behind', async () => {
-    const ruler = { version: 1, p1: { x: 0, y: 0 }, p2: { x: 10, y: 0 }, length_mm: 1, ppm: 10 };
+    const ruler = { version: 2, p1: { x: 0, y: 0 }, p2: { x: 10, y: 0 }, length_mm: 1 };
     // Each write names the revision of ruler_info it starts from (null: absent, as on these records).
     const writeFrom = (base: string | null) => (i: number) =>
       `update_analysis_record(id: ${small[i]}, input: { ruler_info: $r }, base_documents: { ruler_info: ${JSON.stringify(base)} }) ` +

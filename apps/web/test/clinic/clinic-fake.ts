@@ -1,5 +1,6 @@
 import type { Clinic, MyClinic, Patient } from '@ceppro/contract';
 import { vi } from 'vitest';
+import { page, patient } from '../patients/fake-server.ts';
 
 /**
  * A fake API for the clinic screens: `/api/clinic*` REST (success envelope or a refusal), GraphQL by
@@ -80,20 +81,12 @@ export const PROFILE = {
   password_change_due_at: '2030-01-01T00:00:00.000Z',
 };
 
+/** The patient list's row of the patients' fake (`patient`), without charts unless given. */
 export function patientRow(id: number, overrides: Partial<Patient> = {}): Patient {
-  return {
-    id,
-    patient_id: String(id),
-    first_name: `Patient ${id}`,
-    birth_info: '1990-05-10',
-    gender: false,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    charts: [],
-    ...overrides,
-  };
+  return patient(id, { charts: [], ...overrides });
 }
 
-export const patientPage = (items: Patient[]) => ({ patients: { items, pagination: { page: 0, page_size: 10, total: items.length } } });
+export const patientPage = (items: Patient[]) => page(items);
 
 export interface ClinicFake {
   calls: Call[];

@@ -1,9 +1,10 @@
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { IMAGE_TYPE } from '@ceppro/contract';
 import type { Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
+import { accountDefaultPpm } from '../../db/default-ppm';
 import { newestLiveImage } from '../../db/live-image';
-import { aiAdaptationFilms, aiAdaptationProfiles, chartData, userConfigs } from '../../db/schema/index';
+import { aiAdaptationFilms, aiAdaptationProfiles, chartData } from '../../db/schema/index';
 import type { VersionedJson } from '../../db/schema/columns';
 
 export type AdaptationProfileRow = typeof aiAdaptationProfiles.$inferSelect;
@@ -65,15 +66,11 @@ export function createAiAdaptationRepository(db: AppDatabase) {
      * saving account's default PPM (contract `resolveCalibration` decides between them).
      */
     async filmCalibration(userId: number, chartDataId: number): Promise<{ dicomInfo: unknown; defaultPpm: number | null }> {
-      const [[image], [config]] = await Promise.all([
+      const [[image], defaultPpm] = await Promise.all([
         db.select({ dicomInfo: chartData.dicomInfo }).from(chartData).where(eq(chartData.id, chartDataId)),
-        db
-          .select({ defaultPpm: userConfigs.defaultPpm })
-          .from(userConfigs)
-          .where(and(eq(userConfigs.userId, userId), isNull(userConfigs.deletedAt)))
-          .limit(1),
+        accountDefaultPpm(db, userId),
       ]);
-      return { dicomInfo: image?.dicomInfo ?? null, defaultPpm: config?.defaultPpm ?? null };
+      return { dicomInfo: image?.dicomInfo ?? null, defaultPpm };
     },
   };
 }

@@ -2,8 +2,9 @@ import { IMAGE_TYPE, type AuditRecordDocument } from '@ceppro/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import { patientSpaceColumns } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
+import { accountDefaultPpm } from '../../db/default-ppm';
 import { newestLiveImage } from '../../db/live-image';
-import { analysisRecords, chartData, charts, clinicMembers, patients, uploads, userConfigs } from '../../db/schema/index';
+import { analysisRecords, chartData, charts, clinicMembers, patients, uploads } from '../../db/schema/index';
 
 /** What an event is about, as the request named it. */
 export type TargetRef =
@@ -157,12 +158,7 @@ export function createAuditTargetRepository(db: AppDatabase) {
                 .from(chartData)
                 .where(and(eq(chartData.id, filmId), eq(chartData.chartRef, chartRef)))
             )[0];
-      const [config] = await db
-        .select({ ppm: userConfigs.defaultPpm })
-        .from(userConfigs)
-        .where(and(eq(userConfigs.userId, ownerUserId), isNull(userConfigs.deletedAt)))
-        .limit(1);
-      return { dicomInfo: film?.dicomInfo ?? null, defaultPpm: config?.ppm ?? null };
+      return { dicomInfo: film?.dicomInfo ?? null, defaultPpm: await accountDefaultPpm(db, ownerUserId) };
     },
   };
 }

@@ -2,8 +2,9 @@ import { IMAGE_TYPE, type ExportChart } from '@ceppro/contract';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { liveChartScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
+import { accountDefaultPpm } from '../../db/default-ppm';
 import { liveChartData } from '../../db/live-image';
-import { analysisRecords, chartData, charts, patients, userConfigs } from '../../db/schema/index';
+import { analysisRecords, chartData, charts, patients } from '../../db/schema/index';
 import { dicomCalibrationOfRow } from '../images';
 
 /** One chart of an export with its database key (the keyset cursor of the batch). */
@@ -61,14 +62,7 @@ export function createExportRepository(db: AppDatabase) {
     return out;
   }
 
-  async function defaultPpm(userId: number): Promise<number | null> {
-    const [row] = await db
-      .select({ ppm: userConfigs.defaultPpm })
-      .from(userConfigs)
-      .where(and(eq(userConfigs.userId, userId), isNull(userConfigs.deletedAt)))
-      .limit(1);
-    return row?.ppm ?? null;
-  }
+  const defaultPpm = (userId: number): Promise<number | null> => accountDefaultPpm(db, userId);
 
   type Selected = {
     ref: number;

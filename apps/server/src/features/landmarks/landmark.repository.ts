@@ -2,6 +2,7 @@ import type { ImageTypeCd } from '@ceppro/contract';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDatabase } from '../../db/database';
+import { liveRecordOfChart } from '../../db/live-record';
 import { analysisRecords, chartData, charts } from '../../db/schema/index';
 import type { imgSizeSchema, inferResultSchema } from '../analysis-records';
 
@@ -73,11 +74,7 @@ export function createLandmarkRepository() {
     },
 
     async lockRecord(tx: AppDatabase, chartRef: number): Promise<{ id: number } | undefined> {
-      const [row] = await tx
-        .select({ id: analysisRecords.id })
-        .from(analysisRecords)
-        .where(and(eq(analysisRecords.chartRef, chartRef), isNull(analysisRecords.deletedAt)))
-        .for('update');
+      const [row] = await tx.select({ id: analysisRecords.id }).from(analysisRecords).where(liveRecordOfChart(chartRef)).for('update');
       return row;
     },
 

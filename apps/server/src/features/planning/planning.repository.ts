@@ -1,9 +1,11 @@
 import { IMAGE_TYPE, type ImageTypeCd } from '@ceppro/contract';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { liveChartScope, type Actor } from '../../access/index';
 import type { AppDatabase } from '../../db/database';
+import { accountDefaultPpm } from '../../db/default-ppm';
+import { liveRecordDocuments } from '../../db/live-record';
 import { newestLiveImage, type LiveImage } from '../../db/live-image';
-import { analysisRecords, charts, patients, userConfigs } from '../../db/schema/index';
+import { analysisRecords, charts, patients } from '../../db/schema/index';
 
 /** A chart in the caller's space (committed, not deleted), with its patient. */
 export interface PlanningChart {
@@ -36,29 +38,17 @@ export function createPlanningRepository(db: AppDatabase) {
     /** The chart's live lateral facial photo (00710), the newest if there are several. */
     facialPhoto: (chartRef: number) => newestLive(chartRef, IMAGE_TYPE.lateralFace),
 
-    async analysisRecord(chartRef: number) {
-      const [row] = await db
-        .select({
-          inferResult: analysisRecords.inferResult,
-          modifiedResult: analysisRecords.modifiedResult,
-          rulerInfo: analysisRecords.rulerInfo,
-          imgSize: analysisRecords.imgSize,
-        })
-        .from(analysisRecords)
-        .where(and(eq(analysisRecords.chartRef, chartRef), isNull(analysisRecords.deletedAt)))
-        .limit(1);
-      return row;
-    },
+    /** The landmark documents of the chart's live record. */
+    analysisRecord: (chartRef: number) =>
+      liveRecordDocuments(db, chartRef, {
+        inferResult: analysisRecords.inferResult,
+        modifiedResult: analysisRecords.modifiedResult,
+        rulerInfo: analysisRecords.rulerInfo,
+        imgSize: analysisRecords.imgSize,
+      }),
 
     /** The user's default PPM (settings), the calibration of films without a ruler. */
-    async defaultPpm(userId: number): Promise<number | null> {
-      const [row] = await db
-        .select({ defaultPpm: userConfigs.defaultPpm })
-        .from(userConfigs)
-        .where(and(eq(userConfigs.userId, userId), isNull(userConfigs.deletedAt)))
-        .limit(1);
-      return row?.defaultPpm ?? null;
-    },
+    defaultPpm: (userId: number): Promise<number | null> => accountDefaultPpm(db, userId),
   };
 }
 

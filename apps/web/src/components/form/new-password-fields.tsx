@@ -17,6 +17,20 @@ interface NewPasswordFieldsProps {
   confirmError?: string | undefined;
 }
 
+function NewPasswordInput({ id, field }: { id: string; field: UseFormRegisterReturn }) {
+  return (
+    <input
+      id={id}
+      className="input"
+      type="password"
+      autoComplete="new-password"
+      maxLength={PASSWORD_MAX_LENGTH}
+      {...field}
+      data-testid={id}
+    />
+  );
+}
+
 /** A new password with the password rules as its hint, and its confirmation: sign-up and the password change. */
 export function NewPasswordFields(props: NewPasswordFieldsProps) {
   const { passwordLabel, passwordId, confirmId, password, confirm, passwordError, confirmError } = props;
@@ -24,26 +38,10 @@ export function NewPasswordFields(props: NewPasswordFieldsProps) {
   return (
     <>
       <Field label={passwordLabel} htmlFor={passwordId} error={passwordError} hint={t('signUp.passwordHint')} required>
-        <input
-          id={passwordId}
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          {...password}
-          data-testid={passwordId}
-        />
+        <NewPasswordInput id={passwordId} field={password} />
       </Field>
       <Field label={t('signUp.fields.confirmPassword')} htmlFor={confirmId} error={confirmError} required>
-        <input
-          id={confirmId}
-          className="input"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          {...confirm}
-          data-testid={confirmId}
-        />
+        <NewPasswordInput id={confirmId} field={confirm} />
       </Field>
     </>
   );

@@ -53,7 +53,7 @@ export function FilmControls() {
   };
   return (
     // Toasts keep clear of it (data-toast-keep-clear, components/toast-placement.ts).
-    <div className="film-controls" role="group" aria-label={t('viewer.imageTools')} data-toast-keep-clear="">
+    <div className="viewer-float film-controls" role="group" aria-label={t('viewer.imageTools')} data-toast-keep-clear="">
       {slider('brightness')}
       {slider('contrast')}
       {open && (

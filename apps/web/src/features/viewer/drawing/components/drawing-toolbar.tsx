@@ -36,7 +36,7 @@ export function DrawingToolbar() {
 
   return (
     <div
-      className={`drawing-toolbar${drawing ? ' drawing-toolbar--open' : ''}`}
+      className={`viewer-float drawing-toolbar${drawing ? ' drawing-toolbar--open' : ''}`}
       role="toolbar"
       aria-label={t('drawing.toolbar')}
       data-testid="drawing-toolbar"

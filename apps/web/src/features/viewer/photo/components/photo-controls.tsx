@@ -17,7 +17,7 @@ export function PhotoControls() {
   const aligned = usePhotoStore((s) => currentAlignment(s) !== null);
   const set = usePhotoStore((s) => s.set);
   return (
-    <div className="photo-controls" data-testid="photo-controls">
+    <div className="viewer-float photo-controls" data-testid="photo-controls">
       <button
         type="button"
         className="dark-button photo-controls__toggle"

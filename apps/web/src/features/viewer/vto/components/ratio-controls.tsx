@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useClinicalNames } from '../../hooks/use-clinical-names.ts';
 import type { VtoPrediction } from '../hooks/use-vto-prediction.ts';
 import { useVtoStore } from '../store/vto-store.ts';
+import { VtoSection } from './vto-section.tsx';
 
 const signedMm = (v: number) => {
   const text = Math.abs(v).toFixed(2);
@@ -23,10 +24,7 @@ export function RatioControls({ prediction }: { prediction: VtoPrediction }) {
   const moved = prediction.status === 'ok' ? prediction.result.displacementsMm : {};
   const driverName = (g: SoftTissueRatioGroup) => (g.driver === 'own' ? t('vto.ratios.ownDriver') : getLandmark(g.driver).shortName);
   return (
-    <section className="vto-section" aria-labelledby="vto-ratios-title">
-      <h3 id="vto-ratios-title" className="vto-section__title">
-        {t('vto.ratios.title')}
-      </h3>
+    <VtoSection id="vto-ratios-title" title={t('vto.ratios.title')}>
       <p className="vto-note">{t('vto.ratios.note')}</p>
       <ul className="vto-ratios">
         {SOFT_TISSUE_RATIO_GROUPS.map((g) => {
@@ -73,6 +71,6 @@ export function RatioControls({ prediction }: { prediction: VtoPrediction }) {
           );
         })}
       </ul>
-    </section>
+    </VtoSection>
   );
 }

@@ -1,6 +1,7 @@
 import { getLandmark, type LandmarkId } from '@ceppro/ceph';
 import { useTranslation } from 'react-i18next';
 import type { VtoPrediction } from '../hooks/use-vto-prediction.ts';
+import { VtoSection } from './vto-section.tsx';
 
 /** The points a surgeon checks first: maxilla, mandible, chin and the soft profile over them. */
 const POINTS: readonly LandmarkId[] = ['ANS', 'A', 'U1', 'U6', 'L1', 'B', 'Pog', 'Me', 'Prn', 'Ls', 'Li', 'stPog'];
@@ -20,10 +21,14 @@ export function StoMoves({ prediction }: { prediction: VtoPrediction }) {
     return d === undefined ? [] : [{ id, d }];
   });
   return (
-    <section className="vto-section" aria-labelledby="sto-moves-title">
-      <h3 id="sto-moves-title" className="vto-section__title">
-        {t('sto.moves.title')} <span className="vto-note">({t('sto.moves.note')})</span>
-      </h3>
+    <VtoSection
+      id="sto-moves-title"
+      title={
+        <>
+          {t('sto.moves.title')} <span className="vto-note">({t('sto.moves.note')})</span>
+        </>
+      }
+    >
       <table className="vto-measures" data-testid="sto-moves">
         <thead>
           <tr>
@@ -42,6 +47,6 @@ export function StoMoves({ prediction }: { prediction: VtoPrediction }) {
           ))}
         </tbody>
       </table>
-    </section>
+    </VtoSection>
   );
 }

@@ -1,6 +1,7 @@
 import { SURGICAL_RATIO_MAX, SURGICAL_SOFT_TISSUE_RATIOS, chosenSurgicalRatio, getLandmark } from '@ceppro/ceph';
 import { useTranslation } from 'react-i18next';
 import { useVtoStore } from '../store/vto-store.ts';
+import { VtoSection } from './vto-section.tsx';
 
 /**
  * The surgical soft-tissue ratios (reference §6.2): per rule the soft points and their driver, the
@@ -11,10 +12,7 @@ export function StoRatios() {
   const chosen = useVtoStore((s) => s.plan.surgicalRatios);
   const setRatio = useVtoStore((s) => s.setSurgicalRatio);
   return (
-    <section className="vto-section" aria-labelledby="sto-ratios-title">
-      <h3 id="sto-ratios-title" className="vto-section__title">
-        {t('sto.ratios.title')}
-      </h3>
+    <VtoSection id="sto-ratios-title" title={t('sto.ratios.title')}>
       <p className="vto-note">{t('sto.ratios.note')}</p>
       <ul className="vto-ratios">
         {SURGICAL_SOFT_TISSUE_RATIOS.map((r) => {
@@ -61,6 +59,6 @@ export function StoRatios() {
           );
         })}
       </ul>
-    </section>
+    </VtoSection>
   );
 }

@@ -20,6 +20,7 @@ import { VtoMeasurementsTable } from './vto-measurements.tsx';
 import { VtoPresets } from './vto-presets.tsx';
 import './vto.css';
 import './sto.css';
+import { VtoSection } from './vto-section.tsx';
 
 /**
  * The viewer's "VTO/STO" tab: plan tooth and jaw movements (table, presets), see the predicted
@@ -75,10 +76,7 @@ export function VtoPanel({ recordId, AlignmentControls }: ViewerPanelProps & Vto
           {t('vto.failed')}
         </p>
       )}
-      <section className="vto-section" aria-labelledby="vto-plan-title">
-        <h3 id="vto-plan-title" className="vto-section__title">
-          {t('vto.plan')}
-        </h3>
+      <VtoSection id="vto-plan-title" title={t('vto.plan')}>
         <PlanModeChoice />
         {surgical ? (
           <StoSegments />
@@ -90,7 +88,7 @@ export function VtoPanel({ recordId, AlignmentControls }: ViewerPanelProps & Vto
         )}
         <AutorotationControl prediction={prediction} />
         <VtoFlagsControl />
-      </section>
+      </VtoSection>
       <AlignmentControls chartId={chartId} />
       {morph && aligned && (
         <label className="vto-split">
@@ -109,12 +107,9 @@ export function VtoPanel({ recordId, AlignmentControls }: ViewerPanelProps & Vto
       )}
       {surgical && <StoMoves prediction={prediction} />}
       {surgical ? <StoRatios /> : <RatioControls prediction={prediction} />}
-      <section className="vto-section" aria-labelledby="vto-measures-title">
-        <h3 id="vto-measures-title" className="vto-section__title">
-          {t('vto.measures.title')}
-        </h3>
+      <VtoSection id="vto-measures-title" title={t('vto.measures.title')}>
         {rows.length > 0 ? <VtoMeasurementsTable rows={rows} /> : <p className="vto-note">{t('vto.measures.none')}</p>}
-      </section>
+      </VtoSection>
     </div>
   );
 }
