@@ -233,7 +233,10 @@ const OPERATIONS: Record<Exclude<AccessOperation, (typeof PER_PERSON)[number]>, 
       ),
   },
   'landmarks.edit': { targeted: true, run: saveRecord({ modified_result: null }) },
-  'analysis.edit': { targeted: true, run: saveRecord({ ruler_info: { version: 1, ppm: 5 } }) },
+  'analysis.edit': {
+    targeted: true,
+    run: saveRecord({ ruler_info: { version: 2, p1: { x: 10, y: 10 }, p2: { x: 10, y: 60 }, length_mm: 10 } }),
+  },
   'planning.edit': { targeted: true, run: saveRecord({ vto_sto_config: { version: 1 } }) },
   'drawing.edit': {
     targeted: true,

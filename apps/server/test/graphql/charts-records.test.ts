@@ -307,6 +307,18 @@ describe('merge_drawing_result', () => {
     expect(next.merge_drawing_result.drawing_result).toEqual({ ...shapes, coords: [], ...measurements });
   });
 
+  it("does not refuse a merge naming `version` because another key's merge started the document (version 1) since its read", async () => {
+    const id = await newRecord();
+    const shapes = { version: 1, coords: [{ id: 'a', tool: 'line' }], superimpositionCoords: [] };
+    const measurements = { measurements: { version: 1, items: [{ id: 'm1' }] } };
+    // Both read before either saves (as at the same moment), then the measuring tools land first.
+    const [shapesBase, measurementsBase] = [await baseFor(id, shapes), await baseFor(id, measurements)];
+    expect(shapesBase['version']).toBeNull();
+    await g.ok(token, MERGE_FROM, { id, p: measurements, b: measurementsBase });
+    const merged = await g.ok<{ merge_drawing_result: RecordRow }>(token, MERGE_FROM, { id, p: shapes, b: shapesBase });
+    expect(merged.merge_drawing_result.drawing_result).toEqual({ ...shapes, ...measurements });
+  });
+
   it("starts a missing document at version 1 and refuses bad patches, a result over the size limit and another user's record", async () => {
     const id = await newRecord();
     const first = await mergeOk<{ merge_drawing_result: RecordRow }>(id, { measurements: { version: 1, items: [] } });

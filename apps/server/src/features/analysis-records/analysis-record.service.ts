@@ -323,7 +323,10 @@ export function createAnalysisRecordService(deps: {
       const unnamed = Object.keys(parsed.data).find((key) => key !== 'version' && keys?.[key] === undefined);
       if (unnamed !== undefined) throw revisionRequired(`drawing_result.${unnamed}`, `base.${unnamed}`);
       if (!(await records.findOwned(actor, id))) throw new AppError('NOT_FOUND');
-      const row = await records.mergeDrawingResult(id, parsed.data, MAX_DOCUMENT_BYTES, actor.userId, keys);
+      // Nor is `version` checked when named: a merge of other keys into a record without a drawing writes
+      // `version: 1` too, and a save from the same moment must not read that as another user's change.
+      const { version: _everyWriters, ...checked } = keys ?? {};
+      const row = await records.mergeDrawingResult(id, parsed.data, MAX_DOCUMENT_BYTES, actor.userId, checked);
       if (row === 'stale') throw stale();
       if (row === 'too-large')
         throw new AppError('VALIDATION_FAILED', `drawing_result must be at most ${MAX_DOCUMENT_BYTES / 1024} KB as JSON`, {
