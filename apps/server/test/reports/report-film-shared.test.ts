@@ -13,7 +13,8 @@ import { FILM_TRACING, traceReportFilm } from '../../src/features/reports/report
 import { renderInThread, type PdfRender } from '../../src/pdf/pdf-pool';
 import { createImageHarness, type ImageHarness, type TestChart } from '../images/image-harness';
 import { mergeDrawingResult, saveRecordDocuments } from '../analysis-records/record-saves';
-import { FILM_300_SIZE, film300Landmarks } from '../fixtures/film-300';
+import { FILM_300_SIZE } from '../fixtures/film-300';
+import { mandibleFilm, mandibleInferResult } from '../fixtures/mandible-film';
 import { pdfText } from './poppler';
 
 /*
@@ -25,29 +26,6 @@ import { pdfText } from './poppler';
 
 const SIZE = FILM_300_SIZE;
 
-/** A dark film with a bright mandible (ramus, notch, coronoid, lower border), as report-film-tracing.test.ts draws it. */
-function mandibleFilm(): Promise<Buffer> {
-  const outline = [
-    [345, 598],
-    [340, 652],
-    [392, 842],
-    [519, 925],
-    [646, 969],
-    [700, 900],
-    [560, 780],
-    [520, 700],
-    [545, 630],
-    [470, 690],
-    [380, 598],
-  ]
-    .map(([x, y]) => `${x},${y}`)
-    .join(' ');
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE.width}" height="${SIZE.height}"><rect width="100%" height="100%" ` +
-    `fill="#303030"/><polygon points="${outline}" fill="#c8c8c8"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 95 }).toBuffer();
-}
-
 /** A film with no borders at all: every ramus point falls back to the population estimate. */
 function flatFilm(): Promise<Buffer> {
   return sharp({ create: { width: SIZE.width, height: SIZE.height, channels: 3, background: '#606060' } })
@@ -55,13 +33,7 @@ function flatFilm(): Promise<Buffer> {
     .toBuffer();
 }
 
-function inferResult() {
-  const extra = [
-    { cname: 24, name: 'Condylion', x: 345, y: 600, confidence: 0.9 },
-    { cname: 26, name: 'Basion', x: 300, y: 700, confidence: 0.9 },
-  ];
-  return { version: 1, model: { id: 'test-model', version: '1' }, landmarks: [...film300Landmarks(), ...extra] };
-}
+const inferResult = mandibleInferResult;
 
 /** The fixture's points by registry id, as the viewer's landmark store holds them. */
 function positionsOf(landmarks: ReturnType<typeof inferResult>['landmarks']): Record<string, { x: number; y: number }> {

@@ -2,11 +2,11 @@ import { growthChoicePatch, reportModelPath, reportModelSchema, type ReportModel
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImageHarness, type ImageHarness, type TestChart } from '../images/image-harness';
 import { mergeDrawingResult } from '../analysis-records/record-saves';
-import { FILM_300_SIZE, film300Landmarks } from '../fixtures/film-300';
+import { FILM_300_SIZE } from '../fixtures/film-300';
+import { MANDIBLE_SAG, mandibleFilm, mandibleInferResult } from '../fixtures/mandible-film';
 import { pdfText } from './poppler';
 
 /*
@@ -18,40 +18,7 @@ import { pdfText } from './poppler';
  */
 
 const SIZE = FILM_300_SIZE;
-/** Film 300's Go (392, 842) and Me (646, 969); the film's lower border sags 20 px below their chord at x = 519. */
-const SAG = { x: 519, y: 925 };
-
-/** A dark film with a bright mandible: ramus from Co/Ar down to Go, a lower border through SAG to Me, a notch and a coronoid. */
-function film(): Promise<Buffer> {
-  const outline = [
-    [345, 598],
-    [340, 652],
-    [392, 842],
-    [SAG.x, SAG.y],
-    [646, 969],
-    [700, 900],
-    [560, 780],
-    [520, 700],
-    [545, 630],
-    [470, 690],
-    [380, 598],
-  ]
-    .map(([x, y]) => `${x},${y}`)
-    .join(' ');
-  const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE.width}" height="${SIZE.height}"><rect width="100%" height="100%" ` +
-    `fill="#303030"/><polygon points="${outline}" fill="#c8c8c8"/></svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 95 }).toBuffer();
-}
-
-/** Film 300's 19 points plus Condylion and Basion (the v1 model's outputs 24 and 26), which R1-R4 and DC read. */
-function inferResult() {
-  const extra = [
-    { cname: 24, name: 'Condylion', x: 345, y: 600, confidence: 0.9 },
-    { cname: 26, name: 'Basion', x: 300, y: 700, confidence: 0.9 },
-  ];
-  return { version: 1, model: { id: 'test-model', version: '1' }, landmarks: [...film300Landmarks(), ...extra] };
-}
+const SAG = MANDIBLE_SAG;
 
 let t: ImageHarness;
 let token: string;
@@ -92,8 +59,8 @@ beforeAll(async () => {
   t = await createImageHarness();
   token = await t.signIn('filmtracing');
   chart = await t.chart(token, { name: 'Kim Tracing' });
-  await t.liveImage(token, chart.chartId, await film());
-  recordId = await t.createRecord(token, chart.chartRef, { infer_result: inferResult(), img_size: SIZE });
+  await t.liveImage(token, chart.chartId, await mandibleFilm());
+  recordId = await t.createRecord(token, chart.chartRef, { infer_result: mandibleInferResult(), img_size: SIZE });
   outDir = await mkdtemp(path.join(tmpdir(), 'ceppro-film-tracing-'));
 }, 60_000);
 
