@@ -155,6 +155,26 @@ describe('superimposition_data stores the choices; the report computes the super
     expect(text).toContain('2021-02-03 -> 2023-04-05');
   });
 
+  it('a chosen film deleted since is left out and the others are still superimposed, as in the viewer', async () => {
+    const third = await t.ok<{ create_chart: { id: number; chart_id: string } }>(
+      token,
+      'mutation($p: Int!) { create_chart(patient_id: $p) { id chart_id } }',
+      { p: current.patientRef },
+    );
+    await t.liveImage(token, third.create_chart.chart_id, await plainImage(SIZE.width, SIZE.height), { shootDate: '2022-03-04' });
+    await t.createRecord(token, third.create_chart.id, { infer_result: film300InferResult(), img_size: SIZE, ruler_info: RULER });
+    const chart_ids = [current.chartId, olderChartId, third.create_chart.chart_id];
+    const reply = await save({ version: 2, chart_ids, method: 'sn-at-s', blending: false, opacity: 0.5 });
+    expect(reply.body.errors, reply.raw).toBeUndefined();
+    expect((await model()).superimposition?.films.map((f) => f.chart_id)).toEqual([
+      olderChartId,
+      third.create_chart.chart_id,
+      current.chartId,
+    ]);
+    await t.ok(token, 'mutation($id: Int!) { delete_chart(id: $id) }', { id: third.create_chart.id });
+    expect((await model()).superimposition?.films.map((f) => f.chart_id)).toEqual([olderChartId, current.chartId]);
+  });
+
   it('fewer than two films chosen prints no superimposition', async () => {
     const reply = await save({ version: 2, chart_ids: [current.chartId], method: 'sn-at-s', blending: false, opacity: 0.5 });
     expect(reply.body.errors, reply.raw).toBeUndefined();

@@ -48,6 +48,15 @@ const roundAffine = (t: Affine2): Affine2 => ({
 export function createSuperimpositionService(deps: { planning: PlanningRepository }) {
   const { planning } = deps;
   return {
+    /**
+     * Of these charts, the ones the caller can still read (live, in their space), in the order given: a
+     * stored choice of films may name one deleted since, which the viewer and the report then leave out.
+     */
+    async liveChartIds(ref: ActorRef, chartIds: readonly string[]): Promise<string[]> {
+      const owned = new Set((await planning.findOwnedCharts(actorFor(ref, 'analysis.read'), [...new Set(chartIds)])).map((c) => c.chartId));
+      return chartIds.filter((id) => owned.has(id));
+    },
+
     /** A view of saved films and landmarks (`analysis.read`): saving it as planning is an analysis record save. */
     async superimpose(
       ref: ActorRef,

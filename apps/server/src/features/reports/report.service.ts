@@ -54,21 +54,24 @@ export function createReportService(deps: {
    * only the chosen films and method, the report computes the result as the viewer's tab does.
    * Absent: no superimposition is printed.
    */
-  superimposition?: Pick<SuperimpositionService, 'superimpose'> | undefined;
+  superimposition?: Pick<SuperimpositionService, 'superimpose' | 'liveChartIds'> | undefined;
 }) {
   const { reports, storage, clock = () => new Date(), renderPdf = renderInThread, filmTracings = createFilmTracingCache() } = deps;
 
   /**
    * The superimposition chosen on this chart's record (`superimposition_data`), computed now in this chart's
-   * film pixels; null when none is chosen or it cannot be computed (a film deleted since, landmarks missing):
-   * the rest of the report prints.
+   * film pixels, without the chosen films deleted since; null when fewer than two are left or it cannot be
+   * computed (landmarks missing): the rest of the report prints.
    */
   async function superimposition(ref: ActorRef, chartId: string, stored: unknown, now: Date): Promise<SuperimpositionResultSummary | null> {
     const choices = parseSuperimpositionData(stored);
     if (!deps.superimposition || choices === null) return null;
-    const chartIds = [...new Set([chartId, ...choices.chart_ids])];
-    if (chartIds.length < 2) return null;
+    const chosen = [...new Set([chartId, ...choices.chart_ids])];
+    if (chosen.length < 2) return null;
     try {
+      // A chosen film deleted since is left out, as the viewer's tab leaves it out; the rest is superimposed.
+      const chartIds = await deps.superimposition.liveChartIds(ref, chosen);
+      if (chartIds.length < 2 || !chartIds.includes(chartId)) return null;
       const computed = await deps.superimposition.superimpose(ref, {
         chart_ids: chartIds,
         method: choices.method,
