@@ -76,14 +76,35 @@ export interface FilmReading {
   readonly ramus: RamusPoints | null;
 }
 
+/** A film reduced once for tracing: the grey reduced film, its scale from `space` px, and its gradient. */
+export interface PreparedFilm {
+  readonly image: GrayImage;
+  /** Reduced px per px of `space` (the original upload). */
+  readonly scale: number;
+  readonly gradient: Float32Array;
+}
+
+/**
+ * The part of reading a film that does not depend on the landmarks: `reduceFilm` to `reducedFilmSize(space)`
+ * and its gradient. A caller that traces the same film again (the viewer's worker on every landmark change)
+ * keeps this instead of the decoded film.
+ */
+export function prepareFilm(film: DecodedFilm, space: { width: number; height: number }): PreparedFilm {
+  const image = reduceFilm(film, reducedFilmSize(space));
+  return { image, scale: image.width / space.width, gradient: gradientMagnitude(image) };
+}
+
+/** The contours and R1-R4 of a prepared film for landmarks `positions` (px of the original upload), in those px. */
+export function traceFilm(prepared: PreparedFilm, positions: LandmarkMap<Vec2>): FilmReading {
+  const { image, scale, gradient } = prepared;
+  return { contours: traceFilmContours(image, positions, scale, gradient), ramus: findRamusPoints(image, positions, scale, gradient) };
+}
+
 /**
  * The contours and R1-R4 of a decoded film whose landmarks `positions` are in px of `space` (the original
- * upload): the film reduced by `reduceFilm` to `reducedFilmSize(space)`, then `traceFilmContours` and
- * `findRamusPoints` on it. Everything comes back in px of `space`.
+ * upload): `prepareFilm` (the film reduced by `reduceFilm` to `reducedFilmSize(space)`), then `traceFilm`
+ * (`traceFilmContours` and `findRamusPoints` on it). Everything comes back in px of `space`.
  */
 export function readFilm(film: DecodedFilm, space: { width: number; height: number }, positions: LandmarkMap<Vec2>): FilmReading {
-  const image = reduceFilm(film, reducedFilmSize(space));
-  const scale = image.width / space.width;
-  const grad = gradientMagnitude(image);
-  return { contours: traceFilmContours(image, positions, scale, grad), ramus: findRamusPoints(image, positions, scale, grad) };
+  return traceFilm(prepareFilm(film, space), positions);
 }
