@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { workerBundleEnv } from './apps/server/test/support/server-command';
 
 const WEB_ROOT = 'apps/web';
 /**
@@ -13,6 +14,11 @@ const webTests = readdirSync(path.join(WEB_ROOT, 'test'), { recursive: true })
   .map((f) => `test/${String(f).split(path.sep).join('/')}`)
   .filter((f) => /\.test\.tsx?$/.test(f));
 const webMocking = webTests.filter((f) => readFileSync(path.join(WEB_ROOT, f), 'utf8').includes('vi.mock('));
+/**
+ * The worker threads the server and tools tests start (PDFs, detection, DICOM rendering) load the bundled
+ * workers when `npm test` has just built a current apps/server/dist, else compile their TypeScript as before.
+ */
+const workerBundle = workerBundleEnv();
 
 // One vitest run, several projects: `unit` is pure and fast, `server` talks to a real database
 // (PGlite by default, PostgreSQL when DATABASE_URL is set), `web` runs React components in jsdom.
@@ -40,6 +46,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
+          env: workerBundle,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file has its own data directory and database, so files run side by side. Not isolated:
@@ -54,6 +61,7 @@ export default defineConfig({
           name: 'tools',
           include: ['tools/test/**/*.test.ts'],
           environment: 'node',
+          env: workerBundle,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Like the server's: no tools test mocks a module or changes process.env, so a worker imports the

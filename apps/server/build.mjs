@@ -75,6 +75,9 @@ export async function buildServer(outdir = path.join(serverRoot, 'dist')) {
     main: path.join(srcRoot, 'main.ts'),
     admin: path.join(srcRoot, 'cli/admin.ts'),
     notices: path.join(srcRoot, 'cli/notices.ts'),
+    // `npm run report` and `npm run detect` (tsx from the sources); their tests run these bundles when current.
+    report: path.join(srcRoot, 'cli/report.ts'),
+    detect: path.join(srcRoot, 'cli/detect.ts'),
   };
   for (const { out: name, source } of Object.values(WORKERS)) entryPoints[name] = path.join(serverRoot, source);
   const result = await build({

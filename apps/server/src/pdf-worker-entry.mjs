@@ -1,7 +1,5 @@
-// Worker entry in plain JavaScript: registers tsx inside the worker thread (as the DICOM render
-// worker does), then loads the TypeScript worker. The production build replaces it with the bundled
-// worker (apps/server/build.mjs, WORKERS).
-import { register } from 'tsx/esm/api';
+// Worker entry in plain JavaScript for the PDF worker (src/pdf-worker.ts) when the server runs from its
+// sources; the production build replaces it with the bundled worker (apps/server/build.mjs, WORKERS).
+import { loadWorker } from './worker-source.mjs';
 
-register();
-await import('./pdf-worker.ts');
+await loadWorker('pdf-worker', new URL('./pdf-worker.ts', import.meta.url));

@@ -1,7 +1,5 @@
-// Worker entry in plain JavaScript: registers tsx inside the worker thread (loader flags given
-// through execArgv do not reach workers started from every host, e.g. vitest), then loads the
-// TypeScript worker.
-import { register } from 'tsx/esm/api';
+// Worker entry in plain JavaScript for the landmark detector (inference-worker.ts) when the server runs
+// from its sources; the production build replaces it with the bundled worker (apps/server/build.mjs, WORKERS).
+import { loadWorker } from '../worker-source.mjs';
 
-register();
-await import('./inference-worker.ts');
+await loadWorker('inference-worker', new URL('./inference-worker.ts', import.meta.url));

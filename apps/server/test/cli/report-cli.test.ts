@@ -8,17 +8,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { buildDicom } from '../images/dicom-builder';
 import { pdfText } from '../reports/poppler';
+import { cliCommand } from '../support/server-command';
 
 /** `npm run report`: one film to a report PDF with the shipped model and the server's renderer. */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
-const cli = join(repoRoot, 'apps/server/src/cli/report.ts');
 const datasetDir = process.env['CEPH_DATASET_DIR'] ?? resolve(repoRoot, '../shared/datasets/isbi2015');
 const film = join(datasetDir, 'images', '151.jpg');
 const hasFilm = existsSync(film);
 const work = mkdtempSync(join(tmpdir(), 'report-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-const detectCli = join(repoRoot, 'apps/server/src/cli/detect.ts');
 
 function run(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return runWith({}, ...args);
@@ -27,10 +25,10 @@ function run(...args: string[]): Promise<{ code: number | null; stdout: string; 
 /** `run` with extra environment (TZ: the machine's time zone as the CLI sees it). */
 function runWith(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const [script, rest] = args[0] === 'detect' ? [detectCli, args.slice(1)] : [cli, args];
-    // `npm run report` and `npm run detect` are `tsx <script>`; tsx as a loader runs the same entry in one node process instead of
-    // the tsx CLI's two (about 0.25 s of CPU less a run).
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...rest], { cwd: repoRoot, env: { ...process.env, ...env } });
+    // `npm run report` and `npm run detect` (src/cli/report.ts, detect.ts): their bundles when current, else the sources through tsx.
+    const [name, rest] = args[0] === 'detect' ? ['detect', args.slice(1)] : ['report', args];
+    const { command, args: entry } = cliCommand(name);
+    const child = spawn(command, [...entry, ...rest], { cwd: repoRoot, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -1,6 +1,5 @@
-// Worker entry in plain JavaScript: registers tsx inside the worker thread (as the inference
-// worker does), then loads the TypeScript worker.
-import { register } from 'tsx/esm/api';
+// Worker entry in plain JavaScript for the DICOM render worker (dicom-render-worker.ts) when the server runs
+// from its sources; the production build replaces it with the bundled worker (apps/server/build.mjs, WORKERS).
+import { loadWorker } from '../../../worker-source.mjs';
 
-register();
-await import('./dicom-render-worker.ts');
+await loadWorker('dicom-render-worker', new URL('./dicom-render-worker.ts', import.meta.url));
