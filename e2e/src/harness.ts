@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { test as base, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import type { TestUser } from './accounts.ts';
 import { startApiSession } from './api-session.ts';
+import { processTreeCpuSeconds } from './cpu.ts';
 import { setOutboxDir } from './outbox.ts';
 import { startServer, type RunningServer } from './server.ts';
 
@@ -60,6 +61,7 @@ export const e2eTest = base.extend<{ t: TestContext }, { server: RunningServer }
     mkdirSync(screensDir, { recursive: true });
     const contexts: BrowserContext[] = [];
     const baseUrl = server.baseUrl;
+    const cpuBefore = processTreeCpuSeconds(process.pid);
     await use({
       baseUrl,
       newPage: async (options, setup) => {
@@ -88,6 +90,12 @@ export const e2eTest = base.extend<{ t: TestContext }, { server: RunningServer }
       await testInfo.attach('server log (tail)', { body: server.log().slice(-3000), contentType: 'text/plain' });
     }
     await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    // The worker's process tree (its Chromium, its server, the commands the test ran): the test's CPU,
+    // which the summary sums and ranks (what the suite costs CI is CPU, not wall time).
+    const cpuAfter = processTreeCpuSeconds(process.pid);
+    if (cpuBefore !== undefined && cpuAfter !== undefined) {
+      testInfo.annotations.push({ type: 'cpu', description: (cpuAfter - cpuBefore).toFixed(2) });
+    }
   },
 });
 
