@@ -15,7 +15,7 @@
 // any module loads, on every OS, no shell syntax in the npm script), turns on source maps for stack
 // traces, then loads main.js.
 //
-// Usage: node apps/server/build.mjs [outdir]   (default apps/server/dist)
+// Usage: node apps/server/build.mjs [outdir] [name=entry.ts ...]   (default apps/server/dist; extra entries bundled beside)
 import { build } from 'esbuild';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -66,8 +66,12 @@ function sourceUrlRewrite(outdir) {
   };
 }
 
-/** Builds into `outdir` (absolute, or relative to the working directory). Resolves with the files written. */
-export async function buildServer(outdir = path.join(serverRoot, 'dist')) {
+/**
+ * Builds into `outdir` (absolute, or relative to the working directory). Resolves with the files written.
+ * `extra` names more entries (output name -> TypeScript file) bundled the same way: the browser suite's
+ * test seed (e2e/src/global-setup.ts) runs as plain JavaScript beside the server it prepares.
+ */
+export async function buildServer(outdir = path.join(serverRoot, 'dist'), extra = {}) {
   const out = path.resolve(outdir);
   // The operator's commands run from the bundle too (`node apps/server/dist/admin.js ...`): a
   // production install has no TypeScript loader for `npm run admin` (docs/deploy.md).
@@ -80,6 +84,7 @@ export async function buildServer(outdir = path.join(serverRoot, 'dist')) {
     detect: path.join(srcRoot, 'cli/detect.ts'),
   };
   for (const { out: name, source } of Object.values(WORKERS)) entryPoints[name] = path.join(serverRoot, source);
+  for (const [name, source] of Object.entries(extra)) entryPoints[name] = path.resolve(source);
   const result = await build({
     entryPoints,
     outdir: out,
@@ -108,7 +113,9 @@ await import('./main.js');
 `;
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const files = await buildServer(process.argv[2]);
+  // node apps/server/build.mjs [outdir] [name=path/to/entry.ts ...]
+  const extra = Object.fromEntries(process.argv.slice(3).map((arg) => arg.split('=', 2)));
+  const files = await buildServer(process.argv[2], extra);
   console.log(
     `server built: ${files.filter((f) => f.endsWith('.js')).length} files in ` +
       `${path.relative(process.cwd(), path.dirname(path.resolve(files[0])))}`,

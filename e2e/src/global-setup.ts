@@ -12,13 +12,16 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 export const E2E_SERVER_BUILD = process.env.E2E_SERVER_BUILD ?? join(root, 'tmp/e2e-server');
 
 /**
- * Before any worker starts: the server is bundled into E2E_SERVER_BUILD (esbuild, under a second).
+ * Before any worker starts: the server and the test seed (seed-account.js) are bundled into E2E_SERVER_BUILD
+ * (esbuild, under a second).
  * E2E_WEB_DIST=<absolute dir> builds the web app there (always) and the servers serve it, so several
  * checkouts' work can run browser tests side by side without sharing apps/web/dist; otherwise
  * apps/web/dist is built when missing.
  */
 export default function globalSetup(): void {
-  execFileSync(process.execPath, [join(root, 'apps/server/build.mjs'), E2E_SERVER_BUILD], { cwd: root, stdio: 'inherit' });
+  // The test seed (seed-account.ts) is bundled beside the server, so a test runs it as plain JavaScript.
+  const seed = `seed-account=${join(root, 'e2e/src/seed-account.ts')}`;
+  execFileSync(process.execPath, [join(root, 'apps/server/build.mjs'), E2E_SERVER_BUILD, seed], { cwd: root, stdio: 'inherit' });
   const webDist = process.env.E2E_WEB_DIST;
   if (webDist !== undefined && webDist !== '') {
     console.log(`building the web app into ${webDist}`);

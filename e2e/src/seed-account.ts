@@ -16,7 +16,7 @@ const USAGE = [
 
 /**
  * Test setup for browser tests that need an account the product's screens cannot make quickly, run
- * on a DATA_DIR before its server starts (`node --import tsx e2e/src/seed-account.ts <kind> ...`):
+ * on a DATA_DIR before its server starts (`seedAccount` in seed-command.ts runs its bundle):
  *   pending  an account that confirmed its email and now waits for administrator authentication
  *            (K017; e2e/tests/admin.test.ts). No sign-up path ends there yet (the spec does not say
  *            which accounts need it).

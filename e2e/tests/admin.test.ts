@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { newUser } from '../src/accounts.ts';
 import { E2E_SERVER_BUILD } from '../src/global-setup.ts';
 import { test } from '../src/harness.ts';
+import { seedAccount } from '../src/seed-command.ts';
 import { startServer } from '../src/server.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
@@ -29,9 +30,7 @@ test(
         const created = spawnSync(process.execPath, cli, { cwd: root, env, input, encoding: 'utf8' });
         expect(created.status, `admin create failed: ${created.stderr}`).toBe(0);
         expect(created.stdout).toMatch(/created admin/);
-        const seed = [join(root, 'e2e/src/seed-account.ts'), 'pending', waiting.email, waiting.password, waiting.name];
-        const seeded = spawnSync(process.execPath, ['--import', 'tsx', ...seed], { cwd: root, env, encoding: 'utf8' });
-        expect(seeded.status, `seeding the waiting account failed: ${seeded.stderr}`).toBe(0);
+        seedAccount(dataDir, ['pending', waiting.email, waiting.password, waiting.name]);
       },
     });
     try {

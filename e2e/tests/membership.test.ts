@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { expect } from '@playwright/test';
 import { expectTruthy } from '../src/expect-value.ts';
 import { test } from '../src/harness.ts';
 import { requireTool } from '../src/poppler.ts';
+import { seedAccount } from '../src/seed-command.ts';
 import { startServer } from '../src/server.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
 
@@ -76,10 +77,7 @@ test(
     const server = await startServer(root, {
       prepare: (dataDir) => {
         const account = [user.email, user.password, user.name, taxNumber, taxEmail, '서울바른치과의원'];
-        const seed = [join(root, 'e2e/src/seed-account.ts'), 'billed', ...account];
-        const env = { ...process.env, DATA_DIR: dataDir };
-        const seeded = spawnSync(process.execPath, ['--import', 'tsx', ...seed], { cwd: root, env, encoding: 'utf8' });
-        expect(seeded.status, `seeding the billed account failed: ${seeded.stderr}`).toBe(0);
+        seedAccount(dataDir, ['billed', ...account]);
       },
     });
     try {
