@@ -109,6 +109,8 @@ export async function startServer(
     NODE_ENV: 'test',
     TRUST_PROXY: 'true',
     ACCESS_TOKEN_TTL_S: String(E2E_ACCESS_TOKEN_TTL_S),
+    // Cheap password hashes (argon2id at 1 MiB, one pass): every test signs accounts up and in.
+    PASSWORD_HASH_PROFILE: 'test',
     // The served model may have no card yet; then the page shows the server tests' fixture.
     MODEL_CARD_PATH: e2eModelCardPath(root),
     ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),

@@ -5,6 +5,7 @@ import { parseRoles, RoleError, type Roles } from '../roles';
 import { resolveFromRepoRoot, REPO_ROOT } from './paths';
 import type { Secrets } from './secrets';
 import { ConfigError } from './config-error';
+import { PASSWORD_HASH_PROFILES, type PasswordHashProfile } from './password-hash-profiles';
 import { PAYMENT_PROVIDER_IDS, type PaymentProviderId } from './payment-providers';
 import { parsePacsServers, type PacsServer } from './pacs-servers';
 
@@ -35,6 +36,8 @@ export interface AppConfig {
     refreshReuseGraceS: number;
     /** SMS_DAILY_LIMIT: verification codes the whole service sends per UTC day (not scaled). */
     smsDailyLimit: number;
+    /** PASSWORD_HASH_PROFILE: `owasp` (default, production); `test` only with NODE_ENV=test (features/auth/password-hash.ts). */
+    passwordHashProfile: PasswordHashProfile;
   };
   /**
    * Fastify's trustProxy: false (default) uses the socket address as the client IP; true, a hop
@@ -212,6 +215,10 @@ const envSchema = z
       .transform(Number)
       .refine((n) => n >= 1 && n <= 1_000_000, 'must be an integer 1-1000000')
       .default(500),
+    // The test suites' cheap password hashes (features/auth/password-hash.ts); refused unless NODE_ENV=test.
+    PASSWORD_HASH_PROFILE: z
+      .enum(PASSWORD_HASH_PROFILES, { error: `must be one of ${PASSWORD_HASH_PROFILES.join(', ')}` })
+      .default('owasp'),
     DRAFT_TTL_S: seconds(86_400).default(DRAFT_TTL_SECONDS),
     DRAFT_SWEEP_INTERVAL_MS: millis(100, 3_600_000).default(10_000),
     CEPPRO_ROLE: z
@@ -292,6 +299,9 @@ const envSchema = z
       .optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.PASSWORD_HASH_PROFILE === 'test' && env.NODE_ENV !== 'test') {
+      ctx.addIssue({ code: 'custom', path: ['PASSWORD_HASH_PROFILE'], message: 'may be test only when NODE_ENV=test' });
+    }
     if (env.STORAGE_DRIVER !== 's3') return;
     for (const key of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'S3_REGION'] as const) {
       if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE_DRIVER=s3' });
@@ -355,6 +365,7 @@ export function loadConfig(env: Env, root: string = REPO_ROOT): AppConfig {
       rateLimitScale: e.AUTH_RATE_LIMIT_SCALE,
       refreshReuseGraceS: e.REFRESH_REUSE_GRACE_S,
       smsDailyLimit: e.SMS_DAILY_LIMIT,
+      passwordHashProfile: e.PASSWORD_HASH_PROFILE,
     },
     trustProxy: e.TRUST_PROXY,
     drafts: { ttlS: e.DRAFT_TTL_S, sweepIntervalMs: e.DRAFT_SWEEP_INTERVAL_MS },

@@ -10,6 +10,7 @@ describe('auth configuration', () => {
       rateLimitScale: 1,
       refreshReuseGraceS: 10,
       smsDailyLimit: 500,
+      passwordHashProfile: 'owasp',
     });
     expect(config.trustProxy).toBe(false);
   });
@@ -38,6 +39,7 @@ describe('auth configuration', () => {
       rateLimitScale: 50,
       refreshReuseGraceS: 0,
       smsDailyLimit: 20_000,
+      passwordHashProfile: 'owasp',
     });
   });
 

@@ -33,7 +33,12 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const ready = options.ready ?? true;
   const dir = await createTestDataDir({ migrated: ready });
-  const base = loadConfig({ WEB_DIST: `${dir.dataDir}/no-web-dist`, ...dir.env, ...options.env });
+  const loaded = loadConfig({ WEB_DIST: `${dir.dataDir}/no-web-dist`, ...dir.env, ...options.env });
+  // The test profile's cheap password hashes (features/auth/password-hash.ts): the server tests sign up and
+  // in about a thousand times a run. The configuration takes PASSWORD_HASH_PROFILE=test only with NODE_ENV=test,
+  // which these apps do not set (they run on the production defaults), so it is set here (config.test.ts
+  // checks the guard, password-hash.test.ts the production profile).
+  const base = { ...loaded, auth: { ...loaded.auth, passwordHashProfile: 'test' as const } };
   const config = options.adjustConfig ? options.adjustConfig(base) : base;
   const { secrets } = await loadSecrets(config.dataDir, config.secretsFromEnv);
   const logger = options.logDestination ? createLogger({ level: 'trace', destination: options.logDestination }) : undefined;

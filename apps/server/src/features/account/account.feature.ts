@@ -6,8 +6,8 @@ import { createRecoveryService } from './recovery.service';
 
 /** Wires find email / password and my-info changes on top of auth's public surface (features/auth/index.ts). */
 export function registerAccountFeature(app: FastifyInstance, auth: AuthSurface): void {
-  const { repository, verification, sessions, mails, audit, limiter, urls, proofSecret, homeUrl } = auth;
-  const shared = { repository, verification, sessions, mails, audit, limiter };
+  const { repository, verification, sessions, mails, audit, limiter, passwords, urls, proofSecret, homeUrl } = auth;
+  const shared = { repository, verification, sessions, mails, audit, limiter, passwords };
   registerAccountRoutes(app, {
     account: createAccountService({ ...shared, urls, proofSecret }),
     recovery: createRecoveryService({ ...shared, proofSecret }),

@@ -6,8 +6,6 @@ import {
   passwordChangeDueAt,
   toAuthUser,
   LINK_TTL_S,
-  hashPassword,
-  verifyPassword,
   RATE_RULES,
   verifyProof,
   type AuditLog,
@@ -18,6 +16,7 @@ import {
   type LinkUrls,
   type RateLimiter,
   type AuthContext,
+  type PasswordHasher,
   type SessionService,
   type VerificationService,
 } from '../auth';
@@ -66,8 +65,9 @@ export function createAccountService(deps: {
   limiter: RateLimiter;
   urls: LinkUrls;
   proofSecret: string;
+  passwords: PasswordHasher;
 }): AccountService {
-  const { repository, verification, sessions, mails, audit, limiter, urls, proofSecret } = deps;
+  const { repository, verification, sessions, mails, audit, limiter, urls, proofSecret, passwords } = deps;
 
   async function load(context: AuthContext): Promise<UserRow> {
     const user = await repository.findUserById(context.userId);
@@ -122,12 +122,12 @@ export function createAccountService(deps: {
     async changePassword(context, input, client) {
       await limiter.hit(RATE_RULES.passwordAccount, String(context.userId));
       const user = await load(context);
-      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      if (!(await passwords.verify(user.passwordHash, input.currentPassword))) {
         throw authError('VALIDATION_FAILED', 'auth.password.currentMismatch', 'currentPassword');
       }
       if (input.password === input.currentPassword) throw authError('VALIDATION_FAILED', 'auth.password.sameAsCurrent', 'password');
       await repository.updateUser(user.id, {
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await passwords.hash(input.password),
         passwordChangedAt: new Date(),
         passwordTemporary: false,
         passwordReminderAt: null,

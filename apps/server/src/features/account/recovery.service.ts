@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { AppError } from '../../errors/app-error';
 import type { ClientInfo } from '../../http/require-user';
 import {
-  hashPassword,
   RATE_RULES,
   signProof,
   verifyProof,
@@ -10,6 +9,7 @@ import {
   type AuditLog,
   type AuthMails,
   type AuthRepository,
+  type PasswordHasher,
   type RateLimiter,
   type SessionService,
   type VerificationService,
@@ -65,8 +65,9 @@ export function createRecoveryService(deps: {
   audit: AuditLog;
   limiter: RateLimiter;
   proofSecret: string;
+  passwords: PasswordHasher;
 }): RecoveryService {
-  const { repository, verification, sessions, mails, audit, limiter, proofSecret } = deps;
+  const { repository, verification, sessions, mails, audit, limiter, proofSecret, passwords } = deps;
   const noMember = () => authError('M003', 'auth.error.noMember');
 
   return {
@@ -129,7 +130,7 @@ export function createRecoveryService(deps: {
       }
       const temporary = generateTemporaryPassword();
       await repository.updateUser(user.id, {
-        passwordHash: await hashPassword(temporary),
+        passwordHash: await passwords.hash(temporary),
         passwordChangedAt: new Date(),
         passwordTemporary: true,
         passwordReminderAt: null,

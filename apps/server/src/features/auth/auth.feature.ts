@@ -12,6 +12,7 @@ import { createRateLimiter, type RateLimiter } from './rate-limit';
 import { registerBearerAuth } from '../../http/require-user';
 import { mirrorSecurityLog } from './security-mirror';
 import { createSessionService, type SessionService } from './session.service';
+import { createPasswordHasher, type PasswordHasher } from './password-hash';
 import { createSignUpService } from './signup.service';
 import { registerSignUpRoutes } from './signup.routes';
 import { createVerificationRepository } from './verification.repository';
@@ -25,6 +26,8 @@ export interface AuthSurface {
   mails: AuthMails;
   audit: AuditLog;
   limiter: RateLimiter;
+  /** Hashes new passwords at the configured cost (PASSWORD_HASH_PROFILE) and checks them. */
+  passwords: PasswordHasher;
   urls: LinkUrls;
   /** Signs the one-time proofs of the recovery and change flows (never accepted as an access token). */
   proofSecret: string;
@@ -70,7 +73,8 @@ export async function registerAuthFeature(app: FastifyInstance, services: Servic
   const homeUrl = () => `${publicUrl.get()}/`;
   // Proofs are signed with their own secret so a proof can never pass as an access token.
   const proofSecret = secrets.refreshToken;
-  const shared = { repository, verification, sessions, mails, audit, limiter };
+  const passwords = createPasswordHasher(config.auth.passwordHashProfile);
+  const shared = { repository, verification, sessions, mails, audit, limiter, passwords };
 
   registerBearerAuth(app, sessions);
   const failures = createLoginFailureRepository(db);

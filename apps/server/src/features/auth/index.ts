@@ -8,7 +8,7 @@ export { createAuthRepository, type AuthRepository, type UserPatch, type UserRow
 export { passwordChangeDueAt, toAuthUser } from './auth-user';
 export { registerMailedLink } from './link-routes';
 export { LINK_TTL_S, type LinkUrls } from './login.service';
-export { hashPassword, verifyPassword } from './password-hash';
+export { hashPassword, verifyPassword, type PasswordHasher } from './password-hash';
 export { RATE_RULES, type RateLimiter } from './rate-limit';
 export type { AuthContext, SessionService } from './session.service';
 export { DEFAULT_USER_CONFIG } from './signup.service';

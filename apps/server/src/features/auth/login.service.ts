@@ -8,7 +8,7 @@ import type { AuthRepository } from './auth.repository';
 import { passwordChangeDueAt, passwordChangeReason, PASSWORD_MAX_AGE_MS, toAuthUser } from './auth-user';
 import { slowdownS, type LoginFailureRepository } from './login-failures';
 import { authError } from '../../http/parse-body';
-import { verifyAgainstDummy, verifyPassword } from './password-hash';
+import type { PasswordHasher } from './password-hash';
 import { RATE_RULES, type RateLimiter } from './rate-limit';
 import type { AuthContext, SessionService } from './session.service';
 import type { VerificationService } from './verification.service';
@@ -55,10 +55,11 @@ export function createLoginService(deps: {
   audit: AuditLog;
   limiter: RateLimiter;
   urls: LinkUrls;
+  passwords: PasswordHasher;
   /** Account types whose new accounts wait for an administrator once the email is confirmed. */
   adminApprovalUserTypes?: readonly UserTypeCd[];
 }): LoginService {
-  const { repository, failures: pairs, clock, verification, sessions, mails, audit, limiter, urls } = deps;
+  const { repository, failures: pairs, clock, verification, sessions, mails, audit, limiter, urls, passwords } = deps;
 
   /** 429 while an unknown address still has to wait after its last failure on this email. */
   function refuseWhileSlowedDown(pair: { failures: number; lastFailedAt: Date } | undefined): void {
@@ -106,12 +107,12 @@ export function createLoginService(deps: {
         await limiter.hit(RATE_RULES.loginEmailHour, email.toLowerCase());
       }
       if (!user) {
-        await verifyAgainstDummy(password);
+        await passwords.verifyAgainstDummy(password);
         await pairs.record(email, client.ip, new Date(clock.now()));
         await audit.record({ userId: null, action: 'login_failed', client, detail: { email, reason: 'unknown_email' } });
         throw authError('K006', 'auth.error.loginIncorrect');
       }
-      if (!(await verifyPassword(user.passwordHash, password))) {
+      if (!(await passwords.verify(user.passwordHash, password))) {
         const failures = await pairs.record(email, client.ip, new Date(clock.now()));
         await repository.recordFailedLogin(user.id);
         await audit.record({
@@ -204,7 +205,7 @@ export function createLoginService(deps: {
     async reenterPassword(context, password) {
       await limiter.hit(RATE_RULES.passwordAccount, String(context.userId));
       const user = await loadUser(context);
-      if (!(await verifyPassword(user.passwordHash, password)))
+      if (!(await passwords.verify(user.passwordHash, password)))
         throw authError('VALIDATION_FAILED', 'auth.error.loginIncorrect', 'password');
     },
 

@@ -10,7 +10,7 @@ import { ClaimTakenError, type AuthRepository } from './auth.repository';
 import { LINK_TTL_S, type LinkUrls } from './login.service';
 import { checkLicenseFile, type LicenseContentType } from './license-file';
 import { authError } from '../../http/parse-body';
-import { hashPassword } from './password-hash';
+import type { PasswordHasher } from './password-hash';
 import { RATE_RULES, type RateLimiter } from './rate-limit';
 import { sha256Hex, signProof, verifyProof, type ProofPurpose } from './tokens';
 import type { VerificationService } from './verification.service';
@@ -62,8 +62,9 @@ export function createSignUpService(deps: {
   urls: LinkUrls;
   proofSecret: string;
   log: FastifyBaseLogger;
+  passwords: PasswordHasher;
 }): SignUpService {
-  const { repository, verification, storage, mails, audit, limiter, urls, proofSecret, log } = deps;
+  const { repository, verification, storage, mails, audit, limiter, urls, proofSecret, log, passwords } = deps;
 
   /** A proof must be ours, unexpired, and about exactly this value; else the step must be redone. */
   function requireProof(purpose: ProofPurpose, token: string, subject: string, field: string, key: Parameters<typeof authError>[1]): void {
@@ -130,7 +131,7 @@ export function createSignUpService(deps: {
           {
             email: input.email,
             firstName: input.name,
-            passwordHash: await hashPassword(input.password),
+            passwordHash: await passwords.hash(input.password),
             passwordChangedAt: now,
             userTypeCd: input.userType,
             status: 'pending_email',
