@@ -1,4 +1,4 @@
-import { endpoint } from '@ceppro/contract';
+import { CLINIC_ENDPOINTS, endpoint, LEGAL_DOCUMENT_ENDPOINT } from '@ceppro/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../src/lib/api/api-error.ts';
@@ -89,6 +89,7 @@ describe('the typed client derives the request from the declaration', () => {
       method: 'PUT',
       path: '/api/clinic/members/:uuid/role',
       auth: 'user',
+      params: z.object({ uuid: z.string() }),
       request: z.object({ role: z.enum(['owner', 'member']) }),
       response: z.object({ ok: z.boolean() }),
     });
@@ -101,6 +102,20 @@ describe('the typed client derives the request from the declaration', () => {
       contentType: 'application/json',
       body: '{"role":"member"}',
     });
+  });
+
+  it("types the :params by the declaration's params schema; a call that escaped the types sends nothing", async () => {
+    const { client, seen } = server(() => envelope(null));
+    // @ts-expect-error: the path names :uuid, so the options with its value are required
+    await expect(client.call(CLINIC_ENDPOINTS.removeMember)).rejects.toThrow(/no value for :uuid/);
+    // @ts-expect-error: `id` is not a parameter of this path
+    await expect(client.call(CLINIC_ENDPOINTS.removeMember, undefined, { params: { id: 'x' } })).rejects.toThrow(/no value for :uuid/);
+    expect(seen).toEqual([]);
+    // @ts-expect-error: not one of the legal documents the schema names
+    await client.call(LEGAL_DOCUMENT_ENDPOINT, {}, { params: { doc: 'cookies' } }).catch(() => undefined);
+    // @ts-expect-error: an endpoint without path parameters takes none
+    await client.call(CLINIC_ENDPOINTS.leave, undefined, { params: { uuid: 'x' } }).catch(() => undefined);
+    expect(seen.map((one) => one.url)).toEqual(['/public/legal/cookies', '/api/clinic/leave']);
   });
 
   it('a POST without a request schema sends no body', async () => {

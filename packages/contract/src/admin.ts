@@ -77,12 +77,16 @@ export type AdminAccountPage = z.infer<typeof adminAccountPageSchema>;
 export const adminSetExpiryRequestSchema = z.strictObject({ expires_at: z.iso.datetime({ offset: true }) });
 export const adminChangeTypeRequestSchema = z.strictObject({ user_type: userTypeCdSchema });
 
+/** `:uuid` of the account an action is for. */
+export const adminAccountParamsSchema = z.strictObject({ uuid: z.uuid() });
+
 /** One account's action: the route pattern and the concrete URL. */
 const accountAction = <const A extends string>(action: string, audit: A) =>
   endpoint({
     method: 'POST',
     path: `/api/admin/accounts/:uuid/${action}`,
     auth: 'admin',
+    params: adminAccountParamsSchema,
     response: adminAccountSchema,
     audit,
   });

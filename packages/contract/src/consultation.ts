@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timeZoneSchema } from './calendar-date';
 import { reportLangSchema } from './report-labels';
-import { endpoint } from './endpoint';
+import { endpoint, pathTo } from './endpoint';
 
 export * from './consultation/consultation-labels';
 export * from './consultation/consultation-model';
@@ -25,7 +25,7 @@ export const consultationModelParamsSchema = z.object({ chart_id: z.uuid() });
 
 /** The path of a chart's consultation model. */
 export function consultationModelPath(chartId: string): string {
-  return `/api/report/${encodeURIComponent(chartId)}/consultation`;
+  return pathTo(CONSULTATION_ENDPOINTS.model, { chart_id: chartId });
 }
 
 export const CONSULTATION_ENDPOINTS = {
@@ -44,6 +44,7 @@ export const CONSULTATION_ENDPOINTS = {
     method: 'GET',
     path: '/api/report/:chart_id/consultation',
     auth: 'user',
+    params: consultationModelParamsSchema,
     request: consultationModelQuerySchema,
     response: 'ConsultationModel (JSON envelope)',
     audit: 'report.view',

@@ -68,6 +68,7 @@ export const LEGAL_DOCUMENT_ENDPOINT = endpoint({
   path: '/public/legal/:doc',
   auth: 'public',
   params: z.object({ doc: z.enum(LEGAL_DOCUMENTS) }),
+  paramsRefusal: 'NOT_FOUND',
   request: legalQuerySchema,
   response: legalDocumentSchema,
 });
@@ -83,6 +84,10 @@ export type SiteInfo = z.infer<typeof siteInfoSchema>;
 /** `GET /public/site-info`: public, the footer shows it on the sign-in page too. */
 export const SITE_INFO_ENDPOINT = endpoint({ method: 'GET', path: '/public/site-info', auth: 'public', response: siteInfoSchema });
 
+/** The languages the user manual is written in (docs/manual/<lang>.md). */
+export const MANUAL_LANGS = ['en', 'ko'] as const;
+export type ManualLang = (typeof MANUAL_LANGS)[number];
+
 /**
  * `GET /manual/ceppro-manual-<en|ko>.pdf`: the user manual (features/manual on the server), public like the
  * legal texts; `file` is the manual's download name.
@@ -91,6 +96,8 @@ export const MANUAL_ENDPOINT = endpoint({
   method: 'GET',
   path: '/manual/:file',
   auth: 'public',
+  params: z.object({ file: z.templateLiteral(['ceppro-manual-', z.enum(MANUAL_LANGS), '.pdf']) }),
+  paramsRefusal: 'NOT_FOUND',
   answer: 'file',
   response: 'application/pdf',
 });

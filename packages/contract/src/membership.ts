@@ -85,6 +85,9 @@ export const membershipSchema = z.object({
 });
 export type Membership = z.infer<typeof membershipSchema>;
 
+/** `:id` of an invoice; not a uuid at all reads as an unknown invoice (NOT_FOUND). */
+export const invoiceParamsSchema = z.object({ id: z.uuid() });
+
 export const MEMBERSHIP_ENDPOINTS = {
   get: endpoint({ method: 'GET', path: '/api/membership', auth: 'user', response: membershipSchema }),
   cancel: endpoint({ method: 'POST', path: '/api/membership/cancel', auth: 'user', response: membershipSchema, idempotent: true }),
@@ -96,10 +99,10 @@ export const MEMBERSHIP_ENDPOINTS = {
     method: 'GET',
     path: '/api/membership/invoices/:id/pdf',
     auth: 'user',
+    params: invoiceParamsSchema,
+    paramsRefusal: 'NOT_FOUND',
     answer: 'file',
     response: 'application/pdf',
     limit: 'render',
   }),
 } as const;
-
-export const invoiceParamsSchema = z.object({ id: z.uuid() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timeZoneSchema } from './calendar-date';
 import { reportLangSchema } from './report-labels';
-import { endpoint } from './endpoint';
+import { endpoint, pathTo } from './endpoint';
 
 export * from './report-labels';
 
@@ -58,7 +58,7 @@ export const reportModelParamsSchema = z.object({ chart_id: z.uuid() });
 
 /** The path of a chart's report model. */
 export function reportModelPath(chartId: string): string {
-  return `/api/report/${encodeURIComponent(chartId)}/model`;
+  return pathTo(REPORT_ENDPOINTS.model, { chart_id: chartId });
 }
 
 /** The AI disclaimer in English (`REPORT_SHARED_LABELS[lang].disclaimer` in the report's language). */
@@ -85,6 +85,7 @@ export const REPORT_ENDPOINTS = {
     method: 'GET',
     path: '/api/report/:chart_id/model',
     auth: 'user',
+    params: reportModelParamsSchema,
     request: reportModelQuerySchema,
     response: 'ReportModel (JSON envelope)',
     audit: 'report.view',

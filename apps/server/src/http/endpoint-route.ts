@@ -1,7 +1,8 @@
-import { bodyOf, type EndpointSpec } from '@ceppro/contract';
+import { bodyOf, type EndpointSpec, type ParsedParamsOf } from '@ceppro/contract';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from './require-user';
 import type { z } from 'zod';
+import { AppError } from '../errors/app-error';
 import { parseBody } from './parse-body';
 
 declare module 'fastify' {
@@ -39,7 +40,15 @@ export function registerRouteTable(app: FastifyInstance): void {
 /** The handler's input: the request schema's output, or nothing when the endpoint declares none. */
 export type InputOf<E extends EndpointSpec> = E['request'] extends z.ZodType ? z.output<E['request']> : undefined;
 
-export type EndpointHandler<E extends EndpointSpec> = (input: InputOf<E>, request: FastifyRequest, reply: FastifyReply) => unknown;
+/** The handler's path parameters, as the endpoint's `params` schema read them (`undefined` without path parameters). */
+export type ParamsOf<E extends EndpointSpec> = ParsedParamsOf<E>;
+
+export type EndpointHandler<E extends EndpointSpec> = (
+  input: InputOf<E>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  params: ParamsOf<E>,
+) => unknown;
 
 export interface EndpointRouteOptions<E extends EndpointSpec> {
   /** Where the raw input comes from, when not the body (or the query string of a GET): the refresh reads its cookie. */
@@ -52,11 +61,12 @@ export interface EndpointRouteOptions<E extends EndpointSpec> {
 
 /**
  * Registers one REST route from its contract declaration (docs/ARCHITECTURE.md, "Transport"): the method
- * and path from the spec, the input parsed with its request schema before the handler runs
- * (VALIDATION_FAILED with the field, parse-body.ts), and the spec in the route's config, where the bearer
+ * and path from the spec, the path parameters parsed with its `params` schema and then the input with its
+ * request schema before the handler runs (VALIDATION_FAILED with the field, parse-body.ts; a parameter answers
+ * NOT_FOUND instead where the spec's `paramsRefusal` says so), and the spec in the route's config, where the bearer
  * check, the audit trail and the request budget read it. An `admin` route needs the scope's admin guard.
  * With `parse: false` the handler validates the input itself, because it answers a refusal in its own
- * way (the mailed links' HTML pages).
+ * way (the mailed links' HTML pages); the path parameters are parsed even then.
  */
 export function route<const E extends EndpointSpec>(
   app: FastifyInstance,
@@ -67,7 +77,7 @@ export function route<const E extends EndpointSpec>(
 export function route<const E extends EndpointSpec>(
   app: FastifyInstance,
   spec: E,
-  handler: (input: undefined, request: FastifyRequest, reply: FastifyReply) => unknown,
+  handler: (input: undefined, request: FastifyRequest, reply: FastifyReply, params: ParamsOf<E>) => unknown,
   options: Omit<EndpointRouteOptions<E>, 'parse'> & { parse: false },
 ): void;
 export function route<const E extends EndpointSpec>(
@@ -84,8 +94,22 @@ export function route<const E extends EndpointSpec>(
     url: spec.path,
     config: { ...options.config, endpoint: spec },
     ...(spec.auth === 'admin' && guard !== undefined && { preHandler: guard }),
-    handler: async (request, reply) => handler(inputOf(spec, request, options), request, reply),
+    handler: async (request, reply) => {
+      const params = paramsOf(spec, request);
+      return handler(inputOf(spec, request, options), request, reply, params);
+    },
   });
+}
+
+/** The path parameters through the declaration's schema (Fastify matched the route; the values are still the caller's). */
+function paramsOf<E extends EndpointSpec>(spec: E, request: FastifyRequest): ParamsOf<E> {
+  if (spec.params === undefined) return undefined as ParamsOf<E>;
+  if (spec.paramsRefusal === 'NOT_FOUND') {
+    const parsed = spec.params.safeParse(request.params);
+    if (!parsed.success) throw new AppError('NOT_FOUND');
+    return parsed.data as ParamsOf<E>;
+  }
+  return parseBody(spec.params, request.params) as ParamsOf<E>;
 }
 
 function inputOf<E extends EndpointSpec>(

@@ -1,5 +1,5 @@
 import * as contract from '@ceppro/contract';
-import { pathTo, type EndpointSpec } from '@ceppro/contract';
+import { fillPath, type EndpointSpec } from '@ceppro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDITED_ENDPOINTS } from '../../src/features/audit/audit-http-endpoints';
 import type { RegisteredRoute } from '../../src/http/endpoint-route';
@@ -95,7 +95,7 @@ describe('the route table', () => {
     expect(guarded.length).toBeGreaterThan(50);
     for (const spec of guarded) {
       const params = Object.fromEntries(contract.pathParams(spec.path).map((name) => [name, '00000000-0000-4000-8000-000000000000']));
-      const reply = await t.app.inject({ method: spec.method, url: pathTo(spec, params) });
+      const reply = await t.app.inject({ method: spec.method, url: fillPath(spec.path, params) });
       expect([reply.statusCode, reply.json<{ code?: string }>().code], `${spec.method} ${spec.path}`).toEqual([401, 'J001']);
     }
   });

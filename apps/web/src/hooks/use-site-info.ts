@@ -10,7 +10,7 @@ import { api } from '../lib/api/index.ts';
 export function useSiteInfo() {
   return useQuery({
     queryKey: ['site-info'] as const,
-    queryFn: (): Promise<SiteInfo> => api.call(SITE_INFO_ENDPOINT, undefined, { quiet: true }),
+    queryFn: ({ signal }): Promise<SiteInfo> => api.call(SITE_INFO_ENDPOINT, undefined, { quiet: true, signal }),
     retry: false,
     staleTime: Infinity,
   });

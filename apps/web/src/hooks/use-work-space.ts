@@ -26,8 +26,8 @@ export const CLINIC_PASS_THROUGH = ['NOT_FOUND'] as const;
  * session or an outage is told by the screen's own calls and the session watch); the clinic settings
  * say themselves when it cannot be read.
  */
-export async function fetchMyClinic(): Promise<MyClinic> {
-  return api.call(CLINIC_ENDPOINTS.get, undefined, { quiet: true });
+export async function fetchMyClinic(signal?: AbortSignal): Promise<MyClinic> {
+  return api.call(CLINIC_ENDPOINTS.get, undefined, { quiet: true, signal });
 }
 
 function useSignedInEmail(): string | null {
@@ -40,7 +40,7 @@ export function useWorkSpace() {
   const email = useSignedInEmail();
   return useQuery({
     queryKey: workSpaceKeys.mine(email ?? ''),
-    queryFn: fetchMyClinic,
+    queryFn: ({ signal }) => fetchMyClinic(signal),
     enabled: email !== null,
     retry: false,
     staleTime: 30_000,

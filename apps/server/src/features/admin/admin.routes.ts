@@ -1,9 +1,7 @@
 import { ADMIN_ENDPOINTS, ok } from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint-route';
-import { parseBody } from '../../http/parse-body';
 import { clientOf, requireUser } from '../../http/require-user';
-import { accountParamsSchema } from './admin.schemas';
 import type { AdminAction, AdminCaller, AdminService } from './admin.service';
 
 /** The audited actions of the admin endpoints (their declarations' `audit`): a refused caller is recorded under it. */
@@ -20,8 +18,6 @@ function callerOf(request: FastifyRequest): AdminCaller {
   const { ip, userAgent } = clientOf(request);
   return { userId: requireUser(request).userId, ip, userAgent };
 }
-
-const uuidOf = (request: FastifyRequest) => parseBody(accountParamsSchema, request.params).uuid;
 
 /**
  * The `auth: 'admin'` endpoints (contract `ADMIN_ENDPOINTS`): the bearer check has run (401 without a
@@ -50,13 +46,13 @@ export async function registerAdminRoutes(app: FastifyInstance, admin: AdminServ
         .send(stream);
     });
 
-    route(scope, ADMIN_ENDPOINTS.approve, async (_input, request) => ok(await admin.approve(callerOf(request), uuidOf(request))));
-    route(scope, ADMIN_ENDPOINTS.setExpiry, async ({ expires_at }, request) =>
-      ok(await admin.setExpiry(callerOf(request), uuidOf(request), new Date(expires_at))),
+    route(scope, ADMIN_ENDPOINTS.approve, async (_input, request, _reply, { uuid }) => ok(await admin.approve(callerOf(request), uuid)));
+    route(scope, ADMIN_ENDPOINTS.setExpiry, async ({ expires_at }, request, _reply, { uuid }) =>
+      ok(await admin.setExpiry(callerOf(request), uuid, new Date(expires_at))),
     );
-    route(scope, ADMIN_ENDPOINTS.unlock, async (_input, request) => ok(await admin.unlock(callerOf(request), uuidOf(request))));
-    route(scope, ADMIN_ENDPOINTS.changeType, async ({ user_type }, request) =>
-      ok(await admin.changeType(callerOf(request), uuidOf(request), user_type)),
+    route(scope, ADMIN_ENDPOINTS.unlock, async (_input, request, _reply, { uuid }) => ok(await admin.unlock(callerOf(request), uuid)));
+    route(scope, ADMIN_ENDPOINTS.changeType, async ({ user_type }, request, _reply, { uuid }) =>
+      ok(await admin.changeType(callerOf(request), uuid, user_type)),
     );
   });
 }

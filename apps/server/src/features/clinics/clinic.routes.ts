@@ -1,7 +1,6 @@
-import { CLINIC_ENDPOINTS, clinicInvitationParamsSchema, clinicMemberParamsSchema, ok } from '@ceppro/contract';
+import { CLINIC_ENDPOINTS, ok } from '@ceppro/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint-route';
-import { parseBody } from '../../http/parse-body';
 import { requireUser } from '../../http/require-user';
 import type { ClinicService } from './clinic.service';
 
@@ -16,18 +15,11 @@ export function registerClinicRoutes(app: FastifyInstance, clinics: ClinicServic
   route(app, e.get, async (_input, request) => ok(await clinics.view(userOf(request))));
   route(app, e.create, async (input, request) => ok(await clinics.create(userOf(request), input)));
   route(app, e.invite, async (input, request) => ok(await clinics.invite(userOf(request), input)));
-  route(app, e.revokeInvitation, async (_input, request) =>
-    ok(await clinics.revokeInvitation(userOf(request), parseBody(clinicInvitationParamsSchema, request.params).id)),
-  );
+  route(app, e.revokeInvitation, async (_input, request, _reply, { id }) => ok(await clinics.revokeInvitation(userOf(request), id)));
   route(app, e.preview, async ({ token }, request) => ok(await clinics.preview(userOf(request), token)));
   route(app, e.accept, async ({ token }, request) => ok(await clinics.accept(userOf(request), token)));
-  route(app, e.changeRole, async ({ role }, request) => {
-    const { uuid } = parseBody(clinicMemberParamsSchema, request.params);
-    return ok(await clinics.changeRole(userOf(request), uuid, role));
-  });
-  route(app, e.removeMember, async (_input, request) =>
-    ok(await clinics.removeMember(userOf(request), parseBody(clinicMemberParamsSchema, request.params).uuid)),
-  );
+  route(app, e.changeRole, async ({ role }, request, _reply, { uuid }) => ok(await clinics.changeRole(userOf(request), uuid, role)));
+  route(app, e.removeMember, async (_input, request, _reply, { uuid }) => ok(await clinics.removeMember(userOf(request), uuid)));
   route(app, e.leave, async (_input, request) => ok(await clinics.leave(userOf(request))));
   route(app, e.switchSpace, async ({ clinic_uuid }, request) => ok(await clinics.switchSpace(userOf(request), clinic_uuid)));
 }

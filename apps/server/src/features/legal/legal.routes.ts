@@ -1,6 +1,5 @@
 import { LEGAL_DOCUMENT_ENDPOINT, ok, SITE_INFO_ENDPOINT } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../errors/app-error';
 import { route } from '../../http/endpoint-route';
 import type { LegalService } from './legal.service';
 
@@ -10,11 +9,10 @@ import type { LegalService } from './legal.service';
  * footer's company and UDI lines.
  */
 export function registerLegalRoutes(app: FastifyInstance, legal: LegalService): void {
-  route(app, LEGAL_DOCUMENT_ENDPOINT, async ({ lang }, request, reply) => {
-    const params = LEGAL_DOCUMENT_ENDPOINT.params.safeParse(request.params);
-    if (!params.success) throw new AppError('NOT_FOUND', 'No such document.');
+  // Another document name is NOT_FOUND (the declaration's `paramsRefusal`).
+  route(app, LEGAL_DOCUMENT_ENDPOINT, async ({ lang }, _request, reply, { doc }) => {
     void reply.header('cache-control', 'no-cache');
-    return ok(await legal.document(params.data.doc, lang));
+    return ok(await legal.document(doc, lang));
   });
 
   route(app, SITE_INFO_ENDPOINT, async (_input, _request, reply) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Lexer, type Token, type Tokens } from 'marked';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import type { ManualLang } from '@ceppro/contract';
 import { fontBytes, fontName, type FontFace } from '../../pdf/index';
 
 /**
@@ -13,7 +14,8 @@ import { fontBytes, fontName, type FontFace } from '../../pdf/index';
  * manual uses is supported; anything else is refused by name so the manual never loses text
  * silently.
  */
-export type ManualLang = 'en' | 'ko';
+/** The manual's languages: the contract's, whose MANUAL_ENDPOINT serves one file each. */
+export type { ManualLang };
 
 export interface ManualPdfOptions {
   lang: ManualLang;

@@ -10,8 +10,7 @@ import { MANUAL_LANGS, manualFileName, type ManualService } from './manual.servi
  * other file name is a 404 with the NOT_FOUND code.
  */
 export function registerManualRoutes(app: FastifyInstance, manuals: ManualService): void {
-  route(app, MANUAL_ENDPOINT, async (_input, request, reply) => {
-    const { file } = request.params as { file: string };
+  route(app, MANUAL_ENDPOINT, async (_input, _request, reply, { file }) => {
     const lang = MANUAL_LANGS.find((l) => manualFileName(l) === file);
     if (lang === undefined) throw new AppError('NOT_FOUND', 'There is no such manual.');
     const pdf = await manuals.pdf(lang);

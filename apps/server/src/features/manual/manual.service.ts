@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT } from '../../config/paths';
 import { renderInThread, type PdfKind, type PdfRender } from '../../pdf/index';
-import { buildManualPdf, type ManualLang } from './manual-pdf';
+import { MANUAL_LANGS, type ManualLang } from '@ceppro/contract';
+import { buildManualPdf } from './manual-pdf';
 
 /** Titles written into each PDF's metadata (the Markdown's first heading is the title on the page). */
 const TITLES: Record<ManualLang, string> = { en: 'Ceppro user manual', ko: 'Ceppro 사용자 매뉴얼' };
@@ -10,7 +11,7 @@ const TITLES: Record<ManualLang, string> = { en: 'Ceppro user manual', ko: 'Cepp
 /** Where the Markdown sources and their screenshots live. */
 export const MANUAL_DIR = path.join(REPO_ROOT, 'docs/manual');
 
-export const MANUAL_LANGS: readonly ManualLang[] = ['en', 'ko'];
+export { MANUAL_LANGS };
 
 /** The stable download name of a language's manual, also its URL under /manual/. */
 export const manualFileName = (lang: ManualLang): string => `ceppro-manual-${lang}.pdf`;

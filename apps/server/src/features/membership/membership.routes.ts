@@ -1,6 +1,5 @@
-import { invoiceParamsSchema, MEMBERSHIP_ENDPOINTS, ok } from '@ceppro/contract';
+import { MEMBERSHIP_ENDPOINTS, ok } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../errors/app-error';
 import { route } from '../../http/endpoint-route';
 import { requireUser } from '../../http/require-user';
 import type { MembershipService } from './membership.service';
@@ -12,12 +11,10 @@ import type { MembershipService } from './membership.service';
 export function registerMembershipRoutes(app: FastifyInstance, membership: MembershipService): void {
   route(app, MEMBERSHIP_ENDPOINTS.get, async (_input, request) => ok(await membership.get(requireUser(request).actor)));
   route(app, MEMBERSHIP_ENDPOINTS.cancel, async (_input, request) => ok(await membership.cancel(requireUser(request).actor)));
-  route(app, MEMBERSHIP_ENDPOINTS.invoicePdf, async (_input, request, reply) => {
+  // Not an invoice id at all reads as an unknown invoice (the declaration's `paramsRefusal`).
+  route(app, MEMBERSHIP_ENDPOINTS.invoicePdf, async (_input, request, reply, { id }) => {
     const { actor } = requireUser(request);
-    // Not an invoice id at all reads as an unknown invoice.
-    const params = invoiceParamsSchema.safeParse(request.params);
-    if (!params.success) throw new AppError('NOT_FOUND', 'No such invoice.');
-    const { invoice, pdf } = await membership.invoicePdf(actor, params.data.id);
+    const { invoice, pdf } = await membership.invoicePdf(actor, id);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="ceppro-invoice-${invoice.number}.pdf"`)

@@ -1,7 +1,6 @@
-import { CONSULTATION_ENDPOINTS, consultationModelParamsSchema, ok } from '@ceppro/contract';
+import { CONSULTATION_ENDPOINTS, ok } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoint-route';
-import { parseBody } from '../../http/parse-body';
 import { requireUser } from '../../http/require-user';
 import type { ConsultationService } from './consultation-service';
 
@@ -19,9 +18,8 @@ export function registerConsultationRoutes(app: FastifyInstance, consultations: 
       .send(pdf);
   });
 
-  route(app, CONSULTATION_ENDPOINTS.model, async (query, request, reply) => {
+  route(app, CONSULTATION_ENDPOINTS.model, async (query, request, reply, { chart_id }) => {
     const { actor } = requireUser(request);
-    const { chart_id } = parseBody(consultationModelParamsSchema, request.params);
     const model = await consultations.model(actor, { ...query, chart_id });
     return reply.header('cache-control', 'no-store').send(ok(model));
   });

@@ -1,7 +1,6 @@
-import { ok, REPORT_ENDPOINTS, reportModelParamsSchema } from '@ceppro/contract';
+import { ok, REPORT_ENDPOINTS } from '@ceppro/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoint-route';
-import { parseBody } from '../../http/parse-body';
 import { requireUser } from '../../http/require-user';
 import type { ReportService } from './report.service';
 
@@ -20,9 +19,8 @@ export function registerReportRoutes(app: FastifyInstance, reports: ReportServic
       .send(pdf);
   });
 
-  route(app, REPORT_ENDPOINTS.model, async (query, request, reply) => {
+  route(app, REPORT_ENDPOINTS.model, async (query, request, reply, { chart_id }) => {
     const { actor } = requireUser(request);
-    const { chart_id } = parseBody(reportModelParamsSchema, request.params);
     const model = await reports.model(actor, { ...query, chart_id });
     return reply.header('cache-control', 'no-store').send(ok(model));
   });

@@ -1,4 +1,4 @@
-import { bodyOf, isRepeatable, pathTo, type EndpointSpec } from '@ceppro/contract';
+import { bodyOf, fillPath, isRepeatable, type EndpointSpec, type ParamsSchema, type PathParamsOf } from '@ceppro/contract';
 import type { z } from 'zod';
 
 /**
@@ -8,14 +8,8 @@ import type { z } from 'zod';
 export type FieldValue = string | number | boolean | Blob | null | undefined;
 export type Fields = Record<string, FieldValue>;
 
-/** The `:name`s of a literal path (none for a path typed only as `string`). */
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
-export type PathParams<E extends EndpointSpec> = Readonly<Record<ParamNames<E['path']>, string | number>>;
+/** The path parameters a call passes, typed by the declaration's `params` schema (a missing or wrong one does not compile). */
+export type PathParams<E extends EndpointSpec> = PathParamsOf<E>;
 
 /**
  * The input a call passes: what the request schema accepts; a form without a schema (a file upload)
@@ -55,14 +49,14 @@ export interface CallOptions {
 }
 
 export type CallOptionsOf<E extends EndpointSpec> = CallOptions &
-  ([ParamNames<E['path']>] extends [never] ? { params?: undefined } : { params: PathParams<E> });
+  (E['params'] extends ParamsSchema ? { params: PathParams<E> } : { params?: undefined });
 
 /** The arguments after the declaration: the input (optional when there is none) and the call-site options. */
-export type CallArgs<E extends EndpointSpec> = [ParamNames<E['path']>] extends [never]
-  ? InputOf<E> extends undefined
+export type CallArgs<E extends EndpointSpec> = E['params'] extends ParamsSchema
+  ? [input: InputOf<E>, options: CallOptionsOf<E>]
+  : InputOf<E> extends undefined
     ? [input?: undefined, options?: CallOptionsOf<E>]
-    : [input: InputOf<E>, options?: CallOptionsOf<E>]
-  : [input: InputOf<E>, options: CallOptionsOf<E>];
+    : [input: InputOf<E>, options?: CallOptionsOf<E>];
 
 /** One request as the interceptor sends it. */
 export interface PreparedRequest {
@@ -100,7 +94,7 @@ export function prepare(
   input: unknown,
   params: Readonly<Record<string, string | number>> | undefined,
 ): PreparedRequest {
-  const path = pathTo(spec, params);
+  const path = fillPath(spec.path, params);
   const base = { method: spec.method, bearer: spec.auth !== 'public', repeatable: isRepeatable(spec) };
   switch (bodyOf(spec)) {
     case 'query': {

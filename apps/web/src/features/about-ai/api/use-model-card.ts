@@ -13,7 +13,8 @@ export const modelCardKeys = { card: ['model-card'] as const };
 export function useModelCard() {
   return useQuery({
     queryKey: modelCardKeys.card,
-    queryFn: (): Promise<ModelCard> => api.call(MODEL_CARD_ENDPOINT, undefined, { passThrough: ['MODEL_CARD_UNAVAILABLE'] }),
+    queryFn: ({ signal }): Promise<ModelCard> =>
+      api.call(MODEL_CARD_ENDPOINT, undefined, { passThrough: ['MODEL_CARD_UNAVAILABLE'], signal }),
     retry: false,
     staleTime: 10 * 60_000,
   });

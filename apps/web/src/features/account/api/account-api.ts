@@ -3,8 +3,8 @@ import { api, type InputOf } from '../../../lib/api/index.ts';
 
 /** The signed-in user's account endpoints (docs/spec-points.md §7, bearer). */
 
-export async function fetchUserInfo() {
-  return api.call(E.userInfo);
+export async function fetchUserInfo(signal?: AbortSignal) {
+  return api.call(E.userInfo, undefined, { signal });
 }
 
 export async function updateUserInfo(fields: InputOf<typeof E.updateUserInfo>) {

@@ -6,7 +6,7 @@ const KEY = ['user-info'] as const;
 
 /** Server cache of the signed-in user's profile (my info and the reset pages read it). */
 export function useUserInfo() {
-  return useQuery({ queryKey: KEY, queryFn: fetchUserInfo, retry: false, staleTime: 30_000 });
+  return useQuery({ queryKey: KEY, queryFn: ({ signal }) => fetchUserInfo(signal), retry: false, staleTime: 30_000 });
 }
 
 export function useSetUserInfo(): (profile: UserProfile) => void {

@@ -17,9 +17,9 @@ export function useAdminAccounts(q: string, filter: AdminAccountFilter) {
     queryKey: adminKeys.list(q, filter),
     initialPageParam: null as string | null,
     getNextPageParam: (last: AdminAccountPage) => last.next_cursor,
-    queryFn: async ({ pageParam }): Promise<AdminAccountPage> => {
+    queryFn: async ({ pageParam, signal }): Promise<AdminAccountPage> => {
       const query = { filter, ...(q !== '' && { q }), ...(pageParam !== null && pageParam !== '' && { after: pageParam }) };
-      return api.call(ADMIN_ENDPOINTS.list, query, { passThrough: [ADMIN_REQUIRED] });
+      return api.call(ADMIN_ENDPOINTS.list, query, { passThrough: [ADMIN_REQUIRED], signal });
     },
     retry: false,
   });

@@ -28,8 +28,8 @@ export function adminAuditQuery(filters: AdminAuditFilters, cursor: string | nul
 export function useAdminAuditTrail(filters: AdminAuditFilters, cursor: string | null) {
   return useQuery({
     queryKey: adminAuditKeys.page(filters, cursor),
-    queryFn: (): Promise<AdminAuditPage> =>
-      api.call(ADMIN_ENDPOINTS.auditEvents, adminAuditQuery(filters, cursor, 25), { passThrough: [ADMIN_REQUIRED] }),
+    queryFn: ({ signal }): Promise<AdminAuditPage> =>
+      api.call(ADMIN_ENDPOINTS.auditEvents, adminAuditQuery(filters, cursor, 25), { passThrough: [ADMIN_REQUIRED], signal }),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -46,7 +46,7 @@ export function auditQuery(filters: AuditFilters, cursor: string | null, limit?:
 export function useAuditTrail(filters: AuditFilters, cursor: string | null, scope: AuditScope = 'mine') {
   return useQuery({
     queryKey: auditKeys.page(filters, cursor, scope),
-    queryFn: (): Promise<AuditPage> => api.call(AUDIT_ENDPOINTS.list, auditQuery(filters, cursor, 25, scope)),
+    queryFn: ({ signal }): Promise<AuditPage> => api.call(AUDIT_ENDPOINTS.list, auditQuery(filters, cursor, 25, scope), { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -7,7 +7,8 @@ import { api } from '../../../lib/api/index.ts';
 export function useInvitationPreview(token: string | null) {
   return useQuery({
     queryKey: ['clinic-invitation', token ?? ''] as const,
-    queryFn: (): Promise<ClinicInvitationPreview> => api.call(E.preview, { token: token ?? '' }, { passThrough: CLINIC_PASS_THROUGH }),
+    queryFn: ({ signal }): Promise<ClinicInvitationPreview> =>
+      api.call(E.preview, { token: token ?? '' }, { passThrough: CLINIC_PASS_THROUGH, signal }),
     enabled: token !== null,
     retry: false,
   });

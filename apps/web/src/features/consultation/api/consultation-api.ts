@@ -23,8 +23,8 @@ export function useConsultationModel(chartId: string, lang: ReportLang, enabled:
   return useQuery({
     queryKey: ['consultation-model', chartId, lang] as const,
     enabled,
-    queryFn: async (): Promise<ConsultationModel> => {
-      const data = await api.call(CONSULTATION_ENDPOINTS.model, { lang, time_zone: timeZone() }, { params: { chart_id: chartId } });
+    queryFn: async ({ signal }): Promise<ConsultationModel> => {
+      const data = await api.call(CONSULTATION_ENDPOINTS.model, { lang, time_zone: timeZone() }, { params: { chart_id: chartId }, signal });
       return consultationModelSchema.parse(data);
     },
     // Switching the language back shows the words already fetched at once; while the new words load, the old stay.
@@ -41,12 +41,12 @@ export function useConsultationPhoto(chartId: string, enabled: boolean) {
     enabled,
     staleTime: 60_000,
     retry: false,
-    queryFn: async (): Promise<{ id: number; url: string } | null> => {
-      const entries = await api.call(FILE_ENDPOINTS.download, {
-        chart_id: chartId,
-        image_type_cd: [IMAGE_TYPE.lateralFace],
-        thumbnail_only_check: false,
-      });
+    queryFn: async ({ signal }): Promise<{ id: number; url: string } | null> => {
+      const entries = await api.call(
+        FILE_ENDPOINTS.download,
+        { chart_id: chartId, image_type_cd: [IMAGE_TYPE.lateralFace], thumbnail_only_check: false },
+        { signal },
+      );
       const entry = entries.find((e) => e.image_type_cd === IMAGE_TYPE.lateralFace && !e.thumbnail && e.presignedPath !== null);
       return entry?.presignedPath ? { id: entry.chart_data_id, url: entry.presignedPath } : null;
     },

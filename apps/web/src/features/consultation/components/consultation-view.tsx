@@ -33,7 +33,7 @@ export function ConsultationView({ chartUuid, onClose }: { chartUuid: string; on
   const fullscreen = useFullscreen(root, close);
   const chart = useQuery({
     queryKey: ['consultation-chart', chartUuid] as const,
-    queryFn: async () => (await runOperation(viewerChartQuery, { uuid: chartUuid })).charts[0] ?? null,
+    queryFn: async ({ signal }) => (await runOperation(viewerChartQuery, { uuid: chartUuid }, { signal })).charts[0] ?? null,
     retry: false,
   });
   const chartId = chart.data?.chart_id ?? null;

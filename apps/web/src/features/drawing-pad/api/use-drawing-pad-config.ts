@@ -10,8 +10,8 @@ const drawingKey = [...userConfigKeys.all, 'drawing'] as const;
 export function useDrawingPadConfig() {
   return useQuery({
     queryKey: drawingKey,
-    queryFn: async (): Promise<DrawingConfig> =>
-      readDrawingConfig((await runOperation(drawingConfigQuery, {})).user_config?.drawing_config ?? null),
+    queryFn: async ({ signal }): Promise<DrawingConfig> =>
+      readDrawingConfig((await runOperation(drawingConfigQuery, {}, { signal })).user_config?.drawing_config ?? null),
     retry: false,
   });
 }

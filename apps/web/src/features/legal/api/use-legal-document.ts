@@ -15,7 +15,7 @@ export function legalLang(language: string): LegalLang {
 export function useLegalDocument(doc: LegalDocumentId, lang: LegalLang) {
   return useQuery({
     queryKey: ['legal', doc, lang] as const,
-    queryFn: (): Promise<LegalDocument> => api.call(LEGAL_DOCUMENT_ENDPOINT, { lang }, { params: { doc }, quiet: true }),
+    queryFn: ({ signal }): Promise<LegalDocument> => api.call(LEGAL_DOCUMENT_ENDPOINT, { lang }, { params: { doc }, quiet: true, signal }),
     retry: false,
     staleTime: 10 * 60_000,
   });

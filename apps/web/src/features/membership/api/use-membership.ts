@@ -9,7 +9,7 @@ export const membershipKeys = { current: ['membership'] as const };
 export function useMembership() {
   return useQuery({
     queryKey: membershipKeys.current,
-    queryFn: (): Promise<Membership> => api.call(MEMBERSHIP_ENDPOINTS.get),
+    queryFn: ({ signal }): Promise<Membership> => api.call(MEMBERSHIP_ENDPOINTS.get, undefined, { signal }),
   });
 }
 

@@ -18,7 +18,7 @@ export function noticeLang(language: string): NoticeLang {
 export function useNotices(lang: NoticeLang) {
   return useQuery({
     queryKey: noticeKeys.current(lang),
-    queryFn: async (): Promise<Notice[]> => (await api.call(NOTICES_ENDPOINT, { lang }, { quiet: true })).notices,
+    queryFn: async ({ signal }): Promise<Notice[]> => (await api.call(NOTICES_ENDPOINT, { lang }, { quiet: true, signal })).notices,
     retry: false,
     staleTime: 5 * 60_000,
   });

@@ -9,9 +9,9 @@ export type Thumbnail = { kind: 'image'; url: string } | { kind: 'lost' } | { ki
  * The cephalogram thumbnail of one chart (`POST /minio/download`). An entry marked lost, or a
  * chart without a cephalogram, has nothing to show: the tile says LOST.
  */
-export async function fetchChartThumbnail(chartId: string): Promise<Thumbnail> {
+export async function fetchChartThumbnail(chartId: string, signal?: AbortSignal): Promise<Thumbnail> {
   const body: DownloadRequest = { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], thumbnail_only_check: true };
-  const entries = await api.call(FILE_ENDPOINTS.download, body);
+  const entries = await api.call(FILE_ENDPOINTS.download, body, { signal });
   const ceph = entries.find((e) => e.image_type_cd === IMAGE_TYPE.cephalogram);
   if (ceph === undefined) return { kind: 'none' };
   if (ceph.lost || ceph.presignedPath === null) return { kind: 'lost' };
@@ -24,7 +24,7 @@ const THUMBNAIL_STALE_MS = 5 * 60 * 1000;
 export function useChartThumbnail(chartId: string) {
   return useQuery({
     queryKey: patientKeys.thumbnail(chartId),
-    queryFn: () => fetchChartThumbnail(chartId),
+    queryFn: ({ signal }) => fetchChartThumbnail(chartId, signal),
     retry: false,
     staleTime: THUMBNAIL_STALE_MS,
   });

@@ -7,7 +7,7 @@ import { runOperation } from '../../../lib/api/graph-operation.ts';
 export function useCurrentUser() {
   return useQuery({
     queryKey: patientKeys.currentUser,
-    queryFn: async () => (await runOperation(usersQuery, {})).users[0] ?? null,
+    queryFn: async ({ signal }) => (await runOperation(usersQuery, {}, { signal })).users[0] ?? null,
     retry: false,
     staleTime: 60_000,
   });

@@ -7,7 +7,7 @@ import { runOperation } from '../../../lib/api/graph-operation.ts';
 export function usePatientCharts(patientId: number) {
   return useQuery({
     queryKey: patientKeys.charts(patientId),
-    queryFn: async () => (await runOperation(patientChartsQuery, { patientId })).charts,
+    queryFn: async ({ signal }) => (await runOperation(patientChartsQuery, { patientId }, { signal })).charts,
     retry: false,
   });
 }

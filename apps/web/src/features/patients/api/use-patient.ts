@@ -7,7 +7,7 @@ import { runOperation } from '../../../lib/api/graph-operation.ts';
 export function usePatient(id: number) {
   return useQuery({
     queryKey: patientKeys.detail(id),
-    queryFn: async () => (await runOperation(patientQuery, { id })).patient,
+    queryFn: async ({ signal }) => (await runOperation(patientQuery, { id }, { signal })).patient,
     retry: false,
   });
 }

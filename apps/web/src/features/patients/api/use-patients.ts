@@ -12,7 +12,7 @@ import { runOperation } from '../../../lib/api/graph-operation.ts';
 export function usePatients(variables: PatientsVariables) {
   return useQuery({
     queryKey: patientKeys.list(variables),
-    queryFn: async () => (await runOperation(patientsQuery, variables)).patients,
+    queryFn: async ({ signal }) => (await runOperation(patientsQuery, variables, { signal })).patients,
     retry: false,
   });
 }

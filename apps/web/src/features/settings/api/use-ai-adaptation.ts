@@ -9,7 +9,7 @@ export const aiAdaptationKeys = { profile: ['ai-adaptation'] as const };
 export function useAiAdaptation() {
   return useQuery({
     queryKey: aiAdaptationKeys.profile,
-    queryFn: (): Promise<AiAdaptation> => api.call(AI_ADAPTATION_ENDPOINT.get),
+    queryFn: ({ signal }): Promise<AiAdaptation> => api.call(AI_ADAPTATION_ENDPOINT.get, undefined, { signal }),
     retry: false,
   });
 }

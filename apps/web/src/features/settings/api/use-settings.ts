@@ -7,7 +7,8 @@ import { userConfigKeys } from '../../../lib/api/user-config-keys.ts';
 export function useSettings() {
   return useQuery({
     queryKey: userConfigKeys.settings,
-    queryFn: async (): Promise<SettingsUserConfig> => (await runOperation(settingsQuery, {})).user_config ?? SETTINGS_DEFAULTS,
+    queryFn: async ({ signal }): Promise<SettingsUserConfig> =>
+      (await runOperation(settingsQuery, {}, { signal })).user_config ?? SETTINGS_DEFAULTS,
     retry: false,
   });
 }

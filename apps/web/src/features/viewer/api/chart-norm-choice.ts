@@ -36,8 +36,8 @@ const normChoiceDocument = queryDocument({
   kind: 'norm-choice',
   queryKey: chartNormChoiceKey,
   ref: (recordId) => drawingDocument(recordId, [NORM_CHOICE_KEY]),
-  read: async (recordId) => {
-    const record = (await runOperation(filmDisplayRecordQuery, { id: recordId })).analysis_records.items[0];
+  read: async (recordId, signal) => {
+    const record = (await runOperation(filmDisplayRecordQuery, { id: recordId }, { signal })).analysis_records.items[0];
     return { value: readChartPopulation(record?.drawing_result ?? null), revisions: record?.document_revisions };
   },
   send: (id, population, base) => runOperation(mergeDrawingResultMutation, { id, patch: normChoicePatch(population), ...base }),

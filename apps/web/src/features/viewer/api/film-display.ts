@@ -20,8 +20,8 @@ export function useStoredFilmDisplay(recordId: number | null) {
   return useQuery({
     queryKey: filmDisplayKey(recordId ?? -1),
     enabled: recordId !== null,
-    queryFn: async (): Promise<FilmAdjustments> => {
-      const record = (await runOperation(filmDisplayRecordQuery, { id: recordId ?? -1 })).analysis_records.items[0];
+    queryFn: async ({ signal }): Promise<FilmAdjustments> => {
+      const record = (await runOperation(filmDisplayRecordQuery, { id: recordId ?? -1 }, { signal })).analysis_records.items[0];
       if (record === undefined) throw new ApiError('NOT_FOUND', 'No such analysis record.', 404, false);
       noteRevisions(filmDocument(record.id), record.document_revisions);
       return readFilmAdjustments(record.drawing_result);

@@ -16,8 +16,8 @@ const templatesDocument = queryDocument({
   kind: 'templates',
   queryKey: templateOffsetsKey,
   ref: (recordId) => drawingDocument(recordId, ['templates']),
-  read: async (recordId) => {
-    const record = (await runOperation(filmDisplayRecordQuery, { id: recordId })).analysis_records.items[0];
+  read: async (recordId, signal) => {
+    const record = (await runOperation(filmDisplayRecordQuery, { id: recordId }, { signal })).analysis_records.items[0];
     return { value: readTemplateOffsets(record?.drawing_result ?? null), revisions: record?.document_revisions };
   },
   send: (id, offsets, base) => runOperation(mergeDrawingResultMutation, { id, patch: templateOffsetsPatch(offsets), ...base }),

@@ -7,7 +7,8 @@ import { analysisKeys } from './analysis-query-keys.ts';
 export function useAnalysisUserConfig() {
   return useQuery({
     queryKey: analysisKeys.userConfig,
-    queryFn: async (): Promise<AnalysisUserConfig | null> => (await runOperation(analysisUserConfigQuery, {})).user_config,
+    queryFn: async ({ signal }): Promise<AnalysisUserConfig | null> =>
+      (await runOperation(analysisUserConfigQuery, {}, { signal })).user_config,
     // Filled by the viewer's first paint; a settings save invalidates it (userConfigKeys.all).
     staleTime: 60_000,
     retry: false,

@@ -13,12 +13,12 @@ export function useChartImage(chartId: string | null, chartDataId: number | null
     queryKey: viewerKeys.image(chartId ?? '', chartDataId ?? -1),
     enabled: chartId !== null && chartDataId !== null,
     staleTime: 60_000,
-    queryFn: async (): Promise<DownloadEntry | null> => {
-      const entries = await api.call(FILE_ENDPOINTS.download, {
-        chart_id: chartId ?? '',
-        image_type_cd: [IMAGE_TYPE.cephalogram],
-        thumbnail_only_check: false,
-      });
+    queryFn: async ({ signal }): Promise<DownloadEntry | null> => {
+      const entries = await api.call(
+        FILE_ENDPOINTS.download,
+        { chart_id: chartId ?? '', image_type_cd: [IMAGE_TYPE.cephalogram], thumbnail_only_check: false },
+        { signal },
+      );
       return entries.find((entry) => entry.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;
     },
     retry: false,

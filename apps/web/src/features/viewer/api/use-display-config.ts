@@ -9,7 +9,8 @@ export function useDisplayConfig(enabled: boolean) {
     queryKey: viewerKeys.displayConfig(),
     enabled,
     staleTime: 5 * 60_000,
-    queryFn: async (): Promise<ViewerDisplayConfig | null> => (await runOperation(viewerDisplayConfigQuery, {})).user_config,
+    queryFn: async ({ signal }): Promise<ViewerDisplayConfig | null> =>
+      (await runOperation(viewerDisplayConfigQuery, {}, { signal })).user_config,
     retry: false,
   });
 }

@@ -15,8 +15,8 @@ const rulerDocument = queryDocument({
   kind: 'ruler',
   queryKey: (recordId) => analysisKeys.ruler(recordId),
   ref: (recordId) => columnDocument(recordId, 'ruler_info'),
-  read: async (recordId) => {
-    const item = (await runOperation(analysisRulerQuery, { id: recordId })).analysis_records.items[0];
+  read: async (recordId, signal) => {
+    const item = (await runOperation(analysisRulerQuery, { id: recordId }, { signal })).analysis_records.items[0];
     return { value: parseRulerInfo(item?.ruler_info ?? null), revisions: item?.document_revisions };
   },
   send: (id, ruler, base) => runOperation(updateRulerInfoMutation, { id, ruler, ...base }),

@@ -12,9 +12,9 @@ export function useViewerChart(uuid: string | null) {
   return useQuery({
     queryKey: viewerKeys.chart(uuid ?? ''),
     enabled: uuid !== null,
-    queryFn: async (): Promise<ViewerChart | null> => {
+    queryFn: async ({ signal }): Promise<ViewerChart | null> => {
       try {
-        const data = await runOperation(viewerChartQuery, { uuid: uuid ?? '' });
+        const data = await runOperation(viewerChartQuery, { uuid: uuid ?? '' }, { signal });
         return data.charts[0] ?? null;
       } catch (error) {
         if (isApiError(error) && (error.code === 'VALIDATION_FAILED' || error.code === 'NOT_FOUND')) return null;

@@ -46,10 +46,10 @@ export function useViewerFirstPaint(uuid: string | null) {
     enabled: uuid !== null,
     gcTime: 0,
     retry: false,
-    queryFn: async (): Promise<ViewerFirstPaint> => {
+    queryFn: async ({ signal }): Promise<ViewerFirstPaint> => {
       let data;
       try {
-        data = await runOperation(viewerFirstPaintQuery, { uuid: uuid ?? '' });
+        data = await runOperation(viewerFirstPaintQuery, { uuid: uuid ?? '' }, { signal });
       } catch (error) {
         if (isApiError(error) && (error.code === 'VALIDATION_FAILED' || error.code === 'NOT_FOUND')) return NOTHING;
         throw error;

@@ -70,8 +70,8 @@ export interface QueryDocument<T, A> {
   queryKey: (recordId: number) => QueryKey;
   /** The stored document a save writes (a column, or keys of `drawing_result`). */
   ref: (recordId: number) => DocumentRef;
-  /** Reads the stored value with the record's `document_revisions` (undefined: no record). */
-  read: (recordId: number) => Promise<{ value: T; revisions: DocumentRevisions | null | undefined }>;
+  /** Reads the stored value with the record's `document_revisions` (undefined: no record); `signal`: the query's. */
+  read: (recordId: number, signal?: AbortSignal) => Promise<{ value: T; revisions: DocumentRevisions | null | undefined }>;
   /** Sends the save of `value`, its base variable spread into the operation's variables. */
   send: (recordId: number, value: T, base: { base?: DocumentBase }) => Promise<A>;
   /** The answer's `document_revisions`. */
@@ -84,8 +84,8 @@ export interface QueryDocument<T, A> {
 export const queryDocument = <T, A>(doc: QueryDocument<T, A>): QueryDocument<T, A> => doc;
 
 /** Reads `doc` of `recordId`, noting its revision (the base of the next save). */
-export async function readQueryDocument<T, A>(doc: QueryDocument<T, A>, recordId: number): Promise<T> {
-  const { value, revisions } = await doc.read(recordId);
+export async function readQueryDocument<T, A>(doc: QueryDocument<T, A>, recordId: number, signal?: AbortSignal): Promise<T> {
+  const { value, revisions } = await doc.read(recordId, signal);
   noteRevisions(doc.ref(recordId), revisions);
   return value;
 }
@@ -102,7 +102,7 @@ export function useQueryHeldDocument<T, A>(doc: QueryDocument<T, A>, recordId: n
   const query = useQuery({
     queryKey: doc.queryKey(recordId ?? -1),
     enabled: recordId !== null,
-    queryFn: () => readQueryDocument(doc, recordId ?? -1),
+    queryFn: ({ signal }) => readQueryDocument(doc, recordId ?? -1, signal),
     staleTime: 60_000,
     ...(doc.retry === undefined ? {} : { retry: doc.retry }),
   });

@@ -7,8 +7,8 @@ import { PACS_PASS_THROUGH, pacsKeys } from './pacs-keys.ts';
 export function usePacsSeries(server: string, studyUid: string, open: boolean) {
   return useQuery({
     queryKey: pacsKeys.series(server, studyUid),
-    queryFn: async () =>
-      (await api.call(PACS_ENDPOINTS.series, { server, study_uid: studyUid }, { passThrough: PACS_PASS_THROUGH })).series,
+    queryFn: async ({ signal }) =>
+      (await api.call(PACS_ENDPOINTS.series, { server, study_uid: studyUid }, { passThrough: PACS_PASS_THROUGH, signal })).series,
     enabled: open,
     retry: false,
     staleTime: 60_000,

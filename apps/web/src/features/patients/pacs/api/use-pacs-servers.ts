@@ -10,9 +10,9 @@ import { pacsKeys } from './pacs-keys.ts';
 export function usePacsServers() {
   return useQuery({
     queryKey: pacsKeys.servers,
-    queryFn: async (): Promise<PacsServerView[]> => {
+    queryFn: async ({ signal }): Promise<PacsServerView[]> => {
       try {
-        return (await api.call(PACS_ENDPOINTS.servers, undefined, { passThrough: ['NOT_FOUND'] })).servers;
+        return (await api.call(PACS_ENDPOINTS.servers, undefined, { passThrough: ['NOT_FOUND'], signal })).servers;
       } catch (error) {
         if (isApiError(error) && error.code === 'NOT_FOUND') return [];
         throw error;

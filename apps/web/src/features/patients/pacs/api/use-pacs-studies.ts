@@ -10,8 +10,8 @@ import { PACS_PASS_THROUGH, pacsKeys } from './pacs-keys.ts';
 export function usePacsStudies(query: PacsStudySearchRequest | null) {
   return useQuery({
     queryKey: pacsKeys.studies(query ?? { server: '' }),
-    queryFn: (): Promise<PacsStudySearchResponse> =>
-      api.call(PACS_ENDPOINTS.studies, query ?? { server: '' }, { passThrough: PACS_PASS_THROUGH }),
+    queryFn: ({ signal }): Promise<PacsStudySearchResponse> =>
+      api.call(PACS_ENDPOINTS.studies, query ?? { server: '' }, { passThrough: PACS_PASS_THROUGH, signal }),
     enabled: query !== null,
     retry: false,
     staleTime: 30_000,

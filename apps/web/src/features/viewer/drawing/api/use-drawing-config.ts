@@ -8,8 +8,8 @@ export function useDrawingConfig() {
   return useQuery({
     queryKey: [...userConfigKeys.all, 'drawing'] as const,
     staleTime: 5 * 60_000,
-    queryFn: async (): Promise<DrawingConfig> =>
-      readDrawingConfig((await runOperation(drawingConfigQuery, {})).user_config?.drawing_config ?? null),
+    queryFn: async ({ signal }): Promise<DrawingConfig> =>
+      readDrawingConfig((await runOperation(drawingConfigQuery, {}, { signal })).user_config?.drawing_config ?? null),
     retry: false,
   });
 }

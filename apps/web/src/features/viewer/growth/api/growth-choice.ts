@@ -20,8 +20,8 @@ const growthDocument = queryDocument({
   kind: 'growth',
   queryKey: growthChoiceKey,
   ref: (recordId) => drawingDocument(recordId, [GROWTH_CHOICE_KEY]),
-  read: async (recordId) => {
-    const record = (await runOperation(filmDisplayRecordQuery, { id: recordId })).analysis_records.items[0];
+  read: async (recordId, signal) => {
+    const record = (await runOperation(filmDisplayRecordQuery, { id: recordId }, { signal })).analysis_records.items[0];
     const value: GrowthChoice | null = readGrowthChoice(record?.drawing_result ?? null);
     return { value, revisions: record?.document_revisions };
   },

@@ -18,15 +18,15 @@ export const measureKeys = {
   items: (recordId: number) => ['viewer', 'measurements', recordId] as const,
 };
 
-async function readItems(recordId: number) {
-  const record = (await runOperation(measurementsRecordQuery, { id: recordId })).analysis_records.items[0];
+async function readItems(recordId: number, signal?: AbortSignal) {
+  const record = (await runOperation(measurementsRecordQuery, { id: recordId }, { signal })).analysis_records.items[0];
   if (record === undefined) throw new ApiError('NOT_FOUND', 'No such analysis record.', 404, false);
   return record;
 }
 
 /** Reads the stored list, noting its revision (the base of the next save). */
-async function readStored(recordId: number): Promise<FreeMeasurement[]> {
-  const record = await readItems(recordId);
+async function readStored(recordId: number, signal?: AbortSignal): Promise<FreeMeasurement[]> {
+  const record = await readItems(recordId, signal);
   noteRevisions(documentOf(recordId), record.document_revisions);
   return readMeasurements(record.drawing_result);
 }
@@ -43,7 +43,7 @@ export function useMeasurements(recordId: number | null) {
   const query = useQuery({
     queryKey: measureKeys.items(recordId ?? -1),
     enabled: recordId !== null,
-    queryFn: () => readStored(recordId ?? -1),
+    queryFn: ({ signal }) => readStored(recordId ?? -1, signal),
     retry: false,
   });
   const { value } = useHeldDocument('measurements', recordId, query.data, () => baseOf(documentOf(recordId ?? -1)));

@@ -19,12 +19,12 @@ export function useFacialPhoto() {
     enabled: chartId !== null && data !== null,
     staleTime: 60_000,
     retry: false,
-    queryFn: async (): Promise<DownloadEntry | null> => {
-      const entries = await api.call(FILE_ENDPOINTS.download, {
-        chart_id: chartId ?? '',
-        image_type_cd: [IMAGE_TYPE.lateralFace],
-        thumbnail_only_check: false,
-      });
+    queryFn: async ({ signal }): Promise<DownloadEntry | null> => {
+      const entries = await api.call(
+        FILE_ENDPOINTS.download,
+        { chart_id: chartId ?? '', image_type_cd: [IMAGE_TYPE.lateralFace], thumbnail_only_check: false },
+        { signal },
+      );
       return entries.find((entry) => entry.image_type_cd === IMAGE_TYPE.lateralFace && !entry.lost && entry.presignedPath !== null) ?? null;
     },
   });

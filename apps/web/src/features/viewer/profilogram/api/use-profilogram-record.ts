@@ -24,8 +24,8 @@ export const profilogramKeys = {
 const documentOf = (recordId: number) => columnDocument(recordId, 'profilogram_result');
 
 /** Reads the stored document, noting its revision (the base of the next save). */
-async function readStored(recordId: number): Promise<ProfilogramDocument | null> {
-  const data = await runOperation(profilogramRecordQuery, { id: recordId });
+async function readStored(recordId: number, signal?: AbortSignal): Promise<ProfilogramDocument | null> {
+  const data = await runOperation(profilogramRecordQuery, { id: recordId }, { signal });
   const item = data.analysis_records.items[0];
   if (item) noteRevisions(documentOf(item.id), item.document_revisions);
   return readProfilogramDocument(item?.profilogram_result ?? null);
@@ -43,7 +43,7 @@ export function useProfilogramRecord(recordId: number | null) {
   const query = useQuery({
     queryKey: profilogramKeys.result(recordId ?? -1),
     enabled: recordId !== null,
-    queryFn: () => readStored(recordId ?? -1),
+    queryFn: ({ signal }) => readStored(recordId ?? -1, signal),
     retry: false,
     staleTime: Infinity,
   });
@@ -99,7 +99,8 @@ export function useSaveProfilogram() {
 export function useProfilogramAuto() {
   return useQuery({
     queryKey: profilogramKeys.auto,
-    queryFn: async (): Promise<boolean> => (await runOperation(profilogramAutoQuery, {})).user_config?.auto_measurement_NY ?? false,
+    queryFn: async ({ signal }): Promise<boolean> =>
+      (await runOperation(profilogramAutoQuery, {}, { signal })).user_config?.auto_measurement_NY ?? false,
     retry: false,
   });
 }

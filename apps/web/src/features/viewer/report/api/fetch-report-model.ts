@@ -28,7 +28,7 @@ export function reportModelKey(request: ReportPdfRequest | null, lang: ReportLan
  * `GET /api/report/:chart_id/model`: the report the server builds from the saved record (the one the
  * PDF is drawn from), labelled in `lang` and dated by the browser's time zone; validated with the contract's schema.
  */
-export async function fetchReportModel(request: ReportPdfRequest, lang: ReportLang): Promise<ReportModel> {
+export async function fetchReportModel(request: ReportPdfRequest, lang: ReportLang, signal?: AbortSignal): Promise<ReportModel> {
   const query: ReportModelQuery = {
     lang,
     ...(request.measurement_ids !== undefined
@@ -39,6 +39,6 @@ export async function fetchReportModel(request: ReportPdfRequest, lang: ReportLa
     ...(request.superimposition_table === true && { superimposition_table: 'true' }),
     time_zone: browserTimeZone(),
   };
-  const data = await api.call(REPORT_ENDPOINTS.model, query, { params: { chart_id: request.chart_id } });
+  const data = await api.call(REPORT_ENDPOINTS.model, query, { params: { chart_id: request.chart_id }, signal });
   return reportModelSchema.parse(data);
 }

@@ -9,7 +9,7 @@ import { api } from '../../../../lib/api/index.ts';
 export function useReportClinic() {
   return useQuery({
     queryKey: ['user-info'],
-    queryFn: () => api.call(AUTH_ENDPOINTS.userInfo),
+    queryFn: ({ signal }) => api.call(AUTH_ENDPOINTS.userInfo, undefined, { signal }),
     select: (profile) => profile.company_name,
     retry: false,
     staleTime: 30_000,

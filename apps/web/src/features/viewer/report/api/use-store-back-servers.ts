@@ -6,7 +6,7 @@ import { api } from '../../../../lib/api/index.ts';
 export function useStoreBackServers() {
   return useQuery({
     queryKey: ['pacs', 'servers'] as const,
-    queryFn: async () => (await api.call(PACS_ENDPOINTS.servers)).servers,
+    queryFn: async ({ signal }) => (await api.call(PACS_ENDPOINTS.servers, undefined, { signal })).servers,
     staleTime: 5 * 60_000,
   });
 }

@@ -31,7 +31,7 @@ export function useReportModel(request: ReportPdfRequest | null, lang: ReportLan
   const key = reportModelKey(request, lang);
   const query = useQuery({
     queryKey: key,
-    queryFn: () => fetchReportModel(request as ReportPdfRequest, lang),
+    queryFn: ({ signal }) => fetchReportModel(request as ReportPdfRequest, lang, signal),
     enabled: request !== null,
     retry: false,
     staleTime: 30_000,
@@ -39,7 +39,11 @@ export function useReportModel(request: ReportPdfRequest | null, lang: ReportLan
   const refresh = useCallback(async () => {
     if (request === null) throw new Error('No chart.');
     await saveBeforeReport();
-    return client.fetchQuery({ queryKey: reportModelKey(request, lang), queryFn: () => fetchReportModel(request, lang), staleTime: 0 });
+    return client.fetchQuery({
+      queryKey: reportModelKey(request, lang),
+      queryFn: ({ signal }) => fetchReportModel(request, lang, signal),
+      staleTime: 0,
+    });
   }, [client, request, lang]);
   return { ...query, refresh };
 }

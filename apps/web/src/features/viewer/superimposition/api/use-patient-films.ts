@@ -22,8 +22,8 @@ export function usePatientFilms(patientId: number | null) {
   return useQuery({
     queryKey: superimpositionKeys.films(patientId ?? -1),
     enabled: patientId !== null,
-    queryFn: async (): Promise<PatientFilm[]> => {
-      const { charts } = await runOperation(superimpositionChartsQuery, { patientId: patientId ?? -1 });
+    queryFn: async ({ signal }): Promise<PatientFilm[]> => {
+      const { charts } = await runOperation(superimpositionChartsQuery, { patientId: patientId ?? -1 }, { signal });
       const films = charts.flatMap((chart) => {
         const ceph = chart.chart_data.find((d) => d.image_type_cd === IMAGE_TYPE.cephalogram);
         return ceph
@@ -60,9 +60,9 @@ export function useFilmThumbnail(chartId: string) {
     queryKey: superimpositionKeys.thumbnail(chartId),
     staleTime: THUMBNAIL_STALE_MS,
     retry: false,
-    queryFn: async (): Promise<string | null> => {
+    queryFn: async ({ signal }): Promise<string | null> => {
       const body: DownloadRequest = { chart_id: chartId, image_type_cd: [IMAGE_TYPE.cephalogram], thumbnail_only_check: true };
-      const entries = await api.call(FILE_ENDPOINTS.download, body);
+      const entries = await api.call(FILE_ENDPOINTS.download, body, { signal });
       const ceph = entries.find((e) => e.image_type_cd === IMAGE_TYPE.cephalogram);
       return ceph && !ceph.lost ? ceph.presignedPath : null;
     },

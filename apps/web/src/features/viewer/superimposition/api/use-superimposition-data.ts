@@ -19,8 +19,8 @@ export function useSuperimpositionData(recordId: number | null) {
   return useQuery({
     queryKey: superimpositionKeys.data(recordId ?? -1),
     enabled: recordId !== null,
-    queryFn: async (): Promise<SuperimpositionData | null> => {
-      const data = await runOperation(superimpositionDataQuery, { id: recordId ?? -1 });
+    queryFn: async ({ signal }): Promise<SuperimpositionData | null> => {
+      const data = await runOperation(superimpositionDataQuery, { id: recordId ?? -1 }, { signal });
       const item = data.analysis_records.items[0];
       if (item) noteRevisions(columnDocument(item.id, 'superimposition_data'), item.document_revisions);
       return parseSuperimpositionData(item?.superimposition_data ?? null);

@@ -24,14 +24,14 @@ export function useSuperimpositionResult(ask: SuperimpositionAsk | null) {
     enabled: ask !== null && ids.length >= 2 && ids.length <= 4,
     retry: false,
     staleTime: 0,
-    queryFn: async (): Promise<SuperimpositionResponse> => {
+    queryFn: async ({ signal }): Promise<SuperimpositionResponse> => {
       if (ask === null) throw new Error('no superimposition asked'); // not enabled then
       // The server reads the stored landmarks: this film's unsaved edits are saved first.
       await flushLandmarkEdits();
       return api.call(
         PLANNING_ENDPOINTS.superimposition,
         { chart_ids: ids, method: ask.method, frame_chart_id: ask.frameChartId },
-        { passThrough: ['NOT_FOUND'] },
+        { passThrough: ['NOT_FOUND'], signal },
       );
     },
   });

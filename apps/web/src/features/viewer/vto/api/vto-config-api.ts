@@ -4,8 +4,11 @@ import { columnDocument, noteRevisions } from '../../documents/document-revision
 import { saveDocument, saveDocumentOnUnload } from '../../documents/save-document.ts';
 
 /** The chart's record id and its parsed VTO/STO document (null: none stored, or a shape this version does not read). */
-export async function fetchVtoConfig(chartId: number): Promise<{ recordId: number; config: VtoStoConfig | null } | null> {
-  const data = await runOperation(vtoStoConfigQuery, { chartId });
+export async function fetchVtoConfig(
+  chartId: number,
+  signal?: AbortSignal,
+): Promise<{ recordId: number; config: VtoStoConfig | null } | null> {
+  const data = await runOperation(vtoStoConfigQuery, { chartId }, { signal });
   const item = data.analysis_records.items[0];
   if (item) noteRevisions(columnDocument(item.id, 'vto_sto_config'), item.document_revisions);
   return item === undefined ? null : { recordId: item.id, config: readVtoStoConfig(item.vto_sto_config) };

@@ -64,7 +64,7 @@ export function useVtoDocument(): void {
     // Read once per opened chart: a refetch must not undo edits made since.
     staleTime: Infinity,
     gcTime: 0,
-    queryFn: () => fetchVtoConfig(chartId ?? -1),
+    queryFn: ({ signal }) => fetchVtoConfig(chartId ?? -1, signal),
   });
   const refetch = useRef(query.refetch);
   refetch.current = query.refetch;
