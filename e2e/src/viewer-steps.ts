@@ -43,3 +43,22 @@ export async function chooseDefaultPopulation(page: Page, population: string): P
   await stored;
   return select;
 }
+
+/** The landmark `id` drawn on the viewer's overlay (its `data-x` / `data-y` are image pixels). */
+export const landmarkOn = (page: Page, id: string): Locator => page.locator(`[data-testid="landmark"][data-id="${id}"]`);
+
+/** A numeric attribute (a landmark's `data-x`, an analysis row's `data-value`). */
+export async function numberAttr(locator: Locator, name: string): Promise<number> {
+  return Number(await locator.getAttribute(name));
+}
+
+/** Drags a landmark by its dot (the marker group's box also holds the label when names are shown) by screen pixels. */
+export async function dragLandmarkBy(page: Page, target: Locator, dx: number, dy: number): Promise<void> {
+  const box = await target.locator('.landmark__dot').boundingBox();
+  expectTruthy(box, 'the landmark is on screen');
+  const from = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + dx, from.y + dy, { steps: 12 });
+  await page.mouse.up();
+}

@@ -1,16 +1,17 @@
 import { expect, type Page } from '@playwright/test';
-import { animationsDone } from '../src/expect.ts';
+import { animationsDone, expectAiLandmarks } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { cephalogramPath } from '../src/patients-api.ts';
-import { fromIp, signInThroughUi } from '../src/sign-in.ts';
-import { datasetUser } from '../src/viewer-steps.ts';
+import { fromIp, signInThroughApi, signInThroughUi } from '../src/sign-in.ts';
+import { datasetUser, dragLandmarkBy, landmarkOn, numberAttr } from '../src/viewer-steps.ts';
 
 /*
  * Issue 29 item 1 / issue 25 item 4: every document of the analysis record is saved from the revision
  * the tab last saw. One user has a chart open in two tabs and moves the VTO plan in both: the first
  * save lands, the second is refused, that tab says someone else changed the chart and shows the newer
  * plan instead of its own. Then the other way round with both tabs in Korean. Screenshots of the
- * message in English and Korean. The same for the Superimposition tab's choices.
+ * message in English and Korean. The same for the Superimposition tab's choices, and for the landmarks
+ * (whose save names the record's revision).
  */
 
 const MOVE = 'vto-move-Pogonion-horizontal';
@@ -141,6 +142,89 @@ test(
     await openSuperimposition(second, patient.chartUuid);
     await expect(second.getByTestId('superimposition-blending')).toBeChecked();
     await expect(second.getByTestId('superimposition-method-sn-at-s')).toBeChecked();
+  },
+  { timeoutMs: 120_000 },
+);
+
+/** Opens the chart's viewer on the Analysis tab once the AI's landmarks are drawn: a drag there is saved at once. */
+async function openLandmarks(page: Page, chartUuid: string): Promise<void> {
+  await page.goto(`/viewer/${chartUuid}`);
+  await page.getByTestId('viewer-image').waitFor();
+  await expectAiLandmarks(page, 20_000);
+  await page.getByTestId('panel-tab-analysis').click();
+}
+
+/** The tab's landmark save, answered (with or without errors). */
+const landmarksSaveAnswered = (page: Page) =>
+  page.waitForResponse(
+    (response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('SaveModifiedLandmarks'),
+    { timeout: 15_000 },
+  );
+
+/** Where landmark `id` is drawn in the tab: its image pixels. */
+const positionOf = async (page: Page, id: string) => ({
+  x: await numberAttr(landmarkOn(page, id), 'data-x'),
+  y: await numberAttr(landmarkOn(page, id), 'data-y'),
+});
+
+/** Landmark `id` is drawn at `at` (image pixels) in the tab, waited for. */
+async function expectAt(page: Page, id: string, at: { x: number; y: number }, message: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const now = await positionOf(page, id);
+        return Math.max(Math.abs(now.x - at.x), Math.abs(now.y - at.y));
+      },
+      { message, timeout: 15_000 },
+    )
+    .toBeLessThan(0.05);
+}
+
+test(
+  'document conflict: one user drags landmarks in two tabs; the second save is refused with a message and the newer landmarks shown',
+  async (t) => {
+    const { user, api } = await datasetUser(t, 'doclmk');
+    const patient = await api.createPatient(
+      { first_name: 'Two Tabs', birth_info: '2009-07-08', gender: true },
+      { ceph: cephalogramPath(4) },
+    );
+
+    // Two tabs of one browser: one session (the API's sign-in after the seeding), one user.
+    const { page: first, context } = await t.newPage({ viewport: { width: 1440, height: 900 } });
+    await signInThroughApi(t.baseUrl, context, user);
+    const second = await context.newPage();
+    await openLandmarks(first, patient.chartUuid);
+    await openLandmarks(second, patient.chartUuid);
+    const ai = { A: await positionOf(second, 'A'), B: await positionOf(second, 'B') };
+
+    // The first tab moves A point and is saved.
+    const firstSaved = landmarksSaveAnswered(first);
+    await dragLandmarkBy(first, landmarkOn(first, 'A'), 30, 0);
+    expect(await (await firstSaved).text(), "the first tab's save is stored").not.toContain('"errors"');
+    await expect(first.getByTestId('save-state'), 'the first tab is saved').toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+    const moved = await positionOf(first, 'A');
+    expect(moved.x - ai.A.x, 'A point moved right in the first tab').toBeGreaterThan(5);
+
+    // The second tab, which read the landmarks before, moves B point: refused, told, and shown the first tab's landmarks.
+    const secondRefused = landmarksSaveAnswered(second);
+    await dragLandmarkBy(second, landmarkOn(second, 'B'), -30, 0);
+    expect(await (await secondRefused).text(), "the second tab's save is refused as stale").toContain('CONFLICT');
+    const toast = second.locator('[data-testid="toast"][data-kind="warning"]').filter({ hasText: 'Landmarks not saved' });
+    await expect(toast, 'the conflict message').toBeVisible({ timeout: 15_000 });
+    await toast.hover(); // a hovered toast stays (it hides itself after 3 s otherwise)
+    await expect(toast).toContainText('The stored landmarks have been reloaded.');
+    await expectAt(second, 'A', moved, "the second tab shows the first tab's A point");
+    await expectAt(second, 'B', ai.B, "the second tab's refused B point is dropped");
+    await expect(second.getByTestId('save-state'), 'nothing left unsaved').toHaveAttribute('data-state', 'saved', { timeout: 15_000 });
+    await animationsDone(toast);
+    await t.screenshot(second, 'document-conflict-landmarks-en');
+
+    // Stored: the first tab's landmarks, as both tabs read them afresh.
+    for (const page of [first, second]) {
+      await openLandmarks(page, patient.chartUuid);
+      await expectAt(page, 'A', moved, 'after a reload A point is where the first tab put it');
+      await expectAt(page, 'B', ai.B, 'after a reload B point is where the AI put it');
+    }
   },
   { timeoutMs: 120_000 },
 );

@@ -9,7 +9,7 @@ import { test, type TestContext } from '../src/harness.ts';
 import { cephalogramPath } from '../src/patients-api.ts';
 import { pdfPagePng, pdfText, printToPdf } from '../src/pdf-files.ts';
 import { fromIp, signInThroughUi } from '../src/sign-in.ts';
-import { datasetUser } from '../src/viewer-steps.ts';
+import { datasetUser, dragLandmarkBy, landmarkOn, numberAttr } from '../src/viewer-steps.ts';
 
 /**
  * The viewer as a user works in it (docs/spec-points.md §2 "Viewer", §9 "Viewer scale 50% to 400%"):
@@ -52,12 +52,7 @@ async function landmarksShown(page: Page): Promise<void> {
   await expectAiLandmarks(page, 20_000);
 }
 
-const landmark = (page: Page, id: string): Locator => page.locator(`[data-testid="landmark"][data-id="${id}"]`);
 const row = (page: Page, id: string): Locator => page.locator(`[data-testid="analysis-row"][data-id="${id}"]`);
-
-async function numberAttr(locator: Locator, name: string): Promise<number> {
-  return Number(await locator.getAttribute(name));
-}
 
 async function zoomPercent(page: Page): Promise<number> {
   return Number(/(\d+)\s*%/.exec(await page.getByTestId('viewer-zoom').innerText())?.[1]);
@@ -83,15 +78,6 @@ async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-/** Drags a landmark by its dot (the marker group's box also holds the label when names are shown). */
-async function dragBy(page: Page, target: Locator, dx: number, dy: number): Promise<void> {
-  const from = await centreOf(target.locator('.landmark__dot'));
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + dx, from.y + dy, { steps: 12 });
-  await page.mouse.up();
-}
-
 async function openTab(page: Page, id: 'landmarks' | 'analysis' | 'report'): Promise<void> {
   await page.getByTestId(`panel-tab-${id}`).click();
 }
@@ -112,9 +98,9 @@ test(
     await openTab(page, 'analysis');
     await row(page, 'SNA').waitFor();
     const sna0 = await numberAttr(row(page, 'SNA'), 'data-value');
-    const a = landmark(page, 'A');
+    const a = landmarkOn(page, 'A');
     const ax0 = await numberAttr(a, 'data-x');
-    await dragBy(page, a, 25, 0);
+    await dragLandmarkBy(page, a, 25, 0);
     // Numbers read from attributes: no web-first matcher compares them, so they are polled.
     await expect.poll(() => numberAttr(a, 'data-x'), { message: 'A point moved right' }).toBeGreaterThan(ax0 + 5);
     const ax1 = await numberAttr(a, 'data-x');
