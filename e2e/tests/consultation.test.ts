@@ -1,11 +1,12 @@
-import { imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap, ZERO_VTO_MOVEMENT } from '@ceppro/ceph';
-import { VTO_STO_CONFIG_VERSION, storedAiLandmarkId } from '@ceppro/contract';
+import { imagePoint, type ImagePoint, type LandmarkId, type LandmarkMap } from '@ceppro/ceph';
+import { storedAiLandmarkId } from '@ceppro/contract';
 import { expect } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { facePhoto, placeProfile } from '../../apps/server/test/planning/face-photo.ts';
+import { pogonionPlan } from '../../packages/contract/test/fixtures/vto-plan.ts';
 import { test } from '../src/harness.ts';
 import { PatientsApi, cephalogramPath } from '../src/patients-api.ts';
 import { requireTool } from '../src/poppler.ts';
@@ -68,18 +69,9 @@ test(
     expect(aligned['mirrored'] ?? false).toBe(false);
     const photo = aligned['photo'] as { chart_data_id: number };
     await api.saveRecordDocuments(record.id, {
-      vto_sto_config: {
-        version: VTO_STO_CONFIG_VERSION,
-        data: {
-          movements: { ...ZERO_VTO_MOVEMENT, Pogonion: { horizontal: 5, vertical: 0 } },
-          flags: { treatment: true, refinement: false, morph: true, autoAlign: true },
-          ratios: {},
-          preset: null,
-        },
+      vto_sto_config: pogonionPlan(5, {
         autoAlign: { method: 'auto', photo_chart_data_id: photo.chart_data_id, transform: aligned['transform'], residual_px: null },
-        point: null,
-        affectSvgTransform: true,
-      },
+      }),
     });
 
     for (const size of [

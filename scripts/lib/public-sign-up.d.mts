@@ -1,4 +1,4 @@
-// Types of public-sign-up.mjs, for the TypeScript that imports it (apps/server/test/topology/remote-client.ts).
+// Types of public-sign-up.mjs, for the TypeScript that imports it (apps/server/test: topology/remote-client.ts, auth/auth-harness.ts).
 
 export function encodePassword(password: string): string;
 

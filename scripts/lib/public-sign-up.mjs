@@ -1,7 +1,8 @@
 // The public sign-up as a client outside the browser goes through it, shared by the image check's client
-// (scripts/image-verify-client.mjs, plain Node outside any test runner) and the scale-out test's
-// (apps/server/test/topology/remote-client.ts): the password encoding of the forms, the sign-up form's
-// fields, and reading the outbox the server writes its mails and SMS to (DATA_DIR/outbox).
+// (scripts/image-verify-client.mjs, plain Node outside any test runner), the scale-out test's
+// (apps/server/test/topology/remote-client.ts) and the auth tests' harness (apps/server/test/auth/auth-harness.ts):
+// the password encoding of the forms, the sign-up form's fields, and reading the outbox the server writes its
+// mails and SMS to (DATA_DIR/outbox).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 

@@ -17,24 +17,25 @@ import {
 
 const sources = readFileSync(new URL('../src/norms/SOURCES.md', import.meta.url), 'utf8');
 
+/** Each child band's first and last whole year, with the band. */
+const CHILD_BAND_EDGES = [
+  [6, '6-8'],
+  [8, '6-8'],
+  [9, '9-11'],
+  [11, '9-11'],
+  [12, '12-14'],
+  [14, '12-14'],
+  [15, '15-17'],
+  [17, '15-17'],
+] as const;
+
 describe('ageBandOf: whole years to bands, boundaries on both sides', () => {
-  it.each([
-    [null, 'adult'],
-    [0, null],
-    [5, null],
-    [6, '6-8'],
-    [8, '6-8'],
-    [9, '9-11'],
-    [11, '9-11'],
-    [12, '12-14'],
-    [14, '12-14'],
-    [15, '15-17'],
-    [17, '15-17'],
-    [18, 'adult'],
-    [60, 'adult'],
-  ] as const)('age %s -> %s', (age, band) => {
-    expect(ageBandOf(age)).toBe(band);
-  });
+  it.each([[null, 'adult'], [0, null], [5, null], ...CHILD_BAND_EDGES, [18, 'adult'], [60, 'adult']] as const)(
+    'age %s -> %s',
+    (age, band) => {
+      expect(ageBandOf(age)).toBe(band);
+    },
+  );
 });
 
 describe('selectNormSet', () => {
@@ -45,19 +46,12 @@ describe('selectNormSet', () => {
     expect(s.reason).toBe('ok');
   });
 
-  it.each([
-    [6, 'caucasian-6-8'],
-    [8, 'caucasian-6-8'],
-    [9, 'caucasian-9-11'],
-    [11, 'caucasian-9-11'],
-    [12, 'caucasian-12-14'],
-    [14, 'caucasian-12-14'],
-    [15, 'caucasian-15-17'],
-    [17, 'caucasian-15-17'],
-    [18, 'caucasian-adult'],
-  ])('a Caucasian patient aged %i gets %s', (age, id) => {
-    expect(selectNormSet({ ageYears: age, sex: 'male', population: 'caucasian' }).set?.id).toBe(id);
-  });
+  it.each([...CHILD_BAND_EDGES, [18, 'adult'] as const].map(([age, band]) => [age, `caucasian-${band}`] as const))(
+    'a Caucasian patient aged %i gets %s',
+    (age, id) => {
+      expect(selectNormSet({ ageYears: age, sex: 'male', population: 'caucasian' }).set?.id).toBe(id);
+    },
+  );
 
   it('under 6: no band, no set', () => {
     const s = selectNormSet({ ageYears: 5, sex: 'male', population: 'caucasian' });
@@ -245,18 +239,7 @@ describe('Caucasian children by sex: the Riolo 1974 atlas rows [N4]', () => {
     },
   };
   const defs = ['ANT_CRANIAL_BASE', 'CO_GN', 'LAFH'].map((id) => getMeasurement(id) ?? (null as never));
-  const cases = [
-    [6, '6-8'],
-    [8, '6-8'],
-    [9, '9-11'],
-    [11, '9-11'],
-    [12, '12-14'],
-    [14, '12-14'],
-    [15, '15-17'],
-    [17, '15-17'],
-  ] as const;
-
-  it.each(cases.flatMap(([age, band]) => (['male', 'female'] as const).map((sex) => [age, sex, band] as const)))(
+  it.each(CHILD_BAND_EDGES.flatMap(([age, band]) => (['male', 'female'] as const).map((sex) => [age, sex, band] as const)))(
     'a %i-year-old %s gets the %s set with the atlas row of that sex, cited [N4]',
     (age, sex, band) => {
       const selection = selectNormSet({ ageYears: age, sex, population: 'caucasian' });

@@ -162,31 +162,40 @@ describe('clinical vocabulary: completeness against the ceph catalogue', () => {
 });
 
 describe('clinical vocabulary: lookups', () => {
-  it('names landmarks in each language and keeps the short names for the catalogue', () => {
-    expect(landmarkName('S', 'en')).toBe('Sella');
-    expect(landmarkName('S', 'ko')).toBe('셀라');
-    expect(landmarkName('N', 'ja')).toBe('ナジオン');
-    expect(landmarkName('Go', 'zh')).toBe('下颌角点');
-    expect(landmarkName('Go', 'ko')).toBe('하악각점 (고니온)');
-    expect(landmarkName('U1', 'ja')).toBe('上顎中切歯切縁');
-    expect(landmarkName('N', 'vi')).toBe('Điểm Nasion');
+  it.each([
+    ['S', 'en', 'Sella'],
+    ['S', 'ko', '셀라'],
+    ['N', 'ja', 'ナジオン'],
+    ['Go', 'zh', '下颌角点'],
+    ['Go', 'ko', '하악각점 (고니온)'],
+    ['U1', 'ja', '上顎中切歯切縁'],
+    ['N', 'vi', 'Điểm Nasion'],
+  ] as const)('names the landmark %s in %s: %s', (id, lang, name) => {
+    expect(landmarkName(id, lang)).toBe(name);
   });
 
-  it('names measurements and analyses; abbreviations stay as written', () => {
-    expect(measurementName('SNA', 'ko')).toBe('SNA');
-    expect(measurementName('FACIAL_ANGLE', 'ko')).toBe('안면각');
-    expect(measurementName('FACIAL_ANGLE', 'ja')).toBe('顔面角');
-    expect(measurementName('NASOLABIAL', 'zh')).toBe('鼻唇角');
+  it.each([
+    ['SNA', 'ko', 'SNA'],
+    ['FACIAL_ANGLE', 'ko', '안면각'],
+    ['FACIAL_ANGLE', 'ja', '顔面角'],
+    ['NASOLABIAL', 'zh', '鼻唇角'],
+  ] as const)('names the measurement %s in %s: %s (abbreviations stay as written)', (id, lang, name) => {
+    expect(measurementName(id, lang)).toBe(name);
+  });
+
+  it('names analyses; an abbreviation keeps its letters in every language', () => {
     expect(measurementName('FMA', 'vi')).toContain('FMA');
     expect(analysisName('ricketts', 'ja')).toBe('Ricketts (側貌項目)');
     expect(analysisName('my-group', 'ko', 'My group')).toBe('My group');
   });
 
-  it('reads the direction words of a measurement in each language', () => {
-    expect(measurementWords('SNA', 'increased', 'ko')).toBe('상악 전돌');
-    expect(measurementWords('SNB', 'decreased', 'ja')).toBe('下顎後退');
-    expect(measurementWords('OVERBITE', 'increased', 'zh')).toBe('深覆殆');
-    expect(measurementWords('NOT_A_MEASUREMENT', 'increased', 'ko')).toBeNull();
+  it.each([
+    ['SNA', 'increased', 'ko', '상악 전돌'],
+    ['SNB', 'decreased', 'ja', '下顎後退'],
+    ['OVERBITE', 'increased', 'zh', '深覆殆'],
+    ['NOT_A_MEASUREMENT', 'increased', 'ko', null],
+  ] as const)('reads the words of %s %s in %s: %s', (id, direction, lang, words) => {
+    expect(measurementWords(id, direction, lang)).toBe(words);
   });
 
   it('fills placeholders of interpretation phrases and norm labels', () => {

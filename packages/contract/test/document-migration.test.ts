@@ -1,4 +1,4 @@
-import { DEFAULT_FILM_ADJUSTMENTS, DEFAULT_PROFILOGRAM_OPTIONS, ZERO_VTO_MOVEMENT, calibrationFromDefaultPpm } from '@ceppro/ceph';
+import { DEFAULT_FILM_ADJUSTMENTS, DEFAULT_PROFILOGRAM_OPTIONS, calibrationFromDefaultPpm } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../src/index';
 import { documentMigration, storedVersion } from '../src/viewer-documents/document-migration';
 import { FACE } from '../../ceph/test/fixtures';
+import { pogonionPlan, withoutVersion } from './fixtures/vto-plan';
 
 /*
  * Stored documents carry a version (docs/house-rules.md §11); one saved before versions were written
@@ -27,17 +28,7 @@ const OLD_DOCUMENTS = [
   {
     kind: 'vto_sto_config',
     read: readVtoStoConfig,
-    stored: {
-      data: {
-        movements: { ...ZERO_VTO_MOVEMENT, Pogonion: { horizontal: 3, vertical: 0 } },
-        flags: { treatment: true, refinement: false, morph: true, autoAlign: true },
-        ratios: { chin: 0.95 },
-        preset: null,
-      },
-      autoAlign: null,
-      point: null,
-      affectSvgTransform: true,
-    },
+    stored: withoutVersion(pogonionPlan(3, { ratios: { chin: 0.95 } })),
     opened: (doc: unknown) => (doc as { data: { movements: { Pogonion: unknown } } }).data.movements.Pogonion,
     expected: { horizontal: 3, vertical: 0 },
   },

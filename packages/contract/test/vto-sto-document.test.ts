@@ -1,20 +1,10 @@
-import { DEFAULT_AUTOROTATION, ZERO_SURGICAL_PLAN, ZERO_VTO_MOVEMENT } from '@ceppro/ceph';
+import { DEFAULT_AUTOROTATION, ZERO_SURGICAL_PLAN } from '@ceppro/ceph';
 import { describe, expect, it } from 'vitest';
-import { VTO_STO_CONFIG_VERSION, readVtoStoConfig, surgicalChoicesOf } from '../src/index';
+import { readVtoStoConfig, surgicalChoicesOf } from '../src/index';
+import { pogonionPlan } from './fixtures/vto-plan';
 
 /** A document as stored before the surgical set-up existed (no mode, surgery or autorotation). */
-const OLD = {
-  version: VTO_STO_CONFIG_VERSION,
-  data: {
-    movements: { ...ZERO_VTO_MOVEMENT, Pogonion: { horizontal: 3, vertical: 0 } },
-    flags: { treatment: true, refinement: false, morph: true, autoAlign: true },
-    ratios: { chin: 0.95 },
-    preset: null,
-  },
-  autoAlign: null,
-  point: null,
-  affectSvgTransform: true,
-};
+const OLD = pogonionPlan(3, { ratios: { chin: 0.95 } });
 
 describe('vto_sto_config with the surgical set-up', () => {
   it('an old document still parses and reads as an orthodontic VTO without surgery or autorotation', () => {

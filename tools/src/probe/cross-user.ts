@@ -10,104 +10,77 @@ function watch(b: ProbeClient, v: VictimData, label: string, res: ProbeResponse,
 /** A GraphQL probe: its label, the field that answers, the document and its variables. */
 export type GraphProbe = [label: string, field: string, query: string, variables: Record<string, unknown>];
 
+/**
+ * A probe of one root field with one variable `$v` of `type` bound to `value`: `args` names `$v`, `selection` is what
+ * the field returns (none for a scalar). The label defaults to the field.
+ */
+function oneVar(
+  op: 'query' | 'mutation',
+  field: string,
+  [type, args, value]: [string, string, unknown],
+  selection = '',
+  label = field,
+): GraphProbe {
+  const returns = selection === '' ? '' : ` { ${selection} }`;
+  return [label, field, `${op}($v: ${type}) { ${field}(${args})${returns} }`, { v: value }];
+}
+
+/** A list query filtered by one of A's keys: `root(filter: { key: $v })`. */
+function byFilter(root: string, key: string, type: string, value: unknown, selection: string): GraphProbe {
+  return oneVar('query', root, [type, `filter: { ${key}: $v }`, value], selection, `${root} by ${key}`);
+}
+
 /** Deleting A's patient and chart, drawing on A's record: refused to another space and to an assistant of A's clinic alike. */
 export function victimDeletesAndDrawing(v: VictimData): GraphProbe[] {
   return [
-    ['delete_patient', 'delete_patient', 'mutation($id: Int!) { delete_patient(id: $id) }', { id: v.patientId }],
-    ['delete_chart', 'delete_chart', 'mutation($id: Int!) { delete_chart(id: $id) }', { id: v.chartRowId }],
-    [
+    oneVar('mutation', 'delete_patient', ['Int!', 'id: $v', v.patientId]),
+    oneVar('mutation', 'delete_chart', ['Int!', 'id: $v', v.chartRowId]),
+    oneVar(
+      'mutation',
       'merge_drawing_result',
-      'merge_drawing_result',
-      'mutation($id: Int!) { merge_drawing_result(id: $id, patch: { coords: [] }, base: { coords: null }) { id drawing_result } }',
-      { id: v.recordId },
-    ],
+      ['Int!', 'id: $v, patch: { coords: [] }, base: { coords: null }', v.recordId],
+      'id drawing_result',
+    ),
   ];
 }
 
 /** Group 1: B names A's ids on every REST and GraphQL path. Returns the number of requests sent. */
 export async function crossUserMatrix(b: ProbeClient, v: VictimData): Promise<number> {
   const graph: GraphProbe[] = [
-    ['patient', 'patient', 'query($id: Int!) { patient(id: $id) { id first_name birth_info charts { chart_id } } }', { id: v.patientId }],
+    oneVar('query', 'patient', ['Int!', 'id: $v', v.patientId], 'id first_name birth_info charts { chart_id }'),
     ['patients list', 'patients', '{ patients { items { id first_name birth_info } pagination { total } } }', {}],
-    [
-      'patients search',
-      'patients',
-      'query($n: String) { patients(filter: { name_contains: $n }) { items { id first_name } } }',
-      { n: v.name },
-    ],
-    [
-      'charts by patient',
-      'charts',
-      'query($p: Int!) { charts(filter: { patient_id: $p }) { id chart_id patient { first_name } } }',
-      { p: v.patientId },
-    ],
-    [
-      'charts by uuid',
-      'charts',
-      'query($u: String!) { charts(filter: { uuid: $u }) { id chart_id patient { first_name } analysis_record_id } }',
-      { u: v.chartUuid },
-    ],
-    [
-      'charts by chart_id',
-      'charts',
-      'query($c: String!) { charts(filter: { chart_id: $c }) { id uuid patient { id } } }',
-      { c: v.chartId },
-    ],
-    ['chart_data', 'chart_data', 'query($c: Int!) { chart_data(chart_id: $c) { id image_type_cd shoot_date } }', { c: v.chartRowId }],
-    ['chart_data deleted', 'chart_data', 'query($c: Int!) { chart_data(chart_id: $c, deleted: true) { id } }', { c: v.chartRowId }],
-    [
-      'analysis_records by id',
-      'analysis_records',
-      'query($id: Int!) { analysis_records(filter: { id: $id }) { items { id infer_result ruler_info } } }',
-      { id: v.recordId },
-    ],
-    [
-      'analysis_records by chart',
-      'analysis_records',
-      'query($c: Int!) { analysis_records(filter: { chart_id: $c }) { items { id modified_result } } }',
-      { c: v.chartRowId },
-    ],
-    ['drawing_result', 'drawing_result', 'query($c: Int!) { drawing_result(chart_id: $c) }', { c: v.chartRowId }],
-    [
-      'update_patient',
-      'update_patient',
-      'mutation($id: Int!) { update_patient(id: $id, input: { first_name: "Pwned" }) { id first_name } }',
-      { id: v.patientId },
-    ],
-    [
-      'create_chart on A patient',
-      'create_chart',
-      'mutation($p: Int!) { create_chart(patient_id: $p) { id chart_id } }',
-      { p: v.patientId },
-    ],
+    byFilter('patients', 'name_contains', 'String', v.name, 'items { id first_name }'),
+    byFilter('charts', 'patient_id', 'Int!', v.patientId, 'id chart_id patient { first_name }'),
+    byFilter('charts', 'uuid', 'String!', v.chartUuid, 'id chart_id patient { first_name } analysis_record_id'),
+    byFilter('charts', 'chart_id', 'String!', v.chartId, 'id uuid patient { id }'),
+    oneVar('query', 'chart_data', ['Int!', 'chart_id: $v', v.chartRowId], 'id image_type_cd shoot_date'),
+    oneVar('query', 'chart_data', ['Int!', 'chart_id: $v, deleted: true', v.chartRowId], 'id', 'chart_data deleted'),
+    byFilter('analysis_records', 'id', 'Int!', v.recordId, 'items { id infer_result ruler_info }'),
+    byFilter('analysis_records', 'chart_id', 'Int!', v.chartRowId, 'items { id modified_result }'),
+    oneVar('query', 'drawing_result', ['Int!', 'chart_id: $v', v.chartRowId]),
+    oneVar('mutation', 'update_patient', ['Int!', 'id: $v, input: { first_name: "Pwned" }', v.patientId], 'id first_name'),
+    oneVar('mutation', 'create_chart', ['Int!', 'patient_id: $v', v.patientId], 'id chart_id', 'create_chart on A patient'),
     [
       'update_chart',
       'update_chart',
       'mutation($id: Int!, $p: Int!) { update_chart(id: $id, input: { patient_id: $p }) { id } }',
       { id: v.chartRowId, p: v.patientId },
     ],
-    [
-      'create_analysis_record',
-      'create_analysis_record',
-      'mutation($c: Int!) { create_analysis_record(chart_id: $c, input: { ruler_info: null }) { id } }',
-      { c: v.chartRowId },
-    ],
-    [
+    oneVar('mutation', 'create_analysis_record', ['Int!', 'chart_id: $v, input: { ruler_info: null }', v.chartRowId], 'id'),
+    // With the revisions a save must name (else REVISION_REQUIRED, before the ownership check this probes).
+    oneVar(
+      'mutation',
       'update_analysis_record',
-      'update_analysis_record',
-      // With the revisions a save must name (else REVISION_REQUIRED, before the ownership check this probes).
-      'mutation($id: Int!) { update_analysis_record(id: $id, input: { ruler_info: null, modified_result: null }, base_revision: 0, ' +
-        'base_documents: { ruler_info: null }) { id } }',
-      { id: v.recordId },
-    ],
+      [
+        'Int!',
+        'id: $v, input: { ruler_info: null, modified_result: null }, base_revision: 0, base_documents: { ruler_info: null }',
+        v.recordId,
+      ],
+      'id',
+    ),
   ];
   if (v.chartDataId !== null) {
-    graph.push([
-      'update_chart_data',
-      'update_chart_data',
-      'mutation($id: Int!) { update_chart_data(id: $id, input: { shoot_date: "2001-01-01" }) { id } }',
-      { id: v.chartDataId },
-    ]);
+    graph.push(oneVar('mutation', 'update_chart_data', ['Int!', 'id: $v, input: { shoot_date: "2001-01-01" }', v.chartDataId], 'id'));
   }
   graph.push(...victimDeletesAndDrawing(v));
   let sent = 0;

@@ -9,6 +9,7 @@ import { AuditRetention, AUDIT_PURGE_INTERVAL_MS } from '../../src/features/audi
 import { createAuditRepository } from '../../src/features/audit/audit.repository';
 import { ManualClock } from '../support/manual-clock';
 import { createTestDataDir, type TestDataDir } from '../support/test-data-dir';
+import { refusal } from '../support/database-refusal';
 
 /**
  * Retention of the trail on a real database: AUDIT_RETENTION_DAYS (default 2190, at least 365); the
@@ -19,17 +20,6 @@ const DAY = 86_400_000;
 let dir: TestDataDir;
 let database: DatabaseHandle;
 const log = pino({ level: 'silent' });
-
-/** The database's own message (drizzle wraps it as the cause of "Failed query"). */
-async function refusal(query: Promise<unknown>): Promise<string> {
-  try {
-    await query;
-  } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    return cause instanceof Error ? cause.message : String(cause);
-  }
-  return 'not refused';
-}
 
 /** One event at `at` (ms), through the repository the service writes with. */
 const insertAt = (at: number, action: string) =>

@@ -6,6 +6,7 @@ import { activeAccount, login } from '../auth/auth-harness';
 import { createGraphHarness, type GraphHarness } from '../graphql/graph-harness';
 import { ManualClock } from '../support/manual-clock';
 import { VIEW_REPEAT_WINDOW_MS } from '../../src/features/audit/audit.service';
+import { refusal } from '../support/database-refusal';
 
 /**
  * The audit trail through HTTP and GraphQL on a real database: one row per kind of action, with
@@ -31,17 +32,6 @@ async function userIdOf(token: string): Promise<number> {
   const row = await g.h.services.database.db.query.users.findFirst({ where: (t, { eq }) => eq(t.uuid, me.users[0]?.uuid ?? '') });
   if (!row) throw new Error('no user');
   return row.id;
-}
-
-/** The database's own message (drizzle wraps it as the cause of "Failed query"). */
-async function refusal(query: Promise<unknown>): Promise<string> {
-  try {
-    await query;
-  } catch (error) {
-    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    return cause instanceof Error ? cause.message : String(cause);
-  }
-  return 'not refused';
 }
 
 async function rows() {

@@ -1,15 +1,15 @@
 import { AUTH_ENDPOINTS, encodePassword, errorEnvelopeSchema, successEnvelopeSchema } from '@ceppro/contract';
 import { sql } from 'drizzle-orm';
-import { readdir, readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
-import PostalMime from 'postal-mime';
+import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { expect } from 'vitest';
 import { z } from 'zod';
 import { queryRows } from '../../src/db/raw-query';
 import { createTestApp, type TestApp, type TestAppOptions } from '../support/test-app';
+import { findInOutbox, signUpFields } from '../../../../scripts/lib/public-sign-up.mjs';
 
 export const PUBLIC_URL = 'http://ceppro.test';
 
@@ -20,9 +20,12 @@ export interface ReceivedMail {
   html: string;
 }
 
-/** A real SMTP server on a free port; every message parsed as a mail client would. */
-export async function startMailCatcher() {
-  const mails: ReceivedMail[] = [];
+/**
+ * A real SMTP server on a free port; every message parsed as a mail client would, then kept as `keep`
+ * makes it of its envelope's recipients and the parsed mail (attachments included).
+ */
+export async function startSmtpCatcher<T>(keep: (to: string[], email: Email) => T) {
+  const mails: T[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -30,30 +33,39 @@ export async function startMailCatcher() {
     onData(stream, session, callback) {
       buffer(stream)
         .then(async (raw) => {
-          const email = await PostalMime.parse(raw);
-          mails.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            subject: email.subject ?? '',
-            text: email.text ?? '',
-            html: email.html ?? '',
-          });
+          mails.push(
+            keep(
+              session.envelope.rcptTo.map((r) => r.address),
+              await PostalMime.parse(raw),
+            ),
+          );
           callback();
         })
         .catch((error: Error) => callback(error));
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
     mails,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** An SMTP catcher that keeps each mail's subject, text and HTML. */
+export async function startMailCatcher() {
+  const catcher = await startSmtpCatcher(
+    (to, email): ReceivedMail => ({ to, subject: email.subject ?? '', text: email.text ?? '', html: email.html ?? '' }),
+  );
+  const { mails } = catcher;
+  return {
+    ...catcher,
     /** The newest mail to `to` (optionally whose subject matches). */
     last(to: string, subject?: RegExp): ReceivedMail {
       const found = mails.filter((m) => m.to.includes(to) && (!subject || subject.test(m.subject))).at(-1);
       if (!found) throw new Error(`no mail to ${to}${subject ? ` matching ${subject}` : ''}`);
       return found;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
@@ -108,13 +120,10 @@ export async function createAuthHarness(env: Record<string, string> = {}, option
       send(url, body ? new URLSearchParams(body).toString() : undefined, body ? 'application/x-www-form-urlencoded' : undefined, options),
     postJson: (url, body, options) => send(url, JSON.stringify(body), 'application/json', options),
     async smsCode(mobile) {
-      const dir = path.join(t.config.dataDir, 'outbox');
-      const files = (await readdir(dir)).filter((f) => f.endsWith('.sms.txt')).sort();
-      for (const file of files.reverse()) {
-        const text = await readFile(path.join(dir, file), 'utf8');
-        if (text.startsWith(`To: ${mobile}\n`)) return /code: (\d{6})/.exec(text)?.[1] ?? '';
-      }
-      throw new Error(`no SMS to ${mobile}`);
+      const escaped = mobile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const code = await findInOutbox(path.join(t.config.dataDir, 'outbox'), '.sms.txt', new RegExp(`^To: ${escaped}\n`), /code: (\d{6})/);
+      if (code === undefined) throw new Error(`no SMS to ${mobile}`);
+      return code;
     },
     async count(table) {
       const [row] = await queryRows(
@@ -216,29 +225,17 @@ export async function signUpForm(h: AuthHarness, person: Person, ip = person.ip)
   expect((await h.post('/public/send-otp-sms', { mobileNumber: person.mobile }, { ip })).status).toBe(200);
   const verified = await h.post('/public/auth-sms', { mobileNumber: person.mobile, code: await h.smsCode(person.mobile) }, { ip });
   expect(verified.status).toBe(200);
-  return {
-    agreeTerms: 'true',
-    agreePrivacy: 'true',
-    agreeSso: 'true',
-    userType: '00000',
+  return signUpFields({
     email: person.email,
     emailCheckToken: String(emailCheck.body.data?.email_check_token),
     name: person.name,
-    password: encodePassword(PASSWORD),
-    confirmPassword: encodePassword(PASSWORD),
-    mobileNumber: person.mobile,
+    password: PASSWORD,
+    mobile: person.mobile,
     mobileToken: String(verified.body.data?.mobile_token),
     companyName: 'Smile Dental',
     taxNumber: person.taxNumber,
     taxCheckToken: String(tax.body.data?.tax_check_token),
-    taxEmail: 'tax@clinic.test',
-    phoneNumber: '02-123-4567',
-    address1: 'Gangnam-daero 1, Seoul',
-    address2: '3F',
-    zipCode: '06000',
-    birth: '1980-05-05',
-    gender: '1',
-  };
+  });
 }
 
 /** Signs up and follows the activation mail: an active account that has never signed in. */

@@ -1,4 +1,3 @@
-import { MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { restrictToHealth } from '../../src/http/health-only';
 import { parseRoles } from '../../src/roles';
 import { ManualClock } from '../support/manual-clock';
 import { createImageHarness, eventually, plainImage, type ImageHarness } from './image-harness';
+import { fakeDetection } from './fake-detection';
 import { defineInProcess } from '../support/define-in-process.ts';
 
 /**
@@ -23,27 +23,13 @@ import { defineInProcess } from '../support/define-in-process.ts';
 let t: ImageHarness;
 let token: string;
 const clock = new ManualClock();
-const POINTS = MODEL_OUTPUT_NAMES_V1.slice(0, 19).map((name, index) => ({
-  index,
-  name,
-  shortName: name,
-  x: 300 + index * 20,
-  y: 400 + index * 15,
-  confidence: 0.9,
-}));
-const COMMON = {
-  imageSize: { width: 968, height: 1200 },
-  model: { id: 'fake-model', version: '0' },
-  quality: { meanConfidence: 0.9, shapeResidual: 0.1 },
-  timingsMs: {},
-};
 let release: (() => void) | null = null;
 
 const fakeModel: LandmarkModel = {
   define: defineInProcess,
   detect: () =>
     new Promise<Detection>((resolve) => {
-      release = () => resolve({ status: 'ok', landmarks: POINTS, facing: 'right', reviewThreshold: null, ...COMMON } as Detection);
+      release = () => resolve(fakeDetection());
     }),
 };
 

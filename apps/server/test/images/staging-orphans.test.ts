@@ -63,6 +63,25 @@ async function openUpload(chartId: string, size: number) {
   return { uploadId: String(up.body.data?.upload_id), url: new URL(String(up.body.data?.presignedUrl)) };
 }
 
+/**
+ * A draft chart, an upload opened to it and a PUT of a plain image through the fs driver's URL, held once
+ * half its bytes are in (`held.release()` sends the rest); `withLength`: the PUT declares its length.
+ */
+async function heldPut(withLength: boolean) {
+  const chart = await t.chart(token, { draft: true });
+  const bytes = await plainImage();
+  const { uploadId, url } = await openUpload(chart.chartId, bytes.length);
+  const held = heldBody(bytes);
+  const put = t.h.app.inject({
+    method: 'PUT',
+    url: `${url.pathname}${url.search}`,
+    headers: { 'content-type': 'image/jpeg', ...(withLength && { 'content-length': String(bytes.length) }) },
+    payload: held.body,
+  });
+  await held.reading;
+  return { chart, uploadId, put, held };
+}
+
 describe('a PUT still streaming when its upload is closed', () => {
   it.each([
     [
@@ -72,17 +91,7 @@ describe('a PUT still streaming when its upload is closed', () => {
     ],
     ['discarded', (chartId: string) => t.call(token, '/api/discard-upload', { chart_id: chartId }), undefined],
   ] as const)('when the upload is %s meanwhile, stores nothing and answers CONFLICT', async (_case, close, closeCode) => {
-    const chart = await t.chart(token, { draft: true });
-    const bytes = await plainImage();
-    const { uploadId, url } = await openUpload(chart.chartId, bytes.length);
-    const held = heldBody(bytes);
-    const put = t.h.app.inject({
-      method: 'PUT',
-      url: `${url.pathname}${url.search}`,
-      headers: { 'content-type': 'image/jpeg', 'content-length': String(bytes.length) },
-      payload: held.body,
-    });
-    await held.reading;
+    const { chart, uploadId, put, held } = await heldPut(true);
 
     // The check (or discard) runs while half the bytes are in: nothing is in place yet.
     const closed = await close(chart.chartId, uploadId);
@@ -99,17 +108,7 @@ describe('a PUT still streaming when its upload is closed', () => {
   });
 
   it('still stores a PUT whose upload stays open to the end', async () => {
-    const chart = await t.chart(token, { draft: true });
-    const bytes = await plainImage();
-    const { uploadId, url } = await openUpload(chart.chartId, bytes.length);
-    const held = heldBody(bytes);
-    const put = t.h.app.inject({
-      method: 'PUT',
-      url: `${url.pathname}${url.search}`,
-      headers: { 'content-type': 'image/jpeg' },
-      payload: held.body,
-    });
-    await held.reading;
+    const { chart, uploadId, put, held } = await heldPut(false);
     held.release();
     expect((await put).statusCode).toBe(200);
     expect(await staged(chart.chartId)).toEqual([`staging/${chart.chartId}/${uploadId}.jpg`]);

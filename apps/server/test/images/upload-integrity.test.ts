@@ -1,4 +1,3 @@
-import { MODEL_OUTPUT_NAMES_V1 } from '@ceppro/ceph';
 import { REPORT_ENDPOINTS } from '@ceppro/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +5,7 @@ import { chartData } from '../../src/db/schema/index';
 import type { Detection } from '../../src/inference/index';
 import type { LandmarkModel } from '../../src/features/landmarks/landmark.service';
 import { createImageHarness, plainImage, type ImageHarness, type TestChart } from './image-harness';
+import { fakeDetection, fakeModelCommon } from './fake-detection';
 import { defineInProcess } from '../support/define-in-process.ts';
 
 /**
@@ -16,14 +16,6 @@ import { defineInProcess } from '../support/define-in-process.ts';
  */
 
 const SIZE = { width: 968, height: 1200 };
-const POINTS = MODEL_OUTPUT_NAMES_V1.slice(0, 19).map((name, index) => ({
-  index,
-  name,
-  shortName: name,
-  x: 300 + index * 20,
-  y: 400 + index * 15,
-  confidence: 0.9,
-}));
 
 let t: ImageHarness;
 let token: string;
@@ -34,14 +26,9 @@ const fakeModel: LandmarkModel = {
   define: defineInProcess,
   async detect(): Promise<Detection> {
     modelCalls += 1;
-    const common = {
-      imageSize: SIZE,
-      model: { id: 'fake-model', version: '0' },
-      quality: { meanConfidence: 0.9, shapeResidual: 0.1 },
-      timingsMs: {},
-    };
-    if (verdict === 'refused') return { status: 'refused', reason: 'XRAY_NOT_RECOGNIZED', message: 'not an X-ray', ...common };
-    return { status: 'ok', landmarks: POINTS, facing: 'right', reviewThreshold: null, ...common } as Detection;
+    if (verdict === 'refused')
+      return { status: 'refused', reason: 'XRAY_NOT_RECOGNIZED', message: 'not an X-ray', ...fakeModelCommon(SIZE) };
+    return fakeDetection(SIZE);
   },
 };
 

@@ -1,13 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buffer } from 'node:stream/consumers';
-import PostalMime, { type Email } from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
+import type { Email } from 'postal-mime';
 import type { AppDatabase } from '../../src/db/database';
 import { users } from '../../src/db/schema/index';
+import { startSmtpCatcher } from '../auth/auth-harness';
 
 /** The text pdftotext (poppler) reads out of a PDF: what a person (or a search) sees in it. */
 export function pdfText(pdf: Uint8Array): string {
@@ -30,28 +28,7 @@ export function attachedPdf(email: Email): { filename: string; bytes: Uint8Array
 }
 
 /** A real SMTP server on a free port that keeps every message whole, attachments included. */
-export async function startRawMailCatcher() {
-  const mails: Array<{ to: string[]; email: Email }> = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      buffer(stream)
-        .then(async (raw) => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), email: await PostalMime.parse(raw) });
-          callback();
-        })
-        .catch((error: Error) => callback(error));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    mails,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+export const startRawMailCatcher = () => startSmtpCatcher((to, email) => ({ to, email }));
 
 let n = 0;
 /** An active account straight in the database, with or without the tax details of sign-up. */

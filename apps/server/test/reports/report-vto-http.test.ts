@@ -1,5 +1,4 @@
-import { ZERO_VTO_MOVEMENT } from '@ceppro/ceph';
-import { IMAGE_TYPE, REPORT_ENDPOINTS, VTO_STO_CONFIG_VERSION } from '@ceppro/contract';
+import { IMAGE_TYPE, REPORT_ENDPOINTS } from '@ceppro/contract';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { FILM_300_SIZE, film300InferResult } from '../fixtures/film-300';
 import { createImageHarness, plainImage, type ImageHarness, type TestChart } from '../images/image-harness';
 import { pdfText } from './poppler';
 import { saveRecordDocuments } from '../analysis-records/record-saves';
+import { pogonionPlan } from '../../../../packages/contract/test/fixtures/vto-plan';
 
 /**
  * POST /api/report/pdf with a VTO/STO plan: the chart's aligned facial photo is read and morphed
@@ -24,18 +24,10 @@ let dir: string;
 
 const upload = (bytes: Buffer, type: (typeof IMAGE_TYPE)[keyof typeof IMAGE_TYPE]) => t.liveImage(token, chart.chartId, bytes, { type });
 
-const plan = (photo: number) => ({
-  version: VTO_STO_CONFIG_VERSION,
-  data: {
-    movements: { ...ZERO_VTO_MOVEMENT, Pogonion: { horizontal: 5, vertical: 0 } },
-    flags: { treatment: true, refinement: false, morph: true, autoAlign: true },
-    ratios: {},
-    preset: null,
-  },
-  autoAlign: { method: 'manual', photo_chart_data_id: photo, transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 }, residual_px: null },
-  point: null,
-  affectSvgTransform: true,
-});
+const plan = (photo: number) =>
+  pogonionPlan(5, {
+    autoAlign: { method: 'manual', photo_chart_data_id: photo, transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 }, residual_px: null },
+  });
 
 async function saveRecord(input: Record<string, unknown>): Promise<void> {
   const data = await t.ok<{ analysis_records: { items: Array<{ id: number; revision: number }> } }>(

@@ -2,7 +2,7 @@ import { AUDIT_OUTCOMES, type AdminAuditEventView, type AdminAuditPage, type adm
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { AppError } from '../../errors/app-error';
-import { pagedCsv, parseCursor } from './audit-trail.service';
+import { pagedCsv, parseCursor, targetCells } from './audit-trail.service';
 import type { AdminTrailFilter, AdminTrailRow, AuditRepository } from './audit.repository';
 
 export type AdminAuditQueryInput = z.output<typeof adminAuditQuerySchema>;
@@ -119,11 +119,7 @@ function csvCells(view: AdminAuditEventView): Array<string | number | null> {
     view.patient_ref,
     view.patient_number,
     view.chart_id,
-    view.target_type,
-    view.target_id,
-    view.ip,
-    view.user_agent,
-    view.detail ? JSON.stringify(view.detail) : null,
+    ...targetCells(view),
   ];
 }
 

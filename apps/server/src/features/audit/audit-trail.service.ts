@@ -194,12 +194,15 @@ function csvCells(view: AuditEventView, scope: 'mine' | 'clinic' = 'mine'): Arra
     by,
     view.patient?.patient_id ?? null,
     view.patient?.name ?? null,
-    view.target_type,
-    view.target_id,
-    view.ip,
-    view.user_agent,
-    view.detail ? JSON.stringify(view.detail) : null,
+    ...targetCells(view),
   ];
+}
+
+/** The last columns of both trails' CSV (a user's and the admin's): the target, where from, and the detail as JSON. */
+export function targetCells(
+  view: Pick<AuditEventView, 'target_type' | 'target_id' | 'ip' | 'user_agent' | 'detail'>,
+): Array<string | null> {
+  return [view.target_type, view.target_id, view.ip, view.user_agent, view.detail ? JSON.stringify(view.detail) : null];
 }
 
 export type AuditTrailService = ReturnType<typeof createAuditTrailService>;

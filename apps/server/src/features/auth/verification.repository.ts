@@ -4,18 +4,21 @@ import { verificationCodes, type VerificationPurpose } from '../../db/schema/ind
 
 export type VerificationRow = typeof verificationCodes.$inferSelect;
 
+/** A code or link secret as written: whose (null before an account exists), for what and whom, hashed, until when. */
+export interface NewVerification {
+  id: string;
+  userId: number | null;
+  purpose: VerificationPurpose;
+  target: string;
+  codeHash: string;
+  expiresAt: Date;
+}
+
 /** One-time codes (SMS) and mailed-link secrets, stored hashed, single use, with an expiry. */
 export function createVerificationRepository(db: AppDatabase) {
   return {
     /** A new code replaces every unused one for the same purpose and target: only the latest works. */
-    async replace(values: {
-      id: string;
-      userId: number | null;
-      purpose: VerificationPurpose;
-      target: string;
-      codeHash: string;
-      expiresAt: Date;
-    }): Promise<void> {
+    async replace(values: NewVerification): Promise<void> {
       await db.transaction(async (tx) => {
         await tx
           .update(verificationCodes)
@@ -31,14 +34,7 @@ export function createVerificationRepository(db: AppDatabase) {
       });
     },
 
-    async insert(values: {
-      id: string;
-      userId: number | null;
-      purpose: VerificationPurpose;
-      target: string;
-      codeHash: string;
-      expiresAt: Date;
-    }): Promise<void> {
+    async insert(values: NewVerification): Promise<void> {
       await db.insert(verificationCodes).values(values);
     },
 

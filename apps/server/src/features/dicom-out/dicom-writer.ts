@@ -1,6 +1,6 @@
 import dcmjs, { type NaturalDataset } from 'dcmjs';
 import type { DicomSubject } from './dicom-subject';
-import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME } from './dicom-uids';
+import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION_NAME, newUid } from './dicom-uids';
 
 /** Explicit VR Little Endian: every object is written uncompressed in it (the PDF and the pixels as they are). */
 export const EXPLICIT_VR_LITTLE_ENDIAN = '1.2.840.10008.1.2.1';
@@ -70,6 +70,50 @@ export function writePart10(dataset: NaturalDataset, sopClassUid: string, sopIns
   const dict = new DicomDict(meta);
   dict.dict = DicomMetaDictionary.denaturalizeDataset({ ...dataset, SOPClassUID: sopClassUid, SOPInstanceUID: sopInstanceUid });
   return Buffer.from(dict.write());
+}
+
+/** The series a written object starts in the subject's study: its modality, number and description. */
+export interface NewSeries {
+  modality: string;
+  number: number;
+  description: string;
+}
+
+/**
+ * Writes an object as the one instance of a new series of the subject's study, as both objects are: the
+ * modules they share, the series (new uids, dated now), instance number 1 with its content dated now, and
+ * `modules`, the object's own.
+ */
+export function writeNewInstance(
+  subject: DicomSubject,
+  now: Date,
+  series: NewSeries,
+  sopClassUid: string,
+  modules: NaturalDataset,
+): WrittenDicom {
+  const seriesInstanceUid = newUid();
+  const sopInstanceUid = newUid();
+  const { date, time } = dicomDateTime(now);
+  const dataset = {
+    ...commonModules(subject, now),
+    Modality: series.modality,
+    SeriesInstanceUID: seriesInstanceUid,
+    SeriesNumber: series.number,
+    SeriesDate: date,
+    SeriesTime: time,
+    SeriesDescription: series.description,
+    InstanceNumber: 1,
+    ContentDate: date,
+    ContentTime: time,
+    ...modules,
+  };
+  return {
+    bytes: writePart10(dataset, sopClassUid, sopInstanceUid),
+    sopClassUid,
+    sopInstanceUid,
+    seriesInstanceUid,
+    studyInstanceUid: subject.study.instanceUid,
+  };
 }
 
 /** An ArrayBuffer of exactly these bytes (a Buffer may be a view into a larger, pooled one). */

@@ -1,6 +1,5 @@
 import type { DicomSubject } from './dicom-subject';
-import { commonModules, dicomDateTime, ownBuffer, writePart10, type WrittenDicom } from './dicom-writer';
-import { newUid } from './dicom-uids';
+import { dicomDateTime, ownBuffer, writeNewInstance, type WrittenDicom } from './dicom-writer';
 
 /** Encapsulated PDF Storage. */
 export const ENCAPSULATED_PDF_SOP_CLASS = '1.2.840.10008.5.1.4.1.1.104.1';
@@ -28,24 +27,12 @@ export interface EncapsulatedPdfInput {
  */
 export function writeEncapsulatedPdf(input: EncapsulatedPdfInput): WrittenDicom {
   const { subject, now } = input;
-  const seriesInstanceUid = newUid();
-  const sopInstanceUid = newUid();
   const { date, time } = dicomDateTime(now);
   // OB values are padded to an even length with one NUL; Encapsulated Document Length keeps the PDF's own.
   const padded = input.pdf.length % 2 === 0 ? input.pdf : Buffer.concat([input.pdf, Buffer.alloc(1)]);
-  const dataset = {
-    ...commonModules(subject, now),
-    // Encapsulated Document Series.
-    Modality: 'DOC',
-    SeriesInstanceUID: seriesInstanceUid,
-    SeriesNumber: REPORT_SERIES_NUMBER,
-    SeriesDate: date,
-    SeriesTime: time,
-    SeriesDescription: 'Ceppro cephalometric report',
-    // Encapsulated Document.
-    InstanceNumber: 1,
-    ContentDate: date,
-    ContentTime: time,
+  // Encapsulated Document Series, then Encapsulated Document.
+  const series = { modality: 'DOC', number: REPORT_SERIES_NUMBER, description: 'Ceppro cephalometric report' };
+  return writeNewInstance(subject, now, series, ENCAPSULATED_PDF_SOP_CLASS, {
     AcquisitionDateTime: `${date}${time}+0000`,
     BurnedInAnnotation: 'YES',
     RecognizableVisualFeatures: 'NO',
@@ -61,12 +48,5 @@ export function writeEncapsulatedPdf(input: EncapsulatedPdfInput): WrittenDicom 
       ],
     }),
     _vrMap: { EncapsulatedDocument: 'OB' },
-  };
-  return {
-    bytes: writePart10(dataset, ENCAPSULATED_PDF_SOP_CLASS, sopInstanceUid),
-    sopClassUid: ENCAPSULATED_PDF_SOP_CLASS,
-    sopInstanceUid,
-    seriesInstanceUid,
-    studyInstanceUid: subject.study.instanceUid,
-  };
+  });
 }

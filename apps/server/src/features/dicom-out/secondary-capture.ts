@@ -1,6 +1,5 @@
 import type { DicomSubject } from './dicom-subject';
-import { commonModules, dicomDateTime, ownBuffer, writePart10, type WrittenDicom } from './dicom-writer';
-import { newUid } from './dicom-uids';
+import { dicomDateTime, ownBuffer, writeNewInstance, type WrittenDicom } from './dicom-writer';
 
 /** Secondary Capture Image Storage. */
 export const SECONDARY_CAPTURE_SOP_CLASS = '1.2.840.10008.5.1.4.1.1.7';
@@ -32,28 +31,16 @@ export interface SecondaryCaptureInput {
 export function writeSecondaryCapture(input: SecondaryCaptureInput): WrittenDicom {
   const { subject, now, image } = input;
   if (image.data.length !== image.width * image.height * 3) throw new Error('RGB pixel data does not match its size.');
-  const seriesInstanceUid = newUid();
-  const sopInstanceUid = newUid();
   const { date, time } = dicomDateTime(now);
   const source = subject.sourceImage;
-  const dataset = {
-    ...commonModules(subject, now),
-    // General Series.
-    Modality: 'OT',
-    SeriesInstanceUID: seriesInstanceUid,
-    SeriesNumber: TRACING_SERIES_NUMBER,
-    SeriesDate: date,
-    SeriesTime: time,
-    SeriesDescription: 'Ceppro cephalometric tracing',
+  // General Series, then SC Image and General Image.
+  const series = { modality: 'OT', number: TRACING_SERIES_NUMBER, description: 'Ceppro cephalometric tracing' };
+  return writeNewInstance(subject, now, series, SECONDARY_CAPTURE_SOP_CLASS, {
     // A cephalogram is of the head, an unpaired part: so General Series' Laterality (Type 2C) is absent.
     BodyPartExamined: 'HEAD',
-    // SC Image and General Image.
     DateOfSecondaryCapture: date,
     TimeOfSecondaryCapture: time,
-    InstanceNumber: 1,
     PatientOrientation: '',
-    ContentDate: date,
-    ContentTime: time,
     ImageType: ['DERIVED', 'SECONDARY'],
     DerivationDescription: 'Cephalometric tracing and landmarks drawn over the film',
     BurnedInAnnotation: 'NO',
@@ -80,12 +67,5 @@ export function writeSecondaryCapture(input: SecondaryCaptureInput): WrittenDico
     PixelRepresentation: 0,
     PixelData: [ownBuffer(image.data)],
     _vrMap: { PixelData: 'OB' },
-  };
-  return {
-    bytes: writePart10(dataset, SECONDARY_CAPTURE_SOP_CLASS, sopInstanceUid),
-    sopClassUid: SECONDARY_CAPTURE_SOP_CLASS,
-    sopInstanceUid,
-    seriesInstanceUid,
-    studyInstanceUid: subject.study.instanceUid,
-  };
+  });
 }

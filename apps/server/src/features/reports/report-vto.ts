@@ -149,36 +149,34 @@ export function addVtoPages(
   );
   y = flow.y;
   const segments = report.segments ?? [];
-  if (segments.length > 0)
-    drawTable(flow, {
-      title: `${labels.segmentMoves} (mm, °)`,
-      titleSize: 9,
-      continued: labels.continued,
-      width: 250,
-      size: 8,
-      columns: [
-        { title: '', x: 0, width: 78 },
-        { title: labels.horizontal, x: 78, width: 50 },
-        { title: labels.vertical, x: 128, width: 40 },
-        { title: labels.segmentRotation, x: 168, width: 54 },
-        { title: labels.segmentPivot, x: 222, width: 28 },
-      ],
-      rows: segments.map((m) => [m.label, m.horizontal, m.vertical, m.rotation, m.pivot]),
-    });
-  else
-    drawTable(flow, {
-      title: labels.movementMm,
-      titleSize: 9,
-      continued: labels.continued,
-      width: 210,
-      size: 8.5,
-      columns: [
-        { title: '', x: 0, width: 110 },
-        { title: labels.horizontal, x: 110, width: 55 },
-        { title: labels.vertical, x: 165, width: 45 },
-      ],
-      rows: report.movements.map((m) => [m.label, m.horizontal, m.vertical]),
-    });
+  // The surgical segments' moves where the plan has them, else the points' moves.
+  const moves =
+    segments.length > 0
+      ? {
+          title: `${labels.segmentMoves} (mm, °)`,
+          width: 250,
+          size: 8,
+          columns: [
+            { title: '', x: 0, width: 78 },
+            { title: labels.horizontal, x: 78, width: 50 },
+            { title: labels.vertical, x: 128, width: 40 },
+            { title: labels.segmentRotation, x: 168, width: 54 },
+            { title: labels.segmentPivot, x: 222, width: 28 },
+          ],
+          rows: segments.map((m) => [m.label, m.horizontal, m.vertical, m.rotation, m.pivot]),
+        }
+      : {
+          title: labels.movementMm,
+          width: 210,
+          size: 8.5,
+          columns: [
+            { title: '', x: 0, width: 110 },
+            { title: labels.horizontal, x: 110, width: 55 },
+            { title: labels.vertical, x: 165, width: 45 },
+          ],
+          rows: report.movements.map((m) => [m.label, m.horizontal, m.vertical]),
+        };
+  drawTable(flow, { ...moves, titleSize: 9, continued: labels.continued });
   const left = flow.y;
   let right = y;
   const { page: tablePage } = flow;

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSuperimpositionData, fitToChart } from '../../../src/features/viewer/superimposition/hooks/use-superimposition-doc.ts';
 import { filmTracing, svgMatrix } from '../../../src/features/viewer/superimposition/lib/film-tracing.ts';
 import { formatMovement, movementPairs, sortMovements } from '../../../src/features/viewer/superimposition/lib/movement-rows.ts';
+import { superimpositionFilm } from '../../../../../packages/contract/test/fixtures/superimposition-film.ts';
 
 const move = (id: string, from: string, to: string, dx: number, dy: number): SuperimpositionMovement => ({
   id,
@@ -23,34 +24,13 @@ const RESPONSE: SuperimpositionResponse = {
   unit: 'mm',
   frame_chart_id: 'b',
   films: [
+    // Ba in unrounded px, a residual of six decimals: what the document's summary rounds.
     {
-      chart_id: 'a',
-      chart_data_id: 1,
-      shoot_date: '2020-01-01',
-      colour: 'white',
-      image: { width: 100, height: 120 },
+      ...superimpositionFilm('a', 'white', 0, { shootDate: '2020-01-01', before: [{ id: 'Ba', x: 10.04, y: 20.06 }] }),
       transform: { a: 1, b: 0, c: 0, d: 1, tx: 5, ty: -3 },
-      registered_on: ['S', 'N'],
       rms_residual: 0.123456,
-      landmarks: [
-        { id: 'S', x: 10.04, y: 20.06 },
-        { id: 'N', x: 60, y: 18 },
-      ],
     },
-    {
-      chart_id: 'b',
-      chart_data_id: 2,
-      shoot_date: '2022-01-01',
-      colour: 'red',
-      image: { width: 100, height: 120 },
-      transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 },
-      registered_on: ['S', 'N'],
-      rms_residual: 0,
-      landmarks: [
-        { id: 'S', x: 10, y: 20 },
-        { id: 'N', x: 61, y: 18 },
-      ],
-    },
+    superimpositionFilm('b', 'red', 1, { chartDataId: 2, shootDate: '2022-01-01' }),
   ],
   movements: [move('S', 'a', 'b', 0, 0), move('N', 'a', 'b', 1.004, 0)],
 };
@@ -58,7 +38,7 @@ const RESPONSE: SuperimpositionResponse = {
 describe('superimposition document', () => {
   it('shows what the endpoint answered, rounded', () => {
     const summary = summariseSuperimposition(RESPONSE, '2026-01-02T03:04:05.000Z');
-    expect(summary.films[0]?.landmarks[0]).toEqual({ id: 'S', x: 10, y: 20.1 });
+    expect(summary.films[0]?.landmarks[0]).toEqual({ id: 'Ba', x: 10, y: 20.1 });
     expect(summary.films[0]?.rms_residual).toBe(0.123);
     expect(summary.movements[1]).toMatchObject({ id: 'N', dx: 1, distance: 1 });
   });

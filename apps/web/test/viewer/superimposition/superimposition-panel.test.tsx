@@ -8,6 +8,7 @@ import { recordStore } from '../../../src/features/viewer/documents/record-store
 import { SuperimpositionPanel } from '../../../src/features/viewer/superimposition/components/superimposition-panel.tsx';
 import { createI18n } from '../../../src/i18n/index.ts';
 import { CHART_ID, CHART_UUID, viewerChart, viewerTestLifecycle } from '../viewer-fixture.ts';
+import { superimpositionFilm } from '../../../../../packages/contract/test/fixtures/superimposition-film.ts';
 
 /*
  * The Superimposition tab stores the user's choices only (issue 29 item 1): it shows what the
@@ -25,27 +26,15 @@ const OLDER = {
   chart_data: [{ id: 2, image_type_cd: '00700', shoot_date: '2020-01-01' }],
 };
 
-const film = (chartId: string, chartDataId: number, colour: 'white' | 'red', date: string, nx: number) => ({
-  chart_id: chartId,
-  chart_data_id: chartDataId,
-  shoot_date: date,
-  colour,
-  image: { width: 100, height: 120 },
-  transform: { a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0 },
-  registered_on: ['S', 'N'],
-  rms_residual: 0,
-  landmarks: [
-    { id: 'S', x: 10, y: 20 },
-    { id: 'N', x: nx, y: 18 },
-  ],
-});
-
 /** What the endpoint answers: N moved 1 mm. */
 const ANSWER: SuperimpositionResponse = {
   method: 'sn-at-s',
   unit: 'mm',
   frame_chart_id: CHART_ID,
-  films: [film(OLDER_ID, 2, 'white', '2020-01-01', 60), film(CHART_ID, 1, 'red', '2024-03-02', 61)],
+  films: [
+    superimpositionFilm(OLDER_ID, 'white', 0, { chartDataId: 2, shootDate: '2020-01-01' }),
+    superimpositionFilm(CHART_ID, 'red', 1, { chartDataId: 1, shootDate: '2024-03-02' }),
+  ],
   movements: [{ id: 'N', from_chart_id: OLDER_ID, to_chart_id: CHART_ID, dx: 1, dy: 0, distance: 1 }],
 };
 

@@ -3,7 +3,9 @@ import { createPortal } from 'react-dom';
 import { useLockStore } from '../../../../stores/lock-store.ts';
 import type { PrintFilm } from '../hooks/use-print-film.ts';
 import { GrowthPrint } from './growth-print.tsx';
-import { ProfilogramPrint, SuperimpositionPrint, VtoPrint } from './report-print-planning.tsx';
+import { ProfilogramPrint } from './report-print-profilogram.tsx';
+import { SuperimpositionPrint } from './report-print-superimposition.tsx';
+import { VtoPrint } from './report-print-vto.tsx';
 import { ReportTable } from './report-table.tsx';
 
 interface ReportPrintProps {
