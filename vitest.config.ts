@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { workerBundleEnv } from './apps/server/test/support/server-command';
+import { workerBundleEnv } from './apps/server/test/support/server-command.ts';
 
 const WEB_ROOT = 'apps/web';
 /**

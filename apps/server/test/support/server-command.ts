@@ -1,6 +1,9 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '../../src/config/paths';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (as src/config/paths.ts has it; not imported, so vitest.config.ts can load this file as it is). */
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** The compiled server (`npm run build -w apps/server`, apps/server/build.mjs) and what it is built from. */
 const BUNDLE = path.join(REPO_ROOT, 'apps/server/dist/main.js');
