@@ -2,24 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as contract from '../src/index';
 import { endpoint, fillPath, pathParams, pathTo, type EndpointSpec } from '../src/endpoint';
-
-const isSpec = (value: unknown): value is EndpointSpec =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as EndpointSpec).method === 'string' &&
-  typeof (value as EndpointSpec).path === 'string' &&
-  typeof (value as EndpointSpec).auth === 'string';
-
-/** Every declaration the contract exports, from its `*_ENDPOINT` and `*_ENDPOINTS` objects. */
-function declarations(): Array<[string, EndpointSpec]> {
-  const found = new Map<EndpointSpec, string>();
-  for (const [name, value] of Object.entries(contract)) {
-    if (!/_ENDPOINTS?$/.test(name) || typeof value !== 'object' || value === null) continue;
-    if (isSpec(value)) found.set(value, name);
-    else for (const [inner, spec] of Object.entries(value)) if (isSpec(spec) && !found.has(spec)) found.set(spec, `${name}.${inner}`);
-  }
-  return [...found].map(([spec, name]) => [name, spec]);
-}
+import { endpointDeclarations } from './fixtures/endpoint-declarations';
 
 /** The problems of one declaration's path parameters against its `params` schema; none when they agree. */
 function paramsMismatch(spec: EndpointSpec): string[] {
@@ -33,7 +16,7 @@ function paramsMismatch(spec: EndpointSpec): string[] {
 }
 
 describe('path parameters', () => {
-  const all = declarations();
+  const all = endpointDeclarations();
 
   it('collects the declarations, those with path parameters among them', () => {
     // A broken collector would pass vacuously.

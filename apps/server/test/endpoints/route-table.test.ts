@@ -3,28 +3,11 @@ import { fillPath, type EndpointSpec } from '@ceppro/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDITED_ENDPOINTS } from '../../src/features/audit/audit-http-endpoints';
 import type { RegisteredRoute } from '../../src/http/endpoint-route';
+import { endpointDeclarations } from '../../../../packages/contract/test/fixtures/endpoint-declarations';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /** The REST prefixes whose every route must come from a contract declaration (issue 29 item 2). */
 const REST_PATH = /^\/(api|minio|ai|ai_api|public|manual)\//;
-
-const isSpec = (value: unknown): value is EndpointSpec =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as EndpointSpec).method === 'string' &&
-  typeof (value as EndpointSpec).path === 'string' &&
-  typeof (value as EndpointSpec).auth === 'string';
-
-/** Every declaration the contract exports, from its `*_ENDPOINT` and `*_ENDPOINTS` objects. */
-function declarations(): EndpointSpec[] {
-  const found = new Set<EndpointSpec>();
-  for (const [name, value] of Object.entries(contract)) {
-    if (!/_ENDPOINTS?$/.test(name) || typeof value !== 'object' || value === null) continue;
-    if (isSpec(value)) found.add(value);
-    else for (const inner of Object.values(value)) if (isSpec(inner)) found.add(inner);
-  }
-  return [...found];
-}
 
 const methodsOf = (route: RegisteredRoute) => (Array.isArray(route.method) ? route.method : [route.method]);
 const key = (method: string, path: string) => `${method} ${path}`;
@@ -32,7 +15,7 @@ const key = (method: string, path: string) => `${method} ${path}`;
 describe('the route table', () => {
   let t: TestApp;
   let routes: RegisteredRoute[];
-  const declared = declarations();
+  const declared = endpointDeclarations().map(([, spec]) => spec);
 
   beforeAll(async () => {
     t = await createTestApp();
