@@ -69,6 +69,8 @@ test('toast: on the home page toasts do not auto-hide, and they survive a reload
   const { page } = await t.newPage();
   await page.clock.install();
   await page.goto('/toast');
+  // Paused: on /toast the toast hides itself after 3 s, which a busy machine could spend before the page is home.
+  await pauseClock(page);
   await page.getByRole('button', { name: 'Warning toast' }).click();
   await page.getByTestId('logo').click(); // client-side navigation home
   await page.waitForURL((u) => u.pathname === '/');
