@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Response } from '@playwright/test';
 import { createActivatedUser, newUser, type TestUser } from './accounts.ts';
 import { expectTruthy } from './expect-value.ts';
 import { skip, type TestContext } from './harness.ts';
@@ -30,15 +30,26 @@ export async function threeStagePoints(page: Page): Promise<Array<{ x: number; y
   ];
 }
 
+/**
+ * The next answer of the page's GraphQL endpoint to a request naming `operation` (e.g. `query VtoStoConfig`,
+ * `SaveModifiedLandmarks`); `{ ok: true }` waits for one that carries no `errors`.
+ */
+export function graphqlAnswer(page: Page, operation: string, options: { timeout: number; ok?: boolean }): Promise<Response> {
+  return page.waitForResponse(
+    async (r) =>
+      r.url().endsWith('/graphql') &&
+      (r.request().postData() ?? '').includes(operation) &&
+      (options.ok !== true || (r.status() === 200 && !(await r.text()).includes('"errors"'))),
+    { timeout: options.timeout },
+  );
+}
+
 /** Settings' default norm population set to `population`, waited for until the server has stored it. */
 export async function chooseDefaultPopulation(page: Page, population: string): Promise<Locator> {
   await page.goto('/setting');
   const select = page.getByTestId('settings-norm-population-select');
   await select.waitFor();
-  const stored = page.waitForResponse(
-    (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('UpdateSettings') && r.status() === 200,
-    { timeout: 20_000 },
-  );
+  const stored = graphqlAnswer(page, 'UpdateSettings', { timeout: 20_000, ok: true });
   await select.selectOption(population);
   await stored;
   return select;

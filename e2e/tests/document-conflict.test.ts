@@ -3,7 +3,7 @@ import { animationsDone, expectAiLandmarks } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { cephalogramPath } from '../src/patients-api.ts';
 import { fromIp, signInThroughApi, signInThroughUi } from '../src/sign-in.ts';
-import { datasetUser, dragLandmarkBy, landmarkOn, numberAttr } from '../src/viewer-steps.ts';
+import { datasetUser, dragLandmarkBy, graphqlAnswer, landmarkOn, numberAttr } from '../src/viewer-steps.ts';
 
 /*
  * Issue 29 item 1 / issue 25 item 4: every document of the analysis record is saved from the revision
@@ -18,10 +18,7 @@ const MOVE = 'vto-move-Pogonion-horizontal';
 
 /** Opens the chart's VTO/STO tab once the tab has read the stored plan (and its revision). */
 async function openVto(page: Page, chartUuid: string): Promise<void> {
-  const read = page.waitForResponse(
-    (response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('query VtoStoConfig'),
-    { timeout: 20_000 },
-  );
+  const read = graphqlAnswer(page, 'query VtoStoConfig', { timeout: 20_000 });
   await page.goto(`/viewer/${chartUuid}`);
   await read;
   await page.getByTestId('viewer-image').waitFor();
@@ -93,10 +90,7 @@ test(
 async function openSuperimposition(page: Page, chartUuid: string): Promise<void> {
   await page.goto(`/viewer/${chartUuid}`);
   await page.getByTestId('viewer-image').waitFor();
-  const read = page.waitForResponse(
-    (response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('query SuperimpositionData'),
-    { timeout: 20_000 },
-  );
+  const read = graphqlAnswer(page, 'query SuperimpositionData', { timeout: 20_000 });
   await page.getByTestId('panel-tab-superimposition').click();
   await read;
   await page.getByTestId('superimposition-panel').waitFor();
@@ -104,14 +98,7 @@ async function openSuperimposition(page: Page, chartUuid: string): Promise<void>
 }
 
 /** The tab's superimposition save, answered without errors. */
-const superimpositionSaved = (page: Page) =>
-  page.waitForResponse(
-    async (response) =>
-      response.url().endsWith('/graphql') &&
-      (response.request().postData() ?? '').includes('UpdateSuperimpositionData') &&
-      !(await response.text()).includes('"errors"'),
-    { timeout: 15_000 },
-  );
+const superimpositionSaved = (page: Page) => graphqlAnswer(page, 'UpdateSuperimpositionData', { timeout: 15_000, ok: true });
 
 test(
   'document conflict: one user changes the superimposition in two tabs; the second save is refused and the newer choices shown',
@@ -155,11 +142,7 @@ async function openLandmarks(page: Page, chartUuid: string): Promise<void> {
 }
 
 /** The tab's landmark save, answered (with or without errors). */
-const landmarksSaveAnswered = (page: Page) =>
-  page.waitForResponse(
-    (response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('SaveModifiedLandmarks'),
-    { timeout: 15_000 },
-  );
+const landmarksSaveAnswered = (page: Page) => graphqlAnswer(page, 'SaveModifiedLandmarks', { timeout: 15_000 });
 
 /** Where landmark `id` is drawn in the tab: its image pixels. */
 const positionOf = async (page: Page, id: string) => ({

@@ -5,7 +5,7 @@ import { expectAiLandmarks } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { cephalogramPath } from '../src/patients-api.ts';
 import { fromIp, signInThroughApi } from '../src/sign-in.ts';
-import { datasetUser } from '../src/viewer-steps.ts';
+import { datasetUser, graphqlAnswer } from '../src/viewer-steps.ts';
 
 /**
  * The viewer's image panel (issue 28, item 3): invert and gamma change the film's pixels as the
@@ -78,10 +78,7 @@ async function chartLoaded(page: Page): Promise<void> {
 
 /** Resolves when the viewer has stored the film display with the chart. */
 function filmSaved(page: Page): Promise<unknown> {
-  return page.waitForResponse(
-    (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('MergeDrawingResult') && r.status() === 200,
-    { timeout: 20_000 },
-  );
+  return graphqlAnswer(page, 'MergeDrawingResult', { timeout: 20_000, ok: true });
 }
 
 test(

@@ -4,7 +4,7 @@ import { expectAiLandmarks } from '../src/expect.ts';
 import { test } from '../src/harness.ts';
 import { cephalogramPath } from '../src/patients-api.ts';
 import { fromIp, signInThroughApi } from '../src/sign-in.ts';
-import { chooseDefaultPopulation, datasetUser } from '../src/viewer-steps.ts';
+import { chooseDefaultPopulation, datasetUser, graphqlAnswer } from '../src/viewer-steps.ts';
 
 /**
  * Norm sets (issue 28 item 1): a child gets the children's norm set of its age band automatically, the
@@ -20,10 +20,7 @@ const normValue = (page: Page, id: string) =>
 
 /** Resolves when the viewer has stored something under the chart's `drawing_result`. */
 function drawingSaved(page: Page): Promise<unknown> {
-  return page.waitForResponse(
-    (r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('MergeDrawingResult') && r.status() === 200,
-    { timeout: 20_000 },
-  );
+  return graphqlAnswer(page, 'MergeDrawingResult', { timeout: 20_000, ok: true });
 }
 
 async function openAnalysis(page: Page, chartUuid: string): Promise<void> {
