@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useAdminAccounts } from '../src/features/admin/api/use-admin-accounts.ts';
@@ -13,6 +13,8 @@ import { usePatient } from '../src/features/patients/api/use-patient.ts';
 import { useSettings } from '../src/features/settings/api/use-settings.ts';
 import { useRuler } from '../src/features/viewer/api/use-ruler.ts';
 import { useMeasurements } from '../src/features/viewer/measure/api/use-measurements.ts';
+import { useDrawingSession } from '../src/features/viewer/drawing/hooks/use-drawing-session.ts';
+import { useLandmarkStore } from '../src/features/viewer/store/landmark-store.ts';
 
 /*
  * A query that is no longer wanted aborts its request (issue 29 item 2): each query hook hands TanStack
@@ -93,6 +95,24 @@ describe('a cancelled query aborts its request', () => {
     expect(JSON.parse(sent[1]?.body ?? '{}')).toMatchObject({ variables: { id: 2 } });
     await waitFor(() => expect(sent[0]?.signal.aborted).toBe(true));
     expect(sent[1]?.signal.aborted).toBe(false);
+  });
+});
+
+describe('a read outside a query hook', () => {
+  afterEach(() => {
+    act(() => useLandmarkStore.setState({ recordId: null }));
+  });
+
+  it("the drawing pad's record read is aborted when the chart closes before it is answered", async () => {
+    act(() => useLandmarkStore.setState({ recordId: 93 }));
+    const { unmount } = renderHook(() => useDrawingSession(), { wrapper: wrapperWith(newClient()) });
+    const isRecordRead = (request: Sent) => request.body.includes('query DrawingRecord');
+    await waitFor(() => expect(sent.filter(isRecordRead)).toHaveLength(1));
+    const read = sent.find(isRecordRead);
+    expect(JSON.parse(read?.body ?? '{}')).toMatchObject({ variables: { id: 93 } });
+    expect(read?.signal.aborted).toBe(false);
+    unmount();
+    expect(read?.signal.aborted).toBe(true);
   });
 });
 

@@ -5,9 +5,12 @@ import { saveDocument, saveDocumentOnUnload } from '../../documents/save-documen
 import type { DrawingRecordSnapshot, DrawingSaveApi } from '../lib/drawing-save.ts';
 import type { DrawingSets } from '../store/drawing-store.ts';
 
-/** The record's revision and whole `drawing_result`; null when it is gone (or not the caller's). */
-export async function readDrawingRecord(recordId: number): Promise<DrawingRecordSnapshot | null> {
-  const data = await runOperation(drawingRecordQuery, { id: recordId });
+/**
+ * The record's revision and whole `drawing_result`; null when it is gone (or not the caller's). `signal`
+ * aborts the request (the viewer closed before the answer came).
+ */
+export async function readDrawingRecord(recordId: number, signal?: AbortSignal): Promise<DrawingRecordSnapshot | null> {
+  const data = await runOperation(drawingRecordQuery, { id: recordId }, signal ? { signal } : {});
   const item = data.analysis_records.items[0];
   return item ? { revision: item.revision, drawingResult: item.drawing_result, revisions: item.document_revisions ?? null } : null;
 }
@@ -24,7 +27,7 @@ export const padDocument = (recordId: number) => drawingDocument(recordId, PAD_K
  * `reload` shows theirs.
  */
 export const drawingSaveApiFor = (reload: () => unknown): DrawingSaveApi => ({
-  read: readDrawingRecord,
+  read: (recordId) => readDrawingRecord(recordId),
   write: async (id, patch) => {
     await saveDocument({
       document: padDocument(id),

@@ -34,8 +34,10 @@ export function useDrawingSession(): void {
   useEffect(() => {
     if (recordId === null) return;
     let live = true;
+    // Leaving the chart aborts a read still on its way (its answer would be dropped anyway).
+    const reads = new AbortController();
     const load = () =>
-      readDrawingRecord(recordId).then(
+      readDrawingRecord(recordId, reads.signal).then(
         (snapshot) => {
           if (!live || snapshot === null) return;
           // The pad's next save names these revisions: a save over another person's newer shapes is refused.
@@ -66,6 +68,7 @@ export function useDrawingSession(): void {
     void closing.then(load);
     return () => {
       live = false;
+      reads.abort();
       // Leaving the chart: what is unsaved is sent (unregistering saves it), then the pad forgets it.
       unregister();
       closing = recordStore.settled();
