@@ -3,6 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { Viewer } from '../../src/features/viewer/index.ts';
+import { recordStore } from '../../src/features/viewer/documents/record-store.ts';
+import { useLandmarkStore, type LandmarkRecordInput } from '../../src/features/viewer/store/landmark-store.ts';
 import { useViewerStore } from '../../src/features/viewer/store/viewer-store.ts';
 import { createI18n } from '../../src/i18n/index.ts';
 import { MemoryRouter } from 'react-router';
@@ -48,7 +50,15 @@ function filmEntry(download: Download | undefined) {
   };
 }
 
-function backend(options: { charts?: unknown[]; download?: Download; displayConfig?: Record<string, boolean> } = {}) {
+function backend(
+  options: {
+    charts?: unknown[];
+    download?: Download;
+    displayConfig?: Record<string, boolean>;
+    /** Landmark saves answer CONFLICT (another tab saved first). */
+    staleSaves?: boolean;
+  } = {},
+) {
   const requests: Array<{ path: string; body: unknown }> = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
@@ -80,6 +90,9 @@ function backend(options: { charts?: unknown[]; download?: Download; displayConf
       if (query.includes('analysis_records(')) return json({ data: { analysis_records: { items: [record] } } });
       if (query.includes('ViewerDisplayConfig')) {
         return json({ data: { user_config: options.displayConfig ?? null } });
+      }
+      if (query.includes('SaveModifiedLandmarks') && options.staleSaves === true) {
+        return json({ data: null, errors: [{ message: 'The analysis record changed since.', extensions: { code: 'CONFLICT' } }] });
       }
       if (query.includes('SaveModifiedLandmarks'))
         return json({ data: { update_analysis_record: { id: 5, updatedAt: '2026-01-03T00:00:00.000Z', revision: 4 } } });
@@ -183,6 +196,31 @@ describe('Viewer', () => {
         },
       },
     });
+  });
+
+  it('a landmark save refused as the viewer closes reads nothing back into the chart opened next', async () => {
+    const requests = backend({ staleSaves: true });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const view = show();
+    await screen.findAllByTestId('landmark');
+    fireEvent.click(screen.getAllByTestId('landmark-item')[0]!.querySelector('button')!);
+    fireEvent.keyDown(window, { key: 'ArrowRight', shiftKey: true });
+    expect(screen.getByTestId('save-state').dataset.state).toBe('unsaved');
+    const paints = () => requests.filter((r) => JSON.stringify(r.body).includes('ViewerFirstPaint')).length;
+    expect(paints()).toBe(1);
+
+    // Leaving the chart sends the unsaved edit; another chart's record is in the landmark store by the time
+    // the refusal comes back.
+    view.unmount();
+    const next: LandmarkRecordInput = { id: 6, revision: 9, infer_result: null, modified_result: null };
+    act(() => useLandmarkStore.getState().load(next, 2));
+    await waitFor(() => expect(requests.filter((r) => JSON.stringify(r.body).includes('SaveModifiedLandmarks'))).toHaveLength(1));
+    await act(() => recordStore.settled());
+
+    expect(paints()).toBe(1);
+    expect(useLandmarkStore.getState().recordId).toBe(6);
+    expect(useLandmarkStore.getState().imageId).toBe(2);
+    expect(recordStore.getState().recordId).toBe(6);
   });
 
   it('opens with the display layers of the user settings; all on without settings', async () => {

@@ -25,13 +25,24 @@ function storedColumn(initial: Choice | null) {
   const revisions = (): DocumentRevisions => ({ documents: { ruler_info: `r${revision}` }, drawing: {} });
   const bases: Array<DocumentBase | undefined> = [];
   let reads = 0;
+  let gate: Promise<void> | null = null;
   return {
     bases,
     reads: () => reads,
     value: () => value,
     read: async () => {
       reads += 1;
+      if (gate) await gate;
       return { value, revisions: revisions() };
+    },
+    /** Holds the next reads back until the returned function is called (an answer still on its way). */
+    holdReads(): () => void {
+      let open: () => void = () => undefined;
+      gate = new Promise((resolve) => (open = resolve));
+      return () => {
+        gate = null;
+        open();
+      };
     },
     writeElsewhere(next: Choice) {
       value = next;
@@ -113,6 +124,24 @@ describe('useQueryHeldDocument', () => {
     await act(() => saveQueryDocument(doc, RECORD, { n: 8 }));
     expect(server.value()).toEqual({ n: 8 });
     expect(server.bases.at(-1)).toEqual({ ruler_info: 'r2' });
+  });
+
+  it('a refused save whose newer state comes back after another chart opened leaves that chart alone', async () => {
+    const { server, doc, client, hook } = setUp({ n: 1 });
+    await waitFor(() => expect(hook.result.current.held).toBe(true));
+    server.writeElsewhere({ n: 7 });
+    const answer = server.holdReads();
+    await act(async () => {
+      await expect(saveQueryDocument(doc, RECORD, { n: 2 })).rejects.toThrow('not stored');
+    });
+    expect(server.reads()).toBe(2);
+    // The viewer moves on to another chart before the newer state arrives.
+    act(() => recordStore.load('growth', RECORD + 1, { other: true }, null));
+    answer();
+    await waitFor(() => expect(client.getQueryData(['test', 'held', RECORD])).toEqual({ n: 7 }));
+    expect(recordStore.getState().recordId).toBe(RECORD + 1);
+    expect(recordStore.value('growth')).toEqual({ other: true });
+    expect(recordStore.value('ruler')).toBeUndefined();
   });
 
   it('reads the document first when an edit comes before the query answered, and not for another open record', async () => {

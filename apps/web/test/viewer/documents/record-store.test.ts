@@ -301,6 +301,36 @@ describe('conflicts and reloads', () => {
     expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual([{ key: 'viewer.documentConflictTitle' }]);
   });
 
+  it('a newer state that comes back after another chart was opened is not taken: that chart keeps its documents', async () => {
+    let answer: (value: Shapes) => void = () => undefined;
+    const reads: Array<Promise<boolean>> = [];
+    store.register<Shapes>('drawing', {
+      save: async () => {
+        throw new ApiError('CONFLICT', 'stale', 409, false);
+      },
+      // As the save paths do: read the stored state, then take it only while record 7 is open.
+      onConflict: () =>
+        void reads.push(new Promise<Shapes>((resolve) => (answer = resolve)).then((v) => store.reload('drawing', 7, v, 12))),
+    });
+    store.edit<Shapes>('drawing', ['mine']);
+    await store.flush('drawing');
+    expect(reads).toHaveLength(1);
+    // Another chart opens while the read is on its way.
+    store.load<Shapes>('drawing', 8, ['other chart'], 40);
+    answer(['theirs on 7']);
+    expect(await reads[0]).toBe(false);
+    expect(store.getState().recordId).toBe(8);
+    expect(drawing()).toEqual(['other chart']);
+    expect(store.getState().docs.drawing?.revision).toBe(40);
+  });
+
+  it('a newer state for the open record replaces its document', () => {
+    store.edit<Shapes>('drawing', ['mine']);
+    expect(store.reload<Shapes>('drawing', 7, ['theirs'], 12)).toBe(true);
+    expect(store.getState().docs.drawing).toEqual({ value: ['theirs'], stored: ['theirs'], revision: 12, dirty: false, status: 'clean' });
+    expect(store.getState().docs.landmarks?.value).toEqual({ S: 1 });
+  });
+
   it('reading the record from the server again resets that document to the stored state, clean', () => {
     store.edit<Points>('landmarks', { S: 2 });
     store.load<Points>('landmarks', 7, { S: 9 }, 5);

@@ -59,9 +59,20 @@ export function Viewer({ chartUuid, barActions }: { chartUuid: string; barAction
     useLandmarkStore.getState().load(record, ceph?.id ?? null);
     setLoaded(true);
   }, [loaded, record, paint.isSuccess, ceph?.id]);
+  // Whether this viewer is still on screen: each chart has its own (keyed by the chart in the route).
+  const open = useRef(false);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
   // After a refused (stale) save: the chart (its film may have changed) and the record afresh, again in one request.
+  // Not once the viewer is gone: the save was refused as it closed, and the landmark store is another chart's by then.
   const reloadRecord = async () => {
+    if (!open.current) return;
     const fresh = (await paint.refetch()).data;
+    if (!open.current) return;
     const film = fresh?.chart?.chart_data.find((d) => d.image_type_cd === IMAGE_TYPE.cephalogram) ?? null;
     useLandmarkStore.getState().load(fresh?.record ?? null, film?.id ?? null);
   };

@@ -91,6 +91,11 @@ export interface RecordStore extends StoreApi<RecordState> {
   register<T>(kind: DocumentKind, spec: DocumentSpec<T>): () => void;
   /** The stored document as read (or read again after a refusal): replaces the local one, drops its history entries. */
   load<T>(kind: DocumentKind, recordId: number, value: T, revision: DocumentRevision): void;
+  /**
+   * The newer state read after a refused save: loaded like `load`, but only while `recordId` is still the open
+   * record. By the time the answer comes the viewer may show another chart, whose documents must stay. False when ignored.
+   */
+  reload<T>(kind: DocumentKind, recordId: number, value: T, revision: DocumentRevision): boolean;
   /** Forgets one document (or, without a kind, the whole record: another chart opened). */
   forget(kind?: DocumentKind): void;
   edit<T>(kind: DocumentKind, next: T, options?: EditOptions): void;
@@ -181,6 +186,18 @@ export function createRecordStore(clock: SchedulerClock = systemClock): RecordSt
     }
   };
 
+  const load = (kind: DocumentKind, recordId: number, value: unknown, revision: DocumentRevision) => {
+    cancel(kind);
+    const s = getState();
+    const doc: RecordDocument = { value, stored: value, revision, dirty: false, status: 'clean' };
+    if (s.recordId !== recordId) {
+      release();
+      setState({ recordId, docs: { [kind]: doc }, past: [], future: [] });
+      return;
+    }
+    setState({ docs: { ...s.docs, [kind]: doc }, ...withoutKind(s, kind) });
+  };
+
   const step = (from: 'past' | 'future') => {
     const s = getState();
     const taken = stepHistory(s, from);
@@ -203,16 +220,11 @@ export function createRecordStore(clock: SchedulerClock = systemClock): RecordSt
         else registered.set(kind, rest);
       };
     },
-    load: (kind, recordId, value, revision) => {
-      cancel(kind);
-      const s = getState();
-      const doc: RecordDocument = { value, stored: value, revision, dirty: false, status: 'clean' };
-      if (s.recordId !== recordId) {
-        release();
-        setState({ recordId, docs: { [kind]: doc }, past: [], future: [] });
-        return;
-      }
-      setState({ docs: { ...s.docs, [kind]: doc }, ...withoutKind(s, kind) });
+    load: (kind, recordId, value, revision) => load(kind, recordId, value, revision),
+    reload: (kind, recordId, value, revision) => {
+      if (getState().recordId !== recordId) return false;
+      load(kind, recordId, value, revision);
+      return true;
     },
     forget: (kind) => {
       if (!kind) {

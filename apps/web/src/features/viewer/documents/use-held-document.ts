@@ -116,7 +116,7 @@ export function useQueryHeldDocument<T, A>(doc: QueryDocument<T, A>, recordId: n
         reload: async () => {
           const stored = await readQueryDocument(doc, id);
           client.setQueryData(doc.queryKey(id), stored);
-          recordStore.load(doc.kind, id, stored, baseOf(doc.ref(id)));
+          recordStore.reload(doc.kind, id, stored, baseOf(doc.ref(id)));
         },
       });
       return baseOf(doc.ref(id));

@@ -46,6 +46,8 @@ export function useFilmDisplay(recordId: number | null): void {
     if (recordId === null) return;
     // Someone saved another display since it was read: theirs is read back (the save path told the user).
     const reload = async () => {
+      // The viewer may show another chart by now: its display stays.
+      if (recordStore.getState().recordId !== recordId) return;
       touched.current = null;
       recordStore.forget('film');
       await client.invalidateQueries({ queryKey: filmDisplayKey(recordId) });

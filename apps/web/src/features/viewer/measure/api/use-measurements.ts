@@ -59,7 +59,7 @@ export function useMeasurements(recordId: number | null) {
         reload: async () => {
           const stored = await readStored(id);
           client.setQueryData(measureKeys.items(id), stored);
-          recordStore.load('measurements', id, stored, baseOf(documentOf(id)));
+          recordStore.reload('measurements', id, stored, baseOf(documentOf(id)));
         },
       });
       return baseOf(documentOf(id));

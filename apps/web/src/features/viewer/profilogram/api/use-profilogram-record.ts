@@ -59,7 +59,7 @@ export function useProfilogramRecord(recordId: number | null) {
         reload: async () => {
           const stored = await readStored(id);
           client.setQueryData(profilogramKeys.result(id), stored);
-          recordStore.load('profilogram', id, stored, baseOf(documentOf(id)));
+          recordStore.reload('profilogram', id, stored, baseOf(documentOf(id)));
         },
       });
       return baseOf(documentOf(id));

@@ -50,7 +50,7 @@ export function useSuperimpositionDoc(recordId: number | null, currentChartId: s
     // Someone's newer document (another member, another tab): shown instead of these edits, which are dropped.
     const reload = async () => {
       const fresh = await refetch();
-      if (fresh.isSuccess) recordStore.load('superimposition', recordId, fitToChart(fresh.data, currentChartId), revisionOf(recordId));
+      if (fresh.isSuccess) recordStore.reload('superimposition', recordId, fitToChart(fresh.data, currentChartId), revisionOf(recordId));
     };
     return recordStore.register<SuperimpositionData>('superimposition', {
       save: async (next) => {

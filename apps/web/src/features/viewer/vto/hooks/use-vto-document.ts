@@ -84,6 +84,8 @@ export function useVtoDocument(): void {
       save: async (doc, { recordId }) => {
         // Someone saved the plan since it was read (another member, another tab): theirs is loaded and shown instead.
         await saveVtoConfig(recordId, doc, async () => {
+          // The viewer may show another chart by now: its plan stays.
+          if (useVtoStore.getState().loadedFor !== recordId) return;
           useVtoStore.setState({ loadedFor: null });
           await refetch.current();
         });
