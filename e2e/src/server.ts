@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../apps/server/test/support/free-port.ts';
 import { copyPgliteTemplate } from '../../apps/server/test/support/pglite-template.ts';
 import { E2E_SERVER_BUILD } from './global-setup.ts';
 import { e2eModelCardPath } from './model-card.ts';
@@ -29,18 +29,6 @@ export interface RunningServer {
   kind: 'server' | 'vite-preview';
   log: () => string;
   stop: () => Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitForOk(url: string, child: ChildProcess, timeoutMs: number, log: () => string): Promise<void> {
@@ -72,14 +60,27 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+type ServerOptions = { prepare?: (dataDir: string) => void; env?: NodeJS.ProcessEnv };
+
+/** How many times a server whose port was taken before it listened (EADDRINUSE) is started again on another. */
+const PORT_TRIES = 3;
+
 /**
  * `prepare` runs on the new DATA_DIR (its database already migrated) before the server starts (a
  * test seeding it with a CLI); `env` overrides the server's settings (`ACCESS_TOKEN_TTL_S`).
  */
-export async function startServer(
-  root: string,
-  options: { prepare?: (dataDir: string) => void; env?: NodeJS.ProcessEnv } = {},
-): Promise<RunningServer> {
+export async function startServer(root: string, options: ServerOptions = {}): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(root, options);
+    } catch (error) {
+      if (attempt >= PORT_TRIES || !String(error).includes('EADDRINUSE')) throw error;
+      console.warn(`e2e server: its port was taken before it listened; starting again (try ${attempt + 1} of ${PORT_TRIES})`);
+    }
+  }
+}
+
+async function startServerOnce(root: string, options: ServerOptions): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'ceppro-e2e-data-'));
   // The embedded database already created and migrated: a copy of the server tests' PGlite template

@@ -30,7 +30,8 @@ import { cpuPerRequest, formatCpu, sampleCpu } from './bench-api-cpu';
 import { listLoad, ms, rawSqlLatencies } from './bench-api-list';
 import { seedBenchData } from './bench-api-seed';
 import { concurrentUploads, sequentialUploads } from './bench-api-uploads';
-import { freePort, spawnServer, stopServer, waitHealthy } from './bench-server';
+import { freePort } from '../../apps/server/test/support/free-port';
+import { spawnServer, stopServer, waitHealthy } from './bench-server';
 import { countOption, runMain } from './bench-cli';
 
 const PASSWORD = 'Bench-pass1!';

@@ -31,7 +31,8 @@ import { openDatabase, type AppDatabase } from '../../apps/server/src/db/databas
 import { queryRows } from '../../apps/server/src/db/raw-query';
 import { insertBigRecords } from '../../apps/server/test/support/big-documents';
 import { seedBenchData } from './bench-api-seed';
-import { freePort, loopDelay, spawnServer, stopServer, waitHealthy } from './bench-server';
+import { freePort } from '../../apps/server/test/support/free-port';
+import { loopDelay, spawnServer, stopServer, waitHealthy } from './bench-server';
 import { percentile } from './landmark-metrics';
 
 const PASSWORD = 'Bench-pass1!';

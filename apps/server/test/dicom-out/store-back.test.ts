@@ -5,7 +5,8 @@ import { ENCAPSULATED_PDF_SOP_CLASS } from '../../src/features/dicom-out/encapsu
 import { SECONDARY_CAPTURE_SOP_CLASS } from '../../src/features/dicom-out/secondary-capture';
 import { boundaryOf, parseMultipartRelated } from '../../src/features/pacs/multipart-related';
 import { StowRefusedError, stowRs } from '../../src/features/pacs/stow';
-import { freePort, makeDicom, startOrthanc, type RunningOrthanc } from '../helpers/orthanc';
+import { makeDicom, startOrthanc, type RunningOrthanc } from '../helpers/orthanc';
+import { freePort } from '../support/free-port';
 import { createImageHarness, type ImageHarness, type TestChart } from '../images/image-harness';
 import { ManualClock } from '../support/manual-clock';
 import { binary, dciodvfy, filmJpeg, personName, post, readDicom, reportableChart } from './dicom-out-harness';

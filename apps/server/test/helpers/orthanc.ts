@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../support/free-port';
 
 /**
  * A real PACS for the tests: Debian's Orthanc with its DICOMweb plugin (QIDO-RS, WADO-RS, STOW-RS),
@@ -37,19 +37,6 @@ export function assertPacsToolsInstalled(): void {
   if (missing.length > 0) {
     throw new Error(`The PACS tests need Orthanc with DICOMweb and dcmtk (missing ${missing.join(', ')}): run \`${PACS_INSTALL_HINT}\``);
   }
-}
-
-/** A loopback port nothing listens on: free when asked (a server started on it gets it; a client sent there is refused). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function basicHeader(auth: OrthancOptions['auth']): Record<string, string> {

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect } from 'vitest';
-import { freePort } from '../../../../tools/src/bench-server';
+import { freePort } from '../support/free-port';
 import { REPO_ROOT } from '../../src/config/paths';
 import type { RemoteUser } from '../topology/remote-client';
 import { startServerProcess, type ServerProcess } from '../topology/server-process';
