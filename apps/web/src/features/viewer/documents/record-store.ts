@@ -220,7 +220,7 @@ export function createRecordStore(clock: SchedulerClock = systemClock): RecordSt
         else registered.set(kind, rest);
       };
     },
-    load: (kind, recordId, value, revision) => load(kind, recordId, value, revision),
+    load,
     reload: (kind, recordId, value, revision) => {
       if (getState().recordId !== recordId) return false;
       load(kind, recordId, value, revision);
